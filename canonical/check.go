@@ -1,0 +1,120 @@
+package canonical
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/suggest"
+)
+
+// Vocabulary is what Check needs to know about names. The vocab and
+// capabilities packages provide it; canonical stays free of any table so the
+// model never depends on a provider fact.
+type Vocabulary interface {
+	// EventNames lists every canonical event.
+	EventNames() []string
+	// IsEvent reports whether name is a canonical event.
+	IsEvent(name string) bool
+	// CanBlockSomewhere reports whether at least one provider lets a hook
+	// on event prevent or retry the action.
+	CanBlockSomewhere(event string) bool
+	// ToolNames lists every canonical tool.
+	ToolNames() []string
+	// IsTool reports whether name is a canonical tool.
+	IsTool(name string) bool
+	// CapabilityNames lists every capability id.
+	CapabilityNames() []string
+	// IsCapability reports whether id is a capability.
+	IsCapability(id string) bool
+	// ProviderSlugs lists every provider slug.
+	ProviderSlugs() []string
+	// IsProvider reports whether slug names a provider.
+	IsProvider(slug string) bool
+}
+
+// Check validates the manifest's names against the vocabularies: events,
+// tool names, capability ids and provider slugs, blocking intent, and
+// duplicate hooks. Structural problems were already reported by Parse.
+func Check(m *Manifest, v Vocabulary) diag.List {
+	var ds diag.List
+	seen := make(map[string]int, len(m.Hooks))
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		path := index("hooks", i)
+		checkEvent(&ds, h, path, v)
+		checkMatcher(&ds, h, h.Matcher, path+".matcher", v)
+		for _, k := range sortedKeys(h.Degradation) {
+			if !v.IsCapability(k) {
+				ds.Errorf(CodeDegradationKey, h.PosOf("degradation."+k), path+".degradation."+k,
+					hintFor(k, v.CapabilityNames(), "capabilities are: "+strings.Join(v.CapabilityNames(), ", ")),
+					"%q is not a capability", k)
+			}
+		}
+		for _, c := range h.Capabilities {
+			if !v.IsCapability(c) {
+				ds.Warnf(CodeCapabilityList, h.PosOf("capabilities"), path+".capabilities",
+					hintFor(c, v.CapabilityNames(), "capabilities are: "+strings.Join(v.CapabilityNames(), ", ")),
+					"%q is not a capability", c)
+			}
+		}
+		for _, k := range sortedKeys(h.ProviderData) {
+			if !v.IsProvider(k) {
+				ds.Warnf(CodeProviderUnknown, h.PosOf("provider_data."+k), path+".provider_data."+k,
+					hintFor(k, v.ProviderSlugs(), "run `hookconv providers` for the slugs"),
+					"provider_data key %q is not a provider slug; it will never be rendered", k)
+			}
+		}
+		key := string(MarshalHook(h))
+		if first, dup := seen[key]; dup {
+			ds.Warnf(CodeDuplicateHook, h.PosOf(""), path, "remove one of them",
+				"%s is identical to %s: it would run twice", h.DisplayName(i), m.Hooks[first].DisplayName(first))
+		} else {
+			seen[key] = i
+		}
+	}
+	return ds
+}
+
+func checkEvent(ds *diag.List, h *Hook, path string, v Vocabulary) {
+	if h.Event == "" || v.IsEvent(h.Event) {
+		if h.Blocking && h.Event != "" && !v.CanBlockSomewhere(h.Event) {
+			ds.Warnf(CodeBlockingNowhere, h.PosOf("blocking"), path+".blocking",
+				"remove \"blocking\", or move the hook to an event that can block",
+				"no provider lets a %s hook block: \"blocking\": true has no effect", h.Event)
+		}
+		return
+	}
+	if strings.Contains(h.Event, ".") {
+		ds.Warnf(CodeEventCustom, h.PosOf("event"), path+".event",
+			"it is kept for the provider it names and excluded everywhere else",
+			"%q is a custom vendor event, not a canonical one", h.Event)
+		return
+	}
+	ds.Errorf(CodeEventUnknown, h.PosOf("event"), path+".event",
+		hintFor(h.Event, v.EventNames(), "run `hookconv events` for the canonical names; custom events are vendor-prefixed, e.g. vendor.cursor.x"),
+		"unknown event %q", h.Event)
+}
+
+func checkMatcher(ds *diag.List, h *Hook, m Matcher, path string, v Vocabulary) {
+	switch m := m.(type) {
+	case ToolName:
+		if !v.IsTool(string(m)) {
+			ds.Warnf(CodeToolUnknown, h.PosOf("matcher"), path,
+				hintFor(string(m), v.ToolNames(), "use a canonical tool name (`hookconv tools`), or {\"pattern\": ...} for a native name"),
+				"%q is not a canonical tool name: it is passed to every provider as a literal native name", string(m))
+		}
+	case AnyOf:
+		for i, x := range m {
+			checkMatcher(ds, h, x, fmt.Sprintf("%s[%d]", path, i), v)
+		}
+	}
+}
+
+// hintFor suggests the closest known name, or falls back to a general hint.
+func hintFor(word string, known []string, fallback string) string {
+	if s := suggest.Closest(word, known, 2); s != "" {
+		return fmt.Sprintf("did you mean %q?", s)
+	}
+	return fallback
+}

@@ -1,0 +1,179 @@
+// Package canonical is the hooks/1.0 manifest: the neutral model every
+// conversion passes through, its parser (JSON and YAML, with the position of
+// every value), its validator and its writer. It knows no provider.
+package canonical
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+)
+
+// SpecVersion is the spec value hookconv writes.
+const SpecVersion = "hooks/1.0"
+
+// Manifest is a hooks/1.0 document.
+type Manifest struct {
+	// Spec is the version string as read ("hooks/1.0", "hooks/0.1", …).
+	Spec  string
+	Hooks []Hook
+
+	src *node.Node
+}
+
+// Hook binds one handler to one lifecycle event.
+type Hook struct {
+	Name  string
+	Event string
+	// Matcher selects the tools the hook fires for; nil means all tools.
+	Matcher  Matcher
+	Handler  Handler
+	Blocking bool
+	// Degradation overrides the default strategy per capability id.
+	Degradation map[string]Strategy
+	// ProviderData holds, per provider slug, a JSON object of native fields
+	// that have no canonical home. It is carried verbatim (compact JSON,
+	// member order kept) and rendered only for that provider.
+	ProviderData map[string]json.RawMessage
+	// Capabilities is informational only (spec §2): behaviour is inferred.
+	Capabilities []string
+
+	// Origin is where the hook was defined, in whatever file it came from
+	// (a manifest, or a native config an adapter decoded).
+	Origin diag.Pos
+
+	src *node.Node
+}
+
+// Handler is what a hook runs.
+type Handler struct {
+	Type string
+	// command handlers
+	Command  string
+	Platform map[string]string // windows, linux, osx (darwin is read as osx)
+	Cwd      string
+	Env      map[string]string
+	// Timeout is in seconds; 0 means the tool's default.
+	Timeout       float64
+	TimeoutAction string // "", "warn" or "block"
+	Async         bool
+	StatusMessage string
+	// http handlers
+	URL            string
+	Headers        map[string]string
+	AllowedEnvVars []string
+	// prompt and agent handlers
+	Prompt string
+	Model  string
+	// mcp_tool handlers
+	Server string
+	Tool   string
+	Input  json.RawMessage // a JSON object, compact
+
+	src *node.Node
+}
+
+// Handler types.
+const (
+	HandlerCommand = "command"
+	HandlerHTTP    = "http"
+	HandlerPrompt  = "prompt"
+	HandlerAgent   = "agent"
+	HandlerMCPTool = "mcp_tool"
+)
+
+// HandlerTypes lists the handler types in spec order.
+var HandlerTypes = []string{HandlerCommand, HandlerHTTP, HandlerPrompt, HandlerAgent, HandlerMCPTool}
+
+// Strategy is what to do when a target lacks a capability a hook uses.
+type Strategy string
+
+// Degradation strategies (spec §6).
+const (
+	StrategyBlock   Strategy = "block"
+	StrategyWarn    Strategy = "warn"
+	StrategyExclude Strategy = "exclude"
+)
+
+// Timeout actions.
+const (
+	TimeoutWarn  = "warn"
+	TimeoutBlock = "block"
+)
+
+// Matcher selects tools. It is a closed sum: ToolName, Pattern, MCP or
+// AnyOf; a nil Matcher matches every tool.
+type Matcher interface {
+	isMatcher()
+}
+
+// ToolName is a bare canonical tool name such as "shell" (or, when the
+// vocabulary does not know it, a literal native name).
+type ToolName string
+
+// Pattern is an RE2 regular expression over the native tool name.
+type Pattern struct{ Regex string }
+
+// MCP matches the tools of one MCP server; an empty Tool means every tool.
+type MCP struct{ Server, Tool string }
+
+// AnyOf matches when any of its members does. Members are never AnyOf.
+type AnyOf []Matcher
+
+func (ToolName) isMatcher() {}
+func (Pattern) isMatcher()  {}
+func (MCP) isMatcher()      {}
+func (AnyOf) isMatcher()    {}
+
+// DisplayName names a hook in messages: its name, or "hook N" (1-based).
+func (h *Hook) DisplayName(index int) string {
+	if h.Name != "" {
+		return h.Name
+	}
+	return "hook " + strconv.Itoa(index+1)
+}
+
+// PosOf returns the position of a field of the hook, given as a dotted path
+// relative to it ("handler.timeout", "matcher"), falling back to the hook's
+// own position when the field was not in the source.
+func (h *Hook) PosOf(path string) diag.Pos {
+	if h.src != nil {
+		if p, ok := lookup(h.src, path); ok {
+			return p
+		}
+		return h.src.Pos
+	}
+	return h.Origin
+}
+
+// PosOf returns the position of a top-level field of the manifest.
+func (m *Manifest) PosOf(path string) diag.Pos {
+	if m.src != nil {
+		if p, ok := lookup(m.src, path); ok {
+			return p
+		}
+		return m.src.Pos
+	}
+	return diag.Pos{}
+}
+
+func lookup(n *node.Node, path string) (diag.Pos, bool) {
+	for path != "" {
+		key := path
+		rest := ""
+		for i := 0; i < len(path); i++ {
+			if path[i] == '.' {
+				key, rest = path[:i], path[i+1:]
+				break
+			}
+		}
+		n = n.Get(key)
+		if n == nil {
+			return diag.Pos{}, false
+		}
+		path = rest
+	}
+	return n.Pos, true
+}

@@ -1,0 +1,650 @@
+package canonical
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"regexp"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/suggest"
+)
+
+// MaxFileSize is the largest input hookconv reads. Real hook configs are a
+// few kilobytes; the cap turns a mistaken argument (a log, a binary) into a
+// clear diagnostic instead of a long wait.
+const MaxFileSize = 32 << 20
+
+// Format is a manifest's serialisation.
+type Format int
+
+// Serialisations of a manifest.
+const (
+	FormatAuto Format = iota // by file extension, else by content
+	FormatJSON
+	FormatYAML
+)
+
+// DetectFormat picks JSON or YAML from the file name, then from the first
+// non-blank byte (JSON documents start with '{' or '[').
+func DetectFormat(name string, src []byte) Format {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml":
+		return FormatYAML
+	case ".json", ".jsonc":
+		return FormatJSON
+	}
+	for _, c := range src {
+		switch c {
+		case ' ', '\t', '\r', '\n', 0xEF, 0xBB, 0xBF:
+			continue
+		case '{', '[':
+			return FormatJSON
+		}
+		break
+	}
+	return FormatYAML
+}
+
+// ParseDocument parses src as JSON or YAML into a positioned tree. A
+// problem is returned as an HC101/HC102 diagnostic.
+func ParseDocument(name string, src []byte, f Format) (*node.Node, diag.List) {
+	var ds diag.List
+	if len(src) > MaxFileSize {
+		ds.Errorf(CodeTooLarge, diag.Pos{}, "", "check that this is the file you meant; hook configs are a few kilobytes",
+			"file is %.1f MiB; hookconv reads at most %d MiB", float64(len(src))/(1<<20), MaxFileSize>>20)
+		return nil, ds.WithFile(name)
+	}
+	if f == FormatAuto {
+		f = DetectFormat(name, src)
+	}
+	var root *node.Node
+	var err error
+	if f == FormatYAML {
+		root, err = node.ParseYAML(src)
+	} else {
+		root, err = node.ParseJSON(src, node.JSONOptions{})
+	}
+	if err != nil {
+		var se *node.SyntaxError
+		pos := diag.Pos{Line: 1, Column: 1}
+		msg := err.Error()
+		if errors.As(err, &se) {
+			pos, msg = se.Pos, se.Msg
+		}
+		kind := "JSON"
+		if f == FormatYAML {
+			kind = "YAML"
+		}
+		ds.Errorf(CodeSyntax, pos, "", "fix the "+kind+" syntax at the marked position", "invalid %s: %s", kind, msg)
+		return nil, ds.WithFile(name)
+	}
+	return root, nil
+}
+
+// Parse reads a manifest from JSON or YAML (chosen by name and content) and
+// checks its structure: required fields, JSON types, enumerations, regular
+// expressions. Checks that need the vocabularies are done by Check. The
+// manifest is returned whenever the document parsed, even with errors, so
+// every problem can be reported in one run.
+func Parse(name string, src []byte) (*Manifest, diag.List) {
+	root, ds := ParseDocument(name, src, FormatAuto)
+	if root == nil {
+		return nil, ds
+	}
+	m, ds := FromNode(root)
+	return m, ds.WithFile(name)
+}
+
+// FromNode builds a manifest from a parsed document.
+func FromNode(root *node.Node) (*Manifest, diag.List) {
+	d := &decoder{}
+	m := d.manifest(root)
+	return m, d.ds
+}
+
+type decoder struct {
+	ds diag.List
+}
+
+var (
+	manifestFields = []string{"spec", "hooks"}
+	hookFields     = []string{"name", "event", "matcher", "handler", "blocking", "degradation", "provider_data", "capabilities"}
+	handlerFields  = []string{"type", "command", "platform", "cwd", "env", "timeout", "timeout_action", "async", "status_message",
+		"url", "headers", "allowed_env_vars", "prompt", "model", "server", "tool", "input"}
+	matcherFields = []string{"pattern", "mcp"}
+	mcpFields     = []string{"server", "tool"}
+	platformKeys  = []string{"windows", "linux", "osx", "darwin"}
+)
+
+// handlerFieldTypes says which handler types a type-specific field applies
+// to; fields not listed (type, timeout, timeout_action, status_message)
+// apply to every type.
+var handlerFieldTypes = map[string][]string{
+	"command":          {HandlerCommand},
+	"platform":         {HandlerCommand},
+	"cwd":              {HandlerCommand},
+	"env":              {HandlerCommand},
+	"async":            {HandlerCommand},
+	"url":              {HandlerHTTP},
+	"headers":          {HandlerHTTP},
+	"allowed_env_vars": {HandlerHTTP},
+	"prompt":           {HandlerPrompt, HandlerAgent},
+	"model":            {HandlerPrompt, HandlerAgent},
+	"server":           {HandlerMCPTool},
+	"tool":             {HandlerMCPTool},
+	"input":            {HandlerMCPTool},
+}
+
+// requiredHandlerFields lists the fields each handler type needs.
+var requiredHandlerFields = map[string][]string{
+	HandlerCommand: {"command"},
+	HandlerHTTP:    {"url"},
+	HandlerPrompt:  {"prompt"},
+	HandlerAgent:   {"prompt"},
+	HandlerMCPTool: {"server", "tool"},
+}
+
+func (d *decoder) errorf(code string, pos diag.Pos, path, hint, format string, args ...any) {
+	d.ds.Errorf(code, pos, path, hint, format, args...)
+}
+
+// wrongType reports a value of the wrong JSON type.
+func (d *decoder) wrongType(n *node.Node, path, want, hint string) {
+	if hint == "" {
+		hint = "change the value to " + want
+	}
+	d.errorf(CodeWrongType, n.Pos, path, hint, "%s must be %s, not %s", path, want, n.Kind.Article())
+}
+
+// fields walks an object's members, warning about unknown and repeated
+// keys; it returns false (after reporting) when n is not an object.
+func (d *decoder) object(n *node.Node, path string, known []string) bool {
+	if n.Kind != node.Object {
+		d.wrongType(n, path, "an object", "")
+		return false
+	}
+	seen := make(map[string]bool, len(n.Fields))
+	for _, f := range n.Fields {
+		if seen[f.Key] {
+			d.ds.Warnf(CodeDuplicateKey, f.KeyPos, join(path, f.Key), "remove one of them; the last one wins",
+				"%q appears more than once in %s", f.Key, orRoot(path))
+		}
+		seen[f.Key] = true
+		if known == nil || contains(known, f.Key) || isCommentKey(f.Key) {
+			continue
+		}
+		hint := "remove it, or check its spelling; unknown fields are ignored"
+		if s := suggest.Closest(f.Key, known, 1); s != "" {
+			hint = fmt.Sprintf("did you mean %q?", s)
+		}
+		d.ds.Warnf(CodeUnknownField, f.KeyPos, join(path, f.Key), hint, "unknown field %q in %s", f.Key, orRoot(path))
+	}
+	return true
+}
+
+// isCommentKey recognises the conventional annotation keys ("_comment",
+// "$schema") that authors add on purpose and lint should not flag.
+func isCommentKey(k string) bool { return strings.HasPrefix(k, "_") || k == "$schema" }
+
+func orRoot(path string) string {
+	if path == "" {
+		return "the manifest"
+	}
+	return path
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *decoder) manifest(root *node.Node) *Manifest {
+	m := &Manifest{src: root}
+	if root.Kind != node.Object {
+		d.errorf(CodeNotObject, root.Pos, "", `a manifest is an object: {"spec": "hooks/1.0", "hooks": [...]}`,
+			"the document must be an object, not %s", root.Kind.Article())
+		return m
+	}
+	d.object(root, "", manifestFields)
+	d.spec(m, root)
+	hooks, ok := root.Field("hooks")
+	switch {
+	case !ok:
+		d.errorf(CodeHooksMissing, root.Pos, "hooks", `add "hooks": [ ... ] with at least one hook`, "required field \"hooks\" is missing")
+	case hooks.Value.Kind != node.Array:
+		d.errorf(CodeHooksType, hooks.Value.Pos, "hooks", `"hooks" is a list: "hooks": [ {...}, ... ]`,
+			"hooks must be an array, not %s", hooks.Value.Kind.Article())
+	case len(hooks.Value.Items) == 0:
+		d.errorf(CodeHooksEmpty, hooks.Value.Pos, "hooks", "add at least one hook, or delete the file", "hooks must not be empty")
+	default:
+		m.Hooks = make([]Hook, 0, len(hooks.Value.Items))
+		for i, it := range hooks.Value.Items {
+			path := index("hooks", i)
+			if it.Kind != node.Object {
+				d.errorf(CodeHookType, it.Pos, path, `each hook is an object: {"event": ..., "handler": {...}}`,
+					"%s must be an object, not %s", path, it.Kind.Article())
+				continue
+			}
+			m.Hooks = append(m.Hooks, d.hook(it, path))
+		}
+	}
+	return m
+}
+
+var newerMinorRE = regexp.MustCompile(`^hooks/1\.[0-9]+$`)
+
+func (d *decoder) spec(m *Manifest, root *node.Node) {
+	f, ok := root.Field("spec")
+	if !ok {
+		d.errorf(CodeSpecMissing, root.Pos, "spec", `add "spec": "`+SpecVersion+`" as the first field`, "required field \"spec\" is missing")
+		return
+	}
+	if f.Value.Kind != node.String {
+		d.errorf(CodeSpecType, f.Value.Pos, "spec", `write "spec": "`+SpecVersion+`"`, "spec must be a string, not %s", f.Value.Kind.Article())
+		return
+	}
+	m.Spec = f.Value.Text
+	switch v := f.Value.Text; {
+	case v == SpecVersion:
+	case v == "hooks/0.1":
+		d.ds.Infof(CodeSpecLegacy, f.Value.Pos, "spec", `write "spec": "`+SpecVersion+`" to silence this note`,
+			"spec %q is the 1.0 draft's earlier name; read as %s", v, SpecVersion)
+	case newerMinorRE.MatchString(v):
+		d.ds.Warnf(CodeSpecNewerMinor, f.Value.Pos, "spec", "upgrade hookconv to read every field of "+v,
+			"spec %q is newer than %s: read best-effort, newer fields are ignored", v, SpecVersion)
+	default:
+		d.errorf(CodeSpecUnsupported, f.Value.Pos, "spec", `hookconv reads "hooks/1.0" (and "hooks/0.1"); write "spec": "`+SpecVersion+`"`,
+			"unsupported spec version %q", v)
+	}
+}
+
+func (d *decoder) hook(n *node.Node, path string) Hook {
+	h := Hook{src: n, Origin: n.Pos}
+	d.object(n, path, hookFields)
+	if v := n.Get("name"); v != nil {
+		h.Name = d.str(v, join(path, "name"))
+	}
+	if v := n.Get("event"); v == nil {
+		d.errorf(CodeEventMissing, n.Pos, join(path, "event"), `add "event", e.g. "event": "before_tool_execute"`,
+			"%s has no \"event\"", path)
+	} else {
+		h.Event = d.str(v, join(path, "event"))
+	}
+	if v := n.Get("matcher"); v != nil {
+		h.Matcher = d.matcher(v, join(path, "matcher"), false)
+	}
+	if v := n.Get("handler"); v == nil {
+		d.errorf(CodeHandlerMissing, n.Pos, join(path, "handler"), `add "handler": {"type": "command", "command": "..."}`,
+			"%s has no \"handler\"", path)
+	} else {
+		h.Handler = d.handler(v, join(path, "handler"))
+	}
+	if v := n.Get("blocking"); v != nil {
+		h.Blocking = d.boolean(v, join(path, "blocking"))
+	}
+	if v := n.Get("degradation"); v != nil {
+		h.Degradation = d.degradation(v, join(path, "degradation"))
+	}
+	if v := n.Get("provider_data"); v != nil {
+		h.ProviderData = d.providerData(v, join(path, "provider_data"))
+	}
+	if v := n.Get("capabilities"); v != nil {
+		h.Capabilities = d.strings(v, join(path, "capabilities"))
+	}
+	return h
+}
+
+func (d *decoder) str(n *node.Node, path string) string {
+	if n.Kind != node.String {
+		hint := ""
+		if n.Kind == node.Number || n.Kind == node.Bool {
+			hint = "quote the value: \"" + string(node.AppendCompact(nil, n)) + "\""
+		}
+		d.wrongType(n, path, "a string", hint)
+		return ""
+	}
+	return n.Text
+}
+
+func (d *decoder) boolean(n *node.Node, path string) bool {
+	if n.Kind != node.Bool {
+		hint := "write true or false without quotes"
+		d.wrongType(n, path, "a boolean", hint)
+		return false
+	}
+	return n.Bool
+}
+
+func (d *decoder) strings(n *node.Node, path string) []string {
+	if n.Kind != node.Array {
+		d.wrongType(n, path, "an array of strings", "")
+		return nil
+	}
+	out := make([]string, 0, len(n.Items))
+	for i, it := range n.Items {
+		if s := d.str(it, index(path, i)); it.Kind == node.String {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// stringMap reads an object whose values are all strings.
+func (d *decoder) stringMap(n *node.Node, path string) map[string]string {
+	if n.Kind != node.Object {
+		d.wrongType(n, path, "an object of strings", "")
+		return nil
+	}
+	out := make(map[string]string, len(n.Fields))
+	for _, f := range n.Fields {
+		if f.Value.Kind != node.String {
+			hint := ""
+			if f.Value.Kind == node.Number || f.Value.Kind == node.Bool {
+				hint = "quote the value: \"" + string(node.AppendCompact(nil, f.Value)) + "\""
+			}
+			d.wrongType(f.Value, join(path, f.Key), "a string", hint)
+			continue
+		}
+		out[f.Key] = f.Value.Text
+	}
+	return out
+}
+
+func (d *decoder) handler(n *node.Node, path string) Handler {
+	h := Handler{src: n}
+	if !d.object(n, path, handlerFields) {
+		return h
+	}
+	t, ok := n.Field("type")
+	switch {
+	case !ok:
+		d.errorf(CodeHandlerTypeMiss, n.Pos, join(path, "type"), `add "type": one of `+strings.Join(HandlerTypes, ", "),
+			"%s has no \"type\"", path)
+	case t.Value.Kind != node.String:
+		d.wrongType(t.Value, join(path, "type"), "a string", "")
+	case !contains(HandlerTypes, t.Value.Text):
+		hint := "use one of " + strings.Join(HandlerTypes, ", ")
+		if s := suggest.Closest(t.Value.Text, HandlerTypes, 2); s != "" {
+			hint = fmt.Sprintf("did you mean %q?", s)
+		}
+		d.errorf(CodeHandlerTypeBad, t.Value.Pos, join(path, "type"), hint, "unknown handler type %q", t.Value.Text)
+	default:
+		h.Type = t.Value.Text
+	}
+	for _, f := range n.Fields {
+		fp := join(path, f.Key)
+		v := f.Value
+		switch f.Key {
+		case "command":
+			h.Command = d.str(v, fp)
+		case "platform":
+			h.Platform = d.platform(v, fp)
+		case "cwd":
+			h.Cwd = d.str(v, fp)
+		case "env":
+			h.Env = d.stringMap(v, fp)
+		case "timeout":
+			h.Timeout = d.timeout(v, fp)
+		case "timeout_action":
+			if s := d.str(v, fp); v.Kind == node.String {
+				if s != TimeoutWarn && s != TimeoutBlock {
+					d.errorf(CodeTimeoutAction, v.Pos, fp, `use "warn" or "block"`, "timeout_action must be \"warn\" or \"block\", not %q", s)
+				} else {
+					h.TimeoutAction = s
+				}
+			}
+		case "async":
+			h.Async = d.boolean(v, fp)
+		case "status_message":
+			h.StatusMessage = d.str(v, fp)
+		case "url":
+			h.URL = d.str(v, fp)
+		case "headers":
+			h.Headers = d.stringMap(v, fp)
+		case "allowed_env_vars":
+			h.AllowedEnvVars = d.strings(v, fp)
+		case "prompt":
+			h.Prompt = d.str(v, fp)
+		case "model":
+			h.Model = d.str(v, fp)
+		case "server":
+			h.Server = d.str(v, fp)
+		case "tool":
+			h.Tool = d.str(v, fp)
+		case "input":
+			if v.Kind != node.Object {
+				d.wrongType(v, fp, "an object", "")
+			} else {
+				h.Input = json.RawMessage(node.AppendCompact(nil, v))
+			}
+		}
+		if types, ok := handlerFieldTypes[f.Key]; ok && h.Type != "" && !contains(types, h.Type) {
+			d.ds.Warnf(CodeFieldIgnored, f.KeyPos, fp, "remove it, or change the handler type",
+				"%q has no effect on a %s handler (it belongs to %s handlers)", f.Key, h.Type, strings.Join(types, "/"))
+		}
+	}
+	for _, req := range requiredHandlerFields[h.Type] {
+		if v := n.Get(req); v == nil {
+			d.errorf(CodeHandlerFieldMiss, n.Pos, join(path, req), fmt.Sprintf("add %q to the handler", req),
+				"a %s handler needs %q", h.Type, req)
+		} else if v.Kind == node.String && strings.TrimSpace(v.Text) == "" {
+			d.errorf(CodeHandlerFieldMiss, v.Pos, join(path, req), fmt.Sprintf("give %q a value", req),
+				"%q of a %s handler must not be empty", req, h.Type)
+		}
+	}
+	return h
+}
+
+func (d *decoder) timeout(n *node.Node, path string) float64 {
+	if n.Kind != node.Number {
+		hint := "write the number of seconds without quotes, e.g. 30"
+		if n.Kind == node.String {
+			if _, err := strconv.ParseFloat(strings.TrimSpace(n.Text), 64); err == nil {
+				hint = "remove the quotes: " + strings.TrimSpace(n.Text)
+			}
+		}
+		d.wrongType(n, path, "a number (seconds)", hint)
+		return 0
+	}
+	f, ok := n.Float()
+	if !ok || math.IsInf(f, 0) {
+		d.errorf(CodeWrongType, n.Pos, path, "write a number of seconds", "timeout %s is out of range", n.Text)
+		return 0
+	}
+	if f < 0 {
+		d.errorf(CodeTimeoutNegative, n.Pos, path, "use a positive number of seconds, or leave it out for the tool's default",
+			"timeout must not be negative (got %s)", n.Text)
+		return 0
+	}
+	return f
+}
+
+func (d *decoder) platform(n *node.Node, path string) map[string]string {
+	if n.Kind != node.Object {
+		d.wrongType(n, path, "an object", `e.g. {"windows": "check.ps1"}`)
+		return nil
+	}
+	out := make(map[string]string, len(n.Fields))
+	for _, f := range n.Fields {
+		fp := join(path, f.Key)
+		if !contains(platformKeys, f.Key) {
+			hint := "use windows, linux or osx"
+			if s := suggest.Closest(f.Key, platformKeys, 2); s != "" {
+				hint = fmt.Sprintf("did you mean %q?", s)
+			}
+			d.errorf(CodePlatformKey, f.KeyPos, fp, hint, "unknown platform %q", f.Key)
+			continue
+		}
+		s := d.str(f.Value, fp)
+		if f.Value.Kind != node.String {
+			continue
+		}
+		key := f.Key
+		if key == "darwin" {
+			key = "osx"
+		}
+		if _, dup := out[key]; dup {
+			d.errorf(CodePlatformKey, f.KeyPos, fp, "keep only one of osx and darwin", "platform has both osx and darwin (darwin is an alias of osx)")
+			continue
+		}
+		out[key] = s
+	}
+	return out
+}
+
+// matcher reads any matcher form; inArray forbids nested arrays.
+func (d *decoder) matcher(n *node.Node, path string, inArray bool) Matcher {
+	switch n.Kind {
+	case node.String:
+		if isWildcard(n) {
+			return nil
+		}
+		return ToolName(n.Text)
+	case node.Object:
+		d.object(n, path, matcherFields)
+		pat, hasPat := n.Field("pattern")
+		mcp, hasMCP := n.Field("mcp")
+		switch {
+		case hasPat && hasMCP:
+			d.errorf(CodeMatcherShape, n.Pos, path, "split it into two matchers inside an array",
+				"a matcher object has either \"pattern\" or \"mcp\", not both")
+			return nil
+		case hasPat:
+			re := d.str(pat.Value, join(path, "pattern"))
+			if pat.Value.Kind != node.String {
+				return nil
+			}
+			if _, err := regexp.Compile(re); err != nil {
+				d.errorf(CodePatternInvalid, pat.Value.Pos, join(path, "pattern"),
+					"RE2 has no backreferences or lookaround; rewrite the pattern without them",
+					"pattern %q is not a valid RE2 regular expression: %s", re, reErr(err))
+				return nil
+			}
+			return Pattern{Regex: re}
+		case hasMCP:
+			return d.mcp(mcp.Value, join(path, "mcp"))
+		default:
+			d.errorf(CodeMatcherShape, n.Pos, path, `use {"pattern": "..."} or {"mcp": {"server": "..."}}`,
+				"a matcher object needs \"pattern\" or \"mcp\"")
+			return nil
+		}
+	case node.Array:
+		if inArray {
+			d.errorf(CodeMatcherShape, n.Pos, path, "flatten the inner array into the outer one", "a matcher array cannot contain another array")
+			return nil
+		}
+		if len(n.Items) == 0 {
+			d.errorf(CodeMatcherEmpty, n.Pos, path, "list at least one tool, or remove the matcher to match every tool",
+				"an array matcher must not be empty")
+			return nil
+		}
+		out := make(AnyOf, 0, len(n.Items))
+		all := false
+		for i, it := range n.Items {
+			if isWildcard(it) {
+				all = true // "*" anywhere in an OR matches everything
+				continue
+			}
+			if m := d.matcher(it, index(path, i), true); m != nil {
+				out = append(out, m)
+			}
+		}
+		if all || len(out) == 0 {
+			return nil
+		}
+		return out
+	default:
+		d.wrongType(n, path, "a string, an object or an array", `e.g. "shell", {"pattern": "^Bash$"} or ["file_write", "file_edit"]`)
+		return nil
+	}
+}
+
+// isWildcard reports whether n is "" or "*", the spellings of "all tools".
+func isWildcard(n *node.Node) bool {
+	return n.Kind == node.String && (n.Text == "" || n.Text == "*")
+}
+
+func reErr(err error) string {
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		return se.Code.String()
+	}
+	return err.Error()
+}
+
+func (d *decoder) mcp(n *node.Node, path string) Matcher {
+	if !d.object(n, path, mcpFields) {
+		return nil
+	}
+	m := MCP{}
+	if v := n.Get("server"); v == nil {
+		d.errorf(CodeMCPNoServer, n.Pos, join(path, "server"), `add "server": the MCP server's name`, "an mcp matcher needs \"server\"")
+		return nil
+	} else if m.Server = d.str(v, join(path, "server")); v.Kind == node.String && m.Server == "" {
+		d.errorf(CodeMCPNoServer, v.Pos, join(path, "server"), "name the MCP server", "an mcp matcher's \"server\" must not be empty")
+		return nil
+	}
+	if v := n.Get("tool"); v != nil {
+		m.Tool = d.str(v, join(path, "tool"))
+	}
+	return m
+}
+
+func (d *decoder) degradation(n *node.Node, path string) map[string]Strategy {
+	if n.Kind != node.Object {
+		d.wrongType(n, path, "an object", `e.g. {"input_rewrite": "block"}`)
+		return nil
+	}
+	out := make(map[string]Strategy, len(n.Fields))
+	for _, f := range n.Fields {
+		fp := join(path, f.Key)
+		s := d.str(f.Value, fp)
+		if f.Value.Kind != node.String {
+			continue
+		}
+		switch Strategy(s) {
+		case StrategyBlock, StrategyWarn, StrategyExclude:
+			out[f.Key] = Strategy(s)
+		default:
+			d.errorf(CodeDegradationValue, f.Value.Pos, fp, `use "block", "warn" or "exclude"`,
+				"degradation strategy %q for %s is not block, warn or exclude", s, f.Key)
+		}
+	}
+	return out
+}
+
+func (d *decoder) providerData(n *node.Node, path string) map[string]json.RawMessage {
+	if n.Kind != node.Object {
+		d.wrongType(n, path, "an object", `e.g. {"cursor": {"loop_limit": 3}}`)
+		return nil
+	}
+	out := make(map[string]json.RawMessage, len(n.Fields))
+	for _, f := range n.Fields {
+		if f.Value.Kind != node.Object {
+			d.wrongType(f.Value, join(path, f.Key), "an object of native fields", "")
+			continue
+		}
+		out[f.Key] = json.RawMessage(node.AppendCompact(nil, f.Value))
+	}
+	return out
+}

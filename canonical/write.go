@@ -1,0 +1,178 @@
+package canonical
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+
+	"github.com/hookconv/hookconv/internal/node"
+)
+
+// Marshal writes the manifest as canonical JSON: fields in spec order, map
+// keys sorted, 2-space indent, a trailing newline, empty optional fields
+// omitted and "spec" always SpecVersion. The same manifest always gives the
+// same bytes, and Parse(Marshal(m)) gives back m.
+func Marshal(m *Manifest) []byte {
+	b := node.AppendIndent(make([]byte, 0, 256*len(m.Hooks)+64), ManifestNode(m), 0)
+	return append(b, '\n')
+}
+
+// MarshalHook writes one hook as compact canonical JSON; two hooks are the
+// same hook exactly when these bytes are equal.
+func MarshalHook(h *Hook) []byte { return node.AppendCompact(nil, hookNode(h)) }
+
+// ManifestNode returns the manifest as a document tree in canonical order.
+func ManifestNode(m *Manifest) *node.Node {
+	hooks := &node.Node{Kind: node.Array, Items: make([]*node.Node, len(m.Hooks))}
+	for i := range m.Hooks {
+		hooks.Items[i] = hookNode(&m.Hooks[i])
+	}
+	return object(
+		field("spec", str(SpecVersion)),
+		field("hooks", hooks),
+	)
+}
+
+func hookNode(h *Hook) *node.Node {
+	o := &node.Node{Kind: node.Object}
+	o.Fields = addStr(o.Fields, "name", h.Name)
+	o.Fields = addStr(o.Fields, "event", h.Event)
+	if h.Matcher != nil {
+		o.Fields = append(o.Fields, field("matcher", MatcherNode(h.Matcher)))
+	}
+	o.Fields = append(o.Fields, field("handler", handlerNode(&h.Handler)))
+	if h.Blocking {
+		o.Fields = append(o.Fields, field("blocking", &node.Node{Kind: node.Bool, Bool: true}))
+	}
+	if len(h.Degradation) > 0 {
+		d := &node.Node{Kind: node.Object}
+		for _, k := range sortedKeys(h.Degradation) {
+			d.Fields = append(d.Fields, field(k, str(string(h.Degradation[k]))))
+		}
+		o.Fields = append(o.Fields, field("degradation", d))
+	}
+	if len(h.ProviderData) > 0 {
+		d := &node.Node{Kind: node.Object}
+		for _, k := range sortedKeys(h.ProviderData) {
+			d.Fields = append(d.Fields, field(k, raw(h.ProviderData[k])))
+		}
+		o.Fields = append(o.Fields, field("provider_data", d))
+	}
+	if len(h.Capabilities) > 0 {
+		o.Fields = append(o.Fields, field("capabilities", strList(h.Capabilities)))
+	}
+	return o
+}
+
+func handlerNode(h *Handler) *node.Node {
+	o := &node.Node{Kind: node.Object}
+	o.Fields = addStr(o.Fields, "type", h.Type)
+	o.Fields = addStr(o.Fields, "command", h.Command)
+	if len(h.Platform) > 0 {
+		o.Fields = append(o.Fields, field("platform", strMap(h.Platform)))
+	}
+	o.Fields = addStr(o.Fields, "cwd", h.Cwd)
+	if len(h.Env) > 0 {
+		o.Fields = append(o.Fields, field("env", strMap(h.Env)))
+	}
+	if h.Timeout > 0 {
+		o.Fields = append(o.Fields, field("timeout", Number(h.Timeout)))
+	}
+	o.Fields = addStr(o.Fields, "timeout_action", h.TimeoutAction)
+	if h.Async {
+		o.Fields = append(o.Fields, field("async", &node.Node{Kind: node.Bool, Bool: true}))
+	}
+	o.Fields = addStr(o.Fields, "status_message", h.StatusMessage)
+	o.Fields = addStr(o.Fields, "url", h.URL)
+	if len(h.Headers) > 0 {
+		o.Fields = append(o.Fields, field("headers", strMap(h.Headers)))
+	}
+	if len(h.AllowedEnvVars) > 0 {
+		o.Fields = append(o.Fields, field("allowed_env_vars", strList(h.AllowedEnvVars)))
+	}
+	o.Fields = addStr(o.Fields, "prompt", h.Prompt)
+	o.Fields = addStr(o.Fields, "model", h.Model)
+	o.Fields = addStr(o.Fields, "server", h.Server)
+	o.Fields = addStr(o.Fields, "tool", h.Tool)
+	if len(h.Input) > 0 {
+		o.Fields = append(o.Fields, field("input", raw(h.Input)))
+	}
+	return o
+}
+
+// MatcherNode renders a matcher in its canonical JSON form.
+func MatcherNode(m Matcher) *node.Node {
+	switch m := m.(type) {
+	case ToolName:
+		return str(string(m))
+	case Pattern:
+		return object(field("pattern", str(m.Regex)))
+	case MCP:
+		in := object(field("server", str(m.Server)))
+		if m.Tool != "" {
+			in.Fields = append(in.Fields, field("tool", str(m.Tool)))
+		}
+		return object(field("mcp", in))
+	case AnyOf:
+		a := &node.Node{Kind: node.Array, Items: make([]*node.Node, len(m))}
+		for i, x := range m {
+			a.Items[i] = MatcherNode(x)
+		}
+		return a
+	}
+	return &node.Node{Kind: node.Null}
+}
+
+// Number renders a float the shortest way that reads back exactly
+// (10, 0.5, 1.25), never in exponent form.
+func Number(f float64) *node.Node {
+	return &node.Node{Kind: node.Number, Text: strconv.FormatFloat(f, 'f', -1, 64)}
+}
+
+// raw turns carried JSON back into a tree; carried JSON was produced by
+// node.AppendCompact, so it always parses.
+func raw(r json.RawMessage) *node.Node {
+	n, err := node.ParseJSON(r, node.JSONOptions{})
+	if err != nil {
+		return &node.Node{Kind: node.Null}
+	}
+	return n
+}
+
+func object(fs ...node.Field) *node.Node { return &node.Node{Kind: node.Object, Fields: fs} }
+
+func field(k string, v *node.Node) node.Field { return node.Field{Key: k, Value: v} }
+
+func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }
+
+func addStr(fs []node.Field, k, v string) []node.Field {
+	if v == "" {
+		return fs
+	}
+	return append(fs, field(k, str(v)))
+}
+
+func strList(ss []string) *node.Node {
+	a := &node.Node{Kind: node.Array, Items: make([]*node.Node, len(ss))}
+	for i, s := range ss {
+		a.Items[i] = str(s)
+	}
+	return a
+}
+
+func strMap(m map[string]string) *node.Node {
+	o := &node.Node{Kind: node.Object}
+	for _, k := range sortedKeys(m) {
+		o.Fields = append(o.Fields, field(k, str(m[k])))
+	}
+	return o
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,435 @@
+package node
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/hookconv/hookconv/diag"
+)
+
+// MaxDepth bounds nesting so a hostile file cannot exhaust the stack.
+const MaxDepth = 256
+
+// SyntaxError is a malformed document, with the position of the first
+// offending byte.
+type SyntaxError struct {
+	Msg string
+	Pos diag.Pos
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%d:%d: %s", e.Pos.Line, e.Pos.Column, e.Msg)
+}
+
+// JSONOptions select the dialect ParseJSON accepts.
+type JSONOptions struct {
+	// JSONC allows // and /* */ comments and trailing commas, as VS Code's
+	// settings files and several tools' configs do.
+	JSONC bool
+}
+
+// ParseJSON parses one JSON value (leading BOM allowed) and rejects anything
+// after it except white space.
+func ParseJSON(src []byte, opt JSONOptions) (*Node, error) {
+	p := &parser{src: src, line: 1, jsonc: opt.JSONC}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		p.off, p.lineStart = 3, 3
+	}
+	if err := p.space(); err != nil {
+		return nil, err
+	}
+	if p.off >= len(p.src) {
+		return nil, p.errf("empty document: expected a JSON value")
+	}
+	n, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.space(); err != nil {
+		return nil, err
+	}
+	if p.off < len(p.src) {
+		return nil, p.errf("unexpected %s after the end of the JSON value", p.describe())
+	}
+	return n, nil
+}
+
+type parser struct {
+	src       []byte
+	off       int
+	line      int
+	lineStart int
+	jsonc     bool
+}
+
+func (p *parser) pos() diag.Pos {
+	return diag.Pos{Line: p.line, Column: p.off - p.lineStart + 1, Offset: p.off}
+}
+
+func (p *parser) errf(format string, args ...any) error {
+	return &SyntaxError{Msg: fmt.Sprintf(format, args...), Pos: p.pos()}
+}
+
+// describe names the byte at the cursor for an error message.
+func (p *parser) describe() string {
+	if p.off >= len(p.src) {
+		return "end of file"
+	}
+	r, _ := utf8.DecodeRune(p.src[p.off:])
+	if r == utf8.RuneError {
+		return fmt.Sprintf("byte 0x%02x", p.src[p.off])
+	}
+	return strconv.QuoteRune(r)
+}
+
+// space skips white space and, in JSONC, comments.
+func (p *parser) space() error {
+	for p.off < len(p.src) {
+		switch c := p.src[p.off]; c {
+		case ' ', '\t', '\r':
+			p.off++
+		case '\n':
+			p.off++
+			p.line++
+			p.lineStart = p.off
+		case '/':
+			if !p.jsonc || p.off+1 >= len(p.src) {
+				return p.errf("unexpected '/': comments are not allowed in JSON")
+			}
+			switch p.src[p.off+1] {
+			case '/':
+				for p.off < len(p.src) && p.src[p.off] != '\n' {
+					p.off++
+				}
+			case '*':
+				start := p.pos()
+				p.off += 2
+				for {
+					if p.off+1 >= len(p.src) {
+						return &SyntaxError{Msg: "unterminated /* comment", Pos: start}
+					}
+					if p.src[p.off] == '*' && p.src[p.off+1] == '/' {
+						p.off += 2
+						break
+					}
+					if p.src[p.off] == '\n' {
+						p.line++
+						p.lineStart = p.off + 1
+					}
+					p.off++
+				}
+			default:
+				return p.errf("unexpected '/'")
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func (p *parser) value(depth int) (*Node, error) {
+	if depth > MaxDepth {
+		return nil, p.errf("nesting deeper than %d levels", MaxDepth)
+	}
+	if p.off >= len(p.src) {
+		return nil, p.errf("unexpected end of file: expected a value")
+	}
+	start := p.pos()
+	switch c := p.src[p.off]; {
+	case c == '{':
+		return p.object(start, depth)
+	case c == '[':
+		return p.array(start, depth)
+	case c == '"':
+		s, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		return &Node{Kind: String, Pos: start, End: p.off, Text: s}, nil
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number(start)
+	case c == 't':
+		return p.literal(start, "true", &Node{Kind: Bool, Bool: true})
+	case c == 'f':
+		return p.literal(start, "false", &Node{Kind: Bool})
+	case c == 'n':
+		return p.literal(start, "null", &Node{Kind: Null})
+	case c == '\'':
+		return nil, p.errf("strings must use double quotes in JSON")
+	default:
+		return nil, p.errf("unexpected %s: expected a value", p.describe())
+	}
+}
+
+func (p *parser) literal(start diag.Pos, word string, n *Node) (*Node, error) {
+	if len(p.src)-p.off < len(word) || string(p.src[p.off:p.off+len(word)]) != word {
+		return nil, p.errf("invalid literal: expected %q", word)
+	}
+	p.off += len(word)
+	n.Pos, n.End = start, p.off
+	return n, nil
+}
+
+func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
+	p.off++ // {
+	n := &Node{Kind: Object, Pos: start}
+	for {
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		if p.off >= len(p.src) {
+			return nil, &SyntaxError{Msg: "unexpected end of file: object opened here is never closed", Pos: start}
+		}
+		if p.src[p.off] == '}' {
+			if len(n.Fields) > 0 && !p.jsonc {
+				return nil, p.errf("trailing comma before '}'")
+			}
+			p.off++
+			n.End = p.off
+			return n, nil
+		}
+		if p.src[p.off] != '"' {
+			return nil, p.errf("unexpected %s: expected a quoted member name", p.describe())
+		}
+		keyPos := p.pos()
+		key, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		if p.off >= len(p.src) || p.src[p.off] != ':' {
+			return nil, p.errf("unexpected %s: expected ':' after member name", p.describe())
+		}
+		p.off++
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		v, err := p.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		n.Fields = append(n.Fields, Field{Key: key, KeyPos: keyPos, Value: v})
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		if p.off >= len(p.src) {
+			return nil, &SyntaxError{Msg: "unexpected end of file: object opened here is never closed", Pos: start}
+		}
+		switch p.src[p.off] {
+		case ',':
+			p.off++
+			if !p.jsonc {
+				if err := p.space(); err != nil {
+					return nil, err
+				}
+				if p.off < len(p.src) && p.src[p.off] == '}' {
+					return nil, p.errf("trailing comma before '}'")
+				}
+			}
+		case '}':
+			p.off++
+			n.End = p.off
+			return n, nil
+		default:
+			return nil, p.errf("unexpected %s: expected ',' or '}' after object member", p.describe())
+		}
+	}
+}
+
+func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
+	p.off++ // [
+	n := &Node{Kind: Array, Pos: start}
+	for {
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		if p.off >= len(p.src) {
+			return nil, &SyntaxError{Msg: "unexpected end of file: array opened here is never closed", Pos: start}
+		}
+		if p.src[p.off] == ']' {
+			if len(n.Items) > 0 && !p.jsonc {
+				return nil, p.errf("trailing comma before ']'")
+			}
+			p.off++
+			n.End = p.off
+			return n, nil
+		}
+		v, err := p.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		n.Items = append(n.Items, v)
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		if p.off >= len(p.src) {
+			return nil, &SyntaxError{Msg: "unexpected end of file: array opened here is never closed", Pos: start}
+		}
+		switch p.src[p.off] {
+		case ',':
+			p.off++
+			if !p.jsonc {
+				if err := p.space(); err != nil {
+					return nil, err
+				}
+				if p.off < len(p.src) && p.src[p.off] == ']' {
+					return nil, p.errf("trailing comma before ']'")
+				}
+			}
+		case ']':
+			p.off++
+			n.End = p.off
+			return n, nil
+		default:
+			return nil, p.errf("unexpected %s: expected ',' or ']' after array element", p.describe())
+		}
+	}
+}
+
+func (p *parser) number(start diag.Pos) (*Node, error) {
+	s := p.off
+	if p.src[p.off] == '-' {
+		p.off++
+	}
+	digits := func() int {
+		d := 0
+		for p.off < len(p.src) && p.src[p.off] >= '0' && p.src[p.off] <= '9' {
+			p.off++
+			d++
+		}
+		return d
+	}
+	intStart := p.off
+	if digits() == 0 {
+		return nil, p.errf("invalid number: expected a digit")
+	}
+	if p.src[intStart] == '0' && p.off-intStart > 1 {
+		return nil, &SyntaxError{Msg: "invalid number: leading zero", Pos: start}
+	}
+	if p.off < len(p.src) && p.src[p.off] == '.' {
+		p.off++
+		if digits() == 0 {
+			return nil, p.errf("invalid number: expected a digit after '.'")
+		}
+	}
+	if p.off < len(p.src) && (p.src[p.off] == 'e' || p.src[p.off] == 'E') {
+		p.off++
+		if p.off < len(p.src) && (p.src[p.off] == '+' || p.src[p.off] == '-') {
+			p.off++
+		}
+		if digits() == 0 {
+			return nil, p.errf("invalid number: expected a digit in the exponent")
+		}
+	}
+	return &Node{Kind: Number, Pos: start, End: p.off, Text: string(p.src[s:p.off])}, nil
+}
+
+// str reads a quoted string at the cursor and returns its decoded value.
+func (p *parser) str() (string, error) {
+	start := p.pos()
+	p.off++ // opening quote
+	// Fast path: no escapes.
+	i := p.off
+	for i < len(p.src) {
+		c := p.src[i]
+		if c == '"' {
+			s := string(p.src[p.off:i])
+			p.off = i + 1
+			return s, nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		i++
+	}
+	buf := make([]byte, 0, i-p.off+16)
+	buf = append(buf, p.src[p.off:i]...)
+	p.off = i
+	for {
+		if p.off >= len(p.src) {
+			return "", &SyntaxError{Msg: "unterminated string", Pos: start}
+		}
+		c := p.src[p.off]
+		switch {
+		case c == '"':
+			p.off++
+			return string(buf), nil
+		case c == '\n':
+			return "", &SyntaxError{Msg: "unterminated string: a line break is not allowed inside a JSON string", Pos: start}
+		case c < 0x20:
+			return "", p.errf("control character 0x%02x in string: escape it", c)
+		case c == '\\':
+			if p.off+1 >= len(p.src) {
+				return "", &SyntaxError{Msg: "unterminated string", Pos: start}
+			}
+			e := p.src[p.off+1]
+			p.off += 2
+			switch e {
+			case '"', '\\', '/':
+				buf = append(buf, e)
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				r, ok := p.hex4()
+				if !ok {
+					return "", p.errf("invalid \\u escape: expected four hex digits")
+				}
+				if utf16.IsSurrogate(r) {
+					r2 := rune(utf8.RuneError)
+					if p.off+1 < len(p.src) && p.src[p.off] == '\\' && p.src[p.off+1] == 'u' {
+						save := p.off
+						p.off += 2
+						if lo, ok := p.hex4(); ok {
+							r2 = utf16.DecodeRune(r, lo)
+						} else {
+							p.off = save
+						}
+					}
+					r = r2
+				}
+				buf = utf8.AppendRune(buf, r)
+			default:
+				p.off -= 2
+				return "", p.errf("invalid escape '\\%c' in string", e)
+			}
+		default:
+			buf = append(buf, c)
+			p.off++
+		}
+	}
+}
+
+func (p *parser) hex4() (rune, bool) {
+	if len(p.src)-p.off < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range p.src[p.off : p.off+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	p.off += 4
+	return r, true
+}

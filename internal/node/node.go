@@ -1,0 +1,113 @@
+// Package node is a JSON/YAML value tree that remembers where every value
+// came from. encoding/json forgets positions and key order; hookconv needs
+// both — positions so every diagnostic can point at file:line:col, key order
+// so a merged settings file keeps the author's layout — so all of hookconv's
+// decoders read documents through this tree.
+package node
+
+import (
+	"strconv"
+
+	"github.com/hookconv/hookconv/diag"
+)
+
+// Kind is the JSON type of a node.
+type Kind uint8
+
+// The JSON types.
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Object
+	Array
+)
+
+// String names the kind the way a JSON user says it ("a string").
+func (k Kind) String() string {
+	switch k {
+	case Bool:
+		return "boolean"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Object:
+		return "object"
+	case Array:
+		return "array"
+	default:
+		return "null"
+	}
+}
+
+// Article returns the kind with its indefinite article, for messages.
+func (k Kind) Article() string {
+	switch k {
+	case Object, Array:
+		return "an " + k.String()
+	case Null:
+		return "null"
+	default:
+		return "a " + k.String()
+	}
+}
+
+// Node is one value of a document.
+type Node struct {
+	Kind Kind
+	// Pos is where the value starts.
+	Pos diag.Pos
+	// End is the byte offset just past the value in JSON input; -1 when the
+	// document was YAML (yaml.v3 reports no offsets).
+	End int
+	// Text is a string's decoded value, or a number's literal text.
+	Text   string
+	Bool   bool
+	Fields []Field // Object members in source order (duplicates kept)
+	Items  []*Node // Array elements
+}
+
+// Field is one member of an object.
+type Field struct {
+	Key    string
+	KeyPos diag.Pos
+	Value  *Node
+}
+
+// Get returns the value of key in an object, or nil. When a key repeats, the
+// last one wins, as in encoding/json and JavaScript.
+func (n *Node) Get(key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i := len(n.Fields) - 1; i >= 0; i-- {
+		if n.Fields[i].Key == key {
+			return n.Fields[i].Value
+		}
+	}
+	return nil
+}
+
+// Field returns the member named key (the last one when it repeats).
+func (n *Node) Field(key string) (Field, bool) {
+	if n == nil || n.Kind != Object {
+		return Field{}, false
+	}
+	for i := len(n.Fields) - 1; i >= 0; i-- {
+		if n.Fields[i].Key == key {
+			return n.Fields[i], true
+		}
+	}
+	return Field{}, false
+}
+
+// Float returns a number node's value.
+func (n *Node) Float() (float64, bool) {
+	if n == nil || n.Kind != Number {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(n.Text, 64)
+	return f, err == nil
+}

@@ -1,0 +1,133 @@
+package node
+
+import (
+	"errors"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/hookconv/hookconv/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// ParseYAML parses one YAML document into the same tree ParseJSON builds,
+// so a manifest written in YAML decodes to exactly the model its JSON twin
+// does. Anchors and aliases are resolved; tags outside the JSON types
+// (timestamps, binary, custom tags) are errors rather than guesses.
+func ParseYAML(src []byte) (*Node, error) {
+	var doc yaml.Node
+	dec := yaml.NewDecoder(strings.NewReader(string(src)))
+	if err := dec.Decode(&doc); err != nil {
+		return nil, yamlError(err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		return nil, &SyntaxError{Msg: "more than one YAML document: a manifest is one document", Pos: diag.Pos{Line: extra.Line, Column: extra.Column}}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, &SyntaxError{Msg: "empty document", Pos: diag.Pos{Line: 1, Column: 1}}
+	}
+	c := converter{}
+	return c.convert(doc.Content[0], 0)
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlError turns yaml.v3's error text into a positioned SyntaxError.
+func yamlError(err error) error {
+	msg := err.Error()
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &SyntaxError{Msg: m[2], Pos: diag.Pos{Line: line, Column: 1}}
+	}
+	return &SyntaxError{Msg: strings.TrimPrefix(msg, "yaml: "), Pos: diag.Pos{Line: 1, Column: 1}}
+}
+
+type converter struct {
+	aliasDepth int
+}
+
+func (c *converter) convert(y *yaml.Node, depth int) (*Node, error) {
+	pos := diag.Pos{Line: y.Line, Column: y.Column}
+	if depth > MaxDepth {
+		return nil, &SyntaxError{Msg: "nesting deeper than the limit", Pos: pos}
+	}
+	switch y.Kind {
+	case yaml.DocumentNode:
+		if len(y.Content) == 0 {
+			return &Node{Kind: Null, Pos: pos, End: -1}, nil
+		}
+		return c.convert(y.Content[0], depth)
+	case yaml.AliasNode:
+		// Aliases can fan out exponentially ("billion laughs"); cap them.
+		c.aliasDepth++
+		if c.aliasDepth > 10000 {
+			return nil, &SyntaxError{Msg: "too many YAML alias expansions", Pos: pos}
+		}
+		return c.convert(y.Alias, depth+1)
+	case yaml.MappingNode:
+		n := &Node{Kind: Object, Pos: pos, End: -1}
+		for i := 0; i+1 < len(y.Content); i += 2 {
+			k, v := y.Content[i], y.Content[i+1]
+			if k.Kind != yaml.ScalarNode {
+				return nil, &SyntaxError{Msg: "mapping keys must be plain strings", Pos: diag.Pos{Line: k.Line, Column: k.Column}}
+			}
+			if k.Tag == "!!merge" {
+				return nil, &SyntaxError{Msg: "YAML merge keys (<<) are not supported in manifests", Pos: diag.Pos{Line: k.Line, Column: k.Column}}
+			}
+			val, err := c.convert(v, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			n.Fields = append(n.Fields, Field{Key: k.Value, KeyPos: diag.Pos{Line: k.Line, Column: k.Column}, Value: val})
+		}
+		return n, nil
+	case yaml.SequenceNode:
+		n := &Node{Kind: Array, Pos: pos, End: -1}
+		for _, it := range y.Content {
+			v, err := c.convert(it, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			n.Items = append(n.Items, v)
+		}
+		return n, nil
+	case yaml.ScalarNode:
+		return scalar(y, pos)
+	}
+	return nil, &SyntaxError{Msg: "unsupported YAML node", Pos: pos}
+}
+
+func scalar(y *yaml.Node, pos diag.Pos) (*Node, error) {
+	switch y.ShortTag() {
+	case "!!str":
+		return &Node{Kind: String, Pos: pos, End: -1, Text: y.Value}, nil
+	case "!!null":
+		return &Node{Kind: Null, Pos: pos, End: -1}, nil
+	case "!!bool":
+		var b bool
+		if err := y.Decode(&b); err != nil {
+			return nil, &SyntaxError{Msg: err.Error(), Pos: pos}
+		}
+		return &Node{Kind: Bool, Pos: pos, End: -1, Bool: b}, nil
+	case "!!int", "!!float":
+		var f float64
+		if err := y.Decode(&f); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return nil, &SyntaxError{Msg: "number " + strconv.Quote(y.Value) + " has no JSON equivalent", Pos: pos}
+		}
+		// Normalise YAML spellings (0x10, 1_000, +5) to a JSON literal; keep
+		// plain decimal literals as written so 10.50 stays 10.50.
+		text := y.Value
+		if _, err := strconv.ParseFloat(text, 64); err != nil || strings.ContainsAny(text, "_xXoObB+") || strings.HasPrefix(text, ".") {
+			text = strconv.FormatFloat(f, 'f', -1, 64)
+		}
+		return &Node{Kind: Number, Pos: pos, End: -1, Text: text}, nil
+	default:
+		return nil, &SyntaxError{Msg: "unsupported YAML tag " + y.Tag + ": use plain JSON-compatible values", Pos: pos}
+	}
+}

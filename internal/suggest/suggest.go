@@ -1,0 +1,62 @@
+// Package suggest finds the known word a misspelt one was meant to be, for
+// "did you mean" hints.
+package suggest
+
+// Closest returns the candidate within maxDist edits of word (insertions,
+// deletions, substitutions and swaps of adjacent letters, so "evnet" is one
+// edit from "event"), preferring the nearest and then the earliest listed.
+// It returns "" when none is close enough.
+func Closest(word string, candidates []string, maxDist int) string {
+	best, bestDist := "", maxDist+1
+	for _, c := range candidates {
+		if c == word {
+			continue
+		}
+		if d := distance(word, c, bestDist); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// distance is the optimal-string-alignment edit distance between a and b,
+// giving up early (returning limit) once it must reach limit.
+func distance(a, b string, limit int) int {
+	if abs(len(a)-len(b)) >= limit {
+		return limit
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

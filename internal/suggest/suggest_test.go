@@ -1,0 +1,30 @@
+package suggest
+
+import "testing"
+
+func TestClosest(t *testing.T) {
+	words := []string{"event", "handler", "matcher", "blocking", "name"}
+	tests := []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"evnet", 1, "event"},     // adjacent swap
+		{"evnt", 1, "event"},      // deletion
+		{"eventt", 1, "event"},    // insertion
+		{"hendler", 1, "handler"}, // substitution
+		{"handlr", 1, "handler"},
+		{"blockign", 1, "blocking"},
+		{"matchr", 1, "matcher"},
+		{"event", 1, ""}, // exact match is not a suggestion
+		{"zzz", 1, ""},
+		{"nmae", 1, "name"},
+		{"hndlr", 1, ""},
+		{"hndlr", 2, "handler"},
+	}
+	for _, tt := range tests {
+		if got := Closest(tt.in, words, tt.max); got != tt.want {
+			t.Errorf("Closest(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
+		}
+	}
+}
