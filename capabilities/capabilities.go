@@ -1,0 +1,178 @@
+// Package capabilities knows which optional hook features each provider
+// supports and what a blocking hook can do on each provider's events. Like
+// vocab, its facts are embedded TOML tables (data/capabilities.toml and
+// data/blocking.toml), read once on first use.
+package capabilities
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+)
+
+//go:embed data/*.toml
+var data embed.FS
+
+// Support levels.
+const (
+	LevelFull    = "full"
+	LevelPartial = "partial"
+	LevelNone    = "none"
+)
+
+// Blocking behaviours.
+const (
+	Prevent = "prevent"
+	Retry   = "retry"
+	Observe = "observe"
+)
+
+// Capability is an optional feature a hook may use.
+type Capability struct {
+	ID       string `toml:"id" json:"id"`
+	Inferred string `toml:"inferred" json:"inferred"`
+	Default  string `toml:"default" json:"default"`
+	Summary  string `toml:"summary" json:"summary"`
+}
+
+// Support says how far a provider supports a capability.
+type Support struct {
+	Provider   string `toml:"provider" json:"provider"`
+	Capability string `toml:"capability" json:"capability"`
+	Level      string `toml:"level" json:"level"`
+	Note       string `toml:"note" json:"note,omitempty"`
+}
+
+// Blocking says what a blocking hook can do on one provider's event.
+type Blocking struct {
+	Provider  string `toml:"provider" json:"provider"`
+	Event     string `toml:"event" json:"event"`
+	Behaviour string `toml:"behaviour" json:"behaviour"`
+	Note      string `toml:"note" json:"note,omitempty"`
+}
+
+// Tables is the loaded capability data.
+type Tables struct {
+	Capabilities []Capability
+	Support      []Support
+	Blocking     []Blocking
+
+	capIndex      map[string]int
+	supportIndex  map[[2]string]int
+	blockingIndex map[[2]string]int
+	blockable     map[string]bool
+}
+
+var loadDefault = sync.OnceValues(func() (*Tables, error) { return Load(data) })
+
+// Default returns the embedded tables, loading them on first use.
+func Default() *Tables {
+	t, err := loadDefault()
+	if err != nil {
+		panic("capabilities: embedded tables are broken: " + err.Error())
+	}
+	return t
+}
+
+// FS is anything the tables can be read from.
+type FS interface {
+	ReadFile(name string) ([]byte, error)
+}
+
+// Load reads data/capabilities.toml and data/blocking.toml from fsys.
+func Load(fsys FS) (*Tables, error) {
+	var caps struct {
+		Capability []Capability `toml:"capability"`
+		Support    []Support    `toml:"support"`
+	}
+	var blk struct {
+		Blocking []Blocking `toml:"blocking"`
+	}
+	if err := decodeStrict(fsys, "data/capabilities.toml", &caps); err != nil {
+		return nil, err
+	}
+	if err := decodeStrict(fsys, "data/blocking.toml", &blk); err != nil {
+		return nil, err
+	}
+	t := &Tables{Capabilities: caps.Capability, Support: caps.Support, Blocking: blk.Blocking}
+	t.capIndex = make(map[string]int, len(t.Capabilities))
+	for i, c := range t.Capabilities {
+		t.capIndex[c.ID] = i
+	}
+	t.supportIndex = make(map[[2]string]int, len(t.Support))
+	for i, s := range t.Support {
+		t.supportIndex[[2]string{s.Provider, s.Capability}] = i
+	}
+	t.blockingIndex = make(map[[2]string]int, len(t.Blocking))
+	t.blockable = map[string]bool{}
+	for i, b := range t.Blocking {
+		t.blockingIndex[[2]string{b.Provider, b.Event}] = i
+		if b.Behaviour != Observe {
+			t.blockable[b.Event] = true
+		}
+	}
+	return t, nil
+}
+
+func decodeStrict(fsys FS, name string, v any) error {
+	b, err := fsys.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(v)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return fmt.Errorf("%s: unknown keys %s", name, strings.Join(keys, ", "))
+	}
+	return nil
+}
+
+// Capability returns the capability with the given id.
+func (t *Tables) Capability(id string) (Capability, bool) {
+	i, ok := t.capIndex[id]
+	if !ok {
+		return Capability{}, false
+	}
+	return t.Capabilities[i], true
+}
+
+// IDs lists capability ids in table order.
+func (t *Tables) IDs() []string {
+	out := make([]string, len(t.Capabilities))
+	for i, c := range t.Capabilities {
+		out[i] = c.ID
+	}
+	return out
+}
+
+// SupportOf returns how provider supports capability.
+func (t *Tables) SupportOf(provider, capability string) (Support, bool) {
+	i, ok := t.supportIndex[[2]string{provider, capability}]
+	if !ok {
+		return Support{}, false
+	}
+	return t.Support[i], true
+}
+
+// BlockingOf returns what a blocking hook can do on provider's event.
+func (t *Tables) BlockingOf(provider, event string) (Blocking, bool) {
+	i, ok := t.blockingIndex[[2]string{provider, event}]
+	if !ok {
+		return Blocking{}, false
+	}
+	return t.Blocking[i], true
+}
+
+// CanBlockSomewhere reports whether any provider lets a hook on event
+// prevent or retry the action.
+func (t *Tables) CanBlockSomewhere(event string) bool { return t.blockable[event] }

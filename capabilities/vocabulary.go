@@ -1,0 +1,47 @@
+package capabilities
+
+import (
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// Vocabulary is the canonical.Vocabulary backed by the embedded vocab and
+// capability tables.
+type Vocabulary struct {
+	Names *vocab.Tables
+	Caps  *Tables
+}
+
+var _ canonical.Vocabulary = Vocabulary{}
+
+// DefaultVocabulary returns the vocabulary of the embedded tables.
+func DefaultVocabulary() Vocabulary {
+	return Vocabulary{Names: vocab.Default(), Caps: Default()}
+}
+
+// EventNames implements canonical.Vocabulary.
+func (v Vocabulary) EventNames() []string { return v.Names.EventNames() }
+
+// IsEvent implements canonical.Vocabulary.
+func (v Vocabulary) IsEvent(name string) bool { _, ok := v.Names.Event(name); return ok }
+
+// CanBlockSomewhere implements canonical.Vocabulary.
+func (v Vocabulary) CanBlockSomewhere(event string) bool { return v.Caps.CanBlockSomewhere(event) }
+
+// ToolNames implements canonical.Vocabulary.
+func (v Vocabulary) ToolNames() []string { return v.Names.ToolNames() }
+
+// IsTool implements canonical.Vocabulary.
+func (v Vocabulary) IsTool(name string) bool { _, ok := v.Names.Tool(name); return ok }
+
+// CapabilityNames implements canonical.Vocabulary.
+func (v Vocabulary) CapabilityNames() []string { return v.Caps.IDs() }
+
+// IsCapability implements canonical.Vocabulary.
+func (v Vocabulary) IsCapability(id string) bool { _, ok := v.Caps.Capability(id); return ok }
+
+// ProviderSlugs implements canonical.Vocabulary.
+func (v Vocabulary) ProviderSlugs() []string { return v.Names.Slugs() }
+
+// IsProvider implements canonical.Vocabulary.
+func (v Vocabulary) IsProvider(slug string) bool { _, ok := v.Names.Provider(slug); return ok }

@@ -1,0 +1,311 @@
+// Package vocab holds hookconv's vocabularies as data: the canonical events
+// and tools, the providers, and each provider's native names for them. The
+// tables are embedded TOML files (data/*.toml), one row per fact, read once
+// on first use; every adapter and every listing command reads them here, so
+// a fact about a provider is written in exactly one place.
+package vocab
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+)
+
+//go:embed data/*.toml
+var data embed.FS
+
+// Event tiers.
+const (
+	TierCore      = "core"
+	TierExtended  = "extended"
+	TierExclusive = "exclusive"
+)
+
+// Event timings.
+const (
+	TimingBefore = "before"
+	TimingAfter  = "after"
+	TimingNone   = "none"
+)
+
+// Native matcher kinds (see data/events.toml).
+const (
+	MatchTool  = "tool"
+	MatchValue = "value"
+	MatchExact = "exact"
+	MatchText  = "text"
+	MatchNone  = "none"
+)
+
+// Event is a canonical event.
+type Event struct {
+	Name    string `toml:"name" json:"name"`
+	Tier    string `toml:"tier" json:"tier"`
+	Timing  string `toml:"timing" json:"timing"`
+	Subject string `toml:"subject" json:"subject,omitempty"`
+	Summary string `toml:"summary" json:"summary"`
+}
+
+// NativeEvent is one provider's name for a canonical event.
+type NativeEvent struct {
+	Provider string   `toml:"provider" json:"provider"`
+	Event    string   `toml:"event" json:"event"`
+	Name     string   `toml:"name" json:"native"`
+	Matcher  string   `toml:"matcher" json:"matcher"`
+	Tools    []string `toml:"tools" json:"tools,omitempty"`
+	Alias    bool     `toml:"alias" json:"alias,omitempty"`
+	Lossy    bool     `toml:"lossy" json:"lossy,omitempty"`
+}
+
+// Tool is a canonical tool.
+type Tool struct {
+	Name    string `toml:"name" json:"name"`
+	Summary string `toml:"summary" json:"summary"`
+}
+
+// NativeTool is one provider's name for a canonical tool.
+type NativeTool struct {
+	Provider string `toml:"provider" json:"provider"`
+	Tool     string `toml:"tool" json:"tool"`
+	Name     string `toml:"name" json:"native"`
+	Alias    bool   `toml:"alias" json:"alias,omitempty"`
+	Event    string `toml:"event" json:"event,omitempty"`
+}
+
+// Provider is a tool hookconv reads and writes.
+type Provider struct {
+	Slug           string   `toml:"slug" json:"slug"`
+	Name           string   `toml:"name" json:"name"`
+	Paths          []string `toml:"paths" json:"paths"`
+	TimeoutUnit    string   `toml:"timeout_unit" json:"timeout_unit"`
+	TimeoutInteger bool     `toml:"timeout_integer" json:"timeout_integer,omitempty"`
+	MCP            string   `toml:"mcp" json:"mcp,omitempty"`
+	MCPServer      string   `toml:"mcp_server" json:"mcp_server,omitempty"`
+	AlsoReads      []string `toml:"also_reads" json:"also_reads,omitempty"`
+	Docs           string   `toml:"docs" json:"docs,omitempty"`
+}
+
+// Tables is the loaded vocabulary. Use Default; the zero value is empty.
+type Tables struct {
+	Events       []Event
+	NativeEvents []NativeEvent
+	Tools        []Tool
+	NativeTools  []NativeTool
+	Providers    []Provider
+
+	eventIndex    map[string]int
+	toolIndex     map[string]int
+	providerIndex map[string]int
+}
+
+var loadDefault = sync.OnceValues(func() (*Tables, error) { return Load(data) })
+
+// Default returns the embedded tables, loading them on first use. The data
+// is tested, so a load failure is a build defect and panics.
+func Default() *Tables {
+	t, err := loadDefault()
+	if err != nil {
+		panic("vocab: embedded tables are broken: " + err.Error())
+	}
+	return t
+}
+
+// FS is anything the tables can be read from (the embedded data, or a
+// directory in tests).
+type FS interface {
+	ReadFile(name string) ([]byte, error)
+}
+
+// Load reads data/events.toml, data/tools.toml and data/providers.toml
+// from fsys. Unknown keys are errors so a typo in a table cannot silently
+// drop a fact.
+func Load(fsys FS) (*Tables, error) {
+	t := &Tables{}
+	var ev struct {
+		Event  []Event       `toml:"event"`
+		Native []NativeEvent `toml:"native"`
+	}
+	var tl struct {
+		Tool   []Tool       `toml:"tool"`
+		Native []NativeTool `toml:"native"`
+	}
+	var pr struct {
+		Provider []Provider `toml:"provider"`
+	}
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{"data/events.toml", &ev}, {"data/tools.toml", &tl}, {"data/providers.toml", &pr}} {
+		if err := decodeStrict(fsys, f.name, f.v); err != nil {
+			return nil, err
+		}
+	}
+	t.Events, t.NativeEvents = ev.Event, ev.Native
+	t.Tools, t.NativeTools = tl.Tool, tl.Native
+	t.Providers = pr.Provider
+	t.eventIndex = index(t.Events, func(e Event) string { return e.Name })
+	t.toolIndex = index(t.Tools, func(e Tool) string { return e.Name })
+	t.providerIndex = index(t.Providers, func(p Provider) string { return p.Slug })
+	return t, nil
+}
+
+// decodeStrict decodes one TOML file, rejecting keys no field takes.
+func decodeStrict(fsys FS, name string, v any) error {
+	b, err := fsys.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(v)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return fmt.Errorf("%s: unknown keys %s", name, strings.Join(keys, ", "))
+	}
+	return nil
+}
+
+func index[T any](rows []T, key func(T) string) map[string]int {
+	m := make(map[string]int, len(rows))
+	for i, r := range rows {
+		m[key(r)] = i
+	}
+	return m
+}
+
+// Event returns the canonical event called name.
+func (t *Tables) Event(name string) (Event, bool) {
+	i, ok := t.eventIndex[name]
+	if !ok {
+		return Event{}, false
+	}
+	return t.Events[i], true
+}
+
+// Tool returns the canonical tool called name.
+func (t *Tables) Tool(name string) (Tool, bool) {
+	i, ok := t.toolIndex[name]
+	if !ok {
+		return Tool{}, false
+	}
+	return t.Tools[i], true
+}
+
+// Provider returns the provider with the given slug.
+func (t *Tables) Provider(slug string) (Provider, bool) {
+	i, ok := t.providerIndex[slug]
+	if !ok {
+		return Provider{}, false
+	}
+	return t.Providers[i], true
+}
+
+// Slugs lists every provider slug in table order.
+func (t *Tables) Slugs() []string {
+	out := make([]string, len(t.Providers))
+	for i, p := range t.Providers {
+		out[i] = p.Slug
+	}
+	return out
+}
+
+// EventsOf returns the native event rows of one provider, in table order.
+func (t *Tables) EventsOf(provider string) []NativeEvent {
+	var out []NativeEvent
+	for _, n := range t.NativeEvents {
+		if n.Provider == provider {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// ToolsOf returns the native tool rows of one provider, in table order.
+func (t *Tables) ToolsOf(provider string) []NativeTool {
+	var out []NativeTool
+	for _, n := range t.NativeTools {
+		if n.Provider == provider {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// EncodeEvent returns the native event a provider writes for a canonical
+// event (the row that is not an alias). Split-event providers have several;
+// they are all returned, in table order.
+func (t *Tables) EncodeEvent(provider, event string) []NativeEvent {
+	var out []NativeEvent
+	for _, n := range t.NativeEvents {
+		if n.Provider == provider && n.Event == event && !n.Alias {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// DecodeEvent returns the canonical rows a provider's native event name
+// reads as (more than one only when the table marks the name lossy).
+func (t *Tables) DecodeEvent(provider, native string) []NativeEvent {
+	var out []NativeEvent
+	for _, n := range t.NativeEvents {
+		if n.Provider == provider && n.Name == native {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// EncodeTool returns the native name a provider writes for a canonical tool.
+func (t *Tables) EncodeTool(provider, tool string) (NativeTool, bool) {
+	for _, n := range t.NativeTools {
+		if n.Provider == provider && n.Tool == tool && !n.Alias {
+			return n, true
+		}
+	}
+	return NativeTool{}, false
+}
+
+// DecodeTool returns the canonical tool a provider's native tool name reads as.
+func (t *Tables) DecodeTool(provider, native string) (NativeTool, bool) {
+	for _, n := range t.NativeTools {
+		if n.Provider == provider && n.Name == native {
+			return n, true
+		}
+	}
+	return NativeTool{}, false
+}
+
+// EventNames lists the canonical events in table order.
+func (t *Tables) EventNames() []string {
+	out := make([]string, len(t.Events))
+	for i, e := range t.Events {
+		out[i] = e.Name
+	}
+	return out
+}
+
+// ToolNames lists the canonical tools in table order.
+func (t *Tables) ToolNames() []string {
+	out := make([]string, len(t.Tools))
+	for i, e := range t.Tools {
+		out[i] = e.Name
+	}
+	return out
+}
+
+// SortedSlugs lists provider slugs alphabetically.
+func (t *Tables) SortedSlugs() []string {
+	s := t.Slugs()
+	sort.Strings(s)
+	return s
+}

@@ -1,0 +1,136 @@
+package vocab
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestTablesConsistent checks the embedded tables against each other: every
+// row names a known provider, event or tool, and no native name is claimed
+// twice unless the table says the mapping is lossy.
+func TestTablesConsistent(t *testing.T) {
+	tb := Default()
+	if len(tb.Events) == 0 || len(tb.Tools) == 0 || len(tb.Providers) == 0 {
+		t.Fatal("empty tables")
+	}
+	seen := map[string]bool{}
+	for _, e := range tb.Events {
+		if seen[e.Name] {
+			t.Errorf("event %s listed twice", e.Name)
+		}
+		seen[e.Name] = true
+		if !slices.Contains([]string{TierCore, TierExtended, TierExclusive}, e.Tier) {
+			t.Errorf("event %s: bad tier %q", e.Name, e.Tier)
+		}
+		if !slices.Contains([]string{TimingBefore, TimingAfter, TimingNone}, e.Timing) {
+			t.Errorf("event %s: bad timing %q", e.Name, e.Timing)
+		}
+		if e.Subject != "" && e.Subject != "tool" {
+			t.Errorf("event %s: bad subject %q", e.Name, e.Subject)
+		}
+		if e.Summary == "" {
+			t.Errorf("event %s: no summary", e.Name)
+		}
+	}
+	core := 0
+	for _, e := range tb.Events {
+		if e.Tier == TierCore {
+			core++
+		}
+	}
+	if core != 6 {
+		t.Errorf("spec §8 has six core events, table has %d", core)
+	}
+	for _, p := range tb.Providers {
+		if !slices.Contains([]string{"s", "ms", ""}, p.TimeoutUnit) {
+			t.Errorf("provider %s: bad timeout_unit %q", p.Slug, p.TimeoutUnit)
+		}
+		if len(p.Paths) == 0 {
+			t.Errorf("provider %s: no paths", p.Slug)
+		}
+		for _, r := range p.AlsoReads {
+			if _, ok := tb.Provider(r); !ok {
+				t.Errorf("provider %s: also_reads unknown provider %q", p.Slug, r)
+			}
+		}
+		if p.MCP != "" && !strings.Contains(p.MCP, "{server}") {
+			t.Errorf("provider %s: mcp spelling %q lacks {server}", p.Slug, p.MCP)
+		}
+		if p.Slug != "canonical" && len(tb.EventsOf(p.Slug)) == 0 {
+			t.Errorf("provider %s has no native events", p.Slug)
+		}
+	}
+
+	type key struct{ provider, name string }
+	claims := map[key][]NativeEvent{}
+	writers := map[key]int{} // (provider, canonical event) → rows that encode it
+	for _, n := range tb.NativeEvents {
+		if _, ok := tb.Provider(n.Provider); !ok {
+			t.Errorf("native event %s: unknown provider %q", n.Name, n.Provider)
+		}
+		ev, ok := tb.Event(n.Event)
+		if !ok {
+			t.Errorf("native event %s/%s: unknown canonical event %q", n.Provider, n.Name, n.Event)
+		}
+		if !slices.Contains([]string{MatchTool, MatchValue, MatchExact, MatchText, MatchNone}, n.Matcher) {
+			t.Errorf("native event %s/%s: bad matcher kind %q", n.Provider, n.Name, n.Matcher)
+		}
+		for _, tool := range n.Tools {
+			if _, ok := tb.Tool(tool); !ok {
+				t.Errorf("native event %s/%s: unknown tool %q", n.Provider, n.Name, tool)
+			}
+		}
+		if len(n.Tools) > 0 && ev.Subject != "tool" {
+			t.Errorf("native event %s/%s: tools listed on non-tool event %s", n.Provider, n.Name, n.Event)
+		}
+		claims[key{n.Provider, n.Name}] = append(claims[key{n.Provider, n.Name}], n)
+		if !n.Alias && len(n.Tools) == 0 {
+			writers[key{n.Provider, n.Event}]++
+		}
+	}
+	for k, rows := range claims {
+		events := map[string]bool{}
+		for _, r := range rows {
+			events[r.Event] = true
+		}
+		if len(events) < 2 {
+			continue
+		}
+		for _, r := range rows {
+			if !r.Lossy {
+				t.Errorf("%s: native event %q maps to %d canonical events but row for %s is not marked lossy",
+					k.provider, k.name, len(events), r.Event)
+			}
+		}
+	}
+	for k, n := range writers {
+		if n > 1 {
+			t.Errorf("%s: canonical event %s has %d native rows to write; mark all but one alias", k.provider, k.name, n)
+		}
+	}
+
+	toolClaims := map[key]string{}
+	toolWriters := map[key]int{}
+	for _, n := range tb.NativeTools {
+		if _, ok := tb.Provider(n.Provider); !ok {
+			t.Errorf("native tool %s: unknown provider %q", n.Name, n.Provider)
+		}
+		if _, ok := tb.Tool(n.Tool); !ok {
+			t.Errorf("native tool %s/%s: unknown canonical tool %q", n.Provider, n.Name, n.Tool)
+		}
+		k := key{n.Provider, n.Name}
+		if prev, dup := toolClaims[k]; dup {
+			t.Errorf("%s: native tool %q claimed by both %s and %s", n.Provider, n.Name, prev, n.Tool)
+		}
+		toolClaims[k] = n.Tool
+		if !n.Alias {
+			toolWriters[key{n.Provider, n.Tool}]++
+		}
+	}
+	for k, n := range toolWriters {
+		if n > 1 {
+			t.Errorf("%s: canonical tool %s has %d native names to write; mark all but one alias", k.provider, k.name, n)
+		}
+	}
+}
