@@ -1,0 +1,27 @@
+// Package hookconv compiles AI-coding-tool hook configurations from one tool
+// to another through the neutral hooks/1.0 manifest, in four stages:
+// decode → validate → encode → verify. This package is the pipeline and the
+// library API the CLI is built on; the model lives in canonical, the names
+// in vocab, support facts in capabilities and one adapter per tool in
+// providers.
+package hookconv
+
+import (
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+)
+
+// ValidateManifest parses a hooks/1.0 manifest (JSON or YAML, chosen by the
+// file name and content) and checks it completely: structure, JSON types,
+// names against the vocabularies, blocking intent and duplicates. It
+// reports every problem it finds, sorted by position. The manifest is nil
+// only when the document could not be parsed at all.
+func ValidateManifest(name string, src []byte) (*canonical.Manifest, diag.List) {
+	m, ds := canonical.Parse(name, src)
+	if m != nil {
+		ds = append(ds, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(name)...)
+	}
+	ds.Sort()
+	return m, ds
+}
