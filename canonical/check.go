@@ -1,7 +1,9 @@
 package canonical
 
 import (
+	"bytes"
 	"fmt"
+	"hash/maphash"
 	"strings"
 
 	"github.com/hookconv/hookconv/diag"
@@ -38,7 +40,8 @@ type Vocabulary interface {
 // duplicate hooks. Structural problems were already reported by Parse.
 func Check(m *Manifest, v Vocabulary) diag.List {
 	var ds diag.List
-	seen := make(map[string]int, len(m.Hooks))
+	seed := maphash.MakeSeed()
+	seen := make(map[uint64][]int, len(m.Hooks))
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		path := index("hooks", i)
@@ -65,15 +68,29 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 					"provider_data key %q is not a provider slug; it will never be rendered", k)
 			}
 		}
-		key := string(MarshalHook(h))
-		if first, dup := seen[key]; dup {
+		key := fingerprint(seed, h)
+		if first, dup := sameHook(m, seen[key], h); dup {
 			ds.Warnf(CodeDuplicateHook, h.PosOf(""), path, "remove one of them",
 				"%s is identical to %s: it would run twice", h.DisplayName(i), m.Hooks[first].DisplayName(first))
 		} else {
-			seen[key] = i
+			seen[key] = append(seen[key], i)
 		}
 	}
 	return ds
+}
+
+// sameHook finds, among the hooks with h's fingerprint, one equal to h.
+func sameHook(m *Manifest, candidates []int, h *Hook) (int, bool) {
+	if len(candidates) == 0 {
+		return 0, false
+	}
+	mine := MarshalHook(h)
+	for _, c := range candidates {
+		if bytes.Equal(MarshalHook(&m.Hooks[c]), mine) {
+			return c, true
+		}
+	}
+	return 0, false
 }
 
 func checkEvent(ds *diag.List, h *Hook, path string, v Vocabulary) {
@@ -114,6 +131,9 @@ func checkMatcher(ds *diag.List, h *Hook, m Matcher, path string, v Vocabulary) 
 // hintFor suggests the closest known name, or falls back to a general hint.
 func hintFor(word string, known []string, fallback string) string {
 	if s := suggest.Closest(word, known, 2); s != "" {
+		return fmt.Sprintf("did you mean %q?", s)
+	}
+	if s := suggest.Completion(word, known); s != "" {
 		return fmt.Sprintf("did you mean %q?", s)
 	}
 	return fallback

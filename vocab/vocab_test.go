@@ -54,8 +54,12 @@ func TestTablesConsistent(t *testing.T) {
 				t.Errorf("provider %s: also_reads unknown provider %q", p.Slug, r)
 			}
 		}
-		if p.MCP != "" && !strings.Contains(p.MCP, "{server}") {
-			t.Errorf("provider %s: mcp spelling %q lacks {server}", p.Slug, p.MCP)
+		// Most tools name server and tool; Cursor names only the tool (MCP:<tool>).
+		if p.MCP != "" && !strings.Contains(p.MCP, "{tool}") {
+			t.Errorf("provider %s: mcp spelling %q lacks {tool}", p.Slug, p.MCP)
+		}
+		if p.MCPServer != "" && !strings.Contains(p.MCPServer, "{server}") {
+			t.Errorf("provider %s: mcp_server spelling %q lacks {server}", p.Slug, p.MCPServer)
 		}
 		if p.Slug != "canonical" && len(tb.EventsOf(p.Slug)) == 0 {
 			t.Errorf("provider %s has no native events", p.Slug)

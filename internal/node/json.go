@@ -62,6 +62,23 @@ type parser struct {
 	line      int
 	lineStart int
 	jsonc     bool
+
+	// Nodes are carved from slabs and members collected on shared stacks,
+	// then copied into exactly-sized slices: a config of thousands of hooks
+	// then costs a few large allocations instead of one per value.
+	slab   []Node
+	fields []Field
+	items  []*Node
+}
+
+func (p *parser) node(n Node) *Node {
+	if len(p.slab) == 0 {
+		p.slab = make([]Node, 256)
+	}
+	x := &p.slab[0]
+	p.slab = p.slab[1:]
+	*x = n
+	return x
 }
 
 func (p *parser) pos() diag.Pos {
@@ -148,15 +165,15 @@ func (p *parser) value(depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Node{Kind: String, Pos: start, End: p.off, Text: s}, nil
+		return p.node(Node{Kind: String, Pos: start, End: p.off, Text: s}), nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number(start)
 	case c == 't':
-		return p.literal(start, "true", &Node{Kind: Bool, Bool: true})
+		return p.literal(start, "true", Node{Kind: Bool, Bool: true})
 	case c == 'f':
-		return p.literal(start, "false", &Node{Kind: Bool})
+		return p.literal(start, "false", Node{Kind: Bool})
 	case c == 'n':
-		return p.literal(start, "null", &Node{Kind: Null})
+		return p.literal(start, "null", Node{Kind: Null})
 	case c == '\'':
 		return nil, p.errf("strings must use double quotes in JSON")
 	default:
@@ -164,18 +181,26 @@ func (p *parser) value(depth int) (*Node, error) {
 	}
 }
 
-func (p *parser) literal(start diag.Pos, word string, n *Node) (*Node, error) {
+func (p *parser) literal(start diag.Pos, word string, n Node) (*Node, error) {
 	if len(p.src)-p.off < len(word) || string(p.src[p.off:p.off+len(word)]) != word {
 		return nil, p.errf("invalid literal: expected %q", word)
 	}
 	p.off += len(word)
 	n.Pos, n.End = start, p.off
-	return n, nil
+	return p.node(n), nil
 }
 
 func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 	p.off++ // {
-	n := &Node{Kind: Object, Pos: start}
+	n := p.node(Node{Kind: Object, Pos: start})
+	base := len(p.fields)
+	done := func() (*Node, error) {
+		n.Fields = append([]Field(nil), p.fields[base:]...)
+		p.fields = p.fields[:base]
+		p.off++
+		n.End = p.off
+		return n, nil
+	}
 	for {
 		if err := p.space(); err != nil {
 			return nil, err
@@ -184,12 +209,10 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 			return nil, &SyntaxError{Msg: "unexpected end of file: object opened here is never closed", Pos: start}
 		}
 		if p.src[p.off] == '}' {
-			if len(n.Fields) > 0 && !p.jsonc {
+			if len(p.fields) > base && !p.jsonc {
 				return nil, p.errf("trailing comma before '}'")
 			}
-			p.off++
-			n.End = p.off
-			return n, nil
+			return done()
 		}
 		if p.src[p.off] != '"' {
 			return nil, p.errf("unexpected %s: expected a quoted member name", p.describe())
@@ -213,7 +236,7 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n.Fields = append(n.Fields, Field{Key: key, KeyPos: keyPos, Value: v})
+		p.fields = append(p.fields, Field{Key: key, KeyPos: keyPos, Value: v})
 		if err := p.space(); err != nil {
 			return nil, err
 		}
@@ -232,9 +255,7 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 				}
 			}
 		case '}':
-			p.off++
-			n.End = p.off
-			return n, nil
+			return done()
 		default:
 			return nil, p.errf("unexpected %s: expected ',' or '}' after object member", p.describe())
 		}
@@ -243,7 +264,15 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 
 func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 	p.off++ // [
-	n := &Node{Kind: Array, Pos: start}
+	n := p.node(Node{Kind: Array, Pos: start})
+	base := len(p.items)
+	done := func() (*Node, error) {
+		n.Items = append([]*Node(nil), p.items[base:]...)
+		p.items = p.items[:base]
+		p.off++
+		n.End = p.off
+		return n, nil
+	}
 	for {
 		if err := p.space(); err != nil {
 			return nil, err
@@ -252,18 +281,16 @@ func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 			return nil, &SyntaxError{Msg: "unexpected end of file: array opened here is never closed", Pos: start}
 		}
 		if p.src[p.off] == ']' {
-			if len(n.Items) > 0 && !p.jsonc {
+			if len(p.items) > base && !p.jsonc {
 				return nil, p.errf("trailing comma before ']'")
 			}
-			p.off++
-			n.End = p.off
-			return n, nil
+			return done()
 		}
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
 		}
-		n.Items = append(n.Items, v)
+		p.items = append(p.items, v)
 		if err := p.space(); err != nil {
 			return nil, err
 		}
@@ -282,9 +309,7 @@ func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 				}
 			}
 		case ']':
-			p.off++
-			n.End = p.off
-			return n, nil
+			return done()
 		default:
 			return nil, p.errf("unexpected %s: expected ',' or ']' after array element", p.describe())
 		}
@@ -326,7 +351,7 @@ func (p *parser) number(start diag.Pos) (*Node, error) {
 			return nil, p.errf("invalid number: expected a digit in the exponent")
 		}
 	}
-	return &Node{Kind: Number, Pos: start, End: p.off, Text: string(p.src[s:p.off])}, nil
+	return p.node(Node{Kind: Number, Pos: start, End: p.off, Text: string(p.src[s:p.off])}), nil
 }
 
 // str reads a quoted string at the cursor and returns its decoded value.

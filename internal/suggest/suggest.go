@@ -60,3 +60,22 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// Completion returns the one candidate that word is a prefix of
+// ("before_tool_exec" → "before_tool_execute"), or "" when none or several
+// are, or when word is too short to mean anything on its own.
+func Completion(word string, candidates []string) string {
+	if len(word) < 4 {
+		return ""
+	}
+	found := ""
+	for _, c := range candidates {
+		if len(c) > len(word) && c[:len(word)] == word {
+			if found != "" {
+				return ""
+			}
+			found = c
+		}
+	}
+	return found
+}

@@ -28,3 +28,20 @@ func TestClosest(t *testing.T) {
 		}
 	}
 }
+
+func TestCompletion(t *testing.T) {
+	events := []string{"before_tool_execute", "before_prompt", "after_tool_execute"}
+	tests := []struct{ in, want string }{
+		{"before_tool_exec", "before_tool_execute"},
+		{"before_", ""}, // several candidates
+		{"bef", ""},     // too short
+		{"after_tool", "after_tool_execute"},
+		{"after_tool_execute", ""}, // not a proper prefix
+		{"xyz_", ""},
+	}
+	for _, tt := range tests {
+		if got := Completion(tt.in, events); got != tt.want {
+			t.Errorf("Completion(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,14 @@
+package canonical
+
+import _ "embed"
+
+// Schema is the JSON Schema (draft 2020-12) of the manifest format;
+// `hookconv schema` prints it.
+//
+// It encodes every structural rule Parse reports as an error, and allows
+// unknown fields as Parse does. Rules JSON Schema cannot express (a
+// pattern matcher must compile as RE2, vocabularies, repeated keys) are
+// left to Parse and Check.
+//
+//go:embed schema.json
+var Schema []byte

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+)
+
+// stdinName is how standard input is named in diagnostics.
+const stdinName = "<stdin>"
+
+// readInput reads a file argument ("-" is standard input), refusing files
+// over canonical.MaxFileSize before reading them whole.
+func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
+	if arg == "-" {
+		src, err := io.ReadAll(io.LimitReader(e.stdin, canonical.MaxFileSize+1))
+		if err != nil {
+			ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "", "cannot read standard input: %v", err)
+			return stdinName, nil, ds.WithFile(stdinName)
+		}
+		if len(src) > canonical.MaxFileSize {
+			ds.Errorf(canonical.CodeTooLarge, diag.Pos{}, "", "check that this is the input you meant; hook configs are a few kilobytes",
+				"input is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20)
+			return stdinName, nil, ds.WithFile(stdinName)
+		}
+		return stdinName, src, nil
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check the path", "cannot read %s: %v", arg, unwrapPathError(err))
+		return arg, nil, ds.WithFile(arg)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err == nil && st.IsDir() {
+		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "name a file", "%s is a directory", arg)
+		return arg, nil, ds.WithFile(arg)
+	}
+	if err == nil && st.Size() > canonical.MaxFileSize {
+		ds.Errorf(canonical.CodeTooLarge, diag.Pos{}, "", "check that this is the file you meant; hook configs are a few kilobytes",
+			"file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20)
+		return arg, nil, ds.WithFile(arg)
+	}
+	src, err = io.ReadAll(io.LimitReader(f, canonical.MaxFileSize+1))
+	if err != nil {
+		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "", "cannot read %s: %v", arg, unwrapPathError(err))
+		return arg, nil, ds.WithFile(arg)
+	}
+	return arg, src, nil
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// skipDirs are never searched for manifests.
+var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
+
+// findManifests lists the manifest files under dir: *.json, *.yaml and
+// *.yml files whose top level has a "spec" key. A file that does not parse
+// is included when it mentions both "spec" and "hooks/", so a broken
+// manifest is reported rather than skipped.
+func findManifests(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != dir && skipDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch strings.ToLower(filepath.Ext(path)) {
+		case ".json", ".yaml", ".yml":
+		default:
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil || info.Size() > canonical.MaxFileSize {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if looksLikeManifest(path, src) {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func looksLikeManifest(name string, src []byte) bool {
+	if !bytes.Contains(src, []byte("spec")) {
+		return false
+	}
+	root, ds := canonical.ParseDocument(name, src, canonical.FormatAuto)
+	if ds.HasErrors() {
+		return bytes.Contains(src, []byte("hooks/"))
+	}
+	return root.Get("spec") != nil
+}
