@@ -287,8 +287,9 @@ func (d *decoder) hook(n *node.Node, path string) Hook {
 	if v := n.Get("event"); v == nil {
 		d.errorf(CodeEventMissing, n.Pos, join(path, "event"), `add "event", e.g. "event": "before_tool_execute"`,
 			"%s has no \"event\"", path)
-	} else {
-		h.Event = d.str(v, join(path, "event"))
+	} else if h.Event = d.str(v, join(path, "event")); v.Kind == node.String && strings.TrimSpace(h.Event) == "" {
+		d.errorf(CodeEventMissing, v.Pos, join(path, "event"), `name the event, e.g. "before_tool_execute"`,
+			"%s.event must not be empty", path)
 	}
 	if v := n.Get("matcher"); v != nil {
 		h.Matcher = d.matcher(v, join(path, "matcher"), false)

@@ -77,6 +77,8 @@ func TestParseDiagnostics(t *testing.T) {
 		{"hook not object", "m.json", `{"spec": "hooks/1.0", "hooks": ["x"]}`, []want{{code: CodeHookType, at: `"x"`, path: "hooks[0]"}}},
 		{"event and handler missing", "m.json", `{"spec": "hooks/1.0", "hooks": [{}]}`,
 			[]want{{code: CodeEventMissing, at: "{}", path: "hooks[0].event"}, {code: CodeHandlerMissing, at: "{}", path: "hooks[0].handler"}}},
+		{"event blank", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "", "handler": {"type": "command", "command": "x"}}]}`,
+			[]want{{code: CodeEventMissing, at: `""`, path: "hooks[0].event"}}},
 		{"event not string", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": 3, "handler": {"type": "command", "command": "x"}}]}`,
 			[]want{{code: CodeWrongType, at: "3", path: "hooks[0].event"}}},
 		{"handler type missing", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"command": "x"}}]}`,

@@ -61,7 +61,7 @@ func AppendString(b []byte, s string) []byte {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size == 1 {
 				b = append(b, s[start:i]...)
-				b = append(b, `\ufffd`...)
+				b = append(b, "\uFFFD"...) // as encoding/json does, but unescaped
 				i++
 				start = i
 				continue

@@ -1,0 +1,165 @@
+package node
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseJSONValues(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string // compact re-encoding
+	}{
+		{`{"a": [1, -2.5e3, true, false, null, "x"]}`, `{"a":[1,-2.5e3,true,false,null,"x"]}`},
+		{`"\u00e9\ud83d\ude00\n\t\"\\\/"`, `"é😀\n\t\"\\/"`},
+		{"\xEF\xBB\xBF{}", `{}`},                  // BOM
+		{`{"k": 1, "k": 2}`, `{"k":1,"k":2}`},     // duplicates kept in order
+		{`"\ud800"`, `"` + "\uFFFD" + `"`},        // lone surrogate
+		{"\"\xa1\"", `"` + "\uFFFD" + `"`},        // invalid UTF-8 becomes U+FFFD
+		{"\"caf\xc3\xa9\"", `"café"`},             // raw UTF-8 kept
+		{`{"ctl": "\u0001"}`, `{"ctl":"\u0001"}`}, // control chars escaped on output
+		{`0`, `0`},
+	}
+	for _, tt := range tests {
+		n, err := ParseJSON([]byte(tt.src), JSONOptions{})
+		if err != nil {
+			t.Errorf("ParseJSON(%q): %v", tt.src, err)
+			continue
+		}
+		if got := string(AppendCompact(nil, n)); got != tt.want {
+			t.Errorf("ParseJSON(%q) = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestParseJSONErrors(t *testing.T) {
+	tests := []struct {
+		src       string
+		line, col int
+		msg       string
+	}{
+		{`{"a": 01}`, 1, 7, "leading zero"},
+		{`{"a": 1.}`, 1, 9, "expected a digit after '.'"},
+		{`{"a": tru}`, 1, 7, `expected "true"`},
+		{`{'a': 1}`, 1, 2, "expected a quoted member name"},
+		{"{\"a\": \"x\ny\"}", 1, 7, "line break"},
+		{`{"a": "\x"}`, 1, 8, `invalid escape '\x'`},
+		{`{"a" 1}`, 1, 6, "expected ':'"},
+		{`[1 2]`, 1, 4, "expected ',' or ']'"},
+		{`{} {}`, 1, 4, "after the end of the JSON value"},
+		{"// c\n{}", 1, 1, "comments are not allowed"},
+		{`[1,]`, 1, 4, "trailing comma"},
+		{"\n\n  @", 3, 3, "unexpected '@'"},
+	}
+	for _, tt := range tests {
+		_, err := ParseJSON([]byte(tt.src), JSONOptions{})
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("ParseJSON(%q): got %v, want a SyntaxError", tt.src, err)
+			continue
+		}
+		if se.Pos.Line != tt.line || se.Pos.Column != tt.col || !strings.Contains(se.Msg, tt.msg) {
+			t.Errorf("ParseJSON(%q) = %d:%d %q, want %d:%d containing %q", tt.src, se.Pos.Line, se.Pos.Column, se.Msg, tt.line, tt.col, tt.msg)
+		}
+	}
+}
+
+func TestParseJSONC(t *testing.T) {
+	src := "{\n  // a comment\n  \"a\": 1, /* block\n comment */ \"b\": [2,],\n}\n"
+	n, err := ParseJSON([]byte(src), JSONOptions{JSONC: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(AppendCompact(nil, n)); got != `{"a":1,"b":[2]}` {
+		t.Errorf("got %s", got)
+	}
+	if b := n.Get("b"); b.Pos.Line != 4 || b.Pos.Column != 18 {
+		t.Errorf("position after a multi-line comment = %d:%d, want 4:18", b.Pos.Line, b.Pos.Column)
+	}
+	if _, err := ParseJSON([]byte("{/* open"), JSONOptions{JSONC: true}); err == nil {
+		t.Error("unterminated comment accepted")
+	}
+}
+
+// TestDepthLimit: hostile nesting is refused quickly, not a stack overflow.
+func TestDepthLimit(t *testing.T) {
+	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
+	if _, err := ParseJSON([]byte(deep), JSONOptions{}); err == nil || !strings.Contains(err.Error(), "nesting deeper") {
+		t.Errorf("got %v, want a nesting error", err)
+	}
+	deepY := strings.Repeat("- ", 1000) + "x\n"
+	if _, err := ParseYAML([]byte(deepY)); err == nil {
+		t.Error("deep YAML accepted")
+	}
+}
+
+// TestYAMLAliasBomb: exponential alias expansion is cut off.
+func TestYAMLAliasBomb(t *testing.T) {
+	src := "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+	if _, err := ParseYAML([]byte(src)); err == nil || !strings.Contains(err.Error(), "alias") {
+		t.Errorf("got %v, want an alias-expansion error", err)
+	}
+}
+
+func TestParseYAMLScalars(t *testing.T) {
+	src := "a: 0x10\nb: 1_000\nc: 10.50\nd: yes\ne: ~\nf: 'quoted'\ng: true\n"
+	n, err := ParseYAML([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// yaml.v3 follows YAML 1.2: "yes" is a string, not a boolean.
+	want := `{"a":16,"b":1000,"c":10.50,"d":"yes","e":null,"f":"quoted","g":true}`
+	if got := string(AppendCompact(nil, n)); got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	if _, err := ParseYAML([]byte("a: !!binary aGk=\n")); err == nil {
+		t.Error("binary tag accepted")
+	}
+	if _, err := ParseYAML([]byte("a: 1\n---\nb: 2\n")); err == nil {
+		t.Error("two documents accepted")
+	}
+}
+
+func TestAppendIndent(t *testing.T) {
+	n, err := ParseJSON([]byte(`{"a":[1,{"b":{}}],"c":[]}`), JSONOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"a\": [\n    1,\n    {\n      \"b\": {}\n    }\n  ],\n  \"c\": []\n}"
+	if got := string(AppendIndent(nil, n, 0)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// FuzzParseJSON: no input panics, and what parses re-parses to the same
+// compact encoding.
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range []string{`{"a":[1,"x",true,null]}`, `"\ud83d\ude00"`, "// c\n{\"a\":1,}", `[[[]]]`, `-0.5e+3`} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, src []byte, jsonc bool) {
+		n, err := ParseJSON(src, JSONOptions{JSONC: jsonc})
+		if err != nil {
+			return
+		}
+		out := AppendCompact(nil, n)
+		n2, err := ParseJSON(out, JSONOptions{})
+		if err != nil {
+			t.Fatalf("own output does not parse: %v\n%s", err, out)
+		}
+		if out2 := AppendCompact(nil, n2); string(out2) != string(out) {
+			t.Fatalf("not a fixed point: %s vs %s", out, out2)
+		}
+	})
+}
+
+// FuzzParseYAML: no YAML input panics or hangs.
+func FuzzParseYAML(f *testing.F) {
+	f.Add([]byte("spec: hooks/1.0\nhooks:\n  - event: e\n"))
+	f.Add([]byte("a: &x [1]\nb: *x\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		_, _ = ParseYAML(src)
+	})
+}
