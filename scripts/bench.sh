@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Times whole hookconv processes on small and large inputs: the median wall
+# time and peak RSS over repeated runs, measured with /usr/bin/time. Timing
+# lives here and in `go test -bench`, never in unit tests.
+#
+#   scripts/bench.sh [RUNS]      (default 21 runs per case)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-21}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+go build -o "$work/hookconv" ./cmd/hookconv
+go run ./scripts/genmanifest 10000 > "$work/m10k.json"
+go run ./scripts/genmanifest 100000 > "$work/m100k.json"
+
+# measure NAME CMD...: prints the median wall time (ms) and peak RSS (MiB).
+measure() {
+  local name=$1; shift
+  local times=() rss=()
+  for _ in $(seq "$runs"); do
+    # /usr/bin/time reports wall time in centiseconds only: take the wall
+    # time from the nanosecond clock and the peak RSS from time(1).
+    local t0 t1
+    t0=$(date +%s%N)
+    /usr/bin/time -f "%M" -o "$work/t" "$@" >/dev/null 2>&1 || true
+    t1=$(date +%s%N)
+    times+=("$(( (t1 - t0) / 1000 ))"); rss+=("$(cat "$work/t")")
+  done
+  local mt mr
+  mt=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
+  mr=$(printf '%s\n' "${rss[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1024}')
+  printf '%-40s %8s ms %8s MiB\n' "$name" "$mt" "$mr"
+}
+
+printf '%-40s %11s %12s\n' "case ($runs runs, median)" "wall" "peak RSS"
+measure "true (measurement overhead)"         true
+measure "version"                             "$work/hookconv" version
+measure "validate examples/guard.json"        "$work/hookconv" validate examples/guard.json
+measure "validate 10,000 hooks ($(du -h "$work/m10k.json" | cut -f1))"   "$work/hookconv" validate "$work/m10k.json"
+measure "validate 100,000 hooks ($(du -h "$work/m100k.json" | cut -f1))" "$work/hookconv" validate "$work/m100k.json"
