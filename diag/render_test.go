@@ -1,0 +1,78 @@
+package diag
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRenderText(t *testing.T) {
+	src := []byte("{\n\t\"é\": \"x\", \"k\": 1\n}\n")
+	ds := List{
+		{Severity: Error, Code: "HC150", Message: "bad", Hint: "fix it", File: "a.json", Pos: Pos{Line: 2, Column: 15}},
+		{Severity: Warning, Code: "HC180", Message: "no position", File: "a.json"},
+		{Severity: Info, Code: "HC113", Message: "past the end", File: "a.json", Pos: Pos{Line: 9, Column: 1}},
+	}
+	var b strings.Builder
+	if err := (Renderer{Format: FormatText, Sources: map[string][]byte{"a.json": src}}).Render(&b, ds); err != nil {
+		t.Fatal(err)
+	}
+	// The caret keeps the tab and counts "é" (two bytes) as one column.
+	want := "a.json:2:15: error: bad [HC150]\n" +
+		"  2 | \t\"é\": \"x\", \"k\": 1\n" +
+		"    | \t            ^\n" +
+		"  hint: fix it\n" +
+		"a.json: warning: no position [HC180]\n" +
+		"a.json:9:1: info: past the end [HC113]\n"
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+func TestRenderGitHubEscapes(t *testing.T) {
+	ds := List{{Severity: Warning, Code: "HC1", Message: "50% done\nnext", File: "a,b:c.json", Pos: Pos{Line: 1, Column: 2}}}
+	var b strings.Builder
+	if err := (Renderer{Format: FormatGitHub}).Render(&b, ds); err != nil {
+		t.Fatal(err)
+	}
+	want := "::warning file=a%2Cb%3Ac.json,line=1,col=2,title=HC1::50%25 done%0Anext\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+func TestRenderJSONEmpty(t *testing.T) {
+	var b strings.Builder
+	if err := (Renderer{Format: FormatJSON}).Render(&b, nil); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != "[]\n" {
+		t.Errorf("got %q", b.String())
+	}
+}
+
+func TestRenderColor(t *testing.T) {
+	var b strings.Builder
+	ds := List{{Severity: Error, Code: "HC1", Message: "m", File: "f"}}
+	_ = Renderer{Format: FormatText, Color: true}.Render(&b, ds)
+	if !strings.Contains(b.String(), "\x1b[31merror\x1b[0m") {
+		t.Errorf("no colour: %q", b.String())
+	}
+	b.Reset()
+	_ = Renderer{Format: FormatText}.Render(&b, ds)
+	if strings.Contains(b.String(), "\x1b[") {
+		t.Errorf("colour without asking: %q", b.String())
+	}
+}
+
+func TestSort(t *testing.T) {
+	ds := List{{File: "b", Pos: Pos{Line: 1}}, {File: "a", Pos: Pos{Line: 3, Column: 2}}, {File: "a", Pos: Pos{Line: 3, Column: 1}}, {File: "a"}}
+	ds.Sort()
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.String())
+	}
+	want := []string{"a: info:  []", "a:3:1: info:  []", "a:3:2: info:  []", "b:1:0: info:  []"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q", got)
+	}
+}
