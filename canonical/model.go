@@ -40,9 +40,11 @@ type Hook struct {
 	// Capabilities is informational only (spec §2): behaviour is inferred.
 	Capabilities []string
 
-	// Origin is where the hook was defined, in whatever file it came from
-	// (a manifest, or a native config an adapter decoded).
-	Origin diag.Pos
+	// Origin and OriginFile say where the hook was defined, in whatever file
+	// it came from (a manifest, or a native config an adapter decoded), so
+	// later stages can point at the source of a problem.
+	Origin     diag.Pos
+	OriginFile string
 
 	src *node.Node
 }

@@ -99,6 +99,9 @@ func Parse(name string, src []byte) (*Manifest, diag.List) {
 		return nil, ds
 	}
 	m, ds := FromNode(root)
+	for i := range m.Hooks {
+		m.Hooks[i].OriginFile = name
+	}
 	return m, ds.WithFile(name)
 }
 

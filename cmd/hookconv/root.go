@@ -76,6 +76,7 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err.Error()} })
 	root.AddCommand(
+		newConvertCmd(e),
 		newValidateCmd(e),
 		newSchemaCmd(e),
 		newEventsCmd(e),

@@ -1,0 +1,526 @@
+package capabilities
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// Diagnostic codes of the planning stage (spec §7 step 2). They are stable:
+// scripts and `hookconv explain` key on them, so a code is never reused.
+const (
+	// CodeEventUnsupported (warning): the target has no native event for
+	// the hook's event; the hook is excluded.
+	CodeEventUnsupported = "HC200"
+	// CodeCapabilityExcluded (warning): the target lacks a capability the
+	// hook uses and the strategy is exclude; the hook is excluded.
+	CodeCapabilityExcluded = "HC201"
+	// CodeCapabilityReduced (warning): the target lacks a capability the
+	// hook uses and the strategy is warn; the hook is kept without the
+	// fields that carry the capability (each removed field is named). For
+	// capabilities with no reduced form (llm_evaluated, mcp_tool_handler)
+	// warn cannot be honoured and the hook is excluded under this code.
+	CodeCapabilityReduced = "HC202"
+	// CodeCapabilityBlocked (warning): the target lacks a capability the
+	// hook uses and the strategy is block; the hook is replaced by one that
+	// always blocks the action.
+	CodeCapabilityBlocked = "HC203"
+	// CodeBlockingObserved (warning): a blocking hook sits on an event the
+	// target only observes, so it cannot block there.
+	CodeBlockingObserved = "HC204"
+	// CodeCapabilityPartial (info): the target supports a capability the
+	// hook uses only partly; the support row's note says how.
+	CodeCapabilityPartial = "HC205"
+	// CodeVendorEvent (warning): the hook's event is another provider's
+	// exclusive event (vendor.<slug>.<name>); the hook is excluded.
+	CodeVendorEvent = "HC206"
+)
+
+// Capability ids (data/capabilities.toml).
+const (
+	capStructuredOutput = "structured_output"
+	capInputRewrite     = "input_rewrite"
+	capLLMEvaluated     = "llm_evaluated"
+	capHTTPHandler      = "http_handler"
+	capMCPToolHandler   = "mcp_tool_handler"
+	capAsyncExecution   = "async_execution"
+	capPlatformCommands = "platform_commands"
+	capCustomEnv        = "custom_env"
+	capConfigurableCwd  = "configurable_cwd"
+)
+
+// vendorPrefix starts a provider-exclusive event a decoder kept verbatim:
+// vendor.<slug>.<name>.
+const vendorPrefix = "vendor."
+
+// Infer returns the capability ids a hook uses (spec §6), in table order.
+func Infer(h *canonical.Hook) []string {
+	return inferIn(h, Default().IDs())
+}
+
+// inferIn returns the capabilities h uses, in the order of ids.
+func inferIn(h *canonical.Hook, ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		if uses(h, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// uses reports whether h uses capability id (spec §6 "inferred when").
+func uses(h *canonical.Hook, id string) bool {
+	switch id {
+	case capStructuredOutput:
+		return h.Blocking || slices.Contains(h.Capabilities, id)
+	case capInputRewrite:
+		_, inDegradation := h.Degradation[id]
+		return slices.Contains(h.Capabilities, id) || inDegradation
+	case capLLMEvaluated:
+		return h.Handler.Type == canonical.HandlerPrompt || h.Handler.Type == canonical.HandlerAgent
+	case capHTTPHandler:
+		return h.Handler.Type == canonical.HandlerHTTP
+	case capMCPToolHandler:
+		return h.Handler.Type == canonical.HandlerMCPTool
+	case capAsyncExecution:
+		return h.Handler.Async
+	case capPlatformCommands:
+		return len(h.Handler.Platform) > 0
+	case capCustomEnv:
+		return len(h.Handler.Env) > 0
+	case capConfigurableCwd:
+		return h.Handler.Cwd != ""
+	}
+	return false
+}
+
+// Plan decides what target should hold for m (spec §6, §7 step 2) and says
+// what was lost. It returns a new manifest holding, in the original order,
+// the hooks the target should get (degraded where a capability is missing);
+// m is never modified. Every diagnostic names its hook and points at the
+// field that caused it.
+func Plan(m *canonical.Manifest, target string, names *vocab.Tables, caps *Tables) (*canonical.Manifest, diag.List) {
+	out := *m // keeps Spec and the source positions
+	out.Hooks = make([]canonical.Hook, 0, len(m.Hooks))
+	var diags diag.List
+	ids := caps.IDs()
+	for i := range m.Hooks {
+		p := planner{h: &m.Hooks[i], i: i, target: target, names: names, caps: caps}
+		if kept, ok := p.plan(ids); ok {
+			out.Hooks = append(out.Hooks, kept)
+		}
+		diags = append(diags, p.diags...)
+	}
+	return &out, diags
+}
+
+// planner plans one hook.
+type planner struct {
+	h      *canonical.Hook
+	i      int
+	target string
+	names  *vocab.Tables
+	caps   *Tables
+	diags  diag.List
+}
+
+// lack is a capability the target does not support, and what to do.
+type lack struct {
+	id       string
+	strategy canonical.Strategy
+}
+
+func (p *planner) plan(ids []string) (canonical.Hook, bool) {
+	h := p.h
+
+	// Event support.
+	if slug, ok := vendorSlug(h.Event); ok {
+		if slug != p.target {
+			p.warn(CodeVendorEvent, "event",
+				"use a canonical event (`hookconv events`), or keep this hook for "+slug+" only",
+				"%s uses %s, an event only %s has; excluded from %s",
+				p.label(), h.Event, slug, p.target)
+			return canonical.Hook{}, false
+		}
+	} else if len(p.names.EncodeEvent(p.target, h.Event)) == 0 {
+		p.warn(CodeEventUnsupported, "event",
+			"run `hookconv events` to see which events "+p.target+" has, and move the hook to one of them or drop it",
+			"%s uses event %s, which %s does not have; excluded",
+			p.label(), h.Event, p.target)
+		return canonical.Hook{}, false
+	}
+
+	// Capabilities: sort them into partial support and lacking ones.
+	used := inferIn(h, ids)
+	var partial []Support
+	var lacking []lack
+	for _, id := range used {
+		s, ok := p.caps.SupportOf(p.target, id)
+		if !ok {
+			// No row: the tables claim nothing about this provider, so
+			// nothing is degraded (e.g. the canonical manifest itself).
+			continue
+		}
+		switch s.Level {
+		case LevelPartial:
+			partial = append(partial, s)
+		case LevelNone:
+			lacking = append(lacking, lack{id: id, strategy: p.strategy(id)})
+		}
+	}
+
+	// block wins over everything: an excluded hook lets the action through
+	// unchecked, which is what the author asked to prevent.
+	for _, l := range lacking {
+		if l.strategy == canonical.StrategyBlock {
+			kept := p.blockHook(l.id)
+			p.checkBlocking(&kept)
+			return kept, true
+		}
+	}
+	// Then exclusion, including warn on a capability with no reduced form.
+	// An excluded hook gets exactly one warning: the first reason in table
+	// order.
+	for _, l := range lacking {
+		switch {
+		case l.strategy == canonical.StrategyExclude:
+			p.warn(CodeCapabilityExcluded, p.field(l.id),
+				fmt.Sprintf("set degradation.%s to \"block\" to stop the action on %s instead, or rewrite the hook without it", l.id, p.target),
+				"%s uses %s, which %s does not support; excluded",
+				p.label(), l.id, p.target)
+			return canonical.Hook{}, false
+		case l.id == capLLMEvaluated || l.id == capMCPToolHandler:
+			p.warn(CodeCapabilityReduced, p.field(l.id),
+				fmt.Sprintf("\"warn\" cannot be honoured for %s: rewrite the hook as a command, or set degradation.%s to \"block\" or \"exclude\"", l.id, l.id),
+				"%s uses %s, which %s does not support; a %s handler has no reduced form on %s and cannot run at all; excluded",
+				p.label(), l.id, p.target, h.Handler.Type, p.target)
+			return canonical.Hook{}, false
+		}
+	}
+
+	// The hook is kept: partial notes and warn reductions, in table order.
+	kept := copyHook(h)
+	for _, id := range used {
+		for _, s := range partial {
+			if s.Capability == id {
+				p.info(CodeCapabilityPartial, p.field(id),
+					"check that the hook works within that limit on "+p.target,
+					"%s uses %s, which %s supports only partly: %s",
+					p.label(), id, p.target, noteOr(s.Note, "no details recorded"))
+			}
+		}
+		for _, l := range lacking {
+			if l.id == id {
+				p.reduce(&kept, id)
+			}
+		}
+	}
+	p.checkBlocking(&kept)
+	return kept, true
+}
+
+// strategy is the author's degradation for id, else the table default.
+func (p *planner) strategy(id string) canonical.Strategy {
+	switch s := p.h.Degradation[id]; s {
+	case canonical.StrategyBlock, canonical.StrategyWarn, canonical.StrategyExclude:
+		return s
+	}
+	if c, ok := p.caps.Capability(id); ok {
+		return canonical.Strategy(c.Default)
+	}
+	return canonical.StrategyWarn
+}
+
+// reduce applies the warn strategy for id to kept and reports what was lost.
+func (p *planner) reduce(kept *canonical.Hook, id string) {
+	hintFor := func(what string) string {
+		return fmt.Sprintf("%s, or set degradation.%s to \"exclude\" or \"block\"", what, id)
+	}
+	switch id {
+	case capStructuredOutput:
+		p.warn(CodeCapabilityReduced, p.field(id),
+			hintFor("make the hook signal a block by exiting with code 2"),
+			"%s uses structured_output, which %s does not support; JSON decisions (allow/deny/ask, updated context) are ignored there and only exit code 2 blocks",
+			p.label(), p.target)
+	case capInputRewrite:
+		p.warn(CodeCapabilityReduced, p.field(id),
+			hintFor("make sure the action is safe with its original input"),
+			"%s uses input_rewrite, which %s does not support; updated_input is ignored and the tool runs with its original input",
+			p.label(), p.target)
+	case capHTTPHandler:
+		hd := &kept.Handler
+		cmd := curlCommand(hd.URL, hd.Headers)
+		extra := ""
+		if len(hd.AllowedEnvVars) > 0 {
+			extra = "; handler.allowed_env_vars removed: header values are sent literally, without environment variable expansion"
+		}
+		*hd = canonical.Handler{
+			Type:          canonical.HandlerCommand,
+			Command:       cmd,
+			Timeout:       hd.Timeout,
+			TimeoutAction: hd.TimeoutAction,
+			Async:         hd.Async,
+			StatusMessage: hd.StatusMessage,
+		}
+		p.warn(CodeCapabilityReduced, p.field(id),
+			hintFor("make sure curl is installed where "+p.target+" runs"),
+			"%s uses http_handler, which %s does not support; converted to a command handler that POSTs the event JSON from stdin with curl (handler.url and handler.headers moved into the command%s)",
+			p.label(), p.target, extra)
+	case capAsyncExecution:
+		kept.Handler.Async = false
+		p.warn(CodeCapabilityReduced, p.field(id),
+			hintFor("keep the hook fast"),
+			"%s uses async_execution, which %s does not support; handler.async removed: %s waits for the hook to finish",
+			p.label(), p.target, p.target)
+	case capPlatformCommands:
+		keys := slices.Sorted(maps.Keys(kept.Handler.Platform))
+		kept.Handler.Platform = nil
+		p.warn(CodeCapabilityReduced, p.field(id),
+			hintFor("make handler.command work on every OS"),
+			"%s uses platform_commands, which %s does not support; handler.platform removed (%s): every OS runs handler.command",
+			p.label(), p.target, strings.Join(keys, ", "))
+	case capCustomEnv:
+		keys := slices.Sorted(maps.Keys(kept.Handler.Env))
+		kept.Handler.Env = nil
+		p.warn(CodeCapabilityReduced, p.field(id),
+			hintFor("set the variables inside the command"),
+			"%s uses custom_env, which %s does not support; handler.env removed (%s)",
+			p.label(), p.target, strings.Join(keys, ", "))
+	case capConfigurableCwd:
+		cwd := kept.Handler.Cwd
+		kept.Handler.Cwd = ""
+		p.warn(CodeCapabilityReduced, p.field(id),
+			hintFor("cd inside the command"),
+			"%s uses configurable_cwd, which %s does not support; handler.cwd removed (%q): the hook runs in %s's default directory",
+			p.label(), p.target, cwd, p.target)
+	default:
+		// A capability the planner has no reduction for: say so, keep the hook.
+		p.warn(CodeCapabilityReduced, p.field(id),
+			hintFor("check the hook by hand"),
+			"%s uses %s, which %s does not support; nothing could be removed, so the hook may not work as written",
+			p.label(), id, p.target)
+	}
+}
+
+// blockHook replaces the hook by one that always blocks, because the target
+// lacks capability id and the strategy is block.
+func (p *planner) blockHook(id string) canonical.Hook {
+	h := p.h
+	kept := canonical.Hook{
+		Name:         h.Name,
+		Event:        h.Event,
+		Matcher:      copyMatcher(h.Matcher),
+		Handler:      canonical.Handler{Type: canonical.HandlerCommand, Command: blockCommand(h.DisplayName(p.i), id, p.target), Timeout: h.Handler.Timeout},
+		Blocking:     true,
+		ProviderData: copyRawMap(h.ProviderData),
+		Origin:       h.Origin,
+		OriginFile:   h.OriginFile,
+	}
+	p.warn(CodeCapabilityBlocked, p.field(id),
+		fmt.Sprintf("set degradation.%s to \"warn\" or \"exclude\" if the action may run unchecked on %s", id, p.target),
+		"%s uses %s, which %s does not support; replaced by a hook that always blocks the action (exit 2)",
+		p.label(), id, p.target)
+	return kept
+}
+
+// checkBlocking warns when a blocking hook sits on an event the target only
+// observes.
+func (p *planner) checkBlocking(kept *canonical.Hook) {
+	if !kept.Blocking {
+		return
+	}
+	b, ok := p.caps.BlockingOf(p.target, kept.Event)
+	if !ok || b.Behaviour != Observe {
+		return
+	}
+	timing := ""
+	if e, ok := p.names.Event(kept.Event); ok {
+		timing = e.Timing
+	}
+	var msg string
+	switch timing {
+	case vocab.TimingBefore:
+		msg = fmt.Sprintf("cannot block: %s is a blocking %s hook, but %s only observes %s, so it can no longer prevent anything; exit 2 and deny decisions are ignored",
+			p.label(), kept.Event, p.target, kept.Event)
+	case vocab.TimingAfter:
+		msg = fmt.Sprintf("cannot block: %s is blocking, but %s only observes %s: the action has already happened when it runs",
+			p.label(), p.target, kept.Event)
+	default:
+		msg = fmt.Sprintf("cannot block: %s is blocking, but %s only observes %s: exit 2 and deny decisions change nothing there",
+			p.label(), p.target, kept.Event)
+	}
+	if b.Note != "" {
+		msg += " (" + b.Note + ")"
+	}
+	p.diags.Add(diag.Diagnostic{
+		Severity: diag.Warning,
+		Code:     CodeBlockingObserved,
+		Message:  msg,
+		Hint:     "set blocking to false, or move the check to an event " + p.target + " lets a hook block (`hookconv capabilities`)",
+		File:     p.h.OriginFile,
+		Pos:      p.h.PosOf("blocking"),
+		Path:     p.path("blocking"),
+	})
+}
+
+// field is the hook field that carries capability id, for positions.
+func (p *planner) field(id string) string {
+	h := p.h
+	switch id {
+	case capStructuredOutput:
+		if h.Blocking {
+			return "blocking"
+		}
+		return "capabilities"
+	case capInputRewrite:
+		if slices.Contains(h.Capabilities, id) {
+			return "capabilities"
+		}
+		return "degradation." + id
+	case capLLMEvaluated, capHTTPHandler, capMCPToolHandler:
+		return "handler.type"
+	case capAsyncExecution:
+		return "handler.async"
+	case capPlatformCommands:
+		return "handler.platform"
+	case capCustomEnv:
+		return "handler.env"
+	case capConfigurableCwd:
+		return "handler.cwd"
+	}
+	return ""
+}
+
+func (p *planner) path(field string) string {
+	s := fmt.Sprintf("hooks[%d]", p.i)
+	if field != "" {
+		s += "." + field
+	}
+	return s
+}
+
+// label names the hook in a message: `hook "lint"`, or "hook 3".
+func (p *planner) label() string {
+	if p.h.Name != "" {
+		return fmt.Sprintf("hook %q", p.h.Name)
+	}
+	return p.h.DisplayName(p.i)
+}
+
+func (p *planner) add(sev diag.Severity, code, field, hint, format string, args ...any) {
+	p.diags.Add(diag.Diagnostic{
+		Severity: sev,
+		Code:     code,
+		Message:  fmt.Sprintf(format, args...),
+		Hint:     hint,
+		File:     p.h.OriginFile,
+		Pos:      p.h.PosOf(field),
+		Path:     p.path(field),
+	})
+}
+
+func (p *planner) warn(code, field, hint, format string, args ...any) {
+	p.add(diag.Warning, code, field, hint, format, args...)
+}
+
+func (p *planner) info(code, field, hint, format string, args ...any) {
+	p.add(diag.Info, code, field, hint, format, args...)
+}
+
+func noteOr(note, fallback string) string {
+	if note == "" {
+		return fallback
+	}
+	return note
+}
+
+// vendorSlug returns <slug> of an event vendor.<slug>.<name>.
+func vendorSlug(event string) (string, bool) {
+	rest, ok := strings.CutPrefix(event, vendorPrefix)
+	if !ok {
+		return "", false
+	}
+	slug, _, _ := strings.Cut(rest, ".")
+	return slug, true
+}
+
+// shellQuote quotes s for a POSIX shell: it wraps s in single quotes and
+// writes each single quote inside as: close quote, backslash-quote, reopen.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// blockCommand is the command of a hook that replaces hook name on target
+// because target lacks capability: it says why on stderr and exits 2.
+func blockCommand(name, capability, target string) string {
+	// Not %q: the message shows the name as written, quotes and all.
+	msg := "hookconv: hook \"" + name + "\" needs " + capability + ", which " + target + " does not support; blocked"
+	return "echo " + shellQuote(msg) + " >&2; exit 2"
+}
+
+// curlCommand is a command that POSTs the event JSON on stdin to url with
+// the given headers (sorted by name), as an http handler would.
+func curlCommand(url string, headers map[string]string) string {
+	var b strings.Builder
+	b.WriteString("curl -sS -X POST")
+	hasType := false
+	for name := range headers {
+		if strings.EqualFold(name, "Content-Type") {
+			hasType = true
+		}
+	}
+	if !hasType {
+		b.WriteString(" -H " + shellQuote("Content-Type: application/json"))
+	}
+	for _, name := range slices.Sorted(maps.Keys(headers)) {
+		b.WriteString(" -H " + shellQuote(name+": "+headers[name]))
+	}
+	b.WriteString(" --data-binary @- " + shellQuote(url))
+	return b.String()
+}
+
+// copyHook returns a deep copy of h.
+func copyHook(h *canonical.Hook) canonical.Hook {
+	c := *h
+	c.Matcher = copyMatcher(h.Matcher)
+	c.Handler = copyHandler(h.Handler)
+	c.Degradation = maps.Clone(h.Degradation)
+	c.ProviderData = copyRawMap(h.ProviderData)
+	c.Capabilities = slices.Clone(h.Capabilities)
+	return c
+}
+
+func copyHandler(h canonical.Handler) canonical.Handler {
+	c := h
+	c.Platform = maps.Clone(h.Platform)
+	c.Env = maps.Clone(h.Env)
+	c.Headers = maps.Clone(h.Headers)
+	c.AllowedEnvVars = slices.Clone(h.AllowedEnvVars)
+	c.Input = slices.Clone(h.Input)
+	return c
+}
+
+func copyMatcher(m canonical.Matcher) canonical.Matcher {
+	if a, ok := m.(canonical.AnyOf); ok {
+		return slices.Clone(a)
+	}
+	return m // the other kinds are values
+}
+
+func copyRawMap(m map[string]json.RawMessage) map[string]json.RawMessage {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]json.RawMessage, len(m))
+	for k, v := range m {
+		c[k] = slices.Clone(v)
+	}
+	return c
+}

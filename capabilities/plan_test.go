@@ -1,0 +1,564 @@
+package capabilities
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+var ignoreUnexported = cmpopts.IgnoreUnexported(canonical.Manifest{}, canonical.Hook{}, canonical.Handler{})
+
+func runPlan(t *testing.T, target string, hooks ...canonical.Hook) (*canonical.Manifest, diag.List) {
+	t.Helper()
+	m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: hooks}
+	return Plan(m, target, vocab.Default(), Default())
+}
+
+func codes(l diag.List) []string {
+	var out []string
+	for _, d := range l {
+		out = append(out, d.Code)
+	}
+	return out
+}
+
+func cmdHook(name, event string) canonical.Hook {
+	return canonical.Hook{
+		Name:    name,
+		Event:   event,
+		Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "./check.sh", Timeout: 5},
+	}
+}
+
+func with(h canonical.Hook, f func(*canonical.Hook)) canonical.Hook {
+	f(&h)
+	return h
+}
+
+func degrade(id string, s canonical.Strategy) func(*canonical.Hook) {
+	return func(h *canonical.Hook) { h.Degradation = map[string]canonical.Strategy{id: s} }
+}
+
+// blocked is the hook a block strategy must produce, written by hand.
+func blocked(name, event, command string) canonical.Hook {
+	return canonical.Hook{
+		Name:     name,
+		Event:    event,
+		Handler:  canonical.Handler{Type: canonical.HandlerCommand, Command: command, Timeout: 5},
+		Blocking: true,
+	}
+}
+
+const (
+	before = "before_tool_execute"
+	after  = "after_tool_execute"
+)
+
+// TestPlanCapabilities covers every capability with its default strategy and
+// with overrides, against real providers. Each case cites the table row it
+// relies on (data/capabilities.toml unless said otherwise).
+func TestPlanCapabilities(t *testing.T) {
+	envHook := with(cmdHook("env", before), func(h *canonical.Hook) { h.Handler.Env = map[string]string{"B": "2", "A": "1"} })
+	promptHook := canonical.Hook{Name: "judge", Event: before, Handler: canonical.Handler{Type: canonical.HandlerPrompt, Prompt: "is this safe?", Timeout: 5}}
+	httpHook := canonical.Hook{Name: "audit", Event: before, Handler: canonical.Handler{
+		Type:    canonical.HandlerHTTP,
+		URL:     "https://example.com/hook?a=1&b=2",
+		Headers: map[string]string{"X-Token": "a'b", "Authorization": "Bearer x"},
+		Timeout: 5,
+	}}
+	mcpHook := canonical.Hook{Name: "mcp", Event: before, Handler: canonical.Handler{
+		Type: canonical.HandlerMCPTool, Server: "github", Tool: "check", Input: json.RawMessage(`{"a":1}`), Timeout: 5,
+	}}
+	asyncHook := with(cmdHook("bg", after), func(h *canonical.Hook) { h.Handler.Async = true })
+	platformHook := with(cmdHook("plat", before), func(h *canonical.Hook) {
+		h.Handler.Platform = map[string]string{"windows": "check.ps1", "osx": "./check-mac.sh"}
+	})
+	cwdHook := with(cmdHook("cwd", before), func(h *canonical.Hook) { h.Handler.Cwd = "tools" })
+	structHook := with(cmdHook("guard", before), func(h *canonical.Hook) { h.Blocking = true })
+	rewriteHook := with(cmdHook("it's", before), func(h *canonical.Hook) { h.Capabilities = []string{"input_rewrite"} })
+
+	drop := func(f func(*canonical.Hook)) func(canonical.Hook) canonical.Hook {
+		return func(h canonical.Hook) canonical.Hook { return with(h, f) }
+	}
+	same := func(h canonical.Hook) canonical.Hook { return h }
+
+	tests := []struct {
+		name   string
+		target string
+		hook   canonical.Hook
+		// want builds the expected hook from the input; nil = excluded.
+		want     func(canonical.Hook) canonical.Hook
+		code     string // the only diagnostic expected ("" = none)
+		severity diag.Severity
+		contains []string
+	}{
+		// custom_env: claude-code level = "none"; default (capability row) warn.
+		{name: "custom_env/default warn", target: "claude-code", hook: envHook,
+			want: drop(func(h *canonical.Hook) { h.Handler.Env = nil }),
+			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{`hook "env"`, "handler.env removed (A, B)"}},
+		{name: "custom_env/exclude", target: "claude-code", hook: with(envHook, degrade("custom_env", "exclude")),
+			code: CodeCapabilityExcluded, severity: diag.Warning, contains: []string{"custom_env", "claude-code", "excluded"}},
+		{name: "custom_env/block", target: "claude-code", hook: with(envHook, degrade("custom_env", "block")),
+			want: func(canonical.Hook) canonical.Hook {
+				return blocked("env", before, `echo 'hookconv: hook "env" needs custom_env, which claude-code does not support; blocked' >&2; exit 2`)
+			},
+			code: CodeCapabilityBlocked, severity: diag.Warning, contains: []string{"always blocks"}},
+		// custom_env: gemini-cli level = "partial", note "env on command hooks works but is undocumented".
+		{name: "custom_env/partial", target: "gemini-cli", hook: envHook, want: same,
+			code: CodeCapabilityPartial, severity: diag.Info, contains: []string{"only partly", "env on command hooks works but is undocumented"}},
+		// custom_env: qwen-code level = "full".
+		{name: "custom_env/full", target: "qwen-code", hook: envHook, want: same},
+
+		// llm_evaluated: codex level = "none"; default exclude.
+		{name: "llm_evaluated/default exclude", target: "codex", hook: promptHook,
+			code: CodeCapabilityExcluded, severity: diag.Warning, contains: []string{`hook "judge"`, "llm_evaluated", "excluded"}},
+		{name: "llm_evaluated/warn cannot be honoured", target: "codex", hook: with(promptHook, degrade("llm_evaluated", "warn")),
+			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"cannot run at all; excluded"}},
+		{name: "llm_evaluated/block", target: "codex", hook: with(promptHook, degrade("llm_evaluated", "block")),
+			want: func(canonical.Hook) canonical.Hook {
+				return blocked("judge", before, `echo 'hookconv: hook "judge" needs llm_evaluated, which codex does not support; blocked' >&2; exit 2`)
+			},
+			code: CodeCapabilityBlocked, severity: diag.Warning},
+		// llm_evaluated: cursor level = "partial", note "type prompt ({ok, reason}); no agent handlers".
+		{name: "llm_evaluated/partial", target: "cursor", hook: promptHook, want: same,
+			code: CodeCapabilityPartial, severity: diag.Info, contains: []string{"no agent handlers"}},
+
+		// http_handler: codex level = "none"; default warn → curl.
+		{name: "http_handler/default warn", target: "codex", hook: httpHook,
+			want: func(canonical.Hook) canonical.Hook {
+				return canonical.Hook{Name: "audit", Event: before, Handler: canonical.Handler{
+					Type:    canonical.HandlerCommand,
+					Command: `curl -sS -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer x' -H 'X-Token: a'\''b' --data-binary @- 'https://example.com/hook?a=1&b=2'`,
+					Timeout: 5,
+				}}
+			},
+			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"curl", "handler.url", "handler.headers"}},
+		{name: "http_handler/exclude", target: "codex", hook: with(httpHook, degrade("http_handler", "exclude")),
+			code: CodeCapabilityExcluded, severity: diag.Warning},
+		{name: "http_handler/block", target: "codex", hook: with(httpHook, degrade("http_handler", "block")),
+			want: func(canonical.Hook) canonical.Hook {
+				return blocked("audit", before, `echo 'hookconv: hook "audit" needs http_handler, which codex does not support; blocked' >&2; exit 2`)
+			},
+			code: CodeCapabilityBlocked, severity: diag.Warning},
+		// http_handler: qwen-code level = "full".
+		{name: "http_handler/full", target: "qwen-code", hook: httpHook, want: same},
+
+		// mcp_tool_handler: gemini-cli level = "none"; default exclude.
+		{name: "mcp_tool_handler/default exclude", target: "gemini-cli", hook: mcpHook,
+			code: CodeCapabilityExcluded, severity: diag.Warning, contains: []string{"mcp_tool_handler"}},
+		{name: "mcp_tool_handler/warn cannot be honoured", target: "gemini-cli", hook: with(mcpHook, degrade("mcp_tool_handler", "warn")),
+			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"cannot run at all; excluded"}},
+		{name: "mcp_tool_handler/block", target: "gemini-cli", hook: with(mcpHook, degrade("mcp_tool_handler", "block")),
+			want: func(canonical.Hook) canonical.Hook {
+				return blocked("mcp", before, `echo 'hookconv: hook "mcp" needs mcp_tool_handler, which gemini-cli does not support; blocked' >&2; exit 2`)
+			},
+			code: CodeCapabilityBlocked, severity: diag.Warning},
+
+		// async_execution: gemini-cli level = "none"; default warn.
+		{name: "async_execution/default warn", target: "gemini-cli", hook: asyncHook,
+			want: drop(func(h *canonical.Hook) { h.Handler.Async = false }),
+			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"handler.async removed"}},
+		{name: "async_execution/exclude", target: "gemini-cli", hook: with(asyncHook, degrade("async_execution", "exclude")),
+			code: CodeCapabilityExcluded, severity: diag.Warning},
+		// async_execution: claude-code level = "full".
+		{name: "async_execution/full", target: "claude-code", hook: asyncHook, want: same},
+
+		// platform_commands: claude-code level = "none"; default warn.
+		{name: "platform_commands/default warn", target: "claude-code", hook: platformHook,
+			want: drop(func(h *canonical.Hook) { h.Handler.Platform = nil }),
+			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"handler.platform removed (osx, windows)"}},
+		{name: "platform_commands/exclude", target: "claude-code", hook: with(platformHook, degrade("platform_commands", "exclude")),
+			code: CodeCapabilityExcluded, severity: diag.Warning},
+		// platform_commands: codex level = "partial", note "commandWindows overrides the command on Windows only".
+		{name: "platform_commands/partial", target: "codex", hook: platformHook, want: same,
+			code: CodeCapabilityPartial, severity: diag.Info, contains: []string{"commandWindows"}},
+
+		// configurable_cwd: claude-code level = "none"; default warn.
+		{name: "configurable_cwd/default warn", target: "claude-code", hook: cwdHook,
+			want: drop(func(h *canonical.Hook) { h.Handler.Cwd = "" }),
+			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{`handler.cwd removed ("tools")`}},
+		{name: "configurable_cwd/block", target: "claude-code", hook: with(cwdHook, degrade("configurable_cwd", "block")),
+			want: func(canonical.Hook) canonical.Hook {
+				return blocked("cwd", before, `echo 'hookconv: hook "cwd" needs configurable_cwd, which claude-code does not support; blocked' >&2; exit 2`)
+			},
+			code: CodeCapabilityBlocked, severity: diag.Warning},
+		// configurable_cwd: windsurf level = "full".
+		{name: "configurable_cwd/full", target: "windsurf", hook: cwdHook, want: same},
+
+		// structured_output: windsurf level = "none"; default warn. blocking.toml:
+		// windsurf before_tool_execute = prevent, so no HC204.
+		{name: "structured_output/default warn", target: "windsurf", hook: structHook, want: same,
+			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"JSON decisions (allow/deny/ask, updated context) are ignored", "only exit code 2 blocks"}},
+		{name: "structured_output/exclude", target: "windsurf", hook: with(structHook, degrade("structured_output", "exclude")),
+			code: CodeCapabilityExcluded, severity: diag.Warning},
+		{name: "structured_output/block", target: "windsurf", hook: with(structHook, degrade("structured_output", "block")),
+			want: func(canonical.Hook) canonical.Hook {
+				return blocked("guard", before, `echo 'hookconv: hook "guard" needs structured_output, which windsurf does not support; blocked' >&2; exit 2`)
+			},
+			code: CodeCapabilityBlocked, severity: diag.Warning},
+		// structured_output: opencode level = "partial".
+		{name: "structured_output/partial", target: "opencode", hook: structHook, want: same,
+			code: CodeCapabilityPartial, severity: diag.Info, contains: []string{"thrown error"}},
+
+		// input_rewrite: windsurf level = "none"; default block. The name
+		// holds a single quote, escaped for the shell.
+		{name: "input_rewrite/default block", target: "windsurf", hook: rewriteHook,
+			want: func(canonical.Hook) canonical.Hook {
+				return blocked("it's", before, `echo 'hookconv: hook "it'\''s" needs input_rewrite, which windsurf does not support; blocked' >&2; exit 2`)
+			},
+			code: CodeCapabilityBlocked, severity: diag.Warning, contains: []string{"input_rewrite", "windsurf"}},
+		// input_rewrite inferred from the degradation key alone.
+		{name: "input_rewrite/warn via degradation", target: "windsurf", hook: with(cmdHook("rw", before), degrade("input_rewrite", "warn")), want: same,
+			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"updated_input is ignored"}},
+		{name: "input_rewrite/exclude", target: "windsurf", hook: with(cmdHook("rw", before), degrade("input_rewrite", "exclude")),
+			code: CodeCapabilityExcluded, severity: diag.Warning},
+		// input_rewrite: cline level = "partial".
+		{name: "input_rewrite/partial", target: "cline", hook: rewriteHook, want: same,
+			code: CodeCapabilityPartial, severity: diag.Info, contains: []string{"overrideInput"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, diags := runPlan(t, tt.target, tt.hook)
+			var want []canonical.Hook
+			if tt.want != nil {
+				want = []canonical.Hook{tt.want(tt.hook)}
+			}
+			if diff := cmp.Diff(want, out.Hooks, ignoreUnexported, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("hooks (-want +got):\n%s", diff)
+			}
+			var wantCodes []string
+			if tt.code != "" {
+				wantCodes = []string{tt.code}
+			}
+			if diff := cmp.Diff(wantCodes, codes(diags)); diff != "" {
+				t.Fatalf("codes (-want +got):\n%s\n%v", diff, diags)
+			}
+			if tt.code == "" {
+				return
+			}
+			d := diags[0]
+			if d.Severity != tt.severity {
+				t.Errorf("severity = %v, want %v", d.Severity, tt.severity)
+			}
+			for _, s := range append(tt.contains, tt.hook.Name) {
+				if !strings.Contains(d.Message, s) {
+					t.Errorf("message %q does not contain %q", d.Message, s)
+				}
+			}
+			if d.Hint == "" || !strings.HasPrefix(d.Path, "hooks[0]") {
+				t.Errorf("diagnostic lacks hint or path: %+v", d)
+			}
+		})
+	}
+}
+
+func TestPlanEvents(t *testing.T) {
+	tests := []struct {
+		name   string
+		target string
+		event  string
+		code   string // "" = kept, no diagnostic
+	}{
+		// events.toml: teammate_idle has a claude-code row (TeammateIdle), no cursor row.
+		{"claude-only event on cursor", "cursor", "teammate_idle", CodeEventUnsupported},
+		{"claude-only event on claude-code", "claude-code", "teammate_idle", ""},
+		// events.toml: cursor has beforeShellExecution etc. (split) for before_tool_execute.
+		{"split event", "cursor", before, ""},
+		// events.toml: openhook's only tool_use_failure row (tool.end) is an
+		// alias: readable, never written, so the event is unsupported.
+		{"alias-only row", "openhook", "tool_use_failure", CodeEventUnsupported},
+		{"unknown event", "claude-code", "no_such_event", CodeEventUnsupported},
+		{"vendor event, own provider", "cursor", "vendor.cursor.futureEvent", ""},
+		{"vendor event, other provider", "claude-code", "vendor.cursor.futureEvent", CodeVendorEvent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := cmdHook("h", tt.event)
+			out, diags := runPlan(t, tt.target, h)
+			if tt.code == "" {
+				if len(out.Hooks) != 1 || len(diags) != 0 {
+					t.Fatalf("want hook kept silently, got %d hooks, %v", len(out.Hooks), diags)
+				}
+				return
+			}
+			if len(out.Hooks) != 0 {
+				t.Errorf("hook kept, want excluded")
+			}
+			if diff := cmp.Diff([]string{tt.code}, codes(diags)); diff != "" {
+				t.Fatalf("codes (-want +got):\n%s", diff)
+			}
+			d := diags[0]
+			if d.Severity != diag.Warning || d.Path != "hooks[0].event" || !strings.Contains(d.Message, tt.event) || !strings.Contains(d.Message, tt.target) {
+				t.Errorf("bad diagnostic %+v", d)
+			}
+		})
+	}
+}
+
+func TestPlanBlockingObserved(t *testing.T) {
+	tests := []struct {
+		name     string
+		target   string
+		hook     canonical.Hook
+		codes    []string
+		contains string
+	}{
+		// blocking.toml: claude-code after_tool_execute = observe.
+		{"after event", "claude-code", with(cmdHook("post", after), func(h *canonical.Hook) { h.Blocking = true }),
+			[]string{CodeBlockingObserved}, "the action has already happened"},
+		// blocking.toml: copilot-cli before_prompt = observe (a before event).
+		{"before event", "copilot-cli", with(cmdHook("pre", "before_prompt"), func(h *canonical.Hook) { h.Blocking = true }),
+			[]string{CodeBlockingObserved}, "can no longer prevent anything"},
+		// blocking.toml: claude-code before_tool_execute = prevent.
+		{"prevent", "claude-code", with(cmdHook("pre", before), func(h *canonical.Hook) { h.Blocking = true }), nil, ""},
+		// Not blocking: nothing to say.
+		{"non-blocking", "claude-code", cmdHook("post", after), nil, ""},
+		// A block replacement on an observed event (claude-code session_start
+		// = observe; custom_env none) cannot block either.
+		{"block replacement on observe", "claude-code",
+			with(cmdHook("start", "session_start"), func(h *canonical.Hook) {
+				h.Handler.Env = map[string]string{"A": "1"}
+				h.Degradation = map[string]canonical.Strategy{"custom_env": "block"}
+			}),
+			[]string{CodeCapabilityBlocked, CodeBlockingObserved}, "cannot block:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, diags := runPlan(t, tt.target, tt.hook)
+			if len(out.Hooks) != 1 {
+				t.Fatalf("hook not kept: %v", diags)
+			}
+			if diff := cmp.Diff(tt.codes, codes(diags)); diff != "" {
+				t.Fatalf("codes (-want +got):\n%s", diff)
+			}
+			if tt.codes == nil {
+				return
+			}
+			d := diags[len(diags)-1]
+			if d.Severity != diag.Warning || d.Path != "hooks[0].blocking" {
+				t.Errorf("bad diagnostic %+v", d)
+			}
+			if !strings.HasPrefix(d.Message, "cannot block:") || !strings.Contains(d.Message, tt.contains) {
+				t.Errorf("message %q: want prefix %q and %q", d.Message, "cannot block:", tt.contains)
+			}
+		})
+	}
+}
+
+// An excluded hook gets exactly one warning, whatever else it uses.
+func TestPlanExcludedOnce(t *testing.T) {
+	// codex: llm_evaluated none (exclude), async_execution none (warn),
+	// custom_env none (warn), platform_commands partial.
+	h := canonical.Hook{Name: "judge", Event: before, Blocking: true, Handler: canonical.Handler{
+		Type: canonical.HandlerAgent, Prompt: "ok?", Async: true,
+		Env: map[string]string{"A": "1"}, Platform: map[string]string{"windows": "x"},
+	}}
+	out, diags := runPlan(t, "codex", h)
+	if len(out.Hooks) != 0 {
+		t.Fatalf("hook kept")
+	}
+	if diff := cmp.Diff([]string{CodeCapabilityExcluded}, codes(diags)); diff != "" {
+		t.Fatalf("codes (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(diags[0].Message, "llm_evaluated") {
+		t.Errorf("message %q does not name llm_evaluated", diags[0].Message)
+	}
+}
+
+// block wins over exclude: excluding would let the action through unchecked.
+func TestPlanBlockBeatsExclude(t *testing.T) {
+	// codex: llm_evaluated none (default exclude), input_rewrite full,
+	// custom_env none (overridden to block).
+	h := canonical.Hook{Name: "judge", Event: before, Handler: canonical.Handler{
+		Type: canonical.HandlerPrompt, Prompt: "ok?", Env: map[string]string{"A": "1"},
+	}, Degradation: map[string]canonical.Strategy{"custom_env": "block"}}
+	out, diags := runPlan(t, "codex", h)
+	if diff := cmp.Diff([]string{CodeCapabilityBlocked}, codes(diags)); diff != "" {
+		t.Fatalf("codes (-want +got):\n%s", diff)
+	}
+	want := []canonical.Hook{{Name: "judge", Event: before, Blocking: true, Handler: canonical.Handler{
+		Type:    canonical.HandlerCommand,
+		Command: `echo 'hookconv: hook "judge" needs custom_env, which codex does not support; blocked' >&2; exit 2`,
+	}}}
+	if diff := cmp.Diff(want, out.Hooks, ignoreUnexported); diff != "" {
+		t.Errorf("hooks (-want +got):\n%s", diff)
+	}
+}
+
+// The block command names unnamed hooks "hook N" and keeps the matcher and
+// the provider data.
+func TestPlanBlockKeepsMatcher(t *testing.T) {
+	h := canonical.Hook{
+		Event:        before,
+		Matcher:      canonical.AnyOf{canonical.ToolName("shell"), canonical.Pattern{Regex: "^Write$"}},
+		Handler:      canonical.Handler{Type: canonical.HandlerCommand, Command: "./rw.sh", Timeout: 2.5},
+		Capabilities: []string{"input_rewrite"},
+		ProviderData: map[string]json.RawMessage{"windsurf": json.RawMessage(`{"show_output":true}`), "cursor": json.RawMessage(`{"x":1}`)},
+	}
+	// windsurf: input_rewrite none, default block (capabilities.toml);
+	// events.toml: windsurf has before_prompt and before_tool_execute rows.
+	out, _ := runPlan(t, "windsurf", cmdHook("first", "before_prompt"), h)
+	want := canonical.Hook{
+		Event:        before,
+		Matcher:      h.Matcher,
+		Handler:      canonical.Handler{Type: canonical.HandlerCommand, Command: `echo 'hookconv: hook "hook 2" needs input_rewrite, which windsurf does not support; blocked' >&2; exit 2`, Timeout: 2.5},
+		Blocking:     true,
+		ProviderData: h.ProviderData,
+	}
+	if len(out.Hooks) != 2 {
+		t.Fatalf("got %d hooks", len(out.Hooks))
+	}
+	if diff := cmp.Diff(want, out.Hooks[1], ignoreUnexported); diff != "" {
+		t.Errorf("hook (-want +got):\n%s", diff)
+	}
+}
+
+// Diagnostics come in hook order, capabilities in table order, and point at
+// the hook's field in its origin file.
+func TestPlanOrderAndPositions(t *testing.T) {
+	a := with(cmdHook("", before), func(h *canonical.Hook) {
+		h.Handler.Cwd = "x"
+		h.Handler.Env = map[string]string{"A": "1"}
+		h.Handler.Platform = map[string]string{"linux": "y"}
+		h.Origin = diag.Pos{Line: 7, Column: 3}
+		h.OriginFile = ".claude/settings.json"
+	})
+	b := cmdHook("b", "teammate_idle")
+	c := with(cmdHook("c", after), func(h *canonical.Hook) { h.Blocking = true })
+	// claude-code: platform_commands, custom_env, configurable_cwd all none
+	// (warn); teammate_idle exists; after_tool_execute observes.
+	out, diags := runPlan(t, "claude-code", a, b, c)
+	if len(out.Hooks) != 3 {
+		t.Fatalf("got %d hooks", len(out.Hooks))
+	}
+	type row struct{ Code, Path, File string }
+	var got []row
+	for _, d := range diags {
+		got = append(got, row{d.Code, d.Path, d.File})
+	}
+	want := []row{
+		{CodeCapabilityReduced, "hooks[0].handler.platform", ".claude/settings.json"},
+		{CodeCapabilityReduced, "hooks[0].handler.env", ".claude/settings.json"},
+		{CodeCapabilityReduced, "hooks[0].handler.cwd", ".claude/settings.json"},
+		{CodeBlockingObserved, "hooks[2].blocking", ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	for _, d := range diags[:3] {
+		if d.Line != 7 || d.Column != 3 || !strings.Contains(d.Message, "hook 1") {
+			t.Errorf("diagnostic %+v: want position 7:3 and the name hook 1", d)
+		}
+	}
+	for _, d := range diags {
+		if d.Code == "" || d.Message == "" || d.Hint == "" {
+			t.Errorf("incomplete diagnostic %+v", d)
+		}
+	}
+	// Kept hooks keep their order; b is untouched.
+	if out.Hooks[1].Event != "teammate_idle" || out.Hooks[2].Name != "c" {
+		t.Errorf("order changed: %+v", out.Hooks)
+	}
+}
+
+func TestPlanDoesNotMutate(t *testing.T) {
+	build := func() *canonical.Manifest {
+		return &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{
+			{Name: "env", Event: before, Matcher: canonical.AnyOf{canonical.ToolName("shell")}, Blocking: true,
+				Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "a", Env: map[string]string{"A": "1"},
+					Platform: map[string]string{"windows": "b"}, Cwd: "c", Async: true},
+				Degradation:  map[string]canonical.Strategy{"custom_env": "warn"},
+				ProviderData: map[string]json.RawMessage{"claude-code": json.RawMessage(`{"k":1}`)},
+				Capabilities: []string{"structured_output"}},
+			{Name: "http", Event: before, Handler: canonical.Handler{Type: canonical.HandlerHTTP, URL: "http://x",
+				Headers: map[string]string{"H": "v"}, AllowedEnvVars: []string{"T"}}},
+			{Name: "rw", Event: before, Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "r"},
+				Degradation: map[string]canonical.Strategy{"input_rewrite": "block"}},
+			{Name: "p", Event: "teammate_idle", Handler: canonical.Handler{Type: canonical.HandlerPrompt, Prompt: "?"}},
+			{Name: "mcp", Event: before, Handler: canonical.Handler{Type: canonical.HandlerMCPTool, Server: "s", Tool: "t", Input: json.RawMessage(`{}`)}},
+		}}
+	}
+	for _, target := range []string{"claude-code", "codex", "windsurf", "cursor", "gemini-cli"} {
+		m := build()
+		out, _ := Plan(m, target, vocab.Default(), Default())
+		if diff := cmp.Diff(build(), m, ignoreUnexported); diff != "" {
+			t.Fatalf("%s: input mutated (-before +after):\n%s", target, diff)
+		}
+		// The output shares nothing mutable with the input.
+		for i := range out.Hooks {
+			h := &out.Hooks[i]
+			for k := range h.Handler.Env {
+				h.Handler.Env[k] = "changed"
+			}
+			for k := range h.Handler.Headers {
+				h.Handler.Headers[k] = "changed"
+			}
+			for k := range h.ProviderData {
+				h.ProviderData[k] = json.RawMessage(`{}`)
+			}
+			for k := range h.Degradation {
+				h.Degradation[k] = "exclude"
+			}
+			if a, ok := h.Matcher.(canonical.AnyOf); ok {
+				a[0] = canonical.ToolName("changed")
+			}
+		}
+		if diff := cmp.Diff(build(), m, ignoreUnexported); diff != "" {
+			t.Fatalf("%s: output aliases input (-before +after):\n%s", target, diff)
+		}
+	}
+}
+
+func TestInfer(t *testing.T) {
+	tests := []struct {
+		name string
+		hook canonical.Hook
+		want []string
+	}{
+		{"plain command", cmdHook("x", before), nil},
+		{"blocking", with(cmdHook("x", before), func(h *canonical.Hook) { h.Blocking = true }), []string{"structured_output"}},
+		{"declared structured_output", with(cmdHook("x", before), func(h *canonical.Hook) { h.Capabilities = []string{"structured_output"} }), []string{"structured_output"}},
+		{"declared input_rewrite", with(cmdHook("x", before), func(h *canonical.Hook) { h.Capabilities = []string{"input_rewrite"} }), []string{"input_rewrite"}},
+		{"degradation key input_rewrite", with(cmdHook("x", before), degrade("input_rewrite", "warn")), []string{"input_rewrite"}},
+		{"degradation key is not inference", with(cmdHook("x", before), degrade("custom_env", "warn")), nil},
+		{"other declared ids are informational", with(cmdHook("x", before), func(h *canonical.Hook) { h.Capabilities = []string{"custom_env", "async_execution"} }), nil},
+		{"prompt", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerPrompt}}, []string{"llm_evaluated"}},
+		{"agent", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerAgent}}, []string{"llm_evaluated"}},
+		{"http", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerHTTP}}, []string{"http_handler"}},
+		{"mcp_tool", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerMCPTool}}, []string{"mcp_tool_handler"}},
+		{"async", with(cmdHook("x", before), func(h *canonical.Hook) { h.Handler.Async = true }), []string{"async_execution"}},
+		{"platform", with(cmdHook("x", before), func(h *canonical.Hook) { h.Handler.Platform = map[string]string{"osx": "y"} }), []string{"platform_commands"}},
+		{"empty platform", with(cmdHook("x", before), func(h *canonical.Hook) { h.Handler.Platform = map[string]string{} }), nil},
+		{"env", with(cmdHook("x", before), func(h *canonical.Hook) { h.Handler.Env = map[string]string{"A": "1"} }), []string{"custom_env"}},
+		{"cwd", with(cmdHook("x", before), func(h *canonical.Hook) { h.Handler.Cwd = "d" }), []string{"configurable_cwd"}},
+		{"all, in table order", canonical.Hook{
+			Blocking:     true,
+			Capabilities: []string{"input_rewrite"},
+			Handler: canonical.Handler{Type: canonical.HandlerHTTP, Async: true, Platform: map[string]string{"osx": "y"},
+				Env: map[string]string{"A": "1"}, Cwd: "d"},
+		}, []string{"structured_output", "input_rewrite", "http_handler", "async_execution", "platform_commands", "custom_env", "configurable_cwd"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Infer(&tt.hook)); diff != "" {
+				t.Errorf("Infer (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestCurlCommand(t *testing.T) {
+	// A Content-Type of the author's replaces the default one.
+	got := curlCommand("http://localhost:8080/h", map[string]string{"content-type": "text/plain"})
+	want := `curl -sS -X POST -H 'content-type: text/plain' --data-binary @- 'http://localhost:8080/h'`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

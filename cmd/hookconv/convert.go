@@ -1,0 +1,212 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookconv/hookconv"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/atomicfile"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/spf13/cobra"
+)
+
+func newConvertCmd(e *env) *cobra.Command {
+	var from, to, out, format string
+	var strict bool
+	cmd := &cobra.Command{
+		Use:   "convert [--from P] --to Q [INPUT] [-o OUT]",
+		Short: "Convert hook configuration from one tool to another",
+		Long: `Convert reads the hooks of one tool (or a hooks/1.0 manifest), checks what
+the target can hold, writes the target's native configuration and verifies
+it by reading it back.
+
+INPUT is a file, "-" for standard input, or a project directory (the
+source tool's config inside it; default "."). --from may be left out when
+the path or content says which tool it is.
+
+The result goes to standard output: for a settings file, only the "hooks"
+that hookconv owns. With -o FILE it is written atomically; if FILE exists,
+its "hooks" are replaced and every other key, its order, formatting and
+comments are kept. Diagnostics go to standard error.
+
+Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
+with --strict); nothing is written then. 2 when the command line is wrong.`,
+		Example: `  hookconv convert --to gemini-cli .claude/settings.json
+  hookconv convert --from claude-code --to codex . -o .codex/hooks.json
+  hookconv convert --to canonical examples/claude-settings.json > hooks.json`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !slices.Contains([]string{diag.FormatText, diag.FormatJSON, diag.FormatGitHub}, format) {
+				return usagef("--format must be one of text, json, github, not %q", format)
+			}
+			if to == "" {
+				return usagef("--to is required; targets: %s", strings.Join(providers.Slugs(), ", "))
+			}
+			if err := checkSlug("--to", to); err != nil {
+				return err
+			}
+			if from != "" {
+				if err := checkSlug("--from", from); err != nil {
+					return err
+				}
+			}
+			input := "."
+			if len(args) == 1 {
+				input = args[0]
+			}
+			in, slug, ds, err := readSource(e, input, from)
+			if err != nil {
+				return err
+			}
+			// The -o file is passed to the encoder so it merges into it; a
+			// file that does not exist yet is named with no content.
+			var existing providers.Files
+			if out != "" {
+				if st, err := os.Stat(out); err == nil && st.IsDir() {
+					return usagef("-o %s is a directory; name the file to write", out)
+				}
+				b, err := os.ReadFile(out)
+				switch {
+				case err == nil:
+					existing = providers.Files{out: b}
+				case os.IsNotExist(err):
+					existing = providers.Files{out: nil}
+				default:
+					return usagef("cannot read %s: %v", out, err)
+				}
+			}
+			res := hookconv.Convert(slug, to, in, existing)
+			all := append(ds, res.Diagnostics...)
+			sources := map[string][]byte{}
+			for p, b := range in {
+				sources[p] = b
+			}
+			r := diag.Renderer{Format: format, Color: format == diag.FormatText && useColor(e.stderr), Sources: sources}
+			if err := r.Render(e.stderr, all); err != nil {
+				return err
+			}
+			if all.HasErrors() || (strict && all.Count(diag.Warning) > 0) || res.Files == nil {
+				return exitError{exitProblems}
+			}
+			return writeResult(e, res.Files, out)
+		},
+	}
+	cmd.Flags().StringVar(&from, "from", "", "source tool slug (detected from the path or content when omitted)")
+	cmd.Flags().StringVar(&to, "to", "", "target tool slug (required)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the result to this file (merged into it if it exists)")
+	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
+	return cmd
+}
+
+func checkSlug(flag, slug string) error {
+	if _, ok := providers.Get(slug); !ok {
+		return usagef("%s %q is not a supported tool; supported: %s", flag, slug, strings.Join(providers.Slugs(), ", "))
+	}
+	return nil
+}
+
+// readSource reads INPUT and settles the source tool.
+func readSource(e *env, input, from string) (providers.Files, string, diag.List, error) {
+	if input != "-" {
+		if st, err := os.Stat(input); err == nil && st.IsDir() {
+			return readProject(input, from)
+		}
+	}
+	name, src, ds := readInput(e, input)
+	if src == nil {
+		return nil, "", ds, nil
+	}
+	if from == "" {
+		cands := hookconv.DetectSource(name, src)
+		switch len(cands) {
+		case 0:
+			return nil, "", nil, usagef("cannot tell which tool %s belongs to; name it with --from (%s)", name, strings.Join(providers.Slugs(), ", "))
+		case 1:
+			from = cands[0]
+		default:
+			return nil, "", nil, usagef("%s could be %s; name one with --from", name, strings.Join(cands, " or "))
+		}
+		if err := checkSlug("the detected source", from); err != nil {
+			return nil, "", nil, err
+		}
+	}
+	return providers.Files{name: src}, from, ds, nil
+}
+
+// readProject finds the source tool's config files in a project directory.
+func readProject(dir, from string) (providers.Files, string, diag.List, error) {
+	exists := func(rel string) bool {
+		st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel)))
+		return err == nil && st.Mode().IsRegular()
+	}
+	if from == "" {
+		var found []string
+		for _, slug := range providers.Slugs() {
+			if slug == "canonical" {
+				continue
+			}
+			// A plugin's hooks/hooks.json is ambiguous between tools; only
+			// a tool's own project path identifies a project.
+			if files := hookconv.ProviderFiles(slug, exists); len(files) > 0 && files[0] != "hooks/hooks.json" {
+				found = append(found, slug)
+			}
+		}
+		switch len(found) {
+		case 0:
+			return nil, "", nil, usagef("no hook configuration found in %s; name the file, or the tool with --from", dir)
+		case 1:
+			from = found[0]
+		default:
+			return nil, "", nil, usagef("%s has hook configs of several tools (%s); choose one with --from", dir, strings.Join(found, ", "))
+		}
+	}
+	files := providers.Files{}
+	var ds diag.List
+	for _, rel := range hookconv.ProviderFiles(from, exists) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		b, err := os.ReadFile(p)
+		if err != nil {
+			ds.Errorf("HC100", diag.Pos{}, "", "", "cannot read %s: %v", p, err)
+			continue
+		}
+		files[p] = b
+	}
+	if len(files) == 0 && len(ds) == 0 {
+		return nil, "", nil, usagef("no %s configuration found in %s", from, dir)
+	}
+	return files, from, ds.WithFile(dir), nil
+}
+
+// writeResult prints the converted files, or writes them atomically.
+func writeResult(e *env, files providers.Files, out string) error {
+	if out == "" {
+		paths := files.Paths()
+		for _, p := range paths {
+			if len(paths) > 1 {
+				fmt.Fprintf(e.stdout, "# %s\n", p)
+			}
+			if _, err := e.stdout.Write(files[p]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, p := range files.Paths() {
+		if dir := filepath.Dir(p); dir != "." {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("cannot create %s: %w", dir, err)
+			}
+		}
+		if err := atomicfile.Write(p, files[p], fs.FileMode(0o644)); err != nil {
+			fmt.Fprintf(e.stderr, "hookconv: %v\n", err)
+			return exitError{exitProblems}
+		}
+	}
+	return nil
+}

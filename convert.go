@@ -1,0 +1,349 @@
+package hookconv
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	_ "github.com/hookconv/hookconv/providers/all" // every adapter
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// Pipeline diagnostic codes.
+const (
+	CodeUnknownProvider = "HC400" // no adapter for the slug
+	CodeNothingDecoded  = "HC401" // the input held no hooks
+	CodeNotPortable     = "HC402" // a pattern matcher passed through to another tool (warning)
+	CodeForeignData     = "HC403" // another provider's native fields are not rendered (info)
+	CodeForeignFilter   = "HC404" // another provider's filter ("if") is lost: the hook runs more often (warning)
+	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
+)
+
+// Conversion is the result of Convert.
+type Conversion struct {
+	// Files are the target's files to write (path → content). Empty when
+	// Diagnostics has errors: corrupt output is never produced.
+	Files providers.Files
+	// Decoded is the source read into the canonical model.
+	Decoded *canonical.Manifest
+	// Planned is what the target was asked to hold, after degradation.
+	Planned *canonical.Manifest
+	// Diagnostics of every stage, in stage order.
+	Diagnostics diag.List
+}
+
+// Convert runs the pipeline: decode the source files with the from
+// adapter, validate and plan the hooks for the target (capabilities,
+// events, blocking, degradation), encode them with the to adapter, merging
+// into the target's existing files, and verify that decoding the output
+// gives back what was planned. Files are returned only when no stage
+// reported an error.
+func Convert(from, to string, in, existing providers.Files) Conversion {
+	var res Conversion
+	src, ok := providers.Get(from)
+	if !ok {
+		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", from)
+		return res
+	}
+	dst, ok := providers.Get(to)
+	if !ok {
+		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", to)
+		return res
+	}
+	m, ds := src.Decode(in)
+	res.Decoded = m
+	res.Diagnostics = append(res.Diagnostics, ds...)
+	if m != nil && from == "canonical" {
+		for _, p := range in.Paths() {
+			res.Diagnostics = append(res.Diagnostics, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(p)...)
+			break
+		}
+	}
+	if res.Diagnostics.HasErrors() {
+		return res
+	}
+	if m == nil || len(m.Hooks) == 0 {
+		res.Diagnostics.Warnf(CodeNothingDecoded, diag.Pos{}, "", "check the input path and --from", "the input holds no hooks")
+		m = &canonical.Manifest{Spec: canonical.SpecVersion}
+		res.Decoded = m
+	}
+
+	planned := m
+	if to != "canonical" {
+		names, caps := vocab.Default(), capabilities.Default()
+		var pds diag.List
+		planned, pds = capabilities.Plan(m, to, names, caps)
+		res.Diagnostics = append(res.Diagnostics, pds...)
+		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, from, to)...)
+	}
+	res.Planned = planned
+
+	files, eds := dst.Encode(planned, existing)
+	res.Diagnostics = append(res.Diagnostics, eds...)
+	// Point every diagnostic about a hook at the file it came from.
+	for i := range res.Diagnostics {
+		if d := &res.Diagnostics[i]; d.File == "" {
+			d.File = fileOf(planned, d.Path)
+		}
+	}
+	if res.Diagnostics.HasErrors() {
+		return res
+	}
+	if vds := verify(dst, planned, files, eds, to); len(vds) > 0 {
+		res.Diagnostics = append(res.Diagnostics, vds...)
+		return res
+	}
+	res.Files = files
+	return res
+}
+
+// foreignNotes says what of other tools' native fields the target will not
+// get, and warns about pattern matchers moving between tools.
+func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
+	var ds diag.List
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		for _, slug := range sortedKeys(h.ProviderData) {
+			if slug == to {
+				continue
+			}
+			var fields map[string]json.RawMessage
+			if json.Unmarshal(h.ProviderData[slug], &fields) != nil {
+				continue
+			}
+			var names []string
+			for k := range fields {
+				if strings.HasPrefix(k, "$") {
+					continue // layout bookkeeping; the encoder says what matters
+				}
+				if k == "if" {
+					ds.Warnf(CodeForeignFilter, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "filter inside the hook script if it matters",
+						"%s: its %s filter \"if\": %s cannot be expressed for %s; the hook now runs for every matching tool call",
+						h.DisplayName(i), slug, string(fields[k]), to)
+					continue
+				}
+				names = append(names, k)
+			}
+			sort.Strings(names)
+			if len(names) > 0 {
+				ds.Infof(CodeForeignData, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s", i, slug), "",
+					"%s: %s-only fields not rendered for %s: %s", h.DisplayName(i), slug, to, strings.Join(names, ", "))
+			}
+		}
+		if from != to && hasPattern(h.Matcher) {
+			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", i), "use canonical tool names where you can",
+				"%s: a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", h.DisplayName(i), to, to)
+		}
+	}
+	return ds
+}
+
+var hookIndex = regexp.MustCompile(`^hooks\[(\d+)\]`)
+
+// fileOf returns the origin file of the hook a diagnostic path names.
+func fileOf(m *canonical.Manifest, path string) string {
+	if sm := hookIndex.FindStringSubmatch(path); sm != nil {
+		if i, err := strconv.Atoi(sm[1]); err == nil && i < len(m.Hooks) {
+			return m.Hooks[i].OriginFile
+		}
+	}
+	return ""
+}
+
+func hasPattern(m canonical.Matcher) bool {
+	switch m := m.(type) {
+	case canonical.Pattern:
+		return true
+	case canonical.AnyOf:
+		for _, x := range m {
+			if hasPattern(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// notWritten lists the planned hooks the encoder reported it did not
+// write (each with its own warning or error).
+var notWrittenCodes = map[string]bool{"HC311": true, "HC315": true, "HC319": true}
+
+// projection is what verify compares of a hook: what it runs, when, and
+// for which tools — the behaviour, not the spelling.
+type projection struct {
+	Event   string
+	Matcher string
+	Type    string
+	Run     string
+	Timeout float64
+	Async   bool
+}
+
+// verify decodes the encoded files with the target adapter and checks that
+// they hold what was planned: per event and matcher, the same handlers in
+// the same order with the same timeouts (after the target's unit rounding).
+// The tools run the hooks of different groups independently, so order is
+// compared within each (event, matcher).
+func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.Files, encodeDiags diag.List, to string) diag.List {
+	var ds diag.List
+	got, dds := dst.Decode(files)
+	if dds.HasErrors() || got == nil {
+		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug",
+			"internal error: the %s output does not decode: %v", to, dds)
+		return ds
+	}
+	skip := map[int]bool{}
+	partial := map[int]bool{}
+	for _, d := range encodeDiags {
+		if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
+			i, _ := strconv.Atoi(sm[1])
+			if notWrittenCodes[d.Code] {
+				skip[i] = true
+			}
+			if d.Code == "HC310" {
+				partial[i] = true
+			}
+		}
+	}
+	prov, _ := vocab.Default().Provider(to)
+	want := map[string][]projection{}
+	for i := range planned.Hooks {
+		if skip[i] {
+			continue
+		}
+		p := project(&planned.Hooks[i], prov)
+		if partial[i] {
+			p.Matcher = "*partial*"
+		}
+		want[p.Event+"\x00"+p.Matcher] = appendUnique(want[p.Event+"\x00"+p.Matcher], p)
+	}
+	have := map[string][]projection{}
+	for i := range got.Hooks {
+		p := project(&got.Hooks[i], prov)
+		k := p.Event + "\x00" + p.Matcher
+		if _, ok := want[k]; !ok {
+			// A matcher the encoder had to trim reads back differently.
+			for wk := range want {
+				if strings.HasPrefix(wk, p.Event+"\x00*partial*") {
+					k = wk
+					p.Matcher = "*partial*"
+				}
+			}
+		}
+		have[k] = appendUnique(have[k], p)
+	}
+	if d := cmp.Diff(want, have); d != "" {
+		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug; nothing was written",
+			"internal error: the %s output does not hold what was planned (-planned +written):\n%s", to, d)
+	}
+	return ds
+}
+
+// appendUnique appends p unless it is already there: a hook written into
+// several groups (one per exact value) reads back several times.
+func appendUnique(list []projection, p projection) []projection {
+	for _, x := range list {
+		if x == p {
+			return list
+		}
+	}
+	return append(list, p)
+}
+
+func project(h *canonical.Hook, prov vocab.Provider) projection {
+	names := vocab.Default()
+	hd := &h.Handler
+	run := hd.Command
+	switch hd.Type {
+	case canonical.HandlerHTTP:
+		run = hd.URL
+	case canonical.HandlerPrompt, canonical.HandlerAgent:
+		run = hd.Prompt
+	case canonical.HandlerMCPTool:
+		run = hd.Server + "/" + hd.Tool
+	}
+	return projection{
+		Event:   h.Event,
+		Matcher: matcherKey(h.Matcher, prov, names),
+		Type:    hd.Type,
+		Run:     run,
+		Timeout: roundTimeout(hd.Timeout, prov),
+		Async:   hd.Async,
+	}
+}
+
+// roundTimeout applies the target's unit: milliseconds keep three
+// decimals, whole-second tools round up.
+func roundTimeout(t float64, prov vocab.Provider) float64 {
+	switch {
+	case t <= 0:
+		return 0
+	case prov.TimeoutInteger:
+		return math.Ceil(t)
+	case prov.TimeoutUnit == "ms":
+		return math.Round(t*1000) / 1000
+	}
+	return t
+}
+
+// matcherKey spells a matcher as the set of native alternatives the
+// target matches, so two canonical forms that mean the same to the target
+// ("Bash" and "shell"; {"pattern": "^Bash$"} and "shell") compare equal.
+func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) string {
+	if m == nil {
+		return "*"
+	}
+	set := map[string]bool{}
+	addMatcherKeys(set, m, prov, names)
+	keys := sortedKeys(set)
+	return strings.Join(keys, "\x00")
+}
+
+var anchoredList = regexp.MustCompile(`^\^\(?([A-Za-z0-9_\-]+(\|[A-Za-z0-9_\-]+)*)\)?\$$`)
+
+func addMatcherKeys(set map[string]bool, m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) {
+	switch m := m.(type) {
+	case canonical.ToolName:
+		if t, ok := names.EncodeTool(prov.Slug, string(m)); ok {
+			set["tool:"+t.Name] = true
+		} else {
+			set["tool:"+string(m)] = true
+		}
+	case canonical.MCP:
+		if m.Tool != "" {
+			set["tool:"+providers.MCPName(prov.MCP, m.Server, m.Tool)] = true
+		} else {
+			set["re:"+providers.MCPServerPattern(prov.MCPServer, m.Server)] = true
+		}
+	case canonical.Pattern:
+		if sm := anchoredList.FindStringSubmatch(m.Regex); sm != nil {
+			for _, name := range strings.Split(sm[1], "|") {
+				set["tool:"+name] = true
+			}
+			return
+		}
+		set["re:"+m.Regex] = true
+	case canonical.AnyOf:
+		for _, x := range m {
+			addMatcherKeys(set, x, prov, names)
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

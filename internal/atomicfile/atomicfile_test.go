@@ -1,0 +1,186 @@
+package atomicfile
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// entries lists dir's names, so a test can see that no temporary file is
+// left behind.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWriteNewFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "settings.json")
+	// Bytes a text-mode writer would mangle: CRLF, NUL, no final newline.
+	data := []byte("{\r\n  \"a\": \"\x00é\"\r\n}")
+	if err := Write(path, data, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, data) {
+		t.Errorf("content = %q, want %q", got, data)
+	}
+	if runtime.GOOS != "windows" {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Exactly defaultPerm: the mode is set with chmod, so the umask
+		// does not apply.
+		if fi.Mode().Perm() != 0o640 {
+			t.Errorf("mode = %v, want 0640", fi.Mode().Perm())
+		}
+	}
+	if names := entries(t, dir); len(names) != 1 || names[0] != "settings.json" {
+		t.Errorf("directory holds %q, want only settings.json", names)
+	}
+}
+
+func TestWriteReplaceKeepsMode(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX permission bits")
+	}
+	for _, mode := range []fs.FileMode{0o600, 0o755} {
+		t.Run(mode.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "f")
+			if err := os.WriteFile(path, []byte("old contents, longer than the new"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(path, mode); err != nil {
+				t.Fatal(err)
+			}
+			// defaultPerm differs from mode, so a pass shows the existing
+			// bits won.
+			if err := Write(path, []byte("new"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fi, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fi.Mode().Perm() != mode {
+				t.Errorf("mode = %v, want %v", fi.Mode().Perm(), mode)
+			}
+			if got, _ := os.ReadFile(path); string(got) != "new" {
+				t.Errorf("content = %q, want %q", got, "new")
+			}
+			if names := entries(t, dir); len(names) != 1 {
+				t.Errorf("directory holds %q, want only f", names)
+			}
+		})
+	}
+}
+
+func TestWriteEmpty(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); len(got) != 0 {
+		t.Errorf("content = %q, want empty", got)
+	}
+}
+
+func TestWriteMissingDirectory(t *testing.T) {
+	parent := t.TempDir()
+	path := filepath.Join(parent, "missing", "settings.json")
+	if err := Write(path, []byte("{}"), 0o644); err == nil {
+		t.Fatal("Write into a missing directory succeeded")
+	}
+	if names := entries(t, parent); len(names) != 0 {
+		t.Errorf("left behind %q", names)
+	}
+}
+
+func TestWriteRenameFailure(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "settings.json")
+	orig := []byte(`{"keep": true}`)
+	if err := os.WriteFile(path, orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	rename = func(string, string) error { return boom }
+	defer func() { rename = os.Rename }()
+
+	if err := Write(path, []byte("{}"), 0o644); !errors.Is(err, boom) {
+		t.Fatalf("Write = %v, want %v", err, boom)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, orig) {
+		t.Errorf("original changed to %q", got)
+	}
+	if names := entries(t, dir); len(names) != 1 || names[0] != "settings.json" {
+		t.Errorf("directory holds %q, want only settings.json (temp file not removed)", names)
+	}
+}
+
+func TestWriteRefusesSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.json")
+	link := filepath.Join(dir, "settings.json")
+	if err := os.WriteFile(target, []byte("real"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("cannot create symlinks here: %v", err)
+	}
+	err := Write(link, []byte("new"), 0o644)
+	if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("Write through symlink = %v, want a symbolic-link error", err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("link no longer a symlink (err %v)", err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "real" {
+		t.Errorf("target changed to %q", got)
+	}
+	if names := entries(t, dir); len(names) != 2 {
+		t.Errorf("directory holds %q, want only the link and its target", names)
+	}
+}
+
+func TestWriteRefusesDirectory(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sub")
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(path, []byte("x"), 0o644); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Fatalf("Write over a directory = %v, want a not-a-regular-file error", err)
+	}
+}
+
+func TestWriteRelativePath(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := Write("f.json", []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile("f.json"); string(got) != "{}\n" {
+		t.Errorf("content = %q", got)
+	}
+}

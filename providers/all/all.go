@@ -1,0 +1,11 @@
+// Package all registers every adapter; import it for its side effect.
+package all
+
+import (
+	_ "github.com/hookconv/hookconv/providers/canonicalfmt" // hooks/1.0 manifests
+	_ "github.com/hookconv/hookconv/providers/claudecode"   // Claude Code
+	_ "github.com/hookconv/hookconv/providers/codex"        // OpenAI Codex CLI
+	_ "github.com/hookconv/hookconv/providers/droid"        // Factory Droid
+	_ "github.com/hookconv/hookconv/providers/gemini"       // Gemini CLI
+	_ "github.com/hookconv/hookconv/providers/qwen"         // Qwen Code
+)

@@ -1,0 +1,42 @@
+// Package claudecode is the Claude Code adapter: hooks in
+// .claude/settings.json (also settings.local.json and plugin
+// hooks/hooks.json), timeouts in seconds, five handler types.
+package claudecode
+
+import (
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+)
+
+// Dialect is Claude Code's flavour of the nested shape (hooks reference,
+// "Hook handler fields").
+var Dialect = &nested.Dialect{
+	Slug: "claude-code",
+	Fields: []nested.FieldMap{
+		{Native: "command", Canonical: "command"},
+		{Native: "url", Canonical: "url"},
+		{Native: "headers", Canonical: "headers"},
+		{Native: "allowedEnvVars", Canonical: "allowed_env_vars"},
+		{Native: "server", Canonical: "server"},
+		{Native: "tool", Canonical: "tool"},
+		{Native: "input", Canonical: "input"},
+		{Native: "prompt", Canonical: "prompt"},
+		{Native: "model", Canonical: "model"},
+		{Native: "timeout", Canonical: "timeout"},
+		{Native: "async", Canonical: "async"},
+		{Native: "statusMessage", Canonical: "status_message"},
+	},
+	// Documented keys with no canonical field; "once" only matters in skill
+	// frontmatter but is documented, so it is carried rather than dropped.
+	Extra: []string{"if", "args", "asyncRewake", "shell", "once", "continueOnBlock"},
+	Types: canonical.HandlerTypes,
+	Timeout: func(string) nested.Unit {
+		return nested.Seconds
+	},
+	ExactList:      nested.ClaudeExactList,
+	ListSeparators: "|,",
+	Regex:          "JavaScript",
+}
+
+func init() { providers.Register(nested.NewAdapter(Dialect)) }

@@ -1,0 +1,54 @@
+// Package codex is the OpenAI Codex CLI adapter: Claude-shaped hooks in
+// .codex/hooks.json or as [hooks] tables in .codex/config.toml, integer
+// seconds, only command handlers run, and a trust gate that re-asks for
+// approval whenever a hooks file changes.
+package codex
+
+import (
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+)
+
+// CodeTrust notes that Codex will ask to trust rewritten hooks again.
+const CodeTrust = "HC330"
+
+// Dialect is Codex's flavour of the nested shape (hook_config.rs, docs
+// 0.125–0.134). Only "command" handlers are written: an unknown type makes
+// Codex reject the whole file, and prompt/agent ones are parsed but never
+// run.
+var Dialect = &nested.Dialect{
+	Slug: "codex",
+	Fields: []nested.FieldMap{
+		{Native: "command", Canonical: "command"},
+		{Native: "commandWindows", Canonical: "platform.windows"},
+		{Native: "timeout", Canonical: "timeout"},
+		{Native: "statusMessage", Canonical: "status_message"},
+	},
+	Types: []string{canonical.HandlerCommand},
+	Timeout: func(string) nested.Unit {
+		return nested.IntSeconds
+	},
+	ExactList:      nested.CodexExactList,
+	ListSeparators: "|",
+	Regex:          "Rust",
+}
+
+// New returns the Codex adapter.
+func New() *nested.Adapter {
+	a := nested.NewAdapter(Dialect)
+	a.Other = tomlFormat{}
+	a.AfterEncode = func(files providers.Files) diag.List {
+		var ds diag.List
+		for _, p := range files.Paths() {
+			ds.Infof(CodeTrust, diag.Pos{}, "", "review and trust them in Codex with /hooks",
+				"Codex treats hooks in a rewritten file as untrusted and skips them until they are approved again")
+			ds = ds.WithFile(p)
+		}
+		return ds
+	}
+	return a
+}
+
+func init() { providers.Register(New()) }

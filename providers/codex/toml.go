@@ -1,0 +1,238 @@
+package codex
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers/nested"
+)
+
+// tomlFormat reads and writes the [hooks] tables of .codex/config.toml.
+type tomlFormat struct{}
+
+func (tomlFormat) Handles(path string) bool { return strings.HasSuffix(path, ".toml") }
+
+// stateKey is where Codex keeps hook trust ([hooks.state."…"]): user
+// state, not hooks, so it is neither decoded nor rewritten.
+const stateKey = "state"
+
+// Parse decodes the TOML and returns its "hooks" table as a tree. TOML
+// decoding forgets positions, so diagnostics point at the file only.
+func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
+	var ds diag.List
+	var doc map[string]any
+	if _, err := toml.Decode(string(src), &doc); err != nil {
+		pos := diag.Pos{Line: 1, Column: 1}
+		var pe toml.ParseError
+		if e, ok := err.(toml.ParseError); ok {
+			pe = e
+			pos = diag.Pos{Line: pe.Position.Line, Column: pe.Position.Col}
+		}
+		ds.Errorf(nested.CodeShape, pos, "", "fix the TOML syntax", "invalid TOML: %s", firstLine(err.Error()))
+		return nil, ds.WithFile(path)
+	}
+	root := &node.Node{Kind: node.Object}
+	if hooks, ok := doc["hooks"].(map[string]any); ok {
+		delete(hooks, stateKey)
+		root.Fields = append(root.Fields, node.Field{Key: "hooks", Value: fromTOML(hooks)})
+	}
+	return root, nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// fromTOML converts decoded TOML to a tree; table keys come out sorted
+// because TOML tables are unordered.
+func fromTOML(v any) *node.Node {
+	switch v := v.(type) {
+	case map[string]any:
+		n := &node.Node{Kind: node.Object, End: -1}
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			n.Fields = append(n.Fields, node.Field{Key: k, Value: fromTOML(v[k])})
+		}
+		return n
+	case []map[string]any:
+		n := &node.Node{Kind: node.Array, End: -1}
+		for _, x := range v {
+			n.Items = append(n.Items, fromTOML(x))
+		}
+		return n
+	case []any:
+		n := &node.Node{Kind: node.Array, End: -1}
+		for _, x := range v {
+			n.Items = append(n.Items, fromTOML(x))
+		}
+		return n
+	case string:
+		return &node.Node{Kind: node.String, Text: v, End: -1}
+	case bool:
+		return &node.Node{Kind: node.Bool, Bool: v, End: -1}
+	case int64:
+		return &node.Node{Kind: node.Number, Text: strconv.FormatInt(v, 10), End: -1}
+	case float64:
+		return &node.Node{Kind: node.Number, Text: strconv.FormatFloat(v, 'f', -1, 64), End: -1}
+	default:
+		return &node.Node{Kind: node.String, Text: fmt.Sprint(v), End: -1}
+	}
+}
+
+// hooksHeader matches a table header that belongs to the hooks, except
+// the trust state Codex keeps beside them.
+var hooksHeader = regexp.MustCompile(`^\s*\[\[?\s*hooks\s*(\]|\.)`)
+var stateHeader = regexp.MustCompile(`^\s*\[\[?\s*hooks\s*\.\s*state\b`)
+var anyHeader = regexp.MustCompile(`^\s*\[`)
+
+// Render writes the hooks as [[hooks.<Event>]] tables. In an existing
+// config.toml the old hook tables are replaced and every other line —
+// other tables, comments, the trust state — is kept as it was.
+func (tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List) {
+	var ds diag.List
+	var kept []string
+	if len(existing) > 0 {
+		var probe map[string]any
+		if _, err := toml.Decode(string(existing), &probe); err != nil {
+			ds.Errorf(nested.CodeShape, diag.Pos{}, "", "fix the TOML first", "cannot merge into invalid TOML: %s", firstLine(err.Error()))
+			return nil, ds
+		}
+		inHooks := false
+		for _, line := range strings.SplitAfter(string(existing), "\n") {
+			if anyHeader.MatchString(line) {
+				inHooks = hooksHeader.MatchString(line) && !stateHeader.MatchString(line)
+			}
+			if !inHooks {
+				kept = append(kept, line)
+			}
+		}
+		if h, ok := probe["hooks"].(map[string]any); ok {
+			for k := range h {
+				if k != stateKey && !tableDefined(existing, k) {
+					ds.Errorf(nested.CodeShape, diag.Pos{}, "", "move the hooks into [[hooks.<Event>]] tables",
+						"the existing hooks (%s) are not written as tables; hookconv cannot replace them safely", k)
+					return nil, ds
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(strings.Join(kept, ""), "\n"))
+	if b.Len() > 0 {
+		b.WriteString("\n\n")
+	}
+	for i, ev := range hooks.Fields {
+		for j, g := range ev.Value.Items {
+			if i+j > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "[[hooks.%s]]\n", tomlKey(ev.Key))
+			for _, f := range g.Fields {
+				if f.Key != "hooks" {
+					fmt.Fprintf(&b, "%s = %s\n", tomlKey(f.Key), tomlValue(f.Value))
+				}
+			}
+			for _, h := range g.Get("hooks").Items {
+				fmt.Fprintf(&b, "\n[[hooks.%s.hooks]]\n", tomlKey(ev.Key))
+				for _, f := range h.Fields {
+					fmt.Fprintf(&b, "%s = %s\n", tomlKey(f.Key), tomlValue(f.Value))
+				}
+			}
+		}
+	}
+	return []byte(b.String()), ds
+}
+
+// tableDefined reports whether [[hooks.<event>]] headers define the event.
+func tableDefined(src []byte, event string) bool {
+	re := regexp.MustCompile(`(?m)^\s*\[\[\s*hooks\s*\.\s*"?` + regexp.QuoteMeta(event) + `"?\s*\]\]`)
+	return re.Match(src)
+}
+
+var bareKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+func tomlKey(k string) string {
+	if bareKey.MatchString(k) {
+		return k
+	}
+	return tomlString(k)
+}
+
+func tomlValue(n *node.Node) string {
+	switch n.Kind {
+	case node.String:
+		return tomlString(n.Text)
+	case node.Bool:
+		return strconv.FormatBool(n.Bool)
+	case node.Number:
+		return n.Text
+	case node.Array:
+		parts := make([]string, len(n.Items))
+		for i, it := range n.Items {
+			parts[i] = tomlValue(it)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case node.Object:
+		parts := make([]string, len(n.Fields))
+		for i, f := range n.Fields {
+			parts[i] = tomlKey(f.Key) + " = " + tomlValue(f.Value)
+		}
+		return "{ " + strings.Join(parts, ", ") + " }"
+	}
+	return `""`
+}
+
+// tomlString writes a TOML basic string; a command with quotes or
+// backslashes (common in shell) is written as a literal string when it
+// can be, to stay readable.
+func tomlString(s string) string {
+	if strings.ContainsAny(s, `"\`) && !strings.ContainsAny(s, "'\n\r\t") && isPrintable(s) {
+		return "'" + s + "'"
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			if r < 0x20 || r == 0x7f {
+				fmt.Fprintf(&b, `\u%04X`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func isPrintable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,35 @@
+// Package gemini is the Gemini CLI adapter: hooks in .gemini/settings.json
+// (or an extension's hooks/hooks.json), timeouts in milliseconds, command
+// handlers only, exact-value matchers on lifecycle events.
+package gemini
+
+import (
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+)
+
+// Dialect is Gemini CLI's flavour of the nested shape (types.ts,
+// hookRegistry.ts): "name" is the hook's identity (hooksConfig.disabled
+// lists names), "env" is read though undocumented, groups may be
+// "sequential".
+var Dialect = &nested.Dialect{
+	Slug: "gemini-cli",
+	Fields: []nested.FieldMap{
+		{Native: "name", Canonical: "name"},
+		{Native: "command", Canonical: "command"},
+		{Native: "timeout", Canonical: "timeout"},
+		{Native: "env", Canonical: "env"},
+	},
+	Extra:     []string{"description"},
+	GroupKeys: []string{"sequential"},
+	Types:     []string{canonical.HandlerCommand},
+	Timeout: func(string) nested.Unit {
+		return nested.Millis
+	},
+	ExactList:      nested.RegexOnly,
+	ListSeparators: "|",
+	Regex:          "JavaScript",
+}
+
+func init() { providers.Register(nested.NewAdapter(Dialect)) }

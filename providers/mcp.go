@@ -1,0 +1,60 @@
+package providers
+
+import (
+	"regexp"
+	"strings"
+)
+
+// MCPName spells an MCP tool with a provider's template (vocab providers
+// table), e.g. "mcp__{server}__{tool}" → "mcp__github__create_issue".
+func MCPName(template, server, tool string) string {
+	return strings.NewReplacer("{server}", server, "{tool}", tool).Replace(template)
+}
+
+// MCPServerPattern spells "every tool of server" with a provider's
+// mcp_server template, quoting the server name for the regex.
+func MCPServerPattern(template, server string) string {
+	return strings.ReplaceAll(template, "{server}", regexp.QuoteMeta(server))
+}
+
+// ParseMCP reads a native MCP tool name back into server and tool. When
+// the separator can also occur inside names (Gemini's single "_"), the
+// server is taken to end at the first separator, the reading Gemini's own
+// registry gives for servers without underscores.
+func ParseMCP(template, name string) (server, tool string, ok bool) {
+	si := strings.Index(template, "{server}")
+	ti := strings.Index(template, "{tool}")
+	if si < 0 || ti < 0 || ti < si {
+		return "", "", false
+	}
+	prefix := template[:si]
+	sep := template[si+len("{server}") : ti]
+	suffix := template[ti+len("{tool}"):]
+	if !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, suffix) || sep == "" {
+		return "", "", false
+	}
+	rest := name[len(prefix) : len(name)-len(suffix)]
+	i := strings.Index(rest, sep)
+	if i <= 0 || i+len(sep) >= len(rest) {
+		return "", "", false
+	}
+	return rest[:i], rest[i+len(sep):], true
+}
+
+// ParseMCPServerPattern recognises a provider's "every tool of a server"
+// regex (e.g. "mcp__github__.*") and returns the server.
+func ParseMCPServerPattern(template, pattern string) (string, bool) {
+	si := strings.Index(template, "{server}")
+	if si < 0 {
+		return "", false
+	}
+	prefix, suffix := template[:si], template[si+len("{server}"):]
+	if !strings.HasPrefix(pattern, prefix) || !strings.HasSuffix(pattern, suffix) {
+		return "", false
+	}
+	server := pattern[len(prefix) : len(pattern)-len(suffix)]
+	if server == "" || strings.ContainsAny(server, `.*+?()[]{}|^$\`) {
+		return "", false
+	}
+	return server, true
+}

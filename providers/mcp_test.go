@@ -1,0 +1,38 @@
+package providers
+
+import "testing"
+
+func TestMCPNames(t *testing.T) {
+	tests := []struct {
+		tpl, server, tool, name string
+	}{
+		{"mcp__{server}__{tool}", "github", "create_issue", "mcp__github__create_issue"},
+		{"mcp_{server}_{tool}", "github", "create_issue", "mcp_github_create_issue"},
+		{"MCP:{tool}", "", "create_issue", "MCP:create_issue"},
+	}
+	for _, tt := range tests {
+		if got := MCPName(tt.tpl, tt.server, tt.tool); got != tt.name {
+			t.Errorf("MCPName(%q) = %q, want %q", tt.tpl, got, tt.name)
+		}
+	}
+	for _, tt := range tests[:2] {
+		s, tl, ok := ParseMCP(tt.tpl, tt.name)
+		if !ok || s != tt.server || tl != tt.tool {
+			t.Errorf("ParseMCP(%q, %q) = %q, %q, %v", tt.tpl, tt.name, s, tl, ok)
+		}
+	}
+	for _, bad := range []string{"mcp__github", "mcp____x", "Bash", "mcp__github__"} {
+		if _, _, ok := ParseMCP("mcp__{server}__{tool}", bad); ok {
+			t.Errorf("ParseMCP accepted %q", bad)
+		}
+	}
+	if got := MCPServerPattern("mcp__{server}__.*", "my.srv"); got != `mcp__my\.srv__.*` {
+		t.Errorf("MCPServerPattern = %q", got)
+	}
+	if s, ok := ParseMCPServerPattern("mcp__{server}__.*", "mcp__github__.*"); !ok || s != "github" {
+		t.Errorf("ParseMCPServerPattern = %q, %v", s, ok)
+	}
+	if _, ok := ParseMCPServerPattern("mcp__{server}__.*", "mcp__gi.*hub__.*"); ok {
+		t.Error("a regex server name was accepted")
+	}
+}

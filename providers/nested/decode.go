@@ -1,0 +1,416 @@
+package nested
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// Diagnostic codes of the nested-family decoders and encoders.
+const (
+	CodeNoHooks        = "HC300" // no "hooks" object in the file
+	CodeShape          = "HC301" // a value of the wrong shape (error)
+	CodeUndocumented   = "HC302" // a form the tool's docs do not describe, read anyway (warning)
+	CodeUnknownEvent   = "HC303" // an event the vocabulary does not know, kept as provider-exclusive (warning)
+	CodeUnknownKey     = "HC304" // a key the tool does not document, dropped (warning)
+	CodeEmptyGroup     = "HC305" // a group without handlers, dropped (warning)
+	CodeUnknownType    = "HC306" // a handler type hookconv cannot represent (error)
+	CodeLostMatcher    = "HC310" // part of a matcher the target cannot express (warning)
+	CodeNeverFires     = "HC311" // nothing of the matcher is left: hook excluded (warning)
+	CodeTimeoutRounded = "HC312" // timeout rounded up to whole seconds (info)
+	CodeMatcherCarried = "HC313" // another tool's value matcher reused (info)
+	CodeMatcherDropped = "HC314" // another tool's value matcher could not be reused (warning)
+	CodeTypeNotRun     = "HC315" // handler type the target does not run (error: the pipeline should have degraded it)
+)
+
+// Codec decodes and encodes one dialect.
+type Codec struct {
+	d     *Dialect
+	names *vocab.Tables
+	caps  *capabilities.Tables
+	prov  vocab.Provider
+}
+
+// New returns the codec of a dialect, reading the embedded tables.
+func New(d *Dialect) *Codec {
+	names := vocab.Default()
+	p, ok := names.Provider(d.Slug)
+	if !ok {
+		panic("nested: no provider row for " + d.Slug)
+	}
+	return &Codec{d: d, names: names, caps: capabilities.Default(), prov: p}
+}
+
+// Dialect returns the codec's dialect.
+func (c *Codec) Dialect() *Dialect { return c.d }
+
+// groupKey identifies a native group: hooks with equal keys share one.
+type groupKey struct {
+	event, matcher, valueMatcher, group string
+}
+
+// DecodeTree reads the hooks of one parsed native file.
+func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag.List) {
+	var ds diag.List
+	if root.Kind != node.Object {
+		ds.Errorf(CodeShape, root.Pos, "", `the file must be an object with a "hooks" key`, "the document is %s, not an object", root.Kind.Article())
+		return nil, ds.WithFile(file)
+	}
+	events := root.Get("hooks")
+	if events == nil {
+		if c.looksLikeEventMap(root) {
+			ds.Warnf(CodeUndocumented, root.Pos, "", `wrap the events in {"hooks": {...}}`,
+				"the file is a bare event map without a \"hooks\" key; read as one")
+			events = root
+		} else {
+			ds.Infof(CodeNoHooks, root.Pos, "hooks", "", "no \"hooks\" in %s: nothing to convert", file)
+			return nil, ds.WithFile(file)
+		}
+	}
+	if events.Kind != node.Object {
+		ds.Errorf(CodeShape, events.Pos, "hooks", `"hooks" maps event names to lists of groups`, "\"hooks\" must be an object, not %s", events.Kind.Article())
+		return nil, ds.WithFile(file)
+	}
+	var hooks []canonical.Hook
+	seen := map[groupKey]bool{}
+	for _, f := range events.Fields {
+		hooks = c.decodeEvent(&ds, file, f, seen, hooks)
+	}
+	return hooks, ds.WithFile(file)
+}
+
+// looksLikeEventMap reports whether an object's keys are native events.
+func (c *Codec) looksLikeEventMap(n *node.Node) bool {
+	if len(n.Fields) == 0 {
+		return false
+	}
+	for _, f := range n.Fields {
+		if len(c.names.DecodeEvent(c.d.Slug, f.Key)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// event resolves a native event name to its canonical row.
+func (c *Codec) event(native string) (vocab.NativeEvent, bool) {
+	rows := c.names.DecodeEvent(c.d.Slug, native)
+	for _, r := range rows {
+		if !r.Alias {
+			return r, true
+		}
+	}
+	if len(rows) > 0 {
+		return rows[0], true
+	}
+	return vocab.NativeEvent{}, false
+}
+
+// VendorEvent is the canonical name of a native event the vocabulary does
+// not know: kept for its own provider, excluded elsewhere.
+func VendorEvent(slug, native string) string { return "vendor." + slug + "." + native }
+
+func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[groupKey]bool, hooks []canonical.Hook) []canonical.Hook {
+	row, known := c.event(f.Key)
+	canonEvent := row.Event
+	if !known {
+		canonEvent = VendorEvent(c.d.Slug, f.Key)
+		ds.Warnf(CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, "check the spelling; other tools will not receive this hook",
+			"%s is not a %s event hookconv knows; kept as %s", f.Key, c.prov.Name, canonEvent)
+		row = vocab.NativeEvent{Provider: c.d.Slug, Event: canonEvent, Name: f.Key, Matcher: vocab.MatchValue}
+	}
+	groups := f.Value.Items
+	switch f.Value.Kind {
+	case node.Array:
+	case node.Object:
+		ds.Warnf(CodeUndocumented, f.Value.Pos, "hooks."+f.Key, "write a list: \""+f.Key+"\": [ {...} ]",
+			"%s maps to one object instead of a list; read as a list of one", f.Key)
+		groups = []*node.Node{f.Value}
+	default:
+		ds.Errorf(CodeShape, f.Value.Pos, "hooks."+f.Key, "write a list of groups", "%s must be a list of groups, not %s", f.Key, f.Value.Kind.Article())
+		return hooks
+	}
+	for gi, g := range groups {
+		path := "hooks." + f.Key + "[" + itoa(gi) + "]"
+		if g.Kind != node.Object {
+			ds.Errorf(CodeShape, g.Pos, path, `each group is {"matcher": ..., "hooks": [...]}`, "%s must be an object, not %s", path, g.Kind.Article())
+			continue
+		}
+		handlers := g.Get("hooks")
+		group := g
+		if handlers == nil && (g.Get("command") != nil || g.Get("type") != nil) {
+			ds.Warnf(CodeUndocumented, g.Pos, path, `wrap it: {"hooks": [ {...} ]}`,
+				"a handler placed directly in the %s list, without a group; read as a group of one", f.Key)
+			handlers = &node.Node{Kind: node.Array, Items: []*node.Node{g}}
+			group = &node.Node{Kind: node.Object}
+		}
+		if handlers == nil {
+			ds.Errorf(CodeShape, g.Pos, path+".hooks", `add "hooks": [ {"type": "command", "command": "..."} ]`, "group has no \"hooks\" list")
+			continue
+		}
+		if handlers.Kind != node.Array {
+			ds.Errorf(CodeShape, handlers.Pos, path+".hooks", "write a list of handlers", "\"hooks\" must be a list, not %s", handlers.Kind.Article())
+			continue
+		}
+		if len(handlers.Items) == 0 {
+			ds.Warnf(CodeEmptyGroup, g.Pos, path, "remove the group", "group has no handlers; dropped")
+			continue
+		}
+		matcherText, groupExtra := c.groupFields(ds, group, path)
+		key := groupKey{event: f.Key, matcher: matcherText, group: string(groupExtra)}
+		if row.Matcher != vocab.MatchTool {
+			key = groupKey{event: f.Key, valueMatcher: matcherText, group: string(groupExtra)}
+		}
+		newGroup := seen[key]
+		seen[key] = true
+		for hi, hn := range handlers.Items {
+			hpath := path + ".hooks[" + itoa(hi) + "]"
+			h, ok := c.decodeHandler(ds, file, hn, hpath, row)
+			if !ok {
+				continue
+			}
+			extra := providerData{}
+			extra.load(h.ProviderData[c.d.Slug])
+			if row.Matcher == vocab.MatchTool {
+				h.Matcher = c.decodeMatcher(matcherText)
+			} else if matcherText != "" {
+				extra.set("$matcher", jsonString(matcherText))
+			}
+			if len(groupExtra) > 0 {
+				extra.set("$group", groupExtra)
+			}
+			if newGroup && hi == 0 {
+				extra.set("$newGroup", json.RawMessage("true"))
+			}
+			if raw := extra.raw(); raw != nil {
+				if h.ProviderData == nil {
+					h.ProviderData = map[string]json.RawMessage{}
+				}
+				h.ProviderData[c.d.Slug] = raw
+			}
+			hooks = append(hooks, h)
+		}
+	}
+	return hooks
+}
+
+// groupFields reads a group's matcher and its documented extra keys.
+func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, json.RawMessage) {
+	matcher := ""
+	extra := &node.Node{Kind: node.Object}
+	for _, f := range g.Fields {
+		switch {
+		case f.Key == "hooks":
+		case f.Key == "matcher":
+			if f.Value.Kind != node.String {
+				ds.Errorf(CodeShape, f.Value.Pos, path+".matcher", "write the matcher as a string", "matcher must be a string, not %s", f.Value.Kind.Article())
+				continue
+			}
+			matcher = f.Value.Text
+		case c.d.isGroupKey(f.Key):
+			extra.Fields = append(extra.Fields, f)
+		default:
+			ds.Warnf(CodeUnknownKey, f.KeyPos, path+"."+f.Key, c.prov.Name+" ignores it",
+				"%q is not a %s group key; dropped", f.Key, c.prov.Name)
+		}
+	}
+	if len(extra.Fields) == 0 {
+		return matcher, nil
+	}
+	return matcher, json.RawMessage(node.AppendCompact(nil, extra))
+}
+
+func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent) (canonical.Hook, bool) {
+	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
+	if n.Kind != node.Object {
+		ds.Errorf(CodeShape, n.Pos, path, `a handler is {"type": "command", "command": "..."}`, "%s must be an object, not %s", path, n.Kind.Article())
+		return h, false
+	}
+	t := n.Get("type")
+	switch {
+	case t == nil:
+		ds.Errorf(CodeShape, n.Pos, path+".type", `add "type": "command"`, "handler has no \"type\"")
+		return h, false
+	case t.Kind != node.String:
+		ds.Errorf(CodeShape, t.Pos, path+".type", `write "type": "command"`, "handler type must be a string")
+		return h, false
+	case !contains(handlerTypes, t.Text):
+		ds.Errorf(CodeUnknownType, t.Pos, path+".type", "hookconv converts "+strings.Join(handlerTypes, ", ")+" handlers",
+			"handler type %q has no canonical equivalent; the handler is not converted", t.Text)
+		return h, false
+	}
+	h.Handler.Type = t.Text
+	extra := providerData{}
+	for _, f := range n.Fields {
+		fp := path + "." + f.Key
+		if f.Key == "type" {
+			continue
+		}
+		if canon, ok := c.d.mapped(f.Key); ok {
+			c.setField(ds, &h, canon, f, fp)
+			continue
+		}
+		if c.d.isExtra(f.Key) {
+			extra.set(f.Key, json.RawMessage(node.AppendCompact(nil, f.Value)))
+			continue
+		}
+		ds.Warnf(CodeUnknownKey, f.KeyPos, fp, c.prov.Name+" does not read it; remove it",
+			"%q is not a %s handler key; dropped", f.Key, c.prov.Name)
+	}
+	if raw := extra.raw(); raw != nil {
+		h.ProviderData = map[string]json.RawMessage{c.d.Slug: raw}
+	}
+	if b, ok := c.caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
+		// The tool honours exit 2 here: keep that behaviour (spec §7).
+		h.Blocking = true
+	}
+	return h, true
+}
+
+// setField stores one mapped native value in its canonical field.
+func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.Field, path string) {
+	v := f.Value
+	str := func() (string, bool) {
+		if v.Kind != node.String {
+			ds.Errorf(CodeShape, v.Pos, path, "write a string", "%s must be a string, not %s", f.Key, v.Kind.Article())
+			return "", false
+		}
+		return v.Text, true
+	}
+	strMap := func() map[string]string {
+		if v.Kind != node.Object {
+			ds.Errorf(CodeShape, v.Pos, path, "write an object of strings", "%s must be an object, not %s", f.Key, v.Kind.Article())
+			return nil
+		}
+		m := make(map[string]string, len(v.Fields))
+		for _, e := range v.Fields {
+			if e.Value.Kind != node.String {
+				ds.Errorf(CodeShape, e.Value.Pos, path+"."+e.Key, "quote the value", "%s.%s must be a string", f.Key, e.Key)
+				continue
+			}
+			m[e.Key] = e.Value.Text
+		}
+		return m
+	}
+	hd := &h.Handler
+	switch canon {
+	case "command":
+		hd.Command, _ = str()
+	case "status_message":
+		hd.StatusMessage, _ = str()
+	case "url":
+		hd.URL, _ = str()
+	case "server":
+		hd.Server, _ = str()
+	case "tool":
+		hd.Tool, _ = str()
+	case "prompt":
+		hd.Prompt, _ = str()
+	case "model":
+		hd.Model, _ = str()
+	case "name":
+		h.Name, _ = str()
+	case "platform.windows":
+		if s, ok := str(); ok {
+			if hd.Platform == nil {
+				hd.Platform = map[string]string{}
+			}
+			hd.Platform["windows"] = s
+		}
+	case "headers":
+		hd.Headers = strMap()
+	case "env":
+		hd.Env = strMap()
+	case "async":
+		if v.Kind != node.Bool {
+			ds.Errorf(CodeShape, v.Pos, path, "write true or false", "%s must be a boolean", f.Key)
+			return
+		}
+		hd.Async = v.Bool
+	case "allowed_env_vars":
+		if v.Kind != node.Array {
+			ds.Errorf(CodeShape, v.Pos, path, "write a list of names", "%s must be a list", f.Key)
+			return
+		}
+		for _, it := range v.Items {
+			if it.Kind == node.String {
+				hd.AllowedEnvVars = append(hd.AllowedEnvVars, it.Text)
+			}
+		}
+	case "input":
+		if v.Kind != node.Object {
+			ds.Errorf(CodeShape, v.Pos, path, "write an object", "%s must be an object", f.Key)
+			return
+		}
+		hd.Input = json.RawMessage(node.AppendCompact(nil, v))
+	case "timeout":
+		fv, ok := v.Float()
+		if !ok || fv < 0 || math.IsInf(fv, 0) {
+			ds.Errorf(CodeShape, v.Pos, path, "write a positive number", "timeout must be a positive number, not %s", string(node.AppendCompact(nil, v)))
+			return
+		}
+		if c.d.Timeout(h.Handler.Type) == Millis {
+			fv /= 1000
+		}
+		hd.Timeout = fv
+	}
+}
+
+// providerData builds the provider_data object of one hook, keeping the
+// order in which native keys appeared.
+type providerData struct{ fields []node.Field }
+
+func (p *providerData) load(raw json.RawMessage) {
+	if len(raw) == 0 {
+		return
+	}
+	n, err := node.ParseJSON(raw, node.JSONOptions{})
+	if err == nil && n.Kind == node.Object {
+		p.fields = n.Fields
+	}
+}
+
+func (p *providerData) set(key string, raw json.RawMessage) {
+	n, err := node.ParseJSON(raw, node.JSONOptions{})
+	if err != nil {
+		return
+	}
+	for i := range p.fields {
+		if p.fields[i].Key == key {
+			p.fields[i].Value = n
+			return
+		}
+	}
+	p.fields = append(p.fields, node.Field{Key: key, Value: n})
+}
+
+func (p *providerData) raw() json.RawMessage {
+	if len(p.fields) == 0 {
+		return nil
+	}
+	return json.RawMessage(node.AppendCompact(nil, &node.Node{Kind: node.Object, Fields: p.fields}))
+}
+
+func jsonString(s string) json.RawMessage { return json.RawMessage(node.Quote(s)) }
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}

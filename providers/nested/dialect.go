@@ -1,0 +1,150 @@
+// Package nested is the shared codec of the tools whose hook config has
+// Claude Code's nested shape:
+//
+//	{"hooks": {"<Event>": [{"matcher": "…", "hooks": [{"type": "command", …}]}]}}
+//
+// Claude Code, Gemini CLI, Codex, Factory Droid and Qwen Code all use it; each
+// is described by a Dialect (its field names, units, matcher language and
+// handler types), so an adapter is mostly a table row plus its quirks.
+//
+// provider_data layout. A native handler becomes one canonical hook; what
+// has no canonical home is kept in ProviderData[slug] as a JSON object:
+//
+//   - documented handler keys without a canonical field, verbatim
+//     ("if", "once", "args", "asyncRewake", "shell", "description", …);
+//   - "$matcher": the native matcher of an event whose matcher does not
+//     select tools (SessionStart's "startup|resume", PreCompact's "auto");
+//   - "$group": the documented group-level keys ("sequential", …);
+//   - "$newGroup": true when the handler opened a group whose event and
+//     matcher an earlier group already had, so the groups are not merged.
+//
+// With these, native → canonical → the same native is lossless.
+package nested
+
+import (
+	"github.com/hookconv/hookconv/canonical"
+)
+
+// Unit is how a dialect writes timeouts.
+type Unit int
+
+// Timeout units.
+const (
+	Seconds    Unit = iota // fractions allowed
+	IntSeconds             // whole seconds; fractions are rounded up
+	Millis
+)
+
+// FieldMap ties a native handler key to a canonical handler field.
+type FieldMap struct {
+	Native string
+	// Canonical is the canonical field: command, timeout, async,
+	// status_message, url, headers, allowed_env_vars, server, tool, input,
+	// prompt, model, env, name (the hook's name) or platform.windows.
+	Canonical string
+}
+
+// Dialect describes one tool of the family.
+type Dialect struct {
+	Slug string
+	// Fields are the native handler keys that have a canonical home.
+	Fields []FieldMap
+	// Extra are documented native handler keys without one: they travel in
+	// provider_data and are written back verbatim.
+	Extra []string
+	// GroupKeys are documented group keys besides "matcher" and "hooks".
+	GroupKeys []string
+	// Types are the handler types the tool accepts. A handler of another
+	// type is never written (the pipeline degrades it first).
+	Types []string
+	// Timeout gives the unit of a handler type's timeout.
+	Timeout func(handlerType string) Unit
+	// ExactList reports whether a matcher is read as a list of exact
+	// names (rather than a regular expression) by the tool, and
+	// ListSeparators are the characters that separate the names.
+	ExactList      func(matcher string) bool
+	ListSeparators string
+	// Regex names the tool's matcher regex engine in messages.
+	Regex string
+}
+
+// mapped returns the canonical field of a native key.
+func (d *Dialect) mapped(native string) (string, bool) {
+	for _, f := range d.Fields {
+		if f.Native == native {
+			return f.Canonical, true
+		}
+	}
+	return "", false
+}
+
+// nativeOf returns the native key of a canonical field.
+func (d *Dialect) nativeOf(canon string) (string, bool) {
+	for _, f := range d.Fields {
+		if f.Canonical == canon {
+			return f.Native, true
+		}
+	}
+	return "", false
+}
+
+func (d *Dialect) isExtra(k string) bool {
+	for _, e := range d.Extra {
+		if e == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *Dialect) isGroupKey(k string) bool {
+	for _, e := range d.GroupKeys {
+		if e == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Accepts reports whether the tool runs handlers of type t.
+func (d *Dialect) Accepts(t string) bool {
+	for _, x := range d.Types {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// ClaudeExactList is Claude Code's rule: a matcher made only of letters,
+// digits, '_', '-', ' ', ',' and '|' is a list of exact names.
+func ClaudeExactList(m string) bool { return onlyChars(m, "_- ,|") }
+
+// CodexExactList is Codex's narrower rule: letters, digits, '_' and '|'.
+func CodexExactList(m string) bool { return onlyChars(m, "_|") }
+
+// RegexOnly is for tools whose matchers are always regular expressions
+// (Gemini CLI); a plain name still reads as itself.
+func RegexOnly(string) bool { return false }
+
+func onlyChars(m, extra string) bool {
+	for _, r := range m {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		default:
+			ok := false
+			for _, e := range extra {
+				if r == e {
+					ok = true
+				}
+			}
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// handlerTypes are the canonical handler types, re-exported for dialects.
+var handlerTypes = canonical.HandlerTypes

@@ -1,0 +1,361 @@
+package nested
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// Further encoder codes.
+const (
+	CodeFieldDropped    = "HC316" // a canonical field the dialect cannot write (warning)
+	CodeTimeoutFailOpen = "HC317" // timeout_action block cannot be honoured (warning)
+	CodeOtherProvider   = "HC318" // another provider's provider_data is not rendered (info)
+	CodeEventDropped    = "HC319" // no native event for the hook (warning)
+)
+
+// group is one native matcher group being built.
+type group struct {
+	key      groupKey
+	matcher  string
+	extra    *node.Node // documented group keys ($group)
+	handlers []*node.Node
+}
+
+// eventGroups is the list of groups of one native event.
+type eventGroups struct {
+	native string
+	groups []*group
+}
+
+// EncodeTree renders hooks as the value of a native "hooks" key: events in
+// order of first appearance, one group per (event, matcher) in order of
+// first appearance, handlers never reordered.
+func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
+	var ds diag.List
+	var events []*eventGroups
+	byEvent := map[string]*eventGroups{}
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		native, row, ok := c.nativeEvent(&ds, h, i)
+		if !ok {
+			continue
+		}
+		if !c.d.Accepts(h.Handler.Type) {
+			ds.Errorf(CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", i), "degrade or remove the hook",
+				"%s does not run %s handlers; %s was not written", c.prov.Name, h.Handler.Type, h.DisplayName(i))
+			continue
+		}
+		pd := c.ownData(h)
+		matchers := []string{""}
+		if row.Matcher == vocab.MatchTool {
+			mt, lost, ok := c.encodeMatcher(h.Matcher)
+			for _, l := range lost {
+				ds.Warnf(CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", i), "",
+					"%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), l, c.prov.Name)
+			}
+			if !ok {
+				ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", i), "",
+					"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.prov.Name)
+				continue
+			}
+			matchers[0] = mt
+		} else {
+			matchers = c.valueMatchers(&ds, h, i, pd, row)
+		}
+		handler := c.encodeHandler(&ds, h, i, pd)
+		extra := groupExtra(pd)
+		ev := byEvent[native]
+		if ev == nil {
+			ev = &eventGroups{native: native}
+			byEvent[native] = ev
+			events = append(events, ev)
+		}
+		newGroup := pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool
+		for _, mt := range matchers {
+			key := groupKey{event: native, matcher: mt, group: compact(extra)}
+			g := ev.find(key)
+			if g == nil || newGroup {
+				g = &group{key: key, matcher: mt, extra: extra}
+				ev.groups = append(ev.groups, g)
+			}
+			g.handlers = append(g.handlers, handler)
+		}
+	}
+	out := &node.Node{Kind: node.Object}
+	for _, ev := range events {
+		list := &node.Node{Kind: node.Array}
+		for _, g := range ev.groups {
+			gn := &node.Node{Kind: node.Object}
+			if g.matcher != "" {
+				gn.Fields = append(gn.Fields, field("matcher", str(g.matcher)))
+			}
+			if g.extra != nil {
+				gn.Fields = append(gn.Fields, g.extra.Fields...)
+			}
+			gn.Fields = append(gn.Fields, field("hooks", &node.Node{Kind: node.Array, Items: g.handlers}))
+			list.Items = append(list.Items, gn)
+		}
+		out.Fields = append(out.Fields, field(ev.native, list))
+	}
+	return out, ds
+}
+
+// find returns the latest group with key, so a "$newGroup" split keeps
+// later handlers in the newest group, as decoded.
+func (e *eventGroups) find(k groupKey) *group {
+	for i := len(e.groups) - 1; i >= 0; i-- {
+		if e.groups[i].key == k {
+			return e.groups[i]
+		}
+	}
+	return nil
+}
+
+// nativeEvent finds the native event name a hook is written under.
+func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int) (string, vocab.NativeEvent, bool) {
+	prefix := "vendor." + c.d.Slug + "."
+	if strings.HasPrefix(h.Event, prefix) {
+		native := strings.TrimPrefix(h.Event, prefix)
+		return native, vocab.NativeEvent{Provider: c.d.Slug, Event: h.Event, Name: native, Matcher: vocab.MatchValue}, true
+	}
+	for _, r := range c.names.EncodeEvent(c.d.Slug, h.Event) {
+		if len(r.Tools) == 0 {
+			return r.Name, r, true
+		}
+	}
+	ds.Warnf(CodeEventDropped, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", i), "",
+		"%s has no %s event; %s was not written", c.prov.Name, h.Event, h.DisplayName(i))
+	return "", vocab.NativeEvent{}, false
+}
+
+// ownData returns the hook's provider_data for this dialect (an empty
+// object when it has none).
+func (c *Codec) ownData(h *canonical.Hook) *node.Node {
+	if raw := h.ProviderData[c.d.Slug]; len(raw) > 0 {
+		if n, err := node.ParseJSON(raw, node.JSONOptions{}); err == nil && n.Kind == node.Object {
+			return n
+		}
+	}
+	return &node.Node{Kind: node.Object}
+}
+
+// valueMatchers returns the matchers of a hook on an event whose matcher
+// does not select tools: the hook's own "$matcher", or one carried over
+// from another tool of the family (their values — startup, resume, manual,
+// auto… — are shared). A tool that only takes one exact value gets one
+// group per value.
+func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, row vocab.NativeEvent) []string {
+	text := ""
+	if v := pd.Get("$matcher"); v != nil && v.Kind == node.String {
+		text = v.Text
+	} else {
+		for _, slug := range sortedKeys(h.ProviderData) {
+			if slug == c.d.Slug {
+				continue
+			}
+			n, err := node.ParseJSON(h.ProviderData[slug], node.JSONOptions{})
+			if err != nil || n.Get("$matcher") == nil || n.Get("$matcher").Kind != node.String {
+				continue
+			}
+			if row.Matcher == vocab.MatchNone {
+				ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "filter inside the hook script if it matters",
+					"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
+					h.DisplayName(i), slug, n.Get("$matcher").Text, c.prov.Name, row.Name)
+				break
+			}
+			text = n.Get("$matcher").Text
+			ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "",
+				"%s: the %s matcher %q is kept for %s %s", h.DisplayName(i), slug, text, c.prov.Name, row.Name)
+			break
+		}
+	}
+	if row.Matcher == vocab.MatchNone && text != "" && pd.Get("$matcher") == nil {
+		return []string{""}
+	}
+	if row.Matcher == vocab.MatchExact && strings.ContainsAny(text, "|,") {
+		return splitAny(text, "|,")
+	}
+	return []string{text}
+}
+
+// groupExtra returns the documented group keys a hook carries.
+func groupExtra(pd *node.Node) *node.Node {
+	if g := pd.Get("$group"); g != nil && g.Kind == node.Object && len(g.Fields) > 0 {
+		return g
+	}
+	return nil
+}
+
+func compact(n *node.Node) string {
+	if n == nil {
+		return ""
+	}
+	return string(node.AppendCompact(nil, n))
+}
+
+// encodeHandler writes one handler object: type, the mapped fields in the
+// dialect's order, then the carried native keys in their original order.
+func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.Node) *node.Node {
+	hd := &h.Handler
+	o := &node.Node{Kind: node.Object}
+	o.Fields = append(o.Fields, field("type", str(hd.Type)))
+	written := map[string]bool{}
+	for _, f := range c.d.Fields {
+		v := c.canonicalValue(ds, h, i, f.Canonical)
+		if v == nil {
+			continue
+		}
+		written[f.Canonical] = true
+		o.Fields = append(o.Fields, field(f.Native, v))
+	}
+	for _, f := range pd.Fields {
+		if strings.HasPrefix(f.Key, "$") || !c.d.isExtra(f.Key) {
+			continue
+		}
+		o.Fields = append(o.Fields, f)
+	}
+	c.reportUnwritten(ds, h, i, written)
+	return o
+}
+
+// canonicalValue renders a canonical field as the dialect writes it, or
+// nil when the hook does not set it.
+func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon string) *node.Node {
+	hd := &h.Handler
+	switch canon {
+	case "command":
+		return optStr(hd.Command)
+	case "status_message":
+		return optStr(hd.StatusMessage)
+	case "url":
+		return optStr(hd.URL)
+	case "server":
+		return optStr(hd.Server)
+	case "tool":
+		return optStr(hd.Tool)
+	case "prompt":
+		return optStr(hd.Prompt)
+	case "model":
+		return optStr(hd.Model)
+	case "name":
+		return optStr(h.Name)
+	case "platform.windows":
+		return optStr(hd.Platform["windows"])
+	case "headers":
+		return strMap(hd.Headers)
+	case "env":
+		return strMap(hd.Env)
+	case "async":
+		if hd.Async {
+			return &node.Node{Kind: node.Bool, Bool: true}
+		}
+	case "allowed_env_vars":
+		if len(hd.AllowedEnvVars) > 0 {
+			a := &node.Node{Kind: node.Array}
+			for _, s := range hd.AllowedEnvVars {
+				a.Items = append(a.Items, str(s))
+			}
+			return a
+		}
+	case "input":
+		if len(hd.Input) > 0 {
+			if n, err := node.ParseJSON(hd.Input, node.JSONOptions{}); err == nil {
+				return n
+			}
+		}
+	case "timeout":
+		if hd.Timeout <= 0 {
+			return nil
+		}
+		switch c.d.Timeout(hd.Type) {
+		case Millis:
+			return canonical.Number(math.Round(hd.Timeout * 1000))
+		case IntSeconds:
+			whole := math.Ceil(hd.Timeout)
+			if whole != hd.Timeout {
+				ds.Infof(CodeTimeoutRounded, h.PosOf("handler.timeout"), fmt.Sprintf("hooks[%d].handler.timeout", i), "",
+					"%s: %s takes whole seconds; timeout %s s rounded up to %s s", h.DisplayName(i), c.prov.Name,
+					canonical.Number(hd.Timeout).Text, canonical.Number(whole).Text)
+			}
+			return canonical.Number(whole)
+		default:
+			return canonical.Number(hd.Timeout)
+		}
+	}
+	return nil
+}
+
+// reportUnwritten names every canonical field that is set but that the
+// dialect has no key for. The pipeline's degradation normally removed
+// them already (with its own warning); this is the encoder's guarantee
+// that nothing is dropped silently.
+func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int, written map[string]bool) {
+	hd := &h.Handler
+	set := map[string]bool{
+		"command": hd.Command != "", "status_message": hd.StatusMessage != "", "url": hd.URL != "",
+		"server": hd.Server != "", "tool": hd.Tool != "", "prompt": hd.Prompt != "", "model": hd.Model != "",
+		"headers": len(hd.Headers) > 0, "env": len(hd.Env) > 0, "async": hd.Async,
+		"allowed_env_vars": len(hd.AllowedEnvVars) > 0, "input": len(hd.Input) > 0, "timeout": hd.Timeout > 0,
+		"cwd": hd.Cwd != "",
+	}
+	for k, v := range hd.Platform {
+		if v != "" && !(k == "windows" && written["platform.windows"]) {
+			set["platform."+k] = true
+		}
+	}
+	var lost []string
+	for k, v := range set {
+		if v && !written[k] {
+			lost = append(lost, k)
+		}
+	}
+	sort.Strings(lost)
+	for _, k := range lost {
+		ds.Warnf(CodeFieldDropped, h.PosOf("handler."+strings.SplitN(k, ".", 2)[0]), fmt.Sprintf("hooks[%d].handler.%s", i, k), "",
+			"%s: %s has no equivalent of handler.%s; dropped", h.DisplayName(i), c.prov.Name, k)
+	}
+	if h.Blocking && hd.TimeoutAction == canonical.TimeoutBlock {
+		ds.Warnf(CodeTimeoutFailOpen, h.PosOf("handler.timeout_action"), fmt.Sprintf("hooks[%d].handler.timeout_action", i),
+			"make the script itself exit 2 before the timeout if a timeout must block",
+			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.prov.Name)
+	}
+}
+
+func field(k string, v *node.Node) node.Field { return node.Field{Key: k, Value: v} }
+
+func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }
+
+func optStr(s string) *node.Node {
+	if s == "" {
+		return nil
+	}
+	return str(s)
+}
+
+func strMap(m map[string]string) *node.Node {
+	if len(m) == 0 {
+		return nil
+	}
+	o := &node.Node{Kind: node.Object}
+	for _, k := range sortedKeys(m) {
+		o.Fields = append(o.Fields, field(k, str(m[k])))
+	}
+	return o
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+

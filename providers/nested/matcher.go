@@ -1,0 +1,231 @@
+package nested
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
+)
+
+// matchAll reports whether a native matcher means "every tool".
+func matchAll(s string) bool {
+	s = strings.TrimSpace(s)
+	return s == "" || s == "*"
+}
+
+// decodeMatcher recovers the canonical form of a native tool matcher
+// (spec §4): a list of known names becomes bare tool names, MCP spellings
+// become mcp objects, and anything else stays a pattern — never a guess.
+func (c *Codec) decodeMatcher(s string) canonical.Matcher {
+	if matchAll(s) {
+		return nil
+	}
+	if c.d.ExactList(s) {
+		parts := splitAny(s, c.d.ListSeparators)
+		out := make(canonical.AnyOf, 0, len(parts))
+		for _, p := range parts {
+			m, ok := c.literal(p)
+			if !ok {
+				// An exact list naming an unknown tool: keep its exact
+				// meaning as an anchored pattern.
+				return canonical.Pattern{Regex: "^(" + strings.Join(quoteAll(parts), "|") + ")$"}
+			}
+			out = append(out, m)
+		}
+		return single(out)
+	}
+	if parts, ok := splitRegexAlternation(s); ok {
+		out := make(canonical.AnyOf, 0, len(parts))
+		for _, p := range parts {
+			m, ok := c.regexPart(p)
+			if !ok {
+				return canonical.Pattern{Regex: s}
+			}
+			out = append(out, m)
+		}
+		return single(out)
+	}
+	return canonical.Pattern{Regex: s}
+}
+
+func single(a canonical.AnyOf) canonical.Matcher {
+	a = dedupe(a)
+	if len(a) == 1 {
+		return a[0]
+	}
+	return a
+}
+
+// dedupe drops repeated members (Bash|PowerShell both read as "shell").
+func dedupe(a canonical.AnyOf) canonical.AnyOf {
+	out := a[:0]
+	for _, m := range a {
+		dup := false
+		for _, o := range out {
+			if o == m {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = regexp.QuoteMeta(s)
+	}
+	return out
+}
+
+// literal reads one exact native name: a known tool or an MCP tool.
+func (c *Codec) literal(name string) (canonical.Matcher, bool) {
+	if t, ok := c.names.DecodeTool(c.d.Slug, name); ok {
+		return canonical.ToolName(t.Tool), true
+	}
+	if c.prov.MCP != "" {
+		if server, tool, ok := providers.ParseMCP(c.prov.MCP, name); ok {
+			return canonical.MCP{Server: server, Tool: tool}, true
+		}
+	}
+	return nil, false
+}
+
+var literalRE = regexp.MustCompile(`^[A-Za-z0-9_\-]+$`)
+
+// regexPart reads one alternative of a regex matcher: an (optionally
+// anchored) literal name, or an MCP server wildcard.
+func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
+	inner := strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
+	if literalRE.MatchString(inner) {
+		return c.literal(inner)
+	}
+	if c.prov.MCPServer != "" {
+		if server, ok := providers.ParseMCPServerPattern(c.prov.MCPServer, inner); ok {
+			return canonical.MCP{Server: server}, true
+		}
+	}
+	return nil, false
+}
+
+// splitRegexAlternation splits a regex on its top-level '|', unwrapping
+// one "^(a|b)$" or "(a|b)" group. It fails on anything it cannot read
+// with certainty (escapes, classes, nested groups).
+func splitRegexAlternation(s string) ([]string, bool) {
+	if strings.ContainsAny(s, `\[]{}`) {
+		return nil, false
+	}
+	for _, wrap := range [][2]string{{"^(", ")$"}, {"(", ")"}} {
+		if strings.HasPrefix(s, wrap[0]) && strings.HasSuffix(s, wrap[1]) {
+			inner := s[len(wrap[0]) : len(s)-len(wrap[1])]
+			if !strings.ContainsAny(inner, "()") {
+				return strings.Split(inner, "|"), true
+			}
+		}
+	}
+	if strings.ContainsAny(s, "()") {
+		return nil, false
+	}
+	return strings.Split(s, "|"), true
+}
+
+func splitAny(s, seps string) []string {
+	fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(seps, r) })
+	out := fields[:0]
+	for _, f := range fields {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// matcherPart is one alternative of an encoded matcher.
+type matcherPart struct {
+	text  string
+	regex bool // text is a regex, not an exact name
+}
+
+// encodeMatcher spells a canonical matcher in the dialect's matcher
+// language. It returns the alternatives it could not express (a tool the
+// provider does not have, an MCP form it cannot spell); ok is false when
+// nothing at all is left, so the hook could never fire.
+func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string, ok bool) {
+	if m == nil {
+		return "", nil, true
+	}
+	members := canonical.AnyOf{m}
+	if a, isAny := m.(canonical.AnyOf); isAny {
+		members = a
+	}
+	var parts []matcherPart
+	for _, x := range members {
+		switch x := x.(type) {
+		case canonical.ToolName:
+			if t, found := c.names.EncodeTool(c.d.Slug, string(x)); found {
+				parts = append(parts, matcherPart{text: t.Name})
+			} else if _, known := c.names.Tool(string(x)); known {
+				lost = append(lost, string(x))
+			} else {
+				// Not a canonical name: a literal native name (spec §4).
+				parts = append(parts, matcherPart{text: string(x)})
+			}
+		case canonical.Pattern:
+			parts = append(parts, matcherPart{text: x.Regex, regex: true})
+		case canonical.MCP:
+			switch {
+			case x.Tool != "" && c.prov.MCP != "":
+				parts = append(parts, matcherPart{text: providers.MCPName(c.prov.MCP, x.Server, x.Tool)})
+			case x.Tool == "" && c.prov.MCPServer != "":
+				parts = append(parts, matcherPart{text: providers.MCPServerPattern(c.prov.MCPServer, x.Server), regex: true})
+			default:
+				lost = append(lost, "mcp "+x.Server+" "+x.Tool)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return "", lost, false
+	}
+	return c.join(parts), lost, true
+}
+
+// join writes alternatives as one matcher. Exact names alone form the
+// tool's plain "A|B" list; once any alternative is a regex, the tool reads
+// the whole matcher as an unanchored regex, so exact names are anchored
+// to keep "Bash" from also matching "BashOutput".
+func (c *Codec) join(parts []matcherPart) string {
+	anyRegex := false
+	for _, p := range parts {
+		anyRegex = anyRegex || p.regex
+	}
+	texts := make([]string, len(parts))
+	for i, p := range parts {
+		switch {
+		case !anyRegex:
+			texts[i] = p.text
+		case p.regex:
+			if len(parts) > 1 && strings.Contains(p.text, "|") {
+				texts[i] = "(" + p.text + ")"
+			} else {
+				texts[i] = p.text
+			}
+		default:
+			texts[i] = "^" + regexp.QuoteMeta(p.text) + "$"
+		}
+	}
+	out := strings.Join(texts, "|")
+	if !anyRegex && !c.d.ExactList(out) && len(parts) > 1 {
+		// A name outside the tool's exact-list alphabet (a hyphen for
+		// Codex) would turn the list into a regex: anchor the names.
+		for i, p := range parts {
+			texts[i] = "^" + regexp.QuoteMeta(p.text) + "$"
+		}
+		out = strings.Join(texts, "|")
+	}
+	return out
+}
+

@@ -1,0 +1,84 @@
+// Package providers holds the Adapter interface every supported tool
+// implements and the registry of adapters by slug. Each tool lives in its
+// own sub-package; families of tools that share a native shape share a
+// codec (nested: the Claude-style {Event: [{matcher, hooks: [...]}]} map).
+//
+// Adapters see files, not the disk: Decode takes the native files a tool
+// uses (path → bytes) and Encode returns files, so every adapter is
+// testable in memory and dry runs are free. Only the CLI touches the disk.
+package providers
+
+import (
+	"sort"
+	"sync"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+)
+
+// Files is a set of files keyed by slash-separated path relative to the
+// project root (or, for a single file named by the user, by its name).
+type Files map[string][]byte
+
+// Paths returns the file paths in sorted order.
+func (f Files) Paths() []string {
+	out := make([]string, 0, len(f))
+	for p := range f {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Adapter converts between one tool's native hook configuration and the
+// canonical model.
+type Adapter interface {
+	// Slug is the provider's slug, as in `hookconv providers`.
+	Slug() string
+	// Decode reads the tool's native files into a manifest. It keeps every
+	// native field without a canonical home in ProviderData[Slug()], so
+	// Encode(Decode(x)) reproduces x. It returns a nil manifest only when
+	// nothing could be read.
+	Decode(files Files) (*canonical.Manifest, diag.List)
+	// Encode renders m as the tool's native files. existing holds the
+	// target's current files (possibly none); a settings file that holds
+	// other keys is merged into, never replaced. Encode renders what it is
+	// given: deciding what the target can hold is the pipeline's job.
+	Encode(m *canonical.Manifest, existing Files) (Files, diag.List)
+}
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]Adapter{}
+)
+
+// Register makes an adapter available by its slug. Sub-packages call it
+// from init; registering a slug twice is a programming error.
+func Register(a Adapter) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := registry[a.Slug()]; dup {
+		panic("providers: adapter registered twice: " + a.Slug())
+	}
+	registry[a.Slug()] = a
+}
+
+// Get returns the adapter for slug.
+func Get(slug string) (Adapter, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	a, ok := registry[slug]
+	return a, ok
+}
+
+// Slugs lists the registered adapters' slugs, sorted.
+func Slugs() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]string, 0, len(registry))
+	for s := range registry {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}

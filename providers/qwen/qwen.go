@@ -1,0 +1,42 @@
+// Package qwen is the Qwen Code adapter: Claude Code's shape in
+// .qwen/settings.json, with the unit trap that command timeouts are in
+// milliseconds while http and prompt timeouts are in seconds.
+package qwen
+
+import (
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+)
+
+// Dialect is Qwen Code's flavour of the nested shape (docs/users/features/hooks.md).
+var Dialect = &nested.Dialect{
+	Slug: "qwen-code",
+	Fields: []nested.FieldMap{
+		{Native: "name", Canonical: "name"},
+		{Native: "command", Canonical: "command"},
+		{Native: "url", Canonical: "url"},
+		{Native: "headers", Canonical: "headers"},
+		{Native: "allowedEnvVars", Canonical: "allowed_env_vars"},
+		{Native: "prompt", Canonical: "prompt"},
+		{Native: "model", Canonical: "model"},
+		{Native: "timeout", Canonical: "timeout"},
+		{Native: "async", Canonical: "async"},
+		{Native: "env", Canonical: "env"},
+		{Native: "statusMessage", Canonical: "status_message"},
+	},
+	Extra:     []string{"description", "shell"},
+	GroupKeys: []string{"sequential"},
+	Types:     []string{canonical.HandlerCommand, canonical.HandlerHTTP, canonical.HandlerPrompt},
+	Timeout: func(t string) nested.Unit {
+		if t == canonical.HandlerCommand {
+			return nested.Millis
+		}
+		return nested.Seconds
+	},
+	ExactList:      nested.ClaudeExactList,
+	ListSeparators: "|,",
+	Regex:          "JavaScript",
+}
+
+func init() { providers.Register(nested.NewAdapter(Dialect)) }
