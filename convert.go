@@ -310,6 +310,15 @@ func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) s
 
 var anchoredList = regexp.MustCompile(`^\^\(?([A-Za-z0-9_\-]+(\|[A-Za-z0-9_\-]+)*)\)?\$$`)
 
+// unwrapGroup drops one pair of parentheses around a whole regex without
+// inner groups: "(a|b)" and "a|b" match the same names.
+func unwrapGroup(re string) string {
+	if strings.HasPrefix(re, "(") && strings.HasSuffix(re, ")") && !strings.ContainsAny(re[1:len(re)-1], "()") {
+		return re[1 : len(re)-1]
+	}
+	return re
+}
+
 func addMatcherKeys(set map[string]bool, m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) {
 	switch m := m.(type) {
 	case canonical.ToolName:
@@ -331,7 +340,7 @@ func addMatcherKeys(set map[string]bool, m canonical.Matcher, prov vocab.Provide
 			}
 			return
 		}
-		set["re:"+m.Regex] = true
+		set["re:"+unwrapGroup(m.Regex)] = true
 	case canonical.AnyOf:
 		for _, x := range m {
 			addMatcherKeys(set, x, prov, names)

@@ -27,7 +27,17 @@ const (
 	CodeMatcherCarried = "HC313" // another tool's value matcher reused (info)
 	CodeMatcherDropped = "HC314" // another tool's value matcher could not be reused (warning)
 	CodeTypeNotRun     = "HC315" // handler type the target does not run (error: the pipeline should have degraded it)
+	CodeTypeNeverRuns  = "HC321" // a handler of a type its own tool never runs (warning)
 )
+
+// genericFields are the Claude Code spellings of the canonical handler
+// fields, used for handlers of a type their own dialect does not run
+// (prompt handlers in a Droid file): they are read so they can move.
+var genericFields = map[string]string{
+	"command": "command", "prompt": "prompt", "model": "model", "url": "url", "headers": "headers",
+	"allowedEnvVars": "allowed_env_vars", "server": "server", "tool": "tool", "input": "input",
+	"timeout": "timeout", "async": "async", "statusMessage": "status_message",
+}
 
 // Codec decodes and encodes one dialect.
 type Codec struct {
@@ -52,7 +62,9 @@ func (c *Codec) Dialect() *Dialect { return c.d }
 
 // groupKey identifies a native group: hooks with equal keys share one.
 type groupKey struct {
-	event, matcher, valueMatcher, group string
+	event, matcher string
+	hasMatcher     bool
+	group          string
 }
 
 // DecodeTree reads the hooks of one parsed native file.
@@ -162,11 +174,8 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 			ds.Warnf(CodeEmptyGroup, g.Pos, path, "remove the group", "group has no handlers; dropped")
 			continue
 		}
-		matcherText, groupExtra := c.groupFields(ds, group, path)
-		key := groupKey{event: f.Key, matcher: matcherText, group: string(groupExtra)}
-		if row.Matcher != vocab.MatchTool {
-			key = groupKey{event: f.Key, valueMatcher: matcherText, group: string(groupExtra)}
-		}
+		matcherText, hasMatcher, groupExtra := c.groupFields(ds, group, path)
+		key := groupKey{event: f.Key, matcher: matcherText, hasMatcher: hasMatcher, group: string(groupExtra)}
 		newGroup := seen[key]
 		seen[key] = true
 		for hi, hn := range handlers.Items {
@@ -179,7 +188,13 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 			extra.load(h.ProviderData[c.d.Slug])
 			if row.Matcher == vocab.MatchTool {
 				h.Matcher = c.decodeMatcher(matcherText)
-			} else if matcherText != "" {
+				// Keep the native spelling when writing the canonical form
+				// back would spell it differently ("*", "^(Bash)$", an
+				// alias), so the round trip is exact.
+				if again, _, ok := c.encodeMatcher(h.Matcher); hasMatcher && (h.Matcher == nil || !ok || again != matcherText) {
+					extra.set("$matcher", jsonString(matcherText))
+				}
+			} else if hasMatcher {
 				extra.set("$matcher", jsonString(matcherText))
 			}
 			if len(groupExtra) > 0 {
@@ -200,9 +215,10 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 	return hooks
 }
 
-// groupFields reads a group's matcher and its documented extra keys.
-func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, json.RawMessage) {
-	matcher := ""
+// groupFields reads a group's matcher (and whether it has the key at all)
+// and its documented extra keys.
+func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, bool, json.RawMessage) {
+	matcher, has := "", false
 	extra := &node.Node{Kind: node.Object}
 	for _, f := range g.Fields {
 		switch {
@@ -212,7 +228,7 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, j
 				ds.Errorf(CodeShape, f.Value.Pos, path+".matcher", "write the matcher as a string", "matcher must be a string, not %s", f.Value.Kind.Article())
 				continue
 			}
-			matcher = f.Value.Text
+			matcher, has = f.Value.Text, true
 		case c.d.isGroupKey(f.Key):
 			extra.Fields = append(extra.Fields, f)
 		default:
@@ -221,9 +237,9 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, j
 		}
 	}
 	if len(extra.Fields) == 0 {
-		return matcher, nil
+		return matcher, has, nil
 	}
-	return matcher, json.RawMessage(node.AppendCompact(nil, extra))
+	return matcher, has, json.RawMessage(node.AppendCompact(nil, extra))
 }
 
 func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent) (canonical.Hook, bool) {
@@ -246,6 +262,10 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 		return h, false
 	}
 	h.Handler.Type = t.Text
+	if !c.d.Accepts(t.Text) {
+		ds.Warnf(CodeTypeNeverRuns, t.Pos, path+".type", "convert it to a command, or move it to a tool that runs "+t.Text+" handlers",
+			"%s does not run %s handlers: this one never runs", c.prov.Name, t.Text)
+	}
 	extra := providerData{}
 	for _, f := range n.Fields {
 		fp := path + "." + f.Key
@@ -253,6 +273,12 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 			continue
 		}
 		if canon, ok := c.d.mapped(f.Key); ok {
+			c.setField(ds, &h, canon, f, fp)
+			continue
+		}
+		if canon, ok := genericFields[f.Key]; ok && !c.d.Accepts(h.Handler.Type) {
+			// A handler type the tool does not run still decodes fully, so
+			// the hook can move to a tool that runs it.
 			c.setField(ds, &h, canon, f, fp)
 			continue
 		}

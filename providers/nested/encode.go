@@ -20,10 +20,25 @@ const (
 	CodeEventDropped    = "HC319" // no native event for the hook (warning)
 )
 
+// writtenMatcher is a group's matcher as written; present is false when
+// the group has no "matcher" key at all.
+type writtenMatcher struct {
+	text    string
+	present bool
+}
+
+// sameMatcher reports whether two canonical matchers are the same.
+func sameMatcher(a, b canonical.Matcher) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return compact(canonical.MatcherNode(a)) == compact(canonical.MatcherNode(b))
+}
+
 // group is one native matcher group being built.
 type group struct {
 	key      groupKey
-	matcher  string
+	matcher  writtenMatcher
 	extra    *node.Node // documented group keys ($group)
 	handlers []*node.Node
 }
@@ -53,7 +68,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			continue
 		}
 		pd := c.ownData(h)
-		matchers := []string{""}
+		var matchers []writtenMatcher
 		if row.Matcher == vocab.MatchTool {
 			mt, lost, ok := c.encodeMatcher(h.Matcher)
 			for _, l := range lost {
@@ -65,7 +80,11 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 					"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.prov.Name)
 				continue
 			}
-			matchers[0] = mt
+			wm := writtenMatcher{text: mt, present: mt != ""}
+			if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && sameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
+				wm = writtenMatcher{text: v.Text, present: true} // the source's own spelling
+			}
+			matchers = []writtenMatcher{wm}
 		} else {
 			matchers = c.valueMatchers(&ds, h, i, pd, row)
 		}
@@ -79,7 +98,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		}
 		newGroup := pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool
 		for _, mt := range matchers {
-			key := groupKey{event: native, matcher: mt, group: compact(extra)}
+			key := groupKey{event: native, matcher: mt.text, hasMatcher: mt.present, group: compact(extra)}
 			g := ev.find(key)
 			if g == nil || newGroup {
 				g = &group{key: key, matcher: mt, extra: extra}
@@ -93,8 +112,8 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		list := &node.Node{Kind: node.Array}
 		for _, g := range ev.groups {
 			gn := &node.Node{Kind: node.Object}
-			if g.matcher != "" {
-				gn.Fields = append(gn.Fields, field("matcher", str(g.matcher)))
+			if g.matcher.present {
+				gn.Fields = append(gn.Fields, field("matcher", str(g.matcher.text)))
 			}
 			if g.extra != nil {
 				gn.Fields = append(gn.Fields, g.extra.Fields...)
@@ -151,38 +170,38 @@ func (c *Codec) ownData(h *canonical.Hook) *node.Node {
 // from another tool of the family (their values — startup, resume, manual,
 // auto… — are shared). A tool that only takes one exact value gets one
 // group per value.
-func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, row vocab.NativeEvent) []string {
-	text := ""
+func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, row vocab.NativeEvent) []writtenMatcher {
 	if v := pd.Get("$matcher"); v != nil && v.Kind == node.String {
-		text = v.Text
-	} else {
-		for _, slug := range sortedKeys(h.ProviderData) {
-			if slug == c.d.Slug {
-				continue
-			}
-			n, err := node.ParseJSON(h.ProviderData[slug], node.JSONOptions{})
-			if err != nil || n.Get("$matcher") == nil || n.Get("$matcher").Kind != node.String {
-				continue
-			}
-			if row.Matcher == vocab.MatchNone {
-				ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "filter inside the hook script if it matters",
-					"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
-					h.DisplayName(i), slug, n.Get("$matcher").Text, c.prov.Name, row.Name)
-				break
-			}
-			text = n.Get("$matcher").Text
-			ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "",
-				"%s: the %s matcher %q is kept for %s %s", h.DisplayName(i), slug, text, c.prov.Name, row.Name)
-			break
+		return []writtenMatcher{{text: v.Text, present: true}} // the tool's own, verbatim
+	}
+	for _, slug := range sortedKeys(h.ProviderData) {
+		if slug == c.d.Slug {
+			continue
 		}
+		n, err := node.ParseJSON(h.ProviderData[slug], node.JSONOptions{})
+		if err != nil || n.Get("$matcher") == nil || n.Get("$matcher").Kind != node.String || matchAll(n.Get("$matcher").Text) {
+			continue
+		}
+		text := n.Get("$matcher").Text
+		if row.Matcher == vocab.MatchNone {
+			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "filter inside the hook script if it matters",
+				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
+				h.DisplayName(i), slug, text, c.prov.Name, row.Name)
+			return []writtenMatcher{{}}
+		}
+		ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "",
+			"%s: the %s matcher %q is kept for %s %s", h.DisplayName(i), slug, text, c.prov.Name, row.Name)
+		if row.Matcher == vocab.MatchExact && strings.ContainsAny(text, "|,") {
+			// One exact value per group: "startup|resume" is two groups.
+			var out []writtenMatcher
+			for _, v := range splitAny(text, "|,") {
+				out = append(out, writtenMatcher{text: v, present: true})
+			}
+			return out
+		}
+		return []writtenMatcher{{text: text, present: true}}
 	}
-	if row.Matcher == vocab.MatchNone && text != "" && pd.Get("$matcher") == nil {
-		return []string{""}
-	}
-	if row.Matcher == vocab.MatchExact && strings.ContainsAny(text, "|,") {
-		return splitAny(text, "|,")
-	}
-	return []string{text}
+	return []writtenMatcher{{}}
 }
 
 // groupExtra returns the documented group keys a hook carries.

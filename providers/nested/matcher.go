@@ -218,6 +218,11 @@ func (c *Codec) join(parts []matcherPart) string {
 		}
 	}
 	out := strings.Join(texts, "|")
+	if anyRegex && c.d.ExactList(out) {
+		// A regex made only of name characters ("a|b_c") would be read as
+		// a list of exact names; parentheses keep it a regex.
+		return "(" + out + ")"
+	}
 	if !anyRegex && !c.d.ExactList(out) && len(parts) > 1 {
 		// A name outside the tool's exact-list alphabet (a hyphen for
 		// Codex) would turn the list into a regex: anchor the names.
