@@ -233,4 +233,3 @@ func (c *Codec) join(parts []matcherPart) string {
 	}
 	return out
 }
-
