@@ -47,8 +47,8 @@ type Conversion struct {
 // into the target's existing files, and verify that decoding the output
 // gives back what was planned. Files are returned only when no stage
 // reported an error.
-func Convert(from, to string, in, existing providers.Files) Conversion {
-	var res Conversion
+func Convert(from, to string, in, existing providers.Files) (res Conversion) {
+	defer res.sortDiagnostics()
 	src, ok := providers.Get(from)
 	if !ok {
 		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", from)
@@ -71,6 +71,11 @@ func Convert(from, to string, in, existing providers.Files) Conversion {
 	if res.Diagnostics.HasErrors() {
 		return res
 	}
+	if m != nil {
+		for i := range m.Hooks {
+			m.Hooks[i].Ordinal = i + 1
+		}
+	}
 	if m == nil || len(m.Hooks) == 0 {
 		res.Diagnostics.Warnf(CodeNothingDecoded, diag.Pos{}, "", "check the input path and --from", "the input holds no hooks")
 		m = &canonical.Manifest{Spec: canonical.SpecVersion}
@@ -84,6 +89,9 @@ func Convert(from, to string, in, existing providers.Files) Conversion {
 		planned, pds = capabilities.Plan(m, to, names, caps)
 		res.Diagnostics = append(res.Diagnostics, pds...)
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, from, to)...)
+		if from != to {
+			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to)...)
+		}
 	}
 	res.Planned = planned
 
@@ -92,7 +100,7 @@ func Convert(from, to string, in, existing providers.Files) Conversion {
 	// Point every diagnostic about a hook at the file it came from.
 	for i := range res.Diagnostics {
 		if d := &res.Diagnostics[i]; d.File == "" {
-			d.File = fileOf(planned, d.Path)
+			d.File = fileOf(m, d.Path)
 		}
 	}
 	if res.Diagnostics.HasErrors() {
@@ -105,6 +113,10 @@ func Convert(from, to string, in, existing providers.Files) Conversion {
 	res.Files = files
 	return res
 }
+
+// sortDiagnostics orders a result's diagnostics by file and position, so
+// they read top to bottom with the source.
+func (c *Conversion) sortDiagnostics() { c.Diagnostics.Sort() }
 
 // foreignNotes says what of other tools' native fields the target will not
 // get, and warns about pattern matchers moving between tools.
@@ -122,11 +134,20 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 			}
 			var names []string
 			for k := range fields {
+				if k == "$group" {
+					var group map[string]json.RawMessage
+					if json.Unmarshal(fields[k], &group) == nil {
+						for g := range group {
+							names = append(names, "group "+g)
+						}
+					}
+					continue
+				}
 				if strings.HasPrefix(k, "$") {
 					continue // layout bookkeeping; the encoder says what matters
 				}
 				if k == "if" {
-					ds.Warnf(CodeForeignFilter, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "filter inside the hook script if it matters",
+					ds.Warnf(CodeForeignFilter, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
 						"%s: its %s filter \"if\": %s cannot be expressed for %s; the hook now runs for every matching tool call",
 						h.DisplayName(i), slug, string(fields[k]), to)
 					continue
@@ -135,12 +156,12 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 			}
 			sort.Strings(names)
 			if len(names) > 0 {
-				ds.Infof(CodeForeignData, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s", i, slug), "",
+				ds.Infof(CodeForeignData, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s", h.SourceIndex(i), slug), "",
 					"%s: %s-only fields not rendered for %s: %s", h.DisplayName(i), slug, to, strings.Join(names, ", "))
 			}
 		}
 		if from != to && hasPattern(h.Matcher) {
-			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", i), "use canonical tool names where you can",
+			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "use canonical tool names where you can",
 				"%s: a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", h.DisplayName(i), to, to)
 		}
 	}
@@ -201,6 +222,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 			"internal error: the %s output does not decode: %v", to, dds)
 		return ds
 	}
+	// Encoder diagnostics name hooks by their source index.
 	skip := map[int]bool{}
 	partial := map[int]bool{}
 	for _, d := range encodeDiags {
@@ -217,11 +239,12 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	prov, _ := vocab.Default().Provider(to)
 	want := map[string][]projection{}
 	for i := range planned.Hooks {
-		if skip[i] {
+		src := planned.Hooks[i].SourceIndex(i)
+		if skip[src] {
 			continue
 		}
 		p := project(&planned.Hooks[i], prov)
-		if partial[i] {
+		if partial[src] {
 			p.Matcher = "*partial*"
 		}
 		want[p.Event+"\x00"+p.Matcher] = appendUnique(want[p.Event+"\x00"+p.Matcher], p)

@@ -45,6 +45,10 @@ type Hook struct {
 	// later stages can point at the source of a problem.
 	Origin     diag.Pos
 	OriginFile string
+	// Ordinal is the hook's 1-based position in the manifest it was first
+	// read into (0 when unknown). Later stages drop and replace hooks; the
+	// ordinal keeps "hook 3" and hooks[2] meaning the source's third hook.
+	Ordinal int
 
 	src *node.Node
 }
@@ -134,7 +138,16 @@ func (h *Hook) DisplayName(index int) string {
 	if h.Name != "" {
 		return h.Name
 	}
-	return "hook " + strconv.Itoa(index+1)
+	return "hook " + strconv.Itoa(h.SourceIndex(index)+1)
+}
+
+// SourceIndex is the hook's 0-based index in its source manifest: its
+// Ordinal when known, else index (its position in the current manifest).
+func (h *Hook) SourceIndex(index int) int {
+	if h.Ordinal > 0 {
+		return h.Ordinal - 1
+	}
+	return index
 }
 
 // PosOf returns the position of a field of the hook, given as a dotted path

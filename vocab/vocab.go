@@ -60,6 +60,9 @@ type NativeEvent struct {
 	Tools    []string `toml:"tools" json:"tools,omitempty"`
 	Alias    bool     `toml:"alias" json:"alias,omitempty"`
 	Lossy    bool     `toml:"lossy" json:"lossy,omitempty"`
+	// Note is what a user must know when a hook is written under this
+	// event (a version limit, a clamped timeout); encoders repeat it.
+	Note string `toml:"note" json:"note,omitempty"`
 }
 
 // Tool is a canonical tool.
@@ -74,7 +77,11 @@ type NativeTool struct {
 	Tool     string `toml:"tool" json:"tool"`
 	Name     string `toml:"name" json:"native"`
 	Alias    bool   `toml:"alias" json:"alias,omitempty"`
-	Event    string `toml:"event" json:"event,omitempty"`
+	// WriteOnly rows are only written, never read back: the native tool
+	// also does this canonical job (Codex's apply_patch writes files too)
+	// but reads back as the tool its own row names.
+	WriteOnly bool   `toml:"write_only" json:"write_only,omitempty"`
+	Event     string `toml:"event" json:"event,omitempty"`
 }
 
 // Provider is a tool hookconv reads and writes.
@@ -87,6 +94,8 @@ type Provider struct {
 	MCP            string   `toml:"mcp" json:"mcp,omitempty"`
 	MCPServer      string   `toml:"mcp_server" json:"mcp_server,omitempty"`
 	AlsoReads      []string `toml:"also_reads" json:"also_reads,omitempty"`
+	ProjectDirVar  string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`
+	AlsoSets       []string `toml:"also_sets" json:"also_sets,omitempty"`
 	Docs           string   `toml:"docs" json:"docs,omitempty"`
 }
 
@@ -278,7 +287,7 @@ func (t *Tables) EncodeTool(provider, tool string) (NativeTool, bool) {
 // DecodeTool returns the canonical tool a provider's native tool name reads as.
 func (t *Tables) DecodeTool(provider, native string) (NativeTool, bool) {
 	for _, n := range t.NativeTools {
-		if n.Provider == provider && n.Name == native {
+		if n.Provider == provider && n.Name == native && !n.WriteOnly {
 			return n, true
 		}
 	}

@@ -124,12 +124,25 @@ func TestTablesConsistent(t *testing.T) {
 			t.Errorf("native tool %s/%s: unknown canonical tool %q", n.Provider, n.Name, n.Tool)
 		}
 		k := key{n.Provider, n.Name}
-		if prev, dup := toolClaims[k]; dup {
-			t.Errorf("%s: native tool %q claimed by both %s and %s", n.Provider, n.Name, prev, n.Tool)
+		if n.WriteOnly {
+			if n.Alias {
+				t.Errorf("%s: native tool row %s/%s is both alias (read only) and write_only", n.Provider, n.Tool, n.Name)
+			}
+		} else {
+			if prev, dup := toolClaims[k]; dup {
+				t.Errorf("%s: native tool %q read as both %s and %s; mark one write_only", n.Provider, n.Name, prev, n.Tool)
+			}
+			toolClaims[k] = n.Tool
 		}
-		toolClaims[k] = n.Tool
 		if !n.Alias {
 			toolWriters[key{n.Provider, n.Tool}]++
+		}
+	}
+	for _, n := range tb.NativeTools {
+		if n.WriteOnly {
+			if _, ok := toolClaims[key{n.Provider, n.Name}]; !ok {
+				t.Errorf("%s: write_only row %s/%s names a tool no row reads back", n.Provider, n.Tool, n.Name)
+			}
 		}
 	}
 	for k, n := range toolWriters {

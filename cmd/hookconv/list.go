@@ -68,7 +68,10 @@ event names, what its matcher selects there and what a blocking hook can do.`,
 			t := newTable("event:event", "native:native", "matcher:matcher", "tools:tools", "blocking:blocking", "note:note")
 			for _, n := range names.EventsOf(provider) {
 				b, _ := caps.BlockingOf(provider, n.Event)
-				note := b.Note
+				note := join(n.Note, b.Note)
+				if n.Note == "" {
+					note = b.Note
+				}
 				switch {
 				case n.Lossy:
 					note = join("lossy: shared with another event", note)

@@ -18,6 +18,7 @@ const (
 	CodeTimeoutFailOpen = "HC317" // timeout_action block cannot be honoured (warning)
 	CodeOtherProvider   = "HC318" // another provider's provider_data is not rendered (info)
 	CodeEventDropped    = "HC319" // no native event for the hook (warning)
+	CodeEventNote       = "HC322" // what to know about an event hooks were written under (info)
 )
 
 // writtenMatcher is a group's matcher as written; present is false when
@@ -63,7 +64,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			continue
 		}
 		if !c.d.Accepts(h.Handler.Type) {
-			ds.Errorf(CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", i), "degrade or remove the hook",
+			ds.Errorf(CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
 				"%s does not run %s handlers; %s was not written", c.prov.Name, h.Handler.Type, h.DisplayName(i))
 			continue
 		}
@@ -72,11 +73,11 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		if row.Matcher == vocab.MatchTool {
 			mt, lost, ok := c.encodeMatcher(h.Matcher)
 			for _, l := range lost {
-				ds.Warnf(CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", i), "",
+				ds.Warnf(CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
 					"%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), l, c.prov.Name)
 			}
 			if !ok {
-				ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", i), "",
+				ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
 					"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.prov.Name)
 				continue
 			}
@@ -95,6 +96,9 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			ev = &eventGroups{native: native}
 			byEvent[native] = ev
 			events = append(events, ev)
+			if row.Note != "" {
+				ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", row.Note)
+			}
 		}
 		newGroup := pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool
 		for _, mt := range matchers {
@@ -149,7 +153,7 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int) (string, vo
 			return r.Name, r, true
 		}
 	}
-	ds.Warnf(CodeEventDropped, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", i), "",
+	ds.Warnf(CodeEventDropped, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "",
 		"%s has no %s event; %s was not written", c.prov.Name, h.Event, h.DisplayName(i))
 	return "", vocab.NativeEvent{}, false
 }
@@ -184,12 +188,12 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		}
 		text := n.Get("$matcher").Text
 		if row.Matcher == vocab.MatchNone {
-			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "filter inside the hook script if it matters",
+			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
 				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
 				h.DisplayName(i), slug, text, c.prov.Name, row.Name)
 			return []writtenMatcher{{}}
 		}
-		ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", i), "",
+		ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
 			"%s: the %s matcher %q is kept for %s %s", h.DisplayName(i), slug, text, c.prov.Name, row.Name)
 		if row.Matcher == vocab.MatchExact && strings.ContainsAny(text, "|,") {
 			// One exact value per group: "startup|resume" is two groups.
@@ -299,7 +303,7 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 		case IntSeconds:
 			whole := math.Ceil(hd.Timeout)
 			if whole != hd.Timeout {
-				ds.Infof(CodeTimeoutRounded, h.PosOf("handler.timeout"), fmt.Sprintf("hooks[%d].handler.timeout", i), "",
+				ds.Infof(CodeTimeoutRounded, h.PosOf("handler.timeout"), fmt.Sprintf("hooks[%d].handler.timeout", h.SourceIndex(i)), "",
 					"%s: %s takes whole seconds; timeout %s s rounded up to %s s", h.DisplayName(i), c.prov.Name,
 					canonical.Number(hd.Timeout).Text, canonical.Number(whole).Text)
 			}
@@ -337,11 +341,11 @@ func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int, written
 	}
 	sort.Strings(lost)
 	for _, k := range lost {
-		ds.Warnf(CodeFieldDropped, h.PosOf("handler."+strings.SplitN(k, ".", 2)[0]), fmt.Sprintf("hooks[%d].handler.%s", i, k), "",
+		ds.Warnf(CodeFieldDropped, h.PosOf("handler."+strings.SplitN(k, ".", 2)[0]), fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(i), k), "",
 			"%s: %s has no equivalent of handler.%s; dropped", h.DisplayName(i), c.prov.Name, k)
 	}
 	if h.Blocking && hd.TimeoutAction == canonical.TimeoutBlock {
-		ds.Warnf(CodeTimeoutFailOpen, h.PosOf("handler.timeout_action"), fmt.Sprintf("hooks[%d].handler.timeout_action", i),
+		ds.Warnf(CodeTimeoutFailOpen, h.PosOf("handler.timeout_action"), fmt.Sprintf("hooks[%d].handler.timeout_action", h.SourceIndex(i)),
 			"make the script itself exit 2 before the timeout if a timeout must block",
 			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.prov.Name)
 	}

@@ -190,7 +190,23 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 	if len(parts) == 0 {
 		return "", lost, false
 	}
-	return c.join(parts), lost, true
+	return c.join(uniqueParts(parts)), lost, true
+}
+
+// uniqueParts drops repeated alternatives (file_edit and file_write are
+// both apply_patch for Codex).
+func uniqueParts(parts []matcherPart) []matcherPart {
+	out := parts[:0]
+	for _, p := range parts {
+		dup := false
+		for _, o := range out {
+			dup = dup || o == p
+		}
+		if !dup {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // join writes alternatives as one matcher. Exact names alone form the

@@ -1,0 +1,89 @@
+package hookconv
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// CodeProjectDir notes a project-directory variable rewritten for the target.
+const CodeProjectDir = "HC405"
+
+// gitTopLevel finds the project root where the target sets no variable
+// for it (Codex's docs recommend it).
+const gitTopLevel = "$(git rev-parse --show-toplevel)"
+
+// rewriteProjectDir translates the project-directory variables of other
+// tools in hook commands ($CLAUDE_PROJECT_DIR/.claude/hooks/x.sh) into the
+// target's own, because the target does not set them: left alone, the
+// command would run a script at /.claude/hooks/x.sh, fail, and — for a
+// blocking hook — let the action through. It rewrites m in place (m is
+// the pipeline's own planned copy) and says what it changed.
+func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
+	names := vocab.Default()
+	target, ok := names.Provider(to)
+	if !ok || to == "canonical" {
+		return nil
+	}
+	sets := append([]string{target.ProjectDirVar}, target.AlsoSets...)
+	var foreign []string
+	for _, p := range names.Providers {
+		if p.ProjectDirVar != "" && !slices.Contains(sets, p.ProjectDirVar) && !slices.Contains(foreign, p.ProjectDirVar) {
+			foreign = append(foreign, p.ProjectDirVar)
+		}
+	}
+	if len(foreign) == 0 {
+		return nil
+	}
+	re := regexp.MustCompile(`\$(\{(` + strings.Join(foreign, "|") + `)\}|(` + strings.Join(foreign, "|") + `)\b)`)
+	replace := func(s string) (string, []string) {
+		var seen []string
+		out := re.ReplaceAllStringFunc(s, func(v string) string {
+			name := strings.Trim(v, "${}")
+			if !slices.Contains(seen, name) {
+				seen = append(seen, name)
+			}
+			switch {
+			case target.ProjectDirVar == "":
+				return gitTopLevel
+			case strings.HasPrefix(v, "${"):
+				return "${" + target.ProjectDirVar + "}"
+			default:
+				return "$" + target.ProjectDirVar
+			}
+		})
+		return out, seen
+	}
+	var ds diag.List
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		var changed []string
+		if h.Handler.Command != "" {
+			var seen []string
+			h.Handler.Command, seen = replace(h.Handler.Command)
+			changed = append(changed, seen...)
+		}
+		for k, v := range h.Handler.Platform {
+			nv, seen := replace(v)
+			h.Handler.Platform[k] = nv
+			changed = append(changed, seen...)
+		}
+		if len(changed) == 0 {
+			continue
+		}
+		slices.Sort(changed)
+		changed = slices.Compact(changed)
+		with := "$" + target.ProjectDirVar
+		if target.ProjectDirVar == "" {
+			with = gitTopLevel
+		}
+		ds.Infof(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), "",
+			"%s: %s sets no %s; the command uses %s instead", h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with)
+	}
+	return ds
+}

@@ -1,0 +1,158 @@
+package nested_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"testing"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	_ "github.com/hookconv/hookconv/providers/all" // every adapter
+)
+
+// The decoders of the nested family read user files, so they must never
+// panic, and what they accept must survive a round trip through their own
+// encoder: Encode(Decode(x)) decodes again, without errors, to as many
+// hooks as the first decode gave (less the ones Encode says it did not
+// write).
+
+func FuzzDecodeClaude(f *testing.F) {
+	fuzzNested(f, "claude-code", ".claude/settings.json", "claude-code")
+}
+
+func FuzzDecodeGemini(f *testing.F) {
+	fuzzNested(f, "gemini-cli", ".gemini/settings.json", "gemini-cli")
+}
+
+func FuzzDecodeDroid(f *testing.F) {
+	fuzzNested(f, "factory-droid", ".factory/settings.json", "factory-droid")
+}
+
+// Qwen Code has no corpus folder of its own; its files have Claude Code's
+// shape, so the Claude corpus seeds it.
+func FuzzDecodeQwen(f *testing.F) {
+	fuzzNested(f, "qwen-code", ".qwen/settings.json", "claude-code")
+}
+
+// handSeeds are small native files covering the codec's branches: bare
+// event maps, a handler without a group, value matchers, duplicate groups,
+// unknown events, types and keys, comments, and wrong shapes.
+var handSeeds = []string{
+	`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"./g.sh","timeout":10}]}]}}`,
+	`{"hooks":{"BeforeTool":[{"matcher":"run_shell_command|write_file","sequential":true,"hooks":[{"name":"n","type":"command","command":"x","timeout":1500,"env":{"A":"b"},"description":"d"}]}]}}`,
+	`{"hooks":{"SessionStart":[{"matcher":"startup|resume","hooks":[{"type":"command","command":"cat ctx.md"}]}],"Stop":[{"hooks":[{"type":"prompt","prompt":"done?","model":"m","timeout":30}]}]}}`,
+	`{"PreToolUse":[{"matcher":"Edit|Write","hooks":[{"type":"command","command":"x","async":true}]}]}`,
+	`{"hooks":{"PreToolUse":[{"type":"command","command":"x"}]}}`,
+	`{"hooks":{"PreToolUse":{"matcher":"*","hooks":[{"type":"command","command":"x"}]}}}`,
+	`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"a"}]},{"matcher":"Bash","hooks":[{"type":"command","command":"b"}]}]}}`,
+	`{"hooks":{"PreToolUse":[{"matcher":"mcp__github__.*|^Bash$","hooks":[{"type":"command","command":"x","if":"Bash(git *)","statusMessage":"s"}]}]}}`,
+	`{"hooks":{"PreToolUse":[{"matcher":"mcp__github__create_issue","commandRegex":"^git","hooks":[{"type":"http","url":"http://x","headers":{"A":"b"},"allowedEnvVars":["T"]}]}]}}`,
+	`{"hooks":{"PostToolUse":[{"matcher":"(Edit|Write)","hooks":[{"type":"mcp_tool","server":"s","tool":"t","input":{"a":1}}]}]}}`,
+	`{"hooks":{"NoSuchEvent":[{"hooks":[{"type":"command","command":"x"}]}]}}`,
+	`{"hooks":{"PreToolUse":[{"hooks":[{"type":"weird","command":"x"}]}]}}`,
+	`{"hooks":{"PreToolUse":[{"hooks":[]}],"Stop":[{"matcher":1,"hooks":[{"type":"command","command":"x","timeout":-1}]}]}}`,
+	`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x","unknown":1}],"extra":2}]}}`,
+	"{\n  // comment\n  \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"x\",},],},],},\n}",
+	`{"hooks":[]}`,
+	`[]`,
+	`{}`,
+	`{"hooks":{"PreCompact":[{"matcher":"auto","hooks":[{"type":"command","command":"x","timeout":0.5}]}]}}`,
+	`{"hooks":{"PreToolUse":[{"matcher":"Bash-x|foo bar, baz","hooks":[{"type":"command","command":"x"}]}]}}`,
+}
+
+// seedCorpus adds every file of ../../../shared/corpus/<dir> and the hand
+// seeds.
+func seedCorpus(f *testing.F, dir string, hand []string) {
+	f.Helper()
+	paths, err := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", dir, "*"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatalf("reading seed: %v", err)
+		}
+		f.Add(b)
+	}
+	if len(paths) == 0 {
+		f.Logf("no corpus files under shared/corpus/%s; hand seeds only", dir)
+	}
+	for _, s := range hand {
+		f.Add([]byte(s))
+	}
+}
+
+func fuzzNested(f *testing.F, slug, file, corpusDir string) {
+	seedCorpus(f, corpusDir, handSeeds)
+	a, ok := providers.Get(slug)
+	if !ok {
+		f.Fatalf("no adapter %q", slug)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		RoundTrip(t, a, providers.Files{file: src}, nil)
+	})
+}
+
+// notWritten are the encoder's codes for a hook it did not write, each
+// with its own diagnostic.
+var notWritten = map[string]bool{"HC311": true, "HC315": true, "HC319": true}
+
+var hookIndex = regexp.MustCompile(`^hooks\[(\d+)\]`)
+
+// RoundTrip checks the property on one input: Decode must not panic; when
+// it reports no errors, Encode(m, existing) must give files that decode
+// without errors to the same number of hooks, less the ones Encode
+// reported it did not write.
+func RoundTrip(t *testing.T, a providers.Adapter, in, existing providers.Files) {
+	t.Helper()
+	m, ds := a.Decode(in)
+	if ds.HasErrors() || m == nil {
+		return
+	}
+	out, eds := a.Encode(m, existing)
+	skipped := map[int]bool{}
+	var encodeErrs diag.List
+	for _, d := range eds {
+		if notWritten[d.Code] {
+			if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
+				i, _ := strconv.Atoi(sm[1])
+				skipped[i] = true
+			}
+			continue
+		}
+		if d.Severity == diag.Error {
+			encodeErrs = append(encodeErrs, d)
+		}
+	}
+	if len(encodeErrs) > 0 {
+		t.Fatalf("%s: Encode of a cleanly decoded input failed:\n%v\ninput:\n%s", a.Slug(), encodeErrs, dump(in))
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s: Encode wrote no file for %d hooks", a.Slug(), len(m.Hooks))
+	}
+	m2, ds2 := a.Decode(out)
+	if ds2.HasErrors() || m2 == nil {
+		t.Fatalf("%s: Encode output does not decode:\n%v\ninput:\n%s\noutput:\n%s", a.Slug(), ds2, dump(in), dump(out))
+	}
+	if want := len(m.Hooks) - len(skipped); len(m2.Hooks) != want {
+		t.Fatalf("%s: %d hooks decoded, %d written (%d skipped by Encode), %d read back\ninput:\n%s\noutput:\n%s",
+			a.Slug(), len(m.Hooks), want, len(skipped), len(m2.Hooks), dump(in), dump(out))
+	}
+}
+
+func dump(files providers.Files) string {
+	keys := make([]string, 0, len(files))
+	for k := range files {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	s := ""
+	for _, k := range keys {
+		s += "--- " + k + "\n" + string(files[k]) + "\n"
+	}
+	return s
+}
