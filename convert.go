@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -132,13 +133,25 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 			if json.Unmarshal(h.ProviderData[slug], &fields) != nil {
 				continue
 			}
+			source, _ := vocab.Default().Provider(slug)
+			filter := func(key string, value json.RawMessage) bool {
+				if !slices.Contains(source.FilterKeys, key) {
+					return false
+				}
+				ds.Warnf(CodeForeignFilter, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
+					"%s: its %s filter %q: %s cannot be expressed for %s; the hook now runs for every matching tool call",
+					h.DisplayName(i), slug, key, string(value), to)
+				return true
+			}
 			var names []string
-			for k := range fields {
+			for _, k := range sortedKeys(fields) {
 				if k == "$group" {
 					var group map[string]json.RawMessage
 					if json.Unmarshal(fields[k], &group) == nil {
-						for g := range group {
-							names = append(names, "group "+g)
+						for _, g := range sortedKeys(group) {
+							if !filter(g, group[g]) {
+								names = append(names, "group "+g)
+							}
 						}
 					}
 					continue
@@ -146,13 +159,9 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 				if strings.HasPrefix(k, "$") {
 					continue // layout bookkeeping; the encoder says what matters
 				}
-				if k == "if" {
-					ds.Warnf(CodeForeignFilter, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
-						"%s: its %s filter \"if\": %s cannot be expressed for %s; the hook now runs for every matching tool call",
-						h.DisplayName(i), slug, string(fields[k]), to)
-					continue
+				if !filter(k, fields[k]) {
+					names = append(names, k)
 				}
-				names = append(names, k)
 			}
 			sort.Strings(names)
 			if len(names) > 0 {

@@ -98,7 +98,7 @@ func checkEvent(ds *diag.List, h *Hook, path string, v Vocabulary) {
 		if h.Blocking && h.Event != "" && !v.CanBlockSomewhere(h.Event) {
 			ds.Warnf(CodeBlockingNowhere, h.PosOf("blocking"), path+".blocking",
 				"remove \"blocking\", or move the hook to an event that can block",
-				"no provider lets a %s hook block: \"blocking\": true has no effect", h.Event)
+				"no provider lets a hook on %s block: \"blocking\": true has no effect", h.Event)
 		}
 		return
 	}

@@ -322,6 +322,7 @@ func (p *planner) blockHook(id string) canonical.Hook {
 		ProviderData: copyRawMap(h.ProviderData),
 		Origin:       h.Origin,
 		OriginFile:   h.OriginFile,
+		Ordinal:      h.Ordinal,
 	}
 	p.warn(CodeCapabilityBlocked, p.field(id),
 		fmt.Sprintf("set degradation.%s to \"warn\" or \"exclude\" if the action may run unchecked on %s", id, p.target),

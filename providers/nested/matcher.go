@@ -239,9 +239,10 @@ func (c *Codec) join(parts []matcherPart) string {
 		// a list of exact names; parentheses keep it a regex.
 		return "(" + out + ")"
 	}
-	if !anyRegex && !c.d.ExactList(out) && len(parts) > 1 {
-		// A name outside the tool's exact-list alphabet (a hyphen for
-		// Codex) would turn the list into a regex: anchor the names.
+	if !anyRegex && !c.d.ExactList(out) {
+		// The tool would read the names as an unanchored regex (Gemini
+		// always does; Codex once a name has a hyphen), and "write_file"
+		// would also fire for mcp_fs_write_file: anchor every name.
 		for i, p := range parts {
 			texts[i] = "^" + regexp.QuoteMeta(p.text) + "$"
 		}
