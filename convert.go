@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
@@ -273,11 +272,38 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		}
 		have[k] = appendUnique(have[k], p)
 	}
-	if d := cmp.Diff(want, have); d != "" {
+	if d := diffProjections(want, have); d != "" {
 		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug; nothing was written",
 			"internal error: the %s output does not hold what was planned (-planned +written):\n%s", to, d)
 	}
 	return ds
+}
+
+// diffProjections lists, per event and matcher, the hooks that were
+// planned but not written (-) and written but not planned (+). It is ""
+// when both hold the same hooks in the same order. (A few lines instead of
+// go-cmp keep the CLI's start-up free of go-cmp's initialisation.)
+func diffProjections(want, have map[string][]projection) string {
+	var b strings.Builder
+	keys := sortedKeys(want)
+	for _, k := range sortedKeys(have) {
+		if _, ok := want[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	for _, k := range keys {
+		w, h := want[k], have[k]
+		if slices.Equal(w, h) {
+			continue
+		}
+		for _, p := range w {
+			fmt.Fprintf(&b, "- %+v\n", p)
+		}
+		for _, p := range h {
+			fmt.Fprintf(&b, "+ %+v\n", p)
+		}
+	}
+	return b.String()
 }
 
 // appendUnique appends p unless it is already there: a hook written into

@@ -63,6 +63,7 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 }
 
 func (a *Adapter) parse(p string, src []byte) (*node.Node, diag.List) {
+	a.load()
 	if a.Other != nil && a.Other.Handles(p) {
 		return a.Other.Parse(p, src)
 	}
@@ -81,7 +82,10 @@ func (a *Adapter) parse(p string, src []byte) (*node.Node, diag.List) {
 }
 
 // DefaultPath is where the tool's project config lives.
-func (a *Adapter) DefaultPath() string { return a.prov.Paths[0] }
+func (a *Adapter) DefaultPath() string {
+	a.load()
+	return a.prov.Paths[0]
+}
 
 // Encode implements providers.Adapter. The hooks go to the one existing
 // file given (the user's -o target), else to the tool's default path; an

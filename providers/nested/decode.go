@@ -3,6 +3,7 @@ package nested
 import (
 	"encoding/json"
 	"math"
+	"sync"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -41,20 +42,32 @@ var genericFields = map[string]string{
 
 // Codec decodes and encodes one dialect.
 type Codec struct {
-	d     *Dialect
+	d *Dialect
+	tables
+}
+
+// tables are the registry rows a codec reads, loaded on first use so that
+// registering adapters costs nothing for commands that never convert.
+type tables struct {
+	once  sync.Once
 	names *vocab.Tables
 	caps  *capabilities.Tables
 	prov  vocab.Provider
 }
 
-// New returns the codec of a dialect, reading the embedded tables.
-func New(d *Dialect) *Codec {
-	names := vocab.Default()
-	p, ok := names.Provider(d.Slug)
-	if !ok {
-		panic("nested: no provider row for " + d.Slug)
-	}
-	return &Codec{d: d, names: names, caps: capabilities.Default(), prov: p}
+// New returns the codec of a dialect.
+func New(d *Dialect) *Codec { return &Codec{d: d} }
+
+// load reads the embedded tables once.
+func (c *Codec) load() {
+	c.once.Do(func() {
+		c.names, c.caps = vocab.Default(), capabilities.Default()
+		p, ok := c.names.Provider(c.d.Slug)
+		if !ok {
+			panic("nested: no provider row for " + c.d.Slug)
+		}
+		c.prov = p
+	})
 }
 
 // Dialect returns the codec's dialect.
@@ -69,6 +82,7 @@ type groupKey struct {
 
 // DecodeTree reads the hooks of one parsed native file.
 func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag.List) {
+	c.load()
 	var ds diag.List
 	if root.Kind != node.Object {
 		ds.Errorf(CodeShape, root.Pos, "", `the file must be an object with a "hooks" key`, "the document is %s, not an object", root.Kind.Article())

@@ -54,6 +54,7 @@ type eventGroups struct {
 // order of first appearance, one group per (event, matcher) in order of
 // first appearance, handlers never reordered.
 func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
+	c.load()
 	var ds diag.List
 	var events []*eventGroups
 	byEvent := map[string]*eventGroups{}
