@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hookconv/hookconv/internal/benchdata"
+	"github.com/hookconv/hookconv/providers"
 )
 
 // BenchmarkValidateManifest validates generated manifests of growing size;
@@ -21,6 +22,47 @@ func BenchmarkValidateManifest(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkConvert10k converts a 10,000-handler Claude Code settings file
+// to every tool of the nested family (decode, plan, encode, verify).
+func BenchmarkConvert10k(b *testing.B) {
+	src := benchdata.ClaudeSettings(10000)
+	in := providers.Files{".claude/settings.json": src}
+	for _, to := range nestedFamily {
+		b.Run("to="+to, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := Convert("claude-code", to, in, nil); res.Files == nil {
+					b.Fatal(res.Diagnostics)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkConvertScaling shows conversion cost growing linearly.
+func BenchmarkConvertScaling(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		src := benchdata.ClaudeSettings(n)
+		in := providers.Files{".claude/settings.json": src}
+		b.Run(fmt.Sprintf("handlers=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := Convert("claude-code", "gemini-cli", in, nil); res.Files == nil {
+					b.Fatal(res.Diagnostics)
+				}
+			}
+		})
+	}
+}
+
+func TestGeneratedSettingsConvert(t *testing.T) {
+	res := Convert("claude-code", "claude-code", providers.Files{"s.json": benchdata.ClaudeSettings(40)}, nil)
+	if res.Files == nil || len(res.Decoded.Hooks) != 40 {
+		t.Fatalf("generated settings: %d hooks, %v", len(res.Decoded.Hooks), res.Diagnostics)
 	}
 }
 

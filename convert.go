@@ -246,6 +246,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	}
 	prov, _ := vocab.Default().Provider(to)
 	want := map[string][]projection{}
+	seen := map[projection]bool{}
 	for i := range planned.Hooks {
 		src := planned.Hooks[i].SourceIndex(i)
 		if skip[src] {
@@ -255,9 +256,10 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		if partial[src] {
 			p.Matcher = "*partial*"
 		}
-		want[p.Event+"\x00"+p.Matcher] = appendUnique(want[p.Event+"\x00"+p.Matcher], p)
+		want[p.Event+"\x00"+p.Matcher] = appendUnique(want[p.Event+"\x00"+p.Matcher], p, seen)
 	}
 	have := map[string][]projection{}
+	seen = map[projection]bool{}
 	for i := range got.Hooks {
 		p := project(&got.Hooks[i], prov)
 		k := p.Event + "\x00" + p.Matcher
@@ -270,7 +272,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 				}
 			}
 		}
-		have[k] = appendUnique(have[k], p)
+		have[k] = appendUnique(have[k], p, seen)
 	}
 	if d := diffProjections(want, have); d != "" {
 		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug; nothing was written",
@@ -306,14 +308,13 @@ func diffProjections(want, have map[string][]projection) string {
 	return b.String()
 }
 
-// appendUnique appends p unless it is already there: a hook written into
+// appendUnique appends p unless it was seen already: a hook written into
 // several groups (one per exact value) reads back several times.
-func appendUnique(list []projection, p projection) []projection {
-	for _, x := range list {
-		if x == p {
-			return list
-		}
+func appendUnique(list []projection, p projection, seen map[projection]bool) []projection {
+	if seen[p] {
+		return list
 	}
+	seen[p] = true
 	return append(list, p)
 }
 

@@ -111,6 +111,12 @@ type Tables struct {
 	eventIndex    map[string]int
 	toolIndex     map[string]int
 	providerIndex map[string]int
+	// Per-provider lookups, so decoding thousands of hooks does not scan
+	// the tables once per hook.
+	encodeEvent map[[2]string][]NativeEvent // (provider, canonical) → rows written
+	decodeEvent map[[2]string][]NativeEvent // (provider, native) → rows
+	encodeTool  map[[2]string]NativeTool
+	decodeTool  map[[2]string]NativeTool
 }
 
 var loadDefault = sync.OnceValues(func() (*Tables, error) { return Load(data) })
@@ -161,6 +167,28 @@ func Load(fsys FS) (*Tables, error) {
 	t.eventIndex = index(t.Events, func(e Event) string { return e.Name })
 	t.toolIndex = index(t.Tools, func(e Tool) string { return e.Name })
 	t.providerIndex = index(t.Providers, func(p Provider) string { return p.Slug })
+	t.encodeEvent, t.decodeEvent = map[[2]string][]NativeEvent{}, map[[2]string][]NativeEvent{}
+	for _, n := range t.NativeEvents {
+		if !n.Alias {
+			k := [2]string{n.Provider, n.Event}
+			t.encodeEvent[k] = append(t.encodeEvent[k], n)
+		}
+		k := [2]string{n.Provider, n.Name}
+		t.decodeEvent[k] = append(t.decodeEvent[k], n)
+	}
+	t.encodeTool, t.decodeTool = map[[2]string]NativeTool{}, map[[2]string]NativeTool{}
+	for _, n := range t.NativeTools {
+		if k := [2]string{n.Provider, n.Tool}; !n.Alias {
+			if _, dup := t.encodeTool[k]; !dup {
+				t.encodeTool[k] = n
+			}
+		}
+		if k := [2]string{n.Provider, n.Name}; !n.WriteOnly {
+			if _, dup := t.decodeTool[k]; !dup {
+				t.decodeTool[k] = n
+			}
+		}
+	}
 	return t, nil
 }
 
@@ -254,45 +282,25 @@ func (t *Tables) ToolsOf(provider string) []NativeTool {
 // event (the row that is not an alias). Split-event providers have several;
 // they are all returned, in table order.
 func (t *Tables) EncodeEvent(provider, event string) []NativeEvent {
-	var out []NativeEvent
-	for _, n := range t.NativeEvents {
-		if n.Provider == provider && n.Event == event && !n.Alias {
-			out = append(out, n)
-		}
-	}
-	return out
+	return t.encodeEvent[[2]string{provider, event}]
 }
 
 // DecodeEvent returns the canonical rows a provider's native event name
 // reads as (more than one only when the table marks the name lossy).
 func (t *Tables) DecodeEvent(provider, native string) []NativeEvent {
-	var out []NativeEvent
-	for _, n := range t.NativeEvents {
-		if n.Provider == provider && n.Name == native {
-			out = append(out, n)
-		}
-	}
-	return out
+	return t.decodeEvent[[2]string{provider, native}]
 }
 
 // EncodeTool returns the native name a provider writes for a canonical tool.
 func (t *Tables) EncodeTool(provider, tool string) (NativeTool, bool) {
-	for _, n := range t.NativeTools {
-		if n.Provider == provider && n.Tool == tool && !n.Alias {
-			return n, true
-		}
-	}
-	return NativeTool{}, false
+	n, ok := t.encodeTool[[2]string{provider, tool}]
+	return n, ok
 }
 
 // DecodeTool returns the canonical tool a provider's native tool name reads as.
 func (t *Tables) DecodeTool(provider, native string) (NativeTool, bool) {
-	for _, n := range t.NativeTools {
-		if n.Provider == provider && n.Name == native && !n.WriteOnly {
-			return n, true
-		}
-	}
-	return NativeTool{}, false
+	n, ok := t.decodeTool[[2]string{provider, native}]
+	return n, ok
 }
 
 // EventNames lists the canonical events in table order.

@@ -63,6 +63,14 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			if err != nil {
 				return err
 			}
+			if in == nil {
+				// The input could not be read: say so, and nothing else.
+				r := diag.Renderer{Format: format, Color: format == diag.FormatText && useColor(e.stderr)}
+				if err := r.Render(e.stderr, ds); err != nil {
+					return err
+				}
+				return exitError{exitProblems}
+			}
 			// The -o file is passed to the encoder so it merges into it; a
 			// file that does not exist yet is named with no content.
 			var existing providers.Files

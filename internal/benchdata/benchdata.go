@@ -31,3 +31,47 @@ func Manifest(n int) []byte {
 	b.WriteString("\n  ]\n}\n")
 	return []byte(b.String())
 }
+
+// ClaudeSettings returns a Claude Code settings file with n handlers in
+// n/4 groups spread over five events (tool matchers of every kind,
+// command and http handlers), as a large real configuration would have.
+func ClaudeSettings(n int) []byte {
+	events := []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SessionStart"}
+	matchers := []string{"Bash", "Edit|Write", "mcp__github__create_issue", "mcp__memory__.*", ""}
+	var b strings.Builder
+	b.Grow(n*150 + 64)
+	b.WriteString("{\n  \"permissions\": {\"allow\": [\"Bash(npm test)\"]},\n  \"hooks\": {\n")
+	perEvent := (n + len(events) - 1) / len(events)
+	written := 0
+	for e, ev := range events {
+		if e > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "    %q: [\n", ev)
+		for g := 0; written < n && g*4 < perEvent; g++ {
+			if g > 0 {
+				b.WriteString(",\n")
+			}
+			b.WriteString("      {")
+			if ev == "PreToolUse" || ev == "PostToolUse" {
+				fmt.Fprintf(&b, "\"matcher\": %q, ", matchers[g%len(matchers)])
+			}
+			b.WriteString("\"hooks\": [\n")
+			for h := 0; h < 4 && written < n; h++ {
+				if h > 0 {
+					b.WriteString(",\n")
+				}
+				if written%7 == 3 && ev == "PreToolUse" {
+					fmt.Fprintf(&b, `        {"type": "http", "url": "http://localhost:8080/%d", "timeout": 5}`, written)
+				} else {
+					fmt.Fprintf(&b, `        {"type": "command", "command": "./hooks/h%d.sh --flag", "timeout": %d}`, written, 5+written%50)
+				}
+				written++
+			}
+			b.WriteString("\n      ]}")
+		}
+		b.WriteString("\n    ]")
+	}
+	b.WriteString("\n  }\n}\n")
+	return []byte(b.String())
+}

@@ -73,7 +73,9 @@ type parser struct {
 
 func (p *parser) node(n Node) *Node {
 	if len(p.slab) == 0 {
-		p.slab = make([]Node, 256)
+		// Size slabs by the input (a value takes at least ~8 bytes), so a
+		// small document does not pay for a large slab.
+		p.slab = make([]Node, min(256, max(4, (len(p.src)-p.off)/8)))
 	}
 	x := &p.slab[0]
 	p.slab = p.slab[1:]

@@ -1,6 +1,7 @@
 package nested
 
 import (
+	"errors"
 	"path"
 	"strings"
 
@@ -111,9 +112,14 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	case had && len(strings.TrimSpace(string(prev))) > 0:
 		merged, err := jsonedit.SetMember(prev, "hooks", tree, node.JSONOptions{JSONC: true})
 		if err != nil {
-			ds.Errorf(CodeShape, diag.Pos{}, "", "fix or move the file, then convert again",
-				"cannot merge into %s: %v", target, err)
-			return nil, ds
+			var pos diag.Pos
+			var se *node.SyntaxError
+			if errors.As(err, &se) {
+				pos = se.Pos
+			}
+			var md diag.List
+			md.Errorf(CodeShape, pos, "", "fix or move the file, then convert again", "cannot merge into %s: %v", target, err)
+			return nil, append(ds, md.WithFile(target)...)
 		}
 		out = merged
 	default:

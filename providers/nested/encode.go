@@ -48,6 +48,7 @@ type group struct {
 type eventGroups struct {
 	native string
 	groups []*group
+	latest map[groupKey]*group // the newest group of each key
 }
 
 // EncodeTree renders hooks as the value of a native "hooks" key: events in
@@ -94,7 +95,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		extra := groupExtra(pd)
 		ev := byEvent[native]
 		if ev == nil {
-			ev = &eventGroups{native: native}
+			ev = &eventGroups{native: native, latest: map[groupKey]*group{}}
 			byEvent[native] = ev
 			events = append(events, ev)
 			if row.Note != "" {
@@ -104,10 +105,11 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		newGroup := pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool
 		for _, mt := range matchers {
 			key := groupKey{event: native, matcher: mt.text, hasMatcher: mt.present, group: compact(extra)}
-			g := ev.find(key)
+			g := ev.latest[key]
 			if g == nil || newGroup {
 				g = &group{key: key, matcher: mt, extra: extra}
 				ev.groups = append(ev.groups, g)
+				ev.latest[key] = g
 			}
 			g.handlers = append(g.handlers, handler)
 		}
@@ -129,17 +131,6 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		out.Fields = append(out.Fields, field(ev.native, list))
 	}
 	return out, ds
-}
-
-// find returns the latest group with key, so a "$newGroup" split keeps
-// later handlers in the newest group, as decoded.
-func (e *eventGroups) find(k groupKey) *group {
-	for i := len(e.groups) - 1; i >= 0; i-- {
-		if e.groups[i].key == k {
-			return e.groups[i]
-		}
-	}
-	return nil
 }
 
 // nativeEvent finds the native event name a hook is written under.
