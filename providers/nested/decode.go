@@ -3,8 +3,8 @@ package nested
 import (
 	"encoding/json"
 	"math"
-	"sync"
 	"strings"
+	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
