@@ -189,33 +189,34 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 			continue
 		}
 		matcherText, hasMatcher, groupExtra := c.groupFields(ds, group, path)
-		key := groupKey{event: f.Key, matcher: matcherText, hasMatcher: hasMatcher, group: string(groupExtra)}
+		key := groupKey{event: f.Key, matcher: matcherText, hasMatcher: hasMatcher}
+		if groupExtra != nil {
+			key.group = string(node.AppendCompact(nil, groupExtra))
+		}
 		newGroup := seen[key]
 		seen[key] = true
 		for hi, hn := range handlers.Items {
 			hpath := path + ".hooks[" + itoa(hi) + "]"
-			h, ok := c.decodeHandler(ds, file, hn, hpath, row)
+			h, extra, ok := c.decodeHandler(ds, file, hn, hpath, row)
 			if !ok {
 				continue
 			}
-			extra := providerData{}
-			extra.load(h.ProviderData[c.d.Slug])
 			if row.Matcher == vocab.MatchTool {
 				h.Matcher = c.decodeMatcher(matcherText)
 				// Keep the native spelling when writing the canonical form
 				// back would spell it differently ("*", "^(Bash)$", an
 				// alias), so the round trip is exact.
 				if again, _, ok := c.encodeMatcher(h.Matcher); hasMatcher && (h.Matcher == nil || !ok || again != matcherText) {
-					extra.set("$matcher", jsonString(matcherText))
+					extra.set("$matcher", &node.Node{Kind: node.String, Text: matcherText})
 				}
 			} else if hasMatcher {
-				extra.set("$matcher", jsonString(matcherText))
+				extra.set("$matcher", &node.Node{Kind: node.String, Text: matcherText})
 			}
-			if len(groupExtra) > 0 {
+			if groupExtra != nil {
 				extra.set("$group", groupExtra)
 			}
 			if newGroup && hi == 0 {
-				extra.set("$newGroup", json.RawMessage("true"))
+				extra.set("$newGroup", &node.Node{Kind: node.Bool, Bool: true})
 			}
 			if raw := extra.raw(); raw != nil {
 				if h.ProviderData == nil {
@@ -231,7 +232,7 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 
 // groupFields reads a group's matcher (and whether it has the key at all)
 // and its documented extra keys.
-func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, bool, json.RawMessage) {
+func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, bool, *node.Node) {
 	matcher, has := "", false
 	extra := &node.Node{Kind: node.Object}
 	for _, f := range g.Fields {
@@ -253,27 +254,27 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 	if len(extra.Fields) == 0 {
 		return matcher, has, nil
 	}
-	return matcher, has, json.RawMessage(node.AppendCompact(nil, extra))
+	return matcher, has, extra
 }
 
-func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent) (canonical.Hook, bool) {
+func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent) (canonical.Hook, providerData, bool) {
 	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
 	if n.Kind != node.Object {
 		ds.Errorf(CodeShape, n.Pos, path, `a handler is {"type": "command", "command": "..."}`, "%s must be an object, not %s", path, n.Kind.Article())
-		return h, false
+		return h, providerData{}, false
 	}
 	t := n.Get("type")
 	switch {
 	case t == nil:
 		ds.Errorf(CodeShape, n.Pos, path+".type", `add "type": "command"`, "handler has no \"type\"")
-		return h, false
+		return h, providerData{}, false
 	case t.Kind != node.String:
 		ds.Errorf(CodeShape, t.Pos, path+".type", `write "type": "command"`, "handler type must be a string")
-		return h, false
+		return h, providerData{}, false
 	case !contains(handlerTypes, t.Text):
 		ds.Errorf(CodeUnknownType, t.Pos, path+".type", "hookconv converts "+strings.Join(handlerTypes, ", ")+" handlers",
 			"handler type %q has no canonical equivalent; the handler is not converted", t.Text)
-		return h, false
+		return h, providerData{}, false
 	}
 	h.Handler.Type = t.Text
 	if !c.d.Accepts(t.Text) {
@@ -297,20 +298,17 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 			continue
 		}
 		if c.d.isExtra(f.Key) {
-			extra.set(f.Key, json.RawMessage(node.AppendCompact(nil, f.Value)))
+			extra.set(f.Key, f.Value)
 			continue
 		}
 		ds.Warnf(CodeUnknownKey, f.KeyPos, fp, c.prov.Name+" does not read it; remove it",
 			"%q is not a %s handler key; dropped", f.Key, c.prov.Name)
 	}
-	if raw := extra.raw(); raw != nil {
-		h.ProviderData = map[string]json.RawMessage{c.d.Slug: raw}
-	}
 	if b, ok := c.caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true
 	}
-	return h, true
+	return h, extra, true
 }
 
 // setField stores one mapped native value in its canonical field.
@@ -406,21 +404,7 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 // order in which native keys appeared.
 type providerData struct{ fields []node.Field }
 
-func (p *providerData) load(raw json.RawMessage) {
-	if len(raw) == 0 {
-		return
-	}
-	n, err := node.ParseJSON(raw, node.JSONOptions{})
-	if err == nil && n.Kind == node.Object {
-		p.fields = n.Fields
-	}
-}
-
-func (p *providerData) set(key string, raw json.RawMessage) {
-	n, err := node.ParseJSON(raw, node.JSONOptions{})
-	if err != nil {
-		return
-	}
+func (p *providerData) set(key string, n *node.Node) {
 	for i := range p.fields {
 		if p.fields[i].Key == key {
 			p.fields[i].Value = n
@@ -436,8 +420,6 @@ func (p *providerData) raw() json.RawMessage {
 	}
 	return json.RawMessage(node.AppendCompact(nil, &node.Node{Kind: node.Object, Fields: p.fields}))
 }
-
-func jsonString(s string) json.RawMessage { return json.RawMessage(node.Quote(s)) }
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
