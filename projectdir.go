@@ -42,6 +42,9 @@ func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
 	}
 	re := regexp.MustCompile(`\$(\{(` + strings.Join(foreign, "|") + `)\}|(` + strings.Join(foreign, "|") + `)\b)`)
 	replace := func(s string) (string, []string) {
+		if !strings.Contains(s, "$") || !re.MatchString(s) {
+			return s, nil
+		}
 		var seen []string
 		out := re.ReplaceAllStringFunc(s, func(v string) string {
 			name := strings.Trim(v, "${}")

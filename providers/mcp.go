@@ -8,7 +8,7 @@ import (
 // MCPName spells an MCP tool with a provider's template (vocab providers
 // table), e.g. "mcp__{server}__{tool}" → "mcp__github__create_issue".
 func MCPName(template, server, tool string) string {
-	return strings.NewReplacer("{server}", server, "{tool}", tool).Replace(template)
+	return strings.ReplaceAll(strings.ReplaceAll(template, "{server}", server), "{tool}", tool)
 }
 
 // MCPServerPattern spells "every tool of server" with a provider's
