@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -256,10 +257,10 @@ func (p *planner) reduce(kept *canonical.Hook, id string) {
 			p.label(), p.target)
 	case capHTTPHandler:
 		hd := &kept.Handler
-		cmd := curlCommand(hd.URL, hd.Headers)
+		cmd := curlCommand(hd.URL, hd.Headers, hd.AllowedEnvVars)
 		extra := ""
 		if len(hd.AllowedEnvVars) > 0 {
-			extra = "; handler.allowed_env_vars removed: header values are sent literally, without environment variable expansion"
+			extra = "; header variables listed in handler.allowed_env_vars are expanded by the shell, others are sent literally"
 		}
 		*hd = canonical.Handler{
 			Type:          canonical.HandlerCommand,
@@ -271,7 +272,7 @@ func (p *planner) reduce(kept *canonical.Hook, id string) {
 		}
 		p.warn(CodeCapabilityReduced, p.field(id),
 			hintFor("make sure curl is installed where "+p.target+" runs"),
-			"%s uses http_handler, which %s does not support; converted to a command handler that POSTs the event JSON from stdin with curl (handler.url and handler.headers moved into the command%s)",
+			"%s uses http_handler, which %s does not support; converted to a command handler that POSTs the event JSON from stdin with curl (handler.url and handler.headers moved into the command%s; an unreachable URL or an HTTP error exits 1, which never blocks)",
 			p.label(), p.target, extra)
 	case capAsyncExecution:
 		kept.Handler.Async = false
@@ -468,9 +469,13 @@ func blockCommand(name, capability, target string) string {
 
 // curlCommand is a command that POSTs the event JSON on stdin to url with
 // the given headers (sorted by name), as an http handler would.
-func curlCommand(url string, headers map[string]string) string {
+func curlCommand(url string, headers map[string]string, allowed []string) string {
 	var b strings.Builder
-	b.WriteString("curl -sS -X POST")
+	// --fail turns HTTP errors into a failing exit; "|| exit 1" then makes
+	// every curl failure (a refused connection exits 7) a plain hook error.
+	// As with a real http hook, an unreachable endpoint must not block:
+	// some tools (Gemini CLI) deny on any exit code other than 0 and 1.
+	b.WriteString("curl -sS --fail -X POST")
 	hasType := false
 	for name := range headers {
 		if strings.EqualFold(name, "Content-Type") {
@@ -481,9 +486,40 @@ func curlCommand(url string, headers map[string]string) string {
 		b.WriteString(" -H " + shellQuote("Content-Type: application/json"))
 	}
 	for _, name := range slices.Sorted(maps.Keys(headers)) {
-		b.WriteString(" -H " + shellQuote(name+": "+headers[name]))
+		b.WriteString(" -H " + headerWord(name+": "+headers[name], allowed))
 	}
-	b.WriteString(" --data-binary @- " + shellQuote(url))
+	b.WriteString(" --data-binary @- " + shellQuote(url) + " || exit 1")
+	return b.String()
+}
+
+// envRef matches $VAR and ${VAR} in a header value.
+var envRef = regexp.MustCompile(`\$(\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
+
+// headerWord quotes a header for the shell so that, as in an http hook,
+// only the variables named in allowed_env_vars are expanded: those become
+// "${VAR}", everything else is single-quoted.
+func headerWord(h string, allowed []string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range envRef.FindAllStringSubmatchIndex(h, -1) {
+		var name string
+		if m[4] >= 0 {
+			name = h[m[4]:m[5]] // ${NAME}
+		} else {
+			name = h[m[6]:m[7]] // $NAME
+		}
+		if !slices.Contains(allowed, name) {
+			continue
+		}
+		if m[0] > last {
+			b.WriteString(shellQuote(h[last:m[0]]))
+		}
+		b.WriteString(`"${` + name + `}"`)
+		last = m[1]
+	}
+	if last < len(h) || last == 0 {
+		b.WriteString(shellQuote(h[last:]))
+	}
 	return b.String()
 }
 

@@ -135,7 +135,7 @@ func TestPlanCapabilities(t *testing.T) {
 			want: func(canonical.Hook) canonical.Hook {
 				return canonical.Hook{Name: "audit", Event: before, Handler: canonical.Handler{
 					Type:    canonical.HandlerCommand,
-					Command: `curl -sS -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer x' -H 'X-Token: a'\''b' --data-binary @- 'https://example.com/hook?a=1&b=2'`,
+					Command: `curl -sS --fail -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer x' -H 'X-Token: a'\''b' --data-binary @- 'https://example.com/hook?a=1&b=2' || exit 1`,
 					Timeout: 5,
 				}}
 			},
@@ -556,9 +556,31 @@ func TestInfer(t *testing.T) {
 
 func TestCurlCommand(t *testing.T) {
 	// A Content-Type of the author's replaces the default one.
-	got := curlCommand("http://localhost:8080/h", map[string]string{"content-type": "text/plain"})
-	want := `curl -sS -X POST -H 'content-type: text/plain' --data-binary @- 'http://localhost:8080/h'`
+	got := curlCommand("http://localhost:8080/h", map[string]string{"content-type": "text/plain"}, nil)
+	want := `curl -sS --fail -X POST -H 'content-type: text/plain' --data-binary @- 'http://localhost:8080/h' || exit 1`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestHeaderWord: only variables listed in allowed_env_vars are expanded
+// (as Claude Code does for http hooks); everything else stays literal.
+func TestHeaderWord(t *testing.T) {
+	tests := []struct {
+		header  string
+		allowed []string
+		want    string
+	}{
+		{"Authorization: Bearer $TOKEN", []string{"TOKEN"}, `'Authorization: Bearer '"${TOKEN}"`},
+		{"Authorization: Bearer ${TOKEN}", []string{"TOKEN"}, `'Authorization: Bearer '"${TOKEN}"`},
+		{"Authorization: Bearer $TOKEN", nil, `'Authorization: Bearer $TOKEN'`},
+		{"X: $A-$B", []string{"B"}, `'X: $A-'"${B}"`},
+		{"X: ${A}${A}", []string{"A"}, `'X: '"${A}""${A}"`},
+		{"X: it's", nil, `'X: it'\''s'`},
+	}
+	for _, tt := range tests {
+		if got := headerWord(tt.header, tt.allowed); got != tt.want {
+			t.Errorf("headerWord(%q, %v) = %s, want %s", tt.header, tt.allowed, got, tt.want)
+		}
 	}
 }

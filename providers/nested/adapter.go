@@ -82,6 +82,40 @@ func (a *Adapter) parse(p string, src []byte) (*node.Node, diag.List) {
 	return nil, ds
 }
 
+// CodeReplaced warns that hooks already in the -o file are replaced.
+const CodeReplaced = "HC323"
+
+// replacedHooks warns when merging replaces hooks the file already had
+// with different ones (re-running the same conversion says nothing).
+func replacedHooks(file string, prev []byte, tree *node.Node) diag.List {
+	root, err := node.ParseJSON(prev, node.JSONOptions{JSONC: true})
+	if err != nil {
+		return nil // the merge itself reports the syntax error
+	}
+	old := root.Get("hooks")
+	if old == nil || old.Kind != node.Object || len(old.Fields) == 0 {
+		return nil
+	}
+	if string(node.AppendCompact(nil, old)) == string(node.AppendCompact(nil, tree)) {
+		return nil
+	}
+	n := 0
+	for _, ev := range old.Fields {
+		for _, g := range ev.Value.Items {
+			if hs := g.Get("hooks"); hs != nil {
+				n += len(hs.Items)
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	var ds diag.List
+	ds.Warnf(CodeReplaced, old.Pos, "hooks", "convert into a new file, or merge by hand, to keep them",
+		"the %d hook handler(s) already in %s are replaced by the converted ones", n, file)
+	return ds.WithFile(file)
+}
+
 // DefaultPath is where the tool's project config lives.
 func (a *Adapter) DefaultPath() string {
 	a.load()
@@ -110,6 +144,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		out, rds = a.Other.Render(tree, prev)
 		ds = append(ds, rds...)
 	case had && len(strings.TrimSpace(string(prev))) > 0:
+		ds = append(ds, replacedHooks(target, prev, tree)...)
 		merged, err := jsonedit.SetMember(prev, "hooks", tree, node.JSONOptions{JSONC: true})
 		if err != nil {
 			var pos diag.Pos
