@@ -58,7 +58,11 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 		}
 		hooks, hds := a.DecodeTree(p, root)
 		ds = append(ds, hds...)
-		m.Hooks = append(m.Hooks, hooks...)
+		if m.Hooks == nil {
+			m.Hooks = hooks
+		} else {
+			m.Hooks = append(m.Hooks, hooks...)
+		}
 	}
 	return m, ds
 }

@@ -103,7 +103,17 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		ds.Errorf(CodeShape, events.Pos, "hooks", `"hooks" maps event names to lists of groups`, "\"hooks\" must be an object, not %s", events.Kind.Article())
 		return nil, ds.WithFile(file)
 	}
-	var hooks []canonical.Hook
+	// Size the result up front: a large config would otherwise be copied
+	// over and over as the slice grows.
+	total := 0
+	for _, f := range events.Fields {
+		for _, g := range f.Value.Items {
+			if hs := g.Get("hooks"); hs != nil {
+				total += len(hs.Items)
+			}
+		}
+	}
+	hooks := make([]canonical.Hook, 0, total)
 	seen := map[groupKey]bool{}
 	for _, f := range events.Fields {
 		hooks = c.decodeEvent(&ds, file, f, seen, hooks)

@@ -313,22 +313,25 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 // that nothing is dropped silently.
 func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int, written map[string]bool) {
 	hd := &h.Handler
-	set := map[string]bool{
-		"command": hd.Command != "", "status_message": hd.StatusMessage != "", "url": hd.URL != "",
-		"server": hd.Server != "", "tool": hd.Tool != "", "prompt": hd.Prompt != "", "model": hd.Model != "",
-		"headers": len(hd.Headers) > 0, "env": len(hd.Env) > 0, "async": hd.Async,
-		"allowed_env_vars": len(hd.AllowedEnvVars) > 0, "input": len(hd.Input) > 0, "timeout": hd.Timeout > 0,
-		"cwd": hd.Cwd != "",
-	}
-	for k, v := range hd.Platform {
-		if v != "" && !(k == "windows" && written["platform.windows"]) {
-			set["platform."+k] = true
-		}
+	set := [...]struct {
+		name string
+		on   bool
+	}{
+		{"allowed_env_vars", len(hd.AllowedEnvVars) > 0}, {"async", hd.Async}, {"command", hd.Command != ""},
+		{"cwd", hd.Cwd != ""}, {"env", len(hd.Env) > 0}, {"headers", len(hd.Headers) > 0},
+		{"input", len(hd.Input) > 0}, {"model", hd.Model != ""}, {"prompt", hd.Prompt != ""},
+		{"server", hd.Server != ""}, {"status_message", hd.StatusMessage != ""}, {"timeout", hd.Timeout > 0},
+		{"tool", hd.Tool != ""}, {"url", hd.URL != ""},
 	}
 	var lost []string
-	for k, v := range set {
-		if v && !written[k] {
-			lost = append(lost, k)
+	for _, f := range set {
+		if f.on && !written[f.name] {
+			lost = append(lost, f.name)
+		}
+	}
+	for _, k := range sortedKeys(hd.Platform) {
+		if hd.Platform[k] != "" && !(k == "windows" && written["platform.windows"]) {
+			lost = append(lost, "platform."+k)
 		}
 	}
 	sort.Strings(lost)
