@@ -246,7 +246,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	}
 	prov, _ := vocab.Default().Provider(to)
 	want := map[string][]projection{}
-	seen := map[projection]bool{}
+	seen := make(map[projection]bool, len(planned.Hooks))
 	for i := range planned.Hooks {
 		src := planned.Hooks[i].SourceIndex(i)
 		if skip[src] {
@@ -259,7 +259,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		want[p.Event+"\x00"+p.Matcher] = appendUnique(want[p.Event+"\x00"+p.Matcher], p, seen)
 	}
 	have := map[string][]projection{}
-	seen = map[projection]bool{}
+	seen = make(map[projection]bool, len(got.Hooks))
 	for i := range got.Hooks {
 		p := project(&got.Hooks[i], prov)
 		k := p.Event + "\x00" + p.Matcher

@@ -67,16 +67,20 @@ type Tables struct {
 	blockable     map[string]bool
 }
 
-var loadDefault = sync.OnceValues(func() (*Tables, error) { return Load(data) })
+//go:generate go run ../internal/gentables -pkg capabilities -dir . -out tables_gen.go
 
-// Default returns the embedded tables, loading them on first use.
-func Default() *Tables {
-	t, err := loadDefault()
-	if err != nil {
-		panic("capabilities: embedded tables are broken: " + err.Error())
-	}
-	return t
-}
+// loadDefault indexes the tables compiled from data/*.toml
+// (tables_gen.go), so start-up decodes no TOML. TestGeneratedTablesMatchTOML
+// keeps the two equal.
+var loadDefault = sync.OnceValue(func() *Tables {
+	return index(&Tables{Capabilities: generatedCapabilities, Support: generatedSupport, Blocking: generatedBlocking})
+})
+
+// Default returns the tables of data/*.toml, indexing them on first use.
+func Default() *Tables { return loadDefault() }
+
+// Data is the embedded TOML source of the tables, for Load.
+func Data() FS { return data }
 
 // FS is anything the tables can be read from.
 type FS interface {
@@ -98,7 +102,11 @@ func Load(fsys FS) (*Tables, error) {
 	if err := decodeStrict(fsys, "data/blocking.toml", &blk); err != nil {
 		return nil, err
 	}
-	t := &Tables{Capabilities: caps.Capability, Support: caps.Support, Blocking: blk.Blocking}
+	return index(&Tables{Capabilities: caps.Capability, Support: caps.Support, Blocking: blk.Blocking}), nil
+}
+
+// index builds the lookup maps of loaded rows.
+func index(t *Tables) *Tables {
 	t.capIndex = make(map[string]int, len(t.Capabilities))
 	for i, c := range t.Capabilities {
 		t.capIndex[c.ID] = i
@@ -115,7 +123,7 @@ func Load(fsys FS) (*Tables, error) {
 			t.blockable[b.Event] = true
 		}
 	}
-	return t, nil
+	return t
 }
 
 func decodeStrict(fsys FS, name string, v any) error {

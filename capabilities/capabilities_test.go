@@ -1,6 +1,7 @@
 package capabilities
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -64,5 +65,20 @@ func TestTablesConsistent(t *testing.T) {
 		if !found {
 			t.Errorf("blocking row %s/%s: the provider has no such event", b.Provider, b.Event)
 		}
+	}
+}
+
+// TestGeneratedTablesMatchTOML: the compiled tables (tables_gen.go) are
+// exactly the TOML source. After editing data/*.toml, run go generate ./...
+func TestGeneratedTablesMatchTOML(t *testing.T) {
+	fromTOML, err := Load(Data())
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := Default()
+	if !reflect.DeepEqual(fromTOML.Capabilities, gen.Capabilities) ||
+		!reflect.DeepEqual(fromTOML.Support, gen.Support) ||
+		!reflect.DeepEqual(fromTOML.Blocking, gen.Blocking) {
+		t.Error("tables_gen.go differs from data/*.toml; run `go generate ./...`")
 	}
 }

@@ -13,6 +13,9 @@ trap 'rm -rf "$work"' EXIT
 go build -o "$work/hookconv" ./cmd/hookconv
 go run ./scripts/genmanifest 10000 > "$work/m10k.json"
 go run ./scripts/genmanifest 100000 > "$work/m100k.json"
+mkdir -p "$work/c10k/.claude" "$work/c100k/.claude"
+go run ./scripts/genmanifest -claude 10000 > "$work/c10k/.claude/settings.json"
+go run ./scripts/genmanifest -claude 100000 > "$work/c100k/.claude/settings.json"
 
 # measure NAME CMD...: prints the median wall time (ms) and peak RSS (MiB).
 measure() {
@@ -39,3 +42,10 @@ measure "version"                             "$work/hookconv" version
 measure "validate examples/guard.json"        "$work/hookconv" validate examples/guard.json
 measure "validate 10,000 hooks ($(du -h "$work/m10k.json" | cut -f1))"   "$work/hookconv" validate "$work/m10k.json"
 measure "validate 100,000 hooks ($(du -h "$work/m100k.json" | cut -f1))" "$work/hookconv" validate "$work/m100k.json"
+measure "convert examples/project → gemini-cli"      "$work/hookconv" convert --to gemini-cli examples/project
+measure "convert examples/project → codex"           "$work/hookconv" convert --to codex examples/project
+for n in 10k 100k; do
+  for to in gemini-cli codex claude-code; do
+    measure "convert $n Claude handlers → $to" "$work/hookconv" convert --to "$to" "$work/c$n/.claude/settings.json"
+  done
+done

@@ -119,17 +119,26 @@ type Tables struct {
 	decodeTool  map[[2]string]NativeTool
 }
 
-var loadDefault = sync.OnceValues(func() (*Tables, error) { return Load(data) })
+//go:generate go run ../internal/gentables -pkg vocab -dir . -out tables_gen.go
 
-// Default returns the embedded tables, loading them on first use. The data
-// is tested, so a load failure is a build defect and panics.
-func Default() *Tables {
-	t, err := loadDefault()
-	if err != nil {
-		panic("vocab: embedded tables are broken: " + err.Error())
-	}
-	return t
-}
+// loadDefault indexes the tables compiled from data/*.toml
+// (tables_gen.go): decoding the TOML at start-up would cost more than a
+// whole typical conversion. TestGeneratedTablesMatchTOML keeps the two equal.
+var loadDefault = sync.OnceValue(func() *Tables {
+	return index(&Tables{
+		Events:       generatedEvents,
+		NativeEvents: generatedNativeEvents,
+		Tools:        generatedTools,
+		NativeTools:  generatedNativeTools,
+		Providers:    generatedProviders,
+	})
+})
+
+// Default returns the tables of data/*.toml, indexing them on first use.
+func Default() *Tables { return loadDefault() }
+
+// Data is the embedded TOML source of the tables, for Load.
+func Data() FS { return data }
 
 // FS is anything the tables can be read from (the embedded data, or a
 // directory in tests).
@@ -164,9 +173,14 @@ func Load(fsys FS) (*Tables, error) {
 	t.Events, t.NativeEvents = ev.Event, ev.Native
 	t.Tools, t.NativeTools = tl.Tool, tl.Native
 	t.Providers = pr.Provider
-	t.eventIndex = index(t.Events, func(e Event) string { return e.Name })
-	t.toolIndex = index(t.Tools, func(e Tool) string { return e.Name })
-	t.providerIndex = index(t.Providers, func(p Provider) string { return p.Slug })
+	return index(t), nil
+}
+
+// index builds the lookup maps of loaded rows.
+func index(t *Tables) *Tables {
+	t.eventIndex = positions(t.Events, func(e Event) string { return e.Name })
+	t.toolIndex = positions(t.Tools, func(e Tool) string { return e.Name })
+	t.providerIndex = positions(t.Providers, func(p Provider) string { return p.Slug })
 	t.encodeEvent, t.decodeEvent = map[[2]string][]NativeEvent{}, map[[2]string][]NativeEvent{}
 	for _, n := range t.NativeEvents {
 		if !n.Alias {
@@ -189,7 +203,7 @@ func Load(fsys FS) (*Tables, error) {
 			}
 		}
 	}
-	return t, nil
+	return t
 }
 
 // decodeStrict decodes one TOML file, rejecting keys no field takes.
@@ -212,7 +226,7 @@ func decodeStrict(fsys FS, name string, v any) error {
 	return nil
 }
 
-func index[T any](rows []T, key func(T) string) map[string]int {
+func positions[T any](rows []T, key func(T) string) map[string]int {
 	m := make(map[string]int, len(rows))
 	for i, r := range rows {
 		m[key(r)] = i

@@ -1,6 +1,7 @@
 package vocab
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -148,6 +149,30 @@ func TestTablesConsistent(t *testing.T) {
 	for k, n := range toolWriters {
 		if n > 1 {
 			t.Errorf("%s: canonical tool %s has %d native names to write; mark all but one alias", k.provider, k.name, n)
+		}
+	}
+}
+
+// TestGeneratedTablesMatchTOML: the compiled tables (tables_gen.go) are
+// exactly the TOML source. After editing data/*.toml, run go generate ./...
+func TestGeneratedTablesMatchTOML(t *testing.T) {
+	fromTOML, err := Load(Data())
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := Default()
+	for _, c := range []struct {
+		name      string
+		toml, gen any
+	}{
+		{"events", fromTOML.Events, gen.Events},
+		{"native events", fromTOML.NativeEvents, gen.NativeEvents},
+		{"tools", fromTOML.Tools, gen.Tools},
+		{"native tools", fromTOML.NativeTools, gen.NativeTools},
+		{"providers", fromTOML.Providers, gen.Providers},
+	} {
+		if !reflect.DeepEqual(c.toml, c.gen) {
+			t.Errorf("%s: tables_gen.go differs from data/*.toml; run `go generate ./...`", c.name)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package node
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -132,5 +131,8 @@ func AppendIndent(b []byte, n *Node, depth int) []byte {
 
 func newline(b []byte, depth int) []byte {
 	b = append(b, '\n')
-	return append(b, strings.Repeat("  ", depth)...)
+	for range depth {
+		b = append(b, ' ', ' ')
+	}
+	return b
 }

@@ -1,8 +1,10 @@
-// Command genmanifest prints a valid hooks/1.0 manifest with N varied hooks,
-// for benchmarking the CLI on large inputs (scripts/bench.sh).
+// Command genmanifest prints a large, valid hook configuration for
+// benchmarking the CLI (scripts/bench.sh): a hooks/1.0 manifest with N
+// hooks, or with -claude a Claude Code settings file with N handlers.
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"strconv"
@@ -11,14 +13,20 @@ import (
 )
 
 func main() {
+	claude := flag.Bool("claude", false, "print a Claude Code settings file instead of a manifest")
+	flag.Parse()
 	n := 10000
-	if len(os.Args) > 1 {
-		v, err := strconv.Atoi(os.Args[1])
+	if flag.NArg() > 0 {
+		v, err := strconv.Atoi(flag.Arg(0))
 		if err != nil || v < 1 {
-			fmt.Fprintln(os.Stderr, "usage: genmanifest [N]")
+			fmt.Fprintln(os.Stderr, "usage: genmanifest [-claude] [N]")
 			os.Exit(2)
 		}
 		n = v
+	}
+	if *claude {
+		os.Stdout.Write(benchdata.ClaudeSettings(n))
+		return
 	}
 	os.Stdout.Write(benchdata.Manifest(n))
 }
