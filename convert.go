@@ -3,6 +3,7 @@ package hookconv
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -124,7 +125,7 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 	var ds diag.List
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		for _, slug := range sortedKeys(h.ProviderData) {
+		for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
 			if slug == to {
 				continue
 			}
@@ -143,11 +144,11 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 				return true
 			}
 			var names []string
-			for _, k := range sortedKeys(fields) {
+			for _, k := range slices.Sorted(maps.Keys(fields)) {
 				if k == "$group" {
 					var group map[string]json.RawMessage
 					if json.Unmarshal(fields[k], &group) == nil {
-						for _, g := range sortedKeys(group) {
+						for _, g := range slices.Sorted(maps.Keys(group)) {
 							if !filter(g, group[g]) {
 								names = append(names, "group "+g)
 							}
@@ -287,8 +288,8 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 // go-cmp keep the CLI's start-up free of go-cmp's initialisation.)
 func diffProjections(want, have map[string][]projection) string {
 	var b strings.Builder
-	keys := sortedKeys(want)
-	for _, k := range sortedKeys(have) {
+	keys := slices.Sorted(maps.Keys(want))
+	for _, k := range slices.Sorted(maps.Keys(have)) {
 		if _, ok := want[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -363,7 +364,7 @@ func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) s
 	}
 	set := map[string]bool{}
 	addMatcherKeys(set, m, prov, names)
-	keys := sortedKeys(set)
+	keys := slices.Sorted(maps.Keys(set))
 	return strings.Join(keys, "\x00")
 }
 
@@ -405,13 +406,4 @@ func addMatcherKeys(set map[string]bool, m canonical.Matcher, prov vocab.Provide
 			addMatcherKeys(set, x, prov, names)
 		}
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

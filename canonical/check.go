@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"hash/maphash"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/diag"
@@ -47,7 +49,7 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 		path := index("hooks", i)
 		checkEvent(&ds, h, path, v)
 		checkMatcher(&ds, h, h.Matcher, path+".matcher", v)
-		for _, k := range sortedKeys(h.Degradation) {
+		for _, k := range slices.Sorted(maps.Keys(h.Degradation)) {
 			if !v.IsCapability(k) {
 				ds.Errorf(CodeDegradationKey, h.PosOf("degradation."+k), path+".degradation."+k,
 					hintFor(k, v.CapabilityNames(), "capabilities are: "+strings.Join(v.CapabilityNames(), ", ")),
@@ -61,7 +63,7 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 					"%q is not a capability", c)
 			}
 		}
-		for _, k := range sortedKeys(h.ProviderData) {
+		for _, k := range slices.Sorted(maps.Keys(h.ProviderData)) {
 			if !v.IsProvider(k) {
 				ds.Warnf(CodeProviderUnknown, h.PosOf("provider_data."+k), path+".provider_data."+k,
 					hintFor(k, v.ProviderSlugs(), "run `hookconv providers` for the slugs"),

@@ -2,6 +2,7 @@ package canonical
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -46,14 +47,14 @@ func hookNode(h *Hook) *node.Node {
 	}
 	if len(h.Degradation) > 0 {
 		d := &node.Node{Kind: node.Object}
-		for _, k := range sortedKeys(h.Degradation) {
+		for _, k := range slices.Sorted(maps.Keys(h.Degradation)) {
 			d.Fields = append(d.Fields, field(k, str(string(h.Degradation[k]))))
 		}
 		o.Fields = append(o.Fields, field("degradation", d))
 	}
 	if len(h.ProviderData) > 0 {
 		d := &node.Node{Kind: node.Object}
-		for _, k := range sortedKeys(h.ProviderData) {
+		for _, k := range slices.Sorted(maps.Keys(h.ProviderData)) {
 			d.Fields = append(d.Fields, field(k, raw(h.ProviderData[k])))
 		}
 		o.Fields = append(o.Fields, field("provider_data", d))
@@ -162,17 +163,8 @@ func strList(ss []string) *node.Node {
 
 func strMap(m map[string]string) *node.Node {
 	o := &node.Node{Kind: node.Object}
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		o.Fields = append(o.Fields, field(k, str(m[k])))
 	}
 	return o
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

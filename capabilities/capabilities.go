@@ -5,13 +5,9 @@
 package capabilities
 
 import (
-	"bytes"
 	"embed"
-	"fmt"
-	"strings"
+	"github.com/hookconv/hookconv/vocab"
 	"sync"
-
-	"github.com/BurntSushi/toml"
 )
 
 //go:embed data/*.toml
@@ -80,15 +76,10 @@ var loadDefault = sync.OnceValue(func() *Tables {
 func Default() *Tables { return loadDefault() }
 
 // Data is the embedded TOML source of the tables, for Load.
-func Data() FS { return data }
-
-// FS is anything the tables can be read from.
-type FS interface {
-	ReadFile(name string) ([]byte, error)
-}
+func Data() vocab.FS { return data }
 
 // Load reads data/capabilities.toml and data/blocking.toml from fsys.
-func Load(fsys FS) (*Tables, error) {
+func Load(fsys vocab.FS) (*Tables, error) {
 	var caps struct {
 		Capability []Capability `toml:"capability"`
 		Support    []Support    `toml:"support"`
@@ -96,10 +87,10 @@ func Load(fsys FS) (*Tables, error) {
 	var blk struct {
 		Blocking []Blocking `toml:"blocking"`
 	}
-	if err := decodeStrict(fsys, "data/capabilities.toml", &caps); err != nil {
+	if err := vocab.DecodeTable(fsys, "data/capabilities.toml", &caps); err != nil {
 		return nil, err
 	}
-	if err := decodeStrict(fsys, "data/blocking.toml", &blk); err != nil {
+	if err := vocab.DecodeTable(fsys, "data/blocking.toml", &blk); err != nil {
 		return nil, err
 	}
 	return index(&Tables{Capabilities: caps.Capability, Support: caps.Support, Blocking: blk.Blocking}), nil
@@ -124,25 +115,6 @@ func index(t *Tables) *Tables {
 		}
 	}
 	return t
-}
-
-func decodeStrict(fsys FS, name string, v any) error {
-	b, err := fsys.ReadFile(name)
-	if err != nil {
-		return err
-	}
-	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(v)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		keys := make([]string, len(und))
-		for i, k := range und {
-			keys[i] = k.String()
-		}
-		return fmt.Errorf("%s: unknown keys %s", name, strings.Join(keys, ", "))
-	}
-	return nil
 }
 
 // Capability returns the capability with the given id.

@@ -166,7 +166,7 @@ func Load(fsys FS) (*Tables, error) {
 		name string
 		v    any
 	}{{"data/events.toml", &ev}, {"data/tools.toml", &tl}, {"data/providers.toml", &pr}} {
-		if err := decodeStrict(fsys, f.name, f.v); err != nil {
+		if err := DecodeTable(fsys, f.name, f.v); err != nil {
 			return nil, err
 		}
 	}
@@ -206,8 +206,10 @@ func index(t *Tables) *Tables {
 	return t
 }
 
-// decodeStrict decodes one TOML file, rejecting keys no field takes.
-func decodeStrict(fsys FS, name string, v any) error {
+// DecodeTable decodes one TOML table file, rejecting keys no field takes,
+// so a typo in a table cannot silently drop a fact. The capabilities
+// package reads its tables with it too.
+func DecodeTable(fsys FS, name string, v any) error {
 	b, err := fsys.ReadFile(name)
 	if err != nil {
 		return err

@@ -2,7 +2,9 @@ package nested
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -170,7 +172,7 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	if v := pd.Get("$matcher"); v != nil && v.Kind == node.String {
 		return []writtenMatcher{{text: v.Text, present: true}} // the tool's own, verbatim
 	}
-	for _, slug := range sortedKeys(h.ProviderData) {
+	for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
 		if slug == c.d.Slug {
 			continue
 		}
@@ -329,7 +331,7 @@ func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int, written
 			lost = append(lost, f.name)
 		}
 	}
-	for _, k := range sortedKeys(hd.Platform) {
+	for _, k := range slices.Sorted(maps.Keys(hd.Platform)) {
 		if hd.Platform[k] != "" && !(k == "windows" && written["platform.windows"]) {
 			lost = append(lost, "platform."+k)
 		}
@@ -362,17 +364,8 @@ func strMap(m map[string]string) *node.Node {
 		return nil
 	}
 	o := &node.Node{Kind: node.Object}
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		o.Fields = append(o.Fields, field(k, str(m[k])))
 	}
 	return o
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
