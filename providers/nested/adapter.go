@@ -1,20 +1,13 @@
 package nested
 
 import (
-	"errors"
 	"path"
-	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
-	"github.com/hookconv/hookconv/internal/jsonedit"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 )
-
-// CodeJSONC notes comments or trailing commas in a file the tool reads as
-// strict JSON.
-const CodeJSONC = "HC320"
 
 // Format reads and writes one native file format other than JSON (Codex's
 // config.toml). Adapters of tools with only JSON files leave it nil.
@@ -72,52 +65,20 @@ func (a *Adapter) parse(p string, src []byte) (*node.Node, diag.List) {
 	if a.Other != nil && a.Other.Handles(p) {
 		return a.Other.Parse(p, src)
 	}
-	root, ds := canonical.ParseDocument(p, src, canonical.FormatJSON)
-	if root != nil {
-		return root, nil
-	}
-	// Real configs carry comments; read them, but say the tool may not.
-	if n, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
-		var w diag.List
-		w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "remove the comments and trailing commas",
-			"the file has comments or trailing commas, which %s's JSON reader may reject; read anyway", a.prov.Name)
-		return n, w.WithFile(p)
-	}
-	return nil, ds
+	return providers.ParseJSONConfig(p, src, a.prov.Name)
 }
 
-// CodeReplaced warns that hooks already in the -o file are replaced.
-const CodeReplaced = "HC323"
-
-// replacedHooks warns when merging replaces hooks the file already had
-// with different ones (re-running the same conversion says nothing).
-func replacedHooks(file string, prev []byte, tree *node.Node) diag.List {
-	root, err := node.ParseJSON(prev, node.JSONOptions{JSONC: true})
-	if err != nil {
-		return nil // the merge itself reports the syntax error
-	}
-	old := root.Get("hooks")
-	if old == nil || old.Kind != node.Object || len(old.Fields) == 0 {
-		return nil
-	}
-	if string(node.AppendCompact(nil, old)) == string(node.AppendCompact(nil, tree)) {
-		return nil
-	}
+// countHandlers counts the handlers of a nested "hooks" value.
+func countHandlers(hooks *node.Node) int {
 	n := 0
-	for _, ev := range old.Fields {
+	for _, ev := range hooks.Fields {
 		for _, g := range ev.Value.Items {
 			if hs := g.Get("hooks"); hs != nil {
 				n += len(hs.Items)
 			}
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	var ds diag.List
-	ds.Warnf(CodeReplaced, old.Pos, "hooks", "convert into a new file, or merge by hand, to keep them",
-		"the %d hook handler(s) already in %s are replaced by the converted ones", n, file)
-	return ds.WithFile(file)
+	return n
 }
 
 // DefaultPath is where the tool's project config lives.
@@ -137,33 +98,19 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 			target = p
 		}
 	}
-	prev, had := existing[target]
+	prev := existing[target]
 	var out []byte
-	switch {
-	case a.Other != nil && a.Other.Handles(target):
+	if a.Other != nil && a.Other.Handles(target) {
 		var rds diag.List
-		if !had {
-			prev = nil
-		}
 		out, rds = a.Other.Render(tree, prev)
 		ds = append(ds, rds...)
-	case had && len(strings.TrimSpace(string(prev))) > 0:
-		ds = append(ds, replacedHooks(target, prev, tree)...)
-		merged, err := jsonedit.SetMember(prev, "hooks", tree, node.JSONOptions{JSONC: true})
-		if err != nil {
-			var pos diag.Pos
-			var se *node.SyntaxError
-			if errors.As(err, &se) {
-				pos = se.Pos
-			}
-			var md diag.List
-			md.Errorf(CodeShape, pos, "", "fix or move the file, then convert again", "cannot merge into %s: %v", target, err)
-			return nil, append(ds, md.WithFile(target)...)
+	} else {
+		var wds diag.List
+		out, wds = providers.WriteJSONConfig(target, prev, []node.Field{{Key: "hooks", Value: tree}}, countHandlers)
+		ds = append(ds, wds...)
+		if out == nil {
+			return nil, ds
 		}
-		out = merged
-	default:
-		doc := &node.Node{Kind: node.Object, Fields: []node.Field{field("hooks", tree)}}
-		out = append(node.AppendIndent(nil, doc, 0), '\n')
 	}
 	files := providers.Files{path.Clean(target): out}
 	if a.AfterEncode != nil {

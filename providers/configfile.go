@@ -1,0 +1,98 @@
+package providers
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/jsonedit"
+	"github.com/hookconv/hookconv/internal/node"
+)
+
+// Codes of reading and writing native JSON config files, shared by every
+// adapter family.
+const (
+	CodeJSONC    = "HC320" // comments or trailing commas in a strict-JSON file (warning)
+	CodeReplaced = "HC323" // hooks already in the -o file are replaced (warning)
+	CodeMerge    = "HC324" // the -o file cannot be merged into (error)
+)
+
+// ParseJSONConfig parses a tool's JSON config. Real configs carry comments
+// and trailing commas; they are read, with a warning that the tool's own
+// strict JSON reader may reject them.
+func ParseJSONConfig(path string, src []byte, tool string) (*node.Node, diag.List) {
+	root, ds := canonical.ParseDocument(path, src, canonical.FormatJSON)
+	if root != nil {
+		return root, nil
+	}
+	if n, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
+		var w diag.List
+		w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "remove the comments and trailing commas",
+			"the file has comments or trailing commas, which %s's JSON reader may reject; read anyway", tool)
+		return n, w.WithFile(path)
+	}
+	return nil, ds
+}
+
+// WriteJSONConfig writes members (the "hooks", and a "version" where the
+// format has one) into a config. A new file (prev empty) holds just them;
+// an existing one keeps every other key, its order, formatting and
+// comments, and a warning says when hooks it already had (countHandlers
+// counts them) are replaced by different ones.
+func WriteJSONConfig(target string, prev []byte, members []node.Field, countHandlers func(*node.Node) int) ([]byte, diag.List) {
+	if len(strings.TrimSpace(string(prev))) == 0 {
+		doc := &node.Node{Kind: node.Object, Fields: members}
+		return append(node.AppendIndent(nil, doc, 0), '\n'), nil
+	}
+	var ds diag.List
+	for _, m := range members {
+		if m.Key == "hooks" {
+			ds = append(ds, replaced(target, prev, m.Value, countHandlers)...)
+		}
+	}
+	out := prev
+	for _, m := range members {
+		if m.Key != "hooks" {
+			// Only add what is missing ("version"); never rewrite the user's.
+			if root, err := node.ParseJSON(out, node.JSONOptions{JSONC: true}); err == nil && root.Get(m.Key) != nil {
+				continue
+			}
+		}
+		merged, err := jsonedit.SetMember(out, m.Key, m.Value, node.JSONOptions{JSONC: true})
+		if err != nil {
+			var pos diag.Pos
+			var se *node.SyntaxError
+			if errors.As(err, &se) {
+				pos = se.Pos
+			}
+			var md diag.List
+			md.Errorf(CodeMerge, pos, "", "fix or move the file, then convert again", "cannot merge into %s: %v", target, err)
+			return nil, append(ds, md.WithFile(target)...)
+		}
+		out = merged
+	}
+	return out, ds
+}
+
+func replaced(file string, prev []byte, tree *node.Node, count func(*node.Node) int) diag.List {
+	root, err := node.ParseJSON(prev, node.JSONOptions{JSONC: true})
+	if err != nil {
+		return nil // the merge itself reports the syntax error
+	}
+	old := root.Get("hooks")
+	if old == nil || old.Kind != node.Object || len(old.Fields) == 0 {
+		return nil
+	}
+	if string(node.AppendCompact(nil, old)) == string(node.AppendCompact(nil, tree)) {
+		return nil
+	}
+	n := count(old)
+	if n == 0 {
+		return nil
+	}
+	var ds diag.List
+	ds.Warnf(CodeReplaced, old.Pos, "hooks", "convert into a new file, or merge by hand, to keep them",
+		"the %d hook handler(s) already in %s are replaced by the converted ones", n, file)
+	return ds.WithFile(file)
+}

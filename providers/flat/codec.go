@@ -1,0 +1,325 @@
+package flat
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// Diagnostic codes specific to the flat family (the shared ones come
+// from the nested codec so a code always means the same thing).
+const (
+	CodeCommandFilter = "HC340" // a matcher that filters the command text, not tools (info)
+	CodeMCPServerLost = "HC341" // the tool spells MCP tools without their server (warning)
+	CodeVersion       = "HC342" // missing or unexpected "version" (warning)
+	CodeOtherSpelling = "HC343" // an event spelled as another tool spells it (warning)
+)
+
+// Codec decodes and encodes one flat dialect.
+type Codec struct {
+	d     *Dialect
+	once  sync.Once
+	names *vocab.Tables
+	caps  *capabilities.Tables
+	prov  vocab.Provider
+}
+
+// New returns the codec of a dialect; tables load on first use.
+func New(d *Dialect) *Codec { return &Codec{d: d} }
+
+func (c *Codec) load() {
+	c.once.Do(func() {
+		c.names, c.caps = vocab.Default(), capabilities.Default()
+		p, ok := c.names.Provider(c.d.Slug)
+		if !ok {
+			panic("flat: no provider row for " + c.d.Slug)
+		}
+		c.prov = p
+	})
+}
+
+// DecodeTree reads the hooks of one parsed native file.
+func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag.List) {
+	c.load()
+	var ds diag.List
+	if root.Kind != node.Object {
+		ds.Errorf(nested.CodeShape, root.Pos, "", `the file must be an object with a "hooks" key`, "the document is %s, not an object", root.Kind.Article())
+		return nil, ds.WithFile(file)
+	}
+	for _, f := range root.Fields {
+		switch {
+		case f.Key == "hooks":
+		case f.Key == "version" && c.d.Version != 0:
+			if f.Value.Kind != node.Number || f.Value.Text != fmt.Sprint(c.d.Version) {
+				ds.Warnf(CodeVersion, f.Value.Pos, "version", fmt.Sprintf(`write "version": %d`, c.d.Version),
+					"%s knows only \"version\": %d; read anyway", c.prov.Name, c.d.Version)
+			}
+		default:
+			ds.Warnf(nested.CodeUnknownKey, f.KeyPos, f.Key, c.prov.Name+" does not read it; it is not carried over",
+				"%q is not a top-level key of %s's hooks file; dropped", f.Key, c.prov.Name)
+		}
+	}
+	if c.d.Version != 0 && root.Get("version") == nil {
+		ds.Warnf(CodeVersion, root.Pos, "version", fmt.Sprintf(`add "version": %d`, c.d.Version),
+			"the file has no \"version\"; %s's documented form has \"version\": %d (written back)", c.prov.Name, c.d.Version)
+	}
+	events := root.Get("hooks")
+	if events == nil {
+		ds.Infof(nested.CodeNoHooks, root.Pos, "hooks", "", "no \"hooks\" in %s: nothing to convert", file)
+		return nil, ds.WithFile(file)
+	}
+	if events.Kind != node.Object {
+		ds.Errorf(nested.CodeShape, events.Pos, "hooks", `"hooks" maps event names to lists of entries`, "\"hooks\" must be an object, not %s", events.Kind.Article())
+		return nil, ds.WithFile(file)
+	}
+	total := 0
+	for _, f := range events.Fields {
+		total += max(1, len(f.Value.Items))
+	}
+	hooks := make([]canonical.Hook, 0, total)
+	for _, f := range events.Fields {
+		row, ok := c.event(&ds, f)
+		if !ok {
+			continue
+		}
+		entries := f.Value.Items
+		switch f.Value.Kind {
+		case node.Array:
+		case node.Object:
+			ds.Warnf(nested.CodeUndocumented, f.Value.Pos, "hooks."+f.Key, "write a list: \""+f.Key+"\": [ {...} ]",
+				"%s maps to one object instead of a list; read as a list of one", f.Key)
+			entries = []*node.Node{f.Value}
+		default:
+			ds.Errorf(nested.CodeShape, f.Value.Pos, "hooks."+f.Key, "write a list of entries", "%s must be a list, not %s", f.Key, f.Value.Kind.Article())
+			continue
+		}
+		for i, e := range entries {
+			if h, ok := c.decodeEntry(&ds, file, e, fmt.Sprintf("hooks.%s[%d]", f.Key, i), row); ok {
+				hooks = append(hooks, h)
+			}
+		}
+	}
+	return hooks, ds.WithFile(file)
+}
+
+// event resolves a native event name. A name the tool does not know but
+// Claude Code does (PascalCase "PreToolUse" in a Cursor file) is read as
+// Claude's and written back in the tool's own spelling.
+func (c *Codec) event(ds *diag.List, f node.Field) (vocab.NativeEvent, bool) {
+	rows := c.names.DecodeEvent(c.d.Slug, f.Key)
+	for _, r := range rows {
+		if !r.Alias || len(rows) == 1 {
+			return r, true
+		}
+	}
+	for _, r := range c.names.DecodeEvent("claude-code", f.Key) {
+		if enc := c.names.EncodeEvent(c.d.Slug, r.Event); len(enc) > 0 {
+			own := generic(enc)
+			ds.Warnf(CodeOtherSpelling, f.KeyPos, "hooks."+f.Key, "write "+own.Name,
+				"%s is Claude Code's spelling; %s documents %s (read as it, and written so)", f.Key, c.prov.Name, own.Name)
+			return own, true
+		}
+	}
+	canon := nested.VendorEvent(c.d.Slug, f.Key)
+	ds.Warnf(nested.CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, "check the spelling; other tools will not receive this hook",
+		"%s is not a %s event hookconv knows; kept as %s", f.Key, c.prov.Name, canon)
+	return vocab.NativeEvent{Provider: c.d.Slug, Event: canon, Name: f.Key, Matcher: vocab.MatchValue}, true
+}
+
+// generic picks, among the rows written for a canonical event, the one
+// that is not a split event (Cursor's preToolUse, not beforeShellExecution).
+func generic(rows []vocab.NativeEvent) vocab.NativeEvent {
+	for _, r := range rows {
+		if len(r.Tools) == 0 {
+			return r
+		}
+	}
+	return rows[0]
+}
+
+func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent) (canonical.Hook, bool) {
+	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
+	if n.Kind != node.Object {
+		ds.Errorf(nested.CodeShape, n.Pos, path, `an entry is {"command": "..."}`, "%s must be an object, not %s", path, n.Kind.Article())
+		return h, false
+	}
+	pd := &node.Node{Kind: node.Object}
+	set := func(k string, v *node.Node) { pd.Fields = append(pd.Fields, node.Field{Key: k, Value: v}) }
+	h.Handler.Type = c.d.DefaultType
+	if t := n.Get("type"); t != nil {
+		if t.Kind != node.String || !slices.Contains(canonical.HandlerTypes, t.Text) {
+			ds.Errorf(nested.CodeUnknownType, t.Pos, path+".type", "use "+strings.Join(c.d.Types, " or "),
+				"entry type %s is not a handler type hookconv converts", string(node.AppendCompact(nil, t)))
+			return h, false
+		}
+		h.Handler.Type = t.Text
+		if t.Text == c.d.DefaultType {
+			set("$type", &node.Node{Kind: node.Bool, Bool: true})
+		}
+		if !c.d.Accepts(t.Text) {
+			ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "", "%s does not run %s entries: this one never runs", c.prov.Name, t.Text)
+		}
+	}
+	if b, ok := c.caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
+		h.Blocking = true // the tool honours exit 2 here (spec §7)
+	}
+	var matcher *node.Node
+	for _, f := range n.Fields {
+		fp := path + "." + f.Key
+		switch {
+		case f.Key == "type":
+		case f.Key == "matcher":
+			if f.Value.Kind != node.String {
+				ds.Errorf(nested.CodeShape, f.Value.Pos, fp, "write the matcher as a string", "matcher must be a string, not %s", f.Value.Kind.Article())
+				continue
+			}
+			matcher = f.Value
+		case f.Key == c.d.FailClosed && c.d.FailClosed != "":
+			if f.Value.Kind != node.Bool {
+				ds.Errorf(nested.CodeShape, f.Value.Pos, fp, "write true or false", "%s must be a boolean", f.Key)
+				continue
+			}
+			if f.Value.Bool && h.Blocking {
+				// A crash or timeout blocks: the canonical timeout_action.
+				h.Handler.TimeoutAction = canonical.TimeoutBlock
+			} else {
+				set(f.Key, f.Value)
+			}
+		case c.d.isExtra(f.Key):
+			set(f.Key, f.Value)
+		default:
+			canon, ok := c.d.mapped(f.Key)
+			if !ok {
+				ds.Warnf(nested.CodeUnknownKey, f.KeyPos, fp, c.prov.Name+" does not read it; remove it",
+					"%q is not a %s entry key; dropped", f.Key, c.prov.Name)
+				continue
+			}
+			if !c.setField(ds, &h, canon, f, fp) {
+				return h, false
+			}
+		}
+	}
+	if h.Handler.Type == canonical.HandlerCommand && strings.TrimSpace(h.Handler.Command) == "" ||
+		(h.Handler.Type == canonical.HandlerPrompt || h.Handler.Type == canonical.HandlerAgent) && h.Handler.Prompt == "" {
+		ds.Errorf(nested.CodeShape, n.Pos, path, "add the command (or prompt) to run", "entry has nothing to run")
+		return h, false
+	}
+	switch {
+	case len(row.Tools) > 0 || row.Alias:
+		// A split event: the event itself names the tools.
+		h.Matcher = c.splitMatcher(row)
+		set("$event", &node.Node{Kind: node.String, Text: row.Name})
+		if matcher != nil {
+			set("$matcher", matcher)
+			if row.Matcher == vocab.MatchText {
+				ds.Infof(CodeCommandFilter, matcher.Pos, path+".matcher", "",
+					"on %s the matcher %q filters the command line, not tools: kept for %s only", row.Name, matcher.Text, c.prov.Name)
+			}
+		}
+	case row.Matcher == vocab.MatchTool:
+		if matcher != nil {
+			h.Matcher = c.decodeMatcher(matcher.Text)
+			if again, _ := c.encodeMatcher(nil, &h, 0, h.Matcher); again != matcher.Text {
+				set("$matcher", matcher)
+			}
+		}
+	default:
+		if matcher != nil {
+			set("$matcher", matcher)
+		}
+	}
+	if len(pd.Fields) > 0 {
+		h.ProviderData = map[string]json.RawMessage{c.d.Slug: node.AppendCompact(nil, pd)}
+	}
+	return h, true
+}
+
+// splitMatcher is the canonical matcher a split event stands for.
+func (c *Codec) splitMatcher(row vocab.NativeEvent) canonical.Matcher {
+	if len(row.Tools) == 0 {
+		if c.d.MCPAll != "" {
+			return canonical.Pattern{Regex: c.d.MCPAll}
+		}
+		return nil
+	}
+	if len(row.Tools) == 1 {
+		return canonical.ToolName(row.Tools[0])
+	}
+	out := make(canonical.AnyOf, len(row.Tools))
+	for i, t := range row.Tools {
+		out[i] = canonical.ToolName(t)
+	}
+	return out
+}
+
+func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.Field, path string) bool {
+	v := f.Value
+	if canon == "timeout" {
+		t, ok := v.Float()
+		if !ok || t < 0 || math.IsInf(t, 0) {
+			ds.Errorf(nested.CodeShape, v.Pos, path, "write a positive number", "timeout must be a positive number, not %s", string(node.AppendCompact(nil, v)))
+			return false
+		}
+		if c.d.Timeout == nested.Millis {
+			t /= 1000
+		}
+		h.Handler.Timeout = t
+		return true
+	}
+	if v.Kind != node.String {
+		ds.Errorf(nested.CodeShape, v.Pos, path, "write a string", "%s must be a string, not %s", f.Key, v.Kind.Article())
+		return false
+	}
+	switch canon {
+	case "command":
+		h.Handler.Command = v.Text
+	case "prompt":
+		h.Handler.Prompt = v.Text
+	case "model":
+		h.Handler.Model = v.Text
+	case "status_message":
+		h.Handler.StatusMessage = v.Text
+	case "cwd":
+		h.Handler.Cwd = v.Text
+	}
+	return true
+}
+
+var listRE = regexp.MustCompile(`^[^\\.*+?()\[\]{}^$]+$`)
+
+// decodeMatcher reads a tool matcher: a "|" list of known tool names
+// becomes bare canonical names; anything else stays a pattern.
+func (c *Codec) decodeMatcher(s string) canonical.Matcher {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "*" {
+		return nil
+	}
+	if !listRE.MatchString(s) {
+		return canonical.Pattern{Regex: s}
+	}
+	var out canonical.AnyOf
+	for _, p := range strings.Split(s, "|") {
+		t, ok := c.names.DecodeTool(c.d.Slug, p)
+		if !ok {
+			return canonical.Pattern{Regex: s}
+		}
+		if !slices.Contains(out, canonical.Matcher(canonical.ToolName(t.Tool))) {
+			out = append(out, canonical.ToolName(t.Tool))
+		}
+	}
+	if len(out) == 1 {
+		return out[0]
+	}
+	return out
+}

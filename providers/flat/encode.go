@@ -1,0 +1,251 @@
+package flat
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// EncodeTree renders hooks as the value of the native "hooks" key: events
+// in order of first appearance, entries never reordered.
+func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
+	c.load()
+	var ds diag.List
+	out := &node.Node{Kind: node.Object}
+	lists := map[string]*node.Node{}
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		path := fmt.Sprintf("hooks[%d]", h.SourceIndex(i))
+		if !c.d.Accepts(h.Handler.Type) {
+			ds.Errorf(nested.CodeTypeNotRun, h.PosOf("handler.type"), path+".handler.type", "degrade or remove the hook",
+				"%s does not run %s handlers; %s was not written", c.prov.Name, h.Handler.Type, h.DisplayName(i))
+			continue
+		}
+		pd := c.ownData(h)
+		row, ok := c.nativeEvent(&ds, h, i, pd)
+		if !ok {
+			continue
+		}
+		entry := &node.Node{Kind: node.Object}
+		add := func(k string, v *node.Node) { entry.Fields = append(entry.Fields, node.Field{Key: k, Value: v}) }
+		if h.Handler.Type != c.d.DefaultType || pd.Get("$type") != nil {
+			add("type", str(h.Handler.Type))
+		}
+		for _, f := range c.d.Fields {
+			if v := c.value(&ds, h, i, f.Canonical); v != nil {
+				add(f.Native, v)
+			}
+		}
+		switch {
+		case len(row.Tools) > 0 || row.Alias:
+			if v := pd.Get("$matcher"); v != nil {
+				add("matcher", v)
+			}
+		case row.Matcher == vocab.MatchTool:
+			text, ok := c.encodeMatcher(&ds, h, i, h.Matcher)
+			if !ok {
+				continue
+			}
+			if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && sameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
+				text = v.Text // the source's own spelling
+			}
+			if text != "" {
+				add("matcher", str(text))
+			}
+		default:
+			if v := pd.Get("$matcher"); v != nil {
+				add("matcher", v)
+			}
+		}
+		for _, f := range pd.Fields {
+			if c.d.isExtra(f.Key) || (f.Key == c.d.FailClosed && c.d.FailClosed != "") {
+				add(f.Key, f.Value)
+			}
+		}
+		if c.d.FailClosed != "" && h.Blocking && h.Handler.TimeoutAction == canonical.TimeoutBlock && entry.Get(c.d.FailClosed) == nil {
+			add(c.d.FailClosed, &node.Node{Kind: node.Bool, Bool: true})
+		}
+		c.reportUnwritten(&ds, h, i)
+		list := lists[row.Name]
+		if list == nil {
+			list = &node.Node{Kind: node.Array}
+			lists[row.Name] = list
+			out.Fields = append(out.Fields, node.Field{Key: row.Name, Value: list})
+		}
+		list.Items = append(list.Items, entry)
+	}
+	return out, ds
+}
+
+// nativeEvent picks the event an entry is written under: the split event
+// it was read from when it still describes the hook, else the generic one.
+func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int, pd *node.Node) (vocab.NativeEvent, bool) {
+	prefix := "vendor." + c.d.Slug + "."
+	if strings.HasPrefix(h.Event, prefix) {
+		name := strings.TrimPrefix(h.Event, prefix)
+		return vocab.NativeEvent{Provider: c.d.Slug, Event: h.Event, Name: name, Matcher: vocab.MatchValue}, true
+	}
+	if v := pd.Get("$event"); v != nil && v.Kind == node.String {
+		for _, r := range c.names.DecodeEvent(c.d.Slug, v.Text) {
+			if r.Event == h.Event && sameMatcher(c.splitMatcher(r), h.Matcher) {
+				return r, true
+			}
+		}
+	}
+	if rows := c.names.EncodeEvent(c.d.Slug, h.Event); len(rows) > 0 {
+		return generic(rows), true
+	}
+	ds.Warnf(nested.CodeEventDropped, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "",
+		"%s has no %s event; %s was not written", c.prov.Name, h.Event, h.DisplayName(i))
+	return vocab.NativeEvent{}, false
+}
+
+// encodeMatcher spells a canonical matcher in the tool's matcher: names
+// joined by "|". ok is false (with a warning) when nothing of it exists in
+// the tool, so the hook could never fire.
+func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonical.Matcher) (string, bool) {
+	if m == nil {
+		return "", true
+	}
+	members := canonical.AnyOf{m}
+	if a, ok := m.(canonical.AnyOf); ok {
+		members = a
+	}
+	warn := func(code, format string, args ...any) {
+		if ds != nil {
+			ds.Warnf(code, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "", format, args...)
+		}
+	}
+	var parts []string
+	addPart := func(p string) {
+		for _, x := range parts {
+			if x == p {
+				return
+			}
+		}
+		parts = append(parts, p)
+	}
+	for _, x := range members {
+		switch x := x.(type) {
+		case canonical.ToolName:
+			if t, ok := c.names.EncodeTool(c.d.Slug, string(x)); ok {
+				addPart(t.Name)
+			} else if _, known := c.names.Tool(string(x)); known {
+				warn(nested.CodeLostMatcher, "%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), x, c.prov.Name)
+			} else {
+				addPart(string(x))
+			}
+		case canonical.Pattern:
+			addPart(x.Regex)
+		case canonical.MCP:
+			switch {
+			case x.Tool != "" && c.prov.MCP != "":
+				addPart(strings.ReplaceAll(c.prov.MCP, "{tool}", x.Tool))
+				if !strings.Contains(c.prov.MCP, "{server}") {
+					warn(CodeMCPServerLost, "%s: %s names MCP tools without their server: %q matches %s of any server, not only %s",
+						h.DisplayName(i), c.prov.Name, x.Tool, x.Tool, x.Server)
+				}
+			case c.d.MCPAll != "":
+				addPart(strings.TrimPrefix(c.d.MCPAll, "^") + ".*")
+				warn(CodeMCPServerLost, "%s: %s cannot name an MCP server: the hook now fires for every MCP tool, not only %s's",
+					h.DisplayName(i), c.prov.Name, x.Server)
+			default:
+				warn(nested.CodeLostMatcher, "%s: %s cannot express the MCP matcher of server %s; dropped", h.DisplayName(i), c.prov.Name, x.Server)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.prov.Name)
+		return "", false
+	}
+	return strings.Join(parts, "|"), true
+}
+
+func (c *Codec) ownData(h *canonical.Hook) *node.Node {
+	if raw := h.ProviderData[c.d.Slug]; len(raw) > 0 {
+		if n, err := node.ParseJSON(raw, node.JSONOptions{}); err == nil && n.Kind == node.Object {
+			return n
+		}
+	}
+	return &node.Node{Kind: node.Object}
+}
+
+// value renders a canonical field the way the dialect writes it.
+func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string) *node.Node {
+	hd := &h.Handler
+	opt := func(s string) *node.Node {
+		if s == "" {
+			return nil
+		}
+		return str(s)
+	}
+	switch canon {
+	case "command":
+		return opt(hd.Command)
+	case "prompt":
+		return opt(hd.Prompt)
+	case "model":
+		return opt(hd.Model)
+	case "status_message":
+		return opt(hd.StatusMessage)
+	case "cwd":
+		return opt(hd.Cwd)
+	case "timeout":
+		if hd.Timeout <= 0 {
+			return nil
+		}
+		if c.d.Timeout == nested.Millis {
+			return canonical.Number(math.Round(hd.Timeout * 1000))
+		}
+		return canonical.Number(hd.Timeout)
+	}
+	return nil
+}
+
+// reportUnwritten names canonical fields the dialect has no key for; the
+// pipeline's degradation normally removed them already.
+func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int) {
+	hd := &h.Handler
+	has := func(canon string) bool {
+		for _, f := range c.d.Fields {
+			if f.Canonical == canon {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{
+		{"async", hd.Async}, {"cwd", hd.Cwd != ""}, {"env", len(hd.Env) > 0}, {"headers", len(hd.Headers) > 0},
+		{"model", hd.Model != ""}, {"platform", len(hd.Platform) > 0}, {"status_message", hd.StatusMessage != ""},
+		{"timeout", hd.Timeout > 0}, {"url", hd.URL != ""},
+	} {
+		if f.on && !has(f.name) {
+			ds.Warnf(nested.CodeFieldDropped, h.PosOf("handler."+f.name), fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(i), f.name), "",
+				"%s: %s has no equivalent of handler.%s; dropped", h.DisplayName(i), c.prov.Name, f.name)
+		}
+	}
+	if h.Blocking && hd.TimeoutAction == canonical.TimeoutBlock && c.d.FailClosed == "" {
+		ds.Warnf(nested.CodeTimeoutFailOpen, h.PosOf("handler.timeout_action"), fmt.Sprintf("hooks[%d].handler.timeout_action", h.SourceIndex(i)),
+			"make the script itself exit 2 before the timeout if a timeout must block",
+			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.prov.Name)
+	}
+}
+
+// sameMatcher reports whether two canonical matchers are the same.
+func sameMatcher(a, b canonical.Matcher) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return string(node.AppendCompact(nil, canonical.MatcherNode(a))) == string(node.AppendCompact(nil, canonical.MatcherNode(b)))
+}
+
+func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }
