@@ -30,7 +30,7 @@ func BenchmarkValidateManifest(b *testing.B) {
 func BenchmarkConvert10k(b *testing.B) {
 	src := benchdata.ClaudeSettings(10000)
 	in := providers.Files{".claude/settings.json": src}
-	for _, to := range nestedFamily {
+	for _, to := range targets {
 		b.Run("to="+to, func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()

@@ -26,6 +26,7 @@ const (
 	CodeNotPortable     = "HC402" // a pattern matcher passed through to another tool (warning)
 	CodeForeignData     = "HC403" // another provider's native fields are not rendered (info)
 	CodeForeignFilter   = "HC404" // another provider's filter ("if") is lost: the hook runs more often (warning)
+	CodeDoubleRun       = "HC406" // the target also reads the source's config: hooks would run twice (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -92,6 +93,7 @@ func Convert(from, to string, in, existing providers.Files) (res Conversion) {
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to)...)
+			res.Diagnostics = append(res.Diagnostics, doubleRun(in, from, to)...)
 		}
 	}
 	res.Planned = planned
@@ -135,12 +137,12 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 			}
 			source, _ := vocab.Default().Provider(slug)
 			filter := func(key string, value json.RawMessage) bool {
-				if !slices.Contains(source.FilterKeys, key) {
+				if !slices.Contains(source.FilterKeys, key) && key != "$commandFilter" {
 					return false
 				}
 				ds.Warnf(CodeForeignFilter, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
 					"%s: its %s filter %q: %s cannot be expressed for %s; the hook now runs for every matching tool call",
-					h.DisplayName(i), slug, key, string(value), to)
+					h.DisplayName(i), slug, strings.TrimPrefix(key, "$"), string(value), to)
 				return true
 			}
 			var names []string
@@ -154,6 +156,10 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 							}
 						}
 					}
+					continue
+				}
+				if k == "$commandFilter" {
+					filter(k, fields[k])
 					continue
 				}
 				if strings.HasPrefix(k, "$") {
@@ -173,6 +179,24 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "use canonical tool names where you can",
 				"%s: a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", h.DisplayName(i), to, to)
 		}
+	}
+	return ds
+}
+
+// doubleRun warns when the target tool also loads the source tool's
+// config (Cursor and Copilot run Claude Code's hooks): keeping both files
+// makes every hook run twice there.
+func doubleRun(in providers.Files, from, to string) diag.List {
+	target, _ := vocab.Default().Provider(to)
+	if !slices.Contains(target.AlsoReads, from) {
+		return nil
+	}
+	source, _ := vocab.Default().Provider(from)
+	var ds diag.List
+	for _, p := range in.Paths() {
+		ds.Warnf(CodeDoubleRun, diag.Pos{}, "", "remove the hooks from "+p+" once the converted file is in place (or disable third-party configs in "+target.Name+")",
+			"%s also runs the hooks in %s's config: keeping both makes every hook run twice in %s", target.Name, source.Name, target.Name)
+		ds = ds.WithFile(p)
 	}
 	return ds
 }

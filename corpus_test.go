@@ -21,10 +21,11 @@ var corpusDirs = map[string]string{
 	"gemini-cli":    "gemini-cli",
 	"codex":         "codex",
 	"factory-droid": "factory-droid",
+	"cursor":        "cursor",
 }
 
-// nestedFamily are the targets every corpus file is converted to.
-var nestedFamily = []string{"claude-code", "gemini-cli", "codex", "factory-droid", "qwen-code", "canonical"}
+// targets are the tools every corpus file and golden input is converted to.
+var targets = []string{"claude-code", "gemini-cli", "codex", "factory-droid", "qwen-code", "cursor", "canonical"}
 
 type corpusFile struct {
 	slug, path string
@@ -63,7 +64,8 @@ func nativeKey(f corpusFile) string {
 // not describe (handlers outside groups, objects for lists, unknown keys):
 // such files are read, then written in the documented form, so their round
 // trip is checked on the model rather than byte for byte.
-var undocumentedForms = map[string]bool{"HC301": true, "HC302": true, "HC304": true, "HC305": true, "HC306": true, "HC320": true, "HC321": true}
+var undocumentedForms = map[string]bool{"HC301": true, "HC302": true, "HC304": true, "HC305": true, "HC306": true, "HC320": true, "HC321": true,
+	"HC342": true, "HC343": true}
 
 // brokenCorpus are real files the tools themselves cannot use; converting
 // them must fail with this error code, never produce output.
@@ -150,7 +152,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 // family, and passes the verify stage.
 func TestCorpusToEveryTarget(t *testing.T) {
 	for _, f := range corpus(t) {
-		for _, to := range nestedFamily {
+		for _, to := range targets {
 			t.Run(f.slug+"/"+filepath.Base(f.path)+"->"+to, func(t *testing.T) {
 				res := Convert(f.slug, to, providers.Files{nativeKey(f): f.src}, nil)
 				if code, broken := brokenCorpus[filepath.Base(f.path)]; broken {

@@ -34,7 +34,7 @@ func TestGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		key := sourcePath(from, ext)
-		for _, to := range nestedFamily {
+		for _, to := range targets {
 			name := filepath.Base(filepath.Dir(in)) + "/" + to
 			t.Run(name, func(t *testing.T) {
 				res := Convert(from, to, providers.Files{key: src}, nil)

@@ -220,12 +220,15 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		// A split event: the event itself names the tools.
 		h.Matcher = c.splitMatcher(row)
 		set("$event", &node.Node{Kind: node.String, Text: row.Name})
-		if matcher != nil {
+		switch {
+		case matcher != nil && row.Matcher == vocab.MatchText:
+			// Not a tool matcher: a filter on the command line. Kept under
+			// its own key so other tools are warned that it is lost.
+			set("$commandFilter", matcher)
+			ds.Infof(CodeCommandFilter, matcher.Pos, path+".matcher", "",
+				"on %s the matcher %q filters the command line, not tools: kept for %s only", row.Name, matcher.Text, c.prov.Name)
+		case matcher != nil:
 			set("$matcher", matcher)
-			if row.Matcher == vocab.MatchText {
-				ds.Infof(CodeCommandFilter, matcher.Pos, path+".matcher", "",
-					"on %s the matcher %q filters the command line, not tools: kept for %s only", row.Name, matcher.Text, c.prov.Name)
-			}
 		}
 	case row.Matcher == vocab.MatchTool:
 		if matcher != nil {

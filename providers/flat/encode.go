@@ -2,7 +2,9 @@ package flat
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -44,7 +46,9 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		}
 		switch {
 		case len(row.Tools) > 0 || row.Alias:
-			if v := pd.Get("$matcher"); v != nil {
+			if v := pd.Get("$commandFilter"); v != nil {
+				add("matcher", v)
+			} else if v := pd.Get("$matcher"); v != nil {
 				add("matcher", v)
 			}
 		case row.Matcher == vocab.MatchTool:
@@ -61,6 +65,8 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		default:
 			if v := pd.Get("$matcher"); v != nil {
 				add("matcher", v)
+			} else {
+				c.foreignValueMatcher(&ds, h, i, row)
 			}
 		}
 		for _, f := range pd.Fields {
@@ -237,6 +243,27 @@ func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int) {
 		ds.Warnf(nested.CodeTimeoutFailOpen, h.PosOf("handler.timeout_action"), fmt.Sprintf("hooks[%d].handler.timeout_action", h.SourceIndex(i)),
 			"make the script itself exit 2 before the timeout if a timeout must block",
 			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.prov.Name)
+	}
+}
+
+// foreignValueMatcher warns when another tool's matcher on a non-tool
+// event (Claude's SessionStart "startup|resume") has no place here: the
+// hook now runs every time.
+func (c *Codec) foreignValueMatcher(ds *diag.List, h *canonical.Hook, i int, row vocab.NativeEvent) {
+	for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
+		if slug == c.d.Slug {
+			continue
+		}
+		n, err := node.ParseJSON(h.ProviderData[slug], node.JSONOptions{})
+		if err != nil {
+			continue
+		}
+		if v := n.Get("$matcher"); v != nil && v.Kind == node.String && strings.TrimSpace(v.Text) != "" && v.Text != "*" {
+			ds.Warnf(nested.CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
+				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
+				h.DisplayName(i), slug, v.Text, c.prov.Name, row.Name)
+			return
+		}
 	}
 }
 

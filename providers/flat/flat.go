@@ -15,13 +15,12 @@
 //   - "$matcher": the native matcher text when writing the canonical form
 //     back would spell it differently, or when it filters something other
 //     than tool names (the command line on beforeShellExecution);
+//   - "$commandFilter": the matcher of an event where it filters the
+//     command line (beforeShellExecution), a filter other tools lack;
 //   - "$type": true when the entry spelled out its (default) "type".
 package flat
 
-import (
-	"github.com/hookconv/hookconv/canonical"
-	"github.com/hookconv/hookconv/providers/nested"
-)
+import "github.com/hookconv/hookconv/providers/nested"
 
 // FieldMap ties a native entry key to a canonical field (see nested.FieldMap).
 type FieldMap = nested.FieldMap
@@ -77,5 +76,3 @@ func (d *Dialect) isExtra(k string) bool {
 	}
 	return false
 }
-
-var _ = canonical.HandlerCommand

@@ -1,0 +1,74 @@
+package flat
+
+import (
+	"path"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
+)
+
+// Adapter is a providers.Adapter for one flat dialect.
+type Adapter struct {
+	*Codec
+}
+
+var _ providers.Adapter = (*Adapter)(nil)
+
+// NewAdapter returns the adapter of a dialect.
+func NewAdapter(d *Dialect) *Adapter { return &Adapter{Codec: New(d)} }
+
+// Slug implements providers.Adapter.
+func (a *Adapter) Slug() string { return a.d.Slug }
+
+// Decode implements providers.Adapter: the hooks of every file, in path order.
+func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
+	a.load()
+	var ds diag.List
+	m := &canonical.Manifest{Spec: canonical.SpecVersion}
+	for _, p := range files.Paths() {
+		root, pds := providers.ParseJSONConfig(p, files[p], a.prov.Name)
+		ds = append(ds, pds...)
+		if root == nil {
+			continue
+		}
+		hooks, hds := a.DecodeTree(p, root)
+		ds = append(ds, hds...)
+		m.Hooks = append(m.Hooks, hooks...)
+	}
+	return m, ds
+}
+
+// Encode implements providers.Adapter: the hooks go to the one existing
+// file given (the -o target), else to the tool's default path; an existing
+// file keeps everything else it holds.
+func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (providers.Files, diag.List) {
+	tree, ds := a.EncodeTree(m)
+	target := a.prov.Paths[0]
+	if len(existing) == 1 {
+		for p := range existing {
+			target = p
+		}
+	}
+	var members []node.Field
+	if a.d.Version != 0 {
+		members = append(members, node.Field{Key: "version", Value: canonical.Number(float64(a.d.Version))})
+	}
+	members = append(members, node.Field{Key: "hooks", Value: tree})
+	out, wds := providers.WriteJSONConfig(target, existing[target], members, countEntries)
+	ds = append(ds, wds...)
+	if out == nil {
+		return nil, ds
+	}
+	return providers.Files{path.Clean(target): out}, ds
+}
+
+// countEntries counts the entries of a flat "hooks" value.
+func countEntries(hooks *node.Node) int {
+	n := 0
+	for _, ev := range hooks.Fields {
+		n += len(ev.Value.Items)
+	}
+	return n
+}
