@@ -258,14 +258,18 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	// Encoder diagnostics name hooks by their source index.
 	skip := map[int]bool{}
 	partial := map[int]bool{}
+	asPrompt := map[int]bool{}
 	for _, d := range encodeDiags {
 		if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
 			i, _ := strconv.Atoi(sm[1])
 			if notWrittenCodes[d.Code] {
 				skip[i] = true
 			}
-			if d.Code == "HC310" {
+			switch d.Code {
+			case "HC310", "HC341": // part of the matcher lost or widened
 				partial[i] = true
+			case providers.CodeAgentAsPrompt:
+				asPrompt[i] = true
 			}
 		}
 	}
@@ -278,6 +282,9 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 			continue
 		}
 		p := project(&planned.Hooks[i], prov)
+		if asPrompt[src] {
+			p.Type = canonical.HandlerPrompt
+		}
 		if partial[src] {
 			p.Matcher = "*partial*"
 		}

@@ -13,10 +13,25 @@ import (
 // Codes of reading and writing native JSON config files, shared by every
 // adapter family.
 const (
-	CodeJSONC    = "HC320" // comments or trailing commas in a strict-JSON file (warning)
-	CodeReplaced = "HC323" // hooks already in the -o file are replaced (warning)
-	CodeMerge    = "HC324" // the -o file cannot be merged into (error)
+	CodeJSONC         = "HC320" // comments or trailing commas in a strict-JSON file (warning)
+	CodeReplaced      = "HC323" // hooks already in the -o file are replaced (warning)
+	CodeMerge         = "HC324" // the -o file cannot be merged into (error)
+	CodeAgentAsPrompt = "HC325" // an agent handler written as a prompt handler (warning)
 )
+
+// AgentAsPrompt reduces an agent handler to a prompt handler for a tool
+// that runs prompts but not agents (Cursor, Qwen Code): the same question
+// to the model, answered in one call instead of by a subagent with tools.
+// It reports the reduction; ok is false when there is nothing to reduce.
+func AgentAsPrompt(h *canonical.Hook, accepts func(string) bool, tool string, ds *diag.List, path string) bool {
+	if h.Handler.Type != canonical.HandlerAgent || accepts(canonical.HandlerAgent) || !accepts(canonical.HandlerPrompt) {
+		return false
+	}
+	h.Handler.Type = canonical.HandlerPrompt
+	ds.Warnf(CodeAgentAsPrompt, h.PosOf("handler.type"), path+".handler.type", "check that one model call is enough for this check",
+		"%s runs prompt handlers but not agent handlers: written as a prompt handler (one model call, no tools)", tool)
+	return true
+}
 
 // ParseJSONConfig parses a tool's JSON config. Real configs carry comments
 // and trailing commas; they are read, with a warning that the tool's own

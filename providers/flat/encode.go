@@ -10,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -24,6 +25,12 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		path := fmt.Sprintf("hooks[%d]", h.SourceIndex(i))
+		if h.Handler.Type == canonical.HandlerAgent {
+			copied := *h
+			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.prov.Name, &ds, path) {
+				h = &copied
+			}
+		}
 		if !c.d.Accepts(h.Handler.Type) {
 			ds.Errorf(nested.CodeTypeNotRun, h.PosOf("handler.type"), path+".handler.type", "degrade or remove the hook",
 				"%s does not run %s handlers; %s was not written", c.prov.Name, h.Handler.Type, h.DisplayName(i))

@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -66,6 +67,12 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		native, row, ok := c.nativeEvent(&ds, h, i)
 		if !ok {
 			continue
+		}
+		if h.Handler.Type == canonical.HandlerAgent {
+			copied := *h
+			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.prov.Name, &ds, fmt.Sprintf("hooks[%d]", h.SourceIndex(i))) {
+				h = &copied
+			}
 		}
 		if !c.d.Accepts(h.Handler.Type) {
 			ds.Errorf(CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
