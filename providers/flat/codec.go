@@ -20,7 +20,6 @@ import (
 // Diagnostic codes specific to the flat family (the shared ones come
 // from the nested codec so a code always means the same thing).
 const (
-	CodeCommandFilter = "HC340" // a matcher that filters the command text, not tools (info)
 	CodeMCPServerLost = "HC341" // the tool spells MCP tools without their server (warning)
 	CodeVersion       = "HC342" // missing or unexpected "version" (warning)
 	CodeOtherSpelling = "HC343" // an event spelled as another tool spells it (warning)
@@ -223,10 +222,8 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		switch {
 		case matcher != nil && row.Matcher == vocab.MatchText:
 			// Not a tool matcher: a filter on the command line. Kept under
-			// its own key so other tools are warned that it is lost.
+			// its own key, so converting to a tool without one warns (HC404).
 			set("$commandFilter", matcher)
-			ds.Infof(CodeCommandFilter, matcher.Pos, path+".matcher", "",
-				"on %s the matcher %q filters the command line, not tools: kept for %s only", row.Name, matcher.Text, c.prov.Name)
 		case matcher != nil:
 			set("$matcher", matcher)
 		}

@@ -37,6 +37,29 @@ func FuzzDecodeQwen(f *testing.F) {
 	fuzzNested(f, "qwen-code", ".qwen/settings.json", "claude-code")
 }
 
+// FuzzDecodeCursor runs the same property over the flat family's Cursor
+// adapter (the harness is adapter-generic; it lives here to be shared).
+func FuzzDecodeCursor(f *testing.F) {
+	seedCorpus(f, "cursor", append(cursorSeeds, handSeeds...))
+	a, ok := providers.Get("cursor")
+	if !ok {
+		f.Fatal("no cursor adapter")
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		RoundTrip(t, a, providers.Files{".cursor/hooks.json": src}, nil)
+	})
+}
+
+// cursorSeeds cover the flat codec: split events, command filters,
+// failClosed, loop_limit, MCP matchers, prompt entries, PascalCase events.
+var cursorSeeds = []string{
+	`{"version":1,"hooks":{"beforeShellExecution":[{"command":"x","matcher":"curl|wget"}],"preToolUse":[{"command":"p","matcher":"Shell|Write","failClosed":true,"timeout":10}]}}`,
+	`{"version":1,"hooks":{"postToolUse":[{"command":"m","matcher":"MCP:create_issue|Read"}],"afterMCPExecution":[{"command":"a","matcher":"list"}],"stop":[{"command":"s","loop_limit":3}]}}`,
+	`{"hooks":{"PreToolUse":[{"command":"x","description":"d"}]},"_comment":"c"}`,
+	`{"version":2,"hooks":{"beforeSubmitPrompt":[{"type":"prompt","prompt":"ok?","model":"m"}],"afterFileEdit":{"command":"f"}}}`,
+	`{"version":1,"hooks":{"beforeReadFile":[{"command":""}],"sessionStart":[{"type":"agent","prompt":"p"}]}}`,
+}
+
 // handSeeds are small native files covering the codec's branches: bare
 // event maps, a handler without a group, value matchers, duplicate groups,
 // unknown events, types and keys, comments, and wrong shapes.
