@@ -259,6 +259,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	skip := map[int]bool{}
 	partial := map[int]bool{}
 	asPrompt := map[int]bool{}
+	widened := map[int]bool{}
 	for _, d := range encodeDiags {
 		if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
 			i, _ := strconv.Atoi(sm[1])
@@ -270,6 +271,8 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 				partial[i] = true
 			case providers.CodeAgentAsPrompt:
 				asPrompt[i] = true
+			case "HC344": // the target ignores matchers here: fires for every tool
+				widened[i] = true
 			}
 		}
 	}
@@ -284,6 +287,9 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		p := project(&planned.Hooks[i], prov)
 		if asPrompt[src] {
 			p.Type = canonical.HandlerPrompt
+		}
+		if widened[src] {
+			p.Matcher = "*"
 		}
 		if partial[src] {
 			p.Matcher = "*partial*"
@@ -399,7 +405,10 @@ func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) s
 	return strings.Join(keys, "\x00")
 }
 
-var anchoredList = regexp.MustCompile(`^\^\(?([A-Za-z0-9_\-]+(\|[A-Za-z0-9_\-]+)*)\)?\$$`)
+// anchoredList matches a regex that is only a list of names, anchored or
+// not ("^(Bash|Write)$", "(Bash)", "write_file|replace"): decoders read
+// such a regex as those names, so verify does too.
+var anchoredList = regexp.MustCompile(`^\^?\(?([A-Za-z0-9_\-]+(\|[A-Za-z0-9_\-]+)*)\)?\$?$`)
 
 // unwrapGroup drops one pair of parentheses around a whole regex without
 // inner groups: "(a|b)" and "a|b" match the same names.
@@ -410,13 +419,24 @@ func unwrapGroup(re string) string {
 	return re
 }
 
+// primaryName is the name the target writes for a native tool name it
+// reads (an alias such as Droid's "Bash" reads as shell, written Execute).
+func primaryName(name string, prov vocab.Provider, names *vocab.Tables) string {
+	if t, ok := names.DecodeTool(prov.Slug, name); ok {
+		if w, ok := names.EncodeTool(prov.Slug, t.Tool); ok {
+			return w.Name
+		}
+	}
+	return name
+}
+
 func addMatcherKeys(set map[string]bool, m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) {
 	switch m := m.(type) {
 	case canonical.ToolName:
 		if t, ok := names.EncodeTool(prov.Slug, string(m)); ok {
 			set["tool:"+t.Name] = true
 		} else {
-			set["tool:"+string(m)] = true
+			set["tool:"+primaryName(string(m), prov, names)] = true
 		}
 	case canonical.MCP:
 		if m.Tool != "" {
@@ -427,7 +447,7 @@ func addMatcherKeys(set map[string]bool, m canonical.Matcher, prov vocab.Provide
 	case canonical.Pattern:
 		if sm := anchoredList.FindStringSubmatch(m.Regex); sm != nil {
 			for _, name := range strings.Split(sm[1], "|") {
-				set["tool:"+name] = true
+				set["tool:"+primaryName(name, prov, names)] = true
 			}
 			return
 		}

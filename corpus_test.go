@@ -22,10 +22,11 @@ var corpusDirs = map[string]string{
 	"codex":         "codex",
 	"factory-droid": "factory-droid",
 	"cursor":        "cursor",
+	"copilot":       "", // Copilot CLI or VS Code format: told apart by content
 }
 
 // targets are the tools every corpus file and golden input is converted to.
-var targets = []string{"claude-code", "gemini-cli", "codex", "factory-droid", "qwen-code", "cursor", "canonical"}
+var targets = []string{"claude-code", "gemini-cli", "codex", "factory-droid", "qwen-code", "cursor", "copilot-cli", "vs-code-copilot", "canonical"}
 
 type corpusFile struct {
 	slug, path string
@@ -41,6 +42,13 @@ func corpus(t *testing.T) []corpusFile {
 			src, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
+			}
+			slug := slug
+			if slug == "" {
+				slug = "copilot-cli"
+				if c := DetectSource(".github/hooks/hooks.json", src); len(c) == 1 {
+					slug = c[0]
+				}
 			}
 			out = append(out, corpusFile{slug, f, src})
 		}

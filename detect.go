@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -23,19 +24,63 @@ func DetectSource(path string, src []byte) []string {
 		}
 	}
 	p := filepath.ToSlash(filepath.Clean(path))
-	var out []string
+	var byPath []string
 	for _, prov := range vocab.Default().Providers {
 		if prov.Slug == "canonical" {
 			continue
 		}
 		for _, cp := range prov.Paths {
 			if p == cp || strings.HasSuffix(p, "/"+cp) {
-				out = append(out, prov.Slug)
+				byPath = append(byPath, prov.Slug)
 				break
 			}
 		}
 	}
-	return out
+	if len(byPath) < 2 {
+		return byPath
+	}
+	return byEventNames(src, byPath)
+}
+
+// byEventNames narrows candidates that share a path (.github/hooks/ is
+// Copilot CLI's and VS Code's; hooks/hooks.json a Claude Code plugin's and
+// a Gemini extension's) by the event names the file uses: the tool whose
+// vocabulary knows the most of them wins. A tie — or a file mixing both
+// tools' names — stays ambiguous.
+func byEventNames(src []byte, cands []string) []string {
+	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
+	if err != nil || root.Kind != node.Object {
+		return cands
+	}
+	events := root.Get("hooks")
+	if events == nil || events.Kind != node.Object {
+		events = root
+	}
+	names := vocab.Default()
+	score := make([]int, len(cands))
+	for i, slug := range cands {
+		for _, f := range events.Fields {
+			if len(names.DecodeEvent(slug, f.Key)) > 0 {
+				score[i]++
+			}
+		}
+	}
+	best, bestScore, others := "", 0, 0
+	for i, sc := range score {
+		switch {
+		case sc > bestScore:
+			if best != "" {
+				others++
+			}
+			best, bestScore = cands[i], sc
+		case sc > 0:
+			others++
+		}
+	}
+	if best == "" || others > 0 {
+		return cands
+	}
+	return []string{best}
 }
 
 // ProviderFiles lists the config files of a provider that exist in a

@@ -153,7 +153,7 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "copilot-cli", Event: "session_end", Name: "sessionEnd", Matcher: "none"},
 	{Provider: "copilot-cli", Event: "before_prompt", Name: "userPromptSubmitted", Matcher: "none"},
 	{Provider: "copilot-cli", Event: "copilot_prompt_transformed", Name: "userPromptTransformed", Matcher: "none"},
-	{Provider: "copilot-cli", Event: "before_tool_execute", Name: "preToolUse", Matcher: "tool"},
+	{Provider: "copilot-cli", Event: "before_tool_execute", Name: "preToolUse", Matcher: "tool", Note: "Copilot CLI denies the tool call when a preToolUse hook fails or exits non-zero (any code, not only 2), and lets it through when the hook times out"},
 	{Provider: "copilot-cli", Event: "after_tool_execute", Name: "postToolUse", Matcher: "tool"},
 	{Provider: "copilot-cli", Event: "tool_use_failure", Name: "postToolUseFailure", Matcher: "none"},
 	{Provider: "copilot-cli", Event: "permission_request", Name: "permissionRequest", Matcher: "tool"},

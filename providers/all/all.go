@@ -5,6 +5,7 @@ import (
 	_ "github.com/hookconv/hookconv/providers/canonicalfmt" // hooks/1.0 manifests
 	_ "github.com/hookconv/hookconv/providers/claudecode"   // Claude Code
 	_ "github.com/hookconv/hookconv/providers/codex"        // OpenAI Codex CLI
+	_ "github.com/hookconv/hookconv/providers/copilot"      // Copilot CLI, VS Code Copilot
 	_ "github.com/hookconv/hookconv/providers/cursor"       // Cursor
 	_ "github.com/hookconv/hookconv/providers/droid"        // Factory Droid
 	_ "github.com/hookconv/hookconv/providers/gemini"       // Gemini CLI

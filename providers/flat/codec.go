@@ -20,9 +20,10 @@ import (
 // Diagnostic codes specific to the flat family (the shared ones come
 // from the nested codec so a code always means the same thing).
 const (
-	CodeMCPServerLost = "HC341" // the tool spells MCP tools without their server (warning)
-	CodeVersion       = "HC342" // missing or unexpected "version" (warning)
-	CodeOtherSpelling = "HC343" // an event spelled as another tool spells it (warning)
+	CodeMCPServerLost  = "HC341" // the tool spells MCP tools without their server (warning)
+	CodeVersion        = "HC342" // missing or unexpected "version" (warning)
+	CodeOtherSpelling  = "HC343" // an event spelled as another tool spells it (warning)
+	CodeMatcherIgnored = "HC344" // the target ignores matchers on this tool event (warning)
 )
 
 // Codec decodes and encodes one flat dialect.
@@ -104,7 +105,23 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 			continue
 		}
 		for i, e := range entries {
-			if h, ok := c.decodeEntry(&ds, file, e, fmt.Sprintf("hooks.%s[%d]", f.Key, i), row); ok {
+			path := fmt.Sprintf("hooks.%s[%d]", f.Key, i)
+			if inner := e.Get("hooks"); inner != nil && inner.Kind == node.Array && e.Get("command") == nil {
+				// Claude Code's nested group, which some of these tools also
+				// read: its entries are read with the group's matcher.
+				ds.Warnf(nested.CodeUndocumented, e.Pos, path, "write the entries directly under the event",
+					"a Claude-style group {matcher, hooks} in %s's flat format; read, and written flat", c.prov.Name)
+				for j, ie := range inner.Items {
+					if m := e.Get("matcher"); m != nil && ie.Kind == node.Object && ie.Get("matcher") == nil {
+						ie = &node.Node{Kind: node.Object, Pos: ie.Pos, End: ie.End, Fields: append(append([]node.Field(nil), ie.Fields...), node.Field{Key: "matcher", KeyPos: m.Pos, Value: m})}
+					}
+					if h, ok := c.decodeEntry(&ds, file, ie, fmt.Sprintf("%s.hooks[%d]", path, j), row); ok {
+						hooks = append(hooks, h)
+					}
+				}
+				continue
+			}
+			if h, ok := c.decodeEntry(&ds, file, e, path, row); ok {
 				hooks = append(hooks, h)
 			}
 		}
@@ -174,6 +191,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		h.Blocking = true // the tool honours exit 2 here (spec §7)
 	}
 	var matcher *node.Node
+	keys := &node.Node{Kind: node.Object}
 	for _, f := range n.Fields {
 		fp := path + "." + f.Key
 		switch {
@@ -199,6 +217,16 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			set(f.Key, f.Value)
 		default:
 			canon, ok := c.d.mapped(f.Key)
+			if !ok && !c.d.Accepts(h.Handler.Type) && (f.Key == "prompt" || f.Key == "model") {
+				// An entry type the tool does not run still decodes fully,
+				// so it can move to a tool that runs it.
+				canon, ok = f.Key, true
+			}
+			if !ok {
+				if canon, ok = c.d.aliasOf(f.Key); ok {
+					keys.Fields = append(keys.Fields, node.Field{Key: canon, Value: &node.Node{Kind: node.String, Text: f.Key}})
+				}
+			}
 			if !ok {
 				ds.Warnf(nested.CodeUnknownKey, f.KeyPos, fp, c.prov.Name+" does not read it; remove it",
 					"%q is not a %s entry key; dropped", f.Key, c.prov.Name)
@@ -209,7 +237,22 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			}
 		}
 	}
+	if len(keys.Fields) > 0 {
+		set("$keys", keys)
+	}
+	if h.Handler.Type == canonical.HandlerCommand && strings.TrimSpace(h.Handler.Command) == "" && len(h.Handler.Platform) > 0 {
+		// Only per-OS commands (Copilot's bash/powershell without a
+		// fallback): the canonical default is the Unix one, the others
+		// stay overrides.
+		for _, os := range []string{"linux", "osx"} {
+			if cmd := h.Handler.Platform[os]; cmd != "" {
+				h.Handler.Command = cmd
+				break
+			}
+		}
+	}
 	if h.Handler.Type == canonical.HandlerCommand && strings.TrimSpace(h.Handler.Command) == "" ||
+		h.Handler.Type == canonical.HandlerHTTP && h.Handler.URL == "" ||
 		(h.Handler.Type == canonical.HandlerPrompt || h.Handler.Type == canonical.HandlerAgent) && h.Handler.Prompt == "" {
 		ds.Errorf(nested.CodeShape, n.Pos, path, "add the command (or prompt) to run", "entry has nothing to run")
 		return h, false
@@ -277,9 +320,48 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		h.Handler.Timeout = t
 		return true
 	}
+	if canon == "allowed_env_vars" {
+		if v.Kind != node.Array {
+			ds.Errorf(nested.CodeShape, v.Pos, path, "write a list of names", "%s must be a list", f.Key)
+			return false
+		}
+		for _, it := range v.Items {
+			if it.Kind == node.String {
+				h.Handler.AllowedEnvVars = append(h.Handler.AllowedEnvVars, it.Text)
+			}
+		}
+		return true
+	}
+	if canon == "env" || canon == "headers" {
+		if v.Kind != node.Object {
+			ds.Errorf(nested.CodeShape, v.Pos, path, "write an object of strings", "%s must be an object, not %s", f.Key, v.Kind.Article())
+			return false
+		}
+		m := map[string]string{}
+		for _, e := range v.Fields {
+			if e.Value.Kind != node.String {
+				ds.Errorf(nested.CodeShape, e.Value.Pos, path+"."+e.Key, "quote the value", "%s.%s must be a string", f.Key, e.Key)
+				return false
+			}
+			m[e.Key] = e.Value.Text
+		}
+		if canon == "env" {
+			h.Handler.Env = m
+		} else {
+			h.Handler.Headers = m
+		}
+		return true
+	}
 	if v.Kind != node.String {
 		ds.Errorf(nested.CodeShape, v.Pos, path, "write a string", "%s must be a string, not %s", f.Key, v.Kind.Article())
 		return false
+	}
+	if os, ok := strings.CutPrefix(canon, "platform."); ok {
+		if h.Handler.Platform == nil {
+			h.Handler.Platform = map[string]string{}
+		}
+		h.Handler.Platform[os] = v.Text
+		return true
 	}
 	switch canon {
 	case "command":
@@ -292,6 +374,8 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		h.Handler.StatusMessage = v.Text
 	case "cwd":
 		h.Handler.Cwd = v.Text
+	case "url":
+		h.Handler.URL = v.Text
 	}
 	return true
 }

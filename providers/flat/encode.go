@@ -43,12 +43,17 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		}
 		entry := &node.Node{Kind: node.Object}
 		add := func(k string, v *node.Node) { entry.Fields = append(entry.Fields, node.Field{Key: k, Value: v}) }
-		if h.Handler.Type != c.d.DefaultType || pd.Get("$type") != nil {
+		if c.d.AlwaysType || h.Handler.Type != c.d.DefaultType || pd.Get("$type") != nil {
 			add("type", str(h.Handler.Type))
 		}
+		keys := pd.Get("$keys")
 		for _, f := range c.d.Fields {
 			if v := c.value(&ds, h, i, f.Canonical); v != nil {
-				add(f.Native, v)
+				name := f.Native
+				if k := keys.Get(f.Canonical); k != nil && k.Kind == node.String {
+					name = k.Text // the alias the source used
+				}
+				add(name, v)
 			}
 		}
 		switch {
@@ -75,6 +80,11 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			} else {
 				c.foreignValueMatcher(&ds, h, i, row)
 			}
+			if ev, _ := c.names.Event(h.Event); ev.Subject == "tool" && h.Matcher != nil {
+				ds.Warnf(CodeMatcherIgnored, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
+					"check the tool name inside the hook script, or set up the hook on a tool that honours matchers",
+					"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), c.prov.Name, row.Name)
+			}
 		}
 		for _, f := range pd.Fields {
 			if c.d.isExtra(f.Key) || (f.Key == c.d.FailClosed && c.d.FailClosed != "") {
@@ -86,6 +96,9 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		}
 		c.reportUnwritten(&ds, h, i)
 		list := lists[row.Name]
+		if list == nil && row.Note != "" {
+			ds.Infof(nested.CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", row.Note)
+		}
 		if list == nil {
 			list = &node.Node{Kind: node.Array}
 			lists[row.Name] = list
@@ -198,6 +211,9 @@ func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string) *no
 		}
 		return str(s)
 	}
+	if os, ok := strings.CutPrefix(canon, "platform."); ok {
+		return opt(hd.Platform[os])
+	}
 	switch canon {
 	case "command":
 		return opt(hd.Command)
@@ -209,6 +225,21 @@ func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string) *no
 		return opt(hd.StatusMessage)
 	case "cwd":
 		return opt(hd.Cwd)
+	case "env":
+		return strMap(hd.Env)
+	case "headers":
+		return strMap(hd.Headers)
+	case "url":
+		return opt(hd.URL)
+	case "allowed_env_vars":
+		if len(hd.AllowedEnvVars) == 0 {
+			return nil
+		}
+		a := &node.Node{Kind: node.Array}
+		for _, v := range hd.AllowedEnvVars {
+			a.Items = append(a.Items, str(v))
+		}
+		return a
 	case "timeout":
 		if hd.Timeout <= 0 {
 			return nil
@@ -225,23 +256,22 @@ func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string) *no
 // pipeline's degradation normally removed them already.
 func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int) {
 	hd := &h.Handler
-	has := func(canon string) bool {
-		for _, f := range c.d.Fields {
-			if f.Canonical == canon {
-				return true
-			}
-		}
-		return false
-	}
-	for _, f := range []struct {
+	fields := []struct {
 		name string
 		on   bool
 	}{
 		{"async", hd.Async}, {"cwd", hd.Cwd != ""}, {"env", len(hd.Env) > 0}, {"headers", len(hd.Headers) > 0},
-		{"model", hd.Model != ""}, {"platform", len(hd.Platform) > 0}, {"status_message", hd.StatusMessage != ""},
-		{"timeout", hd.Timeout > 0}, {"url", hd.URL != ""},
-	} {
-		if f.on && !has(f.name) {
+		{"model", hd.Model != ""}, {"status_message", hd.StatusMessage != ""},
+		{"timeout", hd.Timeout > 0}, {"url", hd.URL != ""}, {"allowed_env_vars", len(hd.AllowedEnvVars) > 0},
+	}
+	for _, os := range slices.Sorted(maps.Keys(hd.Platform)) {
+		fields = append(fields, struct {
+			name string
+			on   bool
+		}{"platform." + os, hd.Platform[os] != ""})
+	}
+	for _, f := range fields {
+		if f.on && !c.d.writes(f.name) {
 			ds.Warnf(nested.CodeFieldDropped, h.PosOf("handler."+f.name), fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(i), f.name), "",
 				"%s: %s has no equivalent of handler.%s; dropped", h.DisplayName(i), c.prov.Name, f.name)
 		}
@@ -283,3 +313,14 @@ func sameMatcher(a, b canonical.Matcher) bool {
 }
 
 func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }
+
+func strMap(m map[string]string) *node.Node {
+	if len(m) == 0 {
+		return nil
+	}
+	o := &node.Node{Kind: node.Object}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		o.Fields = append(o.Fields, node.Field{Key: k, Value: str(m[k])})
+	}
+	return o
+}

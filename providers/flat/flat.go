@@ -17,7 +17,8 @@
 //     than tool names (the command line on beforeShellExecution);
 //   - "$commandFilter": the matcher of an event where it filters the
 //     command line (beforeShellExecution), a filter other tools lack;
-//   - "$type": true when the entry spelled out its (default) "type".
+//   - "$type": true when the entry spelled out its (default) "type";
+//   - "$keys": canonical field → the alias key the entry used for it.
 package flat
 
 import "github.com/hookconv/hookconv/providers/nested"
@@ -47,6 +48,33 @@ type Dialect struct {
 	// MCPAll is the regex the tool's matcher uses for "every MCP tool"
 	// ("^MCP:" for Cursor), or "" when it has none.
 	MCPAll string
+	// AlwaysType writes "type" on every entry (Copilot's documented form),
+	// not only when it differs from DefaultType.
+	AlwaysType bool
+	// Aliases are native keys the tool also reads for a canonical field
+	// (Copilot's "command" beside "bash", "timeout" beside "timeoutSec").
+	// They are read, and written back when the source used them.
+	Aliases []FieldMap
+}
+
+// aliasOf returns the canonical field of a read-only alias key.
+func (d *Dialect) aliasOf(native string) (string, bool) {
+	for _, f := range d.Aliases {
+		if f.Native == native {
+			return f.Canonical, true
+		}
+	}
+	return "", false
+}
+
+// writes reports whether the dialect has a key for a canonical field.
+func (d *Dialect) writes(canon string) bool {
+	for _, f := range d.Fields {
+		if f.Canonical == canon {
+			return true
+		}
+	}
+	return false
 }
 
 // Accepts reports whether the tool runs handlers of type t.

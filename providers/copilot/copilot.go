@@ -1,0 +1,65 @@
+// Package copilot holds the two adapters of GitHub Copilot's hook files,
+// which share the folder .github/hooks/: the Copilot CLI format (camelCase
+// events, bash/powershell commands, timeoutSec) and the VS Code agent
+// format (PascalCase events, command with windows/linux/osx overrides,
+// matchers ignored). Both are flat: entries directly under each event.
+package copilot
+
+import (
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/flat"
+	"github.com/hookconv/hookconv/providers/nested"
+)
+
+// CLI is Copilot CLI's entry format (hooks reference, "Handler fields"):
+// the default command is the Unix one ("bash"), Windows gets "powershell";
+// "command" (a cross-platform fallback) and "timeout" are read as aliases.
+var CLI = &flat.Dialect{
+	Slug:    "copilot-cli",
+	Version: 1,
+	Fields: []flat.FieldMap{
+		{Native: "bash", Canonical: "command"},
+		{Native: "powershell", Canonical: "platform.windows"},
+		{Native: "url", Canonical: "url"},
+		{Native: "headers", Canonical: "headers"},
+		{Native: "allowedEnvVars", Canonical: "allowed_env_vars"},
+		{Native: "cwd", Canonical: "cwd"},
+		{Native: "env", Canonical: "env"},
+		{Native: "timeoutSec", Canonical: "timeout"},
+	},
+	Aliases: []flat.FieldMap{
+		{Native: "command", Canonical: "command"},
+		{Native: "timeout", Canonical: "timeout"},
+	},
+	Types:       []string{canonical.HandlerCommand, canonical.HandlerHTTP},
+	DefaultType: canonical.HandlerCommand,
+	AlwaysType:  true,
+	Timeout:     nested.Seconds,
+}
+
+// VSCode is VS Code's agent hook entry format (hooks reference table).
+var VSCode = &flat.Dialect{
+	Slug: "vs-code-copilot",
+	Fields: []flat.FieldMap{
+		{Native: "command", Canonical: "command"},
+		{Native: "windows", Canonical: "platform.windows"},
+		{Native: "linux", Canonical: "platform.linux"},
+		{Native: "osx", Canonical: "platform.osx"},
+		{Native: "cwd", Canonical: "cwd"},
+		{Native: "env", Canonical: "env"},
+		{Native: "timeout", Canonical: "timeout"},
+	},
+	Aliases: []flat.FieldMap{
+		{Native: "timeoutSec", Canonical: "timeout"},
+	},
+	Types:       []string{canonical.HandlerCommand},
+	DefaultType: canonical.HandlerCommand,
+	AlwaysType:  true,
+	Timeout:     nested.Seconds,
+}
+
+func init() {
+	providers.Register(flat.NewAdapter(CLI))
+	providers.Register(flat.NewAdapter(VSCode))
+}
