@@ -24,14 +24,22 @@ func DetectSource(path string, src []byte) []string {
 		}
 	}
 	p := filepath.ToSlash(filepath.Clean(path))
+	// The most specific path wins: .github/hooks/hooks.json is Copilot's,
+	// even though it also ends in a plugin's hooks/hooks.json.
 	var byPath []string
+	longest := 0
 	for _, prov := range vocab.Default().Providers {
 		if prov.Slug == "canonical" {
 			continue
 		}
 		for _, cp := range prov.Paths {
 			if p == cp || strings.HasSuffix(p, "/"+cp) {
-				byPath = append(byPath, prov.Slug)
+				switch {
+				case len(cp) > longest:
+					byPath, longest = []string{prov.Slug}, len(cp)
+				case len(cp) == longest:
+					byPath = append(byPath, prov.Slug)
+				}
 				break
 			}
 		}

@@ -50,6 +50,33 @@ func FuzzDecodeCursor(f *testing.F) {
 	})
 }
 
+// FuzzDecodeCopilotCLI and FuzzDecodeVSCode run the property over the two
+// Copilot adapters, seeded with the Copilot corpus (both formats live there).
+func FuzzDecodeCopilotCLI(f *testing.F) { fuzzFlat(f, "copilot-cli") }
+
+func FuzzDecodeVSCode(f *testing.F) { fuzzFlat(f, "vs-code-copilot") }
+
+func fuzzFlat(f *testing.F, slug string) {
+	seedCorpus(f, "copilot", append(copilotSeeds, cursorSeeds...))
+	a, ok := providers.Get(slug)
+	if !ok {
+		f.Fatalf("no %s adapter", slug)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		RoundTrip(t, a, providers.Files{".github/hooks/hooks.json": src}, nil)
+	})
+}
+
+// copilotSeeds cover both Copilot formats: per-OS commands, cwd and env,
+// aliases (command, timeout, timeoutSec), http entries, Claude-style groups.
+var copilotSeeds = []string{
+	`{"version":1,"hooks":{"preToolUse":[{"type":"command","matcher":"bash|powershell","bash":"./g.sh","powershell":"g.ps1","timeoutSec":15,"cwd":"t","env":{"A":"1"}}]}}`,
+	`{"version":1,"hooks":{"sessionStart":[{"type":"command","command":"x","timeout":5}],"postToolUse":[{"type":"http","url":"https://x","headers":{"A":"b"},"allowedEnvVars":["T"]}]}}`,
+	`{"hooks":{"PreToolUse":[{"type":"command","command":"./g.sh","linux":"l","osx":"o","windows":"w","timeoutSec":3}],"Stop":[{"command":"s"}]}}`,
+	`{"hooks":{"preToolUse":[{"matcher":"Bash","hooks":[{"bash":"x","timeoutSec":10}]}]}}`,
+	`{"version":1,"hooks":{"sessionStart":[{"type":"prompt","prompt":"/status"}],"errorOccurred":[{"type":"command","bash":"e"}]}}`,
+}
+
 // cursorSeeds cover the flat codec: split events, command filters,
 // failClosed, loop_limit, MCP matchers, prompt entries, PascalCase events.
 var cursorSeeds = []string{
