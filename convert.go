@@ -89,6 +89,9 @@ func Convert(from, to string, in, existing providers.Files) (res Conversion) {
 		names, caps := vocab.Default(), capabilities.Default()
 		var pds diag.List
 		planned, pds = capabilities.Plan(m, to, names, caps)
+		if from == to {
+			pds = withoutSelfEvident(pds)
+		}
 		res.Diagnostics = append(res.Diagnostics, pds...)
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, from, to)...)
 		if from != to {
@@ -120,6 +123,21 @@ func Convert(from, to string, in, existing providers.Files) (res Conversion) {
 // sortDiagnostics orders a result's diagnostics by file and position, so
 // they read top to bottom with the source.
 func (c *Conversion) sortDiagnostics() { c.Diagnostics.Sort() }
+
+// withoutSelfEvident drops, for a tool's config written back to the same
+// tool, the notes about structured output (inferred from "blocking",
+// which decoders set wherever exit 2 blocks): a hook read from that tool
+// cannot have relied on JSON decisions the tool does not have.
+func withoutSelfEvident(ds diag.List) diag.List {
+	out := ds[:0]
+	for _, d := range ds {
+		if (d.Code == capabilities.CodeCapabilityReduced || d.Code == capabilities.CodeCapabilityPartial) && strings.HasSuffix(d.Path, ".blocking") {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
 
 // foreignNotes says what of other tools' native fields the target will not
 // get, and warns about pattern matchers moving between tools.
@@ -276,6 +294,16 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 			}
 		}
 	}
+	// A tool that names tools only through split events writes one hook
+	// per category: compare with that expansion of the plan.
+	expands := false
+	if x, ok := dst.(interface {
+		Expand(*canonical.Manifest) *canonical.Manifest
+	}); ok {
+		expanded := x.Expand(planned)
+		expands = expanded != planned
+		planned = expanded
+	}
 	prov, _ := vocab.Default().Provider(to)
 	want := map[string][]projection{}
 	seen := make(map[projection]bool, len(planned.Hooks))
@@ -291,7 +319,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		if widened[src] {
 			p.Matcher = "*"
 		}
-		if partial[src] {
+		if partial[src] && !expands { // an expansion already has the exact matchers
 			p.Matcher = "*partial*"
 		}
 		want[p.Event+"\x00"+p.Matcher] = appendUnique(want[p.Event+"\x00"+p.Matcher], p, seen)
@@ -382,7 +410,7 @@ func project(h *canonical.Hook, prov vocab.Provider) projection {
 // decimals, whole-second tools round up.
 func roundTimeout(t float64, prov vocab.Provider) float64 {
 	switch {
-	case t <= 0:
+	case t <= 0, prov.TimeoutUnit == "": // no timeout in the format: dropped, with a warning
 		return 0
 	case prov.TimeoutInteger:
 		return math.Ceil(t)
@@ -439,9 +467,12 @@ func addMatcherKeys(set map[string]bool, m canonical.Matcher, prov vocab.Provide
 			set["tool:"+primaryName(string(m), prov, names)] = true
 		}
 	case canonical.MCP:
-		if m.Tool != "" {
+		switch {
+		case m.Tool != "":
 			set["tool:"+providers.MCPName(prov.MCP, m.Server, m.Tool)] = true
-		} else {
+		case m.Server == canonical.AnyServer:
+			set["mcp:*"] = true
+		default:
 			set["re:"+providers.MCPServerPattern(prov.MCPServer, m.Server)] = true
 		}
 	case canonical.Pattern:

@@ -23,10 +23,11 @@ var corpusDirs = map[string]string{
 	"factory-droid": "factory-droid",
 	"cursor":        "cursor",
 	"copilot":       "", // Copilot CLI or VS Code format: told apart by content
+	"windsurf":      "windsurf",
 }
 
 // targets are the tools every corpus file and golden input is converted to.
-var targets = []string{"claude-code", "gemini-cli", "codex", "factory-droid", "qwen-code", "cursor", "copilot-cli", "vs-code-copilot", "canonical"}
+var targets = []string{"claude-code", "gemini-cli", "codex", "factory-droid", "qwen-code", "cursor", "copilot-cli", "vs-code-copilot", "windsurf", "canonical"}
 
 type corpusFile struct {
 	slug, path string

@@ -123,7 +123,13 @@ type ToolName string
 type Pattern struct{ Regex string }
 
 // MCP matches the tools of one MCP server; an empty Tool means every tool.
+// Server AnyServer ("*", a hookconv extension of the spec) means every
+// server: what Cursor's beforeMCPExecution and Windsurf's pre_mcp_tool_use
+// select.
 type MCP struct{ Server, Tool string }
+
+// AnyServer in MCP.Server matches the tools of every MCP server.
+const AnyServer = "*"
 
 // AnyOf matches when any of its members does. Members are never AnyOf.
 type AnyOf []Matcher

@@ -10,4 +10,5 @@ import (
 	_ "github.com/hookconv/hookconv/providers/droid"        // Factory Droid
 	_ "github.com/hookconv/hookconv/providers/gemini"       // Gemini CLI
 	_ "github.com/hookconv/hookconv/providers/qwen"         // Qwen Code
+	_ "github.com/hookconv/hookconv/providers/windsurf"     // Windsurf
 )

@@ -28,7 +28,7 @@ var Dialect = &flat.Dialect{
 	DefaultType: canonical.HandlerCommand,
 	Timeout:     nested.Seconds,
 	FailClosed:  "failClosed",
-	MCPAll:      "^MCP:",
+	MCPAll:      "MCP:.*",
 }
 
 func init() { providers.Register(flat.NewAdapter(Dialect)) }

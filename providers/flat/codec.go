@@ -24,6 +24,7 @@ const (
 	CodeVersion        = "HC342" // missing or unexpected "version" (warning)
 	CodeOtherSpelling  = "HC343" // an event spelled as another tool spells it (warning)
 	CodeMatcherIgnored = "HC344" // the target ignores matchers on this tool event (warning)
+	CodeExpanded       = "HC345" // one hook written as several split-event entries (info)
 )
 
 // Codec decodes and encodes one flat dialect.
@@ -59,7 +60,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	}
 	for _, f := range root.Fields {
 		switch {
-		case f.Key == "hooks":
+		case f.Key == "hooks", slices.Contains(c.d.TopKeys, f.Key):
 		case f.Key == "version" && c.d.Version != 0:
 			if f.Value.Kind != node.Number || f.Value.Text != fmt.Sprint(c.d.Version) {
 				ds.Warnf(CodeVersion, f.Value.Pos, "version", fmt.Sprintf(`write "version": %d`, c.d.Version),
@@ -291,10 +292,9 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 // splitMatcher is the canonical matcher a split event stands for.
 func (c *Codec) splitMatcher(row vocab.NativeEvent) canonical.Matcher {
 	if len(row.Tools) == 0 {
-		if c.d.MCPAll != "" {
-			return canonical.Pattern{Regex: c.d.MCPAll}
-		}
-		return nil
+		// The split event of MCP tools (Cursor's beforeMCPExecution,
+		// Windsurf's pre_mcp_tool_use): every tool of every server.
+		return canonical.MCP{Server: canonical.AnyServer}
 	}
 	if len(row.Tools) == 1 {
 		return canonical.ToolName(row.Tools[0])
@@ -382,24 +382,27 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 
 var listRE = regexp.MustCompile(`^[^\\.*+?()\[\]{}^$]+$`)
 
-// decodeMatcher reads a tool matcher: a "|" list of known tool names
-// becomes bare canonical names; anything else stays a pattern.
+// decodeMatcher reads a tool matcher: a "|" list of known tool names (and
+// the tool's spelling of "every MCP tool") becomes canonical names;
+// anything else stays a pattern.
 func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 	s = strings.TrimSpace(s)
 	if s == "" || s == "*" {
 		return nil
 	}
-	if !listRE.MatchString(s) {
-		return canonical.Pattern{Regex: s}
-	}
 	var out canonical.AnyOf
 	for _, p := range strings.Split(s, "|") {
-		t, ok := c.names.DecodeTool(c.d.Slug, p)
-		if !ok {
+		var m canonical.Matcher
+		switch t, known := c.names.DecodeTool(c.d.Slug, p); {
+		case c.d.MCPAll != "" && p == c.d.MCPAll:
+			m = canonical.MCP{Server: canonical.AnyServer}
+		case listRE.MatchString(p) && known:
+			m = canonical.ToolName(t.Tool)
+		default:
 			return canonical.Pattern{Regex: s}
 		}
-		if !slices.Contains(out, canonical.Matcher(canonical.ToolName(t.Tool))) {
-			out = append(out, canonical.ToolName(t.Tool))
+		if !slices.Contains(out, m) {
+			out = append(out, m)
 		}
 	}
 	if len(out) == 1 {

@@ -37,76 +37,204 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			continue
 		}
 		pd := c.ownData(h)
-		row, ok := c.nativeEvent(&ds, h, i, pd)
+		rows, ok := c.nativeEvents(&ds, h, i, pd)
 		if !ok {
 			continue
 		}
-		entry := &node.Node{Kind: node.Object}
-		add := func(k string, v *node.Node) { entry.Fields = append(entry.Fields, node.Field{Key: k, Value: v}) }
-		if c.d.AlwaysType || h.Handler.Type != c.d.DefaultType || pd.Get("$type") != nil {
-			add("type", str(h.Handler.Type))
-		}
-		keys := pd.Get("$keys")
-		for _, f := range c.d.Fields {
-			if v := c.value(&ds, h, i, f.Canonical); v != nil {
-				name := f.Native
-				if k := keys.Get(f.Canonical); k != nil && k.Kind == node.String {
-					name = k.Text // the alias the source used
-				}
-				add(name, v)
-			}
-		}
-		switch {
-		case len(row.Tools) > 0 || row.Alias:
-			if v := pd.Get("$commandFilter"); v != nil {
-				add("matcher", v)
-			} else if v := pd.Get("$matcher"); v != nil {
-				add("matcher", v)
-			}
-		case row.Matcher == vocab.MatchTool:
-			text, ok := c.encodeMatcher(&ds, h, i, h.Matcher)
+		c.reportUnwritten(&ds, h, i)
+		for _, row := range rows {
+			entry, ok := c.entry(&ds, h, i, pd, row)
 			if !ok {
 				continue
 			}
-			if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && sameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
-				text = v.Text // the source's own spelling
+			list := lists[row.Name]
+			if list == nil && row.Note != "" {
+				ds.Infof(nested.CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", row.Note)
 			}
-			if text != "" {
-				add("matcher", str(text))
+			if list == nil {
+				list = &node.Node{Kind: node.Array}
+				lists[row.Name] = list
+				out.Fields = append(out.Fields, node.Field{Key: row.Name, Value: list})
 			}
-		default:
-			if v := pd.Get("$matcher"); v != nil {
-				add("matcher", v)
-			} else {
-				c.foreignValueMatcher(&ds, h, i, row)
-			}
-			if ev, _ := c.names.Event(h.Event); ev.Subject == "tool" && h.Matcher != nil {
-				ds.Warnf(CodeMatcherIgnored, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
-					"check the tool name inside the hook script, or set up the hook on a tool that honours matchers",
-					"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), c.prov.Name, row.Name)
-			}
+			list.Items = append(list.Items, entry)
 		}
-		for _, f := range pd.Fields {
-			if c.d.isExtra(f.Key) || (f.Key == c.d.FailClosed && c.d.FailClosed != "") {
-				add(f.Key, f.Value)
-			}
-		}
-		if c.d.FailClosed != "" && h.Blocking && h.Handler.TimeoutAction == canonical.TimeoutBlock && entry.Get(c.d.FailClosed) == nil {
-			add(c.d.FailClosed, &node.Node{Kind: node.Bool, Bool: true})
-		}
-		c.reportUnwritten(&ds, h, i)
-		list := lists[row.Name]
-		if list == nil && row.Note != "" {
-			ds.Infof(nested.CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", row.Note)
-		}
-		if list == nil {
-			list = &node.Node{Kind: node.Array}
-			lists[row.Name] = list
-			out.Fields = append(out.Fields, node.Field{Key: row.Name, Value: list})
-		}
-		list.Items = append(list.Items, entry)
 	}
 	return out, ds
+}
+
+// entry builds one native entry of hook h under the native event row.
+func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, row vocab.NativeEvent) (*node.Node, bool) {
+	entry := &node.Node{Kind: node.Object}
+	add := func(k string, v *node.Node) { entry.Fields = append(entry.Fields, node.Field{Key: k, Value: v}) }
+	if c.d.AlwaysType || h.Handler.Type != c.d.DefaultType || pd.Get("$type") != nil {
+		add("type", str(h.Handler.Type))
+	}
+	keys := pd.Get("$keys")
+	for _, f := range c.d.Fields {
+		if v := c.value(ds, h, i, f.Canonical); v != nil {
+			name := f.Native
+			if k := keys.Get(f.Canonical); k != nil && k.Kind == node.String {
+				name = k.Text // the alias the source used
+			}
+			add(name, v)
+		}
+	}
+	switch {
+	case len(row.Tools) > 0 || row.Alias:
+		if v := pd.Get("$commandFilter"); v != nil {
+			add("matcher", v)
+		} else if v := pd.Get("$matcher"); v != nil {
+			add("matcher", v)
+		}
+	case row.Matcher == vocab.MatchTool:
+		text, ok := c.encodeMatcher(ds, h, i, h.Matcher)
+		if !ok {
+			return nil, false
+		}
+		if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && sameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
+			text = v.Text // the source's own spelling
+		}
+		if text != "" {
+			add("matcher", str(text))
+		}
+	default:
+		if v := pd.Get("$matcher"); v != nil {
+			add("matcher", v)
+		} else {
+			c.foreignValueMatcher(ds, h, i, row)
+		}
+		if ev, _ := c.names.Event(h.Event); ev.Subject == "tool" && h.Matcher != nil {
+			ds.Warnf(CodeMatcherIgnored, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
+				"check the tool name inside the hook script, or set up the hook on a tool that honours matchers",
+				"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), c.prov.Name, row.Name)
+		}
+	}
+	for _, f := range pd.Fields {
+		if c.d.isExtra(f.Key) || (f.Key == c.d.FailClosed && c.d.FailClosed != "") {
+			add(f.Key, f.Value)
+		}
+	}
+	if c.d.FailClosed != "" && h.Blocking && h.Handler.TimeoutAction == canonical.TimeoutBlock && entry.Get(c.d.FailClosed) == nil {
+		add(c.d.FailClosed, &node.Node{Kind: node.Bool, Bool: true})
+	}
+	return entry, true
+}
+
+// nativeEvents picks the events a hook is written under: one, or — for a
+// tool that names tools only through split events (Windsurf) — one per
+// tool category its matcher covers, every category for "all tools".
+func (c *Codec) nativeEvents(ds *diag.List, h *canonical.Hook, i int, pd *node.Node) ([]vocab.NativeEvent, bool) {
+	if c.d.SplitOnly {
+		if rows, split := c.splitRows(ds, h, i); split {
+			return rows, len(rows) > 0
+		}
+	}
+	row, ok := c.nativeEvent(ds, h, i, pd)
+	return []vocab.NativeEvent{row}, ok
+}
+
+// splitRows maps a tool hook onto split events; split is false when the
+// event has none (a lifecycle event).
+func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab.NativeEvent, split bool) {
+	var all []vocab.NativeEvent
+	for _, r := range c.names.EventsOf(c.d.Slug) {
+		if r.Event == h.Event && (len(r.Tools) > 0 || r.Alias) {
+			all = append(all, r)
+		}
+	}
+	if len(all) == 0 {
+		return nil, false
+	}
+	if h.Matcher == nil {
+		if len(all) > 1 {
+			ds.Infof(CodeExpanded, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "", "%s: every tool: written as one entry per %s event: %s",
+				h.DisplayName(i), c.prov.Name, rowNames(all))
+		}
+		return all, true
+	}
+	members := canonical.AnyOf{h.Matcher}
+	if a, ok := h.Matcher.(canonical.AnyOf); ok {
+		members = a
+	}
+	path := fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i))
+	pick := func(match func(vocab.NativeEvent) bool) bool {
+		for _, r := range all {
+			if match(r) {
+				if !slices.ContainsFunc(rows, func(x vocab.NativeEvent) bool { return x.Name == r.Name }) {
+					rows = append(rows, r)
+				}
+				return true
+			}
+		}
+		return false
+	}
+	for _, m := range members {
+		placed := false
+		switch m := m.(type) {
+		case canonical.ToolName:
+			placed = pick(func(r vocab.NativeEvent) bool { return slices.Contains(r.Tools, string(m)) })
+		case canonical.MCP:
+			placed = pick(func(r vocab.NativeEvent) bool { return len(r.Tools) == 0 })
+			if placed && (m.Server != canonical.AnyServer || m.Tool != "") {
+				ds.Warnf(CodeMCPServerLost, h.PosOf("matcher"), path, "",
+					"%s: %s cannot name an MCP server or tool: the hook now fires for every MCP tool, not only %s's", h.DisplayName(i), c.prov.Name, m.Server)
+			}
+		case canonical.Pattern:
+			// A regex names tools a split-event tool cannot select.
+		}
+		if !placed {
+			ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), path, "",
+				"%s: %s has no event for %s; that part of the matcher is dropped", h.DisplayName(i), c.prov.Name, matcherText(m))
+		}
+	}
+	if len(rows) == 0 {
+		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), path, "",
+			"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.prov.Name)
+	} else if len(rows) > 1 {
+		ds.Infof(CodeExpanded, h.PosOf("matcher"), path, "", "%s: written as one entry per %s event: %s",
+			h.DisplayName(i), c.prov.Name, rowNames(rows))
+	}
+	return rows, true
+}
+
+func rowNames(rows []vocab.NativeEvent) string {
+	names := make([]string, len(rows))
+	for k, r := range rows {
+		names[k] = r.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func matcherText(m canonical.Matcher) string {
+	return string(node.AppendCompact(nil, canonical.MatcherNode(m)))
+}
+
+// Expand returns the hooks the tool's file holds for m once written: a
+// hook on several split events becomes one hook per event, each with the
+// matcher that event stands for. The verify stage compares the written
+// file with this, not with m.
+func (c *Codec) Expand(m *canonical.Manifest) *canonical.Manifest {
+	c.load()
+	if !c.d.SplitOnly {
+		return m
+	}
+	out := *m
+	out.Hooks = make([]canonical.Hook, 0, len(m.Hooks))
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		var ds diag.List
+		rows, split := c.splitRows(&ds, h, i)
+		if !split {
+			out.Hooks = append(out.Hooks, *h)
+			continue
+		}
+		for _, r := range rows {
+			e := *h
+			e.Matcher = c.splitMatcher(r)
+			out.Hooks = append(out.Hooks, e)
+		}
+	}
+	return &out
 }
 
 // nativeEvent picks the event an entry is written under: the split event
@@ -178,7 +306,10 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 						h.DisplayName(i), c.prov.Name, x.Tool, x.Tool, x.Server)
 				}
 			case c.d.MCPAll != "":
-				addPart(strings.TrimPrefix(c.d.MCPAll, "^") + ".*")
+				addPart(c.d.MCPAll)
+				if x.Server == canonical.AnyServer {
+					break
+				}
 				warn(CodeMCPServerLost, "%s: %s cannot name an MCP server: the hook now fires for every MCP tool, not only %s's",
 					h.DisplayName(i), c.prov.Name, x.Server)
 			default:

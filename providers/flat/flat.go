@@ -45,12 +45,19 @@ type Dialect struct {
 	// FailClosed names the entry key that makes a crash or a timeout block
 	// ("failClosed"), or "" when the tool has none.
 	FailClosed string
-	// MCPAll is the regex the tool's matcher uses for "every MCP tool"
-	// ("^MCP:" for Cursor), or "" when it has none.
+	// MCPAll is how the tool's matcher says "every MCP tool" ("MCP:.*"
+	// for Cursor), or "" when it cannot.
 	MCPAll string
 	// AlwaysType writes "type" on every entry (Copilot's documented form),
 	// not only when it differs from DefaultType.
 	AlwaysType bool
+	// TopKeys are other top-level keys the tool tolerates; they are left
+	// alone, not reported (Windsurf's own sample files carry "version").
+	TopKeys []string
+	// SplitOnly tools name tools only through split events (Windsurf's
+	// pre_run_command): a tool hook is written once per category its
+	// matcher covers.
+	SplitOnly bool
 	// Aliases are native keys the tool also reads for a canonical field
 	// (Copilot's "command" beside "bash", "timeout" beside "timeoutSec").
 	// They are read, and written back when the source used them.

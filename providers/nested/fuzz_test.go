@@ -77,6 +77,22 @@ var copilotSeeds = []string{
 	`{"version":1,"hooks":{"sessionStart":[{"type":"prompt","prompt":"/status"}],"errorOccurred":[{"type":"command","bash":"e"}]}}`,
 }
 
+// FuzzDecodeWindsurf runs the property over the split-event Windsurf
+// adapter (one hook can become several entries, and back).
+func FuzzDecodeWindsurf(f *testing.F) {
+	seedCorpus(f, "windsurf", append([]string{
+		`{"hooks":{"pre_run_command":[{"command":"x","show_output":true,"powershell":"p","working_directory":"w"}],"post_mcp_tool_use":[{"command":"m"}]},"version":1}`,
+		`{"hooks":{"pre_user_prompt":[{"command":"p"}],"post_cascade_response_with_transcript":[{"command":"t"}],"pre_write_code":{"command":"w"}}}`,
+	}, cursorSeeds...))
+	a, ok := providers.Get("windsurf")
+	if !ok {
+		f.Fatal("no windsurf adapter")
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		RoundTrip(t, a, providers.Files{".windsurf/hooks.json": src}, nil)
+	})
+}
+
 // cursorSeeds cover the flat codec: split events, command filters,
 // failClosed, loop_limit, MCP matchers, prompt entries, PascalCase events.
 var cursorSeeds = []string{

@@ -108,6 +108,9 @@ func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
 		if server, ok := providers.ParseMCPServerPattern(c.prov.MCPServer, inner); ok {
 			return canonical.MCP{Server: server}, true
 		}
+		if inner == strings.ReplaceAll(c.prov.MCPServer, "{server}", ".*") {
+			return canonical.MCP{Server: canonical.AnyServer}, true
+		}
 	}
 	return nil, false
 }
@@ -180,6 +183,8 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 			switch {
 			case x.Tool != "" && c.prov.MCP != "":
 				parts = append(parts, matcherPart{text: providers.MCPName(c.prov.MCP, x.Server, x.Tool)})
+			case x.Tool == "" && x.Server == canonical.AnyServer && c.prov.MCPServer != "":
+				parts = append(parts, matcherPart{text: strings.ReplaceAll(c.prov.MCPServer, "{server}", ".*"), regex: true})
 			case x.Tool == "" && c.prov.MCPServer != "":
 				parts = append(parts, matcherPart{text: providers.MCPServerPattern(c.prov.MCPServer, x.Server), regex: true})
 			default:
