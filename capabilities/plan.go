@@ -54,6 +54,7 @@ const (
 	capPlatformCommands = "platform_commands"
 	capCustomEnv        = "custom_env"
 	capConfigurableCwd  = "configurable_cwd"
+	capToolMatcher      = "tool_matcher"
 )
 
 // vendorPrefix starts a provider-exclusive event a decoder kept verbatim:
@@ -98,6 +99,8 @@ func uses(h *canonical.Hook, id string) bool {
 		return len(h.Handler.Env) > 0
 	case capConfigurableCwd:
 		return h.Handler.Cwd != ""
+	case capToolMatcher:
+		return h.Matcher != nil
 	}
 	return false
 }
@@ -243,6 +246,11 @@ func (p *planner) strategy(id string) canonical.Strategy {
 func (p *planner) reduce(kept *canonical.Hook, id string) {
 	hintFor := func(what string) string {
 		return fmt.Sprintf("%s, or set degradation.%s to \"exclude\" or \"block\"", what, id)
+	}
+	if id == capToolMatcher {
+		// Kept as it is: the target's encoder says, per native event, that
+		// the matcher is ignored and the hook fires for every tool.
+		return
 	}
 	switch id {
 	case capStructuredOutput:
@@ -396,6 +404,8 @@ func (p *planner) field(id string) string {
 		return "handler.env"
 	case capConfigurableCwd:
 		return "handler.cwd"
+	case capToolMatcher:
+		return "matcher"
 	}
 	return ""
 }
