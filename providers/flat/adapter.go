@@ -28,7 +28,7 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 	var ds diag.List
 	m := &canonical.Manifest{Spec: canonical.SpecVersion}
 	for _, p := range files.Paths() {
-		root, pds := providers.ParseJSONConfig(p, files[p], a.prov.Name)
+		root, pds := providers.ParseJSONConfig(p, files[p], a.Prov.Name)
 		ds = append(ds, pds...)
 		if root == nil {
 			continue
@@ -45,7 +45,7 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 // file keeps everything else it holds.
 func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (providers.Files, diag.List) {
 	tree, ds := a.EncodeTree(m)
-	target := a.prov.Paths[0]
+	target := a.Prov.Paths[0]
 	if len(existing) == 1 {
 		for p := range existing {
 			target = p

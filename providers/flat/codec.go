@@ -3,11 +3,11 @@ package flat
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/hookconv/hookconv/providers"
 	"math"
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
@@ -29,26 +29,14 @@ const (
 
 // Codec decodes and encodes one flat dialect.
 type Codec struct {
-	d     *Dialect
-	once  sync.Once
-	names *vocab.Tables
-	caps  *capabilities.Tables
-	prov  vocab.Provider
+	d *Dialect
+	providers.Rows
 }
 
 // New returns the codec of a dialect; tables load on first use.
 func New(d *Dialect) *Codec { return &Codec{d: d} }
 
-func (c *Codec) load() {
-	c.once.Do(func() {
-		c.names, c.caps = vocab.Default(), capabilities.Default()
-		p, ok := c.names.Provider(c.d.Slug)
-		if !ok {
-			panic("flat: no provider row for " + c.d.Slug)
-		}
-		c.prov = p
-	})
-}
+func (c *Codec) load() { c.Load(c.d.Slug) }
 
 // DecodeTree reads the hooks of one parsed native file.
 func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag.List) {
@@ -64,16 +52,16 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		case f.Key == "version" && c.d.Version != 0:
 			if f.Value.Kind != node.Number || f.Value.Text != fmt.Sprint(c.d.Version) {
 				ds.Warnf(CodeVersion, f.Value.Pos, "version", fmt.Sprintf(`write "version": %d`, c.d.Version),
-					"%s knows only \"version\": %d; read anyway", c.prov.Name, c.d.Version)
+					"%s knows only \"version\": %d; read anyway", c.Prov.Name, c.d.Version)
 			}
 		default:
-			ds.Warnf(nested.CodeUnknownKey, f.KeyPos, f.Key, c.prov.Name+" does not read it; it is not carried over",
-				"%q is not a top-level key of %s's hooks file; dropped", f.Key, c.prov.Name)
+			ds.Warnf(nested.CodeUnknownKey, f.KeyPos, f.Key, c.Prov.Name+" does not read it; it is not carried over",
+				"%q is not a top-level key of %s's hooks file; dropped", f.Key, c.Prov.Name)
 		}
 	}
 	if c.d.Version != 0 && root.Get("version") == nil {
 		ds.Warnf(CodeVersion, root.Pos, "version", fmt.Sprintf(`add "version": %d`, c.d.Version),
-			"the file has no \"version\"; %s's documented form has \"version\": %d (written back)", c.prov.Name, c.d.Version)
+			"the file has no \"version\"; %s's documented form has \"version\": %d (written back)", c.Prov.Name, c.d.Version)
 	}
 	events := root.Get("hooks")
 	if events == nil {
@@ -111,7 +99,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 				// Claude Code's nested group, which some of these tools also
 				// read: its entries are read with the group's matcher.
 				ds.Warnf(nested.CodeUndocumented, e.Pos, path, "write the entries directly under the event",
-					"a Claude-style group {matcher, hooks} in %s's flat format; read, and written flat", c.prov.Name)
+					"a Claude-style group {matcher, hooks} in %s's flat format; read, and written flat", c.Prov.Name)
 				for j, ie := range inner.Items {
 					if m := e.Get("matcher"); m != nil && ie.Kind == node.Object && ie.Get("matcher") == nil {
 						ie = &node.Node{Kind: node.Object, Pos: ie.Pos, End: ie.End, Fields: append(append([]node.Field(nil), ie.Fields...), node.Field{Key: "matcher", KeyPos: m.Pos, Value: m})}
@@ -134,23 +122,23 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 // Claude Code does (PascalCase "PreToolUse" in a Cursor file) is read as
 // Claude's and written back in the tool's own spelling.
 func (c *Codec) event(ds *diag.List, f node.Field) (vocab.NativeEvent, bool) {
-	rows := c.names.DecodeEvent(c.d.Slug, f.Key)
+	rows := c.Names.DecodeEvent(c.d.Slug, f.Key)
 	for _, r := range rows {
 		if !r.Alias || len(rows) == 1 {
 			return r, true
 		}
 	}
-	for _, r := range c.names.DecodeEvent("claude-code", f.Key) {
-		if enc := c.names.EncodeEvent(c.d.Slug, r.Event); len(enc) > 0 {
+	for _, r := range c.Names.DecodeEvent("claude-code", f.Key) {
+		if enc := c.Names.EncodeEvent(c.d.Slug, r.Event); len(enc) > 0 {
 			own := generic(enc)
 			ds.Warnf(CodeOtherSpelling, f.KeyPos, "hooks."+f.Key, "write "+own.Name,
-				"%s is Claude Code's spelling; %s documents %s (read as it, and written so)", f.Key, c.prov.Name, own.Name)
+				"%s is Claude Code's spelling; %s documents %s (read as it, and written so)", f.Key, c.Prov.Name, own.Name)
 			return own, true
 		}
 	}
 	canon := nested.VendorEvent(c.d.Slug, f.Key)
 	ds.Warnf(nested.CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, "check the spelling; other tools will not receive this hook",
-		"%s is not a %s event hookconv knows; kept as %s", f.Key, c.prov.Name, canon)
+		"%s is not a %s event hookconv knows; kept as %s", f.Key, c.Prov.Name, canon)
 	return vocab.NativeEvent{Provider: c.d.Slug, Event: canon, Name: f.Key, Matcher: vocab.MatchValue}, true
 }
 
@@ -185,10 +173,10 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			set("$type", &node.Node{Kind: node.Bool, Bool: true})
 		}
 		if !c.d.Accepts(t.Text) {
-			ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "", "%s does not run %s entries: this one never runs", c.prov.Name, t.Text)
+			ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "", "%s does not run %s entries: this one never runs", c.Prov.Name, t.Text)
 		}
 	}
-	if b, ok := c.caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
+	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
 		h.Blocking = true // the tool honours exit 2 here (spec §7)
 	}
 	var matcher *node.Node
@@ -229,8 +217,8 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				}
 			}
 			if !ok {
-				ds.Warnf(nested.CodeUnknownKey, f.KeyPos, fp, c.prov.Name+" does not read it; remove it",
-					"%q is not a %s entry key; dropped", f.Key, c.prov.Name)
+				ds.Warnf(nested.CodeUnknownKey, f.KeyPos, fp, c.Prov.Name+" does not read it; remove it",
+					"%q is not a %s entry key; dropped", f.Key, c.Prov.Name)
 				continue
 			}
 			if !c.setField(ds, &h, canon, f, fp) {
@@ -393,7 +381,7 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 	var out canonical.AnyOf
 	for _, p := range strings.Split(s, "|") {
 		var m canonical.Matcher
-		switch t, known := c.names.DecodeTool(c.d.Slug, p); {
+		switch t, known := c.Names.DecodeTool(c.d.Slug, p); {
 		case c.d.MCPAll != "" && p == c.d.MCPAll:
 			m = canonical.MCP{Server: canonical.AnyServer}
 		case listRE.MatchString(p) && known:

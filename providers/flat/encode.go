@@ -27,13 +27,13 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		path := fmt.Sprintf("hooks[%d]", h.SourceIndex(i))
 		if h.Handler.Type == canonical.HandlerAgent {
 			copied := *h
-			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.prov.Name, &ds, path) {
+			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.Prov.Name, &ds, path) {
 				h = &copied
 			}
 		}
 		if !c.d.Accepts(h.Handler.Type) {
 			ds.Errorf(nested.CodeTypeNotRun, h.PosOf("handler.type"), path+".handler.type", "degrade or remove the hook",
-				"%s does not run %s handlers; %s was not written", c.prov.Name, h.Handler.Type, h.DisplayName(i))
+				"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 			continue
 		}
 		pd := c.ownData(h)
@@ -103,10 +103,10 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		} else {
 			c.foreignValueMatcher(ds, h, i, row)
 		}
-		if ev, _ := c.names.Event(h.Event); ev.Subject == "tool" && h.Matcher != nil {
+		if ev, _ := c.Names.Event(h.Event); ev.Subject == "tool" && h.Matcher != nil {
 			ds.Warnf(CodeMatcherIgnored, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
 				"check the tool name inside the hook script, or set up the hook on a tool that honours matchers",
-				"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), c.prov.Name, row.Name)
+				"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), c.Prov.Name, row.Name)
 		}
 	}
 	for _, f := range pd.Fields {
@@ -137,7 +137,7 @@ func (c *Codec) nativeEvents(ds *diag.List, h *canonical.Hook, i int, pd *node.N
 // event has none (a lifecycle event).
 func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab.NativeEvent, split bool) {
 	var all []vocab.NativeEvent
-	for _, r := range c.names.EventsOf(c.d.Slug) {
+	for _, r := range c.Names.EventsOf(c.d.Slug) {
 		if r.Event == h.Event && (len(r.Tools) > 0 || r.Alias) {
 			all = append(all, r)
 		}
@@ -148,7 +148,7 @@ func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab
 	if h.Matcher == nil {
 		if len(all) > 1 {
 			ds.Infof(CodeExpanded, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "", "%s: every tool: written as one entry per %s event: %s",
-				h.DisplayName(i), c.prov.Name, rowNames(all))
+				h.DisplayName(i), c.Prov.Name, rowNames(all))
 		}
 		return all, true
 	}
@@ -177,22 +177,22 @@ func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab
 			placed = pick(func(r vocab.NativeEvent) bool { return len(r.Tools) == 0 })
 			if placed && (m.Server != canonical.AnyServer || m.Tool != "") {
 				ds.Warnf(CodeMCPServerLost, h.PosOf("matcher"), path, "",
-					"%s: %s cannot name an MCP server or tool: the hook now fires for every MCP tool, not only %s's", h.DisplayName(i), c.prov.Name, m.Server)
+					"%s: %s cannot name an MCP server or tool: the hook now fires for every MCP tool, not only %s's", h.DisplayName(i), c.Prov.Name, m.Server)
 			}
 		case canonical.Pattern:
 			// A regex names tools a split-event tool cannot select.
 		}
 		if !placed {
 			ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), path, "",
-				"%s: %s has no event for %s; that part of the matcher is dropped", h.DisplayName(i), c.prov.Name, matcherText(m))
+				"%s: %s has no event for %s; that part of the matcher is dropped", h.DisplayName(i), c.Prov.Name, matcherText(m))
 		}
 	}
 	if len(rows) == 0 {
 		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), path, "",
-			"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.prov.Name)
+			"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
 	} else if len(rows) > 1 {
 		ds.Infof(CodeExpanded, h.PosOf("matcher"), path, "", "%s: written as one entry per %s event: %s",
-			h.DisplayName(i), c.prov.Name, rowNames(rows))
+			h.DisplayName(i), c.Prov.Name, rowNames(rows))
 	}
 	return rows, true
 }
@@ -246,17 +246,17 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int, pd *node.No
 		return vocab.NativeEvent{Provider: c.d.Slug, Event: h.Event, Name: name, Matcher: vocab.MatchValue}, true
 	}
 	if v := pd.Get("$event"); v != nil && v.Kind == node.String {
-		for _, r := range c.names.DecodeEvent(c.d.Slug, v.Text) {
+		for _, r := range c.Names.DecodeEvent(c.d.Slug, v.Text) {
 			if r.Event == h.Event && sameMatcher(c.splitMatcher(r), h.Matcher) {
 				return r, true
 			}
 		}
 	}
-	if rows := c.names.EncodeEvent(c.d.Slug, h.Event); len(rows) > 0 {
+	if rows := c.Names.EncodeEvent(c.d.Slug, h.Event); len(rows) > 0 {
 		return generic(rows), true
 	}
 	ds.Warnf(nested.CodeEventDropped, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "",
-		"%s has no %s event; %s was not written", c.prov.Name, h.Event, h.DisplayName(i))
+		"%s has no %s event; %s was not written", c.Prov.Name, h.Event, h.DisplayName(i))
 	return vocab.NativeEvent{}, false
 }
 
@@ -288,10 +288,10 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 	for _, x := range members {
 		switch x := x.(type) {
 		case canonical.ToolName:
-			if t, ok := c.names.EncodeTool(c.d.Slug, string(x)); ok {
+			if t, ok := c.Names.EncodeTool(c.d.Slug, string(x)); ok {
 				addPart(t.Name)
-			} else if _, known := c.names.Tool(string(x)); known {
-				warn(nested.CodeLostMatcher, "%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), x, c.prov.Name)
+			} else if _, known := c.Names.Tool(string(x)); known {
+				warn(nested.CodeLostMatcher, "%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), x, c.Prov.Name)
 			} else {
 				addPart(string(x))
 			}
@@ -299,11 +299,11 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 			addPart(x.Regex)
 		case canonical.MCP:
 			switch {
-			case x.Tool != "" && c.prov.MCP != "":
-				addPart(strings.ReplaceAll(c.prov.MCP, "{tool}", x.Tool))
-				if !strings.Contains(c.prov.MCP, "{server}") {
+			case x.Tool != "" && c.Prov.MCP != "":
+				addPart(strings.ReplaceAll(c.Prov.MCP, "{tool}", x.Tool))
+				if !strings.Contains(c.Prov.MCP, "{server}") {
 					warn(CodeMCPServerLost, "%s: %s names MCP tools without their server: %q matches %s of any server, not only %s",
-						h.DisplayName(i), c.prov.Name, x.Tool, x.Tool, x.Server)
+						h.DisplayName(i), c.Prov.Name, x.Tool, x.Tool, x.Server)
 				}
 			case c.d.MCPAll != "":
 				addPart(c.d.MCPAll)
@@ -311,14 +311,14 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 					break
 				}
 				warn(CodeMCPServerLost, "%s: %s cannot name an MCP server: the hook now fires for every MCP tool, not only %s's",
-					h.DisplayName(i), c.prov.Name, x.Server)
+					h.DisplayName(i), c.Prov.Name, x.Server)
 			default:
-				warn(nested.CodeLostMatcher, "%s: %s cannot express the MCP matcher of server %s; dropped", h.DisplayName(i), c.prov.Name, x.Server)
+				warn(nested.CodeLostMatcher, "%s: %s cannot express the MCP matcher of server %s; dropped", h.DisplayName(i), c.Prov.Name, x.Server)
 			}
 		}
 	}
 	if len(parts) == 0 {
-		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.prov.Name)
+		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
 		return "", false
 	}
 	return strings.Join(parts, "|"), true
@@ -404,13 +404,13 @@ func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int) {
 	for _, f := range fields {
 		if f.on && !c.d.writes(f.name) {
 			ds.Warnf(nested.CodeFieldDropped, h.PosOf("handler."+f.name), fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(i), f.name), "",
-				"%s: %s has no equivalent of handler.%s; dropped", h.DisplayName(i), c.prov.Name, f.name)
+				"%s: %s has no equivalent of handler.%s; dropped", h.DisplayName(i), c.Prov.Name, f.name)
 		}
 	}
 	if h.Blocking && hd.TimeoutAction == canonical.TimeoutBlock && c.d.FailClosed == "" {
 		ds.Warnf(nested.CodeTimeoutFailOpen, h.PosOf("handler.timeout_action"), fmt.Sprintf("hooks[%d].handler.timeout_action", h.SourceIndex(i)),
 			"make the script itself exit 2 before the timeout if a timeout must block",
-			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.prov.Name)
+			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.Prov.Name)
 	}
 }
 
@@ -429,7 +429,7 @@ func (c *Codec) foreignValueMatcher(ds *diag.List, h *canonical.Hook, i int, row
 		if v := n.Get("$matcher"); v != nil && v.Kind == node.String && strings.TrimSpace(v.Text) != "" && v.Text != "*" {
 			ds.Warnf(nested.CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
 				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
-				h.DisplayName(i), slug, v.Text, c.prov.Name, row.Name)
+				h.DisplayName(i), slug, v.Text, c.Prov.Name, row.Name)
 			return
 		}
 	}

@@ -65,7 +65,7 @@ func (a *Adapter) parse(p string, src []byte) (*node.Node, diag.List) {
 	if a.Other != nil && a.Other.Handles(p) {
 		return a.Other.Parse(p, src)
 	}
-	return providers.ParseJSONConfig(p, src, a.prov.Name)
+	return providers.ParseJSONConfig(p, src, a.Prov.Name)
 }
 
 // countHandlers counts the handlers of a nested "hooks" value.
@@ -84,7 +84,7 @@ func countHandlers(hooks *node.Node) int {
 // DefaultPath is where the tool's project config lives.
 func (a *Adapter) DefaultPath() string {
 	a.load()
-	return a.prov.Paths[0]
+	return a.Prov.Paths[0]
 }
 
 // Encode implements providers.Adapter. The hooks go to the one existing

@@ -2,9 +2,9 @@ package nested
 
 import (
 	"encoding/json"
+	"github.com/hookconv/hookconv/providers"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
@@ -43,32 +43,14 @@ var genericFields = map[string]string{
 // Codec decodes and encodes one dialect.
 type Codec struct {
 	d *Dialect
-	tables
+	providers.Rows
 }
 
-// tables are the registry rows a codec reads, loaded on first use so that
-// registering adapters costs nothing for commands that never convert.
-type tables struct {
-	once  sync.Once
-	names *vocab.Tables
-	caps  *capabilities.Tables
-	prov  vocab.Provider
-}
-
-// New returns the codec of a dialect.
+// New returns the codec of a dialect; its tables load on first use.
 func New(d *Dialect) *Codec { return &Codec{d: d} }
 
-// load reads the embedded tables once.
-func (c *Codec) load() {
-	c.once.Do(func() {
-		c.names, c.caps = vocab.Default(), capabilities.Default()
-		p, ok := c.names.Provider(c.d.Slug)
-		if !ok {
-			panic("nested: no provider row for " + c.d.Slug)
-		}
-		c.prov = p
-	})
-}
+// load reads the tables once.
+func (c *Codec) load() { c.Load(c.d.Slug) }
 
 // Dialect returns the codec's dialect.
 func (c *Codec) Dialect() *Dialect { return c.d }
@@ -127,7 +109,7 @@ func (c *Codec) looksLikeEventMap(n *node.Node) bool {
 		return false
 	}
 	for _, f := range n.Fields {
-		if len(c.names.DecodeEvent(c.d.Slug, f.Key)) == 0 {
+		if len(c.Names.DecodeEvent(c.d.Slug, f.Key)) == 0 {
 			return false
 		}
 	}
@@ -136,7 +118,7 @@ func (c *Codec) looksLikeEventMap(n *node.Node) bool {
 
 // event resolves a native event name to its canonical row.
 func (c *Codec) event(native string) (vocab.NativeEvent, bool) {
-	rows := c.names.DecodeEvent(c.d.Slug, native)
+	rows := c.Names.DecodeEvent(c.d.Slug, native)
 	for _, r := range rows {
 		if !r.Alias {
 			return r, true
@@ -158,7 +140,7 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 	if !known {
 		canonEvent = VendorEvent(c.d.Slug, f.Key)
 		ds.Warnf(CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, "check the spelling; other tools will not receive this hook",
-			"%s is not a %s event hookconv knows; kept as %s", f.Key, c.prov.Name, canonEvent)
+			"%s is not a %s event hookconv knows; kept as %s", f.Key, c.Prov.Name, canonEvent)
 		row = vocab.NativeEvent{Provider: c.d.Slug, Event: canonEvent, Name: f.Key, Matcher: vocab.MatchValue}
 	}
 	groups := f.Value.Items
@@ -257,8 +239,8 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 		case c.d.isGroupKey(f.Key):
 			extra.Fields = append(extra.Fields, f)
 		default:
-			ds.Warnf(CodeUnknownKey, f.KeyPos, path+"."+f.Key, c.prov.Name+" ignores it",
-				"%q is not a %s group key; dropped", f.Key, c.prov.Name)
+			ds.Warnf(CodeUnknownKey, f.KeyPos, path+"."+f.Key, c.Prov.Name+" ignores it",
+				"%q is not a %s group key; dropped", f.Key, c.Prov.Name)
 		}
 	}
 	if len(extra.Fields) == 0 {
@@ -289,7 +271,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 	h.Handler.Type = t.Text
 	if !c.d.Accepts(t.Text) {
 		ds.Warnf(CodeTypeNeverRuns, t.Pos, path+".type", "convert it to a command, or move it to a tool that runs "+t.Text+" handlers",
-			"%s does not run %s handlers: this one never runs", c.prov.Name, t.Text)
+			"%s does not run %s handlers: this one never runs", c.Prov.Name, t.Text)
 	}
 	extra := providerData{}
 	for _, f := range n.Fields {
@@ -311,10 +293,10 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 			extra.set(f.Key, f.Value)
 			continue
 		}
-		ds.Warnf(CodeUnknownKey, f.KeyPos, fp, c.prov.Name+" does not read it; remove it",
-			"%q is not a %s handler key; dropped", f.Key, c.prov.Name)
+		ds.Warnf(CodeUnknownKey, f.KeyPos, fp, c.Prov.Name+" does not read it; remove it",
+			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
 	}
-	if b, ok := c.caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
+	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true
 	}

@@ -70,13 +70,13 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		}
 		if h.Handler.Type == canonical.HandlerAgent {
 			copied := *h
-			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.prov.Name, &ds, fmt.Sprintf("hooks[%d]", h.SourceIndex(i))) {
+			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.Prov.Name, &ds, fmt.Sprintf("hooks[%d]", h.SourceIndex(i))) {
 				h = &copied
 			}
 		}
 		if !c.d.Accepts(h.Handler.Type) {
 			ds.Errorf(CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
-				"%s does not run %s handlers; %s was not written", c.prov.Name, h.Handler.Type, h.DisplayName(i))
+				"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 			continue
 		}
 		pd := c.ownData(h)
@@ -85,11 +85,11 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			mt, lost, ok := c.encodeMatcher(h.Matcher)
 			for _, l := range lost {
 				ds.Warnf(CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
-					"%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), l, c.prov.Name)
+					"%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), l, c.Prov.Name)
 			}
 			if !ok {
 				ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
-					"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.prov.Name)
+					"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
 				continue
 			}
 			wm := writtenMatcher{text: mt, present: mt != ""}
@@ -149,13 +149,13 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int) (string, vo
 		native := strings.TrimPrefix(h.Event, prefix)
 		return native, vocab.NativeEvent{Provider: c.d.Slug, Event: h.Event, Name: native, Matcher: vocab.MatchValue}, true
 	}
-	for _, r := range c.names.EncodeEvent(c.d.Slug, h.Event) {
+	for _, r := range c.Names.EncodeEvent(c.d.Slug, h.Event) {
 		if len(r.Tools) == 0 {
 			return r.Name, r, true
 		}
 	}
 	ds.Warnf(CodeEventDropped, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "",
-		"%s has no %s event; %s was not written", c.prov.Name, h.Event, h.DisplayName(i))
+		"%s has no %s event; %s was not written", c.Prov.Name, h.Event, h.DisplayName(i))
 	return "", vocab.NativeEvent{}, false
 }
 
@@ -191,11 +191,11 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		if row.Matcher == vocab.MatchNone {
 			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
 				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
-				h.DisplayName(i), slug, text, c.prov.Name, row.Name)
+				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
 			return []writtenMatcher{{}}
 		}
 		ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
-			"%s: the %s matcher %q is kept for %s %s", h.DisplayName(i), slug, text, c.prov.Name, row.Name)
+			"%s: the %s matcher %q is kept for %s %s", h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
 		if row.Matcher == vocab.MatchExact && strings.ContainsAny(text, "|,") {
 			// One exact value per group: "startup|resume" is two groups.
 			var out []writtenMatcher
@@ -305,7 +305,7 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 			whole := math.Ceil(hd.Timeout)
 			if whole != hd.Timeout {
 				ds.Infof(CodeTimeoutRounded, h.PosOf("handler.timeout"), fmt.Sprintf("hooks[%d].handler.timeout", h.SourceIndex(i)), "",
-					"%s: %s takes whole seconds; timeout %s s rounded up to %s s", h.DisplayName(i), c.prov.Name,
+					"%s: %s takes whole seconds; timeout %s s rounded up to %s s", h.DisplayName(i), c.Prov.Name,
 					canonical.Number(hd.Timeout).Text, canonical.Number(whole).Text)
 			}
 			return canonical.Number(whole)
@@ -346,12 +346,12 @@ func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int, written
 	sort.Strings(lost)
 	for _, k := range lost {
 		ds.Warnf(CodeFieldDropped, h.PosOf("handler."+strings.SplitN(k, ".", 2)[0]), fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(i), k), "",
-			"%s: %s has no equivalent of handler.%s; dropped", h.DisplayName(i), c.prov.Name, k)
+			"%s: %s has no equivalent of handler.%s; dropped", h.DisplayName(i), c.Prov.Name, k)
 	}
 	if h.Blocking && hd.TimeoutAction == canonical.TimeoutBlock {
 		ds.Warnf(CodeTimeoutFailOpen, h.PosOf("handler.timeout_action"), fmt.Sprintf("hooks[%d].handler.timeout_action", h.SourceIndex(i)),
 			"make the script itself exit 2 before the timeout if a timeout must block",
-			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.prov.Name)
+			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.Prov.Name)
 	}
 }
 

@@ -84,11 +84,11 @@ func quoteAll(ss []string) []string {
 
 // literal reads one exact native name: a known tool or an MCP tool.
 func (c *Codec) literal(name string) (canonical.Matcher, bool) {
-	if t, ok := c.names.DecodeTool(c.d.Slug, name); ok {
+	if t, ok := c.Names.DecodeTool(c.d.Slug, name); ok {
 		return canonical.ToolName(t.Tool), true
 	}
-	if c.prov.MCP != "" {
-		if server, tool, ok := providers.ParseMCP(c.prov.MCP, name); ok {
+	if c.Prov.MCP != "" {
+		if server, tool, ok := providers.ParseMCP(c.Prov.MCP, name); ok {
 			return canonical.MCP{Server: server, Tool: tool}, true
 		}
 	}
@@ -104,11 +104,11 @@ func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
 	if literalRE.MatchString(inner) {
 		return c.literal(inner)
 	}
-	if c.prov.MCPServer != "" {
-		if server, ok := providers.ParseMCPServerPattern(c.prov.MCPServer, inner); ok {
+	if c.Prov.MCPServer != "" {
+		if server, ok := providers.ParseMCPServerPattern(c.Prov.MCPServer, inner); ok {
 			return canonical.MCP{Server: server}, true
 		}
-		if inner == strings.ReplaceAll(c.prov.MCPServer, "{server}", ".*") {
+		if inner == strings.ReplaceAll(c.Prov.MCPServer, "{server}", ".*") {
 			return canonical.MCP{Server: canonical.AnyServer}, true
 		}
 	}
@@ -169,9 +169,9 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 	for _, x := range members {
 		switch x := x.(type) {
 		case canonical.ToolName:
-			if t, found := c.names.EncodeTool(c.d.Slug, string(x)); found {
+			if t, found := c.Names.EncodeTool(c.d.Slug, string(x)); found {
 				parts = append(parts, matcherPart{text: t.Name})
-			} else if _, known := c.names.Tool(string(x)); known {
+			} else if _, known := c.Names.Tool(string(x)); known {
 				lost = append(lost, string(x))
 			} else {
 				// Not a canonical name: a literal native name (spec §4).
@@ -181,12 +181,12 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 			parts = append(parts, matcherPart{text: x.Regex, regex: true})
 		case canonical.MCP:
 			switch {
-			case x.Tool != "" && c.prov.MCP != "":
-				parts = append(parts, matcherPart{text: providers.MCPName(c.prov.MCP, x.Server, x.Tool)})
-			case x.Tool == "" && x.Server == canonical.AnyServer && c.prov.MCPServer != "":
-				parts = append(parts, matcherPart{text: strings.ReplaceAll(c.prov.MCPServer, "{server}", ".*"), regex: true})
-			case x.Tool == "" && c.prov.MCPServer != "":
-				parts = append(parts, matcherPart{text: providers.MCPServerPattern(c.prov.MCPServer, x.Server), regex: true})
+			case x.Tool != "" && c.Prov.MCP != "":
+				parts = append(parts, matcherPart{text: providers.MCPName(c.Prov.MCP, x.Server, x.Tool)})
+			case x.Tool == "" && x.Server == canonical.AnyServer && c.Prov.MCPServer != "":
+				parts = append(parts, matcherPart{text: strings.ReplaceAll(c.Prov.MCPServer, "{server}", ".*"), regex: true})
+			case x.Tool == "" && c.Prov.MCPServer != "":
+				parts = append(parts, matcherPart{text: providers.MCPServerPattern(c.Prov.MCPServer, x.Server), regex: true})
 			default:
 				lost = append(lost, "mcp "+x.Server+" "+x.Tool)
 			}
