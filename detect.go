@@ -56,22 +56,9 @@ func DetectSource(path string, src []byte) []string {
 // vocabulary knows the most of them wins. A tie — or a file mixing both
 // tools' names — stays ambiguous.
 func byEventNames(src []byte, cands []string) []string {
-	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
-	if err != nil || root.Kind != node.Object {
-		return cands
-	}
-	events := root.Get("hooks")
-	if events == nil || events.Kind != node.Object {
-		events = root
-	}
-	names := vocab.Default()
 	score := make([]int, len(cands))
 	for i, slug := range cands {
-		for _, f := range events.Fields {
-			if len(names.DecodeEvent(slug, f.Key)) > 0 {
-				score[i]++
-			}
-		}
+		score[i] = EventNamesOf(src, slug)
 	}
 	best, bestScore, others := "", 0, 0
 	for i, sc := range score {
@@ -89,6 +76,55 @@ func byEventNames(src []byte, cands []string) []string {
 		return cands
 	}
 	return []string{best}
+}
+
+// EventNamesOf counts the event names of a config (the keys of its
+// "hooks" object, or of the document itself) that the tool knows. A file
+// whose names fit two tools sharing a folder mixes their formats.
+func EventNamesOf(src []byte, slug string) int {
+	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
+	if err != nil || root.Kind != node.Object {
+		return 0
+	}
+	events := root.Get("hooks")
+	if events == nil || events.Kind != node.Object {
+		events = root
+	}
+	n := 0
+	for _, f := range events.Fields {
+		if len(vocab.Default().DecodeEvent(slug, f.Key)) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// MixesFormats reports whether a config uses event names of several of
+// the candidate tools such that none of them knows all its names (a
+// Copilot file with both sessionStart and PreToolUse), rather than names
+// they share (SessionStart is both Claude's and Gemini's).
+func MixesFormats(src []byte, cands []string) bool {
+	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
+	if err != nil || root.Kind != node.Object {
+		return false
+	}
+	events := root.Get("hooks")
+	if events == nil || events.Kind != node.Object {
+		events = root
+	}
+	known := map[string]bool{}
+	best := 0
+	for _, slug := range cands {
+		n := 0
+		for _, f := range events.Fields {
+			if len(vocab.Default().DecodeEvent(slug, f.Key)) > 0 {
+				known[f.Key] = true
+				n++
+			}
+		}
+		best = max(best, n)
+	}
+	return len(known) > best
 }
 
 // ProviderFiles lists the config files of a provider that exist in a

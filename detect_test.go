@@ -1,0 +1,43 @@
+package hookconv
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestDetectSource(t *testing.T) {
+	tests := []struct {
+		path, src string
+		want      []string
+	}{
+		{".claude/settings.json", `{"hooks": {}}`, []string{"claude-code"}},
+		{"proj/.gemini/settings.json", `{}`, []string{"gemini-cli"}},
+		{".codex/config.toml", `model = "o3"`, []string{"codex"}},
+		{"any/name.json", `{"spec": "hooks/1.0", "hooks": []}`, []string{"canonical"}},
+		{"unknown.json", `{"hooks": {}}`, nil},
+		// Copilot's folder: the event names decide.
+		{".github/hooks/hooks.json", `{"version": 1, "hooks": {"preToolUse": []}}`, []string{"copilot-cli"}},
+		{".github/hooks/hooks.json", `{"hooks": {"PreToolUse": []}}`, []string{"vs-code-copilot"}},
+		{".github/hooks/hooks.json", `{"hooks": {"sessionStart": [], "PreToolUse": []}}`, []string{"copilot-cli", "vs-code-copilot"}},
+		// A plugin's hooks/hooks.json: Claude's and Gemini's names differ…
+		{"plugin/hooks/hooks.json", `{"hooks": {"PreToolUse": []}}`, []string{"claude-code"}},
+		{"plugin/hooks/hooks.json", `{"hooks": {"BeforeTool": []}}`, []string{"gemini-cli"}},
+		// …except the ones they share.
+		{"plugin/hooks/hooks.json", `{"hooks": {"SessionStart": []}}`, []string{"claude-code", "gemini-cli"}},
+	}
+	for _, tt := range tests {
+		if got := DetectSource(tt.path, []byte(tt.src)); !slices.Equal(got, tt.want) {
+			t.Errorf("DetectSource(%q, %s) = %v, want %v", tt.path, tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestMixesFormats(t *testing.T) {
+	both := []string{"copilot-cli", "vs-code-copilot"}
+	if !MixesFormats([]byte(`{"hooks": {"sessionStart": [], "PreToolUse": []}}`), both) {
+		t.Error("camelCase and PascalCase names together: want mixed")
+	}
+	if MixesFormats([]byte(`{"hooks": {"SessionStart": []}}`), []string{"claude-code", "gemini-cli"}) {
+		t.Error("a name both tools share is not a mix")
+	}
+}
