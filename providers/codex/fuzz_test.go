@@ -1,11 +1,9 @@
 package codex_test
 
 import (
-	"os"
+	"github.com/hookconv/hookconv/providers/providertest"
 	"path/filepath"
 	"regexp"
-	"sort"
-	"strconv"
 	"testing"
 
 	"github.com/hookconv/hookconv/diag"
@@ -47,23 +45,7 @@ var jsonSeeds = []string{
 
 func seedCorpus(f *testing.F, pattern string, hand []string) {
 	f.Helper()
-	paths, err := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", "codex", pattern))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatalf("reading seed: %v", err)
-		}
-		f.Add(b)
-	}
-	if len(paths) == 0 {
-		f.Logf("no corpus files shared/corpus/codex/%s; hand seeds only", pattern)
-	}
-	for _, s := range hand {
-		f.Add([]byte(s))
-	}
+	providertest.SeedCorpus(f, filepath.Join("..", "..", "..", "shared", "corpus", "codex", pattern), hand)
 }
 
 func codexAdapter(f *testing.F) providers.Adapter {
@@ -96,67 +78,13 @@ func FuzzDecodeCodexJSON(f *testing.F) {
 	})
 }
 
-var notWritten = map[string]bool{"HC311": true, "HC315": true, "HC319": true}
-
-var hookIndex = regexp.MustCompile(`^hooks\[(\d+)\]`)
-
 // mergeRefusals are the encoder's documented refusals to merge into an
 // existing file it cannot rewrite safely: not a round-trip failure.
 var mergeRefusals = regexp.MustCompile(`^(cannot merge into|the existing hooks)`)
 
 func roundTrip(t *testing.T, a providers.Adapter, in, existing providers.Files) {
 	t.Helper()
-	m, ds := a.Decode(in)
-	if ds.HasErrors() || m == nil {
-		return
-	}
-	out, eds := a.Encode(m, existing)
-	skipped := map[int]bool{}
-	var encodeErrs diag.List
-	for _, d := range eds {
-		if notWritten[d.Code] {
-			if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
-				i, _ := strconv.Atoi(sm[1])
-				skipped[i] = true
-			}
-			continue
-		}
-		if d.Severity == diag.Error {
-			if len(existing[tomlFile]) > 0 && mergeRefusals.MatchString(d.Message) {
-				return
-			}
-			encodeErrs = append(encodeErrs, d)
-		}
-	}
-	if len(encodeErrs) > 0 {
-		t.Fatalf("Encode (existing %v) of a cleanly decoded input failed:\n%v\ninput:\n%s", keys(existing), encodeErrs, dump(in))
-	}
-	if len(out) == 0 {
-		t.Fatalf("Encode wrote no file for %d hooks", len(m.Hooks))
-	}
-	m2, ds2 := a.Decode(out)
-	if ds2.HasErrors() || m2 == nil {
-		t.Fatalf("Encode output (existing %v) does not decode:\n%v\ninput:\n%s\noutput:\n%s", keys(existing), ds2, dump(in), dump(out))
-	}
-	if want := len(m.Hooks) - len(skipped); len(m2.Hooks) != want {
-		t.Fatalf("existing %v: %d hooks decoded, %d written (%d skipped by Encode), %d read back\ninput:\n%s\noutput:\n%s",
-			keys(existing), len(m.Hooks), want, len(skipped), len(m2.Hooks), dump(in), dump(out))
-	}
-}
-
-func keys(files providers.Files) []string {
-	out := make([]string, 0, len(files))
-	for k := range files {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func dump(files providers.Files) string {
-	s := ""
-	for _, k := range keys(files) {
-		s += "--- " + k + "\n" + string(files[k]) + "\n"
-	}
-	return s
+	providertest.RoundTrip(t, a, in, existing, func(d diag.Diagnostic) bool {
+		return len(existing[tomlFile]) > 0 && mergeRefusals.MatchString(d.Message)
+	})
 }

@@ -1,14 +1,10 @@
 package nested_test
 
 import (
-	"os"
+	"github.com/hookconv/hookconv/providers/providertest"
 	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
 	"testing"
 
-	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
 )
@@ -129,27 +125,10 @@ var handSeeds = []string{
 	`{"hooks":{"PreToolUse":[{"matcher":"Bash-x|foo bar, baz","hooks":[{"type":"command","command":"x"}]}]}}`,
 }
 
-// seedCorpus adds every file of ../../../shared/corpus/<dir> and the hand
-// seeds.
+// seedCorpus adds the shared corpus folder dir and the hand seeds.
 func seedCorpus(f *testing.F, dir string, hand []string) {
 	f.Helper()
-	paths, err := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", dir, "*"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatalf("reading seed: %v", err)
-		}
-		f.Add(b)
-	}
-	if len(paths) == 0 {
-		f.Logf("no corpus files under shared/corpus/%s; hand seeds only", dir)
-	}
-	for _, s := range hand {
-		f.Add([]byte(s))
-	}
+	providertest.SeedCorpus(f, filepath.Join("..", "..", "..", "shared", "corpus", dir, "*"), hand)
 }
 
 func fuzzNested(f *testing.F, slug, file, corpusDir string) {
@@ -163,62 +142,8 @@ func fuzzNested(f *testing.F, slug, file, corpusDir string) {
 	})
 }
 
-// notWritten are the encoder's codes for a hook it did not write, each
-// with its own diagnostic.
-var notWritten = map[string]bool{"HC311": true, "HC315": true, "HC319": true}
-
-var hookIndex = regexp.MustCompile(`^hooks\[(\d+)\]`)
-
-// RoundTrip checks the property on one input: Decode must not panic; when
-// it reports no errors, Encode(m, existing) must give files that decode
-// without errors to the same number of hooks, less the ones Encode
-// reported it did not write.
+// RoundTrip checks the fuzz property on one input (see providertest).
 func RoundTrip(t *testing.T, a providers.Adapter, in, existing providers.Files) {
 	t.Helper()
-	m, ds := a.Decode(in)
-	if ds.HasErrors() || m == nil {
-		return
-	}
-	out, eds := a.Encode(m, existing)
-	skipped := map[int]bool{}
-	var encodeErrs diag.List
-	for _, d := range eds {
-		if notWritten[d.Code] {
-			if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
-				i, _ := strconv.Atoi(sm[1])
-				skipped[i] = true
-			}
-			continue
-		}
-		if d.Severity == diag.Error {
-			encodeErrs = append(encodeErrs, d)
-		}
-	}
-	if len(encodeErrs) > 0 {
-		t.Fatalf("%s: Encode of a cleanly decoded input failed:\n%v\ninput:\n%s", a.Slug(), encodeErrs, dump(in))
-	}
-	if len(out) == 0 {
-		t.Fatalf("%s: Encode wrote no file for %d hooks", a.Slug(), len(m.Hooks))
-	}
-	m2, ds2 := a.Decode(out)
-	if ds2.HasErrors() || m2 == nil {
-		t.Fatalf("%s: Encode output does not decode:\n%v\ninput:\n%s\noutput:\n%s", a.Slug(), ds2, dump(in), dump(out))
-	}
-	if want := len(m.Hooks) - len(skipped); len(m2.Hooks) != want {
-		t.Fatalf("%s: %d hooks decoded, %d written (%d skipped by Encode), %d read back\ninput:\n%s\noutput:\n%s",
-			a.Slug(), len(m.Hooks), want, len(skipped), len(m2.Hooks), dump(in), dump(out))
-	}
-}
-
-func dump(files providers.Files) string {
-	keys := make([]string, 0, len(files))
-	for k := range files {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	s := ""
-	for _, k := range keys {
-		s += "--- " + k + "\n" + string(files[k]) + "\n"
-	}
-	return s
+	providertest.RoundTrip(t, a, in, existing, nil)
 }

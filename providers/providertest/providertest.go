@@ -1,0 +1,97 @@
+// Package providertest holds the property every adapter's decoder is
+// fuzzed with, shared by the fuzz targets of each adapter family.
+package providertest
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+)
+
+// SeedCorpus adds every file matching glob (real configs from the shared
+// corpus) and the hand-written seeds to f.
+func SeedCorpus(f *testing.F, glob string, hand []string) {
+	f.Helper()
+	paths, err := filepath.Glob(glob)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatalf("reading seed: %v", err)
+		}
+		f.Add(b)
+	}
+	if len(paths) == 0 {
+		f.Logf("no corpus files match %s; hand seeds only", glob)
+	}
+	for _, s := range hand {
+		f.Add([]byte(s))
+	}
+}
+
+// notWritten are the encoders' codes for a hook they did not write, each
+// with its own diagnostic.
+var notWritten = map[string]bool{"HC311": true, "HC315": true, "HC319": true}
+
+var hookIndex = regexp.MustCompile(`^hooks\[(\d+)\]`)
+
+// RoundTrip checks the property on one input: Decode must not panic; when
+// it reports no errors, Encode(m, existing) must give files that decode
+// without errors to the same number of hooks, less the ones Encode said it
+// did not write. refusal, when not nil, names encode errors that are a
+// documented refusal (an existing file that cannot be merged into safely)
+// rather than a failure.
+func RoundTrip(t *testing.T, a providers.Adapter, in, existing providers.Files, refusal func(diag.Diagnostic) bool) {
+	t.Helper()
+	m, ds := a.Decode(in)
+	if ds.HasErrors() || m == nil {
+		return
+	}
+	out, eds := a.Encode(m, existing)
+	skipped := map[int]bool{}
+	var encodeErrs diag.List
+	for _, d := range eds {
+		if notWritten[d.Code] {
+			if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
+				i, _ := strconv.Atoi(sm[1])
+				skipped[i] = true
+			}
+			continue
+		}
+		if d.Severity == diag.Error {
+			if refusal != nil && refusal(d) {
+				return
+			}
+			encodeErrs = append(encodeErrs, d)
+		}
+	}
+	if len(encodeErrs) > 0 {
+		t.Fatalf("%s (existing %v): Encode of a cleanly decoded input failed:\n%v\ninput:\n%s", a.Slug(), existing.Paths(), encodeErrs, dump(in))
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s: Encode wrote no file for %d hooks", a.Slug(), len(m.Hooks))
+	}
+	m2, ds2 := a.Decode(out)
+	if ds2.HasErrors() || m2 == nil {
+		t.Fatalf("%s (existing %v): Encode output does not decode:\n%v\ninput:\n%s\noutput:\n%s", a.Slug(), existing.Paths(), ds2, dump(in), dump(out))
+	}
+	if want := len(m.Hooks) - len(skipped); len(m2.Hooks) != want {
+		t.Fatalf("%s (existing %v): %d hooks decoded, %d written (%d skipped by Encode), %d read back\ninput:\n%s\noutput:\n%s",
+			a.Slug(), existing.Paths(), len(m.Hooks), want, len(skipped), len(m2.Hooks), dump(in), dump(out))
+	}
+}
+
+func dump(files providers.Files) string {
+	s := ""
+	for _, k := range files.Paths() {
+		s += "--- " + k + "\n" + string(files[k]) + "\n"
+	}
+	return s
+}
