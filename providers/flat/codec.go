@@ -202,17 +202,17 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			} else {
 				set(f.Key, f.Value)
 			}
-		case c.d.isExtra(f.Key):
+		case slices.Contains(c.d.Extra, f.Key):
 			set(f.Key, f.Value)
 		default:
-			canon, ok := c.d.mapped(f.Key)
+			canon, ok := c.d.Fields.CanonicalOf(f.Key)
 			if !ok && !c.d.Accepts(h.Handler.Type) && (f.Key == "prompt" || f.Key == "model") {
 				// An entry type the tool does not run still decodes fully,
 				// so it can move to a tool that runs it.
 				canon, ok = f.Key, true
 			}
 			if !ok {
-				if canon, ok = c.d.aliasOf(f.Key); ok {
+				if canon, ok = c.d.Aliases.CanonicalOf(f.Key); ok {
 					keys.Fields = append(keys.Fields, node.Field{Key: canon, Value: &node.Node{Kind: node.String, Text: f.Key}})
 				}
 			}

@@ -110,7 +110,7 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		}
 	}
 	for _, f := range pd.Fields {
-		if c.d.isExtra(f.Key) || (f.Key == c.d.FailClosed && c.d.FailClosed != "") {
+		if slices.Contains(c.d.Extra, f.Key) || (f.Key == c.d.FailClosed && c.d.FailClosed != "") {
 			add(f.Key, f.Value)
 		}
 	}

@@ -21,10 +21,15 @@
 //   - "$keys": canonical field → the alias key the entry used for it.
 package flat
 
-import "github.com/hookconv/hookconv/providers/nested"
+import (
+	"slices"
 
-// FieldMap ties a native entry key to a canonical field (see nested.FieldMap).
-type FieldMap = nested.FieldMap
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+)
+
+// FieldMap ties a native entry key to a canonical field.
+type FieldMap = providers.FieldMap
 
 // Dialect describes one tool of the family.
 type Dialect struct {
@@ -33,7 +38,7 @@ type Dialect struct {
 	// (0: the format has none).
 	Version int
 	// Fields are the native entry keys with a canonical home.
-	Fields []FieldMap
+	Fields providers.Fields
 	// Extra are documented entry keys without one, carried verbatim.
 	Extra []string
 	// Types are the handler types the tool runs; DefaultType is the one an
@@ -61,53 +66,14 @@ type Dialect struct {
 	// Aliases are native keys the tool also reads for a canonical field
 	// (Copilot's "command" beside "bash", "timeout" beside "timeoutSec").
 	// They are read, and written back when the source used them.
-	Aliases []FieldMap
-}
-
-// aliasOf returns the canonical field of a read-only alias key.
-func (d *Dialect) aliasOf(native string) (string, bool) {
-	for _, f := range d.Aliases {
-		if f.Native == native {
-			return f.Canonical, true
-		}
-	}
-	return "", false
-}
-
-// writes reports whether the dialect has a key for a canonical field.
-func (d *Dialect) writes(canon string) bool {
-	for _, f := range d.Fields {
-		if f.Canonical == canon {
-			return true
-		}
-	}
-	return false
+	Aliases providers.Fields
 }
 
 // Accepts reports whether the tool runs handlers of type t.
-func (d *Dialect) Accepts(t string) bool {
-	for _, x := range d.Types {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
+func (d *Dialect) Accepts(t string) bool { return slices.Contains(d.Types, t) }
 
-func (d *Dialect) mapped(native string) (string, bool) {
-	for _, f := range d.Fields {
-		if f.Native == native {
-			return f.Canonical, true
-		}
-	}
-	return "", false
-}
-
-func (d *Dialect) isExtra(k string) bool {
-	for _, e := range d.Extra {
-		if e == k {
-			return true
-		}
-	}
-	return false
+// writes reports whether the dialect has a key for a canonical field.
+func (d *Dialect) writes(canon string) bool {
+	_, ok := d.Fields.NativeOf(canon)
+	return ok
 }

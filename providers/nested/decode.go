@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"github.com/hookconv/hookconv/providers"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -236,7 +237,7 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 				continue
 			}
 			matcher, has = f.Value.Text, true
-		case c.d.isGroupKey(f.Key):
+		case slices.Contains(c.d.GroupKeys, f.Key):
 			extra.Fields = append(extra.Fields, f)
 		default:
 			ds.Warnf(CodeUnknownKey, f.KeyPos, path+"."+f.Key, c.Prov.Name+" ignores it",
@@ -279,7 +280,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 		if f.Key == "type" {
 			continue
 		}
-		if canon, ok := c.d.mapped(f.Key); ok {
+		if canon, ok := c.d.Fields.CanonicalOf(f.Key); ok {
 			c.setField(ds, &h, canon, f, fp)
 			continue
 		}
@@ -289,7 +290,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 			c.setField(ds, &h, canon, f, fp)
 			continue
 		}
-		if c.d.isExtra(f.Key) {
+		if slices.Contains(c.d.Extra, f.Key) {
 			extra.set(f.Key, f.Value)
 			continue
 		}

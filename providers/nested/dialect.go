@@ -22,7 +22,10 @@
 package nested
 
 import (
+	"slices"
+
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
 )
 
 // Unit is how a dialect writes timeouts.
@@ -36,19 +39,13 @@ const (
 )
 
 // FieldMap ties a native handler key to a canonical handler field.
-type FieldMap struct {
-	Native string
-	// Canonical is the canonical field: command, timeout, async,
-	// status_message, url, headers, allowed_env_vars, server, tool, input,
-	// prompt, model, env, name (the hook's name) or platform.windows.
-	Canonical string
-}
+type FieldMap = providers.FieldMap
 
 // Dialect describes one tool of the family.
 type Dialect struct {
 	Slug string
 	// Fields are the native handler keys that have a canonical home.
-	Fields []FieldMap
+	Fields providers.Fields
 	// Extra are documented native handler keys without one: they travel in
 	// provider_data and are written back verbatim.
 	Extra []string
@@ -68,53 +65,8 @@ type Dialect struct {
 	Regex string
 }
 
-// mapped returns the canonical field of a native key.
-func (d *Dialect) mapped(native string) (string, bool) {
-	for _, f := range d.Fields {
-		if f.Native == native {
-			return f.Canonical, true
-		}
-	}
-	return "", false
-}
-
-// nativeOf returns the native key of a canonical field.
-func (d *Dialect) nativeOf(canon string) (string, bool) {
-	for _, f := range d.Fields {
-		if f.Canonical == canon {
-			return f.Native, true
-		}
-	}
-	return "", false
-}
-
-func (d *Dialect) isExtra(k string) bool {
-	for _, e := range d.Extra {
-		if e == k {
-			return true
-		}
-	}
-	return false
-}
-
-func (d *Dialect) isGroupKey(k string) bool {
-	for _, e := range d.GroupKeys {
-		if e == k {
-			return true
-		}
-	}
-	return false
-}
-
 // Accepts reports whether the tool runs handlers of type t.
-func (d *Dialect) Accepts(t string) bool {
-	for _, x := range d.Types {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
+func (d *Dialect) Accepts(t string) bool { return slices.Contains(d.Types, t) }
 
 // ClaudeExactList is Claude Code's rule: a matcher made only of letters,
 // digits, '_', '-', ' ', ',' and '|' is a list of exact names.

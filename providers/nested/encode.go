@@ -240,7 +240,7 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		o.Fields = append(o.Fields, field(f.Native, v))
 	}
 	for _, f := range pd.Fields {
-		if strings.HasPrefix(f.Key, "$") || !c.d.isExtra(f.Key) {
+		if strings.HasPrefix(f.Key, "$") || !slices.Contains(c.d.Extra, f.Key) {
 			continue
 		}
 		o.Fields = append(o.Fields, f)
