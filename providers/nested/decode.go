@@ -5,6 +5,7 @@ import (
 	"github.com/hookconv/hookconv/providers"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -156,7 +157,7 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 		return hooks
 	}
 	for gi, g := range groups {
-		path := "hooks." + f.Key + "[" + itoa(gi) + "]"
+		path := "hooks." + f.Key + "[" + strconv.Itoa(gi) + "]"
 		if g.Kind != node.Object {
 			ds.Errorf(CodeShape, g.Pos, path, `each group is {"matcher": ..., "hooks": [...]}`, "%s must be an object, not %s", path, g.Kind.Article())
 			continue
@@ -189,7 +190,7 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 		newGroup := seen[key]
 		seen[key] = true
 		for hi, hn := range handlers.Items {
-			hpath := path + ".hooks[" + itoa(hi) + "]"
+			hpath := path + ".hooks[" + strconv.Itoa(hi) + "]"
 			h, extra, ok := c.decodeHandler(ds, file, hn, hpath, row)
 			if !ok {
 				continue
@@ -264,7 +265,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 	case t.Kind != node.String:
 		ds.Errorf(CodeShape, t.Pos, path+".type", `write "type": "command"`, "handler type must be a string")
 		return h, providerData{}, false
-	case !contains(handlerTypes, t.Text):
+	case !slices.Contains(handlerTypes, t.Text):
 		ds.Errorf(CodeUnknownType, t.Pos, path+".type", "hookconv converts "+strings.Join(handlerTypes, ", ")+" handlers",
 			"handler type %q has no canonical equivalent; the handler is not converted", t.Text)
 		return h, providerData{}, false
@@ -412,20 +413,4 @@ func (p *providerData) raw() json.RawMessage {
 		return nil
 	}
 	return json.RawMessage(node.AppendCompact(nil, &node.Node{Kind: node.Object, Fields: p.fields}))
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }
