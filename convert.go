@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -27,6 +28,7 @@ const (
 	CodeForeignData     = "HC403" // another provider's native fields are not rendered (info)
 	CodeForeignFilter   = "HC404" // another provider's filter ("if") is lost: the hook runs more often (warning)
 	CodeDoubleRun       = "HC406" // the target also reads the source's config: hooks would run twice (warning)
+	CodeUnsafePath      = "HC407" // an encoder named a file outside the project (hook names are data, not paths)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -103,6 +105,7 @@ func Convert(from, to string, in, existing providers.Files) (res Conversion) {
 
 	files, eds := dst.Encode(planned, existing)
 	res.Diagnostics = append(res.Diagnostics, eds...)
+	res.Diagnostics = append(res.Diagnostics, unsafePaths(files, existing)...)
 	// Point every diagnostic about a hook at the file it came from.
 	for i := range res.Diagnostics {
 		if d := &res.Diagnostics[i]; d.File == "" {
@@ -118,6 +121,24 @@ func Convert(from, to string, in, existing providers.Files) (res Conversion) {
 	}
 	res.Files = files
 	return res
+}
+
+// unsafePaths refuses output files that would land outside the project:
+// adapters that name files after hooks (Kiro, Cline) slug the names, and
+// this is the pipeline's guard should one of them miss a case. A file the
+// caller named (in existing) may be anywhere.
+func unsafePaths(files, existing providers.Files) diag.List {
+	var ds diag.List
+	for _, p := range files.Paths() {
+		if _, named := existing[p]; named {
+			continue
+		}
+		if !filepath.IsLocal(filepath.FromSlash(p)) || strings.ContainsRune(p, 0) {
+			ds.Errorf(CodeUnsafePath, diag.Pos{}, "", "please report this as a hookconv bug; nothing was written",
+				"internal error: the output names a file outside the project: %q", p)
+		}
+	}
+	return ds
 }
 
 // sortDiagnostics orders a result's diagnostics by file and position, so

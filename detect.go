@@ -2,6 +2,8 @@ package hookconv
 
 import (
 	"bytes"
+	"io/fs"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -33,7 +35,7 @@ func DetectSource(path string, src []byte) []string {
 			continue
 		}
 		for _, cp := range prov.Paths {
-			if p == cp || strings.HasSuffix(p, "/"+cp) {
+			if matchesConfigPath(p, cp) {
 				switch {
 				case len(cp) > longest:
 					byPath, longest = []string{prov.Slug}, len(cp)
@@ -127,18 +129,57 @@ func MixesFormats(src []byte, cands []string) bool {
 	return len(known) > best
 }
 
+// matchesConfigPath reports whether a file path ends in a provider's config
+// path, which may be a glob (.kiro/hooks/*.kiro.hook): the pattern is
+// matched against as many trailing path elements as it has.
+func matchesConfigPath(p, pattern string) bool {
+	if !strings.ContainsAny(pattern, "*?[") {
+		return p == pattern || strings.HasSuffix(p, "/"+pattern)
+	}
+	n := strings.Count(pattern, "/") + 1
+	parts := strings.Split(p, "/")
+	if len(parts) < n {
+		return false
+	}
+	ok, _ := path.Match(pattern, strings.Join(parts[len(parts)-n:], "/"))
+	return ok
+}
+
 // ProviderFiles lists the config files of a provider that exist in a
-// project directory, given a function that reports whether a path exists.
-func ProviderFiles(slug string, exists func(rel string) bool) []string {
+// project, as slash-separated paths relative to fsys's root, in the order
+// of the provider's paths (globs expanded in name order; each file once).
+// Only regular files count: a folder named like a config is not one.
+func ProviderFiles(slug string, fsys fs.FS) []string {
 	prov, ok := vocab.Default().Provider(slug)
 	if !ok {
 		return nil
 	}
 	var out []string
-	for _, p := range prov.Paths {
-		if exists(p) {
-			out = append(out, p)
+	seen := map[string]bool{}
+	for _, pattern := range prov.Paths {
+		matches, _ := fs.Glob(fsys, pattern) // patterns are ours and valid
+		for _, m := range matches {
+			if seen[m] {
+				continue
+			}
+			if st, err := fs.Stat(fsys, m); err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			seen[m] = true
+			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// IsDefaultPath reports whether a project-relative path is where hookconv
+// writes the provider's config: its first path, which for a tool with one
+// file per hook or event (Kiro legacy, Cline) is a glob over that folder.
+func IsDefaultPath(slug, rel string) bool {
+	prov, ok := vocab.Default().Provider(slug)
+	if !ok || len(prov.Paths) == 0 {
+		return false
+	}
+	ok, _ = path.Match(prov.Paths[0], rel)
+	return ok
 }

@@ -9,6 +9,7 @@
 package providers
 
 import (
+	"io/fs"
 	"sort"
 	"sync"
 
@@ -81,4 +82,21 @@ func Slugs() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// ExecutableFiles is implemented by adapters some of whose files are
+// programs the tool runs directly (Cline runs .clinerules/hooks/<Event>,
+// and treats a script without the executable bit as disabled).
+type ExecutableFiles interface {
+	Executable(path string) bool
+}
+
+// FileMode is the mode a new file written for a gets: 0755 for the files
+// it declares executable, 0644 for the rest. An existing file keeps its
+// own mode (see internal/atomicfile).
+func FileMode(a Adapter, path string) fs.FileMode {
+	if x, ok := a.(ExecutableFiles); ok && x.Executable(path) {
+		return 0o755
+	}
+	return 0o644
 }

@@ -72,20 +72,27 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 				return exitError{exitProblems}
 			}
 			// The -o file is passed to the encoder so it merges into it; a
-			// file that does not exist yet is named with no content.
+			// file that does not exist yet is named with no content. A
+			// directory is a project root: the target's files go to their
+			// default paths under it, merged into those that exist.
 			var existing providers.Files
+			root := ""
 			if out != "" {
-				if st, err := os.Stat(out); err == nil && st.IsDir() {
-					return usagef("-o %s is a directory; name the file to write", out)
-				}
-				b, err := os.ReadFile(out)
-				switch {
-				case err == nil:
-					existing = providers.Files{out: b}
-				case os.IsNotExist(err):
-					existing = providers.Files{out: nil}
-				default:
-					return usagef("cannot read %s: %v", out, err)
+				if st, err := os.Stat(out); (err == nil && st.IsDir()) || strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+					root = out
+					if existing, err = targetFiles(root, to); err != nil {
+						return usagef("%v", err)
+					}
+				} else {
+					b, err := os.ReadFile(out)
+					switch {
+					case err == nil:
+						existing = providers.Files{out: b}
+					case os.IsNotExist(err):
+						existing = providers.Files{out: nil}
+					default:
+						return usagef("cannot read %s: %v", out, err)
+					}
 				}
 			}
 			res := hookconv.Convert(slug, to, in, existing)
@@ -101,12 +108,12 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			if all.HasErrors() || (strict && all.Count(diag.Warning) > 0) || res.Files == nil {
 				return exitError{exitProblems}
 			}
-			return writeResult(e, res.Files, out)
+			return writeResult(e, res.Files, out, root, to)
 		},
 	}
 	cmd.Flags().StringVar(&from, "from", "", "source tool slug (detected from the path or content when omitted)")
 	cmd.Flags().StringVar(&to, "to", "", "target tool slug (required)")
-	cmd.Flags().StringVarP(&out, "output", "o", "", "write the result to this file (merged into it if it exists)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the result to this file (merged into it if it exists), or under this project directory")
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
 	return cmd
@@ -152,10 +159,7 @@ func readSource(e *env, input, from string) (providers.Files, string, diag.List,
 
 // readProject finds the source tool's config files in a project directory.
 func readProject(dir, from string) (providers.Files, string, diag.List, error) {
-	exists := func(rel string) bool {
-		st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel)))
-		return err == nil && st.Mode().IsRegular()
-	}
+	fsys := os.DirFS(dir)
 	if from == "" {
 		var found []string
 		for _, slug := range providers.Slugs() {
@@ -164,7 +168,7 @@ func readProject(dir, from string) (providers.Files, string, diag.List, error) {
 			}
 			// A plugin's hooks/hooks.json is ambiguous between tools; only
 			// a tool's own project path identifies a project.
-			if files := hookconv.ProviderFiles(slug, exists); len(files) > 0 && files[0] != "hooks/hooks.json" {
+			if files := hookconv.ProviderFiles(slug, fsys); len(files) > 0 && files[0] != "hooks/hooks.json" {
 				found = append(found, slug)
 			}
 		}
@@ -179,7 +183,7 @@ func readProject(dir, from string) (providers.Files, string, diag.List, error) {
 	}
 	files := providers.Files{}
 	var ds diag.List
-	for _, rel := range hookconv.ProviderFiles(from, exists) {
+	for _, rel := range hookconv.ProviderFiles(from, fsys) {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -194,8 +198,32 @@ func readProject(dir, from string) (providers.Files, string, diag.List, error) {
 	return files, from, ds.WithFile(dir), nil
 }
 
-// writeResult prints the converted files, or writes them atomically.
-func writeResult(e *env, files providers.Files, out string) error {
+// targetFiles reads the files a target keeps in a project directory that
+// its encoder merges into: the default config file when it exists, or,
+// for a tool with one file per hook or event, every file of that folder.
+// Keys are slash-separated paths relative to root.
+func targetFiles(root, slug string) (providers.Files, error) {
+	files := providers.Files{}
+	for _, rel := range hookconv.ProviderFiles(slug, os.DirFS(root)) {
+		if !hookconv.IsDefaultPath(slug, rel) {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			return nil, fmt.Errorf("cannot read %s: %v", filepath.Join(root, rel), err)
+		}
+		files[rel] = b
+	}
+	if len(files) == 0 {
+		return nil, nil
+	}
+	return files, nil
+}
+
+// writeResult prints the converted files, or writes them: to the -o
+// file, or under the -o project root. All files are staged before any is
+// renamed into place, so a failure leaves every file as it was.
+func writeResult(e *env, files providers.Files, out, root, to string) error {
 	if out == "" {
 		paths := files.Paths()
 		for _, p := range paths {
@@ -208,16 +236,56 @@ func writeResult(e *env, files providers.Files, out string) error {
 		}
 		return nil
 	}
+	adapter, _ := providers.Get(to)
+	disk := make(map[string][]byte, len(files))
+	mode := map[string]fs.FileMode{}
 	for _, p := range files.Paths() {
-		if dir := filepath.Dir(p); dir != "." {
+		dst := p
+		if root != "" {
+			dst = filepath.Join(root, filepath.FromSlash(p))
+			if err := insideRoot(root, dst); err != nil {
+				fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
+				return exitError{exitProblems}
+			}
+		}
+		disk[dst] = files[p]
+		mode[dst] = providers.FileMode(adapter, p)
+	}
+	for dst := range disk {
+		if dir := filepath.Dir(dst); dir != "." {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return fmt.Errorf("cannot create %s: %w", dir, err)
 			}
 		}
-		if err := atomicfile.Write(p, files[p], fs.FileMode(0o644)); err != nil {
-			fmt.Fprintf(e.stderr, "hookconv: %v\n", err)
-			return exitError{exitProblems}
-		}
+	}
+	if err := atomicfile.WriteAll(disk, func(p string) fs.FileMode { return mode[p] }); err != nil {
+		fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
+		return exitError{exitProblems}
 	}
 	return nil
+}
+
+// insideRoot refuses a destination whose nearest existing folder resolves
+// (through symbolic links) outside the project root: a .claude link to a
+// shared dotfiles folder must not be written through by a project write.
+func insideRoot(root, dst string) error {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil // the root does not exist yet: nothing in it can link out
+	}
+	dir := filepath.Dir(dst)
+	for {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			rel, err := filepath.Rel(realRoot, real)
+			if err != nil || !filepath.IsLocal(rel) && rel != "." {
+				return fmt.Errorf("%s leads outside %s through a symbolic link", dst, root)
+			}
+			return nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil
+		}
+		dir = parent
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // rename is os.Rename; tests swap it to make the last step fail.
@@ -37,17 +38,36 @@ var rename = os.Rename
 // would edit a file somewhere else; neither should happen without the
 // caller choosing it, so the caller must resolve the link itself. Anything
 // else that is not a regular file (a directory, a device) is refused too.
-func Write(path string, data []byte, defaultPerm fs.FileMode) (err error) {
+func Write(path string, data []byte, defaultPerm fs.FileMode) error {
+	s, err := Stage(path, data, defaultPerm)
+	if err != nil {
+		return err
+	}
+	return s.Commit()
+}
+
+// Staged is a file's new contents, written and flushed beside it but not
+// yet in its place. Staging every file of a change before committing any
+// makes a multi-file write all or nothing in practice: what can fail
+// (permissions, a full disk, a symlink in the way) fails while staging,
+// and Discard then leaves every original untouched.
+type Staged struct {
+	path, tmp, dir string
+}
+
+// Stage writes data to a temporary file beside path, with the mode Write
+// would give it, after the same refusals as Write.
+func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err error) {
 	perm := defaultPerm.Perm()
 	switch fi, lerr := os.Lstat(path); {
 	case lerr == nil && fi.Mode()&fs.ModeSymlink != 0:
-		return fmt.Errorf("atomicfile: %s is a symbolic link; refusing to replace it with a regular file (write to the link's target instead)", path)
+		return nil, fmt.Errorf("atomicfile: %s is a symbolic link; refusing to replace it with a regular file (write to the link's target instead)", path)
 	case lerr == nil && !fi.Mode().IsRegular():
-		return fmt.Errorf("atomicfile: %s is not a regular file", path)
+		return nil, fmt.Errorf("atomicfile: %s is not a regular file", path)
 	case lerr == nil:
 		perm = fi.Mode().Perm()
 	case !errors.Is(lerr, fs.ErrNotExist):
-		return fmt.Errorf("atomicfile: %w", lerr)
+		return nil, fmt.Errorf("atomicfile: %w", lerr)
 	}
 
 	dir, base := filepath.Split(path)
@@ -58,7 +78,7 @@ func Write(path string, data []byte, defaultPerm fs.FileMode) (err error) {
 	// from tools that glob for *.json.
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return nil, fmt.Errorf("atomicfile: %w", err)
 	}
 	tmpName := tmp.Name()
 	defer func() {
@@ -69,31 +89,73 @@ func Write(path string, data []byte, defaultPerm fs.FileMode) (err error) {
 	}()
 
 	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return nil, fmt.Errorf("atomicfile: %w", err)
 	}
 	// Chmod before the rename so the file never appears at path with
 	// CreateTemp's 0600 (too narrow for a 0644 file) or wider than meant.
 	if err = tmp.Chmod(perm); err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return nil, fmt.Errorf("atomicfile: %w", err)
 	}
 	// Without fsync a crash soon after the rename can leave path naming an
 	// empty file on some file systems: the rename may reach the disk before
 	// the data does.
 	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return nil, fmt.Errorf("atomicfile: %w", err)
 	}
 	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return nil, fmt.Errorf("atomicfile: %w", err)
 	}
-	if err = rename(tmpName, path); err != nil {
+	return &Staged{path: path, tmp: tmpName, dir: dir}, nil
+}
+
+// Commit renames the staged contents over the file. On error the
+// temporary file is removed and the original is untouched.
+func (s *Staged) Commit() error {
+	if err := rename(s.tmp, s.path); err != nil {
+		os.Remove(s.tmp)
 		return fmt.Errorf("atomicfile: %w", err)
 	}
 	// Make the rename itself durable. Best effort: the new contents are
 	// already in place, and some platforms cannot sync a directory, so a
 	// failure here is not reported as a failed write.
-	if d, derr := os.Open(dir); derr == nil {
+	if d, derr := os.Open(s.dir); derr == nil {
 		d.Sync()
 		d.Close()
+	}
+	return nil
+}
+
+// Discard removes the staged contents, leaving the file as it was.
+func (s *Staged) Discard() { os.Remove(s.tmp) }
+
+// WriteAll stages every file, then commits them: if any file cannot be
+// staged, none is written. (A rename that fails after others succeeded
+// can still leave a mix; renames within a directory almost never fail
+// once staging did.)
+func WriteAll(files map[string][]byte, perm func(path string) fs.FileMode) error {
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	staged := make([]*Staged, 0, len(paths))
+	for _, p := range paths {
+		s, err := Stage(p, files[p], perm(p))
+		if err != nil {
+			for _, done := range staged {
+				done.Discard()
+			}
+			return err
+		}
+		staged = append(staged, s)
+	}
+	for i, s := range staged {
+		if err := s.Commit(); err != nil {
+			for _, rest := range staged[i+1:] {
+				rest.Discard()
+			}
+			return err
+		}
 	}
 	return nil
 }

@@ -184,3 +184,53 @@ func TestWriteRelativePath(t *testing.T) {
 		t.Errorf("content = %q", got)
 	}
 }
+
+// TestWriteAllNothingOnFailure: when one file of a set cannot be staged
+// (here: a symlink in the way), no file of the set is written and no
+// temporary file is left behind.
+func TestWriteAllNothingOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "a.json")
+	if err := os.WriteFile(good, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "b.json")
+	if err := os.Symlink(good, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	err := WriteAll(map[string][]byte{good: []byte("new"), link: []byte("new")}, func(string) fs.FileMode { return 0o644 })
+	if err == nil {
+		t.Fatal("WriteAll through a symlink succeeded")
+	}
+	if b, _ := os.ReadFile(good); string(b) != "old" {
+		t.Errorf("a.json = %q after a failed WriteAll, want it untouched", b)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("directory holds %d entries after a failed WriteAll, want 2 (no temporary files)", len(entries))
+	}
+}
+
+// TestWriteAllModes: each file gets the mode the caller chooses for it.
+func TestWriteAllModes(t *testing.T) {
+	dir := t.TempDir()
+	script, config := filepath.Join(dir, "PreToolUse"), filepath.Join(dir, "c.json")
+	err := WriteAll(map[string][]byte{script: []byte("#!/bin/sh\n"), config: []byte("{}\n")}, func(p string) fs.FileMode {
+		if p == script {
+			return 0o755
+		}
+		return 0o644
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]fs.FileMode{script: 0o755, config: 0o644} {
+		st, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, want %v", filepath.Base(p), st.Mode().Perm(), want)
+		}
+	}
+}
