@@ -268,8 +268,6 @@ func hasPattern(m canonical.Matcher) bool {
 
 // notWritten lists the planned hooks the encoder reported it did not
 // write (each with its own warning or error).
-var notWrittenCodes = map[string]bool{"HC311": true, "HC315": true, "HC319": true}
-
 // projection is what verify compares of a hook: what it runs, when, and
 // for which tools — the behaviour, not the spelling.
 type projection struct {
@@ -302,7 +300,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	for _, d := range encodeDiags {
 		if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
 			i, _ := strconv.Atoi(sm[1])
-			if notWrittenCodes[d.Code] {
+			if providers.IsNotWritten(d.Code) {
 				skip[i] = true
 			}
 			switch d.Code {
@@ -310,7 +308,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 				partial[i] = true
 			case providers.CodeAgentAsPrompt:
 				asPrompt[i] = true
-			case "HC344": // the target ignores matchers here: fires for every tool
+			case providers.CodeMatcherIgnored: // fires for every tool
 				widened[i] = true
 			}
 		}

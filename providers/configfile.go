@@ -2,12 +2,16 @@ package providers
 
 import (
 	"errors"
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/jsonedit"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // Codes of reading and writing native JSON config files, shared by every
@@ -17,7 +21,61 @@ const (
 	CodeReplaced      = "HC323" // hooks already in the -o file are replaced (warning)
 	CodeMerge         = "HC324" // the -o file cannot be merged into (error)
 	CodeAgentAsPrompt = "HC325" // an agent handler written as a prompt handler (warning)
+	// CodeMatcherIgnored: the target ignores matchers on this tool event,
+	// so the hook fires for every tool (warning). The verify stage reads
+	// it as a deliberate widening.
+	CodeMatcherIgnored = "HC344"
+	// CodeMatcherDropped: another tool's value matcher (Claude's
+	// "startup|resume" on SessionStart) has no place on the target's
+	// event, so the hook runs every time (warning).
+	CodeMatcherDropped = "HC314"
+	// CodeNotWritten: a hook the target cannot hold (no native event for
+	// it, a handler it cannot run) was not written (warning).
+	CodeNotWritten = "HC319"
 )
+
+// notWritten are the codes with which encoders report a hook they left
+// out, each with its own message: HC311 (nothing of its matcher is left),
+// HC315 (a handler type the target does not run) and CodeNotWritten.
+var notWritten = map[string]bool{"HC311": true, "HC315": true, CodeNotWritten: true}
+
+// IsNotWritten reports whether an encoder diagnostic code means the hook
+// it names was left out of the output, so the verify stage and the
+// round-trip property do not look for it there.
+func IsNotWritten(code string) bool { return notWritten[code] }
+
+// WarnMatcherIgnored reports that a tool hook's matcher cannot be written
+// on the native event it goes to, so the hook fires for every tool. It
+// says nothing for hooks without a matcher or on events without a tool.
+func WarnMatcherIgnored(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, tool, native string) {
+	if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Matcher == nil {
+		return
+	}
+	ds.Warnf(CodeMatcherIgnored, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
+		"check the tool name inside the hook script, or set up the hook on a tool that honours matchers",
+		"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), tool, native)
+}
+
+// WarnValueMatcherDropped reports a value matcher another tool kept in
+// provider_data ("$matcher": "startup|resume") that the target's event
+// cannot take: the hook now runs on every occurrence of the event.
+func WarnValueMatcherDropped(ds *diag.List, h *canonical.Hook, i int, own, tool, native string) {
+	for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
+		if slug == own {
+			continue
+		}
+		n, err := node.ParseJSON(h.ProviderData[slug], node.JSONOptions{})
+		if err != nil {
+			continue
+		}
+		if v := n.Get("$matcher"); v != nil && v.Kind == node.String && strings.TrimSpace(v.Text) != "" && v.Text != "*" {
+			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
+				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
+				h.DisplayName(i), slug, v.Text, tool, native)
+			return
+		}
+	}
+}
 
 // AgentAsPrompt reduces an agent handler to a prompt handler for a tool
 // that runs prompts but not agents (Cursor, Qwen Code): the same question

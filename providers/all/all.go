@@ -9,6 +9,7 @@ import (
 	_ "github.com/hookconv/hookconv/providers/cursor"       // Cursor
 	_ "github.com/hookconv/hookconv/providers/droid"        // Factory Droid
 	_ "github.com/hookconv/hookconv/providers/gemini"       // Gemini CLI
+	_ "github.com/hookconv/hookconv/providers/openhook"     // OpenHook 0.1 discovery file
 	_ "github.com/hookconv/hookconv/providers/qwen"         // Qwen Code
 	_ "github.com/hookconv/hookconv/providers/windsurf"     // Windsurf
 )

@@ -20,11 +20,10 @@ import (
 // Diagnostic codes specific to the flat family (the shared ones come
 // from the nested codec so a code always means the same thing).
 const (
-	CodeMCPServerLost  = "HC341" // the tool spells MCP tools without their server (warning)
-	CodeVersion        = "HC342" // missing or unexpected "version" (warning)
-	CodeOtherSpelling  = "HC343" // an event spelled as another tool spells it (warning)
-	CodeMatcherIgnored = "HC344" // the target ignores matchers on this tool event (warning)
-	CodeExpanded       = "HC345" // one hook written as several split-event entries (info)
+	CodeMCPServerLost = "HC341" // the tool spells MCP tools without their server (warning)
+	CodeVersion       = "HC342" // missing or unexpected "version" (warning)
+	CodeOtherSpelling = "HC343" // an event spelled as another tool spells it (warning)
+	CodeExpanded      = "HC345" // one hook written as several split-event entries (info)
 )
 
 // Codec decodes and encodes one flat dialect.

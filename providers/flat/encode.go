@@ -101,13 +101,9 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		if v := pd.Get("$matcher"); v != nil {
 			add("matcher", v)
 		} else {
-			c.foreignValueMatcher(ds, h, i, row)
+			providers.WarnValueMatcherDropped(ds, h, i, c.d.Slug, c.Prov.Name, row.Name)
 		}
-		if ev, _ := c.Names.Event(h.Event); ev.Subject == "tool" && h.Matcher != nil {
-			ds.Warnf(CodeMatcherIgnored, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
-				"check the tool name inside the hook script, or set up the hook on a tool that honours matchers",
-				"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), c.Prov.Name, row.Name)
-		}
+		providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov.Name, row.Name)
 	}
 	for _, f := range pd.Fields {
 		if slices.Contains(c.d.Extra, f.Key) || (f.Key == c.d.FailClosed && c.d.FailClosed != "") {
@@ -411,27 +407,6 @@ func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int) {
 		ds.Warnf(nested.CodeTimeoutFailOpen, h.PosOf("handler.timeout_action"), fmt.Sprintf("hooks[%d].handler.timeout_action", h.SourceIndex(i)),
 			"make the script itself exit 2 before the timeout if a timeout must block",
 			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.Prov.Name)
-	}
-}
-
-// foreignValueMatcher warns when another tool's matcher on a non-tool
-// event (Claude's SessionStart "startup|resume") has no place here: the
-// hook now runs every time.
-func (c *Codec) foreignValueMatcher(ds *diag.List, h *canonical.Hook, i int, row vocab.NativeEvent) {
-	for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
-		if slug == c.d.Slug {
-			continue
-		}
-		n, err := node.ParseJSON(h.ProviderData[slug], node.JSONOptions{})
-		if err != nil {
-			continue
-		}
-		if v := n.Get("$matcher"); v != nil && v.Kind == node.String && strings.TrimSpace(v.Text) != "" && v.Text != "*" {
-			ds.Warnf(nested.CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
-				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
-				h.DisplayName(i), slug, v.Text, c.Prov.Name, row.Name)
-			return
-		}
 	}
 }
 

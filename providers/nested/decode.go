@@ -17,20 +17,20 @@ import (
 
 // Diagnostic codes of the nested-family decoders and encoders.
 const (
-	CodeNoHooks        = "HC300" // no "hooks" object in the file
-	CodeShape          = "HC301" // a value of the wrong shape (error)
-	CodeUndocumented   = "HC302" // a form the tool's docs do not describe, read anyway (warning)
-	CodeUnknownEvent   = "HC303" // an event the vocabulary does not know, kept as provider-exclusive (warning)
-	CodeUnknownKey     = "HC304" // a key the tool does not document, dropped (warning)
-	CodeEmptyGroup     = "HC305" // a group without handlers, dropped (warning)
-	CodeUnknownType    = "HC306" // a handler type hookconv cannot represent (error)
-	CodeLostMatcher    = "HC310" // part of a matcher the target cannot express (warning)
-	CodeNeverFires     = "HC311" // nothing of the matcher is left: hook excluded (warning)
-	CodeTimeoutRounded = "HC312" // timeout rounded up to whole seconds (info)
-	CodeMatcherCarried = "HC313" // another tool's value matcher reused (info)
-	CodeMatcherDropped = "HC314" // another tool's value matcher could not be reused (warning)
-	CodeTypeNotRun     = "HC315" // handler type the target does not run (error: the pipeline should have degraded it)
-	CodeTypeNeverRuns  = "HC321" // a handler of a type its own tool never runs (warning)
+	CodeNoHooks        = "HC300"                      // no "hooks" object in the file
+	CodeShape          = "HC301"                      // a value of the wrong shape (error)
+	CodeUndocumented   = "HC302"                      // a form the tool's docs do not describe, read anyway (warning)
+	CodeUnknownEvent   = "HC303"                      // an event the vocabulary does not know, kept as provider-exclusive (warning)
+	CodeUnknownKey     = "HC304"                      // a key the tool does not document, dropped (warning)
+	CodeEmptyGroup     = "HC305"                      // a group without handlers, dropped (warning)
+	CodeUnknownType    = "HC306"                      // a handler type hookconv cannot represent (error)
+	CodeLostMatcher    = "HC310"                      // part of a matcher the target cannot express (warning)
+	CodeNeverFires     = "HC311"                      // nothing of the matcher is left: hook excluded (warning)
+	CodeTimeoutRounded = "HC312"                      // timeout rounded up to whole seconds (info)
+	CodeMatcherCarried = "HC313"                      // another tool's value matcher reused (info)
+	CodeMatcherDropped = providers.CodeMatcherDropped // another tool's value matcher could not be reused (warning)
+	CodeTypeNotRun     = "HC315"                      // handler type the target does not run (error: the pipeline should have degraded it)
+	CodeTypeNeverRuns  = "HC321"                      // a handler of a type its own tool never runs (warning)
 )
 
 // genericFields are the Claude Code spellings of the canonical handler

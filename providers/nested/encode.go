@@ -17,11 +17,11 @@ import (
 
 // Further encoder codes.
 const (
-	CodeFieldDropped    = "HC316" // a canonical field the dialect cannot write (warning)
-	CodeTimeoutFailOpen = "HC317" // timeout_action block cannot be honoured (warning)
-	CodeOtherProvider   = "HC318" // another provider's provider_data is not rendered (info)
-	CodeEventDropped    = "HC319" // no native event for the hook (warning)
-	CodeEventNote       = "HC322" // what to know about an event hooks were written under (info)
+	CodeFieldDropped    = "HC316"                  // a canonical field the dialect cannot write (warning)
+	CodeTimeoutFailOpen = "HC317"                  // timeout_action block cannot be honoured (warning)
+	CodeOtherProvider   = "HC318"                  // another provider's provider_data is not rendered (info)
+	CodeEventDropped    = providers.CodeNotWritten // no native event for the hook (warning)
+	CodeEventNote       = "HC322"                  // what to know about an event hooks were written under (info)
 )
 
 // writtenMatcher is a group's matcher as written; present is false when
