@@ -53,15 +53,27 @@ type Conversion struct {
 // reported an error.
 func Convert(from, to string, in, existing providers.Files) (res Conversion) {
 	defer res.sortDiagnostics()
+	dst, ok := res.plan(from, to, in)
+	if !ok {
+		return res
+	}
+	res.encode(dst, res.Planned, existing, to)
+	return res
+}
+
+// plan runs the first stages: decode the source, validate a manifest,
+// and plan what the target can hold (res.Decoded, res.Planned). It
+// returns the target's adapter, or false when a stage reported errors.
+func (res *Conversion) plan(from, to string, in providers.Files) (providers.Adapter, bool) {
 	src, ok := providers.Get(from)
 	if !ok {
 		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", from)
-		return res
+		return nil, false
 	}
 	dst, ok := providers.Get(to)
 	if !ok {
 		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", to)
-		return res
+		return nil, false
 	}
 	m, ds := src.Decode(in)
 	res.Decoded = m
@@ -73,7 +85,7 @@ func Convert(from, to string, in, existing providers.Files) (res Conversion) {
 		}
 	}
 	if res.Diagnostics.HasErrors() {
-		return res
+		return nil, false
 	}
 	if m != nil {
 		for i := range m.Hooks {
@@ -102,25 +114,30 @@ func Convert(from, to string, in, existing providers.Files) (res Conversion) {
 		}
 	}
 	res.Planned = planned
+	return dst, true
+}
 
+// encode runs the last stages: render planned with the target's adapter,
+// merging into existing, refuse paths outside the project, and verify.
+// res.Files is set only when none of them reported an error.
+func (res *Conversion) encode(dst providers.Adapter, planned *canonical.Manifest, existing providers.Files, to string) {
 	files, eds := dst.Encode(planned, existing)
 	res.Diagnostics = append(res.Diagnostics, eds...)
 	res.Diagnostics = append(res.Diagnostics, unsafePaths(files, existing)...)
 	// Point every diagnostic about a hook at the file it came from.
 	for i := range res.Diagnostics {
 		if d := &res.Diagnostics[i]; d.File == "" {
-			d.File = fileOf(m, d.Path)
+			d.File = fileOf(res.Decoded, d.Path)
 		}
 	}
 	if res.Diagnostics.HasErrors() {
-		return res
+		return
 	}
 	if vds := verify(dst, planned, files, eds, to); len(vds) > 0 {
 		res.Diagnostics = append(res.Diagnostics, vds...)
-		return res
+		return
 	}
 	res.Files = files
-	return res
 }
 
 // unsafePaths refuses output files that would land outside the project:
@@ -266,8 +283,6 @@ func hasPattern(m canonical.Matcher) bool {
 	return false
 }
 
-// notWritten lists the planned hooks the encoder reported it did not
-// write (each with its own warning or error).
 // projection is what verify compares of a hook: what it runs, when, and
 // for which tools — the behaviour, not the spelling.
 type projection struct {

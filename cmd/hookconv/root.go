@@ -77,6 +77,7 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err.Error()} })
 	root.AddCommand(
 		newConvertCmd(e),
+		newMigrateCmd(e),
 		newValidateCmd(e),
 		newSchemaCmd(e),
 		newEventsCmd(e),

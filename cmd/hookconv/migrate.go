@@ -1,0 +1,274 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookconv/hookconv"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/atomicfile"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/rogpeppe/go-internal/diff"
+	"github.com/spf13/cobra"
+)
+
+func newMigrateCmd(e *env) *cobra.Command {
+	var from, to, format string
+	var dryRun, removeSource, strict bool
+	cmd := &cobra.Command{
+		Use:   "migrate [--from P] --to Q[,R...] [DIR]",
+		Short: "Move a project's hooks to other tools, in place",
+		Long: `Migrate reads the hooks of one tool in a project directory (default ".")
+and writes them into each target tool's config at its default path.
+
+Existing target files are merged into, not replaced: every other setting,
+its order, indentation and comments stay; the target's own hooks stay, and
+the migrated hooks follow them. A migrated hook is recognised by what it
+does (event, tools matched, handler type and command, URL or prompt), not
+by a marker the tools would reject, so running migrate again changes
+nothing, and a hand-written hook that already does the same job is not
+doubled.
+
+It is all or nothing: when any target fails to convert or verify (or, with
+--strict, warns), no file is written. Files are written atomically, keep
+their mode, and are never written through a symbolic link that leads out
+of the project.
+
+--dry-run prints a unified diff of every file it would change and writes
+nothing. --remove-source removes the hooks that every target now holds
+from the source config, keeping the rest of that file.
+
+Exit status: 0 on success, 1 on errors (or warnings, with --strict), 2
+when the command line is wrong.`,
+		Example: `  hookconv migrate --from claude-code --to cursor,gemini-cli,codex
+  hookconv migrate --to cursor --dry-run path/to/repo
+  hookconv migrate --from claude-code --to gemini-cli --remove-source`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !slices.Contains([]string{diag.FormatText, diag.FormatJSON, diag.FormatGitHub}, format) {
+				return usagef("--format must be one of text, json, github, not %q", format)
+			}
+			targets, err := targetList(to)
+			if err != nil {
+				return err
+			}
+			if from != "" {
+				if err := checkSlug("--from", from); err != nil {
+					return err
+				}
+				if slices.Contains(targets, from) {
+					return usagef("--to %s is the source tool; name other targets", from)
+				}
+			}
+			dir := "."
+			if len(args) == 1 {
+				dir = args[0]
+			}
+			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+				return usagef("%s is not a directory; migrate works on a project directory", dir)
+			}
+			in, slug, ds, err := readProject(dir, from)
+			if err != nil {
+				return err
+			}
+			if slices.Contains(targets, slug) {
+				return usagef("--to %s is the source tool; name other targets", slug)
+			}
+			plan := migration{dir: dir, from: slug}
+			// Diagnostics are shown per target (text) under a heading, as
+			// the same source line can mean different things for each.
+			sources := map[string][]byte{}
+			for p, b := range in {
+				sources[p] = b
+			}
+			r := diag.Renderer{Format: format, Color: format == diag.FormatText && useColor(e.stderr), Sources: sources}
+			all := ds
+			var shown diag.List
+			show := func(heading string, ds diag.List) error {
+				if format != diag.FormatText {
+					shown = append(shown, ds...)
+					return nil
+				}
+				if len(ds) > 0 && heading != "" {
+					fmt.Fprintln(e.stderr, heading)
+				}
+				return r.Render(e.stderr, ds)
+			}
+			if err := show("", ds); err != nil {
+				return err
+			}
+			for _, to := range targets {
+				existing, err := targetFiles(dir, to)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				mig := hookconv.Migrate(slug, to, in, existing)
+				all = append(all, mig.Diagnostics...)
+				plan.add(mig, existing)
+				if err := show("== "+slug+" -> "+to, mig.Diagnostics); err != nil {
+					return err
+				}
+			}
+			failed := all.HasErrors() || (strict && all.Count(diag.Warning) > 0)
+			if removeSource && !failed {
+				rds := plan.removeSource(in)
+				all = append(all, rds...)
+				failed = rds.HasErrors()
+				if err := show("== removing migrated hooks from the "+slug+" config", rds); err != nil {
+					return err
+				}
+			}
+			if format != diag.FormatText {
+				if err := r.Render(e.stderr, shown); err != nil {
+					return err
+				}
+			}
+			if failed {
+				fmt.Fprintln(e.stderr, "hookconv: nothing was written")
+				return exitError{exitProblems}
+			}
+			if dryRun {
+				return plan.printDiff(e)
+			}
+			if err := plan.write(); err != nil {
+				fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
+				return exitError{exitProblems}
+			}
+			plan.printSummary(e)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&from, "from", "", "source tool slug (detected from the project when omitted)")
+	cmd.Flags().StringVar(&to, "to", "", "target tool slugs, comma-separated (required)")
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print a unified diff of every change and write nothing")
+	cmd.Flags().BoolVar(&removeSource, "remove-source", false, "remove the migrated hooks from the source config")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
+	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
+	return cmd
+}
+
+// targetList parses --to's comma-separated slugs.
+func targetList(to string) ([]string, error) {
+	if strings.TrimSpace(to) == "" {
+		return nil, usagef("--to is required; targets: %s", strings.Join(providers.Slugs(), ", "))
+	}
+	var out []string
+	for _, s := range strings.Split(to, ",") {
+		s = strings.TrimSpace(s)
+		if err := checkSlug("--to", s); err != nil {
+			return nil, err
+		}
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// migration is every change of one migrate run, planned before anything
+// is written.
+type migration struct {
+	dir, from string
+	changes   []change
+	targets   []hookconv.Migration
+	// migrated counts, per decoded source hook, the targets holding it.
+	migrated []int
+}
+
+// change is one file to write: its path on disk, the adapter whose file
+// it is, its new and previous contents (nil: a new file).
+type change struct {
+	path      string
+	adapter   providers.Adapter
+	rel       string
+	data, old []byte
+}
+
+func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
+	m.targets = append(m.targets, mig)
+	if m.migrated == nil {
+		m.migrated = make([]int, len(mig.Migrated))
+	}
+	for i, ok := range mig.Migrated {
+		if ok && i < len(m.migrated) {
+			m.migrated[i]++
+		}
+	}
+	a, _ := providers.Get(mig.Target)
+	for _, rel := range mig.Files.Paths() {
+		m.changes = append(m.changes, change{
+			path: filepath.Join(m.dir, filepath.FromSlash(rel)), adapter: a, rel: rel,
+			data: mig.Files[rel], old: existing[rel],
+		})
+	}
+}
+
+// removeSource plans the source files without the hooks every target
+// now holds.
+func (m *migration) removeSource(in providers.Files) diag.List {
+	remove := make([]bool, len(m.migrated))
+	for i, n := range m.migrated {
+		remove[i] = n == len(m.targets)
+	}
+	files, ds := hookconv.RemoveMigrated(m.from, in, remove)
+	a, _ := providers.Get(m.from)
+	for _, p := range files.Paths() {
+		rel, err := filepath.Rel(m.dir, p)
+		if err != nil {
+			rel = p
+		}
+		m.changes = append(m.changes, change{path: p, adapter: a, rel: filepath.ToSlash(rel), data: files[p], old: in[p]})
+	}
+	return ds
+}
+
+func (m *migration) printDiff(e *env) error {
+	for _, c := range m.changes {
+		old, oldName := c.old, "a/"+c.rel
+		if old == nil {
+			oldName = "/dev/null"
+		}
+		if _, err := e.stdout.Write(diff.Diff(oldName, old, "b/"+c.rel, c.data)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// write stages every file before renaming any into place.
+func (m *migration) write() error {
+	files := map[string][]byte{}
+	modes := map[string]fs.FileMode{}
+	for _, c := range m.changes {
+		if err := insideRoot(m.dir, c.path); err != nil {
+			return err
+		}
+		files[c.path] = c.data
+		modes[c.path] = providers.FileMode(c.adapter, c.rel)
+	}
+	for p := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("cannot create %s: %w", filepath.Dir(p), err)
+		}
+	}
+	return atomicfile.WriteAll(files, func(p string) fs.FileMode { return modes[p] })
+}
+
+func (m *migration) printSummary(e *env) {
+	for _, t := range m.targets {
+		state := "unchanged"
+		if len(t.Files) > 0 {
+			state = strings.Join(t.Files.Paths(), ", ")
+		}
+		fmt.Fprintf(e.stdout, "%s: %d hooks added, %d already there, %d others kept (%s)\n", t.Target, t.Added, t.Present, max(0, t.Kept-t.Present), state)
+	}
+	for _, c := range m.changes {
+		if c.adapter.Slug() == m.from {
+			fmt.Fprintf(e.stdout, "%s: migrated hooks removed from %s\n", m.from, c.rel)
+		}
+	}
+}

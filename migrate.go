@@ -1,0 +1,237 @@
+package hookconv
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// CodeExistingUnreadable: a target file that already exists cannot be
+// read, so nothing can be merged into it (error).
+const CodeExistingUnreadable = "HC408"
+
+// Migration is the result of Migrate for one target.
+type Migration struct {
+	// Target is the target's slug.
+	Target string
+	// Conversion holds the stages' diagnostics; its Files are only the
+	// files whose contents change (none when the target already holds
+	// every migrated hook), and only when no stage reported an error.
+	Conversion
+	// Added counts the hooks written that the target did not have;
+	// Present those it already had (written by an earlier migration, or
+	// by hand); Kept the target's own hooks, all carried over.
+	Added, Present, Kept int
+	// Migrated tells, per decoded source hook, whether the target now
+	// holds it (added, or already present).
+	Migrated []bool
+}
+
+// Migrate converts the source hooks for the target like Convert, then
+// merges them into the target's existing files instead of replacing the
+// hooks there: the target's own hooks are kept, in their order, and the
+// migrated ones follow them, except those the target already holds.
+//
+// A migrated hook is recognised in the target by what it does, not by a
+// marker (the tools reject keys they do not know): the same event, the
+// same tools matched, the same handler type and the same command, URL or
+// prompt. So running a migration again adds nothing and changes no byte,
+// and a hand-written hook that already does the job is not doubled. A
+// migrated hook whose command was edited afterwards is no longer
+// recognised, and a new run adds the original again.
+func Migrate(from, to string, in, existing providers.Files) (mig Migration) {
+	mig.Target = to
+	res := &mig.Conversion
+	defer res.sortDiagnostics()
+	dst, ok := res.plan(from, to, in)
+	if !ok {
+		return mig
+	}
+	prov, _ := vocab.Default().Provider(to)
+
+	var own *canonical.Manifest
+	if hasContent(existing) {
+		var ds diag.List
+		own, ds = dst.Decode(existing)
+		if ds.HasErrors() || own == nil {
+			for _, d := range ds {
+				if d.Severity == diag.Error {
+					res.Diagnostics = append(res.Diagnostics, d)
+				}
+			}
+			res.Diagnostics.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "fix the file, or move it away and migrate again",
+				"the existing %s config cannot be read, so the migrated hooks cannot be merged into it; nothing was written", prov.Name)
+			return mig
+		}
+	} else {
+		own = &canonical.Manifest{Spec: canonical.SpecVersion}
+	}
+
+	have := identities(own, prov)
+	merged := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: slices.Clone(own.Hooks)}
+	for i := range merged.Hooks {
+		// Ordinals past the source's keep encoder diagnostics about the
+		// target's own hooks from naming a source hook.
+		merged.Hooks[i].Ordinal = len(res.Decoded.Hooks) + i + 1
+	}
+	mig.Kept = len(own.Hooks)
+	// Each planned hook is compared with the target's hooks as the target
+	// reads it back: spelling, matcher splitting and category expansion
+	// then come out the same as for the hook written last time.
+	forms := make([][]projection, len(res.Planned.Hooks))
+	encodeAgain := false
+	for i := range res.Planned.Hooks {
+		h := res.Planned.Hooks[i]
+		forms[i] = targetForm(dst, &h, prov)
+		if containsAll(have, forms[i]) {
+			mig.Present++
+			continue
+		}
+		// A hook the target cannot hold (empty form) is still passed to
+		// the encoder, which says why it leaves it out.
+		merged.Hooks = append(merged.Hooks, h)
+		encodeAgain = true
+		if len(forms[i]) > 0 {
+			mig.Added++
+		}
+	}
+	written := have
+	res.Files = providers.Files{}
+	if encodeAgain {
+		res.encode(dst, merged, existing, to)
+		// The target's hooks were decoded into the merged manifest, so the
+		// encoder's "hooks already there are replaced" is not true here.
+		res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == providers.CodeReplaced })
+		if res.Files == nil {
+			return mig
+		}
+		if got, _ := dst.Decode(res.Files); got != nil {
+			written = identities(got, prov)
+		}
+		for p, b := range res.Files {
+			if prev, ok := existing[p]; ok && bytes.Equal(prev, b) {
+				delete(res.Files, p)
+			}
+		}
+	}
+	mig.Migrated = make([]bool, len(res.Decoded.Hooks))
+	for i := range res.Planned.Hooks {
+		if src := res.Planned.Hooks[i].SourceIndex(i); src < len(mig.Migrated) && containsAll(written, forms[i]) {
+			mig.Migrated[src] = true
+		}
+	}
+	return mig
+}
+
+// identity is what makes two hooks the same hook for a migration: a
+// projection without the timeout and async flag, which users tune.
+func identity(h *canonical.Hook, prov vocab.Provider) projection {
+	p := project(h, prov)
+	p.Timeout, p.Async = 0, false
+	return p
+}
+
+// identities is the set of identities of a manifest's hooks.
+func identities(m *canonical.Manifest, prov vocab.Provider) map[projection]bool {
+	set := make(map[projection]bool, len(m.Hooks))
+	for i := range m.Hooks {
+		set[identity(&m.Hooks[i], prov)] = true
+	}
+	return set
+}
+
+// targetForm is how the target reads a hook back once written: the
+// identities of Decode(Encode(h)). It is empty when the target cannot
+// hold the hook at all.
+func targetForm(dst providers.Adapter, h *canonical.Hook, prov vocab.Provider) []projection {
+	files, ds := dst.Encode(&canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{*h}}, nil)
+	if ds.HasErrors() || files == nil {
+		return nil
+	}
+	got, gds := dst.Decode(files)
+	if gds.HasErrors() || got == nil {
+		return nil
+	}
+	var out []projection
+	for i := range got.Hooks {
+		out = append(out, identity(&got.Hooks[i], prov))
+	}
+	return out
+}
+
+// containsAll reports whether a hook's target form is non-empty and wholly
+// in the set.
+func containsAll(set map[projection]bool, form []projection) bool {
+	if len(form) == 0 {
+		return false
+	}
+	for _, p := range form {
+		if !set[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// hasContent reports whether any of the files has content.
+func hasContent(files providers.Files) bool {
+	for _, b := range files {
+		if len(bytes.TrimSpace(b)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// RemoveMigrated rewrites the source files without the hooks whose
+// remove flag is set (by decoded index), keeping everything else in them.
+// A file left without hooks keeps an empty hooks value. Files that do not
+// change are not returned.
+func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.Files, diag.List) {
+	src, ok := providers.Get(from)
+	if !ok {
+		var ds diag.List
+		ds.Errorf(CodeUnknownProvider, diag.Pos{}, "", "", "no adapter for %q", from)
+		return nil, ds
+	}
+	out := providers.Files{}
+	var all diag.List
+	index := 0
+	// Hooks are numbered across files in path order, as Decode reads them.
+	for _, p := range in.Paths() {
+		one := providers.Files{p: in[p]}
+		m, ds := src.Decode(one)
+		if ds.HasErrors() || m == nil {
+			all = append(all, ds...)
+			return nil, all
+		}
+		keep := &canonical.Manifest{Spec: m.Spec}
+		for i := range m.Hooks {
+			if index+i < len(remove) && remove[index+i] {
+				continue
+			}
+			keep.Hooks = append(keep.Hooks, m.Hooks[i])
+		}
+		index += len(m.Hooks)
+		if len(keep.Hooks) == len(m.Hooks) {
+			continue
+		}
+		files, eds := src.Encode(keep, one)
+		for _, d := range eds {
+			if d.Severity == diag.Error {
+				all = append(all, d)
+			}
+		}
+		if eds.HasErrors() {
+			return nil, all
+		}
+		for q, b := range files {
+			out[q] = b
+		}
+	}
+	return out, all
+}

@@ -1,0 +1,114 @@
+package hookconv
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookconv/hookconv/providers"
+)
+
+// TestMigrateIdempotent migrates every golden input to every target twice:
+// the second run must find every hook and change no byte.
+func TestMigrateIdempotent(t *testing.T) {
+	inputs, _ := filepath.Glob("testdata/golden/*/input.*")
+	for _, in := range inputs {
+		parts := strings.SplitN(filepath.Base(in), ".", 3)
+		from, ext := parts[1], parts[2]
+		src, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files := providers.Files{sourcePath(from, ext): src}
+		for _, to := range targets {
+			if to == from {
+				continue
+			}
+			t.Run(filepath.Base(filepath.Dir(in))+"/"+to, func(t *testing.T) {
+				first := Migrate(from, to, files, nil)
+				if first.Diagnostics.HasErrors() {
+					t.Skipf("does not convert: %v", first.Diagnostics)
+				}
+				second := Migrate(from, to, files, first.Files)
+				if second.Diagnostics.HasErrors() {
+					t.Fatalf("second run: %v", second.Diagnostics)
+				}
+				if second.Added != 0 || len(second.Files) != 0 {
+					t.Errorf("second run added %d hooks and would change %v", second.Added, second.Files.Paths())
+				}
+				if second.Present != first.Added {
+					t.Errorf("second run found %d hooks already there, first added %d", second.Present, first.Added)
+				}
+				for i, ok := range first.Migrated {
+					if ok != second.Migrated[i] {
+						t.Errorf("hook %d: migrated %v on the first run, %v on the second", i+1, ok, second.Migrated[i])
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestMigrateKeepsTargetHooks: the target's own hooks stay, first and in
+// order; a hook the target already runs is not added twice.
+func TestMigrateKeepsTargetHooks(t *testing.T) {
+	source := providers.Files{".claude/settings.json": []byte(`{"hooks": {
+  "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],
+  "Stop": [{"hooks": [{"type": "command", "command": "./notify.sh"}]}]}}`)}
+	existing := providers.Files{".cursor/hooks.json": []byte(`{
+  "version": 1,
+  "hooks": {
+    "stop": [{"command": "./notify.sh", "timeout": 9}],
+    "afterFileEdit": [{"command": "./audit.sh"}]
+  },
+  "other": true
+}
+`)}
+	mig := Migrate("claude-code", "cursor", source, existing)
+	if mig.Diagnostics.HasErrors() {
+		t.Fatal(mig.Diagnostics)
+	}
+	if mig.Added != 1 || mig.Present != 1 || mig.Kept != 2 {
+		t.Errorf("added %d, present %d, kept %d; want 1, 1, 2", mig.Added, mig.Present, mig.Kept)
+	}
+	out := string(mig.Files[".cursor/hooks.json"])
+	for _, want := range []string{`"other": true`, `"timeout": 9`, `"./audit.sh"`, `"./guard.sh"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("merged file lacks %s:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "./notify.sh") != 1 {
+		t.Errorf("the hook the target already had was added again:\n%s", out)
+	}
+	if !(strings.Index(out, "./audit.sh") < strings.Index(out, "./guard.sh")) {
+		t.Errorf("migrated hooks must follow the target's own:\n%s", out)
+	}
+	if len(mig.Migrated) != 2 || !mig.Migrated[0] || !mig.Migrated[1] {
+		t.Errorf("migrated = %v, want both", mig.Migrated)
+	}
+}
+
+// TestRemoveMigrated removes only the flagged hooks and keeps the rest of
+// the file.
+func TestRemoveMigrated(t *testing.T) {
+	in := providers.Files{".claude/settings.json": []byte(`{
+  "permissions": {"allow": ["Bash(ls)"]},
+  "hooks": {
+    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],
+    "Stop": [{"hooks": [{"type": "prompt", "prompt": "done?"}]}]
+  }
+}
+`)}
+	out, ds := RemoveMigrated("claude-code", in, []bool{true, false})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	got := string(out[".claude/settings.json"])
+	if strings.Contains(got, "guard.sh") || !strings.Contains(got, `"done?"`) || !strings.Contains(got, `"permissions": {"allow": ["Bash(ls)"]}`) {
+		t.Errorf("after removal:\n%s", got)
+	}
+	if out, _ := RemoveMigrated("claude-code", in, []bool{false, false}); len(out) != 0 {
+		t.Errorf("nothing to remove, yet files changed: %v", out.Paths())
+	}
+}
