@@ -78,6 +78,7 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 	root.AddCommand(
 		newConvertCmd(e),
 		newMigrateCmd(e),
+		newDetectCmd(e),
 		newValidateCmd(e),
 		newSchemaCmd(e),
 		newEventsCmd(e),

@@ -1,0 +1,150 @@
+package hookconv
+
+import (
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// Found is one hook config found under a directory by Scan.
+type Found struct {
+	// Path is slash-separated, relative to the scanned directory.
+	Path string
+	// Providers are the tools the file may belong to: one when it was
+	// recognised, several when it is ambiguous.
+	Providers []string
+	// How says what recognised it: "path", "content" (a manifest's
+	// "spec"), or "path+event names" (a shared path told apart by the
+	// event names inside).
+	How string
+	// Hooks is the number of hooks it holds, when it could be read.
+	Hooks int
+	// Problems lists what is wrong with the file, one phrase each.
+	Problems []string
+	// Diagnostics are the decoder's errors and warnings for the file.
+	Diagnostics diag.List
+}
+
+// skipDirs are folders Scan never enters: dependencies and VCS data hold
+// other projects' configs, not this one's.
+var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".venv": true}
+
+// Scan walks fsys and lists every file hookconv can read as a hook
+// config: the config paths of every provider (wherever they sit, so
+// monorepos and plugin folders are found too) and hooks/1.0 manifests
+// named hooks.json or hooks.yaml. Each file is read once; cost grows with
+// the size of the tree.
+func Scan(fsys fs.FS) ([]Found, error) {
+	var out []Found
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == "." {
+				return err
+			}
+			out = append(out, Found{Path: p, Problems: []string{"unreadable: " + err.Error()}})
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && skipDirs[d.Name()] {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !configPath(p) {
+			return nil
+		}
+		src, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			out = append(out, Found{Path: p, Problems: []string{"unreadable: " + err.Error()}})
+			return nil
+		}
+		if f, ok := examine(p, src); ok {
+			out = append(out, f)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// configPath reports whether a path could be a hook config by its name
+// alone, before anything is read.
+func configPath(p string) bool {
+	base := path.Base(p)
+	if base == "hooks.json" || base == "hooks.yaml" || base == "hooks.yml" {
+		return true
+	}
+	for _, prov := range vocab.Default().Providers {
+		for _, cp := range prov.Paths {
+			if prov.Slug != "canonical" && matchesConfigPath(p, cp) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// examine recognises one file and reads it with its adapter. A file named
+// like a manifest that is not one is no config at all (ok false).
+func examine(p string, src []byte) (Found, bool) {
+	f := Found{Path: p}
+	cands := DetectSource(p, src)
+	switch {
+	case len(cands) == 0:
+		return f, false
+	case len(cands) == 1 && cands[0] == "canonical":
+		f.How = "content"
+	case len(cands) == 1 && len(byPathOnly(p)) > 1:
+		f.How = "path+event names"
+	default:
+		f.How = "path"
+	}
+	f.Providers = cands
+	if len(cands) > 1 {
+		if MixesFormats(src, cands) {
+			f.Problems = append(f.Problems, "mixes the event names of "+strings.Join(cands, " and "))
+		} else {
+			f.Problems = append(f.Problems, "ambiguous: could be "+strings.Join(cands, " or "))
+		}
+		return f, true
+	}
+	a, ok := providers.Get(cands[0])
+	if !ok {
+		f.Problems = append(f.Problems, "no adapter for "+cands[0])
+		return f, true
+	}
+	m, ds := a.Decode(providers.Files{p: src})
+	if cands[0] == "canonical" && m != nil {
+		ds = append(ds, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(p)...)
+	}
+	f.Diagnostics = ds
+	if m != nil {
+		f.Hooks = len(m.Hooks)
+	}
+	if n := ds.Count(diag.Error); n > 0 {
+		f.Problems = append(f.Problems, plural(n, "error"))
+	}
+	if n := ds.Count(diag.Warning); n > 0 {
+		f.Problems = append(f.Problems, plural(n, "warning"))
+	}
+	return f, true
+}
+
+// byPathOnly is the providers a path alone names (no content consulted).
+func byPathOnly(p string) []string {
+	return DetectSource(p, nil)
+}
+
+func plural(n int, word string) string {
+	s := strconv.Itoa(n) + " " + word
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}
