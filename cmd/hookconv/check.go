@@ -1,0 +1,171 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/hookconv/hookconv"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/spf13/cobra"
+)
+
+func newCheckCmd(e *env) *cobra.Command {
+	var from, to, format string
+	var strict bool
+	cmd := &cobra.Command{
+		Use:   "check [--from P] --to Q[,R...] FILE",
+		Short: "Report how portable each hook is to other tools",
+		Long: `Check converts FILE (a hooks/1.0 manifest or a tool's config) to every
+target in memory and reports, for each hook and each target, what the
+conversion does to it:
+
+  full      converts with nothing lost
+  lossy     converts, but something is lost or widened (the warnings say what)
+  blocked   replaced by a hook that blocks the action (degradation "block")
+  excluded  not converted at all
+  failed    the conversion as a whole failed
+
+In the table format the reasons follow the table, per target. Nothing is
+written. Exit status: 0, or 1 with --strict when any hook is not "full"
+on some target (and always when a conversion fails); 2 when the command
+line is wrong.`,
+		Example: `  hookconv check --to cursor,gemini-cli,codex .claude/settings.json
+  hookconv check --to cursor --format markdown hooks.json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkTableFormat(format); err != nil {
+				return err
+			}
+			targets, err := targetList(to)
+			if err != nil {
+				return err
+			}
+			if from != "" {
+				if err := checkSlug("--from", from); err != nil {
+					return err
+				}
+			}
+			in, slug, ds, err := readSource(e, args[0], from)
+			if err != nil {
+				return err
+			}
+			sources := map[string][]byte{}
+			for p, b := range in {
+				sources[p] = b
+			}
+			r := diag.Renderer{Format: diag.FormatText, Color: useColor(e.stderr), Sources: sources}
+			if in == nil {
+				_ = r.Render(e.stderr, ds)
+				return exitError{exitProblems}
+			}
+			hooks, general := hookconv.Portability(slug, targets, in)
+			general = append(ds, general...)
+			lost, failed := false, general.HasErrors()
+			for _, h := range hooks {
+				for _, f := range h.Fates {
+					lost = lost || f.Fate != hookconv.FateFull
+					failed = failed || f.Fate == hookconv.FateFailed
+				}
+			}
+			if format == "json" {
+				if err := writeReportJSON(e, hooks, general); err != nil {
+					return err
+				}
+			} else {
+				cols := []string{"hook:hook", "event:event"}
+				for _, target := range targets {
+					cols = append(cols, target+":"+target)
+				}
+				t := newTable(cols...)
+				for _, h := range hooks {
+					row := []string{h.Name, h.Event}
+					for _, f := range h.Fates {
+						row = append(row, string(f.Fate))
+					}
+					t.add(row...)
+				}
+				if err := t.write(e.stdout, format); err != nil {
+					return err
+				}
+				if err := r.Render(e.stderr, withoutInfo(general)); err != nil {
+					return err
+				}
+				for ti, target := range targets {
+					var why diag.List
+					for _, h := range hooks {
+						why = append(why, withoutInfo(h.Fates[ti].Diagnostics)...)
+					}
+					if len(why) > 0 {
+						fmt.Fprintf(e.stderr, "== %s -> %s\n", slug, target)
+						if err := r.Render(e.stderr, why); err != nil {
+							return err
+						}
+					}
+				}
+			}
+			if failed || (strict && lost) {
+				return exitError{exitProblems}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&from, "from", "", "source tool slug (detected from the path or content when omitted)")
+	cmd.Flags().StringVar(&to, "to", "", "target tool slugs, comma-separated (required)")
+	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, json or markdown")
+	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when any hook loses anything on any target")
+	return cmd
+}
+
+// reportJSON is check --format json: every hook's fate per target, with
+// the diagnostics that decided it.
+type reportJSON struct {
+	Hooks       []hookJSON        `json:"hooks"`
+	Diagnostics []diag.Diagnostic `json:"diagnostics"`
+}
+
+type hookJSON struct {
+	Index int                 `json:"index"`
+	Name  string              `json:"name"`
+	Event string              `json:"event"`
+	Fates map[string]fateJSON `json:"targets"`
+}
+
+type fateJSON struct {
+	Fate        string            `json:"fate"`
+	Diagnostics []diag.Diagnostic `json:"diagnostics"`
+}
+
+func writeReportJSON(e *env, hooks []hookconv.HookReport, general diag.List) error {
+	out := reportJSON{Hooks: []hookJSON{}, Diagnostics: nonNil(general)}
+	for _, h := range hooks {
+		hj := hookJSON{Index: h.Index, Name: h.Name, Event: h.Event, Fates: map[string]fateJSON{}}
+		for _, f := range h.Fates {
+			hj.Fates[f.Target] = fateJSON{Fate: string(f.Fate), Diagnostics: nonNil(f.Diagnostics)}
+		}
+		out.Hooks = append(out.Hooks, hj)
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(append(b, '\n'))
+	return err
+}
+
+func nonNil(ds diag.List) []diag.Diagnostic {
+	if ds == nil {
+		return []diag.Diagnostic{}
+	}
+	return ds
+}
+
+// withoutInfo keeps the warnings and errors: the report is about loss.
+func withoutInfo(ds diag.List) diag.List {
+	var out diag.List
+	for _, d := range ds {
+		if d.Severity != diag.Info {
+			out = append(out, d)
+		}
+	}
+	return out
+}

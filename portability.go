@@ -1,0 +1,100 @@
+package hookconv
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+)
+
+// Fate is what converting one hook to one target does to it.
+type Fate string
+
+// The fates, from best to worst.
+const (
+	FateFull     Fate = "full"     // converts with nothing lost
+	FateLossy    Fate = "lossy"    // converts, with warnings: something is lost or widened
+	FateBlocked  Fate = "blocked"  // replaced by a hook that blocks the action (degradation "block")
+	FateExcluded Fate = "excluded" // not converted at all
+	FateFailed   Fate = "failed"   // the conversion as a whole failed
+)
+
+// HookFate is the fate of one source hook for one target, with the
+// diagnostics that decided it.
+type HookFate struct {
+	Target      string
+	Fate        Fate
+	Diagnostics diag.List
+}
+
+// HookReport is one source hook's fate on every target.
+type HookReport struct {
+	// Index is the hook's 0-based index in the decoded source.
+	Index int
+	// Name is how messages name it: its name, or "hook N".
+	Name  string
+	Event string
+	Fates []HookFate
+}
+
+// excludingCodes are the diagnostics that mean a hook was left out.
+var excludingCodes = []string{capabilities.CodeEventUnsupported, capabilities.CodeCapabilityExcluded, capabilities.CodeVendorEvent}
+
+// Portability converts the source to every target and reports, per hook,
+// what each conversion does to it. The diagnostics that name no hook
+// (about a whole file, or a failed conversion) are returned in general,
+// each once however many targets reported it.
+func Portability(from string, targets []string, in providers.Files) (hooks []HookReport, general diag.List) {
+	seen := map[string]bool{}
+	for ti, to := range targets {
+		res := Convert(from, to, in, nil)
+		if ti == 0 {
+			if res.Decoded == nil {
+				return nil, res.Diagnostics
+			}
+			for i := range res.Decoded.Hooks {
+				h := &res.Decoded.Hooks[i]
+				hooks = append(hooks, HookReport{Index: i, Name: h.DisplayName(i), Event: h.Event})
+			}
+		}
+		failed := res.Files == nil
+		per := make([]diag.List, len(hooks))
+		for _, d := range res.Diagnostics {
+			i := -1
+			if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
+				i, _ = strconv.Atoi(sm[1])
+			}
+			if i < 0 || i >= len(hooks) {
+				key := d.Code + "\x00" + d.File + "\x00" + strconv.Itoa(d.Pos.Offset) + "\x00" + d.Message
+				if !seen[key] {
+					seen[key] = true
+					general = append(general, d)
+				}
+				continue
+			}
+			per[i] = append(per[i], d)
+		}
+		for i := range hooks {
+			hooks[i].Fates = append(hooks[i].Fates, HookFate{Target: to, Fate: fateOf(per[i], failed), Diagnostics: per[i]})
+		}
+	}
+	return hooks, general
+}
+
+func fateOf(ds diag.List, failed bool) Fate {
+	switch {
+	case failed:
+		return FateFailed
+	case slices.ContainsFunc(ds, func(d diag.Diagnostic) bool {
+		return slices.Contains(excludingCodes, d.Code) || providers.IsNotWritten(d.Code)
+	}):
+		return FateExcluded
+	case slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.Code == capabilities.CodeCapabilityBlocked }):
+		return FateBlocked
+	case ds.Count(diag.Warning)+ds.Count(diag.Error) > 0:
+		return FateLossy
+	}
+	return FateFull
+}
