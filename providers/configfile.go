@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/jsonedit"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -32,6 +35,9 @@ const (
 	// CodeNotWritten: a hook the target cannot hold (no native event for
 	// it, a handler it cannot run) was not written (warning).
 	CodeNotWritten = "HC319"
+	// CodeBadPattern: a native matcher hookconv cannot read as a regular
+	// expression (error): converting it could only widen or drop it.
+	CodeBadPattern = "HC326"
 )
 
 // notWritten are the codes with which encoders report a hook they left
@@ -43,6 +49,46 @@ var notWritten = map[string]bool{"HC311": true, "HC315": true, CodeNotWritten: t
 // it names was left out of the output, so the verify stage and the
 // round-trip property do not look for it there.
 func IsNotWritten(code string) bool { return notWritten[code] }
+
+// UnknownEventHint is the hint for an event name a tool does not have:
+// the closest name it has ("did you mean PreToolUse?"), else a reminder
+// that the hook stays with this tool.
+func UnknownEventHint(names *vocab.Tables, slug, native string) string {
+	var known []string
+	for _, row := range names.EventsOf(slug) {
+		known = append(known, row.Name)
+	}
+	if near := suggest.Closest(native, known, max(2, len(native)/4)); near != "" {
+		return "did you mean " + near + "? (as written, other tools will not receive this hook)"
+	}
+	return "check the spelling; other tools will not receive this hook"
+}
+
+// CheckPatterns reports each pattern in a decoded matcher that is not a
+// valid RE2 regular expression, the dialect canonical patterns are in.
+// Most tools match with JavaScript regular expressions, which RE2 reads
+// except for lookaround and backreferences; a pattern neither reads (an
+// unbalanced parenthesis) never matches what its author meant anywhere.
+func CheckPatterns(ds *diag.List, m canonical.Matcher, pos diag.Pos, path, tool string) bool {
+	ok := true
+	switch m := m.(type) {
+	case canonical.Pattern:
+		if _, err := regexp.Compile(m.Regex); err != nil {
+			msg := err.Error()
+			if e, isSyntax := err.(*syntax.Error); isSyntax {
+				msg = e.Code.String()
+			}
+			ds.Errorf(CodeBadPattern, pos, path, "fix the pattern, or rewrite lookaround (?=…) and backreferences \\1, which RE2 lacks, as plain alternatives",
+				"%s matcher %q is not a regular expression hookconv can read (RE2): %s", tool, m.Regex, msg)
+			ok = false
+		}
+	case canonical.AnyOf:
+		for _, x := range m {
+			ok = CheckPatterns(ds, x, pos, path, tool) && ok
+		}
+	}
+	return ok
+}
 
 // WarnMatcherIgnored reports that a tool hook's matcher cannot be written
 // on the native event it goes to, so the hook fires for every tool. It

@@ -136,7 +136,7 @@ func (c *Codec) event(ds *diag.List, f node.Field) (vocab.NativeEvent, bool) {
 		}
 	}
 	canon := nested.VendorEvent(c.d.Slug, f.Key)
-	ds.Warnf(nested.CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, "check the spelling; other tools will not receive this hook",
+	ds.Warnf(nested.CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, providers.UnknownEventHint(c.Names, c.d.Slug, f.Key),
 		"%s is not a %s event hookconv knows; kept as %s", f.Key, c.Prov.Name, canon)
 	return vocab.NativeEvent{Provider: c.d.Slug, Event: canon, Name: f.Key, Matcher: vocab.MatchValue}, true
 }
@@ -261,6 +261,9 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 	case row.Matcher == vocab.MatchTool:
 		if matcher != nil {
 			h.Matcher = c.decodeMatcher(matcher.Text)
+			if !providers.CheckPatterns(ds, h.Matcher, matcher.Pos, path+".matcher", c.Prov.Name) {
+				return h, false
+			}
 			if again, _ := c.encodeMatcher(nil, &h, 0, h.Matcher); again != matcher.Text {
 				set("$matcher", matcher)
 			}

@@ -141,7 +141,7 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 	canonEvent := row.Event
 	if !known {
 		canonEvent = VendorEvent(c.d.Slug, f.Key)
-		ds.Warnf(CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, "check the spelling; other tools will not receive this hook",
+		ds.Warnf(CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, providers.UnknownEventHint(c.Names, c.d.Slug, f.Key),
 			"%s is not a %s event hookconv knows; kept as %s", f.Key, c.Prov.Name, canonEvent)
 		row = vocab.NativeEvent{Provider: c.d.Slug, Event: canonEvent, Name: f.Key, Matcher: vocab.MatchValue}
 	}
@@ -189,6 +189,15 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 		}
 		newGroup := seen[key]
 		seen[key] = true
+		if row.Matcher == vocab.MatchTool && hasMatcher {
+			at := group.Pos
+			if m := group.Get("matcher"); m != nil {
+				at = m.Pos
+			}
+			if !providers.CheckPatterns(ds, c.decodeMatcher(matcherText), at, path+".matcher", c.Prov.Name) {
+				continue
+			}
+		}
 		for hi, hn := range handlers.Items {
 			hpath := path + ".hooks[" + strconv.Itoa(hi) + "]"
 			h, extra, ok := c.decodeHandler(ds, file, hn, hpath, row)
