@@ -7,9 +7,15 @@
 package hookconv
 
 import (
+	"strings"
+
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/lint"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // ValidateManifest parses a hooks/1.0 manifest (JSON or YAML, chosen by the
@@ -24,4 +30,23 @@ func ValidateManifest(name string, src []byte) (*canonical.Manifest, diag.List) 
 	}
 	ds.Sort()
 	return m, ds
+}
+
+// LintNative checks one native config of a tool: what its decoder reports
+// (unknown events and keys, missing fields, handler types that never run,
+// invalid patterns) and the lint rules for configs that load but do
+// something else than they seem to (package lint).
+func LintNative(slug, name string, src []byte) diag.List {
+	var ds diag.List
+	a, ok := providers.Get(slug)
+	if !ok {
+		ds.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", slug)
+		return ds.WithFile(name)
+	}
+	_, ds = a.Decode(providers.Files{name: src})
+	if root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
+		ds = append(ds, lint.Rules(vocab.Default(), slug, root).WithFile(name)...)
+	}
+	ds.Sort()
+	return ds
 }

@@ -12,15 +12,22 @@ import (
 )
 
 func newValidateCmd(e *env) *cobra.Command {
-	var format string
+	var format, from string
 	var strict bool
 	cmd := &cobra.Command{
-		Use:   "validate [FILE|DIR|-]...",
-		Short: "Lint hooks/1.0 manifests",
+		Use:   "validate [--from P] [FILE|DIR|-]...",
+		Short: "Lint hooks/1.0 manifests and tools' native hook configs",
 		Long: `Validate checks hooks/1.0 manifests (JSON or YAML) and reports every problem
 with its position, a stable code and a hint. A directory is searched for
 manifests (*.json, *.yaml, *.yml with a top-level "spec" key); "-" reads
 standard input. With no argument the current directory is searched.
+
+A tool's own config (.claude/settings.json, .cursor/hooks.json, ...) is
+checked against what that tool really does with it: unknown events (with
+"did you mean"), matchers the tool ignores or that never match, timeouts
+in the wrong unit, hooks written twice, handler types that never run,
+unknown keys. The tool is recognised from the path; --from names it for
+any other file. "hookconv explain CODE" describes each code.
 
 Exit status: 0 when there are no errors, 1 when there are errors (or
 warnings, with --strict), 2 when the command line is wrong.`,
@@ -30,6 +37,11 @@ warnings, with --strict), 2 when the command line is wrong.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(diag.Formats, format) {
 				return usagef("--format must be one of %s, not %q", strings.Join(diag.Formats, ", "), format)
+			}
+			if from != "" {
+				if err := checkSlug("--from", from); err != nil {
+					return err
+				}
 			}
 			if len(args) == 0 {
 				args = []string{"."}
@@ -54,7 +66,15 @@ warnings, with --strict), 2 when the command line is wrong.`,
 					name, src, ds := readInput(e, p)
 					if src != nil {
 						sources[name] = src
-						_, ds = hookconv.ValidateManifest(name, src)
+						slug, err := nativeTool(name, src, from)
+						if err != nil {
+							return err
+						}
+						if slug == "canonical" {
+							_, ds = hookconv.ValidateManifest(name, src)
+						} else {
+							ds = hookconv.LintNative(slug, name, src)
+						}
 					}
 					all = append(all, ds...)
 				}
@@ -70,6 +90,27 @@ warnings, with --strict), 2 when the command line is wrong.`,
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "output format: text, json or github")
+	cmd.Flags().StringVar(&from, "from", "", "the tool whose native config the files are (recognised from the path when omitted)")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1) on warnings too")
 	return cmd
+}
+
+// nativeTool decides how a file is checked: as a manifest ("canonical"),
+// or as the native config of the tool --from names or its path shows. A
+// file neither says is read as a manifest, whose errors then say what is
+// missing.
+func nativeTool(name string, src []byte, from string) (string, error) {
+	if from != "" {
+		return from, nil
+	}
+	cands := hookconv.DetectSource(name, src)
+	switch {
+	case len(cands) == 0:
+		return "canonical", nil
+	case len(cands) == 1:
+		return cands[0], nil
+	case hookconv.MixesFormats(src, cands):
+		return "", usagef("%s mixes the event names of %s; name the tool that reads it with --from", name, strings.Join(cands, " and "))
+	}
+	return "", usagef("%s could be %s; name one with --from", name, strings.Join(cands, " or "))
 }

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookconv/hookconv/internal/codebook"
+	"github.com/spf13/cobra"
+)
+
+func newExplainCmd(e *env) *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "explain [CODE]",
+		Short: "Describe a diagnostic code, or list them all",
+		Long: `Explain prints what a diagnostic code (HC303, as shown in brackets after
+each message) means and which part of hookconv reports it. Without a code
+it lists every code.
+
+Codes are stable: scripts may key on them.`,
+		Example: `  hookconv explain HC703
+  hookconv explain --format markdown`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkTableFormat(format); err != nil {
+				return err
+			}
+			codes := codebook.All()
+			if len(args) == 1 {
+				codes = codebook.Lookup(args[0])
+				if len(codes) == 0 {
+					return usagef("%s is not a hookconv diagnostic code; \"hookconv explain\" lists them", args[0])
+				}
+				if format == "table" {
+					for _, c := range codes {
+						fmt.Fprintf(e.stdout, "%s: %s\n  reported by %s (%s)\n", c.ID, c.Summary, strings.TrimPrefix(c.Package, "./"), c.Name)
+					}
+					return nil
+				}
+			}
+			t := newTable("code:code", "summary:summary", "package:reported by")
+			for _, c := range codes {
+				first, _, _ := strings.Cut(c.Summary, ". ")
+				t.add(c.ID, first, c.Package)
+			}
+			return t.write(e.stdout, format)
+		},
+	}
+	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, json or markdown")
+	return cmd
+}

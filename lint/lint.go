@@ -1,0 +1,174 @@
+// Package lint checks a tool's native hook config against what that tool
+// really does with it, beyond what decoding reports: matchers the tool
+// ignores or that can never match, timeouts that look like the wrong
+// unit, hooks written twice. The decoders already report what the tool
+// would reject outright (unknown events and keys, missing fields, handler
+// types that never run, invalid patterns); these rules find configs that
+// load fine and silently do something else.
+//
+// The rules read the native JSON tree of the families whose hooks sit
+// under a "hooks" object keyed by event: nested groups
+// ({"matcher", "hooks": [handler…]}) and flat entries (handler objects
+// with their own "matcher").
+package lint
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// Rule codes. Every code has a one-line description in `hookconv explain`.
+const (
+	CodeMatcherIgnored = "HC701" // a matcher on an event that ignores matchers (warning)
+	CodeNeverMatches   = "HC702" // a matcher that can never match a tool (warning)
+	CodeTimeoutUnit    = "HC703" // a timeout that looks like the wrong unit (warning)
+	CodeDuplicate      = "HC704" // a hook written twice, byte for byte (warning)
+	CodeExactAlternate = "HC705" // "|" in a matcher the tool compares as one exact string (warning)
+)
+
+// Thresholds of the unit rule: a timeout in seconds this large is almost
+// surely milliseconds (real configs have 5000 meaning 5 s, which is
+// 83 minutes), and one in milliseconds this small almost surely seconds.
+const (
+	suspectSeconds      = 1000
+	suspectMilliseconds = 100
+)
+
+// Rules runs every rule over a native config tree of the tool slug. It
+// returns nothing for shapes it does not know (the decoder reports those).
+func Rules(names *vocab.Tables, slug string, root *node.Node) diag.List {
+	prov, ok := names.Provider(slug)
+	if !ok || root == nil || root.Kind != node.Object {
+		return nil
+	}
+	events := root.Get("hooks")
+	if events == nil || events.Kind != node.Object {
+		return nil
+	}
+	l := &linter{names: names, prov: prov, seen: map[string]diag.Pos{}}
+	for _, f := range events.Fields {
+		rows := names.DecodeEvent(slug, f.Key)
+		if len(rows) == 0 || f.Value.Kind != node.Array {
+			continue // unknown event or wrong shape: the decoder's to report
+		}
+		for i, item := range f.Value.Items {
+			l.item(f.Key, rows[0], item, "hooks."+f.Key+"["+strconv.Itoa(i)+"]")
+		}
+	}
+	return l.ds
+}
+
+type linter struct {
+	names *vocab.Tables
+	prov  vocab.Provider
+	ds    diag.List
+	// seen maps a hook's compact JSON (event and handler, with its
+	// group's matcher) to where it first appeared.
+	seen map[string]diag.Pos
+}
+
+// item lints one element of an event's list: a nested group or a flat
+// entry.
+func (l *linter) item(event string, row vocab.NativeEvent, item *node.Node, path string) {
+	if item.Kind != node.Object {
+		return
+	}
+	matcher := item.Get("matcher")
+	l.matcher(event, row, matcher, path+".matcher")
+	handlers := []*node.Node{item}
+	hpath := func(int) string { return path }
+	if hs := item.Get("hooks"); hs != nil && hs.Kind == node.Array {
+		handlers = hs.Items
+		hpath = func(i int) string { return path + ".hooks[" + strconv.Itoa(i) + "]" }
+	}
+	group := ""
+	if matcher != nil {
+		group = string(node.AppendCompact(nil, matcher))
+	}
+	for i, h := range handlers {
+		if h.Kind != node.Object {
+			continue
+		}
+		l.timeout(h, hpath(i))
+		key := event + "\x00" + group + "\x00" + string(node.AppendCompact(nil, h))
+		if first, dup := l.seen[key]; dup {
+			l.ds.Warnf(CodeDuplicate, h.Pos, hpath(i), "delete one of them",
+				"this hook repeats the one at line %d exactly: %s runs it twice", first.Line, l.prov.Name)
+			continue
+		}
+		l.seen[key] = h.Pos
+	}
+}
+
+// matcher applies the matcher rules for the event's kind of matcher.
+func (l *linter) matcher(event string, row vocab.NativeEvent, m *node.Node, path string) {
+	if m == nil || m.Kind != node.String || strings.TrimSpace(m.Text) == "" || m.Text == "*" {
+		return
+	}
+	switch row.Matcher {
+	case vocab.MatchNone:
+		l.ds.Warnf(CodeMatcherIgnored, m.Pos, path, "remove the matcher, or test the condition inside the hook",
+			"%s ignores matchers on %s: this hook runs every time, whatever %q says", l.prov.Name, event, m.Text)
+	case vocab.MatchExact:
+		if strings.Contains(m.Text, "|") {
+			l.ds.Warnf(CodeExactAlternate, m.Pos, path, "write one group per value",
+				"%s compares the %s matcher as one exact string, so %q never matches; \"|\" does not separate values here", l.prov.Name, event, m.Text)
+		}
+	case vocab.MatchTool:
+		l.mcpPrefix(m, path)
+	}
+}
+
+// mcpPrefix warns about a matcher alternative that names an MCP server
+// without a tool part (Claude's "mcp__github"): tool names always have
+// one, so it never matches.
+func (l *linter) mcpPrefix(m *node.Node, path string) {
+	before, _, ok := strings.Cut(l.prov.MCP, "{server}")
+	if !ok || before == "" {
+		return
+	}
+	sep := strings.TrimSuffix(strings.TrimPrefix(l.prov.MCP[len(before):], "{server}"), "{tool}")
+	for _, part := range strings.Split(m.Text, "|") {
+		server, isMCP := strings.CutPrefix(part, before)
+		if !isMCP || server == "" || strings.ContainsAny(server, ".*+?()[]{}^$\\") || (sep != "" && strings.Contains(server, sep)) {
+			continue
+		}
+		fix := strings.NewReplacer("{server}", server).Replace(l.prov.MCPServer)
+		l.ds.Warnf(CodeNeverMatches, m.Pos, path, "match every tool of the server with "+strconv.Quote(fix),
+			"%q names an MCP server without a tool, so it never matches: %s tool names are %s", part, l.prov.Name, l.prov.MCP)
+	}
+}
+
+// timeout warns about a timeout that looks like the wrong unit.
+func (l *linter) timeout(h *node.Node, path string) {
+	t := h.Get("timeout")
+	if t == nil || t.Kind != node.Number {
+		return
+	}
+	v, err := strconv.ParseFloat(t.Text, 64)
+	if err != nil || v <= 0 {
+		return
+	}
+	switch {
+	case l.prov.TimeoutUnit == "s" && v >= suspectSeconds:
+		l.ds.Warnf(CodeTimeoutUnit, t.Pos, path+".timeout", "write seconds: "+strconv.FormatFloat(v/1000, 'f', -1, 64)+" if milliseconds were meant",
+			"%s timeouts are in seconds: %s is %s; was it meant in milliseconds?", l.prov.Name, t.Text, humanSeconds(v))
+	case l.prov.TimeoutUnit == "ms" && v < suspectMilliseconds:
+		l.ds.Warnf(CodeTimeoutUnit, t.Pos, path+".timeout", "write milliseconds: "+strconv.FormatFloat(v*1000, 'f', -1, 64)+" if seconds were meant",
+			"%s timeouts are in milliseconds: %s gives the hook %s ms to run; was it meant in seconds?", l.prov.Name, t.Text, t.Text)
+	}
+}
+
+func humanSeconds(s float64) string {
+	switch {
+	case s >= 3600:
+		return strconv.FormatFloat(s/3600, 'f', 1, 64) + " hours"
+	case s >= 60:
+		return strconv.FormatFloat(s/60, 'f', 0, 64) + " minutes"
+	}
+	return strconv.FormatFloat(s, 'f', -1, 64) + " seconds"
+}
