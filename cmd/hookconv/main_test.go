@@ -3,8 +3,13 @@ package main
 import (
 	"flag"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -24,6 +29,10 @@ func TestScripts(t *testing.T) {
 		Dir:           "../../testdata/script",
 		UpdateScripts: *update,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// precommit ID FILE... runs a hook of .pre-commit-hooks.yaml
+			// the way pre-commit does: its entry, then its args, then the
+			// files its "files" and "exclude" patterns select.
+			"precommit": precommit,
 			// mkfile NAME SIZE makes a sparse file of SIZE bytes, for
 			// size-limit tests without writing megabytes into testdata.
 			"mkfile": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -49,4 +58,46 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// preCommitHook is an entry of .pre-commit-hooks.yaml.
+type preCommitHook struct {
+	ID      string   `yaml:"id"`
+	Entry   string   `yaml:"entry"`
+	Args    []string `yaml:"args"`
+	Files   string   `yaml:"files"`
+	Exclude string   `yaml:"exclude"`
+}
+
+func precommit(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 1 {
+		ts.Fatalf("usage: precommit ID FILE...")
+	}
+	src, err := os.ReadFile(filepath.Join(ts.Getenv("REPO"), ".pre-commit-hooks.yaml"))
+	ts.Check(err)
+	var hooks []preCommitHook
+	ts.Check(yaml.Unmarshal(src, &hooks))
+	for _, h := range hooks {
+		if h.ID != args[0] {
+			continue
+		}
+		files := regexp.MustCompile(h.Files)
+		var selected []string
+		for _, f := range args[1:] {
+			if files.MatchString(f) && (h.Exclude == "" || !regexp.MustCompile(h.Exclude).MatchString(f)) {
+				selected = append(selected, f)
+			}
+		}
+		ts.Logf("pre-commit passes: %s", strings.Join(selected, " "))
+		entry := strings.Fields(h.Entry)
+		err := ts.Exec(entry[0], append(append(entry[1:], h.Args...), selected...)...)
+		if err != nil && !neg {
+			ts.Fatalf("%s failed: %v", h.ID, err)
+		}
+		if err == nil && neg {
+			ts.Fatalf("%s succeeded unexpectedly", h.ID)
+		}
+		return
+	}
+	ts.Fatalf("no hook %q in .pre-commit-hooks.yaml", args[0])
 }

@@ -73,7 +73,9 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.CompletionOptions.DisableDefaultCmd = true
+	// `hookconv completion bash|zsh|fish|powershell` prints a completion
+	// script; provider flags complete to slugs (completion.go).
+	root.CompletionOptions.HiddenDefaultCmd = false
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err.Error()} })
 	root.AddCommand(
 		newConvertCmd(e),
@@ -89,6 +91,7 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 		newCapabilitiesCmd(e),
 		newVersionCmd(e),
 	)
+	completeProviderFlags(root)
 	return root
 }
 

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/hookconv/hookconv/providers"
+	"github.com/spf13/cobra"
+)
+
+// completeProviderFlags makes `hookconv completion` scripts complete
+// provider slugs for every --from, --to and --provider flag.
+func completeProviderFlags(c *cobra.Command) {
+	for name, complete := range map[string]cobra.CompletionFunc{"from": completeSlug, "provider": completeSlug, "to": completeSlugList} {
+		if c.Flags().Lookup(name) != nil {
+			// Registering can only fail for a flag that does not exist.
+			_ = c.RegisterFlagCompletionFunc(name, complete)
+		}
+	}
+	for _, sub := range c.Commands() {
+		completeProviderFlags(sub)
+	}
+}
+
+// completeSlug offers the slugs that start with what was typed.
+func completeSlug(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, s := range providers.Slugs() {
+		if strings.HasPrefix(s, toComplete) {
+			out = append(out, s)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeSlugList completes --to's comma-separated list: only the part
+// after the last comma, and with no space after it, since another ",slug"
+// may follow.
+func completeSlugList(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	done, last := "", toComplete
+	if i := strings.LastIndex(toComplete, ","); i >= 0 {
+		done, last = toComplete[:i+1], toComplete[i+1:]
+	}
+	var out []string
+	for _, s := range providers.Slugs() {
+		if strings.HasPrefix(s, last) {
+			out = append(out, done+s)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+}
