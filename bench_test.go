@@ -3,6 +3,7 @@ package hookconv
 import (
 	"fmt"
 	"testing"
+	"testing/fstest"
 
 	"github.com/hookconv/hookconv/internal/benchdata"
 	"github.com/hookconv/hookconv/providers"
@@ -70,5 +71,50 @@ func TestGeneratedManifestIsValid(t *testing.T) {
 	_, ds := ValidateManifest("gen.json", benchdata.Manifest(8))
 	if len(ds) != 0 {
 		t.Fatalf("generated manifest has diagnostics: %v", ds)
+	}
+}
+
+// projectTree is benchdata.Projects as an in-memory file system.
+func projectTree(n int) fstest.MapFS {
+	tree := fstest.MapFS{}
+	for p, b := range benchdata.Projects(n) {
+		tree[p] = &fstest.MapFile{Data: b, Mode: 0o644}
+	}
+	return tree
+}
+
+// BenchmarkScan1000 walks a tree of 1,000 repositories for hook configs
+// (what `hookconv detect` does): every config is read and decoded once.
+func BenchmarkScan1000(b *testing.B) {
+	tree := projectTree(1000)
+	b.ReportAllocs()
+	for b.Loop() {
+		found, err := Scan(tree)
+		if err != nil || len(found) != 1000+500+100 {
+			b.Fatalf("found %d configs, err %v", len(found), err)
+		}
+	}
+}
+
+// BenchmarkMigrate1000 migrates each of 1,000 repositories from Claude
+// Code to Cursor and Gemini CLI, merging into the files there (what
+// `migrate --dry-run` computes per repository, without process start-up).
+func BenchmarkMigrate1000(b *testing.B) {
+	files := benchdata.Projects(1000)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range 1000 {
+			dir := fmt.Sprintf("p%04d/", i)
+			in := providers.Files{".claude/settings.json": files[dir+".claude/settings.json"]}
+			for _, to := range []string{"cursor", "gemini-cli"} {
+				var existing providers.Files
+				if prev, ok := files[dir+sourcePath(to, "json")]; ok {
+					existing = providers.Files{sourcePath(to, "json"): prev}
+				}
+				if mig := Migrate("claude-code", to, in, existing); mig.Files == nil || mig.Added == 0 {
+					b.Fatalf("%s → %s: %v", dir, to, mig.Diagnostics)
+				}
+			}
+		}
 	}
 }

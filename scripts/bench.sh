@@ -61,3 +61,16 @@ for n in 10k 100k; do
     measure "convert $n Claude handlers → $to" "$work/hookconv" convert --to "$to" "$work/c$n/.claude/settings.json"
   done
 done
+
+# Repository workflows over a tree of 1,000 generated repositories: one
+# detect over the whole tree, and one migrate --dry-run per repository as
+# a migration script would run it (1,000 processes; timed once, in total).
+go run ./scripts/genmanifest -projects "$work/tree" 1000
+measure "detect over 1,000 repositories"             "$work/hookconv" detect "$work/tree"
+t0=$(date +%s%N)
+for p in "$work"/tree/p*; do
+  "$work/hookconv" migrate --from claude-code --to cursor,gemini-cli --dry-run "$p" >/dev/null 2>&1
+done
+t1=$(date +%s%N)
+printf '%-44s %8s ms  (1 run, %s per repository)\n' "migrate --dry-run, 1,000 repositories" \
+  "$(( (t1 - t0) / 1000000 ))" "$(awk -v t=$(( (t1 - t0) / 1000 )) 'BEGIN {printf "%.1f ms", t/1000/1000}')"

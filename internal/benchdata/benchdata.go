@@ -75,3 +75,34 @@ func ClaudeSettings(n int) []byte {
 	b.WriteString("\n  }\n}\n")
 	return []byte(b.String())
 }
+
+// Projects returns a tree of n small repositories (path → contents, paths
+// slash-separated under "pNNNN/"), as a platform team would migrate: each
+// has a Claude Code settings file with other settings and four hooks, a
+// README and some source; every other one already has a Cursor hooks file
+// with a hand-written hook, and every tenth a Gemini settings file.
+func Projects(n int) map[string][]byte {
+	files := make(map[string][]byte, n*5)
+	for i := range n {
+		dir := fmt.Sprintf("p%04d/", i)
+		files[dir+".claude/settings.json"] = fmt.Appendf(nil, `{
+  "permissions": {"allow": ["Bash(npm test:*)"]},
+  "hooks": {
+    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./scripts/guard-%d.sh", "timeout": 10}]}],
+    "PostToolUse": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "npx prettier --write ."}]}],
+    "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "./scripts/redact.sh"}]}],
+    "Stop": [{"hooks": [{"type": "command", "command": "./scripts/notify.sh"}]}]
+  }
+}
+`, i)
+		files[dir+"README.md"] = []byte("# project\n")
+		files[dir+"src/main.go"] = []byte("package main\n\nfunc main() {}\n")
+		if i%2 == 0 {
+			files[dir+".cursor/hooks.json"] = []byte(`{"version": 1, "hooks": {"afterFileEdit": [{"command": "./scripts/audit.sh"}]}}` + "\n")
+		}
+		if i%10 == 0 {
+			files[dir+".gemini/settings.json"] = []byte(`{"theme": "GitHub", "hooks": {}}` + "\n")
+		}
+	}
+	return files
+}
