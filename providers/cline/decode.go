@@ -1,0 +1,374 @@
+package cline
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"math"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/suggest"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// powerShell is how Cline's VS Code extension runs a <Event>.ps1 script
+// on Windows (hook-factory.ts); a decoded .ps1 hook runs it the same way.
+const powerShell = "powershell -NoProfile -NonInteractive -ExecutionPolicy Bypass -File "
+
+// decoded is one hook read from a file, with the key that orders it in
+// the manifest: its recorded place for a generated script's hooks, after
+// every such hook for a hand-written script's.
+type decoded struct {
+	h   canonical.Hook
+	key int
+}
+
+// Decode implements providers.Adapter: every file named after a Cline
+// event is a hook script. A script hookconv generated gives back the hooks
+// of its embedded manifest; any other script is one hook that runs it.
+// Hooks are returned in their recorded order across files (generated
+// scripts), then in path order.
+func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
+	a.load()
+	var ds diag.List
+	var all []decoded
+	for _, p := range files.Paths() {
+		hooks, fds := a.decodeFile(p, files[p])
+		ds = append(ds, fds.WithFile(p)...)
+		all = append(all, hooks...)
+	}
+	slices.SortStableFunc(all, func(x, y decoded) int { return cmp.Compare(x.key, y.key) })
+	m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: make([]canonical.Hook, len(all))}
+	for i := range all {
+		m.Hooks[i] = all[i].h
+	}
+	return m, ds
+}
+
+func (a *Adapter) decodeFile(p string, src []byte) ([]decoded, diag.List) {
+	var ds diag.List
+	base := path.Base(p)
+	name, ext := splitName(base)
+	row, exact := a.event(name)
+	if row.Name == "" {
+		if e := path.Ext(base); e != "" && ext == "" {
+			ds.Infof(CodeNotScript, diag.Pos{}, "", "", "%s is not a hook script: Cline runs only files named after an event, without an extension or with one of %s; ignored",
+				base, strings.Join(extensions, " "))
+			return nil, ds
+		}
+		hint := "Cline runs only files named exactly after an event: " + strings.Join(a.eventNames(), ", ")
+		if s := cmp.Or(suggest.Closest(name, a.eventNames(), 3), suggest.Completion(name, a.eventNames())); s != "" {
+			hint = "did you mean " + s + "? " + hint
+		}
+		ds.Warnf(CodeNotEvent, diag.Pos{}, "", hint, "%q is not a Cline hook event, so Cline never runs this file; not read", name)
+		return nil, ds
+	}
+	switch {
+	case !exact:
+		ds.Infof(CodeReach, diag.Pos{}, "", "rename it "+row.Name+ext,
+			"%s is read as %s, but only the Cline SDK/CLI matches the name in any case; the VS Code extension runs only %s", base, row.Name, row.Name)
+	case ext != "" && ext != ".ps1":
+		ds.Infof(CodeReach, diag.Pos{}, "", "name it "+row.Name+" (executable) for both runtimes",
+			"only the Cline SDK/CLI runs %s; the VS Code extension runs only an extensionless %s on Unix", base, row.Name)
+	}
+	if row.Note != "" {
+		ds.Infof(CodeReach, diag.Pos{}, "", "", "%s", row.Note)
+	}
+	s := parseScript(src)
+	if s.generated {
+		hooks, gds := a.decodeGenerated(p, row, s)
+		return hooks, append(ds, gds...)
+	}
+	return a.decodeHandWritten(p, src, row, ext, ds)
+}
+
+// decodeHandWritten reads a script a person wrote: one hook that runs it.
+func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent, ext string, ds diag.List) ([]decoded, diag.List) {
+	start := diag.Pos{Line: 1, Column: 1}
+	h := canonical.Hook{
+		Event:      row.Event,
+		Handler:    canonical.Handler{Type: canonical.HandlerCommand, Command: scriptCommand(p, ext)},
+		Origin:     start,
+		OriginFile: p,
+	}
+	if ext == ".ps1" {
+		ds.Warnf(CodePowerShell, start, "", "where PowerShell is not installed, write the hook as a shell command instead",
+			"a Windows PowerShell script: read as a hook that runs it as Cline does (%s…), which needs PowerShell wherever it is converted to", strings.TrimSpace(powerShell))
+	}
+	if w, ok := a.primary(row.Event); !ok || w.Name != row.Name {
+		// TaskResume reads as session_start, which is written as TaskStart:
+		// remember the name so a round trip keeps the hook on TaskResume.
+		pd := &node.Node{Kind: node.Object, Fields: []node.Field{{Key: "$event", Value: &node.Node{Kind: node.String, Text: row.Name}}}}
+		h.ProviderData = map[string]json.RawMessage{Slug: node.AppendCompact(nil, pd)}
+	}
+	for _, key := range []string{`"cancel"`, `"contextModification"`, `"errorMessage"`} {
+		if i := bytes.Index(src, []byte(key)); i >= 0 {
+			ds.Infof(CodeClineOutput, posAt(src, i), "", "other tools need their own output format; rewrite the answer for them",
+				"the script answers in Cline's own JSON (%s); other tools do not read it, so it cannot block or add context there as it does in Cline", key)
+			break
+		}
+	}
+	return []decoded{{h: h, key: math.MaxInt}}, ds
+}
+
+// scriptCommand is the command that runs the script at p, relative to
+// the project root (or as the user named it).
+func scriptCommand(p, ext string) string {
+	p = path.Clean(p)
+	if !strings.Contains(p, "/") {
+		p = "./" + p // a bare name would be looked up in PATH
+	}
+	word := p
+	if strings.ContainsFunc(p, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) {
+		word = shq(p)
+	}
+	if ext == ".ps1" {
+		return powerShell + word
+	}
+	return word
+}
+
+// scriptOf returns the script file a command runs, as a clean path, when
+// the command is only that ("./x", "sh x", a PowerShell -File x, with the
+// path quoted or not), else "".
+func scriptOf(command string) string {
+	c := strings.TrimSpace(command)
+	c = strings.TrimPrefix(c, powerShell)
+	for _, interp := range []string{"sh ", "bash ", "zsh ", "exec "} {
+		c = strings.TrimPrefix(c, interp)
+	}
+	c = strings.TrimSpace(c)
+	if len(c) >= 2 && c[0] == '\'' && c[len(c)-1] == '\'' {
+		c = strings.ReplaceAll(c[1:len(c)-1], `'\''`, "'")
+		if strings.Contains(c, "'") && !strings.Contains(command, `'\''`) {
+			return ""
+		}
+	} else if strings.ContainsAny(c, " \t\n;&|<>()$`\"'\\*?[") {
+		return ""
+	}
+	if c == "" {
+		return ""
+	}
+	return path.Clean(c)
+}
+
+// primary is the native event Cline's hooks for a canonical event are
+// written under (TaskStart for session_start).
+func (a *Adapter) primary(event string) (vocab.NativeEvent, bool) {
+	rows := a.Names.EncodeEvent(Slug, event)
+	if len(rows) == 0 {
+		return vocab.NativeEvent{}, false
+	}
+	return rows[0], true
+}
+
+// target is the native event a hook is written under: provider_data's
+// "$event" when it names a Cline event for the hook's canonical event,
+// else the primary one.
+func (a *Adapter) target(h *canonical.Hook) (vocab.NativeEvent, bool) {
+	if raw, ok := h.ProviderData[Slug]; ok {
+		var pd struct {
+			Event string `json:"$event"`
+		}
+		if json.Unmarshal(raw, &pd) == nil && pd.Event != "" {
+			for _, r := range a.Names.DecodeEvent(Slug, pd.Event) {
+				if r.Event == h.Event {
+					return r, true
+				}
+			}
+		}
+	}
+	return a.primary(h.Event)
+}
+
+// decodeGenerated reads the hooks of a script hookconv wrote from its
+// embedded manifest.
+func (a *Adapter) decodeGenerated(p string, row vocab.NativeEvent, s script) ([]decoded, diag.List) {
+	var ds diag.List
+	damaged := func(pos diag.Pos, format string, args ...any) ([]decoded, diag.List) {
+		ds.Errorf(CodeBadManifest, pos, "", "convert the hooks again to regenerate the script, or repair the lines between the markers",
+			"the manifest embedded in this generated script is damaged: %s; the file is not read", fmt.Sprintf(format, args...))
+		return nil, ds
+	}
+	if s.problem != "" {
+		return damaged(s.problemPos, "%s", s.problem)
+	}
+	root, pds := canonical.ParseDocument(p, s.virtual, canonical.FormatJSON)
+	ds = append(ds, pds...)
+	if root == nil {
+		return damaged(s.beginPos, "it is not valid JSON")
+	}
+	m, mds := canonical.FromNode(root)
+	// A script whose event lost all its hooks embeds an empty list; the
+	// manifest format itself requires hooks, the script does not.
+	mds = slices.DeleteFunc(mds, func(d diag.Diagnostic) bool { return d.Code == canonical.CodeHooksEmpty })
+	ds = append(ds, mds...)
+	if mds.HasErrors() {
+		return damaged(s.beginPos, "it is not a valid hooks/1.0 manifest")
+	}
+	a.checkSums(&ds, s)
+	out := make([]decoded, 0, len(m.Hooks))
+	useOrder := len(s.order) == len(m.Hooks)
+	for i := range m.Hooks {
+		h := m.Hooks[i]
+		h.OriginFile = p
+		path := fmt.Sprintf("hooks[%d].event", i)
+		w, ok := a.target(&h)
+		switch {
+		case !ok:
+			ds.Errorf(CodeEvent, h.PosOf("event"), path, "Cline's events are "+strings.Join(a.eventNames(), ", "),
+				"%s has event %q, which Cline does not have; the hook is not read", h.DisplayName(i), h.Event)
+			continue
+		case w.Name != row.Name:
+			ds.Warnf(CodeEvent, h.PosOf("event"), path, "rename the file "+w.Name+", or convert the hooks again",
+				"%s is a %s hook (%s), but Cline runs this file on %s; read as %s", h.DisplayName(i), w.Name, h.Event, row.Name, h.Event)
+		}
+		key := math.MaxInt - 1 // hand-written hooks still come after
+		if useOrder {
+			key = s.order[i]
+		}
+		out = append(out, decoded{h: h, key: key})
+	}
+	return out, ds
+}
+
+// checkSums reports a generated script edited since it was written.
+func (a *Adapter) checkSums(ds *diag.List, s script) {
+	const hint = "convert the hooks again to regenerate the script; edit the hooks where they came from"
+	if s.sums == "" {
+		ds.Warnf(CodeEdited, s.beginPos, "", hint,
+			"this generated script has no %q line, so it was edited; the hooks are read from its embedded manifest, and edits to the script itself are not in them", strings.TrimSpace(shaPrefix))
+		return
+	}
+	var mOK, bOK bool
+	for _, f := range strings.Fields(s.sums) {
+		if v, ok := strings.CutPrefix(f, "manifest="); ok {
+			mOK = v == s.manifestSum
+		}
+		if v, ok := strings.CutPrefix(f, "body="); ok {
+			bOK = v == s.bodySum
+		}
+	}
+	switch {
+	case mOK && bOK:
+	case !mOK && bOK:
+		ds.Warnf(CodeEdited, s.beginPos, "", hint,
+			"the manifest embedded in this generated script was edited; the edited manifest is read, but the script still runs the hooks it was generated from")
+	case mOK && !bOK:
+		ds.Warnf(CodeEdited, s.shaPos, "", hint,
+			"this generated script was edited outside its manifest; the hooks are read from the manifest, so the edits to the script are not in them")
+	default:
+		ds.Warnf(CodeEdited, s.shaPos, "", hint,
+			"this generated script and its manifest were edited; the hooks are read from the edited manifest, and edits to the script itself are not in them")
+	}
+}
+
+// script is a hook script split into hookconv's parts.
+type script struct {
+	generated bool // it has a manifest block
+	// virtual is the file with every byte outside the manifest's JSON
+	// blanked (newlines kept), so the JSON parses with the positions it
+	// has in the script.
+	virtual []byte
+	// sums is the hash line's value ("" when missing); manifestSum and
+	// bodySum are the hashes of the file as it is.
+	sums                 string
+	manifestSum, bodySum string
+	order                []int // from the order line; nil when missing or malformed
+	beginPos, shaPos     diag.Pos
+	problem              string // why the block is damaged, "" when it is not
+	problemPos           diag.Pos
+}
+
+// parseScript splits src into hookconv's parts. The manifest hash covers
+// the JSON text of the block; the body hash covers every other line of
+// the file but the hash line itself.
+func parseScript(src []byte) script {
+	var s script
+	begin, end := -1, -1
+	var manifest, body []byte
+	s.virtual = bytes.Repeat([]byte{' '}, len(src))
+	off := 0
+	for i, l := range bytes.SplitAfter(src, []byte("\n")) {
+		if len(l) == 0 {
+			continue // after a final newline
+		}
+		start := off
+		off += len(l)
+		text := string(bytes.TrimRight(l, "\r\n"))
+		pos := diag.Pos{Line: i + 1, Column: 1, Offset: start}
+		if l[len(l)-1] == '\n' {
+			s.virtual[off-1] = '\n'
+		}
+		inBlock := begin >= 0 && end < 0
+		switch {
+		case !inBlock && begin < 0 && text == beginMarker:
+			begin = i
+			s.beginPos = pos
+			continue
+		case inBlock && text == endMarker:
+			end = i
+			continue
+		case inBlock:
+			var jsonLine string
+			switch {
+			case strings.HasPrefix(text, "# "):
+				jsonLine = text[2:]
+				copy(s.virtual[start+2:], jsonLine)
+			case text == "#":
+			default:
+				if s.problem == "" {
+					s.problem = fmt.Sprintf("line %d does not start with \"# \"", i+1)
+					s.problemPos = pos
+				}
+			}
+			manifest = append(append(manifest, jsonLine...), '\n')
+			continue
+		case strings.HasPrefix(text, shaPrefix) && s.sums == "":
+			s.sums = strings.TrimSpace(text[len(shaPrefix):])
+			s.shaPos = pos
+			continue
+		case strings.HasPrefix(text, orderPrefix) && s.order == nil:
+			s.order = parseOrder(text[len(orderPrefix):])
+		}
+		body = append(body, l...)
+	}
+	s.generated = begin >= 0
+	if s.generated && end < 0 {
+		// Reported instead of the first script line taken for the block.
+		s.problem = fmt.Sprintf("there is no %q line after %q", endMarker, beginMarker)
+		s.problemPos = s.beginPos
+	}
+	s.manifestSum, s.bodySum = sum(manifest), sum(body)
+	return s
+}
+
+// parseOrder reads the 1-based hook positions of an order line.
+func parseOrder(s string) []int {
+	out := []int{}
+	for _, f := range strings.Fields(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// posAt is the position of byte offset i in src.
+func posAt(src []byte, i int) diag.Pos {
+	line := 1 + bytes.Count(src[:i], []byte("\n"))
+	col := i - bytes.LastIndexByte(src[:i], '\n')
+	return diag.Pos{Line: line, Column: col, Offset: i}
+}

@@ -1,0 +1,774 @@
+package cline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+)
+
+// The generated script, and its limits.
+//
+// It is POSIX sh and needs only what every Unix has: awk, grep -E, tr,
+// dd, cat, rm, sleep, kill, uname (and mktemp, with a fallback). It does
+// not need jq: the few values it reads from JSON (the tool name, and a
+// hook's "decision", "reason", "context", "continue") are found with an
+// awk scan over the JSON with its newlines folded. That scan takes the
+// first occurrence of the key, so a hook whose output nests another
+// "decision" key before the top-level one is misread; the tool name is
+// looked for inside "preToolUse"/"postToolUse" first, which is where both
+// of Cline's runtimes put it.
+//
+// Per hook, in manifest order:
+//   - matcher: tested against the tool name (bare names through the
+//     vocabulary, both runtimes' spellings; patterns as POSIX ERE; MCP
+//     through use_mcp_tool's server_name/tool_name). A tool name that
+//     cannot be read runs the hook: a check too many is safer than a
+//     check skipped.
+//   - stdin: the event JSON, saved once in a temporary directory that an
+//     EXIT trap removes, so every hook reads it unchanged.
+//   - command: run with bash where installed (most tools run hook
+//     commands with bash, and they are written for it), else sh; env and
+//     cwd are applied in the hook's own subshell; platform.linux and
+//     platform.osx are chosen by uname.
+//   - timeout: a watchdog subshell sleeps the timeout (whole seconds,
+//     rounded up: POSIX sleep takes no fractions), then stops the hook
+//     with TERM, and KILL a second later. Only the hook's own process is
+//     stopped; programs it started in the background may outlive it.
+//     Cline stops the whole script after 30 s whatever the hooks say.
+//   - result (spec §5), for a blocking hook on an event Cline can cancel
+//     (PreToolUse, UserPromptSubmit): exit 2 blocks with its stderr as
+//     the message; exit 0 with "decision": "deny" (or "ask": Cline cannot
+//     ask from a hook, so, as with no user to answer, it denies),
+//     "continue": false, or Cline's own "cancel": true blocks with the
+//     reason (Claude Code's "permissionDecision" and "additionalContext"
+//     are understood too, as converted hooks print them). A timeout
+//     blocks when timeout_action is "block". The first block ends the
+//     script with {"cancel": true, "errorMessage": …}; later hooks do
+//     not run. Everything else, and every result of a non-blocking hook,
+//     is a warning on stderr: non-blocking failures never cancel. A
+//     hook's "context" is collected, and passed on as
+//     "contextModification" when no hook blocked. Exit 0 with text that
+//     is not a JSON object is a hook error (spec §5), even where another
+//     tool would have added plain stdout as context.
+//   - async: started in the background with its own copy of stdin; its
+//     result is ignored and its timeout is not enforced.
+//
+// The hooks read Cline's payload as it is: a command written for another
+// tool's stdin (Claude Code's tool_name, tool_input) finds other keys.
+// Only the POSIX script is written: Cline on Windows runs <Event>.ps1.
+//
+// Messages are JSON-escaped in sh (awk): backslash, quote and every
+// control character, lines joined with \n; a hook's stderr is cut at
+// 8 KiB. Values taken from a hook's JSON output ("reason", "context") are
+// passed on still JSON-escaped, as they were written.
+
+// Lines that structure a generated script.
+const (
+	shaPrefix   = "# hookconv-sha256 "
+	orderPrefix = "# hookconv-order"
+	beginMarker = "# hookconv-manifest-begin"
+	endMarker   = "# hookconv-manifest-end"
+)
+
+// clineTimeout is Cline's fixed limit for a whole hook script, in seconds.
+const clineTimeout = 30
+
+// maxSeconds caps the watchdog's sleep (a day).
+const maxSeconds = 86400
+
+// sdkKeys are the keys under which the SDK/CLI runtime also describes the
+// tool call, for payloads that lack the extension's camelCase object.
+var sdkKeys = map[string]string{"PreToolUse": "tool_call", "PostToolUse": "tool_result"}
+
+// scriptHook is one hook of a script and its 1-based place in the manifest
+// Encode was given.
+type scriptHook struct {
+	h   *canonical.Hook
+	pos int
+}
+
+// scriptWriter renders the script of one event.
+type scriptWriter struct {
+	a     *Adapter
+	ds    *diag.List
+	ev    string // native event name
+	event string // canonical event
+	hooks []scriptHook
+	b     strings.Builder
+}
+
+// render returns the script of one event's hooks (none: a script that
+// runs nothing, for an event whose hooks were all removed).
+func (a *Adapter) render(ds *diag.List, ev, event string, hooks []scriptHook) []byte {
+	w := &scriptWriter{a: a, ds: ds, ev: ev, event: event, hooks: hooks}
+	m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: make([]canonical.Hook, len(hooks))}
+	for i, sh := range hooks {
+		m.Hooks[i] = *sh.h
+	}
+	manifest := canonical.Marshal(m)
+	w.header(manifest)
+	w.body()
+	return seal([]byte(w.b.String()))
+}
+
+// seal fills in the hash line of a rendered script (written with a
+// placeholder), hashing the same parts decode hashes.
+func seal(src []byte) []byte {
+	s := parseScript(src)
+	line := shaPrefix + "manifest=" + s.manifestSum + " body=" + s.bodySum
+	return []byte(strings.Replace(string(src), shaPrefix+"placeholder", line, 1))
+}
+
+func (w *scriptWriter) line(format string, args ...any) {
+	fmt.Fprintf(&w.b, format, args...)
+	w.b.WriteByte('\n')
+}
+
+func (w *scriptWriter) text(s string) { w.b.WriteString(s) }
+
+func (w *scriptWriter) header(manifest []byte) {
+	w.line("#!/bin/sh")
+	w.line("# Cline %s hook script, generated by hookconv from %s.", w.ev, plural(len(w.hooks), "hooks/1.0 hook"))
+	w.text(`#
+# Do not edit: hookconv reads the hooks back from the manifest below, and
+# reports an edit (the sha256 line stops matching). Change the hooks where
+# they came from and convert again.
+#
+# Cline runs this file (it must be executable) in the workspace root with
+# the event JSON on stdin, and reads only stdout: {"cancel": true,
+# "errorMessage": "..."} stops the action, "contextModification" adds
+# context; exit codes mean nothing to it, and it stops the script after
+# 30 seconds. This script runs each hook below in order with that same
+# stdin and turns its hooks/1.0 result into that answer.
+`)
+	if !w.canCancel() {
+		w.line("#")
+		w.line("# Cline cannot cancel on %s: here a block is only reported on stderr.", w.ev)
+	}
+	w.line("#")
+	w.line("%splaceholder", shaPrefix)
+	order := orderPrefix
+	for _, sh := range w.hooks {
+		order += " " + strconv.Itoa(sh.pos)
+	}
+	w.line("%s", order)
+	w.line("%s", beginMarker)
+	for _, l := range strings.Split(strings.TrimSuffix(string(manifest), "\n"), "\n") {
+		w.line("# %s", l)
+	}
+	w.line("%s", endMarker)
+}
+
+// canCancel reports whether a cancel on this event stops something
+// (capabilities: a blocking row that is not observe).
+func (w *scriptWriter) canCancel() bool {
+	b, ok := w.a.Caps.BlockingOf(Slug, w.event)
+	return ok && b.Behaviour != capabilities.Observe
+}
+
+// toolEvent reports whether the event is about a tool, so matchers apply.
+func (w *scriptWriter) toolEvent() bool {
+	e, ok := w.a.Names.Event(w.event)
+	return ok && e.Subject == "tool"
+}
+
+// plan is what the script does with one hook.
+type plan struct {
+	sh      scriptHook
+	label   string // "hook 2 (lint)", JSON-escaped
+	run     bool
+	cond    string // sh condition; "" runs always
+	seconds int    // watchdog; 0 for none
+}
+
+func (w *scriptWriter) body() {
+	if len(w.hooks) == 0 {
+		w.text(`
+# No hooks: this event's hooks were removed from the source. hookconv
+# writes files and does not delete them; this file may be deleted.
+exit 0
+`)
+		return
+	}
+	plans := make([]plan, len(w.hooks))
+	needTool, needRun, needAsync := false, false, false
+	for i, sh := range w.hooks {
+		p := w.plan(sh)
+		plans[i] = p
+		if !p.run {
+			continue
+		}
+		needTool = needTool || p.cond != ""
+		if sh.h.Handler.Async {
+			needAsync = true
+		} else {
+			needRun = true
+		}
+	}
+	w.text(prologue)
+	if needTool {
+		w.line("")
+		w.line("# The tool the event is about, from the payload: %s.toolName (both", lowerFirst(w.ev))
+		w.line("# runtimes), else %s.name (the SDK/CLI). Empty when it cannot be", sdkKeys[w.ev])
+		w.line("# read: then every hook runs, as a check too many is safer than a")
+		w.line("# check skipped.")
+		w.line("hc_ev=%s", lowerFirst(w.ev))
+		w.line("hc_tool=$(hc_json toolName \"$hc_dir/in\" \"$hc_ev\")")
+		if k := sdkKeys[w.ev]; k != "" {
+			w.line("[ -n \"$hc_tool\" ] || hc_tool=$(hc_json name \"$hc_dir/in\" %s)", k)
+		}
+		w.text(toolHelpers)
+	}
+	if needRun {
+		w.text(runHelpers)
+	}
+	if needAsync {
+		w.text(asyncHelper)
+	}
+	for _, p := range plans {
+		w.hook(p)
+	}
+	w.text(epilogue)
+}
+
+// plan decides how one hook is run and reports what cannot be kept.
+func (w *scriptWriter) plan(sh scriptHook) plan {
+	h := sh.h
+	i := sh.pos - 1
+	// The script names a hook by its place in the manifest it was written
+	// from (its order line), never by where that manifest came from, so
+	// the same manifest always gives the same script.
+	label := "hook " + strconv.Itoa(sh.pos)
+	if h.Name != "" {
+		label += " (" + h.Name + ")"
+	}
+	p := plan{sh: sh, label: jsonInner(label), run: true}
+	hd := &h.Handler
+	if hd.Type != canonical.HandlerCommand {
+		w.ds.Warnf(CodeNotRun, h.PosOf("handler.type"), w.path(sh, "handler.type"),
+			"convert it to a command hook (the pipeline does so for http handlers)",
+			"%s is a %s handler; Cline runs only commands, so the script keeps it in its manifest but never runs it", h.DisplayName(i), hd.Type)
+		p.run = false
+		return p
+	}
+	if field, bad := unwritable(hd); bad {
+		w.ds.Warnf(CodeNotRun, h.PosOf(field), w.path(sh, field), "remove the NUL byte or the '=' from the value",
+			"%s: %s cannot be written in a shell script (a NUL byte, or an environment name with '=' or none); the script keeps the hook in its manifest but never runs it", h.DisplayName(i), field)
+		p.run = false
+		return p
+	}
+	if hd.Timeout > 0 && !hd.Async {
+		// Capped so that the int and sleep's argument stay sane; Cline
+		// stops the script after 30 s anyway.
+		p.seconds = int(math.Ceil(min(hd.Timeout, maxSeconds)))
+		switch {
+		case hd.Timeout > clineTimeout:
+			w.ds.Warnf(CodeTimeout, h.PosOf("handler.timeout"), w.path(sh, "handler.timeout"),
+				fmt.Sprintf("keep the hooks of %s under %d s together", w.ev, clineTimeout),
+				"%s: timeout %g s is longer than the %d s Cline allows the whole %s script; Cline stops it first, and a stopped script lets the action proceed",
+				h.DisplayName(i), hd.Timeout, clineTimeout, w.ev)
+		case float64(p.seconds) != hd.Timeout:
+			w.ds.Infof(CodeTimeout, h.PosOf("handler.timeout"), w.path(sh, "handler.timeout"), "",
+				"%s: timeout %g s is enforced as %d s (POSIX sleep takes whole seconds)", h.DisplayName(i), hd.Timeout, p.seconds)
+		}
+	}
+	if _, ok := hd.Platform["windows"]; ok {
+		w.ds.Warnf(CodeWindows, h.PosOf("handler.platform.windows"), w.path(sh, "handler.platform.windows"),
+			"write a "+w.ev+".ps1 by hand for Windows",
+			"%s: the Windows command is not written: Cline on Windows runs only %s.ps1, and hookconv writes only the POSIX sh script", h.DisplayName(i), w.ev)
+	}
+	if h.Matcher != nil && w.toolEvent() {
+		p.cond = w.condition(sh, h.Matcher)
+	}
+	return p
+}
+
+// unwritable names a handler field the script cannot hold: sh scripts
+// cannot contain NUL bytes, and env needs NAME=value.
+func unwritable(hd *canonical.Handler) (string, bool) {
+	if strings.ContainsRune(hd.Command, 0) {
+		return "handler.command", true
+	}
+	if strings.ContainsRune(hd.Cwd, 0) {
+		return "handler.cwd", true
+	}
+	for _, k := range slices.Sorted(maps.Keys(hd.Platform)) {
+		if strings.ContainsRune(hd.Platform[k], 0) {
+			return "handler.platform." + k, true
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(hd.Env)) {
+		if k == "" || strings.ContainsAny(k, "=\x00") || strings.ContainsRune(hd.Env[k], 0) {
+			return "handler.env", true
+		}
+	}
+	return "", false
+}
+
+// condition is the sh test of a matcher, one alternative per member.
+func (w *scriptWriter) condition(sh scriptHook, m canonical.Matcher) string {
+	members := []canonical.Matcher{m}
+	if any, ok := m.(canonical.AnyOf); ok {
+		members = any
+	}
+	var alts, names []string
+	flush := func() {
+		if len(names) > 0 {
+			alts = append(alts, "hc_tool_is "+strings.Join(names, " "))
+			names = nil
+		}
+	}
+	h, i := sh.h, sh.pos-1
+	for _, x := range members {
+		switch x := x.(type) {
+		case canonical.ToolName:
+			native := w.a.nativeTools(string(x))
+			if len(native) == 0 {
+				w.ds.Warnf(CodeToolName, h.PosOf("matcher"), w.path(sh, "matcher"), "use a canonical tool name (`hookconv tools`) or Cline's own tool name",
+					"%s: Cline has no tool %q that hookconv knows; matched literally, so the hook may never run", h.DisplayName(i), string(x))
+				native = []string{string(x)}
+			}
+			for _, n := range native {
+				names = append(names, shq(jsonInner(n)))
+			}
+		case canonical.Pattern:
+			flush()
+			ere, approx, err := toERE(x.Regex)
+			switch {
+			case err != nil:
+				w.ds.Warnf(CodePattern, h.PosOf("matcher"), w.path(sh, "matcher"), "use tool names, or a simpler pattern",
+					"%s: pattern %q cannot be matched in the script (%v); the hook runs for every tool", h.DisplayName(i), x.Regex, err)
+				return ""
+			case len(approx) > 0:
+				w.ds.Warnf(CodePattern, h.PosOf("matcher"), w.path(sh, "matcher"), "use tool names, or a pattern without them",
+					"%s: pattern %q is matched as the POSIX ERE %q: %s, so it may match more tools", h.DisplayName(i), x.Regex, ere, strings.Join(approx, "; "))
+			}
+			alts = append(alts, "hc_tool_re "+shq(ere))
+		case canonical.MCP:
+			flush()
+			w.ds.Infof(CodeMCP, h.PosOf("matcher"), w.path(sh, "matcher"), "",
+				"%s: MCP tools are matched as Cline's use_mcp_tool with its server_name/tool_name parameters (the VS Code extension's form)", h.DisplayName(i))
+			server := x.Server
+			if server == canonical.AnyServer {
+				server = ""
+			}
+			alts = append(alts, "hc_mcp "+shq(jsonInner(server))+" "+shq(jsonInner(x.Tool)))
+		}
+	}
+	flush()
+	return strings.Join(alts, " || ")
+}
+
+// nativeTools lists Cline's names for a canonical tool: the one written
+// first, then the aliases (the SDK/CLI's run_commands for shell), since
+// the script must match whichever runtime runs it.
+func (a *Adapter) nativeTools(tool string) []string {
+	var out []string
+	if n, ok := a.Names.EncodeTool(Slug, tool); ok {
+		out = append(out, n.Name)
+	}
+	for _, n := range a.Names.ToolsOf(Slug) {
+		if n.Tool == tool && !slices.Contains(out, n.Name) {
+			out = append(out, n.Name)
+		}
+	}
+	return out
+}
+
+// hook writes one hook's section.
+func (w *scriptWriter) hook(p plan) {
+	h := p.sh.h
+	hd := &h.Handler
+	w.line("")
+	n := p.sh.pos
+	title := fmt.Sprintf("# Hook %d", n)
+	if h.Name != "" {
+		title += ": " + node.Quote(h.Name)
+	}
+	w.line("%s", title)
+	if !p.run {
+		w.line("# A %s handler: not run (see the manifest above).", hd.Type)
+		return
+	}
+	var traits []string
+	switch {
+	case hd.Async:
+		traits = append(traits, "async: runs in the background, its result is ignored")
+	case h.Blocking && w.canCancel():
+		traits = append(traits, "blocking")
+	case h.Blocking:
+		traits = append(traits, "blocking, but Cline cannot cancel here")
+	default:
+		traits = append(traits, "not blocking")
+	}
+	if p.seconds > 0 && !hd.Async {
+		t := fmt.Sprintf("timeout %d s", p.seconds)
+		if hd.TimeoutAction == canonical.TimeoutBlock && h.Blocking && w.canCancel() {
+			t += ", then blocks"
+		}
+		traits = append(traits, t)
+	}
+	w.line("# %s", strings.Join(traits, "; "))
+	if h.Matcher != nil {
+		if w.toolEvent() {
+			w.line("# tools: %s", node.AppendCompact(nil, canonical.MatcherNode(h.Matcher)))
+		} else {
+			w.line("# matcher %s ignored: %s is not a tool event", node.AppendCompact(nil, canonical.MatcherNode(h.Matcher)), w.ev)
+		}
+	}
+	fn := "hc_hook_" + strconv.Itoa(n)
+	w.line("%s() {", fn)
+	if hd.Cwd != "" {
+		dir := hd.Cwd
+		if strings.HasPrefix(dir, "-") {
+			dir = "./" + dir // not an option to cd
+		}
+		w.line("\tcd %s || exit 1", shq(dir))
+	}
+	run := "\"$hc_sh\" -c"
+	if len(hd.Env) > 0 {
+		var vars []string
+		for _, k := range slices.Sorted(maps.Keys(hd.Env)) {
+			vars = append(vars, shq(k+"="+hd.Env[k]))
+		}
+		run = "env " + strings.Join(vars, " ") + " " + run
+	}
+	linux, osx := hd.Platform["linux"], hd.Platform["osx"]
+	if linux != "" || osx != "" {
+		w.line("\tcase $(uname -s 2>/dev/null) in")
+		if linux != "" {
+			w.line("\tLinux) set -- %s ;;", shq(linux))
+		}
+		if osx != "" {
+			w.line("\tDarwin) set -- %s ;;", shq(osx))
+		}
+		w.line("\t*) set -- %s ;;", shq(hd.Command))
+		w.line("\tesac")
+		w.line("\texec %s \"$1\"", run)
+	} else {
+		w.line("\texec %s %s", run, shq(hd.Command))
+	}
+	w.line("}")
+	indent := ""
+	if p.cond != "" {
+		w.line("if %s; then", p.cond)
+		indent = "\t"
+	}
+	if hd.Async {
+		w.line("%shc_async %s", indent, fn)
+	} else {
+		mayBlock := 0
+		if h.Blocking && w.canCancel() {
+			mayBlock = 1
+		}
+		onLate := "warn"
+		if hd.TimeoutAction == canonical.TimeoutBlock {
+			onLate = "block"
+		}
+		w.line("%shc_run %s %d", indent, fn, p.seconds)
+		w.line("%shc_done %s %d %s %d", indent, shq(p.label), mayBlock, onLate, p.seconds)
+	}
+	if p.cond != "" {
+		w.line("fi")
+	}
+}
+
+func (w *scriptWriter) path(sh scriptHook, field string) string {
+	return fmt.Sprintf("hooks[%d].%s", sh.h.SourceIndex(sh.pos-1), field)
+}
+
+// shq quotes s as one sh word: single quotes, with each quote inside
+// written as close, escaped quote, reopen.
+func shq(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// jsonInner is s JSON-escaped, without the surrounding quotes: the form
+// the script compares payload values with and writes into its answer.
+func jsonInner(s string) string {
+	q := node.Quote(s)
+	return q[1 : len(q)-1]
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// sum is the hex SHA-256 of b.
+func sum(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// prologue sets up every script that runs hooks: the shell for the
+// commands, the saved stdin, cleanup, and the JSON helpers.
+const prologue = `
+set -u
+
+# Hook commands run with bash where it is installed (hook commands written
+# for other tools often use bash syntax), else with sh.
+if command -v bash >/dev/null 2>&1; then hc_sh=bash; else hc_sh=sh; fi
+
+# The event JSON is saved once, so every hook reads it unchanged.
+hc_dir=$(mktemp -d 2>/dev/null) || hc_dir=
+if [ -z "$hc_dir" ]; then
+	hc_dir=${TMPDIR:-/tmp}/hookconv.$$
+	mkdir -m 700 "$hc_dir" || {
+		echo "hookconv: cannot create a temporary directory; no hook ran" >&2
+		exit 1
+	}
+fi
+hc_pid=
+hc_dog=
+trap 'if [ -n "$hc_pid" ]; then kill "$hc_pid" 2>/dev/null; fi; if [ -n "$hc_dog" ]; then kill "$hc_dog" 2>/dev/null; fi; rm -rf "$hc_dir"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+cat >"$hc_dir/in"
+hc_ctx=
+hc_sep=
+
+# hc_json KEY FILE [AFTER]: the value of the first "KEY" in the JSON in
+# FILE (after the first "AFTER", when it is there): "s:" and a string's
+# text, still JSON-escaped, or "l:" and a literal (true, false, null, a
+# number); nothing when there is none. Newlines are folded first, so
+# pretty-printed JSON reads as one line (JSON strings hold no raw newline).
+hc_json() {
+	tr '\n\r' '  ' <"$2" | LC_ALL=C awk -v k="$1" -v a="${3-}" '
+		BEGIN { k = "\"" k "\""; if (a != "") a = "\"" a "\"" }
+		{
+			s = $0
+			if (a != "" && (i = index(s, a)) > 0) s = substr(s, i + length(a))
+			while ((i = index(s, k)) > 0) {
+				s = substr(s, i + length(k))
+				if (!match(s, /^[ \t]*:[ \t]*/)) continue
+				s = substr(s, RLENGTH + 1)
+				if (match(s, /^"([^"\\]|\\.)*"/)) { print "s:" substr(s, 2, RLENGTH - 2); exit }
+				if (match(s, /^(true|false|null|-?[0-9][0-9.eE+-]*)/)) { print "l:" substr(s, 1, RLENGTH); exit }
+			}
+		}'
+}
+
+# hc_esc FILE: the first 8 KiB of FILE as the inside of a JSON string:
+# backslash, quote and control characters escaped, lines joined by \n.
+hc_esc() {
+	dd if="$1" bs=8192 count=1 2>/dev/null | tr -d '\000' | LC_ALL=C awk '
+		BEGIN {
+			for (i = 1; i < 32; i++) esc[sprintf("%c", i)] = sprintf("\\u%04x", i)
+			esc["\t"] = "\\t"; esc["\r"] = "\\r"; esc["\\"] = "\\\\"; esc["\""] = "\\\""
+		}
+		{
+			if (NR > 1) printf "\\n"
+			n = length($0)
+			for (i = 1; i <= n; i++) {
+				c = substr($0, i, 1)
+				if (c in esc) printf "%s", esc[c]; else printf "%s", c
+			}
+		}'
+}
+
+# hc_warn MESSAGE: a note on stderr; it never changes Cline's answer.
+hc_warn() {
+	echo "hookconv: $1" >&2
+}
+
+# hc_cancel MESSAGE: answers Cline with a cancel (MESSAGE is JSON-escaped)
+# and ends the script: later hooks do not run.
+hc_cancel() {
+	printf '{"cancel": true, "errorMessage": "%s"}\n' "$1"
+	exit 0
+}
+`
+
+// toolHelpers test the tool name against a matcher.
+const toolHelpers = `case $hc_tool in s:?*) hc_tool=${hc_tool#s:} ;; *) hc_tool= ;; esac
+
+# hc_tool_is NAME...: the tool is one of the NAMEs.
+hc_tool_is() {
+	[ -z "$hc_tool" ] && return 0
+	for hc_n in "$@"; do
+		[ "$hc_tool" = "$hc_n" ] && return 0
+	done
+	return 1
+}
+
+# hc_tool_re ERE: the tool name matches the POSIX extended regular expression.
+hc_tool_re() {
+	[ -z "$hc_tool" ] && return 0
+	printf '%s\n' "$hc_tool" | LC_ALL=C grep -Eq -- "$1"
+}
+
+# hc_mcp SERVER TOOL: an MCP tool call (Cline's use_mcp_tool) to SERVER
+# and TOOL ("" for any).
+hc_mcp() {
+	[ -z "$hc_tool" ] && return 0
+	[ "$hc_tool" = use_mcp_tool ] || return 1
+	if [ -n "$1" ] && [ "$(hc_json server_name "$hc_dir/in" "$hc_ev")" != "s:$1" ]; then return 1; fi
+	if [ -n "$2" ] && [ "$(hc_json tool_name "$hc_dir/in" "$hc_ev")" != "s:$2" ]; then return 1; fi
+	return 0
+}
+`
+
+// runHelpers run a hook and read its result (spec §5).
+const runHelpers = `
+# hc_run FUNCTION SECONDS: runs one hook with the event JSON on stdin and
+# its stdout and stderr in files. Sets hc_st to its exit status, and
+# hc_late to 1 when a watchdog stopped it after SECONDS (0: no limit).
+hc_run() {
+	hc_late=0
+	rm -f "$hc_dir/late"
+	( "$1" ) <"$hc_dir/in" >"$hc_dir/out" 2>"$hc_dir/err" &
+	hc_pid=$!
+	if [ "$2" -gt 0 ]; then
+		(
+			trap 'kill "$hc_nap" 2>/dev/null; exit 0' TERM
+			sleep "$2" &
+			hc_nap=$!
+			wait "$hc_nap" || exit 0
+			: >"$hc_dir/late"
+			kill -TERM "$hc_pid" 2>/dev/null
+			sleep 1 &
+			hc_nap=$!
+			wait "$hc_nap" || exit 0
+			kill -KILL "$hc_pid" 2>/dev/null
+		) </dev/null >/dev/null 2>&1 &
+		hc_dog=$!
+	fi
+	# (No "Terminated" notice from the shell on stderr for a stopped hook.)
+	wait "$hc_pid" 2>/dev/null
+	hc_st=$?
+	hc_pid=
+	if [ -n "$hc_dog" ]; then
+		kill "$hc_dog" 2>/dev/null
+		wait "$hc_dog" 2>/dev/null
+		hc_dog=
+	fi
+	if [ -f "$hc_dir/late" ]; then hc_late=1; fi
+}
+
+# hc_done LABEL MAYBLOCK ONLATE SECONDS: acts on the result of the hook
+# hc_run ran. MAYBLOCK is 1 for a blocking hook on an event Cline can
+# cancel; ONLATE is "block" when a timeout must block.
+hc_done() {
+	cat "$hc_dir/err" >&2
+	if [ "$hc_late" = 1 ]; then
+		if [ "$2" = 1 ] && [ "$3" = block ]; then
+			hc_cancel "hookconv: $1 timed out after $4 s"
+		fi
+		hc_warn "$1 timed out after $4 s; ignored"
+		return
+	fi
+	case $hc_st in
+	0) ;;
+	2)
+		if [ "$2" = 1 ]; then
+			hc_why=$(hc_esc "$hc_dir/err")
+			hc_cancel "${hc_why:-hookconv: $1 blocked the action (exit 2)}"
+		fi
+		hc_warn "$1 exited 2, but only a blocking hook can block here; ignored"
+		return
+		;;
+	*)
+		hc_warn "$1 failed (exit $hc_st); ignored"
+		return
+		;;
+	esac
+	# Exit 0: stdout is nothing, or a JSON object.
+	hc_shape=$(tr -d ' \t\r\n' <"$hc_dir/out" | LC_ALL=C awk '
+		{ s = s $0 }
+		END {
+			if (s == "") print "none"
+			else if (substr(s, 1, 1) == "{" && substr(s, length(s)) == "}") print "json"
+			else print "text"
+		}')
+	case $hc_shape in
+	none) return ;;
+	text)
+		hc_warn "$1 printed text that is not a JSON object; ignored"
+		return
+		;;
+	esac
+	# hooks/1.0 "context"; also Claude Code's "additionalContext" and
+	# Cline's own "contextModification", which hooks written for those
+	# tools print.
+	for hc_k in context additionalContext contextModification; do
+		hc_v=$(hc_json "$hc_k" "$hc_dir/out")
+		case $hc_v in
+		s:?*)
+			hc_ctx=$hc_ctx$hc_sep${hc_v#s:}
+			hc_sep='\n'
+			break
+			;;
+		esac
+	done
+	# A block: hooks/1.0 "decision" deny or ask ("block" is Claude Code's
+	# older spelling) or "continue": false; Claude Code's
+	# "permissionDecision"; Cline's own "cancel": true.
+	hc_why=
+	hc_stop=0
+	case $(hc_json decision "$hc_dir/out") in
+	s:deny | s:ask | s:block) hc_stop=1 hc_why=$(hc_json reason "$hc_dir/out") ;;
+	esac
+	if [ "$hc_stop" = 0 ]; then
+		case $(hc_json permissionDecision "$hc_dir/out") in
+		s:deny | s:ask) hc_stop=1 hc_why=$(hc_json permissionDecisionReason "$hc_dir/out") ;;
+		esac
+	fi
+	if [ "$hc_stop" = 0 ] && [ "$(hc_json continue "$hc_dir/out")" = l:false ]; then
+		hc_stop=1 hc_why=$(hc_json stopReason "$hc_dir/out")
+	fi
+	if [ "$hc_stop" = 0 ] && [ "$(hc_json cancel "$hc_dir/out")" = l:true ]; then
+		hc_stop=1 hc_why=$(hc_json errorMessage "$hc_dir/out")
+	fi
+	[ "$hc_stop" = 1 ] || return
+	case $hc_why in
+	s:*) hc_why=${hc_why#s:} ;;
+	*) hc_why= ;;
+	esac
+	if [ "$2" = 1 ]; then
+		hc_cancel "${hc_why:-hookconv: $1 blocked the action}"
+	fi
+	hc_warn "$1 asked to block, but only a blocking hook can block here; ignored"
+}
+`
+
+// asyncHelper starts a hook in the background.
+const asyncHelper = `
+# hc_async FUNCTION: starts a hook in the background with its own open
+# copy of the event JSON (the file may be gone when it reads it); its
+# output and result are ignored.
+hc_async() {
+	exec 3<"$hc_dir/in"
+	( exec <&3 3<&-; "$1" ) >/dev/null 2>&1 &
+	exec 3<&-
+}
+`
+
+// epilogue answers Cline when no hook blocked.
+const epilogue = `
+# No hook blocked: pass on the context the hooks gave, if any.
+if [ -n "$hc_ctx" ]; then
+	printf '{"contextModification": "%s"}\n' "$hc_ctx"
+fi
+exit 0
+`

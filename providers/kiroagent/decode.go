@@ -1,0 +1,241 @@
+package kiroagent
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// decoder reads one agent file.
+type decoder struct {
+	*Adapter
+	file string
+	ds   diag.List
+}
+
+// decodeFile reads the hooks of one parsed agent file. The agent's other
+// keys are not hookconv's business and are not looked at.
+func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
+	if root.Kind != node.Object {
+		d.ds.Errorf(CodeShape, root.Pos, "", `a Kiro agent file is an object: {"name": …, "hooks": {…}}`,
+			"the document is %s, not an object", root.Kind.Article())
+		return nil
+	}
+	triggers := root.Get("hooks")
+	if triggers == nil {
+		d.ds.Infof(CodeNoHooks, root.Pos, "hooks", "", "no \"hooks\" in %s: nothing to convert", d.file)
+		return nil
+	}
+	if triggers.Kind != node.Object {
+		d.ds.Errorf(CodeShape, triggers.Pos, "hooks", `"hooks" maps triggers to lists of entries`,
+			"\"hooks\" must be an object, not %s", triggers.Kind.Article())
+		return nil
+	}
+	var hooks []canonical.Hook
+	for _, f := range triggers.Fields {
+		row := d.trigger(f)
+		at := "hooks." + f.Key
+		entries := f.Value.Items
+		switch f.Value.Kind {
+		case node.Array:
+		case node.Object:
+			d.ds.Warnf(CodeUndocumented, f.Value.Pos, at, "write a list: \""+f.Key+"\": [ {...} ]",
+				"%s maps to one entry instead of a list, which Kiro CLI rejects; read as a list of one", f.Key)
+			entries = []*node.Node{f.Value}
+		default:
+			d.ds.Errorf(CodeShape, f.Value.Pos, at, "write a list of entries", "%s must be a list, not %s", f.Key, f.Value.Kind.Article())
+			continue
+		}
+		for i, e := range entries {
+			if h, ok := d.entry(e, fmt.Sprintf("%s[%d]", at, i), row); ok {
+				hooks = append(hooks, h)
+			}
+		}
+	}
+	return hooks
+}
+
+// trigger resolves a trigger name. One hookconv does not know is kept as
+// a Kiro CLI-only event; Kiro CLI itself rejects the file over it.
+func (d *decoder) trigger(f node.Field) vocab.NativeEvent {
+	rows := d.Names.DecodeEvent(Slug, f.Key)
+	if i := slices.IndexFunc(rows, func(r vocab.NativeEvent) bool { return !r.Alias }); i >= 0 {
+		return rows[i]
+	}
+	if len(rows) > 0 {
+		return rows[0]
+	}
+	canon := nested.VendorEvent(Slug, f.Key)
+	d.ds.Warnf(CodeUnknownTrigger, f.KeyPos, "hooks."+f.Key, providers.UnknownEventHint(d.Names, Slug, f.Key),
+		"%s is not a Kiro CLI trigger, and Kiro CLI rejects an agent file with an unknown one; kept as %s, never written back", f.Key, canon)
+	return vocab.NativeEvent{Provider: Slug, Event: canon, Name: f.Key, Matcher: vocab.MatchValue}
+}
+
+// entry reads one entry as a command hook.
+func (d *decoder) entry(n *node.Node, at string, row vocab.NativeEvent) (canonical.Hook, bool) {
+	h := canonical.Hook{Event: row.Event, Handler: canonical.Handler{Type: canonical.HandlerCommand}, Origin: n.Pos, OriginFile: d.file}
+	if n.Kind != node.Object {
+		d.ds.Errorf(CodeShape, n.Pos, at, `an entry is {"command": "…"}`, "%s must be an object, not %s", at, n.Kind.Article())
+		return h, false
+	}
+	pd := &providerData{}
+	matcher, ok := d.entryKeys(n, at, &h, pd)
+	if !ok {
+		return h, false
+	}
+	if strings.TrimSpace(h.Handler.Command) == "" {
+		d.ds.Errorf(CodeShape, n.Pos, at+".command", `add "command": "…"`, "the entry has no command to run")
+		return h, false
+	}
+	if matcher != nil {
+		d.matcher(&h, pd, row, matcher.Text)
+	}
+	if b, found := d.Caps.BlockingOf(Slug, row.Event); found && b.Behaviour != capabilities.Observe {
+		h.Blocking = true // exit 2 blocks here (spec §7)
+	}
+	if raw := pd.raw(); raw != nil {
+		h.ProviderData = map[string]json.RawMessage{Slug: raw}
+	}
+	return h, true
+}
+
+// entryKeys reads the keys of an entry: the command and timeout into h,
+// the keys without a canonical home into pd. ok is false when one has a
+// type Kiro CLI would reject the agent file over.
+func (d *decoder) entryKeys(n *node.Node, at string, h *canonical.Hook, pd *providerData) (matcher *node.Node, ok bool) {
+	ok = true
+	for _, f := range n.Fields {
+		fp := at + "." + f.Key
+		switch f.Key {
+		case "command", "matcher":
+			if f.Value.Kind != node.String {
+				d.ds.Errorf(CodeShape, f.Value.Pos, fp, "write a string", "%s must be a string, not %s", f.Key, f.Value.Kind.Article())
+				ok = false
+			} else if f.Key == "command" {
+				h.Handler.Command = f.Value.Text
+			} else {
+				matcher = f.Value
+			}
+		case "timeout_ms", "max_output_size", "cache_ttl_seconds":
+			v, whole := wholeNumber(f.Value)
+			if !whole {
+				d.ds.Errorf(CodeShape, f.Value.Pos, fp, "write a whole number", "%s must be a whole number, not %s", f.Key, string(node.AppendCompact(nil, f.Value)))
+				ok = false
+			} else if f.Key == "timeout_ms" && v > 0 {
+				h.Handler.Timeout = float64(v) / 1000
+			} else {
+				pd.set(f.Key, f.Value) // timeout_ms 0 is Kiro's, not the canonical default
+			}
+		case "only_when_turn_complete":
+			if f.Value.Kind != node.Bool {
+				d.ds.Errorf(CodeShape, f.Value.Pos, fp, "write true or false", "%s must be true or false, not %s", f.Key, f.Value.Kind.Article())
+				ok = false
+			} else {
+				pd.set(f.Key, f.Value)
+			}
+		default:
+			d.ds.Warnf(CodeUnknownKey, f.KeyPos, fp, "entries have command, matcher, timeout_ms, max_output_size, cache_ttl_seconds and only_when_turn_complete",
+				"Kiro CLI ignores %q in a hook entry; dropped", f.Key)
+		}
+	}
+	return matcher, ok
+}
+
+// wholeNumber reads a non-negative whole number, as Kiro CLI's u64 and
+// usize fields take: no sign, fraction or exponent.
+func wholeNumber(n *node.Node) (uint64, bool) {
+	if n.Kind != node.Number {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(n.Text, 10, 64)
+	return v, err == nil
+}
+
+// matcher reads the entry's matcher: a glob over tool names on tool
+// triggers; on the others Kiro CLI ignores it, and it is kept verbatim.
+func (d *decoder) matcher(h *canonical.Hook, pd *providerData, row vocab.NativeEvent, text string) {
+	if row.Matcher != vocab.MatchTool {
+		pd.set("$matcher", str(text))
+		return
+	}
+	h.Matcher = d.decodeMatcher(text)
+	if again, _, _ := d.globs(h.Matcher); len(again) != 1 || again[0] != text {
+		pd.set("$matcher", str(text)) // the source's own spelling
+	}
+}
+
+// decodeMatcher reads a Kiro matcher into the canonical form (spec §4):
+// known tool names become canonical names and MCP spellings mcp objects;
+// any other glob becomes the regex that matches the same names.
+func (a *Adapter) decodeMatcher(s string) canonical.Matcher {
+	switch {
+	case s == "*":
+		return nil
+	case s == builtin:
+		return canonical.Pattern{Regex: builtinRegex}
+	case isGlob(s):
+		return a.globMatcher(s)
+	}
+	if server, tool, ok := providers.ParseMCP(a.Prov.MCP, s); ok {
+		return canonical.MCP{Server: server, Tool: tool}
+	}
+	if server, ok := providers.ParseMCPServerPattern(a.Prov.MCPServer, s); ok {
+		return canonical.MCP{Server: server}
+	}
+	if t, ok := a.Names.DecodeTool(Slug, s); ok {
+		return canonical.ToolName(t.Tool)
+	}
+	// An exact name hookconv does not know ("" matches no tool at all).
+	return canonical.Pattern{Regex: "^" + regexp.QuoteMeta(strings.ToValidUTF8(s, "\uFFFD")) + "$"}
+}
+
+// globMatcher reads a glob: the MCP forms "@*", "@server/*" and
+// "@*/tool", else the regex of the glob.
+func (a *Adapter) globMatcher(s string) canonical.Matcher {
+	if s == "@*" {
+		return canonical.MCP{Server: canonical.AnyServer}
+	}
+	if rest, ok := strings.CutPrefix(s, "@"); ok {
+		server, tool, found := strings.Cut(rest, "/")
+		switch {
+		case !found:
+		case tool == "*" && server != "" && !isGlob(server) && !strings.ContainsAny(server, `[]{}\`):
+			return canonical.MCP{Server: server}
+		case server == "*" && tool != "" && !isGlob(tool) && !strings.ContainsAny(tool, `/[]{}\`):
+			return canonical.MCP{Server: canonical.AnyServer, Tool: tool}
+		}
+	}
+	return canonical.Pattern{Regex: globRegex(s)}
+}
+
+// providerData builds a provider_data object, keeping the order in which
+// native keys appeared.
+type providerData struct{ fields []node.Field }
+
+func (p *providerData) set(key string, v *node.Node) {
+	for i := range p.fields {
+		if p.fields[i].Key == key {
+			p.fields[i].Value = v
+			return
+		}
+	}
+	p.fields = append(p.fields, node.Field{Key: key, Value: v})
+}
+
+func (p *providerData) raw() json.RawMessage {
+	if len(p.fields) == 0 {
+		return nil
+	}
+	return node.AppendCompact(nil, &node.Node{Kind: node.Object, Fields: p.fields})
+}

@@ -1,0 +1,90 @@
+package kiroagent
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestGlobRegex(t *testing.T) {
+	tests := []struct{ glob, regex string }{
+		{"fs_*", "^fs_.*$"},
+		{"fs_?ead", "^fs_.ead$"},
+		{"*", "^.*$"},
+		{"@git/*", "^@git/.*$"},
+		{"a.b*", `^a\.b.*$`},
+		{"{fs_read,fs_write}*", "^(?:fs_read|fs_write).*$"},
+		{"[!f]*", "^[^f].*$"},
+		{"[a-c]?", "^[a-c].$"},
+		{`\**`, `^\*.*$`},
+		{"[a-*", `^\[a-.*$`},      // an unclosed class is literal
+		{"{a,b*", `^\{a,b\*$`},    // so is an unclosed brace: the whole glob
+		{"a}*", `^a\}.*$`},        // a stray brace is literal
+		{"[z-a]*", `^\[z-a\]\*$`}, // a class RE2 rejects: literal
+		{"x,y*", `^x,y.*$`},       // a comma outside braces is literal
+		{"\xff*", "^\uFFFD.*$"},   // RE2 reads UTF-8 only
+	}
+	for _, tt := range tests {
+		got := globRegex(tt.glob)
+		if got != tt.regex {
+			t.Errorf("globRegex(%q) = %q, want %q", tt.glob, got, tt.regex)
+		}
+	}
+}
+
+// TestGlobRegexCompiles: whatever the glob, the regex compiles, so the
+// canonical pattern is always valid.
+func TestGlobRegexCompiles(t *testing.T) {
+	for _, g := range []string{"[", "]", "{", "}", "{,}", "[!]", "[]]*", `\`, `*\`, "{a,{b,c}}*", "[[:alpha:]]*", "(*)", "a|b*", "^$*"} {
+		if _, err := regexp.Compile(globRegex(g)); err != nil {
+			t.Errorf("globRegex(%q) = %q does not compile: %v", g, globRegex(g), err)
+		}
+	}
+}
+
+func TestRegexGlobs(t *testing.T) {
+	tests := []struct {
+		regex string
+		globs []string // nil: no glob says it
+	}{
+		{"Bash", []string{"*Bash*"}},
+		{"^Bash$", []string{"Bash"}},
+		{"^(Bash|Read)$", []string{"Bash", "Read"}},
+		{"(Bash|Read)", []string{"*Bash*", "*Read*"}},
+		{"Edit|Write", []string{"*Edit*", "*Write*"}},
+		{"(^a$|^b$)", []string{"a", "b"}},
+		{"^fs_.*$", []string{"fs_*"}},
+		{"^fs_.ead$", []string{"fs_?ead"}},
+		{"mcp__.*", []string{"*mcp__*"}},
+		{`^a\.b$`, []string{"a.b"}},
+		{`^@git/.*$`, []string{"@git/*"}},
+		{"", []string{"*"}},
+		{".*", []string{"*"}},
+		{"^$", []string{""}},
+		{`^price\$$`, []string{"price$"}},
+		{`\d+`, nil},
+		{"[ab]", nil},
+		{"a+", nil},
+		{"^(a|(b))$", nil},
+		{"^(a|b)", nil},
+		{`^a\*$`, nil},
+		{"a{2}", nil},
+	}
+	for _, tt := range tests {
+		got, ok := regexGlobs(tt.regex)
+		if ok != (tt.globs != nil) || !cmp.Equal(got, tt.globs) {
+			t.Errorf("regexGlobs(%q) = %q, %v; want %q", tt.regex, got, ok, tt.globs)
+		}
+	}
+}
+
+// TestGlobsRoundTrip: a glob read as a regex is written back as itself.
+func TestGlobsRoundTrip(t *testing.T) {
+	for _, g := range []string{"fs_*", "fs_?ead", "*", "@git/*", "a.b*", "*_bash", "a*b?c"} {
+		got, ok := regexGlobs(globRegex(g))
+		if !ok || len(got) != 1 || got[0] != g {
+			t.Errorf("%q → %q → %q, %v", g, globRegex(g), got, ok)
+		}
+	}
+}

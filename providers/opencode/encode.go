@@ -1,0 +1,296 @@
+package opencode
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"text/template"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// pluginHooks are the keys of the Hooks interface of @opencode-ai/plugin
+// called as (input, output) (reference §5.4). Any other OpenCode name a
+// hook is put on is a bus event type, which reaches plugins only through
+// the "event" hook.
+var pluginHooks = []string{
+	"tool.execute.before",
+	"tool.execute.after",
+	"permission.ask",
+	"chat.message",
+	"chat.params",
+	"chat.headers",
+	"command.execute.before",
+	"shell.env",
+	"tool.definition",
+	"experimental.chat.messages.transform",
+	"experimental.chat.system.transform",
+	"experimental.provider.small_model",
+	"experimental.session.compacting",
+	"experimental.compaction.autocontinue",
+	"experimental.text.complete",
+}
+
+// vendorPrefix starts the events only OpenCode has; the rest is the native
+// name (vendor.opencode.session.deleted runs on the session.deleted event).
+const vendorPrefix = "vendor." + Slug + "."
+
+// runtime is what the generated plugin knows besides the hooks: the vocab
+// and capability facts its code interprets the manifest with. It is the
+// same for every plugin one hookconv version writes.
+type runtime struct {
+	// Events maps each canonical event OpenCode has to its OpenCode name,
+	// in vocab table order.
+	Events []pair
+	// ToolHooks are the OpenCode names whose subject is a tool call (or a
+	// permission named after a tool): matchers are tested there.
+	ToolHooks []string
+	// BlockingHooks are the plugin hooks where a blocking hook can stop
+	// the action (the blocking table's "prevent").
+	BlockingHooks []string
+	// Tools maps each canonical tool to every OpenCode tool id that does
+	// its job (none when OpenCode lacks it), in vocab table order.
+	Tools []toolIDs
+	// MCPTool is how OpenCode names an MCP tool ({server} and {tool}).
+	MCPTool string
+}
+
+// pair is one canonical event and its OpenCode name.
+type pair struct{ Canonical, Native string }
+
+// toolIDs is one canonical tool and its OpenCode tool ids.
+type toolIDs struct {
+	Canonical string
+	IDs       []string
+}
+
+// tables derives the plugin's runtime tables from the registry rows.
+func (a *Adapter) tables() *runtime {
+	a.Load(Slug)
+	a.rtOnce.Do(func() { a.rt = buildRuntime(a.Names, a.Caps, a.Prov) })
+	return a.rt
+}
+
+func buildRuntime(names *vocab.Tables, caps *capabilities.Tables, prov vocab.Provider) *runtime {
+	r := &runtime{MCPTool: prov.MCP}
+	for _, ev := range names.Events {
+		rows := names.EncodeEvent(Slug, ev.Name)
+		if len(rows) == 0 {
+			continue
+		}
+		r.Events = append(r.Events, pair{ev.Name, rows[0].Name})
+		if rows[0].Matcher == vocab.MatchTool && !slices.Contains(r.ToolHooks, rows[0].Name) {
+			r.ToolHooks = append(r.ToolHooks, rows[0].Name)
+		}
+		if b, ok := caps.BlockingOf(Slug, ev.Name); ok && b.Behaviour == capabilities.Prevent && slices.Contains(pluginHooks, rows[0].Name) {
+			r.BlockingHooks = append(r.BlockingHooks, rows[0].Name)
+		}
+	}
+	rows := names.ToolsOf(Slug)
+	for _, t := range names.Tools {
+		ids := []string{}
+		for _, row := range rows {
+			if row.Tool == t.Name && !slices.Contains(ids, row.Name) {
+				ids = append(ids, row.Name)
+			}
+		}
+		r.Tools = append(r.Tools, toolIDs{t.Name, ids})
+	}
+	return r
+}
+
+// native returns the OpenCode name a hook runs on.
+func (r *runtime) native(event string) (string, bool) {
+	for _, p := range r.Events {
+		if p.Canonical == event {
+			return p.Native, true
+		}
+	}
+	if name, ok := strings.CutPrefix(event, vendorPrefix); ok && name != "" {
+		return name, true
+	}
+	return "", false
+}
+
+// ids returns the OpenCode tool ids of a canonical tool; known is false
+// for a name that is not a canonical tool (a literal native id).
+func (r *runtime) ids(tool string) (ids []string, known bool) {
+	for _, t := range r.Tools {
+		if t.Canonical == tool {
+			return t.IDs, true
+		}
+	}
+	return nil, false
+}
+
+// check reports what the plugin cannot do for hook h, and whether it can
+// hold the hook at all. The pipeline's plan normally removed what OpenCode
+// lacks already; Encode still renders only what it was given correctly.
+func (a *Adapter) check(ds *diag.List, h *canonical.Hook, i int) bool {
+	r := a.tables()
+	at := fmt.Sprintf("hooks[%d]", h.SourceIndex(i))
+	name, ok := r.native(h.Event)
+	if !ok {
+		ds.Warnf(providers.CodeNotWritten, h.PosOf("event"), at+".event", "run `hookconv events --provider opencode` for the events OpenCode has",
+			"OpenCode has no %s event; %s was not written", h.Event, h.DisplayName(i))
+		return false
+	}
+	if h.Handler.Type != canonical.HandlerCommand {
+		ds.Warnf(providers.CodeNotWritten, h.PosOf("handler.type"), at+".handler.type", "the generated plugin runs shell commands only",
+			"%s is a %s handler, which the OpenCode plugin cannot run; not written", h.DisplayName(i), h.Handler.Type)
+		return false
+	}
+	if !slices.Contains(r.ToolHooks, name) {
+		providers.WarnValueMatcherDropped(ds, h, i, Slug, a.Prov.Name, name)
+		return true
+	}
+	if h.Matcher == nil {
+		return true
+	}
+	members := canonical.AnyOf{h.Matcher}
+	if list, ok := h.Matcher.(canonical.AnyOf); ok {
+		members = list
+	}
+	live := 0
+	warn := func(code, hint, format string, args ...any) {
+		ds.Warnf(code, h.PosOf("matcher"), at+".matcher", hint, format, args...)
+	}
+	for _, m := range members {
+		switch m := m.(type) {
+		case canonical.ToolName:
+			if ids, known := r.ids(string(m)); known && len(ids) == 0 {
+				warn(CodeToolMissing, "", "%s: OpenCode has no %s tool; that part of the matcher never matches", h.DisplayName(i), m)
+				continue
+			}
+		case canonical.MCP:
+			if m.Server == canonical.AnyServer {
+				warn(CodeMCPAnyServer, "name the MCP servers the hook is for: {\"mcp\": {\"server\": \"github\"}}",
+					"%s: OpenCode's tool ids do not say which tools are MCP tools, so the plugin cannot match every MCP server's tools; that part of the matcher never matches", h.DisplayName(i))
+				continue
+			}
+		case canonical.Pattern:
+			if why := jsDialect(m.Regex); why != "" {
+				warn(CodePatternDialect, "rewrite the pattern in the syntax RE2 and JavaScript share",
+					"%s: the pattern %q %s; the plugin tests patterns with JavaScript's RegExp, so it may match other tools, or none", h.DisplayName(i), m.Regex, why)
+			}
+		}
+		live++
+	}
+	if live == 0 {
+		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), at+".matcher", "",
+			"%s: nothing of its matcher exists in OpenCode, so it could never fire; not written", h.DisplayName(i))
+		return false
+	}
+	return true
+}
+
+// re2Only are RE2 constructs JavaScript's RegExp rejects or reads
+// differently, with what they are.
+var re2Only = []struct {
+	re   *regexp.Regexp
+	what string
+}{
+	{regexp.MustCompile(`\(\?P<`), "names a group the RE2 way, (?P<name>…)"},
+	{regexp.MustCompile(`\\[AzQE]`), `uses \A, \z or \Q…\E`},
+	{regexp.MustCompile(`\[\[:[a-z]+:\]\]|\[\[:\^`), "uses a POSIX class such as [[:alpha:]]"},
+	{regexp.MustCompile(`\\[pP][A-Za-z]`), `uses a one-letter Unicode class such as \pL`},
+}
+
+// flagGroup matches an RE2 flag group: (?flags) or (?flags:…).
+var flagGroup = regexp.MustCompile(`\(\?([imsU-]+)([:)])`)
+
+// jsDialect says how a pattern's RE2 syntax differs in JavaScript, or "".
+// The plugin turns one leading (?i), (?m) or (?s) group into RegExp flags;
+// every other flag group is RE2's alone.
+func jsDialect(re string) string {
+	for _, r := range re2Only {
+		if r.re.MatchString(re) {
+			return r.what
+		}
+	}
+	for _, loc := range flagGroup.FindAllStringSubmatchIndex(re, -1) {
+		escaped := loc[0] > 0 && re[loc[0]-1] == '\\'
+		leading := loc[0] == 0 && re[loc[4]:loc[5]] == ")" && !strings.ContainsAny(re[loc[2]:loc[3]], "U-")
+		if !escaped && !leading {
+			return "sets flags other than a leading (?i), (?m) or (?s)"
+		}
+	}
+	return ""
+}
+
+//go:embed plugin.tmpl
+var pluginSource string
+
+// pluginTemplate renders the plugin. Its delimiters are <% %> because the
+// JavaScript it holds is full of braces.
+var pluginTemplate = template.Must(template.New("plugin").Delims("<%", "%>").Parse(pluginSource))
+
+// render writes the plugin module for m: the template with the manifest
+// and the runtime tables as JavaScript literals. The same manifest always
+// gives the same bytes.
+func render(r *runtime, m *canonical.Manifest) ([]byte, error) {
+	events := make([][2]string, len(r.Events))
+	for i, p := range r.Events {
+		events[i] = [2]string{p.Canonical, jsString(p.Native)}
+	}
+	tools := make([][2]string, len(r.Tools))
+	for i, t := range r.Tools {
+		tools[i] = [2]string{t.Canonical, jsList(t.IDs)}
+	}
+	data := map[string]any{
+		"Manifest":       strings.TrimSuffix(string(canonical.Marshal(m)), "\n"),
+		"Events":         jsObject(events),
+		"PluginHooks":    jsList(pluginHooks),
+		"ToolHooks":      jsList(r.ToolHooks),
+		"BlockingHooks":  jsList(r.BlockingHooks),
+		"Tools":          jsObject(tools),
+		"MCPTool":        jsString(r.MCPTool),
+		"DefaultTimeout": DefaultTimeout,
+	}
+	var b strings.Builder
+	if err := pluginTemplate.Execute(&b, data); err != nil {
+		return nil, err
+	}
+	return []byte(b.String()), nil
+}
+
+// jsString writes s as a JavaScript string literal (JSON's is one).
+func jsString(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // readable; "<" needs no escape outside HTML
+	_ = enc.Encode(s)        // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// jsList writes a one-line array of string literals.
+func jsList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = jsString(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// jsObject writes an object literal, one member per line; values are
+// JavaScript literals already.
+func jsObject(members [][2]string) string {
+	if len(members) == 0 {
+		return "{}"
+	}
+	var b strings.Builder
+	b.WriteString("{\n")
+	for _, m := range members {
+		fmt.Fprintf(&b, "  %s: %s,\n", jsString(m[0]), m[1])
+	}
+	b.WriteString("}")
+	return b.String()
+}

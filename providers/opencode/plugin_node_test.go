@@ -1,0 +1,333 @@
+//go:build unix
+
+package opencode_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
+)
+
+// nodeResult is what testdata/harness.mjs prints.
+type nodeResult struct {
+	Exports []string `json:"exports"`
+	Hooks   []string `json:"hooks"`
+	Steps   []struct {
+		Threw   bool            `json:"threw"`
+		Message string          `json:"message"`
+		Output  json.RawMessage `json:"output"`
+		MS      int             `json:"ms"`
+	} `json:"steps"`
+}
+
+// recorded reads a payload OpenCode 1.18.33 gave a plugin hook
+// (../shared/reference/payloads/opencode), so the steps below call the
+// plugin with the real shapes; the copies in testdata/payloads are used
+// when the shared folder is not beside the checkout.
+func recorded(t *testing.T, name string) map[string]any {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "reference", "payloads", "opencode", name))
+	if err != nil {
+		if b, err = os.ReadFile(filepath.Join("testdata", "payloads", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var v map[string]any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestPluginRunsUnderNode loads the generated plugin in Node the way
+// OpenCode loads it (every export called with {project, directory,
+// worktree, client, $}) and calls its hooks with recorded payloads, to
+// prove the runtime contract: a blocking hook that exits 2 blocks, a
+// passing one does not, a non-blocking exit 2 does not, a hook for another
+// tool does not run, stdin carries the event, a timeout kills the command.
+func TestPluginRunsUnderNode(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed; the generated plugin's runtime is not tested")
+	}
+	dir := t.TempDir()
+	project := filepath.Join(dir, "project")
+	if err := os.MkdirAll(filepath.Join(project, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := func(name string) string { return filepath.Join(dir, name) }
+	q := func(name string) string { return strconv.Quote(out(name)) } // paths inside sh commands
+
+	hooks := []map[string]any{
+		{"name": "capture", "event": "before_tool_execute", "matcher": "shell",
+			"handler": map[string]any{"type": "command", "command": "cat >> " + q("stdin.jsonl") + "; echo >> " + q("stdin.jsonl"), "timeout": 10}},
+		{"name": "other tool", "event": "before_tool_execute", "matcher": "file_edit",
+			"handler": map[string]any{"type": "command", "command": "touch " + q("other-ran"), "timeout": 10}, "blocking": true},
+		{"name": "case-insensitive", "event": "before_tool_execute", "matcher": map[string]any{"pattern": "(?i)^BASH$"},
+			"handler": map[string]any{"type": "command", "command": "touch " + q("ci-ran"), "timeout": 10}},
+		{"name": "soft", "event": "before_tool_execute", "matcher": map[string]any{"pattern": "^ba"},
+			"handler": map[string]any{"type": "command", "command": "echo soft says no >&2; exit 2", "timeout": 10}},
+		{"name": "guard", "event": "before_tool_execute", "matcher": "shell", "blocking": true,
+			"handler": map[string]any{"type": "command", "command": `case "$(cat)" in *"rm -rf"*) echo "no rm -rf here" >&2; exit 2;; esac`, "timeout": 10}},
+		{"name": "slow", "event": "before_tool_execute", "matcher": map[string]any{"pattern": "^slowtool$"}, "blocking": true,
+			"handler": map[string]any{"type": "command", "command": "sleep 30 & echo $! > " + q("slow.pid") + "; wait", "timeout": 1, "timeout_action": "block"}},
+		{"name": "slow-warn", "event": "before_tool_execute", "matcher": map[string]any{"pattern": "^slowtool2$"}, "blocking": true,
+			"handler": map[string]any{"type": "command", "command": "sleep 30", "timeout": 1}},
+		{"name": "rewrite", "event": "before_tool_execute", "matcher": "rewriteme", "blocking": true,
+			"handler": map[string]any{"type": "command", "command": `echo '{"updated_input": {"command": "echo safe"}}'`, "timeout": 10}},
+		{"name": "deny", "event": "before_tool_execute", "matcher": "denyme", "blocking": true,
+			"handler": map[string]any{"type": "command", "command": `echo '{"decision": "deny", "reason": "json says no"}'`, "timeout": 10}},
+		{"name": "env and cwd", "event": "before_tool_execute", "matcher": "envtool",
+			"handler": map[string]any{"type": "command", "command": "pwd > " + q("pwd.txt") + `; printf %s "$HOOK_X" > ` + q("env.txt"),
+				"cwd": "sub", "env": map[string]any{"HOOK_X": "42"}, "timeout": 10}},
+		{"name": "async", "event": "before_tool_execute", "matcher": "asynctool",
+			"handler": map[string]any{"type": "command", "command": "sleep 2; touch " + q("async-done"), "async": true, "timeout": 10}},
+		{"name": "idle", "event": "agent_stop",
+			"handler": map[string]any{"type": "command", "command": "cat > " + q("idle.json"), "timeout": 10}},
+		{"name": "permission", "event": "permission_request", "matcher": "shell", "blocking": true,
+			"handler": map[string]any{"type": "command", "command": "exit 2", "timeout": 10}},
+		{"name": "context", "event": "after_tool_execute", "matcher": "shell",
+			"handler": map[string]any{"type": "command", "command": `echo '{"context": "formatted"}'`, "timeout": 10}},
+	}
+	raw, err := json.Marshal(map[string]any{"spec": "hooks/1.0", "hooks": hooks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := manifest(t, string(raw))
+	files, ds := adapter(t).Encode(m, nil)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	plugin := out("plugin.mjs") // Node reads ES modules by extension
+	if err := os.WriteFile(plugin, files[pluginPath], 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	before := recorded(t, "tool.execute.before.json")
+	after := recorded(t, "tool.execute.after.json")
+	idle := recorded(t, "session.idle.json")
+	call := func(tool string, args map[string]any) map[string]any {
+		return map[string]any{"hook": "tool.execute.before",
+			"input":  map[string]any{"tool": tool, "sessionID": "ses_test", "callID": "call_1"},
+			"output": map[string]any{"args": args}}
+	}
+	steps := []map[string]any{
+		{"hook": "tool.execute.before", "input": before["input"], "output": before["output"]}, // 0: recorded bash call, allowed
+		call("bash", map[string]any{"command": "rm -rf /"}),                                   // 1: blocked by guard
+		call("slowtool", map[string]any{}),                                                    // 2: blocking timeout
+		call("slowtool2", map[string]any{}),                                                   // 3: warning timeout
+		call("rewriteme", map[string]any{"command": "rm -rf /", "extra": true}),               // 4: updated_input
+		call("denyme", map[string]any{}),                                                      // 5: JSON deny
+		call("envtool", map[string]any{}),                                                     // 6: env and cwd
+		call("asynctool", map[string]any{}),                                                   // 7: async
+		{"event": idle},                                                                       // 8: bus event
+		{"hook": "permission.ask", "input": map[string]any{"id": "per_1", "type": "bash", "sessionID": "ses_test", "title": "run"}, "output": map[string]any{"status": "ask"}},  // 9
+		{"hook": "permission.ask", "input": map[string]any{"id": "per_2", "type": "edit", "sessionID": "ses_test", "title": "edit"}, "output": map[string]any{"status": "ask"}}, // 10
+		{"hook": "tool.execute.after", "input": after["input"], "output": after["output"]},                                                                                      // 11
+	}
+	scenario, err := json.Marshal(map[string]any{"directory": project, "steps": steps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out("scenario.json"), scenario, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	cmd := exec.Command(node, filepath.Join("testdata", "harness.mjs"), plugin, out("scenario.json"))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	stdout, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	t.Logf("plugin log:\n%s", stderr.String())
+	var res nodeResult
+	if err := json.Unmarshal(stdout, &res); err != nil {
+		t.Fatalf("harness output: %v\n%s", err, stdout)
+	}
+	if len(res.Exports) != 1 || res.Exports[0] != "HookconvPlugin" {
+		t.Errorf("exports %v, want only the plugin", res.Exports)
+	}
+	if want := "tool.execute.before,permission.ask,tool.execute.after,event"; strings.Join(res.Hooks, ",") != want {
+		t.Errorf("hooks %v, want %s", res.Hooks, want)
+	}
+	if len(res.Steps) != len(steps) {
+		t.Fatalf("%d steps ran, want %d", len(res.Steps), len(steps))
+	}
+	step := res.Steps
+	outputOf := func(i int) map[string]any {
+		var v map[string]any
+		_ = json.Unmarshal(step[i].Output, &v)
+		return v
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(out(name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		return string(b)
+	}
+
+	// A passing blocking hook and a non-blocking hook exiting 2 let the call through.
+	if step[0].Threw {
+		t.Errorf("recorded bash call blocked: %s", step[0].Message)
+	}
+	if !strings.Contains(stderr.String(), `hook "soft" exited 2: soft says no`) {
+		t.Errorf("the non-blocking exit 2 was not reported:\n%s", stderr.String())
+	}
+	// A blocking hook exiting 2 blocks, with its stderr as the reason.
+	if !step[1].Threw || step[1].Message != "no rm -rf here" {
+		t.Errorf("rm -rf: threw %v %q, want blocked with the hook's stderr", step[1].Threw, step[1].Message)
+	}
+	// RE2's leading (?i) works as RegExp's i flag.
+	if _, err := os.Stat(out("ci-ran")); err != nil {
+		t.Errorf("the (?i)^BASH$ hook did not run for bash: %v", err)
+	}
+	// A hook for another tool never ran.
+	if _, err := os.Stat(out("other-ran")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the file_edit hook ran for bash")
+	}
+	// stdin carries the event: OpenCode's objects and the common fields.
+	lines := strings.Split(strings.TrimSpace(read("stdin.jsonl")), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("capture ran %d times, want 2 (the two bash calls):\n%s", len(lines), read("stdin.jsonl"))
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &got); err != nil {
+		t.Fatalf("stdin is not JSON: %v\n%s", err, lines[0])
+	}
+	checkPayload(t, got, before, project)
+
+	// A timeout kills the command and everything it started; with
+	// timeout_action "block" a blocking hook blocks, otherwise it warns.
+	if !step[2].Threw || !strings.Contains(step[2].Message, `hook "slow" timed out after 1 s`) || step[2].MS > 5000 {
+		t.Errorf("slow: threw %v %q after %d ms, want blocked after about 1 s", step[2].Threw, step[2].Message, step[2].MS)
+	}
+	if pid, err := strconv.Atoi(strings.TrimSpace(read("slow.pid"))); err == nil {
+		waitGone(t, pid)
+	}
+	if step[3].Threw || step[3].MS < 900 || step[3].MS > 5000 {
+		t.Errorf("slow-warn: threw %v after %d ms, want a warning after about 1 s", step[3].Threw, step[3].MS)
+	}
+	// updated_input replaces the arguments, in place.
+	if args := outputOf(4)["args"]; fmt.Sprint(args) != "map[command:echo safe]" || step[4].Threw {
+		t.Errorf("rewrite: args %v, threw %v", args, step[4].Threw)
+	}
+	if !step[5].Threw || step[5].Message != "json says no" {
+		t.Errorf("JSON deny: threw %v %q", step[5].Threw, step[5].Message)
+	}
+	if pwd := strings.TrimSpace(read("pwd.txt")); pwd != filepath.Join(project, "sub") {
+		t.Errorf("cwd %q, want %q", pwd, filepath.Join(project, "sub"))
+	}
+	if env := read("env.txt"); env != "42" {
+		t.Errorf("env HOOK_X=%q, want 42", env)
+	}
+	// async: the call did not wait, yet the command ran (Node waits for it before exiting).
+	if step[7].MS > 1500 {
+		t.Errorf("the async hook held the call for %d ms", step[7].MS)
+	}
+	if _, err := os.Stat(out("async-done")); err != nil {
+		t.Errorf("the async hook did not finish: %v", err)
+	}
+	// Bus events arrive through the event hook.
+	var ev map[string]any
+	if err := json.Unmarshal([]byte(read("idle.json")), &ev); err != nil || ev["hook_event_name"] != "session.idle" ||
+		ev["hookconv_event"] != "agent_stop" || ev["session_id"] != "ses_dfddfef7effe5M58jtzxpRotJQ" || fmt.Sprint(ev["event"]) != fmt.Sprint(idle) {
+		t.Errorf("session.idle payload: %v %v", ev, err)
+	}
+	// permission.ask: the matcher is tested against the permission type.
+	if s := outputOf(9)["status"]; s != "deny" {
+		t.Errorf("bash permission: status %v, want deny", s)
+	}
+	if s := outputOf(10)["status"]; s != "ask" {
+		t.Errorf("edit permission: status %v, want ask (the hook is for shell)", s)
+	}
+	// context reaches the tool's result.
+	if o, _ := outputOf(11)["output"].(string); o != "hi\n\n\nformatted" {
+		t.Errorf("tool.execute.after output %q, want the context appended", o)
+	}
+}
+
+// checkPayload checks the stdin JSON of a tool.execute.before hook.
+func checkPayload(t *testing.T, got, recorded map[string]any, project string) {
+	t.Helper()
+	in := recorded["input"].(map[string]any)
+	args := recorded["output"].(map[string]any)["args"]
+	want := map[string]any{
+		"hook_event_name": "tool.execute.before",
+		"hookconv_event":  "before_tool_execute",
+		"cwd":             project,
+		"session_id":      in["sessionID"],
+		"tool_name":       "bash",
+		"tool_input":      args,
+		"input":           in,
+		"output":          recorded["output"],
+	}
+	for k, v := range want {
+		if fmt.Sprint(got[k]) != fmt.Sprint(v) {
+			t.Errorf("stdin %s = %v, want %v", k, got[k], v)
+		}
+	}
+}
+
+// waitGone waits for a process the plugin should have killed to be gone.
+func waitGone(t *testing.T, pid int) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		err := syscall.Kill(pid, 0)
+		if errors.Is(err, syscall.ESRCH) {
+			return
+		}
+		if stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); strings.Contains(string(stat), ") Z ") {
+			return // killed, waiting to be reaped
+		}
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("the timed-out hook's child %d is still running", pid)
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestPluginSyntax checks that every plugin the encoder writes for the
+// shared manifests loads in Node: OpenCode skips a plugin with a syntax
+// error silently (real-clients.md), so a broken one would go unnoticed.
+func TestPluginSyntax(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed")
+	}
+	sources := []string{rich, `{"spec": "hooks/1.0", "hooks": [{"event": "agent_stop", "handler": {"type": "command", "command": "x"}}]}`}
+	for i, src := range sources {
+		files, _ := adapter(t).Encode(manifest(t, src), nil)
+		checkLoads(t, node, files, fmt.Sprint(i))
+	}
+	files, _ := adapter(t).Encode(&canonical.Manifest{Spec: canonical.SpecVersion}, nil)
+	checkLoads(t, node, files, "empty")
+}
+
+func checkLoads(t *testing.T, node string, files providers.Files, name string) {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name+".mjs")
+	if err := os.WriteFile(p, files[pluginPath], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `const m = await import(process.argv[1]); const h = await m.HookconvPlugin({directory: "/"}); console.log(Object.keys(m).join(","), typeof h)`
+	b, err := exec.Command(node, "--input-type=module", "-e", script, p).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(b)) != "HookconvPlugin object" {
+		t.Errorf("%s: node: %v\n%s", name, err, b)
+	}
+}
