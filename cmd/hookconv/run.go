@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"math"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/hookconv/hookconv/hookrun"
+	"github.com/spf13/cobra"
+)
+
+func newRunCmd(e *env) *cobra.Command {
+	var (
+		opt      hookrun.Options
+		timeout  float64
+		headless bool
+	)
+	cmd := &cobra.Command{
+		Use:   "run --provider TOOL [flags] -- COMMAND [ARG...]",
+		Short: "Run a canonical hook under a tool, speaking the tool's hook contract",
+		Long: `run is the shim a tool calls instead of a hook command. It reads the
+tool's native hook payload on stdin, runs COMMAND with one canonical event
+input on its stdin, decides what the hook said by the hooks/1.0 runtime
+contract, and answers the tool in the tool's own terms: exit code, stdout
+JSON and stderr. A hook written once for the canonical contract then runs
+under every tool.
+
+COMMAND runs directly with its arguments, without a shell (write sh -c '…'
+for one), in a process group of its own.
+
+What the hook reads on stdin, one JSON object:
+  event            canonical event name (from --event, else the payload's own)
+  native_event     the tool's name for it
+  session_id, cwd, prompt, transcript_path
+  tool             canonical tool name (shell, file_edit, …) when known
+  native_tool      the tool's name for it
+  tool_input, tool_response
+  source           the --provider
+  native           the tool's payload, byte for byte (null when it was not JSON)
+Fields the payload lacks are left out; a payload that is not JSON still
+runs the hook, with a warning. Its environment adds HOOKCONV_EVENT,
+HOOKCONV_PROVIDER and, when the tool did not set it, the tool's
+project-directory variable (CLAUDE_PROJECT_DIR, …) set to cwd.
+
+What the hook answers (hooks/1.0 §5), resolved in this order:
+  1. Not --blocking: exit 2 is downgraded to 1, and a "deny", an "ask" or
+     "continue": false to a warning: the action proceeds.
+  2. Exit 2 blocks, whatever stdout says; the reason is stderr.
+  3. Any other non-zero exit is a hook error: the action proceeds.
+  4. Exit 0: stdout is empty ({}) or a JSON object with the optional fields
+     decision (allow | deny | ask), reason, continue (false stops the
+     agent), context, updated_input, system_message, suppress_output.
+     deny blocks; ask asks the user, and is a deny with --headless or
+     when CI is set; no decision allows; anything but a JSON object is a
+     hook error.
+  5. --timeout: the hook's process group is killed. With --blocking and
+     --timeout-action block that blocks; otherwise it is a hook error.
+
+Where the tool cannot be told something, the safe thing is done instead:
+an ask it has no ask for is a deny, an updated_input it cannot apply
+blocks the action (input_rewrite degrades to block), a stop it cannot make
+is a deny, context it cannot take is dropped with a warning. A hook error
+is answered so that the tool lets the action proceed, also where the tool
+itself would fail closed (Copilot CLI, Cursor's failClosed).
+
+Exit codes are the tool's: run ends with the code the tool reads (usually
+0, 2 to block, 1 for a hook error). A mistake in run's own command line
+exits 2 with a "hookconv:" message, which most tools read as a block.
+
+Tools: hookconv providers lists them; run knows every one but the
+canonical format.`,
+		Example: `  hookconv run --provider claude-code --blocking -- ./guard.sh
+  hookconv run --provider gemini-cli --timeout 5 --timeout-action block --blocking -- sh -c 'exec ./guard.sh'
+  hookconv run --provider copilot-cli --event preToolUse -- python3 hooks/policy.py`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opt.Provider == "" {
+				return usagef("--provider is required")
+			}
+			if math.IsNaN(timeout) || math.IsInf(timeout, 0) || timeout < 0 {
+				return usagef("--timeout must be a number of seconds, 0 or more")
+			}
+			opt.Timeout = time.Duration(timeout * float64(time.Second))
+			opt.Headless = headless || hookrun.HeadlessEnv(os.Getenv)
+			opt.Command = args
+			if err := opt.Check(); err != nil {
+				return usagef("%v", err)
+			}
+			// The tool may stop the shim at its own timeout: take the
+			// hook's process group down with it.
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			code, err := hookrun.Run(ctx, opt, e.stdin, e.stdout, e.stderr)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			if code != 0 {
+				return exitError{code}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	// Flags end at the command: its own flags are never read as run's.
+	f.SetInterspersed(false)
+	f.StringVarP(&opt.Provider, "provider", "p", "", "the tool that runs the hook (required)")
+	f.StringVarP(&opt.Event, "event", "e", "", "the event, canonical or native (default: the payload's own)")
+	f.BoolVar(&opt.Blocking, "blocking", false, "the hook may block the action (hook.blocking)")
+	f.Float64Var(&timeout, "timeout", 0, "seconds before the hook is killed; 0 = no limit of run's own")
+	f.StringVar(&opt.TimeoutAction, "timeout-action", hookrun.TimeoutWarn, "what a timeout of a blocking hook means: warn or block")
+	f.BoolVar(&headless, "headless", false, "nobody can answer an ask: it is a deny (also when CI is set)")
+	return cmd
+}

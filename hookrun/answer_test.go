@@ -1,0 +1,191 @@
+package hookrun
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hookconv/hookconv/vocab"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/answers.golden from what Answer says (review the diff!)")
+
+// TestAnswerMatrix answers every row of the truth table under every
+// provider on its pre-tool event, and the decisions and fields that depend
+// on the event on the other core events and permission requests. The
+// expected replies are testdata/answers.golden, one line per case:
+// provider, native event, case, then exit code, stdout and stderr quoted.
+func TestAnswerMatrix(t *testing.T) {
+	tb := Default()
+	var b bytes.Buffer
+	line := func(provider string, ev EventRef, name string, r Reply) {
+		fmt.Fprintf(&b, "%s %s | %s | exit %d | stdout %s | stderr %s\n", provider, ev.Native, name, r.Exit, strconv.Quote(string(r.Stdout)), strconv.Quote(string(r.Stderr)))
+	}
+	for _, provider := range tb.Slugs() {
+		pre := nativeRef(provider, "before_tool_execute")
+		if pre.Native == "" {
+			pre = EventRef{Canonical: "before_tool_execute", Native: "(no pre-tool event)"}
+		}
+		for _, row := range truthTable {
+			line(provider, pre, row.name, tb.Answer(provider, pre, Resolve(row.r, row.p)))
+		}
+		for _, ev := range []string{"permission_request", "before_prompt", "agent_stop", "session_start", "after_tool_execute"} {
+			ref := nativeRef(provider, ev)
+			if ref.Native == "" {
+				continue
+			}
+			for _, name := range eventCases {
+				row := truthRow(t, name)
+				line(provider, ref, name, tb.Answer(provider, ref, Resolve(row.r, row.p)))
+			}
+		}
+	}
+	const golden = "testdata/answers.golden"
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./hookrun -run TestAnswerMatrix -update)", err)
+	}
+	gotLines, wantLines := strings.Split(b.String(), "\n"), strings.Split(string(want), "\n")
+	for i := 0; i < max(len(gotLines), len(wantLines)); i++ {
+		g, w := at(gotLines, i), at(wantLines, i)
+		if g != w {
+			t.Errorf("answers.golden line %d:\ngot  %s\nwant %s", i+1, g, w)
+		}
+	}
+}
+
+// eventCases are the truth-table rows whose answer depends on the event.
+var eventCases = []string{"deny", "ask", "allow", "context", "updated_input", "continue false stops", "system message and suppress"}
+
+func truthRow(t *testing.T, name string) (row struct {
+	name string
+	p    Policy
+	r    Result
+	want Outcome
+}) {
+	for _, r := range truthTable {
+		if r.name == name {
+			return r
+		}
+	}
+	t.Fatalf("no truth-table row %q", name)
+	return
+}
+
+// nativeRef names a canonical event the way a provider sends it.
+func nativeRef(provider, canonical string) EventRef {
+	ref := EventRef{Canonical: canonical}
+	if rows := vocab.Default().EncodeEvent(provider, canonical); len(rows) > 0 {
+		ref.Native = rows[0].Name
+	}
+	return ref
+}
+
+func at(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return "(none)"
+}
+
+// TestAnswerReference pins the replies the provider notes state outright,
+// independently of the golden file.
+func TestAnswerReference(t *testing.T) {
+	tb := Default()
+	o := func(s string) Outcome { return Resolve(exit(0, s, ""), blocking) }
+	deny := o(`{"decision":"deny","reason":"no"}`)
+	for _, tc := range []struct {
+		name, provider, event string
+		o                     Outcome
+		exit                  int
+		stdout, stderr        string
+	}{
+		{"Claude: PreToolUse deny is JSON", "claude-code", "PreToolUse", deny, 0,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` + "\n", ""},
+		{"Claude: Stop deny is exit 2, reason on stderr", "claude-code", "Stop", deny, 2, "", "no\n"},
+		{"Claude: PermissionRequest deny is a behavior", "claude-code", "PermissionRequest", deny, 0,
+			`{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}` + "\n", ""},
+		{"Claude: error is exit 1", "claude-code", "PreToolUse", Resolve(exit(1, "", "boom"), blocking), 1, "", "boom\n"},
+		{"Claude: rewrite is allow + updatedInput", "claude-code", "PreToolUse", o(`{"updated_input":{"command":"ls -a"}}`), 0,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls -a"}}}` + "\n", ""},
+		{"Codex: no ask on PreToolUse: deny", "codex", "PreToolUse", o(`{"decision":"ask","reason":"sure?"}`), 2, "",
+			"sure? (hookconv: OpenAI Codex CLI cannot ask the user here: denied)\n"},
+		{"Codex: no rewrite on PermissionRequest: block", "codex", "PermissionRequest", o(`{"updated_input":{"a":1}}`), 0,
+			`{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"hookconv: OpenAI Codex CLI cannot rewrite the tool input here: blocked instead (input_rewrite degrades to block)"}}}` + "\n", ""},
+		{"Codex: stop on PreToolUse is a deny", "codex", "PreToolUse", o(`{"continue":false,"reason":"done"}`), 2, "",
+			"done (hookconv: OpenAI Codex CLI cannot stop the agent here: denied instead)\n"},
+		{"Gemini: deny is a JSON decision on exit 0", "gemini-cli", "BeforeTool", deny, 0, `{"decision":"deny","reason":"no"}` + "\n", ""},
+		{"Gemini: rewrite is tool_input", "gemini-cli", "BeforeTool", o(`{"updated_input":{"command":"ls"}}`), 0,
+			`{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"ls"}}}` + "\n", ""},
+		{"Copilot: preToolUse deny is exit 2 with the JSON merged", "copilot-cli", "preToolUse", deny, 2,
+			`{"permissionDecision":"deny","permissionDecisionReason":"no"}` + "\n", "no\n"},
+		{"Copilot: a hook error proceeds (exit 0)", "copilot-cli", "preToolUse", Resolve(exit(1, "", "boom"), blocking), 0, "", "boom\n"},
+		{"Copilot: agentStop deny is decision block", "copilot-cli", "agentStop", deny, 0, `{"decision":"block","reason":"no"}` + "\n", ""},
+		{"Copilot: rewrite is modifiedArgs", "copilot-cli", "preToolUse", o(`{"updated_input":{"command":"ls"}}`), 0, `{"modifiedArgs":{"command":"ls"}}` + "\n", ""},
+		{"Cursor: a hook error answers {} on exit 0", "cursor", "preToolUse", Resolve(exit(1, "", "boom"), blocking), 0, "{}\n", "boom\n"},
+		{"Cursor: nothing to say is {}", "cursor", "preToolUse", o(""), 0, "{}\n", ""},
+		{"Cursor: shell ask", "cursor", "beforeShellExecution", o(`{"decision":"ask","reason":"sure?"}`), 0,
+			`{"permission":"ask","user_message":"sure?","agent_message":"sure?"}` + "\n", ""},
+		{"Cursor: preToolUse does not enforce ask: deny", "cursor", "preToolUse", o(`{"decision":"ask","reason":"sure?"}`), 0,
+			`{"permission":"deny","user_message":"sure? (hookconv: Cursor cannot ask the user here: denied)","agent_message":"sure? (hookconv: Cursor cannot ask the user here: denied)"}` + "\n", ""},
+		{"Cursor: stop deny is a follow-up", "cursor", "stop", deny, 0, `{"followup_message":"no"}` + "\n", ""},
+		{"VS Code: PreToolUse deny", "vs-code-copilot", "PreToolUse", deny, 0,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` + "\n", ""},
+		{"Windsurf: deny is exit 2", "windsurf", "pre_run_command", deny, 2, "", "no\n"},
+		{"Windsurf: no rewrite: block", "windsurf", "pre_run_command", o(`{"updated_input":{"command":"ls"}}`), 2, "",
+			"hookconv: Windsurf Cascade (Devin Desktop) cannot rewrite the tool input here: blocked instead (input_rewrite degrades to block)\n"},
+		{"Windsurf: context dropped with a warning", "windsurf", "pre_user_prompt", o(`{"context":"c"}`), 0, "",
+			"hookconv: Windsurf Cascade (Devin Desktop) cannot take context here: dropped\n"},
+		{"Kiro CLI 2.x: context is plain stdout on agentSpawn", "kiro-agent", "agentSpawn", o(`{"context":"read the README"}`), 0, "read the README\n", ""},
+		{"Cline: deny cancels", "cline", "PreToolUse", deny, 0, `{"cancel":true,"errorMessage":"no"}` + "\n", ""},
+		{"Cline: context", "cline", "UserPromptSubmit", o(`{"context":"c"}`), 0, `{"contextModification":"c"}` + "\n", ""},
+		{"OpenCode: rewrite in canonical terms", "opencode", "tool.execute.before", o(`{"updated_input":{"command":"ls"}}`), 0, `{"updated_input":{"command":"ls"}}` + "\n", ""},
+		{"OpenHook: only observes", "openhook", "tool.start", deny, 0, "", "hookconv: OpenHook hooks only observe; not blocked: no\n"},
+		{"system message without a field goes to stderr", "kiro", "PreToolUse", o(`{"system_message":"hi"}`), 0, "", "hi\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ref, _ := tb.ResolveEvent(tc.provider, tc.event)
+			r := tb.Answer(tc.provider, ref, tc.o)
+			if r.Exit != tc.exit || string(r.Stdout) != tc.stdout || string(r.Stderr) != tc.stderr {
+				t.Errorf("got  exit %d stdout %q stderr %q\nwant exit %d stdout %q stderr %q", r.Exit, r.Stdout, r.Stderr, tc.exit, tc.stdout, tc.stderr)
+			}
+		})
+	}
+}
+
+// FuzzAnswer: whatever a hook prints and however it exits, resolving and
+// answering never panics, and a JSON answer is valid JSON.
+func FuzzAnswer(f *testing.F) {
+	for _, row := range truthTable {
+		f.Add(row.r.Stdout, row.r.Stderr, int16(row.r.ExitCode), row.p.Blocking, uint8(0), "PreToolUse")
+	}
+	tb := Default()
+	slugs := tb.Slugs()
+	plainText := map[string]bool{} // providers whose answers are plain text
+	for _, r := range tb.Rules {
+		plainText[r.Provider] = plainText[r.Provider] || r.Stdout != ""
+	}
+	f.Fuzz(func(t *testing.T, stdout, stderr []byte, code int16, blocking bool, p uint8, event string) {
+		provider := slugs[int(p)%len(slugs)]
+		ref, _ := tb.ResolveEvent(provider, event)
+		o := Resolve(Result{ExitCode: int(code), Stdout: stdout, Stderr: stderr}, Policy{Blocking: blocking, Name: "h"})
+		r := tb.Answer(provider, ref, o)
+		if out := bytes.TrimSpace(r.Stdout); len(out) > 0 && !plainText[provider] && !json.Valid(out) {
+			t.Fatalf("%s: answer is not JSON: %s", provider, out)
+		}
+	})
+}

@@ -1,0 +1,237 @@
+package hookrun
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/hookconv/hookconv/vocab"
+)
+
+//go:embed data/contracts.toml
+var data embed.FS
+
+// What a rule answers (Rule.What).
+const (
+	WhatDeny           = "deny"
+	WhatAsk            = "ask"
+	WhatAllow          = "allow"
+	WhatUpdatedInput   = "updated_input"
+	WhatContext        = "context"
+	WhatStop           = "stop"
+	WhatSystemMessage  = "system_message"
+	WhatSuppressOutput = "suppress_output"
+	WhatError          = "error"
+)
+
+// whats lists every Rule.What in the order Answer applies them.
+var whats = []string{WhatDeny, WhatAsk, WhatAllow, WhatUpdatedInput, WhatContext, WhatStop, WhatSystemMessage, WhatSuppressOutput, WhatError}
+
+// Contract is how one provider talks to a hook process: where its stdin
+// payload keeps each canonical field. Each field is a list of paths into
+// the payload, tried in order; the first one present wins (see
+// data/contracts.toml for the path syntax).
+type Contract struct {
+	Slug           string   `toml:"slug"`
+	Event          []string `toml:"event"`
+	SessionID      []string `toml:"session_id"`
+	Cwd            []string `toml:"cwd"`
+	Tool           []string `toml:"tool"`
+	ToolInput      []string `toml:"tool_input"`
+	ToolResponse   []string `toml:"tool_response"`
+	Prompt         []string `toml:"prompt"`
+	TranscriptPath []string `toml:"transcript_path"`
+	// ToolNamesFrom names other providers whose tool vocabulary is tried
+	// when the provider's own does not know a tool name (Copilot CLI sends
+	// Claude's tool names to hooks configured in Claude's format).
+	ToolNamesFrom []string `toml:"tool_names_from"`
+	// AlwaysJSON makes a proceeding answer print "{}" rather than nothing,
+	// for tools that may read empty output as invalid (Cursor's failClosed).
+	AlwaysJSON bool   `toml:"always_json"`
+	Note       string `toml:"note"`
+}
+
+// Alias is a payload event name the vocabulary does not list for the
+// provider (Cline's SDK runtime names, Copilot's Claude-compatible names).
+type Alias struct {
+	Provider string `toml:"provider"`
+	Name     string `toml:"name"`
+	Event    string `toml:"event"`
+}
+
+// Rule is one way a provider is told one thing: a deny, an ask, some
+// context… Events limits it to those canonical or native event names;
+// without Events it applies to every event no other rule of the same
+// provider and What names. A provider without a rule for a What on an
+// event cannot be told it there.
+type Rule struct {
+	Provider string   `toml:"provider"`
+	What     string   `toml:"what"`
+	Events   []string `toml:"events"`
+	// Exit is the exit code (deny, ask, allow and error rules only).
+	Exit int `toml:"exit"`
+	// Set lists `path = value` lines of the JSON object printed on
+	// stdout; value is a JSON literal or a $variable.
+	Set []string `toml:"set"`
+	// Stdout and Stderr are plain-text templates ($variables replaced).
+	Stdout string `toml:"stdout"`
+	Stderr string `toml:"stderr"`
+	Note   string `toml:"note"`
+}
+
+// Tables is the loaded contract registry. Use Default.
+type Tables struct {
+	Contracts []Contract
+	Aliases   []Alias
+	Rules     []Rule
+
+	contract map[string]int
+	alias    map[[2]string]string
+	rules    map[[2]string][]Rule // (provider, what) → rules in table order
+}
+
+//go:generate go run ./internal/gencontracts -dir . -out tables_gen.go
+
+// loadDefault indexes the tables compiled from data/contracts.toml
+// (tables_gen.go): the shim runs once per hook call, and decoding the TOML
+// there would cost about a millisecond each time.
+// TestGeneratedTablesMatchTOML keeps the two equal.
+var loadDefault = sync.OnceValue(func() *Tables {
+	return index(&Tables{Contracts: generatedContracts, Aliases: generatedAliases, Rules: generatedRules})
+})
+
+// Default returns the contracts of data/contracts.toml.
+func Default() *Tables { return loadDefault() }
+
+// Load reads data/contracts.toml from fsys (the embedded data, or a
+// directory in tests and the generator). Unknown keys are errors.
+func Load(fsys vocab.FS) (*Tables, error) {
+	var raw struct {
+		Provider []Contract `toml:"provider"`
+		Alias    []Alias    `toml:"alias"`
+		Rule     []Rule     `toml:"rule"`
+	}
+	if err := vocab.DecodeTable(fsys, "data/contracts.toml", &raw); err != nil {
+		return nil, err
+	}
+	return index(&Tables{Contracts: raw.Provider, Aliases: raw.Alias, Rules: raw.Rule}), nil
+}
+
+// Data is the embedded TOML source of the tables, for Load.
+func Data() vocab.FS { return data }
+
+func index(t *Tables) *Tables {
+	t.contract = make(map[string]int, len(t.Contracts))
+	for i, c := range t.Contracts {
+		t.contract[c.Slug] = i
+	}
+	t.alias = make(map[[2]string]string, len(t.Aliases))
+	for _, a := range t.Aliases {
+		t.alias[[2]string{a.Provider, a.Name}] = a.Event
+	}
+	t.rules = map[[2]string][]Rule{}
+	for _, r := range t.Rules {
+		k := [2]string{r.Provider, r.What}
+		t.rules[k] = append(t.rules[k], r)
+	}
+	return t
+}
+
+// Contract returns the runtime contract of a provider.
+func (t *Tables) Contract(slug string) (*Contract, bool) {
+	i, ok := t.contract[slug]
+	if !ok {
+		return nil, false
+	}
+	return &t.Contracts[i], true
+}
+
+// Slugs lists the providers that have a runtime contract, in table order.
+func (t *Tables) Slugs() []string {
+	out := make([]string, len(t.Contracts))
+	for i, c := range t.Contracts {
+		out[i] = c.Slug
+	}
+	return out
+}
+
+// Rule returns the provider's rule for what on an event: the first rule
+// naming the event (canonical or native name), else the first rule
+// without events. ok is false when the provider cannot be told it there.
+func (t *Tables) Rule(provider, what string, ev EventRef) (Rule, bool) {
+	var fallback *Rule
+	rules := t.rules[[2]string{provider, what}]
+	for i := range rules {
+		r := &rules[i]
+		if len(r.Events) == 0 {
+			if fallback == nil {
+				fallback = r
+			}
+			continue
+		}
+		for _, e := range r.Events {
+			if e != "" && (e == ev.Canonical || e == ev.Native) {
+				return *r, true
+			}
+		}
+	}
+	if fallback != nil {
+		return *fallback, true
+	}
+	return Rule{}, false
+}
+
+// EventRef names an event both ways: canonically and as the provider
+// sent it. Either may be empty when it is unknown.
+type EventRef struct {
+	Canonical string
+	Native    string
+}
+
+// ResolveEvent reads an event name given for a provider: a canonical
+// name, a native name from the vocabulary, or an alias from the contract
+// table. ok is false when the name is none of those.
+func (t *Tables) ResolveEvent(provider, name string) (EventRef, bool) {
+	names := vocab.Default()
+	if _, ok := names.Event(name); ok {
+		ref := EventRef{Canonical: name}
+		if rows := names.EncodeEvent(provider, name); len(rows) > 0 {
+			ref.Native = rows[0].Name
+		}
+		return ref, true
+	}
+	if rows := names.DecodeEvent(provider, name); len(rows) > 0 {
+		// A lossy name reads as several events; the row that is not an
+		// alias is the one the provider means by it.
+		ev := rows[0].Event
+		for _, r := range rows {
+			if !r.Alias {
+				ev = r.Event
+				break
+			}
+		}
+		return EventRef{Canonical: ev, Native: name}, true
+	}
+	if ev, ok := t.alias[[2]string{provider, name}]; ok {
+		return EventRef{Canonical: ev, Native: name}, true
+	}
+	return EventRef{Native: name}, false
+}
+
+// assignment is one parsed Rule.Set line.
+type assignment struct {
+	path  []string
+	value string // a JSON literal, or $name
+}
+
+// parseSet splits a `path = value` line. It reports malformed lines so the
+// table test can name them; Answer never sees one.
+func parseSet(line string) (assignment, error) {
+	path, value, ok := strings.Cut(line, "=")
+	path, value = strings.TrimSpace(path), strings.TrimSpace(value)
+	if !ok || path == "" || value == "" {
+		return assignment{}, fmt.Errorf("set %q: want `path = value`", line)
+	}
+	return assignment{path: strings.Split(path, "."), value: value}, nil
+}

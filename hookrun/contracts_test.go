@@ -1,0 +1,153 @@
+package hookrun
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// TestGeneratedTablesMatchTOML keeps tables_gen.go equal to
+// data/contracts.toml: run `go generate ./hookrun` after editing the TOML.
+func TestGeneratedTablesMatchTOML(t *testing.T) {
+	fromTOML, err := Load(os.DirFS(".").(vocab.FS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := Default()
+	if !reflect.DeepEqual(fromTOML.Contracts, gen.Contracts) || !reflect.DeepEqual(fromTOML.Aliases, gen.Aliases) || !reflect.DeepEqual(fromTOML.Rules, gen.Rules) {
+		t.Fatal("tables_gen.go is out of date with data/contracts.toml: run go generate ./hookrun")
+	}
+	if _, err := Load(Data()); err != nil {
+		t.Fatalf("embedded table: %v", err)
+	}
+}
+
+// TestTablesValid checks the contract table against itself and the
+// vocabulary, so a typo cannot silently disable a rule.
+func TestTablesValid(t *testing.T) {
+	tb := Default()
+	names := vocab.Default()
+	for _, slug := range names.Slugs() {
+		if _, ok := tb.Contract(slug); !ok && slug != "canonical" {
+			t.Errorf("provider %s has no runtime contract", slug)
+		}
+	}
+	seen := map[string]bool{}
+	for _, c := range tb.Contracts {
+		if seen[c.Slug] {
+			t.Errorf("contract %s listed twice", c.Slug)
+		}
+		seen[c.Slug] = true
+		if _, ok := names.Provider(c.Slug); !ok {
+			t.Errorf("contract %s: not a vocab provider", c.Slug)
+		}
+		if len(c.Event) == 0 {
+			t.Errorf("contract %s: no event path", c.Slug)
+		}
+		for _, p := range c.ToolNamesFrom {
+			if _, ok := names.Provider(p); !ok {
+				t.Errorf("contract %s: tool_names_from unknown provider %q", c.Slug, p)
+			}
+		}
+		for _, what := range []string{WhatDeny, WhatError} {
+			if _, ok := tb.Rule(c.Slug, what, EventRef{}); !ok {
+				t.Errorf("contract %s: no %s rule for every event", c.Slug, what)
+			}
+		}
+	}
+	for _, a := range tb.Aliases {
+		if !seen[a.Provider] {
+			t.Errorf("alias %s/%s: no contract", a.Provider, a.Name)
+		}
+		if _, ok := names.Event(a.Event); !ok {
+			t.Errorf("alias %s/%s: unknown canonical event %q", a.Provider, a.Name, a.Event)
+		}
+		if rows := names.DecodeEvent(a.Provider, a.Name); len(rows) > 0 {
+			t.Errorf("alias %s/%s: the vocabulary has it already", a.Provider, a.Name)
+		}
+	}
+	vars := []string{"$reason", "$context", "$updated_input", "$system_message", "$native_event", "$event", "$error"}
+	for _, r := range tb.Rules {
+		where := r.Provider + "/" + r.What
+		if !seen[r.Provider] {
+			t.Errorf("rule %s: no contract", where)
+		}
+		if !slices.Contains(whats, r.What) {
+			t.Errorf("rule %s: unknown what %q", where, r.What)
+		}
+		if r.Exit != 0 && !slices.Contains([]string{WhatDeny, WhatAsk, WhatAllow, WhatError}, r.What) {
+			t.Errorf("rule %s: only decisions and errors set an exit code", where)
+		}
+		if len(r.Set) > 0 && r.Stdout != "" {
+			t.Errorf("rule %s: both JSON fields and plain stdout", where)
+		}
+		for _, e := range r.Events {
+			if _, ok := tb.ResolveEvent(r.Provider, e); !ok {
+				t.Errorf("rule %s: %q is neither a canonical nor a %s event", where, e, r.Provider)
+			}
+		}
+		for _, line := range r.Set {
+			as, err := parseSet(line)
+			if err != nil {
+				t.Errorf("rule %s: %v", where, err)
+				continue
+			}
+			if strings.HasPrefix(as.value, "$") {
+				if !slices.Contains(vars, as.value) {
+					t.Errorf("rule %s: unknown variable %s", where, as.value)
+				}
+			} else if !json.Valid([]byte(as.value)) {
+				t.Errorf("rule %s: %q is not a JSON literal", where, as.value)
+			}
+		}
+		for _, tmpl := range []string{r.Stdout, r.Stderr} {
+			for _, f := range strings.Fields(tmpl) {
+				if i := strings.IndexByte(f, '$'); i >= 0 && !slices.Contains(vars, strings.TrimRight(f[i:], ".,:;)")) {
+					t.Errorf("rule %s: unknown variable in %q", where, tmpl)
+				}
+			}
+		}
+	}
+	// A provider's plain-text and JSON answers would collide on stdout.
+	for slug := range seen {
+		var text, obj bool
+		for _, r := range tb.Rules {
+			if r.Provider == slug {
+				text = text || r.Stdout != ""
+				obj = obj || len(r.Set) > 0
+			}
+		}
+		if text && obj {
+			t.Errorf("provider %s answers both in JSON and in plain text", slug)
+		}
+	}
+}
+
+func TestResolveEvent(t *testing.T) {
+	tb := Default()
+	for _, tc := range []struct {
+		provider, name string
+		want           EventRef
+		known          bool
+	}{
+		{"claude-code", "PreToolUse", EventRef{"before_tool_execute", "PreToolUse"}, true},
+		{"claude-code", "before_tool_execute", EventRef{"before_tool_execute", "PreToolUse"}, true},
+		{"copilot-cli", "preToolUse", EventRef{"before_tool_execute", "preToolUse"}, true},
+		{"copilot-cli", "PreToolUse", EventRef{"before_tool_execute", "PreToolUse"}, true}, // alias
+		{"cline", "tool_call", EventRef{"before_tool_execute", "tool_call"}, true},         // alias
+		{"cursor", "beforeShellExecution", EventRef{"before_tool_execute", "beforeShellExecution"}, true},
+		{"copilot-cli", "errorOccurred", EventRef{"error_occurred", "errorOccurred"}, true}, // lossy: the row that is not an alias
+		{"windsurf", "session_start", EventRef{"session_start", ""}, true},                  // canonical without a native name
+		{"claude-code", "Nope", EventRef{"", "Nope"}, false},
+	} {
+		got, known := tb.ResolveEvent(tc.provider, tc.name)
+		if got != tc.want || known != tc.known {
+			t.Errorf("ResolveEvent(%s, %s) = %+v, %v; want %+v, %v", tc.provider, tc.name, got, known, tc.want, tc.known)
+		}
+	}
+}

@@ -1,0 +1,158 @@
+//go:build unix
+
+package hookrun
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestExec(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	ctx := context.Background()
+	t.Run("stdin, stdout, stderr, exit code, env", func(t *testing.T) {
+		r := Exec(ctx, []string{"sh", "-c", `cat; echo "$HOOKCONV_X" >&2; exit 3`}, []byte("in"), []string{"HOOKCONV_X=x"}, 0)
+		if r.ExitCode != 3 || string(r.Stdout) != "in" || string(r.Stderr) != "x\n" || r.TimedOut || r.StartErr != nil {
+			t.Errorf("got %+v", r)
+		}
+	})
+	t.Run("no shell: arguments are passed as they are", func(t *testing.T) {
+		r := Exec(ctx, []string{"printf", "%s|", "a b", "$HOME", "*"}, nil, nil, 0)
+		if string(r.Stdout) != "a b|$HOME|*|" {
+			t.Errorf("got %q", r.Stdout)
+		}
+	})
+	t.Run("a missing command cannot start", func(t *testing.T) {
+		r := Exec(ctx, []string{"./no-such-hook"}, nil, nil, 0)
+		if r.StartErr == nil || r.TimedOut {
+			t.Errorf("got %+v", r)
+		}
+	})
+	t.Run("the timeout kills the whole process group", func(t *testing.T) {
+		pidFile := filepath.Join(t.TempDir(), "pid")
+		start := time.Now()
+		// The grandchild would keep stdout open for 30 s if it survived.
+		r := Exec(ctx, []string{"sh", "-c", `sleep 30 & echo $! > "$1"; wait`, "sh", pidFile}, nil, nil, 200*time.Millisecond)
+		if !r.TimedOut || r.ExitCode != -1 {
+			t.Errorf("got %+v", r)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("took %s: the group was not killed", d)
+		}
+		pid, err := os.ReadFile(pidFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(2 * time.Second)
+		for alive(strings.TrimSpace(string(pid))) {
+			if time.Now().After(deadline) {
+				t.Fatalf("grandchild %s survived the timeout", pid)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
+	t.Run("a hook that finishes in time is not a timeout", func(t *testing.T) {
+		r := Exec(ctx, []string{"true"}, nil, nil, 5*time.Second)
+		if r.TimedOut || r.ExitCode != 0 {
+			t.Errorf("got %+v", r)
+		}
+	})
+	t.Run("a background child holding stdout does not hang the shim", func(t *testing.T) {
+		start := time.Now()
+		r := Exec(ctx, []string{"sh", "-c", `sleep 30 & echo done`}, nil, nil, 0)
+		if r.ExitCode != 0 || string(r.Stdout) != "done\n" {
+			t.Errorf("got %+v", r)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("took %s", d)
+		}
+	})
+	t.Run("a cancelled context interrupts", func(t *testing.T) {
+		cctx, cancel := context.WithCancel(ctx)
+		time.AfterFunc(100*time.Millisecond, cancel)
+		r := Exec(cctx, []string{"sleep", "30"}, nil, nil, 0)
+		if !r.Interrupted || r.TimedOut {
+			t.Errorf("got %+v", r)
+		}
+	})
+	t.Run("output beyond the cap is dropped and said", func(t *testing.T) {
+		var c capped
+		c.Write(bytes.Repeat([]byte("x"), maxOutput-1))
+		n, err := c.Write([]byte("yz"))
+		if n != 2 || err != nil || !c.dropped || c.buf.Len() != maxOutput {
+			t.Errorf("n=%d err=%v dropped=%v len=%d", n, err, c.dropped, c.buf.Len())
+		}
+	})
+}
+
+// alive reports whether a process runs: kill -0 succeeds and, where /proc
+// tells, it is not a zombie waiting for a reaper that containers may lack.
+func alive(pid string) bool {
+	if exec.Command("kill", "-0", pid).Run() != nil {
+		return false
+	}
+	stat, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return true
+	}
+	_, rest, _ := strings.Cut(string(stat), ") ")
+	return !strings.HasPrefix(rest, "Z")
+}
+
+func TestEnv(t *testing.T) {
+	in := &Input{Event: "before_tool_execute", Cwd: "/proj"}
+	env := Env([]string{"PATH=/bin"}, "claude-code", in)
+	want := []string{"PATH=/bin", "HOOKCONV_EVENT=before_tool_execute", "HOOKCONV_PROVIDER=claude-code", "CLAUDE_PROJECT_DIR=/proj"}
+	if strings.Join(env, " ") != strings.Join(want, " ") {
+		t.Errorf("got %q", env)
+	}
+	// A variable the tool set is kept; a tool without one gets none.
+	if env := Env([]string{"CLAUDE_PROJECT_DIR=/root"}, "claude-code", in); len(env) != 3 {
+		t.Errorf("got %q", env)
+	}
+	if env := Env(nil, "codex", in); len(env) != 2 {
+		t.Errorf("got %q", env)
+	}
+}
+
+func TestHeadlessEnv(t *testing.T) {
+	for v, want := range map[string]bool{"": false, "0": false, "false": false, "FALSE": false, "1": true, "true": true} {
+		if got := HeadlessEnv(func(string) string { return v }); got != want {
+			t.Errorf("CI=%q: %v", v, got)
+		}
+	}
+}
+
+// TestRun runs the whole shim on a recorded-style payload.
+func TestRun(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	opt := Options{Provider: "claude-code", Blocking: true, Command: []string{"sh", "-c", `grep -q '"tool":"shell"' && echo "no shell today" >&2 && exit 2`}}
+	code, err := Run(context.Background(), opt, strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`), &stdout, &stderr)
+	if err != nil || code != 0 {
+		t.Fatalf("code %d err %v", code, err)
+	}
+	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no shell today"}}` + "\n"
+	if stdout.String() != want || stderr.Len() != 0 {
+		t.Errorf("stdout %q stderr %q", stdout.String(), stderr.String())
+	}
+	for _, bad := range []Options{
+		{Provider: "nope", Command: []string{"true"}},
+		{Provider: "canonical", Command: []string{"true"}},
+		{Provider: "codex", Event: "NoSuchEvent", Command: []string{"true"}},
+		{Provider: "codex", TimeoutAction: "retry", Command: []string{"true"}},
+		{Provider: "codex", Timeout: -1, Command: []string{"true"}},
+		{Provider: "codex"},
+	} {
+		if _, err := Run(context.Background(), bad, strings.NewReader(""), &stdout, &stderr); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+}

@@ -1,0 +1,213 @@
+package hookrun
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// payloadDir holds real payloads recorded from the tools (shared/ lies
+// beside the checkout).
+const payloadDir = "../../shared/reference/payloads"
+
+// recordedProvider maps a folder of payloadDir to the provider that sent
+// it.
+var recordedProvider = map[string]string{
+	"claude":               "claude-code",
+	"cline":                "cline",
+	"codex":                "codex",
+	"copilot":              "copilot-cli",
+	"copilot-claudecompat": "copilot-cli",
+	"factory":              "factory-droid",
+	"gemini":               "gemini-cli",
+	"opencode":             "opencode",
+	"qwen":                 "qwen-code",
+}
+
+// TestRecordedPayloads normalises every recorded payload without a
+// warning, to a known event, with the fields the payload has. A payload
+// that names no event (Copilot's camelCase ones, OpenCode's tool hooks) is
+// given the native event its file is named after, as the generated config
+// passes it with --event.
+func TestRecordedPayloads(t *testing.T) {
+	dirs, err := os.ReadDir(payloadDir)
+	if err != nil {
+		t.Skipf("no recorded payloads: %v", err)
+	}
+	tb := Default()
+	n := 0
+	for _, d := range dirs {
+		provider, ok := recordedProvider[d.Name()]
+		if !ok {
+			t.Errorf("%s: payloads of an unknown tool; add it to recordedProvider", d.Name())
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(payloadDir, d.Name(), "*.json"))
+		for _, f := range files {
+			n++
+			payload, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := strings.TrimSuffix(filepath.Base(f), ".json")
+			hint := ""
+			if in, _ := tb.Normalise(provider, "", payload); in.NativeEvent == "" {
+				hint = name
+			}
+			in, warns := tb.Normalise(provider, hint, payload)
+			where := d.Name() + "/" + filepath.Base(f)
+			if len(warns) > 0 {
+				t.Errorf("%s: warnings %q", where, warns)
+			}
+			if in.Event == "" || in.NativeEvent == "" {
+				t.Errorf("%s: event not resolved: %+v", where, in.Ref())
+			}
+			if in.SessionID == "" {
+				t.Errorf("%s: no session_id", where)
+			}
+			if in.Source != provider || string(in.Native) != strings.TrimSpace(string(payload)) {
+				t.Errorf("%s: source or native payload changed", where)
+			}
+			if !json.Valid(in.Encode()) {
+				t.Errorf("%s: encoded input is not JSON: %s", where, in.Encode())
+			}
+			if strings.Contains(strings.ToLower(name), "tool") && !strings.Contains(name, "Selection") {
+				if in.NativeTool == "" || in.Tool != "shell" || len(in.ToolInput) == 0 {
+					t.Errorf("%s: tool not read: tool=%q native=%q input=%s", where, in.Tool, in.NativeTool, in.ToolInput)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Skip("no recorded payloads")
+	}
+}
+
+func TestNormalise(t *testing.T) {
+	tb := Default()
+	for _, tc := range []struct {
+		name, provider, event, payload, want string
+		warns                                int
+	}{
+		{
+			name:     "claude pre-tool",
+			provider: "claude-code",
+			payload:  `{"session_id":"s","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"extra":1}`,
+			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","session_id":"s","cwd":"/p","tool":"shell","native_tool":"Bash","tool_input":{"command":"ls"},"source":"claude-code","native":{"session_id":"s","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"extra":1}}`,
+		},
+		{
+			name:     "--event wins, native name kept from the payload",
+			provider: "claude-code",
+			event:    "before_tool_execute",
+			payload:  `{"hook_event_name":"PreToolUse"}`,
+			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","source":"claude-code","native":{"hook_event_name":"PreToolUse"}}`,
+		},
+		{
+			name:     "copilot camelCase: toolArgs as a JSON string, event from --event",
+			provider: "copilot-cli",
+			event:    "preToolUse",
+			payload:  `{"sessionId":"s","timestamp":1,"cwd":"/p","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}`,
+			want:     `{"event":"before_tool_execute","native_event":"preToolUse","session_id":"s","cwd":"/p","tool":"shell","native_tool":"bash","tool_input":{"command":"ls"},"source":"copilot-cli","native":{"sessionId":"s","timestamp":1,"cwd":"/p","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}}`,
+		},
+		{
+			name:     "copilot in Claude mode: Claude's tool names",
+			provider: "copilot-cli",
+			payload:  `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash"}`,
+			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","session_id":"s","tool":"shell","native_tool":"Bash","source":"copilot-cli","native":{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash"}}`,
+		},
+		{
+			name:     "cursor split event: the tool from the event, the input picked",
+			provider: "cursor",
+			payload:  `{"conversation_id":"c","hook_event_name":"beforeShellExecution","command":"ls","cwd":"/p","workspace_roots":["/w"]}`,
+			want:     `{"event":"before_tool_execute","native_event":"beforeShellExecution","session_id":"c","cwd":"/p","tool":"shell","tool_input":{"command":"ls"},"source":"cursor","native":{"conversation_id":"c","hook_event_name":"beforeShellExecution","command":"ls","cwd":"/p","workspace_roots":["/w"]}}`,
+		},
+		{
+			name:     "cursor: cwd from workspace_roots",
+			provider: "cursor",
+			payload:  `{"hook_event_name":"stop","workspace_roots":["/w"]}`,
+			want:     `{"event":"agent_stop","native_event":"stop","cwd":"/w","source":"cursor","native":{"hook_event_name":"stop","workspace_roots":["/w"]}}`,
+		},
+		{
+			name:     "windsurf: renamed picks from tool_info",
+			provider: "windsurf",
+			payload:  `{"agent_action_name":"pre_run_command","trajectory_id":"t","tool_info":{"command_line":"ls","cwd":"/p"}}`,
+			want:     `{"event":"before_tool_execute","native_event":"pre_run_command","session_id":"t","cwd":"/p","tool":"shell","tool_input":{"command":"ls","cwd":"/p"},"source":"windsurf","native":{"agent_action_name":"pre_run_command","trajectory_id":"t","tool_info":{"command_line":"ls","cwd":"/p"}}}`,
+		},
+		{
+			name:     "openhook: context URI to path",
+			provider: "openhook",
+			payload:  `{"openhook":"0.1","type":"tool.start","session_id":"s","context":"file:///home/u/proj","data":{"tool_name":"Bash"}}`,
+			want:     `{"event":"before_tool_execute","native_event":"tool.start","session_id":"s","cwd":"/home/u/proj","native_tool":"Bash","source":"openhook","native":{"openhook":"0.1","type":"tool.start","session_id":"s","context":"file:///home/u/proj","data":{"tool_name":"Bash"}}}`,
+		},
+		{
+			name:     "not JSON: the hook still runs, native null",
+			provider: "claude-code",
+			event:    "PreToolUse",
+			payload:  `{oops`,
+			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","source":"claude-code","native":null}`,
+			warns:    1,
+		},
+		{
+			name:     "JSON but not an object",
+			provider: "gemini-cli",
+			payload:  `[1,2]`,
+			want:     `{"event":"","source":"gemini-cli","native":[1,2]}`,
+			warns:    2,
+		},
+		{
+			name:     "unknown event: kept as the native name",
+			provider: "codex",
+			payload:  `{"hook_event_name":"FutureEvent","session_id":7}`,
+			want:     `{"event":"","native_event":"FutureEvent","session_id":"7","source":"codex","native":{"hook_event_name":"FutureEvent","session_id":7}}`,
+			warns:    1,
+		},
+		{
+			name:     "empty stdin",
+			provider: "kiro",
+			event:    "session_start",
+			want:     `{"event":"session_start","native_event":"SessionStart","source":"kiro","native":null}`,
+			warns:    1,
+		},
+		{
+			name:     "html characters are not escaped; null fields are absent",
+			provider: "claude-code",
+			payload:  `{"hook_event_name":"UserPromptSubmit","prompt":"a <b> & c","cwd":null}`,
+			want:     `{"event":"before_prompt","native_event":"UserPromptSubmit","prompt":"a <b> & c","source":"claude-code","native":{"hook_event_name":"UserPromptSubmit","prompt":"a <b> & c","cwd":null}}`,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in, warns := tb.Normalise(tc.provider, tc.event, []byte(tc.payload))
+			if got := strings.TrimSuffix(string(in.Encode()), "\n"); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			if len(warns) != tc.warns {
+				t.Errorf("warnings %q, want %d", warns, tc.warns)
+			}
+		})
+	}
+}
+
+// FuzzNormalise: no payload makes the normaliser panic or produce an input
+// that is not JSON.
+func FuzzNormalise(f *testing.F) {
+	if files, _ := filepath.Glob(filepath.Join(payloadDir, "*", "*.json")); len(files) > 0 {
+		for _, p := range files[:min(len(files), 12)] {
+			if b, err := os.ReadFile(p); err == nil {
+				f.Add(b, uint8(0), "")
+			}
+		}
+	}
+	f.Add([]byte(`{"tool_info":{"command_line":"x"},"workspace_roots":[null],"toolArgs":"{\"a\":1}"}`), uint8(5), "beforeShellExecution")
+	f.Add([]byte(`{"input":{"tool":1},"output":{"args":[]},"context":"file://%zz"}`), uint8(13), "")
+	tb := Default()
+	slugs := tb.Slugs()
+	f.Fuzz(func(t *testing.T, payload []byte, p uint8, event string) {
+		provider := slugs[int(p)%len(slugs)]
+		in, _ := tb.Normalise(provider, event, payload)
+		if out := in.Encode(); !json.Valid(out) {
+			t.Fatalf("input is not JSON: %s", out)
+		}
+	})
+}

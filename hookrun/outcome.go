@@ -1,0 +1,259 @@
+package hookrun
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Decision is what a hook decided about the action.
+type Decision string
+
+// Decisions of the canonical output schema (spec §5); DecisionNone is a
+// hook that said nothing, which lets the action proceed.
+const (
+	DecisionNone  Decision = ""
+	DecisionAllow Decision = "allow"
+	DecisionDeny  Decision = "deny"
+	DecisionAsk   Decision = "ask"
+)
+
+// Timeout actions (spec §3, handler.timeout_action).
+const (
+	TimeoutWarn  = "warn"
+	TimeoutBlock = "block"
+)
+
+// Result is what the hook process did.
+type Result struct {
+	// ExitCode is the exit status; -1 when the process did not exit by
+	// itself (killed by a signal).
+	ExitCode       int
+	Stdout, Stderr []byte
+	// TimedOut is set when the shim killed the hook at its timeout.
+	TimedOut bool
+	// Interrupted is set when the shim itself was told to stop.
+	Interrupted bool
+	// StartErr is set when the command could not be started at all.
+	StartErr error
+	// Truncated is set when the hook printed more than the shim keeps.
+	Truncated bool
+}
+
+// Policy is how the hook was declared (hook.blocking, handler.timeout,
+// handler.timeout_action) and whether a user can answer a question.
+type Policy struct {
+	Blocking      bool
+	Timeout       time.Duration
+	TimeoutAction string
+	// Headless: nobody can answer "ask" (CI, a tool's print mode).
+	Headless bool
+	// Name names the hook in messages (its command).
+	Name string
+}
+
+// Outcome is the canonical resolution of a hook run: the input of Answer.
+type Outcome struct {
+	Decision       Decision
+	Reason         string
+	Context        string
+	UpdatedInput   json.RawMessage
+	Stop           bool // "continue": false
+	SystemMessage  string
+	SuppressOutput bool
+	// Error is set when the hook failed (exit 1, a bad output, a timeout
+	// that only warns): the action proceeds and Error says why. The
+	// fields above are then empty.
+	Error string
+	// Log is the hook's own stderr, passed on when it is not the reason.
+	Log string
+	// Notes are hookconv's own warnings about this run.
+	Notes []string
+}
+
+// Resolve applies the canonical runtime contract (spec §5) to a hook run.
+// The order is the spec's: the non-blocking downgrade first (exit 2 → 1,
+// and a deny, an ask or continue: false → a warning, since a hook that is
+// not blocking may not prevent anything, §2), then exit 2 blocks whatever stdout says, any
+// other non-zero code is a hook error, and exit 0 output is read as the
+// output schema: deny blocks, ask asks (a deny where nobody can answer),
+// no decision allows, output that is not a JSON object is a hook error.
+// A timeout follows timeout_action for a blocking hook and only warns for
+// any other.
+func Resolve(r Result, p Policy) Outcome {
+	name := p.Name
+	if name == "" {
+		name = "hook"
+	}
+	stderr := strings.TrimSpace(string(r.Stderr))
+	switch {
+	case r.StartErr != nil:
+		return Outcome{Error: fmt.Sprintf("hookconv: cannot run %s: %v", name, r.StartErr)}
+	case r.Interrupted:
+		return Outcome{Error: fmt.Sprintf("hookconv: %s was stopped: hookconv was interrupted", name)}
+	case r.TimedOut:
+		msg := fmt.Sprintf("hookconv: %s timed out after %s", name, seconds(p.Timeout))
+		if p.Blocking && p.TimeoutAction == TimeoutBlock {
+			return Outcome{Decision: DecisionDeny, Reason: msg + " (timeout_action: block)"}
+		}
+		return Outcome{Error: msg}
+	}
+
+	code := r.ExitCode
+	var notes []string
+	if code == 2 && !p.Blocking {
+		code = 1
+		notes = append(notes, fmt.Sprintf("hookconv: %s exited 2 but is not blocking: a warning, not a block", name))
+	}
+	switch {
+	case code == 2:
+		reason := stderr
+		if reason == "" {
+			reason = outputReason(r.Stdout)
+		}
+		if reason == "" {
+			reason = fmt.Sprintf("blocked by %s (exit 2)", name)
+		}
+		return Outcome{Decision: DecisionDeny, Reason: reason}
+	case code != 0:
+		msg := stderr
+		switch {
+		case msg != "":
+		case code < 0:
+			msg = fmt.Sprintf("hookconv: %s was killed by a signal", name)
+		default:
+			msg = fmt.Sprintf("hookconv: %s failed with exit code %d", name, code)
+		}
+		return Outcome{Error: msg, Notes: notes}
+	}
+
+	if r.Truncated {
+		return Outcome{Error: fmt.Sprintf("hookconv: %s printed more output than hookconv reads", name)}
+	}
+	o, err := parseOutput(r.Stdout)
+	if err != nil {
+		return Outcome{Error: fmt.Sprintf("hookconv: %s: %v", name, err), Log: stderr}
+	}
+	o.Log = stderr
+	if !p.Blocking && (o.Decision == DecisionDeny || o.Decision == DecisionAsk) {
+		o.Notes = append(o.Notes, fmt.Sprintf("hookconv: %s decided %q but is not blocking: the action proceeds%s", name, o.Decision, colon(o.Reason)))
+		o.Decision, o.Reason = DecisionNone, ""
+	}
+	if !p.Blocking && o.Stop {
+		o.Notes = append(o.Notes, fmt.Sprintf("hookconv: %s said continue: false but is not blocking: the agent goes on%s", name, colon(o.Reason)))
+		o.Stop, o.Reason = false, ""
+	}
+	switch {
+	case o.Decision == DecisionAsk && p.Headless:
+		o.Decision = DecisionDeny
+		o.Reason = join(o.Reason, "(hookconv: the hook asks for confirmation and nobody can answer here: denied)")
+	case o.Decision == DecisionDeny && o.Reason == "":
+		o.Reason = fmt.Sprintf("denied by %s", name)
+	}
+	return o
+}
+
+// output is the canonical output schema (spec §5). Pointers tell absent
+// fields from zero ones; unknown fields are ignored.
+type output struct {
+	Decision       *string         `json:"decision"`
+	Reason         *string         `json:"reason"`
+	Continue       *bool           `json:"continue"`
+	Context        *string         `json:"context"`
+	UpdatedInput   json.RawMessage `json:"updated_input"`
+	SuppressOutput *bool           `json:"suppress_output"`
+	SystemMessage  *string         `json:"system_message"`
+}
+
+// parseOutput reads stdout of a hook that exited 0: empty is {}, anything
+// but a JSON object of the schema's types is an error.
+func parseOutput(stdout []byte) (Outcome, error) {
+	stdout = bytes.TrimSpace(stdout)
+	if len(stdout) == 0 {
+		return Outcome{}, nil
+	}
+	if stdout[0] != '{' || !json.Valid(stdout) {
+		return Outcome{}, fmt.Errorf("exited 0 with output that is not a JSON object: %s", excerpt(stdout))
+	}
+	var out output
+	if err := json.Unmarshal(stdout, &out); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return Outcome{}, fmt.Errorf("output field %q must be %s", te.Field, te.Type)
+		}
+		return Outcome{}, err
+	}
+	var o Outcome
+	if out.Decision != nil {
+		switch d := Decision(*out.Decision); d {
+		case DecisionAllow, DecisionDeny, DecisionAsk:
+			o.Decision = d
+		default:
+			return Outcome{}, fmt.Errorf("output decision %q is none of allow, deny, ask", *out.Decision)
+		}
+	}
+	if len(out.UpdatedInput) > 0 && !isNull(out.UpdatedInput) {
+		if out.UpdatedInput[0] != '{' {
+			return Outcome{}, fmt.Errorf("output field \"updated_input\" must be an object")
+		}
+		o.UpdatedInput = out.UpdatedInput
+	}
+	o.Reason = deref(out.Reason)
+	o.Context = deref(out.Context)
+	o.SystemMessage = deref(out.SystemMessage)
+	o.Stop = out.Continue != nil && !*out.Continue
+	o.SuppressOutput = out.SuppressOutput != nil && *out.SuppressOutput
+	return o, nil
+}
+
+// outputReason is the reason of stdout JSON, for an exit 2 with nothing on
+// stderr.
+func outputReason(stdout []byte) string {
+	var out output
+	if json.Unmarshal(bytes.TrimSpace(stdout), &out) != nil {
+		return ""
+	}
+	return deref(out.Reason)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// seconds spells a duration the way the spec gives timeouts.
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+}
+
+func excerpt(b []byte) string {
+	const max = 60
+	s := string(b)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + "…"
+	}
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return strconv.Quote(s)
+}
+
+func colon(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ": " + s
+}
+
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + " " + b
+}

@@ -1,0 +1,98 @@
+package hookrun
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// truthTable is spec §5, one row per case: how the hook was declared, what
+// it did, and the canonical outcome. The answer tests run every row under
+// every provider.
+var truthTable = []struct {
+	name string
+	p    Policy
+	r    Result
+	want Outcome
+}{
+	// exit codes
+	{"exit 0, no output: allow", blocking, exit(0, "", ""), Outcome{}},
+	{"exit 0, {}: allow", blocking, exit(0, "{}\n", ""), Outcome{}},
+	{"exit 0, stderr is passed on", blocking, exit(0, "", "note\n"), Outcome{Log: "note"}},
+	{"exit 2 blocks with stderr", blocking, exit(2, "", "no rm\n"), Outcome{Decision: DecisionDeny, Reason: "no rm"}},
+	{"exit 2 blocks even if JSON says allow", blocking, exit(2, `{"decision":"allow"}`, "no"), Outcome{Decision: DecisionDeny, Reason: "no"}},
+	{"exit 2 without stderr: the JSON reason", blocking, exit(2, `{"reason":"why"}`, ""), Outcome{Decision: DecisionDeny, Reason: "why"}},
+	{"exit 2 without any reason", blocking, exit(2, "", ""), Outcome{Decision: DecisionDeny, Reason: "blocked by ./h (exit 2)"}},
+	{"exit 1: hook error", blocking, exit(1, `{"decision":"deny"}`, "boom\n"), Outcome{Error: "boom"}},
+	{"exit 1 without stderr", blocking, exit(1, "", ""), Outcome{Error: "hookconv: ./h failed with exit code 1"}},
+	{"other codes are 1", blocking, exit(3, "", ""), Outcome{Error: "hookconv: ./h failed with exit code 3"}},
+	{"killed by a signal", blocking, exit(-1, "", ""), Outcome{Error: "hookconv: ./h was killed by a signal"}},
+	{"cannot start", blocking, Result{ExitCode: -1, StartErr: errors.New("not found")}, Outcome{Error: "hookconv: cannot run ./h: not found"}},
+
+	// non-blocking downgrade
+	{"non-blocking exit 2 is a warning", nonBlocking, exit(2, "", "no\n"), Outcome{Error: "no", Notes: []string{"hookconv: ./h exited 2 but is not blocking: a warning, not a block"}}},
+	{"non-blocking deny is a warning", nonBlocking, exit(0, `{"decision":"deny","reason":"r","context":"c"}`, ""), Outcome{Context: "c", Notes: []string{`hookconv: ./h decided "deny" but is not blocking: the action proceeds: r`}}},
+	{"non-blocking ask is a warning", nonBlocking, exit(0, `{"decision":"ask"}`, ""), Outcome{Notes: []string{`hookconv: ./h decided "ask" but is not blocking: the action proceeds`}}},
+	{"non-blocking allow", nonBlocking, exit(0, `{"decision":"allow"}`, ""), Outcome{Decision: DecisionAllow}},
+	{"non-blocking stop is a warning", nonBlocking, exit(0, `{"continue":false,"reason":"done"}`, ""), Outcome{Notes: []string{"hookconv: ./h said continue: false but is not blocking: the agent goes on: done"}}},
+
+	// the output schema
+	{"deny", blocking, exit(0, `{"decision":"deny","reason":"r"}`, ""), Outcome{Decision: DecisionDeny, Reason: "r"}},
+	{"deny without reason", blocking, exit(0, `{"decision":"deny"}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h"}},
+	{"ask", blocking, exit(0, `{"decision":"ask","reason":"sure?"}`, ""), Outcome{Decision: DecisionAsk, Reason: "sure?"}},
+	{"ask headless is deny", headless, exit(0, `{"decision":"ask","reason":"sure?"}`, ""), Outcome{Decision: DecisionDeny, Reason: "sure? (hookconv: the hook asks for confirmation and nobody can answer here: denied)"}},
+	{"allow", blocking, exit(0, `{"decision":"allow","reason":"fine"}`, ""), Outcome{Decision: DecisionAllow, Reason: "fine"}},
+	{"context", blocking, exit(0, `{"context":"c"}`, ""), Outcome{Context: "c"}},
+	{"updated_input", blocking, exit(0, `{"updated_input":{"command":"ls"}}`, ""), Outcome{UpdatedInput: []byte(`{"command":"ls"}`)}},
+	{"updated_input null is absent", blocking, exit(0, `{"updated_input":null}`, ""), Outcome{}},
+	{"continue false stops", blocking, exit(0, `{"continue":false,"reason":"done"}`, ""), Outcome{Stop: true, Reason: "done"}},
+	{"continue true", blocking, exit(0, `{"continue":true}`, ""), Outcome{}},
+	{"system message and suppress", blocking, exit(0, `{"system_message":"hi","suppress_output":true}`, ""), Outcome{SystemMessage: "hi", SuppressOutput: true}},
+	{"unknown fields are ignored", blocking, exit(0, `{"future":1,"decision":"allow"}`, ""), Outcome{Decision: DecisionAllow}},
+
+	// hook errors on exit 0
+	{"text on exit 0 is a hook error", blocking, exit(0, "ok\n", "e"), Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "ok"`, Log: "e"}},
+	{"a JSON array is a hook error", blocking, exit(0, "[1]", ""), Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "[1]"`}},
+	{"broken JSON is a hook error", blocking, exit(0, `{"decision":`, ""), Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "{\"decision\":"`}},
+	{"unknown decision is a hook error", blocking, exit(0, `{"decision":"block"}`, ""), Outcome{Error: `hookconv: ./h: output decision "block" is none of allow, deny, ask`}},
+	{"wrong type is a hook error", blocking, exit(0, `{"continue":"no"}`, ""), Outcome{Error: `hookconv: ./h: output field "continue" must be bool`}},
+	{"updated_input not an object", blocking, exit(0, `{"updated_input":"ls"}`, ""), Outcome{Error: `hookconv: ./h: output field "updated_input" must be an object`}},
+	{"too much output", blocking, Result{Stdout: []byte("{"), Truncated: true}, Outcome{Error: "hookconv: ./h printed more output than hookconv reads"}},
+
+	// timeouts
+	{"timeout, blocking, block", withTimeout(blocking, TimeoutBlock), Result{ExitCode: -1, TimedOut: true}, Outcome{Decision: DecisionDeny, Reason: "hookconv: ./h timed out after 1.5s (timeout_action: block)"}},
+	{"timeout, blocking, warn", withTimeout(blocking, TimeoutWarn), Result{ExitCode: -1, TimedOut: true}, Outcome{Error: "hookconv: ./h timed out after 1.5s"}},
+	{"timeout, non-blocking, block: only a warning", withTimeout(nonBlocking, TimeoutBlock), Result{ExitCode: -1, TimedOut: true}, Outcome{Error: "hookconv: ./h timed out after 1.5s"}},
+	{"interrupted", blocking, Result{ExitCode: -1, Interrupted: true}, Outcome{Error: "hookconv: ./h was stopped: hookconv was interrupted"}},
+}
+
+var (
+	blocking    = Policy{Blocking: true, TimeoutAction: TimeoutWarn, Name: "./h"}
+	nonBlocking = Policy{TimeoutAction: TimeoutWarn, Name: "./h"}
+	headless    = Policy{Blocking: true, TimeoutAction: TimeoutWarn, Headless: true, Name: "./h"}
+)
+
+func exit(code int, stdout, stderr string) Result {
+	return Result{ExitCode: code, Stdout: []byte(stdout), Stderr: []byte(stderr)}
+}
+
+func withTimeout(p Policy, action string) Policy {
+	p.Timeout, p.TimeoutAction = 1500*time.Millisecond, action
+	return p
+}
+
+func TestResolve(t *testing.T) {
+	for _, tc := range truthTable {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Resolve(tc.r, tc.p)
+			if string(got.UpdatedInput) != string(tc.want.UpdatedInput) {
+				t.Errorf("updated_input %s, want %s", got.UpdatedInput, tc.want.UpdatedInput)
+			}
+			got.UpdatedInput, tc.want.UpdatedInput = nil, nil
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}

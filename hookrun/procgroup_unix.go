@@ -1,0 +1,21 @@
+//go:build unix
+
+package hookrun
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// ownProcessGroup starts the hook as the leader of a new process group.
+func ownProcessGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+}
+
+// killProcessGroup kills the hook and everything it started.
+func killProcessGroup(cmd *exec.Cmd) error {
+	if cmd.Process == nil {
+		return nil
+	}
+	return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+}

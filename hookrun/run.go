@@ -1,0 +1,156 @@
+// Package hookrun is the runtime side of hookconv: the shim a tool calls
+// instead of a hook command (`hookconv run`). It turns the tool's native
+// stdin payload into one canonical event input, runs the canonical hook
+// with it, resolves what the hook decided by the canonical runtime
+// contract (spec §5), and answers the tool in the tool's own contract.
+//
+// Everything it knows about a tool — where the payload keeps each field,
+// how to say deny, ask, allow, context, a rewritten input or stop, which
+// exit code blocks — is a row of data/contracts.toml; the code reads the
+// table and knows no tool by name.
+package hookrun
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// maxPayload caps what is read of the tool's stdin; a larger payload is
+// cut and so reads as not JSON (the hook still runs, with native null).
+const maxPayload = 64 << 20
+
+// Options is one `hookconv run` invocation.
+type Options struct {
+	Provider      string
+	Event         string // canonical or native event name; "" = the payload's
+	Blocking      bool
+	Timeout       time.Duration // 0 = none (the tool's own timeout applies)
+	TimeoutAction string        // TimeoutWarn (default) or TimeoutBlock
+	Headless      bool          // nobody can answer an ask
+	Command       []string
+}
+
+// Check reports what is wrong with the options, as a user would fix it.
+func (o *Options) Check() error {
+	if err := Default().CheckEvent(o.Provider, o.Event); err != nil {
+		return err
+	}
+	if o.Timeout < 0 {
+		return fmt.Errorf("--timeout must not be negative")
+	}
+	switch o.TimeoutAction {
+	case "":
+		o.TimeoutAction = TimeoutWarn
+	case TimeoutWarn, TimeoutBlock:
+	default:
+		return fmt.Errorf("--timeout-action must be warn or block, not %q", o.TimeoutAction)
+	}
+	if len(o.Command) == 0 || o.Command[0] == "" {
+		return fmt.Errorf("no hook command; give it after --")
+	}
+	return nil
+}
+
+// CheckEvent reports whether a provider has a runtime contract and event,
+// unless empty, names one of its events or a canonical one.
+func (t *Tables) CheckEvent(provider, event string) error {
+	if _, ok := t.Contract(provider); !ok {
+		return fmt.Errorf("unknown provider %q; providers with a runtime contract: %s", provider, strings.Join(t.Slugs(), ", "))
+	}
+	if event != "" {
+		if _, ok := t.ResolveEvent(provider, event); !ok {
+			return fmt.Errorf("unknown event %q: neither a canonical event nor a %s event", event, provider)
+		}
+	}
+	return nil
+}
+
+// Run is the whole shim: read the tool's payload from stdin, run the hook,
+// answer on stdout and stderr. It returns the exit code to end with; an
+// error only for options Check rejects, before anything has run.
+func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	if err := opt.Check(); err != nil {
+		return 0, err
+	}
+	t := Default()
+	payload := ReadPayload(stdin)
+	in, warns := t.Normalise(opt.Provider, opt.Event, payload)
+	res := Exec(ctx, opt.Command, in.Encode(), Env(os.Environ(), opt.Provider, &in), opt.Timeout)
+	out := Resolve(res, Policy{
+		Blocking:      opt.Blocking,
+		Timeout:       opt.Timeout,
+		TimeoutAction: opt.TimeoutAction,
+		Headless:      opt.Headless,
+		Name:          commandLine(opt.Command),
+	})
+	for _, w := range warns {
+		out.Notes = append(out.Notes, "hookconv: "+w)
+	}
+	reply := t.Answer(opt.Provider, in.Ref(), out)
+	if _, err := stdout.Write(reply.Stdout); err != nil {
+		return reply.Exit, nil // the tool stopped reading; the exit code still says it
+	}
+	_, _ = stderr.Write(reply.Stderr)
+	return reply.Exit, nil
+}
+
+// commandLine names the hook in messages: its command line, cut short.
+func commandLine(argv []string) string {
+	const max = 60
+	s := strings.Join(argv, " ")
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return s
+}
+
+// ReadPayload reads the tool's stdin, unless it is a terminal (someone
+// trying the shim by hand): there is no payload to wait for then.
+func ReadPayload(r io.Reader) []byte {
+	if f, ok := r.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			return nil
+		}
+	}
+	var b bytes.Buffer
+	_, _ = b.ReadFrom(io.LimitReader(r, maxPayload))
+	return b.Bytes()
+}
+
+// Env is the hook's environment: base plus HOOKCONV_EVENT (the canonical
+// event), HOOKCONV_PROVIDER, and the tool's project-directory variable set
+// to the payload's cwd when the tool did not set it (a hook converted from
+// Claude Code still finds $CLAUDE_PROJECT_DIR under Claude Code).
+func Env(base []string, provider string, in *Input) []string {
+	env := append(base[:len(base):len(base)], "HOOKCONV_EVENT="+in.Event, "HOOKCONV_PROVIDER="+provider)
+	if p, ok := vocab.Default().Provider(provider); ok && p.ProjectDirVar != "" && in.Cwd != "" && !hasVar(base, p.ProjectDirVar) {
+		env = append(env, p.ProjectDirVar+"="+in.Cwd)
+	}
+	return env
+}
+
+func hasVar(env []string, name string) bool {
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == name && v != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// HeadlessEnv reports whether the environment says nobody is there to
+// answer a question: CI is set to anything but "", "0" or "false".
+func HeadlessEnv(getenv func(string) string) bool {
+	switch strings.ToLower(getenv("CI")) {
+	case "", "0", "false":
+		return false
+	}
+	return true
+}
