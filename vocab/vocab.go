@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -96,6 +97,7 @@ type Provider struct {
 	AlsoReads      []string `toml:"also_reads" json:"also_reads,omitempty"`
 	ProjectDirVar  string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`
 	AlsoSets       []string `toml:"also_sets" json:"also_sets,omitempty"`
+	DisabledKey    string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	FilterKeys     []string `toml:"filter_keys" json:"filter_keys,omitempty"`
 	Docs           string   `toml:"docs" json:"docs,omitempty"`
 }
@@ -117,6 +119,9 @@ type Tables struct {
 	decodeEvent map[[2]string][]NativeEvent // (provider, native) → rows
 	encodeTool  map[[2]string]NativeTool
 	decodeTool  map[[2]string]NativeTool
+	// alsoTools: (provider, native) → the canonical tools of its
+	// write-only rows, which the native tool does too.
+	alsoTools map[[2]string][]string
 }
 
 //go:generate go run ../internal/gentables -pkg vocab -dir . -out tables_gen.go
@@ -191,7 +196,12 @@ func index(t *Tables) *Tables {
 		t.decodeEvent[k] = append(t.decodeEvent[k], n)
 	}
 	t.encodeTool, t.decodeTool = map[[2]string]NativeTool{}, map[[2]string]NativeTool{}
+	t.alsoTools = map[[2]string][]string{}
 	for _, n := range t.NativeTools {
+		if n.WriteOnly {
+			k := [2]string{n.Provider, n.Name}
+			t.alsoTools[k] = append(t.alsoTools[k], n.Tool)
+		}
 		if k := [2]string{n.Provider, n.Tool}; !n.Alias {
 			if _, dup := t.encodeTool[k]; !dup {
 				t.encodeTool[k] = n
@@ -317,6 +327,26 @@ func (t *Tables) EncodeTool(provider, tool string) (NativeTool, bool) {
 func (t *Tables) DecodeTool(provider, native string) (NativeTool, bool) {
 	n, ok := t.decodeTool[[2]string{provider, native}]
 	return n, ok
+}
+
+// DecodeTools returns every canonical tool a native tool name does: the
+// one it reads back as (DecodeTool) first, then those its write-only rows
+// say it does too (Cursor's Write also edits files, Codex's apply_patch
+// also creates them). A hook on that native tool fires for all of them,
+// so a matcher read from it must name them all: naming only the first
+// would let a converted guard miss half of what it guarded.
+func (t *Tables) DecodeTools(provider, native string) []string {
+	first, ok := t.DecodeTool(provider, native)
+	if !ok {
+		return nil
+	}
+	out := []string{first.Tool}
+	for _, also := range t.alsoTools[[2]string{provider, native}] {
+		if !slices.Contains(out, also) {
+			out = append(out, also)
+		}
+	}
+	return out
 }
 
 // EventNames lists the canonical events in table order.

@@ -176,3 +176,23 @@ func TestGeneratedTablesMatchTOML(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeTools: a native tool that does several canonical jobs reads
+// as all of them, the one it reads back as first.
+func TestDecodeTools(t *testing.T) {
+	tb := Default()
+	for _, tt := range []struct {
+		provider, native string
+		want             []string
+	}{
+		{"cursor", "Write", []string{"file_write", "file_edit"}},
+		{"codex", "apply_patch", []string{"file_edit", "file_write"}},
+		{"kiro-agent", "fs_write", []string{"file_write", "file_edit"}},
+		{"claude-code", "Edit", []string{"file_edit"}},
+		{"claude-code", "Nope", nil},
+	} {
+		if got := tb.DecodeTools(tt.provider, tt.native); !slices.Equal(got, tt.want) {
+			t.Errorf("DecodeTools(%s, %s) = %v, want %v", tt.provider, tt.native, got, tt.want)
+		}
+	}
+}

@@ -382,21 +382,19 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 	}
 	var out canonical.AnyOf
 	for _, p := range strings.Split(s, "|") {
-		var m canonical.Matcher
-		switch t, known := c.Names.DecodeTool(c.d.Slug, p); {
-		case c.d.MCPAll != "" && p == c.d.MCPAll:
-			m = canonical.MCP{Server: canonical.AnyServer}
-		case listRE.MatchString(p) && known:
-			m = canonical.ToolName(t.Tool)
-		default:
+		if c.d.MCPAll != "" && p == c.d.MCPAll {
+			if m := (canonical.MCP{Server: canonical.AnyServer}); !slices.Contains(out, canonical.Matcher(m)) {
+				out = append(out, m)
+			}
+			continue
+		}
+		var known bool
+		if listRE.MatchString(p) {
+			out, known = providers.AppendTools(out, c.Names, c.d.Slug, p)
+		}
+		if !known {
 			return canonical.Pattern{Regex: s}
 		}
-		if !slices.Contains(out, m) {
-			out = append(out, m)
-		}
 	}
-	if len(out) == 1 {
-		return out[0]
-	}
-	return out
+	return providers.Single(out)
 }

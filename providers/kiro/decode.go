@@ -270,18 +270,15 @@ func (a *Adapter) decodeMatcher(s string) canonical.Matcher {
 	}
 	var out canonical.AnyOf
 	for _, p := range strings.Split(s, "|") {
-		t, known := a.Names.DecodeTool(Slug, p)
-		if !known || !nameRE.MatchString(p) {
+		if !nameRE.MatchString(p) {
 			return canonical.Pattern{Regex: s}
 		}
-		if m := canonical.ToolName(t.Tool); !slices.Contains(out, canonical.Matcher(m)) {
-			out = append(out, m)
+		var known bool
+		if out, known = providers.AppendTools(out, a.Names, Slug, p); !known {
+			return canonical.Pattern{Regex: s}
 		}
 	}
-	if len(out) == 1 {
-		return out[0]
-	}
-	return out
+	return providers.Single(out)
 }
 
 // providerData builds a provider_data object, keeping the order in which

@@ -193,8 +193,8 @@ func (a *Adapter) decodeMatcher(s string) canonical.Matcher {
 	if server, ok := providers.ParseMCPServerPattern(a.Prov.MCPServer, s); ok {
 		return canonical.MCP{Server: server}
 	}
-	if t, ok := a.Names.DecodeTool(Slug, s); ok {
-		return canonical.ToolName(t.Tool)
+	if tools, ok := providers.AppendTools(nil, a.Names, Slug, s); ok {
+		return providers.Single(tools)
 	}
 	// An exact name hookconv does not know ("" matches no tool at all).
 	return canonical.Pattern{Regex: "^" + regexp.QuoteMeta(strings.ToValidUTF8(s, "\uFFFD")) + "$"}

@@ -188,7 +188,7 @@ func TestMatchers(t *testing.T) {
 		exact   bool   // written back without provider_data
 	}{
 		{"execute_bash", `"shell"`, true},
-		{"fs_write", `"file_write"`, true},
+		{"fs_write", `["file_write","file_edit"]`, true}, // fs_write creates and edits
 		{"fs_*", `{"pattern":"^fs_.*$"}`, true},
 		{"fs_?ead", `{"pattern":"^fs_.ead$"}`, true},
 		{"*", ``, false},

@@ -369,11 +369,11 @@ func (a *Adapter) toolMatcher(names []string) canonical.Matcher {
 		if n == "*" {
 			return nil
 		}
-		var m canonical.Matcher = canonical.Pattern{Regex: regexp.QuoteMeta(n)}
-		if t, ok := a.Names.DecodeTool(Slug, n); ok {
-			m = canonical.ToolName(t.Tool)
+		var known bool
+		if out, known = providers.AppendTools(out, a.Names, Slug, n); known {
+			continue
 		}
-		if !slices.Contains(out, m) {
+		if m := (canonical.Pattern{Regex: regexp.QuoteMeta(n)}); !slices.Contains(out, canonical.Matcher(m)) {
 			out = append(out, m)
 		}
 	}

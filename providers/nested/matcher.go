@@ -31,7 +31,7 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 				// meaning as an anchored pattern.
 				return canonical.Pattern{Regex: "^(" + strings.Join(quoteAll(parts), "|") + ")$"}
 			}
-			out = append(out, m)
+			out = appendFlat(out, m)
 		}
 		return single(out)
 	}
@@ -42,7 +42,7 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 			if !ok {
 				return canonical.Pattern{Regex: s}
 			}
-			out = append(out, m)
+			out = appendFlat(out, m)
 		}
 		return single(out)
 	}
@@ -55,6 +55,15 @@ func single(a canonical.AnyOf) canonical.Matcher {
 		return a[0]
 	}
 	return a
+}
+
+// appendFlat appends a matcher to a list, the members of a list one by
+// one (one native name can stand for several canonical tools).
+func appendFlat(out canonical.AnyOf, m canonical.Matcher) canonical.AnyOf {
+	if list, ok := m.(canonical.AnyOf); ok {
+		return append(out, list...)
+	}
+	return append(out, m)
 }
 
 // dedupe drops repeated members (Bash|PowerShell both read as "shell").
@@ -84,8 +93,8 @@ func quoteAll(ss []string) []string {
 
 // literal reads one exact native name: a known tool or an MCP tool.
 func (c *Codec) literal(name string) (canonical.Matcher, bool) {
-	if t, ok := c.Names.DecodeTool(c.d.Slug, name); ok {
-		return canonical.ToolName(t.Tool), true
+	if tools, ok := providers.AppendTools(nil, c.Names, c.d.Slug, name); ok {
+		return providers.Single(tools), true
 	}
 	if c.Prov.MCP != "" {
 		if server, tool, ok := providers.ParseMCP(c.Prov.MCP, name); ok {
