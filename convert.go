@@ -29,6 +29,7 @@ const (
 	CodeForeignFilter   = "HC404" // another provider's filter ("if") is lost: the hook runs more often (warning)
 	CodeDoubleRun       = "HC406" // the target also reads the source's config: hooks would run twice (warning)
 	CodeUnsafePath      = "HC407" // an encoder named a file outside the project (hook names are data, not paths)
+	CodeDisabledHook    = "HC409" // a hook disabled in its tool is converted enabled, so it runs on the target (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -200,6 +201,11 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 					"%s: its %s filter %q: %s cannot be expressed for %s; the hook now runs for every matching tool call",
 					h.DisplayName(i), slug, strings.TrimPrefix(key, "$"), string(value), to)
 				return true
+			}
+			if key := source.DisabledKey; key != "" && string(fields[key]) == "false" {
+				ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.%s", h.SourceIndex(i), slug, key),
+					"delete the hook before converting, or remove it from the converted config, if it should stay off",
+					"%s is disabled in %s (%q: false), but it is converted enabled: it will run in %s", h.DisplayName(i), source.Name, key, to)
 			}
 			var names []string
 			for _, k := range slices.Sorted(maps.Keys(fields)) {

@@ -27,7 +27,7 @@ var corpusDirs = map[string]string{
 }
 
 // targets are the tools every corpus file and golden input is converted to.
-var targets = []string{"claude-code", "gemini-cli", "codex", "factory-droid", "qwen-code", "cursor", "copilot-cli", "vs-code-copilot", "windsurf", "canonical"}
+var targets = []string{"claude-code", "gemini-cli", "codex", "factory-droid", "qwen-code", "cursor", "copilot-cli", "vs-code-copilot", "windsurf", "kiro", "kiro-agent", "kiro-legacy", "cline", "opencode", "openhook", "canonical"}
 
 type corpusFile struct {
 	slug, path string

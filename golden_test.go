@@ -75,6 +75,11 @@ func sourcePath(slug, ext string) string {
 			return path
 		}
 	}
+	// A tool with one file per event (Cline): the "extension" is the
+	// file's name in that folder (input.cline.PreToolUse).
+	if dir, ok := strings.CutSuffix(p.Paths[0], "*"); ok {
+		return dir + ext
+	}
 	return p.Paths[0]
 }
 

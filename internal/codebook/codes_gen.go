@@ -87,6 +87,7 @@ var codes = []Code{
 	{ID: "HC406", Package: ".", Name: "CodeDoubleRun", Summary: "the target also reads the source's config: hooks would run twice (warning)"},
 	{ID: "HC407", Package: ".", Name: "CodeUnsafePath", Summary: "an encoder named a file outside the project (hook names are data, not paths)"},
 	{ID: "HC408", Package: ".", Name: "CodeExistingUnreadable", Summary: "a target file that already exists cannot be read, so nothing can be merged into it (error)."},
+	{ID: "HC409", Package: ".", Name: "CodeDisabledHook", Summary: "a hook disabled in its tool is converted enabled, so it runs on the target (warning)"},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},
