@@ -82,8 +82,9 @@ const (
 	// command that runs it with PowerShell; it needs PowerShell wherever
 	// the hook is converted to.
 	CodePowerShell = "HC563"
-	// CodeClineOutput (info): a hand-written script answers in Cline's own
-	// JSON ("cancel", "contextModification"), which other tools do not read.
+	// CodeClineOutput (warning or info): a hand-written script answers in
+	// Cline's own JSON: "cancel", which blocks in Cline and nowhere else
+	// (warning), or "contextModification" (info).
 	CodeClineOutput = "HC564"
 	// CodeEdited (warning): a script hookconv generated was edited since:
 	// its hash line no longer matches. Decoding reads the hooks from the

@@ -76,17 +76,17 @@ func TestDecodeHandWritten(t *testing.T) {
 		name:  "official corpus script",
 		files: providers.Files{".clinerules/hooks/PreToolUse": official},
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"}}`,
-		codes: []string{"info HC564"},
+		codes: []string{"info HC564"}, // contextModification only: no block is lost
 	}, {
 		name:  "clineshield corpus script in the SDK folder with .sh",
 		files: providers.Files{".cline/hooks/PreToolUse.sh": shield},
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".cline/hooks/PreToolUse.sh"}}`,
-		codes: []string{"info HC562", "info HC564"},
+		codes: []string{"info HC562", "warning HC564"},
 	}, {
 		name:  "Windows PowerShell corpus script",
 		files: providers.Files{".clinerules/hooks/PreToolUse.ps1": localfi},
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":"powershell -NoProfile -NonInteractive -ExecutionPolicy Bypass -File .clinerules/hooks/PreToolUse.ps1"}}`,
-		codes: []string{"warning HC563", "info HC564"},
+		codes: []string{"warning HC563", "warning HC564"},
 	}, {
 		name:  "TaskResume keeps its name",
 		files: providers.Files{".clinerules/hooks/TaskResume": []byte("#!/bin/sh\necho ok\n")},

@@ -109,11 +109,19 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 		pd := &node.Node{Kind: node.Object, Fields: []node.Field{{Key: "$event", Value: &node.Node{Kind: node.String, Text: row.Name}}}}
 		h.ProviderData = map[string]json.RawMessage{Slug: node.AppendCompact(nil, pd)}
 	}
-	for _, key := range []string{`"cancel"`, `"contextModification"`, `"errorMessage"`} {
-		if i := bytes.Index(src, []byte(key)); i >= 0 {
-			ds.Infof(CodeClineOutput, posAt(src, i), "", "other tools need their own output format; rewrite the answer for them",
-				"the script answers in Cline's own JSON (%s); other tools do not read it, so it cannot block or add context there as it does in Cline", key)
-			break
+	// A script that cancels is a blocking safety hook in Cline, and no
+	// other tool reads "cancel": converted, it would never block, so that
+	// is a warning; context it adds is only lost, so that is a note.
+	if i := bytes.Index(src, []byte(`"cancel"`)); i >= 0 {
+		ds.Warnf(CodeClineOutput, posAt(src, i), "", "make the script exit 2 with the reason on stderr, which most tools read as a block",
+			"the script blocks by printing Cline's {\"cancel\": true}, which no other tool reads: converted to another tool it will never block")
+	} else {
+		for _, key := range []string{`"contextModification"`, `"errorMessage"`} {
+			if i := bytes.Index(src, []byte(key)); i >= 0 {
+				ds.Infof(CodeClineOutput, posAt(src, i), "", "other tools need their own output format; rewrite the answer for them",
+					"the script answers in Cline's own JSON (%s); other tools do not read it, so it cannot add context there as it does in Cline", key)
+				break
+			}
 		}
 	}
 	return []decoded{{h: h, key: math.MaxInt}}, ds
