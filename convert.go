@@ -58,6 +58,13 @@ func Convert(from, to string, in, existing providers.Files) (res Conversion) {
 	if !ok {
 		return res
 	}
+	if len(res.Decoded.Hooks) == 0 {
+		// Nothing to convert (HC401 says so): writing an empty config would
+		// only wipe the hooks of an -o file, and an empty manifest is no
+		// valid manifest.
+		res.Files = providers.Files{}
+		return res
+	}
 	res.encode(dst, res.Planned, existing, to)
 	return res
 }
@@ -94,7 +101,7 @@ func (res *Conversion) plan(from, to string, in providers.Files) (providers.Adap
 		}
 	}
 	if m == nil || len(m.Hooks) == 0 {
-		res.Diagnostics.Warnf(CodeNothingDecoded, diag.Pos{}, "", "check the input path and --from", "the input holds no hooks")
+		res.Diagnostics.Warnf(CodeNothingDecoded, diag.Pos{}, "", "check the input path and --from", "the input holds no hooks; nothing was written")
 		m = &canonical.Manifest{Spec: canonical.SpecVersion}
 		res.Decoded = m
 	}

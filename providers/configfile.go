@@ -90,14 +90,21 @@ func CheckPatterns(ds *diag.List, m canonical.Matcher, pos diag.Pos, path, tool 
 	return ok
 }
 
-// WarnMatcherIgnored reports that a tool hook's matcher cannot be written
-// on the native event it goes to, so the hook fires for every tool. It
-// says nothing for hooks without a matcher or on events without a tool.
+// WarnMatcherIgnored reports that a hook's matcher cannot be written on
+// the native event it goes to: a tool hook then fires for every tool, and
+// a hook on an event without a tool (which has no use for a tool matcher)
+// fires every time. It says nothing for hooks without a matcher.
 func WarnMatcherIgnored(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, tool, native string) {
-	if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Matcher == nil {
+	if h.Matcher == nil {
 		return
 	}
-	ds.Warnf(CodeMatcherIgnored, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
+	at, path := h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i))
+	if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
+		ds.Warnf(CodeMatcherIgnored, at, path, "filter inside the hook script if it matters",
+			"%s: %s is not about a tool, so %s has no place for its matcher: the hook fires every time", h.DisplayName(i), h.Event, tool)
+		return
+	}
+	ds.Warnf(CodeMatcherIgnored, at, path,
 		"check the tool name inside the hook script, or set up the hook on a tool that honours matchers",
 		"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), tool, native)
 }

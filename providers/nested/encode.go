@@ -99,6 +99,9 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			matchers = []writtenMatcher{wm}
 		} else {
 			matchers = c.valueMatchers(&ds, h, i, pd, row)
+			if ev, _ := c.Names.Event(h.Event); ev.Subject != "tool" {
+				providers.WarnMatcherIgnored(&ds, c.Names, h, i, c.Prov.Name, native)
+			}
 		}
 		handler := c.encodeHandler(&ds, h, i, pd)
 		extra := groupExtra(pd)
