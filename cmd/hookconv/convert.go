@@ -30,15 +30,20 @@ source tool's config inside it; default "."). --from may be left out when
 the path or content says which tool it is.
 
 The result goes to standard output: for a settings file, only the "hooks"
-that hookconv owns. With -o FILE it is written atomically; if FILE exists,
-its "hooks" are replaced and every other key, its order, formatting and
-comments are kept. Diagnostics go to standard error.
+that hookconv owns; several files (Cline's scripts, Kiro's hook files)
+one after another under "# path" lines. With -o FILE it is written
+atomically; if FILE exists, its "hooks" are replaced and every other key,
+its order, formatting and comments are kept. With -o DIR (a directory
+that exists, or a path ending in "/") DIR is a project root: each file
+goes to the tool's own path under it, merged into what is there.
+Diagnostics go to standard error.
 
 Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
 with --strict); nothing is written then. 2 when the command line is wrong.`,
 		Example: `  hookconv convert --to gemini-cli .claude/settings.json
   hookconv convert --from claude-code --to codex . -o .codex/hooks.json
-  hookconv convert --to canonical examples/claude-settings.json > hooks.json`,
+  hookconv convert --to canonical examples/claude-settings.json > hooks.json
+  hookconv convert --from claude-code --to cline . -o ./`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains([]string{diag.FormatText, diag.FormatJSON, diag.FormatGitHub}, format) {
