@@ -101,7 +101,7 @@ var codes = []Code{
 	{ID: "HC521", Package: "providers/kirolegacy", Name: "CodeMissing", Summary: "a part Kiro needs is missing (when, then, their type, the prompt or command); the hook is not read (error)."},
 	{ID: "HC522", Package: "providers/kirolegacy", Name: "CodeUnknownTrigger", Summary: "a when.type hookconv does not know; the hook is kept for Kiro legacy only (a vendor event) (warning)."},
 	{ID: "HC523", Package: "providers/kirolegacy", Name: "CodeUnknownAction", Summary: "a then.type other than askAgent and runCommand; the hook is not read (error)."},
-	{ID: "HC524", Package: "providers/kirolegacy", Name: "CodeUnknownKey", Summary: "a key Kiro's hook files are not known to have; carried verbatim for Kiro, not used elsewhere (info)."},
+	{ID: "HC524", Package: "providers/kirolegacy", Name: "CodeUnknownKey", Summary: "a key Kiro's hook files are not known to have — carried verbatim for Kiro and not used elsewhere (info), or, when it cannot be carried (\"patterns\" outside \"when\", a \"$\" key), dropped (warning)."},
 	{ID: "HC525", Package: "providers/kirolegacy", Name: "CodeVersion", Summary: "a \"version\" other than \"1\" or \"1.0.0\"; kept (warning)."},
 	{ID: "HC526", Package: "providers/kirolegacy", Name: "CodeGlob", Summary: "a file pattern that has no exact regular expression; kept for Kiro, other tools get no file filter (info)."},
 	{ID: "HC527", Package: "providers/kirolegacy", Name: "CodeNoPatterns", Summary: "a file trigger without patterns, read as \"every file\" (Kiro's editor always writes at least one) (warning)."},

@@ -75,8 +75,10 @@ const (
 	// CodeUnknownAction (error): a then.type other than askAgent and
 	// runCommand; the hook is not read.
 	CodeUnknownAction = "HC523"
-	// CodeUnknownKey (info): a key Kiro's hook files are not known to
-	// have; carried verbatim for Kiro, not used elsewhere.
+	// CodeUnknownKey: a key Kiro's hook files are not known to have —
+	// carried verbatim for Kiro and not used elsewhere (info), or, when it
+	// cannot be carried ("patterns" outside "when", a "$" key), dropped
+	// (warning).
 	CodeUnknownKey = "HC524"
 	// CodeVersion (warning): a "version" other than "1" or "1.0.0"; kept.
 	CodeVersion = "HC525"

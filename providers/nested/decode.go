@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
@@ -49,7 +50,27 @@ type Codec struct {
 }
 
 // New returns the codec of a dialect; its tables load on first use.
-func New(d *Dialect) *Codec { return &Codec{d: d} }
+func New(d *Dialect) *Codec {
+	familyMu.Lock()
+	defer familyMu.Unlock()
+	family[d.Slug] = true
+	return &Codec{d: d}
+}
+
+// family holds the slugs of the tools this codec serves. Their value
+// matchers (SessionStart's startup|resume, PreCompact's manual|auto) mean
+// the same in each, so they may move between them; another family's
+// (Kiro's file-path regexes) may not.
+var (
+	familyMu sync.Mutex
+	family   = map[string]bool{}
+)
+
+func inFamily(slug string) bool {
+	familyMu.Lock()
+	defer familyMu.Unlock()
+	return family[slug]
+}
 
 // load reads the tables once.
 func (c *Codec) load() { c.Load(c.d.Slug) }

@@ -176,8 +176,10 @@ func (c *Codec) ownData(h *canonical.Hook) *node.Node {
 // valueMatchers returns the matchers of a hook on an event whose matcher
 // does not select tools: the hook's own "$matcher", or one carried over
 // from another tool of the family (their values — startup, resume, manual,
-// auto… — are shared). A tool that only takes one exact value gets one
-// group per value.
+// auto… — are shared). Another family's value matcher means something
+// else here (Kiro's file regex is no Claude filename list): it is dropped,
+// with a warning. A tool that only takes one exact value gets one group
+// per value.
 func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, row vocab.NativeEvent) []writtenMatcher {
 	if v := pd.Get("$matcher"); v != nil && v.Kind == node.String {
 		return []writtenMatcher{{text: v.Text, present: true}} // the tool's own, verbatim
@@ -194,6 +196,12 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		if row.Matcher == vocab.MatchNone {
 			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
 				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
+				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
+			return []writtenMatcher{{}}
+		}
+		if !inFamily(slug) {
+			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters, or write the matcher "+row.Name+" expects",
+				"%s: its %s matcher %q means something else on %s %s; dropped, so it now runs every time",
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
 			return []writtenMatcher{{}}
 		}
