@@ -52,11 +52,29 @@ type Conversion struct {
 // into the target's existing files, and verify that decoding the output
 // gives back what was planned. Files are returned only when no stage
 // reported an error.
-func Convert(from, to string, in, existing providers.Files) (res Conversion) {
+func Convert(from, to string, in, existing providers.Files) Conversion {
+	return ConvertWith(from, to, in, existing, Options{})
+}
+
+// Options change what Convert writes.
+type Options struct {
+	// Shim wraps every command hook in `hookconv run` for the target (see
+	// Shim), so hooks written once against the canonical contract behave
+	// the same on every tool.
+	Shim bool
+}
+
+// ConvertWith is Convert with options.
+func ConvertWith(from, to string, in, existing providers.Files, opts Options) (res Conversion) {
 	defer res.sortDiagnostics()
 	dst, ok := res.plan(from, to, in)
 	if !ok {
 		return res
+	}
+	if opts.Shim && to != "canonical" {
+		var sds diag.List
+		res.Planned, sds = Shim(res.Planned, to)
+		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
 	if len(res.Decoded.Hooks) == 0 {
 		// Nothing to convert (HC401 says so): writing an empty config would
@@ -435,6 +453,9 @@ func project(h *canonical.Hook, prov vocab.Provider) projection {
 	names := vocab.Default()
 	hd := &h.Handler
 	run := hd.Command
+	if original, shimmed := Unshim(run); shimmed {
+		run = original // compare what the shim runs, so a quoting slip shows
+	}
 	switch hd.Type {
 	case canonical.HandlerHTTP:
 		run = hd.URL

@@ -97,6 +97,7 @@ type Provider struct {
 	AlsoReads      []string `toml:"also_reads" json:"also_reads,omitempty"`
 	ProjectDirVar  string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`
 	AlsoSets       []string `toml:"also_sets" json:"also_sets,omitempty"`
+	Generated      bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey    string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	FilterKeys     []string `toml:"filter_keys" json:"filter_keys,omitempty"`
 	Docs           string   `toml:"docs" json:"docs,omitempty"`

@@ -17,7 +17,7 @@ import (
 
 func newConvertCmd(e *env) *cobra.Command {
 	var from, to, out, format string
-	var strict bool
+	var strict, shim bool
 	cmd := &cobra.Command{
 		Use:   "convert [--from P] --to Q [INPUT] [-o OUT]",
 		Short: "Convert hook configuration from one tool to another",
@@ -37,6 +37,11 @@ its order, formatting and comments are kept. With -o DIR (a directory
 that exists, or a path ending in "/") DIR is a project root: each file
 goes to the tool's own path under it, merged into what is there.
 Diagnostics go to standard error.
+
+With --shim every command hook becomes "hookconv run --provider Q … --
+sh -c 'COMMAND'": the hook gets the canonical event on stdin and answers
+with the canonical exit codes and JSON, and the shim translates that for
+Q. The hooks then need hookconv on PATH wherever they run.
 
 Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
 with --strict); nothing is written then. 2 when the command line is wrong.`,
@@ -100,7 +105,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 					}
 				}
 			}
-			res := hookconv.Convert(slug, to, in, existing)
+			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
 			for p, b := range in {
@@ -121,6 +126,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the result to this file (merged into it if it exists), or under this project directory")
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
+	cmd.Flags().BoolVar(&shim, "shim", false, "wrap each command in hookconv run, so hooks written to the canonical contract work on the target (hookconv must be on PATH there)")
 	return cmd
 }
 

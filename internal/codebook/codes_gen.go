@@ -88,6 +88,8 @@ var codes = []Code{
 	{ID: "HC407", Package: ".", Name: "CodeUnsafePath", Summary: "an encoder named a file outside the project (hook names are data, not paths)"},
 	{ID: "HC408", Package: ".", Name: "CodeExistingUnreadable", Summary: "a target file that already exists cannot be read, so nothing can be merged into it (error)."},
 	{ID: "HC409", Package: ".", Name: "CodeDisabledHook", Summary: "a hook disabled in its tool is converted enabled, so it runs on the target (warning)"},
+	{ID: "HC410", Package: ".", Name: "CodeShimWindows", Summary: "a Windows command override is not wrapped by the shim (it needs a POSIX shell), so on Windows the hook runs with the target's own contract (warning)."},
+	{ID: "HC411", Package: ".", Name: "CodeShimNotNeeded", Summary: "the target is a program hookconv generates, which runs the hooks under the canonical contract itself (info)."},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},
