@@ -101,6 +101,21 @@ func handlerNode(h *Handler) *node.Node {
 	return o
 }
 
+// MatcherText is a matcher's canonical JSON, compact ("null" for none),
+// for comparisons and messages.
+func MatcherText(m Matcher) string {
+	return string(node.AppendCompact(nil, MatcherNode(m)))
+}
+
+// SameMatcher reports whether two matchers select the same tools as
+// written: both absent, or the same canonical JSON.
+func SameMatcher(a, b Matcher) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return MatcherText(a) == MatcherText(b)
+}
+
 // MatcherNode renders a matcher in its canonical JSON form.
 func MatcherNode(m Matcher) *node.Node {
 	switch m := m.(type) {

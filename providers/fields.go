@@ -1,5 +1,10 @@
 package providers
 
+import (
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/internal/node"
+)
+
 // FieldMap ties a native handler (or entry) key to a canonical handler
 // field: command, timeout, async, status_message, url, headers,
 // allowed_env_vars, server, tool, input, prompt, model, env, cwd, name
@@ -30,4 +35,15 @@ func (fs Fields) NativeOf(canon string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// OwnData returns a hook's provider_data for one tool as a JSON object
+// (an empty one when it has none, or when what it has is no object).
+func OwnData(h *canonical.Hook, slug string) *node.Node {
+	if raw := h.ProviderData[slug]; len(raw) > 0 {
+		if n, err := node.ParseJSON(raw, node.JSONOptions{}); err == nil && n.Kind == node.Object {
+			return n
+		}
+	}
+	return &node.Node{Kind: node.Object}
 }

@@ -36,7 +36,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 				"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 			continue
 		}
-		pd := c.ownData(h)
+		pd := providers.OwnData(h, c.d.Slug)
 		rows, ok := c.nativeEvents(&ds, h, i, pd)
 		if !ok {
 			continue
@@ -91,7 +91,7 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		if !ok {
 			return nil, false
 		}
-		if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && sameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
+		if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && canonical.SameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
 			text = v.Text // the source's own spelling
 		}
 		if text != "" {
@@ -180,7 +180,7 @@ func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab
 		}
 		if !placed {
 			ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), path, "",
-				"%s: %s has no event for %s; that part of the matcher is dropped", h.DisplayName(i), c.Prov.Name, matcherText(m))
+				"%s: %s has no event for %s; that part of the matcher is dropped", h.DisplayName(i), c.Prov.Name, canonical.MatcherText(m))
 		}
 	}
 	if len(rows) == 0 {
@@ -199,10 +199,6 @@ func rowNames(rows []vocab.NativeEvent) string {
 		names[k] = r.Name
 	}
 	return strings.Join(names, ", ")
-}
-
-func matcherText(m canonical.Matcher) string {
-	return string(node.AppendCompact(nil, canonical.MatcherNode(m)))
 }
 
 // Expand returns the hooks the tool's file holds for m once written: a
@@ -243,7 +239,7 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int, pd *node.No
 	}
 	if v := pd.Get("$event"); v != nil && v.Kind == node.String {
 		for _, r := range c.Names.DecodeEvent(c.d.Slug, v.Text) {
-			if r.Event == h.Event && sameMatcher(c.splitMatcher(r), h.Matcher) {
+			if r.Event == h.Event && canonical.SameMatcher(c.splitMatcher(r), h.Matcher) {
 				return r, true
 			}
 		}
@@ -318,15 +314,6 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 		return "", false
 	}
 	return strings.Join(parts, "|"), true
-}
-
-func (c *Codec) ownData(h *canonical.Hook) *node.Node {
-	if raw := h.ProviderData[c.d.Slug]; len(raw) > 0 {
-		if n, err := node.ParseJSON(raw, node.JSONOptions{}); err == nil && n.Kind == node.Object {
-			return n
-		}
-	}
-	return &node.Node{Kind: node.Object}
 }
 
 // value renders a canonical field the way the dialect writes it.
@@ -408,14 +395,6 @@ func (c *Codec) reportUnwritten(ds *diag.List, h *canonical.Hook, i int) {
 			"make the script itself exit 2 before the timeout if a timeout must block",
 			"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), c.Prov.Name)
 	}
-}
-
-// sameMatcher reports whether two canonical matchers are the same.
-func sameMatcher(a, b canonical.Matcher) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	return string(node.AppendCompact(nil, canonical.MatcherNode(a))) == string(node.AppendCompact(nil, canonical.MatcherNode(b)))
 }
 
 func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }

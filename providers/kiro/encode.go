@@ -120,7 +120,7 @@ func (e *encoder) action(h *canonical.Hook, i int) (*node.Node, bool) {
 // matcher (a file-path regex) has a meaning there.
 func (e *encoder) matcherNode(h *canonical.Hook, i int, row vocab.NativeEvent, pd *node.Node) (*node.Node, bool) {
 	if row.Matcher == vocab.MatchTool {
-		if v := pd.Get("$matcher"); v != nil && sameMatcher(e.decodeMatcher(v.Text), h.Matcher) {
+		if v := pd.Get("$matcher"); v != nil && canonical.SameMatcher(e.decodeMatcher(v.Text), h.Matcher) {
 			return v, true // the source's own spelling
 		}
 		text, ok := e.encodeMatcher(&e.ds, h, i)
@@ -172,7 +172,7 @@ func (a *Adapter) encodeMatcher(ds *diag.List, h *canonical.Hook, i int) (string
 			// Kiro's spelling of MCP tools in matchers is undocumented.
 		}
 		if part == "" {
-			warn(nested.CodeLostMatcher, "%s: Kiro has no equivalent of %s; that part of the matcher is dropped", h.DisplayName(i), matcherText(m))
+			warn(nested.CodeLostMatcher, "%s: Kiro has no equivalent of %s; that part of the matcher is dropped", h.DisplayName(i), canonical.MatcherText(m))
 			continue
 		}
 		if !slices.Contains(parts, part) {
@@ -280,19 +280,6 @@ func (e *encoder) unwritten(h *canonical.Hook, i int) {
 			"make the script itself exit 2 before the timeout if a timeout must block",
 			"%s: timeout_action \"block\" cannot be honoured: Kiro lets the action proceed when a hook times out", h.DisplayName(i))
 	}
-}
-
-// sameMatcher reports whether two canonical matchers are the same.
-func sameMatcher(a, b canonical.Matcher) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	return matcherText(a) == matcherText(b)
-}
-
-// matcherText is a matcher's canonical JSON, for comparisons and messages.
-func matcherText(m canonical.Matcher) string {
-	return string(node.AppendCompact(nil, canonical.MatcherNode(m)))
 }
 
 func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }

@@ -134,7 +134,7 @@ func (e *encoder) matchers(h *canonical.Hook, i int, row vocab.NativeEvent, pd *
 // alternative of the canonical matcher (none: every tool). lost names
 // what no glob can say; ok is false when nothing is left.
 func (a *Adapter) toolMatchers(h *canonical.Hook, pd *node.Node) (texts, lost []string, ok bool) {
-	if v := pd.Get("$matcher"); v != nil && sameMatcher(a.decodeMatcher(v.Text), h.Matcher) {
+	if v := pd.Get("$matcher"); v != nil && canonical.SameMatcher(a.decodeMatcher(v.Text), h.Matcher) {
 		return []string{v.Text}, nil, true
 	}
 	return a.globs(h.Matcher)
@@ -152,7 +152,7 @@ func (a *Adapter) globs(m canonical.Matcher) (globs, lost []string, ok bool) {
 	for _, x := range members {
 		got, spelled := a.memberGlobs(x)
 		if !spelled {
-			lost = append(lost, matcherText(x))
+			lost = append(lost, canonical.MatcherText(x))
 		}
 		for _, g := range got {
 			if !slices.Contains(globs, g) {
@@ -306,19 +306,6 @@ func (e *encoder) unwritten(h *canonical.Hook, i int) {
 			"make the script itself exit 2 before the timeout if a timeout must block",
 			"%s: timeout_action \"block\" cannot be honoured: Kiro CLI lets the tool run when a hook times out", h.DisplayName(i))
 	}
-}
-
-// sameMatcher reports whether two canonical matchers are the same.
-func sameMatcher(a, b canonical.Matcher) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	return matcherText(a) == matcherText(b)
-}
-
-// matcherText is a matcher's canonical JSON, for comparisons and messages.
-func matcherText(m canonical.Matcher) string {
-	return string(node.AppendCompact(nil, canonical.MatcherNode(m)))
 }
 
 // hookPath is the diagnostic path of a canonical hook.

@@ -168,22 +168,6 @@ func addMissing(obj, carried *node.Node) {
 	}
 }
 
-// sameMatcher reports whether two canonical matchers are the same.
-func sameMatcher(x, y canonical.Matcher) bool {
-	return bytes.Equal(node.AppendCompact(nil, canonical.MatcherNode(x)), node.AppendCompact(nil, canonical.MatcherNode(y)))
-}
-
-// ownData returns the hook's kiro-legacy provider_data (an empty object
-// when it has none, or when what it has is not an object).
-func ownData(h *canonical.Hook) *node.Node {
-	if raw := h.ProviderData[Slug]; len(raw) > 0 {
-		if n, err := node.ParseJSON(raw, node.JSONOptions{}); err == nil && n.Kind == node.Object {
-			return n
-		}
-	}
-	return &node.Node{Kind: node.Object}
-}
-
 func (a *Adapter) encodeHook(ds *diag.List, h *canonical.Hook, i int) (hookDoc, bool) {
 	at := fmt.Sprintf("hooks[%d]", h.SourceIndex(i))
 	if h.Handler.Type == canonical.HandlerAgent {
@@ -215,7 +199,7 @@ func (a *Adapter) encodeHook(ds *diag.List, h *canonical.Hook, i int) (hookDoc, 
 			"%s has no %s trigger; %s was not written", a.Prov.Name, h.Event, h.DisplayName(i))
 		return hookDoc{}, false
 	}
-	pd := ownData(h)
+	pd := providers.OwnData(h, Slug)
 	when := &node.Node{Kind: node.Object, Fields: []node.Field{{Key: keyType, Value: str(row.Name)}}}
 	switch row.Matcher {
 	case vocab.MatchText:
@@ -282,7 +266,7 @@ func (a *Adapter) encodePatterns(ds *diag.List, h *canonical.Hook, i int, pd *no
 		}
 		// Patterns with no regex read back as no matcher; only the tool's
 		// own untranslatable ones are kept that way.
-		if m, err := patternsMatcher(globs); sameMatcher(m, h.Matcher) && (err == nil || key == keyPatterns) {
+		if m, err := patternsMatcher(globs); canonical.SameMatcher(m, h.Matcher) && (err == nil || key == keyPatterns) {
 			return v
 		}
 	}
@@ -327,7 +311,7 @@ func (a *Adapter) foreignFileFilter(ds *diag.List, h *canonical.Hook, i int, tri
 // when no Kiro tool type stands for any tool of the matcher.
 func (a *Adapter) encodeToolTypes(ds *diag.List, h *canonical.Hook, i int, pd *node.Node) (*node.Node, bool) {
 	if v := pd.Get(pdToolTypes); v != nil {
-		if names, ok := strs(v); ok && sameMatcher(a.toolMatcher(names), h.Matcher) {
+		if names, ok := strs(v); ok && canonical.SameMatcher(a.toolMatcher(names), h.Matcher) {
 			return v, true
 		}
 	}
@@ -456,7 +440,7 @@ func (a *Adapter) Expand(m *canonical.Manifest) *canonical.Manifest {
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		back, ok := a.readBack(h, i)
-		if !ok || sameMatcher(back, h.Matcher) {
+		if !ok || canonical.SameMatcher(back, h.Matcher) {
 			continue
 		}
 		if out == nil {
@@ -480,7 +464,7 @@ func (a *Adapter) readBack(h *canonical.Hook, i int) (canonical.Matcher, bool) {
 		return nil, false
 	}
 	var ignored diag.List
-	pd := ownData(h)
+	pd := providers.OwnData(h, Slug)
 	switch row.Matcher {
 	case vocab.MatchText:
 		globs, _ := strs(a.encodePatterns(&ignored, h, i, pd, row.Name))

@@ -31,14 +31,6 @@ type writtenMatcher struct {
 	present bool
 }
 
-// sameMatcher reports whether two canonical matchers are the same.
-func sameMatcher(a, b canonical.Matcher) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	return compact(canonical.MatcherNode(a)) == compact(canonical.MatcherNode(b))
-}
-
 // group is one native matcher group being built.
 type group struct {
 	key      groupKey
@@ -79,7 +71,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 				"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 			continue
 		}
-		pd := c.ownData(h)
+		pd := providers.OwnData(h, c.d.Slug)
 		var matchers []writtenMatcher
 		if row.Matcher == vocab.MatchTool {
 			mt, lost, ok := c.encodeMatcher(h.Matcher)
@@ -93,7 +85,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 				continue
 			}
 			wm := writtenMatcher{text: mt, present: mt != ""}
-			if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && sameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
+			if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && canonical.SameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
 				wm = writtenMatcher{text: v.Text, present: true} // the source's own spelling
 			}
 			matchers = []writtenMatcher{wm}
@@ -160,17 +152,6 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int) (string, vo
 	ds.Warnf(CodeEventDropped, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "",
 		"%s has no %s event; %s was not written", c.Prov.Name, h.Event, h.DisplayName(i))
 	return "", vocab.NativeEvent{}, false
-}
-
-// ownData returns the hook's provider_data for this dialect (an empty
-// object when it has none).
-func (c *Codec) ownData(h *canonical.Hook) *node.Node {
-	if raw := h.ProviderData[c.d.Slug]; len(raw) > 0 {
-		if n, err := node.ParseJSON(raw, node.JSONOptions{}); err == nil && n.Kind == node.Object {
-			return n
-		}
-	}
-	return &node.Node{Kind: node.Object}
 }
 
 // valueMatchers returns the matchers of a hook on an event whose matcher
