@@ -222,3 +222,28 @@ func replaced(file string, prev []byte, tree *node.Node, count func(*node.Node) 
 		"the %d hook handler(s) already in %s are replaced by the converted ones", n, file)
 	return ds.WithFile(file)
 }
+
+// DecodeJSONFiles reads every file, in path order, as one JSON config of
+// the tool and concatenates the hooks each gives: decodeFile reads one
+// parsed file, its diagnostics without a file name (they are given the
+// file's here), and every hook is marked with the file it came from.
+func DecodeJSONFiles(files Files, tool string, decodeFile func(path string, root *node.Node) ([]canonical.Hook, diag.List)) (*canonical.Manifest, diag.List) {
+	var ds diag.List
+	m := &canonical.Manifest{Spec: canonical.SpecVersion}
+	for _, p := range files.Paths() {
+		root, pds := ParseJSONConfig(p, files[p], tool)
+		ds = append(ds, pds...)
+		if root == nil {
+			continue
+		}
+		hooks, hds := decodeFile(p, root)
+		ds = append(ds, hds.WithFile(p)...)
+		for i := range hooks {
+			if hooks[i].OriginFile == "" {
+				hooks[i].OriginFile = p
+			}
+		}
+		m.Hooks = append(m.Hooks, hooks...)
+	}
+	return m, ds
+}

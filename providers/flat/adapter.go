@@ -25,19 +25,7 @@ func (a *Adapter) Slug() string { return a.d.Slug }
 // Decode implements providers.Adapter: the hooks of every file, in path order.
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	a.load()
-	var ds diag.List
-	m := &canonical.Manifest{Spec: canonical.SpecVersion}
-	for _, p := range files.Paths() {
-		root, pds := providers.ParseJSONConfig(p, files[p], a.Prov.Name)
-		ds = append(ds, pds...)
-		if root == nil {
-			continue
-		}
-		hooks, hds := a.DecodeTree(p, root)
-		ds = append(ds, hds...)
-		m.Hooks = append(m.Hooks, hooks...)
-	}
-	return m, ds
+	return providers.DecodeJSONFiles(files, a.Prov.Name, a.DecodeTree)
 }
 
 // Encode implements providers.Adapter: the hooks go to the one existing

@@ -89,19 +89,11 @@ func (a *Adapter) Slug() string { return Slug }
 // path order.
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	a.Load(Slug)
-	var ds diag.List
-	m := &canonical.Manifest{Spec: canonical.SpecVersion}
-	for _, p := range files.Paths() {
-		root, pds := providers.ParseJSONConfig(p, files[p], a.Prov.Name)
-		ds = append(ds, pds...)
-		if root == nil {
-			continue
-		}
+	return providers.DecodeJSONFiles(files, a.Prov.Name, func(p string, root *node.Node) ([]canonical.Hook, diag.List) {
 		d := &decoder{Adapter: a, file: p}
-		m.Hooks = append(m.Hooks, d.decodeFile(root)...)
-		ds = append(ds, d.ds.WithFile(p)...)
-	}
-	return m, ds
+		hooks := d.decodeFile(root)
+		return hooks, d.ds
+	})
 }
 
 // Encode implements providers.Adapter: the hooks go into the "hooks" of

@@ -65,24 +65,12 @@ func (a *Adapter) Slug() string { return Slug }
 // order, one hook per event type it subscribes to.
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	a.Load(Slug)
-	var ds diag.List
-	m := &canonical.Manifest{Spec: canonical.SpecVersion}
 	entry := 0
-	for _, p := range files.Paths() {
-		root, pds := providers.ParseJSONConfig(p, files[p], a.Prov.Name)
-		ds = append(ds, pds...)
-		if root == nil {
-			continue
-		}
-		var fds diag.List
-		hooks := a.decodeFile(&fds, root, &entry)
-		ds = append(ds, fds.WithFile(p)...)
-		for i := range hooks {
-			hooks[i].OriginFile = p
-		}
-		m.Hooks = append(m.Hooks, hooks...)
-	}
-	return m, ds
+	return providers.DecodeJSONFiles(files, a.Prov.Name, func(_ string, root *node.Node) ([]canonical.Hook, diag.List) {
+		var ds diag.List
+		hooks := a.decodeFile(&ds, root, &entry)
+		return hooks, ds
+	})
 }
 
 func (a *Adapter) decodeFile(ds *diag.List, root *node.Node, entry *int) []canonical.Hook {
