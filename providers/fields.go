@@ -1,6 +1,8 @@
 package providers
 
 import (
+	"encoding/json"
+
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/internal/node"
 )
@@ -46,4 +48,27 @@ func OwnData(h *canonical.Hook, slug string) *node.Node {
 		}
 	}
 	return &node.Node{Kind: node.Object}
+}
+
+// Data builds a hook's provider_data object for one tool, keeping the
+// order in which native keys appeared, so writing them back keeps it.
+type Data struct{ fields []node.Field }
+
+// Set sets key to v, in place when the key is there already.
+func (d *Data) Set(key string, v *node.Node) {
+	for i := range d.fields {
+		if d.fields[i].Key == key {
+			d.fields[i].Value = v
+			return
+		}
+	}
+	d.fields = append(d.fields, node.Field{Key: key, Value: v})
+}
+
+// Raw is the object as compact JSON, or nil when it is empty.
+func (d *Data) Raw() json.RawMessage {
+	if len(d.fields) == 0 {
+		return nil
+	}
+	return json.RawMessage(node.AppendCompact(nil, &node.Node{Kind: node.Object, Fields: d.fields}))
 }

@@ -82,7 +82,7 @@ func (d *decoder) decodeHook(n *node.Node, at string) (canonical.Hook, bool) {
 		d.ds.Errorf(CodeShape, n.Pos, at, `a hook is {"name": …, "trigger": …, "action": {…}}`, "%s must be an object, not %s", at, n.Kind.Article())
 		return h, false
 	}
-	pd := &providerData{}
+	pd := &providers.Data{}
 	keys, ok := d.hookKeys(n, at, &h, pd)
 	if !ok {
 		return h, false
@@ -106,7 +106,7 @@ func (d *decoder) decodeHook(n *node.Node, at string) (canonical.Hook, bool) {
 	if b, found := d.Caps.BlockingOf(Slug, row.Event); found && b.Behaviour != capabilities.Observe {
 		h.Blocking = true // exit 2 blocks here (spec §7)
 	}
-	if raw := pd.raw(); raw != nil {
+	if raw := pd.Raw(); raw != nil {
 		h.ProviderData = map[string]json.RawMessage{Slug: raw}
 	}
 	return h, true
@@ -118,7 +118,7 @@ type hookKeys struct{ trigger, matcher, action *node.Node }
 // hookKeys reads the keys of a hook: the name and timeout into h, the
 // keys without a canonical home into pd. ok is false when one has the
 // wrong type.
-func (d *decoder) hookKeys(n *node.Node, at string, h *canonical.Hook, pd *providerData) (keys hookKeys, ok bool) {
+func (d *decoder) hookKeys(n *node.Node, at string, h *canonical.Hook, pd *providers.Data) (keys hookKeys, ok bool) {
 	ok = true
 	for _, f := range n.Fields {
 		fp := at + "." + f.Key
@@ -136,7 +136,7 @@ func (d *decoder) hookKeys(n *node.Node, at string, h *canonical.Hook, pd *provi
 			case "matcher":
 				keys.matcher = f.Value
 			default:
-				pd.set(f.Key, f.Value)
+				pd.Set(f.Key, f.Value)
 			}
 		case "action":
 			keys.action = f.Value
@@ -166,7 +166,7 @@ func (d *decoder) want(f node.Field, at string, k node.Kind) bool {
 
 // timeout reads "timeout" (seconds). Zero is kept verbatim: in Kiro it is
 // not the default the canonical 0 stands for.
-func (d *decoder) timeout(h *canonical.Hook, pd *providerData, f node.Field, at string) bool {
+func (d *decoder) timeout(h *canonical.Hook, pd *providers.Data, f node.Field, at string) bool {
 	t, ok := f.Value.Float()
 	if !ok || t < 0 || math.IsInf(t, 0) {
 		d.ds.Errorf(CodeShape, f.Value.Pos, at, "write a number of seconds", "timeout must be a positive number of seconds, not %s",
@@ -174,7 +174,7 @@ func (d *decoder) timeout(h *canonical.Hook, pd *providerData, f node.Field, at 
 		return false
 	}
 	if t == 0 {
-		pd.set(f.Key, f.Value)
+		pd.Set(f.Key, f.Value)
 	}
 	h.Handler.Timeout = t
 	return true
@@ -243,9 +243,9 @@ func (d *decoder) event(trigger *node.Node, at string) vocab.NativeEvent {
 // (the file-path regex of file triggers) it has no canonical home and is
 // kept verbatim. It returns false, with an error, for a tool matcher that
 // is not a regex hookconv can read.
-func (d *decoder) matcher(h *canonical.Hook, pd *providerData, row vocab.NativeEvent, n *node.Node, at string) bool {
+func (d *decoder) matcher(h *canonical.Hook, pd *providers.Data, row vocab.NativeEvent, n *node.Node, at string) bool {
 	if row.Matcher != vocab.MatchTool {
-		pd.set("$matcher", n)
+		pd.Set("$matcher", n)
 		return true
 	}
 	h.Matcher = d.decodeMatcher(n.Text)
@@ -253,7 +253,7 @@ func (d *decoder) matcher(h *canonical.Hook, pd *providerData, row vocab.NativeE
 		return false
 	}
 	if again, _ := d.encodeMatcher(nil, h, 0); again != n.Text {
-		pd.set("$matcher", n) // the source's own spelling
+		pd.Set("$matcher", n) // the source's own spelling
 	}
 	return true
 }
@@ -279,25 +279,4 @@ func (a *Adapter) decodeMatcher(s string) canonical.Matcher {
 		}
 	}
 	return providers.Single(out)
-}
-
-// providerData builds a provider_data object, keeping the order in which
-// native keys appeared.
-type providerData struct{ fields []node.Field }
-
-func (p *providerData) set(key string, v *node.Node) {
-	for i := range p.fields {
-		if p.fields[i].Key == key {
-			p.fields[i].Value = v
-			return
-		}
-	}
-	p.fields = append(p.fields, node.Field{Key: key, Value: v})
-}
-
-func (p *providerData) raw() json.RawMessage {
-	if len(p.fields) == 0 {
-		return nil
-	}
-	return node.AppendCompact(nil, &node.Node{Kind: node.Object, Fields: p.fields})
 }

@@ -89,7 +89,7 @@ func (d *decoder) entry(n *node.Node, at string, row vocab.NativeEvent) (canonic
 		d.ds.Errorf(CodeShape, n.Pos, at, `an entry is {"command": "…"}`, "%s must be an object, not %s", at, n.Kind.Article())
 		return h, false
 	}
-	pd := &providerData{}
+	pd := &providers.Data{}
 	matcher, ok := d.entryKeys(n, at, &h, pd)
 	if !ok {
 		return h, false
@@ -104,7 +104,7 @@ func (d *decoder) entry(n *node.Node, at string, row vocab.NativeEvent) (canonic
 	if b, found := d.Caps.BlockingOf(Slug, row.Event); found && b.Behaviour != capabilities.Observe {
 		h.Blocking = true // exit 2 blocks here (spec §7)
 	}
-	if raw := pd.raw(); raw != nil {
+	if raw := pd.Raw(); raw != nil {
 		h.ProviderData = map[string]json.RawMessage{Slug: raw}
 	}
 	return h, true
@@ -113,7 +113,7 @@ func (d *decoder) entry(n *node.Node, at string, row vocab.NativeEvent) (canonic
 // entryKeys reads the keys of an entry: the command and timeout into h,
 // the keys without a canonical home into pd. ok is false when one has a
 // type Kiro CLI would reject the agent file over.
-func (d *decoder) entryKeys(n *node.Node, at string, h *canonical.Hook, pd *providerData) (matcher *node.Node, ok bool) {
+func (d *decoder) entryKeys(n *node.Node, at string, h *canonical.Hook, pd *providers.Data) (matcher *node.Node, ok bool) {
 	ok = true
 	for _, f := range n.Fields {
 		fp := at + "." + f.Key
@@ -135,14 +135,14 @@ func (d *decoder) entryKeys(n *node.Node, at string, h *canonical.Hook, pd *prov
 			} else if f.Key == "timeout_ms" && v > 0 {
 				h.Handler.Timeout = float64(v) / 1000
 			} else {
-				pd.set(f.Key, f.Value) // timeout_ms 0 is Kiro's, not the canonical default
+				pd.Set(f.Key, f.Value) // timeout_ms 0 is Kiro's, not the canonical default
 			}
 		case "only_when_turn_complete":
 			if f.Value.Kind != node.Bool {
 				d.ds.Errorf(CodeShape, f.Value.Pos, fp, "write true or false", "%s must be true or false, not %s", f.Key, f.Value.Kind.Article())
 				ok = false
 			} else {
-				pd.set(f.Key, f.Value)
+				pd.Set(f.Key, f.Value)
 			}
 		default:
 			d.ds.Warnf(CodeUnknownKey, f.KeyPos, fp, "entries have command, matcher, timeout_ms, max_output_size, cache_ttl_seconds and only_when_turn_complete",
@@ -164,14 +164,14 @@ func wholeNumber(n *node.Node) (uint64, bool) {
 
 // matcher reads the entry's matcher: a glob over tool names on tool
 // triggers; on the others Kiro CLI ignores it, and it is kept verbatim.
-func (d *decoder) matcher(h *canonical.Hook, pd *providerData, row vocab.NativeEvent, text string) {
+func (d *decoder) matcher(h *canonical.Hook, pd *providers.Data, row vocab.NativeEvent, text string) {
 	if row.Matcher != vocab.MatchTool {
-		pd.set("$matcher", str(text))
+		pd.Set("$matcher", str(text))
 		return
 	}
 	h.Matcher = d.decodeMatcher(text)
 	if again, _, _ := d.globs(h.Matcher); len(again) != 1 || again[0] != text {
-		pd.set("$matcher", str(text)) // the source's own spelling
+		pd.Set("$matcher", str(text)) // the source's own spelling
 	}
 }
 
@@ -217,25 +217,4 @@ func (a *Adapter) globMatcher(s string) canonical.Matcher {
 		}
 	}
 	return canonical.Pattern{Regex: globRegex(s)}
-}
-
-// providerData builds a provider_data object, keeping the order in which
-// native keys appeared.
-type providerData struct{ fields []node.Field }
-
-func (p *providerData) set(key string, v *node.Node) {
-	for i := range p.fields {
-		if p.fields[i].Key == key {
-			p.fields[i].Value = v
-			return
-		}
-	}
-	p.fields = append(p.fields, node.Field{Key: key, Value: v})
-}
-
-func (p *providerData) raw() json.RawMessage {
-	if len(p.fields) == 0 {
-		return nil
-	}
-	return node.AppendCompact(nil, &node.Node{Kind: node.Object, Fields: p.fields})
 }

@@ -231,18 +231,18 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 				// back would spell it differently ("*", "^(Bash)$", an
 				// alias), so the round trip is exact.
 				if again, _, ok := c.encodeMatcher(h.Matcher); hasMatcher && (h.Matcher == nil || !ok || again != matcherText) {
-					extra.set("$matcher", &node.Node{Kind: node.String, Text: matcherText})
+					extra.Set("$matcher", &node.Node{Kind: node.String, Text: matcherText})
 				}
 			} else if hasMatcher {
-				extra.set("$matcher", &node.Node{Kind: node.String, Text: matcherText})
+				extra.Set("$matcher", &node.Node{Kind: node.String, Text: matcherText})
 			}
 			if groupExtra != nil {
-				extra.set("$group", groupExtra)
+				extra.Set("$group", groupExtra)
 			}
 			if newGroup && hi == 0 {
-				extra.set("$newGroup", &node.Node{Kind: node.Bool, Bool: true})
+				extra.Set("$newGroup", &node.Node{Kind: node.Bool, Bool: true})
 			}
-			if raw := extra.raw(); raw != nil {
+			if raw := extra.Raw(); raw != nil {
 				if h.ProviderData == nil {
 					h.ProviderData = map[string]json.RawMessage{}
 				}
@@ -281,31 +281,31 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 	return matcher, has, extra
 }
 
-func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent) (canonical.Hook, providerData, bool) {
+func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent) (canonical.Hook, providers.Data, bool) {
 	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
 	if n.Kind != node.Object {
 		ds.Errorf(CodeShape, n.Pos, path, `a handler is {"type": "command", "command": "..."}`, "%s must be an object, not %s", path, n.Kind.Article())
-		return h, providerData{}, false
+		return h, providers.Data{}, false
 	}
 	t := n.Get("type")
 	switch {
 	case t == nil:
 		ds.Errorf(CodeShape, n.Pos, path+".type", `add "type": "command"`, "handler has no \"type\"")
-		return h, providerData{}, false
+		return h, providers.Data{}, false
 	case t.Kind != node.String:
 		ds.Errorf(CodeShape, t.Pos, path+".type", `write "type": "command"`, "handler type must be a string")
-		return h, providerData{}, false
+		return h, providers.Data{}, false
 	case !slices.Contains(handlerTypes, t.Text):
 		ds.Errorf(CodeUnknownType, t.Pos, path+".type", "hookconv converts "+strings.Join(handlerTypes, ", ")+" handlers",
 			"handler type %q has no canonical equivalent; the handler is not converted", t.Text)
-		return h, providerData{}, false
+		return h, providers.Data{}, false
 	}
 	h.Handler.Type = t.Text
 	if !c.d.Accepts(t.Text) {
 		ds.Warnf(CodeTypeNeverRuns, t.Pos, path+".type", "convert it to a command, or move it to a tool that runs "+t.Text+" handlers",
 			"%s does not run %s handlers: this one never runs", c.Prov.Name, t.Text)
 	}
-	extra := providerData{}
+	extra := providers.Data{}
 	for _, f := range n.Fields {
 		fp := path + "." + f.Key
 		if f.Key == "type" {
@@ -322,7 +322,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 			continue
 		}
 		if slices.Contains(c.d.Extra, f.Key) {
-			extra.set(f.Key, f.Value)
+			extra.Set(f.Key, f.Value)
 			continue
 		}
 		ds.Warnf(CodeUnknownKey, f.KeyPos, fp, c.Prov.Name+" does not read it; remove it",
@@ -422,25 +422,4 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		}
 		hd.Timeout = fv
 	}
-}
-
-// providerData builds the provider_data object of one hook, keeping the
-// order in which native keys appeared.
-type providerData struct{ fields []node.Field }
-
-func (p *providerData) set(key string, n *node.Node) {
-	for i := range p.fields {
-		if p.fields[i].Key == key {
-			p.fields[i].Value = n
-			return
-		}
-	}
-	p.fields = append(p.fields, node.Field{Key: key, Value: n})
-}
-
-func (p *providerData) raw() json.RawMessage {
-	if len(p.fields) == 0 {
-		return nil
-	}
-	return json.RawMessage(node.AppendCompact(nil, &node.Node{Kind: node.Object, Fields: p.fields}))
 }
