@@ -1,0 +1,77 @@
+package lint
+
+import (
+	"testing"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+func codes(ds diag.List) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Code)
+	}
+	return out
+}
+
+// TestRules: each rule fires on the config it describes and stays quiet
+// on its correct twin.
+func TestRules(t *testing.T) {
+	tests := []struct {
+		name, slug, src string
+		want            []string
+	}{
+		{"matcher on an event without one", "claude-code", `{"hooks":{"Stop":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeMatcherIgnored}},
+		{"no matcher there", "claude-code", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]}]}}`, nil},
+		{"MCP server without a tool", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"Bash|mcp__github","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
+		{"MCP server with every tool", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"mcp__github__.*","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
+		{"seconds that look like ms", "claude-code", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":5000}]}]}}`, []string{CodeTimeoutUnit}},
+		{"plausible seconds", "claude-code", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":600}]}]}}`, nil},
+		{"ms that look like seconds", "gemini-cli", `{"hooks":{"AfterAgent":[{"hooks":[{"type":"command","command":"x","timeout":30}]}]}}`, []string{CodeTimeoutUnit}},
+		{"plausible ms", "gemini-cli", `{"hooks":{"AfterAgent":[{"hooks":[{"type":"command","command":"x","timeout":30000}]}]}}`, nil},
+		{"duplicate hook", "cursor", `{"version":1,"hooks":{"stop":[{"command":"x"},{"command":"x"}]}}`, []string{CodeDuplicate}},
+		{"same command, other matcher", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]},{"matcher":"Write","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
+		{"| in an exact matcher", "gemini-cli", `{"hooks":{"SessionStart":[{"matcher":"startup|resume","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeExactAlternate}},
+		{"one exact value", "gemini-cli", `{"hooks":{"SessionStart":[{"matcher":"startup","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
+		{"not a config", "claude-code", `[1,2]`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root, err := node.ParseJSON([]byte(tt.src), node.JSONOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := codes(Rules(vocab.Default(), tt.slug, root))
+			if len(got) != len(tt.want) || (len(got) > 0 && got[0] != tt.want[0]) {
+				t.Errorf("codes %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// FuzzRules: the rules never panic, whatever tree they are given.
+func FuzzRules(f *testing.F) {
+	for _, s := range []string{
+		`{"hooks":{"Stop":[{"matcher":"Bash","hooks":[{"type":"command","command":"x","timeout":5000}]}]}}`,
+		`{"hooks":{"PreToolUse":[{"matcher":"mcp__","hooks":[]}]}}`,
+		`{"hooks":{"SessionStart":[{"matcher":"a|b"}]}}`,
+		`{"version":1,"hooks":{"stop":[{"command":"x","timeout":-1},{"command":"x"}]}}`,
+	} {
+		f.Add("claude-code", []byte(s))
+		f.Add("gemini-cli", []byte(s))
+		f.Add("cursor", []byte(s))
+	}
+	f.Fuzz(func(t *testing.T, slug string, src []byte) {
+		root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
+		if err != nil {
+			return
+		}
+		for _, d := range Rules(vocab.Default(), slug, root) {
+			if d.Code == "" || d.Message == "" {
+				t.Errorf("empty diagnostic %+v", d)
+			}
+		}
+	})
+}
