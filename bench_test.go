@@ -2,8 +2,10 @@ package hookconv
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
-	"testing/fstest"
 
 	"github.com/hookconv/hookconv/internal/benchdata"
 	"github.com/hookconv/hookconv/providers"
@@ -74,25 +76,37 @@ func TestGeneratedManifestIsValid(t *testing.T) {
 	}
 }
 
-// projectTree is benchdata.Projects as an in-memory file system.
-func projectTree(n int) fstest.MapFS {
-	tree := fstest.MapFS{}
-	for p, b := range benchdata.Projects(n) {
-		tree[p] = &fstest.MapFile{Data: b, Mode: 0o644}
+// projectTree writes benchdata.Projects(n) under a temporary directory
+// and returns it as a file system: a real tree, as detect walks it.
+func projectTree(b *testing.B, n int) fs.FS {
+	dir := b.TempDir()
+	for p, data := range benchdata.Projects(n) {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
 	}
-	return tree
+	return os.DirFS(dir)
 }
 
-// BenchmarkScan1000 walks a tree of 1,000 repositories for hook configs
-// (what `hookconv detect` does): every config is read and decoded once.
-func BenchmarkScan1000(b *testing.B) {
-	tree := projectTree(1000)
-	b.ReportAllocs()
-	for b.Loop() {
-		found, err := Scan(tree)
-		if err != nil || len(found) != 1000+500+100 {
-			b.Fatalf("found %d configs, err %v", len(found), err)
-		}
+// BenchmarkScan walks trees of 100 and 1,000 repositories for hook
+// configs (what `hookconv detect` does): every config is read and decoded
+// once, so the time per repository should stay flat.
+func BenchmarkScan(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		tree := projectTree(b, n)
+		b.Run(fmt.Sprintf("repos=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				found, err := Scan(tree)
+				if err != nil || len(found) != n+n/2+n/10 {
+					b.Fatalf("found %d configs, err %v", len(found), err)
+				}
+			}
+		})
 	}
 }
 
