@@ -15,6 +15,16 @@ import (
 type Reply struct {
 	Exit           int
 	Stdout, Stderr []byte
+
+	// Decision is what the tool was told, after the fallbacks: an ask it
+	// cannot ask is DecisionDeny here. Reason is the reason it was given.
+	Decision Decision
+	Reason   string
+	// Stop is set when the tool was told to stop the agent.
+	Stop bool
+	// Notes are hookconv's warnings about the answer itself (context the
+	// tool cannot take…), which Stderr has too.
+	Notes []string
 }
 
 // Answer tells a provider the outcome of a hook in the provider's own
@@ -71,6 +81,7 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 	// the reason and nothing else, and stdout is read only if the deny
 	// rule itself printed fields (Copilot merges them with the exit 2).
 	blocked := a.exit != 0 && d == DecisionDeny
+	a.decision, a.stop = d, o.Stop && d != DecisionDeny
 	if blocked && !a.exitSets {
 		return a.reply(nil)
 	}
@@ -113,6 +124,9 @@ type answer struct {
 	// exitSets: the rule that set exit also set fields; stdout is printed
 	// with a non-zero exit only then.
 	exitSets bool
+	// decision and stop are what the tool is told (Reply.Decision, Stop).
+	decision Decision
+	stop     bool
 	obj      *object
 	text     []string
 	stderr   []string
@@ -200,7 +214,10 @@ func (a *answer) log(s string) {
 }
 
 func (a *answer) reply(notes []string) Reply {
-	r := Reply{Exit: a.exit}
+	r := Reply{Exit: a.exit, Decision: a.decision, Stop: a.stop, Notes: a.notes}
+	if a.decision != DecisionNone {
+		r.Reason = a.vars["reason"]
+	}
 	if a.exit == 0 || a.exitSets {
 		switch {
 		case !a.obj.empty():

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 )
 
 // benchPayload is payloads/claude/PreToolUse.json, trimmed of paths.
@@ -44,5 +45,31 @@ func BenchmarkShimLogic(b *testing.B) {
 		in, _ := t.Normalise("claude-code", "", []byte(benchPayload))
 		_ = in.Encode()
 		_ = t.Answer("claude-code", in.Ref(), Resolve(res, Policy{Blocking: true}))
+	}
+}
+
+// BenchmarkShimTrueLog is BenchmarkShimTrue with a run log: the envelope,
+// the run summary and one append per run.
+func BenchmarkShimTrueLog(b *testing.B) {
+	opt := Options{Provider: "claude-code", Blocking: true, Command: []string{"true"}, Log: b.TempDir() + "/runs.jsonl"}
+	for b.Loop() {
+		if code, err := Run(context.Background(), opt, strings.NewReader(benchPayload), io.Discard, io.Discard); err != nil || code != 0 {
+			b.Fatal(code, err)
+		}
+	}
+}
+
+// BenchmarkRunLogLine is what the run log adds without the process:
+// summarise, encode the line, append it.
+func BenchmarkRunLogLine(b *testing.B) {
+	t := Default()
+	in, _ := t.Normalise("claude-code", "", []byte(benchPayload))
+	out := Resolve(Result{Stdout: []byte(`{"decision":"deny","reason":"no"}`)}, Policy{Blocking: true})
+	reply := t.Answer("claude-code", in.Ref(), out)
+	opt := Options{Command: []string{"true"}, Log: b.TempDir() + "/runs.jsonl"}
+	for b.Loop() {
+		if err := logRun(&opt, &in, out, reply, time.Now()); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

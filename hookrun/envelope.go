@@ -3,9 +3,12 @@ package hookrun
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -15,47 +18,136 @@ import (
 // OpenHookVersion is the OpenHook protocol version Envelope writes.
 const OpenHookVersion = "0.1"
 
+// timeLayout is RFC 3339 with milliseconds and the zone, as OpenHook's
+// examples write time.
+const timeLayout = "2006-01-02T15:04:05.000Z07:00"
+
 // envelope is the OpenHook 0.1 event envelope (spec/schemas/
 // envelope.schema.json, closed: no other keys), in the spec's key order.
 type envelope struct {
-	OpenHook  string         `json:"openhook"`
-	ID        string         `json:"id"`
-	Source    string         `json:"source"`
-	Type      string         `json:"type"`
-	Time      string         `json:"time"`
-	SessionID string         `json:"session_id"`
-	Context   string         `json:"context,omitempty"`
-	Data      map[string]any `json:"data,omitempty"`
+	OpenHook   string         `json:"openhook"`
+	ID         string         `json:"id"`
+	Source     string         `json:"source"`
+	Type       string         `json:"type"`
+	Time       string         `json:"time"`
+	SessionID  string         `json:"session_id"`
+	Context    string         `json:"context,omitempty"`
+	Data       map[string]any `json:"data,omitempty"`
+	Extensions *extensions    `json:"extensions,omitempty"`
+}
+
+// extensions is the envelope's vendor-specific object: hookconv's own key.
+type extensions struct {
+	Hookconv *content `json:"hookconv"`
+}
+
+// content describes what the user and the tools said, which an envelope
+// or a log line never copies unless asked to (--include-content): by
+// default only lengths and SHA-256 digests, enough to tell two prompts or
+// two tool outputs apart, or to match one against a known text, without
+// keeping the text. A prompt is measured in characters (as OpenHook's
+// prompt_length) and hashed as UTF-8; a tool input or output in bytes and
+// hashed as compact JSON, so the digest does not depend on how the tool
+// spaced it.
+type content struct {
+	PromptLength       *int            `json:"prompt_length,omitempty"`
+	PromptSHA256       string          `json:"prompt_sha256,omitempty"`
+	Prompt             *string         `json:"prompt,omitempty"`
+	ToolInputBytes     *int            `json:"tool_input_bytes,omitempty"`
+	ToolInputSHA256    string          `json:"tool_input_sha256,omitempty"`
+	ToolInput          json.RawMessage `json:"tool_input,omitempty"`
+	ToolResponseBytes  *int            `json:"tool_response_bytes,omitempty"`
+	ToolResponseSHA256 string          `json:"tool_response_sha256,omitempty"`
+	ToolResponse       json.RawMessage `json:"tool_response,omitempty"`
+}
+
+// contentOf measures the input's prompt, tool input and tool output; nil
+// when it has none. include copies them as well.
+func contentOf(in *Input, include bool) *content {
+	var c content
+	found := false
+	if in.Prompt != "" {
+		found = true
+		n := utf8.RuneCountInString(in.Prompt)
+		c.PromptLength, c.PromptSHA256 = &n, digest([]byte(in.Prompt))
+		if include {
+			c.Prompt = &in.Prompt
+		}
+	}
+	measure := func(raw json.RawMessage, size **int, sum *string, copyTo *json.RawMessage) {
+		if len(raw) == 0 {
+			return
+		}
+		var b bytes.Buffer
+		if json.Compact(&b, raw) != nil {
+			return // Normalise keeps only valid JSON here
+		}
+		found = true
+		n := b.Len()
+		*size, *sum = &n, digest(b.Bytes())
+		if include {
+			*copyTo = b.Bytes()
+		}
+	}
+	measure(in.ToolInput, &c.ToolInputBytes, &c.ToolInputSHA256, &c.ToolInput)
+	measure(in.ToolResponse, &c.ToolResponseBytes, &c.ToolResponseSHA256, &c.ToolResponse)
+	if !found {
+		return nil
+	}
+	return &c
+}
+
+func digest(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // Envelope writes a canonical input as an OpenHook 0.1 event envelope, so
 // an OpenHook consumer (a telemetry exporter, an audit log) can be fed
 // from any tool's hooks. id is the idempotency key (NewID); now stamps
-// the event. Events OpenHook has no type for are an error.
-func Envelope(in *Input, id string, now time.Time) ([]byte, error) {
-	rows := vocab.Default().EncodeEvent("openhook", in.Event)
-	if len(rows) == 0 {
+// the event. The prompt, the tool input and the tool output are given in
+// extensions.hookconv by length and SHA-256 only, unless includeContent
+// copies them there too. Events OpenHook has no type for are an error.
+func Envelope(in *Input, id string, now time.Time, includeContent bool) ([]byte, error) {
+	e, err := newEnvelope(in, id, now, includeContent)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(e); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// newEnvelope builds the envelope Envelope encodes.
+func newEnvelope(in *Input, id string, now time.Time, includeContent bool) (*envelope, error) {
+	typ := openHookType(in.Event)
+	if typ == "" {
 		if in.Event == "" {
 			return nil, fmt.Errorf("the event is not known; name it with --event")
 		}
 		return nil, fmt.Errorf("OpenHook %s has no event type for %s", OpenHookVersion, in.Event)
 	}
-	e := envelope{
+	e := &envelope{
 		OpenHook:  OpenHookVersion,
 		ID:        id,
 		Source:    in.Source,
-		Type:      rows[0].Name,
-		Time:      now.Format("2006-01-02T15:04:05.000Z07:00"),
+		Type:      typ,
+		Time:      now.Format(timeLayout),
 		SessionID: in.SessionID,
+		Context:   fileURI(in.Cwd),
 		Data:      map[string]any{},
-	}
-	if in.Cwd != "" {
-		e.Context = (&url.URL{Scheme: "file", Path: in.Cwd}).String()
 	}
 	switch e.Type {
 	case "tool.start", "tool.end":
 		if in.NativeTool != "" {
 			e.Data["tool_name"] = in.NativeTool
+		}
+		if in.Event == "tool_use_failure" {
+			e.Data["status"] = "error"
 		}
 	case "prompt.submit":
 		e.Data["prompt_length"] = utf8.RuneCountInString(in.Prompt)
@@ -77,14 +169,47 @@ func Envelope(in *Input, id string, now time.Time) ([]byte, error) {
 		}
 		e.Data["path"] = p.FilePath
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(e); err != nil {
-		return nil, err
+	if c := contentOf(in, includeContent); c != nil {
+		e.Extensions = &extensions{Hookconv: c}
 	}
-	return b.Bytes(), nil
+	return e, nil
 }
+
+// openHookType is the OpenHook event type of a canonical event: the one
+// the vocabulary writes for it, else one that reads back as it (tool.end,
+// with status error, for tool_use_failure); "" for none.
+func openHookType(event string) string {
+	names := vocab.Default()
+	if rows := names.EncodeEvent("openhook", event); len(rows) > 0 {
+		return rows[0].Name
+	}
+	if event == "" {
+		return ""
+	}
+	for _, row := range names.EventsOf("openhook") {
+		if row.Event == event {
+			return row.Name
+		}
+	}
+	return ""
+}
+
+// fileURI is the file:// URI of an absolute directory (context, "the
+// agent's operating environment as a URI"): /home/u/my proj is
+// file:///home/u/my%20proj, C:\Users\u is file:///C:/Users/u. A relative
+// or empty path has no URI and gives "".
+func fileURI(dir string) string {
+	switch {
+	case strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "//"):
+	case len(dir) >= 3 && isLetter(dir[0]) && dir[1] == ':' && (dir[2] == '\\' || dir[2] == '/'):
+		dir = "/" + strings.ReplaceAll(dir, `\`, "/")
+	default:
+		return ""
+	}
+	return (&url.URL{Scheme: "file", Path: dir}).String()
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // NewID returns a random UUID (version 4), the idempotency key OpenHook
 // recommends.

@@ -14,3 +14,6 @@ func killProcessGroup(cmd *exec.Cmd) error {
 	}
 	return cmd.Process.Kill()
 }
+
+// oNonblock is not needed where there are no FIFOs to wait on.
+const oNonblock = 0

@@ -19,3 +19,6 @@ func killProcessGroup(cmd *exec.Cmd) error {
 	}
 	return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 }
+
+// oNonblock opens a FIFO without waiting for a reader (AppendLog).
+const oNonblock = syscall.O_NONBLOCK

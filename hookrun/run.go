@@ -35,6 +35,12 @@ type Options struct {
 	TimeoutAction string        // TimeoutWarn (default) or TimeoutBlock
 	Headless      bool          // nobody can answer an ask
 	Command       []string
+	// Log is a file each run appends one JSON line to (LogLine); "" for
+	// none. A log that cannot be written only warns on stderr.
+	Log string
+	// IncludeContent copies the prompt and the tool's input and output
+	// into the log line; by default they are given by length and SHA-256.
+	IncludeContent bool
 }
 
 // Check reports what is wrong with the options, as a user would fix it.
@@ -73,13 +79,15 @@ func (t *Tables) CheckEvent(provider, event string) error {
 }
 
 // Run is the whole shim: read the tool's payload from stdin, run the hook,
-// answer on stdout and stderr. It returns the exit code to end with; an
-// error only for options Check rejects, before anything has run.
+// answer on stdout and stderr, and append the run to opt.Log if set. It
+// returns the exit code to end with; an error only for options Check
+// rejects, before anything has run.
 func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	if err := opt.Check(); err != nil {
 		return 0, err
 	}
 	t := Default()
+	started := time.Now()
 	payload := ReadPayload(stdin)
 	in, warns := t.Normalise(opt.Provider, opt.Event, payload)
 	res := Exec(ctx, opt.Command, in.Encode(), Env(os.Environ(), opt.Provider, &in), opt.Timeout)
@@ -94,6 +102,13 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 		out.Notes = append(out.Notes, "hookconv: "+w)
 	}
 	reply := t.Answer(opt.Provider, in.Ref(), out)
+	if opt.Log != "" {
+		// Before answering, so a warning joins the reply's stderr; the
+		// answer itself is the same whether or not the line is written.
+		if err := logRun(&opt, &in, out, reply, started); err != nil {
+			reply.Stderr = append(reply.Stderr, "hookconv: run log not written: "+err.Error()+"\n"...)
+		}
+	}
 	if _, err := stdout.Write(reply.Stdout); err != nil {
 		return reply.Exit, nil // the tool stopped reading; the exit code still says it
 	}

@@ -8,25 +8,49 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// agentHooksUnsupported is why --format agent-hooks is refused: hookconv
+// writes a format only from its published definition, and the Agent Hooks
+// specification's event names and required envelope fields could not be
+// read from one.
+const agentHooksUnsupported = "--format agent-hooks is not supported: the Agent Hooks specification's event names and required envelope fields are not available to hookconv from a published definition, and it does not guess them; use --format openhook"
+
 func newEnvelopeCmd(e *env) *cobra.Command {
-	var provider, event, format string
+	var (
+		provider, event, format string
+		includeContent          bool
+	)
 	cmd := &cobra.Command{
-		Use:   "envelope --provider TOOL [--event EVENT] [--format openhook]",
+		Use:   "envelope --provider TOOL [--event EVENT] [--format openhook] [--include-content]",
 		Short: "Turn a tool's hook payload into an OpenHook event envelope",
 		Long: `envelope reads a tool's native hook payload on stdin and prints it as one
 OpenHook 0.1 event envelope (openhook, id, source, type, time, session_id,
-context, data), so an OpenHook consumer — a telemetry exporter, an audit
-log — can be fed from any tool's hooks. It reads the payload the way
-hookconv run does; --event names the event where the payload does not.
+context, data, extensions), so an OpenHook consumer — a telemetry
+exporter, an audit log — can be fed from any tool's hooks. It reads the
+payload the way hookconv run does; --event names the event where the
+payload does not.
 
 OpenHook has six event types (session.start, session.end, prompt.submit,
 tool.start, tool.end, file.write); a payload of any other event is an
-error (exit 1).`,
+error (exit 1). id is a random UUID (v4), time is RFC 3339 with the zone,
+context is the payload's working directory as a file:// URI.
+
+Prompts, tool inputs and tool outputs are not copied into the envelope:
+extensions.hookconv gives each by length and SHA-256 only
+(prompt_length, prompt_sha256, tool_input_bytes, tool_input_sha256,
+tool_response_bytes, tool_response_sha256). --include-content adds the
+texts themselves (prompt, tool_input, tool_response).
+
+--format agent-hooks is refused: hookconv has no published definition of
+the Agent Hooks event names and required fields to write them from.`,
 		Example: `  hookconv envelope --provider claude-code < payload.json
   hookconv envelope --provider copilot-cli --event preToolUse | otel-hooks hook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "openhook" {
+			switch format {
+			case "openhook":
+			case "agent-hooks":
+				return usagef("%s", agentHooksUnsupported)
+			default:
 				return usagef("--format must be openhook, not %q", format)
 			}
 			if provider == "" {
@@ -40,7 +64,7 @@ error (exit 1).`,
 			for _, w := range warns {
 				fmt.Fprintf(e.stderr, "hookconv: %s\n", w)
 			}
-			out, err := hookrun.Envelope(&in, hookrun.NewID(), time.Now())
+			out, err := hookrun.Envelope(&in, hookrun.NewID(), time.Now(), includeContent)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "hookconv: %v\n", err)
 				return exitError{exitProblems}
@@ -53,5 +77,6 @@ error (exit 1).`,
 	f.StringVarP(&provider, "provider", "p", "", "the tool whose payload is on stdin (required)")
 	f.StringVarP(&event, "event", "e", "", "the event, canonical or native (default: the payload's own)")
 	f.StringVarP(&format, "format", "f", "openhook", "envelope format: openhook (OpenHook 0.1)")
+	f.BoolVar(&includeContent, "include-content", false, "copy the prompt and the tool's input and output (default: length and SHA-256 only)")
 	return cmd
 }

@@ -70,11 +70,27 @@ Exit codes are the tool's: run ends with the code the tool reads (usually
 0, 2 to block, 1 for a hook error). A mistake in run's own command line
 exits 2 with a "hookconv:" message, which most tools read as a block.
 
+The run log: with --log FILE (or HOOKCONV_LOG, else AGENT_HOOKS_LOG, set
+to a file), every run appends one JSON line to FILE:
+  {"envelope": …, "provider": …, "session_id": …, "run": …}
+envelope is the event's OpenHook 0.1 envelope (see hookconv envelope;
+null for events OpenHook has no type for); run is a summary shaped like
+Codex's HookRunSummary: id (the envelope's), eventName, handlerType,
+executionMode, scope, source, sourcePath, displayOrder, status
+(completed | failed | blocked | stopped), startedAt and completedAt (Unix
+seconds), durationMs, entries [{kind: warning | stop | feedback |
+context | error, text}]. Each line is one append, so hooks running at
+once can share a file. A log that cannot be written is a warning on
+stderr: the answer to the tool stays the same. The prompt and the tool's
+input and output are given by length and SHA-256 only, unless
+--include-content copies them. --log '' turns the log off.
+
 Tools: hookconv providers lists them; run knows every one but the
 canonical format.`,
 		Example: `  hookconv run --provider claude-code --blocking -- ./guard.sh
   hookconv run --provider gemini-cli --timeout 5 --timeout-action block --blocking -- sh -c 'exec ./guard.sh'
-  hookconv run --provider copilot-cli --event preToolUse -- python3 hooks/policy.py`,
+  hookconv run --provider copilot-cli --event preToolUse -- python3 hooks/policy.py
+  hookconv run --provider codex --log ~/.hookconv/runs.jsonl -- ./audit.sh`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opt.Provider == "" {
@@ -86,6 +102,9 @@ canonical format.`,
 			opt.Timeout = time.Duration(timeout * float64(time.Second))
 			opt.Headless = headless || hookrun.HeadlessEnv(os.Getenv)
 			opt.Command = args
+			if !cmd.Flags().Changed("log") {
+				opt.Log = hookrun.LogPathEnv(os.Getenv)
+			}
 			if err := opt.Check(); err != nil {
 				return usagef("%v", err)
 			}
@@ -112,5 +131,7 @@ canonical format.`,
 	f.Float64Var(&timeout, "timeout", 0, "seconds before the hook is killed; 0 = no limit of run's own")
 	f.StringVar(&opt.TimeoutAction, "timeout-action", hookrun.TimeoutWarn, "what a timeout of a blocking hook means: warn or block")
 	f.BoolVar(&headless, "headless", false, "nobody can answer an ask: it is a deny (also when CI is set)")
+	f.StringVar(&opt.Log, "log", "", "append one JSON line per run to this file (default: $HOOKCONV_LOG, else $AGENT_HOOKS_LOG)")
+	f.BoolVar(&opt.IncludeContent, "include-content", false, "copy the prompt and the tool's input and output into the log line (default: length and SHA-256 only)")
 	return cmd
 }
