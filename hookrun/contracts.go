@@ -91,7 +91,7 @@ type Tables struct {
 	rules    map[[2]string][]Rule // (provider, what) → rules in table order
 }
 
-//go:generate go run ./internal/gencontracts -dir . -out tables_gen.go
+//go:generate go run ../internal/gentables -pkg hookrun -dir . -out tables_gen.go
 
 // loadDefault indexes the tables compiled from data/contracts.toml
 // (tables_gen.go): the shim runs once per hook call, and decoding the TOML

@@ -1,9 +1,10 @@
-// Command gentables compiles the registry tables (vocab/data/*.toml and
-// capabilities/data/*.toml) into Go source, so the CLI starts without
-// decoding TOML: decoding the tables cold costs more than a whole typical
-// conversion. The TOML files stay the single source of truth; tests in
-// vocab and capabilities fail when the generated files no longer match
-// them. Run it with `go generate ./...`.
+// Command gentables compiles the registry tables (vocab/data/*.toml,
+// capabilities/data/*.toml and hookrun/data/contracts.toml) into Go
+// source, so the CLI starts without decoding TOML: decoding the tables
+// cold costs more than a whole typical conversion, and `hookconv run`
+// pays start-up on every hook call. The TOML files stay the single source
+// of truth; each package has a test that fails when its generated file no
+// longer matches them. Run it with `go generate ./...`.
 //
 // Usage: gentables -pkg vocab -out vocab/tables_gen.go
 package main
@@ -19,11 +20,12 @@ import (
 	"strconv"
 
 	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/vocab"
 )
 
 func main() {
-	pkg := flag.String("pkg", "", "vocab or capabilities")
+	pkg := flag.String("pkg", "", "vocab, capabilities or hookrun")
 	out := flag.String("out", "", "file to write")
 	dir := flag.String("dir", ".", "the package directory holding data/")
 	flag.Parse()
@@ -45,6 +47,12 @@ func main() {
 		writeVar(&b, "generatedCapabilities", t.Capabilities)
 		writeVar(&b, "generatedSupport", t.Support)
 		writeVar(&b, "generatedBlocking", t.Blocking)
+	case "hookrun":
+		t, err := hookrun.Load(fsys.(readFileFS))
+		check(err)
+		writeVar(&b, "generatedContracts", t.Contracts)
+		writeVar(&b, "generatedAliases", t.Aliases)
+		writeVar(&b, "generatedRules", t.Rules)
 	default:
 		log.Fatalf("unknown -pkg %q", *pkg)
 	}
@@ -64,7 +72,8 @@ func check(err error) {
 }
 
 // writeVar writes `var name = []T{{Field: value, …}, …}` for a slice of
-// flat structs (string, bool and []string fields), omitting zero fields.
+// flat structs (string, bool, int and []string fields), omitting zero
+// and unexported fields.
 func writeVar(b *bytes.Buffer, name string, rows any) {
 	v := reflect.ValueOf(rows)
 	fmt.Fprintf(b, "var %s = []%s{\n", name, v.Type().Elem().Name())
@@ -74,7 +83,7 @@ func writeVar(b *bytes.Buffer, name string, rows any) {
 		first := true
 		for f := 0; f < row.NumField(); f++ {
 			fv := row.Field(f)
-			if fv.IsZero() {
+			if !row.Type().Field(f).IsExported() || fv.IsZero() {
 				continue
 			}
 			if !first {
@@ -94,6 +103,8 @@ func literal(v reflect.Value) string {
 		return strconv.Quote(v.String())
 	case reflect.Bool:
 		return strconv.FormatBool(v.Bool())
+	case reflect.Int:
+		return strconv.FormatInt(v.Int(), 10)
 	case reflect.Slice:
 		var b bytes.Buffer
 		b.WriteString("[]string{")
