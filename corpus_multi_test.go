@@ -151,3 +151,35 @@ func hasCodeAny(ds diag.List, code string) bool {
 	}
 	return false
 }
+
+// TestLintCorpus runs the native lint over every real config under its
+// original path: it never panics, and every finding has a code, a message
+// and (when it names a place) a line.
+func TestLintCorpus(t *testing.T) {
+	origins := corpusOrigins(t)
+	n := 0
+	for file, key := range origins {
+		src, err := os.ReadFile(filepath.Join("..", "shared", "corpus", filepath.FromSlash(file)))
+		if err != nil {
+			continue // the header row, or a file the corpus no longer has
+		}
+		n++
+		slugs := DetectSource(key, src)
+		if len(slugs) == 0 {
+			slugs = []string{strings.SplitN(file, "/", 2)[0]}
+		}
+		for _, slug := range slugs {
+			if _, ok := providers.Get(slug); !ok {
+				continue
+			}
+			for _, d := range LintNative(slug, key, src) {
+				if d.Code == "" || d.Message == "" || d.File != key {
+					t.Errorf("%s as %s: malformed diagnostic %+v", file, slug, d)
+				}
+			}
+		}
+	}
+	if n < 50 {
+		t.Fatalf("linted %d corpus files; is ../shared beside the checkout?", n)
+	}
+}
