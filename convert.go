@@ -3,10 +3,10 @@ package hookconv
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"maps"
 	"math"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -288,11 +288,11 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 	return ds
 }
 
-var hookIndex = regexp.MustCompile(`^hooks\[(\d+)\]`)
+var hookIndex = lazy.Regexp(`^hooks\[(\d+)\]`)
 
 // fileOf returns the origin file of the hook a diagnostic path names.
 func fileOf(m *canonical.Manifest, path string) string {
-	if sm := hookIndex.FindStringSubmatch(path); sm != nil {
+	if sm := hookIndex().FindStringSubmatch(path); sm != nil {
 		if i, err := strconv.Atoi(sm[1]); err == nil && i < len(m.Hooks) {
 			return m.Hooks[i].OriginFile
 		}
@@ -344,7 +344,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	asPrompt := map[int]bool{}
 	widened := map[int]bool{}
 	for _, d := range encodeDiags {
-		if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
+		if sm := hookIndex().FindStringSubmatch(d.Path); sm != nil {
 			i, _ := strconv.Atoi(sm[1])
 			if providers.IsNotWritten(d.Code) {
 				skip[i] = true
@@ -504,7 +504,7 @@ func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) s
 // anchoredList matches a regex that is only a list of names, anchored or
 // not ("^(Bash|Write)$", "(Bash)", "write_file|replace"): decoders read
 // such a regex as those names, so verify does too.
-var anchoredList = regexp.MustCompile(`^\^?\(?([A-Za-z0-9_\-]+(\|[A-Za-z0-9_\-]+)*)\)?\$?$`)
+var anchoredList = lazy.Regexp(`^\^?\(?([A-Za-z0-9_\-]+(\|[A-Za-z0-9_\-]+)*)\)?\$?$`)
 
 // unwrapGroup drops one pair of parentheses around a whole regex without
 // inner groups: "(a|b)" and "a|b" match the same names.
@@ -544,7 +544,7 @@ func addMatcherKeys(set map[string]bool, m canonical.Matcher, prov vocab.Provide
 			set["re:"+providers.MCPServerPattern(prov.MCPServer, m.Server)] = true
 		}
 	case canonical.Pattern:
-		if sm := anchoredList.FindStringSubmatch(m.Regex); sm != nil {
+		if sm := anchoredList().FindStringSubmatch(m.Regex); sm != nil {
 			for _, name := range strings.Split(sm[1], "|") {
 				set["tool:"+primaryName(name, prov, names)] = true
 			}

@@ -63,7 +63,7 @@ func Portability(from string, targets []string, in providers.Files) (hooks []Hoo
 		per := make([]diag.List, len(hooks))
 		for _, d := range res.Diagnostics {
 			i := -1
-			if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
+			if sm := hookIndex().FindStringSubmatch(d.Path); sm != nil {
 				i, _ = strconv.Atoi(sm[1])
 			}
 			if i < 0 || i >= len(hooks) {

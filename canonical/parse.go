@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"math"
 	"path/filepath"
 	"regexp"
@@ -254,7 +255,7 @@ func (d *decoder) manifest(root *node.Node) *Manifest {
 	return m
 }
 
-var newerMinorRE = regexp.MustCompile(`^hooks/1\.[0-9]+$`)
+var newerMinorRE = lazy.Regexp(`^hooks/1\.[0-9]+$`)
 
 func (d *decoder) spec(m *Manifest, root *node.Node) {
 	f, ok := root.Field("spec")
@@ -272,7 +273,7 @@ func (d *decoder) spec(m *Manifest, root *node.Node) {
 	case v == "hooks/0.1":
 		d.ds.Infof(CodeSpecLegacy, f.Value.Pos, "spec", `write "spec": "`+SpecVersion+`" to silence this note`,
 			"spec %q is the 1.0 draft's earlier name; read as %s", v, SpecVersion)
-	case newerMinorRE.MatchString(v):
+	case newerMinorRE().MatchString(v):
 		d.ds.Warnf(CodeSpecNewerMinor, f.Value.Pos, "spec", "upgrade hookconv to read every field of "+v,
 			"spec %q is newer than %s: read best-effort, newer fields are ignored", v, SpecVersion)
 	default:

@@ -3,8 +3,8 @@ package capabilities
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -503,7 +503,7 @@ func curlCommand(url string, headers map[string]string, allowed []string) string
 }
 
 // envRef matches $VAR and ${VAR} in a header value.
-var envRef = regexp.MustCompile(`\$(\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
+var envRef = lazy.Regexp(`\$(\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
 
 // headerWord quotes a header for the shell so that, as in an http hook,
 // only the variables named in allowed_env_vars are expanded: those become
@@ -511,7 +511,7 @@ var envRef = regexp.MustCompile(`\$(\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za
 func headerWord(h string, allowed []string) string {
 	var b strings.Builder
 	last := 0
-	for _, m := range envRef.FindAllStringSubmatchIndex(h, -1) {
+	for _, m := range envRef().FindAllStringSubmatchIndex(h, -1) {
 		var name string
 		if m[4] >= 0 {
 			name = h[m[4]:m[5]] // ${NAME}

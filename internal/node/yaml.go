@@ -2,8 +2,8 @@ package node
 
 import (
 	"errors"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -32,7 +32,7 @@ func ParseYAML(src []byte) (*Node, error) {
 	return c.convert(doc.Content[0], 0)
 }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLineRE = lazy.Regexp(`^yaml: line (\d+): (.*)$`)
 
 // yamlError turns yaml.v3's error text into a positioned SyntaxError.
 func yamlError(err error) error {
@@ -41,7 +41,7 @@ func yamlError(err error) error {
 	if errors.As(err, &te) && len(te.Errors) > 0 {
 		msg = te.Errors[0]
 	}
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+	if m := yamlLineRE().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		return &SyntaxError{Msg: m[2], Pos: diag.Pos{Line: line, Column: 1}}
 	}

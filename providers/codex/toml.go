@@ -2,6 +2,7 @@ package codex
 
 import (
 	"fmt"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"regexp"
 	"sort"
 	"strconv"
@@ -94,9 +95,9 @@ func fromTOML(v any) *node.Node {
 
 // hooksHeader matches a table header that belongs to the hooks, except
 // the trust state Codex keeps beside them.
-var hooksHeader = regexp.MustCompile(`^\s*\[\[?\s*hooks\s*(\]|\.)`)
-var stateHeader = regexp.MustCompile(`^\s*\[\[?\s*hooks\s*\.\s*state\b`)
-var anyHeader = regexp.MustCompile(`^\s*\[`)
+var hooksHeader = lazy.Regexp(`^\s*\[\[?\s*hooks\s*(\]|\.)`)
+var stateHeader = lazy.Regexp(`^\s*\[\[?\s*hooks\s*\.\s*state\b`)
+var anyHeader = lazy.Regexp(`^\s*\[`)
 
 // Render writes the hooks as [[hooks.<Event>]] tables. In an existing
 // config.toml the old hook tables are replaced and every other line —
@@ -112,8 +113,8 @@ func (tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List) 
 		}
 		inHooks := false
 		for _, line := range strings.SplitAfter(string(existing), "\n") {
-			if anyHeader.MatchString(line) {
-				inHooks = hooksHeader.MatchString(line) && !stateHeader.MatchString(line)
+			if anyHeader().MatchString(line) {
+				inHooks = hooksHeader().MatchString(line) && !stateHeader().MatchString(line)
 			}
 			if !inHooks {
 				kept = append(kept, line)
@@ -162,10 +163,10 @@ func tableDefined(src []byte, event string) bool {
 	return re.Match(src)
 }
 
-var bareKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+var bareKey = lazy.Regexp(`^[A-Za-z0-9_-]+$`)
 
 func tomlKey(k string) string {
-	if bareKey.MatchString(k) {
+	if bareKey().MatchString(k) {
 		return k
 	}
 	return tomlString(k)

@@ -3,9 +3,9 @@ package flat
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/providers"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -370,7 +370,7 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 	return true
 }
 
-var listRE = regexp.MustCompile(`^[^\\.*+?()\[\]{}^$]+$`)
+var listRE = lazy.Regexp(`^[^\\.*+?()\[\]{}^$]+$`)
 
 // decodeMatcher reads a tool matcher: a "|" list of known tool names (and
 // the tool's spelling of "every MCP tool") becomes canonical names;
@@ -389,7 +389,7 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 			continue
 		}
 		var known bool
-		if listRE.MatchString(p) {
+		if listRE().MatchString(p) {
 			out, known = providers.AppendTools(out, c.Names, c.d.Slug, p)
 		}
 		if !known {

@@ -3,8 +3,8 @@ package kiro
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -259,7 +259,7 @@ func (d *decoder) matcher(h *canonical.Hook, pd *providers.Data, row vocab.Nativ
 }
 
 // nameRE matches one alternative that is a plain tool name, not a regex.
-var nameRE = regexp.MustCompile(`^[^\\.*+?()\[\]{}^$|]+$`)
+var nameRE = lazy.Regexp(`^[^\\.*+?()\[\]{}^$|]+$`)
 
 // decodeMatcher reads a tool matcher (a regex): "A|B" of known tool names
 // becomes canonical names; anything else stays a pattern (spec §4).
@@ -270,7 +270,7 @@ func (a *Adapter) decodeMatcher(s string) canonical.Matcher {
 	}
 	var out canonical.AnyOf
 	for _, p := range strings.Split(s, "|") {
-		if !nameRE.MatchString(p) {
+		if !nameRE().MatchString(p) {
 			return canonical.Pattern{Regex: s}
 		}
 		var known bool

@@ -1,6 +1,7 @@
 package nested
 
 import (
+	"github.com/hookconv/hookconv/internal/lazy"
 	"regexp"
 	"strings"
 
@@ -104,13 +105,13 @@ func (c *Codec) literal(name string) (canonical.Matcher, bool) {
 	return nil, false
 }
 
-var literalRE = regexp.MustCompile(`^[A-Za-z0-9_\-]+$`)
+var literalRE = lazy.Regexp(`^[A-Za-z0-9_\-]+$`)
 
 // regexPart reads one alternative of a regex matcher: an (optionally
 // anchored) literal name, or an MCP server wildcard.
 func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
 	inner := strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
-	if literalRE.MatchString(inner) {
+	if literalRE().MatchString(inner) {
 		return c.literal(inner)
 	}
 	if c.Prov.MCPServer != "" {

@@ -2,7 +2,7 @@ package opencode
 
 import (
 	"bytes"
-	"regexp"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"slices"
 	"strings"
 	"sync"
@@ -136,7 +136,7 @@ func edited(src []byte, loc *span) bool {
 
 // nativeName matches a quoted name in a plugin's source: an OpenCode hook
 // or bus event it may use.
-var nativeName = regexp.MustCompile("[\"'`]([a-z][A-Za-z_]*(?:\\.[a-z][A-Za-z_]*)+)[\"'`]")
+var nativeName = lazy.Regexp("[\"'`]([a-z][A-Za-z_]*(?:\\.[a-z][A-Za-z_]*)+)[\"'`]")
 
 // handWritten reports a plugin hookconv did not generate. Its hooks are
 // TypeScript code, so nothing can be read from it; the message names the
@@ -153,7 +153,7 @@ func (a *Adapter) handWritten(p string, src []byte) diag.List {
 	}
 	var found []string
 	first := -1
-	for _, m := range nativeName.FindAllSubmatchIndex(src, -1) {
+	for _, m := range nativeName().FindAllSubmatchIndex(src, -1) {
 		name := string(src[m[2]:m[3]])
 		event, ok := known[name]
 		if !ok {

@@ -4,9 +4,11 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -195,28 +197,28 @@ func (a *Adapter) check(ds *diag.List, h *canonical.Hook, i int) bool {
 // re2Only are RE2 constructs JavaScript's RegExp rejects or reads
 // differently, with what they are.
 var re2Only = []struct {
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp
 	what string
 }{
-	{regexp.MustCompile(`\(\?P<`), "names a group the RE2 way, (?P<name>…)"},
-	{regexp.MustCompile(`\\[AzQE]`), `uses \A, \z or \Q…\E`},
-	{regexp.MustCompile(`\[\[:[a-z]+:\]\]|\[\[:\^`), "uses a POSIX class such as [[:alpha:]]"},
-	{regexp.MustCompile(`\\[pP][A-Za-z]`), `uses a one-letter Unicode class such as \pL`},
+	{lazy.Regexp(`\(\?P<`), "names a group the RE2 way, (?P<name>…)"},
+	{lazy.Regexp(`\\[AzQE]`), `uses \A, \z or \Q…\E`},
+	{lazy.Regexp(`\[\[:[a-z]+:\]\]|\[\[:\^`), "uses a POSIX class such as [[:alpha:]]"},
+	{lazy.Regexp(`\\[pP][A-Za-z]`), `uses a one-letter Unicode class such as \pL`},
 }
 
 // flagGroup matches an RE2 flag group: (?flags) or (?flags:…).
-var flagGroup = regexp.MustCompile(`\(\?([imsU-]+)([:)])`)
+var flagGroup = lazy.Regexp(`\(\?([imsU-]+)([:)])`)
 
 // jsDialect says how a pattern's RE2 syntax differs in JavaScript, or "".
 // The plugin turns one leading (?i), (?m) or (?s) group into RegExp flags;
 // every other flag group is RE2's alone.
 func jsDialect(re string) string {
 	for _, r := range re2Only {
-		if r.re.MatchString(re) {
+		if r.re().MatchString(re) {
 			return r.what
 		}
 	}
-	for _, loc := range flagGroup.FindAllStringSubmatchIndex(re, -1) {
+	for _, loc := range flagGroup().FindAllStringSubmatchIndex(re, -1) {
 		escaped := loc[0] > 0 && re[loc[0]-1] == '\\'
 		leading := loc[0] == 0 && re[loc[4]:loc[5]] == ")" && !strings.ContainsAny(re[loc[2]:loc[3]], "U-")
 		if !escaped && !leading {
@@ -229,9 +231,12 @@ func jsDialect(re string) string {
 //go:embed plugin.tmpl
 var pluginSource string
 
-// pluginTemplate renders the plugin. Its delimiters are <% %> because the
+// pluginTemplate renders the plugin, parsed on first use (not at start-up,
+// which every command pays). Its delimiters are <% %> because the
 // JavaScript it holds is full of braces.
-var pluginTemplate = template.Must(template.New("plugin").Delims("<%", "%>").Parse(pluginSource))
+var pluginTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("plugin").Delims("<%", "%>").Parse(pluginSource))
+})
 
 // render writes the plugin module for m: the template with the manifest
 // and the runtime tables as JavaScript literals. The same manifest always
@@ -256,7 +261,7 @@ func render(r *runtime, m *canonical.Manifest) ([]byte, error) {
 		"DefaultTimeout": DefaultTimeout,
 	}
 	var b strings.Builder
-	if err := pluginTemplate.Execute(&b, data); err != nil {
+	if err := pluginTemplate().Execute(&b, data); err != nil {
 		return nil, err
 	}
 	return []byte(b.String()), nil
