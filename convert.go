@@ -65,9 +65,64 @@ type Options struct {
 }
 
 // ConvertWith is Convert with options.
-func ConvertWith(from, to string, in, existing providers.Files, opts Options) (res Conversion) {
+func ConvertWith(from, to string, in, existing providers.Files, opts Options) Conversion {
+	return DecodeSource(from, in).Convert(to, existing, opts)
+}
+
+// Source is an input decoded (and, for a manifest, validated) once, to be
+// converted to any number of targets without reading it again.
+type Source struct {
+	// From is the source tool's slug; Files the input.
+	From  string
+	Files providers.Files
+	// Manifest is the input in the canonical model (never modified by
+	// the conversions); nil when it could not be read.
+	Manifest *canonical.Manifest
+	// Diagnostics are the decode and validation stages'.
+	Diagnostics diag.List
+}
+
+// DecodeSource runs the first stages: decode the source files with the
+// from adapter and, for a manifest, validate it. Every hook is numbered
+// (Ordinal) so later stages name it as the user wrote it.
+func DecodeSource(from string, in providers.Files) *Source {
+	s := &Source{From: from, Files: in}
+	src, ok := providers.Get(from)
+	if !ok {
+		s.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", from)
+		return s
+	}
+	m, ds := src.Decode(in)
+	s.Diagnostics = ds
+	if m != nil && from == "canonical" {
+		for _, p := range in.Paths() {
+			s.Diagnostics = append(s.Diagnostics, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(p)...)
+			break
+		}
+	}
+	if s.Diagnostics.HasErrors() {
+		s.Manifest = m
+		return s
+	}
+	if m == nil {
+		m = &canonical.Manifest{Spec: canonical.SpecVersion}
+	}
+	for i := range m.Hooks {
+		m.Hooks[i].Ordinal = i + 1
+	}
+	if len(m.Hooks) == 0 {
+		s.Diagnostics.Warnf(CodeNothingDecoded, diag.Pos{}, "", "check the input path and --from", "the input holds no hooks; nothing was written")
+	}
+	s.Manifest = m
+	return s
+}
+
+// Convert runs the remaining stages for one target: plan, encode (merged
+// into existing), verify. Files are returned only when no stage, the
+// source's included, reported an error.
+func (s *Source) Convert(to string, existing providers.Files, opts Options) (res Conversion) {
 	defer res.sortDiagnostics()
-	dst, ok := res.plan(from, to, in)
+	dst, ok := res.plan(s, to)
 	if !ok {
 		return res
 	}
@@ -87,44 +142,22 @@ func ConvertWith(from, to string, in, existing providers.Files, opts Options) (r
 	return res
 }
 
-// plan runs the first stages: decode the source, validate a manifest,
-// and plan what the target can hold (res.Decoded, res.Planned). It
-// returns the target's adapter, or false when a stage reported errors.
-func (res *Conversion) plan(from, to string, in providers.Files) (providers.Adapter, bool) {
-	src, ok := providers.Get(from)
-	if !ok {
-		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", from)
-		return nil, false
-	}
+// plan plans what the target can hold of the source (res.Decoded,
+// res.Planned). It returns the target's adapter, or false when the
+// source or the target cannot be used.
+func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 	dst, ok := providers.Get(to)
 	if !ok {
 		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", to)
 		return nil, false
 	}
-	m, ds := src.Decode(in)
-	res.Decoded = m
-	res.Diagnostics = append(res.Diagnostics, ds...)
-	if m != nil && from == "canonical" {
-		for _, p := range in.Paths() {
-			res.Diagnostics = append(res.Diagnostics, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(p)...)
-			break
-		}
-	}
+	// A copy: the stages below fill in file names on their own list.
+	res.Diagnostics = append(diag.List(nil), s.Diagnostics...)
+	res.Decoded = s.Manifest
 	if res.Diagnostics.HasErrors() {
 		return nil, false
 	}
-	if m != nil {
-		for i := range m.Hooks {
-			m.Hooks[i].Ordinal = i + 1
-		}
-	}
-	if m == nil || len(m.Hooks) == 0 {
-		res.Diagnostics.Warnf(CodeNothingDecoded, diag.Pos{}, "", "check the input path and --from", "the input holds no hooks; nothing was written")
-		m = &canonical.Manifest{Spec: canonical.SpecVersion}
-		res.Decoded = m
-	}
-
-	planned := m
+	from, m, planned := s.From, s.Manifest, s.Manifest
 	if to != "canonical" {
 		names, caps := vocab.Default(), capabilities.Default()
 		var pds diag.List
@@ -136,7 +169,7 @@ func (res *Conversion) plan(from, to string, in providers.Files) (providers.Adap
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to)...)
-			res.Diagnostics = append(res.Diagnostics, doubleRun(in, from, to)...)
+			res.Diagnostics = append(res.Diagnostics, doubleRun(s.Files, from, to)...)
 		}
 	}
 	res.Planned = planned

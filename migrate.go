@@ -43,11 +43,16 @@ type Migration struct {
 // and a hand-written hook that already does the job is not doubled. A
 // migrated hook whose command was edited afterwards is no longer
 // recognised, and a new run adds the original again.
-func Migrate(from, to string, in, existing providers.Files) (mig Migration) {
+func Migrate(from, to string, in, existing providers.Files) Migration {
+	return DecodeSource(from, in).Migrate(to, existing)
+}
+
+// Migrate is Migrate for a source decoded once.
+func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 	mig.Target = to
 	res := &mig.Conversion
 	defer res.sortDiagnostics()
-	dst, ok := res.plan(from, to, in)
+	dst, ok := res.plan(s, to)
 	if !ok {
 		return mig
 	}

@@ -48,8 +48,9 @@ var excludingCodes = []string{capabilities.CodeEventUnsupported, capabilities.Co
 // each once however many targets reported it.
 func Portability(from string, targets []string, in providers.Files) (hooks []HookReport, general diag.List) {
 	seen := map[string]bool{}
+	source := DecodeSource(from, in) // read once, planned per target
 	for ti, to := range targets {
-		res := Convert(from, to, in, nil)
+		res := source.Convert(to, nil, Options{})
 		if ti == 0 {
 			if res.Decoded == nil {
 				return nil, res.Diagnostics

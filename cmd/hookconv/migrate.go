@@ -101,12 +101,13 @@ when the command line is wrong.`,
 			if err := show("", ds); err != nil {
 				return err
 			}
+			source := hookconv.DecodeSource(slug, in) // read once, for every target
 			for _, to := range targets {
 				existing, err := targetFiles(dir, to)
 				if err != nil {
 					return usagef("%v", err)
 				}
-				mig := hookconv.Migrate(slug, to, in, existing)
+				mig := source.Migrate(to, existing)
 				all = append(all, mig.Diagnostics...)
 				plan.add(mig, existing)
 				if err := show("== "+slug+" -> "+to, mig.Diagnostics); err != nil {
