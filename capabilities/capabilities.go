@@ -49,6 +49,9 @@ type Blocking struct {
 	Event     string `toml:"event" json:"event"`
 	Behaviour string `toml:"behaviour" json:"behaviour"`
 	Note      string `toml:"note" json:"note,omitempty"`
+	// Exit is what a hook's exit code does there (see data/blocking.toml):
+	// "" exit 2 blocks, "nonzero", "json" or "contract".
+	Exit string `toml:"exit" json:"exit,omitempty"`
 }
 
 // Tables is the loaded capability data.

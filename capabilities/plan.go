@@ -41,6 +41,10 @@ const (
 	// CodeVendorEvent (warning): the hook's event is another provider's
 	// exclusive event (vendor.<slug>.<name>); the hook is excluded.
 	CodeVendorEvent = "HC206"
+	// CodeExitBlocks (warning): a hook that is not blocking sits where the
+	// target blocks the action on its exit code (exit 2, or any non-zero
+	// exit), so it can stop what its author meant only to watch.
+	CodeExitBlocks = "HC207"
 )
 
 // Capability ids (data/capabilities.toml).
@@ -344,6 +348,7 @@ func (p *planner) blockHook(id string) canonical.Hook {
 // observes.
 func (p *planner) checkBlocking(kept *canonical.Hook) {
 	if !kept.Blocking {
+		p.checkExitBlocks(kept)
 		return
 	}
 	b, ok := p.caps.BlockingOf(p.target, kept.Event)
@@ -378,6 +383,30 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 		Pos:      p.h.PosOf("blocking"),
 		Path:     p.path("blocking"),
 	})
+}
+
+// checkExitBlocks warns when a hook that is not blocking lands where the
+// target stops the action on the hook's exit code alone: the spec reads a
+// non-blocking hook's exit 2 as an error, but the target will block.
+func (p *planner) checkExitBlocks(kept *canonical.Hook) {
+	if kept.Handler.Type != canonical.HandlerCommand {
+		return
+	}
+	b, ok := p.caps.BlockingOf(p.target, kept.Event)
+	if !ok || b.Behaviour == Observe || b.Exit == "json" || b.Exit == "contract" {
+		return
+	}
+	what, hint := "exits 2", "make sure the script never exits 2 (exit 1 reports an error without blocking), or set blocking to true if stopping the action is meant"
+	if b.Exit == "nonzero" {
+		what, hint = "exits with any non-zero code (a crash or a missing script too)", "make sure the script exits 0 unless the action must stop, or set blocking to true if stopping it is meant"
+	}
+	does := "stops the action"
+	if b.Behaviour == Retry {
+		does = "makes the agent go on"
+	}
+	p.warn(CodeExitBlocks, "blocking", hint,
+		"%s is not blocking, but %s %s when a %s hook %s: there it can block what it was only meant to watch",
+		p.label(), p.target, does, kept.Event, what)
 }
 
 // field is the hook field that carries capability id, for positions.

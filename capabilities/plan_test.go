@@ -2,6 +2,7 @@ package capabilities
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -226,6 +227,9 @@ func TestPlanCapabilities(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, diags := runPlan(t, tt.target, tt.hook)
+			// Non-blocking pre-tool hooks are warned about where exit 2
+			// blocks (TestPlanExitBlocks); not what this test is about.
+			diags = slices.DeleteFunc(diags, func(d diag.Diagnostic) bool { return d.Code == CodeExitBlocks })
 			var want []canonical.Hook
 			if tt.want != nil {
 				want = []canonical.Hook{tt.want(tt.hook)}
@@ -282,6 +286,9 @@ func TestPlanEvents(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := cmdHook("h", tt.event)
 			out, diags := runPlan(t, tt.target, h)
+			// Where exit 2 blocks, a non-blocking hook is warned about
+			// (TestPlanExitBlocks); that is not what this test is about.
+			diags = slices.DeleteFunc(diags, func(d diag.Diagnostic) bool { return d.Code == CodeExitBlocks })
 			if tt.code == "" {
 				if len(out.Hooks) != 1 || len(diags) != 0 {
 					t.Fatalf("want hook kept silently, got %d hooks, %v", len(out.Hooks), diags)
@@ -347,6 +354,48 @@ func TestPlanBlockingObserved(t *testing.T) {
 			}
 			if !strings.HasPrefix(d.Message, "cannot block:") || !strings.Contains(d.Message, tt.contains) {
 				t.Errorf("message %q: want prefix %q and %q", d.Message, "cannot block:", tt.contains)
+			}
+		})
+	}
+}
+
+// TestPlanExitBlocks: a hook that is not blocking, converted to where its
+// exit code alone stops the action, is warned about (real tools blocked
+// such hooks in the end-to-end suite); where only a JSON decision or
+// hookconv's generated program decides, nothing is said.
+func TestPlanExitBlocks(t *testing.T) {
+	tests := []struct {
+		name, target, event string
+		blocking            bool
+		contains            string // "" when no warning is expected
+	}{
+		{"exit 2 blocks", "claude-code", before, false, "when a before_tool_execute hook exits 2"},
+		{"any non-zero blocks", "copilot-cli", before, false, "any non-zero code"},
+		{"retry event", "claude-code", "agent_stop", false, "makes the agent go on"},
+		{"blocking is meant", "claude-code", before, true, ""},
+		{"observe event", "claude-code", after, false, ""},
+		{"only JSON blocks", "claude-code", "permission_request", false, ""},
+		{"generated program", "opencode", before, false, ""},
+		{"generated script", "cline", before, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := with(cmdHook("h", tt.event), func(h *canonical.Hook) { h.Blocking = tt.blocking })
+			_, diags := runPlan(t, tt.target, h)
+			var got []diag.Diagnostic
+			for _, d := range diags {
+				if d.Code == CodeExitBlocks {
+					got = append(got, d)
+				}
+			}
+			if tt.contains == "" {
+				if len(got) > 0 {
+					t.Errorf("unexpected %v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Severity != diag.Warning || !strings.Contains(got[0].Message, tt.contains) {
+				t.Errorf("want one HC207 warning containing %q, got %v", tt.contains, got)
 			}
 		})
 	}
@@ -447,6 +496,8 @@ func TestPlanOrderAndPositions(t *testing.T) {
 		{CodeCapabilityReduced, "hooks[0].handler.platform", ".claude/settings.json"},
 		{CodeCapabilityReduced, "hooks[0].handler.env", ".claude/settings.json"},
 		{CodeCapabilityReduced, "hooks[0].handler.cwd", ".claude/settings.json"},
+		{CodeExitBlocks, "hooks[0].blocking", ".claude/settings.json"},
+		{CodeExitBlocks, "hooks[1].blocking", ""},
 		{CodeBlockingObserved, "hooks[2].blocking", ""},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
