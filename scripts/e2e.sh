@@ -8,8 +8,11 @@
 # Usage: scripts/e2e.sh [--install-only] [tool...]
 #   tools: claude gemini codex copilot qwen droid opencode cline (default: all)
 # Env:   E2E_CACHE   install folder (default $HOME/.cache/hookconv-e2e)
-#        E2E_GOTEST  extra `go test` flags (e.g. "-run Claude")
-#        E2E_REPORT  write a JSON line per case to this file
+#        E2E_CASES   comma list of cases (default: all): fire, block,
+#                    from-claude, nonblocking-exit2, hook-error-exit1, golden-check
+#        E2E_GOTEST  extra `go test` flags (e.g. "-run TestE2E/codex")
+#        E2E_REPORT  JSON lines, one per case (default $E2E_CACHE/last-report.jsonl)
+#        E2E_KEEP    keep every work dir (logs, request bodies) under this folder
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +28,7 @@ tools=()
 for a in "$@"; do
 	case "$a" in
 	--install-only) install_only=1 ;;
-	-h | --help) sed -n '2,13p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,17p' "$0"; exit 0 ;;
 	*) tools+=("$a") ;;
 	esac
 done
@@ -77,7 +80,9 @@ for t in "${tools[@]}"; do
 		# already the platform binaries.
 		if ! npm install --prefix "$prefix" --cache "$CACHE/npm-cache" --no-audit --no-fund \
 			--no-save --loglevel=error "$s" >"$prefix/npm-install.log" 2>&1; then
-			echo "e2e: SKIP $t: npm install $s failed: $(tail -n 3 "$prefix/npm-install.log" | tr '\n' ' ')" >&2
+			why=$(grep -m 2 -E '^npm (error|ERR!) (code|[0-9]{3}|notarget|engine|E[A-Z])' "$prefix/npm-install.log" | tr '\n' ' ')
+			[ -n "$why" ] || why=$(tail -n 3 "$prefix/npm-install.log" | tr '\n' ' ')
+			echo "e2e: SKIP $t: npm install $s failed: $why(log: $prefix/npm-install.log)" >&2
 			continue
 		fi
 		if [ ! -x "$bin" ]; then
@@ -92,6 +97,9 @@ for t in "${tools[@]}"; do
 done
 
 [ "$install_only" = 1 ] && exit 0
+
+export E2E_REPORT=${E2E_REPORT:-$CACHE/last-report.jsonl}
+rm -f "$E2E_REPORT"
 
 # The suite needs a scratch home per run; Go's temp dirs are used for that.
 # shellcheck disable=SC2086
