@@ -112,6 +112,15 @@ func (l *List) Infof(code string, pos Pos, path, hint, format string, args ...an
 // HasErrors reports whether any diagnostic is an error.
 func (l List) HasErrors() bool { return l.Count(Error) > 0 }
 
+// Codes lists the diagnostics' codes in order, for tests and summaries.
+func (l List) Codes() []string {
+	var out []string
+	for _, d := range l {
+		out = append(out, d.Code)
+	}
+	return out
+}
+
 // Count returns how many diagnostics have exactly severity s.
 func (l List) Count(s Severity) int {
 	n := 0

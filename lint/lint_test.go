@@ -3,18 +3,9 @@ package lint
 import (
 	"testing"
 
-	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/vocab"
 )
-
-func codes(ds diag.List) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Code)
-	}
-	return out
-}
 
 // TestRules: each rule fires on the config it describes and stays quiet
 // on its correct twin.
@@ -43,7 +34,7 @@ func TestRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := codes(Rules(vocab.Default(), tt.slug, root))
+			got := Rules(vocab.Default(), tt.slug, root).Codes()
 			if len(got) != len(tt.want) || (len(got) > 0 && got[0] != tt.want[0]) {
 				t.Errorf("codes %v, want %v", got, tt.want)
 			}

@@ -29,14 +29,6 @@ func adapter(t testing.TB) providers.Adapter {
 	return a
 }
 
-func codes(ds diag.List) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Code)
-	}
-	return out
-}
-
 func read(t *testing.T, name string) []byte {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("testdata", name))
@@ -174,7 +166,7 @@ func TestDecode(t *testing.T) {
 			if d := cmp.Diff(tt.events, events); d != "" {
 				t.Errorf("events (-want +got):\n%s", d)
 			}
-			if d := cmp.Diff(tt.codes, codes(ds)); d != "" {
+			if d := cmp.Diff(tt.codes, ds.Codes()); d != "" {
 				t.Errorf("codes (-want +got):\n%s\n%v", d, ds)
 			}
 			for _, d := range ds {
@@ -243,7 +235,7 @@ func quote(s string) string {
 func TestLegacyCorpusFiles(t *testing.T) {
 	for _, name := range []string{"legacy-07-agentstop.json", "legacy-08-posttaskexecution.json"} {
 		m, ds := adapter(t).Decode(providers.Files{".kiro/hooks/" + name: read(t, name)})
-		if len(m.Hooks) != 0 || !cmp.Equal(codes(ds), []string{kiro.CodeLegacyFile}) {
+		if len(m.Hooks) != 0 || !cmp.Equal(ds.Codes(), []string{kiro.CodeLegacyFile}) {
 			t.Errorf("%s: %d hooks, %v", name, len(m.Hooks), ds)
 		}
 	}
@@ -328,7 +320,7 @@ func TestEncode(t *testing.T) {
 	}
 	wantCodes := []string{providers.CodeAgentAsPrompt, providers.CodeNotWritten, providers.CodeNotWritten,
 		"HC310", "HC311", providers.CodeMatcherDropped, kiro.CodeNamed}
-	if d := cmp.Diff(wantCodes, codes(ds)); d != "" {
+	if d := cmp.Diff(wantCodes, ds.Codes()); d != "" {
 		t.Errorf("codes (-want +got):\n%s\n%v", d, ds)
 	}
 }
@@ -354,7 +346,7 @@ func TestEncodeNeverWritesForeignKeys(t *testing.T) {
 	}
 	wantCodes := []string{kiro.CodeBadData, kiro.CodeBadData, kiro.CodeBadData, providers.CodeMatcherIgnored,
 		"HC316", "HC316", "HC316", "HC316", "HC316", "HC317", kiro.CodeNamed}
-	if d := cmp.Diff(wantCodes, codes(ds)); d != "" {
+	if d := cmp.Diff(wantCodes, ds.Codes()); d != "" {
 		t.Errorf("codes (-want +got):\n%s\n%v", d, ds)
 	}
 }
@@ -381,7 +373,7 @@ func TestEncodeMerges(t *testing.T) {
 	if !strings.HasPrefix(got, "{\n  \"$comment\": \"team hooks\",\n  \"hooks\": [") || !strings.Contains(got, `"version": "v1"`) || strings.Contains(got, `"old"`) {
 		t.Errorf("merged file:\n%s", got)
 	}
-	if d := cmp.Diff([]string{providers.CodeReplaced}, codes(ds)); d != "" {
+	if d := cmp.Diff([]string{providers.CodeReplaced}, ds.Codes()); d != "" {
 		t.Errorf("codes (-want +got):\n%s", d)
 	}
 }

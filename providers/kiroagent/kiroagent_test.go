@@ -30,14 +30,6 @@ func adapter(t testing.TB) *kiroagent.Adapter {
 	return a.(*kiroagent.Adapter)
 }
 
-func codes(ds diag.List) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Code)
-	}
-	return out
-}
-
 var modelOpts = cmp.Options{
 	cmpopts.IgnoreUnexported(canonical.Manifest{}, canonical.Hook{}, canonical.Handler{}),
 	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile"),
@@ -80,7 +72,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 				want = withoutKeys(t, src, "description", "args")
 				wantCodes = []string{providers.CodeReplaced} // the hooks lost the ignored keys
 			}
-			if d := cmp.Diff(wantCodes, codes(eds)); d != "" {
+			if d := cmp.Diff(wantCodes, eds.Codes()); d != "" {
 				t.Fatalf("encode codes (-want +got):\n%s\n%v", d, eds)
 			}
 			if d := cmp.Diff(want, string(out[file])); d != "" {
@@ -166,7 +158,7 @@ func TestDecode(t *testing.T) {
 			if d := cmp.Diff(tt.events, events); d != "" {
 				t.Errorf("events (-want +got):\n%s", d)
 			}
-			if d := cmp.Diff(tt.codes, codes(ds)); d != "" {
+			if d := cmp.Diff(tt.codes, ds.Codes()); d != "" {
 				t.Errorf("codes (-want +got):\n%s\n%v", d, ds)
 			}
 			for _, d := range ds {
@@ -260,7 +252,7 @@ func TestExpand(t *testing.T) {
 	if d := cmp.Diff(want, string(out[file])); d != "" {
 		t.Errorf("output (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]string{kiroagent.CodeExpanded}, codes(ds)); d != "" {
+	if d := cmp.Diff([]string{kiroagent.CodeExpanded}, ds.Codes()); d != "" {
 		t.Errorf("codes (-want +got):\n%s\n%v", d, ds)
 	}
 	got, _ := a.Decode(out)
@@ -293,7 +285,7 @@ func TestNewAgentFile(t *testing.T) {
 	if d := cmp.Diff(want, string(out[file])); d != "" {
 		t.Errorf("output (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]string{kiroagent.CodeNewAgent}, codes(ds)); d != "" {
+	if d := cmp.Diff([]string{kiroagent.CodeNewAgent}, ds.Codes()); d != "" {
 		t.Errorf("codes (-want +got):\n%s", d)
 	}
 	out, _ = adapter(t).Encode(m, providers.Files{"agents/reviewer.json": nil})
@@ -314,7 +306,7 @@ func TestEncodeMerges(t *testing.T) {
 	if d := cmp.Diff(want, string(out["a.json"])); d != "" {
 		t.Errorf("output (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]string{providers.CodeReplaced}, codes(ds)); d != "" {
+	if d := cmp.Diff([]string{providers.CodeReplaced}, ds.Codes()); d != "" {
 		t.Errorf("codes (-want +got):\n%s", d)
 	}
 }
@@ -380,7 +372,7 @@ func TestEncodeOnlyDocumentedKeys(t *testing.T) {
 		t.Errorf("%d entries written:\n%s", entries, out[file])
 	}
 	for _, code := range []string{providers.CodeNotWritten, "HC310", "HC316", "HC317", providers.CodeMatcherIgnored, providers.CodeMatcherDropped, kiroagent.CodeBadData} {
-		if !slices.Contains(codes(ds), code) {
+		if !slices.Contains(ds.Codes(), code) {
 			t.Errorf("no %s reported", code)
 		}
 	}

@@ -25,14 +25,6 @@ func adapter(t testing.TB) providers.Adapter {
 	return a
 }
 
-func codes(ds diag.List) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Code)
-	}
-	return out
-}
-
 var modelOpts = cmp.Options{
 	cmpopts.IgnoreUnexported(canonical.Manifest{}, canonical.Hook{}, canonical.Handler{}),
 	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile"),
@@ -66,7 +58,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 			}
 			key := ".kiro/hooks/" + tc.file
 			m, ds := a.Decode(providers.Files{key: src})
-			if got := codes(ds); !slices.Equal(got, tc.codes) {
+			if got := ds.Codes(); !slices.Equal(got, tc.codes) {
 				t.Fatalf("decode diagnostics %v, want codes %v", ds, tc.codes)
 			}
 			if len(m.Hooks) != 1 {
@@ -111,9 +103,9 @@ func decodeOne(t *testing.T, src string) (string, []string) {
 		}
 	}
 	if len(m.Hooks) == 0 {
-		return "", codes(ds)
+		return "", ds.Codes()
 	}
-	return string(canonical.MarshalHook(&m.Hooks[0])), codes(ds)
+	return string(canonical.MarshalHook(&m.Hooks[0])), ds.Codes()
 }
 
 func TestDecode(t *testing.T) {
@@ -337,7 +329,7 @@ func TestEncode(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files, ds := encodeManifest(t, tc.manifest, tc.existing)
-			if got := codes(ds); !slices.Equal(got, tc.codes) {
+			if got := ds.Codes(); !slices.Equal(got, tc.codes) {
 				t.Errorf("codes %v, want %v: %v", got, tc.codes, ds)
 			}
 			if got, want := files.Paths(), slices.Sorted(maps.Keys(tc.want)); !slices.Equal(got, want) {

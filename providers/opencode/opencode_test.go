@@ -39,14 +39,6 @@ func manifest(t testing.TB, src string) *canonical.Manifest {
 	return m
 }
 
-func codes(ds diag.List) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Code)
-	}
-	return out
-}
-
 func encode(t testing.TB, m *canonical.Manifest) ([]byte, diag.List) {
 	t.Helper()
 	files, ds := adapter(t).Encode(m, nil)
@@ -155,7 +147,7 @@ func TestEncodeDiagnostics(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, ds := encode(t, manifest(t, tt.src))
-			if diff := cmp.Diff(tt.codes, codes(ds)); diff != "" {
+			if diff := cmp.Diff(tt.codes, ds.Codes()); diff != "" {
 				t.Errorf("codes (-want +got):\n%s\n%v", diff, ds)
 			}
 			back, dds := adapter(t).Decode(providers.Files{pluginPath: out})
@@ -239,7 +231,7 @@ func TestDecodeProblems(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m, ds := adapter(t).Decode(tt.files)
-			got := codes(ds)
+			got := ds.Codes()
 			if diff := cmp.Diff(tt.codes, got); diff != "" {
 				t.Errorf("codes (-want +got):\n%s\n%v", diff, ds)
 			}
@@ -270,7 +262,7 @@ func TestEncodeExisting(t *testing.T) {
 	}
 	other, _ := encode(t, manifest(t, `{"spec": "hooks/1.0", "hooks": [{"event": "agent_stop", "handler": {"type": "command", "command": "x", "timeout": 1}}]}`))
 	files, ds = a.Encode(m, providers.Files{target: other})
-	if !slices.Equal(codes(ds), []string{providers.CodeReplaced}) || files[target] == nil {
+	if !slices.Equal(ds.Codes(), []string{providers.CodeReplaced}) || files[target] == nil {
 		t.Errorf("replacing other hooks: files %v, diagnostics %v", files.Paths(), ds)
 	}
 	hand, err := os.ReadFile("testdata/corpus/01-union-square-env-protection.ts")
@@ -278,7 +270,7 @@ func TestEncodeExisting(t *testing.T) {
 		t.Fatal(err)
 	}
 	files, ds = a.Encode(m, providers.Files{target: hand})
-	if files != nil || !slices.Equal(codes(ds), []string{opencode.CodeOverwrite}) || !ds.HasErrors() {
+	if files != nil || !slices.Equal(ds.Codes(), []string{opencode.CodeOverwrite}) || !ds.HasErrors() {
 		t.Errorf("overwriting a hand-written plugin: files %v, diagnostics %v", files.Paths(), ds)
 	}
 	files, ds = a.Encode(m, providers.Files{target: nil})
@@ -354,7 +346,7 @@ func TestConvert(t *testing.T) {
 	if want := []string{"before_tool_execute", "agent_stop"}; !slices.Equal(events, want) {
 		t.Errorf("events %v, want %v", events, want)
 	}
-	if got := codes(ds); !slices.Contains(got, capabilities.CodeCapabilityExcluded) || !slices.Contains(got, capabilities.CodeEventUnsupported) {
+	if got := ds.Codes(); !slices.Contains(got, capabilities.CodeCapabilityExcluded) || !slices.Contains(got, capabilities.CodeEventUnsupported) {
 		t.Errorf("no reason given for the hooks left out: %v", ds)
 	}
 	if h := back.Hooks[0]; !h.Blocking || fmt.Sprint(h.Matcher) != "[shell file_edit {github }]" {

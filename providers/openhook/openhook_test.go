@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hookconv/hookconv/canonical"
-	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/openhook"
 	"github.com/hookconv/hookconv/providers/providertest"
@@ -20,14 +19,6 @@ func adapter(t testing.TB) providers.Adapter {
 		t.Fatal("openhook adapter not registered")
 	}
 	return a
-}
-
-func codes(ds diag.List) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Code)
-	}
-	return out
 }
 
 // TestRoundTripFile: a file in the written form comes back byte for byte,
@@ -92,7 +83,7 @@ func TestDecode(t *testing.T) {
 			if diff := cmp.Diff(tt.events, events); diff != "" {
 				t.Errorf("events (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.codes, codes(ds)); diff != "" {
+			if diff := cmp.Diff(tt.codes, ds.Codes()); diff != "" {
 				t.Errorf("codes (-want +got):\n%s\n%v", diff, ds)
 			}
 			for _, d := range ds {
@@ -138,7 +129,7 @@ func TestEncode(t *testing.T) {
 	if diff := cmp.Diff(want, string(out[".openhook.json"])); diff != "" {
 		t.Errorf("output (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{providers.CodeMatcherIgnored, providers.CodeNotWritten, providers.CodeNotWritten}, codes(ds)); diff != "" {
+	if diff := cmp.Diff([]string{providers.CodeMatcherIgnored, providers.CodeNotWritten, providers.CodeNotWritten}, ds.Codes()); diff != "" {
 		t.Errorf("codes (-want +got):\n%s\n%v", diff, ds)
 	}
 }
