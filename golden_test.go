@@ -72,7 +72,8 @@ func sourcePath(slug, ext string) string {
 	p, _ := vocab.Default().Provider(slug)
 	for _, path := range p.Paths {
 		if strings.HasSuffix(path, "."+ext) {
-			return path
+			// A folder of such files (.kiro/hooks/*.kiro.hook): one of them.
+			return strings.Replace(path, "*", "hookconv", 1)
 		}
 	}
 	// A tool with one file per event (Cline): the "extension" is the
