@@ -295,7 +295,7 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 					"%s: %s-only fields not rendered for %s: %s", h.DisplayName(i), slug, to, strings.Join(names, ", "))
 			}
 		}
-		if from != to && hasPattern(h.Matcher) {
+		if ev, _ := vocab.Default().Event(h.Event); from != to && ev.Subject == "tool" && hasPattern(h.Matcher) {
 			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "use canonical tool names where you can",
 				"%s: a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", h.DisplayName(i), to, to)
 		}

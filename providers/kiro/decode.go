@@ -239,11 +239,17 @@ func (d *decoder) event(trigger *node.Node, at string) vocab.NativeEvent {
 	return vocab.NativeEvent{Provider: Slug, Event: canon, Name: trigger.Text, Matcher: vocab.MatchValue}
 }
 
-// matcher reads the matcher: tool names on tool triggers; on the others
-// (the file-path regex of file triggers) it has no canonical home and is
-// kept verbatim. It returns false, with an error, for a tool matcher that
-// is not a regex hookconv can read.
+// matcher reads the matcher: tool names on tool triggers; the file-path
+// regex of file triggers becomes a pattern on the file event, the form
+// Kiro IDE 0.x files (kiro-legacy) read too, so a filter moves between
+// Kiro's two formats; anything else has no canonical home and is kept
+// verbatim. It returns false, with an error, for a matcher that is not a
+// regex hookconv can read.
 func (d *decoder) matcher(h *canonical.Hook, pd *providers.Data, row vocab.NativeEvent, n *node.Node, at string) bool {
+	if row.Matcher == vocab.MatchText && n.Kind == node.String && n.Text != "" {
+		h.Matcher = canonical.Pattern{Regex: n.Text}
+		return providers.CheckPatterns(&d.ds, h.Matcher, n.Pos, at, d.Prov.Name)
+	}
 	if row.Matcher != vocab.MatchTool {
 		pd.Set("$matcher", n)
 		return true

@@ -129,6 +129,22 @@ func (e *encoder) matcherNode(h *canonical.Hook, i int, row vocab.NativeEvent, p
 		}
 		return str(text), true
 	}
+	if row.Matcher == vocab.MatchText {
+		// A file trigger: its path regex is the hook's pattern matcher.
+		if p, ok := h.Matcher.(canonical.Pattern); ok {
+			return str(p.Regex), true
+		}
+		if v := pd.Get("$matcher"); v != nil {
+			e.ds.Warnf(CodeBadData, h.PosOf("provider_data"), hookPath(h, i)+".provider_data.kiro.$matcher", `write the file filter as the hook's matcher: {"pattern": "…"}`,
+				"%s: a file filter in provider_data is not written; hookconv reads and writes it as the hook's pattern matcher", h.DisplayName(i))
+		}
+		if h.Matcher != nil {
+			e.ds.Warnf(providers.CodeMatcherIgnored, h.PosOf("matcher"), hookPath(h, i)+".matcher", "remove the matcher, or write a pattern over the file path",
+				"%s: Kiro's %s trigger filters file paths, not tools, so the tool matcher is not written", h.DisplayName(i), row.Name)
+		}
+		providers.WarnValueMatcherDropped(&e.ds, h, i, Slug, e.Prov.Name, row.Name)
+		return nil, true
+	}
 	if h.Matcher != nil {
 		e.ds.Warnf(providers.CodeMatcherIgnored, h.PosOf("matcher"), hookPath(h, i)+".matcher", "remove the matcher",
 			"%s: Kiro's %s trigger does not select tools, so the tool matcher is not written", h.DisplayName(i), row.Name)

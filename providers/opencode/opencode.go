@@ -43,6 +43,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -157,7 +158,11 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 			ds.Infof(CodeDefaultTimeout, h.PosOf("handler"), fmt.Sprintf("hooks[%d].handler", h.SourceIndex(i)), "set handler.timeout if it needs longer",
 				"%s sets no timeout, and OpenCode has none: the plugin kills its command after %d s", h.DisplayName(i), DefaultTimeout)
 		}
-		kept.Hooks = append(kept.Hooks, *h)
+		written := *h
+		if name, _ := a.tables().native(h.Event); !slices.Contains(a.tables().ToolHooks, name) {
+			written.Matcher = nil // not tested there (check warned)
+		}
+		kept.Hooks = append(kept.Hooks, written)
 	}
 	out, err := render(a.tables(), kept)
 	if err != nil {
