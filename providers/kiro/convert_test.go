@@ -17,23 +17,12 @@ import (
 // stableTargets are the tools Kiro hooks are converted to here.
 var stableTargets = []string{"claude-code", "gemini-cli", "codex", "cursor", "copilot-cli", "windsurf", "kiro-agent", "kiro", "canonical"}
 
-func noErrors(t *testing.T, res hookconv.Conversion) {
-	t.Helper()
-	for _, d := range res.Diagnostics {
-		if d.Severity == diag.Error {
-			t.Errorf("%s", d)
-		}
-	}
-	if res.Files == nil {
-		t.Fatal("no output")
-	}
-}
-
 func TestConvertFromKiro(t *testing.T) {
 	in := providers.Files{file: read(t, "v1-rich.json")}
 	for _, to := range stableTargets {
 		t.Run(to, func(t *testing.T) {
-			noErrors(t, hookconv.Convert("kiro", to, in, nil))
+			res := hookconv.Convert("kiro", to, in, nil)
+			providertest.NoErrors(t, res.Diagnostics, res.Files)
 		})
 	}
 }
@@ -56,7 +45,8 @@ func TestConvertToKiro(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.from, func(t *testing.T) {
-			noErrors(t, hookconv.Convert(tt.from, "kiro", providers.Files{tt.path: []byte(tt.src)}, nil))
+			res := hookconv.Convert(tt.from, "kiro", providers.Files{tt.path: []byte(tt.src)}, nil)
+			providertest.NoErrors(t, res.Diagnostics, res.Files)
 		})
 	}
 }
@@ -68,9 +58,9 @@ func TestCanonicalRoundTrip(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			src := read(t, name)
 			res := hookconv.Convert("kiro", "canonical", providers.Files{file: src}, nil)
-			noErrors(t, res)
+			providertest.NoErrors(t, res.Diagnostics, res.Files)
 			back := hookconv.Convert("canonical", "kiro", res.Files, nil)
-			noErrors(t, back)
+			providertest.NoErrors(t, back.Diagnostics, back.Files)
 			if d := cmp.Diff(string(src), string(back.Files[file])); d != "" {
 				t.Errorf("kiro → canonical → kiro differs (-read +written):\n%s", d)
 			}

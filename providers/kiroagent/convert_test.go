@@ -19,18 +19,6 @@ import (
 // stableTargets are the tools agent hooks are converted to here.
 var stableTargets = []string{"claude-code", "gemini-cli", "codex", "cursor", "copilot-cli", "windsurf", "kiro", "kiro-agent", "canonical"}
 
-func noErrors(t *testing.T, res hookconv.Conversion) {
-	t.Helper()
-	for _, d := range res.Diagnostics {
-		if d.Severity == diag.Error {
-			t.Errorf("%s", d)
-		}
-	}
-	if res.Files == nil {
-		t.Fatal("no output")
-	}
-}
-
 func corpus(t *testing.T) map[string][]byte {
 	t.Helper()
 	paths, _ := filepath.Glob("testdata/0*.json")
@@ -49,7 +37,8 @@ func TestConvertFromKiroAgent(t *testing.T) {
 	for name, src := range corpus(t) {
 		for _, to := range stableTargets {
 			t.Run(name+"->"+to, func(t *testing.T) {
-				noErrors(t, hookconv.Convert("kiro-agent", to, providers.Files{file: src}, nil))
+				res := hookconv.Convert("kiro-agent", to, providers.Files{file: src}, nil)
+				providertest.NoErrors(t, res.Diagnostics, res.Files)
 			})
 		}
 	}
@@ -76,7 +65,8 @@ func TestConvertToKiroAgent(t *testing.T) {
 	agent := providers.Files{".kiro/agents/dev.json": []byte("{\n  \"name\": \"dev\",\n  \"tools\": [\"*\"]\n}\n")}
 	for _, tt := range tests {
 		t.Run(tt.from, func(t *testing.T) {
-			noErrors(t, hookconv.Convert(tt.from, "kiro-agent", providers.Files{tt.path: []byte(tt.src)}, agent))
+			res := hookconv.Convert(tt.from, "kiro-agent", providers.Files{tt.path: []byte(tt.src)}, agent)
+			providertest.NoErrors(t, res.Diagnostics, res.Files)
 		})
 	}
 }
@@ -88,9 +78,9 @@ func TestCanonicalRoundTrip(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			src := corpus(t)[name]
 			res := hookconv.Convert("kiro-agent", "canonical", providers.Files{file: src}, nil)
-			noErrors(t, res)
+			providertest.NoErrors(t, res.Diagnostics, res.Files)
 			back := hookconv.Convert("canonical", "kiro-agent", res.Files, providers.Files{file: src})
-			noErrors(t, back)
+			providertest.NoErrors(t, back.Diagnostics, back.Files)
 			if d := cmp.Diff(string(src), string(back.Files[file])); d != "" {
 				t.Errorf("kiro-agent → canonical → kiro-agent differs (-read +written):\n%s", d)
 			}

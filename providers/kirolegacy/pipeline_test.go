@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	hookconv "github.com/hookconv/hookconv"
-	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/providertest"
 )
 
 // corpusFiles are the testdata files as a project's .kiro/hooks folder.
@@ -28,28 +28,17 @@ func corpusFiles(t *testing.T) providers.Files {
 	return files
 }
 
-func noErrors(t *testing.T, res hookconv.Conversion) {
-	t.Helper()
-	for _, d := range res.Diagnostics {
-		if d.Severity == diag.Error {
-			t.Errorf("%s", d)
-		}
-	}
-	if res.Files == nil {
-		t.Fatal("no output")
-	}
-}
-
 // TestPipelineRoundTrip: the whole corpus through the pipeline (plan,
 // encode, verify) back to Kiro legacy, and to the canonical manifest.
 func TestPipelineRoundTrip(t *testing.T) {
 	in := corpusFiles(t)
 	res := hookconv.Convert("kiro-legacy", "kiro-legacy", in, nil)
-	noErrors(t, res)
+	providertest.NoErrors(t, res.Diagnostics, res.Files)
 	if len(res.Files) != len(in) {
 		t.Errorf("%d files in, %d out: %v", len(in), len(res.Files), res.Files.Paths())
 	}
-	noErrors(t, hookconv.Convert("kiro-legacy", "canonical", in, nil))
+	res = hookconv.Convert("kiro-legacy", "canonical", in, nil)
+	providertest.NoErrors(t, res.Diagnostics, res.Files)
 }
 
 // TestPipelineFromCanonical: manifests written for Kiro legacy pass the
@@ -64,6 +53,6 @@ func TestPipelineFromCanonical(t *testing.T) {
 		`{"spec":"hooks/1.0","hooks":[{"name":"b","event":"agent_stop","handler":{"type":"command","command":"1"}},{"name":"a","event":"agent_stop","handler":{"type":"command","command":"2"}},{"event":"session_start","handler":{"type":"command","command":"3"}}]}`,
 	} {
 		res := hookconv.Convert("canonical", "kiro-legacy", providers.Files{"hooks.json": []byte(manifest)}, nil)
-		noErrors(t, res)
+		providertest.NoErrors(t, res.Diagnostics, res.Files)
 	}
 }

@@ -91,3 +91,17 @@ func dump(files providers.Files) string {
 	}
 	return s
 }
+
+// NoErrors fails the test for every error among the diagnostics of a
+// conversion, and when it produced no files.
+func NoErrors(t *testing.T, ds diag.List, files providers.Files) {
+	t.Helper()
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			t.Errorf("%s", d)
+		}
+	}
+	if files == nil {
+		t.Fatal("no output")
+	}
+}
