@@ -216,6 +216,11 @@ func readProject(dir, from string) (providers.Files, string, diag.List, error) {
 	if len(files) == 0 && len(ds) == 0 {
 		return nil, "", nil, usagef("no %s configuration found in %s", from, dir)
 	}
+	size := 0
+	for _, b := range files {
+		size += len(b)
+	}
+	prepareHeap(size)
 	return files, from, ds.WithFile(dir), nil
 }
 

@@ -1,0 +1,126 @@
+package hugeheap
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestThpDisabled(t *testing.T) {
+	for _, tc := range []struct {
+		godebug string
+		want    bool
+	}{
+		{"", false},
+		{"disablethp=1", true},
+		{"gctrace=1, disablethp=1", true},
+		{"disablethp=0", false},
+		{"disablethp=10", false},
+	} {
+		if got := thpDisabled(tc.godebug); got != tc.want {
+			t.Errorf("thpDisabled(%q) = %v, want %v", tc.godebug, got, tc.want)
+		}
+	}
+}
+
+// smapsKiB reads one field of this process's /proc/self/smaps_rollup.
+func smapsKiB(t *testing.T, field string) int {
+	t.Helper()
+	b, err := os.ReadFile("/proc/self/smaps_rollup")
+	if err != nil {
+		t.Skipf("no smaps_rollup: %v", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		name, rest, ok := strings.Cut(sc.Text(), ":")
+		if ok && name == field {
+			kib, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			if err != nil {
+				t.Fatalf("%s: %v", sc.Text(), err)
+			}
+			return kib
+		}
+	}
+	t.Skipf("smaps_rollup has no %s", field)
+	return 0
+}
+
+// inFreshProcess runs the calling test again in a new copy of the test
+// binary and reports whether this is that copy. Prepare acts once per
+// process and is meant for its start; a heap other tests have grown and
+// shrunk is not that.
+func inFreshProcess(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv("HUGEHEAP_CHILD") == t.Name() {
+		return true
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "HUGEHEAP_CHILD="+t.Name())
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if bytes.Contains(out, []byte("--- SKIP")) {
+		t.Skipf("skipped in the fresh process:\n%s", out)
+	}
+	return false
+}
+
+// TestPrepareTouchesNothing: preparing for 256 MiB must not make 256 MiB
+// resident; only what is later used becomes so.
+func TestPrepareTouchesNothing(t *testing.T) {
+	if !inFreshProcess(t) {
+		return
+	}
+	before := smapsKiB(t, "Rss")
+	Prepare(256 << 20)
+	if grown := smapsKiB(t, "Rss") - before; grown > 16<<10 {
+		t.Errorf("Prepare(256 MiB) made %d KiB resident; it should touch nothing", grown)
+	}
+}
+
+// TestPrepareGivesHugePages: where the kernel offers huge pages on
+// request, memory allocated after Prepare is backed by them.
+func TestPrepareGivesHugePages(t *testing.T) {
+	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	if err != nil || bytes.Contains(mode, []byte("[never]")) {
+		t.Skip("transparent huge pages are off on this kernel")
+	}
+	if !inFreshProcess(t) {
+		return
+	}
+	before := smapsKiB(t, "AnonHugePages")
+	Prepare(64 << 20)
+	var keep [][]byte
+	for range 32 {
+		b := make([]byte, 1<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		keep = append(keep, b)
+	}
+	if got := smapsKiB(t, "AnonHugePages") - before; got < 16<<10 {
+		t.Errorf("after Prepare, 32 MiB of new allocations hold %d KiB of huge pages; want most of it", got)
+	}
+	runtime.KeepAlive(keep)
+}
+
+// TestPrepareOnce: below MinBytes, and after its first action, Prepare
+// returns at once.
+func TestPrepareOnce(t *testing.T) {
+	if !inFreshProcess(t) {
+		return
+	}
+	if allocs := testing.AllocsPerRun(10, func() { Prepare(MinBytes - 1) }); allocs != 0 {
+		t.Errorf("Prepare below MinBytes allocated %v times", allocs)
+	}
+	Prepare(MinBytes)
+	if allocs := testing.AllocsPerRun(10, func() { Prepare(64 << 20) }); allocs != 0 {
+		t.Errorf("a second Prepare allocated %v times", allocs)
+	}
+}
