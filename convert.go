@@ -430,7 +430,8 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		if partial[src] && !expands { // an expansion already has the exact matchers
 			p.Matcher = "*partial*"
 		}
-		want[p.Event+"\x00"+p.Matcher] = appendUnique(want[p.Event+"\x00"+p.Matcher], p, seen)
+		k := p.Event + "\x00" + p.Matcher
+		want[k] = appendUnique(want[k], p, seen)
 	}
 	have := map[string][]projection{}
 	seen = make(map[projection]bool, len(got.Hooks))
@@ -538,10 +539,14 @@ func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) s
 	if m == nil {
 		return "*"
 	}
-	set := map[string]bool{}
-	addMatcherKeys(set, m, prov, names)
-	keys := slices.Sorted(maps.Keys(set))
-	return strings.Join(keys, "\x00")
+	// A slice, sorted and compacted, rather than a set: verify keys every
+	// hook, and most matchers are one or two names.
+	keys := appendMatcherKeys(nil, m, prov, names)
+	if len(keys) == 1 {
+		return keys[0]
+	}
+	slices.Sort(keys)
+	return strings.Join(slices.Compact(keys), "\x00")
 }
 
 // anchoredList matches a regex that is only a list of names, anchored or
@@ -569,34 +574,35 @@ func primaryName(name string, prov vocab.Provider, names *vocab.Tables) string {
 	return name
 }
 
-func addMatcherKeys(set map[string]bool, m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) {
+func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) []string {
 	switch m := m.(type) {
 	case canonical.ToolName:
 		if t, ok := names.EncodeTool(prov.Slug, string(m)); ok {
-			set["tool:"+t.Name] = true
+			keys = append(keys, "tool:"+t.Name)
 		} else {
-			set["tool:"+primaryName(string(m), prov, names)] = true
+			keys = append(keys, "tool:"+primaryName(string(m), prov, names))
 		}
 	case canonical.MCP:
 		switch {
 		case m.Tool != "":
-			set["tool:"+providers.MCPName(prov.MCP, m.Server, m.Tool)] = true
+			keys = append(keys, "tool:"+providers.MCPName(prov.MCP, m.Server, m.Tool))
 		case m.Server == canonical.AnyServer:
-			set["mcp:*"] = true
+			keys = append(keys, "mcp:*")
 		default:
-			set["re:"+providers.MCPServerPattern(prov.MCPServer, m.Server)] = true
+			keys = append(keys, "re:"+providers.MCPServerPattern(prov.MCPServer, m.Server))
 		}
 	case canonical.Pattern:
 		if sm := anchoredList().FindStringSubmatch(m.Regex); sm != nil {
 			for _, name := range strings.Split(sm[1], "|") {
-				set["tool:"+primaryName(name, prov, names)] = true
+				keys = append(keys, "tool:"+primaryName(name, prov, names))
 			}
-			return
+			return keys
 		}
-		set["re:"+unwrapGroup(m.Regex)] = true
+		keys = append(keys, "re:"+unwrapGroup(m.Regex))
 	case canonical.AnyOf:
 		for _, x := range m {
-			addMatcherKeys(set, x, prov, names)
+			keys = appendMatcherKeys(keys, x, prov, names)
 		}
 	}
+	return keys
 }

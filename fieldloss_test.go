@@ -94,14 +94,15 @@ func sameRun(h *canonical.Hook, got *canonical.Manifest) []*canonical.Hook {
 
 // unionKey is the matcher key of all the hooks together.
 func unionKey(hooks []*canonical.Hook, prov vocab.Provider, names *vocab.Tables) string {
-	set := map[string]bool{}
+	var keys []string
 	for _, h := range hooks {
 		if h.Matcher == nil {
 			return "*"
 		}
-		addMatcherKeys(set, h.Matcher, prov, names)
+		keys = appendMatcherKeys(keys, h.Matcher, prov, names)
 	}
-	return strings.Join(slices.Sorted(maps.Keys(set)), "\x00")
+	slices.Sort(keys)
+	return strings.Join(slices.Compact(keys), "\x00")
 }
 
 // lostFields lists what of h did not arrive in back.

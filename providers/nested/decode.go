@@ -220,8 +220,7 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 			}
 		}
 		for hi, hn := range handlers.Items {
-			hpath := path + ".hooks[" + strconv.Itoa(hi) + "]"
-			h, extra, ok := c.decodeHandler(ds, file, hn, hpath, row)
+			h, extra, ok := c.decodeHandler(ds, file, hn, handlerPath{path, hi}, row)
 			if !ok {
 				continue
 			}
@@ -281,51 +280,50 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 	return matcher, has, extra
 }
 
-func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent) (canonical.Hook, providers.Data, bool) {
+func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handlerPath, row vocab.NativeEvent) (canonical.Hook, providers.Data, bool) {
 	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
 	if n.Kind != node.Object {
-		ds.Errorf(CodeShape, n.Pos, path, `a handler is {"type": "command", "command": "..."}`, "%s must be an object, not %s", path, n.Kind.Article())
+		ds.Errorf(CodeShape, n.Pos, at.String(), `a handler is {"type": "command", "command": "..."}`, "%s must be an object, not %s", at, n.Kind.Article())
 		return h, providers.Data{}, false
 	}
 	t := n.Get("type")
 	switch {
 	case t == nil:
-		ds.Errorf(CodeShape, n.Pos, path+".type", `add "type": "command"`, "handler has no \"type\"")
+		ds.Errorf(CodeShape, n.Pos, at.key("type"), `add "type": "command"`, "handler has no \"type\"")
 		return h, providers.Data{}, false
 	case t.Kind != node.String:
-		ds.Errorf(CodeShape, t.Pos, path+".type", `write "type": "command"`, "handler type must be a string")
+		ds.Errorf(CodeShape, t.Pos, at.key("type"), `write "type": "command"`, "handler type must be a string")
 		return h, providers.Data{}, false
 	case !slices.Contains(handlerTypes, t.Text):
-		ds.Errorf(CodeUnknownType, t.Pos, path+".type", "hookconv converts "+strings.Join(handlerTypes, ", ")+" handlers",
+		ds.Errorf(CodeUnknownType, t.Pos, at.key("type"), "hookconv converts "+strings.Join(handlerTypes, ", ")+" handlers",
 			"handler type %q has no canonical equivalent; the handler is not converted", t.Text)
 		return h, providers.Data{}, false
 	}
 	h.Handler.Type = t.Text
 	if !c.d.Accepts(t.Text) {
-		ds.Warnf(CodeTypeNeverRuns, t.Pos, path+".type", "convert it to a command, or move it to a tool that runs "+t.Text+" handlers",
+		ds.Warnf(CodeTypeNeverRuns, t.Pos, at.key("type"), "convert it to a command, or move it to a tool that runs "+t.Text+" handlers",
 			"%s does not run %s handlers: this one never runs", c.Prov.Name, t.Text)
 	}
 	extra := providers.Data{}
 	for _, f := range n.Fields {
-		fp := path + "." + f.Key
 		if f.Key == "type" {
 			continue
 		}
 		if canon, ok := c.d.Fields.CanonicalOf(f.Key); ok {
-			c.setField(ds, &h, canon, f, fp)
+			c.setField(ds, &h, canon, f, at)
 			continue
 		}
 		if canon, ok := genericFields[f.Key]; ok && !c.d.Accepts(h.Handler.Type) {
 			// A handler type the tool does not run still decodes fully, so
 			// the hook can move to a tool that runs it.
-			c.setField(ds, &h, canon, f, fp)
+			c.setField(ds, &h, canon, f, at)
 			continue
 		}
 		if slices.Contains(c.d.Extra, f.Key) {
 			extra.Set(f.Key, f.Value)
 			continue
 		}
-		ds.Warnf(CodeUnknownKey, f.KeyPos, fp, c.Prov.Name+" does not read it; remove it",
+		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.Prov.Name+" does not read it; remove it",
 			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
 	}
 	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
@@ -335,25 +333,40 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, path str
 	return h, extra, true
 }
 
+// handlerPath names a handler in diagnostics: hooks.PreToolUse[0].hooks[1].
+// It is spelled out only when a diagnostic needs it, which for the
+// thousands of handlers of a large config is rarely.
+type handlerPath struct {
+	group   string // the group's path: hooks.PreToolUse[0]
+	handler int    // the handler's index in the group
+}
+
+func (p handlerPath) String() string { return p.group + ".hooks[" + strconv.Itoa(p.handler) + "]" }
+
+// key is the path of one of the handler's keys.
+func (p handlerPath) key(k string) string { return p.String() + "." + k }
+
 // setField stores one mapped native value in its canonical field.
-func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.Field, path string) {
+func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.Field, at handlerPath) {
 	v := f.Value
+	// The field's path, spelled out only for a diagnostic.
+	path := func() string { return at.key(f.Key) }
 	str := func() (string, bool) {
 		if v.Kind != node.String {
-			ds.Errorf(CodeShape, v.Pos, path, "write a string", "%s must be a string, not %s", f.Key, v.Kind.Article())
+			ds.Errorf(CodeShape, v.Pos, path(), "write a string", "%s must be a string, not %s", f.Key, v.Kind.Article())
 			return "", false
 		}
 		return v.Text, true
 	}
 	strMap := func() map[string]string {
 		if v.Kind != node.Object {
-			ds.Errorf(CodeShape, v.Pos, path, "write an object of strings", "%s must be an object, not %s", f.Key, v.Kind.Article())
+			ds.Errorf(CodeShape, v.Pos, path(), "write an object of strings", "%s must be an object, not %s", f.Key, v.Kind.Article())
 			return nil
 		}
 		m := make(map[string]string, len(v.Fields))
 		for _, e := range v.Fields {
 			if e.Value.Kind != node.String {
-				ds.Errorf(CodeShape, e.Value.Pos, path+"."+e.Key, "quote the value", "%s.%s must be a string", f.Key, e.Key)
+				ds.Errorf(CodeShape, e.Value.Pos, path()+"."+e.Key, "quote the value", "%s.%s must be a string", f.Key, e.Key)
 				continue
 			}
 			m[e.Key] = e.Value.Text
@@ -391,13 +404,13 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		hd.Env = strMap()
 	case "async":
 		if v.Kind != node.Bool {
-			ds.Errorf(CodeShape, v.Pos, path, "write true or false", "%s must be a boolean", f.Key)
+			ds.Errorf(CodeShape, v.Pos, path(), "write true or false", "%s must be a boolean", f.Key)
 			return
 		}
 		hd.Async = v.Bool
 	case "allowed_env_vars":
 		if v.Kind != node.Array {
-			ds.Errorf(CodeShape, v.Pos, path, "write a list of names", "%s must be a list", f.Key)
+			ds.Errorf(CodeShape, v.Pos, path(), "write a list of names", "%s must be a list", f.Key)
 			return
 		}
 		for _, it := range v.Items {
@@ -407,14 +420,14 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		}
 	case "input":
 		if v.Kind != node.Object {
-			ds.Errorf(CodeShape, v.Pos, path, "write an object", "%s must be an object", f.Key)
+			ds.Errorf(CodeShape, v.Pos, path(), "write an object", "%s must be an object", f.Key)
 			return
 		}
 		hd.Input = json.RawMessage(node.AppendCompact(nil, v))
 	case "timeout":
 		fv, ok := v.Float()
 		if !ok || fv < 0 || math.IsInf(fv, 0) {
-			ds.Errorf(CodeShape, v.Pos, path, "write a positive number", "timeout must be a positive number, not %s", string(node.AppendCompact(nil, v)))
+			ds.Errorf(CodeShape, v.Pos, path(), "write a positive number", "timeout must be a positive number, not %s", string(node.AppendCompact(nil, v)))
 			return
 		}
 		if c.d.Timeout(h.Handler.Type) == Millis {
