@@ -217,8 +217,11 @@ func compact(n *node.Node) string {
 // dialect's order, then the carried native keys in their original order.
 func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.Node) *node.Node {
 	hd := &h.Handler
-	o := &node.Node{Kind: node.Object}
-	o.Fields = append(o.Fields, field("type", str(hd.Type)))
+	// Collected on the stack and copied once: a large config has
+	// thousands of handlers, and growing each one's slice is most of
+	// what encoding allocates.
+	var buf [16]node.Field
+	fields := append(buf[:0], field("type", str(hd.Type)))
 	written := make([]string, 0, 8)
 	for _, f := range c.d.Fields {
 		v := c.canonicalValue(ds, h, i, f.Canonical)
@@ -226,14 +229,15 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 			continue
 		}
 		written = append(written, f.Canonical)
-		o.Fields = append(o.Fields, field(f.Native, v))
+		fields = append(fields, field(f.Native, v))
 	}
 	for _, f := range pd.Fields {
 		if strings.HasPrefix(f.Key, "$") || !slices.Contains(c.d.Extra, f.Key) {
 			continue
 		}
-		o.Fields = append(o.Fields, f)
+		fields = append(fields, f)
 	}
+	o := &node.Node{Kind: node.Object, Fields: slices.Clone(fields)}
 	providers.WarnUnwritten(ds, h, i, c.Prov.Name, func(f string) bool { return slices.Contains(written, f) })
 	providers.WarnTimeoutFailOpen(ds, h, i, c.Prov.Name)
 	return o
