@@ -76,6 +76,10 @@ command -v hyperfine >/dev/null || measure "true (measurement overhead)" true
 # Floors: what any Go program costs here, so the rows below can be read
 # as hookconv's own share.
 measure "floor: Go program that exits"          "$work/floor"
+# What fresh memory costs here, in 4 KiB pages and in huge pages (the
+# latter is what hookconv asks for before converting a large input).
+measure "floor: touch 40 MiB"                  "$work/floor" touch 40
+measure "floor: touch 40 MiB, huge pages"      "$work/floor" touch 40 huge
 measure "version"                             "$work/hookconv" version
 measure "validate examples/guard.json"        "$work/hookconv" validate examples/guard.json
 measure "validate 10,000 hooks ($(du -h "$work/m10k.json" | cut -f1))"   "$work/hookconv" validate "$work/m10k.json"
