@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/hookconv/hookconv/internal/benchdata"
+
 	"flag"
 	"os"
 	"path/filepath"
@@ -45,6 +47,16 @@ func TestScripts(t *testing.T) {
 				ts.Check(err)
 				ts.Check(f.Truncate(size))
 				ts.Check(f.Close())
+			},
+			// claudesettings NAME N writes a Claude Code settings file
+			// with N handlers (internal/benchdata), for large-input tests.
+			"claudesettings": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: claudesettings NAME N")
+				}
+				n, err := strconv.Atoi(args[1])
+				ts.Check(err)
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), benchdata.ClaudeSettings(n), 0o644))
 			},
 		},
 		Setup: func(e *testscript.Env) error {
