@@ -2,7 +2,7 @@
 // burst of allocation, by asking Linux to back it with 2 MiB pages.
 //
 // Why: a process touching fresh memory takes a page fault per 4 KiB page.
-// On the virtual machines hookconv is measured on each fault costs ~12 µs
+// On the virtual machines hookconv is measured on, each fault costs ~12 µs
 // (~3 ms per MiB), which made a 10,000-hook conversion spend more time
 // faulting than converting. Transparent huge pages fault 2 MiB at a time,
 // but Linux's usual setting ("madvise") gives them only to memory that
@@ -17,19 +17,20 @@ import "sync/atomic"
 // a 90 KB file speeds up from 46 to 39 ms).
 const MinBytes = 4 << 20
 
-// MaxBytes caps the block Prepare advises: address space is cheap, but
-// there is no need to reserve more than any input hookconv reads needs.
+// MaxBytes caps the block Prepare advises. Address space is cheap, but a
+// block beyond what the job touches buys nothing.
 const MaxBytes = 1 << 30
 
 // Prepare readies the heap for a job that will allocate about n bytes. It
-// acts once per process, on its first call of at least MinBytes, and is
-// meant for a process's start: a block made from pages the heap has used
-// and freed would be zeroed, touching all of it. It
 // allocates one block of n bytes, advises the kernel to back it with huge
 // pages, and frees it with a collection: the runtime keeps the freed pages
 // mapped and hands them to the allocations that follow, which then fault
 // in 2 MiB at a time. Nothing is touched, so nothing is resident until
 // used.
+//
+// It acts once per process, on its first call of at least MinBytes, and
+// is meant for a process's start: a block made of pages the heap has used
+// and freed would be zeroed, touching all of it.
 //
 // It is only a hint. It does nothing below MinBytes, on systems other than
 // Linux, or when GODEBUG has disablethp=1 (the runtime's own switch
