@@ -5,6 +5,7 @@ package canonical
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/hookconv/hookconv/diag"
@@ -133,6 +134,15 @@ const AnyServer = "*"
 
 // AnyOf matches when any of its members does. Members are never AnyOf.
 type AnyOf []Matcher
+
+// CloneMatcher returns a matcher that shares no memory with m: only an
+// AnyOf holds any (its list); the other kinds are values.
+func CloneMatcher(m Matcher) Matcher {
+	if a, ok := m.(AnyOf); ok {
+		return slices.Clone(a)
+	}
+	return m
+}
 
 func (ToolName) isMatcher() {}
 func (Pattern) isMatcher()  {}

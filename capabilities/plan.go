@@ -330,7 +330,7 @@ func (p *planner) blockHook(id string) canonical.Hook {
 	kept := canonical.Hook{
 		Name:         h.Name,
 		Event:        h.Event,
-		Matcher:      copyMatcher(h.Matcher),
+		Matcher:      canonical.CloneMatcher(h.Matcher),
 		Handler:      canonical.Handler{Type: canonical.HandlerCommand, Command: blockCommand(h.DisplayName(p.i), id, p.target), Timeout: h.Handler.Timeout},
 		Blocking:     true,
 		ProviderData: copyRawMap(h.ProviderData),
@@ -577,7 +577,7 @@ func headerWord(h string, allowed []string) string {
 // copyHook returns a deep copy of h.
 func copyHook(h *canonical.Hook) canonical.Hook {
 	c := *h
-	c.Matcher = copyMatcher(h.Matcher)
+	c.Matcher = canonical.CloneMatcher(h.Matcher)
 	c.Handler = copyHandler(h.Handler)
 	c.Degradation = maps.Clone(h.Degradation)
 	c.ProviderData = copyRawMap(h.ProviderData)
@@ -593,13 +593,6 @@ func copyHandler(h canonical.Handler) canonical.Handler {
 	c.AllowedEnvVars = slices.Clone(h.AllowedEnvVars)
 	c.Input = slices.Clone(h.Input)
 	return c
-}
-
-func copyMatcher(m canonical.Matcher) canonical.Matcher {
-	if a, ok := m.(canonical.AnyOf); ok {
-		return slices.Clone(a)
-	}
-	return m // the other kinds are values
 }
 
 func copyRawMap(m map[string]json.RawMessage) map[string]json.RawMessage {

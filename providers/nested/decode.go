@@ -210,12 +210,23 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 		}
 		newGroup := seen[key]
 		seen[key] = true
+		// The group's matcher, read once for all its handlers.
+		var matcher canonical.Matcher
+		keepSpelling := false
+		if row.Matcher == vocab.MatchTool {
+			matcher = c.decodeMatcher(matcherText)
+			// Keep the native spelling when writing the canonical form
+			// back would spell it differently ("*", "^(Bash)$", an
+			// alias), so the round trip is exact.
+			again, _, ok := c.encodeMatcher(matcher)
+			keepSpelling = hasMatcher && (matcher == nil || !ok || again != matcherText)
+		}
 		if row.Matcher == vocab.MatchTool && hasMatcher {
 			at := group.Pos
 			if m := group.Get("matcher"); m != nil {
 				at = m.Pos
 			}
-			if !providers.CheckPatterns(ds, c.decodeMatcher(matcherText), at, path+".matcher", c.Prov.Name) {
+			if !providers.CheckPatterns(ds, matcher, at, path+".matcher", c.Prov.Name) {
 				continue
 			}
 		}
@@ -225,11 +236,8 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 				continue
 			}
 			if row.Matcher == vocab.MatchTool {
-				h.Matcher = c.decodeMatcher(matcherText)
-				// Keep the native spelling when writing the canonical form
-				// back would spell it differently ("*", "^(Bash)$", an
-				// alias), so the round trip is exact.
-				if again, _, ok := c.encodeMatcher(h.Matcher); hasMatcher && (h.Matcher == nil || !ok || again != matcherText) {
+				h.Matcher = canonical.CloneMatcher(matcher)
+				if keepSpelling {
 					extra.Set("$matcher", &node.Node{Kind: node.String, Text: matcherText})
 				}
 			} else if hasMatcher {
