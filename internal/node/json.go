@@ -33,7 +33,7 @@ type JSONOptions struct {
 // ParseJSON parses one JSON value (leading BOM allowed) and rejects anything
 // after it except white space.
 func ParseJSON(src []byte, opt JSONOptions) (*Node, error) {
-	p := &parser{src: src, line: 1, jsonc: opt.JSONC}
+	p := &parser{src: src, text: string(src), line: 1, jsonc: opt.JSONC}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		p.off, p.lineStart = 3, 3
 	}
@@ -57,7 +57,12 @@ func ParseJSON(src []byte, opt JSONOptions) (*Node, error) {
 }
 
 type parser struct {
-	src       []byte
+	src []byte
+	// text is src as one string, copied once: strings without escapes,
+	// numbers and member names are slices of it, so a config of thousands
+	// of hooks costs no allocation per value. (They keep the document's
+	// text alive, which the tree does anyway.)
+	text      string
 	off       int
 	line      int
 	lineStart int
@@ -69,41 +74,6 @@ type parser struct {
 	slab   []Node
 	fields []Field
 	items  []*Node
-	// interned holds the member names already seen: a config repeats the
-	// same few ("type", "command", "matcher") thousands of times, and
-	// sharing one copy of each saves an allocation per use.
-	interned map[string]string
-}
-
-// Interning is bounded so a document of many distinct member names costs
-// little more than copying them.
-const (
-	maxInternLen   = 32
-	maxInternCount = 4096
-)
-
-// internFrom is the document size from which member names are interned:
-// a small document (a hook's provider_data, parsed once per hook) would
-// pay more for the table than it saves.
-const internFrom = 4 << 10
-
-// intern returns the string of b, shared with earlier equal strings when
-// b is short and the document large.
-func (p *parser) intern(b []byte) string {
-	if len(b) > maxInternLen || len(p.src) < internFrom {
-		return string(b)
-	}
-	if s, ok := p.interned[string(b)]; ok { // no allocation for the lookup
-		return s
-	}
-	s := string(b)
-	if len(p.interned) < maxInternCount {
-		if p.interned == nil {
-			p.interned = make(map[string]string, 16)
-		}
-		p.interned[s] = s
-	}
-	return s
 }
 
 func (p *parser) node(n Node) *Node {
@@ -255,7 +225,7 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 			return nil, p.errf("unexpected %s: expected a quoted member name", p.describe())
 		}
 		keyPos := p.pos()
-		key, err := p.key()
+		key, err := p.str()
 		if err != nil {
 			return nil, err
 		}
@@ -388,27 +358,11 @@ func (p *parser) number(start diag.Pos) (*Node, error) {
 			return nil, p.errf("invalid number: expected a digit in the exponent")
 		}
 	}
-	return p.node(Node{Kind: Number, Pos: start, End: p.off, Text: string(p.src[s:p.off])}), nil
+	return p.node(Node{Kind: Number, Pos: start, End: p.off, Text: p.text[s:p.off]}), nil
 }
 
-// str reads a quoted string at the cursor and returns its decoded value.
-// key reads an object member's name: a string, interned, since configs
-// spell the same few names ("hooks", "type", "command") once per hook.
-func (p *parser) key() (string, error) {
-	for i := p.off + 1; i < len(p.src) && i-p.off <= maxInternLen+1; i++ {
-		c := p.src[i]
-		if c == '"' {
-			s := p.intern(p.src[p.off+1 : i])
-			p.off = i + 1
-			return s, nil
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
-	}
-	return p.str()
-}
-
+// str reads a quoted string (a value or a member name) at the cursor and
+// returns its decoded value.
 func (p *parser) str() (string, error) {
 	start := p.pos()
 	p.off++ // opening quote
@@ -417,7 +371,7 @@ func (p *parser) str() (string, error) {
 	for i < len(p.src) {
 		c := p.src[i]
 		if c == '"' {
-			s := string(p.src[p.off:i])
+			s := p.text[p.off:i]
 			p.off = i + 1
 			return s, nil
 		}
