@@ -1,7 +1,6 @@
 package hookconv
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -15,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
 	"github.com/hookconv/hookconv/vocab"
@@ -251,47 +251,45 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 			if slug == to {
 				continue
 			}
-			var fields map[string]json.RawMessage
-			if json.Unmarshal(h.ProviderData[slug], &fields) != nil {
-				continue
-			}
+			data := providers.OwnData(h, slug)
 			source, _ := vocab.Default().Provider(slug)
-			filter := func(key string, value json.RawMessage) bool {
-				if !slices.Contains(source.FilterKeys, key) && key != "$commandFilter" {
+			filter := func(f node.Field) bool {
+				if !slices.Contains(source.FilterKeys, f.Key) && f.Key != "$commandFilter" {
 					return false
 				}
 				ds.Warnf(CodeForeignFilter, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
 					"%s: its %s filter %q: %s cannot be expressed for %s; the hook now runs for every matching tool call",
-					h.DisplayName(i), slug, strings.TrimPrefix(key, "$"), string(value), to)
+					h.DisplayName(i), slug, strings.TrimPrefix(f.Key, "$"), node.AppendCompact(nil, f.Value), to)
 				return true
 			}
-			if key := source.DisabledKey; key != "" && string(fields[key]) == "false" {
-				ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.%s", h.SourceIndex(i), slug, key),
-					"delete the hook before converting, or remove it from the converted config, if it should stay off",
-					"%s is disabled in %s (%q: false), but it is converted enabled: it will run in %s", h.DisplayName(i), source.Name, key, to)
+			if key := source.DisabledKey; key != "" {
+				if v := data.Get(key); v != nil && v.Kind == node.Bool && !v.Bool {
+					ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.%s", h.SourceIndex(i), slug, key),
+						"delete the hook before converting, or remove it from the converted config, if it should stay off",
+						"%s is disabled in %s (%q: false), but it is converted enabled: it will run in %s", h.DisplayName(i), source.Name, key, to)
+				}
 			}
 			var names []string
-			for _, k := range slices.Sorted(maps.Keys(fields)) {
-				if k == "$group" {
-					var group map[string]json.RawMessage
-					if json.Unmarshal(fields[k], &group) == nil {
-						for _, g := range slices.Sorted(maps.Keys(group)) {
-							if !filter(g, group[g]) {
-								names = append(names, "group "+g)
+			for _, f := range membersByName(data) {
+				if f.Key == "$group" {
+					if f.Value.Kind == node.Object {
+						for _, g := range membersByName(f.Value) {
+							if !filter(g) {
+								names = append(names, "group "+g.Key)
 							}
 						}
 					}
 					continue
 				}
-				if k == "$commandFilter" {
-					filter(k, fields[k])
+				if f.Key == "$commandFilter" {
+					filter(f)
 					continue
 				}
-				if strings.HasPrefix(k, "$") {
+				if strings.HasPrefix(f.Key, "$") {
 					continue // layout bookkeeping; the encoder says what matters
 				}
-				if !filter(k, fields[k]) {
-					names = append(names, k)
+				if !filter(f) {
+					names = append(names, f.Key)
 				}
 			}
 			sort.Strings(names)
@@ -306,6 +304,21 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 		}
 	}
 	return ds
+}
+
+// membersByName returns an object's members in name order; a repeated
+// name keeps its last value, as encoding/json reads it.
+func membersByName(n *node.Node) []node.Field {
+	fields := slices.Clone(n.Fields)
+	slices.SortStableFunc(fields, func(a, b node.Field) int { return strings.Compare(a.Key, b.Key) })
+	out := fields[:0]
+	for i, f := range fields {
+		if i+1 < len(fields) && fields[i+1].Key == f.Key {
+			continue // a later one of the same name wins
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // doubleRun warns when the target tool also loads the source tool's
