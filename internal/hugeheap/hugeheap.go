@@ -33,9 +33,10 @@ const MaxBytes = 1 << 30
 // and freed would be zeroed, touching all of it.
 //
 // It is only a hint. It does nothing below MinBytes, on systems other than
-// Linux, or when GODEBUG has disablethp=1 (the runtime's own switch
-// against huge pages); where the kernel has huge pages turned off, the
-// advice is ignored.
+// Linux, when GODEBUG has disablethp=1 (the runtime's own switch against
+// huge pages), or unless the kernel gives huge pages only to memory that
+// asks ("madvise"): with "always" the heap has them anyway, with "never"
+// it cannot.
 func Prepare(n int) {
 	if n < MinBytes || prepared.Swap(true) {
 		return

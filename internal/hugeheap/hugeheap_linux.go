@@ -11,8 +11,18 @@ import (
 // architecture (the syscall package lacks it on some).
 const madvHugePage = 14
 
+// thpSetting is where Linux says when it gives huge pages: "always",
+// "madvise" (to memory that asks) or "never", the chosen one in brackets.
+const thpSetting = "/sys/kernel/mm/transparent_hugepage/enabled"
+
 func prepare(n int) {
 	if thpDisabled(os.Getenv("GODEBUG")) {
+		return
+	}
+	// Asking matters only under "madvise": with "always" the heap gets
+	// huge pages anyway, with "never" not at all, and either way the
+	// collection below would be spent for nothing.
+	if setting, err := os.ReadFile(thpSetting); err != nil || !onlyWhenAsked(string(setting)) {
 		return
 	}
 	if adviseBlock(n) != nil {
@@ -29,6 +39,11 @@ func prepare(n int) {
 // unreachable once this function returns.
 func adviseBlock(n int) error {
 	return syscall.Madvise(make([]byte, n), madvHugePage)
+}
+
+// onlyWhenAsked reports whether a thpSetting value has "madvise" chosen.
+func onlyWhenAsked(setting string) bool {
+	return strings.Contains(setting, "[madvise]")
 }
 
 // thpDisabled reports whether a GODEBUG value turns huge pages off.
