@@ -100,7 +100,7 @@ func (r Renderer) writeText(b *strings.Builder, d Diagnostic, idx lineIndex) {
 	if line, ok := idx.line(d.File, r.Sources[d.File], d.Line); ok {
 		num := fmt.Sprint(d.Line)
 		pad := strings.Repeat(" ", len(num))
-		fmt.Fprintf(b, "  %s | %s\n", r.paint(num, ansiGray), line)
+		fmt.Fprintf(b, "  %s | %s\n", r.paint(num, ansiGray), printable(line))
 		fmt.Fprintf(b, "  %s | %s%s\n", pad, caretIndent(line, d.Column), r.paint("^", ansiGreen))
 	}
 	if d.Hint != "" {
@@ -138,10 +138,24 @@ func (idx lineIndex) line(file string, src []byte, n int) (string, bool) {
 		line = line[:j]
 	}
 	line = bytes.TrimSuffix(line, []byte("\r"))
-	if len(line) > maxQuotedLine || !utf8.Valid(line) {
+	if len(line) > maxQuotedLine {
 		return "", false
 	}
 	return string(line), true
+}
+
+// printable shows each byte of line that is not UTF-8 (what a Latin-1
+// file is refused for) as U+FFFD: one column each, as caretIndent counts
+// them, and nothing a terminal would misread.
+func printable(line string) string {
+	if utf8.ValidString(line) {
+		return line
+	}
+	var b strings.Builder
+	for _, r := range line { // an invalid byte ranges as one RuneError
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // caretIndent returns the white space that puts a caret under byte column

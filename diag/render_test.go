@@ -28,6 +28,24 @@ func TestRenderText(t *testing.T) {
 	}
 }
 
+// A line with bytes that are not UTF-8 (a Latin-1 file) is still quoted:
+// each such byte shows as U+FFFD and counts one column, so the caret
+// stands under the byte the diagnostic names.
+func TestRenderTextNotUTF8(t *testing.T) {
+	src := []byte("{\"m\": \"\xe9\xe9x\xfc\"}\n")
+	ds := List{{Severity: Error, Code: "HC101", Message: "byte 0xFC", File: "a.json", Pos: Pos{Line: 1, Column: 11}}}
+	var b strings.Builder
+	if err := (Renderer{Format: FormatText, Sources: map[string][]byte{"a.json": src}}).Render(&b, ds); err != nil {
+		t.Fatal(err)
+	}
+	want := "a.json:1:11: error: byte 0xFC [HC101]\n" +
+		"  1 | {\"m\": \"\uFFFD\uFFFDx\uFFFD\"}\n" +
+		"    |           ^\n"
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
 func TestRenderGitHubEscapes(t *testing.T) {
 	ds := List{{Severity: Warning, Code: "HC1", Message: "50% done\nnext", File: "a,b:c.json", Pos: Pos{Line: 1, Column: 2}}}
 	var b strings.Builder

@@ -367,17 +367,21 @@ func (p *parser) str() (string, error) {
 	start := p.pos()
 	p.off++ // opening quote
 	// Fast path: no escapes.
-	i := p.off
+	i, ascii := p.off, true
 	for i < len(p.src) {
 		c := p.src[i]
 		if c == '"' {
 			s := p.text[p.off:i]
+			if !ascii && !utf8.ValidString(s) {
+				return "", p.notUTF8(p.off, i)
+			}
 			p.off = i + 1
 			return s, nil
 		}
 		if c == '\\' || c < 0x20 {
 			break
 		}
+		ascii = ascii && c < utf8.RuneSelf
 		i++
 	}
 	buf := make([]byte, 0, i-p.off+16)
@@ -438,11 +442,35 @@ func (p *parser) str() (string, error) {
 				p.off -= 2
 				return "", p.errf("invalid escape '\\%c' in string", e)
 			}
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(p.src[p.off:])
+			if r == utf8.RuneError && size == 1 {
+				return "", p.notUTF8(p.off, p.off+1)
+			}
+			buf = append(buf, p.src[p.off:p.off+size]...)
+			p.off += size
 		default:
 			buf = append(buf, c)
 			p.off++
 		}
 	}
+}
+
+// notUTF8 reports the first byte of src[from:to] that is not UTF-8. JSON
+// text is UTF-8 (RFC 8259 §8.1); tools built on Rust reject such a file
+// and tools built on Node.js read the byte as U+FFFD, so no tool would
+// run the string as written, and it could not be written back either.
+func (p *parser) notUTF8(from, to int) error {
+	for i := from; i < to; {
+		r, size := utf8.DecodeRune(p.src[i:to])
+		if r == utf8.RuneError && size == 1 {
+			p.off = i
+			return p.errf("byte 0x%02X in a string is not UTF-8: save the file as UTF-8", p.src[i])
+		}
+		i += size
+	}
+	p.off = to
+	return p.errf("invalid UTF-8 in a string: save the file as UTF-8")
 }
 
 func (p *parser) hex4() (rune, bool) {

@@ -17,7 +17,6 @@ func TestParseJSONValues(t *testing.T) {
 		{"\xEF\xBB\xBF{}", `{}`},                  // BOM
 		{`{"k": 1, "k": 2}`, `{"k":1,"k":2}`},     // duplicates kept in order
 		{`"\ud800"`, `"` + "\uFFFD" + `"`},        // lone surrogate
-		{"\"\xa1\"", `"` + "\uFFFD" + `"`},        // invalid UTF-8 becomes U+FFFD
 		{"\"caf\xc3\xa9\"", `"café"`},             // raw UTF-8 kept
 		{`{"ctl": "\u0001"}`, `{"ctl":"\u0001"}`}, // control chars escaped on output
 		{`0`, `0`},
@@ -52,6 +51,12 @@ func TestParseJSONErrors(t *testing.T) {
 		{"// c\n{}", 1, 1, "comments are not allowed"},
 		{`[1,]`, 1, 4, "trailing comma"},
 		{"\n\n  @", 3, 3, "unexpected '@'"},
+		// JSON is UTF-8: a Latin-1 byte is named where it stands, on the
+		// fast path and after an escape.
+		{"{\"msg\": \"Pr\xfcfung\"}", 1, 12, "byte 0xFC in a string is not UTF-8"},
+		{"{\"msg\": \"\\tPr\xfcfung\"}", 1, 14, "byte 0xFC in a string is not UTF-8"},
+		{"{\"caf\xe9\": 1}", 1, 6, "byte 0xE9 in a string is not UTF-8"},
+		{"\"\xed\xa0\x80\"", 1, 2, "byte 0xED in a string is not UTF-8"}, // an encoded surrogate
 	}
 	for _, tt := range tests {
 		_, err := ParseJSON([]byte(tt.src), JSONOptions{})
