@@ -567,6 +567,25 @@ func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) s
 // such a regex as those names, so verify does too.
 var anchoredList = lazy.Regexp(`^\^?\(?([A-Za-z0-9_\-]+(\|[A-Za-z0-9_\-]+)*)\)?\$?$`)
 
+// eachAnchored matches a list of names each anchored on its own
+// ("^0$|^1$"), as encoders spell names a regex must match exactly.
+var eachAnchored = lazy.Regexp(`^\^[A-Za-z0-9_\-]+\$(\|\^[A-Za-z0-9_\-]+\$)*$`)
+
+// listedNames returns the names a regex that only lists names matches.
+func listedNames(re string) ([]string, bool) {
+	if sm := anchoredList().FindStringSubmatch(re); sm != nil {
+		return strings.Split(sm[1], "|"), true
+	}
+	if eachAnchored().MatchString(re) {
+		names := strings.Split(re, "|")
+		for i, n := range names {
+			names[i] = n[1 : len(n)-1]
+		}
+		return names, true
+	}
+	return nil, false
+}
+
 // unwrapGroup drops one pair of parentheses around a whole regex without
 // inner groups: "(a|b)" and "a|b" match the same names.
 func unwrapGroup(re string) string {
@@ -605,8 +624,8 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 			keys = append(keys, "re:"+providers.MCPServerPattern(prov.MCPServer, m.Server))
 		}
 	case canonical.Pattern:
-		if sm := anchoredList().FindStringSubmatch(m.Regex); sm != nil {
-			for _, name := range strings.Split(sm[1], "|") {
+		if listed, ok := listedNames(m.Regex); ok {
+			for _, name := range listed {
 				keys = append(keys, "tool:"+primaryName(name, prov, names))
 			}
 			return keys

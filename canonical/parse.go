@@ -155,6 +155,31 @@ var requiredHandlerFields = map[string][]string{
 	HandlerMCPTool: {"server", "tool"},
 }
 
+// MissingField returns the first field the handler's type needs that it
+// lacks or leaves blank ("command" for a command handler without one), or
+// "" when it has them all: a handler without it has nothing to run.
+func (h *Handler) MissingField() string {
+	for _, req := range requiredHandlerFields[h.Type] {
+		var v string
+		switch req {
+		case "command":
+			v = h.Command
+		case "url":
+			v = h.URL
+		case "prompt":
+			v = h.Prompt
+		case "server":
+			v = h.Server
+		case "tool":
+			v = h.Tool
+		}
+		if strings.TrimSpace(v) == "" {
+			return req
+		}
+	}
+	return ""
+}
+
 func (d *decoder) errorf(code string, pos diag.Pos, path, hint, format string, args ...any) {
 	d.ds.Errorf(code, pos, path, hint, format, args...)
 }

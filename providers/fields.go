@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 )
 
@@ -71,4 +72,18 @@ func (d *Data) Raw() json.RawMessage {
 		return nil
 	}
 	return json.RawMessage(node.AppendCompact(nil, &node.Node{Kind: node.Object, Fields: d.fields}))
+}
+
+// NothingToRun reports, as an error at pos, a handler without what its
+// type runs (a command, a URL, a prompt, an MCP server and tool), and
+// returns true then. The tool would reject it or run nothing, and no other
+// tool could run it either, so it is not converted.
+func NothingToRun(ds *diag.List, code string, hd *canonical.Handler, pos diag.Pos, path string) bool {
+	missing := hd.MissingField()
+	if missing == "" {
+		return false
+	}
+	ds.Errorf(code, pos, path, "add the "+missing+" to run, or remove the handler",
+		"%s handler has no %s: it has nothing to run", hd.Type, missing)
+	return true
 }

@@ -384,6 +384,9 @@ func (p *parser) str() (string, error) {
 		ascii = ascii && c < utf8.RuneSelf
 		i++
 	}
+	if !ascii && !utf8.Valid(p.src[p.off:i]) {
+		return "", p.notUTF8(p.off, i)
+	}
 	buf := make([]byte, 0, i-p.off+16)
 	buf = append(buf, p.src[p.off:i]...)
 	p.off = i

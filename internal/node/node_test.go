@@ -57,6 +57,7 @@ func TestParseJSONErrors(t *testing.T) {
 		{"{\"msg\": \"\\tPr\xfcfung\"}", 1, 14, "byte 0xFC in a string is not UTF-8"},
 		{"{\"caf\xe9\": 1}", 1, 6, "byte 0xE9 in a string is not UTF-8"},
 		{"\"\xed\xa0\x80\"", 1, 2, "byte 0xED in a string is not UTF-8"}, // an encoded surrogate
+		{"\"\xd6\\b\"", 1, 2, "byte 0xD6 in a string is not UTF-8"},      // just before an escape
 	}
 	for _, tt := range tests {
 		_, err := ParseJSON([]byte(tt.src), JSONOptions{})

@@ -239,10 +239,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			}
 		}
 	}
-	if h.Handler.Type == canonical.HandlerCommand && strings.TrimSpace(h.Handler.Command) == "" ||
-		h.Handler.Type == canonical.HandlerHTTP && h.Handler.URL == "" ||
-		(h.Handler.Type == canonical.HandlerPrompt || h.Handler.Type == canonical.HandlerAgent) && h.Handler.Prompt == "" {
-		ds.Errorf(nested.CodeShape, n.Pos, path, "add the command (or prompt) to run", "entry has nothing to run")
+	if providers.NothingToRun(ds, nested.CodeShape, &h.Handler, n.Pos, path) {
 		return h, false
 	}
 	switch {

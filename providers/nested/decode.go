@@ -334,6 +334,9 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.Prov.Name+" does not read it; remove it",
 			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
 	}
+	if providers.NothingToRun(ds, CodeShape, &h.Handler, n.Pos, at.String()) {
+		return h, providers.Data{}, false
+	}
 	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true

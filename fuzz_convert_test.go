@@ -1,0 +1,43 @@
+package hookconv
+
+import (
+	"testing"
+
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/providertest"
+)
+
+// The convert fuzz targets feed a source tool's config through the whole
+// pipeline to every target: no input may panic, and whatever the input,
+// verify must never fail (HC900). A hook a target cannot hold is a
+// diagnostic of its own, never an internal error.
+
+func FuzzConvertClaude(f *testing.F) {
+	fuzzConvert(f, "claude-code", ".claude/settings.json", "../shared/corpus/claude-code/*.json", "testdata/golden/claude-full/input.claude-code.json")
+}
+
+func FuzzConvertCursor(f *testing.F) {
+	fuzzConvert(f, "cursor", ".cursor/hooks.json", "../shared/corpus/cursor/*.json", "testdata/golden/cursor-hooks/input.cursor.json")
+}
+
+func FuzzConvertManifest(f *testing.F) {
+	fuzzConvert(f, "canonical", "hooks.json", "../shared/conformance/canonical/*.json", "testdata/golden/canonical-degrade/input.canonical.json")
+}
+
+func fuzzConvert(f *testing.F, from, path, corpus, golden string) {
+	providertest.SeedCorpus(f, corpus, nil)
+	providertest.SeedCorpus(f, golden, nil)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		source := DecodeSource(from, providers.Files{path: src})
+		if source.Manifest == nil || source.Diagnostics.HasErrors() {
+			return
+		}
+		for _, to := range targets {
+			for _, d := range source.Convert(to, nil, Options{}).Diagnostics {
+				if d.Code == CodeVerify {
+					t.Fatalf("%s → %s: %s\ninput:\n%s", from, to, d, src)
+				}
+			}
+		}
+	})
+}
