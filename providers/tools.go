@@ -2,8 +2,10 @@ package providers
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -30,4 +32,38 @@ func Single(list canonical.AnyOf) canonical.Matcher {
 		return list[0]
 	}
 	return list
+}
+
+// plainName matches one alternative of a matcher that is a tool name, not
+// a regex.
+var plainName = lazy.Regexp(`^[^\\.*+?()\[\]{}^$|]+$`)
+
+// DecodeNameList reads a tool matcher that is a regex over the tool's
+// native names (Cursor, Copilot, Kiro): "A|B" of names the tool has
+// becomes canonical tools, mcpAll (the tool's spelling of "every MCP
+// tool", "" for none) the MCP wildcard, "", "*" and white space every tool
+// (nil); anything else stays a pattern, as written, since white space at
+// its ends is part of what it matches (spec §4: never a guess).
+func DecodeNameList(native string, names *vocab.Tables, slug, mcpAll string) canonical.Matcher {
+	s := strings.TrimSpace(native)
+	if s == "" || s == "*" {
+		return nil
+	}
+	var out canonical.AnyOf
+	for _, p := range strings.Split(s, "|") {
+		if mcpAll != "" && p == mcpAll {
+			if m := (canonical.MCP{Server: canonical.AnyServer}); !slices.Contains(out, canonical.Matcher(m)) {
+				out = append(out, m)
+			}
+			continue
+		}
+		var known bool
+		if plainName().MatchString(p) {
+			out, known = AppendTools(out, names, slug, p)
+		}
+		if !known {
+			return canonical.Pattern{Regex: native}
+		}
+	}
+	return Single(out)
 }

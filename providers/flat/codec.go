@@ -10,7 +10,6 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
-	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
@@ -376,31 +375,9 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 	return true
 }
 
-var listRE = lazy.Regexp(`^[^\\.*+?()\[\]{}^$]+$`)
-
 // decodeMatcher reads a tool matcher: a "|" list of known tool names (and
 // the tool's spelling of "every MCP tool") becomes canonical names;
 // anything else stays a pattern.
-func (c *Codec) decodeMatcher(s string) canonical.Matcher {
-	s = strings.TrimSpace(s)
-	if s == "" || s == "*" {
-		return nil
-	}
-	var out canonical.AnyOf
-	for _, p := range strings.Split(s, "|") {
-		if c.d.MCPAll != "" && p == c.d.MCPAll {
-			if m := (canonical.MCP{Server: canonical.AnyServer}); !slices.Contains(out, canonical.Matcher(m)) {
-				out = append(out, m)
-			}
-			continue
-		}
-		var known bool
-		if listRE().MatchString(p) {
-			out, known = providers.AppendTools(out, c.Names, c.d.Slug, p)
-		}
-		if !known {
-			return canonical.Pattern{Regex: s}
-		}
-	}
-	return providers.Single(out)
+func (c *Codec) decodeMatcher(native string) canonical.Matcher {
+	return providers.DecodeNameList(native, c.Names, c.d.Slug, c.d.MCPAll)
 }

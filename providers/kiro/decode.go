@@ -10,7 +10,6 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
-	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
@@ -264,25 +263,9 @@ func (d *decoder) matcher(h *canonical.Hook, pd *providers.Data, row vocab.Nativ
 	return true
 }
 
-// nameRE matches one alternative that is a plain tool name, not a regex.
-var nameRE = lazy.Regexp(`^[^\\.*+?()\[\]{}^$|]+$`)
-
 // decodeMatcher reads a tool matcher (a regex): "A|B" of known tool names
-// becomes canonical names; anything else stays a pattern (spec §4).
+// becomes canonical names; anything else stays a pattern (spec §4). "*" is
+// Kiro's "every tool" category.
 func (a *Adapter) decodeMatcher(s string) canonical.Matcher {
-	s = strings.TrimSpace(s)
-	if s == "" || s == "*" {
-		return nil // "*" is Kiro's "every tool" category
-	}
-	var out canonical.AnyOf
-	for _, p := range strings.Split(s, "|") {
-		if !nameRE().MatchString(p) {
-			return canonical.Pattern{Regex: s}
-		}
-		var known bool
-		if out, known = providers.AppendTools(out, a.Names, Slug, p); !known {
-			return canonical.Pattern{Regex: s}
-		}
-	}
-	return providers.Single(out)
+	return providers.DecodeNameList(s, a.Names, Slug, "")
 }
