@@ -12,7 +12,7 @@ func TestDecodeNameList(t *testing.T) {
 		{"", "<nil>"},
 		{" * ", "<nil>"},
 		{"Shell", "shell"},
-		{" Shell ", "shell"},                             // names are names, however spaced
+		{" Shell ", "shell"}, // names are names, however spaced
 		{"Shell|Write", "[shell file_write file_edit]"}, // Cursor's Write does both
 		{"Shell|MCP", "[shell {* }]"},                   // the tool's "every MCP tool"
 		{"Shell|Nope", "{Shell|Nope}"},                  // an unknown name: a pattern, as written
