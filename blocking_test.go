@@ -107,21 +107,32 @@ type propertyInput struct {
 // propertyInputs are every golden input and every usable corpus file.
 func propertyInputs(t *testing.T) []propertyInput {
 	t.Helper()
+	inputs := goldenInputs(t)
+	for _, f := range corpus(t) {
+		if _, broken := brokenCorpus[filepath.Base(f.path)]; broken {
+			continue
+		}
+		inputs = append(inputs, propertyInput{f.slug + "/" + filepath.Base(f.path), f.slug, nativeKey(f), f.src})
+	}
+	return inputs
+}
+
+// goldenInputs are the golden tests' inputs: each with its tool and the
+// path that tool reads it from.
+func goldenInputs(tb testing.TB) []propertyInput {
+	tb.Helper()
 	var inputs []propertyInput
 	golden, _ := filepath.Glob("testdata/golden/*/input.*")
 	for _, in := range golden {
 		parts := strings.SplitN(filepath.Base(in), ".", 3)
 		src, err := os.ReadFile(in)
 		if err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 		inputs = append(inputs, propertyInput{filepath.Base(filepath.Dir(in)), parts[1], sourcePath(parts[1], parts[2]), src})
 	}
-	for _, f := range corpus(t) {
-		if _, broken := brokenCorpus[filepath.Base(f.path)]; broken {
-			continue
-		}
-		inputs = append(inputs, propertyInput{f.slug + "/" + filepath.Base(f.path), f.slug, nativeKey(f), f.src})
+	if len(inputs) == 0 {
+		tb.Fatal("no golden inputs")
 	}
 	return inputs
 }

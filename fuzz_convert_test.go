@@ -1,9 +1,6 @@
 package hookconv
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/hookconv/hookconv/providers"
@@ -49,31 +46,20 @@ func fuzzConvert(f *testing.F, from, path, corpus, golden string) {
 // first argument picks the source (a golden input's tool and path), the
 // second is its config.
 func FuzzConvertAny(f *testing.F) {
-	type source struct{ slug, path string }
-	var sources []source
-	inputs, _ := filepath.Glob("testdata/golden/*/input.*")
-	for _, in := range inputs {
-		parts := strings.SplitN(filepath.Base(in), ".", 3)
-		src, err := os.ReadFile(in)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(uint8(len(sources)), src)
-		sources = append(sources, source{parts[1], sourcePath(parts[1], parts[2])})
-	}
-	if len(sources) == 0 {
-		f.Fatal("no golden inputs")
+	sources := goldenInputs(f)
+	for i, in := range sources {
+		f.Add(uint8(i), in.src)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, src []byte) {
 		s := sources[int(which)%len(sources)]
-		source := DecodeSource(s.slug, providers.Files{s.path: src})
+		source := DecodeSource(s.from, providers.Files{s.key: src})
 		if source.Manifest == nil || source.Diagnostics.HasErrors() {
 			return
 		}
 		for _, to := range targets {
 			for _, d := range source.Convert(to, nil, Options{}).Diagnostics {
 				if d.Code == CodeVerify {
-					t.Fatalf("%s (%s) → %s: %s\ninput:\n%s", s.slug, s.path, to, d, src)
+					t.Fatalf("%s (%s) → %s: %s\ninput:\n%s", s.from, s.key, to, d, src)
 				}
 			}
 		}
