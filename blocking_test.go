@@ -47,38 +47,10 @@ func TestNoSilentLossOfBlocking(t *testing.T) {
 				}
 				continue
 			}
-			dst, _ := providers.Get(to)
-			got, _ := dst.Decode(res.Files)
-			for i := range src.Manifest.Hooks {
-				h := &src.Manifest.Hooks[i]
-				if !h.Blocking {
-					// The other way round: a hook its author let observe
-					// only must not start blocking unannounced.
-					if blocksUnasked(h, to) && stillBlocks(h, got) && !observes(h, got) && !warnedWith(res.Diagnostics, h.SourceIndex(i), nowBlocks) {
-						t.Errorf("%s → %s (shim %v): observing hook %d (%s %q) blocks in the output, unannounced",
-							in.name, to, job.shim, i+1, h.Event, runText(&h.Handler))
-					}
-					continue
-				}
-				blocking++
-				if stillBlocks(h, got) {
-					kept++
-					continue
-				}
-				// Still there but observing only: a warning must say it
-				// cannot block (HC204, HC181) or that its handler was
-				// degraded (HC202). Gone, or running something else: a
-				// warning must say it was excluded, or replaced (HC203) or
-				// converted (HC202).
-				codes := weakened
-				if !present(h, got) {
-					codes = dropped
-				}
-				if warnedWith(res.Diagnostics, h.SourceIndex(i), codes) {
-					continue
-				}
-				t.Errorf("%s → %s (shim %v): blocking hook %d (%s %q) neither blocks in the output nor is warned about",
-					in.name, to, job.shim, i+1, h.Event, runText(&h.Handler))
+			b, k, problems := blockingCheck(src, res, to)
+			blocking, kept = blocking+b, kept+k
+			for _, p := range problems {
+				t.Errorf("%s → %s (shim %v): %s", in.name, to, job.shim, p)
 			}
 		}
 	}
@@ -86,6 +58,44 @@ func TestNoSilentLossOfBlocking(t *testing.T) {
 		t.Fatalf("only %d blocking hooks checked; are the inputs there?", blocking)
 	}
 	t.Logf("%d blocking hook conversions checked: %d still block, %d dropped or weakened with a warning", blocking, kept, blocking-kept)
+}
+
+// blockingCheck checks one conversion that wrote files against its
+// source: it counts the source's blocking hooks and those still blocking
+// in what the target reads back, and describes each blocking hook that
+// neither blocks there nor is warned about, and each observing hook that
+// blocks there unannounced.
+func blockingCheck(src *Source, res Conversion, to string) (blocking, kept int, problems []string) {
+	dst, _ := providers.Get(to)
+	got, _ := dst.Decode(res.Files)
+	for i := range src.Manifest.Hooks {
+		h := &src.Manifest.Hooks[i]
+		if !h.Blocking {
+			// The other way round: a hook its author let observe only
+			// must not start blocking unannounced.
+			if blocksUnasked(h, to) && stillBlocks(h, got) && !observes(h, got) && !warnedWith(res.Diagnostics, h.SourceIndex(i), nowBlocks) {
+				problems = append(problems, fmt.Sprintf("observing hook %d (%s %q) blocks in the output, unannounced", i+1, h.Event, runText(&h.Handler)))
+			}
+			continue
+		}
+		blocking++
+		if stillBlocks(h, got) {
+			kept++
+			continue
+		}
+		// Still there but observing only: a warning must say it cannot
+		// block (HC204, HC181) or that its handler was degraded (HC202).
+		// Gone, or running something else: a warning must say it was
+		// excluded, or replaced (HC203) or converted (HC202).
+		codes := weakened
+		if !present(h, got) {
+			codes = dropped
+		}
+		if !warnedWith(res.Diagnostics, h.SourceIndex(i), codes) {
+			problems = append(problems, fmt.Sprintf("blocking hook %d (%s %q) neither blocks in the output nor is warned about", i+1, h.Event, runText(&h.Handler)))
+		}
+	}
+	return blocking, kept, problems
 }
 
 // The warnings that may account for a blocking hook the output no longer

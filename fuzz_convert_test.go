@@ -8,9 +8,11 @@ import (
 )
 
 // The convert fuzz targets feed a source tool's config through the whole
-// pipeline to every target: no input may panic, and whatever the input,
-// verify must never fail (HC900). A hook a target cannot hold is a
-// diagnostic of its own, never an internal error.
+// pipeline to every target, with and without the run shim: no input may
+// panic; whatever the input, verify must never fail (HC900), since a hook
+// a target cannot hold is a diagnostic of its own, never an internal
+// error; and no blocking hook may be lost or weakened unannounced
+// (TestNoSilentLossOfBlocking's check).
 
 func FuzzConvertClaude(f *testing.F) {
 	fuzzConvert(f, "claude-code", ".claude/settings.json", "../shared/corpus/claude-code/*.json", "testdata/golden/claude-full/input.claude-code.json")
@@ -28,17 +30,7 @@ func fuzzConvert(f *testing.F, from, path, corpus, golden string) {
 	providertest.SeedCorpus(f, corpus, nil)
 	providertest.SeedCorpus(f, golden, nil)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		source := DecodeSource(from, providers.Files{path: src})
-		if source.Manifest == nil || source.Diagnostics.HasErrors() {
-			return
-		}
-		for _, to := range targets {
-			for _, d := range source.Convert(to, nil, Options{}).Diagnostics {
-				if d.Code == CodeVerify {
-					t.Fatalf("%s → %s: %s\ninput:\n%s", from, to, d, src)
-				}
-			}
-		}
+		convertEverywhere(t, from, path, src)
 	})
 }
 
@@ -52,16 +44,31 @@ func FuzzConvertAny(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, src []byte) {
 		s := sources[int(which)%len(sources)]
-		source := DecodeSource(s.from, providers.Files{s.key: src})
-		if source.Manifest == nil || source.Diagnostics.HasErrors() {
-			return
-		}
-		for _, to := range targets {
-			for _, d := range source.Convert(to, nil, Options{}).Diagnostics {
+		convertEverywhere(t, s.from, s.key, src)
+	})
+}
+
+// convertEverywhere converts src, read as from's file at path, to every
+// target with and without the shim, and fails on the first broken promise.
+func convertEverywhere(t *testing.T, from, path string, src []byte) {
+	source := DecodeSource(from, providers.Files{path: src})
+	if source.Manifest == nil || source.Diagnostics.HasErrors() {
+		return
+	}
+	for _, to := range targets {
+		for _, shim := range []bool{false, true} {
+			res := source.Convert(to, nil, Options{Shim: shim})
+			for _, d := range res.Diagnostics {
 				if d.Code == CodeVerify {
-					t.Fatalf("%s (%s) → %s: %s\ninput:\n%s", s.from, s.key, to, d, src)
+					t.Fatalf("%s (%s) → %s (shim %v): %s\ninput:\n%s", from, path, to, shim, d, src)
 				}
 			}
+			if res.Files == nil {
+				continue
+			}
+			if _, _, problems := blockingCheck(source, res, to); len(problems) > 0 {
+				t.Fatalf("%s (%s) → %s (shim %v): %s\ninput:\n%s", from, path, to, shim, problems[0], src)
+			}
 		}
-	})
+	}
 }
