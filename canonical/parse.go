@@ -10,6 +10,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
@@ -547,6 +548,14 @@ func (d *decoder) matcher(n *node.Node, path string, inArray bool) Matcher {
 	switch n.Kind {
 	case node.String:
 		if isWildcard(n) {
+			return nil
+		}
+		if strings.ContainsFunc(n.Text, unicode.IsSpace) {
+			// No tool's names have any, and tools differ in whether they
+			// trim a matcher: " Bash" would guard Bash in some and nothing
+			// in others.
+			d.errorf(CodeMatcherShape, n.Pos, path, fmt.Sprintf("write %q", strings.Join(strings.Fields(n.Text), "")),
+				"tool name %q has white space in it; tool names have none", n.Text)
 			return nil
 		}
 		return ToolName(n.Text)

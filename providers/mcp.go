@@ -30,7 +30,9 @@ func ParseMCP(template, name string) (server, tool string, ok bool) {
 	prefix := template[:si]
 	sep := template[si+len("{server}") : ti]
 	suffix := template[ti+len("{tool}"):]
-	if !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, suffix) || sep == "" {
+	// The length check first: prefix and suffix may overlap in a short
+	// name ("mcp__.*" has both "mcp__" and "__.*").
+	if len(name) < len(prefix)+len(suffix) || !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, suffix) || sep == "" {
 		return "", "", false
 	}
 	rest := name[len(prefix) : len(name)-len(suffix)]
@@ -49,8 +51,8 @@ func ParseMCPServerPattern(template, pattern string) (string, bool) {
 		return "", false
 	}
 	prefix, suffix := template[:si], template[si+len("{server}"):]
-	if !strings.HasPrefix(pattern, prefix) || !strings.HasSuffix(pattern, suffix) {
-		return "", false
+	if len(pattern) < len(prefix)+len(suffix) || !strings.HasPrefix(pattern, prefix) || !strings.HasSuffix(pattern, suffix) {
+		return "", false // too short, or prefix and suffix overlap ("mcp__.*")
 	}
 	server := pattern[len(prefix) : len(pattern)-len(suffix)]
 	if server == "" || strings.ContainsAny(server, `.*+?()[]{}|^$\`) {

@@ -35,4 +35,16 @@ func TestMCPNames(t *testing.T) {
 	if _, ok := ParseMCPServerPattern("mcp__{server}__.*", "mcp__gi.*hub__.*"); ok {
 		t.Error("a regex server name was accepted")
 	}
+	// Prefix and suffix overlap in these (found by FuzzConvertAny: it
+	// panicked): no server, no panic.
+	for _, short := range []string{"mcp__.*", "mcp___.*", "mcp__"} {
+		if s, ok := ParseMCPServerPattern("mcp__{server}__.*", short); ok {
+			t.Errorf("ParseMCPServerPattern(%q) = %q", short, s)
+		}
+	}
+	for _, short := range []string{"mcp_x", "mcp__x", "mcp_"} {
+		if s, tl, ok := ParseMCP("mcp_{server}__{tool}_x", short); ok {
+			t.Errorf("ParseMCP(%q) = %q, %q", short, s, tl)
+		}
+	}
 }
