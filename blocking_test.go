@@ -83,15 +83,14 @@ func blockingCheck(src *Source, res Conversion, to string) (blocking, kept int, 
 			kept++
 			continue
 		}
-		// Still there but observing only: a warning must say it cannot
-		// block (HC204, HC181) or that its handler was degraded (HC202).
 		// Gone, or running something else: a warning must say it was
-		// excluded, or replaced (HC203) or converted (HC202).
-		codes := weakened
-		if !present(h, got) {
-			codes = dropped
-		}
-		if !warnedWith(res.Diagnostics, h.SourceIndex(i), codes) {
+		// excluded, or replaced (HC203) or converted (HC202). That warning
+		// accounts for it even when another hook with its event and
+		// command makes it look present. Still there but observing only:
+		// a warning must say it cannot block (HC204, HC181) or that its
+		// handler was degraded (HC202).
+		idx := h.SourceIndex(i)
+		if !warnedWith(res.Diagnostics, idx, dropped) && !(present(h, got) && warnedWith(res.Diagnostics, idx, weakened)) {
 			problems = append(problems, fmt.Sprintf("blocking hook %d (%s %q) neither blocks in the output nor is warned about", i+1, h.Event, runText(&h.Handler)))
 		}
 	}
