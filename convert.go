@@ -558,6 +558,9 @@ func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) s
 	if len(keys) == 1 {
 		return keys[0]
 	}
+	if slices.Contains(keys, "*") {
+		return "*" // one member matches every tool: so does the whole
+	}
 	slices.Sort(keys)
 	return strings.Join(slices.Compact(keys), "\x00")
 }
@@ -565,26 +568,58 @@ func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) s
 // anchoredList matches a regex that is only a list of names, anchored or
 // not ("^(Bash|Write)$", "(Bash)", "write_file|replace"): decoders read
 // such a regex as those names, so verify does too.
-var anchoredList = lazy.Regexp(`^\^?\(?([A-Za-z0-9_\-]+(\|[A-Za-z0-9_\-]+)*)\)?\$?$`)
+var anchoredList = lazy.Regexp(`^\^?\(?([^\\.+*?()|\[\]{}^$]+(\|[^\\.+*?()|\[\]{}^$]+)*)\)?\$?$`)
 
-// eachAnchored matches a list of names each anchored on its own
-// ("^0$|^1$"), as encoders spell names a regex must match exactly.
-var eachAnchored = lazy.Regexp(`^\^[A-Za-z0-9_\-]+\$(\|\^[A-Za-z0-9_\-]+\$)*$`)
-
-// listedNames returns the names a regex that only lists names matches.
+// listedNames returns the names a regex that only lists names matches:
+// a list, anchored or not ("^(Bash|Write)$", "(Bash)", "write_file|replace"),
+// or names anchored one by one and quoted as regexp.QuoteMeta quotes them
+// ("^0$|^1$", "^fs\.read$"), as encoders write names a regex must match
+// exactly. Decoders read such a regex as those names, so verify does too.
 func listedNames(re string) ([]string, bool) {
 	if sm := anchoredList().FindStringSubmatch(re); sm != nil {
 		return strings.Split(sm[1], "|"), true
 	}
-	if eachAnchored().MatchString(re) {
-		names := strings.Split(re, "|")
-		for i, n := range names {
-			names[i] = n[1 : len(n)-1]
+	var names []string
+	for alt := range strings.SplitSeq(re, "|") {
+		body, ok := strings.CutPrefix(alt, "^")
+		if !ok || !strings.HasSuffix(body, "$") || strings.HasSuffix(body, `\$`) {
+			return nil, false
 		}
-		return names, true
+		name, ok := unquoteMeta(body[:len(body)-1])
+		if !ok || name == "" {
+			return nil, false
+		}
+		names = append(names, name)
 	}
-	return nil, false
+	return names, true
 }
+
+// unquoteMeta undoes regexp.QuoteMeta: it returns the literal text a
+// regex matches when the regex is only that text, its special characters
+// escaped, and false otherwise. (An escaped "|" would have been split by
+// the caller: such a name is left a pattern.)
+func unquoteMeta(re string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(re); i++ {
+		c := re[i]
+		switch {
+		case c == '\\':
+			if i+1 == len(re) || !strings.ContainsRune(regexSpecial, rune(re[i+1])) {
+				return "", false
+			}
+			i++
+			b.WriteByte(re[i])
+		case strings.ContainsRune(regexSpecial, rune(c)):
+			return "", false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
+
+// regexSpecial are the characters regexp.QuoteMeta escapes.
+const regexSpecial = `\.+*?()|[]{}^$`
 
 // unwrapGroup drops one pair of parentheses around a whole regex without
 // inner groups: "(a|b)" and "a|b" match the same names.
@@ -624,6 +659,11 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 			keys = append(keys, "re:"+providers.MCPServerPattern(prov.MCPServer, m.Server))
 		}
 	case canonical.Pattern:
+		if unwrapGroup(m.Regex) == "" {
+			// The empty regex ("", "()") matches every name, as a tool's
+			// "every tool" does.
+			return append(keys, "*")
+		}
 		if listed, ok := listedNames(m.Regex); ok {
 			for _, name := range listed {
 				keys = append(keys, "tool:"+primaryName(name, prov, names))
