@@ -31,3 +31,33 @@ func TestMembersByName(t *testing.T) {
 		}
 	}
 }
+
+func TestListedNames(t *testing.T) {
+	for _, tc := range []struct {
+		re   string
+		want string // names joined by " ", or "-" for "not a list"
+	}{
+		{"Bash", "Bash"},
+		{"write_file|replace", "write_file replace"},
+		{"^(Bash|Write)$", "Bash Write"},
+		{"(Bash)", "Bash"},
+		{"!0000", "!0000"},
+		{"^0$|^1$", "0 1"},
+		{`^fs\.read$|^mcp__x__y$`, "fs.read mcp__x__y"},
+		{`^a\|b$`, "-"}, // an escaped "|" is split by the list reader: left a pattern
+		{"Bash.*", "-"},
+		{"^a$|b", "-"},
+		{`^a\$`, "-"},
+		{"^$", "-"},
+		{"^a.b$", "-"},
+	} {
+		names, ok := listedNames(tc.re)
+		got := strings.Join(names, " ")
+		if !ok {
+			got = "-"
+		}
+		if got != tc.want {
+			t.Errorf("listedNames(%q) = %q, want %q", tc.re, got, tc.want)
+		}
+	}
+}
