@@ -604,12 +604,12 @@ func unquoteMeta(re string) (string, bool) {
 		c := re[i]
 		switch {
 		case c == '\\':
-			if i+1 == len(re) || !strings.ContainsRune(regexSpecial, rune(re[i+1])) {
+			if i+1 == len(re) || !strings.ContainsRune(canonical.RegexSyntax, rune(re[i+1])) {
 				return "", false
 			}
 			i++
 			b.WriteByte(re[i])
-		case strings.ContainsRune(regexSpecial, rune(c)):
+		case strings.ContainsRune(canonical.RegexSyntax, rune(c)):
 			return "", false
 		default:
 			b.WriteByte(c)
@@ -617,9 +617,6 @@ func unquoteMeta(re string) (string, bool) {
 	}
 	return b.String(), true
 }
-
-// regexSpecial are the characters regexp.QuoteMeta escapes.
-const regexSpecial = `\.+*?()|[]{}^$`
 
 // unwrapGroup drops one pair of parentheses around a whole regex without
 // inner groups: "(a|b)" and "a|b" match the same names.
@@ -667,6 +664,14 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		if listed, ok := listedNames(m.Regex); ok {
 			for _, name := range listed {
 				keys = append(keys, "tool:"+primaryName(name, prov, names))
+			}
+			return keys
+		}
+		// Alternatives one by one, as decoders read them: "a|b.*" may come
+		// back as the tool a or the pattern b.*.
+		if parts, ok := providers.SplitAlternation(m.Regex); ok && len(parts) > 1 {
+			for _, p := range parts {
+				keys = appendMatcherKeys(keys, canonical.Pattern{Regex: p}, prov, names)
 			}
 			return keys
 		}

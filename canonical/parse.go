@@ -147,6 +147,10 @@ var handlerFieldTypes = map[string][]string{
 	"input":            {HandlerMCPTool},
 }
 
+// RegexSyntax are the characters a regular expression treats specially:
+// those regexp.QuoteMeta escapes.
+const RegexSyntax = `\.+*?()|[]{}^$`
+
 // requiredHandlerFields lists the fields each handler type needs.
 var requiredHandlerFields = map[string][]string{
 	HandlerCommand: {"command"},
@@ -556,6 +560,13 @@ func (d *decoder) matcher(n *node.Node, path string, inArray bool) Matcher {
 			// in others.
 			d.errorf(CodeMatcherShape, n.Pos, path, fmt.Sprintf("write %q", strings.Join(strings.Fields(n.Text), "")),
 				"tool name %q has white space in it; tool names have none", n.Text)
+			return nil
+		}
+		if i := strings.IndexAny(n.Text, RegexSyntax); i >= 0 {
+			// No tool's names have these either, and most tools read a
+			// matcher as a regular expression: "b$1" would match nothing.
+			d.errorf(CodeMatcherShape, n.Pos, path, `for a regular expression write {"pattern": "..."}`,
+				"tool name %q has %q, which tool matchers read as regular-expression syntax; tool names have none", n.Text, n.Text[i:i+1])
 			return nil
 		}
 		return ToolName(n.Text)

@@ -67,3 +67,25 @@ func DecodeNameList(native string, names *vocab.Tables, slug, mcpAll string) can
 	}
 	return Single(out)
 }
+
+// SplitAlternation splits a regex on its top-level '|', unwrapping one
+// "^(a|b)$" or "(a|b)" group. It fails on anything it cannot read with
+// certainty (escapes, classes, nested groups). Decoders read a matcher's
+// alternatives one by one with it, and verify compares them so.
+func SplitAlternation(s string) ([]string, bool) {
+	if strings.ContainsAny(s, `\[]{}`) {
+		return nil, false
+	}
+	for _, wrap := range [][2]string{{"^(", ")$"}, {"(", ")"}} {
+		if strings.HasPrefix(s, wrap[0]) && strings.HasSuffix(s, wrap[1]) {
+			inner := s[len(wrap[0]) : len(s)-len(wrap[1])]
+			if !strings.ContainsAny(inner, "()") {
+				return strings.Split(inner, "|"), true
+			}
+		}
+	}
+	if strings.ContainsAny(s, "()") {
+		return nil, false
+	}
+	return strings.Split(s, "|"), true
+}

@@ -36,7 +36,7 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 		}
 		return single(out)
 	}
-	if parts, ok := splitRegexAlternation(s); ok {
+	if parts, ok := providers.SplitAlternation(s); ok {
 		out := make(canonical.AnyOf, 0, len(parts))
 		for _, p := range parts {
 			m, ok := c.regexPart(p)
@@ -123,27 +123,6 @@ func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
 		}
 	}
 	return nil, false
-}
-
-// splitRegexAlternation splits a regex on its top-level '|', unwrapping
-// one "^(a|b)$" or "(a|b)" group. It fails on anything it cannot read
-// with certainty (escapes, classes, nested groups).
-func splitRegexAlternation(s string) ([]string, bool) {
-	if strings.ContainsAny(s, `\[]{}`) {
-		return nil, false
-	}
-	for _, wrap := range [][2]string{{"^(", ")$"}, {"(", ")"}} {
-		if strings.HasPrefix(s, wrap[0]) && strings.HasSuffix(s, wrap[1]) {
-			inner := s[len(wrap[0]) : len(s)-len(wrap[1])]
-			if !strings.ContainsAny(inner, "()") {
-				return strings.Split(inner, "|"), true
-			}
-		}
-	}
-	if strings.ContainsAny(s, "()") {
-		return nil, false
-	}
-	return strings.Split(s, "|"), true
 }
 
 func splitAny(s, seps string) []string {
