@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
@@ -150,6 +151,13 @@ var handlerFieldTypes = map[string][]string{
 // RegexSyntax are the characters a regular expression treats specially:
 // those regexp.QuoteMeta escapes.
 const RegexSyntax = `\.+*?()|[]{}^$`
+
+// notToolNameRune reports a character no tool's names have: they are
+// letters, digits and "_" ("run_shell_command", "mcp__github__create_issue"),
+// and "-:@/" are allowed for names hookconv's tables do not know yet.
+func notToolNameRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_-:@/", r)
+}
 
 // requiredHandlerFields lists the fields each handler type needs.
 var requiredHandlerFields = map[string][]string{
@@ -567,6 +575,14 @@ func (d *decoder) matcher(n *node.Node, path string, inArray bool) Matcher {
 			// matcher as a regular expression: "b$1" would match nothing.
 			d.errorf(CodeMatcherShape, n.Pos, path, `for a regular expression write {"pattern": "..."}`,
 				"tool name %q has %q, which tool matchers read as regular-expression syntax; tool names have none", n.Text, n.Text[i:i+1])
+			return nil
+		}
+		if i := strings.IndexFunc(n.Text, notToolNameRune); i >= 0 {
+			// Tools split matchers on some of the rest ("," in Claude's
+			// value lists).
+			r, _ := utf8.DecodeRuneInString(n.Text[i:])
+			d.errorf(CodeMatcherShape, n.Pos, path, "tool names are letters, digits and _ - : @ /",
+				"tool name %q has %q, which no tool's names have", n.Text, r)
 			return nil
 		}
 		return ToolName(n.Text)
