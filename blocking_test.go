@@ -72,8 +72,11 @@ func blockingCheck(src *Source, res Conversion, to string) (blocking, kept int, 
 		h := &src.Manifest.Hooks[i]
 		if !h.Blocking {
 			// The other way round: a hook its author let observe only
-			// must not start blocking unannounced.
-			if blocksUnasked(h, to) && stillBlocks(h, got) && !observes(h, got) && !warnedWith(res.Diagnostics, h.SourceIndex(i), nowBlocks) {
+			// must not start blocking unannounced. (One warned about as
+			// excluded or replaced, by a degradation the author chose, is
+			// not in the output: what blocks there is another hook.)
+			idx := h.SourceIndex(i)
+			if blocksUnasked(h, to) && stillBlocks(h, got) && !observes(h, got) && !warnedWith(res.Diagnostics, idx, nowBlocks) && !warnedWith(res.Diagnostics, idx, dropped) {
 				problems = append(problems, fmt.Sprintf("observing hook %d (%s %q) blocks in the output, unannounced", i+1, h.Event, runText(&h.Handler)))
 			}
 			continue
