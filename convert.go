@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -568,7 +569,11 @@ func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) s
 // anchoredList matches a regex that is only a list of names, anchored or
 // not ("^(Bash|Write)$", "(Bash)", "write_file|replace"): decoders read
 // such a regex as those names, so verify does too.
-var anchoredList = lazy.Regexp(`^\^?\(?([^\\.+*?()|\[\]{}^$]+(\|[^\\.+*?()|\[\]{}^$]+)*)\)?\$?$`)
+var anchoredList = lazy.Regexp(`^\^?\(?(` + nameChars + `+(\|` + nameChars + `+)*)\)?\$?$`)
+
+// nameChars is a character class of what is not regular-expression
+// syntax.
+var nameChars = "[^" + regexp.QuoteMeta(canonical.RegexSyntax) + "]"
 
 // listedNames returns the names a regex that only lists names matches:
 // a list, anchored or not ("^(Bash|Write)$", "(Bash)", "write_file|replace"),

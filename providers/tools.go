@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
-	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -34,10 +33,6 @@ func Single(list canonical.AnyOf) canonical.Matcher {
 	return list
 }
 
-// plainName matches one alternative of a matcher that is a tool name, not
-// a regex.
-var plainName = lazy.Regexp(`^[^\\.*+?()\[\]{}^$|]+$`)
-
 // DecodeNameList reads a tool matcher that is a regex over the tool's
 // native names (Cursor, Copilot, Kiro): "A|B" of names the tool has
 // becomes canonical tools, mcpAll (the tool's spelling of "every MCP
@@ -58,7 +53,7 @@ func DecodeNameList(native string, names *vocab.Tables, slug, mcpAll string) can
 			continue
 		}
 		var known bool
-		if plainName().MatchString(p) {
+		if !strings.ContainsAny(p, canonical.RegexSyntax) { // a name, not a regex
 			out, known = AppendTools(out, names, slug, p)
 		}
 		if !known {
