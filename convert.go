@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -345,14 +346,30 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 	return ds
 }
 
-var hookIndex = lazy.Regexp(`^hooks\[(\d+)\]`)
+// hookOfPath returns the index of the hook a diagnostic path names
+// ("hooks[3].handler.timeout" names hook 3). Hand-written rather than a
+// regular expression: verify reads the path of every warning, and a large
+// conversion has thousands.
+func hookOfPath(path string) (int, bool) {
+	rest, ok := strings.CutPrefix(path, "hooks[")
+	if !ok {
+		return 0, false
+	}
+	end := strings.IndexByte(rest, ']')
+	if end <= 0 {
+		return 0, false
+	}
+	i, err := strconv.Atoi(rest[:end])
+	if err != nil || i < 0 || rest[0] == '+' || rest[0] == '-' {
+		return 0, false
+	}
+	return i, true
+}
 
 // fileOf returns the origin file of the hook a diagnostic path names.
 func fileOf(m *canonical.Manifest, path string) string {
-	if sm := hookIndex().FindStringSubmatch(path); sm != nil {
-		if i, err := strconv.Atoi(sm[1]); err == nil && i < len(m.Hooks) {
-			return m.Hooks[i].OriginFile
-		}
+	if i, ok := hookOfPath(path); ok && i < len(m.Hooks) {
+		return m.Hooks[i].OriginFile
 	}
 	return ""
 }
@@ -382,6 +399,8 @@ type projection struct {
 	Async   bool
 }
 
+func (p projection) group() matcherGroup { return matcherGroup{p.Event, p.Matcher} }
+
 // verify decodes the encoded files with the target adapter and checks that
 // they hold what was planned: per event and matcher, the same handlers in
 // the same order with the same timeouts (after the target's unit rounding).
@@ -395,27 +414,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 			"internal error: the %s output does not decode: %v", to, dds)
 		return ds
 	}
-	// Encoder diagnostics name hooks by their source index.
-	skip := map[int]bool{}
-	partial := map[int]bool{}
-	asPrompt := map[int]bool{}
-	widened := map[int]bool{}
-	for _, d := range encodeDiags {
-		if sm := hookIndex().FindStringSubmatch(d.Path); sm != nil {
-			i, _ := strconv.Atoi(sm[1])
-			if providers.IsNotWritten(d.Code) {
-				skip[i] = true
-			}
-			switch d.Code {
-			case "HC310", "HC341": // part of the matcher lost or widened
-				partial[i] = true
-			case providers.CodeAgentAsPrompt:
-				asPrompt[i] = true
-			case providers.CodeMatcherIgnored: // fires for every tool
-				widened[i] = true
-			}
-		}
-	}
+	marks := markHooks(encodeDiags)
 	// A tool that names tools only through split events writes one hook
 	// per category: compare with that expansion of the plan.
 	expands := false
@@ -427,43 +426,50 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		planned = expanded
 	}
 	prov, _ := vocab.Default().Provider(to)
-	want := map[string][]projection{}
-	seen := make(map[projection]bool, len(planned.Hooks))
+	want := make([]projection, 0, len(planned.Hooks))
 	for i := range planned.Hooks {
-		src := planned.Hooks[i].SourceIndex(i)
-		if skip[src] {
+		mark := marks.of(planned.Hooks[i].SourceIndex(i))
+		if mark&markSkipped != 0 {
 			continue
 		}
 		p := project(&planned.Hooks[i], prov)
-		if asPrompt[src] {
+		if mark&markAsPrompt != 0 {
 			p.Type = canonical.HandlerPrompt
 		}
-		if widened[src] {
+		if mark&markWidened != 0 {
 			p.Matcher = "*"
 		}
-		if partial[src] && !expands { // an expansion already has the exact matchers
-			p.Matcher = "*partial*"
+		if mark&markPartial != 0 && !expands { // an expansion already has the exact matchers
+			p.Matcher = partialMatcher
 		}
-		k := p.Event + "\x00" + p.Matcher
-		want[k] = appendUnique(want[k], p, seen)
+		want = append(want, p)
 	}
-	have := map[string][]projection{}
-	seen = make(map[projection]bool, len(got.Hooks))
+	wantKeys := make(map[matcherGroup]bool)
+	for _, p := range want {
+		wantKeys[p.group()] = true
+	}
+	have := make([]projection, 0, len(got.Hooks))
 	for i := range got.Hooks {
 		p := project(&got.Hooks[i], prov)
-		k := p.Event + "\x00" + p.Matcher
-		if _, ok := want[k]; !ok {
+		if !wantKeys[p.group()] && wantKeys[matcherGroup{p.Event, partialMatcher}] {
 			// A matcher the encoder had to trim reads back differently.
-			for wk := range want {
-				if strings.HasPrefix(wk, p.Event+"\x00*partial*") {
-					k = wk
-					p.Matcher = "*partial*"
-				}
-			}
+			p.Matcher = partialMatcher
 		}
-		have[k] = appendUnique(have[k], p, seen)
+		have = append(have, p)
 	}
-	if d := diffProjections(want, have); d != "" {
+	// A hook written into several groups (one per exact value) reads back
+	// several times, so the lists are compared without repeats. Most
+	// conversions repeat nothing: compare as they are first, and pay for
+	// removing repeats only when that comparison fails (equal lists stay
+	// equal once repeats are removed).
+	if slices.Equal(want, have) {
+		return ds
+	}
+	d := diffProjections(byGroup(want), byGroup(have))
+	if d != "" {
+		d = diffProjections(byGroup(withoutRepeats(want)), byGroup(withoutRepeats(have)))
+	}
+	if d != "" {
 		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug; nothing was written",
 			"internal error: the %s output does not hold what was planned (-planned +written):\n%s", to, d)
 	}
@@ -474,10 +480,10 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 // planned but not written (-) and written but not planned (+). It is ""
 // when both hold the same hooks in the same order. (A few lines instead of
 // go-cmp keep the CLI's start-up free of go-cmp's initialisation.)
-func diffProjections(want, have map[string][]projection) string {
+func diffProjections(want, have map[matcherGroup][]projection) string {
 	var b strings.Builder
-	keys := slices.Sorted(maps.Keys(want))
-	for _, k := range slices.Sorted(maps.Keys(have)) {
+	keys := slices.SortedFunc(maps.Keys(want), matcherGroup.compare)
+	for _, k := range slices.SortedFunc(maps.Keys(have), matcherGroup.compare) {
 		if _, ok := want[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -497,14 +503,89 @@ func diffProjections(want, have map[string][]projection) string {
 	return b.String()
 }
 
-// appendUnique appends p unless it was seen already: a hook written into
-// several groups (one per exact value) reads back several times.
-func appendUnique(list []projection, p projection, seen map[projection]bool) []projection {
-	if seen[p] {
-		return list
+// matcherGroup is an event and a matcher (as matcherKey spells it): the
+// tools run the hooks of different groups independently, so verify
+// compares order only within one.
+type matcherGroup struct{ Event, Matcher string }
+
+func (g matcherGroup) compare(o matcherGroup) int {
+	return cmp.Or(strings.Compare(g.Event, o.Event), strings.Compare(g.Matcher, o.Matcher))
+}
+
+// partialMatcher stands for a matcher the encoder said it trimmed or
+// widened (HC310, HC341): what it reads back as is not compared.
+const partialMatcher = "*partial*"
+
+// byGroup splits projections by event and matcher, keeping their order.
+func byGroup(list []projection) map[matcherGroup][]projection {
+	groups := make(map[matcherGroup][]projection)
+	for _, p := range list {
+		groups[p.group()] = append(groups[p.group()], p)
 	}
-	seen[p] = true
-	return append(list, p)
+	return groups
+}
+
+// withoutRepeats keeps the first of equal projections.
+func withoutRepeats(list []projection) []projection {
+	seen := make(map[projection]bool, len(list))
+	out := make([]projection, 0, len(list))
+	for _, p := range list {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// hookMarks are what encoder diagnostics said about a hook, by its source
+// index.
+type hookMarks []uint8
+
+const (
+	markSkipped  uint8 = 1 << iota // not written
+	markPartial                    // part of its matcher lost or widened
+	markAsPrompt                   // an agent handler written as a prompt
+	markWidened                    // its matcher ignored: fires for every tool
+)
+
+// markHooks reads the encoder's diagnostics, which name hooks by their
+// source index.
+func markHooks(encodeDiags diag.List) hookMarks {
+	var marks hookMarks
+	for _, d := range encodeDiags {
+		i, ok := hookOfPath(d.Path)
+		if !ok {
+			continue
+		}
+		var mark uint8
+		if providers.IsNotWritten(d.Code) {
+			mark |= markSkipped
+		}
+		switch d.Code {
+		case "HC310", "HC341":
+			mark |= markPartial
+		case providers.CodeAgentAsPrompt:
+			mark |= markAsPrompt
+		case providers.CodeMatcherIgnored:
+			mark |= markWidened
+		}
+		if mark == 0 {
+			continue
+		}
+		if i >= len(marks) {
+			marks = append(marks, make(hookMarks, i+1-len(marks))...)
+		}
+		marks[i] |= mark
+	}
+	return marks
+}
+
+func (m hookMarks) of(i int) uint8 {
+	if i < 0 || i >= len(m) {
+		return 0
+	}
+	return m[i]
 }
 
 func project(h *canonical.Hook, prov vocab.Provider) projection {

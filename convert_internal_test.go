@@ -1,10 +1,14 @@
 package hookconv
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
 )
 
 func TestMembersByName(t *testing.T) {
@@ -58,6 +62,95 @@ func TestListedNames(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("listedNames(%q) = %q, want %q", tc.re, got, tc.want)
+		}
+	}
+}
+
+// TestVerify checks the verify stage both ways: what a tool reads the same
+// as planned passes, and each kind of difference a buggy encoder could make
+// is an internal error.
+func TestVerify(t *testing.T) {
+	const planned = `{"hooks": {
+  "PreToolUse": [
+    {"matcher": "Bash", "hooks": [
+      {"type": "command", "command": "a", "timeout": 5},
+      {"type": "command", "command": "b"}]},
+    {"matcher": "Edit", "hooks": [{"type": "command", "command": "c"}]}],
+  "Stop": [{"hooks": [{"type": "command", "command": "d"}]}]}}`
+	claude, _ := providers.Get("claude-code")
+	plan, ds := claude.Decode(providers.Files{".claude/settings.json": []byte(planned)})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	// written spells the output: Bash group, Edit group, Stop group.
+	written := func(bash, edit, stop string) string {
+		return `{"hooks": {"PreToolUse": [` + bash + `, ` + edit + `], "Stop": [` + stop + `]}}`
+	}
+	const (
+		bash = `{"matcher": "Bash", "hooks": [{"type": "command", "command": "a", "timeout": 5}, {"type": "command", "command": "b"}]}`
+		edit = `{"matcher": "Edit", "hooks": [{"type": "command", "command": "c"}]}`
+		stop = `{"hooks": [{"type": "command", "command": "d"}]}`
+	)
+	notWritten := func(hook int) diag.List {
+		var ds diag.List
+		ds.Warnf(providers.CodeNotWritten, diag.Pos{}, fmt.Sprintf("hooks[%d]", hook), "", "not written")
+		return ds
+	}
+	for _, tc := range []struct {
+		name    string
+		output  string
+		encoded diag.List // what the encoder said
+		ok      bool
+	}{
+		{"as planned", written(bash, edit, stop), nil, true},
+		{"groups in another order", `{"hooks": {"Stop": [` + stop + `], "PreToolUse": [` + edit + `, ` + bash + `]}}`, nil, true},
+		{"a group split in two", written(`{"matcher": "Bash", "hooks": [{"type": "command", "command": "a", "timeout": 5}]}, {"matcher": "Bash", "hooks": [{"type": "command", "command": "b"}]}`, edit, stop), nil, true},
+		{"a hook written twice", written(`{"matcher": "Bash", "hooks": [{"type": "command", "command": "a", "timeout": 5}]}, `+bash, edit, stop), nil, true},
+		{"a hook left out as the encoder said", `{"hooks": {"PreToolUse": [` + bash + `, ` + edit + `]}}`, notWritten(3), true},
+
+		{"a hook left out silently", `{"hooks": {"PreToolUse": [` + bash + `, ` + edit + `]}}`, nil, false},
+		{"a hook added", written(bash, edit, `{"hooks": [{"type": "command", "command": "d"}, {"type": "command", "command": "e"}]}`), nil, false},
+		{"order changed in a group", written(`{"matcher": "Bash", "hooks": [{"type": "command", "command": "b"}, {"type": "command", "command": "a", "timeout": 5}]}`, edit, stop), nil, false},
+		{"a timeout changed", written(`{"matcher": "Bash", "hooks": [{"type": "command", "command": "a", "timeout": 6}, {"type": "command", "command": "b"}]}`, edit, stop), nil, false},
+		{"a command changed", written(bash, `{"matcher": "Edit", "hooks": [{"type": "command", "command": "c2"}]}`, stop), nil, false},
+		{"a matcher widened", written(bash, `{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "c"}]}`, stop), nil, false},
+		{"a hook under another event", `{"hooks": {"PreToolUse": [` + bash + `, ` + edit + `], "SubagentStop": [` + stop + `]}}`, nil, false},
+		{"an async flag added", written(bash, `{"matcher": "Edit", "hooks": [{"type": "command", "command": "c", "async": true}]}`, stop), nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := providers.Files{".claude/settings.json": []byte(tc.output)}
+			ds := verify(claude, plan, files, tc.encoded, "claude-code")
+			failed := slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.Code == CodeVerify })
+			if failed == tc.ok {
+				t.Errorf("verify failed = %v, want %v:\n%v", failed, !tc.ok, ds)
+			}
+		})
+	}
+}
+
+func TestHookOfPath(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		want int // -1: names no hook
+	}{
+		{"hooks[0]", 0},
+		{"hooks[12].handler.timeout", 12},
+		{"hooks[3]", 3},
+		{"hooks[]", -1},
+		{"hooks[-1]", -1},
+		{"hooks[+1]", -1},
+		{"hooks[1x]", -1},
+		{"hooks[99999999999999999999]", -1},
+		{"hooks.PreToolUse[0]", -1},
+		{"xhooks[1]", -1},
+		{"", -1},
+	} {
+		got, ok := hookOfPath(tc.path)
+		if !ok {
+			got = -1
+		}
+		if got != tc.want {
+			t.Errorf("hookOfPath(%q) = %d, want %d", tc.path, got, tc.want)
 		}
 	}
 }

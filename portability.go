@@ -63,11 +63,8 @@ func Portability(from string, targets []string, in providers.Files) (hooks []Hoo
 		failed := res.Files == nil
 		per := make([]diag.List, len(hooks))
 		for _, d := range res.Diagnostics {
-			i := -1
-			if sm := hookIndex().FindStringSubmatch(d.Path); sm != nil {
-				i, _ = strconv.Atoi(sm[1])
-			}
-			if i < 0 || i >= len(hooks) {
+			i, ok := hookOfPath(d.Path)
+			if !ok || i >= len(hooks) {
 				key := d.Code + "\x00" + d.File + "\x00" + strconv.Itoa(d.Pos.Offset) + "\x00" + d.Message
 				if !seen[key] {
 					seen[key] = true
