@@ -249,7 +249,13 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 	var ds diag.List
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
+		var buf [4]string // most hooks carry one provider's data, or none
+		slugs := buf[:0]
+		for slug := range h.ProviderData {
+			slugs = append(slugs, slug)
+		}
+		slices.Sort(slugs)
+		for _, slug := range slugs {
 			if slug == to {
 				continue
 			}
@@ -517,10 +523,33 @@ func (g matcherGroup) compare(o matcherGroup) int {
 const partialMatcher = "*partial*"
 
 // byGroup splits projections by event and matcher, keeping their order.
+// The groups share one backing array, sized by a first pass, so a large
+// conversion's few large groups do not grow slice by slice.
 func byGroup(list []projection) map[matcherGroup][]projection {
-	groups := make(map[matcherGroup][]projection)
-	for _, p := range list {
-		groups[p.group()] = append(groups[p.group()], p)
+	ids := make(map[matcherGroup]int)
+	idOf := make([]int, len(list))
+	var sizes []int
+	for i, p := range list {
+		id, ok := ids[p.group()]
+		if !ok {
+			id = len(sizes)
+			ids[p.group()] = id
+			sizes = append(sizes, 0)
+		}
+		idOf[i] = id
+		sizes[id]++
+	}
+	backing := make([]projection, len(list))
+	lists := make([][]projection, len(sizes))
+	for id, n := range sizes {
+		lists[id], backing = backing[:0:n], backing[n:]
+	}
+	for i, p := range list {
+		lists[idOf[i]] = append(lists[idOf[i]], p)
+	}
+	groups := make(map[matcherGroup][]projection, len(ids))
+	for g, id := range ids {
+		groups[g] = lists[id]
 	}
 	return groups
 }

@@ -77,13 +77,15 @@ func (d *Data) Raw() json.RawMessage {
 // NothingToRun reports, as an error at pos, a handler without what its
 // type runs (a command, a URL, a prompt, an MCP server and tool), and
 // returns true then. The tool would reject it or run nothing, and no other
-// tool could run it either, so it is not converted.
-func NothingToRun(ds *diag.List, code string, hd *canonical.Handler, pos diag.Pos, path string) bool {
+// tool could run it either, so it is not converted. The handler's path
+// is asked for only then: spelling it for each of thousands of valid
+// handlers would cost more than the check.
+func NothingToRun(ds *diag.List, code string, hd *canonical.Handler, pos diag.Pos, path func() string) bool {
 	missing := hd.MissingField()
 	if missing == "" {
 		return false
 	}
-	ds.Errorf(code, pos, path, "add the "+missing+" to run, or remove the handler",
+	ds.Errorf(code, pos, path(), "add the "+missing+" to run, or remove the handler",
 		"%s handler has no %s: it has nothing to run", hd.Type, missing)
 	return true
 }

@@ -68,12 +68,52 @@ type parser struct {
 	lineStart int
 	jsonc     bool
 
-	// Nodes are carved from slabs and members collected on shared stacks,
-	// then copied into exactly-sized slices: a config of thousands of hooks
-	// then costs a few large allocations instead of one per value.
-	slab   []Node
-	fields []Field
-	items  []*Node
+	// Nodes are carved from slabs, and members are collected on shared
+	// stacks, then copied into exactly-sized slices carved from slabs of
+	// their own: a config of thousands of hooks then costs a few large
+	// allocations instead of one per value.
+	slab      []Node
+	fields    []Field
+	items     []*Node
+	fieldSlab []Field
+	itemSlab  []*Node
+}
+
+// slabSize is how many elements a new slab holds when need more are wanted
+// now: enough for the rest of the document (a value takes at least ~8
+// bytes), at most 256, and never fewer than need.
+func (p *parser) slabSize(need int) int {
+	return max(need, min(256, (len(p.src)-p.off)/8))
+}
+
+// carveFields copies members into an exactly-sized slice of the field slab.
+// Its capacity is its length, so appending to it later copies rather than
+// overwrites the next object's members.
+func (p *parser) carveFields(members []Field) []Field {
+	if len(members) == 0 {
+		return nil
+	}
+	if len(p.fieldSlab) < len(members) {
+		p.fieldSlab = make([]Field, p.slabSize(len(members)))
+	}
+	out := p.fieldSlab[:len(members):len(members)]
+	p.fieldSlab = p.fieldSlab[len(members):]
+	copy(out, members)
+	return out
+}
+
+// carveItems is carveFields for array elements.
+func (p *parser) carveItems(items []*Node) []*Node {
+	if len(items) == 0 {
+		return nil
+	}
+	if len(p.itemSlab) < len(items) {
+		p.itemSlab = make([]*Node, p.slabSize(len(items)))
+	}
+	out := p.itemSlab[:len(items):len(items)]
+	p.itemSlab = p.itemSlab[len(items):]
+	copy(out, items)
+	return out
 }
 
 func (p *parser) node(n Node) *Node {
@@ -202,7 +242,7 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 	n := p.node(Node{Kind: Object, Pos: start})
 	base := len(p.fields)
 	done := func() (*Node, error) {
-		n.Fields = append([]Field(nil), p.fields[base:]...)
+		n.Fields = p.carveFields(p.fields[base:])
 		p.fields = p.fields[:base]
 		p.off++
 		n.End = p.off
@@ -274,7 +314,7 @@ func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 	n := p.node(Node{Kind: Array, Pos: start})
 	base := len(p.items)
 	done := func() (*Node, error) {
-		n.Items = append([]*Node(nil), p.items[base:]...)
+		n.Items = p.carveItems(p.items[base:])
 		p.items = p.items[:base]
 		p.off++
 		n.End = p.off

@@ -247,7 +247,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			"entry has only a Windows command (powershell); hookconv converts hooks that run on every system, so this one is not converted")
 		return h, false
 	}
-	if providers.NothingToRun(ds, nested.CodeShape, &h.Handler, n.Pos, path) {
+	if providers.NothingToRun(ds, nested.CodeShape, &h.Handler, n.Pos, func() string { return path }) {
 		return h, false
 	}
 	switch {

@@ -231,8 +231,13 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 			}
 		}
 		for hi, hn := range handlers.Items {
-			h, extra, ok := c.decodeHandler(ds, file, hn, handlerPath{path, hi}, row)
+			// Decoded in place: a Hook is some 400 bytes, and a large
+			// config has thousands.
+			hooks = append(hooks, canonical.Hook{})
+			h := &hooks[len(hooks)-1]
+			extra, ok := c.decodeHandler(ds, file, hn, handlerPath{path, hi}, row, h)
 			if !ok {
+				hooks = hooks[:len(hooks)-1]
 				continue
 			}
 			if row.Matcher == vocab.MatchTool {
@@ -255,7 +260,6 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 				}
 				h.ProviderData[c.d.Slug] = raw
 			}
-			hooks = append(hooks, h)
 		}
 	}
 	return hooks
@@ -288,24 +292,26 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 	return matcher, has, extra
 }
 
-func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handlerPath, row vocab.NativeEvent) (canonical.Hook, providers.Data, bool) {
-	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
+// decodeHandler decodes handler n into h, which must be zero, and returns
+// its native fields with no canonical home.
+func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handlerPath, row vocab.NativeEvent, h *canonical.Hook) (providers.Data, bool) {
+	h.Event, h.Origin, h.OriginFile = row.Event, n.Pos, file
 	if n.Kind != node.Object {
 		ds.Errorf(CodeShape, n.Pos, at.String(), `a handler is {"type": "command", "command": "..."}`, "%s must be an object, not %s", at, n.Kind.Article())
-		return h, providers.Data{}, false
+		return providers.Data{}, false
 	}
 	t := n.Get("type")
 	switch {
 	case t == nil:
 		ds.Errorf(CodeShape, n.Pos, at.key("type"), `add "type": "command"`, "handler has no \"type\"")
-		return h, providers.Data{}, false
+		return providers.Data{}, false
 	case t.Kind != node.String:
 		ds.Errorf(CodeShape, t.Pos, at.key("type"), `write "type": "command"`, "handler type must be a string")
-		return h, providers.Data{}, false
+		return providers.Data{}, false
 	case !slices.Contains(handlerTypes, t.Text):
 		ds.Errorf(CodeUnknownType, t.Pos, at.key("type"), "hookconv converts "+strings.Join(handlerTypes, ", ")+" handlers",
 			"handler type %q has no canonical equivalent; the handler is not converted", t.Text)
-		return h, providers.Data{}, false
+		return providers.Data{}, false
 	}
 	h.Handler.Type = t.Text
 	if !c.d.Accepts(t.Text) {
@@ -318,13 +324,13 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 			continue
 		}
 		if canon, ok := c.d.Fields.CanonicalOf(f.Key); ok {
-			c.setField(ds, &h, canon, f, at)
+			c.setField(ds, h, canon, f, at)
 			continue
 		}
 		if canon, ok := genericFields[f.Key]; ok && !c.d.Accepts(h.Handler.Type) {
 			// A handler type the tool does not run still decodes fully, so
 			// the hook can move to a tool that runs it.
-			c.setField(ds, &h, canon, f, at)
+			c.setField(ds, h, canon, f, at)
 			continue
 		}
 		if slices.Contains(c.d.Extra, f.Key) {
@@ -334,14 +340,14 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.Prov.Name+" does not read it; remove it",
 			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
 	}
-	if providers.NothingToRun(ds, CodeShape, &h.Handler, n.Pos, at.String()) {
-		return h, providers.Data{}, false
+	if providers.NothingToRun(ds, CodeShape, &h.Handler, n.Pos, at.String) {
+		return providers.Data{}, false
 	}
 	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true
 	}
-	return h, extra, true
+	return extra, true
 }
 
 // handlerPath names a handler in diagnostics: hooks.PreToolUse[0].hooks[1].
