@@ -14,7 +14,8 @@ import (
 // omitted and "spec" always SpecVersion. The same manifest always gives the
 // same bytes, and Parse(Marshal(m)) gives back m.
 func Marshal(m *Manifest) []byte {
-	b := node.AppendIndent(make([]byte, 0, 256*len(m.Hooks)+64), ManifestNode(m), 0)
+	doc := ManifestNode(m)
+	b := node.AppendIndent(make([]byte, 0, node.IndentedSize(doc, 0)+1), doc, 0)
 	return append(b, '\n')
 }
 

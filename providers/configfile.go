@@ -171,7 +171,7 @@ func ParseJSONConfig(path string, src []byte, tool string) (*node.Node, diag.Lis
 func WriteJSONConfig(target string, prev []byte, members []node.Field, countHandlers func(*node.Node) int) ([]byte, diag.List) {
 	if len(strings.TrimSpace(string(prev))) == 0 {
 		doc := &node.Node{Kind: node.Object, Fields: members}
-		return append(node.AppendIndent(nil, doc, 0), '\n'), nil
+		return append(node.AppendIndent(make([]byte, 0, node.IndentedSize(doc, 0)+1), doc, 0), '\n'), nil
 	}
 	var ds diag.List
 	for _, m := range members {

@@ -136,3 +136,45 @@ func newline(b []byte, depth int) []byte {
 	}
 	return b
 }
+
+// IndentedSize returns how many bytes AppendIndent writes for n at the
+// given depth, but for the escapes strings may need (not counted). Sizing
+// the buffer first matters for large configs, where growing it by
+// doubling touches twice the memory and copies the output several times.
+func IndentedSize(n *Node, depth int) int {
+	switch n.Kind {
+	case Null:
+		return len("null")
+	case Bool:
+		if n.Bool {
+			return len("true")
+		}
+		return len("false")
+	case Number:
+		return len(n.Text)
+	case String:
+		return len(n.Text) + 2
+	case Array:
+		if len(n.Items) == 0 {
+			return 2
+		}
+		// Brackets, the commas, each item's line break and indent, and
+		// the closing bracket's line.
+		size := 2 + len(n.Items) - 1 + len(n.Items)*(1+2*(depth+1)) + 1 + 2*depth
+		for _, it := range n.Items {
+			size += IndentedSize(it, depth+1)
+		}
+		return size
+	case Object:
+		if len(n.Fields) == 0 {
+			return 2
+		}
+		// As for arrays, plus each quoted key and ": ".
+		size := 2 + len(n.Fields) - 1 + len(n.Fields)*(1+2*(depth+1)+4) + 1 + 2*depth
+		for _, f := range n.Fields {
+			size += len(f.Key) + IndentedSize(f.Value, depth+1)
+		}
+		return size
+	}
+	return 0
+}

@@ -319,3 +319,25 @@ func TestAppendYAMLRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestIndentedSize checks the size against what AppendIndent writes: exact
+// for text without escapes.
+func TestIndentedSize(t *testing.T) {
+	for _, src := range []string{
+		`{}`, `[]`, `"x"`, `12.5`, `true`, `false`, `null`,
+		`{"a": 1}`,
+		`[1, [2, []], {}]`,
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./x.sh", "timeout": 5}]}]}, "env": {"A": "é"}}`,
+		`[[[[{"deep": [true, null, {"k": "v"}]}]]]]`,
+	} {
+		n, err := ParseJSON([]byte(src), JSONOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for depth := range 3 {
+			if got, want := IndentedSize(n, depth), len(AppendIndent(nil, n, depth)); got != want {
+				t.Errorf("IndentedSize(%s, %d) = %d, want %d", src, depth, got, want)
+			}
+		}
+	}
+}

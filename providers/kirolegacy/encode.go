@@ -171,7 +171,7 @@ func render(doc hookDoc, stem string) []byte {
 			add(f.Key, f.Value)
 		}
 	}
-	return append(node.AppendIndent(nil, o, 0), '\n')
+	return append(node.AppendIndent(make([]byte, 0, node.IndentedSize(o, 0)+1), o, 0), '\n')
 }
 
 func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }
