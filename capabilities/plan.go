@@ -122,8 +122,11 @@ func Plan(m *canonical.Manifest, target string, names *vocab.Tables, caps *Table
 	ids := caps.IDs()
 	for i := range m.Hooks {
 		p := planner{h: &m.Hooks[i], i: i, target: target, names: names, caps: caps}
-		if kept, ok := p.plan(ids); ok {
-			out.Hooks = append(out.Hooks, kept)
+		// Planned in place: a Hook is some 400 bytes, and a large config
+		// has thousands.
+		out.Hooks = append(out.Hooks, canonical.Hook{})
+		if !p.plan(ids, &out.Hooks[len(out.Hooks)-1]) {
+			out.Hooks = out.Hooks[:len(out.Hooks)-1]
 		}
 		diags = append(diags, p.diags...)
 	}
@@ -146,7 +149,9 @@ type lack struct {
 	strategy canonical.Strategy
 }
 
-func (p *planner) plan(ids []string) (canonical.Hook, bool) {
+// plan decides what the target gets for the hook: it fills kept (a zero
+// Hook) and returns true, or returns false when the hook is excluded.
+func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 	h := p.h
 
 	// Event support.
@@ -156,14 +161,14 @@ func (p *planner) plan(ids []string) (canonical.Hook, bool) {
 				"use a canonical event (`hookconv events`), or keep this hook for "+slug+" only",
 				"%s uses %s, an event only %s has; excluded from %s",
 				p.label(), h.Event, slug, p.target)
-			return canonical.Hook{}, false
+			return false
 		}
 	} else if len(p.names.EncodeEvent(p.target, h.Event)) == 0 {
 		p.warn(CodeEventUnsupported, "event",
 			"run `hookconv events` to see which events "+p.target+" has, and move the hook to one of them or drop it",
 			"%s uses event %s, which %s does not have; excluded",
 			p.label(), h.Event, p.target)
-		return canonical.Hook{}, false
+		return false
 	}
 
 	// Capabilities: sort them into partial support and lacking ones.
@@ -189,9 +194,9 @@ func (p *planner) plan(ids []string) (canonical.Hook, bool) {
 	// unchecked, which is what the author asked to prevent.
 	for _, l := range lacking {
 		if l.strategy == canonical.StrategyBlock {
-			kept := p.blockHook(l.id)
-			p.checkBlocking(&kept)
-			return kept, true
+			*kept = p.blockHook(l.id)
+			p.checkBlocking(kept)
+			return true
 		}
 	}
 	// Then exclusion, including warn on a capability with no reduced form.
@@ -204,18 +209,18 @@ func (p *planner) plan(ids []string) (canonical.Hook, bool) {
 				fmt.Sprintf("set degradation.%s to \"block\" to stop the action on %s instead, or rewrite the hook without it", l.id, p.target),
 				"%s uses %s, which %s does not support; excluded",
 				p.label(), l.id, p.target)
-			return canonical.Hook{}, false
+			return false
 		case l.id == capLLMEvaluated || l.id == capMCPToolHandler:
 			p.warn(CodeCapabilityReduced, p.field(l.id),
 				fmt.Sprintf("\"warn\" cannot be honoured for %s: rewrite the hook as a command, or set degradation.%s to \"block\" or \"exclude\"", l.id, l.id),
 				"%s uses %s, which %s does not support; a %s handler has no reduced form on %s and cannot run at all; excluded",
 				p.label(), l.id, p.target, h.Handler.Type, p.target)
-			return canonical.Hook{}, false
+			return false
 		}
 	}
 
 	// The hook is kept: partial notes and warn reductions, in table order.
-	kept := copyHook(h)
+	copyHook(kept, h)
 	for _, id := range used {
 		for _, s := range partial {
 			if s.Capability == id {
@@ -227,12 +232,12 @@ func (p *planner) plan(ids []string) (canonical.Hook, bool) {
 		}
 		for _, l := range lacking {
 			if l.id == id {
-				p.reduce(&kept, id)
+				p.reduce(kept, id)
 			}
 		}
 	}
-	p.checkBlocking(&kept)
-	return kept, true
+	p.checkBlocking(kept)
+	return true
 }
 
 // strategy is the author's degradation for id, else the table default.
@@ -574,25 +579,19 @@ func headerWord(h string, allowed []string) string {
 	return b.String()
 }
 
-// copyHook returns a deep copy of h.
-func copyHook(h *canonical.Hook) canonical.Hook {
-	c := *h
+// copyHook makes c a deep copy of h.
+func copyHook(c, h *canonical.Hook) {
+	*c = *h
 	c.Matcher = canonical.CloneMatcher(h.Matcher)
-	c.Handler = copyHandler(h.Handler)
 	c.Degradation = maps.Clone(h.Degradation)
 	c.ProviderData = copyRawMap(h.ProviderData)
 	c.Capabilities = slices.Clone(h.Capabilities)
-	return c
-}
-
-func copyHandler(h canonical.Handler) canonical.Handler {
-	c := h
-	c.Platform = maps.Clone(h.Platform)
-	c.Env = maps.Clone(h.Env)
-	c.Headers = maps.Clone(h.Headers)
-	c.AllowedEnvVars = slices.Clone(h.AllowedEnvVars)
-	c.Input = slices.Clone(h.Input)
-	return c
+	hd := &c.Handler
+	hd.Platform = maps.Clone(hd.Platform)
+	hd.Env = maps.Clone(hd.Env)
+	hd.Headers = maps.Clone(hd.Headers)
+	hd.AllowedEnvVars = slices.Clone(hd.AllowedEnvVars)
+	hd.Input = slices.Clone(hd.Input)
 }
 
 func copyRawMap(m map[string]json.RawMessage) map[string]json.RawMessage {
