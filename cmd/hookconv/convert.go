@@ -202,9 +202,19 @@ func readProject(dir, from string) (providers.Files, string, diag.List, error) {
 			return nil, "", nil, usagef("%s has hook configs of several tools (%s); choose one with --from", dir, strings.Join(found, ", "))
 		}
 	}
+	rels := hookconv.ProviderFiles(from, fsys)
+	// Ready the heap for the files' total size before reading them, so
+	// they land in huge pages too (see readInput).
+	total := 0
+	for _, rel := range rels {
+		if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err == nil {
+			total += int(st.Size())
+		}
+	}
+	prepareHeap(total)
 	files := providers.Files{}
 	var ds diag.List
-	for _, rel := range hookconv.ProviderFiles(from, fsys) {
+	for _, rel := range rels {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -216,11 +226,6 @@ func readProject(dir, from string) (providers.Files, string, diag.List, error) {
 	if len(files) == 0 && len(ds) == 0 {
 		return nil, "", nil, usagef("no %s configuration found in %s", from, dir)
 	}
-	size := 0
-	for _, b := range files {
-		size += len(b)
-	}
-	prepareHeap(size)
 	return files, from, ds.WithFile(dir), nil
 }
 

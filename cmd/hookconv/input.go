@@ -50,12 +50,26 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 			"file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20)
 		return arg, nil, ds.WithFile(arg)
 	}
-	src, err = io.ReadAll(io.LimitReader(f, canonical.MaxFileSize+1))
-	if err != nil {
+	// Ready the heap before reading, and read into a buffer of the file's
+	// size: the input is then the first thing to land in huge pages,
+	// rather than hundreds of fresh 4 KiB pages touched while a buffer
+	// grows by doubling.
+	var size int64
+	if err == nil {
+		size = st.Size()
+	}
+	prepareHeap(int(size))
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(f, canonical.MaxFileSize+1)); err != nil {
 		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "", "cannot read %s: %v", arg, unwrapPathError(err))
 		return arg, nil, ds.WithFile(arg)
 	}
-	prepareHeap(len(src))
+	src = buf.Bytes()
+	if len(src) > canonical.MaxFileSize { // it grew after Stat
+		ds.Errorf(canonical.CodeTooLarge, diag.Pos{}, "", "check that this is the file you meant; hook configs are a few kilobytes",
+			"file is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20)
+		return arg, nil, ds.WithFile(arg)
+	}
 	return arg, src, nil
 }
 
