@@ -247,6 +247,9 @@ func withoutSelfEvident(ds diag.List) diag.List {
 // get, and warns about pattern matchers moving between tools.
 func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 	var ds diag.List
+	// The hooks of a large config carry the same few provider_data values
+	// (a group's layout marks): read each distinct one once.
+	parsed := map[string]*node.Node{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		var buf [4]string // most hooks carry one provider's data, or none
@@ -259,7 +262,11 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 			if slug == to {
 				continue
 			}
-			data := providers.OwnData(h, slug)
+			data, ok := parsed[string(h.ProviderData[slug])]
+			if !ok {
+				data = providers.OwnData(h, slug)
+				parsed[string(h.ProviderData[slug])] = data
+			}
 			source, _ := vocab.Default().Provider(slug)
 			filter := func(f node.Field) bool {
 				if !slices.Contains(source.FilterKeys, f.Key) && f.Key != "$commandFilter" {

@@ -41,15 +41,20 @@ func (fs Fields) NativeOf(canon string) (string, bool) {
 }
 
 // OwnData returns a hook's provider_data for one tool as a JSON object
-// (an empty one when it has none, or when what it has is no object).
+// (an empty one when it has none, or when what it has is no object). The
+// caller must not change it: the empty object is shared, as most hooks
+// of a large conversion have no data for the tool they are written for.
 func OwnData(h *canonical.Hook, slug string) *node.Node {
 	if raw := h.ProviderData[slug]; len(raw) > 0 {
 		if n, err := node.ParseJSON(raw, node.JSONOptions{}); err == nil && n.Kind == node.Object {
 			return n
 		}
 	}
-	return &node.Node{Kind: node.Object}
+	return &noData
 }
+
+// noData is the empty object OwnData returns for a hook without data.
+var noData = node.Node{Kind: node.Object}
 
 // Data builds a hook's provider_data object for one tool, keeping the
 // order in which native keys appeared, so writing them back keeps it.
