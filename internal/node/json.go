@@ -68,64 +68,19 @@ type parser struct {
 	lineStart int
 	jsonc     bool
 
-	// Nodes are carved from slabs, and members are collected on shared
-	// stacks, then copied into exactly-sized slices carved from slabs of
-	// their own: a config of thousands of hooks then costs a few large
-	// allocations instead of one per value.
-	slab      []Node
-	fields    []Field
-	items     []*Node
-	fieldSlab []Field
-	itemSlab  []*Node
-}
-
-// slabSize is how many elements a new slab holds when need more are wanted
-// now: enough for the rest of the document (a value takes at least ~8
-// bytes), at most 256, and never fewer than need.
-func (p *parser) slabSize(need int) int {
-	return max(need, min(256, (len(p.src)-p.off)/8))
-}
-
-// carveFields copies members into an exactly-sized slice of the field slab.
-// Its capacity is its length, so appending to it later copies rather than
-// overwrites the next object's members.
-func (p *parser) carveFields(members []Field) []Field {
-	if len(members) == 0 {
-		return nil
-	}
-	if len(p.fieldSlab) < len(members) {
-		p.fieldSlab = make([]Field, p.slabSize(len(members)))
-	}
-	out := p.fieldSlab[:len(members):len(members)]
-	p.fieldSlab = p.fieldSlab[len(members):]
-	copy(out, members)
-	return out
-}
-
-// carveItems is carveFields for array elements.
-func (p *parser) carveItems(items []*Node) []*Node {
-	if len(items) == 0 {
-		return nil
-	}
-	if len(p.itemSlab) < len(items) {
-		p.itemSlab = make([]*Node, p.slabSize(len(items)))
-	}
-	out := p.itemSlab[:len(items):len(items)]
-	p.itemSlab = p.itemSlab[len(items):]
-	copy(out, items)
-	return out
+	// Values are carved from an arena, and members are collected on
+	// shared stacks, then copied into exactly-sized slices of the arena:
+	// a config of thousands of hooks then costs a few large allocations
+	// instead of one per value.
+	arena  Arena
+	fields []Field
+	items  []*Node
 }
 
 func (p *parser) node(n Node) *Node {
-	if len(p.slab) == 0 {
-		// Size slabs by the input (a value takes at least ~8 bytes), so a
-		// small document does not pay for a large slab.
-		p.slab = make([]Node, min(256, max(4, (len(p.src)-p.off)/8)))
-	}
-	x := &p.slab[0]
-	p.slab = p.slab[1:]
-	*x = n
-	return x
+	// A value takes at least ~8 bytes: size blocks by what is left.
+	p.arena.Expect = max(4, (len(p.src)-p.off)/8)
+	return p.arena.New(n)
 }
 
 func (p *parser) pos() diag.Pos {
@@ -242,7 +197,7 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 	n := p.node(Node{Kind: Object, Pos: start})
 	base := len(p.fields)
 	done := func() (*Node, error) {
-		n.Fields = p.carveFields(p.fields[base:])
+		n.Fields = p.arena.Fields(p.fields[base:])
 		p.fields = p.fields[:base]
 		p.off++
 		n.End = p.off
@@ -314,7 +269,7 @@ func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 	n := p.node(Node{Kind: Array, Pos: start})
 	base := len(p.items)
 	done := func() (*Node, error) {
-		n.Items = p.carveItems(p.items[base:])
+		n.Items = p.arena.Items(p.items[base:])
 		p.items = p.items[:base]
 		p.off++
 		n.End = p.off

@@ -341,3 +341,36 @@ func TestIndentedSize(t *testing.T) {
 		}
 	}
 }
+
+func TestArena(t *testing.T) {
+	var a Arena // the zero Arena works, one value per block
+	x, y := a.String("x"), a.String("y")
+	if x == y || x.Text != "x" || y.Text != "y" || x.Kind != String {
+		t.Fatalf("New gave %+v and %+v", x, y)
+	}
+	a.Expect = 8
+	first := a.Fields([]Field{{Key: "a"}, {Key: "b"}})
+	second := a.Fields([]Field{{Key: "c"}})
+	// Appending to what was carved must not overwrite what was carved next.
+	first = append(first, Field{Key: "z"})
+	if len(second) != 1 || second[0].Key != "c" {
+		t.Errorf("appending to the first list changed the second: %+v", second)
+	}
+	if got := len(first); got != 3 || first[0].Key != "a" || first[2].Key != "z" {
+		t.Errorf("first after append = %+v", first)
+	}
+	items := a.Items([]*Node{x, y})
+	more := a.Items([]*Node{y})
+	_ = append(items, x)
+	if more[0] != y {
+		t.Error("appending to the first item list changed the second")
+	}
+	if a.Fields(nil) != nil || a.Items(nil) != nil {
+		t.Error("empty lists should be nil, as the parser has always made them")
+	}
+	// A request larger than Expect still gets all it asks for.
+	big := make([]Field, 300)
+	if got := len(a.Fields(big)); got != 300 {
+		t.Errorf("Fields(300 members) gave %d", got)
+	}
+}

@@ -49,6 +49,9 @@ type eventGroups struct {
 func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	c.load()
 	var ds diag.List
+	// The output tree is built whole and dropped whole once written:
+	// carve its nodes from an arena (a handler takes ~5).
+	a := &node.Arena{Expect: 6*len(m.Hooks) + 8}
 	var events []*eventGroups
 	byEvent := map[string]*eventGroups{}
 	for i := range m.Hooks {
@@ -92,7 +95,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 				providers.WarnMatcherIgnored(&ds, c.Names, h, i, c.Prov.Name, native)
 			}
 		}
-		handler := c.encodeHandler(&ds, h, i, pd)
+		handler := c.encodeHandler(&ds, h, i, pd, a)
 		extra := groupExtra(pd)
 		ev := byEvent[native]
 		if ev == nil {
@@ -117,17 +120,18 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	}
 	out := &node.Node{Kind: node.Object}
 	for _, ev := range events {
-		list := &node.Node{Kind: node.Array}
+		list := &node.Node{Kind: node.Array, Items: make([]*node.Node, 0, len(ev.groups))}
 		for _, g := range ev.groups {
-			gn := &node.Node{Kind: node.Object}
+			var buf [8]node.Field
+			fields := buf[:0]
 			if g.matcher.present {
-				gn.Fields = append(gn.Fields, field("matcher", str(g.matcher.text)))
+				fields = append(fields, field("matcher", a.String(g.matcher.text)))
 			}
 			if g.extra != nil {
-				gn.Fields = append(gn.Fields, g.extra.Fields...)
+				fields = append(fields, g.extra.Fields...)
 			}
-			gn.Fields = append(gn.Fields, field("hooks", &node.Node{Kind: node.Array, Items: g.handlers}))
-			list.Items = append(list.Items, gn)
+			fields = append(fields, field("hooks", a.New(node.Node{Kind: node.Array, Items: g.handlers})))
+			list.Items = append(list.Items, a.New(node.Node{Kind: node.Object, Fields: a.Fields(fields)}))
 		}
 		out.Fields = append(out.Fields, field(ev.native, list))
 	}
@@ -215,16 +219,16 @@ func compact(n *node.Node) string {
 
 // encodeHandler writes one handler object: type, the mapped fields in the
 // dialect's order, then the carried native keys in their original order.
-func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.Node) *node.Node {
+func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, a *node.Arena) *node.Node {
 	hd := &h.Handler
 	// Collected on the stack and copied once: a large config has
 	// thousands of handlers, and growing each one's slice is most of
 	// what encoding allocates.
 	var buf [16]node.Field
-	fields := append(buf[:0], field("type", str(hd.Type)))
+	fields := append(buf[:0], field("type", a.String(hd.Type)))
 	written := make([]string, 0, 8)
 	for _, f := range c.d.Fields {
-		v := c.canonicalValue(ds, h, i, f.Canonical)
+		v := c.canonicalValue(ds, h, i, f.Canonical, a)
 		if v == nil {
 			continue
 		}
@@ -237,7 +241,7 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		}
 		fields = append(fields, f)
 	}
-	o := &node.Node{Kind: node.Object, Fields: slices.Clone(fields)}
+	o := a.New(node.Node{Kind: node.Object, Fields: a.Fields(fields)})
 	providers.WarnUnwritten(ds, h, i, c.Prov.Name, func(f string) bool { return slices.Contains(written, f) })
 	providers.WarnTimeoutFailOpen(ds, h, i, c.Prov.Name)
 	return o
@@ -245,42 +249,42 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 
 // canonicalValue renders a canonical field as the dialect writes it, or
 // nil when the hook does not set it.
-func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon string) *node.Node {
+func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon string, a *node.Arena) *node.Node {
 	hd := &h.Handler
 	switch canon {
 	case "command":
-		return optStr(hd.Command)
+		return optStr(a, hd.Command)
 	case "status_message":
-		return optStr(hd.StatusMessage)
+		return optStr(a, hd.StatusMessage)
 	case "url":
-		return optStr(hd.URL)
+		return optStr(a, hd.URL)
 	case "server":
-		return optStr(hd.Server)
+		return optStr(a, hd.Server)
 	case "tool":
-		return optStr(hd.Tool)
+		return optStr(a, hd.Tool)
 	case "prompt":
-		return optStr(hd.Prompt)
+		return optStr(a, hd.Prompt)
 	case "model":
-		return optStr(hd.Model)
+		return optStr(a, hd.Model)
 	case "name":
-		return optStr(h.Name)
+		return optStr(a, h.Name)
 	case "platform.windows":
-		return optStr(hd.Platform["windows"])
+		return optStr(a, hd.Platform["windows"])
 	case "headers":
-		return strMap(hd.Headers)
+		return strMap(a, hd.Headers)
 	case "env":
-		return strMap(hd.Env)
+		return strMap(a, hd.Env)
 	case "async":
 		if hd.Async {
-			return &node.Node{Kind: node.Bool, Bool: true}
+			return a.New(node.Node{Kind: node.Bool, Bool: true})
 		}
 	case "allowed_env_vars":
 		if len(hd.AllowedEnvVars) > 0 {
-			a := &node.Node{Kind: node.Array}
-			for _, s := range hd.AllowedEnvVars {
-				a.Items = append(a.Items, str(s))
+			items := make([]*node.Node, len(hd.AllowedEnvVars))
+			for k, s := range hd.AllowedEnvVars {
+				items[k] = a.String(s)
 			}
-			return a
+			return a.New(node.Node{Kind: node.Array, Items: items})
 		}
 	case "input":
 		if len(hd.Input) > 0 {
@@ -312,22 +316,20 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 
 func field(k string, v *node.Node) node.Field { return node.Field{Key: k, Value: v} }
 
-func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }
-
-func optStr(s string) *node.Node {
+func optStr(a *node.Arena, s string) *node.Node {
 	if s == "" {
 		return nil
 	}
-	return str(s)
+	return a.String(s)
 }
 
-func strMap(m map[string]string) *node.Node {
+func strMap(a *node.Arena, m map[string]string) *node.Node {
 	if len(m) == 0 {
 		return nil
 	}
-	o := &node.Node{Kind: node.Object}
+	fields := make([]node.Field, 0, len(m))
 	for _, k := range slices.Sorted(maps.Keys(m)) {
-		o.Fields = append(o.Fields, field(k, str(m[k])))
+		fields = append(fields, field(k, a.String(m[k])))
 	}
-	return o
+	return a.New(node.Node{Kind: node.Object, Fields: fields})
 }
