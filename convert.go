@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -19,6 +18,8 @@ import (
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
+	"github.com/hookconv/hookconv/providers/flat"
+	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -359,29 +360,9 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 	return ds
 }
 
-// hookOfPath returns the index of the hook a diagnostic path names
-// ("hooks[3].handler.timeout" names hook 3). Hand-written rather than a
-// regular expression: verify reads the path of every warning, and a large
-// conversion has thousands.
-func hookOfPath(path string) (int, bool) {
-	rest, ok := strings.CutPrefix(path, "hooks[")
-	if !ok {
-		return 0, false
-	}
-	end := strings.IndexByte(rest, ']')
-	if end <= 0 {
-		return 0, false
-	}
-	i, err := strconv.Atoi(rest[:end])
-	if err != nil || i < 0 || rest[0] == '+' || rest[0] == '-' {
-		return 0, false
-	}
-	return i, true
-}
-
 // fileOf returns the origin file of the hook a diagnostic path names.
 func fileOf(m *canonical.Manifest, path string) string {
-	if i, ok := hookOfPath(path); ok && i < len(m.Hooks) {
+	if i, ok := providers.HookOfPath(path); ok && i < len(m.Hooks) {
 		return m.Hooks[i].OriginFile
 	}
 	return ""
@@ -590,7 +571,7 @@ const (
 func markHooks(encodeDiags diag.List) hookMarks {
 	var marks hookMarks
 	for _, d := range encodeDiags {
-		i, ok := hookOfPath(d.Path)
+		i, ok := providers.HookOfPath(d.Path)
 		if !ok {
 			continue
 		}
@@ -599,7 +580,7 @@ func markHooks(encodeDiags diag.List) hookMarks {
 			mark |= markSkipped
 		}
 		switch d.Code {
-		case "HC310", "HC341":
+		case nested.CodeLostMatcher, flat.CodeMCPServerLost:
 			mark |= markPartial
 		case providers.CodeAgentAsPrompt:
 			mark |= markAsPrompt

@@ -63,7 +63,7 @@ func Portability(from string, targets []string, in providers.Files) (hooks []Hoo
 		failed := res.Files == nil
 		per := make([]diag.List, len(hooks))
 		for _, d := range res.Diagnostics {
-			i, ok := hookOfPath(d.Path)
+			i, ok := providers.HookOfPath(d.Path)
 			if !ok || i >= len(hooks) {
 				key := d.Code + "\x00" + d.File + "\x00" + strconv.Itoa(d.Pos.Offset) + "\x00" + d.Message
 				if !seen[key] {

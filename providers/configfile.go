@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -276,4 +277,24 @@ func DecodeJSONFiles(files Files, tool string, decodeFile func(path string, root
 		m.Hooks = append(m.Hooks, hooks...)
 	}
 	return m, ds
+}
+
+// HookOfPath returns the index of the hook a diagnostic path names
+// ("hooks[3].handler.timeout" names hook 3). Hand-written rather than a
+// regular expression: verify reads the path of every warning, and a large
+// conversion has thousands.
+func HookOfPath(path string) (int, bool) {
+	rest, ok := strings.CutPrefix(path, "hooks[")
+	if !ok {
+		return 0, false
+	}
+	end := strings.IndexByte(rest, ']')
+	if end <= 0 {
+		return 0, false
+	}
+	i, err := strconv.Atoi(rest[:end])
+	if err != nil || i < 0 || rest[0] == '+' || rest[0] == '-' {
+		return 0, false
+	}
+	return i, true
 }

@@ -25,3 +25,30 @@ func TestDecodeNameList(t *testing.T) {
 		}
 	}
 }
+
+func TestHookOfPath(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		want int // -1: names no hook
+	}{
+		{"hooks[0]", 0},
+		{"hooks[12].handler.timeout", 12},
+		{"hooks[3]", 3},
+		{"hooks[]", -1},
+		{"hooks[-1]", -1},
+		{"hooks[+1]", -1},
+		{"hooks[1x]", -1},
+		{"hooks[99999999999999999999]", -1},
+		{"hooks.PreToolUse[0]", -1},
+		{"xhooks[1]", -1},
+		{"", -1},
+	} {
+		got, ok := HookOfPath(tc.path)
+		if !ok {
+			got = -1
+		}
+		if got != tc.want {
+			t.Errorf("HookOfPath(%q) = %d, want %d", tc.path, got, tc.want)
+		}
+	}
+}

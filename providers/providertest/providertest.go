@@ -5,9 +5,7 @@ package providertest
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/hookconv/hookconv/diag"
@@ -37,8 +35,6 @@ func SeedCorpus(f *testing.F, glob string, hand []string) {
 	}
 }
 
-var hookIndex = regexp.MustCompile(`^hooks\[(\d+)\]`)
-
 // RoundTrip checks the property on one input: Decode must not panic; when
 // it reports no errors, Encode(m, existing) must give files that decode
 // without errors to the same number of hooks, less the ones Encode said it
@@ -56,8 +52,7 @@ func RoundTrip(t *testing.T, a providers.Adapter, in, existing providers.Files, 
 	var encodeErrs diag.List
 	for _, d := range eds {
 		if providers.IsNotWritten(d.Code) {
-			if sm := hookIndex.FindStringSubmatch(d.Path); sm != nil {
-				i, _ := strconv.Atoi(sm[1])
+			if i, ok := providers.HookOfPath(d.Path); ok {
 				skipped[i] = true
 			}
 			continue
