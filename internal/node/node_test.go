@@ -374,3 +374,18 @@ func TestArena(t *testing.T) {
 		t.Errorf("Fields(300 members) gave %d", got)
 	}
 }
+
+func TestArenaStringMapAndArray(t *testing.T) {
+	var a Arena
+	if a.StringMap(nil) != nil || a.StringArray(nil) != nil {
+		t.Error("empty map or list should give no node")
+	}
+	m := a.StringMap(map[string]string{"b": "2", "a": "1", "c": "3"})
+	if got := string(AppendCompact(nil, m)); got != `{"a":"1","b":"2","c":"3"}` {
+		t.Errorf("StringMap = %s, want keys sorted", got)
+	}
+	l := a.StringArray([]string{"x", "y"})
+	if got := string(AppendCompact(nil, l)); got != `["x","y"]` {
+		t.Errorf("StringArray = %s", got)
+	}
+}

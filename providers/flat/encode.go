@@ -2,7 +2,6 @@ package flat
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -20,19 +19,21 @@ import (
 func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	c.load()
 	var ds diag.List
+	// The output tree is built whole and dropped whole once written:
+	// carve its nodes from an arena (an entry takes ~5).
+	a := &node.Arena{Expect: 6*len(m.Hooks) + 8}
 	out := &node.Node{Kind: node.Object}
 	lists := map[string]*node.Node{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		path := fmt.Sprintf("hooks[%d]", h.SourceIndex(i))
 		if h.Handler.Type == canonical.HandlerAgent {
 			copied := *h
-			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.Prov.Name, &ds, path) {
+			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.Prov.Name, &ds, fmt.Sprintf("hooks[%d]", h.SourceIndex(i))) {
 				h = &copied
 			}
 		}
 		if !c.d.Accepts(h.Handler.Type) {
-			ds.Errorf(nested.CodeTypeNotRun, h.PosOf("handler.type"), path+".handler.type", "degrade or remove the hook",
+			ds.Errorf(nested.CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
 				"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 			continue
 		}
@@ -46,7 +47,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			providers.WarnTimeoutFailOpen(&ds, h, i, c.Prov.Name)
 		}
 		for _, row := range rows {
-			entry, ok := c.entry(&ds, h, i, pd, row)
+			entry, ok := c.entry(&ds, h, i, pd, row, a)
 			if !ok {
 				continue
 			}
@@ -66,15 +67,18 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 }
 
 // entry builds one native entry of hook h under the native event row.
-func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, row vocab.NativeEvent) (*node.Node, bool) {
-	entry := &node.Node{Kind: node.Object}
-	add := func(k string, v *node.Node) { entry.Fields = append(entry.Fields, node.Field{Key: k, Value: v}) }
+func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, row vocab.NativeEvent, a *node.Arena) (*node.Node, bool) {
+	// Collected on the stack and carved once: a large config has
+	// thousands of entries.
+	var buf [16]node.Field
+	fields := buf[:0]
+	add := func(k string, v *node.Node) { fields = append(fields, node.Field{Key: k, Value: v}) }
 	if c.d.AlwaysType || h.Handler.Type != c.d.DefaultType || pd.Get("$type") != nil {
-		add("type", str(h.Handler.Type))
+		add("type", a.String(h.Handler.Type))
 	}
 	keys := pd.Get("$keys")
 	for _, f := range c.d.Fields {
-		if v := c.value(ds, h, i, f.Canonical); v != nil {
+		if v := c.value(ds, h, i, f.Canonical, a); v != nil {
 			name := f.Native
 			if k := keys.Get(f.Canonical); k != nil && k.Kind == node.String {
 				name = k.Text // the alias the source used
@@ -98,7 +102,7 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 			text = v.Text // the source's own spelling
 		}
 		if text != "" {
-			add("matcher", str(text))
+			add("matcher", a.String(text))
 		}
 	default:
 		if v := pd.Get("$matcher"); v != nil {
@@ -113,10 +117,10 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 			add(f.Key, f.Value)
 		}
 	}
-	if c.d.FailClosed != "" && h.Blocking && h.Handler.TimeoutAction == canonical.TimeoutBlock && entry.Get(c.d.FailClosed) == nil {
-		add(c.d.FailClosed, &node.Node{Kind: node.Bool, Bool: true})
+	if c.d.FailClosed != "" && h.Blocking && h.Handler.TimeoutAction == canonical.TimeoutBlock && !slices.ContainsFunc(fields, func(f node.Field) bool { return f.Key == c.d.FailClosed }) {
+		add(c.d.FailClosed, a.New(node.Node{Kind: node.Bool, Bool: true}))
 	}
-	return entry, true
+	return a.New(node.Node{Kind: node.Object, Fields: a.Fields(fields)}), true
 }
 
 // nativeEvents picks the events a hook is written under: one, or — for a
@@ -327,13 +331,13 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 }
 
 // value renders a canonical field the way the dialect writes it.
-func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string) *node.Node {
+func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string, a *node.Arena) *node.Node {
 	hd := &h.Handler
 	opt := func(s string) *node.Node {
 		if s == "" {
 			return nil
 		}
-		return str(s)
+		return a.String(s)
 	}
 	if os, ok := strings.CutPrefix(canon, "platform."); ok {
 		return opt(hd.Platform[os])
@@ -350,20 +354,13 @@ func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string) *no
 	case "cwd":
 		return opt(hd.Cwd)
 	case "env":
-		return strMap(hd.Env)
+		return a.StringMap(hd.Env)
 	case "headers":
-		return strMap(hd.Headers)
+		return a.StringMap(hd.Headers)
 	case "url":
 		return opt(hd.URL)
 	case "allowed_env_vars":
-		if len(hd.AllowedEnvVars) == 0 {
-			return nil
-		}
-		a := &node.Node{Kind: node.Array}
-		for _, v := range hd.AllowedEnvVars {
-			a.Items = append(a.Items, str(v))
-		}
-		return a
+		return a.StringArray(hd.AllowedEnvVars)
 	case "timeout":
 		if hd.Timeout <= 0 {
 			return nil
@@ -374,17 +371,4 @@ func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string) *no
 		return canonical.Number(hd.Timeout)
 	}
 	return nil
-}
-
-func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }
-
-func strMap(m map[string]string) *node.Node {
-	if len(m) == 0 {
-		return nil
-	}
-	o := &node.Node{Kind: node.Object}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		o.Fields = append(o.Fields, node.Field{Key: k, Value: str(m[k])})
-	}
-	return o
 }

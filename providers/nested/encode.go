@@ -271,20 +271,16 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 	case "platform.windows":
 		return optStr(a, hd.Platform["windows"])
 	case "headers":
-		return strMap(a, hd.Headers)
+		return a.StringMap(hd.Headers)
 	case "env":
-		return strMap(a, hd.Env)
+		return a.StringMap(hd.Env)
 	case "async":
 		if hd.Async {
 			return a.New(node.Node{Kind: node.Bool, Bool: true})
 		}
 	case "allowed_env_vars":
 		if len(hd.AllowedEnvVars) > 0 {
-			items := make([]*node.Node, len(hd.AllowedEnvVars))
-			for k, s := range hd.AllowedEnvVars {
-				items[k] = a.String(s)
-			}
-			return a.New(node.Node{Kind: node.Array, Items: items})
+			return a.StringArray(hd.AllowedEnvVars)
 		}
 	case "input":
 		if len(hd.Input) > 0 {
@@ -321,15 +317,4 @@ func optStr(a *node.Arena, s string) *node.Node {
 		return nil
 	}
 	return a.String(s)
-}
-
-func strMap(a *node.Arena, m map[string]string) *node.Node {
-	if len(m) == 0 {
-		return nil
-	}
-	fields := make([]node.Field, 0, len(m))
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		fields = append(fields, field(k, a.String(m[k])))
-	}
-	return a.New(node.Node{Kind: node.Object, Fields: fields})
 }
