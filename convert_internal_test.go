@@ -9,6 +9,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
 )
 
 func TestMembersByName(t *testing.T) {
@@ -125,5 +126,34 @@ func TestVerify(t *testing.T) {
 				t.Errorf("verify failed = %v, want %v:\n%v", failed, !tc.ok, ds)
 			}
 		})
+	}
+}
+
+// TestVerifyTrimmedMatcher: a matcher the encoder said it trimmed (HC310)
+// reads back as less than planned, and verify accepts that hook's group
+// under any matcher; without that warning the same output is an error.
+func TestVerifyTrimmedMatcher(t *testing.T) {
+	claude, _ := providers.Get("claude-code")
+	plan, ds := claude.Decode(providers.Files{".claude/settings.json": []byte(
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash|Edit", "hooks": [{"type": "command", "command": "a"}]}]}}`)})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	files := providers.Files{".claude/settings.json": []byte(
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}]}]}}`)}
+	var trimmed diag.List
+	trimmed.Warnf(nested.CodeLostMatcher, diag.Pos{}, "hooks[0].matcher", "", "Edit has no equivalent")
+	for _, tc := range []struct {
+		name    string
+		encoded diag.List
+		ok      bool
+	}{
+		{"announced", trimmed, true},
+		{"silent", nil, false},
+	} {
+		ds := verify(claude, plan, files, tc.encoded, "claude-code")
+		if failed := slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.Code == CodeVerify }); failed == tc.ok {
+			t.Errorf("%s: verify failed = %v, want %v:\n%v", tc.name, failed, !tc.ok, ds)
+		}
 	}
 }
