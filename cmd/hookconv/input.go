@@ -74,13 +74,16 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 }
 
 // heapPerInputByte is about how much a conversion allocates per byte of
-// input (a 0.9 MB, 10,000-hook settings file: 64 MB; validating a
-// manifest: about a third of that).
-const heapPerInputByte = 48
+// input, with room to spare: a 0.9 MB, 10,000-hook settings file
+// converted to a tool of its family allocates ~50 MB; validating a
+// manifest, about a third of that. (One-file-per-hook and generated
+// targets allocate more; past the estimate the collector runs as usual.)
+const heapPerInputByte = 64
 
 // prepareHeap readies the heap for converting n bytes of input: a large
-// input is converted in memory backed by huge pages, which halves the
-// time of a 10,000-hook conversion on machines where page faults are dear
+// input is converted in memory backed by huge pages, with no collection
+// until that memory is used up: on machines where page faults are dear,
+// that more than halves the time of a 10,000-hook conversion
 // (docs/benchmarks.md). Small inputs are left alone.
 func prepareHeap(n int) {
 	hugeheap.Prepare(n * heapPerInputByte)

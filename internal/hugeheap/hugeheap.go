@@ -28,6 +28,14 @@ const MaxBytes = 1 << 30
 // in 2 MiB at a time. Nothing is touched, so nothing is resident until
 // used.
 //
+// Having freed the block, it also puts off the next collection until the
+// heap holds about n bytes (at most MaxDeferred), then restores the
+// collector's setting: a short-lived job's heap stays mostly live until
+// the job ends (a conversion keeps its input, its model and its output),
+// so collecting while it grows only marks the same live data again and
+// again, and the pages it would free for reuse are the advised block's
+// own. A GOGC set in the environment is left alone.
+//
 // It acts once per process, on its first call of at least MinBytes, and
 // is meant for a process's start: a block made of pages the heap has used
 // and freed would be zeroed, touching all of it.
@@ -43,6 +51,11 @@ func Prepare(n int) {
 	}
 	prepare(min(n, MaxBytes))
 }
+
+// MaxDeferred caps how large Prepare lets the heap grow before the first
+// collection it puts off: a job far larger than its estimate still gets
+// collected before it holds more than this.
+const MaxDeferred = 64 << 20
 
 // prepared records that Prepare has acted.
 var prepared atomic.Bool

@@ -3,6 +3,7 @@ package hugeheap
 import (
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 )
@@ -31,6 +32,31 @@ func prepare(n int) {
 	// Free the block now, so the allocations that follow reuse its pages
 	// rather than mapping new ones beside it.
 	runtime.GC()
+	deferCollection(n)
+}
+
+// minHeap is the runtime's smallest heap goal at GOGC=100; the goal
+// scales with GOGC.
+const minHeap = 4 << 20
+
+// deferCollection sets the GC percent so that the next collection comes
+// when the heap holds about n bytes (at most MaxDeferred), and restores
+// the former setting once that collection has run. Right after a
+// collection the live heap is small, so the goal is the minimum heap,
+// which scales with the percent.
+func deferCollection(n int) {
+	if os.Getenv("GOGC") != "" {
+		return // the user's choice stands
+	}
+	percent := min(n, MaxDeferred) / minHeap * 100
+	if percent <= 100 {
+		return
+	}
+	former := debug.SetGCPercent(percent)
+	// A finalizer runs after the collection that finds its object
+	// unreachable: the first one from now. (32 bytes: smaller objects
+	// without pointers may share a block, and then never be finalized.)
+	runtime.SetFinalizer(new([32]byte), func(*[32]byte) { debug.SetGCPercent(former) })
 }
 
 // adviseBlock allocates n bytes and advises huge pages for them. A block

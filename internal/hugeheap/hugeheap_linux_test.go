@@ -6,9 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestThpDisabled(t *testing.T) {
@@ -137,5 +139,75 @@ func TestPrepareOnce(t *testing.T) {
 	Prepare(MinBytes)
 	if allocs := testing.AllocsPerRun(10, func() { Prepare(64 << 20) }); allocs != 0 {
 		t.Errorf("a second Prepare allocated %v times", allocs)
+	}
+}
+
+// gcPercent reads the collector's current setting.
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// TestPrepareDefersCollection: after Prepare(n), the heap grows to about
+// n bytes without a collection; the first collection past that restores
+// the former setting.
+func TestPrepareDefersCollection(t *testing.T) {
+	if setting, err := os.ReadFile(thpSetting); err != nil || !onlyWhenAsked(string(setting)) {
+		t.Skip("Prepare does nothing here")
+	}
+	if !inFreshProcess(t) {
+		return
+	}
+	if os.Getenv("GOGC") != "" {
+		t.Skip("GOGC is set: Prepare leaves the collector alone")
+	}
+	former := gcPercent()
+	Prepare(48 << 20)
+	if p := gcPercent(); p <= former {
+		t.Fatalf("after Prepare the GC percent is %d; want it raised from %d", p, former)
+	}
+	var stats runtime.MemStats
+	runtime.ReadMemStats(&stats)
+	gcs := stats.NumGC
+	var keep [][]byte
+	for range 32 { // 32 MiB, kept: a heap growing as a conversion's does
+		keep = append(keep, make([]byte, 1<<20))
+	}
+	runtime.ReadMemStats(&stats)
+	if stats.NumGC != gcs {
+		t.Errorf("%d collections while the heap grew to 32 MiB; want none before ~48 MiB", stats.NumGC-gcs)
+	}
+	for range 64 { // past the goal: a collection comes, and restores the setting
+		keep = append(keep, make([]byte, 1<<20))
+	}
+	runtime.KeepAlive(keep)
+	deadline := time.Now().Add(5 * time.Second)
+	for gcPercent() != former && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond) // the finalizer runs on its own goroutine
+	}
+	runtime.ReadMemStats(&stats)
+	if stats.NumGC == gcs {
+		t.Errorf("no collection while the heap grew to 96 MiB")
+	}
+	if p := gcPercent(); p != former {
+		t.Errorf("after the first collection the GC percent is %d; want %d restored", p, former)
+	}
+}
+
+// TestPrepareKeepsGOGC: a GOGC the user set is not changed.
+func TestPrepareKeepsGOGC(t *testing.T) {
+	if setting, err := os.ReadFile(thpSetting); err != nil || !onlyWhenAsked(string(setting)) {
+		t.Skip("Prepare does nothing here")
+	}
+	if os.Getenv("HUGEHEAP_CHILD") == "" {
+		t.Setenv("GOGC", "150")
+	}
+	if !inFreshProcess(t) {
+		return
+	}
+	Prepare(48 << 20)
+	if p := gcPercent(); p != 150 {
+		t.Errorf("with GOGC=150, the GC percent after Prepare is %d", p)
 	}
 }
