@@ -114,11 +114,15 @@ var stateHeader = lazy.Regexp(`^\s*\[\[?\s*hooks\s*\.\s*state\b`)
 var anyHeader = lazy.Regexp(`^\s*\[`)
 
 // Render writes the hooks as [[hooks.<Event>]] tables. In an existing
-// config.toml the old hook tables are replaced and every other line —
-// other tables, comments, the trust state — is kept as it was.
+// config.toml the old hook tables are replaced, in place: the new tables
+// stand where the first old one stood, and every other line — settings,
+// other tables, the trust state, comments — is kept as it was, where it
+// was. Comment lines that end a hook table and lead into a table that is
+// not the hooks' belong to that table and are kept; other comments inside
+// the old hook tables go with them.
 func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List) {
 	var ds diag.List
-	var kept []string
+	var before, after []string // the kept lines around the hook tables
 	if len(existing) > 0 {
 		// The same hooks again: the file stays as it is, comments in its
 		// hook tables included.
@@ -130,15 +134,6 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 			ds.Errorf(nested.CodeShape, diag.Pos{}, "", "fix the TOML first", "cannot merge into invalid TOML: %s", firstLine(err.Error()))
 			return nil, ds
 		}
-		inHooks := false
-		for _, line := range strings.SplitAfter(string(existing), "\n") {
-			if anyHeader().MatchString(line) {
-				inHooks = hooksHeader().MatchString(line) && !stateHeader().MatchString(line)
-			}
-			if !inHooks {
-				kept = append(kept, line)
-			}
-		}
 		if h, ok := probe["hooks"].(map[string]any); ok {
 			for k := range h {
 				if k != stateKey && !tableDefined(existing, k) {
@@ -148,10 +143,14 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 				}
 			}
 		}
+		before, after = withoutHookTables(string(existing))
 	}
 	var b strings.Builder
-	b.WriteString(strings.TrimRight(strings.Join(kept, ""), "\n"))
-	if b.Len() > 0 {
+	b.WriteString(strings.TrimRight(strings.Join(before, ""), "\n"))
+	switch {
+	case len(before) > 0 && strings.HasPrefix(strings.TrimSpace(before[len(before)-1]), "#"):
+		b.WriteString("\n") // a comment right above the old tables stays right above the new
+	case b.Len() > 0:
 		b.WriteString("\n\n")
 	}
 	for i, ev := range hooks.Fields {
@@ -173,7 +172,54 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 			}
 		}
 	}
+	if rest := strings.TrimLeft(strings.Join(after, ""), "\n"); rest != "" {
+		b.WriteString("\n")
+		b.WriteString(rest)
+	}
 	return []byte(b.String()), ds
+}
+
+// withoutHookTables splits a config.toml's lines, its hook tables left
+// out, into those before the first hook table and those after it (all
+// of them when it has none).
+func withoutHookTables(src string) (before, after []string) {
+	var kept []string
+	at := -1              // where the first hook table stood in kept
+	var trailing []string // comment and blank lines ending the current hook table
+	inHooks := false
+	for _, line := range strings.SplitAfter(src, "\n") {
+		if anyHeader().MatchString(line) {
+			hooksTable := hooksHeader().MatchString(line) && !stateHeader().MatchString(line)
+			if inHooks && !hooksTable {
+				kept = append(kept, trailing...) // they lead into this table
+			}
+			trailing = nil
+			if hooksTable && at < 0 {
+				at = len(kept)
+			}
+			inHooks = hooksTable
+		}
+		switch {
+		case !inHooks:
+			kept = append(kept, line)
+		case isCommentOrBlank(line):
+			trailing = append(trailing, line)
+		default:
+			trailing = nil
+		}
+	}
+	kept = append(kept, trailing...) // comments after the last hook table end the file
+	if at < 0 {
+		return kept, nil
+	}
+	return kept[:at], kept[at:]
+}
+
+// isCommentOrBlank reports whether a TOML line holds only a comment or
+// white space.
+func isCommentOrBlank(line string) bool {
+	t := strings.TrimSpace(line)
+	return t == "" || strings.HasPrefix(t, "#")
 }
 
 // tableDefined reports whether [[hooks.<event>]] headers define the event.
