@@ -1,14 +1,17 @@
 package codex_test
 
 import (
-	"github.com/hookconv/hookconv/providers/providertest"
 	"path/filepath"
 	"regexp"
 	"testing"
 
+	"github.com/BurntSushi/toml"
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
+	"github.com/hookconv/hookconv/providers/providertest"
 )
 
 // The Codex decoder reads .codex/hooks.json and the [hooks] tables of
@@ -87,4 +90,64 @@ func roundTrip(t *testing.T, a providers.Adapter, in, existing providers.Files) 
 	providertest.RoundTrip(t, a, in, existing, func(d diag.Diagnostic) bool {
 		return len(existing[tomlFile]) > 0 && mergeRefusals.MatchString(d.Message)
 	})
+}
+
+// FuzzMergeCodexTOML merges a fixed set of hooks into any config.toml
+// (-o into an existing file). Unless the encoder refuses the file, the
+// result must be TOML holding every setting of the original except its
+// hooks, with the same values, the trust state under hooks.state included,
+// and decode to the merged hooks.
+func FuzzMergeCodexTOML(f *testing.F) {
+	seedCorpus(f, "*.toml", append(tomlSeeds,
+		"a = 1\n# about hooks\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"x\"\n\n# about t\n[t]\nb = 2\n",
+		"[t]\nx = \"\"\"\n[[hooks.Stop]]\n\"\"\"\n",
+	))
+	a := codexAdapter(f)
+	merged, ds := a.Decode(providers.Files{jsonFile: []byte(
+		`{"hooks":{"PostToolUse":[{"matcher":"apply_patch","hooks":[{"type":"command","command":"./fmt.sh","timeout":30}]}],"Stop":[{"hooks":[{"type":"command","command":"echo done"}]}]}}`)})
+	if ds.HasErrors() {
+		f.Fatal(ds)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var before map[string]any
+		if _, err := toml.Decode(string(src), &before); err != nil {
+			return // the encoder refuses invalid TOML (tested elsewhere)
+		}
+		out, eds := a.Encode(merged, providers.Files{tomlFile: src})
+		if eds.HasErrors() {
+			for _, d := range eds {
+				if d.Severity == diag.Error && !mergeRefusals.MatchString(d.Message) {
+					t.Fatalf("merging into %q: %v", src, eds)
+				}
+			}
+			return
+		}
+		var after map[string]any
+		if _, err := toml.Decode(string(out[tomlFile]), &after); err != nil {
+			t.Fatalf("merging into %q gave invalid TOML: %v\n%s", src, err, out[tomlFile])
+		}
+		if diff := cmp.Diff(settings(before), settings(after)); diff != "" {
+			t.Fatalf("merging into %q changed settings (-before +after):\n%s\n%s", src, diff, out[tomlFile])
+		}
+		got, gds := a.Decode(providers.Files{tomlFile: out[tomlFile]})
+		if gds.HasErrors() || got == nil || len(got.Hooks) != len(merged.Hooks) {
+			t.Fatalf("the merged file does not decode to the %d merged hooks: %v\n%s", len(merged.Hooks), gds, out[tomlFile])
+		}
+	})
+}
+
+// settings is a decoded config.toml without its hooks, but with the
+// trust state Codex keeps beside them.
+func settings(doc map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range doc {
+		if k != "hooks" {
+			out[k] = v
+			continue
+		}
+		if h, ok := v.(map[string]any); ok && h["state"] != nil {
+			out["hooks.state"] = h["state"]
+		}
+	}
+	return out
 }

@@ -2,6 +2,8 @@ package codex
 
 import (
 	"fmt"
+	"maps"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -134,7 +136,9 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 			ds.Errorf(nested.CodeShape, diag.Pos{}, "", "fix the TOML first", "cannot merge into invalid TOML: %s", firstLine(err.Error()))
 			return nil, ds
 		}
-		if h, ok := probe["hooks"].(map[string]any); ok {
+		switch h := probe["hooks"].(type) {
+		case nil:
+		case map[string]any:
 			for k := range h {
 				if k != stateKey && !tableDefined(existing, k) {
 					ds.Errorf(nested.CodeShape, diag.Pos{}, "", "move the hooks into [[hooks.<Event>]] tables",
@@ -142,6 +146,10 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 					return nil, ds
 				}
 			}
+		default:
+			ds.Errorf(nested.CodeShape, diag.Pos{}, "", "remove or rename the hooks key, then convert again",
+				"the existing hooks key is not a table; hookconv cannot replace it safely")
+			return nil, ds
 		}
 		before, after = withoutHookTables(string(existing))
 	}
@@ -176,19 +184,53 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 		b.WriteString("\n")
 		b.WriteString(rest)
 	}
-	return []byte(b.String()), ds
+	out := []byte(b.String())
+	if len(existing) > 0 && !sameSettings(existing, out) {
+		// The line edit above went wrong somewhere hookconv did not
+		// foresee: refuse rather than write a file that lost a setting.
+		ds.Errorf(nested.CodeShape, diag.Pos{}, "", "convert into a new file (-o .codex/hooks.json) and merge by hand",
+			"cannot merge into this config.toml without changing its other settings")
+		return nil, ds
+	}
+	return out, ds
+}
+
+// sameSettings reports whether two config.toml files hold the same
+// settings, the hooks aside (but not the trust state Codex keeps beside
+// them), and both parse.
+func sameSettings(a, b []byte) bool {
+	var x, y map[string]any
+	if _, err := toml.Decode(string(a), &x); err != nil {
+		return false
+	}
+	if _, err := toml.Decode(string(b), &y); err != nil {
+		return false
+	}
+	return reflect.DeepEqual(withoutHooks(x), withoutHooks(y))
+}
+
+// withoutHooks drops a decoded config's hooks, keeping their trust state.
+func withoutHooks(doc map[string]any) map[string]any {
+	out := maps.Clone(doc)
+	delete(out, "hooks")
+	if h, ok := doc["hooks"].(map[string]any); ok && h[stateKey] != nil {
+		out["hooks."+stateKey] = h[stateKey]
+	}
+	return out
 }
 
 // withoutHookTables splits a config.toml's lines, its hook tables left
 // out, into those before the first hook table and those after it (all
-// of them when it has none).
+// of them when it has none). Lines inside multi-line strings are never
+// taken for table headers.
 func withoutHookTables(src string) (before, after []string) {
 	var kept []string
 	at := -1              // where the first hook table stood in kept
 	var trailing []string // comment and blank lines ending the current hook table
 	inHooks := false
+	var scan tomlScanner
 	for _, line := range strings.SplitAfter(src, "\n") {
-		if anyHeader().MatchString(line) {
+		if scan.atTopLevel() && anyHeader().MatchString(line) {
 			hooksTable := hooksHeader().MatchString(line) && !stateHeader().MatchString(line)
 			if inHooks && !hooksTable {
 				kept = append(kept, trailing...) // they lead into this table
@@ -202,17 +244,69 @@ func withoutHookTables(src string) (before, after []string) {
 		switch {
 		case !inHooks:
 			kept = append(kept, line)
-		case isCommentOrBlank(line):
+		case scan.atTopLevel() && isCommentOrBlank(line):
 			trailing = append(trailing, line)
 		default:
 			trailing = nil
 		}
+		scan.line(line)
 	}
 	kept = append(kept, trailing...) // comments after the last hook table end the file
 	if at < 0 {
 		return kept, nil
 	}
 	return kept[:at], kept[at:]
+}
+
+// tomlScanner follows TOML's multi-line values line by line — strings,
+// arrays and inline tables — so a line inside one ("[x]" in a """…"""
+// string, "[1, 2]" in an array of arrays) is not read as a header.
+type tomlScanner struct {
+	open  string // the quotes of the multi-line string open at the line's start, or ""
+	depth int    // arrays and inline tables open at the line's start
+}
+
+// atTopLevel reports whether the next line starts outside any value.
+func (s *tomlScanner) atTopLevel() bool { return s.open == "" && s.depth == 0 }
+
+// line advances past one line.
+func (s *tomlScanner) line(l string) {
+	for i := 0; i < len(l); i++ {
+		if s.open != "" {
+			if s.open == `"""` && l[i] == '\\' {
+				i++ // an escape: the next character cannot close the string
+				continue
+			}
+			if strings.HasPrefix(l[i:], s.open) {
+				i += len(s.open) - 1
+				// A closing run may be longer ("a""""): the string keeps
+				// up to two more quotes.
+				for i+1 < len(l) && l[i+1] == s.open[0] {
+					i++
+				}
+				s.open = ""
+			}
+			continue
+		}
+		switch c := l[i]; {
+		case c == '#':
+			return // a comment runs to the end of the line
+		case strings.HasPrefix(l[i:], `"""`), strings.HasPrefix(l[i:], "'''"):
+			s.open = l[i : i+3]
+			i += 2
+		case c == '"' || c == '\'':
+			// A one-line string: skip to its end.
+			for i++; i < len(l) && l[i] != c; i++ {
+				if c == '"' && l[i] == '\\' {
+					i++
+				}
+			}
+		case c == '[' || c == '{':
+			s.depth++ // a header's brackets close on its own line
+		case (c == ']' || c == '}') && s.depth > 0:
+			s.depth--
+		}
+	}
 }
 
 // isCommentOrBlank reports whether a TOML line holds only a comment or

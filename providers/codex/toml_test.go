@@ -25,6 +25,24 @@ func TestWithoutHookTables(t *testing.T) {
 			"[t]\nb = 2\n# tail\n",
 		},
 		{
+			"a header inside a multi-line string is text",
+			"[t]\nx = \"\"\"\n[[hooks.Stop]]\n\"\"\"\ny = '''\n[[hooks.Stop]]\n'''\n",
+			"[t]\nx = \"\"\"\n[[hooks.Stop]]\n\"\"\"\ny = '''\n[[hooks.Stop]]\n'''\n",
+			"|",
+		},
+		{
+			"a multi-line string in a hook table",
+			"[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = \"\"\"\n# not a comment\n[t]\n\"\"\"\n[u]\nb = 1\n",
+			"",
+			"[u]\nb = 1\n",
+		},
+		{
+			"an array of arrays in a hook table",
+			"[[hooks.Stop]]\n[[hooks.Stop.hooks]]\nargs = [\n  [\"a\"]\n]\n[u]\nb = 1\n",
+			"",
+			"[u]\nb = 1\n",
+		},
+		{
 			"plain [hooks] table and state kept",
 			"[hooks]\n[[hooks.Stop]]\ncommand = \"x\"\n[hooks.state.\"k\"]\nh = \"1\"\n",
 			"",
@@ -44,5 +62,50 @@ func TestWithoutHookTables(t *testing.T) {
 				t.Errorf("after = %q, want %q", gotAfter, tc.after)
 			}
 		})
+	}
+}
+
+func TestTOMLScanner(t *testing.T) {
+	for _, tc := range []struct {
+		lines []string
+		open  []bool // after each line: inside a multi-line string?
+	}{
+		{[]string{`a = """`, `x`, `"""`}, []bool{true, true, false}},
+		{[]string{`a = """one line"""`}, []bool{false}},
+		{[]string{`a = '''`, `\'''`}, []bool{true, false}},              // no escapes in literal strings
+		{[]string{`a = """`, `\"""`, `"""`}, []bool{true, true, false}}, // an escaped quote does not close
+		{[]string{`a = "\"""" # """`}, []bool{false}},                   // a one-line string, then a comment
+		{[]string{`# a = """`, `b = 1`}, []bool{false, false}},
+		{[]string{`a = """x""""`, `b = 1`}, []bool{false, false}}, // a closing run of four quotes
+		{[]string{`a = 'x' # '''`}, []bool{false}},
+	} {
+		var s tomlScanner
+		for i, l := range tc.lines {
+			s.line(l + "\n")
+			if got := !s.atTopLevel(); got != tc.open[i] {
+				t.Errorf("%q: after line %d, inside a string = %v, want %v", tc.lines, i+1, got, tc.open[i])
+			}
+		}
+	}
+}
+
+func TestTOMLScannerBrackets(t *testing.T) {
+	var s tomlScanner
+	for i, tc := range []struct {
+		line string
+		top  bool // after the line: outside any value?
+	}{
+		{"[[hooks.Stop]]", true},
+		{"x = [", false},
+		{"  [1, 2],", false},
+		{"  [\"a\"]", false},
+		{"]", true},
+		{"y = { a = [1], b = \"]\" }", true},
+		{"[t] # [", true},
+	} {
+		s.line(tc.line + "\n")
+		if s.atTopLevel() != tc.top {
+			t.Errorf("after line %d %q: at top level = %v, want %v", i+1, tc.line, s.atTopLevel(), tc.top)
+		}
 	}
 }
