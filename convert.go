@@ -778,6 +778,10 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 			}
 			return keys
 		}
+		// A server's tools, spelled as this tool's decoder reads them.
+		if mcp, ok := providers.MCPServerMatcher(prov.MCPServer, unwrapGroup(m.Regex)); ok {
+			return appendMatcherKeys(keys, mcp, prov, names)
+		}
 		keys = append(keys, "re:"+unwrapGroup(m.Regex))
 	case canonical.AnyOf:
 		for _, x := range m {

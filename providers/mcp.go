@@ -3,6 +3,8 @@ package providers
 import (
 	"regexp"
 	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
 )
 
 // MCPName spells an MCP tool with a provider's template (vocab providers
@@ -59,4 +61,22 @@ func ParseMCPServerPattern(template, pattern string) (string, bool) {
 		return "", false
 	}
 	return server, true
+}
+
+// MCPServerMatcher reads one alternative of a regex matcher as a tool's
+// "every tool of a server" pattern (serverTemplate, the mcp_server column
+// of the providers table), anchored or not, or as its "every tool of every
+// server" pattern: the reading decoders give such a regex, and verify's.
+func MCPServerMatcher(serverTemplate, part string) (canonical.MCP, bool) {
+	if serverTemplate == "" {
+		return canonical.MCP{}, false
+	}
+	inner := strings.TrimSuffix(strings.TrimPrefix(part, "^"), "$")
+	if server, ok := ParseMCPServerPattern(serverTemplate, inner); ok {
+		return canonical.MCP{Server: server}, true
+	}
+	if inner == strings.ReplaceAll(serverTemplate, "{server}", ".*") {
+		return canonical.MCP{Server: canonical.AnyServer}, true
+	}
+	return canonical.MCP{}, false
 }

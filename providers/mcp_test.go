@@ -1,6 +1,10 @@
 package providers
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/hookconv/hookconv/canonical"
+)
 
 func TestMCPNames(t *testing.T) {
 	tests := []struct {
@@ -45,6 +49,32 @@ func TestMCPNames(t *testing.T) {
 	for _, short := range []string{"mcp_x", "mcp__x", "mcp_"} {
 		if s, tl, ok := ParseMCP("mcp_{server}__{tool}_x", short); ok {
 			t.Errorf("ParseMCP(%q) = %q, %q", short, s, tl)
+		}
+	}
+}
+
+func TestMCPServerMatcher(t *testing.T) {
+	for _, tc := range []struct {
+		template, part string
+		want           string // the server, "*" for every server, "-" for not a server pattern
+	}{
+		{"mcp__{server}__.*", "mcp__github__.*", "github"},
+		{"mcp__{server}__.*", "^mcp__github__.*$", "github"},
+		{"mcp_{server}_.*", "^mcp_0_.*", "0"},
+		{"mcp__{server}__.*", "mcp__.*__.*", canonical.AnyServer},
+		{"mcp__{server}__.*", "mcp__git.hub__.*", "-"}, // a regex, not a server name
+		{"mcp__{server}__.*", "mcp__github__create_issue", "-"},
+		{"", "mcp__github__.*", "-"}, // the tool names no MCP servers
+	} {
+		got := "-"
+		if m, ok := MCPServerMatcher(tc.template, tc.part); ok {
+			got = m.Server
+			if m.Tool != "" {
+				t.Errorf("%q: a server pattern gave tool %q", tc.part, m.Tool)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("MCPServerMatcher(%q, %q) = %q, want %q", tc.template, tc.part, got, tc.want)
 		}
 	}
 }

@@ -114,13 +114,8 @@ func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
 	if literalRE().MatchString(inner) {
 		return c.literal(inner)
 	}
-	if c.Prov.MCPServer != "" {
-		if server, ok := providers.ParseMCPServerPattern(c.Prov.MCPServer, inner); ok {
-			return canonical.MCP{Server: server}, true
-		}
-		if inner == strings.ReplaceAll(c.Prov.MCPServer, "{server}", ".*") {
-			return canonical.MCP{Server: canonical.AnyServer}, true
-		}
+	if m, ok := providers.MCPServerMatcher(c.Prov.MCPServer, inner); ok {
+		return m, true
 	}
 	return nil, false
 }
