@@ -125,13 +125,13 @@ var anyHeader = lazy.Regexp(`^\s*\[`)
 func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List) {
 	var ds diag.List
 	var before, after []string // the kept lines around the hook tables
+	var probe map[string]any   // the existing file, decoded
 	if len(existing) > 0 {
 		// The same hooks again: the file stays as it is, comments in its
 		// hook tables included.
 		if root, _ := f.Parse("config.toml", existing); root != nil && node.SameValue(root.Get("hooks"), hooks) {
 			return existing, nil
 		}
-		var probe map[string]any
 		if _, err := toml.Decode(string(existing), &probe); err != nil {
 			ds.Errorf(nested.CodeShape, diag.Pos{}, "", "fix the TOML first", "cannot merge into invalid TOML: %s", firstLine(err.Error()))
 			return nil, ds
@@ -161,31 +161,13 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 	case b.Len() > 0:
 		b.WriteString("\n\n")
 	}
-	for i, ev := range hooks.Fields {
-		for j, g := range ev.Value.Items {
-			if i+j > 0 {
-				b.WriteString("\n")
-			}
-			fmt.Fprintf(&b, "[[hooks.%s]]\n", tomlKey(ev.Key))
-			for _, f := range g.Fields {
-				if f.Key != "hooks" {
-					fmt.Fprintf(&b, "%s = %s\n", tomlKey(f.Key), tomlValue(f.Value))
-				}
-			}
-			for _, h := range g.Get("hooks").Items {
-				fmt.Fprintf(&b, "\n[[hooks.%s.hooks]]\n", tomlKey(ev.Key))
-				for _, f := range h.Fields {
-					fmt.Fprintf(&b, "%s = %s\n", tomlKey(f.Key), tomlValue(f.Value))
-				}
-			}
-		}
-	}
+	writeTables(&b, hooks)
 	if rest := strings.TrimLeft(strings.Join(after, ""), "\n"); rest != "" {
 		b.WriteString("\n")
 		b.WriteString(rest)
 	}
 	out := []byte(b.String())
-	if len(existing) > 0 && !sameSettings(existing, out) {
+	if len(existing) > 0 && !sameSettings(probe, out) {
 		// The line edit above went wrong somewhere hookconv did not
 		// foresee: refuse rather than write a file that lost a setting.
 		ds.Errorf(nested.CodeShape, diag.Pos{}, "", "convert into a new file (-o .codex/hooks.json) and merge by hand",
@@ -195,23 +177,45 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 	return out, ds
 }
 
-// sameSettings reports whether two config.toml files hold the same
-// settings, the hooks aside (but not the trust state Codex keeps beside
-// them), and both parse.
-func sameSettings(a, b []byte) bool {
-	var x, y map[string]any
-	if _, err := toml.Decode(string(a), &x); err != nil {
+// writeTables writes the hooks value as [[hooks.<Event>]] tables.
+func writeTables(b *strings.Builder, hooks *node.Node) {
+	for i, ev := range hooks.Fields {
+		for j, g := range ev.Value.Items {
+			if i+j > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(b, "[[hooks.%s]]\n", tomlKey(ev.Key))
+			for _, f := range g.Fields {
+				if f.Key != "hooks" {
+					fmt.Fprintf(b, "%s = %s\n", tomlKey(f.Key), tomlValue(f.Value))
+				}
+			}
+			for _, h := range g.Get("hooks").Items {
+				fmt.Fprintf(b, "\n[[hooks.%s.hooks]]\n", tomlKey(ev.Key))
+				for _, f := range h.Fields {
+					fmt.Fprintf(b, "%s = %s\n", tomlKey(f.Key), tomlValue(f.Value))
+				}
+			}
+		}
+	}
+}
+
+// sameSettings reports whether out parses and holds the settings of the
+// decoded file it was merged into, the hooks aside (but not the trust
+// state Codex keeps beside them).
+func sameSettings(existing map[string]any, out []byte) bool {
+	var merged map[string]any
+	if _, err := toml.Decode(string(out), &merged); err != nil {
 		return false
 	}
-	if _, err := toml.Decode(string(b), &y); err != nil {
-		return false
-	}
-	return reflect.DeepEqual(withoutHooks(x), withoutHooks(y))
+	return reflect.DeepEqual(withoutHooks(existing), withoutHooks(merged))
 }
 
 // withoutHooks drops a decoded config's hooks, keeping their trust state.
+// (Never nil, so an empty file and one holding only hooks compare equal.)
 func withoutHooks(doc map[string]any) map[string]any {
-	out := maps.Clone(doc)
+	out := make(map[string]any, len(doc))
+	maps.Copy(out, doc)
 	delete(out, "hooks")
 	if h, ok := doc["hooks"].(map[string]any); ok && h[stateKey] != nil {
 		out["hooks."+stateKey] = h[stateKey]
