@@ -45,6 +45,15 @@ func (a *Arena) New(n Node) *Node {
 // String returns a new string node.
 func (a *Arena) String(s string) *Node { return a.New(Node{Kind: String, Text: s}) }
 
+// NonEmptyString returns a new string node, or nil for "": how encoders
+// leave out a field the hook does not set.
+func (a *Arena) NonEmptyString(s string) *Node {
+	if s == "" {
+		return nil
+	}
+	return a.String(s)
+}
+
 // Fields returns a copy of members. Its capacity is its length, so
 // appending to it later copies rather than overwrites what was carved
 // next.

@@ -333,12 +333,7 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 // value renders a canonical field the way the dialect writes it.
 func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string, a *node.Arena) *node.Node {
 	hd := &h.Handler
-	opt := func(s string) *node.Node {
-		if s == "" {
-			return nil
-		}
-		return a.String(s)
-	}
+	opt := a.NonEmptyString
 	if os, ok := strings.CutPrefix(canon, "platform."); ok {
 		return opt(hd.Platform[os])
 	}

@@ -253,23 +253,23 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 	hd := &h.Handler
 	switch canon {
 	case "command":
-		return optStr(a, hd.Command)
+		return a.NonEmptyString(hd.Command)
 	case "status_message":
-		return optStr(a, hd.StatusMessage)
+		return a.NonEmptyString(hd.StatusMessage)
 	case "url":
-		return optStr(a, hd.URL)
+		return a.NonEmptyString(hd.URL)
 	case "server":
-		return optStr(a, hd.Server)
+		return a.NonEmptyString(hd.Server)
 	case "tool":
-		return optStr(a, hd.Tool)
+		return a.NonEmptyString(hd.Tool)
 	case "prompt":
-		return optStr(a, hd.Prompt)
+		return a.NonEmptyString(hd.Prompt)
 	case "model":
-		return optStr(a, hd.Model)
+		return a.NonEmptyString(hd.Model)
 	case "name":
-		return optStr(a, h.Name)
+		return a.NonEmptyString(h.Name)
 	case "platform.windows":
-		return optStr(a, hd.Platform["windows"])
+		return a.NonEmptyString(hd.Platform["windows"])
 	case "headers":
 		return a.StringMap(hd.Headers)
 	case "env":
@@ -279,9 +279,7 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 			return a.New(node.Node{Kind: node.Bool, Bool: true})
 		}
 	case "allowed_env_vars":
-		if len(hd.AllowedEnvVars) > 0 {
-			return a.StringArray(hd.AllowedEnvVars)
-		}
+		return a.StringArray(hd.AllowedEnvVars)
 	case "input":
 		if len(hd.Input) > 0 {
 			if n, err := node.ParseJSON(hd.Input, node.JSONOptions{}); err == nil {
@@ -311,10 +309,3 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 }
 
 func field(k string, v *node.Node) node.Field { return node.Field{Key: k, Value: v} }
-
-func optStr(a *node.Arena, s string) *node.Node {
-	if s == "" {
-		return nil
-	}
-	return a.String(s)
-}
