@@ -384,6 +384,9 @@ func TestArenaStringMapAndArray(t *testing.T) {
 	if got := string(AppendCompact(nil, m)); got != `{"a":"1","b":"2","c":"3"}` {
 		t.Errorf("StringMap = %s, want keys sorted", got)
 	}
+	if a.NonEmptyString("") != nil || a.NonEmptyString("x").Text != "x" {
+		t.Error(`NonEmptyString: want no node for "" and a string node otherwise`)
+	}
 	l := a.StringArray([]string{"x", "y"})
 	if got := string(AppendCompact(nil, l)); got != `["x","y"]` {
 		t.Errorf("StringArray = %s", got)
