@@ -15,7 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/BurntSushi/toml"
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/hookconv/hookconv"
+	"github.com/hookconv/hookconv/providers"
 )
 
 // golden is one provider's golden output: testdata/golden/<case>/<slug>.golden.
@@ -171,13 +175,14 @@ func validateDroid(t *testing.T, bin, home string) string {
 }
 
 // validateCodex asks one `codex app-server` for hooks/list over a trusted
-// project per golden .codex/hooks.json: parse problems come back as
-// warnings (and drop the whole file), and unknown events are ignored
-// silently, so the listed hooks are also counted against the file.
+// project per golden .codex/hooks.json, and one whose .codex/config.toml
+// hookconv merged hooks into: parse problems come back as warnings (and
+// drop the whole file), and unknown events are ignored silently, so the
+// listed hooks are also counted against the file.
 func validateCodex(t *testing.T, bin, home string) string {
 	root := workDir(t, "codex-hooks-list")
 	codexHome := filepath.Join(root, "codex-home")
-	gs := goldens(t, "codex")
+	gs := append(goldens(t, "codex"), mergedConfigTOML(t))
 	var cwds []string
 	want := map[string]map[string]int{} // cwd → event → handlers
 	var trust strings.Builder
@@ -191,10 +196,14 @@ func validateCodex(t *testing.T, bin, home string) string {
 		for _, f := range g.files {
 			var doc struct {
 				Hooks map[string][]struct {
-					Hooks []json.RawMessage `json:"hooks"`
-				} `json:"hooks"`
+					Hooks []map[string]any `json:"hooks" toml:"hooks"`
+				} `json:"hooks" toml:"hooks"`
 			}
-			if err := json.Unmarshal(f.Data, &doc); err != nil {
+			if strings.HasSuffix(f.Name, ".toml") {
+				if _, err := toml.Decode(string(f.Data), &doc); err != nil {
+					t.Fatalf("%s: %s is not TOML: %v", g.name, f.Name, err)
+				}
+			} else if err := json.Unmarshal(f.Data, &doc); err != nil {
 				t.Fatalf("%s: %s is not JSON: %v", g.name, f.Name, err)
 			}
 			for ev, groups := range doc.Hooks {
@@ -264,6 +273,35 @@ func validateCodex(t *testing.T, bin, home string) string {
 		}
 	}
 	return fmt.Sprintf("codex app-server hooks/list on %d golden outputs", len(gs))
+}
+
+// mergedConfigTOML is a project whose .codex/config.toml holds settings,
+// comments and a table around old hooks, converted into with -o: the
+// hooks are replaced where they stood (see the codex adapter's Render).
+func mergedConfigTOML(t *testing.T) golden {
+	t.Helper()
+	const existing = `# project settings
+model = "fake-model"
+
+# old hooks
+[[hooks.Stop]]
+[[hooks.Stop.hooks]]
+type = "command"
+command = "./old.sh"
+
+# a second profile
+[profiles.fast]
+model = "fake-model"
+`
+	in := providers.Files{".claude/settings.json": []byte(`{"hooks": {
+  "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh", "timeout": 5}]}],
+  "Stop": [{"hooks": [{"type": "command", "command": "echo done"}]}]}}`)}
+	res := hookconv.Convert("claude-code", "codex", in, providers.Files{".codex/config.toml": []byte(existing)})
+	out, ok := res.Files[".codex/config.toml"]
+	if !ok || res.Diagnostics.HasErrors() {
+		t.Fatalf("merging into a config.toml: %v", res.Diagnostics)
+	}
+	return golden{name: "merged-config-toml", files: []txtar.File{{Name: ".codex/config.toml", Data: out}}}
 }
 
 // codexHooksList speaks JSON-RPC (one JSON object per line) to
