@@ -1,6 +1,7 @@
 package nested
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"math"
@@ -167,7 +168,10 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		return []writtenMatcher{{text: v.Text, present: true}} // the tool's own, verbatim
 	}
 	for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
-		if slug == c.d.Slug {
+		// Carried data is compact JSON: without the key spelled out it
+		// holds no "$matcher" (most hooks carry only layout marks), and
+		// a large config need not parse it.
+		if slug == c.d.Slug || !bytes.Contains(h.ProviderData[slug], []byte(`"$matcher"`)) {
 			continue
 		}
 		n, err := node.ParseJSON(h.ProviderData[slug], node.JSONOptions{})
