@@ -65,7 +65,7 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 		return arg, nil, ds.WithFile(arg)
 	}
 	src = buf.Bytes()
-	if len(src) > canonical.MaxFileSize { // it grew after Stat
+	if len(src) > canonical.MaxFileSize { // it grew after Stat, or Stat could not tell (a pipe)
 		ds.Errorf(canonical.CodeTooLarge, diag.Pos{}, "", "check that this is the file you meant; hook configs are a few kilobytes",
 			"file is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20)
 		return arg, nil, ds.WithFile(arg)

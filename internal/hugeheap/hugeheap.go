@@ -1,5 +1,6 @@
 // Package hugeheap readies the Go heap of a short-lived process for a
-// burst of allocation, by asking Linux to back it with 2 MiB pages.
+// burst of allocation, by asking Linux to back it with 2 MiB pages and by
+// putting off the collections a heap that only grows does not need.
 //
 // Why: a process touching fresh memory takes a page fault per 4 KiB page.
 // On the virtual machines hookconv is measured on, each fault costs ~12 µs
