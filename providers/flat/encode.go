@@ -3,6 +3,7 @@ package flat
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -306,7 +307,14 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 		case canonical.MCP:
 			switch {
 			case x.Tool != "" && c.Prov.MCP != "":
-				addPart(strings.ReplaceAll(c.Prov.MCP, "{tool}", x.Tool))
+				name := strings.ReplaceAll(c.Prov.MCP, "{tool}", x.Tool)
+				if strings.ContainsAny(name, canonical.RegexSyntax) {
+					// The tool reads the matcher as a regular expression:
+					// "MCP:read(x)" would not even compile, and
+					// "MCP:read.file" would match more than the one tool.
+					name = "^" + regexp.QuoteMeta(name) + "$"
+				}
+				addPart(name)
 				if !strings.Contains(c.Prov.MCP, "{server}") {
 					warn(CodeMCPServerLost, "%s: %s names MCP tools without their server: %q matches %s of any server, not only %s",
 						h.DisplayName(i), c.Prov.Name, x.Tool, x.Tool, x.Server)
