@@ -673,7 +673,24 @@ func (d *decoder) mcp(n *node.Node, path string) Matcher {
 	if v := n.Get("tool"); v != nil {
 		m.Tool = d.str(v, join(path, "tool"))
 	}
+	for _, part := range []struct{ key, name string }{{"server", m.Server}, {"tool", m.Tool}} {
+		if i := strings.IndexFunc(part.name, notMCPNameRune); i >= 0 && !(part.key == "server" && part.name == AnyServer) {
+			// Tools spell MCP tools into their matchers (mcp__server__tool),
+			// where a "," or a space would split or break the name.
+			r, _ := utf8.DecodeRuneInString(part.name[i:])
+			v := n.Get(part.key)
+			d.errorf(CodeMatcherShape, v.Pos, join(path, part.key), "MCP names are letters, digits and _ - . (as the MCP specification allows)",
+				"MCP %s name %q has %q, which MCP names do not have", part.key, part.name, r)
+			return nil
+		}
+	}
 	return m
+}
+
+// notMCPNameRune reports a character MCP server and tool names do not
+// have: the MCP specification allows letters, digits and "_", "-", ".".
+func notMCPNameRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_-.", r)
 }
 
 func (d *decoder) degradation(n *node.Node, path string) map[string]Strategy {
