@@ -26,8 +26,15 @@ const MaxBytes = 1 << 30
 // allocates one block of n bytes, advises the kernel to back it with huge
 // pages, and frees it with a collection: the runtime keeps the freed pages
 // mapped and hands them to the allocations that follow, which then fault
-// in 2 MiB at a time. Nothing is touched, so nothing is resident until
-// used.
+// in 2 MiB at a time.
+//
+// Faulting in costs the kernel zeroing every page, on the job's thread.
+// So a thread of Prepare's own faults in the front of the block as the job
+// starts — three quarters of it, the block's estimate having headroom, and
+// at most MaxDeferred, as much as the job fills before its first
+// collection — and the job finds its pages there. The contents are not
+// touched, only made resident, so it does not matter which pages the job
+// already uses.
 //
 // Having freed the block, it also puts off the next collection until the
 // heap holds about n bytes (at most MaxDeferred), then restores the
