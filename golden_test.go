@@ -5,10 +5,12 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -20,7 +22,28 @@ var update = flag.Bool("update", false, "rewrite testdata/golden/*/*.golden from
 // every tool of the nested family and compares the written files and the
 // diagnostics with <case>/<target>.golden (a txtar archive: diagnostics as
 // its comment, then one section per written file).
-func TestGolden(t *testing.T) {
+func TestGolden(t *testing.T) { checkGolden(t, *update) }
+
+// TestGoldenSplit checks the goldens again with every list cut into chunks
+// worked on at once (internal/parallel), as only large inputs are
+// otherwise: the output must not change, byte for byte.
+func TestGoldenSplit(t *testing.T) {
+	splitEverything(t)
+	checkGolden(t, false)
+}
+
+// splitEverything makes the rest of the test cut every list of two or
+// more items into chunks of one, worked on by four goroutines at once.
+func splitEverything(t *testing.T) {
+	t.Helper()
+	size, procs := parallel.ChunkSize, runtime.GOMAXPROCS(4)
+	parallel.ChunkSize = 1
+	t.Cleanup(func() { parallel.ChunkSize = size; runtime.GOMAXPROCS(procs) })
+}
+
+// checkGolden runs the golden comparisons; with update it rewrites the
+// golden files instead.
+func checkGolden(t *testing.T, update bool) {
 	inputs, err := filepath.Glob("testdata/golden/*/input.*")
 	if err != nil || len(inputs) == 0 {
 		t.Fatalf("no golden inputs: %v", err)
@@ -45,7 +68,7 @@ func TestGolden(t *testing.T) {
 				}
 				got := goldenArchive(res, key, src)
 				file := filepath.Join(filepath.Dir(in), to+".golden")
-				if *update {
+				if update {
 					if err := os.WriteFile(file, got, 0o644); err != nil {
 						t.Fatal(err)
 					}

@@ -10,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -117,20 +118,35 @@ func uses(h *canonical.Hook, id string) bool {
 // field that caused it.
 func Plan(m *canonical.Manifest, target string, names *vocab.Tables, caps *Tables) (*canonical.Manifest, diag.List) {
 	out := *m // keeps Spec and the source positions
-	out.Hooks = make([]canonical.Hook, 0, len(m.Hooks))
-	var diags diag.List
+	// Each hook is planned on its own, so a large list is planned in
+	// chunks at once (internal/parallel), each into its own slots of
+	// out.Hooks (planned in place: a Hook is some 400 bytes, and a large
+	// config has thousands) and its own diagnostics; excluded hooks leave
+	// gaps, closed afterwards.
+	out.Hooks = make([]canonical.Hook, len(m.Hooks))
+	kept := make([]bool, len(m.Hooks))
+	chunks := parallel.Chunks(len(m.Hooks))
+	chunkDiags := make([]diag.List, len(chunks))
 	ids := caps.IDs()
-	for i := range m.Hooks {
-		p := planner{h: &m.Hooks[i], i: i, target: target, names: names, caps: caps}
-		// Planned in place: a Hook is some 400 bytes, and a large config
-		// has thousands.
-		out.Hooks = append(out.Hooks, canonical.Hook{})
-		if !p.plan(ids, &out.Hooks[len(out.Hooks)-1]) {
-			out.Hooks = out.Hooks[:len(out.Hooks)-1]
+	parallel.Do(chunks, func(c int, r parallel.Range) {
+		for i := r.From; i < r.To; i++ {
+			p := planner{h: &m.Hooks[i], i: i, target: target, names: names, caps: caps}
+			kept[i] = p.plan(ids, &out.Hooks[i])
+			chunkDiags[c] = append(chunkDiags[c], p.diags...)
 		}
-		diags = append(diags, p.diags...)
+	})
+	n := 0
+	for i := range out.Hooks {
+		if kept[i] {
+			if n != i {
+				out.Hooks[n] = out.Hooks[i]
+			}
+			n++
+		}
 	}
-	return &out, diags
+	clear(out.Hooks[n:]) // the moved hooks' old slots: let what they hold go
+	out.Hooks = out.Hooks[:n]
+	return &out, slices.Concat(chunkDiags...)
 }
 
 // planner plans one hook.

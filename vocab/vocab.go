@@ -121,10 +121,12 @@ type Tables struct {
 	byProvider *lazyIndex
 }
 
-// lazyIndex holds the per-provider lookups built so far.
+// lazyIndex holds the per-provider lookups built so far. Lookups read it
+// without a lock: a large conversion looks names up from two goroutines,
+// tens of thousands of times.
 type lazyIndex struct {
-	mu  sync.Mutex
-	idx map[string]*providerIndex
+	mu  sync.Mutex // held while a provider's lookups are built
+	idx sync.Map   // provider → *providerIndex
 }
 
 // providerIndex is one provider's lookups, keyed by name.
@@ -201,7 +203,7 @@ func index(t *Tables) *Tables {
 	t.eventIndex = positions(t.Events, func(e Event) string { return e.Name })
 	t.toolIndex = positions(t.Tools, func(e Tool) string { return e.Name })
 	t.providerIndex = positions(t.Providers, func(p Provider) string { return p.Slug })
-	t.byProvider = &lazyIndex{idx: map[string]*providerIndex{}}
+	t.byProvider = &lazyIndex{}
 	return t
 }
 
@@ -212,10 +214,13 @@ func (t *Tables) of(provider string) *providerIndex {
 	if l == nil { // a Tables not made by index: nothing is known
 		return &providerIndex{}
 	}
+	if x, ok := l.idx.Load(provider); ok {
+		return x.(*providerIndex)
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if x, ok := l.idx[provider]; ok {
-		return x
+	if x, ok := l.idx.Load(provider); ok {
+		return x.(*providerIndex)
 	}
 	x := &providerIndex{
 		encodeEvent: map[string][]NativeEvent{},
@@ -247,7 +252,7 @@ func (t *Tables) of(provider string) *providerIndex {
 			x.decodeTool[n.Name] = n
 		}
 	}
-	l.idx[provider] = x
+	l.idx.Store(provider, x)
 	return x
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -49,74 +50,61 @@ type eventGroups struct {
 // first appearance, handlers never reordered.
 func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	c.load()
+	// Each hook is encoded on its own, so a large list is encoded in
+	// chunks at once (internal/parallel), each with its own arena and
+	// diagnostics; the hooks are then put into groups in order, which is
+	// cheap and decides the layout.
+	encoded := make([]encodedHook, len(m.Hooks))
+	chunks := parallel.Chunks(len(m.Hooks))
+	chunkDiags := make([]diag.List, len(chunks))
+	arenas := make([]*node.Arena, len(chunks))
+	parallel.Do(chunks, func(k int, r parallel.Range) {
+		// The output tree is built whole and dropped whole once written:
+		// carve its nodes from an arena (a handler takes ~5).
+		a := &node.Arena{Expect: 6*(r.To-r.From) + 8}
+		arenas[k] = a
+		ds := &chunkDiags[k]
+		for i := r.From; i < r.To; i++ {
+			encoded[i] = c.encodeHook(ds, m, i, a)
+			encoded[i].diagsEnd = len(*ds)
+		}
+	})
 	var ds diag.List
-	// The output tree is built whole and dropped whole once written:
-	// carve its nodes from an arena (a handler takes ~5).
-	a := &node.Arena{Expect: 6*len(m.Hooks) + 8}
+	a := arenas[0]
 	var events []*eventGroups
 	byEvent := map[string]*eventGroups{}
-	for i := range m.Hooks {
-		h := &m.Hooks[i]
-		native, row, ok := c.nativeEvent(&ds, h, i)
-		if !ok {
+	k, from := 0, 0 // the chunk of hook i, and where its diagnostics start
+	for i := range encoded {
+		e := &encoded[i]
+		// The hook's own diagnostics, then what grouping it adds: the
+		// order one goroutine would have produced.
+		for i >= chunks[k].To {
+			k, from = k+1, 0
+		}
+		ds = append(ds, chunkDiags[k][from:e.diagsEnd]...)
+		from = e.diagsEnd
+		if !e.ok {
 			continue
 		}
-		if h.Handler.Type == canonical.HandlerAgent {
-			copied := *h
-			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.Prov.Name, &ds, fmt.Sprintf("hooks[%d]", h.SourceIndex(i))) {
-				h = &copied
-			}
-		}
-		if !c.d.Accepts(h.Handler.Type) {
-			ds.Errorf(CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
-				"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
-			continue
-		}
-		pd := providers.OwnData(h, c.d.Slug)
-		var matchers []writtenMatcher
-		if row.Matcher == vocab.MatchTool {
-			mt, lost, ok := c.encodeMatcher(h.Matcher)
-			for _, l := range lost {
-				ds.Warnf(CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
-					"%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), l, c.Prov.Name)
-			}
-			if !ok {
-				ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
-					"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
-				continue
-			}
-			wm := writtenMatcher{text: mt, present: mt != ""}
-			if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && canonical.SameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
-				wm = writtenMatcher{text: v.Text, present: true} // the source's own spelling
-			}
-			matchers = []writtenMatcher{wm}
-		} else {
-			matchers = c.valueMatchers(&ds, h, i, pd, row)
-			if ev, _ := c.Names.Event(h.Event); ev.Subject != "tool" {
-				providers.WarnMatcherIgnored(&ds, c.Names, h, i, c.Prov.Name, native)
-			}
-		}
-		handler := c.encodeHandler(&ds, h, i, pd, a)
-		extra := groupExtra(pd)
-		ev := byEvent[native]
+		ev := byEvent[e.native]
 		if ev == nil {
-			ev = &eventGroups{native: native, latest: map[groupKey]*group{}}
-			byEvent[native] = ev
+			ev = &eventGroups{native: e.native, latest: map[groupKey]*group{}}
+			byEvent[e.native] = ev
 			events = append(events, ev)
-			if row.Note != "" {
-				ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", row.Note)
+			if e.row.Note != "" {
+				h := &m.Hooks[i]
+				ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", e.row.Note)
 			}
 		}
-		newGroup := pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool
-		for _, mt := range matchers {
-			key := groupKey{event: native, matcher: mt.text, hasMatcher: mt.present, group: compact(extra)}
+		for _, mt := range e.matchers {
+			key := groupKey{event: e.native, matcher: mt.text, hasMatcher: mt.present, group: compact(e.extra)}
 			g := ev.latest[key]
-			if g == nil || newGroup {
-				g = &group{key: key, matcher: mt, extra: extra}
+			if g == nil || e.newGroup {
+				g = &group{key: key, matcher: mt, extra: e.extra}
 				ev.groups = append(ev.groups, g)
 				ev.latest[key] = g
 			}
-			g.handlers = append(g.handlers, handler)
+			g.handlers = append(g.handlers, e.handler)
 		}
 	}
 	out := &node.Node{Kind: node.Object}
@@ -137,6 +125,72 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		out.Fields = append(out.Fields, field(ev.native, list))
 	}
 	return out, ds
+}
+
+// encodedHook is one hook as encoded, before grouping.
+type encodedHook struct {
+	ok       bool // false: the hook is not written (a diagnostic says why)
+	native   string
+	row      vocab.NativeEvent
+	matchers []writtenMatcher
+	handler  *node.Node
+	extra    *node.Node // documented group keys ($group)
+	newGroup bool       // the source started a new group here
+	diagsEnd int        // the end of the hook's diagnostics in its part's list
+}
+
+// encodeHook encodes hook i of m on its own: its event, matchers and
+// handler, carving nodes from a.
+func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.Arena) encodedHook {
+	h := &m.Hooks[i]
+	native, row, ok := c.nativeEvent(ds, h, i)
+	if !ok {
+		return encodedHook{}
+	}
+	if h.Handler.Type == canonical.HandlerAgent {
+		copied := *h
+		if providers.AgentAsPrompt(&copied, c.d.Accepts, c.Prov.Name, ds, fmt.Sprintf("hooks[%d]", h.SourceIndex(i))) {
+			h = &copied
+		}
+	}
+	if !c.d.Accepts(h.Handler.Type) {
+		ds.Errorf(CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
+			"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
+		return encodedHook{}
+	}
+	pd := providers.OwnData(h, c.d.Slug)
+	var matchers []writtenMatcher
+	if row.Matcher == vocab.MatchTool {
+		mt, lost, ok := c.encodeMatcher(h.Matcher)
+		for _, l := range lost {
+			ds.Warnf(CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
+				"%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), l, c.Prov.Name)
+		}
+		if !ok {
+			ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
+				"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
+			return encodedHook{}
+		}
+		wm := writtenMatcher{text: mt, present: mt != ""}
+		if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && canonical.SameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
+			wm = writtenMatcher{text: v.Text, present: true} // the source's own spelling
+		}
+		matchers = []writtenMatcher{wm}
+	} else {
+		matchers = c.valueMatchers(ds, h, i, pd, row)
+		if ev, _ := c.Names.Event(h.Event); ev.Subject != "tool" {
+			providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov.Name, native)
+		}
+	}
+	return encodedHook{
+		ok:       true,
+		native:   native,
+		row:      row,
+		matchers: matchers,
+		handler:  c.encodeHandler(ds, h, i, pd, a),
+		extra:    groupExtra(pd),
+		newGroup: pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool,
+	}
 }
 
 // nativeEvent finds the native event name a hook is written under.

@@ -1,0 +1,92 @@
+// Package parallel splits the per-hook work of a large conversion across
+// the machine's cores.
+//
+// Why: a conversion is one process doing one job, so without this it uses
+// one core however many the machine has. Decoding, planning and encoding
+// treat each hook on its own, so a list of them can be cut into chunks,
+// each chunk worked on into results of its own, and the results joined in
+// chunk order: the output, diagnostics included, is the same as one
+// goroutine's, byte for byte.
+//
+// Chunks are small and taken in turn by whichever goroutine is free, not
+// dealt out in equal shares up front: a helper goroutine can start a
+// millisecond late (waking another core is slow on virtual machines), and
+// hooks differ in cost, so equal shares left the caller waiting on the
+// slower one and gained nothing.
+package parallel
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// ChunkSize is how many items a chunk holds; a list no longer than one
+// chunk is worked on by the caller alone, as goroutines would cost more
+// than they save. Tests lower it to 1 so that the small inputs of the
+// golden tests are split too.
+var ChunkSize = 256
+
+// Range is the items [From, To) of a list.
+type Range struct{ From, To int }
+
+// Chunks cuts [0, n) into chunks of ChunkSize items (the last may be
+// shorter), in order. A list of at most one chunk, or a process with one
+// core, is a single range.
+func Chunks(n int) []Range {
+	size := max(ChunkSize, 1)
+	if n <= size || runtime.GOMAXPROCS(0) == 1 {
+		return []Range{{0, n}}
+	}
+	ranges := make([]Range, 0, (n+size-1)/size)
+	for from := 0; from < n; from += size {
+		ranges = append(ranges, Range{from, min(from+size, n)})
+	}
+	return ranges
+}
+
+// Do runs work once per range, on the caller's goroutine and up to one
+// helper per further core, each taking the next range not yet taken, and
+// returns when all ranges are done. work gets the range's index, to put
+// its results in a slot of their own.
+//
+// A panic in any of them is raised again on the caller's goroutine once
+// all have ended, so that it reaches the caller as it would without the split
+// (a test, a fuzz target) instead of ending the process.
+func Do(ranges []Range, work func(i int, r Range)) {
+	if len(ranges) == 1 {
+		work(0, ranges[0])
+		return
+	}
+	var (
+		next    atomic.Int64
+		wg      sync.WaitGroup
+		once    sync.Once
+		panicky any
+	)
+	// take works on ranges until none is left. A panic stops every
+	// goroutine at its next take and is kept for the caller.
+	take := func() {
+		defer func() {
+			if v := recover(); v != nil {
+				once.Do(func() { panicky = v })
+				next.Store(int64(len(ranges)))
+			}
+		}()
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(ranges) {
+				return
+			}
+			work(i, ranges[i])
+		}
+	}
+	for range min(runtime.GOMAXPROCS(0), len(ranges)) - 1 {
+		wg.Go(take)
+	}
+	take()
+	wg.Wait()
+	if panicky != nil {
+		panic(panicky)
+	}
+}

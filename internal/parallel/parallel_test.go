@@ -1,0 +1,93 @@
+package parallel
+
+import (
+	"runtime"
+	"slices"
+	"sync/atomic"
+	"testing"
+)
+
+// withChunkSize runs the rest of the test with ChunkSize set to size and
+// GOMAXPROCS to procs.
+func withChunkSize(t *testing.T, size, procs int) {
+	t.Helper()
+	old, oldProcs := ChunkSize, runtime.GOMAXPROCS(procs)
+	ChunkSize = size
+	t.Cleanup(func() { ChunkSize = old; runtime.GOMAXPROCS(oldProcs) })
+}
+
+func TestChunks(t *testing.T) {
+	withChunkSize(t, 3, 2)
+	for n, want := range map[int][]Range{
+		0:  {{0, 0}},
+		3:  {{0, 3}},
+		4:  {{0, 3}, {3, 4}},
+		9:  {{0, 3}, {3, 6}, {6, 9}},
+		10: {{0, 3}, {3, 6}, {6, 9}, {9, 10}},
+	} {
+		if got := Chunks(n); !slices.Equal(got, want) {
+			t.Errorf("Chunks(%d) = %v, want %v", n, got, want)
+		}
+	}
+	runtime.GOMAXPROCS(1)
+	if got := Chunks(10); !slices.Equal(got, []Range{{0, 10}}) {
+		t.Errorf("with one core, Chunks(10) = %v, want one range", got)
+	}
+}
+
+func TestDoRunsEveryRangeOnce(t *testing.T) {
+	withChunkSize(t, 1, 4)
+	for _, n := range []int{1, 2, 7, 100} {
+		ranges := Chunks(n)
+		runs := make([]atomic.Int32, len(ranges))
+		sums := make([]int, len(ranges))
+		Do(ranges, func(i int, r Range) {
+			runs[i].Add(1)
+			for k := r.From; k < r.To; k++ {
+				sums[i] += k
+			}
+		})
+		total := 0
+		for i := range ranges {
+			if got := runs[i].Load(); got != 1 {
+				t.Errorf("n %d: range %d ran %d times", n, i, got)
+			}
+			total += sums[i]
+		}
+		if total != n*(n-1)/2 {
+			t.Errorf("n %d: sum over ranges = %d, want %d", n, total, n*(n-1)/2)
+		}
+	}
+}
+
+func TestDoUsesHelpers(t *testing.T) {
+	withChunkSize(t, 1, 2)
+	// The caller's work blocks until a helper has taken a range: with no
+	// helper, this would never return.
+	helped := make(chan struct{})
+	var first atomic.Bool
+	Do(Chunks(2), func(int, Range) {
+		if first.CompareAndSwap(false, true) {
+			<-helped
+			return
+		}
+		close(helped)
+	})
+}
+
+func TestDoRaisesPanicOnCaller(t *testing.T) {
+	withChunkSize(t, 1, 2)
+	defer func() {
+		if v := recover(); v != "boom" {
+			t.Errorf("recovered %v, want the range's panic", v)
+		}
+	}()
+	var taken atomic.Int32
+	Do(Chunks(10), func(i int, _ Range) {
+		// Whoever takes the second range panics, helper or caller.
+		if taken.Add(1) == 2 {
+			panic("boom")
+		}
+	})
+	t.Error("Do returned after a range panicked")
+}
