@@ -16,6 +16,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
 	"github.com/hookconv/hookconv/providers/flat"
@@ -395,19 +396,10 @@ type projection struct {
 
 func (p projection) group() matcherGroup { return matcherGroup{p.Event, p.Matcher} }
 
-// verify decodes the encoded files with the target adapter and checks that
-// they hold what was planned: per event and matcher, the same handlers in
-// the same order with the same timeouts (after the target's unit rounding).
-// The tools run the hooks of different groups independently, so order is
-// compared within each (event, matcher).
-func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.Files, encodeDiags diag.List, to string) diag.List {
-	var ds diag.List
-	got, dds := dst.Decode(files)
-	if dds.HasErrors() || got == nil {
-		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug",
-			"internal error: the %s output does not decode: %v", to, dds)
-		return ds
-	}
+// planProjections is what verify expects the files to hold: the planned
+// hooks as the target reads them back, less those the encoder announced
+// it skipped, and the (event, matcher) groups they fall in.
+func planProjections(dst providers.Adapter, planned *canonical.Manifest, encodeDiags diag.List, prov vocab.Provider) ([]projection, map[matcherGroup]bool) {
 	marks := markHooks(encodeDiags)
 	// A tool that names tools only through split events writes one hook
 	// per category: compare with that expansion of the plan.
@@ -419,7 +411,6 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		expands = expanded != planned
 		planned = expanded
 	}
-	prov, _ := vocab.Default().Provider(to)
 	want := make([]projection, 0, len(planned.Hooks))
 	for i := range planned.Hooks {
 		mark := marks.of(planned.Hooks[i].SourceIndex(i))
@@ -441,6 +432,34 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	wantKeys := make(map[matcherGroup]bool)
 	for _, p := range want {
 		wantKeys[p.group()] = true
+	}
+	return want, wantKeys
+}
+
+// verify decodes the encoded files with the target adapter and checks that
+// they hold what was planned: per event and matcher, the same handlers in
+// the same order with the same timeouts (after the target's unit rounding).
+// The tools run the hooks of different groups independently, so order is
+// compared within each (event, matcher).
+func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.Files, encodeDiags diag.List, to string) diag.List {
+	var ds diag.List
+	prov, _ := vocab.Default().Provider(to)
+	// What the files should hold is worked out while they are decoded: the
+	// two do not depend on each other, and for a large config each takes
+	// milliseconds.
+	var (
+		want     []projection
+		wantKeys map[matcherGroup]bool
+		got      *canonical.Manifest
+		dds      diag.List
+	)
+	parallel.Both(len(planned.Hooks),
+		func() { want, wantKeys = planProjections(dst, planned, encodeDiags, prov) },
+		func() { got, dds = dst.Decode(files) })
+	if dds.HasErrors() || got == nil {
+		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug",
+			"internal error: the %s output does not decode: %v", to, dds)
+		return ds
 	}
 	have := make([]projection, 0, len(got.Hooks))
 	for i := range got.Hooks {

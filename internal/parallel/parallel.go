@@ -90,3 +90,22 @@ func Do(ranges []Range, work func(i int, r Range)) {
 		panic(panicky)
 	}
 }
+
+// Both runs f and g, which must not depend on each other: at once, f on a
+// helper goroutine, when n (the items they work on) is more than one
+// chunk and there is a second core; otherwise f, then g. As in Do, a
+// panic in either is raised on the caller's goroutine once both ended.
+func Both(n int, f, g func()) {
+	if len(Chunks(n)) == 1 {
+		f()
+		g()
+		return
+	}
+	Do([]Range{{0, 1}, {1, 2}}, func(i int, _ Range) {
+		if i == 0 {
+			f()
+		} else {
+			g()
+		}
+	})
+}

@@ -91,3 +91,21 @@ func TestDoRaisesPanicOnCaller(t *testing.T) {
 	})
 	t.Error("Do returned after a range panicked")
 }
+
+func TestBoth(t *testing.T) {
+	withChunkSize(t, 1, 2)
+	// Each waits for the other to have started: run one after the other,
+	// this would never return.
+	f, g := make(chan struct{}), make(chan struct{})
+	Both(2, func() { close(f); <-g }, func() { close(g); <-f })
+
+	// One item, or one core: in order, on the caller's goroutine.
+	for _, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		var order []string
+		Both(1, func() { order = append(order, "f") }, func() { order = append(order, "g") })
+		if !slices.Equal(order, []string{"f", "g"}) {
+			t.Errorf("GOMAXPROCS %d: ran %v, want f then g", procs, order)
+		}
+	}
+}
