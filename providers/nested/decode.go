@@ -2,7 +2,6 @@ package nested
 
 import (
 	"encoding/json"
-	"github.com/hookconv/hookconv/providers"
 	"math"
 	"slices"
 	"strconv"
@@ -13,6 +12,8 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -108,22 +109,85 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		ds.Errorf(CodeShape, events.Pos, "hooks", `"hooks" maps event names to lists of groups`, "\"hooks\" must be an object, not %s", events.Kind.Article())
 		return nil, ds.WithFile(file)
 	}
-	// Size the result up front: a large config would otherwise be copied
-	// over and over as the slice grows.
-	total := 0
-	for _, f := range events.Fields {
-		for _, g := range f.Value.Items {
-			if hs := g.Get("hooks"); hs != nil {
-				total += len(hs.Items)
-			}
-		}
-	}
-	hooks := make([]canonical.Hook, 0, total)
+	// Groups are read in order (whether a group repeats an earlier one
+	// depends on those before it); their handlers, most of the work, are
+	// then decoded in chunks at once (internal/parallel), each into its
+	// own slots of hooks and its own diagnostics.
+	var groups []readGroup
 	seen := map[groupKey]bool{}
 	for _, f := range events.Fields {
-		hooks = c.decodeEvent(&ds, file, f, seen, hooks)
+		groups = c.readEvent(&ds, f, seen, groups)
 	}
-	return hooks, ds.WithFile(file)
+	total := 0
+	for gi := range groups {
+		total += len(groups[gi].handlers)
+	}
+	items := make([]handlerItem, 0, total)
+	for gi := range groups {
+		for hi := range groups[gi].handlers {
+			items = append(items, handlerItem{group: int32(gi), handler: int32(hi)})
+		}
+	}
+	// Decoded in place: a Hook is some 400 bytes, and a large config has
+	// thousands.
+	hooks := make([]canonical.Hook, len(items))
+	chunks := parallel.Chunks(len(items))
+	chunkDiags := make([]diag.List, len(chunks))
+	parallel.Do(chunks, func(k int, r parallel.Range) {
+		for i := r.From; i < r.To; i++ {
+			it := &items[i]
+			it.ok = c.decodeGroupHandler(&chunkDiags[k], file, &groups[it.group], int(it.handler), &hooks[i])
+			it.diagsEnd = len(chunkDiags[k])
+		}
+	})
+	// The diagnostics in the order one goroutine would have produced:
+	// each group's own, then its handlers'.
+	var all diag.List
+	read, k, from := 0, 0, 0
+	n := 0
+	for i := range items {
+		it := &items[i]
+		if it.handler == 0 {
+			end := groups[it.group].diagsEnd
+			all = append(all, ds[read:end]...)
+			read = end
+		}
+		for i >= chunks[k].To {
+			k, from = k+1, 0
+		}
+		all = append(all, chunkDiags[k][from:it.diagsEnd]...)
+		from = it.diagsEnd
+		if it.ok {
+			if n != i {
+				hooks[n] = hooks[i]
+			}
+			n++
+		}
+	}
+	all = append(all, ds[read:]...)
+	clear(hooks[n:]) // the moved hooks' old slots: let what they hold go
+	return hooks[:n], all.WithFile(file)
+}
+
+// readGroup is a group read, its handlers not yet decoded.
+type readGroup struct {
+	row          vocab.NativeEvent
+	path         string // hooks.PreToolUse[0]
+	handlers     []*node.Node
+	matcher      canonical.Matcher // tool events: the matcher, decoded
+	matcherText  string
+	hasMatcher   bool
+	keepSpelling bool       // the native spelling must be kept for an exact round trip
+	extra        *node.Node // documented group keys
+	repeats      bool       // an earlier group had the same key: kept apart
+	diagsEnd     int        // the end of the group's own diagnostics
+}
+
+// handlerItem is one handler of a read group, to decode.
+type handlerItem struct {
+	group, handler int32
+	ok             bool // decoded; false: a diagnostic says why not
+	diagsEnd       int  // the end of its diagnostics in its chunk's list
 }
 
 // looksLikeEventMap reports whether an object's keys are native events.
@@ -157,7 +221,7 @@ func (c *Codec) event(native string) (vocab.NativeEvent, bool) {
 // not know: kept for its own provider, excluded elsewhere.
 func VendorEvent(slug, native string) string { return "vendor." + slug + "." + native }
 
-func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[groupKey]bool, hooks []canonical.Hook) []canonical.Hook {
+func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, groups []readGroup) []readGroup {
 	row, known := c.event(f.Key)
 	canonEvent := row.Event
 	if !known {
@@ -166,18 +230,18 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 			"%s is not a %s event hookconv knows; kept as %s", f.Key, c.Prov.Name, canonEvent)
 		row = vocab.NativeEvent{Provider: c.d.Slug, Event: canonEvent, Name: f.Key, Matcher: vocab.MatchValue}
 	}
-	groups := f.Value.Items
+	list := f.Value.Items
 	switch f.Value.Kind {
 	case node.Array:
 	case node.Object:
 		ds.Warnf(CodeUndocumented, f.Value.Pos, "hooks."+f.Key, "write a list: \""+f.Key+"\": [ {...} ]",
 			"%s maps to one object instead of a list; read as a list of one", f.Key)
-		groups = []*node.Node{f.Value}
+		list = []*node.Node{f.Value}
 	default:
 		ds.Errorf(CodeShape, f.Value.Pos, "hooks."+f.Key, "write a list of groups", "%s must be a list of groups, not %s", f.Key, f.Value.Kind.Article())
-		return hooks
+		return groups
 	}
-	for gi, g := range groups {
+	for gi, g := range list {
 		path := "hooks." + f.Key + "[" + strconv.Itoa(gi) + "]"
 		if g.Kind != node.Object {
 			ds.Errorf(CodeShape, g.Pos, path, `each group is {"matcher": ..., "hooks": [...]}`, "%s must be an object, not %s", path, g.Kind.Article())
@@ -203,66 +267,64 @@ func (c *Codec) decodeEvent(ds *diag.List, file string, f node.Field, seen map[g
 			ds.Warnf(CodeEmptyGroup, g.Pos, path, "remove the group", "group has no handlers; dropped")
 			continue
 		}
-		matcherText, hasMatcher, groupExtra := c.groupFields(ds, group, path)
-		key := groupKey{event: f.Key, matcher: matcherText, hasMatcher: hasMatcher}
-		if groupExtra != nil {
-			key.group = string(node.AppendCompact(nil, groupExtra))
+		rg := readGroup{row: row, path: path, handlers: handlers.Items}
+		rg.matcherText, rg.hasMatcher, rg.extra = c.groupFields(ds, group, path)
+		key := groupKey{event: f.Key, matcher: rg.matcherText, hasMatcher: rg.hasMatcher}
+		if rg.extra != nil {
+			key.group = string(node.AppendCompact(nil, rg.extra))
 		}
-		newGroup := seen[key]
+		rg.repeats = seen[key]
 		seen[key] = true
 		// The group's matcher, read once for all its handlers.
-		var matcher canonical.Matcher
-		keepSpelling := false
 		if row.Matcher == vocab.MatchTool {
-			matcher = c.decodeMatcher(matcherText)
+			rg.matcher = c.decodeMatcher(rg.matcherText)
 			// Keep the native spelling when writing the canonical form
 			// back would spell it differently ("*", "^(Bash)$", an
 			// alias), so the round trip is exact.
-			again, _, ok := c.encodeMatcher(matcher)
-			keepSpelling = hasMatcher && (matcher == nil || !ok || again != matcherText)
+			again, _, ok := c.encodeMatcher(rg.matcher)
+			rg.keepSpelling = rg.hasMatcher && (rg.matcher == nil || !ok || again != rg.matcherText)
 		}
-		if row.Matcher == vocab.MatchTool && hasMatcher {
+		if row.Matcher == vocab.MatchTool && rg.hasMatcher {
 			at := group.Pos
 			if m := group.Get("matcher"); m != nil {
 				at = m.Pos
 			}
-			if !providers.CheckPatterns(ds, matcher, at, path+".matcher", c.Prov.Name) {
+			if !providers.CheckPatterns(ds, rg.matcher, at, path+".matcher", c.Prov.Name) {
 				continue
 			}
 		}
-		for hi, hn := range handlers.Items {
-			// Decoded in place: a Hook is some 400 bytes, and a large
-			// config has thousands.
-			hooks = append(hooks, canonical.Hook{})
-			h := &hooks[len(hooks)-1]
-			extra, ok := c.decodeHandler(ds, file, hn, handlerPath{path, hi}, row, h)
-			if !ok {
-				hooks = hooks[:len(hooks)-1]
-				continue
-			}
-			if row.Matcher == vocab.MatchTool {
-				h.Matcher = canonical.CloneMatcher(matcher)
-				if keepSpelling {
-					extra.Set("$matcher", &node.Node{Kind: node.String, Text: matcherText})
-				}
-			} else if hasMatcher {
-				extra.Set("$matcher", &node.Node{Kind: node.String, Text: matcherText})
-			}
-			if groupExtra != nil {
-				extra.Set("$group", groupExtra)
-			}
-			if newGroup && hi == 0 {
-				extra.Set("$newGroup", &node.Node{Kind: node.Bool, Bool: true})
-			}
-			if raw := extra.Raw(); raw != nil {
-				if h.ProviderData == nil {
-					h.ProviderData = map[string]json.RawMessage{}
-				}
-				h.ProviderData[c.d.Slug] = raw
-			}
-		}
+		rg.diagsEnd = len(*ds)
+		groups = append(groups, rg)
 	}
-	return hooks
+	return groups
+}
+
+// decodeGroupHandler decodes handler hi of group g into h, which must be
+// zero, and reports whether it was decoded. Safe to call for several
+// handlers at once.
+func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi int, h *canonical.Hook) bool {
+	extra, ok := c.decodeHandler(ds, file, g.handlers[hi], handlerPath{g.path, hi}, g.row, h)
+	if !ok {
+		return false
+	}
+	if g.row.Matcher == vocab.MatchTool {
+		h.Matcher = canonical.CloneMatcher(g.matcher)
+		if g.keepSpelling {
+			extra.Set("$matcher", &node.Node{Kind: node.String, Text: g.matcherText})
+		}
+	} else if g.hasMatcher {
+		extra.Set("$matcher", &node.Node{Kind: node.String, Text: g.matcherText})
+	}
+	if g.extra != nil {
+		extra.Set("$group", g.extra)
+	}
+	if g.repeats && hi == 0 {
+		extra.Set("$newGroup", &node.Node{Kind: node.Bool, Bool: true})
+	}
+	if raw := extra.Raw(); raw != nil {
+		h.ProviderData = map[string]json.RawMessage{c.d.Slug: raw}
+	}
+	return true
 }
 
 // groupFields reads a group's matcher (and whether it has the key at all)

@@ -1,0 +1,82 @@
+package nested_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/hookconv/hookconv/internal/parallel"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// jsonPath is the tool's JSON config path.
+func jsonPath(t *testing.T, slug string) string {
+	t.Helper()
+	p, _ := vocab.Default().Provider(slug)
+	for _, path := range p.Paths {
+		if filepath.Ext(path) == ".json" {
+			return path
+		}
+	}
+	t.Fatalf("%s has no JSON config path", slug)
+	return ""
+}
+
+// TestDecodeSplitMatchesSequential: a decoder that works on handlers in
+// chunks at once returns what it returns working alone — the same hooks
+// and the same diagnostics in the same order (before any sorting) — for a
+// file with problems at every level, and for every real config of the
+// family.
+func TestDecodeSplitMatchesSequential(t *testing.T) {
+	type input struct {
+		slug, path string
+		src        []byte
+	}
+	inputs := []input{{"claude-code", ".claude/settings.json", []byte(`{"hooks": {
+	  "PreToolUse": [
+	    {"matcher": 5, "hooks": [{"type": "command", "command": "a", "bogus": 1}, {"type": "nope"}]},
+	    {"matcher": "Bash", "hooks": [{"type": "command"}, {"type": "command", "command": "b"}]},
+	    "not a group",
+	    {"matcher": "Bash", "hooks": [{"type": "command", "command": "c", "timeout": "x"}]},
+	    {"matcher": "Edit|Write", "hooks": []}
+	  ],
+	  "NotAnEvent": [{"hooks": [{"type": "command", "command": "d", "zzz": 2}]}],
+	  "Stop": {"hooks": [{"type": "prompt", "prompt": "p"}, {"command": 3}]},
+	  "SessionStart": [{"type": "command", "command": "e"}, {"matcher": "startup", "hooks": [{"type": "command", "command": "f"}], "extra": 1}]
+	}}`)}}
+	for _, slug := range []string{"claude-code", "gemini-cli", "codex", "factory-droid"} {
+		files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", slug, "*.json"))
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs = append(inputs, input{slug, jsonPath(t, slug), src})
+		}
+	}
+	if len(inputs) < 10 {
+		t.Fatalf("only %d inputs: is ../shared/corpus there?", len(inputs))
+	}
+	for _, in := range inputs {
+		a, ok := providers.Get(in.slug)
+		if !ok {
+			t.Fatalf("no %s adapter", in.slug)
+		}
+		files := providers.Files{in.path: in.src}
+		alone, aloneDiags := a.Decode(files)
+		size, procs := parallel.ChunkSize, runtime.GOMAXPROCS(4)
+		parallel.ChunkSize = 1
+		split, splitDiags := a.Decode(files)
+		parallel.ChunkSize = size
+		runtime.GOMAXPROCS(procs)
+		if !reflect.DeepEqual(alone, split) {
+			t.Errorf("%s %.60q: hooks differ when split:\n%+v\n%+v", in.slug, in.src, alone, split)
+		}
+		if !reflect.DeepEqual(aloneDiags, splitDiags) {
+			t.Errorf("%s %.60q: diagnostics differ when split:\n%v\n%v", in.slug, in.src, aloneDiags, splitDiags)
+		}
+	}
+}
