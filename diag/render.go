@@ -1,10 +1,12 @@
 package diag
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -45,20 +47,21 @@ func (r Renderer) Render(w io.Writer, ds List) error {
 		_, err = w.Write(append(b, '\n'))
 		return err
 	case FormatGitHub:
-		var b strings.Builder
+		b := bufio.NewWriterSize(w, 64<<10) // as for text, below
 		for _, d := range ds {
-			writeGitHub(&b, d)
+			writeGitHub(b, d)
 		}
-		_, err := io.WriteString(w, b.String())
-		return err
+		return b.Flush()
 	default:
-		var b strings.Builder
+		// Buffered rather than built whole: thousands of diagnostics make
+		// megabytes of text, and growing one string to hold them copied
+		// it over and over.
+		b := bufio.NewWriterSize(w, 64<<10)
 		idx := lineIndex{}
 		for _, d := range ds {
-			r.writeText(&b, d, idx)
+			r.writeText(b, d, idx)
 		}
-		_, err := io.WriteString(w, b.String())
-		return err
+		return b.Flush()
 	}
 }
 
@@ -72,22 +75,18 @@ const (
 	ansiGreen  = "\x1b[32m"
 )
 
-func (r Renderer) paint(s, color string) string {
-	if !r.Color {
-		return s
-	}
-	return color + s + ansiReset
-}
-
 // writeText renders one diagnostic like actionlint: the located message,
-// the source line with a caret under the column, then the hint.
-func (r Renderer) writeText(b *strings.Builder, d Diagnostic, idx lineIndex) {
+// the source line with a caret under the column, then the hint. (Written
+// piece by piece rather than with fmt: a large config can have thousands
+// of diagnostics, and formatting them was a visible share of its
+// conversion.)
+func (r Renderer) writeText(b *bufio.Writer, d Diagnostic, idx lineIndex) {
 	loc := d.File
 	if loc == "" {
 		loc = "<input>"
 	}
 	if d.Line > 0 {
-		loc = fmt.Sprintf("%s:%d:%d", loc, d.Line, d.Column)
+		loc += ":" + strconv.Itoa(d.Line) + ":" + strconv.Itoa(d.Column)
 	}
 	sevColor := ansiCyan
 	switch d.Severity {
@@ -96,15 +95,44 @@ func (r Renderer) writeText(b *strings.Builder, d Diagnostic, idx lineIndex) {
 	case Warning:
 		sevColor = ansiYellow
 	}
-	fmt.Fprintf(b, "%s: %s: %s %s\n", r.paint(loc, ansiBold), r.paint(d.Severity.String(), sevColor), d.Message, r.paint("["+d.Code+"]", ansiGray))
+	r.writePainted(b, loc, ansiBold)
+	b.WriteString(": ")
+	r.writePainted(b, d.Severity.String(), sevColor)
+	b.WriteString(": ")
+	b.WriteString(d.Message)
+	b.WriteByte(' ')
+	r.writePainted(b, "["+d.Code+"]", ansiGray)
+	b.WriteByte('\n')
 	if line, ok := idx.line(d.File, r.Sources[d.File], d.Line); ok {
-		num := fmt.Sprint(d.Line)
-		pad := strings.Repeat(" ", len(num))
-		fmt.Fprintf(b, "  %s | %s\n", r.paint(num, ansiGray), printable(line))
-		fmt.Fprintf(b, "  %s | %s%s\n", pad, caretIndent(line, d.Column), r.paint("^", ansiGreen))
+		num := strconv.Itoa(d.Line)
+		b.WriteString("  ")
+		r.writePainted(b, num, ansiGray)
+		b.WriteString(" | ")
+		b.WriteString(printable(line))
+		b.WriteString("\n  ")
+		b.WriteString(strings.Repeat(" ", len(num)))
+		b.WriteString(" | ")
+		b.WriteString(caretIndent(line, d.Column))
+		r.writePainted(b, "^", ansiGreen)
+		b.WriteByte('\n')
 	}
 	if d.Hint != "" {
-		fmt.Fprintf(b, "  %s %s\n", r.paint("hint:", ansiCyan), d.Hint)
+		b.WriteString("  ")
+		r.writePainted(b, "hint:", ansiCyan)
+		b.WriteByte(' ')
+		b.WriteString(d.Hint)
+		b.WriteByte('\n')
+	}
+}
+
+// writePainted writes s, in color when the renderer has colors on.
+func (r Renderer) writePainted(b *bufio.Writer, s, color string) {
+	if r.Color {
+		b.WriteString(color)
+	}
+	b.WriteString(s)
+	if r.Color {
+		b.WriteString(ansiReset)
 	}
 }
 
@@ -177,7 +205,7 @@ func caretIndent(line string, col int) string {
 }
 
 // writeGitHub renders one diagnostic as a GitHub Actions workflow command.
-func writeGitHub(b *strings.Builder, d Diagnostic) {
+func writeGitHub(b *bufio.Writer, d Diagnostic) {
 	cmd := "notice"
 	switch d.Severity {
 	case Error:

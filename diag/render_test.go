@@ -1,6 +1,8 @@
 package diag
 
 import (
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -92,5 +94,27 @@ func TestSort(t *testing.T) {
 	want := []string{"a: info:  []", "a:3:1: info:  []", "a:3:2: info:  []", "b:1:0: info:  []"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q", got)
+	}
+}
+
+// BenchmarkRenderText renders the warnings of a large config: 2,000
+// diagnostics quoting lines of a 10,000-line file.
+func BenchmarkRenderText(b *testing.B) {
+	var src []byte
+	for i := range 10000 {
+		src = fmt.Appendf(src, "        {\"type\": \"http\", \"url\": \"http://localhost:8080/%d\", \"timeout\": 5},\n", i)
+	}
+	var ds List
+	for i := range 2000 {
+		ds = append(ds, Diagnostic{File: "a.json", Pos: Pos{Line: 1 + i*5, Column: 9}, Severity: Warning, Code: "HC202",
+			Message: fmt.Sprintf("hook %d uses http_handler, which gemini-cli does not support; converted to a command handler", i),
+			Hint:    "make sure curl is installed where gemini-cli runs"})
+	}
+	r := Renderer{Format: FormatText, Sources: map[string][]byte{"a.json": src}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := r.Render(io.Discard, ds); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
