@@ -91,9 +91,9 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			ev = &eventGroups{native: e.native, latest: map[groupKey]*group{}}
 			byEvent[e.native] = ev
 			events = append(events, ev)
-			if e.row.Note != "" {
+			if e.note != "" {
 				h := &m.Hooks[i]
-				ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", e.row.Note)
+				ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", e.note)
 			}
 		}
 		for _, mt := range e.matchers {
@@ -131,7 +131,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 type encodedHook struct {
 	ok       bool // false: the hook is not written (a diagnostic says why)
 	native   string
-	row      vocab.NativeEvent
+	note     string // what to know about the native event (vocab.NativeEvent.Note)
 	matchers []writtenMatcher
 	handler  *node.Node
 	extra    *node.Node // documented group keys ($group)
@@ -185,7 +185,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 	return encodedHook{
 		ok:       true,
 		native:   native,
-		row:      row,
+		note:     row.Note,
 		matchers: matchers,
 		handler:  c.encodeHandler(ds, h, i, pd, a),
 		extra:    groupExtra(pd),
