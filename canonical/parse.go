@@ -687,6 +687,15 @@ func (d *decoder) mcp(n *node.Node, path string) Matcher {
 	return m
 }
 
+// IsMCPName reports whether name is a possible MCP server or tool name:
+// not empty, and only letters, digits and "_", "-", "." (what the MCP
+// specification allows). A manifest's names must be; decoders read a
+// native matcher as an MCP name only when it is, so that what they
+// decode can be written as a manifest.
+func IsMCPName(name string) bool {
+	return name != "" && strings.IndexFunc(name, notMCPNameRune) < 0
+}
+
 // notMCPNameRune reports a character MCP server and tool names do not
 // have: the MCP specification allows letters, digits and "_", "-", ".".
 func notMCPNameRune(r rune) bool {

@@ -42,7 +42,11 @@ func ParseMCP(template, name string) (server, tool string, ok bool) {
 	if i <= 0 || i+len(sep) >= len(rest) {
 		return "", "", false
 	}
-	return rest[:i], rest[i+len(sep):], true
+	server, tool = rest[:i], rest[i+len(sep):]
+	if !canonical.IsMCPName(server) || !canonical.IsMCPName(tool) {
+		return "", "", false // not an MCP tool: no MCP server has such a name
+	}
+	return server, tool, true
 }
 
 // ParseMCPServerPattern recognises a provider's "every tool of a server"
@@ -57,7 +61,9 @@ func ParseMCPServerPattern(template, pattern string) (string, bool) {
 		return "", false // too short, or prefix and suffix overlap ("mcp__.*")
 	}
 	server := pattern[len(prefix) : len(pattern)-len(suffix)]
-	if server == "" || strings.ContainsAny(server, `.*+?()[]{}|^$\`) {
+	// A "." would be a regex wildcard here, and a name MCP does not allow
+	// ("mcp_ _.*") names no server: either way, not a server pattern.
+	if strings.Contains(server, ".") || !canonical.IsMCPName(server) {
 		return "", false
 	}
 	return server, true

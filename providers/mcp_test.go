@@ -46,6 +46,22 @@ func TestMCPNames(t *testing.T) {
 			t.Errorf("ParseMCPServerPattern(%q) = %q", short, s)
 		}
 	}
+	// Names MCP does not allow are no MCP tool or server (found by
+	// FuzzConvertAny: Gemini's "mcp_ _.*" read as server " " could not be
+	// written as a manifest): they stay plain names and patterns.
+	for _, name := range []string{"mcp__a b__c", "mcp__a__b,c", "mcp__é!__x"} {
+		if s, tl, ok := ParseMCP("mcp__{server}__{tool}", name); ok {
+			t.Errorf("ParseMCP(%q) = %q, %q", name, s, tl)
+		}
+	}
+	for _, pattern := range []string{"mcp_ _.*", "mcp_a,b_.*"} {
+		if s, ok := ParseMCPServerPattern("mcp_{server}_.*", pattern); ok {
+			t.Errorf("ParseMCPServerPattern(%q) = %q", pattern, s)
+		}
+	}
+	if s, tl, ok := ParseMCP("mcp__{server}__{tool}", "mcp__git-hub__create.issue"); !ok || s != "git-hub" || tl != "create.issue" {
+		t.Errorf("ParseMCP(mcp__git-hub__create.issue) = %q, %q, %v", s, tl, ok)
+	}
 	for _, short := range []string{"mcp_x", "mcp__x", "mcp_"} {
 		if s, tl, ok := ParseMCP("mcp_{server}__{tool}_x", short); ok {
 			t.Errorf("ParseMCP(%q) = %q, %q", short, s, tl)
