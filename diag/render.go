@@ -47,7 +47,7 @@ func (r Renderer) Render(w io.Writer, ds List) error {
 		_, err = w.Write(append(b, '\n'))
 		return err
 	case FormatGitHub:
-		b := bufio.NewWriterSize(w, 64<<10) // as for text, below
+		b := bufio.NewWriterSize(w, bufferSize(ds)) // as for text, below
 		for _, d := range ds {
 			writeGitHub(b, d)
 		}
@@ -56,7 +56,7 @@ func (r Renderer) Render(w io.Writer, ds List) error {
 		// Buffered rather than built whole: thousands of diagnostics make
 		// megabytes of text, and growing one string to hold them copied
 		// it over and over.
-		b := bufio.NewWriterSize(w, 64<<10)
+		b := bufio.NewWriterSize(w, bufferSize(ds))
 		idx := lineIndex{}
 		for _, d := range ds {
 			r.writeText(b, d, idx)
@@ -64,6 +64,11 @@ func (r Renderer) Render(w io.Writer, ds List) error {
 		return b.Flush()
 	}
 }
+
+// bufferSize is the write buffer for rendering ds: about what a few
+// hundred diagnostics take, and no more than a few need, since a process
+// pays for each fresh page of memory it touches.
+func bufferSize(ds List) int { return min(64<<10, max(4<<10, 256*len(ds))) }
 
 const (
 	ansiReset  = "\x1b[0m"
