@@ -34,15 +34,21 @@ type Range struct{ From, To int }
 // shorter), in order. A list of at most one chunk, or a process with one
 // core, is a single range.
 func Chunks(n int) []Range {
-	size := max(ChunkSize, 1)
-	if n <= size || runtime.GOMAXPROCS(0) == 1 {
+	if !worthSplitting(n) {
 		return []Range{{0, n}}
 	}
+	size := max(ChunkSize, 1)
 	ranges := make([]Range, 0, (n+size-1)/size)
 	for from := 0; from < n; from += size {
 		ranges = append(ranges, Range{from, min(from+size, n)})
 	}
 	return ranges
+}
+
+// worthSplitting reports whether a list of n items is more than one chunk
+// and there is a second core to share it with.
+func worthSplitting(n int) bool {
+	return n > max(ChunkSize, 1) && runtime.GOMAXPROCS(0) > 1
 }
 
 // Do runs work once per range, on the caller's goroutine and up to one
@@ -51,8 +57,8 @@ func Chunks(n int) []Range {
 // its results in a slot of their own.
 //
 // A panic in any of them is raised again on the caller's goroutine once
-// all have ended, so that it reaches the caller as it would without the split
-// (a test, a fuzz target) instead of ending the process.
+// all have ended, so that it reaches the caller as it would without the
+// split (a test, a fuzz target) instead of ending the process.
 func Do(ranges []Range, work func(i int, r Range)) {
 	if len(ranges) == 1 {
 		work(0, ranges[0])
@@ -91,12 +97,13 @@ func Do(ranges []Range, work func(i int, r Range)) {
 	}
 }
 
-// Both runs f and g, which must not depend on each other: at once, f on a
-// helper goroutine, when n (the items they work on) is more than one
-// chunk and there is a second core; otherwise f, then g. As in Do, a
-// panic in either is raised on the caller's goroutine once both ended.
+// Both runs f and g, which must not depend on each other: at once, on the
+// caller's goroutine and a helper, when n (the items they work on) is
+// more than one chunk and there is a second core; otherwise f, then g.
+// As in Do, a panic in either is raised on the caller's goroutine once
+// both have ended.
 func Both(n int, f, g func()) {
-	if len(Chunks(n)) == 1 {
+	if !worthSplitting(n) {
 		f()
 		g()
 		return
