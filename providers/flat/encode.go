@@ -303,6 +303,13 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 				addPart(string(x))
 			}
 		case canonical.Pattern:
+			if strings.TrimSpace(x.Regex) != x.Regex {
+				// The tool's decoders read a matcher's outer white space as
+				// padding around names ("apply_patch " as the tool): a
+				// group keeps it part of the regex, which matches the same.
+				addPart("(" + x.Regex + ")")
+				break
+			}
 			addPart(x.Regex)
 		case canonical.MCP:
 			switch {
