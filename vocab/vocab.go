@@ -122,7 +122,7 @@ type Tables struct {
 }
 
 // lazyIndex holds the per-provider lookups built so far. Lookups read it
-// without a lock: a large conversion looks names up from two goroutines,
+// without a lock: a large conversion looks names up from every core,
 // tens of thousands of times.
 type lazyIndex struct {
 	mu  sync.Mutex // held while a provider's lookups are built
