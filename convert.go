@@ -461,15 +461,18 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 			"internal error: the %s output does not decode: %v", to, dds)
 		return ds
 	}
-	have := make([]projection, 0, len(got.Hooks))
-	for i := range got.Hooks {
-		p := project(&got.Hooks[i], prov)
-		if !wantKeys[p.group()] && wantKeys[matcherGroup{p.Event, partialMatcher}] {
-			// A matcher the encoder had to trim reads back differently.
-			p.Matcher = partialMatcher
+	// Each written hook is projected on its own: in chunks at once.
+	have := make([]projection, len(got.Hooks))
+	parallel.Do(parallel.Chunks(len(got.Hooks)), func(_ int, r parallel.Range) {
+		for i := r.From; i < r.To; i++ {
+			p := project(&got.Hooks[i], prov)
+			if !wantKeys[p.group()] && wantKeys[matcherGroup{p.Event, partialMatcher}] {
+				// A matcher the encoder had to trim reads back differently.
+				p.Matcher = partialMatcher
+			}
+			have[i] = p
 		}
-		have = append(have, p)
-	}
+	})
 	// A hook written into several groups (one per exact value) reads back
 	// several times, so the lists are compared without repeats. Most
 	// conversions repeat nothing: compare as they are first, and pay for
@@ -478,7 +481,11 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	if slices.Equal(want, have) {
 		return ds
 	}
-	d := diffProjections(byGroup(want), byGroup(have))
+	var wantGroups, haveGroups map[matcherGroup][]projection
+	parallel.Both(len(want),
+		func() { wantGroups = byGroup(want) },
+		func() { haveGroups = byGroup(have) })
+	d := diffProjections(wantGroups, haveGroups)
 	if d != "" {
 		d = diffProjections(byGroup(withoutRepeats(want)), byGroup(withoutRepeats(have)))
 	}
