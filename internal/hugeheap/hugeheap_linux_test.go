@@ -93,6 +93,9 @@ func inFreshProcess(t *testing.T) bool {
 // what the job is expected to touch before its first collection: for 256
 // MiB, at most MaxDeferred, not the whole block.
 func TestPrepareBoundsResidency(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under the race detector, making the block makes its shadow memory resident")
+	}
 	if !inFreshProcess(t) {
 		return
 	}
