@@ -196,25 +196,9 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 	p.off++ // {
 	n := p.node(Node{Kind: Object, Pos: start})
 	base := len(p.fields)
-	done := func() (*Node, error) {
-		n.Fields = p.arena.Fields(p.fields[base:])
-		p.fields = p.fields[:base]
-		p.off++
-		n.End = p.off
-		return n, nil
-	}
-	for {
-		if err := p.space(); err != nil {
+	for closed, err := p.first(&objects, start); !closed; closed, err = p.next(&objects, start) {
+		if err != nil {
 			return nil, err
-		}
-		if p.off >= len(p.src) {
-			return nil, &SyntaxError{Msg: "unexpected end of file: object opened here is never closed", Pos: start}
-		}
-		if p.src[p.off] == '}' {
-			if len(p.fields) > base && !p.jsonc {
-				return nil, p.errf("trailing comma before '}'")
-			}
-			return done()
 		}
 		if p.src[p.off] != '"' {
 			return nil, p.errf("unexpected %s: expected a quoted member name", p.describe())
@@ -239,83 +223,89 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 			return nil, err
 		}
 		p.fields = append(p.fields, Field{Key: key, KeyPos: keyPos, Value: v})
-		if err := p.space(); err != nil {
-			return nil, err
-		}
-		if p.off >= len(p.src) {
-			return nil, &SyntaxError{Msg: "unexpected end of file: object opened here is never closed", Pos: start}
-		}
-		switch p.src[p.off] {
-		case ',':
-			p.off++
-			if !p.jsonc {
-				if err := p.space(); err != nil {
-					return nil, err
-				}
-				if p.off < len(p.src) && p.src[p.off] == '}' {
-					return nil, p.errf("trailing comma before '}'")
-				}
-			}
-		case '}':
-			return done()
-		default:
-			return nil, p.errf("unexpected %s: expected ',' or '}' after object member", p.describe())
-		}
 	}
+	n.Fields = p.arena.Fields(p.fields[base:])
+	p.fields = p.fields[:base]
+	p.off++ // }
+	n.End = p.off
+	return n, nil
 }
 
 func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 	p.off++ // [
 	n := p.node(Node{Kind: Array, Pos: start})
 	base := len(p.items)
-	done := func() (*Node, error) {
-		n.Items = p.arena.Items(p.items[base:])
-		p.items = p.items[:base]
-		p.off++
-		n.End = p.off
-		return n, nil
-	}
-	for {
-		if err := p.space(); err != nil {
+	for closed, err := p.first(&arrays, start); !closed; closed, err = p.next(&arrays, start) {
+		if err != nil {
 			return nil, err
-		}
-		if p.off >= len(p.src) {
-			return nil, &SyntaxError{Msg: "unexpected end of file: array opened here is never closed", Pos: start}
-		}
-		if p.src[p.off] == ']' {
-			if len(p.items) > base && !p.jsonc {
-				return nil, p.errf("trailing comma before ']'")
-			}
-			return done()
 		}
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
 		}
 		p.items = append(p.items, v)
-		if err := p.space(); err != nil {
-			return nil, err
-		}
-		if p.off >= len(p.src) {
-			return nil, &SyntaxError{Msg: "unexpected end of file: array opened here is never closed", Pos: start}
-		}
-		switch p.src[p.off] {
-		case ',':
-			p.off++
-			if !p.jsonc {
-				if err := p.space(); err != nil {
-					return nil, err
-				}
-				if p.off < len(p.src) && p.src[p.off] == ']' {
-					return nil, p.errf("trailing comma before ']'")
-				}
-			}
-		case ']':
-			return done()
-		default:
-			return nil, p.errf("unexpected %s: expected ',' or ']' after array element", p.describe())
-		}
 	}
+	n.Items = p.arena.Items(p.items[base:])
+	p.items = p.items[:base]
+	p.off++ // ]
+	n.End = p.off
+	return n, nil
+}
+
+// A list is what objects and arrays share: entries apart by commas, up to
+// a closing byte. It holds the words their messages use.
+type list struct {
+	close byte   // '}' or ']'
+	kind  string // "object" or "array"
+	entry string // "object member" or "array element"
+}
+
+var (
+	objects = list{'}', "object", "object member"}
+	arrays  = list{']', "array", "array element"}
+)
+
+// first moves to the first entry of a list just opened at start, or to
+// its closing byte, and reports which.
+func (p *parser) first(l *list, start diag.Pos) (closed bool, err error) {
+	if err := p.space(); err != nil {
+		return false, err
+	}
+	if p.off >= len(p.src) {
+		return false, p.unclosed(l, start)
+	}
+	return p.src[p.off] == l.close, nil
+}
+
+// next moves past the comma after an entry to the next one, or to the
+// closing byte, and reports which. Only JSONC allows a comma before the
+// closing byte.
+func (p *parser) next(l *list, start diag.Pos) (closed bool, err error) {
+	if err := p.space(); err != nil {
+		return false, err
+	}
+	if p.off >= len(p.src) {
+		return false, p.unclosed(l, start)
+	}
+	switch p.src[p.off] {
+	case l.close:
+		return true, nil
+	case ',':
+		p.off++
+		closed, err := p.first(l, start)
+		if closed && !p.jsonc {
+			return false, p.errf("trailing comma before '%c'", l.close)
+		}
+		return closed, err
+	default:
+		return false, p.errf("unexpected %s: expected ',' or '%c' after %s", p.describe(), l.close, l.entry)
+	}
+}
+
+// unclosed is the error for a list the document ends inside: it points at
+// where the list opened, which is where the missing close belongs.
+func (p *parser) unclosed(l *list, start diag.Pos) error {
+	return &SyntaxError{Msg: "unexpected end of file: " + l.kind + " opened here is never closed", Pos: start}
 }
 
 func (p *parser) number(start diag.Pos) (*Node, error) {

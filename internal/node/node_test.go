@@ -1,10 +1,13 @@
 package node
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestParseJSONValues(t *testing.T) {
@@ -49,7 +52,16 @@ func TestParseJSONErrors(t *testing.T) {
 		{`[1 2]`, 1, 4, "expected ',' or ']'"},
 		{`{} {}`, 1, 4, "after the end of the JSON value"},
 		{"// c\n{}", 1, 1, "comments are not allowed"},
-		{`[1,]`, 1, 4, "trailing comma"},
+		{`[1,]`, 1, 4, "trailing comma before ']'"},
+		{"[1,\n  ]", 2, 3, "trailing comma before ']'"},
+		{`{"a": 1,}`, 1, 9, "trailing comma before '}'"},
+		{`{"a": 1 "b": 2}`, 1, 9, "expected ',' or '}' after object member"},
+		{`[1 2]`, 1, 4, "expected ',' or ']' after array element"},
+		// A list the document ends inside is reported where it opened.
+		{`{"a": [1, {"b": 2}`, 1, 7, "unexpected end of file: array opened here is never closed"},
+		{`{"a": 1,`, 1, 1, "unexpected end of file: object opened here is never closed"},
+		{"[\n", 1, 1, "unexpected end of file: array opened here is never closed"},
+		{`{`, 1, 1, "unexpected end of file: object opened here is never closed"},
 		{"\n\n  @", 3, 3, "unexpected '@'"},
 		// JSON is UTF-8: a Latin-1 byte is named where it stands, on the
 		// fast path and after an escape.
@@ -148,6 +160,19 @@ func FuzzParseJSON(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte, jsonc bool) {
 		n, err := ParseJSON(src, JSONOptions{JSONC: jsonc})
+		if !jsonc {
+			// Strict JSON is what encoding/json accepts, but for a leading
+			// BOM (allowed here), bytes that are not UTF-8 (refused here)
+			// and nesting beyond MaxDepth.
+			body := bytes.TrimPrefix(src, []byte("\xEF\xBB\xBF"))
+			valid := json.Valid(body)
+			if err == nil && !valid {
+				t.Fatalf("accepted what encoding/json refuses: %q", src)
+			}
+			if err != nil && valid && utf8.Valid(body) && !strings.Contains(err.Error(), "nesting deeper") {
+				t.Fatalf("refused what encoding/json accepts: %q: %v", src, err)
+			}
+		}
 		if err != nil {
 			return
 		}
