@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -160,6 +161,19 @@ func ParseJSONConfig(path string, src []byte, tool string) (*node.Node, diag.Lis
 		return n, w.WithFile(path)
 	}
 	return nil, ds
+}
+
+// EncodeJSONConfig is an encoder's last step for a tool whose hooks live
+// in one JSON file: it writes members into target (as WriteJSONConfig,
+// over existing[target] when there is one) and returns that file, or nil
+// on an error, with ds and what writing said.
+func EncodeJSONConfig(target string, existing Files, members []node.Field, countHandlers func(*node.Node) int, ds diag.List) (Files, diag.List) {
+	out, wds := WriteJSONConfig(target, existing[target], members, countHandlers)
+	ds = append(ds, wds...)
+	if out == nil {
+		return nil, ds
+	}
+	return Files{path.Clean(target): out}, ds
 }
 
 // WriteJSONConfig writes members (the "hooks", and a "version" where the

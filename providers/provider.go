@@ -31,6 +31,17 @@ func (f Files) Paths() []string {
 	return out
 }
 
+// Target is the file an encoder writes: the one existing file it was given
+// (the user's -o target, whatever its name), else def, the tool's own path.
+func (f Files) Target(def string) string {
+	if len(f) == 1 {
+		for p := range f {
+			return p
+		}
+	}
+	return def
+}
+
 // Adapter converts between one tool's native hook configuration and the
 // canonical model.
 type Adapter interface {

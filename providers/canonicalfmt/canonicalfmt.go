@@ -52,12 +52,7 @@ func (Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 // replacing different hooks a manifest already held is said (HC323),
 // since people write manifests by hand.
 func (Adapter) Encode(m *canonical.Manifest, existing providers.Files) (providers.Files, diag.List) {
-	target := DefaultPath
-	if len(existing) == 1 {
-		for p := range existing {
-			target = p
-		}
-	}
+	target := existing.Target(DefaultPath)
 	var ds diag.List
 	out := canonical.Marshal(m)
 	if ext := strings.ToLower(path.Ext(target)); ext == ".yaml" || ext == ".yml" {

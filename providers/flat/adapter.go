@@ -1,8 +1,6 @@
 package flat
 
 import (
-	"path"
-
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
@@ -33,23 +31,13 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 // file keeps everything else it holds.
 func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (providers.Files, diag.List) {
 	tree, ds := a.EncodeTree(m)
-	target := a.Prov.Paths[0]
-	if len(existing) == 1 {
-		for p := range existing {
-			target = p
-		}
-	}
+	target := existing.Target(a.Prov.Paths[0])
 	var members []node.Field
 	if a.d.Version != 0 {
 		members = append(members, node.Field{Key: "version", Value: canonical.Number(float64(a.d.Version))})
 	}
 	members = append(members, node.Field{Key: "hooks", Value: tree})
-	out, wds := providers.WriteJSONConfig(target, existing[target], members, countEntries)
-	ds = append(ds, wds...)
-	if out == nil {
-		return nil, ds
-	}
-	return providers.Files{path.Clean(target): out}, ds
+	return providers.EncodeJSONConfig(target, existing, members, countEntries, ds)
 }
 
 // countEntries counts the entries of a flat "hooks" value.

@@ -27,7 +27,6 @@ package kiro
 
 import (
 	"fmt"
-	"path"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -105,24 +104,12 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		}
 	}
 	e.reportNamed()
-	target := a.Prov.Paths[0]
-	if len(existing) == 1 {
-		for p := range existing {
-			target = p
-		}
-	}
-	prev := existing[target]
-	ds := e.ds
+	target := existing.Target(a.Prov.Paths[0])
 	members := []node.Field{
 		{Key: "version", Value: &node.Node{Kind: node.String, Text: Version}},
 		{Key: "hooks", Value: list},
 	}
-	out, wds := providers.WriteJSONConfig(target, prev, members, func(n *node.Node) int { return len(n.Items) })
-	ds = append(ds, wds...)
-	if out == nil {
-		return nil, ds
-	}
-	return providers.Files{path.Clean(target): out}, ds
+	return providers.EncodeJSONConfig(target, existing, members, func(n *node.Node) int { return len(n.Items) }, e.ds)
 }
 
 // hookPath is the diagnostic path of a canonical hook.

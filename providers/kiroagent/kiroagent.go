@@ -104,23 +104,12 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	a.Load(Slug)
 	e := &encoder{Adapter: a}
 	hooks := e.encodeHooks(m)
-	target := a.Prov.Paths[0]
-	if len(existing) == 1 {
-		for p := range existing {
-			target = p
-		}
-	}
-	prev := existing[target]
+	target := existing.Target(a.Prov.Paths[0])
 	members := []node.Field{{Key: "hooks", Value: hooks}}
-	if len(strings.TrimSpace(string(prev))) == 0 {
+	if len(strings.TrimSpace(string(existing[target]))) == 0 {
 		members = e.newAgent(target, hooks)
 	}
-	out, wds := providers.WriteJSONConfig(target, prev, members, countEntries)
-	ds := append(e.ds, wds...)
-	if out == nil {
-		return nil, ds
-	}
-	return providers.Files{path.Clean(target): out}, ds
+	return providers.EncodeJSONConfig(target, existing, members, countEntries, e.ds)
 }
 
 // newAgent is the content of a new agent file. Kiro CLI 2.x requires

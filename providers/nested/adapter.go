@@ -93,12 +93,7 @@ func (a *Adapter) DefaultPath() string {
 // existing file keeps every other key, its order, formatting and comments.
 func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (providers.Files, diag.List) {
 	tree, ds := a.EncodeTree(m)
-	target := a.DefaultPath()
-	if len(existing) == 1 {
-		for p := range existing {
-			target = p
-		}
-	}
+	target := existing.Target(a.DefaultPath())
 	prev := existing[target]
 	var out []byte
 	if a.Other != nil && a.Other.Handles(target) {

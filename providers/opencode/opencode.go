@@ -141,12 +141,7 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 // replaced; one written by hand is never overwritten.
 func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (providers.Files, diag.List) {
 	a.Load(Slug)
-	target := a.Prov.Paths[0]
-	if len(existing) == 1 {
-		for p := range existing {
-			target = p
-		}
-	}
+	target := existing.Target(a.Prov.Paths[0])
 	var ds diag.List
 	kept := &canonical.Manifest{Spec: canonical.SpecVersion}
 	for i := range m.Hooks {

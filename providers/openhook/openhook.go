@@ -22,7 +22,6 @@ package openhook
 import (
 	"encoding/json"
 	"fmt"
-	"path"
 	"slices"
 	"strconv"
 
@@ -227,19 +226,9 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	for _, e := range entries {
 		list.Items = append(list.Items, e.node(a.wildcard()))
 	}
-	target := a.Prov.Paths[0]
-	if len(existing) == 1 {
-		for p := range existing {
-			target = p
-		}
-	}
+	target := existing.Target(a.Prov.Paths[0])
 	members := []node.Field{{Key: "openhook", Value: &node.Node{Kind: node.String, Text: Version}}, {Key: "hooks", Value: list}}
-	out, wds := providers.WriteJSONConfig(target, existing[target], members, func(n *node.Node) int { return len(n.Items) })
-	ds = append(ds, wds...)
-	if out == nil {
-		return nil, ds
-	}
-	return providers.Files{path.Clean(target): out}, ds
+	return providers.EncodeJSONConfig(target, existing, members, func(n *node.Node) int { return len(n.Items) }, ds)
 }
 
 // eventName is the event type a hook is written under: the table's, or
