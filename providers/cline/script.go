@@ -157,14 +157,19 @@ func (w *scriptWriter) header(manifest []byte) {
 	}
 	w.line("#")
 	w.line("%splaceholder", shaPrefix)
-	order := orderPrefix
+	// Written piece by piece: an event's script may hold thousands of
+	// hooks, and building the line by concatenation costs their square.
+	w.text(orderPrefix)
 	for _, sh := range w.hooks {
-		order += " " + strconv.Itoa(sh.pos)
+		w.b.WriteByte(' ')
+		w.text(strconv.Itoa(sh.pos))
 	}
-	w.line("%s", order)
+	w.b.WriteByte('\n')
 	w.line("%s", beginMarker)
-	for _, l := range strings.Split(strings.TrimSuffix(string(manifest), "\n"), "\n") {
-		w.line("# %s", l)
+	for l := range strings.SplitSeq(strings.TrimSuffix(string(manifest), "\n"), "\n") {
+		w.text("# ")
+		w.text(l)
+		w.b.WriteByte('\n')
 	}
 	w.line("%s", endMarker)
 }
