@@ -131,6 +131,8 @@ type lazyIndex struct {
 
 // providerIndex is one provider's lookups, keyed by name.
 type providerIndex struct {
+	events      []NativeEvent            // the provider's rows, in table order
+	tools       []NativeTool             // the same for tools
 	encodeEvent map[string][]NativeEvent // canonical → rows written
 	decodeEvent map[string][]NativeEvent // native → rows
 	encodeTool  map[string]NativeTool
@@ -233,6 +235,7 @@ func (t *Tables) of(provider string) *providerIndex {
 		if n.Provider != provider {
 			continue
 		}
+		x.events = append(x.events, n)
 		if !n.Alias {
 			x.encodeEvent[n.Event] = append(x.encodeEvent[n.Event], n)
 		}
@@ -242,6 +245,7 @@ func (t *Tables) of(provider string) *providerIndex {
 		if n.Provider != provider {
 			continue
 		}
+		x.tools = append(x.tools, n)
 		if n.WriteOnly {
 			x.alsoTools[n.Name] = append(x.alsoTools[n.Name], n.Tool)
 		}
@@ -252,6 +256,9 @@ func (t *Tables) of(provider string) *providerIndex {
 			x.decodeTool[n.Name] = n
 		}
 	}
+	// Callers share these lists: one that appends must copy, not write
+	// into the other's spare room.
+	x.events, x.tools = slices.Clip(x.events), slices.Clip(x.tools)
 	l.idx.Store(provider, x)
 	return x
 }
@@ -323,26 +330,13 @@ func (t *Tables) Slugs() []string {
 }
 
 // EventsOf returns the native event rows of one provider, in table order.
-func (t *Tables) EventsOf(provider string) []NativeEvent {
-	var out []NativeEvent
-	for _, n := range t.NativeEvents {
-		if n.Provider == provider {
-			out = append(out, n)
-		}
-	}
-	return out
-}
+// The list is shared: read it, do not change it. (Encoders ask once per
+// hook, so it is indexed, not gathered each time.)
+func (t *Tables) EventsOf(provider string) []NativeEvent { return t.of(provider).events }
 
-// ToolsOf returns the native tool rows of one provider, in table order.
-func (t *Tables) ToolsOf(provider string) []NativeTool {
-	var out []NativeTool
-	for _, n := range t.NativeTools {
-		if n.Provider == provider {
-			out = append(out, n)
-		}
-	}
-	return out
-}
+// ToolsOf returns the native tool rows of one provider, in table order,
+// shared as EventsOf's is.
+func (t *Tables) ToolsOf(provider string) []NativeTool { return t.of(provider).tools }
 
 // EncodeEvent returns the native event a provider writes for a canonical
 // event (the row that is not an alias). Split-event providers have several;

@@ -196,3 +196,40 @@ func TestDecodeTools(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsOf: each provider's indexed rows are exactly its rows of the
+// tables, in table order, and a caller appending to them cannot change
+// what the next caller gets.
+func TestRowsOf(t *testing.T) {
+	tb := Default()
+	for _, p := range tb.Providers {
+		var events []NativeEvent
+		for _, n := range tb.NativeEvents {
+			if n.Provider == p.Slug {
+				events = append(events, n)
+			}
+		}
+		var tools []NativeTool
+		for _, n := range tb.NativeTools {
+			if n.Provider == p.Slug {
+				tools = append(tools, n)
+			}
+		}
+		if got := tb.EventsOf(p.Slug); !reflect.DeepEqual(got, events) {
+			t.Errorf("EventsOf(%s) = %d rows, want the table's %d in order", p.Slug, len(got), len(events))
+		}
+		if got := tb.ToolsOf(p.Slug); !reflect.DeepEqual(got, tools) {
+			t.Errorf("ToolsOf(%s) = %d rows, want the table's %d in order", p.Slug, len(got), len(tools))
+		}
+		if len(events) > 0 {
+			grown := append(tb.EventsOf(p.Slug), NativeEvent{Name: "Extra"})
+			grown[0].Name = "Changed" // a copy: append had no spare room
+			if again := tb.EventsOf(p.Slug); len(again) != len(events) || again[0].Name != events[0].Name {
+				t.Errorf("EventsOf(%s) changed after a caller appended to it", p.Slug)
+			}
+		}
+	}
+	if got := tb.EventsOf("no-such-tool"); len(got) != 0 {
+		t.Errorf("EventsOf(unknown) = %v, want none", got)
+	}
+}
