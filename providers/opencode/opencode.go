@@ -143,7 +143,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	a.Load(Slug)
 	target := existing.Target(a.Prov.Paths[0])
 	var ds diag.List
-	kept := &canonical.Manifest{Spec: canonical.SpecVersion}
+	kept := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: make([]canonical.Hook, 0, len(m.Hooks))}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !a.check(&ds, h, i) {
