@@ -22,7 +22,7 @@ import (
 // too, with a warning, so a hook file named on the command line converts.
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	a.load()
-	m := &canonical.Manifest{Spec: canonical.SpecVersion}
+	m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: make([]canonical.Hook, 0, len(files))}
 	var ds diag.List
 	for _, p := range files.Paths() {
 		var fds diag.List
