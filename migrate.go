@@ -3,8 +3,6 @@ package hookconv
 import (
 	"bytes"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -149,22 +147,27 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 			mig.Migrated[src] = true
 		}
 	}
+	weakened := hooksNamed(res.Diagnostics, weakensBlocking)
 	for src := range res.Decoded.Hooks {
-		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && names(res.Diagnostics, src, weakensBlocking)
+		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
 	}
 	return mig
 }
 
-// names reports whether a warning (or worse) with one of codes names
-// source hook index (its path, hooks[index] or below).
-func names(ds diag.List, index int, codes map[string]bool) bool {
-	prefix := "hooks[" + strconv.Itoa(index) + "]"
+// hooksNamed returns the source hooks that a warning (or worse) with one of
+// codes names (by its path: hooks[i] or below). One pass over the
+// diagnostics, not one per hook: a large migration has thousands of each.
+func hooksNamed(ds diag.List, codes map[string]bool) map[int]bool {
+	named := map[int]bool{}
 	for _, d := range ds {
-		if d.Severity >= diag.Warning && codes[d.Code] && (d.Path == prefix || strings.HasPrefix(d.Path, prefix+".")) {
-			return true
+		if d.Severity < diag.Warning || !codes[d.Code] {
+			continue
+		}
+		if i, ok := providers.HookOfPath(d.Path); ok {
+			named[i] = true
 		}
 	}
-	return false
+	return named
 }
 
 // identity is what makes two hooks the same hook for a migration: a

@@ -1,8 +1,10 @@
 package hookconv
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,5 +138,21 @@ func TestMigrateWeakened(t *testing.T) {
 		if mig.Weakened[0] != tc.weakened {
 			t.Errorf("%s: weakened %v, want %v: %v", tc.to, mig.Weakened[0], tc.weakened, mig.Diagnostics)
 		}
+	}
+
+	// Among many hooks, the mark lands on the one the warning names:
+	// hooks[10], not hooks[1].
+	var groups []string
+	for i := range 10 {
+		groups = append(groups, fmt.Sprintf(`{"hooks": [{"type": "command", "command": "./start%d.sh"}]}`, i))
+	}
+	many := DecodeSource("claude-code", providers.Files{".claude/settings.json": []byte(`{"hooks": {` +
+		`"SessionStart": [` + strings.Join(groups, ", ") + `], ` +
+		`"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}]}}`)})
+	mig := many.Migrate("kiro-legacy", nil)
+	want := make([]bool, 11)
+	want[10] = true
+	if !slices.Equal(mig.Weakened, want) {
+		t.Errorf("weakened %v, want only hooks[10]: %v", mig.Weakened, mig.Diagnostics)
 	}
 }

@@ -50,6 +50,7 @@ line is wrong.`,
 					return err
 				}
 			}
+			e.conversions = len(targets)
 			in, slug, ds, err := readSource(e, input, from)
 			if err != nil {
 				return err

@@ -151,7 +151,7 @@ func didYouMean(slug string, slugs []string) string {
 func readSource(e *env, input, from string) (providers.Files, string, diag.List, error) {
 	if input != "-" {
 		if st, err := os.Stat(input); err == nil && st.IsDir() {
-			return readProject(input, from)
+			return readProject(e, input, from)
 		}
 	}
 	name, src, ds := readInput(e, input)
@@ -179,7 +179,7 @@ func readSource(e *env, input, from string) (providers.Files, string, diag.List,
 }
 
 // readProject finds the source tool's config files in a project directory.
-func readProject(dir, from string) (providers.Files, string, diag.List, error) {
+func readProject(e *env, dir, from string) (providers.Files, string, diag.List, error) {
 	fsys := os.DirFS(dir)
 	if from == "" {
 		var found []string
@@ -211,7 +211,7 @@ func readProject(dir, from string) (providers.Files, string, diag.List, error) {
 			total += int(st.Size())
 		}
 	}
-	prepareHeap(total)
+	prepareHeap(e, total)
 	files := providers.Files{}
 	var ds diag.List
 	for _, rel := range rels {

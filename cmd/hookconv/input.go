@@ -31,7 +31,7 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 				"input is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20)
 			return stdinName, nil, ds.WithFile(stdinName)
 		}
-		prepareHeap(len(src))
+		prepareHeap(e, len(src))
 		return stdinName, src, nil
 	}
 	f, err := os.Open(arg)
@@ -58,7 +58,7 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 	if err == nil {
 		size = st.Size()
 	}
-	prepareHeap(int(size))
+	prepareHeap(e, int(size))
 	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
 	if _, err := buf.ReadFrom(io.LimitReader(f, canonical.MaxFileSize+1)); err != nil {
 		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "", "cannot read %s: %v", arg, unwrapPathError(err))
@@ -80,13 +80,14 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 // targets allocate more; past the estimate the collector runs as usual.)
 const heapPerInputByte = 64
 
-// prepareHeap readies the heap for converting n bytes of input: a large
-// input is converted in memory backed by huge pages, with no collection
-// until that memory is used up: on machines where page faults are dear,
-// that more than halves the time of a 10,000-hook conversion
-// (docs/benchmarks.md). Small inputs are left alone.
-func prepareHeap(n int) {
-	hugeheap.Prepare(n * heapPerInputByte)
+// prepareHeap readies the heap for converting n bytes of input, as many
+// times as the command converts it: a large input is converted in memory
+// backed by huge pages, with no collection until that memory is used up:
+// on machines where page faults are dear, that more than halves the time
+// of a 10,000-hook conversion (docs/benchmarks.md). Small inputs are left
+// alone.
+func prepareHeap(e *env, n int) {
+	hugeheap.Prepare(n * heapPerInputByte * max(1, e.conversions))
 }
 
 func unwrapPathError(err error) error {

@@ -74,7 +74,8 @@ when the command line is wrong.`,
 			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 				return usagef("%s is not a directory; migrate works on a project directory", dir)
 			}
-			in, slug, ds, err := readProject(dir, from)
+			e.conversions = len(targets)
+			in, slug, ds, err := readProject(e, dir, from)
 			if err != nil {
 				return err
 			}
