@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -71,11 +72,15 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		ds.Errorf(nested.CodeShape, events.Pos, "hooks", `"hooks" maps event names to lists of entries`, "\"hooks\" must be an object, not %s", events.Kind.Article())
 		return nil, ds.WithFile(file)
 	}
+	// Entries are found in order; decoding them, most of the work, is
+	// then done in chunks at once (internal/parallel), each into its own
+	// slots of hooks and its own diagnostics.
 	total := 0
 	for _, f := range events.Fields {
 		total += max(1, len(f.Value.Items))
 	}
-	hooks := make([]canonical.Hook, 0, total)
+	items := make([]entryItem, 0, total)
+	rows := make([]vocab.NativeEvent, 0, len(events.Fields))
 	for _, f := range events.Fields {
 		row, ok := c.event(&ds, f)
 		if !ok {
@@ -92,29 +97,88 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 			ds.Errorf(nested.CodeShape, f.Value.Pos, "hooks."+f.Key, "write a list of entries", "%s must be a list, not %s", f.Key, f.Value.Kind.Article())
 			continue
 		}
+		rows = append(rows, row)
+		at := entryItem{event: f.Key, row: int32(len(rows) - 1), inner: -1}
 		for i, e := range entries {
-			path := fmt.Sprintf("hooks.%s[%d]", f.Key, i)
+			at.entry = int32(i)
 			if inner := e.Get("hooks"); inner != nil && inner.Kind == node.Array && e.Get("command") == nil {
 				// Claude Code's nested group, which some of these tools also
 				// read: its entries are read with the group's matcher.
-				ds.Warnf(nested.CodeUndocumented, e.Pos, path, "write the entries directly under the event",
+				ds.Warnf(nested.CodeUndocumented, e.Pos, at.path(), "write the entries directly under the event",
 					"a Claude-style group {matcher, hooks} in %s's flat format; read, and written flat", c.Prov.Name)
 				for j, ie := range inner.Items {
 					if m := e.Get("matcher"); m != nil && ie.Kind == node.Object && ie.Get("matcher") == nil {
 						ie = &node.Node{Kind: node.Object, Pos: ie.Pos, End: ie.End, Fields: append(append([]node.Field(nil), ie.Fields...), node.Field{Key: "matcher", KeyPos: m.Pos, Value: m})}
 					}
-					if h, ok := c.decodeEntry(&ds, file, ie, fmt.Sprintf("%s.hooks[%d]", path, j), row); ok {
-						hooks = append(hooks, h)
-					}
+					it := at
+					it.n, it.inner, it.saidEnd = ie, int32(j), len(ds)
+					items = append(items, it)
 				}
 				continue
 			}
-			if h, ok := c.decodeEntry(&ds, file, e, path, row); ok {
-				hooks = append(hooks, h)
-			}
+			it := at
+			it.n, it.saidEnd = e, len(ds)
+			items = append(items, it)
 		}
 	}
-	return hooks, ds.WithFile(file)
+	// Decoded in place: a Hook is some 400 bytes, and a large config has
+	// thousands.
+	hooks := make([]canonical.Hook, len(items))
+	chunks := parallel.Chunks(len(items))
+	chunkDiags := make([]diag.List, len(chunks))
+	parallel.Do(chunks, func(k int, r parallel.Range) {
+		for i := r.From; i < r.To; i++ {
+			it := &items[i]
+			hooks[i], it.ok = c.decodeEntry(&chunkDiags[k], file, it.n, it.path(), rows[it.row])
+			it.diagsEnd = len(chunkDiags[k])
+		}
+	})
+	// The diagnostics in the order one goroutine would have produced:
+	// what was said on the way to each entry, then the entry's own.
+	var all diag.List
+	read, k, from, n := 0, 0, 0, 0
+	for i := range items {
+		it := &items[i]
+		all = append(all, ds[read:it.saidEnd]...)
+		read = it.saidEnd
+		for i >= chunks[k].To {
+			k, from = k+1, 0
+		}
+		all = append(all, chunkDiags[k][from:it.diagsEnd]...)
+		from = it.diagsEnd
+		if it.ok {
+			if n != i {
+				hooks[n] = hooks[i]
+			}
+			n++
+		}
+	}
+	all = append(all, ds[read:]...)
+	clear(hooks[n:]) // the moved hooks' old slots: let what they hold go
+	return hooks[:n], all.WithFile(file)
+}
+
+// entryItem is an entry found, not yet decoded.
+type entryItem struct {
+	n     *node.Node
+	event string // the native event key it is listed under
+	row   int32  // its event's row, in DecodeTree's rows
+	entry int32  // its index under the event
+	inner int32  // its index in a Claude-style group, or -1
+	// saidEnd is where the diagnostics said before it end; diagsEnd, where
+	// its own end in its chunk's list.
+	saidEnd, diagsEnd int
+	ok                bool
+}
+
+// path is the entry's diagnostic path: hooks.preToolUse[2], or
+// hooks.preToolUse[2].hooks[0] inside a group.
+func (it *entryItem) path() string {
+	p := fmt.Sprintf("hooks.%s[%d]", it.event, it.entry)
+	if it.inner >= 0 {
+		p += fmt.Sprintf(".hooks[%d]", it.inner)
+	}
+	return p
 }
 
 // event resolves a native event name. A name the tool does not know but

@@ -10,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -19,52 +20,93 @@ import (
 // in order of first appearance, entries never reordered.
 func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	c.load()
+	// Each hook is encoded on its own, so a large list is encoded in
+	// chunks at once (internal/parallel), each with its own arena, entries
+	// and diagnostics; the entries are then put under their events in
+	// order, which is cheap and decides the layout.
+	chunks := parallel.Chunks(len(m.Hooks))
+	parts := make([]encodedPart, len(chunks))
+	parallel.Do(chunks, func(k int, r parallel.Range) {
+		// The output tree is built whole and dropped whole once written:
+		// carve its nodes from an arena (an entry takes ~5).
+		a := &node.Arena{Expect: 6*(r.To-r.From) + 8}
+		for i := r.From; i < r.To; i++ {
+			c.encodeHook(&parts[k], m, i, a)
+		}
+	})
 	var ds diag.List
-	// The output tree is built whole and dropped whole once written:
-	// carve its nodes from an arena (an entry takes ~5).
-	a := &node.Arena{Expect: 6*len(m.Hooks) + 8}
 	out := &node.Node{Kind: node.Object}
 	lists := map[string]*node.Node{}
-	for i := range m.Hooks {
-		h := &m.Hooks[i]
-		if h.Handler.Type == canonical.HandlerAgent {
-			copied := *h
-			if providers.AgentAsPrompt(&copied, c.d.Accepts, c.Prov.Name, &ds, fmt.Sprintf("hooks[%d]", h.SourceIndex(i))) {
-				h = &copied
-			}
-		}
-		if !c.d.Accepts(h.Handler.Type) {
-			ds.Errorf(nested.CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
-				"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
-			continue
-		}
-		pd := providers.OwnData(h, c.d.Slug)
-		rows, ok := c.nativeEvents(&ds, h, i, pd)
-		if !ok {
-			continue
-		}
-		providers.WarnUnwritten(&ds, h, i, c.Prov.Name, c.d.writes)
-		if c.d.FailClosed == "" { // with failClosed a timeout blocks
-			providers.WarnTimeoutFailOpen(&ds, h, i, c.Prov.Name)
-		}
-		for _, row := range rows {
-			entry, ok := c.entry(&ds, h, i, pd, row, a)
-			if !ok {
-				continue
-			}
-			list := lists[row.Name]
-			if list == nil && row.Note != "" {
-				ds.Infof(nested.CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", row.Note)
-			}
+	for _, p := range parts {
+		// Each entry's diagnostics, then the event's note where the entry
+		// opens its event: the order one goroutine would have produced.
+		from := 0
+		for _, e := range p.entries {
+			ds = append(ds, p.ds[from:e.diagsEnd]...)
+			from = e.diagsEnd
+			list := lists[e.event]
 			if list == nil {
+				if e.note != "" {
+					h := &m.Hooks[e.hook]
+					ds.Infof(nested.CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(e.hook)), "", "%s", e.note)
+				}
 				list = &node.Node{Kind: node.Array}
-				lists[row.Name] = list
-				out.Fields = append(out.Fields, node.Field{Key: row.Name, Value: list})
+				lists[e.event] = list
+				out.Fields = append(out.Fields, node.Field{Key: e.event, Value: list})
 			}
-			list.Items = append(list.Items, entry)
+			list.Items = append(list.Items, e.entry)
 		}
+		ds = append(ds, p.ds[from:]...)
 	}
 	return out, ds
+}
+
+// encodedPart is a chunk of hooks as encoded: their entries and their
+// diagnostics, each in hook order.
+type encodedPart struct {
+	entries []encodedEntry
+	ds      diag.List
+}
+
+// encodedEntry is one native entry of a hook, before it is put under its
+// event.
+type encodedEntry struct {
+	hook        int    // the hook's index in the manifest
+	event, note string // the native event, and what to know about it (vocab.NativeEvent.Note)
+	entry       *node.Node
+	diagsEnd    int // the end of the diagnostics said up to this entry, in its part's list
+}
+
+// encodeHook adds hook i's entries (one per native event it is written
+// under; none when it cannot be written) and diagnostics to part p.
+func (c *Codec) encodeHook(p *encodedPart, m *canonical.Manifest, i int, a *node.Arena) {
+	ds := &p.ds
+	h := &m.Hooks[i]
+	if h.Handler.Type == canonical.HandlerAgent {
+		copied := *h
+		if providers.AgentAsPrompt(&copied, c.d.Accepts, c.Prov.Name, ds, fmt.Sprintf("hooks[%d]", h.SourceIndex(i))) {
+			h = &copied
+		}
+	}
+	if !c.d.Accepts(h.Handler.Type) {
+		ds.Errorf(nested.CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
+			"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
+		return
+	}
+	pd := providers.OwnData(h, c.d.Slug)
+	rows, ok := c.nativeEvents(ds, h, i, pd)
+	if !ok {
+		return
+	}
+	providers.WarnUnwritten(ds, h, i, c.Prov.Name, c.d.writes)
+	if c.d.FailClosed == "" { // with failClosed a timeout blocks
+		providers.WarnTimeoutFailOpen(ds, h, i, c.Prov.Name)
+	}
+	for _, row := range rows {
+		if entry, ok := c.entry(ds, h, i, pd, row, a); ok {
+			p.entries = append(p.entries, encodedEntry{hook: i, event: row.Name, note: row.Note, entry: entry, diagsEnd: len(*ds)})
+		}
+	}
 }
 
 // entry builds one native entry of hook h under the native event row.

@@ -25,8 +25,9 @@ func jsonPath(t *testing.T, slug string) string {
 	return ""
 }
 
-// TestDecodeSplitMatchesSequential: a decoder that works on handlers in
-// chunks at once returns what it returns working alone — the same hooks
+// TestDecodeSplitMatchesSequential: a decoder that works on handlers (or
+// the flat family's entries) in chunks at once returns what it returns
+// working alone — the same hooks
 // and the same diagnostics in the same order (before any sorting) — for a
 // file with problems at every level, and for every real config of the
 // family.
@@ -47,8 +48,21 @@ func TestDecodeSplitMatchesSequential(t *testing.T) {
 	  "Stop": {"hooks": [{"type": "prompt", "prompt": "p"}, {"command": 3}]},
 	  "SessionStart": [{"type": "command", "command": "e"}, {"matcher": "startup", "hooks": [{"type": "command", "command": "f"}], "extra": 1}]
 	}}`)}}
-	for _, slug := range []string{"claude-code", "gemini-cli", "codex", "factory-droid"} {
-		files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", slug, "*.json"))
+	// The flat family's decoder works the same way, on entries.
+	flat := []byte(`{"version": 1, "bogus": 2, "hooks": {
+	  "beforeShellExecution": [{"command": "a", "zzz": 1}, {"hooks": [{"command": "b"}, {"command": "c", "matcher": "x"}], "matcher": "git.*"}, 5, {"command": 3}],
+	  "preToolUse": {"command": "d", "matcher": "Shell|Write"},
+	  "nope": [{"command": "e"}],
+	  "stop": "x",
+	  "afterFileEdit": [{"command": "f", "timeout": "z"}, {"hooks": [7, {"command": "g"}]}]
+	}}`)
+	for _, slug := range []string{"cursor", "copilot-cli", "vs-code-copilot", "windsurf"} {
+		inputs = append(inputs, input{slug, jsonPath(t, slug), flat})
+	}
+	corpus := map[string]string{"claude-code": "claude-code", "gemini-cli": "gemini-cli", "codex": "codex", "factory-droid": "factory-droid",
+		"cursor": "cursor", "copilot-cli": "copilot", "windsurf": "windsurf"}
+	for slug, dir := range corpus {
+		files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", dir, "*.json"))
 		for _, f := range files {
 			src, err := os.ReadFile(f)
 			if err != nil {
