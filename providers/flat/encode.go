@@ -180,7 +180,7 @@ func (c *Codec) nativeEvents(ds *diag.List, h *canonical.Hook, i int, pd *node.N
 }
 
 // splitRows maps a tool hook onto split events; split is false when the
-// event has none (a lifecycle event).
+// event has none (a lifecycle event). With ds nil it says nothing.
 func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab.NativeEvent, split bool) {
 	var all []vocab.NativeEvent
 	for _, r := range c.Names.EventsOf(c.d.Slug) {
@@ -192,7 +192,7 @@ func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab
 		return nil, false
 	}
 	if h.Matcher == nil {
-		if len(all) > 1 {
+		if len(all) > 1 && ds != nil {
 			// "Every tool" becomes the tools these events cover: the
 			// tool's others run no hooks at all. A guard should hear that.
 			report := ds.Infof
@@ -209,7 +209,7 @@ func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab
 	if a, ok := h.Matcher.(canonical.AnyOf); ok {
 		members = a
 	}
-	path := fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i))
+	path := func() string { return fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)) }
 	pick := func(match func(vocab.NativeEvent) bool) bool {
 		for _, r := range all {
 			if match(r) {
@@ -228,23 +228,25 @@ func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab
 			placed = pick(func(r vocab.NativeEvent) bool { return slices.Contains(r.Tools, string(m)) })
 		case canonical.MCP:
 			placed = pick(func(r vocab.NativeEvent) bool { return len(r.Tools) == 0 })
-			if placed && (m.Server != canonical.AnyServer || m.Tool != "") {
-				ds.Warnf(CodeMCPServerLost, h.PosOf("matcher"), path, "",
+			if placed && (m.Server != canonical.AnyServer || m.Tool != "") && ds != nil {
+				ds.Warnf(CodeMCPServerLost, h.PosOf("matcher"), path(), "",
 					"%s: %s cannot name an MCP server or tool: the hook now fires for every MCP tool, not only %s's", h.DisplayName(i), c.Prov.Name, m.Server)
 			}
 		case canonical.Pattern:
 			// A regex names tools a split-event tool cannot select.
 		}
-		if !placed {
-			ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), path, "",
+		if !placed && ds != nil {
+			ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), path(), "",
 				"%s: %s has no event for %s; that part of the matcher is dropped", h.DisplayName(i), c.Prov.Name, canonical.MatcherText(m))
 		}
 	}
-	if len(rows) == 0 {
-		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), path, "",
+	switch {
+	case ds == nil:
+	case len(rows) == 0:
+		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), path(), "",
 			"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
-	} else if len(rows) > 1 {
-		ds.Infof(CodeExpanded, h.PosOf("matcher"), path, "", "%s: written as one entry per %s event: %s",
+	case len(rows) > 1:
+		ds.Infof(CodeExpanded, h.PosOf("matcher"), path(), "", "%s: written as one entry per %s event: %s",
 			h.DisplayName(i), c.Prov.Name, rowNames(rows))
 	}
 	return rows, true
@@ -267,17 +269,32 @@ func (c *Codec) Expand(m *canonical.Manifest) *canonical.Manifest {
 	if !c.d.SplitOnly {
 		return m
 	}
-	out := *m
-	out.Hooks = make([]canonical.Hook, 0, len(m.Hooks))
+	// The events first, to size the result: it holds thousands of
+	// 400-byte hooks, and growing it would copy them all.
+	type expansion struct {
+		rows  []vocab.NativeEvent
+		split bool
+	}
+	expansions := make([]expansion, len(m.Hooks))
+	total := 0
 	for i := range m.Hooks {
+		x := &expansions[i]
+		x.rows, x.split = c.splitRows(nil, &m.Hooks[i], i)
+		if x.split {
+			total += len(x.rows)
+		} else {
+			total++
+		}
+	}
+	out := *m
+	out.Hooks = make([]canonical.Hook, 0, total)
+	for i, x := range expansions {
 		h := &m.Hooks[i]
-		var ds diag.List
-		rows, split := c.splitRows(&ds, h, i)
-		if !split {
+		if !x.split {
 			out.Hooks = append(out.Hooks, *h)
 			continue
 		}
-		for _, r := range rows {
+		for _, r := range x.rows {
 			e := *h
 			e.Matcher = c.splitMatcher(r)
 			out.Hooks = append(out.Hooks, e)
