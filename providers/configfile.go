@@ -288,7 +288,11 @@ func DecodeJSONFiles(files Files, tool string, decodeFile func(path string, root
 				hooks[i].OriginFile = p
 			}
 		}
-		m.Hooks = append(m.Hooks, hooks...)
+		if m.Hooks == nil {
+			m.Hooks = hooks // one file, the usual case: no copy
+		} else {
+			m.Hooks = append(m.Hooks, hooks...)
+		}
 	}
 	return m, ds
 }

@@ -42,7 +42,11 @@ func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
 			"\"hooks\" must be an object, not %s", triggers.Kind.Article())
 		return nil
 	}
-	var hooks []canonical.Hook
+	total := 0
+	for _, f := range triggers.Fields {
+		total += max(1, len(f.Value.Items))
+	}
+	hooks := make([]canonical.Hook, 0, total) // a Hook is some 400 bytes: no regrowing
 	for _, f := range triggers.Fields {
 		row := d.trigger(f)
 		at := "hooks." + f.Key

@@ -94,7 +94,7 @@ func (a *Adapter) decodeFile(ds *diag.List, root *node.Node, entry *int) []canon
 		ds.Errorf(CodeShape, list.Pos, "hooks", `write "hooks": [ {"command": "…", "events": [...]} ]`, "hooks must be a list, not %s", list.Kind.Article())
 		return nil
 	}
-	var hooks []canonical.Hook
+	hooks := make([]canonical.Hook, 0, len(list.Items)) // most entries give one hook
 	for i, e := range list.Items {
 		hooks = append(hooks, a.decodeEntry(ds, e, "hooks["+strconv.Itoa(i)+"]", *entry)...)
 		*entry++
