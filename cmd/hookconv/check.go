@@ -50,7 +50,7 @@ line is wrong.`,
 					return err
 				}
 			}
-			e.conversions = len(targets)
+			e.targets = targets
 			in, slug, ds, err := readSource(e, input, from)
 			if err != nil {
 				return err

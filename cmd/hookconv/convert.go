@@ -70,6 +70,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			if len(args) == 1 {
 				input = args[0]
 			}
+			e.targets = []string{to}
 			in, slug, ds, err := readSource(e, input, from)
 			if err != nil {
 				return err

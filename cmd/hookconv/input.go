@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"io/fs"
@@ -73,21 +74,38 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 	return arg, src, nil
 }
 
-// heapPerInputByte is about how much a conversion allocates per byte of
-// input, with room to spare: a 0.9 MB, 10,000-hook settings file
-// converted to a tool of its family allocates ~50 MB; validating a
-// manifest, about a third of that. (One-file-per-hook and generated
-// targets allocate more; past the estimate the collector runs as usual.)
-const heapPerInputByte = 64
+// allocPerInputByte is how many bytes converting to each tool allocates
+// per byte of input, measured in process with BenchmarkConvert10k (B/op
+// over the input's 909,990 bytes, seventh session): the tools that write
+// one file per hook or generated code allocate the most. A tool not
+// listed allocates about what the Claude-shaped family does, and so does
+// validating (about a third of that; the heap is readied all the same).
+var allocPerInputByte = map[string]int{
+	"claude-code": 59, "cursor": 58, "copilot-cli": 65, "vs-code-copilot": 71,
+	"windsurf": 81, "kiro": 79, "kiro-agent": 69, "kiro-legacy": 131,
+	"cline": 267, "opencode": 116, "openhook": 81, "canonical": 68,
+}
 
-// prepareHeap readies the heap for converting n bytes of input, as many
-// times as the command converts it: a large input is converted in memory
-// backed by huge pages, with no collection until that memory is used up:
-// on machines where page faults are dear, that more than halves the time
-// of a 10,000-hook conversion (docs/benchmarks.md). Small inputs are left
-// alone.
+// defaultAllocPerInputByte is the Claude-shaped family's (gemini-cli,
+// codex, factory-droid, qwen-code: 52-53).
+const defaultAllocPerInputByte = 53
+
+// prepareHeap readies the heap for converting n bytes of input to each of
+// the command's targets: a large input is converted in memory backed by
+// huge pages, with no collection until that memory is used up. On
+// machines where page faults are dear, that more than halves the time of
+// a 10,000-hook conversion (docs/benchmarks.md); a conversion that
+// outgrows the estimate pays for its faults and a collection again, so
+// the estimate follows the target. Small inputs are left alone.
 func prepareHeap(e *env, n int) {
-	hugeheap.Prepare(n * heapPerInputByte * max(1, e.conversions))
+	perByte := 0
+	for _, t := range e.targets {
+		perByte += cmp.Or(allocPerInputByte[t], defaultAllocPerInputByte)
+	}
+	perByte = cmp.Or(perByte, defaultAllocPerInputByte)
+	// A fifth more: the process also reads its input and prints its
+	// diagnostics.
+	hugeheap.Prepare(n * perByte * 6 / 5)
 }
 
 func unwrapPathError(err error) error {

@@ -74,7 +74,7 @@ when the command line is wrong.`,
 			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 				return usagef("%s is not a directory; migrate works on a project directory", dir)
 			}
-			e.conversions = len(targets)
+			e.targets = targets
 			in, slug, ds, err := readProject(e, dir, from)
 			if err != nil {
 				return err

@@ -32,10 +32,10 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	// conversions is how many conversions the command runs on its input
-	// (check and migrate: one per target; 0 means one), so the readers
-	// ready the heap for all of them.
-	conversions int
+	// targets are the tools the command converts its input to (convert:
+	// one; check and migrate: each named), so the readers ready the heap
+	// for all those conversions.
+	targets []string
 }
 
 // run executes the CLI and returns the process exit code.
