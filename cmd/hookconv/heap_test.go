@@ -1,0 +1,45 @@
+package main
+
+import (
+	"cmp"
+	"runtime"
+	"testing"
+
+	"github.com/hookconv/hookconv"
+	"github.com/hookconv/hookconv/internal/benchdata"
+	"github.com/hookconv/hookconv/providers"
+)
+
+// TestAllocPerInputByte keeps the heap estimate's table true: what a
+// conversion of a 2,000-handler Claude Code file to each tool allocates,
+// per byte of input, is within the table's figure (plus the fifth
+// prepareHeap adds) and not far below it. Bytes are counted, not time.
+// When an adapter's allocation changes, re-measure with
+// BenchmarkConvert10k and update allocPerInputByte.
+func TestAllocPerInputByte(t *testing.T) {
+	src := benchdata.ClaudeSettings(2000)
+	in := providers.Files{".claude/settings.json": src}
+	for _, to := range providers.Slugs() {
+		want := cmp.Or(allocPerInputByte[to], defaultAllocPerInputByte)
+		hookconv.Convert("claude-code", to, in, nil) // warm: lazy tables, first-use indexes
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		const runs = 2
+		for range runs {
+			if res := hookconv.Convert("claude-code", to, in, nil); res.Files == nil {
+				t.Fatalf("%s: %v", to, res.Diagnostics)
+			}
+		}
+		runtime.ReadMemStats(&after)
+		got := float64(after.TotalAlloc-before.TotalAlloc) / runs / float64(len(src))
+		t.Logf("%-16s %5.1f bytes per input byte (table %d)", to, got, want)
+		if got > float64(want)*6/5 || got < float64(want)*3/4 {
+			t.Errorf("converting to %s allocates %.0f bytes per input byte; allocPerInputByte says %d", to, got, want)
+		}
+	}
+	for to := range allocPerInputByte {
+		if _, ok := providers.Get(to); !ok {
+			t.Errorf("allocPerInputByte names %q, which is no tool", to)
+		}
+	}
+}
