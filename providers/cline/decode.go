@@ -3,6 +3,8 @@ package cline
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -304,16 +306,17 @@ type script struct {
 func parseScript(src []byte) script {
 	var s script
 	begin, end := -1, -1
-	var manifest, body []byte
+	// The parts are hashed as they are read, not gathered first: a large
+	// config's scripts are megabytes.
+	manifest, body := sha256.New(), sha256.New()
 	s.virtual = bytes.Repeat([]byte{' '}, len(src))
-	off := 0
-	for i, l := range bytes.SplitAfter(src, []byte("\n")) {
-		if len(l) == 0 {
-			continue // after a final newline
-		}
+	all := string(src) // each line's text is sliced from this one copy
+	off, i := 0, -1
+	for l := range bytes.Lines(src) {
+		i++
 		start := off
 		off += len(l)
-		text := string(bytes.TrimRight(l, "\r\n"))
+		text := all[start : start+len(bytes.TrimRight(l, "\r\n"))]
 		pos := diag.Pos{Line: i + 1, Column: 1, Offset: start}
 		if l[len(l)-1] == '\n' {
 			s.virtual[off-1] = '\n'
@@ -340,7 +343,8 @@ func parseScript(src []byte) script {
 					s.problemPos = pos
 				}
 			}
-			manifest = append(append(manifest, jsonLine...), '\n')
+			manifest.Write(src[start+len(text)-len(jsonLine) : start+len(text)]) // jsonLine's bytes
+			manifest.Write(newline)
 			continue
 		case strings.HasPrefix(text, shaPrefix) && s.sums == "":
 			s.sums = strings.TrimSpace(text[len(shaPrefix):])
@@ -349,7 +353,7 @@ func parseScript(src []byte) script {
 		case strings.HasPrefix(text, orderPrefix) && s.order == nil:
 			s.order = parseOrder(text[len(orderPrefix):])
 		}
-		body = append(body, l...)
+		body.Write(l)
 	}
 	s.generated = begin >= 0
 	if s.generated && end < 0 {
@@ -357,9 +361,11 @@ func parseScript(src []byte) script {
 		s.problem = fmt.Sprintf("there is no %q line after %q", endMarker, beginMarker)
 		s.problemPos = s.beginPos
 	}
-	s.manifestSum, s.bodySum = sum(manifest), sum(body)
+	s.manifestSum, s.bodySum = hex.EncodeToString(manifest.Sum(nil)), hex.EncodeToString(body.Sum(nil))
 	return s
 }
+
+var newline = []byte{'\n'}
 
 // parseOrder reads the 1-based hook positions of an order line.
 func parseOrder(s string) []int {

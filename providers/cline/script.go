@@ -1,6 +1,7 @@
 package cline
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -104,7 +105,7 @@ type scriptWriter struct {
 	ev    string // native event name
 	event string // canonical event
 	hooks []scriptHook
-	b     strings.Builder
+	b     bytes.Buffer
 }
 
 // render returns the script of one event's hooks (none: a script that
@@ -116,9 +117,12 @@ func (a *Adapter) render(ds *diag.List, ev, event string, hooks []scriptHook) []
 		m.Hooks[i] = *sh.h
 	}
 	manifest := canonical.Marshal(m)
+	// Sized once: the manifest, commented (two bytes a line), is most of a
+	// script, and each hook's shell code takes ~250 bytes more.
+	w.b.Grow(len(manifest) + len(manifest)/8 + 4096 + 384*len(hooks))
 	w.header(manifest)
 	w.body()
-	return seal([]byte(w.b.String()))
+	return seal(w.b.Bytes())
 }
 
 // seal fills in the hash line of a rendered script (written with a
@@ -126,7 +130,15 @@ func (a *Adapter) render(ds *diag.List, ev, event string, hooks []scriptHook) []
 func seal(src []byte) []byte {
 	s := parseScript(src)
 	line := shaPrefix + "manifest=" + s.manifestSum + " body=" + s.bodySum
-	return []byte(strings.Replace(string(src), shaPrefix+"placeholder", line, 1))
+	placeholder := []byte(shaPrefix + "placeholder")
+	i := bytes.Index(src, placeholder)
+	if i < 0 {
+		return src
+	}
+	// One copy of the script (a large config's are megabytes), not three.
+	out := make([]byte, 0, len(src)-len(placeholder)+len(line))
+	out = append(append(append(out, src[:i]...), line...), src[i+len(placeholder):]...)
+	return out
 }
 
 func (w *scriptWriter) line(format string, args ...any) {
