@@ -82,7 +82,7 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 // validating (about a third of that; the heap is readied all the same).
 var allocPerInputByte = map[string]int{
 	"claude-code": 59, "cursor": 58, "copilot-cli": 65, "vs-code-copilot": 71,
-	"windsurf": 81, "kiro": 79, "kiro-agent": 69, "kiro-legacy": 131,
+	"windsurf": 81, "kiro": 79, "kiro-agent": 69, "kiro-legacy": 119,
 	"cline": 172, "opencode": 116, "openhook": 81, "canonical": 68,
 }
 

@@ -78,8 +78,12 @@ type parser struct {
 }
 
 func (p *parser) node(n Node) *Node {
-	// A value takes at least ~8 bytes: size blocks by what is left.
-	p.arena.Expect = max(4, (len(p.src)-p.off)/8)
+	// Size blocks by what is left: a value with its white space and
+	// punctuation takes ~16 bytes in the configs hookconv reads (a denser
+	// document only takes more blocks). Too generous an estimate is waste
+	// that adds up over the thousands of small files some tools keep, one
+	// per hook.
+	p.arena.Expect = max(4, (len(p.src)-p.off)/16)
 	return p.arena.New(n)
 }
 
