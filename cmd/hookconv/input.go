@@ -83,7 +83,7 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 var allocPerInputByte = map[string]int{
 	"claude-code": 59, "cursor": 58, "copilot-cli": 65, "vs-code-copilot": 71,
 	"windsurf": 81, "kiro": 79, "kiro-agent": 69, "kiro-legacy": 119,
-	"cline": 172, "opencode": 116, "openhook": 81, "canonical": 68,
+	"cline": 172, "opencode": 110, "openhook": 81, "canonical": 68,
 }
 
 // defaultAllocPerInputByte is the Claude-shaped family's (gemini-cli,

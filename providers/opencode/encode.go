@@ -1,6 +1,7 @@
 package opencode
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -253,8 +254,9 @@ func render(r *runtime, m *canonical.Manifest) ([]byte, error) {
 	for i, t := range r.Tools {
 		tools[i] = [2]string{t.Canonical, jsList(t.IDs)}
 	}
+	manifest := strings.TrimSuffix(string(canonical.Marshal(m)), "\n")
 	data := map[string]any{
-		"Manifest":       strings.TrimSuffix(string(canonical.Marshal(m)), "\n"),
+		"Manifest":       manifest,
 		"Events":         jsObject(events),
 		"PluginHooks":    jsList(pluginHooks),
 		"ToolHooks":      jsList(r.ToolHooks),
@@ -263,11 +265,13 @@ func render(r *runtime, m *canonical.Manifest) ([]byte, error) {
 		"MCPTool":        jsString(r.MCPTool),
 		"DefaultTimeout": DefaultTimeout,
 	}
-	var b strings.Builder
+	// Sized once: the manifest is most of the plugin, whose code is ~16 KB.
+	var b bytes.Buffer
+	b.Grow(len(manifest) + 32<<10)
 	if err := pluginTemplate().Execute(&b, data); err != nil {
 		return nil, err
 	}
-	return []byte(b.String()), nil
+	return b.Bytes(), nil
 }
 
 // jsString writes s as a JavaScript string literal (JSON's is one).
