@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"hash/maphash"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/internal/suggest"
 )
 
@@ -49,7 +48,7 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 		path := index("hooks", i)
 		checkEvent(&ds, h, path, v)
 		checkMatcher(&ds, h, h.Matcher, path+".matcher", v)
-		for _, k := range slices.Sorted(maps.Keys(h.Degradation)) {
+		for _, k := range sortedkeys.Of(h.Degradation) {
 			if !v.IsCapability(k) {
 				ds.Errorf(CodeDegradationKey, h.PosOf("degradation."+k), path+".degradation."+k,
 					hintFor(k, v.CapabilityNames(), "capabilities are: "+strings.Join(v.CapabilityNames(), ", ")),
@@ -63,7 +62,7 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 					"%q is not a capability", c)
 			}
 		}
-		for _, k := range slices.Sorted(maps.Keys(h.ProviderData)) {
+		for _, k := range sortedkeys.Of(h.ProviderData) {
 			if !v.IsProvider(k) {
 				ds.Warnf(CodeProviderUnknown, h.PosOf("provider_data."+k), path+".provider_data."+k,
 					hintFor(k, v.ProviderSlugs(), "run `hookconv providers` for the slugs"),

@@ -3,9 +3,9 @@ package canonical
 import (
 	"encoding/binary"
 	"hash/maphash"
-	"maps"
 	"math"
-	"slices"
+
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 )
 
 // fingerprint hashes a hook's content (not its position), so duplicate
@@ -31,7 +31,7 @@ func fingerprint(seed maphash.Seed, h *Hook) uint64 {
 		}
 	}
 	strMap := func(mm map[string]string) {
-		for _, k := range slices.Sorted(maps.Keys(mm)) {
+		for _, k := range sortedkeys.Of(mm) {
 			str(k)
 			str(mm[k])
 		}
@@ -41,12 +41,12 @@ func fingerprint(seed maphash.Seed, h *Hook) uint64 {
 	str(h.Event)
 	hashMatcher(&m, h.Matcher)
 	boolean(h.Blocking)
-	for _, k := range slices.Sorted(maps.Keys(h.Degradation)) {
+	for _, k := range sortedkeys.Of(h.Degradation) {
 		str(k)
 		str(string(h.Degradation[k]))
 	}
 	m.WriteByte(1)
-	for _, k := range slices.Sorted(maps.Keys(h.ProviderData)) {
+	for _, k := range sortedkeys.Of(h.ProviderData) {
 		str(k)
 		m.Write(h.ProviderData[k])
 	}

@@ -2,11 +2,10 @@ package canonical
 
 import (
 	"encoding/json"
-	"maps"
-	"slices"
 	"strconv"
 
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 )
 
 // Marshal writes the manifest as canonical JSON: fields in spec order, map
@@ -54,14 +53,14 @@ func hookNode(h *Hook) *node.Node {
 	}
 	if len(h.Degradation) > 0 {
 		d := &node.Node{Kind: node.Object}
-		for _, k := range slices.Sorted(maps.Keys(h.Degradation)) {
+		for _, k := range sortedkeys.Of(h.Degradation) {
 			d.Fields = append(d.Fields, field(k, str(string(h.Degradation[k]))))
 		}
 		o.Fields = append(o.Fields, field("degradation", d))
 	}
 	if len(h.ProviderData) > 0 {
 		d := &node.Node{Kind: node.Object}
-		for _, k := range slices.Sorted(maps.Keys(h.ProviderData)) {
+		for _, k := range sortedkeys.Of(h.ProviderData) {
 			d.Fields = append(d.Fields, field(k, raw(h.ProviderData[k])))
 		}
 		o.Fields = append(o.Fields, field("provider_data", d))
@@ -185,7 +184,7 @@ func strList(ss []string) *node.Node {
 
 func strMap(m map[string]string) *node.Node {
 	o := &node.Node{Kind: node.Object}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, k := range sortedkeys.Of(m) {
 		o.Fields = append(o.Fields, field(k, str(m[k])))
 	}
 	return o

@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/parallel"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -315,14 +316,14 @@ func (p *planner) reduce(kept *canonical.Hook, id string) {
 			"%s uses async_execution, which %s does not support; handler.async removed: %s waits for the hook to finish",
 			p.label(), p.target, p.target)
 	case capPlatformCommands:
-		keys := slices.Sorted(maps.Keys(kept.Handler.Platform))
+		keys := sortedkeys.Of(kept.Handler.Platform)
 		kept.Handler.Platform = nil
 		p.warn(CodeCapabilityReduced, p.field(id),
 			hintFor("make handler.command work on every OS"),
 			"%s uses platform_commands, which %s does not support; handler.platform removed (%s): every OS runs handler.command",
 			p.label(), p.target, strings.Join(keys, ", "))
 	case capCustomEnv:
-		keys := slices.Sorted(maps.Keys(kept.Handler.Env))
+		keys := sortedkeys.Of(kept.Handler.Env)
 		kept.Handler.Env = nil
 		p.warn(CodeCapabilityReduced, p.field(id),
 			hintFor("set the variables inside the command"),
@@ -557,7 +558,7 @@ func curlCommand(url string, headers map[string]string, allowed []string) string
 	if !hasType {
 		b.WriteString(" -H " + shellQuote("Content-Type: application/json"))
 	}
-	for _, name := range slices.Sorted(maps.Keys(headers)) {
+	for _, name := range sortedkeys.Of(headers) {
 		b.WriteString(" -H " + headerWord(name+": "+headers[name], allowed))
 	}
 	b.WriteString(" --data-binary @- " + shellQuote(url) + " || exit 1")

@@ -3,11 +3,9 @@ package providers
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"path"
 	"regexp"
 	"regexp/syntax"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -15,6 +13,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/jsonedit"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -115,7 +114,7 @@ func WarnMatcherIgnored(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i
 // provider_data ("$matcher": "startup|resume") that the target's event
 // cannot take: the hook now runs on every occurrence of the event.
 func WarnValueMatcherDropped(ds *diag.List, h *canonical.Hook, i int, own, tool, native string) {
-	for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
+	for _, slug := range sortedkeys.Of(h.ProviderData) {
 		if slug == own {
 			continue
 		}

@@ -2,11 +2,11 @@ package providers
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 )
 
 // Codes every adapter family reports alike about handler fields.
@@ -38,7 +38,7 @@ func eachSetField(hd *canonical.Handler, fn func(name string)) {
 			if len(hd.Platform) == 0 {
 				continue
 			}
-			for _, os := range slices.Sorted(maps.Keys(hd.Platform)) {
+			for _, os := range sortedkeys.Of(hd.Platform) {
 				if hd.Platform[os] != "" {
 					fn("platform." + os)
 				}

@@ -1,9 +1,6 @@
 package node
 
-import (
-	"maps"
-	"slices"
-)
+import "github.com/hookconv/hookconv/internal/sortedkeys"
 
 // Arena hands out nodes, member lists and element lists carved from
 // blocks, for code that builds a large tree at once (the JSON parser, an
@@ -91,7 +88,7 @@ func (a *Arena) StringMap(m map[string]string) *Node {
 		return nil
 	}
 	fields := make([]Field, 0, len(m))
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, k := range sortedkeys.Of(m) {
 		fields = append(fields, Field{Key: k, Value: a.String(m[k])})
 	}
 	return a.New(Node{Kind: Object, Fields: fields})

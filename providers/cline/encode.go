@@ -2,12 +2,11 @@ package cline
 
 import (
 	"fmt"
-	"maps"
 	"path"
-	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
 )
 
@@ -37,7 +36,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		groups[row.Name] = append(groups[row.Name], scriptHook{h: h, pos: i + 1})
 		events[row.Name] = row.Event
 	}
-	names := slices.Sorted(maps.Keys(groups))
+	names := sortedkeys.Of(groups)
 
 	where := map[string]string{} // native event → output path
 	named := namedFile(existing)
@@ -126,7 +125,7 @@ func (a *Adapter) mayReplace(ds *diag.List, p string, old []byte) bool {
 func (a *Adapter) checkRunsScript(ds *diag.List, sh scriptHook, out string) {
 	h := sh.h
 	cmds := []string{h.Handler.Command}
-	for _, k := range slices.Sorted(maps.Keys(h.Handler.Platform)) {
+	for _, k := range sortedkeys.Of(h.Handler.Platform) {
 		cmds = append(cmds, h.Handler.Platform[k])
 	}
 	for _, c := range cmds {

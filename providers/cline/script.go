@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 )
 
 // The generated script, and its limits.
@@ -319,12 +319,12 @@ func unwritable(hd *canonical.Handler) (string, bool) {
 	if strings.ContainsRune(hd.Cwd, 0) {
 		return "handler.cwd", true
 	}
-	for _, k := range slices.Sorted(maps.Keys(hd.Platform)) {
+	for _, k := range sortedkeys.Of(hd.Platform) {
 		if strings.ContainsRune(hd.Platform[k], 0) {
 			return "handler.platform." + k, true
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(hd.Env)) {
+	for _, k := range sortedkeys.Of(hd.Env) {
 		if k == "" || strings.ContainsAny(k, "=\x00") || strings.ContainsRune(hd.Env[k], 0) {
 			return "handler.env", true
 		}
@@ -455,7 +455,7 @@ func (w *scriptWriter) hook(p plan) {
 	run := "\"$hc_sh\" -c"
 	if len(hd.Env) > 0 {
 		var vars []string
-		for _, k := range slices.Sorted(maps.Keys(hd.Env)) {
+		for _, k := range sortedkeys.Of(hd.Env) {
 			vars = append(vars, shq(k+"="+hd.Env[k]))
 		}
 		run = "env " + strings.Join(vars, " ") + " " + run

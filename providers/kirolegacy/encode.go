@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -337,7 +337,7 @@ func (a *Adapter) encodePatterns(ds *diag.List, h *canonical.Hook, i int, pd *no
 // file. It is not translated: the other tool's matcher language is its
 // adapter's business.
 func (a *Adapter) foreignFileFilter(ds *diag.List, h *canonical.Hook, i int, trigger string) {
-	for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
+	for _, slug := range sortedkeys.Of(h.ProviderData) {
 		if slug == Slug {
 			continue
 		}

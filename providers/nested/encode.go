@@ -3,7 +3,6 @@ package nested
 import (
 	"bytes"
 	"fmt"
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -221,7 +221,7 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	if v := pd.Get("$matcher"); v != nil && v.Kind == node.String {
 		return []writtenMatcher{{text: v.Text, present: true}} // the tool's own, verbatim
 	}
-	for _, slug := range slices.Sorted(maps.Keys(h.ProviderData)) {
+	for _, slug := range sortedkeys.Of(h.ProviderData) {
 		// Carried data is compact JSON: without the key spelled out it
 		// holds no "$matcher" (most hooks carry only layout marks), and
 		// a large config need not parse it.
