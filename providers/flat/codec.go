@@ -11,7 +11,6 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
-	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -73,8 +72,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		return nil, ds.WithFile(file)
 	}
 	// Entries are found in order; decoding them, most of the work, is
-	// then done in chunks at once (internal/parallel), each into its own
-	// slots of hooks and its own diagnostics.
+	// then done in chunks at once (providers.DecodeInChunks).
 	total := 0
 	for _, f := range events.Fields {
 		total += max(1, len(f.Value.Items))
@@ -121,54 +119,24 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 			items = append(items, it)
 		}
 	}
-	// Decoded in place: a Hook is some 400 bytes, and a large config has
-	// thousands.
-	hooks := make([]canonical.Hook, len(items))
-	chunks := parallel.Chunks(len(items))
-	chunkDiags := make([]diag.List, len(chunks))
-	parallel.Do(chunks, func(k int, r parallel.Range) {
-		for i := r.From; i < r.To; i++ {
+	hooks, all := providers.DecodeInChunks(len(items), ds,
+		func(i int) int { return items[i].saidEnd },
+		func(ds *diag.List, i int, h *canonical.Hook) (ok bool) {
 			it := &items[i]
-			hooks[i], it.ok = c.decodeEntry(&chunkDiags[k], file, it.n, it.path(), rows[it.row])
-			it.diagsEnd = len(chunkDiags[k])
-		}
-	})
-	// The diagnostics in the order one goroutine would have produced:
-	// what was said on the way to each entry, then the entry's own.
-	var all diag.List
-	read, k, from, n := 0, 0, 0, 0
-	for i := range items {
-		it := &items[i]
-		all = append(all, ds[read:it.saidEnd]...)
-		read = it.saidEnd
-		for i >= chunks[k].To {
-			k, from = k+1, 0
-		}
-		all = append(all, chunkDiags[k][from:it.diagsEnd]...)
-		from = it.diagsEnd
-		if it.ok {
-			if n != i {
-				hooks[n] = hooks[i]
-			}
-			n++
-		}
-	}
-	all = append(all, ds[read:]...)
-	clear(hooks[n:]) // the moved hooks' old slots: let what they hold go
-	return hooks[:n], all.WithFile(file)
+			*h, ok = c.decodeEntry(ds, file, it.n, it.path(), rows[it.row])
+			return ok
+		})
+	return hooks, all.WithFile(file)
 }
 
 // entryItem is an entry found, not yet decoded.
 type entryItem struct {
-	n     *node.Node
-	event string // the native event key it is listed under
-	row   int32  // its event's row, in DecodeTree's rows
-	entry int32  // its index under the event
-	inner int32  // its index in a Claude-style group, or -1
-	// saidEnd is where the diagnostics said before it end; diagsEnd, where
-	// its own end in its chunk's list.
-	saidEnd, diagsEnd int
-	ok                bool
+	n       *node.Node
+	event   string // the native event key it is listed under
+	row     int32  // its event's row, in DecodeTree's rows
+	entry   int32  // its index under the event
+	inner   int32  // its index in a Claude-style group, or -1
+	saidEnd int    // where the diagnostics said before it end
 }
 
 // path is the entry's diagnostic path: hooks.preToolUse[2], or

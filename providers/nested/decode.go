@@ -12,7 +12,6 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
-	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -111,8 +110,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	}
 	// Groups are read in order (whether a group repeats an earlier one
 	// depends on those before it); their handlers, most of the work, are
-	// then decoded in chunks at once (internal/parallel), each into its
-	// own slots of hooks and its own diagnostics.
+	// then decoded in chunks at once (providers.DecodeInChunks).
 	var groups []readGroup
 	seen := map[groupKey]bool{}
 	for _, f := range events.Fields {
@@ -128,45 +126,15 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 			items = append(items, handlerItem{group: int32(gi), handler: int32(hi)})
 		}
 	}
-	// Decoded in place: a Hook is some 400 bytes, and a large config has
-	// thousands.
-	hooks := make([]canonical.Hook, len(items))
-	chunks := parallel.Chunks(len(items))
-	chunkDiags := make([]diag.List, len(chunks))
-	parallel.Do(chunks, func(k int, r parallel.Range) {
-		for i := r.From; i < r.To; i++ {
-			it := &items[i]
-			it.ok = c.decodeGroupHandler(&chunkDiags[k], file, &groups[it.group], int(it.handler), &hooks[i])
-			it.diagsEnd = len(chunkDiags[k])
-		}
-	})
-	// The diagnostics in the order one goroutine would have produced:
-	// each group's own, then its handlers'.
-	var all diag.List
-	read, k, from := 0, 0, 0
-	n := 0
-	for i := range items {
-		it := &items[i]
-		if it.handler == 0 {
-			end := groups[it.group].diagsEnd
-			all = append(all, ds[read:end]...)
-			read = end
-		}
-		for i >= chunks[k].To {
-			k, from = k+1, 0
-		}
-		all = append(all, chunkDiags[k][from:it.diagsEnd]...)
-		from = it.diagsEnd
-		if it.ok {
-			if n != i {
-				hooks[n] = hooks[i]
-			}
-			n++
-		}
-	}
-	all = append(all, ds[read:]...)
-	clear(hooks[n:]) // the moved hooks' old slots: let what they hold go
-	return hooks[:n], all.WithFile(file)
+	// Before each group's first handler come the diagnostics its reading
+	// said (a group's diagsEnd; the same for its later handlers).
+	hooks, all := providers.DecodeInChunks(len(items), ds,
+		func(i int) int { return groups[items[i].group].diagsEnd },
+		func(ds *diag.List, i int, h *canonical.Hook) bool {
+			it := items[i]
+			return c.decodeGroupHandler(ds, file, &groups[it.group], int(it.handler), h)
+		})
+	return hooks, all.WithFile(file)
 }
 
 // readGroup is a group read, its handlers not yet decoded.
@@ -184,11 +152,7 @@ type readGroup struct {
 }
 
 // handlerItem is one handler of a read group, to decode.
-type handlerItem struct {
-	group, handler int32
-	ok             bool // decoded; false: a diagnostic says why not
-	diagsEnd       int  // the end of its diagnostics in its chunk's list
-}
+type handlerItem struct{ group, handler int32 }
 
 // looksLikeEventMap reports whether an object's keys are native events.
 func (c *Codec) looksLikeEventMap(n *node.Node) bool {
