@@ -45,6 +45,39 @@ func Chunks(n int) []Range {
 	return ranges
 }
 
+// Weighted cuts [0, len(weights)) into ranges of about ChunkSize units of
+// weight each, in order: for items that differ widely in size, such as
+// files of one hook and files of thousands (a unit is then a hook's worth
+// of bytes, WeightUnit). An item never spans two ranges, so one far larger
+// than the rest gets a range of its own. Items of no more than one chunk's
+// weight in all, or a process with one core, make a single range.
+func Weighted(weights []int) []Range {
+	total := 0
+	for _, w := range weights {
+		total += w
+	}
+	if !worthSplitting(total) {
+		return []Range{{0, len(weights)}}
+	}
+	var ranges []Range
+	from, held := 0, 0
+	for i, w := range weights {
+		held += w
+		if held >= max(ChunkSize, 1) {
+			ranges = append(ranges, Range{from, i + 1})
+			from, held = i+1, 0
+		}
+	}
+	if from < len(weights) {
+		ranges = append(ranges, Range{from, len(weights)})
+	}
+	return ranges
+}
+
+// WeightUnit is about how many bytes of a config hold one hook: the unit
+// of weight for cutting files by size (Weighted).
+const WeightUnit = 256
+
 // worthSplitting reports whether a list of n items is more than one chunk
 // and there is a second core to share it with.
 func worthSplitting(n int) bool {

@@ -35,6 +35,40 @@ func TestChunks(t *testing.T) {
 	}
 }
 
+func TestWeighted(t *testing.T) {
+	withChunkSize(t, 10, 2)
+	for _, c := range []struct {
+		weights []int
+		want    []Range
+	}{
+		{nil, []Range{{0, 0}}},
+		{[]int{4, 6}, []Range{{0, 2}}},                                       // one chunk's weight in all
+		{[]int{4, 6, 1}, []Range{{0, 2}, {2, 3}}},                            // the last range holds less
+		{[]int{1, 30, 1, 1}, []Range{{0, 2}, {2, 4}}},                        // a heavy item closes its range
+		{[]int{30, 30, 30}, []Range{{0, 1}, {1, 2}, {2, 3}}},                 // one range each
+		{[]int{3, 3, 3, 3, 3, 3, 3}, []Range{{0, 4}, {4, 7}}},                // the rest: less than a chunk
+		{[]int{0, 0, 0, 11, 0}, []Range{{0, 4}, {4, 5}}},                     // weightless items go along
+		{[]int{5, 5, 5, 5}, []Range{{0, 2}, {2, 4}}},                         // exactly a chunk each
+		{[]int{2, 2, 2, 2, 2, 2}, []Range{{0, 5}, {5, 6}}},                   // 12 > 10: split
+		{[]int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, []Range{{0, 10}}},              // 10: not more than a chunk
+		{[]int{9, 9}, []Range{{0, 2}}},                                       // 18 > 10, closed at 18
+		{[]int{9, 9, 9}, []Range{{0, 2}, {2, 3}}},                            // then the rest
+		{[]int{100}, []Range{{0, 1}}},                                        // one item: one range
+		{[]int{100, 0}, []Range{{0, 1}, {1, 2}}},                             // a weightless tail still ranged
+		{[]int{0, 100}, []Range{{0, 2}}},                                     // and a weightless head joins
+		{[]int{11, 11}, []Range{{0, 1}, {1, 2}}},                             // two heavy items
+		{[]int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, []Range{{0, 10}, {10, 11}}}, // 11 units
+	} {
+		if got := Weighted(c.weights); !slices.Equal(got, c.want) {
+			t.Errorf("Weighted(%v) = %v, want %v", c.weights, got, c.want)
+		}
+	}
+	runtime.GOMAXPROCS(1)
+	if got := Weighted([]int{30, 30}); !slices.Equal(got, []Range{{0, 2}}) {
+		t.Errorf("with one core, Weighted = %v, want one range", got)
+	}
+}
+
 func TestDoRunsEveryRangeOnce(t *testing.T) {
 	withChunkSize(t, 1, 4)
 	for _, n := range []int{1, 2, 7, 100} {

@@ -40,13 +40,16 @@ type decoded struct {
 // scripts), then in path order.
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	a.load()
-	var ds diag.List
-	var all []decoded
-	for _, p := range files.Paths() {
-		hooks, fds := a.decodeFile(p, files[p])
-		ds = append(ds, fds.WithFile(p)...)
-		all = append(all, hooks...)
-	}
+	// A script holds the hooks of one event, so a large config's scripts
+	// are read at once (providers.FileChunks).
+	paths := files.Paths()
+	perFile, ds := providers.InChunks(providers.FileChunks(files, paths), nil, nil, func(ds *diag.List, i int, hooks *[]decoded) bool {
+		var fds diag.List
+		*hooks, fds = a.decodeFile(paths[i], files[paths[i]])
+		*ds = append(*ds, fds.WithFile(paths[i])...)
+		return true
+	})
+	all := slices.Concat(perFile...)
 	slices.SortStableFunc(all, func(x, y decoded) int { return cmp.Compare(x.key, y.key) })
 	m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: make([]canonical.Hook, len(all))}
 	for i := range all {

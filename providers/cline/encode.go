@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
 )
@@ -58,20 +59,32 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		}
 	}
 
-	out := providers.Files{}
-	for _, ev := range names {
+	// Each event's script stands alone, and one may hold thousands of
+	// hooks: they are rendered at once, by weight (internal/parallel).
+	weights := make([]int, len(names))
+	for k, ev := range names {
+		weights[k] = len(groups[ev])
+	}
+	scripts, sds := providers.InChunks(parallel.Weighted(weights), nil, nil, func(ds *diag.List, k int, sc *written) bool {
+		ev := names[k]
 		p := where[ev]
-		if !a.mayReplace(&ds, p, existing[p]) {
-			continue
+		if !a.mayReplace(ds, p, existing[p]) {
+			return false
 		}
 		for _, sh := range groups[ev] {
-			a.checkRunsScript(&ds, sh, p)
+			a.checkRunsScript(ds, sh, p)
 		}
-		out[p] = a.render(&ds, ev, events[ev], groups[ev])
+		*sc = written{path: p, src: a.render(ds, ev, events[ev], groups[ev])}
 		if note := a.noteOf(ev); note != "" {
 			first := groups[ev][0]
 			ds.Infof(CodeReach, first.h.PosOf("event"), fmt.Sprintf("hooks[%d].event", first.h.SourceIndex(first.pos-1)), "", "%s", note)
 		}
+		return true
+	})
+	ds = append(ds, sds...)
+	out := make(providers.Files, len(scripts))
+	for _, sc := range scripts {
+		out[sc.path] = sc.src
 	}
 	if named == "" {
 		a.emptyStale(&ds, existing, out)
@@ -80,6 +93,12 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		return nil, ds
 	}
 	return out, ds
+}
+
+// written is one event's script as rendered, and where it goes.
+type written struct {
+	path string
+	src  []byte
 }
 
 // namedFile is the one file existing names when it is not a script in a

@@ -22,16 +22,17 @@ import (
 // too, with a warning, so a hook file named on the command line converts.
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	a.load()
-	m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: make([]canonical.Hook, 0, len(files))}
-	var ds diag.List
-	for _, p := range files.Paths() {
+	// A file holds one hook, and a project may have thousands: they are
+	// read in chunks at once (providers.FileChunks).
+	paths := files.Paths()
+	hooks, ds := providers.InChunks(providers.FileChunks(files, paths), nil, nil, func(ds *diag.List, i int, h *canonical.Hook) bool {
 		var fds diag.List
-		if h, ok := a.decodeFile(&fds, p, files[p]); ok {
-			m.Hooks = append(m.Hooks, h)
-		}
-		ds = append(ds, fds.WithFile(p)...)
-	}
-	return m, ds
+		var ok bool
+		*h, ok = a.decodeFile(&fds, paths[i], files[paths[i]])
+		*ds = append(*ds, fds.WithFile(paths[i])...)
+		return ok
+	})
+	return &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: hooks}, ds
 }
 
 // fileStem is a hook file's name without its directory and .kiro.hook

@@ -10,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
@@ -35,13 +36,14 @@ type hookDoc struct {
 // (names.go).
 func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (providers.Files, diag.List) {
 	a.load()
-	var ds diag.List
-	docs := make([]hookDoc, 0, len(m.Hooks))
-	for i := range m.Hooks {
-		if doc, ok := a.encodeHook(&ds, &m.Hooks[i], i); ok {
-			docs = append(docs, doc)
-		}
-	}
+	// Each hook is its own file, so a large list is encoded and rendered
+	// in chunks at once; naming the files, which depends on them all, is
+	// done in between.
+	docs, ds := providers.InChunks(parallel.Chunks(len(m.Hooks)), nil, nil, func(ds *diag.List, i int, doc *hookDoc) bool {
+		var ok bool
+		*doc, ok = a.encodeHook(ds, &m.Hooks[i], i)
+		return ok
+	})
 	files := make(providers.Files, len(docs))
 	if len(existing) == 1 && len(docs) > 0 {
 		named := existing.Paths()[0]
@@ -71,9 +73,15 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		ds.Infof(CodeOrdered, diag.Pos{}, "", "",
 			"Kiro runs hook files in name order: the files are numbered so hooks on the same trigger keep their order")
 	}
-	for k, doc := range docs {
-		p := hookPath(stems[k])
-		files[p] = a.keepLayout(existing[p], render(doc, stems[k]), p)
+	paths, rendered := make([]string, len(docs)), make([][]byte, len(docs))
+	parallel.Do(parallel.Chunks(len(docs)), func(_ int, r parallel.Range) {
+		for k := r.From; k < r.To; k++ {
+			p := hookPath(stems[k])
+			paths[k], rendered[k] = p, a.keepLayout(existing[p], render(docs[k], stems[k]), p)
+		}
+	})
+	for k, p := range paths {
+		files[p] = rendered[k]
 		a.replaced(&ds, existing, p, files[p])
 	}
 	a.leftOver(&ds, existing, files)
