@@ -16,6 +16,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/suggest"
 )
 
@@ -279,16 +280,23 @@ func (d *decoder) manifest(root *node.Node) *Manifest {
 	case len(hooks.Value.Items) == 0:
 		d.errorf(CodeHooksEmpty, hooks.Value.Pos, "hooks", "add at least one hook, or delete the file", "hooks must not be empty")
 	default:
-		m.Hooks = make([]Hook, 0, len(hooks.Value.Items))
-		for i, it := range hooks.Value.Items {
-			path := index("hooks", i)
+		// Each hook is read on its own, so a large list is read in chunks
+		// at once (internal/parallel), each by a decoder of its own.
+		items := hooks.Value.Items
+		var hds diag.List
+		m.Hooks, hds = parallel.InChunks(parallel.Chunks(len(items)), nil, nil, func(ds *diag.List, i int, h *Hook) bool {
+			hd := decoder{ds: *ds}
+			defer func() { *ds = hd.ds }()
+			it, path := items[i], index("hooks", i)
 			if it.Kind != node.Object {
-				d.errorf(CodeHookType, it.Pos, path, `each hook is an object: {"event": ..., "handler": {...}}`,
+				hd.errorf(CodeHookType, it.Pos, path, `each hook is an object: {"event": ..., "handler": {...}}`,
 					"%s must be an object, not %s", path, it.Kind.Article())
-				continue
+				return false
 			}
-			m.Hooks = append(m.Hooks, d.hook(it, path))
-		}
+			*h = hd.hook(it, path)
+			return true
+		})
+		d.ds = append(d.ds, hds...)
 	}
 	return m
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 )
 
@@ -31,9 +32,11 @@ func MarshalHook(h *Hook) []byte { return node.AppendCompact(nil, hookNode(h)) }
 // ManifestNode returns the manifest as a document tree in canonical order.
 func ManifestNode(m *Manifest) *node.Node {
 	hooks := &node.Node{Kind: node.Array, Items: make([]*node.Node, len(m.Hooks))}
-	for i := range m.Hooks {
-		hooks.Items[i] = hookNode(&m.Hooks[i])
-	}
+	parallel.Do(parallel.Chunks(len(m.Hooks)), func(_ int, r parallel.Range) {
+		for i := r.From; i < r.To; i++ {
+			hooks.Items[i] = hookNode(&m.Hooks[i])
+		}
+	})
 	return object(
 		field("spec", str(SpecVersion)),
 		field("hooks", hooks),

@@ -19,6 +19,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/hookconv/hookconv/diag"
 )
 
 // ChunkSize is how many items a chunk holds; a list no longer than one
@@ -128,6 +130,54 @@ func Do(ranges []Range, work func(i int, r Range)) {
 	if panicky != nil {
 		panic(panicky)
 	}
+}
+
+// InChunks works on the items of chunks (they cover [0, n) in order) at
+// once: work(ds, i, out) makes item i's result in its own slot out,
+// saying what it finds in its chunk's ds, and reports whether the result
+// is kept. It returns the kept results in item order,
+// and every diagnostic in the order one goroutine would have produced
+// them: before item i's own, what the caller said while finding the items
+// up to it, said[:saidEnd(i)] (saidEnd never decreases; nil when the
+// caller said nothing item by item), and after the last item the rest of
+// said.
+func InChunks[T any](chunks []Range, said diag.List, saidEnd func(i int) int, work func(ds *diag.List, i int, out *T) bool) ([]T, diag.List) {
+	n := chunks[len(chunks)-1].To
+	// Made in place: a result may be large (a Hook is some 400 bytes),
+	// and a large config has thousands.
+	results := make([]T, n)
+	kept := make([]bool, n)
+	ends := make([]int, n) // where item i's diagnostics end in its chunk's list
+	chunkDiags := make([]diag.List, len(chunks))
+	Do(chunks, func(k int, r Range) {
+		for i := r.From; i < r.To; i++ {
+			kept[i] = work(&chunkDiags[k], i, &results[i])
+			ends[i] = len(chunkDiags[k])
+		}
+	})
+	var all diag.List
+	read, k, from, m := 0, 0, 0, 0
+	for i := range n {
+		if saidEnd != nil {
+			end := saidEnd(i)
+			all = append(all, said[read:end]...)
+			read = end
+		}
+		for i >= chunks[k].To {
+			k, from = k+1, 0
+		}
+		all = append(all, chunkDiags[k][from:ends[i]]...)
+		from = ends[i]
+		if kept[i] {
+			if m != i {
+				results[m] = results[i]
+			}
+			m++
+		}
+	}
+	all = append(all, said[read:]...)
+	clear(results[m:]) // the moved results' old slots: let what they hold go
+	return results[:m], all
 }
 
 // Both runs f and g, which must not depend on each other: at once, on the

@@ -16,6 +16,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
@@ -43,7 +44,7 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 	// A script holds the hooks of one event, so a large config's scripts
 	// are read at once (providers.FileChunks).
 	paths := files.Paths()
-	perFile, ds := providers.InChunks(providers.FileChunks(files, paths), nil, nil, func(ds *diag.List, i int, hooks *[]decoded) bool {
+	perFile, ds := parallel.InChunks(providers.FileChunks(files, paths), nil, nil, func(ds *diag.List, i int, hooks *[]decoded) bool {
 		var fds diag.List
 		*hooks, fds = a.decodeFile(paths[i], files[paths[i]])
 		*ds = append(*ds, fds.WithFile(paths[i])...)

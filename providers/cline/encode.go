@@ -65,7 +65,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	for k, ev := range names {
 		weights[k] = len(groups[ev])
 	}
-	scripts, sds := providers.InChunks(parallel.Weighted(weights), nil, nil, func(ds *diag.List, k int, sc *written) bool {
+	scripts, sds := parallel.InChunks(parallel.Weighted(weights), nil, nil, func(ds *diag.List, k int, sc *written) bool {
 		ev := names[k]
 		p := where[ev]
 		if !a.mayReplace(ds, p, existing[p]) {

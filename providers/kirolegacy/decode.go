@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -25,7 +26,7 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 	// A file holds one hook, and a project may have thousands: they are
 	// read in chunks at once (providers.FileChunks).
 	paths := files.Paths()
-	hooks, ds := providers.InChunks(providers.FileChunks(files, paths), nil, nil, func(ds *diag.List, i int, h *canonical.Hook) bool {
+	hooks, ds := parallel.InChunks(providers.FileChunks(files, paths), nil, nil, func(ds *diag.List, i int, h *canonical.Hook) bool {
 		var fds diag.List
 		var ok bool
 		*h, ok = a.decodeFile(&fds, paths[i], files[paths[i]])

@@ -39,7 +39,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	// Each hook is its own file, so a large list is encoded and rendered
 	// in chunks at once; naming the files, which depends on them all, is
 	// done in between.
-	docs, ds := providers.InChunks(parallel.Chunks(len(m.Hooks)), nil, nil, func(ds *diag.List, i int, doc *hookDoc) bool {
+	docs, ds := parallel.InChunks(parallel.Chunks(len(m.Hooks)), nil, nil, func(ds *diag.List, i int, doc *hookDoc) bool {
 		var ok bool
 		*doc, ok = a.encodeHook(ds, &m.Hooks[i], i)
 		return ok
