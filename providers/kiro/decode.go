@@ -52,12 +52,16 @@ func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
 			"\"hooks\" must be a list, not %s", list.Kind.Article())
 		return nil
 	}
-	hooks := make([]canonical.Hook, 0, len(list.Items))
-	for i, n := range list.Items {
-		if h, ok := d.decodeHook(n, fmt.Sprintf("hooks[%d]", i)); ok {
-			hooks = append(hooks, h)
-		}
-	}
+	// Each hook is read on its own: in chunks at once, each by a decoder
+	// of its own.
+	hooks, hds := providers.DecodeInChunks(len(list.Items), nil, nil, func(ds *diag.List, i int, h *canonical.Hook) bool {
+		hd := decoder{Adapter: d.Adapter, file: d.file, ds: *ds}
+		defer func() { *ds = hd.ds }()
+		var ok bool
+		*h, ok = hd.decodeHook(list.Items[i], fmt.Sprintf("hooks[%d]", i))
+		return ok
+	})
+	d.ds = append(d.ds, hds...)
 	return hooks
 }
 

@@ -42,32 +42,47 @@ func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
 			"\"hooks\" must be an object, not %s", triggers.Kind.Article())
 		return nil
 	}
-	total := 0
-	for _, f := range triggers.Fields {
-		total += max(1, len(f.Value.Items))
-	}
-	hooks := make([]canonical.Hook, 0, total) // a Hook is some 400 bytes: no regrowing
+	// The entries are found in order (what a trigger's reading says
+	// comes before its entries'), then read in chunks at once, each by a
+	// decoder of its own (providers.DecodeInChunks).
+	var entries []foundEntry
 	for _, f := range triggers.Fields {
 		row := d.trigger(f)
 		at := "hooks." + f.Key
-		entries := f.Value.Items
+		list := f.Value.Items
 		switch f.Value.Kind {
 		case node.Array:
 		case node.Object:
 			d.ds.Warnf(CodeUndocumented, f.Value.Pos, at, "write a list: \""+f.Key+"\": [ {...} ]",
 				"%s maps to one entry instead of a list, which Kiro CLI rejects; read as a list of one", f.Key)
-			entries = []*node.Node{f.Value}
+			list = []*node.Node{f.Value}
 		default:
 			d.ds.Errorf(CodeShape, f.Value.Pos, at, "write a list of entries", "%s must be a list, not %s", f.Key, f.Value.Kind.Article())
 			continue
 		}
-		for i, e := range entries {
-			if h, ok := d.entry(e, fmt.Sprintf("%s[%d]", at, i), row); ok {
-				hooks = append(hooks, h)
-			}
+		for i, e := range list {
+			entries = append(entries, foundEntry{n: e, at: at, i: i, row: row, saidEnd: len(d.ds)})
 		}
 	}
+	hooks, all := providers.DecodeInChunks(len(entries), d.ds, func(i int) int { return entries[i].saidEnd }, func(ds *diag.List, i int, h *canonical.Hook) bool {
+		e := &entries[i]
+		ed := decoder{Adapter: d.Adapter, file: d.file, ds: *ds}
+		defer func() { *ds = ed.ds }()
+		var ok bool
+		*h, ok = ed.entry(e.n, fmt.Sprintf("%s[%d]", e.at, e.i), e.row)
+		return ok
+	})
+	d.ds = all
 	return hooks
+}
+
+// foundEntry is an entry found under its trigger, not yet read.
+type foundEntry struct {
+	n       *node.Node
+	at      string // hooks.<trigger>
+	i       int
+	row     vocab.NativeEvent
+	saidEnd int // the end of what reading the file said before it
 }
 
 // trigger resolves a trigger name. One hookconv does not know is kept as

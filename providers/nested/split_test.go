@@ -59,6 +59,22 @@ func TestDecodeSplitMatchesSequential(t *testing.T) {
 	for _, slug := range []string{"cursor", "copilot-cli", "vs-code-copilot", "windsurf"} {
 		inputs = append(inputs, input{slug, jsonPath(t, slug), flat})
 	}
+	// So do Kiro's and the Kiro CLI agent's, on their lists of hooks.
+	inputs = append(inputs,
+		input{"kiro", jsonPath(t, "kiro"), []byte(`{"version": "v0", "extra": 1, "hooks": [
+		  {"name": "a", "trigger": {"type": "preToolUse", "toolTypes": ["shell"]}, "action": {"type": "command", "command": "a"}, "zzz": 1},
+		  5,
+		  {"name": "b", "trigger": {"type": "nope"}, "action": {"type": "command", "command": "b"}},
+		  {"trigger": {"type": "promptSubmit"}, "action": {"type": "command"}},
+		  {"name": "c", "trigger": {"type": "agentStop"}, "action": {"type": "askAgent", "prompt": "p"}, "timeout": "x"}
+		]}`)},
+		input{"kiro-agent", jsonPath(t, "kiro-agent"), []byte(`{"name": "x", "hooks": {
+		  "preToolUse": [{"command": "a", "matcher": "shell", "zzz": 1}, 7, {"command": 3}],
+		  "nope": [{"command": "b"}],
+		  "agentSpawn": {"command": "c"},
+		  "stop": "x",
+		  "userPromptSubmit": [{"command": "d", "timeout_ms": "z"}, {"command": "e"}]
+		}}`)})
 	corpus := map[string]string{"claude-code": "claude-code", "gemini-cli": "gemini-cli", "codex": "codex", "factory-droid": "factory-droid",
 		"cursor": "cursor", "copilot-cli": "copilot", "windsurf": "windsurf"}
 	for slug, dir := range corpus {
