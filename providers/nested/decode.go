@@ -111,7 +111,12 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	// Groups are read in order (whether a group repeats an earlier one
 	// depends on those before it); their handlers, most of the work, are
 	// then decoded in chunks at once (providers.DecodeInChunks).
-	var groups []readGroup
+	// Sized once: a large config has thousands of groups.
+	groupCount := 0
+	for _, f := range events.Fields {
+		groupCount += max(1, len(f.Value.Items))
+	}
+	groups := make([]readGroup, 0, groupCount)
 	seen := map[groupKey]bool{}
 	for _, f := range events.Fields {
 		groups = c.readEvent(&ds, f, seen, groups)
@@ -295,7 +300,7 @@ func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi 
 // and its documented extra keys.
 func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, bool, *node.Node) {
 	matcher, has := "", false
-	extra := &node.Node{Kind: node.Object}
+	var extra *node.Node // most groups have none
 	for _, f := range g.Fields {
 		switch {
 		case f.Key == "hooks":
@@ -306,14 +311,14 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 			}
 			matcher, has = f.Value.Text, true
 		case slices.Contains(c.d.GroupKeys, f.Key):
+			if extra == nil {
+				extra = &node.Node{Kind: node.Object}
+			}
 			extra.Fields = append(extra.Fields, f)
 		default:
 			ds.Warnf(CodeUnknownKey, f.KeyPos, path+"."+f.Key, c.Prov.Name+" ignores it",
 				"%q is not a %s group key; dropped", f.Key, c.Prov.Name)
 		}
-	}
-	if len(extra.Fields) == 0 {
-		return matcher, has, nil
 	}
 	return matcher, has, extra
 }
