@@ -59,7 +59,8 @@ func TestDecodeSplitMatchesSequential(t *testing.T) {
 	for _, slug := range []string{"cursor", "copilot-cli", "vs-code-copilot", "windsurf"} {
 		inputs = append(inputs, input{slug, jsonPath(t, slug), flat})
 	}
-	// So do Kiro's and the Kiro CLI agent's, on their lists of hooks.
+	// So do Kiro's, OpenHook's and the Kiro CLI agent's, on their lists of
+	// hooks.
 	inputs = append(inputs,
 		input{"kiro", jsonPath(t, "kiro"), []byte(`{"version": "v0", "extra": 1, "hooks": [
 		  {"name": "a", "trigger": {"type": "preToolUse", "toolTypes": ["shell"]}, "action": {"type": "command", "command": "a"}, "zzz": 1},
@@ -67,6 +68,14 @@ func TestDecodeSplitMatchesSequential(t *testing.T) {
 		  {"name": "b", "trigger": {"type": "nope"}, "action": {"type": "command", "command": "b"}},
 		  {"trigger": {"type": "promptSubmit"}, "action": {"type": "command"}},
 		  {"name": "c", "trigger": {"type": "agentStop"}, "action": {"type": "askAgent", "prompt": "p"}, "timeout": "x"}
+		]}`)},
+		input{"openhook", jsonPath(t, "openhook"), []byte(`{"openhook": "0.2", "hooks": [
+		  {"command": "a", "events": ["tool.start", "nope"], "zzz": 1},
+		  "x",
+		  {"command": "b", "events": []},
+		  {"command": "c"},
+		  {"command": 5, "events": ["prompt.submit"]},
+		  {"command": "d", "events": ["session.start", "file.write"], "timeout": "z"}
 		]}`)},
 		input{"kiro-agent", jsonPath(t, "kiro-agent"), []byte(`{"name": "x", "hooks": {
 		  "preToolUse": [{"command": "a", "matcher": "shell", "zzz": 1}, 7, {"command": 3}],

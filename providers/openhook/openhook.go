@@ -28,6 +28,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -94,10 +95,21 @@ func (a *Adapter) decodeFile(ds *diag.List, root *node.Node, entry *int) []canon
 		ds.Errorf(CodeShape, list.Pos, "hooks", `write "hooks": [ {"command": "…", "events": [...]} ]`, "hooks must be a list, not %s", list.Kind.Article())
 		return nil
 	}
-	hooks := make([]canonical.Hook, 0, len(list.Items)) // most entries give one hook
-	for i, e := range list.Items {
-		hooks = append(hooks, a.decodeEntry(ds, e, "hooks["+strconv.Itoa(i)+"]", *entry)...)
-		*entry++
+	// Each entry is read on its own: in chunks at once (internal/parallel).
+	base := *entry
+	*entry += len(list.Items)
+	perEntry, eds := parallel.InChunks(parallel.Chunks(len(list.Items)), nil, nil, func(ds *diag.List, i int, hooks *[]canonical.Hook) bool {
+		*hooks = a.decodeEntry(ds, list.Items[i], "hooks["+strconv.Itoa(i)+"]", base+i)
+		return true
+	})
+	*ds = append(*ds, eds...)
+	total := 0 // joined by hand: an empty list reads as no hooks, not nil
+	for _, hs := range perEntry {
+		total += len(hs)
+	}
+	hooks := make([]canonical.Hook, 0, total)
+	for _, hs := range perEntry {
+		hooks = append(hooks, hs...)
 	}
 	return hooks
 }
