@@ -45,9 +45,14 @@ func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
 	// The entries are found in order (what a trigger's reading says
 	// comes before its entries'), then read in chunks at once, each by a
 	// decoder of its own (providers.DecodeInChunks).
-	var entries []foundEntry
+	total := 0
+	for _, f := range triggers.Fields {
+		total += max(1, len(f.Value.Items))
+	}
+	entries := make([]foundEntry, 0, total) // sized once: a large agent has thousands
 	for _, f := range triggers.Fields {
 		row := d.trigger(f)
+		shared := &row // one copy for all the trigger's entries
 		at := "hooks." + f.Key
 		list := f.Value.Items
 		switch f.Value.Kind {
@@ -61,7 +66,7 @@ func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
 			continue
 		}
 		for i, e := range list {
-			entries = append(entries, foundEntry{n: e, at: at, i: i, row: row, saidEnd: len(d.ds)})
+			entries = append(entries, foundEntry{n: e, at: at, i: i, row: shared, saidEnd: len(d.ds)})
 		}
 	}
 	hooks, all := providers.DecodeInChunks(len(entries), d.ds, func(i int) int { return entries[i].saidEnd }, func(ds *diag.List, i int, h *canonical.Hook) bool {
@@ -69,7 +74,7 @@ func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
 		ed := decoder{Adapter: d.Adapter, file: d.file, ds: *ds}
 		defer func() { *ds = ed.ds }()
 		var ok bool
-		*h, ok = ed.entry(e.n, fmt.Sprintf("%s[%d]", e.at, e.i), e.row)
+		*h, ok = ed.entry(e.n, fmt.Sprintf("%s[%d]", e.at, e.i), *e.row)
 		return ok
 	})
 	d.ds = all
@@ -81,7 +86,7 @@ type foundEntry struct {
 	n       *node.Node
 	at      string // hooks.<trigger>
 	i       int
-	row     vocab.NativeEvent
+	row     *vocab.NativeEvent
 	saidEnd int // the end of what reading the file said before it
 }
 
