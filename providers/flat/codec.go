@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -72,7 +73,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		return nil, ds.WithFile(file)
 	}
 	// Entries are found in order; decoding them, most of the work, is
-	// then done in chunks at once (providers.DecodeInChunks).
+	// then done in chunks at once (parallel.InChunks).
 	total := 0
 	for _, f := range events.Fields {
 		total += max(1, len(f.Value.Items))
@@ -119,7 +120,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 			items = append(items, it)
 		}
 	}
-	hooks, all := providers.DecodeInChunks(len(items), ds,
+	hooks, all := parallel.InChunks(parallel.Chunks(len(items)), ds,
 		func(i int) int { return items[i].saidEnd },
 		func(ds *diag.List, i int, h *canonical.Hook) (ok bool) {
 			it := &items[i]

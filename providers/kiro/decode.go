@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -54,7 +55,7 @@ func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
 	}
 	// Each hook is read on its own: in chunks at once, each by a decoder
 	// of its own.
-	hooks, hds := providers.DecodeInChunks(len(list.Items), nil, nil, func(ds *diag.List, i int, h *canonical.Hook) bool {
+	hooks, hds := parallel.InChunks(parallel.Chunks(len(list.Items)), nil, nil, func(ds *diag.List, i int, h *canonical.Hook) bool {
 		hd := decoder{Adapter: d.Adapter, file: d.file, ds: *ds}
 		defer func() { *ds = hd.ds }()
 		var ok bool

@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -44,7 +45,7 @@ func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
 	}
 	// The entries are found in order (what a trigger's reading says
 	// comes before its entries'), then read in chunks at once, each by a
-	// decoder of its own (providers.DecodeInChunks).
+	// decoder of its own (parallel.InChunks).
 	total := 0
 	for _, f := range triggers.Fields {
 		total += max(1, len(f.Value.Items))
@@ -69,7 +70,7 @@ func (d *decoder) decodeFile(root *node.Node) []canonical.Hook {
 			entries = append(entries, foundEntry{n: e, at: at, i: i, row: shared, saidEnd: len(d.ds)})
 		}
 	}
-	hooks, all := providers.DecodeInChunks(len(entries), d.ds, func(i int) int { return entries[i].saidEnd }, func(ds *diag.List, i int, h *canonical.Hook) bool {
+	hooks, all := parallel.InChunks(parallel.Chunks(len(entries)), d.ds, func(i int) int { return entries[i].saidEnd }, func(ds *diag.List, i int, h *canonical.Hook) bool {
 		e := &entries[i]
 		ed := decoder{Adapter: d.Adapter, file: d.file, ds: *ds}
 		defer func() { *ds = ed.ds }()

@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -110,7 +111,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	}
 	// Groups are read in order (whether a group repeats an earlier one
 	// depends on those before it); their handlers, most of the work, are
-	// then decoded in chunks at once (providers.DecodeInChunks).
+	// then decoded in chunks at once (parallel.InChunks).
 	// Sized once: a large config has thousands of groups.
 	groupCount := 0
 	for _, f := range events.Fields {
@@ -133,7 +134,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	}
 	// Before each group's first handler come the diagnostics its reading
 	// said (a group's diagsEnd; the same for its later handlers).
-	hooks, all := providers.DecodeInChunks(len(items), ds,
+	hooks, all := parallel.InChunks(parallel.Chunks(len(items)), ds,
 		func(i int) int { return groups[items[i].group].diagsEnd },
 		func(ds *diag.List, i int, h *canonical.Hook) bool {
 			it := items[i]
