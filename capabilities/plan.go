@@ -415,8 +415,8 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 // wherever the event blocks at all, so it is warned about there too.
 func (p *planner) checkExitBlocks(kept *canonical.Hook) {
 	b, ok := p.caps.BlockingOf(p.target, kept.Event)
-	if !ok || b.Behaviour == Observe {
-		return
+	if !ok || b.Behaviour == Observe || kept.Handler.Async {
+		return // an async hook runs beside the action: its exit stops nothing
 	}
 	var what, hint string
 	switch kept.Handler.Type {

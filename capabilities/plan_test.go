@@ -383,12 +383,20 @@ func TestPlanExitBlocks(t *testing.T) {
 		{"agent on a retry event", "claude-code", "agent_stop", canonical.HandlerAgent, false, "makes the agent go on"},
 		{"prompt meant to block", "claude-code", "agent_stop", canonical.HandlerPrompt, true, ""},
 		{"prompt where JSON blocks", "claude-code", "permission_request", canonical.HandlerPrompt, false, "gets a no from its model"},
+		// An async hook runs beside the action where async is kept; where
+		// the target waits for it instead, its exit can block.
+		{"async kept", "claude-code", before, "async", false, ""},
+		{"async removed", "gemini-cli", "agent_stop", "async", false, "makes the agent go on"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := with(cmdHook("h", tt.event), func(h *canonical.Hook) {
 				h.Blocking = tt.blocking
-				if tt.handler != "" {
+				switch tt.handler {
+				case "":
+				case "async":
+					h.Handler.Async = true
+				default:
 					h.Handler = canonical.Handler{Type: tt.handler, Prompt: "Are the tests green?"}
 				}
 			})

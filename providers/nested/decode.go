@@ -375,11 +375,22 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 	if providers.NothingToRun(ds, CodeShape, &h.Handler, n.Pos, at.String) {
 		return providers.Data{}, false
 	}
-	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
+	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe && !runsInBackground(n, h) {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true
 	}
 	return extra, true
+}
+
+// runsInBackground reports whether the tool runs the handler without
+// waiting for it (Claude Code's async, or asyncRewake, which implies it):
+// the action goes ahead at once, so the hook's exit cannot block it.
+func runsInBackground(n *node.Node, h *canonical.Hook) bool {
+	if h.Handler.Async {
+		return true
+	}
+	v := n.Get("asyncRewake")
+	return v != nil && v.Kind == node.Bool && v.Bool
 }
 
 // handlerPath names a handler in diagnostics: hooks.PreToolUse[0].hooks[1].
