@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -269,11 +270,18 @@ func writeResult(e *env, files providers.Files, out, root, to string) error {
 		return nil
 	}
 	adapter, _ := providers.Get(to)
+	if root == "" {
+		var err error
+		if root, err = projectOf(out, files); err != nil {
+			fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
+			return exitError{exitUsage}
+		}
+	}
 	disk := make(map[string][]byte, len(files))
 	mode := map[string]fs.FileMode{}
 	for _, p := range files.Paths() {
 		dst := p
-		if root != "" {
+		if root != "" && p != out {
 			dst = filepath.Join(root, filepath.FromSlash(p))
 			if err := insideRoot(root, dst); err != nil {
 				fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
@@ -295,6 +303,33 @@ func writeResult(e *env, files providers.Files, out, root, to string) error {
 		return exitError{exitProblems}
 	}
 	return nil
+}
+
+// projectOf returns the project an -o file lies in, for an encoder that
+// writes more files than the one named (Kiro's .kiro.hook files, one per
+// hook): it names the others by their default paths, which belong beside
+// the -o file in its project, not in the current directory. It is "" when
+// only the -o file is written, and an error when the -o file is not where
+// the others' folder is, so there is no project to put them in.
+func projectOf(out string, files providers.Files) (string, error) {
+	dir := filepath.ToSlash(filepath.Clean(filepath.Dir(out)))
+	others := slices.DeleteFunc(files.Paths(), func(p string) bool { return p == out })
+	root := ""
+	for _, p := range others {
+		folder, r := path.Dir(p), ""
+		switch {
+		case dir == folder:
+			r = "."
+		case strings.HasSuffix(dir, "/"+folder):
+			r = strings.TrimSuffix(dir, folder)
+		}
+		if r == "" || root != "" && r != root {
+			return "", fmt.Errorf("the conversion writes %s, and %s is not in the folder of their project: name the project directory with -o instead",
+				strings.Join(others, ", "), out)
+		}
+		root = r
+	}
+	return filepath.FromSlash(root), nil
 }
 
 // insideRoot refuses a destination whose nearest existing folder resolves
