@@ -41,6 +41,9 @@ type Support struct {
 	Capability string `toml:"capability" json:"capability"`
 	Level      string `toml:"level" json:"level"`
 	Note       string `toml:"note" json:"note,omitempty"`
+	// Requires is a condition a hook must meet for Level to hold; a hook
+	// that does not lacks the capability there (see data/capabilities.toml).
+	Requires string `toml:"requires" json:"requires,omitempty"`
 }
 
 // Blocking says what a blocking hook can do on one provider's event.

@@ -158,6 +158,31 @@ type planner struct {
 	names  *vocab.Tables
 	caps   *Tables
 	diags  diag.List
+	// unmet is the target's support for a capability the hook uses but
+	// lacks there because it does not meet the support's condition.
+	unmet Support
+}
+
+// meets reports whether h meets a support row's condition.
+func meets(h *canonical.Hook, requires string) bool {
+	switch requires {
+	case "https":
+		return h.Handler.Type != canonical.HandlerHTTP || strings.HasPrefix(strings.ToLower(h.Handler.URL), "https://")
+	}
+	return true
+}
+
+// unsupported is how a message says the target lacks capability id: it
+// does not support it, or supports it only under a condition the hook
+// does not meet.
+func (p *planner) unsupported(id string) string {
+	if p.unmet.Capability == id {
+		switch p.unmet.Requires {
+		case "https":
+			return "which " + p.target + " runs only at https:// URLs"
+		}
+	}
+	return "which " + p.target + " does not support"
 }
 
 // lack is a capability the target does not support, and what to do.
@@ -199,6 +224,10 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 			// nothing is degraded (e.g. the canonical manifest itself).
 			continue
 		}
+		if s.Level != LevelNone && !meets(h, s.Requires) {
+			p.unmet = s
+			s.Level = LevelNone
+		}
 		switch s.Level {
 		case LevelPartial:
 			partial = append(partial, s)
@@ -224,8 +253,8 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 		case l.strategy == canonical.StrategyExclude:
 			p.warn(CodeCapabilityExcluded, p.field(l.id),
 				fmt.Sprintf("set degradation.%s to \"block\" to stop the action on %s instead, or rewrite the hook without it", l.id, p.target),
-				"%s uses %s, which %s does not support; excluded",
-				p.label(), l.id, p.target)
+				"%s uses %s, %s; excluded",
+				p.label(), l.id, p.unsupported(l.id))
 			return false
 		case l.id == capLLMEvaluated || l.id == capMCPToolHandler:
 			p.warn(CodeCapabilityReduced, p.field(l.id),
@@ -307,8 +336,8 @@ func (p *planner) reduce(kept *canonical.Hook, id string) {
 		}
 		p.warn(CodeCapabilityReduced, p.field(id),
 			hintFor("make sure curl is installed where "+p.target+" runs"),
-			"%s uses http_handler, which %s does not support; converted to a command handler that POSTs the event JSON from stdin with curl (handler.url and handler.headers moved into the command%s; an unreachable URL or an HTTP error exits 1, which never blocks)",
-			p.label(), p.target, extra)
+			"%s uses http_handler, %s; converted to a command handler that POSTs the event JSON from stdin with curl (handler.url and handler.headers moved into the command%s; %s)",
+			p.label(), p.unsupported(id), extra, p.curlFailure(kept.Event))
 	case capAsyncExecution:
 		kept.Handler.Async = false
 		p.warn(CodeCapabilityReduced, p.field(id),
@@ -362,9 +391,18 @@ func (p *planner) blockHook(id string) canonical.Hook {
 	}
 	p.warn(CodeCapabilityBlocked, p.field(id),
 		fmt.Sprintf("set degradation.%s to \"warn\" or \"exclude\" if the action may run unchecked on %s", id, p.target),
-		"%s uses %s, which %s does not support; replaced by a hook that always blocks the action (exit 2)",
-		p.label(), id, p.target)
+		"%s uses %s, %s; replaced by a hook that always blocks the action (exit 2)",
+		p.label(), id, p.unsupported(id))
 	return kept
+}
+
+// curlFailure says what the curl command's failure (exit 1) does on the
+// target's event: nothing, or where any non-zero exit blocks, a block.
+func (p *planner) curlFailure(event string) string {
+	if b, ok := p.caps.BlockingOf(p.target, event); ok && b.Behaviour != Observe && b.Exit == "nonzero" {
+		return "an unreachable URL or an HTTP error exits 1, which " + p.target + " treats as a block there"
+	}
+	return "an unreachable URL or an HTTP error exits 1, which never blocks"
 }
 
 // checkBlocking warns when a blocking hook sits on an event the target only

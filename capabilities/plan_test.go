@@ -654,3 +654,59 @@ func TestHeaderWord(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanHTTPSOnly: Copilot CLI runs http handlers only at https URLs
+// (its hooks reference), so an http:// URL lacks http_handler there and
+// degrades like a target without http handlers at all; an https URL is
+// written as it is.
+func TestPlanHTTPSOnly(t *testing.T) {
+	httpHook := func(url string, opts ...func(*canonical.Hook)) canonical.Hook {
+		h := canonical.Hook{Name: "policy", Event: before, Blocking: true,
+			Handler: canonical.Handler{Type: canonical.HandlerHTTP, URL: url, Timeout: 5}}
+		for _, o := range opts {
+			o(&h)
+		}
+		return h
+	}
+	tests := []struct {
+		name     string
+		hook     canonical.Hook
+		wantType string // "" when the hook is excluded
+		message  string // in the one HC20x warning; "" for none
+	}{
+		{"https kept", httpHook("https://policy.example.com/check"), canonical.HandlerHTTP, ""},
+		{"HTTPS in capitals kept", httpHook("HTTPS://policy.example.com/check"), canonical.HandlerHTTP, ""},
+		{"http becomes curl", httpHook("http://localhost:8080/check"), canonical.HandlerCommand,
+			"which copilot-cli runs only at https:// URLs; converted to a command handler"},
+		{"exclude says why", httpHook("http://policy.internal/check", degrade("http_handler", canonical.StrategyExclude)), "",
+			"which copilot-cli runs only at https:// URLs; excluded"},
+		{"block says why", httpHook("http://policy.internal/check", degrade("http_handler", canonical.StrategyBlock)), canonical.HandlerCommand,
+			"which copilot-cli runs only at https:// URLs; replaced by a hook that always blocks"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, diags := runPlan(t, "copilot-cli", tt.hook)
+			var got []string
+			for _, d := range diags {
+				if strings.HasPrefix(d.Code, "HC20") && d.Code != CodeExitBlocks && d.Code != CodeCapabilityPartial {
+					got = append(got, d.Message)
+				}
+			}
+			switch {
+			case tt.wantType == "" && len(m.Hooks) != 0:
+				t.Errorf("hook kept as %+v, want it excluded", m.Hooks[0].Handler)
+			case tt.wantType != "" && (len(m.Hooks) != 1 || m.Hooks[0].Handler.Type != tt.wantType):
+				t.Errorf("hooks %+v, want one %s handler", m.Hooks, tt.wantType)
+			}
+			if tt.message == "" {
+				if len(got) != 0 {
+					t.Errorf("unexpected warnings %q", got)
+				}
+				return
+			}
+			if len(got) != 1 || !strings.Contains(got[0], tt.message) {
+				t.Errorf("warnings %q, want one containing %q", got, tt.message)
+			}
+		})
+	}
+}

@@ -79,7 +79,7 @@ var generatedSupport = []Support{
 	{Provider: "copilot-cli", Capability: "structured_output", Level: "full", Note: "permissionDecision allow|deny|ask, decision/reason, additionalContext"},
 	{Provider: "copilot-cli", Capability: "input_rewrite", Level: "full", Note: "modifiedArgs (or updatedInput) on preToolUse"},
 	{Provider: "copilot-cli", Capability: "llm_evaluated", Level: "none", Note: "type prompt only submits a prompt at sessionStart; it is not a model-evaluated check"},
-	{Provider: "copilot-cli", Capability: "http_handler", Level: "full", Note: "type http (url, headers, allowedEnvVars; https except localhost)"},
+	{Provider: "copilot-cli", Capability: "http_handler", Level: "full", Note: "type http (url, headers, allowedEnvVars); https URLs only (http://localhost only with COPILOT_HOOK_ALLOW_LOCALHOST=1, and never on preToolUse or permissionRequest)", Requires: "https"},
 	{Provider: "copilot-cli", Capability: "mcp_tool_handler", Level: "none", Note: "no mcp_tool handler type"},
 	{Provider: "copilot-cli", Capability: "async_execution", Level: "none", Note: "no async field"},
 	{Provider: "copilot-cli", Capability: "platform_commands", Level: "partial", Note: "bash (Unix) and powershell (Windows); no linux/osx split"},
