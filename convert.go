@@ -170,7 +170,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 	if to != "canonical" {
 		names, caps := vocab.Default(), capabilities.Default()
 		var pds diag.List
-		planned, pds = capabilities.Plan(m, to, names, caps)
+		planned, pds = capabilities.PlanFrom(m, from, to, names, caps)
 		if from == to {
 			pds = withoutSelfEvident(pds)
 		}

@@ -48,6 +48,10 @@ const (
 	// exit) or, for a prompt or agent hook, on its model's answer, so it
 	// can stop what its author meant only to watch.
 	CodeExitBlocks = "HC207"
+	// CodeExitIgnored (warning): a blocking command hook sits where the
+	// target blocks only on a JSON answer, not on exit 2: a hook that
+	// blocks by exiting 2 no longer blocks there.
+	CodeExitIgnored = "HC208"
 )
 
 // Capability ids (data/capabilities.toml).
@@ -118,6 +122,13 @@ func uses(h *canonical.Hook, id string) bool {
 // m is never modified. Every diagnostic names its hook and points at the
 // field that caused it.
 func Plan(m *canonical.Manifest, target string, names *vocab.Tables, caps *Tables) (*canonical.Manifest, diag.List) {
+	return PlanFrom(m, "", target, names, caps)
+}
+
+// PlanFrom is Plan for hooks decoded from the source tool's config: where
+// the source blocks only on a JSON answer, a blocking hook already gives
+// one, so a target that reads only JSON is no loss (no HC208).
+func PlanFrom(m *canonical.Manifest, source, target string, names *vocab.Tables, caps *Tables) (*canonical.Manifest, diag.List) {
 	out := *m // keeps Spec and the source positions
 	// Each hook is planned on its own, so a large list is planned in
 	// chunks at once (internal/parallel), each into its own slots of
@@ -131,7 +142,7 @@ func Plan(m *canonical.Manifest, target string, names *vocab.Tables, caps *Table
 	ids := caps.IDs()
 	parallel.Do(chunks, func(c int, r parallel.Range) {
 		for i := r.From; i < r.To; i++ {
-			p := planner{h: &m.Hooks[i], i: i, target: target, names: names, caps: caps}
+			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps}
 			kept[i] = p.plan(ids, &out.Hooks[i])
 			chunkDiags[c] = append(chunkDiags[c], p.diags...)
 		}
@@ -154,6 +165,7 @@ func Plan(m *canonical.Manifest, target string, names *vocab.Tables, caps *Table
 type planner struct {
 	h      *canonical.Hook
 	i      int
+	source string // the tool the hook was decoded from; "" for a manifest
 	target string
 	names  *vocab.Tables
 	caps   *Tables
@@ -413,6 +425,12 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 		return
 	}
 	b, ok := p.caps.BlockingOf(p.target, kept.Event)
+	if ok && b.Behaviour != Observe && b.Exit == "json" && kept.Handler.Type == canonical.HandlerCommand {
+		if src, ok := p.caps.BlockingOf(p.source, kept.Event); !ok || src.Exit != "json" {
+			p.exitIgnored(b)
+		}
+		return
+	}
 	if !ok || b.Behaviour != Observe {
 		return
 	}
@@ -443,6 +461,22 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 		File:     p.h.OriginFile,
 		Pos:      p.h.PosOf("blocking"),
 		Path:     p.path("blocking"),
+	})
+}
+
+// exitIgnored warns that a blocking command hook lands where the target
+// reads only a JSON answer: the spec lets a hook block by exit 2 or by a
+// deny decision, and a script that exits 2 would now let the action go.
+func (p *planner) exitIgnored(b Blocking) {
+	p.diags.Add(diag.Diagnostic{
+		Severity: diag.Warning,
+		Code:     CodeExitIgnored,
+		Message: fmt.Sprintf("%s is blocking, but %s does not block on exit 2 at %s (%s): if the script blocks by exiting 2, it no longer blocks",
+			p.label(), p.target, p.h.Event, b.Note),
+		Hint: "make the script print the JSON decision " + p.target + " reads (`hookconv events --provider " + p.target + "`) instead of exiting 2",
+		File: p.h.OriginFile,
+		Pos:  p.h.PosOf("blocking"),
+		Path: p.path("blocking"),
 	})
 }
 

@@ -710,3 +710,38 @@ func TestPlanHTTPSOnly(t *testing.T) {
 		})
 	}
 }
+
+// TestPlanExitIgnored: a blocking command hook where the target blocks
+// only on a JSON answer is warned about (HC208), unless the source tool
+// also blocks there only on JSON (the hook then already answers so), or
+// the handler is a model's (its answer is the decision).
+func TestPlanExitIgnored(t *testing.T) {
+	tests := []struct {
+		name, source, target, event, handler string
+		want                                 bool
+	}{
+		{"exit 2 to JSON only", "claude-code", "copilot-cli", "agent_stop", canonical.HandlerCommand, true},
+		{"manifest to JSON only", "", "cursor", "before_prompt", canonical.HandlerCommand, true},
+		{"JSON to JSON", "cursor", "copilot-cli", "agent_stop", canonical.HandlerCommand, false},
+		{"same tool", "copilot-cli", "copilot-cli", "agent_stop", canonical.HandlerCommand, false},
+		{"exit 2 honoured", "claude-code", "codex", "agent_stop", canonical.HandlerCommand, false},
+		{"a model decides", "", "claude-code", "permission_request", canonical.HandlerPrompt, false},
+		{"exit 2 where JSON decides", "", "claude-code", "permission_request", canonical.HandlerCommand, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := with(cmdHook("h", tt.event), func(h *canonical.Hook) {
+				h.Blocking = true
+				if tt.handler != canonical.HandlerCommand {
+					h.Handler = canonical.Handler{Type: tt.handler, Prompt: "Done?"}
+				}
+			})
+			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+			_, diags := PlanFrom(m, tt.source, tt.target, vocab.Default(), Default())
+			got := slices.Contains(codes(diags), CodeExitIgnored)
+			if got != tt.want {
+				t.Errorf("HC208 = %v, want %v (diagnostics %v)", got, tt.want, diags)
+			}
+		})
+	}
+}
