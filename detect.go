@@ -133,7 +133,7 @@ func MixesFormats(src []byte, cands []string) bool {
 // path, which may be a glob (.kiro/hooks/*.kiro.hook): the pattern is
 // matched against as many trailing path elements as it has.
 func matchesConfigPath(p, pattern string) bool {
-	if !strings.ContainsAny(pattern, "*?[") {
+	if !isGlob(pattern) {
 		return p == pattern || strings.HasSuffix(p, "/"+pattern)
 	}
 	n := strings.Count(pattern, "/") + 1
@@ -144,6 +144,9 @@ func matchesConfigPath(p, pattern string) bool {
 	ok, _ := path.Match(pattern, strings.Join(parts[len(parts)-n:], "/"))
 	return ok
 }
+
+// isGlob reports whether a config path is a path.Match pattern.
+func isGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
 
 // ProviderFiles lists the config files of a provider that exist in a
 // project, as slash-separated paths relative to fsys's root, in the order

@@ -2,6 +2,8 @@ package hookconv
 
 import (
 	"bytes"
+	"fmt"
+	"path"
 	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -152,6 +154,74 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
 	}
 	return mig
+}
+
+// SharedFile is two migration targets that write the same file.
+type SharedFile struct {
+	// A and B are the targets' slugs, in the order they were named.
+	A, B string
+	// Path is the file both would write, project-relative.
+	Path string
+}
+
+// Hint says what to do instead of migrating to both: to one of them, and
+// which one serves both tools when a tool also runs the other's hooks
+// from that file (the also_reads column of the provider table).
+func (s SharedFile) Hint() string {
+	a, _ := vocab.Default().Provider(s.A)
+	b, _ := vocab.Default().Provider(s.B)
+	aReadsB, bReadsA := slices.Contains(a.AlsoReads, s.B), slices.Contains(b.AlsoReads, s.A)
+	switch {
+	case aReadsB && bReadsA:
+		return fmt.Sprintf("migrate to one of them: %s and %s each also run hooks in the other's format from that file, so one serves both", a.Name, b.Name)
+	case bReadsA:
+		return fmt.Sprintf("migrate to %s alone: %s also runs its hooks from there", s.A, b.Name)
+	case aReadsB:
+		return fmt.Sprintf("migrate to %s alone: %s also runs its hooks from there", s.B, a.Name)
+	}
+	return "migrate to one of them"
+}
+
+// SharedTargetFile finds the first two targets, in the order given, whose
+// default config paths (the first of each provider's paths, where Migrate
+// writes) are the same file: equal, or one a glob that matches the other.
+// Migrating to both would merge two formats into one file, each run
+// reading the other target's hooks as its own (Copilot CLI and VS Code
+// share .github/hooks/hooks.json), so Migrate must not be asked to.
+func SharedTargetFile(targets []string) (SharedFile, bool) {
+	def := make([]string, len(targets))
+	for i, slug := range targets {
+		if prov, ok := vocab.Default().Provider(slug); ok && len(prov.Paths) > 0 {
+			def[i] = prov.Paths[0]
+		}
+	}
+	for i := range targets {
+		for j := i + 1; j < len(targets); j++ {
+			if p, ok := samePath(def[i], def[j]); ok {
+				return SharedFile{A: targets[i], B: targets[j], Path: p}, true
+			}
+		}
+	}
+	return SharedFile{}, false
+}
+
+// samePath reports whether two config paths, either of which may be a
+// glob, name a common file, and returns the more specific one. Two
+// different globs are taken as different folders: no two tools share one.
+func samePath(a, b string) (string, bool) {
+	switch {
+	case a == "" || b == "":
+		return "", false
+	case a == b:
+		return a, true
+	}
+	if ok, _ := path.Match(a, b); ok && !isGlob(b) {
+		return b, true
+	}
+	if ok, _ := path.Match(b, a); ok && !isGlob(a) {
+		return a, true
+	}
+	return "", false
 }
 
 // hooksNamed returns the source hooks that a warning (or worse) with one of

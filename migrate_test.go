@@ -156,3 +156,46 @@ func TestMigrateWeakened(t *testing.T) {
 		t.Errorf("weakened %v, want only hooks[10]: %v", mig.Weakened, mig.Diagnostics)
 	}
 }
+
+// TestSharedTargetFile checks every pair of providers: only Copilot CLI
+// and VS Code write the same default file, and the order the targets were
+// named in is kept.
+func TestSharedTargetFile(t *testing.T) {
+	slugs := providers.Slugs()
+	var shared []string
+	for i, a := range slugs {
+		for _, b := range slugs[i+1:] {
+			if s, ok := SharedTargetFile([]string{a, b}); ok {
+				shared = append(shared, s.A+"+"+s.B+":"+s.Path)
+			}
+		}
+	}
+	if want := []string{"copilot-cli+vs-code-copilot:.github/hooks/hooks.json"}; !slices.Equal(shared, want) {
+		t.Errorf("pairs sharing a file = %q, want %q", shared, want)
+	}
+	s, ok := SharedTargetFile([]string{"cursor", "vs-code-copilot", "codex", "copilot-cli"})
+	if !ok || s.A != "vs-code-copilot" || s.B != "copilot-cli" {
+		t.Errorf("SharedTargetFile = %+v, %v; want vs-code-copilot, copilot-cli", s, ok)
+	}
+	if h := s.Hint(); !strings.Contains(h, "each also run hooks in the other's format") {
+		t.Errorf("hint %q does not say each tool runs the other's hooks", h)
+	}
+}
+
+func TestSamePath(t *testing.T) {
+	for _, c := range []struct {
+		a, b, want string
+		ok         bool
+	}{
+		{".cursor/hooks.json", ".cursor/hooks.json", ".cursor/hooks.json", true},
+		{".kiro/hooks/*.json", ".kiro/hooks/hookconv.json", ".kiro/hooks/hookconv.json", true},
+		{".kiro/hooks/hookconv.json", ".kiro/hooks/*.json", ".kiro/hooks/hookconv.json", true},
+		{".kiro/hooks/*.kiro.hook", ".kiro/hooks/hookconv.json", "", false},
+		{".clinerules/hooks/*", ".kiro/hooks/*.kiro.hook", "", false},
+		{"", ".cursor/hooks.json", "", false},
+	} {
+		if got, ok := samePath(c.a, c.b); got != c.want || ok != c.ok {
+			t.Errorf("samePath(%q, %q) = %q, %v; want %q, %v", c.a, c.b, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -37,7 +37,8 @@ doubled.
 It is all or nothing: when any target fails to convert or verify (or, with
 --strict, warns), no file is written. Files are written atomically, keep
 their mode, and are never written through a symbolic link that leads out
-of the project.
+of the project. Two targets that write the same file (copilot-cli and
+vs-code-copilot) are refused: migrate to one of them.
 
 --dry-run prints a unified diff of every file it would change and writes
 nothing. --remove-source removes the hooks that every target now holds
@@ -58,6 +59,12 @@ when the command line is wrong.`,
 			targets, err := targetList(to)
 			if err != nil {
 				return err
+			}
+			// Refused before anything is read: each target would merge into
+			// the file as if the other's hooks were its own, and the last
+			// one written would win.
+			if s, ok := hookconv.SharedTargetFile(targets); ok {
+				return usagef("--to %s and %s both write %s; %s", s.A, s.B, s.Path, s.Hint())
 			}
 			if from != "" {
 				if err := checkSlug("--from", from); err != nil {
