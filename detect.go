@@ -186,3 +186,26 @@ func IsDefaultPath(slug, rel string) bool {
 	ok, _ = path.Match(prov.Paths[0], rel)
 	return ok
 }
+
+// IsMigrationPath reports whether migrate reads a project-relative path
+// of the provider before merging into it: its default path, or any of
+// its paths for a tool that runs the hooks of all of them together
+// (Codex), where a hook in any file already runs.
+func IsMigrationPath(slug, rel string) bool {
+	if IsDefaultPath(slug, rel) {
+		return true
+	}
+	prov, _ := vocab.Default().Provider(slug)
+	return prov.LoadsAllPaths && pathRank(prov, rel) < len(prov.Paths)
+}
+
+// pathRank is the index of the first of the provider's paths that names
+// rel, or len(prov.Paths) when none does.
+func pathRank(prov vocab.Provider, rel string) int {
+	for i, pattern := range prov.Paths {
+		if ok, _ := path.Match(pattern, rel); ok {
+			return i
+		}
+	}
+	return len(prov.Paths)
+}

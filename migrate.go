@@ -62,6 +62,11 @@ type Migration struct {
 // and a hand-written hook that already does the job is not doubled. A
 // migrated hook whose command was edited afterwards is no longer
 // recognised, and a new run adds the original again.
+//
+// existing holds the target's files that IsMigrationPath names. For a
+// tool that runs the hooks of all its files together (Codex), a hook in
+// any of them is already there, and the migrated hooks go into one of
+// them: see targetHooks.
 func Migrate(from, to string, in, existing providers.Files) Migration {
 	return DecodeSource(from, in).Migrate(to, existing)
 }
@@ -77,32 +82,18 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 	}
 	prov, _ := vocab.Default().Provider(to)
 
-	var own *canonical.Manifest
-	if hasContent(existing) {
-		var ds diag.List
-		own, ds = dst.Decode(existing)
-		if ds.HasErrors() || own == nil {
-			for _, d := range ds {
-				if d.Severity == diag.Error {
-					res.Diagnostics = append(res.Diagnostics, d)
-				}
-			}
-			res.Diagnostics.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "fix the file, or move it away and migrate again",
-				"the existing %s config cannot be read, so the migrated hooks cannot be merged into it; nothing was written", prov.Name)
-			return mig
-		}
-	} else {
-		own = &canonical.Manifest{Spec: canonical.SpecVersion}
+	into, own, beside, ok := res.targetHooks(dst, existing, prov)
+	if !ok {
+		return mig
 	}
-
-	have := identities(own, prov)
+	have := identities(prov, own, beside)
 	merged := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: slices.Clone(own.Hooks)}
 	for i := range merged.Hooks {
 		// Ordinals past the source's keep encoder diagnostics about the
 		// target's own hooks from naming a source hook.
 		merged.Hooks[i].Ordinal = len(res.Decoded.Hooks) + i + 1
 	}
-	mig.Kept = len(own.Hooks)
+	mig.Kept = len(own.Hooks) + len(beside.Hooks)
 	// Each planned hook is compared with the target's hooks as the target
 	// reads it back: spelling, matcher splitting and category expansion
 	// then come out the same as for the hook written last time.
@@ -126,7 +117,7 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 	written := have
 	res.Files = providers.Files{}
 	if encodeAgain {
-		res.encode(dst, merged, existing, to)
+		res.encode(dst, merged, into, to)
 		// The target's hooks were decoded into the merged manifest, so the
 		// encoder's "hooks already there are replaced" is not true here.
 		res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == providers.CodeReplaced })
@@ -134,7 +125,7 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 			return mig
 		}
 		if got, _ := dst.Decode(res.Files); got != nil {
-			written = identities(got, prov)
+			written = identities(prov, got, beside)
 		}
 		for p, b := range res.Files {
 			if prev, ok := existing[p]; ok && bytes.Equal(prev, b) {
@@ -224,6 +215,83 @@ func samePath(a, b string) (string, bool) {
 	return "", false
 }
 
+// targetHooks reads the target's existing files. own holds the hooks of
+// into, the files the migrated hooks are merged into. For a tool that
+// runs the hooks of all its files together (Codex: .codex/hooks.json and
+// [hooks] in .codex/config.toml), into is one file: the first, in the
+// order of the tool's paths, that already holds hooks, else the default
+// path (written new when absent). So no second file of hooks appears
+// beside the first, which would make the tool warn and, for a hook
+// in both, run it twice. The other files' hooks come back as beside:
+// already there, and left alone. ok is false, with HC408, when a file
+// cannot be read.
+func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Files, prov vocab.Provider) (into providers.Files, own, beside *canonical.Manifest, ok bool) {
+	own = &canonical.Manifest{Spec: canonical.SpecVersion}
+	beside = &canonical.Manifest{Spec: canonical.SpecVersion}
+	if !prov.LoadsAllPaths {
+		if hasContent(existing) {
+			if own = res.readExisting(dst, existing, prov); own == nil {
+				return nil, nil, nil, false
+			}
+		}
+		return existing, own, beside, true
+	}
+	paths := existing.Paths()
+	slices.SortStableFunc(paths, func(a, b string) int { return pathRank(prov, a) - pathRank(prov, b) })
+	read := make([]*canonical.Manifest, len(paths))
+	chosen := -1
+	for i, p := range paths {
+		one := providers.Files{p: existing[p]}
+		if !hasContent(one) {
+			continue
+		}
+		if read[i] = res.readExisting(dst, one, prov); read[i] == nil {
+			return nil, nil, nil, false
+		}
+		if chosen < 0 && len(read[i].Hooks) > 0 {
+			chosen = i
+		}
+	}
+	if chosen < 0 {
+		chosen = slices.IndexFunc(paths, func(p string) bool { return IsDefaultPath(prov.Slug, p) })
+	}
+	into = providers.Files{}
+	for i, p := range paths {
+		switch {
+		case i == chosen:
+			into[p] = existing[p]
+			if read[i] != nil {
+				own = read[i]
+			}
+		case read[i] != nil:
+			beside.Hooks = append(beside.Hooks, read[i].Hooks...)
+		}
+	}
+	return into, own, beside, true
+}
+
+// readExisting decodes target files that hold something, or reports why
+// they cannot be merged into (HC408) and returns nil.
+func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files, prov vocab.Provider) *canonical.Manifest {
+	m, ds := dst.Decode(files)
+	if !ds.HasErrors() && m != nil {
+		return m
+	}
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			res.Diagnostics = append(res.Diagnostics, d)
+		}
+	}
+	var unreadable diag.List
+	unreadable.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "fix the file, or move it away and migrate again",
+		"the existing %s config cannot be read, so the migrated hooks cannot be merged into it; nothing was written", prov.Name)
+	if paths := files.Paths(); len(paths) == 1 {
+		unreadable = unreadable.WithFile(paths[0])
+	}
+	res.Diagnostics = append(res.Diagnostics, unreadable...)
+	return nil
+}
+
 // hooksNamed returns the source hooks that a warning (or worse) with one of
 // codes names (by its path: hooks[i] or below). One pass over the
 // diagnostics, not one per hook: a large migration has thousands of each.
@@ -248,11 +316,17 @@ func identity(h *canonical.Hook, prov vocab.Provider) projection {
 	return p
 }
 
-// identities is the set of identities of a manifest's hooks.
-func identities(m *canonical.Manifest, prov vocab.Provider) map[projection]bool {
-	set := make(map[projection]bool, len(m.Hooks))
-	for i := range m.Hooks {
-		set[identity(&m.Hooks[i], prov)] = true
+// identities is the set of identities of the manifests' hooks.
+func identities(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]bool {
+	n := 0
+	for _, m := range ms {
+		n += len(m.Hooks)
+	}
+	set := make(map[projection]bool, n)
+	for _, m := range ms {
+		for i := range m.Hooks {
+			set[identity(&m.Hooks[i], prov)] = true
+		}
 	}
 	return set
 }

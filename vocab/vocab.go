@@ -95,6 +95,7 @@ type Provider struct {
 	MCP            string   `toml:"mcp" json:"mcp,omitempty"`
 	MCPServer      string   `toml:"mcp_server" json:"mcp_server,omitempty"`
 	AlsoReads      []string `toml:"also_reads" json:"also_reads,omitempty"`
+	LoadsAllPaths  bool     `toml:"loads_all_paths" json:"loads_all_paths,omitempty"`
 	ProjectDirVar  string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`
 	AlsoSets       []string `toml:"also_sets" json:"also_sets,omitempty"`
 	Generated      bool     `toml:"generated" json:"generated,omitempty"`

@@ -93,7 +93,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			if out != "" {
 				if st, err := os.Stat(out); (err == nil && st.IsDir()) || strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
 					root = out
-					if existing, err = targetFiles(root, to); err != nil {
+					if existing, err = targetFiles(root, to, hookconv.IsDefaultPath); err != nil {
 						return usagef("%v", err)
 					}
 				} else {
@@ -232,13 +232,15 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 }
 
 // targetFiles reads the files a target keeps in a project directory that
-// its encoder merges into: the default config file when it exists, or,
-// for a tool with one file per hook or event, every file of that folder.
-// Keys are slash-separated paths relative to root.
-func targetFiles(root, slug string) (providers.Files, error) {
+// read selects: hookconv.IsDefaultPath for those its encoder merges into
+// (the default config file when it exists, or, for a tool with one file
+// per hook or event, every file of that folder), hookconv.IsMigrationPath
+// for every file migrate looks for hooks in. Keys are slash-separated
+// paths relative to root.
+func targetFiles(root, slug string, read func(slug, rel string) bool) (providers.Files, error) {
 	files := providers.Files{}
 	for _, rel := range hookconv.ProviderFiles(slug, os.DirFS(root)) {
-		if !hookconv.IsDefaultPath(slug, rel) {
+		if !read(slug, rel) {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))

@@ -24,7 +24,9 @@ func newMigrateCmd(e *env) *cobra.Command {
 		Use:   "migrate [--from P] --to Q[,R...] [DIR]",
 		Short: "Move a project's hooks to other tools, in place",
 		Long: `Migrate reads the hooks of one tool in a project directory (default ".")
-and writes them into each target tool's config at its default path.
+and writes them into each target tool's config at its default path
+(for Codex: into .codex/config.toml instead when it holds hooks and
+.codex/hooks.json none; a hook in either file counts as there).
 
 Existing target files are merged into, not replaced: every other setting,
 its order, indentation and comments stay; the target's own hooks stay, and
@@ -114,7 +116,7 @@ when the command line is wrong.`,
 			}
 			source := hookconv.DecodeSource(slug, in) // read once, for every target
 			for _, to := range targets {
-				existing, err := targetFiles(dir, to)
+				existing, err := targetFiles(dir, to, hookconv.IsMigrationPath)
 				if err != nil {
 					return usagef("%v", err)
 				}
