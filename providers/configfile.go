@@ -267,6 +267,24 @@ func WarnReplaced(file string, old, tree *node.Node, count func(*node.Node) int)
 	return ds.WithFile(file)
 }
 
+// RepeatedKeys warns (HC104) about each member of root's objects that a
+// later member repeats. JSON readers keep the last value (JavaScript's
+// JSON.parse, and Rust's for maps; a Rust struct rejects the file), so
+// the earlier member does nothing in the tool; hookconv reads the object
+// the same way, and says so rather than drop it unseen.
+func RepeatedKeys(file string, root *node.Node) diag.List {
+	var ds diag.List
+	node.Repeats(root, func(at string, f node.Field) {
+		where, path := "the top level", f.Key
+		if at != "" {
+			where, path = at, at+"."+f.Key
+		}
+		ds.Warnf(canonical.CodeDuplicateKey, f.KeyPos, path, "remove one of them; the last one is the one tools read",
+			"%q appears more than once in %s; this one is ignored", f.Key, where)
+	})
+	return ds.WithFile(file)
+}
+
 // DecodeJSONFiles reads every file, in path order, as one JSON config of
 // the tool and concatenates the hooks each gives: decodeFile reads one
 // parsed file, its diagnostics without a file name (they are given the
@@ -280,6 +298,7 @@ func DecodeJSONFiles(files Files, tool string, decodeFile func(path string, root
 		if root == nil {
 			continue
 		}
+		ds = append(ds, RepeatedKeys(p, root)...)
 		hooks, hds := decodeFile(p, root)
 		ds = append(ds, hds.WithFile(p)...)
 		for i := range hooks {

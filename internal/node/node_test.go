@@ -417,3 +417,39 @@ func TestArenaStringMapAndArray(t *testing.T) {
 		t.Errorf("StringArray = %s", got)
 	}
 }
+
+// TestRepeats: every member a later one repeats is reported, with the
+// path of its object, at any depth; LastFields keeps only the last.
+func TestRepeats(t *testing.T) {
+	many := `{"big": {` + strings.Repeat(`"k": 1, `, 20) + `"k": 2, "z": 3}}`
+	tests := []struct {
+		src  string
+		want []string // path: key
+	}{
+		{`{"a": 1, "b": 2}`, nil},
+		{`{"a": 1, "a": 2, "a": 3}`, []string{": a", ": a"}},
+		{`{"hooks": {"Stop": [{"hooks": [{"command": "a", "command": "b"}]}], "Stop": []}}`,
+			[]string{"hooks: Stop", "hooks.Stop[0].hooks[0]: command"}},
+		{many, []string{"big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k",
+			"big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k"}},
+	}
+	for _, tt := range tests {
+		n, err := ParseJSON([]byte(tt.src), JSONOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		Repeats(n, func(path string, f Field) { got = append(got, path+": "+f.Key) })
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%s: repeats %q, want %q", tt.src, got, tt.want)
+		}
+	}
+	n, _ := ParseJSON([]byte(`{"a": 1, "b": 2, "a": 3}`), JSONOptions{})
+	var keys []string
+	for _, f := range n.LastFields() {
+		keys = append(keys, f.Key+"="+f.Value.Text)
+	}
+	if got := strings.Join(keys, ","); got != "b=2,a=3" {
+		t.Errorf("LastFields = %s, want b=2,a=3", got)
+	}
+}

@@ -74,13 +74,16 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	}
 	// Entries are found in order; decoding them, most of the work, is
 	// then done in chunks at once (parallel.InChunks).
+	// An event repeated in the map is read as the tool reads it: the last
+	// one (HC104 says so).
+	eventFields := events.LastFields()
 	total := 0
-	for _, f := range events.Fields {
+	for _, f := range eventFields {
 		total += max(1, len(f.Value.Items))
 	}
 	items := make([]entryItem, 0, total)
-	rows := make([]vocab.NativeEvent, 0, len(events.Fields))
-	for _, f := range events.Fields {
+	rows := make([]vocab.NativeEvent, 0, len(eventFields))
+	for _, f := range eventFields {
 		row, ok := c.event(&ds, f)
 		if !ok {
 			continue

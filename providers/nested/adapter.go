@@ -66,7 +66,11 @@ func (a *Adapter) parse(p string, src []byte) (*node.Node, diag.List) {
 	if a.Other != nil && a.Other.Handles(p) {
 		return a.Other.Parse(p, src)
 	}
-	return providers.ParseJSONConfig(p, src, a.Prov.Name)
+	root, ds := providers.ParseJSONConfig(p, src, a.Prov.Name)
+	if root != nil {
+		ds = append(ds, providers.RepeatedKeys(p, root)...)
+	}
+	return root, ds
 }
 
 // countHandlers counts the handlers of a nested "hooks" value.

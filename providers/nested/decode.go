@@ -113,13 +113,16 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	// depends on those before it); their handlers, most of the work, are
 	// then decoded in chunks at once (parallel.InChunks).
 	// Sized once: a large config has thousands of groups.
+	// An event repeated in the map is read as the tool reads it: the last
+	// one (HC104 says so).
+	eventFields := events.LastFields()
 	groupCount := 0
-	for _, f := range events.Fields {
+	for _, f := range eventFields {
 		groupCount += max(1, len(f.Value.Items))
 	}
 	groups := make([]readGroup, 0, groupCount)
 	seen := map[groupKey]bool{}
-	for _, f := range events.Fields {
+	for _, f := range eventFields {
 		groups = c.readEvent(&ds, f, seen, groups)
 	}
 	total := 0
