@@ -44,6 +44,10 @@ type Support struct {
 	// Requires is a condition a hook must meet for Level to hold; a hook
 	// that does not lacks the capability there (see data/capabilities.toml).
 	Requires string `toml:"requires" json:"requires,omitempty"`
+	// OnlyOn lists the native events Level holds on (empty: all); NotOn
+	// those it does not hold on. Elsewhere the hook lacks the capability.
+	OnlyOn []string `toml:"only_on" json:"only_on,omitempty"`
+	NotOn  []string `toml:"not_on" json:"not_on,omitempty"`
 }
 
 // Blocking says what a blocking hook can do on one provider's event.

@@ -184,11 +184,40 @@ func meets(h *canonical.Hook, requires string) bool {
 	return true
 }
 
+// offEvent returns the target's native event the hook goes to when a
+// support row does not hold there (its only_on or not_on), else "".
+func (p *planner) offEvent(s Support) string {
+	if len(s.OnlyOn) == 0 && len(s.NotOn) == 0 {
+		return ""
+	}
+	for _, native := range p.nativeEvents() {
+		if len(s.OnlyOn) > 0 && !slices.Contains(s.OnlyOn, native) || slices.Contains(s.NotOn, native) {
+			return native
+		}
+	}
+	return ""
+}
+
+// nativeEvents are the target's names for the hook's event.
+func (p *planner) nativeEvents() []string {
+	if slug, ok := vendorSlug(p.h.Event); ok && slug == p.target {
+		return []string{strings.TrimPrefix(p.h.Event, "vendor."+slug+".")}
+	}
+	var names []string
+	for _, e := range p.names.EncodeEvent(p.target, p.h.Event) {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
 // unsupported is how a message says the target lacks capability id: it
 // does not support it, or supports it only under a condition the hook
 // does not meet.
 func (p *planner) unsupported(id string) string {
 	if p.unmet.Capability == id {
+		if native := p.offEvent(p.unmet); native != "" {
+			return "which " + p.target + " does not support on " + native
+		}
 		switch p.unmet.Requires {
 		case "https":
 			return "which " + p.target + " runs only at https:// URLs"
@@ -236,7 +265,7 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 			// nothing is degraded (e.g. the canonical manifest itself).
 			continue
 		}
-		if s.Level != LevelNone && !meets(h, s.Requires) {
+		if s.Level != LevelNone && (!meets(h, s.Requires) || p.offEvent(s) != "") {
 			p.unmet = s
 			s.Level = LevelNone
 		}
@@ -271,8 +300,8 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 		case l.id == capLLMEvaluated || l.id == capMCPToolHandler:
 			p.warn(CodeCapabilityReduced, p.field(l.id),
 				fmt.Sprintf("\"warn\" cannot be honoured for %s: rewrite the hook as a command, or set degradation.%s to \"block\" or \"exclude\"", l.id, l.id),
-				"%s uses %s, which %s does not support; a %s handler has no reduced form on %s and cannot run at all; excluded",
-				p.label(), l.id, p.target, h.Handler.Type, p.target)
+				"%s uses %s, %s; a %s handler has no reduced form on %s and cannot run at all; excluded",
+				p.label(), l.id, p.unsupported(l.id), h.Handler.Type, p.target)
 			return false
 		}
 	}

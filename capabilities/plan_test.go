@@ -745,3 +745,48 @@ func TestPlanExitIgnored(t *testing.T) {
 		})
 	}
 }
+
+// TestPlanEventBound: Claude Code runs prompt and agent hooks only on the
+// events its docs list for them, and http hooks on every event but
+// SessionStart and Setup; elsewhere the hook lacks the capability and
+// degrades, the message naming the native event.
+func TestPlanEventBound(t *testing.T) {
+	prompt := canonical.Handler{Type: canonical.HandlerPrompt, Prompt: "Done?"}
+	http := canonical.Handler{Type: canonical.HandlerHTTP, URL: "https://x.example/hook"}
+	tests := []struct {
+		name     string
+		event    string
+		handler  canonical.Handler
+		wantType string // "" when excluded
+		message  string // "" for no HC201/HC202
+	}{
+		{"prompt on Stop", "agent_stop", prompt, canonical.HandlerPrompt, ""},
+		{"prompt on SessionStart", "session_start", prompt, "", "which claude-code does not support on SessionStart; excluded"},
+		{"prompt on PreCompact", "before_compact", prompt, "", "does not support on PreCompact"},
+		{"http on PreToolUse", before, http, canonical.HandlerHTTP, ""},
+		{"http on Notification", "notification", http, canonical.HandlerHTTP, ""},
+		{"http on SessionStart", "session_start", http, canonical.HandlerCommand, "which claude-code does not support on SessionStart; converted to a command handler"},
+		{"http on Setup", "setup", http, canonical.HandlerCommand, "does not support on Setup"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := canonical.Hook{Name: "h", Event: tt.event, Handler: tt.handler}
+			m, diags := runPlan(t, "claude-code", h)
+			var got []string
+			for _, d := range diags {
+				if d.Code == CodeCapabilityExcluded || d.Code == CodeCapabilityReduced {
+					got = append(got, d.Message)
+				}
+			}
+			switch {
+			case tt.wantType == "" && len(m.Hooks) != 0:
+				t.Errorf("kept %+v, want it excluded", m.Hooks[0].Handler)
+			case tt.wantType != "" && (len(m.Hooks) != 1 || m.Hooks[0].Handler.Type != tt.wantType):
+				t.Errorf("hooks %+v, want one %s handler", m.Hooks, tt.wantType)
+			}
+			if tt.message == "" && len(got) > 0 || tt.message != "" && (len(got) != 1 || !strings.Contains(got[0], tt.message)) {
+				t.Errorf("messages %q, want %q", got, tt.message)
+			}
+		})
+	}
+}

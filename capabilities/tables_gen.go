@@ -18,8 +18,8 @@ var generatedCapabilities = []Capability{
 var generatedSupport = []Support{
 	{Provider: "claude-code", Capability: "structured_output", Level: "full", Note: "hookSpecificOutput.permissionDecision, decision/reason, additionalContext"},
 	{Provider: "claude-code", Capability: "input_rewrite", Level: "full", Note: "hookSpecificOutput.updatedInput on PreToolUse"},
-	{Provider: "claude-code", Capability: "llm_evaluated", Level: "full", Note: "prompt and agent handlers"},
-	{Provider: "claude-code", Capability: "http_handler", Level: "full", Note: "http handlers (url, headers, allowedEnvVars)"},
+	{Provider: "claude-code", Capability: "llm_evaluated", Level: "full", Note: "prompt and agent handlers, on the events the docs list for them", OnlyOn: []string{"PermissionDenied", "PermissionRequest", "PostToolBatch", "PostToolUse", "PostToolUseFailure", "PreToolUse", "Stop", "SubagentStop", "TaskCompleted", "TaskCreated", "TeammateIdle", "UserPromptExpansion", "UserPromptSubmit"}},
+	{Provider: "claude-code", Capability: "http_handler", Level: "full", Note: "http handlers (url, headers, allowedEnvVars); not on SessionStart or Setup", NotOn: []string{"SessionStart", "Setup"}},
 	{Provider: "claude-code", Capability: "mcp_tool_handler", Level: "full", Note: "mcp_tool handlers (server, tool, input)"},
 	{Provider: "claude-code", Capability: "async_execution", Level: "full", Note: "async and asyncRewake on command handlers"},
 	{Provider: "claude-code", Capability: "platform_commands", Level: "none", Note: "one command per handler (shell: powershell picks the shell, not the OS)"},
