@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -656,16 +655,18 @@ func project(h *canonical.Hook, prov vocab.Provider) projection {
 	}
 }
 
-// roundTimeout applies the target's unit: milliseconds keep three
-// decimals, whole-second tools round up.
+// roundTimeout applies the target's unit as its encoder does
+// (canonical.TimeoutUnits): up to the next whole millisecond or second.
 func roundTimeout(t float64, prov vocab.Provider) float64 {
 	switch {
 	case t <= 0, prov.TimeoutUnit == "": // no timeout in the format: dropped, with a warning
 		return 0
 	case prov.TimeoutInteger:
-		return math.Ceil(t)
+		n, _ := canonical.TimeoutUnits(t, 1)
+		return n
 	case prov.TimeoutUnit == "ms":
-		return math.Round(t*1000) / 1000
+		ms, _ := canonical.TimeoutUnits(t, 1000)
+		return ms / 1000
 	}
 	return t
 }

@@ -518,8 +518,9 @@ func (d *decoder) timeout(n *node.Node, path string) float64 {
 		return 0
 	}
 	f, ok := n.Float()
-	if !ok || math.IsInf(f, 0) {
-		d.errorf(CodeWrongType, n.Pos, path, "write a number of seconds", "timeout %s is out of range", n.Text)
+	if !ok || math.IsInf(f, 0) || f > MaxTimeout {
+		d.errorf(CodeWrongType, n.Pos, path, "write a number of seconds, or leave it out for the tool's default",
+			"timeout %s is out of range: at most %s seconds", n.Text, Number(MaxTimeout).Text)
 		return 0
 	}
 	if f < 0 {

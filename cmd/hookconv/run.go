@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/spf13/cobra"
 )
@@ -96,8 +97,9 @@ canonical format.`,
 			if opt.Provider == "" {
 				return usagef("--provider is required")
 			}
-			if math.IsNaN(timeout) || math.IsInf(timeout, 0) || timeout < 0 {
-				return usagef("--timeout must be a number of seconds, 0 or more")
+			// The manifest's bound also keeps the time.Duration below from overflowing.
+			if math.IsNaN(timeout) || timeout < 0 || timeout > canonical.MaxTimeout {
+				return usagef("--timeout must be a number of seconds, from 0 to %s", canonical.Number(canonical.MaxTimeout).Text)
 			}
 			opt.Timeout = time.Duration(timeout * float64(time.Second))
 			opt.Headless = headless || hookrun.HeadlessEnv(os.Getenv)

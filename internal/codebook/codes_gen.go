@@ -59,7 +59,7 @@ var codes = []Code{
 	{ID: "HC306", Package: "providers/nested", Name: "CodeUnknownType", Summary: "a handler type hookconv cannot represent (error)"},
 	{ID: "HC310", Package: "providers/nested", Name: "CodeLostMatcher", Summary: "part of a matcher the target cannot express (warning)"},
 	{ID: "HC311", Package: "providers/nested", Name: "CodeNeverFires", Summary: "nothing of the matcher is left: hook excluded (warning)"},
-	{ID: "HC312", Package: "providers/nested", Name: "CodeTimeoutRounded", Summary: "timeout rounded up to whole seconds (info)"},
+	{ID: "HC312", Package: "providers/nested", Name: "CodeTimeoutRounded", Summary: "timeout rounded up to the target's unit: whole seconds or milliseconds (info)"},
 	{ID: "HC313", Package: "providers/nested", Name: "CodeMatcherCarried", Summary: "another tool's value matcher reused (info)"},
 	{ID: "HC314", Package: "providers", Name: "CodeMatcherDropped", Summary: "another tool's value matcher (Claude's \"startup|resume\" on SessionStart) has no place on the target's event, so the hook runs every time (warning)."},
 	{ID: "HC315", Package: "providers/nested", Name: "CodeTypeNotRun", Summary: "handler type the target does not run (error: the pipeline should have degraded it)"},

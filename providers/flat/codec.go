@@ -3,7 +3,6 @@ package flat
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -340,16 +339,11 @@ func (c *Codec) splitMatcher(row vocab.NativeEvent) canonical.Matcher {
 func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.Field, path string) bool {
 	v := f.Value
 	if canon == "timeout" {
-		t, ok := v.Float()
-		if !ok || t < 0 || math.IsInf(t, 0) {
-			ds.Errorf(nested.CodeShape, v.Pos, path, "write a positive number", "timeout must be a positive number, not %s", string(node.AppendCompact(nil, v)))
-			return false
+		t, ok := providers.ReadTimeout(ds, nested.CodeShape, f, path, c.d.Timeout.PerSecond())
+		if ok {
+			h.Handler.Timeout = t
 		}
-		if c.d.Timeout == nested.Millis {
-			t /= 1000
-		}
-		h.Handler.Timeout = t
-		return true
+		return ok
 	}
 	if canon == "allowed_env_vars" {
 		if v.Kind != node.Array {

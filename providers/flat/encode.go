@@ -2,7 +2,6 @@ package flat
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -431,13 +430,7 @@ func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string, a *
 	case "allowed_env_vars":
 		return a.StringArray(hd.AllowedEnvVars)
 	case "timeout":
-		if hd.Timeout <= 0 {
-			return nil
-		}
-		if c.d.Timeout == nested.Millis {
-			return canonical.Number(math.Round(hd.Timeout * 1000))
-		}
-		return canonical.Number(hd.Timeout)
+		return nested.EncodeTimeout(ds, h, i, c.Prov.Name, c.d.Timeout)
 	}
 	return nil
 }

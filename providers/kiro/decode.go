@@ -3,7 +3,6 @@ package kiro
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -171,10 +170,8 @@ func (d *decoder) want(f node.Field, at string, k node.Kind) bool {
 // timeout reads "timeout" (seconds). Zero is kept verbatim: in Kiro it is
 // not the default the canonical 0 stands for.
 func (d *decoder) timeout(h *canonical.Hook, pd *providers.Data, f node.Field, at string) bool {
-	t, ok := f.Value.Float()
-	if !ok || t < 0 || math.IsInf(t, 0) {
-		d.ds.Errorf(CodeShape, f.Value.Pos, at, "write a number of seconds", "timeout must be a positive number of seconds, not %s",
-			string(node.AppendCompact(nil, f.Value)))
+	t, ok := providers.ReadTimeout(&d.ds, CodeShape, f, at, 1)
+	if !ok {
 		return false
 	}
 	if t == 0 {

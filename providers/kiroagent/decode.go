@@ -158,7 +158,12 @@ func (d *decoder) entryKeys(n *node.Node, at string, h *canonical.Hook, pd *prov
 				d.ds.Errorf(CodeShape, f.Value.Pos, fp, "write a whole number", "%s must be a whole number, not %s", f.Key, string(node.AppendCompact(nil, f.Value)))
 				ok = false
 			} else if f.Key == "timeout_ms" && v > 0 {
-				h.Handler.Timeout = float64(v) / 1000
+				// Whole, so only the range can be wrong.
+				if t, inRange := providers.ReadTimeout(&d.ds, CodeShape, f, fp, 1000); inRange {
+					h.Handler.Timeout = t
+				} else {
+					ok = false
+				}
 			} else {
 				pd.Set(f.Key, f.Value) // timeout_ms 0 is Kiro's, not the canonical default
 			}

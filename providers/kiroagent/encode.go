@@ -2,7 +2,6 @@ package kiroagent
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -49,8 +48,9 @@ func (e *encoder) encodeHooks(m *canonical.Manifest) *node.Node {
 			lists[row.Name] = list
 			out.Fields = append(out.Fields, node.Field{Key: row.Name, Value: list})
 		}
+		timeout := e.timeoutMillis(h, i, pd) // once: a hook written as several entries is rounded and reported once
 		for _, mt := range matchers {
-			list.Items = append(list.Items, entry(h, pd, mt))
+			list.Items = append(list.Items, entry(h, pd, mt, timeout))
 		}
 	}
 	return out
@@ -208,7 +208,7 @@ func (a *Adapter) mcpGlob(m canonical.MCP) (string, bool) {
 }
 
 // entry renders one entry in the documented key order.
-func entry(h *canonical.Hook, pd, matcher *node.Node) *node.Node {
+func entry(h *canonical.Hook, pd, matcher, timeout *node.Node) *node.Node {
 	out := &node.Node{Kind: node.Object}
 	add := func(k string, v *node.Node) {
 		if v != nil {
@@ -217,19 +217,19 @@ func entry(h *canonical.Hook, pd, matcher *node.Node) *node.Node {
 	}
 	add("matcher", matcher)
 	add("command", str(h.Handler.Command))
-	add("timeout_ms", timeoutMillis(h, pd))
+	add("timeout_ms", timeout)
 	for _, k := range extraKeys {
 		add(k, pd.Get(k))
 	}
 	return out
 }
 
-// timeoutMillis is the entry's timeout_ms: the canonical seconds in
-// milliseconds, or Kiro's own 0. A timeout under half a millisecond has
-// no whole-millisecond spelling and is left to Kiro's default.
-func timeoutMillis(h *canonical.Hook, pd *node.Node) *node.Node {
-	if ms := math.Round(h.Handler.Timeout * 1000); ms >= 1 {
-		return canonical.Number(ms)
+// timeoutMillis is the entries' timeout_ms: the canonical seconds in
+// whole milliseconds (rounded up and reported when they are not whole, so
+// a timeout under a millisecond is 1, not Kiro's default), or Kiro's own 0.
+func (e *encoder) timeoutMillis(h *canonical.Hook, i int, pd *node.Node) *node.Node {
+	if ms := nested.EncodeTimeout(&e.ds, h, i, e.Prov.Name, nested.Millis); ms != nil {
+		return ms
 	}
 	return pd.Get("timeout_ms")
 }

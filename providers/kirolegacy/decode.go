@@ -3,7 +3,6 @@ package kirolegacy
 import (
 	"cmp"
 	"encoding/json"
-	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -430,9 +429,8 @@ func (d *decoder) then(root, then *node.Node) bool {
 		switch f.Key {
 		case keyType, key:
 		case keyTimeout:
-			t, ok := f.Value.Float()
-			if !ok || t < 0 || math.IsInf(t, 0) {
-				d.ds.Errorf(CodeShape, f.Value.Pos, "then.timeout", "write a number of seconds", "timeout must be a number of seconds, not %s", string(node.AppendCompact(nil, f.Value)))
+			t, ok := providers.ReadTimeout(d.ds, CodeShape, f, "then.timeout", 1)
+			if !ok {
 				return false
 			}
 			if t == 0 {

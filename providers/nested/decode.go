@@ -2,7 +2,6 @@ package nested
 
 import (
 	"encoding/json"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,7 +27,7 @@ const (
 	CodeUnknownType    = "HC306"                      // a handler type hookconv cannot represent (error)
 	CodeLostMatcher    = "HC310"                      // part of a matcher the target cannot express (warning)
 	CodeNeverFires     = "HC311"                      // nothing of the matcher is left: hook excluded (warning)
-	CodeTimeoutRounded = "HC312"                      // timeout rounded up to whole seconds (info)
+	CodeTimeoutRounded = "HC312"                      // timeout rounded up to the target's unit: whole seconds or milliseconds (info)
 	CodeMatcherCarried = "HC313"                      // another tool's value matcher reused (info)
 	CodeMatcherDropped = providers.CodeMatcherDropped // another tool's value matcher could not be reused (warning)
 	CodeTypeNotRun     = "HC315"                      // handler type the target does not run (error: the pipeline should have degraded it)
@@ -488,14 +487,8 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		}
 		hd.Input = json.RawMessage(node.AppendCompact(nil, v))
 	case "timeout":
-		fv, ok := v.Float()
-		if !ok || fv < 0 || math.IsInf(fv, 0) {
-			ds.Errorf(CodeShape, v.Pos, path(), "write a positive number", "timeout must be a positive number, not %s", string(node.AppendCompact(nil, v)))
-			return
+		if t, ok := providers.ReadTimeout(ds, CodeShape, f, path(), c.d.Timeout(h.Handler.Type).PerSecond()); ok {
+			hd.Timeout = t
 		}
-		if c.d.Timeout(h.Handler.Type) == Millis {
-			fv /= 1000
-		}
-		hd.Timeout = fv
 	}
 }

@@ -38,6 +38,14 @@ const (
 	Millis
 )
 
+// PerSecond is how many of the unit make a second.
+func (u Unit) PerSecond() float64 {
+	if u == Millis {
+		return 1000
+	}
+	return 1
+}
+
 // FieldMap ties a native handler key to a canonical handler field.
 type FieldMap = providers.FieldMap
 

@@ -3,7 +3,6 @@ package nested
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -345,25 +344,37 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 			}
 		}
 	case "timeout":
-		if hd.Timeout <= 0 {
-			return nil
-		}
-		switch c.d.Timeout(hd.Type) {
-		case Millis:
-			return canonical.Number(math.Round(hd.Timeout * 1000))
-		case IntSeconds:
-			whole := math.Ceil(hd.Timeout)
-			if whole != hd.Timeout {
-				ds.Infof(CodeTimeoutRounded, h.PosOf("handler.timeout"), fmt.Sprintf("hooks[%d].handler.timeout", h.SourceIndex(i)), "",
-					"%s: %s takes whole seconds; timeout %s s rounded up to %s s", h.DisplayName(i), c.Prov.Name,
-					canonical.Number(hd.Timeout).Text, canonical.Number(whole).Text)
-			}
-			return canonical.Number(whole)
-		default:
-			return canonical.Number(hd.Timeout)
-		}
+		return EncodeTimeout(ds, h, i, c.Prov.Name, c.d.Timeout(hd.Type))
 	}
 	return nil
+}
+
+// EncodeTimeout renders the hook's timeout in unit u, or nil when it has
+// none. A timeout u cannot hold exactly is rounded up (see
+// canonical.TimeoutUnits) and the rounding reported (CodeTimeoutRounded,
+// info): a positive timeout written as 0 would silently mean the tool's
+// default, and one left out would do the same. Every encoder that
+// converts a timeout's unit writes it here, so all of them round and say
+// so alike.
+func EncodeTimeout(ds *diag.List, h *canonical.Hook, i int, tool string, u Unit) *node.Node {
+	t := h.Handler.Timeout
+	if t <= 0 {
+		return nil
+	}
+	if u == Seconds {
+		return canonical.Number(t)
+	}
+	n, rounded := canonical.TimeoutUnits(t, u.PerSecond())
+	if rounded {
+		unit, short := "seconds", "s"
+		if u == Millis {
+			unit, short = "milliseconds", "ms"
+		}
+		ds.Infof(CodeTimeoutRounded, h.PosOf("handler.timeout"), fmt.Sprintf("hooks[%d].handler.timeout", h.SourceIndex(i)), "",
+			"%s: %s takes whole %s; timeout %s s rounded up to %s %s", h.DisplayName(i), tool, unit,
+			canonical.Number(t).Text, canonical.Number(n).Text, short)
+	}
+	return canonical.Number(n)
 }
 
 func field(k string, v *node.Node) node.Field { return node.Field{Key: k, Value: v} }

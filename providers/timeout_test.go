@@ -1,0 +1,55 @@
+package providers
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+)
+
+func TestReadTimeout(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		json      string
+		perSecond float64
+		want      float64
+		wantErr   string // a part of the message; "" for none
+	}{
+		{"seconds", `30`, 1, 30, ""},
+		{"fractional seconds", `2.5`, 1, 2.5, ""},
+		{"milliseconds", `1500`, 1000, 1.5, ""},
+		{"zero is read, the caller decides what it means", `0`, 1, 0, ""},
+		{"MaxTimeout seconds", `1000000000`, 1, 1e9, ""},
+		{"MaxTimeout in ms", `1000000000000`, 1000, 1e9, ""},
+		{"past MaxTimeout", `1000000001`, 1, 0, "timeout 1000000001 is out of range: at most 1000000000 seconds"},
+		{"past MaxTimeout in ms", `1e308`, 1000, 0, "timeout 1e308 is out of range: at most 1000000000000 milliseconds"},
+		{"past a float64", `1e400`, 1, 0, "timeout 1e400 is out of range"},
+		{"past a float64, negative", `-1e400`, 1, 0, "out of range"},
+		{"negative", `-1`, 1, 0, "timeout must be a positive number of seconds, not -1"},
+		{"string", `"10"`, 1000, 0, `timeout must be a positive number of milliseconds, not "10"`},
+		{"null", `null`, 1, 0, "timeout must be a positive number of seconds, not null"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := node.ParseJSON([]byte(tt.json), node.JSONOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ds diag.List
+			got, ok := ReadTimeout(&ds, "HC999", node.Field{Key: "timeout", Value: v}, "hooks.X[0].timeout", tt.perSecond)
+			if tt.wantErr == "" {
+				if !ok || got != tt.want || len(ds) != 0 {
+					t.Errorf("ReadTimeout(%s) = %v, %v, %v; want %v, true, no diagnostics", tt.json, got, ok, ds, tt.want)
+				}
+				return
+			}
+			if ok || got != 0 || len(ds) != 1 {
+				t.Fatalf("ReadTimeout(%s) = %v, %v, %v; want 0, false and one error", tt.json, got, ok, ds)
+			}
+			d := ds[0]
+			if d.Severity != diag.Error || d.Code != "HC999" || d.Path != "hooks.X[0].timeout" || d.Hint == "" || !strings.Contains(d.Message, tt.wantErr) {
+				t.Errorf("ReadTimeout(%s) reported %+v; want an error HC999 at hooks.X[0].timeout with a hint, saying %q", tt.json, d, tt.wantErr)
+			}
+		})
+	}
+}

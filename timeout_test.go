@@ -1,0 +1,130 @@
+package hookconv
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+)
+
+// TestTimeoutRounding converts timeouts each target's unit holds, and
+// some it does not, to every target that converts units: a timeout is
+// never shortened, a positive one never becomes 0 (the tool's default) or
+// disappears, and every rounding is reported (HC312), the same way on
+// every target, while verify agrees with what was written.
+func TestTimeoutRounding(t *testing.T) {
+	type want struct {
+		back    float64 // the timeout the target reads back, in seconds
+		rounded bool    // reported with HC312
+	}
+	timeouts := []float64{0.0004, 1.0004, 1.1, 2.5, 30}
+	targets := map[string][]want{
+		"gemini-cli": {{0.001, true}, {1.001, true}, {1.1, false}, {2.5, false}, {30, false}},
+		"qwen-code":  {{0.001, true}, {1.001, true}, {1.1, false}, {2.5, false}, {30, false}},
+		"kiro-agent": {{0.001, true}, {1.001, true}, {1.1, false}, {2.5, false}, {30, false}},
+		"codex":      {{1, true}, {2, true}, {2, true}, {3, true}, {30, false}},
+		// Seconds with fractions: nothing to round.
+		"claude-code":   {{0.0004, false}, {1.0004, false}, {1.1, false}, {2.5, false}, {30, false}},
+		"copilot-cli":   {{0.0004, false}, {1.0004, false}, {1.1, false}, {2.5, false}, {30, false}},
+		"cursor":        {{0.0004, false}, {1.0004, false}, {1.1, false}, {2.5, false}, {30, false}},
+		"factory-droid": {{0.0004, false}, {1.0004, false}, {1.1, false}, {2.5, false}, {30, false}},
+	}
+	for target, wants := range targets {
+		for k, timeout := range timeouts {
+			w := wants[k]
+			t.Run(fmt.Sprintf("%s/%g", target, timeout), func(t *testing.T) {
+				src := fmt.Sprintf(`{"spec": "hooks/1.0", "hooks": [{"event": "before_tool_execute", "matcher": "shell", "blocking": true,
+  "handler": {"type": "command", "command": "./guard.sh", "timeout": %g}}]}`, timeout)
+				c := Convert("canonical", target, providers.Files{"hooks.json": []byte(src)}, nil)
+				if c.Diagnostics.HasErrors() {
+					t.Fatalf("conversion failed:\n%v", c.Diagnostics)
+				}
+				var notes []diag.Diagnostic
+				for _, d := range c.Diagnostics {
+					if d.Code == nested.CodeTimeoutRounded {
+						notes = append(notes, d)
+					}
+				}
+				switch {
+				case w.rounded && len(notes) != 1:
+					t.Errorf("want one %s note, got %v", nested.CodeTimeoutRounded, c.Diagnostics)
+				case w.rounded && (notes[0].Severity != diag.Info || notes[0].Pos.Line != 2 || notes[0].Path != "hooks[0].handler.timeout" ||
+					!strings.Contains(notes[0].Message, "rounded up")):
+					t.Errorf("note %+v: want an info at the timeout (line 2) saying it was rounded up", notes[0])
+				case !w.rounded && len(notes) != 0:
+					t.Errorf("want no %s note, got %v", nested.CodeTimeoutRounded, notes)
+				}
+				back := DecodeSource(target, c.Files)
+				if back.Diagnostics.HasErrors() || len(back.Manifest.Hooks) != 1 {
+					t.Fatalf("output does not read back as one hook:\n%v\n%s", back.Diagnostics, c.Files)
+				}
+				if got := back.Manifest.Hooks[0].Handler.Timeout; got != w.back {
+					t.Errorf("timeout reads back as %v s, want %v s; output:\n%s", got, w.back, c.Files)
+				}
+			})
+		}
+	}
+}
+
+// TestTimeoutOutOfRange checks that a timeout no unit holds is a
+// diagnostic at its position in every format that has a timeout — never an
+// internal error from output that overflowed to +Inf.
+func TestTimeoutOutOfRange(t *testing.T) {
+	for _, tt := range []struct {
+		from, path, src string
+		code            string
+		at              string // the value the error points at, on line 2; "" where the format keeps no positions
+	}{
+		{"canonical", "hooks.json", `{"spec": "hooks/1.0", "hooks": [{"event": "before_tool_execute",
+  "handler": {"type": "command", "command": "x", "timeout": 1e308}}]}`, "HC150", "1e308"},
+		{"claude-code", ".claude/settings.json", `{"hooks": {"PreToolUse": [{"hooks": [
+  {"type": "command", "command": "x", "timeout": 1e10}]}]}}`, "HC301", "1e10"},
+		{"gemini-cli", ".gemini/settings.json", `{"hooks": {"BeforeTool": [{"hooks": [
+  {"type": "command", "command": "x", "timeout": 1e308}]}]}}`, "HC301", "1e308"},
+		{"codex", ".codex/hooks.json", `{"hooks": {"PreToolUse": [{"hooks": [
+  {"type": "command", "command": "x", "timeout": 1e400}]}]}}`, "HC301", "1e400"},
+		{"codex", ".codex/config.toml", "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"x\"\ntimeout = 9223372036854775807\n", "HC301", ""},
+		{"copilot-cli", ".github/hooks/hooks.json", `{"version": 1, "hooks": {"preToolUse": [
+  {"type": "command", "bash": "x", "timeoutSec": 1e308}]}}`, "HC301", "1e308"},
+		{"kiro", ".kiro/hooks/hookconv.json", `{"version": "v1", "hooks": [{"name": "n", "trigger": "PreToolUse",
+  "action": {"type": "command", "command": "x"}, "timeout": 1e308}]}`, "HC500", "1e308"},
+		{"kiro-agent", ".kiro/agents/default.json", `{"name": "default", "hooks": {"preToolUse": [
+  {"command": "x", "timeout_ms": 18446744073709551615}]}}`, "HC540", "18446744073709551615"},
+		{"kiro-legacy", ".kiro/hooks/n.kiro.hook", `{"name": "n", "version": "1", "when": {"type": "promptSubmit"},
+  "then": {"type": "runCommand", "command": "x", "timeout": 1e308}}`, "HC520", "1e308"},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			s := DecodeSource(tt.from, providers.Files{tt.path: []byte(tt.src)})
+			var found bool
+			for _, d := range s.Diagnostics {
+				if d.Code == tt.code && d.Severity == diag.Error && strings.Contains(d.Message, "out of range") {
+					found = true
+					line, col := 0, 0
+					if tt.at != "" {
+						line, col = 2, strings.Index(strings.Split(tt.src, "\n")[1], tt.at)+1
+					}
+					if d.File != tt.path || d.Pos.Line != line || d.Pos.Column != col {
+						t.Errorf("%s at %s:%d:%d, want %s:%d:%d", d.Code, d.File, d.Pos.Line, d.Pos.Column, tt.path, line, col)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("want an out-of-range %s error, got:\n%v", tt.code, s.Diagnostics)
+			}
+			for _, target := range []string{"gemini-cli", "codex", "kiro-agent"} {
+				c := s.Convert(target, nil, Options{})
+				for _, d := range c.Diagnostics {
+					if d.Code == CodeVerify {
+						t.Errorf("to %s: internal error %v", target, d)
+					}
+				}
+				if len(c.Files) != 0 {
+					t.Errorf("to %s: files written despite the error", target)
+				}
+			}
+		})
+	}
+}
