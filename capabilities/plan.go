@@ -629,8 +629,33 @@ func vendorSlug(event string) (string, bool) {
 
 // shellQuote quotes s for a POSIX shell: it wraps s in single quotes and
 // writes each single quote inside as: close quote, backslash-quote, reopen.
+//
+// A "$" that starts a variable reference ($NAME, ${NAME}) is closed off
+// from the name ('$''NAME'): the shell reads the same word, but a tool
+// that expands variables in its settings strings at load, before any
+// shell runs (Gemini CLI), no longer sees a reference, so a header meant
+// to be sent literally cannot carry a secret from the tool's environment.
 func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	var b strings.Builder
+	b.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\'':
+			b.WriteString(`'\''`)
+		case c == '$' && i+1 < len(s) && startsReference(s[i+1]):
+			b.WriteString(`$''`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// startsReference reports whether c, after a "$", makes a variable
+// reference: a name's first character or "{".
+func startsReference(c byte) bool {
+	return c == '{' || c == '_' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z'
 }
 
 // blockCommand is the command of a hook that replaces hook name on target

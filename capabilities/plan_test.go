@@ -2,6 +2,8 @@ package capabilities
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -643,14 +645,36 @@ func TestHeaderWord(t *testing.T) {
 	}{
 		{"Authorization: Bearer $TOKEN", []string{"TOKEN"}, `'Authorization: Bearer '"${TOKEN}"`},
 		{"Authorization: Bearer ${TOKEN}", []string{"TOKEN"}, `'Authorization: Bearer '"${TOKEN}"`},
-		{"Authorization: Bearer $TOKEN", nil, `'Authorization: Bearer $TOKEN'`},
-		{"X: $A-$B", []string{"B"}, `'X: $A-'"${B}"`},
+		// Not allowed: literal, and no reference left for a tool that
+		// expands its settings strings at load (Gemini CLI).
+		{"Authorization: Bearer $TOKEN", nil, `'Authorization: Bearer $''TOKEN'`},
+		{"X: $A-$B", []string{"B"}, `'X: $''A-'"${B}"`},
+		{"X: ${A} costs $5", nil, `'X: $''{A} costs $5'`},
 		{"X: ${A}${A}", []string{"A"}, `'X: '"${A}""${A}"`},
 		{"X: it's", nil, `'X: it'\''s'`},
 	}
 	for _, tt := range tests {
 		if got := headerWord(tt.header, tt.allowed); got != tt.want {
 			t.Errorf("headerWord(%q, %v) = %s, want %s", tt.header, tt.allowed, got, tt.want)
+		}
+	}
+}
+
+// TestShellQuote: the shell reads a quoted word back as the string, "$"
+// and quotes included, whatever the environment holds.
+func TestShellQuote(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	for _, s := range []string{"plain", "it's", "$SECRET", "${SECRET}", "a$SECRET$", "$$ $1 ${", "'$'SECRET", `\$SECRET`} {
+		cmd := exec.Command("sh", "-c", "printf %s "+shellQuote(s))
+		cmd.Env = append(os.Environ(), "SECRET=leaked")
+		out, err := cmd.Output()
+		if err != nil || string(out) != s {
+			t.Errorf("sh read %s as %q (%v), want %q", shellQuote(s), out, err, s)
+		}
+		if envRef().MatchString(shellQuote(s)) {
+			t.Errorf("%s still holds a variable reference", shellQuote(s))
 		}
 	}
 }
