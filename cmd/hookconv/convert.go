@@ -90,6 +90,9 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			// default paths under it, merged into those that exist.
 			var existing providers.Files
 			root := ""
+			if out == "-" {
+				out = "" // -o - is stdout, as INPUT - is stdin
+			}
 			if out != "" {
 				if st, err := os.Stat(out); (err == nil && st.IsDir()) || strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
 					root = out
@@ -126,7 +129,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 	}
 	cmd.Flags().StringVar(&from, "from", "", "source tool slug (detected from the path or content when omitted)")
 	cmd.Flags().StringVar(&to, "to", "", "target tool slug (required)")
-	cmd.Flags().StringVarP(&out, "output", "o", "", "write the result to this file (merged into it if it exists), or under this project directory")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the result to this file (merged into it if it exists), or under this project directory; - is stdout")
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
 	cmd.Flags().BoolVar(&shim, "shim", false, "wrap each command in hookconv run, so hooks written to the canonical contract work on the target (hookconv must be on PATH there)")
