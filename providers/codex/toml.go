@@ -1,6 +1,7 @@
 package codex
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -133,7 +134,12 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 			return existing, nil
 		}
 		if _, err := toml.Decode(string(existing), &probe); err != nil {
-			ds.Errorf(nested.CodeShape, diag.Pos{}, "", "fix the TOML first", "cannot merge into invalid TOML: %s", firstLine(err.Error()))
+			var at diag.Pos
+			var pe toml.ParseError
+			if errors.As(err, &pe) {
+				at = diag.Pos{Line: pe.Position.Line, Column: pe.Position.Col}
+			}
+			ds.Errorf(nested.CodeShape, at, "", "fix the TOML first", "cannot merge into invalid TOML: %s", firstLine(err.Error()))
 			return nil, ds
 		}
 		switch h := probe["hooks"].(type) {

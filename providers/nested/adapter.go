@@ -101,14 +101,17 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	prev := existing[target]
 	var out []byte
 	if a.Other != nil && a.Other.Handles(target) {
+		var rds diag.List
+		out, rds = a.Other.Render(tree, prev)
+		ds = append(ds, rds.WithFile(target)...)
+		if out == nil {
+			return nil, ds // nothing is written: no note about writing it
+		}
 		if len(prev) > 0 {
 			if root, _ := a.Other.Parse(target, prev); root != nil {
 				ds = append(ds, providers.WarnReplaced(target, root.Get("hooks"), tree, countHandlers)...)
 			}
 		}
-		var rds diag.List
-		out, rds = a.Other.Render(tree, prev)
-		ds = append(ds, rds...)
 	} else {
 		var wds diag.List
 		out, wds = providers.WriteJSONConfig(target, prev, []node.Field{{Key: "hooks", Value: tree}}, countHandlers)
