@@ -49,6 +49,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	case len(names) > 1:
 		ds.Errorf(CodeOneFile, diag.Pos{}, "", "give -o a project directory instead: each event gets its own script in "+HooksDir,
 			"the hooks belong to %d Cline events (%v), and Cline needs one script per event, but the output is the one file %s", len(names), names, named)
+		inFile(ds, named)
 		return nil, ds
 	case len(names) == 1:
 		where[names[0]] = named
