@@ -36,7 +36,7 @@ func TestReadTimeout(t *testing.T) {
 				t.Fatal(err)
 			}
 			var ds diag.List
-			got, ok := ReadTimeout(&ds, "HC999", node.Field{Key: "timeout", Value: v}, "hooks.X[0].timeout", tt.perSecond)
+			got, ok := ReadTimeout(&ds, "HC999", node.Field{Key: "timeout", Value: v}, func() string { return "hooks.X[0].timeout" }, tt.perSecond)
 			if tt.wantErr == "" {
 				if !ok || got != tt.want || len(ds) != 0 {
 					t.Errorf("ReadTimeout(%s) = %v, %v, %v; want %v, true, no diagnostics", tt.json, got, ok, ds, tt.want)

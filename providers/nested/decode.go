@@ -487,7 +487,7 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		}
 		hd.Input = json.RawMessage(node.AppendCompact(nil, v))
 	case "timeout":
-		if t, ok := providers.ReadTimeout(ds, CodeShape, f, path(), c.d.Timeout(h.Handler.Type).PerSecond()); ok {
+		if t, ok := providers.ReadTimeout(ds, CodeShape, f, path, c.d.Timeout(h.Handler.Type).PerSecond()); ok {
 			hd.Timeout = t
 		}
 	}
