@@ -32,46 +32,11 @@ type JSONOptions struct {
 
 // ParseJSON parses one JSON value (leading BOM allowed) and rejects anything
 // after it except white space.
-//
-// A large document is parsed by two goroutines when there are cores for
-// them (see split.go); the tree and any error are the same either way.
 func ParseJSON(src []byte, opt JSONOptions) (*Node, error) {
-	if splitWorthIt(len(src)) {
-		return parseSplit(src, opt, startSplit)
-	}
-	return newParser(src, string(src), opt).document()
-}
-
-// parseSplit parses src with a second goroutine, started by start.
-func parseSplit(src []byte, opt JSONOptions, start func(*parser) *split) (*Node, error) {
-	p := newParser(src, string(src), opt)
-	p.split = start(p)
-	n, err := p.document()
-	if p.split != nil {
-		p.split.abandon()
-	}
-	if err == nil {
-		return n, nil
-	}
-	// Whichever half failed, the error to report is the one a parse from
-	// the start meets first.
-	return newParser(src, p.text, opt).document()
-}
-
-func newParser(src []byte, text string, opt JSONOptions) *parser {
-	p := &parser{src: src, text: text, line: 1, jsonc: opt.JSONC}
-	if hasBOM(src) {
+	p := &parser{src: src, text: string(src), line: 1, jsonc: opt.JSONC}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		p.off, p.lineStart = 3, 3
 	}
-	return p
-}
-
-func hasBOM(src []byte) bool {
-	return len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF
-}
-
-// document parses the one value of the whole input.
-func (p *parser) document() (*Node, error) {
 	if err := p.space(); err != nil {
 		return nil, err
 	}
@@ -110,10 +75,6 @@ type parser struct {
 	arena  Arena
 	fields []Field
 	items  []*Node
-
-	// split, while not nil, is a second goroutine parsing the rest of one
-	// list from a comma ahead of the cursor (split.go).
-	split *split
 }
 
 func (p *parser) node(n Node) *Node {
@@ -239,9 +200,33 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 	p.off++ // {
 	n := p.node(Node{Kind: Object, Pos: start})
 	base := len(p.fields)
-	closed, err := p.first(&objects, start)
-	if err := p.entries(&objects, start, depth, closed, err); err != nil {
-		return nil, err
+	for closed, err := p.first(&objects, start); !closed; closed, err = p.next(&objects, start) {
+		if err != nil {
+			return nil, err
+		}
+		if p.src[p.off] != '"' {
+			return nil, p.errf("unexpected %s: expected a quoted member name", p.describe())
+		}
+		keyPos := p.pos()
+		key, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		if p.off >= len(p.src) || p.src[p.off] != ':' {
+			return nil, p.errf("unexpected %s: expected ':' after member name", p.describe())
+		}
+		p.off++
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		v, err := p.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		p.fields = append(p.fields, Field{Key: key, KeyPos: keyPos, Value: v})
 	}
 	n.Fields = p.arena.Fields(p.fields[base:])
 	p.fields = p.fields[:base]
@@ -254,66 +239,21 @@ func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 	p.off++ // [
 	n := p.node(Node{Kind: Array, Pos: start})
 	base := len(p.items)
-	closed, err := p.first(&arrays, start)
-	if err := p.entries(&arrays, start, depth, closed, err); err != nil {
-		return nil, err
+	for closed, err := p.first(&arrays, start); !closed; closed, err = p.next(&arrays, start) {
+		if err != nil {
+			return nil, err
+		}
+		v, err := p.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		p.items = append(p.items, v)
 	}
 	n.Items = p.arena.Items(p.items[base:])
 	p.items = p.items[:base]
 	p.off++ // ]
 	n.End = p.off
 	return n, nil
-}
-
-// entries reads the entries of a list of the given depth, opened at start,
-// onto the parser's stacks, up to its closing byte; closed and err are
-// what moving to the first entry (or past the last one read) reported.
-func (p *parser) entries(l *list, start diag.Pos, depth int, closed bool, err error) error {
-	for ; !closed; closed, err = p.next(l, start, depth) {
-		if err != nil {
-			return err
-		}
-		if l == &arrays {
-			v, err := p.value(depth + 1)
-			if err != nil {
-				return err
-			}
-			p.items = append(p.items, v)
-			continue
-		}
-		if err := p.member(depth); err != nil {
-			return err
-		}
-	}
-	return err
-}
-
-// member reads one object member onto the stack of fields.
-func (p *parser) member(depth int) error {
-	if p.src[p.off] != '"' {
-		return p.errf("unexpected %s: expected a quoted member name", p.describe())
-	}
-	keyPos := p.pos()
-	key, err := p.str()
-	if err != nil {
-		return err
-	}
-	if err := p.space(); err != nil {
-		return err
-	}
-	if p.off >= len(p.src) || p.src[p.off] != ':' {
-		return p.errf("unexpected %s: expected ':' after member name", p.describe())
-	}
-	p.off++
-	if err := p.space(); err != nil {
-		return err
-	}
-	v, err := p.value(depth + 1)
-	if err != nil {
-		return err
-	}
-	p.fields = append(p.fields, Field{Key: key, KeyPos: keyPos, Value: v})
-	return nil
 }
 
 // A list is what objects and arrays share: entries apart by commas, up to
@@ -343,16 +283,10 @@ func (p *parser) first(l *list, start diag.Pos) (closed bool, err error) {
 
 // next moves past the comma after an entry to the next one, or to the
 // closing byte, and reports which. Only JSONC allows a comma before the
-// closing byte. At the comma a second goroutine parses on from, it takes
-// that goroutine's entries instead, and moves to the closing byte.
-func (p *parser) next(l *list, start diag.Pos, depth int) (closed bool, err error) {
+// closing byte.
+func (p *parser) next(l *list, start diag.Pos) (closed bool, err error) {
 	if err := p.space(); err != nil {
 		return false, err
-	}
-	if p.split != nil && p.off >= p.split.from {
-		if err := p.join(l, depth); err != nil {
-			return false, err
-		}
 	}
 	if p.off >= len(p.src) {
 		return false, p.unclosed(l, start)
