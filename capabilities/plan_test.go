@@ -710,27 +710,7 @@ func TestPlanHTTPSOnly(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m, diags := runPlan(t, "copilot-cli", tt.hook)
-			var got []string
-			for _, d := range diags {
-				if strings.HasPrefix(d.Code, "HC20") && d.Code != CodeExitBlocks && d.Code != CodeCapabilityPartial {
-					got = append(got, d.Message)
-				}
-			}
-			switch {
-			case tt.wantType == "" && len(m.Hooks) != 0:
-				t.Errorf("hook kept as %+v, want it excluded", m.Hooks[0].Handler)
-			case tt.wantType != "" && (len(m.Hooks) != 1 || m.Hooks[0].Handler.Type != tt.wantType):
-				t.Errorf("hooks %+v, want one %s handler", m.Hooks, tt.wantType)
-			}
-			if tt.message == "" {
-				if len(got) != 0 {
-					t.Errorf("unexpected warnings %q", got)
-				}
-				return
-			}
-			if len(got) != 1 || !strings.Contains(got[0], tt.message) {
-				t.Errorf("warnings %q, want one containing %q", got, tt.message)
-			}
+			checkDegraded(t, m, diags, tt.wantType, tt.message)
 		})
 	}
 }
@@ -796,21 +776,30 @@ func TestPlanEventBound(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := canonical.Hook{Name: "h", Event: tt.event, Handler: tt.handler}
 			m, diags := runPlan(t, "claude-code", h)
-			var got []string
-			for _, d := range diags {
-				if d.Code == CodeCapabilityExcluded || d.Code == CodeCapabilityReduced {
-					got = append(got, d.Message)
-				}
-			}
-			switch {
-			case tt.wantType == "" && len(m.Hooks) != 0:
-				t.Errorf("kept %+v, want it excluded", m.Hooks[0].Handler)
-			case tt.wantType != "" && (len(m.Hooks) != 1 || m.Hooks[0].Handler.Type != tt.wantType):
-				t.Errorf("hooks %+v, want one %s handler", m.Hooks, tt.wantType)
-			}
-			if tt.message == "" && len(got) > 0 || tt.message != "" && (len(got) != 1 || !strings.Contains(got[0], tt.message)) {
-				t.Errorf("messages %q, want %q", got, tt.message)
-			}
+			checkDegraded(t, m, diags, tt.wantType, tt.message)
 		})
+	}
+}
+
+// checkDegraded checks a plan of one hook: excluded (wantType "") or kept
+// with a handler of wantType, and one degradation warning (excluded,
+// reduced or blocked) containing message, or none when message is "".
+func checkDegraded(t *testing.T, m *canonical.Manifest, diags diag.List, wantType, message string) {
+	t.Helper()
+	var got []string
+	for _, d := range diags {
+		switch d.Code {
+		case CodeCapabilityExcluded, CodeCapabilityReduced, CodeCapabilityBlocked:
+			got = append(got, d.Message)
+		}
+	}
+	switch {
+	case wantType == "" && len(m.Hooks) != 0:
+		t.Errorf("kept %+v, want it excluded", m.Hooks[0].Handler)
+	case wantType != "" && (len(m.Hooks) != 1 || m.Hooks[0].Handler.Type != wantType):
+		t.Errorf("hooks %+v, want one %s handler", m.Hooks, wantType)
+	}
+	if message == "" && len(got) > 0 || message != "" && (len(got) != 1 || !strings.Contains(got[0], message)) {
+		t.Errorf("degradation warnings %q, want one containing %q", got, message)
 	}
 }
