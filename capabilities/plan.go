@@ -631,10 +631,14 @@ func vendorSlug(event string) (string, bool) {
 // writes each single quote inside as: close quote, backslash-quote, reopen.
 //
 // A "$" that starts a variable reference ($NAME, ${NAME}) is closed off
-// from the name ('$''NAME'): the shell reads the same word, but a tool
-// that expands variables in its settings strings at load, before any
-// shell runs (Gemini CLI), no longer sees a reference, so a header meant
-// to be sent literally cannot carry a secret from the tool's environment.
+// from the name by ending the quote after it and opening another:
+//
+//	'Bearer $''TOKEN'
+//
+// The shell reads the same word, but a tool that expands variables in its
+// settings strings at load, before any shell runs (Gemini CLI), no longer
+// sees a reference, so a header meant to be sent literally cannot carry a
+// secret from the tool's environment.
 func shellQuote(s string) string {
 	var b strings.Builder
 	b.WriteByte('\'')
