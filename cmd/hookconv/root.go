@@ -99,6 +99,17 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 		newCapabilitiesCmd(e),
 		newVersionCmd(e),
 	)
+	// cobra adds `completion` itself, with a help text for any other
+	// argument and exit 0; a shell it has no script for is a usage error.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			// Runnable, so cobra checks its arguments: alone it prints
+			// its help, as before.
+			c.Args = cobra.NoArgs
+			c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+		}
+	}
 	completeProviderFlags(root)
 	return root
 }
