@@ -66,6 +66,14 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 		return nil, fmt.Errorf("atomicfile: %s is not a regular file", path)
 	case lerr == nil:
 		perm = fi.Mode().Perm()
+		// The rename needs only the folder's permission, so it would
+		// replace a file its owner made read-only: refuse what a plain
+		// write would refuse. Opening without O_TRUNC changes nothing.
+		f, werr := os.OpenFile(path, os.O_WRONLY, 0)
+		if werr != nil {
+			return nil, fmt.Errorf("atomicfile: %s cannot be written: %w", path, errors.Unwrap(werr))
+		}
+		f.Close()
 	case !errors.Is(lerr, fs.ErrNotExist):
 		return nil, fmt.Errorf("atomicfile: %w", lerr)
 	}

@@ -1,0 +1,93 @@
+//go:build unix
+
+package atomicfile
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestWriteRefusesReadOnly: a file its owner made read-only is not
+// replaced, though the folder would let the rename through. Root may
+// write anything, so as root the test runs itself again as nobody.
+func TestWriteRefusesReadOnly(t *testing.T) {
+	path := os.Getenv("ATOMICFILE_READONLY")
+	if path == "" {
+		if os.Geteuid() != 0 {
+			dir := t.TempDir()
+			path = filepath.Join(dir, "ro.json")
+			if err := os.WriteFile(path, []byte("{}\n"), 0o444); err != nil {
+				t.Fatal(err)
+			}
+			checkRefused(t, path)
+			return
+		}
+		dir, err := os.MkdirTemp("", "atomicfile-ro-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		// A folder anyone may rename in, holding a read-only file of root's.
+		if err := os.Chmod(dir, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		path = filepath.Join(dir, "ro.json")
+		if err := os.WriteFile(path, []byte("{}\n"), 0o444); err != nil {
+			t.Fatal(err)
+		}
+		// The test binary, where nobody may run it (go test's build folder
+		// is root's own).
+		bin, err := os.ReadFile(os.Args[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		binDir, err := os.MkdirTemp("", "atomicfile-bin-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(binDir)
+		if err := os.Chmod(binDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		self := filepath.Join(binDir, "atomicfile.test")
+		if err := os.WriteFile(self, bin, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(self, "-test.run=^TestWriteRefusesReadOnly$", "-test.v")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "ATOMICFILE_READONLY="+path)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Skipf("cannot run as nobody here: %v", err) // no CAP_SETUID
+		}
+		if err != nil || !strings.Contains(string(out), "--- PASS: TestWriteRefusesReadOnly") {
+			t.Fatalf("as nobody: %v\n%s", err, out)
+		}
+		if got, _ := os.ReadFile(path); string(got) != "{}\n" {
+			t.Errorf("the read-only file now holds %q", got)
+		}
+		return
+	}
+	checkRefused(t, path)
+}
+
+func checkRefused(t *testing.T, path string) {
+	t.Helper()
+	err := Write(path, []byte(`{"new": true}`), 0o644)
+	if err == nil || !strings.Contains(err.Error(), "cannot be written") {
+		t.Errorf("Write over a read-only file: %v, want a refusal", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "{}\n" {
+		t.Errorf("the file now holds %q", got)
+	}
+	if names := entries(t, filepath.Dir(path)); len(names) != 1 {
+		t.Errorf("the folder holds %q, want only the file", names)
+	}
+}
