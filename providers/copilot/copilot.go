@@ -36,6 +36,9 @@ var CLI = &flat.Dialect{
 	DefaultType: canonical.HandlerCommand,
 	AlwaysType:  true,
 	Timeout:     nested.Seconds,
+	// The hooks reference: PascalCase events are read too, with
+	// VS Code-compatible (snake_case) payloads and Claude's matchers.
+	ClaudeSpelling: true,
 }
 
 // VSCode is VS Code's agent hook entry format (hooks reference table).

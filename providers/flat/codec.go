@@ -126,7 +126,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		func(i int) int { return items[i].saidEnd },
 		func(ds *diag.List, i int, h *canonical.Hook) (ok bool) {
 			it := &items[i]
-			*h, ok = c.decodeEntry(ds, file, it.n, it.path(), rows[it.row])
+			*h, ok = c.decodeEntry(ds, file, it.n, it.path(), rows[it.row], it.event)
 			return ok
 		})
 	return hooks, all.WithFile(file)
@@ -165,6 +165,9 @@ func (c *Codec) event(ds *diag.List, f node.Field) (vocab.NativeEvent, bool) {
 	for _, r := range c.Names.DecodeEvent("claude-code", f.Key) {
 		if enc := c.Names.EncodeEvent(c.d.Slug, r.Event); len(enc) > 0 {
 			own := generic(enc)
+			if c.d.ClaudeSpelling {
+				return own, true // documented; the entries keep the spelling ($spelling)
+			}
 			ds.Warnf(CodeOtherSpelling, f.KeyPos, "hooks."+f.Key, "write "+own.Name,
 				"%s is Claude Code's spelling; %s documents %s (read as it, and written so)", f.Key, c.Prov.Name, own.Name)
 			return own, true
@@ -187,7 +190,7 @@ func generic(rows []vocab.NativeEvent) vocab.NativeEvent {
 	return rows[0]
 }
 
-func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent) (canonical.Hook, bool) {
+func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent, spelled string) (canonical.Hook, bool) {
 	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
 	if n.Kind != node.Object {
 		ds.Errorf(nested.CodeShape, n.Pos, path, `an entry is {"command": "..."}`, "%s must be an object, not %s", path, n.Kind.Article())
@@ -284,6 +287,9 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 	}
 	if providers.NothingToRun(ds, nested.CodeShape, &h.Handler, n.Pos, func() string { return path }) {
 		return h, false
+	}
+	if c.d.ClaudeSpelling && spelled != row.Name && !strings.HasPrefix(h.Event, "vendor.") {
+		set("$spelling", &node.Node{Kind: node.String, Text: spelled})
 	}
 	switch {
 	case len(row.Tools) > 0 || row.Alias:

@@ -310,6 +310,15 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int, pd *node.No
 		name := strings.TrimPrefix(h.Event, prefix)
 		return vocab.NativeEvent{Provider: c.d.Slug, Event: h.Event, Name: name, Matcher: vocab.MatchValue}, true
 	}
+	if v := pd.Get("$spelling"); c.d.ClaudeSpelling && v != nil && v.Kind == node.String {
+		for _, r := range c.Names.DecodeEvent("claude-code", v.Text) {
+			if enc := c.Names.EncodeEvent(c.d.Slug, h.Event); r.Event == h.Event && len(enc) > 0 {
+				own := generic(enc)
+				own.Name = v.Text
+				return own, true
+			}
+		}
+	}
 	if v := pd.Get("$event"); v != nil && v.Kind == node.String {
 		for _, r := range c.Names.DecodeEvent(c.d.Slug, v.Text) {
 			if r.Event == h.Event && canonical.SameMatcher(c.splitMatcher(r), h.Matcher) {

@@ -18,7 +18,10 @@
 //   - "$commandFilter": the matcher of an event where it filters the
 //     command line (beforeShellExecution), a filter other tools lack;
 //   - "$type": true when the entry spelled out its (default) "type";
-//   - "$keys": canonical field → the alias key the entry used for it.
+//   - "$keys": canonical field → the alias key the entry used for it;
+//   - "$spelling": Claude Code's name for the event ("PreToolUse"), where
+//     the tool reads that spelling too and it changes what the hook gets
+//     (Copilot CLI), so the entry is written back under it.
 package flat
 
 import (
@@ -63,6 +66,11 @@ type Dialect struct {
 	// pre_run_command): a tool hook is written once per category its
 	// matcher covers.
 	SplitOnly bool
+	// ClaudeSpelling tools also read Claude Code's event names, and give
+	// such hooks Claude-shaped input (Copilot CLI: snake_case payloads and
+	// Claude's matcher rules under "PreToolUse"), so an entry under one
+	// keeps that spelling instead of being moved to the tool's own.
+	ClaudeSpelling bool
 	// Aliases are native keys the tool also reads for a canonical field
 	// (Copilot's "command" beside "bash", "timeout" beside "timeoutSec").
 	// They are read, and written back when the source used them.
