@@ -1,6 +1,7 @@
 package codex
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -127,6 +128,15 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 	var ds diag.List
 	var before, after []string // the kept lines around the hook tables
 	var probe map[string]any   // the existing file, decoded
+	// A file with Windows line endings is edited with Unix ones and given
+	// its own back, so the lines written match the lines kept.
+	crlf := bytes.Contains(existing, []byte("\r\n"))
+	if crlf {
+		if root, _ := f.Parse("config.toml", existing); root != nil && node.SameValue(root.Get("hooks"), hooks) {
+			return existing, nil
+		}
+		existing = bytes.ReplaceAll(existing, []byte("\r\n"), []byte("\n"))
+	}
 	if len(existing) > 0 {
 		// The same hooks again: the file stays as it is, comments in its
 		// hook tables included.
@@ -179,6 +189,9 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 		ds.Errorf(nested.CodeShape, diag.Pos{}, "", "convert into a new file (-o .codex/hooks.json) and merge by hand",
 			"cannot merge into this config.toml without changing its other settings")
 		return nil, ds
+	}
+	if crlf {
+		out = bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))
 	}
 	return out, ds
 }

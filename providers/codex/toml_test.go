@@ -1,8 +1,11 @@
 package codex
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/hookconv/hookconv/internal/node"
 )
 
 func TestWithoutHookTables(t *testing.T) {
@@ -107,5 +110,35 @@ func TestTOMLScannerBrackets(t *testing.T) {
 		if s.atTopLevel() != tc.top {
 			t.Errorf("after line %d %q: at top level = %v, want %v", i+1, tc.line, s.atTopLevel(), tc.top)
 		}
+	}
+}
+
+// TestRenderKeepsCRLF: merging into a config.toml with Windows line
+// endings writes every line, new and kept, with them; the same hooks
+// again leave the file byte for byte.
+func TestRenderKeepsCRLF(t *testing.T) {
+	existing := []byte("# mine\r\nmodel = \"o3\"\r\n\r\n[[hooks.Stop]]\r\n[[hooks.Stop.hooks]]\r\ntype = \"command\"\r\ncommand = \"old\"\r\n\r\n[tui]\r\ntheme = \"dark\"\r\n")
+	hooks, err := node.ParseJSON([]byte(`{"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}]}`), node.JSONOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, ds := tomlFormat{}.Render(hooks, existing)
+	if out == nil || ds.HasErrors() {
+		t.Fatalf("Render: %v", ds)
+	}
+	if n, crlf := bytes.Count(out, []byte("\n")), bytes.Count(out, []byte("\r\n")); n != crlf {
+		t.Errorf("%d line endings, %d of them CRLF:\n%q", n, crlf, out)
+	}
+	for _, kept := range []string{"# mine\r\n", "model = \"o3\"\r\n", "[tui]\r\ntheme = \"dark\"\r\n", "command = \"./guard.sh\"\r\n"} {
+		if !bytes.Contains(out, []byte(kept)) {
+			t.Errorf("output lacks %q:\n%q", kept, out)
+		}
+	}
+	if bytes.Contains(out, []byte("old")) {
+		t.Errorf("the replaced hook is still there:\n%q", out)
+	}
+	again, _ := tomlFormat{}.Render(hooks, out)
+	if !bytes.Equal(again, out) {
+		t.Errorf("the same hooks again changed the file:\n%q\n%q", out, again)
 	}
 }
