@@ -54,13 +54,22 @@ func DetectSource(path string, src []byte) []string {
 
 // byEventNames narrows candidates that share a path (.github/hooks/ is
 // Copilot CLI's and VS Code's; hooks/hooks.json a Claude Code plugin's and
-// a Gemini extension's) by the event names the file uses: the tool whose
-// vocabulary knows the most of them wins. A tie — or a file mixing both
-// tools' names — stays ambiguous.
+// a Gemini extension's) by the event names the file uses: the one tool
+// that knows all of them wins (a Gemini extension's BeforeTool beside a
+// SessionStart both tools have), else the tool that knows the most of
+// them. A tie — or a file mixing both tools' names — stays ambiguous.
 func byEventNames(src []byte, cands []string) []string {
+	keys := eventKeys(src)
 	score := make([]int, len(cands))
+	var knowsAll []string
 	for i, slug := range cands {
-		score[i] = EventNamesOf(src, slug)
+		score[i] = knownEvents(keys, slug)
+		if len(keys) > 0 && score[i] == len(keys) {
+			knowsAll = append(knowsAll, slug)
+		}
+	}
+	if len(knowsAll) == 1 {
+		return knowsAll
 	}
 	best, bestScore, others := "", 0, 0
 	for i, sc := range score {
@@ -84,17 +93,32 @@ func byEventNames(src []byte, cands []string) []string {
 // "hooks" object, or of the document itself) that the tool knows. A file
 // whose names fit two tools sharing a folder mixes their formats.
 func EventNamesOf(src []byte, slug string) int {
+	return knownEvents(eventKeys(src), slug)
+}
+
+// eventKeys are the keys of a config's "hooks" object, or of the document
+// itself when it has none; nil when it is not a JSON object.
+func eventKeys(src []byte) []string {
 	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
 	if err != nil || root.Kind != node.Object {
-		return 0
+		return nil
 	}
 	events := root.Get("hooks")
 	if events == nil || events.Kind != node.Object {
 		events = root
 	}
+	keys := make([]string, 0, len(events.Fields))
+	for _, f := range events.LastFields() {
+		keys = append(keys, f.Key)
+	}
+	return keys
+}
+
+// knownEvents counts the keys that are the tool's event names.
+func knownEvents(keys []string, slug string) int {
 	n := 0
-	for _, f := range events.Fields {
-		if len(vocab.Default().DecodeEvent(slug, f.Key)) > 0 {
+	for _, k := range keys {
+		if len(vocab.Default().DecodeEvent(slug, k)) > 0 {
 			n++
 		}
 	}

@@ -198,6 +198,18 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 				found = append(found, slug)
 			}
 		}
+		if len(found) == 0 {
+			// Only a plugin's or an extension's hooks/hooks.json: its
+			// event names may still tell whose it is.
+			if src, err := fs.ReadFile(fsys, "hooks/hooks.json"); err == nil {
+				switch cands := hookconv.DetectSource("hooks/hooks.json", src); len(cands) {
+				case 1:
+					found = cands
+				default:
+					return nil, "", nil, usagef("%s holds hooks/hooks.json, which could be %s; choose with --from", dir, strings.Join(cands, " or "))
+				}
+			}
+		}
 		switch len(found) {
 		case 0:
 			return nil, "", nil, usagef("no hook configuration found in %s; name the file, or the tool with --from", dir)
