@@ -112,8 +112,13 @@ func WarnMatcherIgnored(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i
 
 // WarnValueMatcherDropped reports a value matcher another tool kept in
 // provider_data ("$matcher": "startup|resume") that the target's event
-// cannot take: the hook now runs on every occurrence of the event.
-func WarnValueMatcherDropped(ds *diag.List, h *canonical.Hook, i int, own, tool, native string) {
+// cannot take: the hook now runs on every occurrence of the event. On a
+// tool event the kept text only spells the hook's tool matcher, whose
+// loss WarnMatcherIgnored reports.
+func WarnValueMatcherDropped(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, own, tool, native string) {
+	if ev, _ := names.Event(h.Event); ev.Subject == "tool" {
+		return
+	}
 	for _, slug := range sortedkeys.Of(h.ProviderData) {
 		if slug == own {
 			continue

@@ -136,7 +136,7 @@ type providerIndex struct {
 	tools       []NativeTool             // the same for tools
 	encodeEvent map[string][]NativeEvent // canonical → rows written
 	decodeEvent map[string][]NativeEvent // native → rows
-	encodeTool  map[string]NativeTool
+	encodeTool  map[string][]NativeTool  // canonical → rows written, primary first
 	decodeTool  map[string]NativeTool
 	// alsoTools: native → the canonical tools of its write-only rows,
 	// which the native tool does too.
@@ -228,7 +228,7 @@ func (t *Tables) of(provider string) *providerIndex {
 	x := &providerIndex{
 		encodeEvent: map[string][]NativeEvent{},
 		decodeEvent: map[string][]NativeEvent{},
-		encodeTool:  map[string]NativeTool{},
+		encodeTool:  map[string][]NativeTool{},
 		decodeTool:  map[string]NativeTool{},
 		alsoTools:   map[string][]string{},
 	}
@@ -250,8 +250,8 @@ func (t *Tables) of(provider string) *providerIndex {
 		if n.WriteOnly {
 			x.alsoTools[n.Name] = append(x.alsoTools[n.Name], n.Tool)
 		}
-		if _, dup := x.encodeTool[n.Tool]; !dup && !n.Alias {
-			x.encodeTool[n.Tool] = n
+		if !n.Alias {
+			x.encodeTool[n.Tool] = append(x.encodeTool[n.Tool], n)
 		}
 		if _, dup := x.decodeTool[n.Name]; !dup && !n.WriteOnly {
 			x.decodeTool[n.Name] = n
@@ -260,6 +260,9 @@ func (t *Tables) of(provider string) *providerIndex {
 	// Callers share these lists: one that appends must copy, not write
 	// into the other's spare room.
 	x.events, x.tools = slices.Clip(x.events), slices.Clip(x.tools)
+	for tool, rows := range x.encodeTool {
+		x.encodeTool[tool] = slices.Clip(rows)
+	}
 	l.idx.Store(provider, x)
 	return x
 }
@@ -352,10 +355,24 @@ func (t *Tables) DecodeEvent(provider, native string) []NativeEvent {
 	return t.of(provider).decodeEvent[native]
 }
 
-// EncodeTool returns the native name a provider writes for a canonical tool.
+// EncodeTool returns the primary native name a provider writes for a
+// canonical tool: the one used where a single name must stand for it.
+// A matcher that can list names lists them all (EncodeTools).
 func (t *Tables) EncodeTool(provider, tool string) (NativeTool, bool) {
-	n, ok := t.of(provider).encodeTool[tool]
-	return n, ok
+	rows := t.of(provider).encodeTool[tool]
+	if len(rows) == 0 {
+		return NativeTool{}, false
+	}
+	return rows[0], true
+}
+
+// EncodeTools returns every native tool a provider runs for a canonical
+// tool, primary first: the rows without alias. Claude Code runs Bash or
+// PowerShell, Copilot CLI edits with edit or apply_patch by model, so a
+// guard on shell or file_edit that named only the first would never see
+// the other. The returned slice is shared: do not modify it.
+func (t *Tables) EncodeTools(provider, tool string) []NativeTool {
+	return t.of(provider).encodeTool[tool]
 }
 
 // DecodeTool returns the canonical tool a provider's native tool name reads as.

@@ -135,7 +135,7 @@ func TestTablesConsistent(t *testing.T) {
 			}
 			toolClaims[k] = n.Tool
 		}
-		if !n.Alias {
+		if !n.Alias && n.WriteOnly {
 			toolWriters[key{n.Provider, n.Tool}]++
 		}
 	}
@@ -146,9 +146,12 @@ func TestTablesConsistent(t *testing.T) {
 			}
 		}
 	}
+	// A matcher names every written row of a tool; one that read back as
+	// another tool would change the matcher on a round trip, so a
+	// write_only row must be the only one written for its tool.
 	for k, n := range toolWriters {
-		if n > 1 {
-			t.Errorf("%s: canonical tool %s has %d native names to write; mark all but one alias", k.provider, k.name, n)
+		if written := len(tb.EncodeTools(k.provider, k.name)); n > 0 && written > 1 {
+			t.Errorf("%s: canonical tool %s is written as %d names, one of them write_only (read back as another tool); mark it alias or drop it", k.provider, k.name, written)
 		}
 	}
 }
@@ -193,6 +196,39 @@ func TestDecodeTools(t *testing.T) {
 	} {
 		if got := tb.DecodeTools(tt.provider, tt.native); !slices.Equal(got, tt.want) {
 			t.Errorf("DecodeTools(%s, %s) = %v, want %v", tt.provider, tt.native, got, tt.want)
+		}
+	}
+}
+
+// TestEncodeTools: a canonical tool is written as every native tool the
+// provider runs for it, primary first; read-only spellings are not
+// written, and EncodeTool gives the primary alone.
+func TestEncodeTools(t *testing.T) {
+	tb := Default()
+	for _, tt := range []struct {
+		provider, tool string
+		want           []string
+	}{
+		{"claude-code", "shell", []string{"Bash", "PowerShell"}},
+		{"claude-code", "agent", []string{"Agent"}}, // Task is the old name: read only
+		{"copilot-cli", "shell", []string{"bash", "powershell"}},
+		{"copilot-cli", "file_edit", []string{"edit", "str_replace_editor", "apply_patch"}},
+		{"factory-droid", "file_edit", []string{"Edit", "ApplyPatch"}},
+		{"factory-droid", "shell", []string{"Execute"}}, // Bash is Claude's spelling: read only
+		{"codex", "file_write", []string{"apply_patch"}},
+		{"gemini-cli", "file_read", []string{"read_file", "read_many_files"}},
+		{"claude-code", "list_dir", nil},
+	} {
+		var got []string
+		for _, n := range tb.EncodeTools(tt.provider, tt.tool) {
+			got = append(got, n.Name)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("EncodeTools(%s, %s) = %v, want %v", tt.provider, tt.tool, got, tt.want)
+		}
+		primary, ok := tb.EncodeTool(tt.provider, tt.tool)
+		if ok != (len(tt.want) > 0) || ok && primary.Name != tt.want[0] {
+			t.Errorf("EncodeTool(%s, %s) = %q, %v; want the first of %v", tt.provider, tt.tool, primary.Name, ok, tt.want)
 		}
 	}
 }

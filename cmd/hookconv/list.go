@@ -111,6 +111,8 @@ may use. With --provider, lists that tool's native names for them.`,
 				note := ""
 				if n.Alias {
 					note = "read only"
+				} else if first, _ := names.EncodeTool(provider, n.Tool); first.Name != n.Name && !n.WriteOnly {
+					note = "written beside " + first.Name
 				}
 				t.add(n.Tool, n.Name, n.Event, note)
 			}

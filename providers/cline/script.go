@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -386,18 +385,13 @@ func (w *scriptWriter) condition(sh scriptHook, m canonical.Matcher) string {
 	return strings.Join(alts, " || ")
 }
 
-// nativeTools lists Cline's names for a canonical tool: the one written
-// first, then the aliases (the SDK/CLI's run_commands for shell), since
-// the script must match whichever runtime runs it.
+// nativeTools lists Cline's names for a canonical tool (the extension's
+// execute_command and the SDK/CLI's run_commands for shell), since the
+// script must match whichever runtime runs it.
 func (a *Adapter) nativeTools(tool string) []string {
 	var out []string
-	if n, ok := a.Names.EncodeTool(Slug, tool); ok {
+	for _, n := range a.Names.EncodeTools(Slug, tool) {
 		out = append(out, n.Name)
-	}
-	for _, n := range a.Names.ToolsOf(Slug) {
-		if n.Tool == tool && !slices.Contains(out, n.Name) {
-			out = append(out, n.Name)
-		}
 	}
 	return out
 }

@@ -150,7 +150,7 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		if v := pd.Get("$matcher"); v != nil {
 			add("matcher", v)
 		} else {
-			providers.WarnValueMatcherDropped(ds, h, i, c.d.Slug, c.Prov.Name, row.Name)
+			providers.WarnValueMatcherDropped(ds, c.Names, h, i, c.d.Slug, c.Prov.Name, row.Name)
 		}
 		providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov.Name, row.Name)
 	}
@@ -362,8 +362,10 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 	for _, x := range members {
 		switch x := x.(type) {
 		case canonical.ToolName:
-			if t, ok := c.Names.EncodeTool(c.d.Slug, string(x)); ok {
-				addPart(t.Name)
+			if natives := c.Names.EncodeTools(c.d.Slug, string(x)); len(natives) > 0 {
+				for _, t := range natives {
+					addPart(t.Name)
+				}
 			} else if _, known := c.Names.Tool(string(x)); known {
 				warn(nested.CodeLostMatcher, "%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), x, c.Prov.Name)
 			} else {

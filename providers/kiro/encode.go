@@ -141,7 +141,7 @@ func (e *encoder) matcherNode(h *canonical.Hook, i int, row vocab.NativeEvent, p
 			e.ds.Warnf(providers.CodeMatcherIgnored, h.PosOf("matcher"), hookPath(h, i)+".matcher", "remove the matcher, or write a pattern over the file path",
 				"%s: Kiro's %s trigger filters file paths, not tools, so the tool matcher is not written", h.DisplayName(i), row.Name)
 		}
-		providers.WarnValueMatcherDropped(&e.ds, h, i, Slug, e.Prov.Name, row.Name)
+		providers.WarnValueMatcherDropped(&e.ds, e.Names, h, i, Slug, e.Prov.Name, row.Name)
 		return nil, true
 	}
 	if h.Matcher != nil {
@@ -151,7 +151,7 @@ func (e *encoder) matcherNode(h *canonical.Hook, i int, row vocab.NativeEvent, p
 	if v := pd.Get("$matcher"); v != nil {
 		return v, true
 	}
-	providers.WarnValueMatcherDropped(&e.ds, h, i, Slug, e.Prov.Name, row.Name)
+	providers.WarnValueMatcherDropped(&e.ds, e.Names, h, i, Slug, e.Prov.Name, row.Name)
 	return nil, true
 }
 
@@ -173,25 +173,28 @@ func (a *Adapter) encodeMatcher(ds *diag.List, h *canonical.Hook, i int) (string
 	}
 	var parts []string
 	for _, m := range members {
-		part := ""
+		var spelled []string
 		switch m := m.(type) {
 		case canonical.ToolName:
-			if t, ok := a.Names.EncodeTool(Slug, string(m)); ok {
-				part = t.Name
-			} else if _, known := a.Names.Tool(string(m)); !known {
-				part = string(m) // a literal native name (spec §4)
+			for _, t := range a.Names.EncodeTools(Slug, string(m)) {
+				spelled = append(spelled, t.Name)
+			}
+			if _, known := a.Names.Tool(string(m)); !known {
+				spelled = []string{string(m)} // a literal native name (spec §4)
 			}
 		case canonical.Pattern:
-			part = m.Regex
+			spelled = []string{m.Regex}
 		case canonical.MCP:
 			// Kiro's spelling of MCP tools in matchers is undocumented.
 		}
-		if part == "" {
+		if len(spelled) == 0 {
 			warn(nested.CodeLostMatcher, "%s: Kiro has no equivalent of %s; that part of the matcher is dropped", h.DisplayName(i), canonical.MatcherText(m))
 			continue
 		}
-		if !slices.Contains(parts, part) {
-			parts = append(parts, part)
+		for _, part := range spelled {
+			if !slices.Contains(parts, part) {
+				parts = append(parts, part)
+			}
 		}
 	}
 	if len(parts) == 0 {

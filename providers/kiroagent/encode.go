@@ -101,7 +101,7 @@ func (e *encoder) matchers(h *canonical.Hook, i int, row vocab.NativeEvent, pd *
 		if v := pd.Get("$matcher"); v != nil {
 			return []*node.Node{v}, true
 		}
-		providers.WarnValueMatcherDropped(&e.ds, h, i, Slug, e.Prov.Name, row.Name)
+		providers.WarnValueMatcherDropped(&e.ds, e.Names, h, i, Slug, e.Prov.Name, row.Name)
 		return []*node.Node{nil}, true
 	}
 	texts, lost, ok := e.toolMatchers(h, pd)
@@ -166,8 +166,12 @@ func (a *Adapter) globs(m canonical.Matcher) (globs, lost []string, ok bool) {
 func (a *Adapter) memberGlobs(m canonical.Matcher) ([]string, bool) {
 	switch m := m.(type) {
 	case canonical.ToolName:
-		if t, ok := a.Names.EncodeTool(Slug, string(m)); ok {
-			return []string{t.Name}, true
+		if natives := a.Names.EncodeTools(Slug, string(m)); len(natives) > 0 {
+			globs := make([]string, len(natives))
+			for i, t := range natives {
+				globs[i] = t.Name
+			}
+			return globs, true
 		}
 		if _, known := a.Names.Tool(string(m)); !known {
 			return []string{string(m)}, true // a literal native name (spec §4)

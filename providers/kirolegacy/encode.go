@@ -266,7 +266,7 @@ func (a *Adapter) encodeHook(ds *diag.List, h *canonical.Hook, i int) (hookDoc, 
 			ds.Warnf(providers.CodeMatcherIgnored, h.PosOf("matcher"), at+".matcher", "filter inside the hook if it matters",
 				"%s: Kiro's %s trigger takes no matcher; the hook runs every time it fires", h.DisplayName(i), row.Name)
 		}
-		providers.WarnValueMatcherDropped(ds, h, i, Slug, a.Prov.Name, row.Name)
+		providers.WarnValueMatcherDropped(ds, a.Names, h, i, Slug, a.Prov.Name, row.Name)
 	}
 	addMissing(when, pd.Get(pdWhen))
 	then := &node.Node{Kind: node.Object, Fields: []node.Field{{Key: keyType, Value: str(action)}, {Key: key, Value: str(body)}}}
@@ -395,8 +395,10 @@ func (a *Adapter) toolTypesFor(m canonical.Matcher) (names, lost []string) {
 	walk = func(m canonical.Matcher) {
 		switch m := m.(type) {
 		case canonical.ToolName:
-			if t, ok := a.Names.EncodeTool(Slug, string(m)); ok {
-				add(t.Name)
+			if natives := a.Names.EncodeTools(Slug, string(m)); len(natives) > 0 {
+				for _, t := range natives {
+					add(t.Name)
+				}
 			} else if _, canon := a.Names.Tool(string(m)); canon {
 				lost = append(lost, string(m))
 			} else {

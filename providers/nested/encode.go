@@ -220,6 +220,11 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	if v := pd.Get("$matcher"); v != nil && v.Kind == node.String {
 		return []writtenMatcher{{text: v.Text, present: true}} // the tool's own, verbatim
 	}
+	if ev, _ := c.Names.Event(h.Event); ev.Subject == "tool" {
+		// Another tool's "$matcher" on a tool event only spells the hook's
+		// tool matcher, whose loss the caller reports.
+		return []writtenMatcher{{}}
+	}
 	for _, slug := range sortedkeys.Of(h.ProviderData) {
 		// Carried data is compact JSON: without the key spelled out it
 		// holds no "$matcher" (most hooks carry only layout marks), and

@@ -153,8 +153,10 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 	for _, x := range members {
 		switch x := x.(type) {
 		case canonical.ToolName:
-			if t, found := c.Names.EncodeTool(c.d.Slug, string(x)); found {
-				parts = append(parts, matcherPart{text: t.Name})
+			if natives := c.Names.EncodeTools(c.d.Slug, string(x)); len(natives) > 0 {
+				for _, t := range natives {
+					parts = append(parts, matcherPart{text: t.Name})
+				}
 			} else if _, known := c.Names.Tool(string(x)); known {
 				lost = append(lost, string(x))
 			} else {

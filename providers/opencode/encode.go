@@ -155,7 +155,7 @@ func (a *Adapter) check(ds *diag.List, h *canonical.Hook, i int) bool {
 		// The plugin tests matchers on tool calls only: anywhere else the
 		// hook runs every time (Encode leaves the matcher out).
 		providers.WarnMatcherIgnored(ds, a.Names, h, i, a.Prov.Name, name)
-		providers.WarnValueMatcherDropped(ds, h, i, Slug, a.Prov.Name, name)
+		providers.WarnValueMatcherDropped(ds, a.Names, h, i, Slug, a.Prov.Name, name)
 		return true
 	}
 	if h.Matcher == nil {

@@ -224,7 +224,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		}
 		// OpenHook has no matcher: a tool hook fires for every tool.
 		providers.WarnMatcherIgnored(&ds, a.Names, h, i, a.Prov.Name, name)
-		providers.WarnValueMatcherDropped(&ds, h, i, Slug, a.Prov.Name, name)
+		providers.WarnValueMatcherDropped(&ds, a.Names, h, i, Slug, a.Prov.Name, name)
 		// An entry holds a command and async, nothing else.
 		providers.WarnUnwritten(&ds, h, i, a.Prov.Name, func(f string) bool { return f == "command" || f == "async" })
 		e := newEntry(h, name)
