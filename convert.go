@@ -33,6 +33,7 @@ const (
 	CodeDoubleRun       = "HC406" // the target also reads the source's config: hooks would run twice (warning)
 	CodeUnsafePath      = "HC407" // an encoder named a file outside the project (hook names are data, not paths)
 	CodeDisabledHook    = "HC409" // a hook disabled in its tool is converted enabled, so it runs on the target (warning)
+	CodeHooksBeside     = "HC410" // another file of the target, which the tool loads too, keeps its hooks (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -65,6 +66,13 @@ type Options struct {
 	// Shim), so hooks written once against the canonical contract behave
 	// the same on every tool.
 	Shim bool
+	// Project says existing holds the target's files read from a project
+	// directory (every path IsMigrationPath names), not one file the user
+	// named. For a tool that runs the hooks of all its files together
+	// (Codex), the converted hooks then go into the file that already
+	// holds hooks, and hooks left in another file are warned about: the
+	// tool would run them beside the converted ones.
+	Project bool
 }
 
 // ConvertWith is Convert with options.
@@ -146,8 +154,43 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		res.Files = providers.Files{}
 		return res
 	}
+	if opts.Project {
+		if existing, ok = res.projectTarget(dst, existing, to); !ok {
+			return res
+		}
+	}
 	res.encode(dst, res.Planned, existing, to)
 	return res
+}
+
+// projectTarget narrows a project's existing target files to those the
+// converted hooks are merged into. Most tools merge into their default
+// file only; a tool that runs the hooks of all its files together gets
+// the one that holds hooks (targetHooks), and HC410 names each other file
+// whose hooks stay and run too. ok is false when a file cannot be read.
+func (res *Conversion) projectTarget(dst providers.Adapter, existing providers.Files, to string) (providers.Files, bool) {
+	prov, _ := vocab.Default().Provider(to)
+	if !prov.LoadsAllPaths {
+		into := providers.Files{}
+		for p, b := range existing {
+			if IsDefaultPath(to, p) {
+				into[p] = b
+			}
+		}
+		return into, true
+	}
+	t, ok := res.targetHooks(dst, existing, prov)
+	if !ok {
+		return nil, false
+	}
+	written := t.into.Target(prov.Paths[0])
+	for _, b := range t.besideFiles {
+		var ds diag.List
+		ds.Warnf(CodeHooksBeside, diag.Pos{}, "", "move them into "+written+", or remove them if the converted hooks replace them",
+			"%s also holds %d hook handler(s), which %s runs beside the converted ones in %s; they were left as they were", b.path, b.hooks, prov.Name, written)
+		res.Diagnostics = append(res.Diagnostics, ds.WithFile(b.path)...)
+	}
+	return t.into, true
 }
 
 // plan plans what the target can hold of the source (res.Decoded,

@@ -82,10 +82,11 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 	}
 	prov, _ := vocab.Default().Provider(to)
 
-	into, own, beside, ok := res.targetHooks(dst, existing, prov)
+	t, ok := res.targetHooks(dst, existing, prov)
 	if !ok {
 		return mig
 	}
+	into, own, beside := t.into, t.own, t.beside
 	have := identities(prov, own, beside)
 	merged := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: slices.Clone(own.Hooks)}
 	for i := range merged.Hooks {
@@ -215,9 +216,23 @@ func samePath(a, b string) (string, bool) {
 	return "", false
 }
 
-// targetHooks reads the target's existing files. own holds the hooks of
-// into, the files the migrated hooks are merged into. For a tool that
-// runs the hooks of all its files together (Codex: .codex/hooks.json and
+// targetFiles is a target's existing files, read and split by
+// targetHooks.
+type targetFiles struct {
+	into        providers.Files     // the files new hooks are merged into
+	own         *canonical.Manifest // the hooks of into
+	beside      *canonical.Manifest // the hooks of the other files, left alone
+	besideFiles []fileHooks         // those files, in the tool's path order
+}
+
+// fileHooks is how many hooks a file holds.
+type fileHooks struct {
+	path  string
+	hooks int
+}
+
+// targetHooks reads the target's existing files. For a tool that runs
+// the hooks of all its files together (Codex: .codex/hooks.json and
 // [hooks] in .codex/config.toml), into is one file: the first, in the
 // order of the tool's paths, that already holds hooks, else the default
 // path (written new when absent). So no second file of hooks appears
@@ -225,16 +240,17 @@ func samePath(a, b string) (string, bool) {
 // in both, run it twice. The other files' hooks come back as beside:
 // already there, and left alone. ok is false, with HC408, when a file
 // cannot be read.
-func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Files, prov vocab.Provider) (into providers.Files, own, beside *canonical.Manifest, ok bool) {
-	own = &canonical.Manifest{Spec: canonical.SpecVersion}
-	beside = &canonical.Manifest{Spec: canonical.SpecVersion}
+func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Files, prov vocab.Provider) (t targetFiles, ok bool) {
+	t.own = &canonical.Manifest{Spec: canonical.SpecVersion}
+	t.beside = &canonical.Manifest{Spec: canonical.SpecVersion}
 	if !prov.LoadsAllPaths {
 		if hasContent(existing) {
-			if own = res.readExisting(dst, existing, prov); own == nil {
-				return nil, nil, nil, false
+			if t.own = res.readExisting(dst, existing, prov); t.own == nil {
+				return t, false
 			}
 		}
-		return existing, own, beside, true
+		t.into = existing
+		return t, true
 	}
 	paths := existing.Paths()
 	slices.SortStableFunc(paths, func(a, b string) int { return pathRank(prov, a) - pathRank(prov, b) })
@@ -246,7 +262,7 @@ func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Fil
 			continue
 		}
 		if read[i] = res.readExisting(dst, one, prov); read[i] == nil {
-			return nil, nil, nil, false
+			return t, false
 		}
 		if chosen < 0 && len(read[i].Hooks) > 0 {
 			chosen = i
@@ -255,19 +271,20 @@ func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Fil
 	if chosen < 0 {
 		chosen = slices.IndexFunc(paths, func(p string) bool { return IsDefaultPath(prov.Slug, p) })
 	}
-	into = providers.Files{}
+	t.into = providers.Files{}
 	for i, p := range paths {
 		switch {
 		case i == chosen:
-			into[p] = existing[p]
+			t.into[p] = existing[p]
 			if read[i] != nil {
-				own = read[i]
+				t.own = read[i]
 			}
-		case read[i] != nil:
-			beside.Hooks = append(beside.Hooks, read[i].Hooks...)
+		case read[i] != nil && len(read[i].Hooks) > 0:
+			t.beside.Hooks = append(t.beside.Hooks, read[i].Hooks...)
+			t.besideFiles = append(t.besideFiles, fileHooks{p, len(read[i].Hooks)})
 		}
 	}
-	return into, own, beside, true
+	return t, true
 }
 
 // readExisting decodes target files that hold something, or reports why

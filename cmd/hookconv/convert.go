@@ -96,7 +96,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			if out != "" {
 				if st, err := os.Stat(out); (err == nil && st.IsDir()) || strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
 					root = out
-					if existing, err = targetFiles(root, to, hookconv.IsDefaultPath); err != nil {
+					if existing, err = targetFiles(root, to, hookconv.IsMigrationPath); err != nil {
 						return usagef("%v", err)
 					}
 				} else {
@@ -111,11 +111,23 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 					}
 				}
 			}
-			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim})
+			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim, Project: root != ""})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
 			for p, b := range in {
 				sources[p] = b
+			}
+			if root != "" {
+				// The target's files are named relative to the project:
+				// diagnostics about them name them as they are on disk.
+				for i, d := range all {
+					_, had := existing[d.File]
+					_, writes := res.Files[d.File]
+					if d.File != "" && (had || writes) {
+						all[i].File = filepath.Join(root, filepath.FromSlash(d.File))
+						sources[all[i].File] = existing[d.File]
+					}
+				}
 			}
 			r := diag.Renderer{Format: format, Color: format == diag.FormatText && useColor(e.stderr), Sources: sources}
 			if err := r.Render(e.stderr, all); err != nil {

@@ -92,6 +92,7 @@ var codes = []Code{
 	{ID: "HC407", Package: ".", Name: "CodeUnsafePath", Summary: "an encoder named a file outside the project (hook names are data, not paths)"},
 	{ID: "HC408", Package: ".", Name: "CodeExistingUnreadable", Summary: "a target file that already exists cannot be read, so nothing can be merged into it (error)."},
 	{ID: "HC409", Package: ".", Name: "CodeDisabledHook", Summary: "a hook disabled in its tool is converted enabled, so it runs on the target (warning)"},
+	{ID: "HC410", Package: ".", Name: "CodeHooksBeside", Summary: "another file of the target, which the tool loads too, keeps its hooks (warning)"},
 	{ID: "HC410", Package: ".", Name: "CodeShimWindows", Summary: "a Windows command override is not wrapped by the shim (it needs a POSIX shell), so on Windows the hook runs with the target's own contract (warning)."},
 	{ID: "HC411", Package: ".", Name: "CodeShimNotNeeded", Summary: "the target is a program hookconv generates, which runs the hooks under the canonical contract itself (info)."},
 	{ID: "HC412", Package: ".", Name: "CodeMissingScript", Summary: "a hook's command runs a file of the project (./hooks/guard.sh, \"$CLAUDE_PROJECT_DIR\"/.claude/hooks/x.py) that the project does not have, so the hook fails every time it fires: a guard then guards nothing (or, in a fail-closed tool, blocks everything) (warning)."},
