@@ -162,7 +162,7 @@ func (c *Codec) event(ds *diag.List, f node.Field) (vocab.NativeEvent, bool) {
 			return r, true
 		}
 	}
-	for _, r := range c.Names.DecodeEvent("claude-code", f.Key) {
+	for _, r := range c.Names.DecodeEvent(claudeCode, f.Key) {
 		if enc := c.Names.EncodeEvent(c.d.Slug, r.Event); len(enc) > 0 {
 			own := generic(enc)
 			if c.d.ClaudeSpelling {
@@ -288,7 +288,8 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 	if providers.NothingToRun(ds, nested.CodeShape, &h.Handler, n.Pos, func() string { return path }) {
 		return h, false
 	}
-	if c.d.ClaudeSpelling && spelled != row.Name && !strings.HasPrefix(h.Event, "vendor.") {
+	claudeRules := c.d.ClaudeSpelling && spelled != row.Name && !strings.HasPrefix(h.Event, "vendor.")
+	if claudeRules {
 		set("$spelling", &node.Node{Kind: node.String, Text: spelled})
 	}
 	switch {
@@ -306,7 +307,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		}
 	case row.Matcher == vocab.MatchTool:
 		if matcher != nil {
-			h.Matcher = c.decodeMatcher(matcher.Text)
+			h.Matcher = c.decodeMatcherAs(matcher.Text, claudeRules)
 			if !providers.CheckPatterns(ds, h.Matcher, matcher.Pos, path+".matcher", c.Prov.Name) {
 				return h, false
 			}
@@ -417,3 +418,36 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 func (c *Codec) decodeMatcher(native string) canonical.Matcher {
 	return providers.DecodeNameList(native, c.Names, c.d.Slug, c.d.MCPAll)
 }
+
+// decodeMatcherAs reads a tool matcher by Claude Code's rules when
+// claudeRules is set (a ClaudeSpelling tool's entry under a Claude event
+// name): there "*" and "**" match every tool, and each name of a "|" list
+// matches the tool's own name or Claude Code's name for it (Copilot CLI
+// runs "Bash" guards on bash and powershell). A list with any other
+// name is a regex on Claude Code's names, and stays a pattern.
+func (c *Codec) decodeMatcherAs(native string, claudeRules bool) canonical.Matcher {
+	if !claudeRules {
+		return c.decodeMatcher(native)
+	}
+	s := strings.TrimSpace(native)
+	if s == "" || s == "*" || s == "**" {
+		return nil
+	}
+	var out canonical.AnyOf
+	for _, p := range strings.Split(s, "|") {
+		if strings.ContainsAny(p, canonical.RegexSyntax) {
+			return canonical.Pattern{Regex: native}
+		}
+		var known bool
+		if out, known = providers.AppendTools(out, c.Names, c.d.Slug, p); !known {
+			if out, known = providers.AppendTools(out, c.Names, claudeCode, p); !known {
+				return canonical.Pattern{Regex: native}
+			}
+		}
+	}
+	return providers.Single(out)
+}
+
+// claudeCode is the slug whose event and tool names ClaudeSpelling tools
+// also read.
+const claudeCode = "claude-code"

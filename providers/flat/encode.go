@@ -140,7 +140,8 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		if !ok {
 			return nil, false
 		}
-		if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && canonical.SameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
+		claudeRules := c.d.ClaudeSpelling && pd.Get("$spelling") != nil
+		if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && canonical.SameMatcher(c.decodeMatcherAs(v.Text, claudeRules), h.Matcher) {
 			text = v.Text // the source's own spelling
 		}
 		if text != "" {
@@ -311,7 +312,7 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int, pd *node.No
 		return vocab.NativeEvent{Provider: c.d.Slug, Event: h.Event, Name: name, Matcher: vocab.MatchValue}, true
 	}
 	if v := pd.Get("$spelling"); c.d.ClaudeSpelling && v != nil && v.Kind == node.String {
-		for _, r := range c.Names.DecodeEvent("claude-code", v.Text) {
+		for _, r := range c.Names.DecodeEvent(claudeCode, v.Text) {
 			if enc := c.Names.EncodeEvent(c.d.Slug, h.Event); r.Event == h.Event && len(enc) > 0 {
 				own := generic(enc)
 				own.Name = v.Text
