@@ -6,8 +6,10 @@ package capabilities
 
 import (
 	"embed"
-	"github.com/hookconv/hookconv/vocab"
+	"slices"
 	"sync"
+
+	"github.com/hookconv/hookconv/vocab"
 )
 
 //go:embed data/*.toml
@@ -48,6 +50,12 @@ type Support struct {
 	// those it does not hold on. Elsewhere the hook lacks the capability.
 	OnlyOn []string `toml:"only_on" json:"only_on,omitempty"`
 	NotOn  []string `toml:"not_on" json:"not_on,omitempty"`
+}
+
+// HoldsOn reports whether the support's level holds on a native event
+// (its only_on and not_on); the level says how much that is.
+func (s Support) HoldsOn(native string) bool {
+	return (len(s.OnlyOn) == 0 || slices.Contains(s.OnlyOn, native)) && !slices.Contains(s.NotOn, native)
 }
 
 // Blocking says what a blocking hook can do on one provider's event.

@@ -66,6 +66,7 @@ const (
 	capCustomEnv        = "custom_env"
 	capConfigurableCwd  = "configurable_cwd"
 	capToolMatcher      = "tool_matcher"
+	capSessionPrompt    = "session_prompt"
 )
 
 // vendorPrefix starts a provider-exclusive event a decoder kept verbatim:
@@ -97,7 +98,10 @@ func uses(h *canonical.Hook, id string) bool {
 		_, inDegradation := h.Degradation[id]
 		return slices.Contains(h.Capabilities, id) || inDegradation
 	case capLLMEvaluated:
-		return h.Handler.Type == canonical.HandlerPrompt || h.Handler.Type == canonical.HandlerAgent
+		// A prompt submitted at session start is the agent's work, not a
+		// model judging the event.
+		return (h.Handler.Type == canonical.HandlerPrompt || h.Handler.Type == canonical.HandlerAgent) &&
+			!slices.Contains(h.Capabilities, capSessionPrompt)
 	case capHTTPHandler:
 		return h.Handler.Type == canonical.HandlerHTTP
 	case capMCPToolHandler:
@@ -112,6 +116,8 @@ func uses(h *canonical.Hook, id string) bool {
 		return h.Handler.Cwd != ""
 	case capToolMatcher:
 		return h.Matcher != nil
+	case capSessionPrompt:
+		return slices.Contains(h.Capabilities, id)
 	}
 	return false
 }
@@ -191,7 +197,7 @@ func (p *planner) offEvent(s Support) string {
 		return ""
 	}
 	for _, native := range p.nativeEvents() {
-		if len(s.OnlyOn) > 0 && !slices.Contains(s.OnlyOn, native) || slices.Contains(s.NotOn, native) {
+		if !s.HoldsOn(native) {
 			return native
 		}
 	}
@@ -297,7 +303,7 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 				"%s uses %s, %s; excluded",
 				p.label(), l.id, p.unsupported(l.id))
 			return false
-		case l.id == capLLMEvaluated || l.id == capMCPToolHandler:
+		case l.id == capLLMEvaluated || l.id == capMCPToolHandler || l.id == capSessionPrompt:
 			p.warn(CodeCapabilityReduced, p.field(l.id),
 				fmt.Sprintf("\"warn\" cannot be honoured for %s: rewrite the hook as a command, or set degradation.%s to \"block\" or \"exclude\"", l.id, l.id),
 				"%s uses %s, %s; a %s handler has no reduced form on %s and cannot run at all; excluded",
@@ -558,6 +564,8 @@ func (p *planner) field(id string) string {
 			return "capabilities"
 		}
 		return "degradation." + id
+	case capSessionPrompt:
+		return "capabilities"
 	case capLLMEvaluated, capHTTPHandler, capMCPToolHandler:
 		return "handler.type"
 	case capAsyncExecution:

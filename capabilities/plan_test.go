@@ -603,6 +603,8 @@ func TestInfer(t *testing.T) {
 		{"other declared ids are informational", with(cmdHook("x", before), func(h *canonical.Hook) { h.Capabilities = []string{"custom_env", "async_execution"} }), nil},
 		{"prompt", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerPrompt}}, []string{"llm_evaluated"}},
 		{"agent", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerAgent}}, []string{"llm_evaluated"}},
+		// A prompt submitted at session start is no model judging the event.
+		{"session prompt", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerPrompt}, Capabilities: []string{"session_prompt"}}, []string{"session_prompt"}},
 		{"http", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerHTTP}}, []string{"http_handler"}},
 		{"mcp_tool", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerMCPTool}}, []string{"mcp_tool_handler"}},
 		{"async", with(cmdHook("x", before), func(h *canonical.Hook) { h.Handler.Async = true }), []string{"async_execution"}},

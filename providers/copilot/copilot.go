@@ -27,6 +27,8 @@ var CLI = &flat.Dialect{
 		{Native: "cwd", Canonical: "cwd"},
 		{Native: "env", Canonical: "env"},
 		{Native: "timeoutSec", Canonical: "timeout"},
+		// type "prompt" entries, on sessionStart only (session_prompt).
+		{Native: "prompt", Canonical: "prompt"},
 	},
 	Aliases: []flat.FieldMap{
 		{Native: "command", Canonical: "command"},

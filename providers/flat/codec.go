@@ -209,7 +209,16 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		if t.Text == c.d.DefaultType {
 			set("$type", &node.Node{Kind: node.Bool, Bool: true})
 		}
-		if !c.d.Accepts(t.Text) {
+		switch {
+		case t.Text == canonical.HandlerPrompt && c.submitsPrompt(row.Name):
+			// Not a model judging the event: the prompt is submitted to
+			// the agent as the session starts.
+			h.Capabilities = []string{SessionPrompt}
+		case !c.d.Accepts(t.Text):
+			if on := c.promptEvents(t.Text); on != "" {
+				ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "move it to "+on, "%s runs %s entries only on %s: this one, on %s, never runs", c.Prov.Name, t.Text, on, row.Name)
+				break
+			}
 			ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "", "%s does not run %s entries: this one never runs", c.Prov.Name, t.Text)
 		}
 	}
@@ -243,7 +252,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			set(f.Key, f.Value)
 		default:
 			canon, ok := c.d.Fields.CanonicalOf(f.Key)
-			if !ok && !c.d.Accepts(h.Handler.Type) && (f.Key == "prompt" || f.Key == "model") {
+			if !ok && !c.accepts(&h) && (f.Key == "prompt" || f.Key == "model") {
 				// An entry type the tool does not run still decodes fully,
 				// so it can move to a tool that runs it.
 				canon, ok = f.Key, true
@@ -410,6 +419,34 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		h.Handler.URL = v.Text
 	}
 	return true
+}
+
+// SessionPrompt is the capability of a prompt entry that submits its
+// prompt when a session starts (data/capabilities.toml).
+const SessionPrompt = "session_prompt"
+
+// submitsPrompt reports whether the tool runs a prompt entry on a native
+// event, by submitting its prompt as the session starts: where its
+// session_prompt support holds (Copilot CLI's sessionStart).
+func (c *Codec) submitsPrompt(native string) bool {
+	s, ok := c.Caps.SupportOf(c.d.Slug, SessionPrompt)
+	return ok && s.Level != capabilities.LevelNone && s.HoldsOn(native)
+}
+
+// promptEvents names the events the tool runs entries of type typ on
+// when that is only some (prompt entries: where session_prompt holds);
+// "" otherwise.
+func (c *Codec) promptEvents(typ string) string {
+	if s, ok := c.Caps.SupportOf(c.d.Slug, SessionPrompt); typ == canonical.HandlerPrompt && ok && s.Level != capabilities.LevelNone {
+		return strings.Join(s.OnlyOn, ", ")
+	}
+	return ""
+}
+
+// accepts reports whether the tool runs h's handler: one of its types,
+// or a prompt submitted at session start where the tool does that.
+func (c *Codec) accepts(h *canonical.Hook) bool {
+	return c.d.Accepts(h.Handler.Type) || h.Handler.Type == canonical.HandlerPrompt && slices.Contains(h.Capabilities, SessionPrompt)
 }
 
 // decodeMatcher reads a tool matcher: a "|" list of known tool names (and

@@ -87,7 +87,7 @@ func (c *Codec) encodeHook(p *encodedPart, m *canonical.Manifest, i int, a *node
 			h = &copied
 		}
 	}
-	if !c.d.Accepts(h.Handler.Type) {
+	if !c.accepts(h) {
 		ds.Errorf(nested.CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
 			"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 		return
