@@ -71,6 +71,9 @@ func (d *Data) Set(key string, v *node.Node) {
 	d.fields = append(d.fields, node.Field{Key: key, Value: v})
 }
 
+// Empty reports whether nothing has been set.
+func (d *Data) Empty() bool { return len(d.fields) == 0 }
+
 // Raw is the object as compact JSON, or nil when it is empty.
 func (d *Data) Raw() json.RawMessage {
 	if len(d.fields) == 0 {

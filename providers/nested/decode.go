@@ -153,10 +153,11 @@ type readGroup struct {
 	matcher      canonical.Matcher // tool events: the matcher, decoded
 	matcherText  string
 	hasMatcher   bool
-	keepSpelling bool       // the native spelling must be kept for an exact round trip
-	extra        *node.Node // documented group keys
-	repeats      bool       // an earlier group had the same key: kept apart
-	diagsEnd     int        // the end of the group's own diagnostics
+	keepSpelling bool            // the native spelling must be kept for an exact round trip
+	matcherData  json.RawMessage // {"$matcher": …} when the handlers keep it, shared by those with no data of their own
+	extra        *node.Node      // documented group keys
+	repeats      bool            // an earlier group had the same key: kept apart
+	diagsEnd     int             // the end of the group's own diagnostics
 }
 
 // handlerItem is one handler of a read group, to decode.
@@ -265,6 +266,13 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 				continue
 			}
 		}
+		if rg.keepSpelling || row.Matcher != vocab.MatchTool && rg.hasMatcher {
+			// Most handlers keep nothing else: one copy serves them all
+			// (a large file is thousands of "Bash" guards).
+			var d providers.Data
+			d.Set("$matcher", &node.Node{Kind: node.String, Text: rg.matcherText})
+			rg.matcherData = d.Raw()
+		}
 		rg.diagsEnd = len(*ds)
 		groups = append(groups, rg)
 	}
@@ -281,6 +289,12 @@ func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi 
 	}
 	if g.row.Matcher == vocab.MatchTool {
 		h.Matcher = canonical.CloneMatcher(g.matcher)
+	}
+	if extra.Empty() && g.extra == nil && !(g.repeats && hi == 0) && g.matcherData != nil {
+		h.ProviderData = map[string]json.RawMessage{c.d.Slug: g.matcherData}
+		return true
+	}
+	if g.row.Matcher == vocab.MatchTool {
 		if g.keepSpelling {
 			extra.Set("$matcher", &node.Node{Kind: node.String, Text: g.matcherText})
 		}
