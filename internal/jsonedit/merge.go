@@ -13,7 +13,9 @@ import (
 // everything the old one holds and adds array items and object members
 // after them (at any depth). Then the old value keeps every byte — layout,
 // comments, key order — and only the additions are inserted, in the
-// document's style.
+// document's style. Likewise when value only prunes the old value (holds
+// some of its items and members, in order, at any depth; prune.go): only
+// the removed ones are cut, with their separators.
 //
 // This is what merging hooks into a file needs: migrate reads the hooks a
 // file holds, adds its own after them, and writes the list back. The
@@ -31,10 +33,16 @@ func MergeMember(src []byte, key string, value *node.Node, opt node.JSONOptions)
 		return nil, err
 	}
 	f, ok := d.root.Field(key)
-	if !ok || !extends(f.Value, value) {
+	var edits []edit
+	switch {
+	case ok && extends(f.Value, value):
+		edits = d.patch(f.Value, value)
+	case ok && prunes(f.Value, value):
+		edits = d.prune(f.Value, value)
+	default:
 		return SetMember(src, key, value, opt)
 	}
-	out, err := d.merge(f, value, opt)
+	out, err := d.merge(f, value, edits, opt)
 	if err != nil {
 		// A bug guard, not an expected path: fall back to replacing the
 		// whole value rather than write something else.
@@ -43,9 +51,10 @@ func MergeMember(src []byte, key string, value *node.Node, opt node.JSONOptions)
 	return out, nil
 }
 
-// merge patches member f to value and checks the result.
-func (d *doc) merge(f node.Field, value *node.Node, opt node.JSONOptions) ([]byte, error) {
-	out := d.apply(d.patch(f.Value, value)...)
+// merge applies the edits that turn member f into value, and checks the
+// result.
+func (d *doc) merge(f node.Field, value *node.Node, edits []edit, opt node.JSONOptions) ([]byte, error) {
+	out := d.apply(edits...)
 	root, err := node.ParseJSON(out, opt)
 	if err != nil {
 		return nil, fmt.Errorf("jsonedit: internal error: merged document does not parse: %w", err)

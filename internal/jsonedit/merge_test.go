@@ -127,10 +127,97 @@ func TestMergeMember(t *testing.T) {
 			want:  "{\r\n  \"hooks\": {\r\n    \"Stop\": [\r\n      {\"command\": \"x\"},\r\n      {\r\n        \"command\": \"y\"\r\n      }\r\n    ]\r\n  }\r\n}\r\n",
 		},
 		{
-			name:  "a shorter list is written anew",
+			name:  "a shorter list keeps what stays as it was",
 			src:   "{\n  \"hooks\": {\n    \"Stop\": [{\"command\": \"x\"}, {\"command\": \"y\"}]\n  }\n}\n",
 			value: `{"Stop": [{"command": "y"}]}`,
-			want:  "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"command\": \"y\"\n      }\n    ]\n  }\n}\n",
+			want:  "{\n  \"hooks\": {\n    \"Stop\": [{\"command\": \"y\"}]\n  }\n}\n",
+		},
+		{
+			name: "a hook removed from the middle takes its line; the others keep theirs, comments too",
+			opt:  jsonc,
+			src: `{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [
+        {"type": "command", "command": "./a.sh"}, // first
+        {"type": "command", "command": "./b.sh"},
+        {"type": "command", "command": "./c.sh"} // last
+      ]}
+    ]
+  }
+}
+`,
+			value: `{"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./a.sh"}, {"type": "command", "command": "./c.sh"}]}]}`,
+			want: `{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [
+        {"type": "command", "command": "./a.sh"}, // first
+        {"type": "command", "command": "./c.sh"} // last
+      ]}
+    ]
+  }
+}
+`,
+		},
+		{
+			name: "the last hooks removed take the comma before them",
+			src: `{
+  "hooks": {
+    "Stop": [
+      {"command": "./a.sh"},
+      {"command": "./b.sh"},
+      {"command": "./c.sh"}
+    ]
+  }
+}
+`,
+			value: `{"Stop": [{"command": "./a.sh"}]}`,
+			want: `{
+  "hooks": {
+    "Stop": [
+      {"command": "./a.sh"}
+    ]
+  }
+}
+`,
+		},
+		{
+			name:  "with trailing commas the comma before stays",
+			opt:   jsonc,
+			src:   "{\"hooks\": {\"Stop\": [1, 2, 3,],},}",
+			value: `{"Stop": [1]}`,
+			want:  "{\"hooks\": {\"Stop\": [1,],},}",
+		},
+		{
+			name: "an event removed whole, first of two, on one line and on its own lines",
+			src: `{
+  "hooks": {
+    "Stop": [{"command": "./s.sh"}],
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}]}
+    ],
+    "SessionStart": [{"command": "./hi.sh"}]
+  },
+  "model": "x"
+}
+`,
+			value: `{"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}]}]}`,
+			want: `{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}]}
+    ]
+  },
+  "model": "x"
+}
+`,
+		},
+		{
+			name:  "every hook removed leaves an empty object",
+			src:   "{\n  \"hooks\": {\n    \"Stop\": [1]\n  }\n}\n",
+			value: `{}`,
+			want:  "{\n  \"hooks\": {}\n}\n",
 		},
 		{
 			name:  "members in another order are written anew",
@@ -161,8 +248,12 @@ func TestMergeMember(t *testing.T) {
 				t.Fatal(err)
 			}
 			if f, ok := d.root.Field("hooks"); ok && extends(f.Value, value) {
-				if _, err := d.merge(f, value, tc.opt); err != nil {
+				if _, err := d.merge(f, value, d.patch(f.Value, value), tc.opt); err != nil {
 					t.Errorf("patch failed, fell back: %v", err)
+				}
+			} else if ok && prunes(f.Value, value) {
+				if _, err := d.merge(f, value, d.prune(f.Value, value), tc.opt); err != nil {
+					t.Errorf("prune failed, fell back: %v", err)
 				}
 			}
 		})
@@ -184,8 +275,13 @@ func FuzzMergeMember(f *testing.F) {
 			t.Skip()
 		}
 		value := mustParse(t, fuzzValues[int(which)%len(fuzzValues)])
-		if old := root.Get(key); old != nil && which%2 == 0 {
-			value = extend(old, value, int(which))
+		if old := root.Get(key); old != nil {
+			switch which % 3 {
+			case 0:
+				value = extend(old, value, int(which))
+			case 1:
+				value = pruneOne(old, int(which))
+			}
 		}
 		if checkValue(value, 1) != nil {
 			t.Skip()
@@ -197,11 +293,42 @@ func FuzzMergeMember(f *testing.F) {
 		checkSet(t, src, out, key, value, opt)
 		d, _ := parse(src, opt)
 		if fl, ok := d.root.Field(key); ok && extends(fl.Value, value) {
-			if _, err := d.merge(fl, value, opt); err != nil {
+			if _, err := d.merge(fl, value, d.patch(fl.Value, value), opt); err != nil {
 				t.Fatalf("patch of %q with %s: %v", src, node.AppendCompact(nil, value), err)
+			}
+		} else if ok && prunes(fl.Value, value) {
+			if _, err := d.merge(fl, value, d.prune(fl.Value, value), opt); err != nil {
+				t.Fatalf("prune of %q to %s: %v", src, node.AppendCompact(nil, value), err)
 			}
 		}
 	})
+}
+
+// pruneOne returns old with one child removed somewhere inside: from the
+// first array or object it finds at some depth, the child picked by seed;
+// old itself unchanged when it holds none.
+func pruneOne(old *node.Node, seed int) *node.Node {
+	cp := clone(old)
+	var walk func(n *node.Node, depth int) bool
+	walk = func(n *node.Node, depth int) bool {
+		switch {
+		case n.Kind == node.Array && len(n.Items) > 0:
+			i := seed % len(n.Items)
+			if depth >= seed%3 || !walk(n.Items[i], depth+1) {
+				n.Items = append(n.Items[:i:i], n.Items[i+1:]...)
+			}
+			return true
+		case n.Kind == node.Object && len(n.Fields) > 0:
+			i := seed % len(n.Fields)
+			if depth >= seed%3 || !walk(n.Fields[i].Value, depth+1) {
+				n.Fields = append(n.Fields[:i:i], n.Fields[i+1:]...)
+			}
+			return true
+		}
+		return false
+	}
+	walk(cp, 0)
+	return cp
 }
 
 // extend returns old with add appended somewhere inside: to the first
