@@ -122,13 +122,15 @@ func TestYAMLAliasBomb(t *testing.T) {
 }
 
 func TestParseYAMLScalars(t *testing.T) {
-	src := "a: 0x10\nb: 1_000\nc: 10.50\nd: yes\ne: ~\nf: 'quoted'\ng: true\n"
+	src := "a: 0x10\nb: 1_000\nc: 10.50\nd: yes\ne: ~\nf: 'quoted'\ng: true\nh: 1e400\ni: '1e400'\n"
 	n, err := ParseYAML([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// yaml.v3 follows YAML 1.2: "yes" is a string, not a boolean.
-	want := `{"a":16,"b":1000,"c":10.50,"d":"yes","e":null,"f":"quoted","g":true}`
+	// yaml.v3 follows YAML 1.2: "yes" is a string, not a boolean. A plain
+	// number too large for a float64 stays a number, as in JSON, where
+	// range checks find it; quoted, it is a string.
+	want := `{"a":16,"b":1000,"c":10.50,"d":"yes","e":null,"f":"quoted","g":true,"h":1e400,"i":"1e400"}`
 	if got := string(AppendCompact(nil, n)); got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}

@@ -108,6 +108,14 @@ func (c *converter) convert(y *yaml.Node, depth int) (*Node, error) {
 func scalar(y *yaml.Node, pos diag.Pos) (*Node, error) {
 	switch y.ShortTag() {
 	case "!!str":
+		if y.Style == 0 {
+			// yaml.v3 resolves a plain number too large for a float64
+			// (1e400) as a string; it is a number, as it is in JSON, so
+			// the reader gets a range error, not a type error.
+			if _, err := strconv.ParseFloat(y.Value, 64); errors.Is(err, strconv.ErrRange) {
+				return &Node{Kind: Number, Pos: pos, End: -1, Text: y.Value}, nil
+			}
+		}
 		return &Node{Kind: String, Pos: pos, End: -1, Text: y.Value}, nil
 	case "!!null":
 		return &Node{Kind: Null, Pos: pos, End: -1}, nil
