@@ -97,7 +97,7 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "gemini-cli", Event: "before_compact", Name: "PreCompress", Matcher: "exact"},
 	{Provider: "gemini-cli", Event: "notification", Name: "Notification", Matcher: "none"},
 	{Provider: "codex", Event: "session_start", Name: "SessionStart", Matcher: "value"},
-	{Provider: "codex", Event: "session_end", Name: "SessionEnd", Matcher: "none", Note: "Codex runs SessionEnd hooks from 0.169 on (older versions ignore them silently) and clamps their timeout to 3 s"},
+	{Provider: "codex", Event: "session_end", Name: "SessionEnd", Matcher: "none", Note: "Codex runs SessionEnd hooks from 0.145 on (older versions skip the event silently) and clamps their timeout to 3 s"},
 	{Provider: "codex", Event: "before_tool_execute", Name: "PreToolUse", Matcher: "tool"},
 	{Provider: "codex", Event: "permission_request", Name: "PermissionRequest", Matcher: "tool"},
 	{Provider: "codex", Event: "after_tool_execute", Name: "PostToolUse", Matcher: "tool"},
