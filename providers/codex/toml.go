@@ -123,7 +123,9 @@ var anyHeader = lazy.Regexp(`^\s*\[`)
 // other tables, the trust state, comments — is kept as it was, where it
 // was. Comment lines that end a hook table and lead into a table that is
 // not the hooks' belong to that table and are kept; other comments inside
-// the old hook tables go with them.
+// the old hook tables go with them. When the new hooks only add to the
+// old ones in a way tables appended after them can say (appendTables),
+// the old tables stay as they are and the new ones follow them.
 func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List) {
 	var ds diag.List
 	var before, after []string // the kept lines around the hook tables
@@ -137,11 +139,14 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 		}
 		existing = bytes.ReplaceAll(existing, []byte("\r\n"), []byte("\n"))
 	}
+	var oldHooks *node.Node
 	if len(existing) > 0 {
 		// The same hooks again: the file stays as it is, comments in its
 		// hook tables included.
-		if root, _ := f.Parse("config.toml", existing); root != nil && node.SameValue(root.Get("hooks"), hooks) {
-			return existing, nil
+		if root, _ := f.Parse("config.toml", existing); root != nil {
+			if oldHooks = root.Get("hooks"); node.SameValue(oldHooks, hooks) {
+				return existing, nil
+			}
 		}
 		if _, err := toml.Decode(string(existing), &probe); err != nil {
 			var at diag.Pos
@@ -166,6 +171,16 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 			ds.Errorf(nested.CodeShape, diag.Pos{}, "", "remove or rename the hooks key, then convert again",
 				"the existing hooks key is not a table; hookconv cannot replace it safely")
 			return nil, ds
+		}
+		if out, ok := appendTables(string(existing), oldHooks, hooks); ok {
+			// Only hooks added after those there (migrate): the old
+			// tables stay as written, comments and all.
+			if root, _ := f.Parse("config.toml", []byte(out)); root != nil && node.SameValue(root.Get("hooks"), hooks) && sameSettings(probe, []byte(out)) {
+				if crlf {
+					out = strings.ReplaceAll(out, "\n", "\r\n")
+				}
+				return []byte(out), ds
+			}
 		}
 		before, after = withoutHookTables(string(existing))
 	}

@@ -142,3 +142,55 @@ func TestRenderKeepsCRLF(t *testing.T) {
 		t.Errorf("the same hooks again changed the file:\n%q\n%q", out, again)
 	}
 }
+
+// TestRenderAppends: hooks that only add to a file's hooks are written as
+// tables after the old ones, which keep every byte; anything else
+// rewrites the hook tables. Expected files are written out by hand.
+func TestRenderAppends(t *testing.T) {
+	const old = "a = 1\n\n# guard\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # shell\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./g.sh\" # note\n\n# about t\n[t]\nb = 2\n"
+	guard := `{"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}]}`
+	for _, tc := range []struct {
+		name, hooks string
+		want        string // "" when the tables are rewritten
+	}{
+		{
+			name:  "a new event",
+			hooks: `{"PreToolUse": [` + guard + `], "Stop": [{"hooks": [{"type": "command", "command": "./s.sh"}]}]}`,
+			want:  "a = 1\n\n# guard\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # shell\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./g.sh\" # note\n\n[[hooks.Stop]]\n\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./s.sh\"\n\n# about t\n[t]\nb = 2\n",
+		},
+		{
+			name:  "a handler joins the last group, a group follows it",
+			hooks: `{"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}, {"type": "command", "command": "./a.sh"}]}, {"matcher": "apply_patch", "hooks": [{"type": "command", "command": "./e.sh"}]}]}`,
+			want:  "a = 1\n\n# guard\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # shell\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./g.sh\" # note\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./a.sh\"\n\n[[hooks.PreToolUse]]\nmatcher = \"apply_patch\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./e.sh\"\n\n# about t\n[t]\nb = 2\n",
+		},
+		{name: "a changed hook", hooks: `{"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./other.sh"}]}]}`},
+		{name: "a removed event", hooks: `{"Stop": [{"hooks": [{"type": "command", "command": "./s.sh"}]}]}`},
+		{name: "a group before the old one", hooks: `{"PreToolUse": [{"matcher": "x", "hooks": [{"type": "command", "command": "./x.sh"}]}, ` + guard + `]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hooks, err := node.ParseJSON([]byte(tc.hooks), node.JSONOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, ds := tomlFormat{}.Render(hooks, []byte(old))
+			if ds.HasErrors() {
+				t.Fatal(ds)
+			}
+			if tc.want != "" {
+				if string(out) != tc.want {
+					t.Errorf("got:\n%s\nwant:\n%s", out, tc.want)
+				}
+				return
+			}
+			// Rewritten: the old tables' comments went with them, and the
+			// file holds the new hooks.
+			if strings.Contains(string(out), "# note") {
+				t.Errorf("old tables kept where they had to be rewritten:\n%s", out)
+			}
+			root, _ := tomlFormat{}.Parse("config.toml", out)
+			if root == nil || !node.SameValue(root.Get("hooks"), hooks) {
+				t.Errorf("rewritten file does not hold the hooks:\n%s", out)
+			}
+		})
+	}
+}
