@@ -33,7 +33,7 @@ const (
 	CodeDoubleRun       = "HC406" // the target also reads the source's config: hooks would run twice (warning)
 	CodeUnsafePath      = "HC407" // an encoder named a file outside the project (hook names are data, not paths)
 	CodeDisabledHook    = "HC409" // a hook disabled in its tool is converted enabled, so it runs on the target (warning)
-	CodeHooksBeside     = "HC410" // another file of the target, which the tool loads too, keeps its hooks (warning)
+	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -166,7 +166,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 // projectTarget narrows a project's existing target files to those the
 // converted hooks are merged into. Most tools merge into their default
 // file only; a tool that runs the hooks of all its files together gets
-// the one that holds hooks (targetHooks), and HC410 names each other file
+// the one that holds hooks (targetHooks), and HC415 names each other file
 // whose hooks stay and run too. ok is false when a file cannot be read.
 func (res *Conversion) projectTarget(dst providers.Adapter, existing providers.Files, to string) (providers.Files, bool) {
 	prov, _ := vocab.Default().Provider(to)

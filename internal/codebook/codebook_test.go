@@ -62,3 +62,17 @@ func TestEveryCodeExplained(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestNoCodeTwiceInOnePackage: a code may be shared by packages that
+// report the same thing (adapter families), but one package defining it
+// twice is two meanings under one code.
+func TestNoCodeTwiceInOnePackage(t *testing.T) {
+	seen := map[[2]string]string{}
+	for _, c := range All() {
+		k := [2]string{c.Package, c.ID}
+		if prev, dup := seen[k]; dup {
+			t.Errorf("%s is defined twice in package %s: %s and %s", c.ID, c.Package, prev, c.Name)
+		}
+		seen[k] = c.Name
+	}
+}
