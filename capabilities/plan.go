@@ -117,7 +117,9 @@ func uses(h *canonical.Hook, id string) bool {
 	case capToolMatcher:
 		return h.Matcher != nil
 	case capSessionPrompt:
-		return slices.Contains(h.Capabilities, id)
+		// Only a prompt handler submits a prompt: on another handler the
+		// declaration says nothing.
+		return h.Handler.Type == canonical.HandlerPrompt && slices.Contains(h.Capabilities, id)
 	}
 	return false
 }

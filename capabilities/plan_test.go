@@ -222,9 +222,14 @@ func TestPlanCapabilities(t *testing.T) {
 			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"updated_input is ignored"}},
 		{name: "input_rewrite/exclude", target: "windsurf", hook: with(cmdHook("rw", before), degrade("input_rewrite", "exclude")),
 			code: CodeCapabilityExcluded, severity: diag.Warning},
-		// input_rewrite: cline level = "partial".
-		{name: "input_rewrite/partial", target: "cline", hook: rewriteHook, want: same,
-			code: CodeCapabilityPartial, severity: diag.Info, contains: []string{"overrideInput"}},
+		// input_rewrite: cline level = "none" (the generated script cannot
+		// pass updated_input on): blocked, as the conformance manifest
+		// degradation-input-rewrite.json asks.
+		{name: "input_rewrite/cline blocks", target: "cline", hook: rewriteHook,
+			want: func(canonical.Hook) canonical.Hook {
+				return blocked("it's", before, `echo 'hookconv: hook "it'\''s" needs input_rewrite, which cline does not support; blocked' >&2; exit 2`)
+			},
+			code: CodeCapabilityBlocked, severity: diag.Warning, contains: []string{"input_rewrite", "cline"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -605,6 +610,7 @@ func TestInfer(t *testing.T) {
 		{"agent", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerAgent}}, []string{"llm_evaluated"}},
 		// A prompt submitted at session start is no model judging the event.
 		{"session prompt", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerPrompt}, Capabilities: []string{"session_prompt"}}, []string{"session_prompt"}},
+		{"session_prompt on a command is informational", with(cmdHook("x", before), func(h *canonical.Hook) { h.Capabilities = []string{"session_prompt"} }), nil},
 		{"http", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerHTTP}}, []string{"http_handler"}},
 		{"mcp_tool", canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerMCPTool}}, []string{"mcp_tool_handler"}},
 		{"async", with(cmdHook("x", before), func(h *canonical.Hook) { h.Handler.Async = true }), []string{"async_execution"}},

@@ -13,7 +13,7 @@ var generatedCapabilities = []Capability{
 	{ID: "custom_env", Inferred: "handler.env is present", Default: "warn", Summary: "The hook sets extra environment variables."},
 	{ID: "configurable_cwd", Inferred: "handler.cwd is present", Default: "warn", Summary: "The hook runs in a chosen working directory."},
 	{ID: "tool_matcher", Inferred: "the hook has a matcher", Default: "warn", Summary: "The hook fires only for the tools its matcher names."},
-	{ID: "session_prompt", Inferred: "capabilities lists it: a prompt handler that submits its prompt when a session starts (Copilot CLI's sessionStart prompt entries); such a hook is not llm_evaluated", Default: "exclude", Summary: "The hook submits its prompt to the agent when a session starts, as if the user had typed it."},
+	{ID: "session_prompt", Inferred: "a prompt handler whose capabilities list it: it submits its prompt when a session starts (Copilot CLI's sessionStart prompt entries), and is not llm_evaluated", Default: "exclude", Summary: "The hook submits its prompt to the agent when a session starts, as if the user had typed it."},
 }
 
 var generatedSupport = []Support{
@@ -150,7 +150,7 @@ var generatedSupport = []Support{
 	{Provider: "kiro-agent", Capability: "tool_matcher", Level: "full", Note: "glob matcher on preToolUse/postToolUse"},
 	{Provider: "kiro-agent", Capability: "session_prompt", Level: "none"},
 	{Provider: "cline", Capability: "structured_output", Level: "partial", Note: "Cline reads only cancel, contextModification and errorMessage: the generated script turns exit 2, deny and ask of blocking hooks into a cancel (PreToolUse, UserPromptSubmit) and context into contextModification; updated_input, suppress_output and system_message are ignored"},
-	{Provider: "cline", Capability: "input_rewrite", Level: "partial", Note: "overrideInput in the SDK/CLI runtime only; the VS Code extension cannot rewrite"},
+	{Provider: "cline", Capability: "input_rewrite", Level: "none", Note: "the VS Code extension cannot rewrite tool input (overrideInput exists in the SDK/CLI runtime only), and the generated script does not pass updated_input on"},
 	{Provider: "cline", Capability: "llm_evaluated", Level: "none", Note: "only executables"},
 	{Provider: "cline", Capability: "http_handler", Level: "none", Note: "only executables"},
 	{Provider: "cline", Capability: "mcp_tool_handler", Level: "none", Note: "only executables"},
