@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -361,8 +362,33 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "use canonical tool names where you can",
 				"%s: a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", h.DisplayName(i), to, to)
 		}
+		if ev, _ := vocab.Default().Event(h.Event); from != to && from != "canonical" && ev.Subject == "tool" {
+			// A source tool's name hookconv has no canonical tool for
+			// (Claude's NotebookEdit): the manifest validator's HC164,
+			// for names that came from a tool's own config.
+			if lits := literalNames(nil, h.Matcher); len(lits) > 0 {
+				ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "write the name "+to+" gives that tool, or leave it out",
+					"%s: %s has no canonical tool for %s; passed to %s as written, where it matches only a tool of that exact name", h.DisplayName(i), from, strings.Join(lits, ", "), to)
+			}
+		}
 	}
 	return ds
+}
+
+// literalNames appends the matcher's bare names that are no canonical
+// tool, quoted.
+func literalNames(out []string, m canonical.Matcher) []string {
+	switch m := m.(type) {
+	case canonical.ToolName:
+		if _, ok := vocab.Default().Tool(string(m)); !ok {
+			out = append(out, strconv.Quote(string(m)))
+		}
+	case canonical.AnyOf:
+		for _, x := range m {
+			out = literalNames(out, x)
+		}
+	}
+	return out
 }
 
 // membersByName returns an object's members in name order; a repeated

@@ -387,15 +387,26 @@ func (t *Tables) DecodeTool(provider, native string) (NativeTool, bool) {
 // also creates them). A hook on that native tool fires for all of them,
 // so a matcher read from it must name them all: naming only the first
 // would let a converted guard miss half of what it guarded.
+//
+// An alias is another spelling of the tool's primary name, so it does
+// what that name does: Codex's Edit and Write answer for apply_patch,
+// which creates files as well as editing them.
 func (t *Tables) DecodeTools(provider, native string) []string {
 	first, ok := t.DecodeTool(provider, native)
 	if !ok {
 		return nil
 	}
 	out := []string{first.Tool}
-	for _, also := range t.of(provider).alsoTools[native] {
-		if !slices.Contains(out, also) {
-			out = append(out, also)
+	x := t.of(provider)
+	also := x.alsoTools[native]
+	if first.Alias {
+		if primary, ok := t.EncodeTool(provider, first.Tool); ok {
+			also = append(slices.Clip(also), x.alsoTools[primary.Name]...)
+		}
+	}
+	for _, a := range also {
+		if !slices.Contains(out, a) {
+			out = append(out, a)
 		}
 	}
 	return out

@@ -190,6 +190,10 @@ func TestDecodeTools(t *testing.T) {
 	}{
 		{"cursor", "Write", []string{"file_write", "file_edit"}},
 		{"codex", "apply_patch", []string{"file_edit", "file_write"}},
+		// Edit and Write are Codex's aliases of apply_patch: they do what it does.
+		{"codex", "Write", []string{"file_edit", "file_write"}},
+		{"codex", "Edit", []string{"file_edit", "file_write"}},
+		{"claude-code", "MultiEdit", []string{"file_edit"}},
 		{"kiro-agent", "fs_write", []string{"file_write", "file_edit"}},
 		{"claude-code", "Edit", []string{"file_edit"}},
 		{"claude-code", "Nope", nil},

@@ -26,7 +26,7 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 		parts := splitAny(s, c.d.ListSeparators)
 		out := make(canonical.AnyOf, 0, len(parts))
 		for _, p := range parts {
-			m, ok := c.literal(p)
+			m, ok := c.nameOrLiteral(p)
 			if !ok {
 				// An exact list naming an unknown tool: keep its exact
 				// meaning as an anchored pattern.
@@ -90,6 +90,23 @@ func quoteAll(ss []string) []string {
 		out[i] = regexp.QuoteMeta(s)
 	}
 	return out
+}
+
+// nameOrLiteral reads one exact name of a list: a known tool or MCP tool
+// (literal), else the name itself, kept as a literal native name (spec
+// §4: a bare string that is no canonical tool). So the known names of
+// "Write|NotebookEdit" still move to other tools, where reading the whole
+// list as one pattern would keep only Claude's spelling, which matches
+// none of their tools. A name that is a canonical tool's (Claude's
+// "shell" names nothing) stays unread: the list is then a pattern.
+func (c *Codec) nameOrLiteral(name string) (canonical.Matcher, bool) {
+	if m, ok := c.literal(name); ok {
+		return m, true
+	}
+	if _, canon := c.Names.Tool(name); canon || !literalRE().MatchString(name) || strings.HasPrefix(name, "mcp__") {
+		return nil, false
+	}
+	return canonical.ToolName(name), true
 }
 
 // literal reads one exact native name: a known tool or an MCP tool.
