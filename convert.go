@@ -529,14 +529,30 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 			"internal error: the %s output does not decode: %v", to, dds)
 		return ds
 	}
+	// A trimmed matcher can read back as another hook's ("Read|Bash" to
+	// Codex is "Bash"): a written hook that matches a trimmed one but no
+	// exact one is taken for the trimmed one.
+	var partial, exact map[projection]bool
+	if hasPartial(want) {
+		partial, exact = make(map[projection]bool), make(map[projection]bool)
+		for _, p := range want {
+			if p.Matcher == partialMatcher {
+				partial[p] = true
+			} else {
+				exact[p] = true
+			}
+		}
+	}
 	// Each written hook is projected on its own: in chunks at once.
 	have := make([]projection, len(got.Hooks))
 	parallel.Do(parallel.Chunks(len(got.Hooks)), func(_ int, r parallel.Range) {
 		for i := r.From; i < r.To; i++ {
 			p := project(&got.Hooks[i], prov)
-			if !wantKeys[p.group()] && wantKeys[matcherGroup{p.Event, partialMatcher}] {
+			trimmed := p
+			trimmed.Matcher = partialMatcher
+			if !wantKeys[p.group()] && wantKeys[trimmed.group()] || partial[trimmed] && !exact[p] {
 				// A matcher the encoder had to trim reads back differently.
-				p.Matcher = partialMatcher
+				p = trimmed
 			}
 			have[i] = p
 		}
@@ -598,6 +614,11 @@ type matcherGroup struct{ Event, Matcher string }
 
 func (g matcherGroup) compare(o matcherGroup) int {
 	return cmp.Or(strings.Compare(g.Event, o.Event), strings.Compare(g.Matcher, o.Matcher))
+}
+
+// hasPartial reports whether a projection's matcher was trimmed.
+func hasPartial(list []projection) bool {
+	return slices.ContainsFunc(list, func(p projection) bool { return p.Matcher == partialMatcher })
 }
 
 // partialMatcher stands for a matcher the encoder said it trimmed or
