@@ -24,9 +24,10 @@ const CodeKeptInSource = "HC414"
 // weakensBlocking are the warnings that say a target holds a blocking hook
 // with less power to block than its source gave it: it only observes the
 // event (HC204, HC181), a capability it blocked through is gone (HC202),
-// part of its matcher is (HC310), a timeout no longer blocks (HC317), or
-// it no longer sees every tool (HC345).
-var weakensBlocking = map[string]bool{"HC204": true, "HC181": true, "HC202": true, "HC310": true, "HC317": true, "HC345": true}
+// part of its matcher is (HC310), a timeout no longer blocks (HC317), it
+// no longer sees every tool (HC345), or exit 2 no longer blocks where the
+// target blocks only on a JSON answer (HC208).
+var weakensBlocking = map[string]bool{"HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC310": true, "HC317": true, "HC345": true}
 
 // Migration is the result of Migrate for one target.
 type Migration struct {
