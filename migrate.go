@@ -21,6 +21,10 @@ const CodeExistingUnreadable = "HC408"
 // source does (warning).
 const CodeKeptInSource = "HC414"
 
+// CodeSourceNotRewritable: migrate --remove-source cannot rewrite a source
+// file without losing a hook it keeps (error).
+const CodeSourceNotRewritable = "HC416"
+
 // weakensBlocking are the warnings that say a target holds a blocking hook
 // with less power to block than its source gave it: it only observes the
 // event (HC204, HC181), a capability it blocked through is gone (HC202),
@@ -419,20 +423,27 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 			if index+i < len(remove) && remove[index+i] {
 				continue
 			}
-			keep.Hooks = append(keep.Hooks, m.Hooks[i])
+			kept := m.Hooks[i]
+			kept.Ordinal = index + i + 1 // diagnostics number it as the source does
+			keep.Hooks = append(keep.Hooks, kept)
 		}
 		index += len(m.Hooks)
 		if len(keep.Hooks) == len(m.Hooks) {
 			continue
 		}
 		files, eds := src.Encode(keep, one)
-		for _, d := range eds {
-			if d.Severity == diag.Error {
-				all = append(all, d)
-			}
-		}
 		if eds.HasErrors() {
-			return nil, all
+			// A hook the file keeps cannot be written back (a handler type
+			// the tool parses but never runs): rewriting would lose it.
+			for _, d := range eds {
+				if d.Severity == diag.Error {
+					all = append(all, diag.List{d}.WithFile(p)...)
+				}
+			}
+			var why diag.List
+			why.Errorf(CodeSourceNotRewritable, diag.Pos{}, "", "remove the migrated hooks by hand, or migrate without --remove-source",
+				"the migrated hooks cannot be removed from %s: writing back the hooks it keeps would lose the one named above", p)
+			return nil, append(all, why.WithFile(p)...)
 		}
 		for q, b := range files {
 			out[q] = b

@@ -98,6 +98,7 @@ var codes = []Code{
 	{ID: "HC413", Package: ".", Name: "CodeNotExecutable", Summary: "a hook's command runs a project file directly (it is the program, not an interpreter's argument) that is not executable, so the hook fails with \"permission denied\" every time; a mode lost in a checkout or an archive is the usual cause (warning)."},
 	{ID: "HC414", Package: ".", Name: "CodeKeptInSource", Summary: "migrate --remove-source leaves a blocking hook in the source, because a target holds it but cannot block with it as the source does (warning)."},
 	{ID: "HC415", Package: ".", Name: "CodeHooksBeside", Summary: "another file of the target, which the tool loads too, keeps its hooks (warning)"},
+	{ID: "HC416", Package: ".", Name: "CodeSourceNotRewritable", Summary: "migrate --remove-source cannot rewrite a source file without losing a hook it keeps (error)."},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},
