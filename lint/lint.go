@@ -96,8 +96,12 @@ func (l *linter) item(event string, row vocab.NativeEvent, item *node.Node, path
 		l.timeout(h, hpath(i))
 		key := event + "\x00" + group + "\x00" + string(node.AppendCompact(nil, h))
 		if first, dup := l.seen[key]; dup {
+			effect := "runs it twice"
+			if l.prov.RunsDuplicatesOnce {
+				effect = "runs it once, so the copy does nothing"
+			}
 			l.ds.Warnf(CodeDuplicate, h.Pos, hpath(i), "delete one of them",
-				"this hook repeats the one at line %d exactly: %s runs it twice", first.Line, l.prov.Name)
+				"this hook repeats the one at line %d exactly: %s %s", first.Line, l.prov.Name, effect)
 			continue
 		}
 		l.seen[key] = h.Pos

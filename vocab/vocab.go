@@ -96,12 +96,14 @@ type Provider struct {
 	MCPServer      string   `toml:"mcp_server" json:"mcp_server,omitempty"`
 	AlsoReads      []string `toml:"also_reads" json:"also_reads,omitempty"`
 	LoadsAllPaths  bool     `toml:"loads_all_paths" json:"loads_all_paths,omitempty"`
-	ProjectDirVar  string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`
-	AlsoSets       []string `toml:"also_sets" json:"also_sets,omitempty"`
-	Generated      bool     `toml:"generated" json:"generated,omitempty"`
-	DisabledKey    string   `toml:"disabled_key" json:"disabled_key,omitempty"`
-	FilterKeys     []string `toml:"filter_keys" json:"filter_keys,omitempty"`
-	Docs           string   `toml:"docs" json:"docs,omitempty"`
+	// RunsDuplicatesOnce tools run identical handlers once.
+	RunsDuplicatesOnce bool     `toml:"runs_duplicates_once" json:"runs_duplicates_once,omitempty"`
+	ProjectDirVar      string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`
+	AlsoSets           []string `toml:"also_sets" json:"also_sets,omitempty"`
+	Generated          bool     `toml:"generated" json:"generated,omitempty"`
+	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
+	FilterKeys         []string `toml:"filter_keys" json:"filter_keys,omitempty"`
+	Docs               string   `toml:"docs" json:"docs,omitempty"`
 }
 
 // Tables is the loaded vocabulary. Use Default; the zero value is empty.
