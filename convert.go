@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"maps"
@@ -35,6 +36,7 @@ const (
 	CodeUnsafePath      = "HC407" // an encoder named a file outside the project (hook names are data, not paths)
 	CodeDisabledHook    = "HC409" // a hook disabled in its tool is converted enabled, so it runs on the target (warning)
 	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
+	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -220,6 +222,9 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		res.Diagnostics = append(res.Diagnostics, pds...)
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, from, to)...)
 		if from != to {
+			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
+		}
+		if from != to {
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to)...)
 			res.Diagnostics = append(res.Diagnostics, doubleRun(s.Files, from, to)...)
 		}
@@ -389,6 +394,67 @@ func literalNames(out []string, m canonical.Matcher) []string {
 		}
 	}
 	return out
+}
+
+// widenedSiblings warns about a source matcher that named only some of
+// the native tools that do one canonical job, and not the first of them:
+// Claude's "PowerShell" reads as shell, which every target writes as all
+// its shell tools, so a PowerShell-only guard would also run for Bash. (A
+// lone "Bash", the primary name, is the ordinary spelling of shell.)
+func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
+	var ds diag.List
+	names := vocab.Default()
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
+			continue
+		}
+		v := providers.OwnData(h, from).Get("$matcher")
+		if v == nil || v.Kind != node.String {
+			continue
+		}
+		parts, ok := providers.SplitAlternation(strings.TrimSpace(v.Text))
+		if !ok {
+			continue
+		}
+		for j, p := range parts {
+			parts[j] = strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
+		}
+		for _, t := range toolNames(h.Matcher) {
+			natives := names.EncodeTools(from, t)
+			if len(natives) < 2 || slices.Contains(parts, natives[0].Name) {
+				continue
+			}
+			var named []string
+			for _, n := range natives[1:] {
+				if slices.Contains(parts, n.Name) {
+					named = append(named, n.Name)
+				}
+			}
+			if len(named) == 0 {
+				continue
+			}
+			ds.Warnf(CodeWidenedSibling, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "check the tool name inside the hook script if it must see only "+strings.Join(named, " and "),
+				"%s: its %s matcher names %s, not %s; hookconv reads both as %s, which %s matches with all its %s tools, so the hook now also runs for the others",
+				h.DisplayName(i), from, strings.Join(named, " and "), natives[0].Name, t, to, t)
+		}
+	}
+	return ds
+}
+
+// toolNames lists the canonical tool names of a matcher.
+func toolNames(m canonical.Matcher) []string {
+	switch m := m.(type) {
+	case canonical.ToolName:
+		return []string{string(m)}
+	case canonical.AnyOf:
+		var out []string
+		for _, x := range m {
+			out = append(out, toolNames(x)...)
+		}
+		return out
+	}
+	return nil
 }
 
 // membersByName returns an object's members in name order; a repeated
