@@ -76,6 +76,7 @@ var codes = []Code{
 	{ID: "HC326", Package: "providers", Name: "CodeBadPattern", Summary: "a native matcher hookconv cannot read as a regular expression (error): converting it could only widen or drop it."},
 	{ID: "HC327", Package: "providers/canonicalfmt", Name: "CodeYAML", Summary: "the manifest could not be written as YAML (a value YAML has no spelling for); nothing is written (error)."},
 	{ID: "HC330", Package: "providers/codex", Name: "CodeTrust", Summary: "notes that Codex will ask to trust rewritten hooks again."},
+	{ID: "HC331", Package: "providers/codex", Name: "CodeCommentsDropped", Summary: "rewriting config.toml's hook tables drops the comments inside them (warning)."},
 	{ID: "HC341", Package: "providers/flat", Name: "CodeMCPServerLost", Summary: "the tool spells MCP tools without their server (warning)"},
 	{ID: "HC342", Package: "providers/flat", Name: "CodeVersion", Summary: "missing or unexpected \"version\" (warning)"},
 	{ID: "HC343", Package: "providers/flat", Name: "CodeOtherSpelling", Summary: "an event spelled as another tool spells it (warning)"},

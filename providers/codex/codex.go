@@ -16,6 +16,10 @@ import (
 // CodeTrust notes that Codex will ask to trust rewritten hooks again.
 const CodeTrust = "HC330"
 
+// CodeCommentsDropped: rewriting config.toml's hook tables drops the
+// comments inside them (warning).
+const CodeCommentsDropped = "HC331"
+
 // Dialect is Codex's flavour of the nested shape (hook_config.rs, docs
 // 0.125–0.134). Only "command" handlers are written: an unknown type makes
 // Codex reject the whole file, and prompt/agent ones are parsed but never

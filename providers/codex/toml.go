@@ -198,6 +198,10 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 		b.WriteString(rest)
 	}
 	out := []byte(b.String())
+	if dropped := countComments(string(existing)) - countComments(b.String()); dropped > 0 {
+		ds.Warnf(CodeCommentsDropped, firstHooksHeader(existing), "", "put the notes back by hand, or keep them outside the hook tables",
+			"%d comment(s) inside the old hook tables are not kept: the hook tables are written anew", dropped)
+	}
 	if len(existing) > 0 && !sameSettings(probe, out) {
 		// The line edit above went wrong somewhere hookconv did not
 		// foresee: refuse rather than write a file that lost a setting.
@@ -302,6 +306,17 @@ func withoutHookTables(src string) (before, after []string) {
 type tomlScanner struct {
 	open  string // the quotes of the multi-line string open at the line's start, or ""
 	depth int    // arrays and inline tables open at the line's start
+	// comments counts the comments seen, outside strings.
+	comments int
+}
+
+// countComments counts a TOML document's comments.
+func countComments(src string) int {
+	var scan tomlScanner
+	for _, line := range strings.SplitAfter(src, "\n") {
+		scan.line(line)
+	}
+	return scan.comments
 }
 
 // atTopLevel reports whether the next line starts outside any value.
@@ -328,6 +343,7 @@ func (s *tomlScanner) line(l string) {
 		}
 		switch c := l[i]; {
 		case c == '#':
+			s.comments++
 			return // a comment runs to the end of the line
 		case strings.HasPrefix(l[i:], `"""`), strings.HasPrefix(l[i:], "'''"):
 			s.open = l[i : i+3]
