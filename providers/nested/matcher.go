@@ -191,7 +191,7 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 			case x.Tool == "" && c.Prov.MCPServer != "":
 				parts = append(parts, matcherPart{text: providers.MCPServerPattern(c.Prov.MCPServer, x.Server), regex: true})
 			default:
-				lost = append(lost, "mcp "+x.Server+" "+x.Tool)
+				lost = append(lost, canonical.MatcherText(x))
 			}
 		}
 	}
