@@ -13,6 +13,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/hugeheap"
+	"github.com/hookconv/hookconv/internal/node"
 )
 
 // stdinName is how standard input is named in diagnostics.
@@ -120,9 +121,9 @@ func unwrapPathError(err error) error {
 var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
 
 // findManifests lists the manifest files under dir: *.json, *.yaml and
-// *.yml files whose top level has a "spec" key. A file that does not parse
-// is included when it mentions both "spec" and "hooks/", so a broken
-// manifest is reported rather than skipped.
+// *.yml files whose top level has a "spec" key or a "hooks" list. A file
+// that does not parse is included when it mentions both "spec" and
+// "hooks/", so a broken manifest is reported rather than skipped.
 func findManifests(dir string) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -159,13 +160,20 @@ func findManifests(dir string) ([]string, error) {
 	return out, err
 }
 
+// looksLikeManifest: a top-level "spec", or a top-level "hooks" list (a
+// manifest that lost its "spec", which validate must report, not skip:
+// tools' own configs keep their hooks in an object).
 func looksLikeManifest(name string, src []byte) bool {
-	if !bytes.Contains(src, []byte("spec")) {
+	if !bytes.Contains(src, []byte("spec")) && !bytes.Contains(src, []byte("hooks")) {
 		return false
 	}
 	root, ds := canonical.ParseDocument(name, src, canonical.FormatAuto)
 	if ds.HasErrors() {
 		return bytes.Contains(src, []byte("hooks/"))
 	}
-	return root.Get("spec") != nil
+	if root.Get("spec") != nil {
+		return true
+	}
+	hooks := root.Get("hooks")
+	return hooks != nil && hooks.Kind == node.Array
 }

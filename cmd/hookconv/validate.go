@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -51,23 +52,25 @@ warnings, with --strict), 2 when the command line is wrong.`,
 			sources := map[string][]byte{}
 			for _, arg := range args {
 				paths := []string{arg}
+				known := map[string]string{} // path → the tool a directory search recognised it as
 				if arg != "-" {
 					if st, err := os.Stat(arg); err == nil && st.IsDir() {
-						found, err := findManifests(arg)
-						if err != nil {
+						if paths, err = findHookFiles(e, arg, known); err != nil {
 							return usagef("cannot search %s: %v", arg, err)
 						}
-						if len(found) == 0 {
-							fmt.Fprintf(e.stderr, "hookconv: no manifests found under %s\n", arg)
+						if len(paths) == 0 {
+							fmt.Fprintf(e.stderr, "hookconv: no manifests or tool hook configs found under %s\n", arg)
 						}
-						paths = found
 					}
 				}
 				for _, p := range paths {
 					name, src, ds := readInput(e, p)
 					if src != nil {
 						sources[name] = src
-						slug, err := nativeTool(name, src, from)
+						slug, err := known[p], error(nil)
+						if slug == "" {
+							slug, err = nativeTool(name, src, from)
+						}
 						if err != nil {
 							return err
 						}
@@ -100,6 +103,35 @@ warnings, with --strict), 2 when the command line is wrong.`,
 	cmd.Flags().StringVar(&from, "from", "", "the tool whose native config the files are (recognised from the path when omitted)")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1) on warnings too")
 	return cmd
+}
+
+// findHookFiles lists what validate checks under dir: the manifests
+// (findManifests) and every tool's own hook config that hookconv.Scan
+// recognises, whose tool it records in known. A config that could be
+// several tools' is named on stderr and left out: --from must say which.
+func findHookFiles(e *env, dir string, known map[string]string) ([]string, error) {
+	paths, err := findManifests(dir)
+	if err != nil {
+		return nil, err
+	}
+	found, err := hookconv.Scan(os.DirFS(dir))
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range found {
+		p := filepath.Join(dir, filepath.FromSlash(f.Path))
+		switch {
+		case len(f.Providers) == 0 || slices.Contains(f.Providers, "canonical") || slices.Contains(paths, p):
+			// unreadable (detect says why), or a manifest: found above
+		case len(f.Providers) > 1:
+			fmt.Fprintf(e.stderr, "hookconv: %s could be %s; not checked: validate it with --from\n", p, strings.Join(f.Providers, " or "))
+		default:
+			known[p] = f.Providers[0]
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	return paths, nil
 }
 
 // nativeTool decides how a file is checked: as a manifest ("canonical"),
