@@ -117,8 +117,11 @@ may use. With --provider, lists that tool's native names for them.`,
 				t.add(n.Tool, n.Name, n.Event, note)
 			}
 			p, _ := names.Provider(provider)
-			if p.MCP != "" {
+			switch {
+			case p.MCP != "" && p.MCPServer != "":
 				t.add("mcp", p.MCP, "", "every tool of a server: "+p.MCPServer)
+			case p.MCP != "":
+				t.add("mcp", p.MCP, "", "no spelling for every tool of a server")
 			}
 			return t, nil
 		})

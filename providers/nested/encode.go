@@ -249,9 +249,14 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
 			return []writtenMatcher{{}}
 		}
+		split := row.Matcher == vocab.MatchExact && strings.ContainsAny(text, "|,")
+		how := ""
+		if split {
+			how = ", one group per value (it takes one exact value)"
+		}
 		ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
-			"%s: the %s matcher %q is kept for %s %s", h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
-		if row.Matcher == vocab.MatchExact && strings.ContainsAny(text, "|,") {
+			"%s: the %s matcher %q is kept for %s %s%s", h.DisplayName(i), slug, text, c.Prov.Name, row.Name, how)
+		if split {
 			// One exact value per group: "startup|resume" is two groups.
 			var out []writtenMatcher
 			for _, v := range splitAny(text, "|,") {
