@@ -76,6 +76,10 @@ type Options struct {
 	// holds hooks, and hooks left in another file are warned about: the
 	// tool would run them beside the converted ones.
 	Project bool
+	// Beside holds the target's other files, which the tool loads beside
+	// the one file existing names (Codex's config.toml beside an -o
+	// hooks.json): hooks in them run too, and HC415 says so.
+	Beside providers.Files
 }
 
 // ConvertWith is Convert with options.
@@ -162,6 +166,13 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 			return res
 		}
 	}
+	if len(opts.Beside) > 0 && len(existing) == 1 {
+		for _, p := range opts.Beside.Paths() {
+			if m, ds := dst.Decode(providers.Files{p: opts.Beside[p]}); !ds.HasErrors() && m != nil && len(m.Hooks) > 0 {
+				res.warnBeside(p, len(m.Hooks), existing.Paths()[0], to)
+			}
+		}
+	}
 	res.encode(dst, res.Planned, existing, to)
 	return res
 }
@@ -188,12 +199,19 @@ func (res *Conversion) projectTarget(dst providers.Adapter, existing providers.F
 	}
 	written := t.into.Target(prov.Paths[0])
 	for _, b := range t.besideFiles {
-		var ds diag.List
-		ds.Warnf(CodeHooksBeside, diag.Pos{}, "", "move them into "+written+", or remove them if the converted hooks replace them",
-			"%s also holds %d hook handler(s), which %s runs beside the converted ones in %s; they were left as they were", b.path, b.hooks, prov.Name, written)
-		res.Diagnostics = append(res.Diagnostics, ds.WithFile(b.path)...)
+		res.warnBeside(b.path, b.hooks, written, to)
 	}
 	return t.into, true
+}
+
+// warnBeside reports HC415: file holds hooks the target runs beside the
+// converted ones, written to written.
+func (res *Conversion) warnBeside(file string, hooks int, written, to string) {
+	prov, _ := vocab.Default().Provider(to)
+	var ds diag.List
+	ds.Warnf(CodeHooksBeside, diag.Pos{}, "", "move them into "+written+", or remove them if the converted hooks replace them",
+		"%s also holds %d hook handler(s), which %s runs beside the converted ones in %s; they were left as they were", file, hooks, prov.Name, written)
+	res.Diagnostics = append(res.Diagnostics, ds.WithFile(file)...)
 }
 
 // plan plans what the target can hold of the source (res.Decoded,

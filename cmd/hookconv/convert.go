@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/hookconv/hookconv/internal/atomicfile"
 	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
 	"github.com/spf13/cobra"
 )
 
@@ -111,7 +113,13 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 					}
 				}
 			}
-			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim, Project: root != ""})
+			var beside providers.Files
+			if root == "" && out != "" {
+				if beside, err = besideFiles(out, to); err != nil {
+					return usagef("%v", err)
+				}
+			}
+			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
 			for p, b := range in {
@@ -280,6 +288,37 @@ func targetFiles(root, slug string, read func(slug, rel string) bool) (providers
 		return nil, nil
 	}
 	return files, nil
+}
+
+// besideFiles reads the files a tool loads beside out, when out is one of
+// its config paths in a project and the tool runs the hooks of all of
+// them together (Codex's config.toml beside hooks.json), keyed by their
+// paths as the user would name them.
+func besideFiles(out, to string) (providers.Files, error) {
+	prov, ok := vocab.Default().Provider(to)
+	if !ok || !prov.LoadsAllPaths {
+		return nil, nil
+	}
+	slash := filepath.ToSlash(filepath.Clean(out))
+	for _, rel := range prov.Paths {
+		root, found := strings.CutSuffix(slash, rel)
+		if !found || (root != "" && !strings.HasSuffix(root, "/")) {
+			continue
+		}
+		root = cmp.Or(root, ".")
+		files, err := targetFiles(root, to, hookconv.IsMigrationPath)
+		if err != nil {
+			return nil, err
+		}
+		beside := providers.Files{}
+		for p, b := range files {
+			if p != rel {
+				beside[filepath.Join(root, filepath.FromSlash(p))] = b
+			}
+		}
+		return beside, nil
+	}
+	return nil, nil
 }
 
 // writeResult prints the converted files, or writes them: to the -o
