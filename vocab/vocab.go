@@ -83,6 +83,10 @@ type NativeTool struct {
 	// but reads back as the tool its own row names.
 	WriteOnly bool   `toml:"write_only" json:"write_only,omitempty"`
 	Event     string `toml:"event" json:"event,omitempty"`
+	// ClaudeNames are Claude Code's names for the native tool in the
+	// provider's own table, which matchers under Claude's event names
+	// also match (Copilot CLI's bash and powershell are both Bash).
+	ClaudeNames []string `toml:"claude_names" json:"claude_names,omitempty"`
 }
 
 // Provider is a tool hookconv reads and writes.
@@ -409,6 +413,24 @@ func (t *Tables) DecodeTools(provider, native string) []string {
 	for _, a := range also {
 		if !slices.Contains(out, a) {
 			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// DecodeClaudeName returns the canonical tools of the provider's native
+// tools that its own table gives Claude Code's name, in table order (nil
+// when none has it: a name the provider does not map, such as Claude's
+// MultiEdit under Copilot CLI, matches nothing there).
+func (t *Tables) DecodeClaudeName(provider, claude string) []string {
+	var out []string
+	for _, n := range t.of(provider).tools {
+		if slices.Contains(n.ClaudeNames, claude) {
+			for _, tool := range t.DecodeTools(provider, n.Name) {
+				if !slices.Contains(out, tool) {
+					out = append(out, tool)
+				}
+			}
 		}
 	}
 	return out

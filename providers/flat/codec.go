@@ -459,9 +459,9 @@ func (c *Codec) decodeMatcher(native string) canonical.Matcher {
 // decodeMatcherAs reads a tool matcher by Claude Code's rules when
 // claudeRules is set (a ClaudeSpelling tool's entry under a Claude event
 // name): there "*" and "**" match every tool, and each name of a "|" list
-// matches the tool's own name or Claude Code's name for it (Copilot CLI
-// runs "Bash" guards on bash and powershell). A list with any other
-// name is a regex on Claude Code's names, and stays a pattern.
+// matches the tool's own name or the Claude name its own table gives it
+// (Copilot CLI runs "Bash" guards on bash and powershell). A list with any
+// other name is a regex on those Claude names, and stays a pattern.
 func (c *Codec) decodeMatcherAs(native string, claudeRules bool) canonical.Matcher {
 	if !claudeRules {
 		return c.decodeMatcher(native)
@@ -477,8 +477,14 @@ func (c *Codec) decodeMatcherAs(native string, claudeRules bool) canonical.Match
 		}
 		var known bool
 		if out, known = providers.AppendTools(out, c.Names, c.d.Slug, p); !known {
-			if out, known = providers.AppendTools(out, c.Names, claudeCode, p); !known {
+			tools := c.Names.DecodeClaudeName(c.d.Slug, p)
+			if len(tools) == 0 {
 				return canonical.Pattern{Regex: native}
+			}
+			for _, t := range tools {
+				if m := canonical.ToolName(t); !slices.Contains(out, canonical.Matcher(m)) {
+					out = append(out, m)
+				}
 			}
 		}
 	}
