@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/vocab"
@@ -124,6 +125,37 @@ func (l *linter) matcher(event string, row vocab.NativeEvent, m *node.Node, path
 		}
 	case vocab.MatchTool:
 		l.mcpPrefix(m, path)
+		l.wrongCase(m, path, event != row.Name)
+	}
+}
+
+// wrongCase warns about a name in a list of tool names that is a tool's
+// name in another case ("bash" for Claude's Bash): where names compare
+// case-sensitively it never matches. Under an event spelled as Claude
+// Code spells it (Copilot CLI's PreToolUse), the tool's Claude names
+// match too.
+func (l *linter) wrongCase(m *node.Node, path string, claudeSpelling bool) {
+	if !l.prov.CaseSensitiveTools {
+		return
+	}
+	for _, part := range strings.Split(m.Text, "|") {
+		part = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(part, "^"), "$"))
+		if part == "" || strings.ContainsAny(part, canonical.RegexSyntax) {
+			continue
+		}
+		if _, known := l.names.DecodeTool(l.prov.Slug, part); known {
+			continue
+		}
+		if claudeSpelling && len(l.names.DecodeClaudeName(l.prov.Slug, part)) > 0 {
+			continue
+		}
+		for _, n := range l.names.ToolsOf(l.prov.Slug) {
+			if strings.EqualFold(n.Name, part) {
+				l.ds.Warnf(CodeNeverMatches, m.Pos, path, "write "+strconv.Quote(n.Name),
+					"%q is no %s tool: tool names are case-sensitive, so it never matches (%s's tool is %s)", part, l.prov.Name, l.prov.Name, n.Name)
+				break
+			}
+		}
 	}
 }
 

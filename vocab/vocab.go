@@ -100,6 +100,9 @@ type Provider struct {
 	MCPServer      string   `toml:"mcp_server" json:"mcp_server,omitempty"`
 	AlsoReads      []string `toml:"also_reads" json:"also_reads,omitempty"`
 	LoadsAllPaths  bool     `toml:"loads_all_paths" json:"loads_all_paths,omitempty"`
+	// CaseSensitiveTools tools compare tool names in matchers
+	// case-sensitively.
+	CaseSensitiveTools bool `toml:"case_sensitive_tools" json:"case_sensitive_tools,omitempty"`
 	// RunsDuplicatesOnce tools run identical handlers once.
 	RunsDuplicatesOnce bool     `toml:"runs_duplicates_once" json:"runs_duplicates_once,omitempty"`
 	ProjectDirVar      string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`
