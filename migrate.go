@@ -153,6 +153,34 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 	return mig
 }
 
+// CodeTargetsReadEachOther: two migration targets where one tool also
+// runs the other's hooks, so they would run twice there (warning).
+const CodeTargetsReadEachOther = "HC418"
+
+// TargetsReadEachOther warns (HC418) about each pair of targets where one
+// tool also runs the other's config (the provider table's also_reads:
+// Kiro CLI runs its agent files' hooks beside its v1 files), so the
+// migrated hooks would run twice in that tool.
+func TargetsReadEachOther(targets []string) diag.List {
+	var ds diag.List
+	names := vocab.Default()
+	for _, a := range targets {
+		pa, _ := names.Provider(a)
+		for _, b := range targets {
+			if a != b && slices.Contains(pa.AlsoReads, b) {
+				var w diag.List
+				w.Warnf(CodeTargetsReadEachOther, diag.Pos{}, "", "migrate to one of them, unless each is meant for a different version of the tool",
+					"--to %s and %s: %s also runs the hooks in %s's files, so every migrated hook would run twice there", a, b, a, b)
+				if len(pa.Paths) > 0 {
+					w = w.WithFile(pa.Paths[0])
+				}
+				ds = append(ds, w...)
+			}
+		}
+	}
+	return ds
+}
+
 // SharedFile is two migration targets that write the same file.
 type SharedFile struct {
 	// A and B are the targets' slugs, in the order they were named.

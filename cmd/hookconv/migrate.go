@@ -99,6 +99,7 @@ when the command line is wrong.`,
 				sources[p] = b
 			}
 			r := diag.Renderer{Format: format, Color: format == diag.FormatText && useColor(e.stderr), Sources: sources}
+			ds = append(ds, hookconv.TargetsReadEachOther(targets)...)
 			all := ds
 			var shown diag.List
 			show := func(heading string, ds diag.List) error {

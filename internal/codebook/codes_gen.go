@@ -101,6 +101,7 @@ var codes = []Code{
 	{ID: "HC415", Package: ".", Name: "CodeHooksBeside", Summary: "another file of the target, which the tool loads too, keeps its hooks (warning)"},
 	{ID: "HC416", Package: ".", Name: "CodeSourceNotRewritable", Summary: "migrate --remove-source cannot rewrite a source file without losing a hook it keeps (error)."},
 	{ID: "HC417", Package: ".", Name: "CodeWidenedSibling", Summary: "the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)"},
+	{ID: "HC418", Package: ".", Name: "CodeTargetsReadEachOther", Summary: "two migration targets where one tool also runs the other's hooks, so they would run twice there (warning)."},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},
