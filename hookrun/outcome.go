@@ -126,7 +126,7 @@ func Resolve(r Result, p Policy) Outcome {
 		case code < 0:
 			msg = fmt.Sprintf("hookconv: %s was killed by a signal", name)
 		default:
-			msg = fmt.Sprintf("hookconv: %s failed with exit code %d", name, code)
+			msg = fmt.Sprintf("hookconv: %s failed with exit code %d", name, r.ExitCode)
 		}
 		return Outcome{Error: msg, Notes: notes}
 	}

@@ -32,6 +32,8 @@ var truthTable = []struct {
 
 	// non-blocking downgrade
 	{"non-blocking exit 2 is a warning", nonBlocking, exit(2, "", "no\n"), Outcome{Error: "no", Notes: []string{"hookconv: ./h exited 2 but is not blocking: a warning, not a block"}}},
+	// The message states the code the hook exited with, not the one it counts as.
+	{"non-blocking exit 2 without stderr", nonBlocking, exit(2, "", ""), Outcome{Error: "hookconv: ./h failed with exit code 2", Notes: []string{"hookconv: ./h exited 2 but is not blocking: a warning, not a block"}}},
 	{"non-blocking deny is a warning", nonBlocking, exit(0, `{"decision":"deny","reason":"r","context":"c"}`, ""), Outcome{Context: "c", Notes: []string{`hookconv: ./h decided "deny" but is not blocking: the action proceeds: r`}}},
 	{"non-blocking ask is a warning", nonBlocking, exit(0, `{"decision":"ask"}`, ""), Outcome{Notes: []string{`hookconv: ./h decided "ask" but is not blocking: the action proceeds`}}},
 	{"non-blocking allow", nonBlocking, exit(0, `{"decision":"allow"}`, ""), Outcome{Decision: DecisionAllow}},
