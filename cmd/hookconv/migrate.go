@@ -38,9 +38,11 @@ doubled.
 
 It is all or nothing: when any target fails to convert or verify (or, with
 --strict, warns), no file is written. Files are written atomically, keep
-their mode, and are never written through a symbolic link that leads out
-of the project. Two targets that write the same file (copilot-cli and
-vs-code-copilot) are refused: migrate to one of them.
+their mode, and never replace a symbolic link (write to its target
+instead) or go through a linked folder that leads out of the project.
+Two targets that write the same file (copilot-cli and vs-code-copilot)
+are refused: migrate to one of them. Two where one tool also runs the
+other's files (kiro and kiro-agent) are warned about (HC418).
 
 --dry-run prints a unified diff of every file it would change and writes
 nothing. --remove-source removes the hooks that every target now holds
