@@ -320,7 +320,9 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			if !providers.CheckPatterns(ds, h.Matcher, matcher.Pos, path+".matcher", c.Prov.Name) {
 				return h, false
 			}
-			if again, _ := c.encodeMatcher(nil, &h, 0, h.Matcher); again != matcher.Text {
+			// An empty matcher ("", every tool) is written as none: kept
+			// so the entry is written back as it was.
+			if again, _ := c.encodeMatcher(nil, &h, 0, h.Matcher); again != matcher.Text || again == "" {
 				set("$matcher", matcher)
 			}
 		}

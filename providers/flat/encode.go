@@ -141,10 +141,11 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 			return nil, false
 		}
 		claudeRules := c.d.ClaudeSpelling && pd.Get("$spelling") != nil
+		own := false
 		if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && canonical.SameMatcher(c.decodeMatcherAs(v.Text, claudeRules), h.Matcher) {
-			text = v.Text // the source's own spelling
+			text, own = v.Text, true // the source's own spelling, "" included
 		}
-		if text != "" {
+		if text != "" || own {
 			add("matcher", a.String(text))
 		}
 	default:
