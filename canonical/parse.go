@@ -518,12 +518,14 @@ func (d *decoder) timeout(n *node.Node, path string) float64 {
 		return 0
 	}
 	f, ok := n.Float()
-	if !ok || math.IsInf(f, 0) || f > MaxTimeout {
+	// A negative number is negative, however large (-1e400 is -Inf).
+	negative := f < 0 || !ok && strings.HasPrefix(n.Text, "-")
+	if !negative && (!ok || math.IsInf(f, 0) || f > MaxTimeout) {
 		d.errorf(CodeWrongType, n.Pos, path, "write a number of seconds, or leave it out for the tool's default",
 			"timeout %s is out of range: at most %s seconds", n.Text, Number(MaxTimeout).Text)
 		return 0
 	}
-	if f < 0 {
+	if negative {
 		d.errorf(CodeTimeoutNegative, n.Pos, path, "use a positive number of seconds, or leave it out for the tool's default",
 			"timeout must not be negative (got %s)", n.Text)
 		return 0

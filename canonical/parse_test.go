@@ -101,6 +101,9 @@ func TestParseDiagnostics(t *testing.T) {
 			[]want{{code: CodeTimeoutNegative, at: "-1", path: "hooks[0].handler.timeout"}}},
 		{"timeout overflows float64", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "timeout": 1e400}}]}`,
 			[]want{{code: CodeWrongType, at: "1e400", path: "hooks[0].handler.timeout"}}},
+		// Negative however large: the negative-timeout error, not the range one.
+		{"timeout overflows float64, negative", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "timeout": -1e400}}]}`,
+			[]want{{code: CodeTimeoutNegative, at: "-1e400", path: "hooks[0].handler.timeout"}}},
 		{"timeout longer than MaxTimeout", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "timeout": 1e308}}]}`,
 			[]want{{code: CodeWrongType, at: "1e308", path: "hooks[0].handler.timeout"}}},
 		{"timeout just past MaxTimeout", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "timeout": 1000000000.001}}]}`,

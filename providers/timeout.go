@@ -25,7 +25,7 @@ func ReadTimeout(ds *diag.List, code string, f node.Field, path func() string, p
 		unit = "milliseconds"
 	}
 	t, ok := v.Float() // a number too large for a float64 is ±Inf and not ok
-	if math.IsInf(t, 0) || t/perSecond > canonical.MaxTimeout {
+	if math.IsInf(t, 1) || t/perSecond > canonical.MaxTimeout {
 		ds.Errorf(code, v.Pos, path(), "write a number of "+unit+", or leave it out for the tool's default",
 			"%s %s is out of range: at most %s %s", f.Key, v.Text, canonical.Number(canonical.MaxTimeout*perSecond).Text, unit)
 		return 0, false

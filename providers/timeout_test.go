@@ -25,7 +25,7 @@ func TestReadTimeout(t *testing.T) {
 		{"past MaxTimeout", `1000000001`, 1, 0, "timeout 1000000001 is out of range: at most 1000000000 seconds"},
 		{"past MaxTimeout in ms", `1e308`, 1000, 0, "timeout 1e308 is out of range: at most 1000000000000 milliseconds"},
 		{"past a float64", `1e400`, 1, 0, "timeout 1e400 is out of range"},
-		{"past a float64, negative", `-1e400`, 1, 0, "out of range"},
+		{"past a float64, negative: negative", `-1e400`, 1, 0, "timeout must be a positive number of seconds, not -1e400"},
 		{"negative", `-1`, 1, 0, "timeout must be a positive number of seconds, not -1"},
 		{"string", `"10"`, 1000, 0, `timeout must be a positive number of milliseconds, not "10"`},
 		{"null", `null`, 1, 0, "timeout must be a positive number of seconds, not null"},

@@ -210,7 +210,8 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 		return nil, ds
 	}
 	if crlf {
-		out = bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))
+		// Not nil for an empty file: nil means nothing is written.
+		out = append([]byte{}, bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))...)
 	}
 	return out, ds
 }
