@@ -241,8 +241,6 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
-		}
-		if from != to {
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to)...)
 			res.Diagnostics = append(res.Diagnostics, doubleRun(s.Files, from, to)...)
 		}
@@ -381,18 +379,19 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 					"%s: %s-only fields not rendered for %s: %s", h.DisplayName(i), slug, to, strings.Join(names, ", "))
 			}
 		}
-		if ev, _ := vocab.Default().Event(h.Event); from != to && ev.Subject == "tool" && hasPattern(h.Matcher) {
+		if ev, _ := vocab.Default().Event(h.Event); from == to || ev.Subject != "tool" {
+			continue
+		}
+		if hasPattern(h.Matcher) {
 			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "use canonical tool names where you can",
 				"%s: a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", h.DisplayName(i), to, to)
 		}
-		if ev, _ := vocab.Default().Event(h.Event); from != to && from != "canonical" && ev.Subject == "tool" {
-			// A source tool's name hookconv has no canonical tool for
-			// (Claude's NotebookEdit): the manifest validator's HC164,
-			// for names that came from a tool's own config.
-			if lits := literalNames(nil, h.Matcher); len(lits) > 0 {
-				ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "write the name "+to+" gives that tool, or leave it out",
-					"%s: %s has no canonical tool for %s; passed to %s as written, where it matches only a tool of that exact name", h.DisplayName(i), from, strings.Join(lits, ", "), to)
-			}
+		// A source tool's name hookconv has no canonical tool for
+		// (Claude's NotebookEdit): the manifest validator's HC164, for
+		// names that came from a tool's own config.
+		if lits := literalNames(nil, h.Matcher); from != "canonical" && len(lits) > 0 {
+			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "write the name "+to+" gives that tool, or leave it out",
+				"%s: %s has no canonical tool for %s; passed to %s as written, where it matches only a tool of that exact name", h.DisplayName(i), from, strings.Join(lits, ", "), to)
 		}
 	}
 	return ds
