@@ -66,8 +66,13 @@ const (
 	capCustomEnv        = "custom_env"
 	capConfigurableCwd  = "configurable_cwd"
 	capToolMatcher      = "tool_matcher"
-	capSessionPrompt    = "session_prompt"
+	capSessionPrompt    = SessionPrompt
 )
+
+// SessionPrompt is the capability of a prompt handler that submits its
+// prompt when a session starts (Copilot CLI's sessionStart prompt
+// entries): decoders that read such entries declare it.
+const SessionPrompt = "session_prompt"
 
 // vendorPrefix starts a provider-exclusive event a decoder kept verbatim:
 // vendor.<slug>.<name>.

@@ -213,7 +213,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		case t.Text == canonical.HandlerPrompt && c.submitsPrompt(row.Name):
 			// Not a model judging the event: the prompt is submitted to
 			// the agent as the session starts.
-			h.Capabilities = []string{SessionPrompt}
+			h.Capabilities = []string{capabilities.SessionPrompt}
 		case !c.d.Accepts(t.Text):
 			if on := c.promptEvents(t.Text); on != "" {
 				ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "move it to "+on, "%s runs %s entries only on %s: this one, on %s, never runs", c.Prov.Name, t.Text, on, row.Name)
@@ -423,15 +423,11 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 	return true
 }
 
-// SessionPrompt is the capability of a prompt entry that submits its
-// prompt when a session starts (data/capabilities.toml).
-const SessionPrompt = "session_prompt"
-
 // submitsPrompt reports whether the tool runs a prompt entry on a native
 // event, by submitting its prompt as the session starts: where its
 // session_prompt support holds (Copilot CLI's sessionStart).
 func (c *Codec) submitsPrompt(native string) bool {
-	s, ok := c.Caps.SupportOf(c.d.Slug, SessionPrompt)
+	s, ok := c.Caps.SupportOf(c.d.Slug, capabilities.SessionPrompt)
 	return ok && s.Level != capabilities.LevelNone && s.HoldsOn(native)
 }
 
@@ -439,7 +435,7 @@ func (c *Codec) submitsPrompt(native string) bool {
 // when that is only some (prompt entries: where session_prompt holds);
 // "" otherwise.
 func (c *Codec) promptEvents(typ string) string {
-	if s, ok := c.Caps.SupportOf(c.d.Slug, SessionPrompt); typ == canonical.HandlerPrompt && ok && s.Level != capabilities.LevelNone {
+	if s, ok := c.Caps.SupportOf(c.d.Slug, capabilities.SessionPrompt); typ == canonical.HandlerPrompt && ok && s.Level != capabilities.LevelNone {
 		return strings.Join(s.OnlyOn, ", ")
 	}
 	return ""
@@ -448,7 +444,7 @@ func (c *Codec) promptEvents(typ string) string {
 // accepts reports whether the tool runs h's handler: one of its types,
 // or a prompt submitted at session start where the tool does that.
 func (c *Codec) accepts(h *canonical.Hook) bool {
-	return c.d.Accepts(h.Handler.Type) || h.Handler.Type == canonical.HandlerPrompt && slices.Contains(h.Capabilities, SessionPrompt)
+	return c.d.Accepts(h.Handler.Type) || h.Handler.Type == canonical.HandlerPrompt && slices.Contains(h.Capabilities, capabilities.SessionPrompt)
 }
 
 // decodeMatcher reads a tool matcher: a "|" list of known tool names (and
