@@ -2,6 +2,7 @@ package codex
 
 import (
 	"bytes"
+	"cmp"
 	"strings"
 	"testing"
 
@@ -151,6 +152,7 @@ func TestRenderAppends(t *testing.T) {
 	guard := `{"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}]}`
 	for _, tc := range []struct {
 		name, hooks string
+		old2        string // the file, when not old
 		want        string // "" when the tables are rewritten
 	}{
 		{
@@ -163,6 +165,12 @@ func TestRenderAppends(t *testing.T) {
 			hooks: `{"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}, {"type": "command", "command": "./a.sh"}]}, {"matcher": "apply_patch", "hooks": [{"type": "command", "command": "./e.sh"}]}]}`,
 			want:  "a = 1\n\n# guard\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # shell\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./g.sh\" # note\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./a.sh\"\n\n[[hooks.PreToolUse]]\nmatcher = \"apply_patch\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./e.sh\"\n\n# about t\n[t]\nb = 2\n",
 		},
+		{
+			name:  "a handler joins the first of two groups, after its tables",
+			hooks: `{"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}, {"type": "command", "command": "./a.sh"}]}, {"matcher": "x", "hooks": [{"type": "command", "command": "./x.sh"}]}]}`,
+			old2:  "[[hooks.PreToolUse]]\nmatcher = \"Bash\" # shell\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./g.sh\" # note\n\n# about x\n[[hooks.PreToolUse]]\nmatcher = \"x\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./x.sh\"\n",
+			want:  "[[hooks.PreToolUse]]\nmatcher = \"Bash\" # shell\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./g.sh\" # note\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./a.sh\"\n\n# about x\n[[hooks.PreToolUse]]\nmatcher = \"x\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./x.sh\"\n",
+		},
 		{name: "a changed hook", hooks: `{"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./other.sh"}]}]}`},
 		{name: "a removed event", hooks: `{"Stop": [{"hooks": [{"type": "command", "command": "./s.sh"}]}]}`},
 		{name: "a group before the old one", hooks: `{"PreToolUse": [{"matcher": "x", "hooks": [{"type": "command", "command": "./x.sh"}]}, ` + guard + `]}`},
@@ -172,7 +180,8 @@ func TestRenderAppends(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, ds := tomlFormat{}.Render(hooks, []byte(old))
+			src := cmp.Or(tc.old2, old)
+			out, ds := tomlFormat{}.Render(hooks, []byte(src))
 			if ds.HasErrors() {
 				t.Fatal(ds)
 			}

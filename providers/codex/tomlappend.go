@@ -2,24 +2,31 @@ package codex
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/internal/node"
 )
 
 // appendTables returns existing with the hooks that hooks adds to the
-// hooks it already holds (old, as parsed) written as new tables after its
-// last hook table, every old line kept, comments inside the old hook
-// tables too. That is what migrate's merge writes: the hooks already
-// there, then new ones. It works when each addition can be written by
-// appending tables: TOML's [[hooks.E.hooks]] adds a handler to the last
-// [[hooks.E]] group, and [[hooks.E]] a group at the end of E's list. ok
-// is false otherwise (a handler joins a group before the last, a hook
-// changed or went away); the caller then rewrites the hook tables whole.
+// hooks it already holds (old, as parsed) written as new tables, every
+// old line kept, comments inside the old hook tables too. That is what
+// migrate's merge writes: the hooks already there, then new ones. TOML's
+// [[hooks.E.hooks]] adds a handler to the [[hooks.E]] group defined last
+// above it, so a handler that joins a group goes right after that group's
+// tables, and new groups and events after the last hook table. ok is
+// false when the new hooks change or drop an old one; the caller then
+// rewrites the hook tables whole.
 func appendTables(existing string, old, hooks *node.Node) (string, bool) {
 	if old == nil || old.Kind != node.Object || hooks.Kind != node.Object {
 		return "", false
 	}
+	type insertion struct {
+		at   int
+		text string
+	}
+	var inserts []insertion
 	var add strings.Builder
 	for _, ev := range hooks.Fields {
 		if ev.Key == stateKey {
@@ -42,9 +49,22 @@ func appendTables(existing string, old, hooks *node.Node) (string, bool) {
 			return "", false
 		}
 		for i := 0; i < n-1; i++ {
-			if !node.SameValue(oldGroups[i], newGroups[i]) {
+			extra, ok := addedHandlers(oldGroups[i], newGroups[i])
+			if !ok {
 				return "", false
 			}
+			if len(extra) == 0 {
+				continue
+			}
+			at := groupEnd(existing, ev.Key, i)
+			if at < 0 {
+				return "", false
+			}
+			var b strings.Builder
+			for _, h := range extra {
+				writeHandler(&b, ev.Key, h)
+			}
+			inserts = append(inserts, insertion{at, b.String()})
 		}
 		extra, ok := addedHandlers(oldGroups[n-1], newGroups[n-1])
 		if !ok {
@@ -60,18 +80,58 @@ func appendTables(existing string, old, hooks *node.Node) (string, bool) {
 			return "", false // an event went away
 		}
 	}
-	if add.Len() == 0 {
+	if add.Len() == 0 && len(inserts) == 0 {
 		return "", false
 	}
-	at := hookTablesEnd(existing)
-	if at < 0 {
-		return "", false
+	if add.Len() > 0 {
+		at := hookTablesEnd(existing)
+		if at < 0 {
+			return "", false
+		}
+		inserts = append(inserts, insertion{at, add.String()})
 	}
-	head := existing[:at]
-	if !strings.HasSuffix(head, "\n") {
-		head += "\n"
+	// Splice from the last insertion up, so earlier offsets hold.
+	slices.SortStableFunc(inserts, func(a, b insertion) int { return b.at - a.at })
+	out := existing
+	for _, in := range inserts {
+		head := out[:in.at]
+		if !strings.HasSuffix(head, "\n") {
+			head += "\n"
+		}
+		out = head + in.text + out[in.at:]
 	}
-	return head + add.String() + existing[at:], true
+	return out, true
+}
+
+// groupEnd is the offset just past the last line of the tables of group
+// i of event's list (its [[hooks.<event>]] table and the handler tables
+// under it; comment and blank lines that end it not counted), or -1.
+func groupEnd(src, event string, i int) int {
+	quoted := `\s*"?` + regexp.QuoteMeta(event) + `"?\s*`
+	groupHeader := regexp.MustCompile(`^\s*\[\[\s*hooks\s*\.` + quoted + `\]\]`)
+	handlerHeader := regexp.MustCompile(`^\s*\[\[\s*hooks\s*\.` + quoted + `\.\s*hooks\s*\]\]`)
+	end, off, group := -1, 0, -1
+	in := false
+	var scan tomlScanner
+	for _, line := range strings.SplitAfter(src, "\n") {
+		top := scan.atTopLevel()
+		if top && anyHeader().MatchString(line) {
+			switch {
+			case groupHeader.MatchString(line):
+				group++
+				in = group == i
+			case handlerHeader.MatchString(line):
+			default:
+				in = false
+			}
+		}
+		off += len(line)
+		if in && !(top && isCommentOrBlank(line)) {
+			end = off
+		}
+		scan.line(line)
+	}
+	return end
 }
 
 // addedHandlers returns the handlers a group gained at its end, when the
