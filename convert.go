@@ -421,12 +421,13 @@ func literalNames(out []string, m canonical.Matcher) []string {
 func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
 	var ds diag.List
 	names := vocab.Default()
+	var memo providers.DataMemo
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
 			continue
 		}
-		v := providers.OwnData(h, from).Get("$matcher")
+		v := memo.Own(h, from).Get("$matcher")
 		if v == nil || v.Kind != node.String {
 			continue
 		}

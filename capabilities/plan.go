@@ -1,7 +1,6 @@
 package capabilities
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -438,7 +437,7 @@ func (p *planner) blockHook(id string) canonical.Hook {
 		Matcher:      canonical.CloneMatcher(h.Matcher),
 		Handler:      canonical.Handler{Type: canonical.HandlerCommand, Command: blockCommand(h.DisplayName(p.i), id, p.target), Timeout: h.Handler.Timeout},
 		Blocking:     true,
-		ProviderData: copyRawMap(h.ProviderData),
+		ProviderData: maps.Clone(h.ProviderData),
 		Origin:       h.Origin,
 		OriginFile:   h.OriginFile,
 		Ordinal:      h.Ordinal,
@@ -746,7 +745,9 @@ func copyHook(c, h *canonical.Hook) {
 	*c = *h
 	c.Matcher = canonical.CloneMatcher(h.Matcher)
 	c.Degradation = maps.Clone(h.Degradation)
-	c.ProviderData = copyRawMap(h.ProviderData)
+	// The values are shared: provider_data is replaced, never written in
+	// place, and a group's handlers share one copy (DataMemo relies on it).
+	c.ProviderData = maps.Clone(h.ProviderData)
 	c.Capabilities = slices.Clone(h.Capabilities)
 	hd := &c.Handler
 	hd.Platform = maps.Clone(hd.Platform)
@@ -754,15 +755,4 @@ func copyHook(c, h *canonical.Hook) {
 	hd.Headers = maps.Clone(hd.Headers)
 	hd.AllowedEnvVars = slices.Clone(hd.AllowedEnvVars)
 	hd.Input = slices.Clone(hd.Input)
-}
-
-func copyRawMap(m map[string]json.RawMessage) map[string]json.RawMessage {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]json.RawMessage, len(m))
-	for k, v := range m {
-		c[k] = slices.Clone(v)
-	}
-	return c
 }

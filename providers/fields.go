@@ -53,6 +53,28 @@ func OwnData(h *canonical.Hook, slug string) *node.Node {
 	return &noData
 }
 
+// DataMemo is OwnData that remembers the last object it parsed: hooks
+// that share one copy of their data (a group's "$matcher", which the
+// decoders share among the group's handlers) parse it once. Use one per
+// goroutine.
+type DataMemo struct {
+	raw json.RawMessage
+	n   *node.Node
+}
+
+// Own is OwnData(h, slug), parsed once for a run of hooks sharing it.
+func (m *DataMemo) Own(h *canonical.Hook, slug string) *node.Node {
+	raw := h.ProviderData[slug]
+	if len(raw) > 0 && len(raw) == len(m.raw) && &raw[0] == &m.raw[0] {
+		return m.n
+	}
+	n := OwnData(h, slug)
+	if len(raw) > 0 {
+		m.raw, m.n = raw, n
+	}
+	return n
+}
+
 // noData is the empty object OwnData returns for a hook without data.
 var noData = node.Node{Kind: node.Object}
 

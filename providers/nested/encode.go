@@ -63,8 +63,9 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		a := &node.Arena{Expect: 6*(r.To-r.From) + 8}
 		arenas[k] = a
 		ds := &chunkDiags[k]
+		var memo providers.DataMemo
 		for i := r.From; i < r.To; i++ {
-			encoded[i] = c.encodeHook(ds, m, i, a)
+			encoded[i] = c.encodeHook(ds, m, i, a, &memo)
 			encoded[i].diagsEnd = len(*ds)
 		}
 	})
@@ -140,7 +141,7 @@ type encodedHook struct {
 
 // encodeHook encodes hook i of m on its own: its event, matchers and
 // handler, carving nodes from a.
-func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.Arena) encodedHook {
+func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.Arena, memo *providers.DataMemo) encodedHook {
 	h := &m.Hooks[i]
 	native, row, ok := c.nativeEvent(ds, h, i)
 	if !ok {
@@ -157,7 +158,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 			"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 		return encodedHook{}
 	}
-	pd := providers.OwnData(h, c.d.Slug)
+	pd := memo.Own(h, c.d.Slug)
 	var matchers []writtenMatcher
 	if row.Matcher == vocab.MatchTool {
 		mt, lost, ok := c.encodeMatcher(h.Matcher)
