@@ -65,6 +65,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 type encodedPart struct {
 	entries []encodedEntry
 	ds      diag.List
+	data    providers.DataMemo // the chunk's hooks' own provider_data, parsed once per shared copy
 }
 
 // encodedEntry is one native entry of a hook, before it is put under its
@@ -92,7 +93,7 @@ func (c *Codec) encodeHook(p *encodedPart, m *canonical.Manifest, i int, a *node
 			"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 		return
 	}
-	pd := providers.OwnData(h, c.d.Slug)
+	pd := p.data.Own(h, c.d.Slug)
 	rows, ok := c.nativeEvents(ds, h, i, pd)
 	if !ok {
 		return
