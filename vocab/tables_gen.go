@@ -344,6 +344,7 @@ var generatedNativeTools = []NativeTool{
 	{Provider: "kiro", Tool: "file_read", Name: "read", Alias: true},
 	{Provider: "kiro", Tool: "file_write", Name: "fs_write"},
 	{Provider: "kiro", Tool: "file_write", Name: "write", Alias: true},
+	{Provider: "kiro", Tool: "file_edit", Name: "write", Alias: true, WriteOnly: true},
 	{Provider: "kiro", Tool: "file_edit", Name: "str_replace"},
 	{Provider: "kiro-legacy", Tool: "shell", Name: "shell"},
 	{Provider: "kiro-legacy", Tool: "file_read", Name: "read"},

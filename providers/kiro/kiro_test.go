@@ -112,7 +112,7 @@ func TestDecodeRich(t *testing.T) {
 		{"by-hand", "manual_trigger", "command", "", 0, false, ""},
 		{"prompt-guard", "before_prompt", "command", "", 2.5, true, ""},
 		{"shell-audit", "after_tool_execute", "command", matcher(`"shell"`), 0, false, ""},
-		{"writes", "before_tool_execute", "command", matcher(`"file_write"`), 0, true, `{"$matcher":"write"}`},
+		{"writes", "before_tool_execute", "command", matcher(`["file_write","file_edit"]`), 0, true, `{"$matcher":"write"}`},
 		{"mcp", "before_tool_execute", "command", matcher(`{"pattern":"@mcp.*"}`), 0, true, ""},
 		{"done", "agent_stop", "prompt", "", 0, false, ""},
 	}
