@@ -98,6 +98,9 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			if out != "" {
 				if st, err := os.Stat(out); (err == nil && st.IsDir()) || strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
 					root = out
+					if folder, inside := inConfigFolder(root, to); inside {
+						return usagef("-o %s is %s's own %s folder: name the project directory that holds %s instead", out, to, folder, folder)
+					}
 					if existing, err = targetFiles(root, to, hookconv.IsMigrationPath); err != nil {
 						return usagef("%v", err)
 					}
@@ -288,6 +291,25 @@ func targetFiles(root, slug string, read func(slug, rel string) bool) (providers
 		return nil, nil
 	}
 	return files, nil
+}
+
+// inConfigFolder reports whether dir is (or ends in) the folder the
+// tool's config sits in (.kiro/hooks, .windsurf): -o takes the project
+// directory, so the files would land in .kiro/hooks/.kiro/hooks/, where
+// the tool never looks.
+func inConfigFolder(dir, to string) (string, bool) {
+	prov, ok := vocab.Default().Provider(to)
+	if !ok || len(prov.Paths) == 0 {
+		return "", false
+	}
+	// The default path's folder, when it is a tool's dot-folder: a
+	// project directory is never named so.
+	folder := path.Dir(prov.Paths[0])
+	if !strings.HasPrefix(folder, ".") || folder == "." {
+		return "", false
+	}
+	clean := filepath.ToSlash(filepath.Clean(dir))
+	return folder, clean == folder || strings.HasSuffix(clean, "/"+folder)
 }
 
 // besideFiles reads the files a tool loads beside out, when out is one of
