@@ -33,6 +33,18 @@ func Single(list canonical.AnyOf) canonical.Matcher {
 	return list
 }
 
+// AnyName reports whether a tool matcher is a regex that matches every
+// name (".*", "^.*$"): every tool, as "*" is. Read as a pattern it would
+// reach split-event tools (Windsurf, Kiro IDE) as one that names no
+// category, and the hook would be left out.
+func AnyName(s string) bool {
+	switch strings.TrimSpace(s) {
+	case ".*", "^.*$", "^.*", ".*$", "(.*)", "^(.*)$":
+		return true
+	}
+	return false
+}
+
 // DecodeNameList reads a tool matcher that is a regex over the tool's
 // native names (Cursor, Copilot, Kiro): "A|B" of names the tool has
 // becomes canonical tools, mcpAll (the tool's spelling of "every MCP
@@ -41,7 +53,7 @@ func Single(list canonical.AnyOf) canonical.Matcher {
 // its ends is part of what it matches (spec §4: never a guess).
 func DecodeNameList(native string, names *vocab.Tables, slug, mcpAll string) canonical.Matcher {
 	s := strings.TrimSpace(native)
-	if s == "" || s == "*" {
+	if s == "" || s == "*" || AnyName(s) {
 		return nil
 	}
 	var out canonical.AnyOf

@@ -19,7 +19,7 @@ func matchAll(s string) bool {
 // (spec §4): a list of known names becomes bare tool names, MCP spellings
 // become mcp objects, and anything else stays a pattern — never a guess.
 func (c *Codec) decodeMatcher(s string) canonical.Matcher {
-	if matchAll(s) {
+	if matchAll(s) || providers.AnyName(s) {
 		return nil
 	}
 	if c.d.ExactList(s) {
