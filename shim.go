@@ -32,7 +32,7 @@ func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 	var ds diag.List
 	if prov, _ := vocab.Default().Provider(to); prov.Generated {
 		ds.Infof(CodeShimNotNeeded, diag.Pos{}, "", "",
-			"--shim is not needed for %s: the hookconv-generated %s already runs each hook under the canonical exit-code contract", to, prov.Name)
+			"--shim is not needed for %s: the hookconv-generated %s already runs each hook under the canonical exit-code and answer contract (the hook still reads %s's own payload on stdin)", to, prov.Name, prov.Name)
 		return m, ds
 	}
 	out := *m
