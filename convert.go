@@ -18,6 +18,7 @@ import (
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
 	"github.com/hookconv/hookconv/providers/flat"
@@ -80,6 +81,12 @@ type Options struct {
 	// the one file existing names (Codex's config.toml beside an -o
 	// hooks.json): hooks in them run too, and HC415 says so.
 	Beside providers.Files
+	// AlsoRun holds, by tool, the configs in the target's project of the
+	// tools whose configs the target also runs (the provider table's
+	// also_reads: Kiro CLI runs its agent files' hooks too): their hooks
+	// run beside the converted ones, and HC406 says so. The source's own
+	// config is left out: the source-side HC406 covers it.
+	AlsoRun map[string]providers.Files
 }
 
 // ConvertWith is Convert with options.
@@ -166,6 +173,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 			return res
 		}
 	}
+	res.Diagnostics = append(res.Diagnostics, alsoRun(opts.AlsoRun, s.From, to)...)
 	if len(opts.Beside) > 0 && len(existing) == 1 {
 		for _, p := range opts.Beside.Paths() {
 			if m, ds := dst.Decode(providers.Files{p: opts.Beside[p]}); !ds.HasErrors() && m != nil && len(m.Hooks) > 0 {
@@ -509,6 +517,31 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 		ds.Warnf(CodeDoubleRun, diag.Pos{}, "", "remove the hooks from "+p+" once the converted file is in place (or disable third-party configs in "+target.Name+")",
 			"%s also runs the hooks in %s's config: keeping both makes every hook run twice in %s", target.Name, source.Name, target.Name)
 		ds = ds.WithFile(p)
+	}
+	return ds
+}
+
+// alsoRun warns (HC406) about each config in configs (by tool) that holds
+// hooks the target also runs, beside the converted ones.
+func alsoRun(configs map[string]providers.Files, from, to string) diag.List {
+	var ds diag.List
+	target, _ := vocab.Default().Provider(to)
+	for _, slug := range sortedkeys.Of(configs) {
+		a, ok := providers.Get(slug)
+		if slug == from || !ok || !slices.Contains(target.AlsoReads, slug) {
+			continue
+		}
+		other, _ := vocab.Default().Provider(slug)
+		for _, p := range configs[slug].Paths() {
+			m, dds := a.Decode(providers.Files{p: configs[slug][p]})
+			if dds.HasErrors() || m == nil || len(m.Hooks) == 0 {
+				continue
+			}
+			var w diag.List
+			w.Warnf(CodeDoubleRun, diag.Pos{}, "", "remove them if the converted hooks replace them",
+				"%s also runs the %d hook handler(s) in %s's config %s: they run beside the converted ones", target.Name, len(m.Hooks), other.Name, p)
+			ds = append(ds, w.WithFile(p)...)
+		}
 	}
 	return ds
 }

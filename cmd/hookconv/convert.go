@@ -122,7 +122,23 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 					return usagef("%v", err)
 				}
 			}
-			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside})
+			alsoRun := map[string]providers.Files{}
+			if root != "" {
+				prov, _ := vocab.Default().Provider(to)
+				everyPath := func(string, string) bool { return true } // each of the tool's paths it runs
+				for _, other := range prov.AlsoReads {
+					files, err := targetFiles(root, other, everyPath)
+					if err != nil {
+						return usagef("%v", err)
+					}
+					onDisk := providers.Files{}
+					for p, b := range files {
+						onDisk[filepath.Join(root, filepath.FromSlash(p))] = b
+					}
+					alsoRun[other] = onDisk
+				}
+			}
+			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
 			for p, b := range in {
