@@ -15,6 +15,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
@@ -38,6 +39,7 @@ const (
 	CodeDisabledHook    = "HC409" // a hook disabled in its tool is converted enabled, so it runs on the target (warning)
 	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
 	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
+	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -160,6 +162,9 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		var sds diag.List
 		res.Planned, sds = Shim(res.Planned, to)
 		res.Diagnostics = append(res.Diagnostics, sds...)
+	}
+	if prov, _ := vocab.Default().Provider(to); !opts.Shim || prov.Generated {
+		res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files)...)
 	}
 	if len(res.Decoded.Hooks) == 0 {
 		// Nothing to convert (HC401 says so): writing an empty config would
@@ -517,6 +522,52 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 		ds.Warnf(CodeDoubleRun, diag.Pos{}, "", "remove the hooks from "+p+" once the converted file is in place (or disable third-party configs in "+target.Name+")",
 			"%s also runs the hooks in %s's config: keeping both makes every hook run twice in %s", target.Name, source.Name, target.Name)
 		ds = ds.WithFile(p)
+	}
+	return ds
+}
+
+// payloadShape warns (HC419), once per conversion, when command hooks on
+// tool events get a payload on stdin whose tool name or input sit under
+// other keys than the source's (Claude's tool_input, Cline's
+// preToolUse.parameters): a guard script that reads the source's fields
+// finds nothing there, exits 0, and the call goes ahead. Without the shim
+// (which hands hooks the canonical payload) hookconv cannot change what a
+// script reads, so it says so.
+func payloadShape(m *canonical.Manifest, from, to string, files providers.Files) diag.List {
+	if from == to || from == "canonical" || to == "canonical" {
+		return nil
+	}
+	contracts := hookrun.Default()
+	src, ok1 := contracts.Contract(from)
+	dst, ok2 := contracts.Contract(to)
+	// The first path is where a tool's generic tool hooks put the field;
+	// later ones are other events' layouts (Cursor's beforeShellExecution).
+	if !ok1 || !ok2 || len(src.Tool) == 0 || len(dst.Tool) == 0 || len(src.ToolInput) == 0 || len(dst.ToolInput) == 0 ||
+		src.Tool[0] == dst.Tool[0] && src.ToolInput[0] == dst.ToolInput[0] {
+		return nil
+	}
+	names := vocab.Default()
+	n := 0
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if ev, _ := names.Event(h.Event); ev.Subject == "tool" && h.Handler.Type == canonical.HandlerCommand {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	target, _ := names.Provider(to)
+	hint := "check that the scripts read " + to + "'s fields, or convert with --shim, which hands them the canonical payload"
+	if target.Generated {
+		hint = "adapt the scripts to " + to + "'s payload: the generated " + target.Name + " passes it through"
+	}
+	var ds diag.List
+	ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
+		"%d command hook(s) on tool events get %s's payload on stdin, which does not keep the tool's name and input at %s and %s as %s's does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
+		n, to, src.Tool[0], src.ToolInput[0], from)
+	if paths := files.Paths(); len(paths) > 0 {
+		ds = ds.WithFile(paths[0])
 	}
 	return ds
 }
