@@ -161,6 +161,9 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	if opts.Shim && to != "canonical" {
 		var sds diag.List
 		res.Planned, sds = Shim(res.Planned, to)
+		if prov, _ := vocab.Default().Provider(to); !prov.Generated {
+			res.Diagnostics = withoutStructuredNotes(res.Diagnostics)
+		}
 		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
 	if prov, _ := vocab.Default().Provider(to); !opts.Shim || prov.Generated {
@@ -248,7 +251,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		var pds diag.List
 		planned, pds = capabilities.PlanFrom(m, from, to, names, caps)
 		if from == to {
-			pds = withoutSelfEvident(pds)
+			pds = withoutStructuredNotes(pds)
 		}
 		res.Diagnostics = append(res.Diagnostics, pds...)
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, from, to)...)
@@ -307,11 +310,13 @@ func unsafePaths(files, existing providers.Files) diag.List {
 // they read top to bottom with the source.
 func (c *Conversion) sortDiagnostics() { c.Diagnostics.Sort() }
 
-// withoutSelfEvident drops, for a tool's config written back to the same
-// tool, the notes about structured output (inferred from "blocking",
-// which decoders set wherever exit 2 blocks): a hook read from that tool
-// cannot have relied on JSON decisions the tool does not have.
-func withoutSelfEvident(ds diag.List) diag.List {
+// withoutStructuredNotes drops the notes about structured output inferred
+// from "blocking" (which decoders set wherever exit 2 blocks), where they
+// say nothing: for a tool's config written back to the same tool (a hook
+// read from it cannot have relied on JSON decisions the tool does not
+// have), and under --shim (hookconv run turns a deny into what the target
+// blocks on).
+func withoutStructuredNotes(ds diag.List) diag.List {
 	out := ds[:0]
 	for _, d := range ds {
 		if (d.Code == capabilities.CodeCapabilityReduced || d.Code == capabilities.CodeCapabilityPartial) && strings.HasSuffix(d.Path, ".blocking") {
