@@ -30,7 +30,8 @@ const shimPrefix = "hookconv run --provider "
 // PATH where the hooks run.
 func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 	var ds diag.List
-	if prov, _ := vocab.Default().Provider(to); prov.Generated {
+	prov, _ := vocab.Default().Provider(to)
+	if prov.Generated {
 		ds.Infof(CodeShimNotNeeded, diag.Pos{}, "", "",
 			"--shim is not needed for %s: the hookconv-generated %s already runs each hook under the canonical exit-code and answer contract (the hook still reads %s's own payload on stdin)", to, prov.Name, prov.Name)
 		return m, ds
@@ -53,6 +54,11 @@ func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 					platform[os] = shimCommand(&h, to, cmd)
 				}
 				h.Handler.Platform = platform
+			}
+			if prov.TimeoutUnit == "" {
+				// The shim enforces the timeout (--timeout): a tool with no
+				// timeout of its own loses nothing.
+				h.Handler.Timeout, h.Handler.TimeoutAction = 0, ""
 			}
 		}
 		out.Hooks[i] = h
