@@ -238,6 +238,27 @@ func (p *planner) unsupported(id string) string {
 	return "which " + p.target + " does not support"
 }
 
+// answersByExitCode reports whether the hook was written for a tool that
+// reads no JSON answer: decoded from it (the source), or carrying that
+// tool's provider_data while converted back to it. structured_output is
+// inferred from blocking alone (spec §6), but such a hook can only ever
+// have blocked by exit code, so a target without JSON decisions loses
+// nothing (Windsurf → Kiro, Windsurf → canonical → Windsurf). A hook that
+// declares the capability, or chooses a strategy for it, is taken at its
+// word.
+func (p *planner) answersByExitCode() bool {
+	if _, chosen := p.h.Degradation[capStructuredOutput]; chosen || slices.Contains(p.h.Capabilities, capStructuredOutput) {
+		return false
+	}
+	if s, ok := p.caps.SupportOf(p.source, capStructuredOutput); ok {
+		return s.Level == LevelNone
+	}
+	// A manifest (no source row): its hook for the target's own tool.
+	_, own := p.h.ProviderData[p.target]
+	s, ok := p.caps.SupportOf(p.target, capStructuredOutput)
+	return own && ok && s.Level == LevelNone
+}
+
 // lack is a capability the target does not support, and what to do.
 type lack struct {
 	id       string
@@ -275,6 +296,9 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 		if !ok {
 			// No row: the tables claim nothing about this provider, so
 			// nothing is degraded (e.g. the canonical manifest itself).
+			continue
+		}
+		if id == capStructuredOutput && p.answersByExitCode() {
 			continue
 		}
 		if s.Level != LevelNone && (!meets(h, s.Requires) || p.offEvent(s) != "") {

@@ -811,3 +811,46 @@ func checkDegraded(t *testing.T, m *canonical.Manifest, diags diag.List, wantTyp
 		t.Errorf("degradation warnings %q, want one containing %q", got, message)
 	}
 }
+
+// TestPlanAnswersByExitCode: a blocking hook written for a tool that reads
+// no JSON answer (Windsurf, Kiro) never answered in JSON, so a target
+// without JSON decisions loses nothing (no HC202); anything else still
+// warns. Rows: structured_output is none for windsurf and kiro, full for
+// claude-code.
+func TestPlanAnswersByExitCode(t *testing.T) {
+	ownData := func(slug string) func(*canonical.Hook) {
+		return func(h *canonical.Hook) {
+			h.ProviderData = map[string]json.RawMessage{slug: json.RawMessage(`{"show_output":true}`)}
+		}
+	}
+	tests := []struct {
+		name, source, target string
+		edit                 func(*canonical.Hook)
+		want                 bool // HC202 expected
+	}{
+		{"from a tool without JSON", "windsurf", "kiro", nil, false},
+		{"from a tool with JSON", "claude-code", "kiro", nil, true},
+		{"manifest, no provenance", "", "windsurf", nil, true},
+		{"manifest, the target's own hook", "", "windsurf", ownData("windsurf"), false},
+		{"canonical source, the target's own hook", "canonical", "windsurf", ownData("windsurf"), false},
+		{"manifest, another tool's data", "", "windsurf", ownData("kiro"), true},
+		{"declared capability", "windsurf", "kiro", func(h *canonical.Hook) { h.Capabilities = []string{"structured_output"} }, true},
+		{"chosen strategy", "windsurf", "kiro", degrade("structured_output", canonical.StrategyWarn), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := with(cmdHook("h", before), func(h *canonical.Hook) {
+				h.Blocking = true
+				if tt.edit != nil {
+					tt.edit(h)
+				}
+			})
+			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+			_, diags := PlanFrom(m, tt.source, tt.target, vocab.Default(), Default())
+			got := slices.Contains(codes(diags), CodeCapabilityReduced)
+			if got != tt.want {
+				t.Errorf("HC202 = %v, want %v (diagnostics %v)", got, tt.want, diags)
+			}
+		})
+	}
+}
