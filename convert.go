@@ -166,9 +166,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		}
 		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
-	if prov, _ := vocab.Default().Provider(to); !opts.Shim || prov.Generated {
-		res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files)...)
-	}
+	res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files, opts.Shim)...)
 	if len(res.Decoded.Hooks) == 0 {
 		// Nothing to convert (HC401 says so): writing an empty config would
 		// only wipe the hooks of an -o file, and an empty manifest is no
@@ -534,24 +532,31 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 // payloadShape warns (HC419), once per conversion, when command hooks on
 // tool events get a payload on stdin whose tool name or input sit under
 // other keys than the source's (Claude's tool_input, Cline's
-// preToolUse.parameters): a guard script that reads the source's fields
-// finds nothing there, exits 0, and the call goes ahead. Without the shim
-// (which hands hooks the canonical payload) hookconv cannot change what a
-// script reads, so it says so.
-func payloadShape(m *canonical.Manifest, from, to string, files providers.Files) diag.List {
+// preToolUse.parameters), or whose tool arguments are spelled in another
+// case (VS Code's filePath, Claude's file_path): a guard script that reads
+// the source's fields finds nothing there, exits 0, and the call goes
+// ahead. Without the shim (which hands hooks the canonical payload)
+// hookconv cannot change what a script reads, so it says so. The shim
+// moves the fields, but passes the tool's arguments on as they are, so
+// their spelling is still warned about under it.
+func payloadShape(m *canonical.Manifest, from, to string, files providers.Files, shim bool) diag.List {
 	if from == to || from == "canonical" || to == "canonical" {
 		return nil
 	}
 	contracts := hookrun.Default()
 	src, ok1 := contracts.Contract(from)
 	dst, ok2 := contracts.Contract(to)
-	// The first path is where a tool's generic tool hooks put the field;
-	// later ones are other events' layouts (Cursor's beforeShellExecution).
-	if !ok1 || !ok2 || len(src.Tool) == 0 || len(dst.Tool) == 0 || len(src.ToolInput) == 0 || len(dst.ToolInput) == 0 ||
-		src.Tool[0] == dst.Tool[0] && src.ToolInput[0] == dst.ToolInput[0] {
+	if !ok1 || !ok2 || len(src.Tool) == 0 || len(dst.Tool) == 0 || len(src.ToolInput) == 0 || len(dst.ToolInput) == 0 {
 		return nil
 	}
+	// The first path is where a tool's generic tool hooks put the field;
+	// later ones are other events' layouts (Cursor's beforeShellExecution).
 	names := vocab.Default()
+	target, _ := names.Provider(to)
+	moved := (src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0]) && (!shim || target.Generated)
+	if !moved && src.CamelCaseArgs == dst.CamelCaseArgs {
+		return nil
+	}
 	n := 0
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -562,19 +567,50 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files)
 	if n == 0 {
 		return nil
 	}
-	target, _ := names.Provider(to)
 	hint := "check that the scripts read " + to + "'s fields, or convert with --shim, which hands them the canonical payload"
 	if target.Generated {
 		hint = "adapt the scripts to " + to + "'s payload: the generated " + target.Name + " passes it through"
 	}
 	var ds diag.List
-	ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
-		"%d command hook(s) on tool events get %s's payload on stdin, which does not keep the tool's name and input at %s and %s as %s's does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
-		n, to, src.Tool[0], src.ToolInput[0], from)
+	if moved {
+		ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
+			"%d command hook(s) on tool events get %s's payload on stdin, which keeps the tool's name and input %s, not %s as %s's does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
+			n, to, payloadPlace(dst), payloadPlace(src), from)
+	} else {
+		spelled := func(c *hookrun.Contract) string {
+			if c.CamelCaseArgs {
+				return "camelCase (filePath)"
+			}
+			return "snake_case (file_path)"
+		}
+		ds.Warnf(CodePayloadShape, diag.Pos{}, "", "make the scripts read either spelling (file_path or filePath)",
+			"%d command hook(s) on tool events get %s's tool arguments in %s, whose names are %s where %s's are %s: a script that reads the other spelling finds nothing, and a guard that then exits 0 lets every call through",
+			n, to, dst.ToolInput[0], spelled(dst), from, spelled(src))
+	}
 	if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}
 	return ds
+}
+
+// payloadPlace says where a contract keeps the tool's name and input: at
+// the first paths, or under the one key every path starts with (Windsurf's
+// tool_info.*, whose layout differs per action).
+func payloadPlace(c *hookrun.Contract) string {
+	var roots []string
+	for _, p := range slices.Concat(c.Tool, c.ToolInput) {
+		for _, part := range strings.Split(strings.Trim(p, "{}"), ",") {
+			if _, target, ok := strings.Cut(part, "="); ok {
+				part = target
+			}
+			root, _, _ := strings.Cut(part, ".")
+			roots = append(roots, root)
+		}
+	}
+	if len(c.Tool)+len(c.ToolInput) > 2 && len(slices.Compact(roots)) == 1 {
+		return "under " + roots[0]
+	}
+	return "at " + c.Tool[0] + " and " + c.ToolInput[0]
 }
 
 // alsoRun warns (HC406) about each config in configs (by tool) that holds

@@ -48,8 +48,11 @@ type Contract struct {
 	ToolNamesFrom []string `toml:"tool_names_from"`
 	// AlwaysJSON makes a proceeding answer print "{}" rather than nothing,
 	// for tools that may read empty output as invalid (Cursor's failClosed).
-	AlwaysJSON bool   `toml:"always_json"`
-	Note       string `toml:"note"`
+	AlwaysJSON bool `toml:"always_json"`
+	// CamelCaseArgs says the tools' arguments in tool_input are named in
+	// camelCase (filePath), unlike the Claude-shaped tools' file_path.
+	CamelCaseArgs bool   `toml:"camel_case_args"`
+	Note          string `toml:"note"`
 }
 
 // Alias is a payload event name the vocabulary does not list for the
