@@ -40,6 +40,7 @@ const (
 	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
 	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
 	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's (warning)
+	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -167,6 +168,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
 	res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files, opts.Shim)...)
+	res.Diagnostics = append(res.Diagnostics, plainContext(res.Planned, s.From, to, s.Files, opts.Shim)...)
 	if len(res.Decoded.Hooks) == 0 {
 		// Nothing to convert (HC401 says so): writing an empty config would
 		// only wipe the hooks of an -o file, and an empty manifest is no
@@ -591,6 +593,81 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		ds = ds.WithFile(paths[0])
 	}
 	return ds
+}
+
+// plainContext notes (HC420), once per conversion, the command hooks on
+// events where the source adds a hook's plain-text stdout to the agent's
+// context (Claude Code's SessionStart and UserPromptSubmit) and the
+// target does not. Whether a script prints plain text cannot be seen from
+// the config, so this is information, not a warning: such a script's
+// text no longer reaches the agent. Under the shim the canonical contract
+// applies, where plain stdout on exit 0 is a hook error (spec §5).
+func plainContext(m *canonical.Manifest, from, to string, files providers.Files, shim bool) diag.List {
+	if from == to || from == "canonical" || to == "canonical" {
+		return nil
+	}
+	contracts := hookrun.Default()
+	var events []string
+	n := 0
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand || !contracts.PlainContext(from, h.Event) ||
+			!shim && contracts.PlainContext(to, h.Event) {
+			continue
+		}
+		n++
+		if !slices.Contains(events, h.Event) {
+			events = append(events, h.Event)
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	hint := to + " takes no context from hooks on " + strings.Join(events, " or ") + ": nothing a script prints there reaches the agent"
+	for _, ev := range events {
+		if field := contextField(contracts, to, ev); field != "" {
+			hint = "have the script print the context as JSON, the way " + to + " reads it (" + field + " on " + ev + ")"
+			break
+		}
+	}
+	if shim {
+		hint = `have the script print {"context": "…"}, which hookconv run passes on`
+	}
+	var ds diag.List
+	ds.Infof(CodePlainContext, diag.Pos{}, "", hint,
+		"%d command hook(s) on %s: %s adds a hook's plain-text stdout to the agent's context there, %s does not, so text such a script prints no longer reaches the agent",
+		n, strings.Join(events, ", "), from, plainContextTarget(to, shim))
+	if paths := files.Paths(); len(paths) > 0 {
+		ds = ds.WithFile(paths[0])
+	}
+	return ds
+}
+
+// plainContextTarget names who reads the hook's output in the target.
+func plainContextTarget(to string, shim bool) string {
+	if shim {
+		return "hookconv run (the shim)"
+	}
+	return to
+}
+
+// contextField is the JSON field through which the provider takes a
+// hook's context on the event, "" when it has none.
+func contextField(t *hookrun.Tables, provider, event string) string {
+	ref := hookrun.EventRef{Canonical: event}
+	if rows := vocab.Default().EncodeEvent(provider, event); len(rows) > 0 {
+		ref.Native = rows[0].Name
+	}
+	r, ok := t.Rule(provider, "context", ref)
+	if !ok {
+		return ""
+	}
+	for _, line := range r.Set {
+		if path, value, ok := strings.Cut(line, "="); ok && strings.TrimSpace(value) == "$context" {
+			return strings.TrimSpace(path)
+		}
+	}
+	return ""
 }
 
 // payloadPlace says where a contract keeps the tool's name and input: at

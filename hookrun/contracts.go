@@ -3,6 +3,7 @@ package hookrun
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -51,8 +52,12 @@ type Contract struct {
 	AlwaysJSON bool `toml:"always_json"`
 	// CamelCaseArgs says the tools' arguments in tool_input are named in
 	// camelCase (filePath), unlike the Claude-shaped tools' file_path.
-	CamelCaseArgs bool   `toml:"camel_case_args"`
-	Note          string `toml:"note"`
+	CamelCaseArgs bool `toml:"camel_case_args"`
+	// PlainContext lists the canonical events on which the provider adds
+	// a hook's plain-text stdout (exit 0, not JSON) to the agent's
+	// context, beside its JSON way of saying it.
+	PlainContext []string `toml:"plain_context"`
+	Note         string   `toml:"note"`
 }
 
 // Alias is a payload event name the vocabulary does not list for the
@@ -183,6 +188,25 @@ func (t *Tables) Rule(provider, what string, ev EventRef) (Rule, bool) {
 		return *fallback, true
 	}
 	return Rule{}, false
+}
+
+// PlainContext reports whether the provider adds a hook's plain-text
+// stdout to the agent's context on the canonical event: the contract
+// lists the event, or the provider's context rule there is plain stdout.
+func (t *Tables) PlainContext(provider, event string) bool {
+	c, ok := t.Contract(provider)
+	if !ok {
+		return false
+	}
+	if slices.Contains(c.PlainContext, event) {
+		return true
+	}
+	ref := EventRef{Canonical: event}
+	if rows := vocab.Default().EncodeEvent(provider, event); len(rows) > 0 {
+		ref.Native = rows[0].Name
+	}
+	r, ok := t.Rule(provider, "context", ref)
+	return ok && len(r.Set) == 0 && strings.Contains(r.Stdout, "$context")
 }
 
 // EventRef names an event both ways: canonically and as the provider

@@ -151,3 +151,29 @@ func TestResolveEvent(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainContext: where each tool adds a hook's plain-text stdout to the
+// context, from the plain_context column (Claude Code, Codex) or a
+// context rule that prints $context (Kiro, the Kiro CLI agent).
+func TestPlainContext(t *testing.T) {
+	tests := []struct {
+		provider, event string
+		want            bool
+	}{
+		{"claude-code", "session_start", true},
+		{"claude-code", "before_prompt", true},
+		{"claude-code", "before_tool_execute", false},
+		{"codex", "subagent_start", true},
+		{"gemini-cli", "session_start", false}, // JSON only
+		{"kiro-agent", "session_start", true},  // rule: stdout = "$context"
+		{"kiro-agent", "before_tool_execute", false},
+		{"kiro", "before_tool_execute", true}, // its rule has no events: every event
+		{"cline", "before_prompt", false},     // contextModification is JSON
+		{"no-such-tool", "session_start", false},
+	}
+	for _, tt := range tests {
+		if got := Default().PlainContext(tt.provider, tt.event); got != tt.want {
+			t.Errorf("PlainContext(%s, %s) = %v, want %v", tt.provider, tt.event, got, tt.want)
+		}
+	}
+}
