@@ -37,6 +37,7 @@ var Dialect = &nested.Dialect{
 	ExactList:      nested.ClaudeExactList,
 	ListSeparators: "|,",
 	Regex:          "JavaScript",
+	ExecArgs:       true,
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }

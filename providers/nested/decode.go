@@ -367,8 +367,13 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 			"%s does not run %s handlers: this one never runs", c.Prov.Name, t.Text)
 	}
 	extra := providers.Data{}
+	var execArgs *node.Node
 	for _, f := range n.Fields {
 		if f.Key == "type" {
+			continue
+		}
+		if f.Key == "args" && c.d.ExecArgs && h.Handler.Type == canonical.HandlerCommand {
+			execArgs = f.Value
 			continue
 		}
 		if canon, ok := c.d.Fields.CanonicalOf(f.Key); ok {
@@ -387,6 +392,17 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 		}
 		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.Prov.Name+" does not read it; remove it",
 			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
+	}
+	if execArgs != nil {
+		if argv, ok := providers.ExecArgs(execArgs); ok && h.Handler.Command != "" {
+			// The exec form, as the shell command that runs the same
+			// program with the same argv (providers/execform.go).
+			extra.Set("$exec", &node.Node{Kind: node.String, Text: h.Handler.Command})
+			extra.Set("$args", execArgs)
+			h.Handler.Command = providers.ExecCommand(h.Handler.Command, argv)
+		} else {
+			extra.Set("args", execArgs)
+		}
 	}
 	if providers.NothingToRun(ds, CodeShape, &h.Handler, n.Pos, at.String) {
 		return providers.Data{}, false

@@ -71,6 +71,9 @@ type Dialect struct {
 	ListSeparators string
 	// Regex names the tool's matcher regex engine in messages.
 	Regex string
+	// ExecArgs says a command handler's "args" make it an exec form
+	// (Claude Code): command is the program, args its argv, no shell.
+	ExecArgs bool
 }
 
 // Accepts reports whether the tool runs handlers of type t.

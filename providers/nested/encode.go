@@ -295,12 +295,21 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	var buf [16]node.Field
 	fields := append(buf[:0], field("type", a.String(hd.Type)))
 	written := make([]string, 0, 8)
+	var program, argv *node.Node
+	execForm := false
+	if c.d.ExecArgs && hd.Type == canonical.HandlerCommand {
+		program, argv, execForm = providers.ExecForm(pd, hd.Command)
+	}
 	for _, f := range c.d.Fields {
 		v := c.canonicalValue(ds, h, i, f.Canonical, a)
 		if v == nil {
 			continue
 		}
 		written = append(written, f.Canonical)
+		if execForm && f.Canonical == "command" {
+			fields = append(fields, field(f.Native, program), field("args", argv))
+			continue
+		}
 		fields = append(fields, field(f.Native, v))
 	}
 	for _, f := range pd.Fields {

@@ -1,0 +1,79 @@
+package providers
+
+import (
+	"strings"
+
+	"github.com/hookconv/hookconv/internal/node"
+)
+
+// Exec form. Claude Code runs a command handler with "args" without a
+// shell: "command" is the program and "args" its argv. No other tool has
+// that form, and the canonical handler has only a shell command, so the
+// decoder folds the two into the command a shell would run the same way,
+// and keeps the program and argv (as "$exec" and "$args") so the tool's
+// own encoder can write the exec form back. A guard that became the bare
+// program ("node", reading the hook's payload as a script) would exit 1
+// on every call and block nothing.
+
+// ExecCommand is the shell command that runs program with args: each
+// word bare when it holds only characters no shell treats specially,
+// else in double quotes with \, " and ` escaped. $ is left alone, so
+// ${CLAUDE_PROJECT_DIR} in an argument still names the project, as the
+// tool substitutes it in the exec form.
+func ExecCommand(program string, args []string) string {
+	var b strings.Builder
+	b.WriteString(shellWord(program))
+	for _, a := range args {
+		b.WriteByte(' ')
+		b.WriteString(shellWord(a))
+	}
+	return b.String()
+}
+
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
+		return s
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		if r == '\\' || r == '"' || r == '`' {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// ExecArgs returns the strings of an "args" value, and false unless it
+// is a non-empty array of strings.
+func ExecArgs(n *node.Node) ([]string, bool) {
+	if n == nil || n.Kind != node.Array || len(n.Items) == 0 {
+		return nil, false
+	}
+	out := make([]string, len(n.Items))
+	for i, it := range n.Items {
+		if it.Kind != node.String {
+			return nil, false
+		}
+		out[i] = it.Text
+	}
+	return out, true
+}
+
+// ExecForm returns the program and argv to write a handler whose canonical
+// command is command, from the "$exec" and "$args" its decoder kept: only
+// while command is still what they fold into (a manifest edit that changed
+// the command wins, written in shell form).
+func ExecForm(pd *node.Node, command string) (program, args *node.Node, ok bool) {
+	program, args = pd.Get("$exec"), pd.Get("$args")
+	if program == nil || program.Kind != node.String {
+		return nil, nil, false
+	}
+	argv, ok := ExecArgs(args)
+	if !ok || ExecCommand(program.Text, argv) != command {
+		return nil, nil, false
+	}
+	return program, args, true
+}
