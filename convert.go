@@ -555,25 +555,45 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 	// later ones are other events' layouts (Cursor's beforeShellExecution).
 	names := vocab.Default()
 	target, _ := names.Provider(to)
-	moved := (src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0]) && (!shim || target.Generated)
-	if !moved && src.CamelCaseArgs == dst.CamelCaseArgs {
-		return nil
-	}
-	n := 0
+	shimmed := shim && !target.Generated // the shim moves the fields to where the canonical payload has them
+	moved := (src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0]) && !shimmed
+	// Hooks from a native event whose payload has the tool's fields at
+	// its top level (Cursor's beforeShellExecution: command) read them
+	// there, wherever the source's generic tool hooks have them.
+	var topLevel []string
+	nTop, n := 0, 0
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if ev, _ := names.Event(h.Event); ev.Subject == "tool" && h.Handler.Type == canonical.HandlerCommand {
-			n++
+		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Handler.Type != canonical.HandlerCommand {
+			continue
 		}
-	}
-	if n == 0 {
-		return nil
+		if len(src.TopLevelEvents) > 0 && !shimmed {
+			if native := providers.OwnData(h, from).Get("$event"); native != nil && slices.Contains(src.TopLevelEvents, native.Text) {
+				nTop++
+				if !slices.Contains(topLevel, native.Text) {
+					topLevel = append(topLevel, native.Text)
+				}
+				continue
+			}
+		}
+		n++
 	}
 	hint := "check that the scripts read " + to + "'s fields, or convert with --shim, which hands them the canonical payload"
 	if target.Generated {
 		hint = "adapt the scripts to " + to + "'s payload: the generated " + target.Name + " passes it through"
 	}
 	var ds diag.List
+	if nTop > 0 {
+		ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
+			"%d command hook(s) from %s's %s get %s's payload on stdin, which keeps the tool's input %s, not at the top of the payload (command, file_path) as %s's does there: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
+			nTop, from, strings.Join(topLevel, ", "), to, inputPlace(dst), from)
+	}
+	if n == 0 || !moved && src.CamelCaseArgs == dst.CamelCaseArgs {
+		if paths := files.Paths(); len(paths) > 0 {
+			ds = ds.WithFile(paths[0])
+		}
+		return ds
+	}
 	if moved {
 		ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
 			"%d command hook(s) on tool events get %s's payload on stdin, which keeps the tool's name and input %s, not %s as %s's does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
@@ -668,6 +688,15 @@ func contextField(t *hookrun.Tables, provider, event string) string {
 		}
 	}
 	return ""
+}
+
+// inputPlace says where a contract keeps the tool's input.
+func inputPlace(c *hookrun.Contract) string {
+	place := payloadPlace(c)
+	if strings.HasPrefix(place, "at ") {
+		return "at " + c.ToolInput[0]
+	}
+	return place
 }
 
 // payloadPlace says where a contract keeps the tool's name and input: at

@@ -57,7 +57,11 @@ type Contract struct {
 	// a hook's plain-text stdout (exit 0, not JSON) to the agent's
 	// context, beside its JSON way of saying it.
 	PlainContext []string `toml:"plain_context"`
-	Note         string   `toml:"note"`
+	// TopLevelEvents are native events whose payload carries the tool's
+	// fields at its top level (Cursor's beforeShellExecution: command)
+	// rather than at the tool_input path of its generic tool hooks.
+	TopLevelEvents []string `toml:"top_level_events"`
+	Note           string   `toml:"note"`
 }
 
 // Alias is a payload event name the vocabulary does not list for the
