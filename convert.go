@@ -41,6 +41,7 @@ const (
 	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
 	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's (warning)
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
+	CodePowerShell      = "HC421" // a command the source runs with PowerShell goes to a target that runs it with its usual shell (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -360,6 +361,14 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 					"%s: its %s filter %q: %s cannot be expressed for %s; the hook now runs for every matching tool call",
 					h.DisplayName(i), slug, strings.TrimPrefix(f.Key, "$"), node.AppendCompact(nil, f.Value), to)
 				return true
+			}
+			if v := data.Get("shell"); v != nil && v.Kind == node.String && strings.EqualFold(v.Text, "powershell") {
+				// Claude Code's and Qwen Code's "shell" picks the program
+				// that runs the command; no canonical field says it.
+				ds.Warnf(CodePowerShell, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.shell", h.SourceIndex(i), slug),
+					"run it through PowerShell explicitly (pwsh -NoProfile -File script.ps1), or rewrite the command for sh",
+					"%s: its command is PowerShell (%s's \"shell\": %q), but %s runs it with its usual shell, where it fails: a blocking hook then lets every call through",
+					h.DisplayName(i), source.Name, v.Text, to)
 			}
 			if key := source.DisabledKey; key != "" {
 				if v := data.Get(key); v != nil && v.Kind == node.Bool && !v.Bool {
