@@ -7,11 +7,11 @@ import (
 )
 
 // Exec form. Claude Code runs a command handler with "args" without a
-// shell: "command" is the program and "args" its argv. No other tool has
-// that form, and the canonical handler has only a shell command, so the
-// decoder folds the two into the command a shell would run the same way,
-// and keeps the program and argv (as "$exec" and "$args") so the tool's
-// own encoder can write the exec form back. A guard that became the bare
+// shell: "command" is the program and "args" its argv; Copilot CLI does the
+// same with "exec" and "args". The canonical handler has only a shell
+// command, so the decoders fold the two into the command a shell would run
+// the same way, and keep the program and argv (as "$exec" and "$args") so
+// the tool's own encoder can write the exec form back. A guard that became the bare
 // program ("node", reading the hook's payload as a script) would exit 1
 // on every call and block nothing.
 
@@ -47,9 +47,9 @@ func shellWord(s string) string {
 }
 
 // ExecArgs returns the strings of an "args" value, and false unless it
-// is a non-empty array of strings.
+// is an array of strings.
 func ExecArgs(n *node.Node) ([]string, bool) {
-	if n == nil || n.Kind != node.Array || len(n.Items) == 0 {
+	if n == nil || n.Kind != node.Array {
 		return nil, false
 	}
 	out := make([]string, len(n.Items))
@@ -62,17 +62,23 @@ func ExecArgs(n *node.Node) ([]string, bool) {
 	return out, true
 }
 
-// ExecForm returns the program and argv to write a handler whose canonical
-// command is command, from the "$exec" and "$args" its decoder kept: only
-// while command is still what they fold into (a manifest edit that changed
-// the command wins, written in shell form).
+// ExecForm returns the program and argv (nil when the source had no
+// "args") to write a handler whose canonical command is command, from the
+// "$exec" and "$args" its decoder kept: only while command is still what
+// they fold into (a manifest edit that changed the command wins, written
+// in shell form).
 func ExecForm(pd *node.Node, command string) (program, args *node.Node, ok bool) {
 	program, args = pd.Get("$exec"), pd.Get("$args")
 	if program == nil || program.Kind != node.String {
 		return nil, nil, false
 	}
-	argv, ok := ExecArgs(args)
-	if !ok || ExecCommand(program.Text, argv) != command {
+	var argv []string
+	if args != nil {
+		if argv, ok = ExecArgs(args); !ok {
+			return nil, nil, false
+		}
+	}
+	if ExecCommand(program.Text, argv) != command {
 		return nil, nil, false
 	}
 	return program, args, true

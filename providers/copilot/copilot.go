@@ -41,6 +41,8 @@ var CLI = &flat.Dialect{
 	// The hooks reference: PascalCase events are read too, with
 	// VS Code-compatible (snake_case) payloads and Claude's matchers.
 	ClaudeSpelling: true,
+	// "exec" + "args" (CLI only): run without a shell.
+	ExecKey: "exec",
 }
 
 // VSCode is VS Code's agent hook entry format (hooks reference table).

@@ -225,12 +225,16 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
 		h.Blocking = true // the tool honours exit 2 here (spec §7)
 	}
-	var matcher *node.Node
+	var matcher, exec, execArgs *node.Node
 	keys := &node.Node{Kind: node.Object}
 	for _, f := range n.Fields {
 		fp := path + "." + f.Key
 		switch {
 		case f.Key == "type":
+		case c.d.ExecKey != "" && f.Key == c.d.ExecKey:
+			exec = f.Value
+		case c.d.ExecKey != "" && f.Key == "args":
+			execArgs = f.Value
 		case f.Key == "matcher":
 			if f.Value.Kind != node.String {
 				ds.Errorf(nested.CodeShape, f.Value.Pos, fp, "write the matcher as a string", "matcher must be a string, not %s", f.Value.Kind.Article())
@@ -274,6 +278,11 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 	}
 	if len(keys.Fields) > 0 {
 		set("$keys", keys)
+	}
+	if exec != nil || execArgs != nil {
+		if !c.decodeExec(ds, &h, exec, execArgs, path, set) {
+			return h, false
+		}
 	}
 	if h.Handler.Type == canonical.HandlerCommand && strings.TrimSpace(h.Handler.Command) == "" && len(h.Handler.Platform) > 0 {
 		// Only per-OS commands (Copilot's bash/powershell without a
@@ -335,6 +344,42 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		h.ProviderData = map[string]json.RawMessage{c.d.Slug: node.AppendCompact(nil, pd)}
 	}
 	return h, true
+}
+
+// decodeExec folds an exec form (a program and its argv, run without a
+// shell) into the shell command that runs the same argv, keeping both
+// for the tool's own encoder (providers/execform.go). It reports false
+// after an error.
+func (c *Codec) decodeExec(ds *diag.List, h *canonical.Hook, exec, args *node.Node, path string, set func(string, *node.Node)) bool {
+	key := c.d.ExecKey
+	if exec == nil {
+		ds.Warnf(nested.CodeUnknownKey, args.Pos, path+".args", "add \""+key+"\" with the program the arguments are for, or remove args",
+			"args without %q: %s reads args only as the argv of %q; dropped", key, c.Prov.Name, key)
+		return true
+	}
+	if exec.Kind != node.String || strings.TrimSpace(exec.Text) == "" {
+		ds.Errorf(nested.CodeShape, exec.Pos, path+"."+key, "write the program to run, as a string", "%s must be a non-empty string", key)
+		return false
+	}
+	var argv []string
+	if args != nil {
+		var ok bool
+		if argv, ok = providers.ExecArgs(args); !ok {
+			ds.Errorf(nested.CodeShape, args.Pos, path+".args", `write args as an array of strings: ["hooks/guard.js"]`, "args must be an array of strings")
+			return false
+		}
+	}
+	if h.Handler.Command != "" || len(h.Handler.Platform) > 0 {
+		ds.Warnf(nested.CodeUnknownKey, exec.Pos, path+"."+key, "keep either "+key+" (and args) or the shell commands",
+			"%q cannot be combined with bash, powershell or command in %s; the shell command is converted and %s dropped", key, c.Prov.Name, key)
+		return true
+	}
+	h.Handler.Command = providers.ExecCommand(exec.Text, argv)
+	set("$exec", exec)
+	if args != nil {
+		set("$args", args)
+	}
+	return true
 }
 
 // splitMatcher is the canonical matcher a split event stands for.

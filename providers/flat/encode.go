@@ -120,7 +120,19 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		add("type", a.String(h.Handler.Type))
 	}
 	keys := pd.Get("$keys")
+	var program, argv *node.Node
+	execForm := false
+	if c.d.ExecKey != "" && h.Handler.Type == canonical.HandlerCommand && len(h.Handler.Platform) == 0 {
+		program, argv, execForm = providers.ExecForm(pd, h.Handler.Command)
+	}
 	for _, f := range c.d.Fields {
+		if execForm && f.Canonical == "command" {
+			add(c.d.ExecKey, program)
+			if argv != nil {
+				add("args", argv)
+			}
+			continue
+		}
 		if v := c.value(ds, h, i, f.Canonical, a); v != nil {
 			name := f.Native
 			if k := keys.Get(f.Canonical); k != nil && k.Kind == node.String {

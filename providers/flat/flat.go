@@ -75,6 +75,9 @@ type Dialect struct {
 	// (Copilot's "command" beside "bash", "timeout" beside "timeoutSec").
 	// They are read, and written back when the source used them.
 	Aliases providers.Fields
+	// ExecKey names the entry key of an exec form (Copilot CLI's "exec":
+	// a program run without a shell, with "args" as its argv), or "".
+	ExecKey string
 }
 
 // Accepts reports whether the tool runs handlers of type t.

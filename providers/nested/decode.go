@@ -394,7 +394,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
 	}
 	if execArgs != nil {
-		if argv, ok := providers.ExecArgs(execArgs); ok && h.Handler.Command != "" {
+		if argv, ok := providers.ExecArgs(execArgs); ok && len(argv) > 0 && h.Handler.Command != "" {
 			// The exec form, as the shell command that runs the same
 			// program with the same argv (providers/execform.go).
 			extra.Set("$exec", &node.Node{Kind: node.String, Text: h.Handler.Command})
