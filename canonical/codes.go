@@ -36,7 +36,7 @@ const (
 	CodeDegradationKey   = "HC170" // a degradation key that is no capability
 	CodeDegradationValue = "HC171" // a degradation strategy other than block, warn, exclude
 	CodeCapabilityList   = "HC172" // unknown id in capabilities (warning)
-	CodeUnknownField     = "HC180" // a key the spec does not define (warning)
+	CodeUnknownField     = "HC180" // a key the spec does not define (warning one edit from a known field, else info)
 	CodeBlockingNowhere  = "HC181" // blocking on an event no provider can block (warning)
 	CodeDuplicateHook    = "HC182" // the same hook twice (warning)
 	CodeProviderUnknown  = "HC183" // provider_data key is no provider slug (warning)

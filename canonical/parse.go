@@ -223,11 +223,15 @@ func (d *decoder) object(n *node.Node, path string, known []string) bool {
 		if known == nil || contains(known, f.Key) || isCommentKey(f.Key) {
 			continue
 		}
-		hint := "remove it, or check its spelling; unknown fields are ignored"
+		// Spec §1: unknown fields are ignored, and a lint may warn about
+		// one that is one edit from a known field (a typo that silently
+		// drops a setting). Any other (an "x-team" annotation, a field of
+		// a later spec) is only noted, so --strict does not fail on it.
 		if s := suggest.Closest(f.Key, known, 1); s != "" {
-			hint = fmt.Sprintf("did you mean %q?", s)
+			d.ds.Warnf(CodeUnknownField, f.KeyPos, join(path, f.Key), fmt.Sprintf("did you mean %q?", s), "unknown field %q in %s", f.Key, orRoot(path))
+			continue
 		}
-		d.ds.Warnf(CodeUnknownField, f.KeyPos, join(path, f.Key), hint, "unknown field %q in %s", f.Key, orRoot(path))
+		d.ds.Infof(CodeUnknownField, f.KeyPos, join(path, f.Key), "remove it if it is a mistake", "unknown field %q in %s is ignored", f.Key, orRoot(path))
 	}
 	return true
 }

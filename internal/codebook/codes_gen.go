@@ -36,7 +36,7 @@ var codes = []Code{
 	{ID: "HC170", Package: "canonical", Name: "CodeDegradationKey", Summary: "a degradation key that is no capability"},
 	{ID: "HC171", Package: "canonical", Name: "CodeDegradationValue", Summary: "a degradation strategy other than block, warn, exclude"},
 	{ID: "HC172", Package: "canonical", Name: "CodeCapabilityList", Summary: "unknown id in capabilities (warning)"},
-	{ID: "HC180", Package: "canonical", Name: "CodeUnknownField", Summary: "a key the spec does not define (warning)"},
+	{ID: "HC180", Package: "canonical", Name: "CodeUnknownField", Summary: "a key the spec does not define (warning one edit from a known field, else info)"},
 	{ID: "HC181", Package: "canonical", Name: "CodeBlockingNowhere", Summary: "blocking on an event no provider can block (warning)"},
 	{ID: "HC182", Package: "canonical", Name: "CodeDuplicateHook", Summary: "the same hook twice (warning)"},
 	{ID: "HC183", Package: "canonical", Name: "CodeProviderUnknown", Summary: "provider_data key is no provider slug (warning)"},
