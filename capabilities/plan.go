@@ -491,7 +491,15 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 	}
 	b, ok := p.caps.BlockingOf(p.target, kept.Event)
 	if ok && b.Behaviour != Observe && b.Exit == "json" && kept.Handler.Type == canonical.HandlerCommand {
-		if src, ok := p.caps.BlockingOf(p.source, kept.Event); !ok || src.Exit != "json" {
+		src, ok := p.caps.BlockingOf(p.source, kept.Event)
+		_, own := p.h.ProviderData[p.target]
+		switch {
+		case ok && src.Exit == "json":
+			// The source blocks here only on a JSON answer: the hook gives one.
+		case !ok && own:
+			// A manifest hook decoded from the target itself (its
+			// provider_data): it answered the target as the target reads.
+		default:
 			p.exitIgnored(b)
 		}
 		return

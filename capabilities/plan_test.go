@@ -739,11 +739,21 @@ func TestPlanExitIgnored(t *testing.T) {
 		{"exit 2 honoured", "claude-code", "codex", "agent_stop", canonical.HandlerCommand, false},
 		{"a model decides", "", "claude-code", "permission_request", canonical.HandlerPrompt, false},
 		{"exit 2 where JSON decides", "", "claude-code", "permission_request", canonical.HandlerCommand, true},
+		{"the target's own hook, back from a manifest", "", "claude-code", "permission_request", "own", false},
+		{"another tool's hook in a manifest", "", "claude-code", "permission_request", "foreign", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := with(cmdHook("h", tt.event), func(h *canonical.Hook) {
 				h.Blocking = true
+				switch tt.handler {
+				case "own":
+					h.ProviderData = map[string]json.RawMessage{tt.target: json.RawMessage(`{"$matcher":"Bash"}`)}
+					return
+				case "foreign":
+					h.ProviderData = map[string]json.RawMessage{"cursor": json.RawMessage(`{"$event":"x"}`)}
+					return
+				}
 				if tt.handler != canonical.HandlerCommand {
 					h.Handler = canonical.Handler{Type: tt.handler, Prompt: "Done?"}
 				}
