@@ -69,10 +69,17 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 					"provider_data key %q is not a provider slug; it will never be rendered", k)
 			}
 		}
+		if h.broken {
+			continue
+		}
 		key := fingerprint(seed, h)
 		if first, dup := sameHook(m, seen[key], h); dup {
+			this, that := h.DisplayName(i), m.Hooks[first].DisplayName(first)
+			if this == that { // two hooks of one name: say which
+				this, that = fmt.Sprintf("%s (hooks[%d])", this, i), fmt.Sprintf("hooks[%d]", first)
+			}
 			ds.Warnf(CodeDuplicateHook, h.PosOf(""), path, "remove one of them",
-				"%s is identical to %s: it would run twice", h.DisplayName(i), m.Hooks[first].DisplayName(first))
+				"%s is identical to %s: it would run twice", this, that)
 		} else {
 			seen[key] = append(seen[key], i)
 		}

@@ -52,6 +52,9 @@ type Hook struct {
 	Ordinal int
 
 	src *node.Node
+	// broken marks a hook that Parse reported an error in: some of its
+	// fields were dropped, so it is not compared for duplicates.
+	broken bool
 }
 
 // Handler is what a hook runs.

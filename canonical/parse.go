@@ -297,7 +297,11 @@ func (d *decoder) manifest(root *node.Node) *Manifest {
 					"%s must be an object, not %s", path, it.Kind.Article())
 				return false
 			}
+			before := len(hd.ds)
 			*h = hd.hook(it, path)
+			// A field in error was left out of the hook: it is not what
+			// the author wrote, so Check does not compare it with others.
+			h.broken = hd.ds[before:].HasErrors()
 			return true
 		})
 		d.ds = append(d.ds, hds...)
