@@ -79,14 +79,18 @@ func ParseDocument(name string, src []byte, f Format) (*node.Node, diag.List) {
 		var se *node.SyntaxError
 		pos := diag.Pos{Line: 1, Column: 1}
 		msg := err.Error()
-		if errors.As(err, &se) {
-			pos, msg = se.Pos, se.Msg
-		}
 		kind := "JSON"
 		if f == FormatYAML {
 			kind = "YAML"
 		}
-		ds.Errorf(CodeSyntax, pos, "", "fix the "+kind+" syntax at the marked position", "invalid %s: %s", kind, msg)
+		hint := "fix the " + kind + " syntax at the marked position"
+		if errors.As(err, &se) {
+			pos, msg = se.Pos, se.Msg
+			if se.Hint != "" {
+				hint = se.Hint
+			}
+		}
+		ds.Errorf(CodeSyntax, pos, "", hint, "invalid %s: %s", kind, msg)
 		return nil, ds.WithFile(name)
 	}
 	return root, nil

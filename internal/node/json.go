@@ -17,6 +17,10 @@ const MaxDepth = 256
 type SyntaxError struct {
 	Msg string
 	Pos diag.Pos
+	// Hint, when set, says how to fix a document that is valid in its
+	// language but uses something a manifest cannot hold (a YAML merge
+	// key, a tag): a syntax hint would send the author looking for a typo.
+	Hint string
 }
 
 func (e *SyntaxError) Error() string {

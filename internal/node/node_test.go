@@ -122,20 +122,28 @@ func TestYAMLAliasBomb(t *testing.T) {
 }
 
 func TestParseYAMLScalars(t *testing.T) {
-	src := "a: 0x10\nb: 1_000\nc: 10.50\nd: yes\ne: ~\nf: 'quoted'\ng: true\nh: 1e400\ni: '1e400'\n"
+	src := "a: 0x10\nb: 1_000\nc: 10.50\nd: yes\ne: ~\nf: 'quoted'\ng: true\nh: 1e400\ni: '1e400'\nj: 2024-01-01\n"
 	n, err := ParseYAML([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// yaml.v3 follows YAML 1.2: "yes" is a string, not a boolean. A plain
 	// number too large for a float64 stays a number, as in JSON, where
-	// range checks find it; quoted, it is a string.
-	want := `{"a":16,"b":1000,"c":10.50,"d":"yes","e":null,"f":"quoted","g":true,"h":1e400,"i":"1e400"}`
+	// range checks find it; quoted, it is a string. A plain date is a
+	// string too (yaml.v3 resolves it as a YAML 1.1 timestamp).
+	want := `{"a":16,"b":1000,"c":10.50,"d":"yes","e":null,"f":"quoted","g":true,"h":1e400,"i":"1e400","j":"2024-01-01"}`
 	if got := string(AppendCompact(nil, n)); got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 	if _, err := ParseYAML([]byte("a: !!binary aGk=\n")); err == nil {
 		t.Error("binary tag accepted")
+	}
+	if _, err := ParseYAML([]byte("a: !!timestamp 2024-01-01\n")); err == nil {
+		t.Error("explicit timestamp tag accepted")
+	}
+	var se *SyntaxError
+	if _, err := ParseYAML([]byte("b: &b {x: 1}\nc:\n  <<: *b\n")); !errors.As(err, &se) || se.Hint == "" {
+		t.Errorf("merge key: %v; want a SyntaxError with a hint", err)
 	}
 	if _, err := ParseYAML([]byte("a: 1\n---\nb: 2\n")); err == nil {
 		t.Error("two documents accepted")

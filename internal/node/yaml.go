@@ -80,7 +80,8 @@ func (c *converter) convert(y *yaml.Node, depth int) (*Node, error) {
 				return nil, &SyntaxError{Msg: "mapping keys must be plain strings", Pos: diag.Pos{Line: k.Line, Column: k.Column}}
 			}
 			if k.Tag == "!!merge" {
-				return nil, &SyntaxError{Msg: "YAML merge keys (<<) are not supported in manifests", Pos: diag.Pos{Line: k.Line, Column: k.Column}}
+				return nil, &SyntaxError{Msg: "YAML merge keys (<<) are not supported in manifests", Pos: diag.Pos{Line: k.Line, Column: k.Column},
+					Hint: "write the merged keys out in the mapping itself"}
 			}
 			val, err := c.convert(v, depth+1)
 			if err != nil {
@@ -128,7 +129,8 @@ func scalar(y *yaml.Node, pos diag.Pos) (*Node, error) {
 	case "!!int", "!!float":
 		var f float64
 		if err := y.Decode(&f); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			return nil, &SyntaxError{Msg: "number " + strconv.Quote(y.Value) + " has no JSON equivalent", Pos: pos}
+			return nil, &SyntaxError{Msg: "number " + strconv.Quote(y.Value) + " has no JSON equivalent", Pos: pos,
+				Hint: "use a finite number, or quote the value if it is text"}
 		}
 		// Normalise YAML spellings (0x10, 1_000, +5) to a JSON literal; keep
 		// plain decimal literals as written so 10.50 stays 10.50.
@@ -137,9 +139,16 @@ func scalar(y *yaml.Node, pos diag.Pos) (*Node, error) {
 			text = strconv.FormatFloat(f, 'f', -1, 64)
 		}
 		return &Node{Kind: Number, Pos: pos, End: -1, Text: text}, nil
-	default:
-		return nil, &SyntaxError{Msg: "unsupported YAML tag " + y.Tag + ": use plain JSON-compatible values", Pos: pos}
+	case "!!timestamp":
+		if y.Style&yaml.TaggedStyle == 0 {
+			// A plain 2024-01-01 is a timestamp only in YAML 1.1; the
+			// manifest is JSON's data model, where it is a string (as the
+			// same value in a JSON file is).
+			return &Node{Kind: String, Pos: pos, End: -1, Text: y.Value}, nil
+		}
 	}
+	return nil, &SyntaxError{Msg: "unsupported YAML tag " + y.Tag + ": use plain JSON-compatible values", Pos: pos,
+		Hint: "remove the tag: write a plain string, number, true/false or null"}
 }
 
 // AppendYAML appends n as a YAML document (2-space indent, member order
