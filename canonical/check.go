@@ -110,10 +110,22 @@ func checkEvent(ds *diag.List, h *Hook, path string, v Vocabulary) {
 		}
 		return
 	}
-	if strings.Contains(h.Event, ".") {
-		ds.Warnf(CodeEventCustom, h.PosOf("event"), path+".event",
-			"it is kept for the provider it names and excluded everywhere else",
-			"%q is a custom vendor event, not a canonical one", h.Event)
+	if rest, ok := strings.CutPrefix(h.Event, "vendor."); ok {
+		slug, native, _ := strings.Cut(rest, ".")
+		switch {
+		case !v.IsProvider(slug):
+			ds.Errorf(CodeEventUnknown, h.PosOf("event"), path+".event",
+				hintFor(slug, v.ProviderSlugs(), "write vendor.<provider>.<event> with a provider slug (`hookconv providers`)"),
+				"%q names no provider: %q is not a provider slug, so no tool would ever run the hook", h.Event, slug)
+		case native == "":
+			ds.Errorf(CodeEventUnknown, h.PosOf("event"), path+".event",
+				"write vendor."+slug+".<event> with "+slug+"'s own event name",
+				"%q names no event of %s", h.Event, slug)
+		default:
+			ds.Warnf(CodeEventCustom, h.PosOf("event"), path+".event",
+				"it is kept for "+slug+" and excluded everywhere else",
+				"%q is a custom vendor event, not a canonical one", h.Event)
+		}
 		return
 	}
 	ds.Errorf(CodeEventUnknown, h.PosOf("event"), path+".event",
