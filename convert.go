@@ -370,6 +370,11 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 					"%s: its command is PowerShell (%s's \"shell\": %q), but %s runs it with its usual shell, where it fails: a blocking hook then lets every call through",
 					h.DisplayName(i), source.Name, v.Text, to)
 			}
+			if v := data.Get("$disabled"); v != nil && v.Kind == node.String {
+				ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+					"delete the hook before converting, or remove it from the converted config, if it should stay off",
+					"%s is turned off in %s (%s), but it is converted enabled: it will run in %s", h.DisplayName(i), source.Name, v.Text, to)
+			}
 			if key := source.DisabledKey; key != "" {
 				if v := data.Get(key); v != nil && v.Kind == node.Bool && !v.Bool {
 					ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.%s", h.SourceIndex(i), slug, key),

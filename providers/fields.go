@@ -2,6 +2,8 @@ package providers
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -51,6 +53,20 @@ func OwnData(h *canonical.Hook, slug string) *node.Node {
 		}
 	}
 	return &noData
+}
+
+// SetData returns h's provider_data for slug with key set to v, as a new
+// value: the old one may be shared with other hooks (a group's copy).
+func SetData(h *canonical.Hook, slug, key string, v *node.Node) {
+	own := OwnData(h, slug)
+	d := Data{fields: slices.Clone(own.Fields)}
+	d.Set(key, v)
+	if h.ProviderData == nil {
+		h.ProviderData = map[string]json.RawMessage{}
+	} else {
+		h.ProviderData = maps.Clone(h.ProviderData)
+	}
+	h.ProviderData[slug] = d.Raw()
 }
 
 // DataMemo is OwnData that remembers the last object it parsed: hooks

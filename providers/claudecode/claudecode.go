@@ -38,6 +38,7 @@ var Dialect = &nested.Dialect{
 	ListSeparators: "|,",
 	Regex:          "JavaScript",
 	ExecArgs:       true,
+	Switches:       nested.DisableAllHooks,
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }

@@ -5,6 +5,7 @@ package gemini
 
 import (
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 )
@@ -30,6 +31,28 @@ var Dialect = &nested.Dialect{
 	ExactList:      nested.RegexOnly,
 	ListSeparators: "|",
 	Regex:          "JavaScript",
+	Switches:       switches,
+}
+
+// switches reads hooksConfig (reference §2.3): "enabled": false turns
+// every hook off, "disabled" lists the names of those that are off.
+func switches(root *node.Node) (string, bool, []string) {
+	cfg := root.Get("hooksConfig")
+	if v := cfg.Get("enabled"); v != nil && v.Kind == node.Bool && !v.Bool {
+		return `"hooksConfig": {"enabled": false}`, true, nil
+	}
+	var names []string
+	if list := cfg.Get("disabled"); list != nil && list.Kind == node.Array {
+		for _, it := range list.Items {
+			if it.Kind == node.String {
+				names = append(names, it.Text)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return "", false, nil
+	}
+	return "hooksConfig.disabled", false, names
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }

@@ -37,6 +37,8 @@ var Dialect = &nested.Dialect{
 	ExactList:      nested.ClaudeExactList,
 	ListSeparators: "|,",
 	Regex:          "JavaScript",
+	// disableAllHooks (reference §7.4).
+	Switches: nested.DisableAllHooks,
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }
