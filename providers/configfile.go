@@ -116,6 +116,16 @@ func WarnMatcherIgnored(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i
 // tool event the kept text only spells the hook's tool matcher, whose
 // loss WarnMatcherIgnored reports.
 func WarnValueMatcherDropped(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, own, tool, native string) {
+	warnValueMatcher(ds, names, h, i, own, "has no place on %s %s, which takes no matcher; it now runs every time", "filter inside the hook script if it matters", tool, native)
+}
+
+// WarnValueMatcherForeign is WarnValueMatcherDropped for an event that
+// takes a value matcher, whose values the other tool's may not mean.
+func WarnValueMatcherForeign(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, own, tool, native string) {
+	warnValueMatcher(ds, names, h, i, own, "means something else on %s %s; dropped, so it now runs every time", "filter inside the hook script if it matters, or write the matcher "+native+" expects", tool, native)
+}
+
+func warnValueMatcher(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, own, what, hint, tool, native string) {
 	if ev, _ := names.Event(h.Event); ev.Subject == "tool" {
 		return
 	}
@@ -128,8 +138,8 @@ func WarnValueMatcherDropped(ds *diag.List, names *vocab.Tables, h *canonical.Ho
 			continue
 		}
 		if v := n.Get("$matcher"); v != nil && v.Kind == node.String && strings.TrimSpace(v.Text) != "" && v.Text != "*" {
-			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
-				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
+			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), hint,
+				"%s: its %s matcher %q "+what,
 				h.DisplayName(i), slug, v.Text, tool, native)
 			return
 		}

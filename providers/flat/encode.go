@@ -2,6 +2,7 @@ package flat
 
 import (
 	"fmt"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"regexp"
 	"slices"
 	"strings"
@@ -164,8 +165,14 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 	default:
 		if v := pd.Get("$matcher"); v != nil {
 			add("matcher", v)
-		} else {
+		} else if text, slug, ok := c.carriedValueMatcher(h, row); ok {
+			add("matcher", a.String(text))
+			ds.Infof(nested.CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
+				"%s: the %s matcher %q is kept for %s %s", h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
+		} else if row.Matcher == vocab.MatchNone || row.Matcher == "" {
 			providers.WarnValueMatcherDropped(ds, c.Names, h, i, c.d.Slug, c.Prov.Name, row.Name)
+		} else {
+			providers.WarnValueMatcherForeign(ds, c.Names, h, i, c.d.Slug, c.Prov.Name, row.Name)
 		}
 		providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov.Name, row.Name)
 	}
@@ -178,6 +185,26 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		add(c.d.FailClosed, a.New(node.Node{Kind: node.Bool, Bool: true}))
 	}
 	return a.New(node.Node{Kind: node.Object, Fields: a.Fields(fields)}), true
+}
+
+// carriedValueMatcher is the value matcher a hook brings from a tool of
+// the Claude-shaped family, for a tool that reads Claude's spelling
+// (Copilot CLI: preCompact's manual|auto, notification's types), on an
+// event of the target that takes a value matcher.
+func (c *Codec) carriedValueMatcher(h *canonical.Hook, row vocab.NativeEvent) (text, slug string, ok bool) {
+	if !c.d.ClaudeSpelling || row.Matcher == vocab.MatchNone || row.Matcher == "" {
+		return "", "", false
+	}
+	for _, slug := range sortedkeys.Of(h.ProviderData) {
+		if slug == c.d.Slug || !nested.InFamily(slug) {
+			continue
+		}
+		v := providers.OwnData(h, slug).Get("$matcher")
+		if v != nil && v.Kind == node.String && strings.TrimSpace(v.Text) != "" && v.Text != "*" {
+			return v.Text, slug, true
+		}
+	}
+	return "", "", false
 }
 
 // nativeEvents picks the events a hook is written under: one, or — for a

@@ -66,6 +66,10 @@ var (
 	family   = map[string]bool{}
 )
 
+// InFamily reports whether slug is a tool of the nested family, whose
+// value matchers mean the same in each.
+func InFamily(slug string) bool { return inFamily(slug) }
+
 func inFamily(slug string) bool {
 	familyMu.Lock()
 	defer familyMu.Unlock()
