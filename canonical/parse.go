@@ -545,6 +545,16 @@ func (d *decoder) timeout(n *node.Node, path string) float64 {
 	return f
 }
 
+// platformSpellings are other names of the platforms, as Node, Go and
+// uname spell them, for the hint of an unknown platform key. It stays an
+// error: a Windows command under "win32" would be ignored, and Windows
+// would run the Unix command instead.
+var platformSpellings = map[string]string{
+	"win": "windows", "win32": "windows", "win64": "windows", "windows_nt": "windows", "cygwin": "windows", "mingw": "windows",
+	"mac": "osx", "macos": "osx", "macosx": "osx", "apple": "osx",
+	"gnu/linux": "linux", "ubuntu": "linux", "debian": "linux",
+}
+
 func (d *decoder) platform(n *node.Node, path string) map[string]string {
 	if n.Kind != node.Object {
 		d.wrongType(n, path, "an object", `e.g. {"windows": "check.ps1"}`)
@@ -557,6 +567,8 @@ func (d *decoder) platform(n *node.Node, path string) map[string]string {
 			hint := "use windows, linux or osx"
 			if s := suggest.Closest(f.Key, platformKeys, 2); s != "" {
 				hint = fmt.Sprintf("did you mean %q?", s)
+			} else if s := platformSpellings[strings.ToLower(f.Key)]; s != "" {
+				hint = fmt.Sprintf("write %q", s)
 			}
 			d.errorf(CodePlatformKey, f.KeyPos, fp, hint, "unknown platform %q", f.Key)
 			continue
