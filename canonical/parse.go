@@ -555,6 +555,30 @@ var platformSpellings = map[string]string{
 	"gnu/linux": "linux", "ubuntu": "linux", "debian": "linux",
 }
 
+// patternHint says how to fix a pattern RE2 refuses, by what it refused:
+// most are a bracket or parenthesis left open, not a Perl feature.
+func patternHint(err error) string {
+	var se *syntax.Error
+	if !errors.As(err, &se) {
+		return "fix the regular expression"
+	}
+	switch se.Code {
+	case syntax.ErrInvalidPerlOp:
+		return "RE2 has no backreferences or lookaround; rewrite the pattern without them"
+	case syntax.ErrMissingBracket:
+		return "close the character class with ]"
+	case syntax.ErrMissingParen, syntax.ErrUnexpectedParen:
+		return "balance the parentheses"
+	case syntax.ErrMissingRepeatArgument, syntax.ErrInvalidRepeatOp:
+		return `a *, + or ? needs something before it to repeat; write \* for a literal star`
+	case syntax.ErrInvalidEscape:
+		return `RE2 does not know that escape: write \\ for a literal backslash`
+	case syntax.ErrInvalidCharRange:
+		return "write the range low-high, as in a-z"
+	}
+	return "fix the regular expression at the part the message quotes"
+}
+
 func (d *decoder) platform(n *node.Node, path string) map[string]string {
 	if n.Kind != node.Object {
 		d.wrongType(n, path, "an object", `e.g. {"windows": "check.ps1"}`)
@@ -636,8 +660,7 @@ func (d *decoder) matcher(n *node.Node, path string, inArray bool) Matcher {
 				return nil
 			}
 			if _, err := regexp.Compile(re); err != nil {
-				d.errorf(CodePatternInvalid, pat.Value.Pos, join(path, "pattern"),
-					"RE2 has no backreferences or lookaround; rewrite the pattern without them",
+				d.errorf(CodePatternInvalid, pat.Value.Pos, join(path, "pattern"), patternHint(err),
 					"pattern %q is not a valid RE2 regular expression: %s", re, reErr(err))
 				return nil
 			}

@@ -2,6 +2,7 @@ package canonical
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -225,5 +226,23 @@ func TestParseModel(t *testing.T) {
 	}
 	if p := h.PosOf("handler.timeout"); p.Line != 8 {
 		t.Errorf("PosOf(handler.timeout) = %+v, want line 8", p)
+	}
+}
+
+// TestPatternHint: an invalid pattern's hint names what RE2 refused, not
+// always the Perl features it lacks.
+func TestPatternHint(t *testing.T) {
+	tests := map[string]string{
+		"[a-":   "close the character class",
+		"a(":    "balance the parentheses",
+		"(?=x)": "no backreferences or lookaround",
+		"*a":    "needs something before it",
+		`\q`:    `write \\ for a literal backslash`,
+	}
+	for re, want := range tests {
+		_, err := regexp.Compile(re)
+		if got := patternHint(err); !strings.Contains(got, want) {
+			t.Errorf("patternHint(%q) = %q, want it to say %q", re, got, want)
+		}
 	}
 }
