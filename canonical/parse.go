@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -391,7 +392,15 @@ func (d *decoder) str(n *node.Node, path string) string {
 
 func (d *decoder) boolean(n *node.Node, path string) bool {
 	if n.Kind != node.Bool {
-		hint := "write true or false without quotes"
+		hint := "write true or false"
+		switch {
+		case n.Kind == node.Null:
+			hint = "write true or false, or leave the field out for its default"
+		case n.Kind == node.String && slices.Contains([]string{"yes", "no", "on", "off", "y", "n"}, strings.ToLower(n.Text)):
+			hint = fmt.Sprintf("write true or false: %q is a string in JSON and in YAML 1.2", n.Text)
+		case n.Kind == node.String:
+			hint = "write true or false without quotes"
+		}
 		d.wrongType(n, path, "a boolean", hint)
 		return false
 	}
@@ -520,7 +529,10 @@ func (d *decoder) handler(n *node.Node, path string) Handler {
 
 func (d *decoder) timeout(n *node.Node, path string) float64 {
 	if n.Kind != node.Number {
-		hint := "write the number of seconds without quotes, e.g. 30"
+		hint := "write the number of seconds, e.g. 30"
+		if n.Kind == node.Null {
+			hint = "write the number of seconds, or leave the field out for the tool's default"
+		}
 		if n.Kind == node.String {
 			if _, err := strconv.ParseFloat(strings.TrimSpace(n.Text), 64); err == nil {
 				hint = "remove the quotes: " + strings.TrimSpace(n.Text)
