@@ -626,6 +626,26 @@ func (d *decoder) platform(n *node.Node, path string) map[string]string {
 	return out
 }
 
+// spacedNameHint says what to write for a tool name with white space: the
+// name without its padding, a regular expression as a pattern (Claude's
+// "Bash(git *)" permission syntax is one), or the words joined with _ as
+// canonical names are ("file write") or listed.
+func spacedNameHint(text string) string {
+	trimmed := strings.TrimSpace(text)
+	words := strings.Fields(trimmed)
+	switch {
+	case len(words) == 1:
+		return fmt.Sprintf("write %q", trimmed)
+	case strings.ContainsAny(trimmed, RegexSyntax):
+		return `for a regular expression write {"pattern": "..."}`
+	}
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = strconv.Quote(w)
+	}
+	return fmt.Sprintf("write %q, or a list of names: [%s]", strings.Join(words, "_"), strings.Join(quoted, ", "))
+}
+
 // matcher reads any matcher form; inArray forbids nested arrays.
 func (d *decoder) matcher(n *node.Node, path string, inArray bool) Matcher {
 	switch n.Kind {
@@ -637,7 +657,7 @@ func (d *decoder) matcher(n *node.Node, path string, inArray bool) Matcher {
 			// No tool's names have any, and tools differ in whether they
 			// trim a matcher: " Bash" would guard Bash in some and nothing
 			// in others.
-			d.errorf(CodeMatcherShape, n.Pos, path, fmt.Sprintf("write %q", strings.Join(strings.Fields(n.Text), "")),
+			d.errorf(CodeMatcherShape, n.Pos, path, spacedNameHint(n.Text),
 				"tool name %q has white space in it; tool names have none", n.Text)
 			return nil
 		}

@@ -246,3 +246,16 @@ func TestPatternHint(t *testing.T) {
 		}
 	}
 }
+
+func TestSpacedNameHint(t *testing.T) {
+	tests := map[string]string{
+		" Bash":       `write "Bash"`,
+		"file write":  `write "file_write", or a list of names: ["file", "write"]`,
+		"Bash(git *)": `for a regular expression write {"pattern": "..."}`,
+	}
+	for in, want := range tests {
+		if got := spacedNameHint(in); got != want {
+			t.Errorf("spacedNameHint(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
