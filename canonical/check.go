@@ -50,21 +50,21 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 		checkMatcher(&ds, h, h.Matcher, path+".matcher", v)
 		for _, k := range sortedkeys.Of(h.Degradation) {
 			if !v.IsCapability(k) {
-				ds.Errorf(CodeDegradationKey, h.PosOf("degradation."+k), path+".degradation."+k,
+				ds.Errorf(CodeDegradationKey, h.KeyPosOf("degradation."+k), path+".degradation."+k,
 					hintFor(k, v.CapabilityNames(), "capabilities are: "+strings.Join(v.CapabilityNames(), ", ")),
 					"%q is not a capability", k)
 			}
 		}
-		for _, c := range h.Capabilities {
+		for j, c := range h.Capabilities {
 			if !v.IsCapability(c) {
-				ds.Warnf(CodeCapabilityList, h.PosOf("capabilities"), path+".capabilities",
+				ds.Warnf(CodeCapabilityList, h.ItemPosOf("capabilities", j), fmt.Sprintf("%s.capabilities[%d]", path, j),
 					hintFor(c, v.CapabilityNames(), "capabilities are: "+strings.Join(v.CapabilityNames(), ", ")),
 					"%q is not a capability", c)
 			}
 		}
 		for _, k := range sortedkeys.Of(h.ProviderData) {
 			if !v.IsProvider(k) {
-				ds.Warnf(CodeProviderUnknown, h.PosOf("provider_data."+k), path+".provider_data."+k,
+				ds.Warnf(CodeProviderUnknown, h.KeyPosOf("provider_data."+k), path+".provider_data."+k,
 					hintFor(k, v.ProviderSlugs(), "run `hookconv providers` for the slugs"),
 					"provider_data key %q is not a provider slug; it will never be rendered", k)
 			}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
@@ -191,6 +192,45 @@ func (m *Manifest) PosOf(path string) diag.Pos {
 		return m.src.Pos
 	}
 	return diag.Pos{}
+}
+
+// KeyPosOf is PosOf for the key of the field at path ("degradation.x"):
+// where a diagnostic is about the key itself (an unknown capability id,
+// a provider slug), not about its value.
+func (h *Hook) KeyPosOf(path string) diag.Pos {
+	parent, key := "", path
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		parent, key = path[:i], path[i+1:]
+	}
+	if h.src != nil {
+		if n := lookupNode(h.src, parent); n != nil {
+			if f, ok := n.Field(key); ok {
+				return f.KeyPos
+			}
+		}
+	}
+	return h.PosOf(path)
+}
+
+// ItemPosOf is the position of the i-th element of the array at path,
+// falling back to PosOf(path).
+func (h *Hook) ItemPosOf(path string, i int) diag.Pos {
+	if h.src != nil {
+		if n := lookupNode(h.src, path); n != nil && n.Kind == node.Array && i < len(n.Items) {
+			return n.Items[i].Pos
+		}
+	}
+	return h.PosOf(path)
+}
+
+// lookupNode is the node at a dotted path under n (n itself for ""), or
+// nil.
+func lookupNode(n *node.Node, path string) *node.Node {
+	for path != "" && n != nil {
+		key, rest, _ := strings.Cut(path, ".")
+		n, path = n.Get(key), rest
+	}
+	return n
 }
 
 func lookup(n *node.Node, path string) (diag.Pos, bool) {
