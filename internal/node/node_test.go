@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hookconv/hookconv/diag"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -461,5 +462,33 @@ func TestRepeats(t *testing.T) {
 	}
 	if got := strings.Join(keys, ","); got != "b=2,a=3" {
 		t.Errorf("LastFields = %s, want b=2,a=3", got)
+	}
+}
+
+// TestParseYAMLPositions: columns count bytes, as ParseJSON's do; a value
+// behind an anchor is at the value, and an alias's use at the alias.
+func TestParseYAMLPositions(t *testing.T) {
+	src := "a: {n: \"ééé\", v: x}\nb: &e val\nc: *e\n"
+	n, err := ParseYAML([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		what      string
+		got       diag.Pos
+		line, col int
+	}{
+		{"a.v after multi-byte text", n.Get("a").Get("v").Pos, 1, 21},
+		{"the key v", func() diag.Pos { f, _ := n.Get("a").Field("v"); return f.KeyPos }(), 1, 18},
+		{"an anchored value", n.Get("b").Pos, 2, 7},
+		{"an alias", n.Get("c").Pos, 3, 4},
+	}
+	for _, tt := range tests {
+		if tt.got.Line != tt.line || tt.got.Column != tt.col {
+			t.Errorf("%s at %d:%d, want %d:%d", tt.what, tt.got.Line, tt.got.Column, tt.line, tt.col)
+		}
+	}
+	if got := n.Get("c").Text; got != "val" {
+		t.Errorf("alias value %q, want val", got)
 	}
 }

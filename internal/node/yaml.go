@@ -30,7 +30,7 @@ func ParseYAML(src []byte) (*Node, error) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &SyntaxError{Msg: "empty document", Pos: diag.Pos{Line: 1, Column: 1}}
 	}
-	c := converter{}
+	c := converter{src: src}
 	return c.convert(doc.Content[0], 0)
 }
 
@@ -52,10 +52,75 @@ func yamlError(err error) error {
 
 type converter struct {
 	aliasDepth int
+	src        []byte
+	lines      []int // byte offset of each line's start, built on first need
+}
+
+// pos turns yaml.v3's position, whose column counts characters, into a
+// diag.Pos, whose column counts bytes as the JSON parser's does: the same
+// line gives the same column in a .yaml and a .json file.
+func (c *converter) pos(line, col int) diag.Pos {
+	p := diag.Pos{Line: line, Column: col}
+	if c.lines == nil {
+		c.lines = append(c.lines, 0)
+		for i, b := range c.src {
+			if b == '\n' {
+				c.lines = append(c.lines, i+1)
+			}
+		}
+	}
+	if line < 1 || line > len(c.lines) || col < 1 {
+		return p
+	}
+	start := c.lines[line-1]
+	text := c.src[start:]
+	if i := bytesIndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	// Walk col-1 characters; ASCII lines come out unchanged.
+	off := 0
+	for n := 1; n < col && off < len(text); n++ {
+		_, size := utf8.DecodeRune(text[off:])
+		off += size
+	}
+	p.Column = off + 1
+	p.Offset = start + off
+	return p
+}
+
+// pastAnchor moves a position that yaml.v3 puts at a node's anchor
+// (&e value) to the value, where a diagnostic about the value belongs.
+func (c *converter) pastAnchor(p diag.Pos, anchor string) diag.Pos {
+	mark := "&" + anchor
+	if p.Offset < 0 || p.Offset+len(mark) > len(c.src) || string(c.src[p.Offset:p.Offset+len(mark)]) != mark {
+		return p
+	}
+	off := p.Offset + len(mark)
+	for off < len(c.src) && (c.src[off] == ' ' || c.src[off] == '\t') {
+		off++
+	}
+	if off >= len(c.src) || c.src[off] == '\n' || c.src[off] == '\r' {
+		return p // the value starts on a later line: keep the anchor
+	}
+	p.Column += off - p.Offset
+	p.Offset = off
+	return p
+}
+
+func bytesIndexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
 }
 
 func (c *converter) convert(y *yaml.Node, depth int) (*Node, error) {
-	pos := diag.Pos{Line: y.Line, Column: y.Column}
+	pos := c.pos(y.Line, y.Column)
+	if y.Anchor != "" {
+		pos = c.pastAnchor(pos, y.Anchor)
+	}
 	if depth > MaxDepth {
 		return nil, &SyntaxError{Msg: "nesting deeper than the limit", Pos: pos}
 	}
@@ -71,23 +136,31 @@ func (c *converter) convert(y *yaml.Node, depth int) (*Node, error) {
 		if c.aliasDepth > 10000 {
 			return nil, &SyntaxError{Msg: "too many YAML alias expansions", Pos: pos}
 		}
-		return c.convert(y.Alias, depth+1)
+		n, err := c.convert(y.Alias, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		// The value is the anchor's, but a diagnostic about this use of
+		// it belongs at the alias (*e), not at the anchor (&e).
+		at := *n
+		at.Pos = pos
+		return &at, nil
 	case yaml.MappingNode:
 		n := &Node{Kind: Object, Pos: pos, End: -1}
 		for i := 0; i+1 < len(y.Content); i += 2 {
 			k, v := y.Content[i], y.Content[i+1]
 			if k.Kind != yaml.ScalarNode {
-				return nil, &SyntaxError{Msg: "mapping keys must be plain strings", Pos: diag.Pos{Line: k.Line, Column: k.Column}}
+				return nil, &SyntaxError{Msg: "mapping keys must be plain strings", Pos: c.pos(k.Line, k.Column)}
 			}
 			if k.Tag == "!!merge" {
-				return nil, &SyntaxError{Msg: "YAML merge keys (<<) are not supported in manifests", Pos: diag.Pos{Line: k.Line, Column: k.Column},
+				return nil, &SyntaxError{Msg: "YAML merge keys (<<) are not supported in manifests", Pos: c.pos(k.Line, k.Column),
 					Hint: "write the merged keys out in the mapping itself"}
 			}
 			val, err := c.convert(v, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			n.Fields = append(n.Fields, Field{Key: k.Value, KeyPos: diag.Pos{Line: k.Line, Column: k.Column}, Value: val})
+			n.Fields = append(n.Fields, Field{Key: k.Value, KeyPos: c.pos(k.Line, k.Column), Value: val})
 		}
 		return n, nil
 	case yaml.SequenceNode:
