@@ -38,7 +38,7 @@ var Dialect = &nested.Dialect{
 	ListSeparators: "|,",
 	Regex:          "JavaScript",
 	ExecArgs:       true,
-	Switches:       nested.DisableAllHooks,
+	Switches:       providers.DisableAllHooks,
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }

@@ -43,6 +43,10 @@ var CLI = &flat.Dialect{
 	ClaudeSpelling: true,
 	// "exec" + "args" (CLI only): run without a shell.
 	ExecKey: "exec",
+	// File-level "disableAllHooks" turns the file's hooks off (reference
+	// §1.6); it is read, not reported as unknown.
+	TopKeys:  []string{"disableAllHooks"},
+	Switches: providers.DisableAllHooks,
 }
 
 // VSCode is VS Code's agent hook entry format (hooks reference table).

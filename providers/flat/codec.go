@@ -129,6 +129,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 			*h, ok = c.decodeEntry(ds, file, it.n, it.path(), rows[it.row], it.event)
 			return ok
 		})
+	providers.MarkSwitchedOff(hooks, root, c.d.Slug, c.d.Switches)
 	return hooks, all.WithFile(file)
 }
 

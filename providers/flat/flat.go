@@ -78,6 +78,8 @@ type Dialect struct {
 	// ExecKey names the entry key of an exec form (Copilot CLI's "exec":
 	// a program run without a shell, with "args" as its argv), or "".
 	ExecKey string
+	// Switches reads the file's settings that turn its hooks off.
+	Switches providers.Switches
 }
 
 // Accepts reports whether the tool runs handlers of type t.

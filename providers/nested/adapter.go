@@ -2,7 +2,6 @@ package nested
 
 import (
 	"path"
-	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -53,9 +52,7 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 		}
 		hooks, hds := a.DecodeTree(p, root)
 		ds = append(ds, hds...)
-		if a.d.Switches != nil {
-			markSwitchedOff(hooks, root, a.d)
-		}
+		providers.MarkSwitchedOff(hooks, root, a.d.Slug, a.d.Switches)
 		if m.Hooks == nil {
 			m.Hooks = hooks
 		} else {
@@ -63,29 +60,6 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 		}
 	}
 	return m, ds
-}
-
-// markSwitchedOff records, as "$disabled" in a hook's provider_data, the
-// setting outside "hooks" that turns it off, so converting it to another
-// tool (where it would run) warns (HC409). The names a setting lists are
-// the hooks' names, or their commands where they have none (Gemini's
-// hookRegistry).
-func markSwitchedOff(hooks []canonical.Hook, root *node.Node, d *Dialect) {
-	setting, all, names := d.Switches(root)
-	if setting == "" {
-		return
-	}
-	v := &node.Node{Kind: node.String, Text: setting}
-	for i := range hooks {
-		h := &hooks[i]
-		id := h.Name
-		if id == "" {
-			id = h.Handler.Command
-		}
-		if all || slices.Contains(names, id) {
-			providers.SetData(h, d.Slug, "$disabled", v)
-		}
-	}
 }
 
 func (a *Adapter) parse(p string, src []byte) (*node.Node, diag.List) {

@@ -22,7 +22,6 @@
 package nested
 
 import (
-	"github.com/hookconv/hookconv/internal/node"
 	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -75,20 +74,8 @@ type Dialect struct {
 	// ExecArgs says a command handler's "args" make it an exec form
 	// (Claude Code): command is the program, args its argv, no shell.
 	ExecArgs bool
-	// Switches reads the settings outside "hooks" that turn hooks off
-	// (Claude Code's disableAllHooks, Gemini's hooksConfig): the setting
-	// as the user wrote it, and whether it turns off every hook or those
-	// named (nil when nothing is off).
-	Switches func(root *node.Node) (setting string, all bool, names []string)
-}
-
-// DisableAllHooks is the Switches of the tools whose settings turn every
-// hook off with "disableAllHooks": true (Claude Code, Qwen Code).
-func DisableAllHooks(root *node.Node) (string, bool, []string) {
-	if v := root.Get("disableAllHooks"); v != nil && v.Kind == node.Bool && v.Bool {
-		return `"disableAllHooks": true`, true, nil
-	}
-	return "", false, nil
+	// Switches reads the settings outside "hooks" that turn hooks off.
+	Switches providers.Switches
 }
 
 // Accepts reports whether the tool runs handlers of type t.

@@ -38,7 +38,7 @@ var Dialect = &nested.Dialect{
 	ListSeparators: "|,",
 	Regex:          "JavaScript",
 	// disableAllHooks (reference §7.4).
-	Switches: nested.DisableAllHooks,
+	Switches: providers.DisableAllHooks,
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }
