@@ -147,6 +147,7 @@ var cases = []caseSpec{
 	{name: "fire", from: "canonical", input: fireManifest, events: allEvents},
 	{name: "block", from: "canonical", input: blockManifest, block: true, events: []string{evTool}},
 	{name: "from-claude", from: "claude-code", input: claudeSettings, events: allEvents},
+	{name: "exec-form", from: "claude-code", input: claudeExecForm, block: true, events: []string{evTool}},
 	{name: "nonblocking-exit2", from: "canonical", input: failingManifest("block"), mustRun: true, exit: 2, events: []string{evTool}},
 	{name: "hook-error-exit1", from: "canonical", input: failingManifest("fail"), mustRun: true, exit: 1, events: []string{evTool}},
 }
@@ -226,6 +227,18 @@ func claudeSettings(c *runCtx) providers.Files {
 	// A guard on file edits only: it must not fire for the shell tool.
 	settings["hooks"].(map[string]any)["PreToolUse"] = append(settings["hooks"].(map[string]any)["PreToolUse"].([]any),
 		map[string]any{"matcher": "Edit|Write", "hooks": cmd(c.rsh + " " + evWrongTool)})
+	return providers.Files{".claude/settings.json": []byte(mustJSON(settings))}
+}
+
+// claudeExecForm: one blocking Bash guard in Claude Code's exec form
+// (command + args, no shell). Every other tool gets the shell command that
+// runs the same argv; Claude Code gets the exec form back. The guard must
+// block everywhere: written as the bare program it would not.
+func claudeExecForm(c *runCtx) providers.Files {
+	settings := map[string]any{"hooks": map[string]any{
+		"PreToolUse": []any{map[string]any{"matcher": "Bash", "hooks": []any{map[string]any{
+			"type": "command", "command": "/bin/sh", "args": []any{c.rsh, evTool, "block"}, "timeout": 30}}}},
+	}}
 	return providers.Files{".claude/settings.json": []byte(mustJSON(settings))}
 }
 

@@ -9,7 +9,8 @@
 #   tools: claude gemini codex copilot qwen droid opencode cline (default: all)
 # Env:   E2E_CACHE   install folder (default $HOME/.cache/hookconv-e2e)
 #        E2E_CASES   comma list of cases (default: all): fire, block,
-#                    from-claude, nonblocking-exit2, hook-error-exit1, golden-check
+#                    from-claude, exec-form, nonblocking-exit2, hook-error-exit1,
+#                    golden-check
 #        E2E_GOTEST  extra `go test` flags (e.g. "-run TestE2E/codex")
 #        E2E_REPORT  JSON lines, one per case (default $E2E_CACHE/last-report.jsonl)
 #        E2E_KEEP    keep every work dir (logs, request bodies) under this folder
@@ -28,7 +29,7 @@ tools=()
 for a in "$@"; do
 	case "$a" in
 	--install-only) install_only=1 ;;
-	-h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,18p' "$0"; exit 0 ;;
 	*) tools+=("$a") ;;
 	esac
 done
