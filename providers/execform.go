@@ -17,33 +17,55 @@ import (
 
 // ExecCommand is the shell command that runs program with args: each
 // word bare when it holds only characters no shell treats specially,
-// else in double quotes with \, " and ` escaped. $ is left alone, so
-// ${CLAUDE_PROJECT_DIR} in an argument still names the project, as the
-// tool substitutes it in the exec form.
-func ExecCommand(program string, args []string) string {
+// else in double quotes with \, ", ` and $ escaped, so the shell passes
+// it on unchanged. The one exception are the placeholders the tool
+// substitutes in the exec form itself (${CLAUDE_PROJECT_DIR} for Claude
+// Code), which it also exports: left unescaped, the shell substitutes
+// them the same.
+func ExecCommand(program string, args []string, placeholders []string) string {
 	var b strings.Builder
-	b.WriteString(shellWord(program))
+	b.WriteString(shellWord(program, placeholders))
 	for _, a := range args {
 		b.WriteByte(' ')
-		b.WriteString(shellWord(a))
+		b.WriteString(shellWord(a, placeholders))
 	}
 	return b.String()
 }
 
-func shellWord(s string) string {
+func shellWord(s string, placeholders []string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
 		return s
 	}
 	var b strings.Builder
 	b.WriteByte('"')
-	for _, r := range s {
-		if r == '\\' || r == '"' || r == '`' {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\', '"', '`':
 			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '$':
+			if p := placeholderAt(s[i:], placeholders); p != "" {
+				b.WriteString(p)
+				i += len(p) - 1
+				continue
+			}
+			b.WriteString(`\$`)
+		default:
+			b.WriteByte(c)
 		}
-		b.WriteRune(r)
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// placeholderAt returns the ${NAME} placeholder s starts with, or "".
+func placeholderAt(s string, placeholders []string) string {
+	for _, name := range placeholders {
+		if p := "${" + name + "}"; strings.HasPrefix(s, p) {
+			return p
+		}
+	}
+	return ""
 }
 
 // ExecArgs returns the strings of an "args" value, and false unless it
@@ -67,7 +89,7 @@ func ExecArgs(n *node.Node) ([]string, bool) {
 // "$exec" and "$args" its decoder kept: only while command is still what
 // they fold into (a manifest edit that changed the command wins, written
 // in shell form).
-func ExecForm(pd *node.Node, command string) (program, args *node.Node, ok bool) {
+func ExecForm(pd *node.Node, command string, placeholders []string) (program, args *node.Node, ok bool) {
 	program, args = pd.Get("$exec"), pd.Get("$args")
 	if program == nil || program.Kind != node.String {
 		return nil, nil, false
@@ -78,7 +100,7 @@ func ExecForm(pd *node.Node, command string) (program, args *node.Node, ok bool)
 			return nil, nil, false
 		}
 	}
-	if ExecCommand(program.Text, argv) != command {
+	if ExecCommand(program.Text, argv, placeholders) != command {
 		return nil, nil, false
 	}
 	return program, args, true

@@ -38,7 +38,9 @@ var Dialect = &nested.Dialect{
 	ListSeparators: "|,",
 	Regex:          "JavaScript",
 	ExecArgs:       true,
-	Switches:       providers.DisableAllHooks,
+	// Substituted in command and args (reference §1.11).
+	ExecPlaceholders: []string{"CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"},
+	Switches:         providers.DisableAllHooks,
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }

@@ -375,7 +375,7 @@ func (c *Codec) decodeExec(ds *diag.List, h *canonical.Hook, exec, args *node.No
 			"%q cannot be combined with bash, powershell or command in %s; the shell command is converted and %s dropped", key, c.Prov.Name, key)
 		return true
 	}
-	h.Handler.Command = providers.ExecCommand(exec.Text, argv)
+	h.Handler.Command = providers.ExecCommand(exec.Text, argv, nil) // Copilot substitutes nothing
 	set("$exec", exec)
 	if args != nil {
 		set("$args", args)

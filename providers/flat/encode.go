@@ -124,7 +124,7 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 	var program, argv *node.Node
 	execForm := false
 	if c.d.ExecKey != "" && h.Handler.Type == canonical.HandlerCommand && len(h.Handler.Platform) == 0 {
-		program, argv, execForm = providers.ExecForm(pd, h.Handler.Command)
+		program, argv, execForm = providers.ExecForm(pd, h.Handler.Command, nil)
 	}
 	for _, f := range c.d.Fields {
 		if execForm && f.Canonical == "command" {

@@ -397,16 +397,27 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.Prov.Name+" does not read it; remove it",
 			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
 	}
-	if execArgs != nil {
-		if argv, ok := providers.ExecArgs(execArgs); ok && len(argv) > 0 && h.Handler.Command != "" {
-			// The exec form, as the shell command that runs the same
-			// program with the same argv (providers/execform.go).
-			extra.Set("$exec", &node.Node{Kind: node.String, Text: h.Handler.Command})
-			extra.Set("$args", execArgs)
-			h.Handler.Command = providers.ExecCommand(h.Handler.Command, argv)
-		} else {
-			extra.Set("args", execArgs)
+	if execArgs != nil && h.Handler.Command != "" {
+		argv, ok := providers.ExecArgs(execArgs)
+		if !ok {
+			// Claude would run the program with no argv it can read; the
+			// bare program ("node") reading the payload as a script would
+			// block nothing. Not converted.
+			what := execArgs.Kind.Article()
+			if execArgs.Kind == node.Array {
+				what = "an array holding other values"
+			}
+			ds.Errorf(CodeShape, execArgs.Pos, at.key("args"), `write args as an array of strings: ["hooks/guard.js"]`,
+				"args must be an array of strings, not %s", what)
+			return providers.Data{}, false
 		}
+		// The exec form, as the shell command that runs the same program
+		// with the same argv (providers/execform.go).
+		extra.Set("$exec", &node.Node{Kind: node.String, Text: h.Handler.Command})
+		extra.Set("$args", execArgs)
+		h.Handler.Command = providers.ExecCommand(h.Handler.Command, argv, c.d.ExecPlaceholders)
+	} else if execArgs != nil {
+		extra.Set("args", execArgs)
 	}
 	if providers.NothingToRun(ds, CodeShape, &h.Handler, n.Pos, at.String) {
 		return providers.Data{}, false

@@ -73,7 +73,9 @@ type Dialect struct {
 	Regex string
 	// ExecArgs says a command handler's "args" make it an exec form
 	// (Claude Code): command is the program, args its argv, no shell.
-	ExecArgs bool
+	// ExecPlaceholders are the ${NAME}s the tool substitutes in it.
+	ExecArgs         bool
+	ExecPlaceholders []string
 	// Switches reads the settings outside "hooks" that turn hooks off.
 	Switches providers.Switches
 }

@@ -298,7 +298,7 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	var program, argv *node.Node
 	execForm := false
 	if c.d.ExecArgs && hd.Type == canonical.HandlerCommand {
-		program, argv, execForm = providers.ExecForm(pd, hd.Command)
+		program, argv, execForm = providers.ExecForm(pd, hd.Command, c.d.ExecPlaceholders)
 	}
 	for _, f := range c.d.Fields {
 		v := c.canonicalValue(ds, h, i, f.Canonical, a)
