@@ -30,8 +30,13 @@ const CodeSourceNotRewritable = "HC416"
 // event (HC204, HC181), a capability it blocked through is gone (HC202),
 // part of its matcher is (HC310), a timeout no longer blocks (HC317), it
 // no longer sees every tool (HC345), or exit 2 no longer blocks where the
-// target blocks only on a JSON answer (HC208).
-var weakensBlocking = map[string]bool{"HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC310": true, "HC317": true, "HC345": true}
+// target blocks only on a JSON answer (HC208), or its matcher was passed
+// on unchanged and may match nothing there (HC402).
+var weakensBlocking = map[string]bool{"HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC310": true, "HC317": true, "HC345": true,
+	// A regular expression or literal native name passed unchanged to
+	// another tool (HC402) may name none of its tools: the guard would
+	// never fire there.
+	"HC402": true}
 
 // Migration is the result of Migrate for one target.
 type Migration struct {
@@ -121,6 +126,7 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		}
 	}
 	written := have
+	final := []*canonical.Manifest{own, beside} // the target's hooks once written
 	res.Files = providers.Files{}
 	if encodeAgain {
 		res.encode(dst, merged, into, to)
@@ -132,6 +138,7 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		}
 		if got, _ := dst.Decode(res.Files); got != nil {
 			written = identities(prov, got, beside)
+			final = []*canonical.Manifest{got, beside}
 		}
 		for p, b := range res.Files {
 			if prev, ok := existing[p]; ok && bytes.Equal(prev, b) {
@@ -144,6 +151,23 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 	for i := range res.Planned.Hooks {
 		if src := res.Planned.Hooks[i].SourceIndex(i); src < len(mig.Migrated) && containsAll(written, forms[i]) {
 			mig.Migrated[src] = true
+		}
+	}
+	// A hook the target's settings turn off (Gemini's hooksConfig, a
+	// disableAllHooks) is held but never runs: not migrated, so
+	// --remove-source keeps it, and said.
+	if off := switchedOff(prov, final...); len(off) > 0 {
+		for i := range res.Planned.Hooks {
+			h := &res.Planned.Hooks[i]
+			src := h.SourceIndex(i)
+			if src < len(mig.Migrated) && mig.Migrated[src] && containsAll(off, forms[i]) {
+				mig.Migrated[src] = false
+				var w diag.List
+				w.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d]", src),
+					"remove the setting that turns it off, if the hook should run there",
+					"%s goes into %s's config, whose settings turn it off: it will not run there (and --remove-source keeps it in the source)", h.DisplayName(i), prov.Name)
+				res.Diagnostics = append(res.Diagnostics, w.WithFile(h.OriginFile)...)
+			}
 		}
 	}
 	weakened := hooksNamed(res.Diagnostics, weakensBlocking)
@@ -367,6 +391,25 @@ func identity(h *canonical.Hook, prov vocab.Provider) projection {
 }
 
 // identities is the set of identities of the manifests' hooks.
+// switchedOff are the identities of the hooks whose decoder marked them
+// turned off by their file's settings ("$disabled").
+func switchedOff(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]bool {
+	set := map[projection]bool{}
+	for _, m := range ms {
+		if m == nil {
+			continue
+		}
+		for i := range m.Hooks {
+			// Most hooks carry no such mark: parse only those that might.
+			if raw := m.Hooks[i].ProviderData[prov.Slug]; bytes.Contains(raw, []byte(`"$disabled"`)) &&
+				providers.OwnData(&m.Hooks[i], prov.Slug).Get("$disabled") != nil {
+				set[identity(&m.Hooks[i], prov)] = true
+			}
+		}
+	}
+	return set
+}
+
 func identities(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]bool {
 	n := 0
 	for _, m := range ms {
