@@ -1,6 +1,8 @@
 package capabilities
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -253,10 +255,31 @@ func (p *planner) answersByExitCode() bool {
 	if s, ok := p.caps.SupportOf(p.source, capStructuredOutput); ok {
 		return s.Level == LevelNone
 	}
-	// A manifest (no source row): its hook for the target's own tool.
-	_, own := p.h.ProviderData[p.target]
+	// A manifest (no source row): its hook decoded from the target's own tool.
 	s, ok := p.caps.SupportOf(p.target, capStructuredOutput)
-	return own && ok && s.Level == LevelNone
+	return ok && s.Level == LevelNone && p.decodedFromTarget()
+}
+
+// decodedFromTarget reports whether a manifest hook was decoded from the
+// target's own config: its provider_data for the target holds the marks
+// only a decoder writes (keys starting with "$": "$matcher", "$event").
+// Native fields alone (a hand-written "statusMessage") say nothing about
+// where the hook came from.
+func (p *planner) decodedFromTarget() bool {
+	raw := p.h.ProviderData[p.target]
+	if !bytes.Contains(raw, []byte(`"$`)) {
+		return false
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return false
+	}
+	for k := range fields {
+		if strings.HasPrefix(k, "$") {
+			return true
+		}
+	}
+	return false
 }
 
 // lack is a capability the target does not support, and what to do.
@@ -492,11 +515,10 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 	b, ok := p.caps.BlockingOf(p.target, kept.Event)
 	if ok && b.Behaviour != Observe && b.Exit == "json" && kept.Handler.Type == canonical.HandlerCommand {
 		src, ok := p.caps.BlockingOf(p.source, kept.Event)
-		_, own := p.h.ProviderData[p.target]
 		switch {
 		case ok && src.Exit == "json":
 			// The source blocks here only on a JSON answer: the hook gives one.
-		case !ok && own:
+		case !ok && p.decodedFromTarget():
 			// A manifest hook decoded from the target itself (its
 			// provider_data): it answered the target as the target reads.
 		default:

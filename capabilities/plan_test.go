@@ -741,6 +741,7 @@ func TestPlanExitIgnored(t *testing.T) {
 		{"exit 2 where JSON decides", "", "claude-code", "permission_request", canonical.HandlerCommand, true},
 		{"the target's own hook, back from a manifest", "", "claude-code", "permission_request", "own", false},
 		{"another tool's hook in a manifest", "", "claude-code", "permission_request", "foreign", true},
+		{"the target's native fields only", "", "claude-code", "permission_request", "native", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -752,6 +753,9 @@ func TestPlanExitIgnored(t *testing.T) {
 					return
 				case "foreign":
 					h.ProviderData = map[string]json.RawMessage{"cursor": json.RawMessage(`{"$event":"x"}`)}
+					return
+				case "native":
+					h.ProviderData = map[string]json.RawMessage{tt.target: json.RawMessage(`{"statusMessage":"Checking"}`)}
 					return
 				}
 				if tt.handler != canonical.HandlerCommand {
@@ -828,10 +832,15 @@ func checkDegraded(t *testing.T, m *canonical.Manifest, diags diag.List, wantTyp
 // warns. Rows: structured_output is none for windsurf and kiro, full for
 // claude-code.
 func TestPlanAnswersByExitCode(t *testing.T) {
+	// A decoder's marks ($-keys) say where a hook came from; native
+	// fields alone do not (a hand-written manifest may carry them).
 	ownData := func(slug string) func(*canonical.Hook) {
 		return func(h *canonical.Hook) {
-			h.ProviderData = map[string]json.RawMessage{slug: json.RawMessage(`{"show_output":true}`)}
+			h.ProviderData = map[string]json.RawMessage{slug: json.RawMessage(`{"$event":"pre_run_command","show_output":true}`)}
 		}
+	}
+	nativeOnly := func(h *canonical.Hook) {
+		h.ProviderData = map[string]json.RawMessage{"windsurf": json.RawMessage(`{"show_output":true}`)}
 	}
 	tests := []struct {
 		name, source, target string
@@ -844,6 +853,7 @@ func TestPlanAnswersByExitCode(t *testing.T) {
 		{"manifest, the target's own hook", "", "windsurf", ownData("windsurf"), false},
 		{"canonical source, the target's own hook", "canonical", "windsurf", ownData("windsurf"), false},
 		{"manifest, another tool's data", "", "windsurf", ownData("kiro"), true},
+		{"manifest, the target's native fields only", "", "windsurf", nativeOnly, true},
 		{"declared capability", "windsurf", "kiro", func(h *canonical.Hook) { h.Capabilities = []string{"structured_output"} }, true},
 		{"chosen strategy", "windsurf", "kiro", degrade("structured_output", canonical.StrategyWarn), true},
 	}
