@@ -255,7 +255,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			pds = withoutStructuredNotes(pds)
 		}
 		res.Diagnostics = append(res.Diagnostics, pds...)
-		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, from, to)...)
+		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, m, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to)...)
@@ -330,7 +330,7 @@ func withoutStructuredNotes(ds diag.List) diag.List {
 
 // foreignNotes says what of other tools' native fields the target will not
 // get, and warns about pattern matchers moving between tools.
-func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
+func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 	var ds diag.List
 	// The hooks of a large config carry the same few provider_data values
 	// (a group's layout marks): read each distinct one once.
@@ -344,7 +344,7 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 		}
 		slices.Sort(slugs)
 		for _, slug := range slugs {
-			if slug == to {
+			if slug == to && from == to {
 				continue
 			}
 			data, ok := parsed[string(h.ProviderData[slug])]
@@ -353,6 +353,17 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 				parsed[string(h.ProviderData[slug])] = data
 			}
 			source, _ := vocab.Default().Provider(slug)
+			if slug == to {
+				// Back to its own tool through a manifest: its fields are
+				// written again, but a setting outside "hooks" that turned
+				// it off is not (hookconv writes only "hooks").
+				if v := data.Get("$disabled"); v != nil && v.Kind == node.String {
+					ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+						"add the setting to the converted file, or delete the hook, if it should stay off",
+						"%s was turned off in %s (%s), a setting outside \"hooks\" that is not written back: it will run", h.DisplayName(i), source.Name, v.Text)
+				}
+				continue
+			}
 			filter := func(f node.Field) bool {
 				if !slices.Contains(source.FilterKeys, f.Key) && f.Key != "$commandFilter" {
 					return false
@@ -362,7 +373,10 @@ func foreignNotes(m *canonical.Manifest, from, to string) diag.List {
 					h.DisplayName(i), slug, strings.TrimPrefix(f.Key, "$"), node.AppendCompact(nil, f.Value), to)
 				return true
 			}
-			if v := data.Get("shell"); v != nil && v.Kind == node.String && strings.EqualFold(v.Text, "powershell") {
+			// An exec form runs no shell at all, and an http handler no
+			// command: "shell" is ignored there.
+			if v := data.Get("shell"); v != nil && v.Kind == node.String && strings.EqualFold(v.Text, "powershell") &&
+				ranCommand(decoded, h, i) && data.Get("$exec") == nil {
 				// Claude Code's and Qwen Code's "shell" picks the program
 				// that runs the command; no canonical field says it.
 				ds.Warnf(CodePowerShell, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.shell", h.SourceIndex(i), slug),
@@ -637,7 +651,8 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 // text no longer reaches the agent. Under the shim the canonical contract
 // applies, where plain stdout on exit 0 is a hook error (spec §5).
 func plainContext(m *canonical.Manifest, from, to string, files providers.Files, shim bool) diag.List {
-	if from == to || from == "canonical" || to == "canonical" {
+	// To its own tool only the shim changes who reads the output.
+	if from == to && !shim || from == "canonical" || to == "canonical" {
 		return nil
 	}
 	contracts := hookrun.Default()
@@ -731,6 +746,15 @@ func payloadPlace(c *hookrun.Contract) string {
 		return "under " + roots[0]
 	}
 	return "at " + c.Tool[0] + " and " + c.ToolInput[0]
+}
+
+// ranCommand reports whether the source hook a planned hook came from was
+// a command handler (planning turns an http hook into a curl command).
+func ranCommand(decoded *canonical.Manifest, h *canonical.Hook, i int) bool {
+	if src := h.SourceIndex(i); decoded != nil && src < len(decoded.Hooks) {
+		return decoded.Hooks[src].Handler.Type == canonical.HandlerCommand
+	}
+	return h.Handler.Type == canonical.HandlerCommand
 }
 
 // alsoRun warns (HC406) about each config in configs (by tool) that holds
