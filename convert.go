@@ -570,41 +570,48 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 // moves the fields, but passes the tool's arguments on as they are, so
 // their spelling is still warned about under it.
 func payloadShape(m *canonical.Manifest, from, to string, files providers.Files, shim bool) diag.List {
-	if from == to || from == "canonical" || to == "canonical" {
+	if from == to || to == "canonical" {
 		return nil
 	}
 	contracts := hookrun.Default()
-	src, ok1 := contracts.Contract(from)
-	dst, ok2 := contracts.Contract(to)
-	if !ok1 || !ok2 || len(src.Tool) == 0 || len(dst.Tool) == 0 || len(src.ToolInput) == 0 || len(dst.ToolInput) == 0 {
+	dst, ok := contracts.Contract(to)
+	if !ok || len(dst.Tool) == 0 || len(dst.ToolInput) == 0 {
 		return nil
 	}
-	// The first path is where a tool's generic tool hooks put the field;
-	// later ones are other events' layouts (Cursor's beforeShellExecution).
 	names := vocab.Default()
 	target, _ := names.Provider(to)
 	shimmed := shim && !target.Generated // the shim moves the fields to where the canonical payload has them
-	moved := (src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0]) && !shimmed
-	// Hooks from a native event whose payload has the tool's fields at
-	// its top level (Cursor's beforeShellExecution: command) read them
-	// there, wherever the source's generic tool hooks have them.
+	// Each hook read the payload of the source event it was written for:
+	// a tool's generic tool hooks keep the fields at its contract's first
+	// paths; some native events keep them at the top (Cursor's
+	// beforeShellExecution: command), and Copilot CLI's hooks under
+	// Claude Code's event names get Claude's layout.
 	var topLevel []string
-	nTop, n := 0, 0
+	topFrom, nTop := "", 0
+	generic := map[string]int{} // hooks per contract whose generic layout they read
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Handler.Type != canonical.HandlerCommand {
 			continue
 		}
-		if len(src.TopLevelEvents) > 0 && !shimmed {
-			if native := providers.OwnData(h, from).Get("$event"); native != nil && slices.Contains(src.TopLevelEvents, native.Text) {
+		if !shimmed {
+			if slug, native := topLevelEvent(h, from, contracts); slug != "" {
 				nTop++
-				if !slices.Contains(topLevel, native.Text) {
-					topLevel = append(topLevel, native.Text)
+				topFrom = slug
+				if !slices.Contains(topLevel, native) {
+					topLevel = append(topLevel, native)
 				}
 				continue
 			}
 		}
-		n++
+		if from == "canonical" {
+			continue // a manifest says nothing else about what its hooks read
+		}
+		layout := from
+		if raw := h.ProviderData[from]; bytes.Contains(raw, []byte(`"$spelling"`)) && providers.OwnData(h, from).Get("$spelling") != nil {
+			layout = "claude-code"
+		}
+		generic[layout]++
 	}
 	hint := "check that the scripts read " + to + "'s fields, or convert with --shim, which hands them the canonical payload"
 	if target.Generated {
@@ -614,33 +621,59 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 	if nTop > 0 {
 		ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
 			"%d command hook(s) from %s's %s get %s's payload on stdin, which keeps the tool's input %s, not at the top of the payload (command, file_path) as %s's does there: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
-			nTop, from, strings.Join(topLevel, ", "), to, inputPlace(dst), from)
+			nTop, topFrom, strings.Join(topLevel, ", "), to, inputPlace(dst), topFrom)
 	}
-	if n == 0 || !moved && src.CamelCaseArgs == dst.CamelCaseArgs {
-		if paths := files.Paths(); len(paths) > 0 {
-			ds = ds.WithFile(paths[0])
+	for _, layout := range sortedkeys.Of(generic) {
+		src, ok := contracts.Contract(layout)
+		if !ok || len(src.Tool) == 0 || len(src.ToolInput) == 0 || layout == to {
+			continue
 		}
-		return ds
-	}
-	if moved {
-		ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
-			"%d command hook(s) on tool events get %s's payload on stdin, which keeps the tool's name and input %s, not %s as %s's does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
-			n, to, payloadPlace(dst), payloadPlace(src), from)
-	} else {
-		spelled := func(c *hookrun.Contract) string {
-			if c.CamelCaseArgs {
-				return "camelCase (filePath)"
+		n, whose := generic[layout], from+"'s"
+		if layout != from {
+			whose = from + "'s under Claude Code's event names"
+		}
+		moved := (src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0]) && !shimmed
+		switch {
+		case moved:
+			ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
+				"%d command hook(s) on tool events get %s's payload on stdin, which keeps the tool's name and input %s, not %s as %s does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
+				n, to, payloadPlace(dst), payloadPlace(src), whose)
+		case src.CamelCaseArgs != dst.CamelCaseArgs:
+			spelled := func(c *hookrun.Contract) string {
+				if c.CamelCaseArgs {
+					return "camelCase (filePath)"
+				}
+				return "snake_case (file_path)"
 			}
-			return "snake_case (file_path)"
+			ds.Warnf(CodePayloadShape, diag.Pos{}, "", "make the scripts read either spelling (file_path or filePath)",
+				"%d command hook(s) on tool events get %s's tool arguments in %s, whose names are %s where %s are %s: a script that reads the other spelling finds nothing, and a guard that then exits 0 lets every call through",
+				n, to, dst.ToolInput[0], spelled(dst), whose, spelled(src))
 		}
-		ds.Warnf(CodePayloadShape, diag.Pos{}, "", "make the scripts read either spelling (file_path or filePath)",
-			"%d command hook(s) on tool events get %s's tool arguments in %s, whose names are %s where %s's are %s: a script that reads the other spelling finds nothing, and a guard that then exits 0 lets every call through",
-			n, to, dst.ToolInput[0], spelled(dst), from, spelled(src))
 	}
 	if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}
 	return ds
+}
+
+// topLevelEvent returns the tool and native event a hook was decoded
+// from when that event's payload keeps the tool's fields at its top level
+// (the contract's top_level_events): from the source tool's data, or, for
+// a manifest, from any tool's ("" when none).
+func topLevelEvent(h *canonical.Hook, from string, contracts *hookrun.Tables) (slug, native string) {
+	for _, s := range sortedkeys.Of(h.ProviderData) {
+		if from != "canonical" && s != from || !bytes.Contains(h.ProviderData[s], []byte(`"$event"`)) {
+			continue
+		}
+		c, ok := contracts.Contract(s)
+		if !ok || len(c.TopLevelEvents) == 0 {
+			continue
+		}
+		if ev := providers.OwnData(h, s).Get("$event"); ev != nil && slices.Contains(c.TopLevelEvents, ev.Text) {
+			return s, ev.Text
+		}
+	}
+	return "", ""
 }
 
 // plainContext notes (HC420), once per conversion, the command hooks on
