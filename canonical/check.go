@@ -113,7 +113,7 @@ func checkEvent(ds *diag.List, h *Hook, path string, v Vocabulary) {
 	if rest, ok := strings.CutPrefix(h.Event, "vendor."); ok {
 		slug, native, _ := strings.Cut(rest, ".")
 		switch {
-		case !v.IsProvider(slug):
+		case !v.IsProvider(slug) || slug == "canonical":
 			ds.Errorf(CodeEventUnknown, h.PosOf("event"), path+".event",
 				hintFor(slug, v.ProviderSlugs(), "write vendor.<provider>.<event> with a provider slug (`hookconv providers`)"),
 				"%q names no provider: %q is not a provider slug, so no tool would ever run the hook", h.Event, slug)

@@ -575,15 +575,29 @@ func patternHint(err error) string {
 		return "fix the regular expression"
 	}
 	switch se.Code {
-	case syntax.ErrInvalidPerlOp:
+	case syntax.ErrInvalidPerlOp, syntax.ErrInvalidNamedCapture:
+		if strings.HasPrefix(se.Expr, "(?<=") || strings.HasPrefix(se.Expr, "(?<!") || strings.HasPrefix(se.Expr, "(?=") || strings.HasPrefix(se.Expr, "(?!") {
+			return "RE2 has no lookaround; rewrite the pattern without it"
+		}
+		if se.Code == syntax.ErrInvalidNamedCapture {
+			return "name the group (?P<name>...) with letters, digits and _"
+		}
 		return "RE2 has no backreferences or lookaround; rewrite the pattern without them"
 	case syntax.ErrMissingBracket:
 		return "close the character class with ]"
 	case syntax.ErrMissingParen, syntax.ErrUnexpectedParen:
 		return "balance the parentheses"
-	case syntax.ErrMissingRepeatArgument, syntax.ErrInvalidRepeatOp:
+	case syntax.ErrInvalidRepeatOp:
+		if strings.HasSuffix(se.Expr, "+") {
+			return "RE2 has no possessive quantifiers (a++, a*+): write a+ or a*"
+		}
+		return "a quantifier cannot follow another (" + se.Expr + "): keep one"
+	case syntax.ErrMissingRepeatArgument:
 		return `a *, + or ? needs something before it to repeat; write \* for a literal star`
 	case syntax.ErrInvalidEscape:
+		if len(se.Expr) == 2 && (se.Expr[1] >= '0' && se.Expr[1] <= '9' || se.Expr[1] == 'k') {
+			return "RE2 has no backreferences (" + se.Expr + "); rewrite the pattern without them"
+		}
 		return `RE2 does not know that escape: write \\ for a literal backslash`
 	case syntax.ErrInvalidCharRange:
 		return "write the range low-high, as in a-z"

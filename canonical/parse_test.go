@@ -233,11 +233,15 @@ func TestParseModel(t *testing.T) {
 // always the Perl features it lacks.
 func TestPatternHint(t *testing.T) {
 	tests := map[string]string{
-		"[a-":   "close the character class",
-		"a(":    "balance the parentheses",
-		"(?=x)": "no backreferences or lookaround",
-		"*a":    "needs something before it",
-		`\q`:    `write \\ for a literal backslash`,
+		"[a-":    "close the character class",
+		"a(":     "balance the parentheses",
+		"(?=x)":  "no lookaround",
+		"*a":     "needs something before it",
+		`\q`:     `write \\ for a literal backslash`,
+		`(a)\1`:  "no backreferences",
+		"(?<=x)": "no lookaround",
+		"a++":    "no possessive quantifiers",
+		"a**":    "cannot follow another",
 	}
 	for re, want := range tests {
 		_, err := regexp.Compile(re)

@@ -492,3 +492,27 @@ func TestParseYAMLPositions(t *testing.T) {
 		t.Errorf("alias value %q, want val", got)
 	}
 }
+
+// TestParseYAMLAliasPositions: every node of an alias's copy is at the
+// alias, so a problem in the second use is not reported at the first;
+// a byte-order mark does not shift line 1's columns.
+func TestParseYAMLAliasPositions(t *testing.T) {
+	src := "a: &h\n  t: -1\nb: *h\n"
+	n, err := ParseYAML([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := n.Get("a").Get("t").Pos; p.Line != 2 || p.Column != 6 {
+		t.Errorf("a.t at %d:%d, want 2:6", p.Line, p.Column)
+	}
+	if p := n.Get("b").Get("t").Pos; p.Line != 3 || p.Column != 4 {
+		t.Errorf("b.t at %d:%d, want 3:4 (the alias)", p.Line, p.Column)
+	}
+	bom, err := ParseYAML([]byte("\ufeffspec: 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := bom.Get("spec").Pos; p.Column != 7 {
+		t.Errorf("after a BOM spec's value at column %d, want 7", p.Column)
+	}
+}

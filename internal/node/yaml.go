@@ -1,6 +1,7 @@
 package node
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"strconv"
@@ -52,6 +53,7 @@ func yamlError(err error) error {
 
 type converter struct {
 	aliasDepth int
+	aliasAt    *diag.Pos // inside an alias's value: where the alias is
 	src        []byte
 	lines      []int // byte offset of each line's start, built on first need
 }
@@ -73,6 +75,11 @@ func (c *converter) pos(line, col int) diag.Pos {
 		return p
 	}
 	start := c.lines[line-1]
+	if line == 1 && bytes.HasPrefix(c.src, []byte("\ufeff")) {
+		// yaml.v3 counts columns after a byte-order mark, as the JSON
+		// parser does: skip it here too.
+		start = len("\ufeff")
+	}
 	text := c.src[start:]
 	if i := bytesIndexByte(text, '\n'); i >= 0 {
 		text = text[:i]
@@ -86,6 +93,15 @@ func (c *converter) pos(line, col int) diag.Pos {
 	p.Column = off + 1
 	p.Offset = start + off
 	return p
+}
+
+// keyPos is where a mapping key is: at the alias when the mapping is an
+// alias's copy.
+func (c *converter) keyPos(k *yaml.Node) diag.Pos {
+	if c.aliasAt != nil {
+		return *c.aliasAt
+	}
+	return c.pos(k.Line, k.Column)
 }
 
 // pastAnchor moves a position that yaml.v3 puts at a node's anchor
@@ -121,6 +137,9 @@ func (c *converter) convert(y *yaml.Node, depth int) (*Node, error) {
 	if y.Anchor != "" {
 		pos = c.pastAnchor(pos, y.Anchor)
 	}
+	if c.aliasAt != nil {
+		pos = *c.aliasAt
+	}
 	if depth > MaxDepth {
 		return nil, &SyntaxError{Msg: "nesting deeper than the limit", Pos: pos}
 	}
@@ -136,15 +155,19 @@ func (c *converter) convert(y *yaml.Node, depth int) (*Node, error) {
 		if c.aliasDepth > 10000 {
 			return nil, &SyntaxError{Msg: "too many YAML alias expansions", Pos: pos}
 		}
+		// The value is the anchor's, but a diagnostic about this use of
+		// it belongs at the alias (*e), not at the anchor (&e): every
+		// node of the copy is placed there (the nested aliases' own).
+		outer := c.aliasAt
+		if outer == nil {
+			c.aliasAt = &pos
+		}
 		n, err := c.convert(y.Alias, depth+1)
+		c.aliasAt = outer
 		if err != nil {
 			return nil, err
 		}
-		// The value is the anchor's, but a diagnostic about this use of
-		// it belongs at the alias (*e), not at the anchor (&e).
-		at := *n
-		at.Pos = pos
-		return &at, nil
+		return n, nil
 	case yaml.MappingNode:
 		n := &Node{Kind: Object, Pos: pos, End: -1}
 		for i := 0; i+1 < len(y.Content); i += 2 {
@@ -160,7 +183,7 @@ func (c *converter) convert(y *yaml.Node, depth int) (*Node, error) {
 			if err != nil {
 				return nil, err
 			}
-			n.Fields = append(n.Fields, Field{Key: k.Value, KeyPos: c.pos(k.Line, k.Column), Value: val})
+			n.Fields = append(n.Fields, Field{Key: k.Value, KeyPos: c.keyPos(k), Value: val})
 		}
 		return n, nil
 	case yaml.SequenceNode:
