@@ -397,13 +397,6 @@ func writeResult(e *env, files providers.Files, out, root, to string) error {
 		disk[dst] = files[p]
 		mode[dst] = providers.FileMode(adapter, p)
 	}
-	for dst := range disk {
-		if dir := filepath.Dir(dst); dir != "." {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return fmt.Errorf("cannot create %s: %w", dir, err)
-			}
-		}
-	}
 	if err := atomicfile.WriteAll(disk, func(p string) fs.FileMode { return mode[p] }); err != nil {
 		fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
 		return exitError{exitProblems}

@@ -293,11 +293,6 @@ func (m *migration) write() error {
 		files[c.path] = c.data
 		modes[c.path] = providers.FileMode(c.adapter, c.rel)
 	}
-	for p := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("cannot create %s: %w", filepath.Dir(p), err)
-		}
-	}
 	return atomicfile.WriteAll(files, func(p string) fs.FileMode { return modes[p] })
 }
 

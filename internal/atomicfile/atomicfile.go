@@ -59,13 +59,14 @@ type Staged struct {
 // would give it, after the same refusals as Write.
 func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err error) {
 	perm := defaultPerm.Perm()
+	var old fs.FileInfo
 	switch fi, lerr := os.Lstat(path); {
 	case lerr == nil && fi.Mode()&fs.ModeSymlink != 0:
 		return nil, fmt.Errorf("atomicfile: %s is a symbolic link; refusing to replace it with a regular file (write to the link's target instead)", path)
 	case lerr == nil && !fi.Mode().IsRegular():
 		return nil, fmt.Errorf("atomicfile: %s is not a regular file", path)
 	case lerr == nil:
-		perm = fi.Mode().Perm()
+		perm, old = fi.Mode().Perm(), fi
 		// The rename needs only the folder's permission, so it would
 		// replace a file its owner made read-only: refuse what a plain
 		// write would refuse. Opening without O_TRUNC changes nothing.
@@ -104,6 +105,9 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 	if err = tmp.Chmod(perm); err != nil {
 		return nil, fmt.Errorf("atomicfile: %w", err)
 	}
+	if old != nil {
+		keepOwner(tmp, old)
+	}
 	// Without fsync a crash soon after the rename can leave path naming an
 	// empty file on some file systems: the rename may reach the disk before
 	// the data does.
@@ -140,12 +144,29 @@ func (s *Staged) Discard() { os.Remove(s.tmp) }
 // staged, none is written. (A rename that fails after others succeeded
 // can still leave a mix; renames within a directory almost never fail
 // once staging did.)
-func WriteAll(files map[string][]byte, perm func(path string) fs.FileMode) error {
+//
+// Missing folders are created first (0755); when nothing could be
+// written, the folders it created are removed again, so a failed run
+// leaves no trace.
+func WriteAll(files map[string][]byte, perm func(path string) fs.FileMode) (err error) {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
+	var made []string
+	defer func() {
+		if err != nil {
+			for i := len(made) - 1; i >= 0; i-- {
+				os.Remove(made[i]) // only if still empty
+			}
+		}
+	}()
+	for _, p := range paths {
+		if made, err = mkdirs(filepath.Dir(p), made); err != nil {
+			return err
+		}
+	}
 	staged := make([]*Staged, 0, len(paths))
 	for _, p := range paths {
 		s, err := Stage(p, files[p], perm(p))
@@ -162,8 +183,32 @@ func WriteAll(files map[string][]byte, perm func(path string) fs.FileMode) error
 			for _, rest := range staged[i+1:] {
 				rest.Discard()
 			}
+			if i > 0 {
+				made = nil // some files are in place: keep their folders
+			}
 			return err
 		}
 	}
 	return nil
+}
+
+// mkdirs creates dir and its missing parents, appending each it created
+// to made, outermost first.
+func mkdirs(dir string, made []string) ([]string, error) {
+	var missing []string
+	for d := dir; d != "." && d != string(filepath.Separator) && d != filepath.VolumeName(d)+string(filepath.Separator); d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil {
+			break
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return made, fmt.Errorf("cannot create %s: %w", dir, err)
+		}
+		missing = append(missing, d)
+	}
+	for i := len(missing) - 1; i >= 0; i-- {
+		if err := os.Mkdir(missing[i], 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return made, fmt.Errorf("cannot create %s: %w", missing[i], err)
+		}
+		made = append(made, missing[i])
+	}
+	return made, nil
 }

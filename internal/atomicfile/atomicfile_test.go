@@ -234,3 +234,31 @@ func TestWriteAllModes(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteAllCreatesAndCleansFolders: missing folders are created for a
+// new file, and removed again when nothing could be written.
+func TestWriteAllCreatesAndCleansFolders(t *testing.T) {
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, ".gemini", "sub", "settings.json")
+	good := filepath.Join(dir, "a.json")
+	if err := os.WriteFile(good, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "b.json")
+	if err := os.Symlink(good, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	perm := func(string) fs.FileMode { return 0o644 }
+	if err := WriteAll(map[string][]byte{fresh: []byte("{}"), link: []byte("new")}, perm); err == nil {
+		t.Fatal("WriteAll through a symlink succeeded")
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".gemini")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf(".gemini after a failed WriteAll: %v, want it gone", err)
+	}
+	if err := WriteAll(map[string][]byte{fresh: []byte("{}")}, perm); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(fresh); err != nil || string(b) != "{}" {
+		t.Errorf("new file in new folders: %q, %v", b, err)
+	}
+}

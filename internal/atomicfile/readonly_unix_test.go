@@ -91,3 +91,29 @@ func checkRefused(t *testing.T, path string) {
 		t.Errorf("the folder holds %q, want only the file", names)
 	}
 }
+
+// TestWriteKeepsOwner: replacing a file keeps its owner and group. Only
+// root can give a file away, so the test needs root.
+func TestWriteKeepsOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give the file another owner")
+	}
+	path := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(path, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(path, 1000, 1001); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(path, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := fi.Sys().(*syscall.Stat_t)
+	if st.Uid != 1000 || st.Gid != 1001 || fi.Mode().Perm() != 0o640 {
+		t.Errorf("after Write: uid %d gid %d mode %v, want 1000 1001 -rw-r-----", st.Uid, st.Gid, fi.Mode().Perm())
+	}
+}

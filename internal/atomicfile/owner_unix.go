@@ -1,0 +1,28 @@
+//go:build unix
+
+package atomicfile
+
+import (
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// keepOwner gives the staged file the owner and group of the file it
+// replaces. A rename puts the writer's new file in place, so without it a
+// migration run as root would hand every rewritten file to root (and a
+// 0640 file would lock its owner out). Only root, or an owner keeping
+// its own uid, may chown: a failure leaves the writer as the owner, as
+// any editor's atomic save does.
+func keepOwner(tmp *os.File, old fs.FileInfo) {
+	st, ok := old.Sys().(*syscall.Stat_t)
+	if !ok {
+		return
+	}
+	if fi, err := tmp.Stat(); err == nil {
+		if now, ok := fi.Sys().(*syscall.Stat_t); ok && now.Uid == st.Uid && now.Gid == st.Gid {
+			return
+		}
+	}
+	_ = tmp.Chown(int(st.Uid), int(st.Gid))
+}
