@@ -124,6 +124,7 @@ when the command line is wrong.`,
 					return usagef("%v", err)
 				}
 				mig := source.Migrate(to, existing)
+				mig.Diagnostics = fromHere(dir, mig.Diagnostics, existing, mig.Files, sources)
 				all = append(all, mig.Diagnostics...)
 				plan.add(mig, existing)
 				if err := show("== "+slug+" -> "+to, mig.Diagnostics); err != nil {
@@ -197,6 +198,40 @@ type migration struct {
 	// it with less.
 	migrated []int
 	weakened [][]string
+}
+
+// fromHere names the target's files in diagnostics as the source's are
+// named, from the current folder (m1/.gemini/settings.json, not
+// .gemini/settings.json): a script migrating many repositories must see
+// which one a message is about. Their contents join sources, for the
+// excerpts.
+func fromHere(dir string, ds diag.List, targets ...any) diag.List {
+	if dir == "." {
+		return ds
+	}
+	var sources map[string][]byte
+	var files []providers.Files
+	for _, t := range targets {
+		switch t := t.(type) {
+		case providers.Files:
+			files = append(files, t)
+		case map[string][]byte:
+			sources = t
+		}
+	}
+	for i := range ds {
+		for _, f := range files {
+			if b, ok := f[ds[i].File]; ok {
+				name := filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(ds[i].File)))
+				if sources != nil {
+					sources[name] = b
+				}
+				ds[i].File = name
+				break
+			}
+		}
+	}
+	return ds
 }
 
 // change is one file to write: its path on disk, the adapter whose file
