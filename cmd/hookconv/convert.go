@@ -249,6 +249,14 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 				}
 			}
 		}
+		if len(found) > 1 {
+			// The target is never the source: after a first migration the
+			// project holds the target's config too, and a second run
+			// must find the same source (and change nothing).
+			if others := slices.DeleteFunc(slices.Clone(found), func(s string) bool { return slices.Contains(e.targets, s) }); len(others) == 1 {
+				found = others
+			}
+		}
 		switch len(found) {
 		case 0:
 			return nil, "", nil, usagef("no hook configuration found in %s; name the file, or the tool with --from", dir)
