@@ -397,10 +397,18 @@ func writeResult(e *env, files providers.Files, out, root, to string) error {
 		dst := p
 		if root != "" && p != out {
 			dst = filepath.Join(root, filepath.FromSlash(p))
-			if err := insideRoot(root, dst); err != nil {
+			var err error
+			if err = insideRoot(root, dst); err == nil {
+				dst, err = throughLink(root, dst)
+			}
+			if err != nil {
 				fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
 				return exitError{exitProblems}
 			}
+		} else if real, err := filepath.EvalSymlinks(dst); err == nil && real != dst {
+			// The -o file the user named is a link: write where it leads,
+			// as a shell redirection would, and keep the link.
+			dst = real
 		}
 		disk[dst] = files[p]
 		mode[dst] = providers.FileMode(adapter, p)
@@ -437,6 +445,30 @@ func projectOf(out string, files providers.Files) (string, error) {
 		root = r
 	}
 	return filepath.FromSlash(root), nil
+}
+
+// throughLink returns where to write dst: dst itself, or, when dst is a
+// symbolic link whose target lies inside the project root, that target
+// (a project's .gemini/settings.json linking to config/gemini.json is
+// written there, the link kept). A link leading out of the project is
+// refused.
+func throughLink(root, dst string) (string, error) {
+	fi, err := os.Lstat(dst)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return dst, nil
+	}
+	real, err := filepath.EvalSymlinks(dst)
+	if err != nil {
+		return "", fmt.Errorf("%s is a symbolic link that leads nowhere: %w", dst, err)
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", err
+	}
+	if rel, err := filepath.Rel(realRoot, real); err != nil || !filepath.IsLocal(rel) {
+		return "", fmt.Errorf("%s is a symbolic link leading outside %s", dst, root)
+	}
+	return real, nil
 }
 
 // insideRoot refuses a destination whose nearest existing folder resolves

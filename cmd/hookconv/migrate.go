@@ -38,8 +38,9 @@ doubled.
 
 It is all or nothing: when any target fails to convert or verify (or, with
 --strict, warns), no file is written. Files are written atomically, keep
-their mode, and never replace a symbolic link (write to its target
-instead) or go through a linked folder that leads out of the project.
+their mode and owner. A config that is a symbolic link is written at the
+link's target (the link stays) when that lies inside the project; a link,
+or a linked folder, that leads out of the project is refused.
 Two targets that write the same file (copilot-cli and vs-code-copilot)
 are refused: migrate to one of them. Two where one tool also runs the
 other's files (kiro and kiro-agent) are warned about (HC418).
@@ -325,8 +326,12 @@ func (m *migration) write() error {
 		if err := insideRoot(m.dir, c.path); err != nil {
 			return err
 		}
-		files[c.path] = c.data
-		modes[c.path] = providers.FileMode(c.adapter, c.rel)
+		path, err := throughLink(m.dir, c.path)
+		if err != nil {
+			return err
+		}
+		files[path] = c.data
+		modes[path] = providers.FileMode(c.adapter, c.rel)
 	}
 	return atomicfile.WriteAll(files, func(p string) fs.FileMode { return modes[p] })
 }
