@@ -3,7 +3,9 @@ package hookconv
 import (
 	"bytes"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"path"
+	"path/filepath"
 	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -20,6 +22,11 @@ const CodeExistingUnreadable = "HC408"
 // source, because a target holds it but cannot block with it as the
 // source does (warning).
 const CodeKeptInSource = "HC414"
+
+// CodeLocalHooks: hooks from a tool's personal, uncommitted config
+// (Claude Code's settings.local.json) go into the target's shared one
+// (warning).
+const CodeLocalHooks = "HC422"
 
 // CodeSourceNotRewritable: migrate --remove-source cannot rewrite a source
 // file without losing a hook it keeps (error).
@@ -170,6 +177,7 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 			}
 		}
 	}
+	res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov)...)
 	weakened := hooksNamed(res.Diagnostics, weakensBlocking)
 	for src := range res.Decoded.Hooks {
 		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
@@ -391,6 +399,27 @@ func identity(h *canonical.Hook, prov vocab.Provider) projection {
 }
 
 // identities is the set of identities of the manifests' hooks.
+// localHooks warns (HC422), once per personal config, that hooks from a
+// file each developer keeps for themselves (settings.local.json, which
+// Claude Code's docs keep out of git) now sit in the target's shared
+// config, where they run for everyone who checks it out.
+func localHooks(decoded *canonical.Manifest, migrated []bool, prov vocab.Provider) diag.List {
+	counts := map[string]int{}
+	for i := range decoded.Hooks {
+		if f := decoded.Hooks[i].OriginFile; i < len(migrated) && migrated[i] && path.Base(filepath.ToSlash(f)) == "settings.local.json" {
+			counts[f]++
+		}
+	}
+	var ds diag.List
+	for _, f := range sortedkeys.Of(counts) {
+		var w diag.List
+		w.Warnf(CodeLocalHooks, diag.Pos{}, "", "keep personal hooks in the target's user-level config instead, or commit them on purpose",
+			"%d hook(s) from %s, a personal config kept out of version control, now sit in %s's shared config", counts[f], path.Base(filepath.ToSlash(f)), prov.Name)
+		ds = append(ds, w.WithFile(f)...)
+	}
+	return ds
+}
+
 // switchedOff are the identities of the hooks whose decoder marked them
 // turned off by their file's settings ("$disabled").
 func switchedOff(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]bool {
