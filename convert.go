@@ -375,10 +375,12 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 			}
 			// An exec form runs no shell at all, and an http handler no
 			// command: "shell" is ignored there.
-			if v := data.Get("shell"); v != nil && v.Kind == node.String && strings.EqualFold(v.Text, "powershell") &&
+			target, _ := vocab.Default().Provider(to)
+			if v := data.Get(source.ShellKey); source.ShellKey != "" && target.ShellKey == "" && v != nil && v.Kind == node.String && strings.EqualFold(v.Text, "powershell") &&
 				ranCommand(decoded, h, i) && data.Get("$exec") == nil {
 				// Claude Code's and Qwen Code's "shell" picks the program
-				// that runs the command; no canonical field says it.
+				// that runs the command; no canonical field says it, and
+				// only tools with a shell key of their own carry it.
 				ds.Warnf(CodePowerShell, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.shell", h.SourceIndex(i), slug),
 					"run it through PowerShell explicitly (pwsh -NoProfile -File script.ps1), or rewrite the command for sh",
 					"%s: its command is PowerShell (%s's \"shell\": %q), but %s runs it with its usual shell, where it fails: a blocking hook then lets every call through",
@@ -414,6 +416,9 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				}
 				if strings.HasPrefix(f.Key, "$") {
 					continue // layout bookkeeping; the encoder says what matters
+				}
+				if f.Key == source.ShellKey && target.ShellKey != "" {
+					continue // carried: the target names the shell too
 				}
 				if !filter(f) {
 					names = append(names, f.Key)

@@ -109,6 +109,7 @@ type Provider struct {
 	AlsoSets           []string `toml:"also_sets" json:"also_sets,omitempty"`
 	Generated          bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
+	ShellKey           string   `toml:"shell_key" json:"shell_key,omitempty"`
 	FilterKeys         []string `toml:"filter_keys" json:"filter_keys,omitempty"`
 	Docs               string   `toml:"docs" json:"docs,omitempty"`
 }

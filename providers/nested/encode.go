@@ -318,10 +318,36 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		}
 		fields = append(fields, f)
 	}
+	if v := c.carriedShell(h, pd, execForm); v != nil {
+		fields = append(fields, field(c.Prov.ShellKey, v))
+	}
 	o := a.New(node.Node{Kind: node.Object, Fields: a.Fields(fields)})
 	providers.WarnUnwritten(ds, h, i, c.Prov.Name, func(f string) bool { return slices.Contains(written, f) })
 	providers.WarnTimeoutFailOpen(ds, h, i, c.Prov.Name)
 	return o
+}
+
+// carriedShell is the shell another tool's handler named (Claude Code's
+// and Qwen Code's "shell": the providers table's shell_key), for a tool
+// that names it too: a PowerShell command stays one. nil when the hook's
+// own data has it already, or no other tool named one.
+func (c *Codec) carriedShell(h *canonical.Hook, pd *node.Node, execForm bool) *node.Node {
+	if c.Prov.ShellKey == "" || execForm || h.Handler.Type != canonical.HandlerCommand || pd.Get(c.Prov.ShellKey) != nil {
+		return nil
+	}
+	for _, slug := range sortedkeys.Of(h.ProviderData) {
+		if slug == c.d.Slug || !bytes.Contains(h.ProviderData[slug], []byte(`"shell`)) {
+			continue
+		}
+		other, ok := c.Names.Provider(slug)
+		if !ok || other.ShellKey == "" {
+			continue
+		}
+		if v := providers.OwnData(h, slug).Get(other.ShellKey); v != nil && v.Kind == node.String {
+			return v
+		}
+	}
+	return nil
 }
 
 // canonicalValue renders a canonical field as the dialect writes it, or
