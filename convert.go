@@ -666,8 +666,10 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 // (the contract's top_level_events): from the source tool's data, or, for
 // a manifest, from any tool's ("" when none).
 func topLevelEvent(h *canonical.Hook, from string, contracts *hookrun.Tables) (slug, native string) {
-	for _, s := range sortedkeys.Of(h.ProviderData) {
-		if from != "canonical" && s != from || !bytes.Contains(h.ProviderData[s], []byte(`"$event"`)) {
+	// Unsorted, without allocating (this runs for every tool hook of a
+	// large config); the least slug wins, so the answer is stable.
+	for s, raw := range h.ProviderData {
+		if from != "canonical" && s != from || slug != "" && s > slug || !bytes.Contains(raw, []byte(`"$event"`)) {
 			continue
 		}
 		c, ok := contracts.Contract(s)
@@ -675,10 +677,10 @@ func topLevelEvent(h *canonical.Hook, from string, contracts *hookrun.Tables) (s
 			continue
 		}
 		if ev := providers.OwnData(h, s).Get("$event"); ev != nil && slices.Contains(c.TopLevelEvents, ev.Text) {
-			return s, ev.Text
+			slug, native = s, ev.Text
 		}
 	}
-	return "", ""
+	return slug, native
 }
 
 // plainContext notes (HC420), once per conversion, the command hooks on

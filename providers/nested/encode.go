@@ -335,19 +335,23 @@ func (c *Codec) carriedShell(h *canonical.Hook, pd *node.Node, execForm bool) *n
 	if c.Prov.ShellKey == "" || execForm || h.Handler.Type != canonical.HandlerCommand || pd.Get(c.Prov.ShellKey) != nil {
 		return nil
 	}
-	for _, slug := range sortedkeys.Of(h.ProviderData) {
-		if slug == c.d.Slug || !bytes.Contains(h.ProviderData[slug], []byte(`"shell`)) {
+	// Unsorted, without allocating (this runs for every handler); the
+	// least slug wins, so the output is stable.
+	var v *node.Node
+	from := ""
+	for slug, raw := range h.ProviderData {
+		if slug == c.d.Slug || from != "" && slug > from || !bytes.Contains(raw, []byte(`"shell`)) {
 			continue
 		}
 		other, ok := c.Names.Provider(slug)
 		if !ok || other.ShellKey == "" {
 			continue
 		}
-		if v := providers.OwnData(h, slug).Get(other.ShellKey); v != nil && v.Kind == node.String {
-			return v
+		if got := providers.OwnData(h, slug).Get(other.ShellKey); got != nil && got.Kind == node.String {
+			v, from = got, slug
 		}
 	}
-	return nil
+	return v
 }
 
 // canonicalValue renders a canonical field as the dialect writes it, or
