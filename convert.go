@@ -434,7 +434,13 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 			continue
 		}
 		if hasPattern(h.Matcher) {
-			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "use canonical tool names where you can",
+			hint := "use canonical tool names where you can"
+			if tool := serverlessMCP(h.Matcher, from); tool != "" {
+				// Cursor's MCP:<tool> names no server, so it cannot become
+				// an mcp matcher by itself; the author can say which.
+				hint = fmt.Sprintf(`%q names an MCP tool without its server, which %s's names need: write the matcher as {"mcp": {"server": "<server>", "tool": %q}} in a manifest and convert that`, tool, to, strings.TrimPrefix(tool, mcpPrefix(from)))
+			}
+			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), hint,
 				"%s: a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", h.DisplayName(i), to, to)
 		}
 		// A source tool's name hookconv has no canonical tool for
@@ -828,6 +834,47 @@ func fileOf(m *canonical.Manifest, path string) string {
 		return m.Hooks[i].OriginFile
 	}
 	return ""
+}
+
+// serverlessMCP returns the first alternative of a hook's pattern that is
+// the source tool's spelling of an MCP tool without a server (Cursor's
+// MCP:delete_repository), or "".
+func serverlessMCP(m canonical.Matcher, from string) string {
+	prov, ok := vocab.Default().Provider(from)
+	if !ok || prov.MCP == "" || strings.Contains(prov.MCP, "{server}") || !strings.Contains(prov.MCP, "{tool}") {
+		return ""
+	}
+	prefix, suffix, _ := strings.Cut(prov.MCP, "{tool}")
+	var found string
+	var walk func(canonical.Matcher)
+	walk = func(m canonical.Matcher) {
+		switch m := m.(type) {
+		case canonical.Pattern:
+			alts, ok := providers.SplitAlternation(m.Regex)
+			if !ok {
+				alts = []string{m.Regex}
+			}
+			for _, alt := range alts {
+				name := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(alt), prefix), suffix)
+				if found == "" && strings.HasPrefix(strings.TrimSpace(alt), prefix) && canonical.IsMCPName(name) {
+					found = strings.TrimSpace(alt)
+				}
+			}
+		case canonical.AnyOf:
+			for _, x := range m {
+				walk(x)
+			}
+		}
+	}
+	walk(m)
+	return found
+}
+
+// mcpPrefix is what the tool's MCP spelling puts before the tool's name.
+func mcpPrefix(slug string) string {
+	prov, _ := vocab.Default().Provider(slug)
+	prefix, _, _ := strings.Cut(prov.MCP, "{tool}")
+	return prefix
 }
 
 func hasPattern(m canonical.Matcher) bool {
