@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -94,7 +95,7 @@ when the command line is wrong.`,
 			if slices.Contains(targets, slug) {
 				return usagef("--to %s is the source tool; name other targets", slug)
 			}
-			plan := migration{dir: dir, from: slug}
+			plan := migration{dir: dir, from: slug, sources: in.Paths()}
 			// Diagnostics are shown per target (text) under a heading, as
 			// the same source line can mean different things for each.
 			sources := map[string][]byte{}
@@ -154,7 +155,12 @@ when the command line is wrong.`,
 				return plan.printDiff(e)
 			}
 			if err := plan.write(); err != nil {
-				fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
+				var partial *atomicfile.PartialError
+				if errors.As(err, &partial) {
+					fmt.Fprintf(e.stderr, "hookconv: %v; written before it failed: %s (the source config was not changed)\n", err, strings.Join(partial.Written, ", "))
+				} else {
+					fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
+				}
 				return exitError{exitProblems}
 			}
 			plan.printSummary(e)
@@ -192,6 +198,7 @@ func targetList(to string) ([]string, error) {
 // is written.
 type migration struct {
 	dir, from string
+	sources   []string // the source's config files, as read
 	changes   []change
 	targets   []hookconv.Migration
 	// migrated counts, per decoded source hook, the targets holding it
@@ -322,6 +329,15 @@ func (m *migration) printDiff(e *env) error {
 func (m *migration) write() error {
 	files := map[string][]byte{}
 	modes := map[string]fs.FileMode{}
+	owner := map[string]string{} // real path -> the config written there
+	// The source's own files, where links resolve to: a target written
+	// through a link into one would put the target's hooks in the source.
+	for _, p := range m.sources {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			owner[real] = p
+		}
+	}
+	var targets, sources []string
 	for _, c := range m.changes {
 		if err := insideRoot(m.dir, c.path); err != nil {
 			return err
@@ -330,10 +346,29 @@ func (m *migration) write() error {
 		if err != nil {
 			return err
 		}
+		real := path
+		if r, err := filepath.EvalSymlinks(path); err == nil {
+			real = r
+		}
+		isSource := c.adapter.Slug() == m.from
+		if other, ok := owner[real]; ok && !(isSource && slices.Contains(m.sources, other)) {
+			return fmt.Errorf("%s and %s are the same file (through a symbolic link): one config cannot hold both", c.path, other)
+		}
+		owner[real] = c.path
 		files[path] = c.data
 		modes[path] = providers.FileMode(c.adapter, c.rel)
+		if isSource {
+			sources = append(sources, path)
+		} else {
+			targets = append(targets, path)
+		}
 	}
-	return atomicfile.WriteAll(files, func(p string) fs.FileMode { return modes[p] })
+	// The source is stripped (--remove-source) only once every target
+	// holds its hooks: a failure in between leaves the guards where they
+	// were.
+	slices.Sort(targets)
+	slices.Sort(sources)
+	return atomicfile.WriteInOrder(slices.Concat(targets, sources), files, func(p string) fs.FileMode { return modes[p] })
 }
 
 func (m *migration) printSummary(e *env) {

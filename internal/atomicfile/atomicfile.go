@@ -148,12 +148,31 @@ func (s *Staged) Discard() { os.Remove(s.tmp) }
 // Missing folders are created first (0755); when nothing could be
 // written, the folders it created are removed again, so a failed run
 // leaves no trace.
-func WriteAll(files map[string][]byte, perm func(path string) fs.FileMode) (err error) {
+func WriteAll(files map[string][]byte, perm func(path string) fs.FileMode) error {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
+	return WriteInOrder(paths, files, perm)
+}
+
+// PartialError is a WriteAll or WriteInOrder failure after some files
+// were already renamed into place: Written names them, so a caller can
+// say so instead of "nothing was written".
+type PartialError struct {
+	Written []string
+	Err     error
+}
+
+func (e *PartialError) Error() string { return e.Err.Error() }
+func (e *PartialError) Unwrap() error { return e.Err }
+
+// WriteInOrder is WriteAll committing the files in the order of paths:
+// a caller whose files depend on each other puts last the one that must
+// change only once the others are in place (migrate --remove-source
+// strips the source after its targets).
+func WriteInOrder(paths []string, files map[string][]byte, perm func(path string) fs.FileMode) (err error) {
 	var made []string
 	defer func() {
 		if err != nil {
@@ -185,6 +204,7 @@ func WriteAll(files map[string][]byte, perm func(path string) fs.FileMode) (err 
 			}
 			if i > 0 {
 				made = nil // some files are in place: keep their folders
+				return &PartialError{Written: paths[:i], Err: err}
 			}
 			return err
 		}

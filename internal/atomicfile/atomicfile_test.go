@@ -262,3 +262,33 @@ func TestWriteAllCreatesAndCleansFolders(t *testing.T) {
 		t.Errorf("new file in new folders: %q, %v", b, err)
 	}
 }
+
+// TestWriteInOrderPartial: files are renamed into place in the order
+// given, and a failure after some were says which (PartialError).
+func TestWriteInOrderPartial(t *testing.T) {
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "z-target.json"), filepath.Join(dir, "a-source.json")
+	if err := os.WriteFile(second, []byte("source"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("busy")
+	rename = func(from, to string) error {
+		if to == second {
+			return boom
+		}
+		return os.Rename(from, to)
+	}
+	defer func() { rename = os.Rename }()
+	files := map[string][]byte{first: []byte("target"), second: []byte("stripped")}
+	err := WriteInOrder([]string{first, second}, files, func(string) fs.FileMode { return 0o644 })
+	var partial *PartialError
+	if !errors.As(err, &partial) || !errors.Is(err, boom) || len(partial.Written) != 1 || partial.Written[0] != first {
+		t.Fatalf("err = %v, want a PartialError naming %s", err, first)
+	}
+	if b, _ := os.ReadFile(second); string(b) != "source" {
+		t.Errorf("the file after the failure = %q, want it untouched", b)
+	}
+	if b, _ := os.ReadFile(first); string(b) != "target" {
+		t.Errorf("the file before the failure = %q, want it written", b)
+	}
+}
