@@ -606,7 +606,7 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			continue
 		}
 		if !shimmed {
-			if slug, native := topLevelEvent(h, from, contracts); slug != "" {
+			if slug, native := topLevelEvent(h, from, contracts); slug != "" && slug != to {
 				nTop++
 				topFrom = slug
 				if !slices.Contains(topLevel, native) {
@@ -615,14 +615,22 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 				continue
 			}
 		}
+		source := from
 		if from == "canonical" {
-			continue // a manifest says nothing else about what its hooks read
+			// A manifest hook read what the tool it was decoded from
+			// sent, which its decoder's marks name; else nothing is known.
+			if source = markedSource(h); source == "" || source == to {
+				continue
+			}
 		}
-		layout := from
-		if raw := h.ProviderData[from]; bytes.Contains(raw, []byte(`"$spelling"`)) && providers.OwnData(h, from).Get("$spelling") != nil {
+		layout := source
+		if raw := h.ProviderData[source]; bytes.Contains(raw, []byte(`"$spelling"`)) && providers.OwnData(h, source).Get("$spelling") != nil {
 			layout = "claude-code"
 		}
-		generic[layout]++
+		if layout == to {
+			continue
+		}
+		generic[source+"\x00"+layout]++
 	}
 	hint := "check that the scripts read " + to + "'s fields, or convert with --shim, which hands them the canonical payload"
 	if target.Generated {
@@ -634,14 +642,15 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			"%d command hook(s) from %s's %s get %s's payload on stdin, which keeps the tool's input %s, not at the top of the payload (command, file_path) as %s's does there: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
 			nTop, topFrom, strings.Join(topLevel, ", "), to, inputPlace(dst), topFrom)
 	}
-	for _, layout := range sortedkeys.Of(generic) {
+	for _, key := range sortedkeys.Of(generic) {
+		source, layout, _ := strings.Cut(key, "\x00")
 		src, ok := contracts.Contract(layout)
-		if !ok || len(src.Tool) == 0 || len(src.ToolInput) == 0 || layout == to {
+		if !ok || len(src.Tool) == 0 || len(src.ToolInput) == 0 {
 			continue
 		}
-		n, whose := generic[layout], from+"'s"
-		if layout != from {
-			whose = from + "'s under Claude Code's event names"
+		n, whose := generic[key], source+"'s"
+		if layout != source {
+			whose = source + "'s under Claude Code's event names"
 		}
 		moved := (src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0]) && !shimmed
 		switch {
@@ -665,6 +674,18 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		ds = ds.WithFile(paths[0])
 	}
 	return ds
+}
+
+// markedSource is the tool a manifest hook was decoded from, by its
+// decoder's marks in provider_data (the least such slug), or "".
+func markedSource(h *canonical.Hook) string {
+	source := ""
+	for slug := range h.ProviderData {
+		if (source == "" || slug < source) && capabilities.DecodedFrom(h, slug) {
+			source = slug
+		}
+	}
+	return source
 }
 
 // topLevelEvent returns the tool and native event a hook was decoded

@@ -3,6 +3,7 @@ package hookconv
 import (
 	"bytes"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"path"
 	"path/filepath"
@@ -177,7 +178,9 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 			}
 		}
 	}
-	res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov)...)
+	if mig.Added > 0 {
+		res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov)...)
+	}
 	weakened := hooksNamed(res.Diagnostics, weakensBlocking)
 	for src := range res.Decoded.Hooks {
 		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
@@ -420,8 +423,10 @@ func localHooks(decoded *canonical.Manifest, migrated []bool, prov vocab.Provide
 	return ds
 }
 
-// switchedOff are the identities of the hooks whose decoder marked them
-// turned off by their file's settings ("$disabled").
+// switchedOff are the identities of the hooks that are kept but do not
+// run: marked by their decoder as turned off by their file's settings
+// ("$disabled"), or off by the tool's own per-hook switch (the providers
+// table's disabled_key).
 func switchedOff(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]bool {
 	set := map[projection]bool{}
 	for _, m := range ms {
@@ -430,8 +435,14 @@ func switchedOff(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]
 		}
 		for i := range m.Hooks {
 			// Most hooks carry no such mark: parse only those that might.
-			if raw := m.Hooks[i].ProviderData[prov.Slug]; bytes.Contains(raw, []byte(`"$disabled"`)) &&
-				providers.OwnData(&m.Hooks[i], prov.Slug).Get("$disabled") != nil {
+			raw := m.Hooks[i].ProviderData[prov.Slug]
+			off := bytes.Contains(raw, []byte(`"$disabled"`)) && providers.OwnData(&m.Hooks[i], prov.Slug).Get("$disabled") != nil
+			if key := prov.DisabledKey; !off && key != "" && bytes.Contains(raw, []byte(`"`+key+`"`)) {
+				// The tool's own per-hook switch (Kiro's "enabled": false).
+				v := providers.OwnData(&m.Hooks[i], prov.Slug).Get(key)
+				off = v != nil && v.Kind == node.Bool && !v.Bool
+			}
+			if off {
 				set[identity(&m.Hooks[i], prov)] = true
 			}
 		}

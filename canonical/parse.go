@@ -589,7 +589,7 @@ func patternHint(err error) string {
 		return "balance the parentheses"
 	case syntax.ErrInvalidRepeatOp:
 		if strings.HasSuffix(se.Expr, "+") {
-			return "RE2 has no possessive quantifiers (a++, a*+): write a+ or a*"
+			return "RE2 has no possessive quantifiers (" + se.Expr + "): drop the last +"
 		}
 		return "a quantifier cannot follow another (" + se.Expr + "): keep one"
 	case syntax.ErrMissingRepeatArgument:

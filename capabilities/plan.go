@@ -265,8 +265,13 @@ func (p *planner) answersByExitCode() bool {
 // only a decoder writes (keys starting with "$": "$matcher", "$event").
 // Native fields alone (a hand-written "statusMessage") say nothing about
 // where the hook came from.
-func (p *planner) decodedFromTarget() bool {
-	raw := p.h.ProviderData[p.target]
+func (p *planner) decodedFromTarget() bool { return DecodedFrom(p.h, p.target) }
+
+// DecodedFrom reports whether a manifest hook was decoded from slug's
+// config: its provider_data for slug holds a mark only a decoder writes
+// (decoderMarks).
+func DecodedFrom(h *canonical.Hook, slug string) bool {
+	raw := h.ProviderData[slug]
 	if !bytes.Contains(raw, []byte(`"$`)) {
 		return false
 	}
@@ -275,11 +280,20 @@ func (p *planner) decodedFromTarget() bool {
 		return false
 	}
 	for k := range fields {
-		if strings.HasPrefix(k, "$") {
+		if decoderMarks[k] {
 			return true
 		}
 	}
 	return false
+}
+
+// decoderMarks are the provider_data keys only hookconv's decoders write
+// (layout and provenance bookkeeping); a hand-written "$comment" is none.
+var decoderMarks = map[string]bool{
+	"$matcher": true, "$event": true, "$type": true, "$keys": true, "$spelling": true,
+	"$exec": true, "$args": true, "$group": true, "$newGroup": true, "$commandFilter": true,
+	"$disabled": true, "$absent": true, "$file": true, "$entry": true, "$when": true, "$then": true,
+	"$patterns": true, "$all": true, "$toolTypes": true,
 }
 
 // lack is a capability the target does not support, and what to do.

@@ -253,7 +253,17 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 			// The target is never the source: after a first migration the
 			// project holds the target's config too, and a second run
 			// must find the same source (and change nothing).
-			if others := slices.DeleteFunc(slices.Clone(found), func(s string) bool { return slices.Contains(e.targets, s) }); len(others) == 1 {
+			isTarget := func(s string) bool {
+				for _, t := range e.targets {
+					// A tool sharing a target's file (Copilot CLI and VS
+					// Code's .github/hooks) reads what the target wrote.
+					if _, shared := hookconv.SharedTargetFile([]string{s, t}); s == t || shared {
+						return true
+					}
+				}
+				return false
+			}
+			if others := slices.DeleteFunc(slices.Clone(found), isTarget); len(others) == 1 {
 				found = others
 			}
 		}

@@ -24,5 +24,10 @@ func keepOwner(tmp *os.File, old fs.FileInfo) {
 			return
 		}
 	}
-	_ = tmp.Chown(int(st.Uid), int(st.Gid))
+	if tmp.Chown(int(st.Uid), int(st.Gid)) != nil {
+		// Not root: the uid cannot be given away, but a member of the
+		// file's group may still keep the group (and so its members'
+		// access).
+		_ = tmp.Chown(-1, int(st.Gid))
+	}
 }

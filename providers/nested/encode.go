@@ -347,7 +347,11 @@ func (c *Codec) carriedShell(h *canonical.Hook, pd *node.Node, execForm bool) *n
 		if !ok || other.ShellKey == "" {
 			continue
 		}
-		if got := providers.OwnData(h, slug).Get(other.ShellKey); got != nil && got.Kind == node.String {
+		data := providers.OwnData(h, slug)
+		if data.Get("$exec") != nil {
+			continue // an exec form runs no shell: its "shell" is ignored there
+		}
+		if got := data.Get(other.ShellKey); got != nil && got.Kind == node.String {
 			v, from = got, slug
 		}
 	}
