@@ -599,7 +599,7 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 	// Claude Code's event names get Claude's layout.
 	var topLevel []string
 	topFrom, nTop := "", 0
-	generic := map[string]int{} // hooks per contract whose generic layout they read
+	generic := map[[2]string]int{} // hooks per (source, contract whose generic layout they read)
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Handler.Type != canonical.HandlerCommand {
@@ -630,7 +630,7 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		if layout == to {
 			continue
 		}
-		generic[source+"\x00"+layout]++
+		generic[[2]string{source, layout}]++
 	}
 	hint := "check that the scripts read " + to + "'s fields, or convert with --shim, which hands them the canonical payload"
 	if target.Generated {
@@ -642,8 +642,10 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			"%d command hook(s) from %s's %s get %s's payload on stdin, which keeps the tool's input %s, not at the top of the payload (command, file_path) as %s's does there: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
 			nTop, topFrom, strings.Join(topLevel, ", "), to, inputPlace(dst), topFrom)
 	}
-	for _, key := range sortedkeys.Of(generic) {
-		source, layout, _ := strings.Cut(key, "\x00")
+	keys := slices.Collect(maps.Keys(generic))
+	slices.SortFunc(keys, func(a, b [2]string) int { return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1])) })
+	for _, key := range keys {
+		source, layout := key[0], key[1]
 		src, ok := contracts.Contract(layout)
 		if !ok || len(src.Tool) == 0 || len(src.ToolInput) == 0 {
 			continue
