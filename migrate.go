@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -147,6 +148,16 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		if got, _ := dst.Decode(res.Files); got != nil {
 			written = identities(prov, got, beside)
 			final = []*canonical.Manifest{got, beside}
+			if len(existing) > 0 {
+				// Read with the files it does not rewrite too: a setting
+				// in one (Codex's [features] in config.toml) may turn off
+				// the hooks of another.
+				all := maps.Clone(existing)
+				maps.Copy(all, res.Files)
+				if whole, _ := dst.Decode(all); whole != nil {
+					final = []*canonical.Manifest{whole, beside}
+				}
+			}
 		}
 		for p, b := range res.Files {
 			if prev, ok := existing[p]; ok && bytes.Equal(prev, b) {

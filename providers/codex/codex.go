@@ -6,6 +6,7 @@ package codex
 
 import (
 	"bytes"
+	"github.com/hookconv/hookconv/internal/node"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -39,6 +40,20 @@ var Dialect = &nested.Dialect{
 	ExactList:      nested.CodexExactList,
 	ListSeparators: "|",
 	Regex:          "Rust",
+	Switches:       switches,
+}
+
+// switches reads config.toml's feature flag (reference §4.2): hooks are
+// on by default; [features] hooks = false (or the older codex_hooks)
+// turns every hook off, those of hooks.json too.
+func switches(root *node.Node) (string, bool, []string) {
+	features := root.Get("features")
+	for _, key := range []string{"hooks", "codex_hooks"} {
+		if v := features.Get(key); v != nil && v.Kind == node.Bool && !v.Bool {
+			return "[features] " + key + " = false", true, nil
+		}
+	}
+	return "", false, nil
 }
 
 // New returns the Codex adapter.

@@ -50,6 +50,10 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 		tree.Pos = firstHooksHeader(src)
 		root.Fields = append(root.Fields, node.Field{Key: "hooks", Value: tree})
 	}
+	if features, ok := doc["features"].(map[string]any); ok {
+		// The feature flags that switch hooks off (switches, codex.go).
+		root.Fields = append(root.Fields, node.Field{Key: "features", Value: fromTOML(features)})
+	}
 	return root, nil
 }
 

@@ -44,6 +44,7 @@ func (a *Adapter) Slug() string { return a.d.Slug }
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	var ds diag.List
 	m := &canonical.Manifest{Spec: canonical.SpecVersion}
+	var allOff *node.Node // a file's setting that turns every hook off
 	for _, p := range files.Paths() {
 		root, pds := a.parse(p, files[p])
 		ds = append(ds, pds...)
@@ -53,10 +54,23 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 		hooks, hds := a.DecodeTree(p, root)
 		ds = append(ds, hds...)
 		providers.MarkSwitchedOff(hooks, root, a.d.Slug, a.d.Switches)
+		if a.d.Switches != nil && allOff == nil {
+			if setting, all, _ := a.d.Switches(root); all {
+				allOff = &node.Node{Kind: node.String, Text: setting}
+			}
+		}
 		if m.Hooks == nil {
 			m.Hooks = hooks
 		} else {
 			m.Hooks = append(m.Hooks, hooks...)
+		}
+	}
+	if allOff != nil && len(files) > 1 {
+		// The tool merges its files: a setting in one that turns every
+		// hook off (Codex's [features] hooks = false in config.toml, a
+		// disableAllHooks in settings.local.json) turns off the others'.
+		for i := range m.Hooks {
+			providers.SetData(&m.Hooks[i], a.d.Slug, "$disabled", allOff)
 		}
 	}
 	return m, ds
