@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -409,10 +410,16 @@ func hooksNamed(ds diag.List, codes map[string]bool) map[int]bool {
 func identity(h *canonical.Hook, prov vocab.Provider) projection {
 	p := project(h, prov)
 	p.Timeout, p.Async = 0, false
+	if prov.ShellKey != "" {
+		// The shell that runs the command is part of what the hook does
+		// (a PowerShell guard is not its text run by bash).
+		if v := providers.OwnData(h, prov.Slug).Get(prov.ShellKey); v != nil && v.Kind == node.String && !strings.EqualFold(v.Text, "bash") {
+			p.Run += "\x00shell=" + strings.ToLower(v.Text)
+		}
+	}
 	return p
 }
 
-// identities is the set of identities of the manifests' hooks.
 // localHooks warns (HC422), once per personal config, that hooks from a
 // file each developer keeps for themselves (settings.local.json, which
 // Claude Code's docs keep out of git) now sit in the target's shared
@@ -461,6 +468,7 @@ func switchedOff(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]
 	return set
 }
 
+// identities is the set of identities of the manifests' hooks.
 func identities(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]bool {
 	n := 0
 	for _, m := range ms {
