@@ -40,13 +40,18 @@ func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
 	if len(foreign) == 0 {
 		return nil
 	}
-	re := regexp.MustCompile(`\$(\{(` + strings.Join(foreign, "|") + `)\}|(` + strings.Join(foreign, "|") + `)\b)`)
+	// An escaped \$NAME is literal text to the shell (an exec form's
+	// argument folded into a command): it is matched, to be left alone.
+	re := regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)\}|(` + strings.Join(foreign, "|") + `)\b)`)
 	replace := func(s string) (string, []string) {
 		if !strings.Contains(s, "$") || !re.MatchString(s) {
 			return s, nil
 		}
 		var seen []string
 		out := re.ReplaceAllStringFunc(s, func(v string) string {
+			if strings.HasPrefix(v, `\`) {
+				return v
+			}
 			name := strings.Trim(v, "${}")
 			if !slices.Contains(seen, name) {
 				seen = append(seen, name)
