@@ -66,6 +66,7 @@ func fuzzFlat(f *testing.F, slug string) {
 // copilotSeeds cover both Copilot formats: per-OS commands, cwd and env,
 // aliases (command, timeout, timeoutSec), http entries, Claude-style groups.
 var copilotSeeds = []string{
+	`{"version":1,"disableAllHooks":false,"hooks":{"preToolUse":[{"type":"command","exec":"node","args":["g.js","a b"]}],"PreToolUse":[{"type":"command","bash":"x","matcher":"Bash"}],"preCompact":[{"type":"command","bash":"y","matcher":"auto"}]}}`,
 	`{"version":1,"hooks":{"preToolUse":[{"type":"command","matcher":"bash|powershell","bash":"./g.sh","powershell":"g.ps1","timeoutSec":15,"cwd":"t","env":{"A":"1"}}]}}`,
 	`{"version":1,"hooks":{"sessionStart":[{"type":"command","command":"x","timeout":5}],"postToolUse":[{"type":"http","url":"https://x","headers":{"A":"b"},"allowedEnvVars":["T"]}]}}`,
 	`{"hooks":{"PreToolUse":[{"type":"command","command":"./g.sh","linux":"l","osx":"o","windows":"w","timeoutSec":3}],"Stop":[{"command":"s"}]}}`,
@@ -104,6 +105,8 @@ var cursorSeeds = []string{
 // unknown events, types and keys, comments, and wrong shapes.
 var handSeeds = []string{
 	`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"./g.sh","timeout":10}]}]}}`,
+	`{"disableAllHooks":true,"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"node","args":["${CLAUDE_PROJECT_DIR}/g.js","$x \"q\""],"shell":"powershell"}]}]}}`,
+	`{"hooksConfig":{"disabled":["n"]},"hooks":{"BeforeTool":[{"hooks":[{"name":"n","type":"command","command":"x"}]}]}}`,
 	`{"hooks":{"BeforeTool":[{"matcher":"run_shell_command|write_file","sequential":true,"hooks":[{"name":"n","type":"command","command":"x","timeout":1500,"env":{"A":"b"},"description":"d"}]}]}}`,
 	`{"hooks":{"SessionStart":[{"matcher":"startup|resume","hooks":[{"type":"command","command":"cat ctx.md"}]}],"Stop":[{"hooks":[{"type":"prompt","prompt":"done?","model":"m","timeout":30}]}]}}`,
 	`{"PreToolUse":[{"matcher":"Edit|Write","hooks":[{"type":"command","command":"x","async":true}]}]}`,
