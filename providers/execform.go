@@ -70,19 +70,7 @@ func placeholderAt(s string, placeholders []string) string {
 
 // ExecArgs returns the strings of an "args" value, and false unless it
 // is an array of strings.
-func ExecArgs(n *node.Node) ([]string, bool) {
-	if n == nil || n.Kind != node.Array {
-		return nil, false
-	}
-	out := make([]string, len(n.Items))
-	for i, it := range n.Items {
-		if it.Kind != node.String {
-			return nil, false
-		}
-		out[i] = it.Text
-	}
-	return out, true
-}
+func ExecArgs(n *node.Node) ([]string, bool) { return n.Strings() }
 
 // ExecForm returns the program and argv (nil when the source had no
 // "args") to write a handler whose canonical command is command, from the

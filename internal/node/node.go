@@ -76,6 +76,22 @@ type Field struct {
 	Value  *Node
 }
 
+// Strings returns the texts of an array of strings, and false when n is
+// nil, not an array, or holds anything but strings.
+func (n *Node) Strings() ([]string, bool) {
+	if n == nil || n.Kind != Array {
+		return nil, false
+	}
+	out := make([]string, len(n.Items))
+	for i, it := range n.Items {
+		if it.Kind != String {
+			return nil, false
+		}
+		out[i] = it.Text
+	}
+	return out, true
+}
+
 // Get returns the value of key in an object, or nil. When a key repeats, the
 // last one wins, as in encoding/json and JavaScript.
 func (n *Node) Get(key string) *Node {

@@ -192,21 +192,6 @@ func strList(ss []string) *node.Node {
 	return a
 }
 
-// strs reads a carried list of strings.
-func strs(n *node.Node) ([]string, bool) {
-	if n == nil || n.Kind != node.Array {
-		return nil, false
-	}
-	out := make([]string, len(n.Items))
-	for i, it := range n.Items {
-		if it.Kind != node.String {
-			return nil, false
-		}
-		out[i] = it.Text
-	}
-	return out, true
-}
-
 // addMissing appends the members of carried that obj does not have yet.
 func addMissing(obj, carried *node.Node) {
 	if carried == nil || carried.Kind != node.Object {
@@ -311,7 +296,7 @@ func (a *Adapter) nativeEvent(h *canonical.Hook) (vocab.NativeEvent, bool) {
 func (a *Adapter) encodePatterns(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, trigger string) *node.Node {
 	for _, key := range []string{keyPatterns, pdPatterns} {
 		v := pd.Get(key)
-		globs, ok := strs(v)
+		globs, ok := v.Strings()
 		if !ok {
 			continue
 		}
@@ -362,7 +347,7 @@ func (a *Adapter) foreignFileFilter(ds *diag.List, h *canonical.Hook, i int, tri
 // when no Kiro tool type stands for any tool of the matcher.
 func (a *Adapter) encodeToolTypes(ds *diag.List, h *canonical.Hook, i int, pd *node.Node) (*node.Node, bool) {
 	if v := pd.Get(pdToolTypes); v != nil {
-		if names, ok := strs(v); ok && canonical.SameMatcher(a.toolMatcher(names), h.Matcher) {
+		if names, ok := v.Strings(); ok && canonical.SameMatcher(a.toolMatcher(names), h.Matcher) {
 			return v, true
 		}
 	}
@@ -508,7 +493,7 @@ func (a *Adapter) readBack(h *canonical.Hook, i int) (canonical.Matcher, bool) {
 	pd := providers.OwnData(h, Slug)
 	switch row.Matcher {
 	case vocab.MatchText:
-		globs, _ := strs(a.encodePatterns(&ignored, h, i, pd, row.Name))
+		globs, _ := a.encodePatterns(&ignored, h, i, pd, row.Name).Strings()
 		m, _ := patternsMatcher(globs)
 		return m, true
 	case vocab.MatchTool:
@@ -516,7 +501,7 @@ func (a *Adapter) readBack(h *canonical.Hook, i int) (canonical.Matcher, bool) {
 		if !ok {
 			return nil, false
 		}
-		names, _ := strs(tt)
+		names, _ := tt.Strings()
 		return a.toolMatcher(names), true
 	}
 	return nil, true

@@ -166,7 +166,7 @@ func corpusGlobs(t *testing.T) [][]string {
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		if globs, ok := strs(root.Get(keyWhen).Get(keyPatterns)); ok {
+		if globs, ok := root.Get(keyWhen).Get(keyPatterns).Strings(); ok {
 			out = append(out, globs)
 		}
 	}
