@@ -772,10 +772,7 @@ func plainContextTarget(to string, shim bool) string {
 // contextField is the JSON field through which the provider takes a
 // hook's context on the event, "" when it has none.
 func contextField(t *hookrun.Tables, provider, event string) string {
-	ref := hookrun.EventRef{Canonical: event}
-	if rows := vocab.Default().EncodeEvent(provider, event); len(rows) > 0 {
-		ref.Native = rows[0].Name
-	}
+	ref, _ := t.ResolveEvent(provider, event)
 	r, ok := t.Rule(provider, "context", ref)
 	if !ok {
 		return ""

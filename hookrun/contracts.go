@@ -205,10 +205,7 @@ func (t *Tables) PlainContext(provider, event string) bool {
 	if slices.Contains(c.PlainContext, event) {
 		return true
 	}
-	ref := EventRef{Canonical: event}
-	if rows := vocab.Default().EncodeEvent(provider, event); len(rows) > 0 {
-		ref.Native = rows[0].Name
-	}
+	ref, _ := t.ResolveEvent(provider, event)
 	r, ok := t.Rule(provider, "context", ref)
 	return ok && len(r.Set) == 0 && strings.Contains(r.Stdout, "$context")
 }
