@@ -149,10 +149,10 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		if got, _ := dst.Decode(res.Files); got != nil {
 			written = identities(prov, got, beside)
 			final = []*canonical.Manifest{got, beside}
-			if len(existing) > 0 {
+			if slices.ContainsFunc(existing.Paths(), func(p string) bool { _, rewritten := res.Files[p]; return !rewritten }) {
 				// Read with the files it does not rewrite too: a setting
 				// in one (Codex's [features] in config.toml) may turn off
-				// the hooks of another.
+				// the hooks of another. (Only then: it is a second decode.)
 				all := maps.Clone(existing)
 				maps.Copy(all, res.Files)
 				if whole, _ := dst.Decode(all); whole != nil {
