@@ -335,6 +335,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 	// The hooks of a large config carry the same few provider_data values
 	// (a group's layout marks): read each distinct one once.
 	parsed := map[string]*node.Node{}
+	target, _ := vocab.Default().Provider(to)
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		var buf [4]string // most hooks carry one provider's data, or none
@@ -375,7 +376,6 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 			}
 			// An exec form runs no shell at all, and an http handler no
 			// command: "shell" is ignored there.
-			target, _ := vocab.Default().Provider(to)
 			if v := data.Get(source.ShellKey); source.ShellKey != "" && target.ShellKey == "" && v != nil && v.Kind == node.String && strings.EqualFold(v.Text, "powershell") &&
 				ranCommand(decoded, h, i) && data.Get("$exec") == nil {
 				// Claude Code's and Qwen Code's "shell" picks the program
