@@ -190,14 +190,7 @@ func TestWriteRelativePath(t *testing.T) {
 // temporary file is left behind.
 func TestWriteAllNothingOnFailure(t *testing.T) {
 	dir := t.TempDir()
-	good := filepath.Join(dir, "a.json")
-	if err := os.WriteFile(good, []byte("old"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "b.json")
-	if err := os.Symlink(good, link); err != nil {
-		t.Skip("no symlinks here:", err)
-	}
+	good, link := fileAndLink(t, dir)
 	err := WriteAll(map[string][]byte{good: []byte("new"), link: []byte("new")}, func(string) fs.FileMode { return 0o644 })
 	if err == nil {
 		t.Fatal("WriteAll through a symlink succeeded")
@@ -240,14 +233,7 @@ func TestWriteAllModes(t *testing.T) {
 func TestWriteAllCreatesAndCleansFolders(t *testing.T) {
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, ".gemini", "sub", "settings.json")
-	good := filepath.Join(dir, "a.json")
-	if err := os.WriteFile(good, []byte("old"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "b.json")
-	if err := os.Symlink(good, link); err != nil {
-		t.Skip("no symlinks here:", err)
-	}
+	_, link := fileAndLink(t, dir)
 	perm := func(string) fs.FileMode { return 0o644 }
 	if err := WriteAll(map[string][]byte{fresh: []byte("{}"), link: []byte("new")}, perm); err == nil {
 		t.Fatal("WriteAll through a symlink succeeded")
@@ -291,4 +277,20 @@ func TestWriteInOrderPartial(t *testing.T) {
 	if b, _ := os.ReadFile(first); string(b) != "target" {
 		t.Errorf("the file before the failure = %q, want it written", b)
 	}
+}
+
+// fileAndLink writes a.json ("old") in dir and a symbolic link b.json to
+// it, which a write must refuse; it skips the test where links cannot be
+// made.
+func fileAndLink(t *testing.T, dir string) (good, link string) {
+	t.Helper()
+	good = filepath.Join(dir, "a.json")
+	if err := os.WriteFile(good, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link = filepath.Join(dir, "b.json")
+	if err := os.Symlink(good, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	return good, link
 }
