@@ -42,6 +42,7 @@ const (
 	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's (warning)
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
 	CodePowerShell      = "HC421" // a command the source runs with PowerShell goes to a target that runs it with its usual shell (warning)
+	CodeNamesDropped    = "HC423" // the target keeps no hook names: the hooks are written without theirs (info)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -273,20 +274,18 @@ func (res *Conversion) encode(dst providers.Adapter, planned *canonical.Manifest
 	files, eds := dst.Encode(planned, existing)
 	res.Diagnostics = append(res.Diagnostics, eds...)
 	res.Diagnostics = append(res.Diagnostics, unsafePaths(files, existing)...)
+	if !res.Diagnostics.HasErrors() {
+		res.Diagnostics = append(res.Diagnostics, verify(dst, planned, files, eds, to)...)
+	}
 	// Point every diagnostic about a hook at the file it came from.
 	for i := range res.Diagnostics {
 		if d := &res.Diagnostics[i]; d.File == "" {
 			d.File = fileOf(res.Decoded, d.Path)
 		}
 	}
-	if res.Diagnostics.HasErrors() {
-		return
+	if !res.Diagnostics.HasErrors() {
+		res.Files = files
 	}
-	if vds := verify(dst, planned, files, eds, to); len(vds) > 0 {
-		res.Diagnostics = append(res.Diagnostics, vds...)
-		return
-	}
-	res.Files = files
 }
 
 // unsafePaths refuses output files that would land outside the project:
@@ -989,6 +988,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 			"internal error: the %s output does not decode: %v", to, dds)
 		return ds
 	}
+	ds = append(ds, droppedNames(planned, got, prov)...)
 	// A trimmed matcher can read back as another hook's ("Read|Bash" to
 	// Codex is "Bash"): a written hook that matches a trimmed one but no
 	// exact one is taken for the trimmed one.
@@ -1045,6 +1045,33 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug; nothing was written",
 			"internal error: the %s output does not hold what was planned (-planned +written):\n%s", to, d)
 	}
+	return ds
+}
+
+// droppedNames notes (HC423), once per conversion, that the planned hooks'
+// names did not reach the output. Names are labels — nothing runs
+// differently without them — so this is an info, and one for all hooks
+// rather than one each. Whether a tool keeps names is read from the
+// output itself, which the target's decoder has just read back: no table
+// has to say it.
+func droppedNames(planned, written *canonical.Manifest, target vocab.Provider) diag.List {
+	var ds diag.List
+	first, named := -1, 0
+	for i := range planned.Hooks {
+		if planned.Hooks[i].Name != "" {
+			named++
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	if named == 0 || slices.ContainsFunc(written.Hooks, func(h canonical.Hook) bool { return h.Name != "" }) {
+		return ds
+	}
+	h := &planned.Hooks[first]
+	ds.Infof(CodeNamesDropped, h.PosOf("name"), fmt.Sprintf("hooks[%d].name", h.SourceIndex(first)),
+		"keep the names in a comment or in the commands' script names if you rely on them",
+		"%s has no field for a hook's name: %d named hook(s) are written without their names (the first: %q)", target.Name, named, h.Name)
 	return ds
 }
 

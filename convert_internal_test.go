@@ -157,3 +157,48 @@ func TestVerifyTrimmedMatcher(t *testing.T) {
 		}
 	}
 }
+
+// TestDroppedNames: a conversion notes once (HC423) when the target keeps
+// none of the hooks' names, and says nothing when it keeps them or there
+// were none.
+func TestDroppedNames(t *testing.T) {
+	const named = `{"spec": "hooks/1.0", "hooks": [
+  {"name": "guard", "event": "before_tool_execute", "matcher": "shell", "handler": {"type": "command", "command": "./guard.sh"}},
+  {"name": "audit", "event": "after_tool_execute", "handler": {"type": "command", "command": "./audit.sh"}},
+  {"event": "session_start", "handler": {"type": "command", "command": "./hello.sh"}}
+]}`
+	const unnamed = `{"spec": "hooks/1.0", "hooks": [
+  {"event": "before_tool_execute", "matcher": "shell", "handler": {"type": "command", "command": "./guard.sh"}}
+]}`
+	for _, tc := range []struct {
+		src, to string
+		want    string // the HC423 message, or "" for none
+	}{
+		{named, "claude-code", `Claude Code has no field for a hook's name: 2 named hook(s) are written without their names (the first: "guard")`},
+		{named, "cursor", `Cursor has no field for a hook's name: 2 named hook(s) are written without their names (the first: "guard")`},
+		{named, "gemini-cli", ""}, // Gemini's handlers have a name
+		{named, "kiro", ""},       // so do Kiro's hooks
+		{unnamed, "claude-code", ""},
+	} {
+		res := Convert("canonical", tc.to, providers.Files{"hooks.json": []byte(tc.src)}, nil)
+		if res.Files == nil {
+			t.Fatalf("%s: nothing written: %v", tc.to, res.Diagnostics)
+		}
+		var got []string
+		for _, d := range res.Diagnostics {
+			if d.Code == CodeNamesDropped {
+				if d.Severity != diag.Info || d.File != "hooks.json" || d.Line != 2 {
+					t.Errorf("%s: HC423 is %v at %s:%d, want an info on the first named hook (hooks.json:2)", tc.to, d.Severity, d.File, d.Line)
+				}
+				got = append(got, d.Message)
+			}
+		}
+		want := []string{tc.want}
+		if tc.want == "" {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: HC423 %q, want %q", tc.to, got, want)
+		}
+	}
+}
