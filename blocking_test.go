@@ -103,7 +103,7 @@ func blockingCheck(src *Source, res Conversion, to string) (blocking, kept int, 
 // The warnings that may account for a blocking hook the output no longer
 // blocks with.
 var (
-	weakened = map[string]bool{"HC204": true, "HC181": true, "HC202": true}
+	weakened = map[string]bool{"HC204": true, "HC181": true, "HC185": true, "HC202": true}
 	// nowBlocks: the warning that a hook meant to observe sits where the
 	// target blocks on its exit code.
 	nowBlocks = map[string]bool{"HC207": true}

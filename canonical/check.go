@@ -47,6 +47,15 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 		h := &m.Hooks[i]
 		path := index("hooks", i)
 		checkEvent(&ds, h, path, v)
+		if h.Blocking && h.Handler.Async {
+			// The tools that run a hook in the background (Claude Code,
+			// Qwen Code, the generated Cline and OpenCode programs) do not
+			// wait for its exit code, so the guard never stops anything
+			// there; the others drop async and wait, and it blocks.
+			ds.Warnf(CodeBlockingAsync, h.PosOf("handler.async"), path+".handler.async",
+				"remove \"async\": a hook must finish before its answer can stop the action",
+				"the hook is blocking but async: tools that run it in the background never wait for its exit code, so it blocks nothing there")
+		}
 		checkMatcher(&ds, h, h.Matcher, path+".matcher", v)
 		for _, k := range sortedkeys.Of(h.Degradation) {
 			if !v.IsCapability(k) {

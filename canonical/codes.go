@@ -41,4 +41,5 @@ const (
 	CodeDuplicateHook    = "HC182" // the same hook twice (warning)
 	CodeProviderUnknown  = "HC183" // provider_data key is no provider slug (warning)
 	CodeFieldIgnored     = "HC184" // a handler field its type ignores (warning)
+	CodeBlockingAsync    = "HC185" // a blocking hook that is also async: where it runs in the background it cannot block (warning)
 )
