@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -94,4 +95,69 @@ func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
 			"%s: %s sets no %s; the command uses %s instead", h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with)
 	}
 	return ds
+}
+
+// CodePluginVar warns about a command that needs a plugin's own variable.
+const CodePluginVar = "HC424"
+
+// pluginVars warns (HC424) about hook commands that find their scripts
+// through a variable a tool sets only for a plugin's or extension's hooks
+// (${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh). What hookconv writes is a
+// project config, where no tool sets them: the path starts at / and the
+// command fails — and a guard that fails lets the action through. Unlike
+// the project directory there is nothing to rewrite them to, since the
+// plugin's installed path is not known here.
+func pluginVars(m *canonical.Manifest, to string) diag.List {
+	names := vocab.Default()
+	var vars []string
+	for _, p := range names.Providers {
+		for _, v := range p.PluginVars {
+			if !slices.Contains(vars, v) {
+				vars = append(vars, v)
+			}
+		}
+	}
+	if len(vars) == 0 {
+		return nil
+	}
+	alt := strings.Join(vars, "|")
+	// An escaped \$NAME is literal text to the shell: matched, to be skipped.
+	re := regexp.MustCompile(`\\?\$(\{(` + alt + `)\}|(` + alt + `)\b)`)
+	target, _ := names.Provider(to)
+	var ds diag.List
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		var used []string
+		for _, cmd := range commandsOf(&h.Handler) {
+			for _, v := range re.FindAllString(cmd, -1) {
+				if name := strings.Trim(v, "${}"); !strings.HasPrefix(v, `\`) && !slices.Contains(used, name) {
+					used = append(used, name)
+				}
+			}
+		}
+		if len(used) == 0 {
+			continue
+		}
+		hint := "write the scripts' path instead: copy them into the project and start the path with the project directory"
+		if target.ProjectDirVar != "" {
+			hint += " ($" + target.ProjectDirVar + ")"
+		}
+		ds.Warnf(CodePluginVar, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), hint,
+			"%s: the command uses $%s, which tools set only for a plugin's hooks; %s's project config gets no such variable, so the command fails there (a blocking hook then lets every action through)",
+			h.DisplayName(i), strings.Join(used, ", $"), target.Name)
+	}
+	return ds
+}
+
+// commandsOf lists the shell commands a handler runs: its command and its
+// per-platform ones.
+func commandsOf(hd *canonical.Handler) []string {
+	out := make([]string, 0, 1+len(hd.Platform))
+	if hd.Command != "" {
+		out = append(out, hd.Command)
+	}
+	for _, k := range sortedkeys.Of(hd.Platform) {
+		out = append(out, hd.Platform[k])
+	}
+	return out
 }

@@ -111,7 +111,9 @@ type Provider struct {
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	ShellKey           string   `toml:"shell_key" json:"shell_key,omitempty"`
 	FilterKeys         []string `toml:"filter_keys" json:"filter_keys,omitempty"`
-	Docs               string   `toml:"docs" json:"docs,omitempty"`
+	// PluginVars are set only for a plugin's or extension's hooks.
+	PluginVars []string `toml:"plugin_vars" json:"plugin_vars,omitempty"`
+	Docs       string   `toml:"docs" json:"docs,omitempty"`
 }
 
 // Tables is the loaded vocabulary. Use Default; the zero value is empty.
