@@ -43,6 +43,7 @@ const (
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
 	CodePowerShell      = "HC421" // a command the source runs with PowerShell goes to a target that runs it with its usual shell (warning)
 	CodeNamesDropped    = "HC423" // the target keeps no hook names: the hooks are written without theirs (info)
+	CodeDenyAnswer      = "HC425" // blocking hooks were written for a tool whose JSON deny the target (or the shim) does not read (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -92,6 +93,10 @@ type Options struct {
 	// run beside the converted ones, and HC406 says so. The source's own
 	// config is left out: the source-side HC406 covers it.
 	AlsoRun map[string]providers.Files
+	// Scripts, when set, lets checks read the scripts the source's hooks
+	// run: a guard whose script visibly blocks by exit code is not warned
+	// about answering in the source's JSON (HC425).
+	Scripts *Scripts
 }
 
 // ConvertWith is Convert with options.
@@ -171,6 +176,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	}
 	res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files, opts.Shim)...)
 	res.Diagnostics = append(res.Diagnostics, plainContext(res.Planned, s.From, to, s.Files, opts.Shim)...)
+	res.Diagnostics = append(res.Diagnostics, denyAnswer(res.Planned, s.From, to, s.Files, opts)...)
 	if len(res.Decoded.Hooks) == 0 {
 		// Nothing to convert (HC401 says so): writing an empty config would
 		// only wipe the hooks of an -o file, and an empty manifest is no
@@ -576,22 +582,30 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 // preToolUse.parameters), or whose tool arguments are spelled in another
 // case (VS Code's filePath, Claude's file_path): a guard script that reads
 // the source's fields finds nothing there, exits 0, and the call goes
-// ahead. Without the shim (which hands hooks the canonical payload)
-// hookconv cannot change what a script reads, so it says so. The shim
-// moves the fields, but passes the tool's arguments on as they are, so
-// their spelling is still warned about under it.
+// ahead. hookconv cannot change what a script reads, so it says so. Under
+// the shim the hooks get hookconv run's canonical payload instead, which
+// is the source's no more than the target's is; the tool's arguments are
+// passed on as the target spells them.
 func payloadShape(m *canonical.Manifest, from, to string, files providers.Files, shim bool) diag.List {
-	if from == to || to == "canonical" {
+	if from == to && !shim || to == "canonical" {
 		return nil
 	}
 	contracts := hookrun.Default()
-	dst, ok := contracts.Contract(to)
-	if !ok || len(dst.Tool) == 0 || len(dst.ToolInput) == 0 {
+	native, ok := contracts.Contract(to)
+	if !ok || len(native.Tool) == 0 || len(native.ToolInput) == 0 {
 		return nil
 	}
 	names := vocab.Default()
 	target, _ := names.Provider(to)
-	shimmed := shim && !target.Generated // the shim moves the fields to where the canonical payload has them
+	dst, given := native, to+"'s payload"
+	hint := "check that the scripts read " + to + "'s fields, or convert with --shim and write them against the canonical payload hookconv run hands them"
+	switch {
+	case target.Generated:
+		hint = "adapt the scripts to " + to + "'s payload: the generated " + target.Name + " passes it through"
+	case shim:
+		dst, given = &hookrun.CanonicalPayload, "hookconv run's canonical payload"
+		hint = "write the scripts against the canonical payload hookconv run hands them (tool, tool_input), or convert without --shim"
+	}
 	// Each hook read the payload of the source event it was written for:
 	// a tool's generic tool hooks keep the fields at its contract's first
 	// paths; some native events keep them at the top (Cursor's
@@ -605,21 +619,19 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Handler.Type != canonical.HandlerCommand {
 			continue
 		}
-		if !shimmed {
-			if slug, native := topLevelEvent(h, from, contracts); slug != "" && slug != to {
-				nTop++
-				topFrom = slug
-				if !slices.Contains(topLevel, native) {
-					topLevel = append(topLevel, native)
-				}
-				continue
+		if slug, native := topLevelEvent(h, from, contracts); slug != "" && (slug != to || dst.Slug != to) {
+			nTop++
+			topFrom = slug
+			if !slices.Contains(topLevel, native) {
+				topLevel = append(topLevel, native)
 			}
+			continue
 		}
 		source := from
 		if from == "canonical" {
 			// A manifest hook read what the tool it was decoded from
 			// sent, which its decoder's marks name; else nothing is known.
-			if source = markedSource(h); source == "" || source == to {
+			if source = markedSource(h); source == "" || source == to && dst.Slug == to {
 				continue
 			}
 		}
@@ -627,20 +639,16 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		if raw := h.ProviderData[source]; bytes.Contains(raw, []byte(`"$spelling"`)) && providers.OwnData(h, source).Get("$spelling") != nil {
 			layout = "claude-code"
 		}
-		if layout == to {
+		if layout == dst.Slug {
 			continue
 		}
 		generic[[2]string{source, layout}]++
 	}
-	hint := "check that the scripts read " + to + "'s fields, or convert with --shim, which hands them the canonical payload"
-	if target.Generated {
-		hint = "adapt the scripts to " + to + "'s payload: the generated " + target.Name + " passes it through"
-	}
 	var ds diag.List
 	if nTop > 0 {
 		ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
-			"%d command hook(s) from %s's %s get %s's payload on stdin, which keeps the tool's input %s, not at the top of the payload (command, file_path) as %s's does there: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
-			nTop, topFrom, strings.Join(topLevel, ", "), to, inputPlace(dst), topFrom)
+			"%d command hook(s) from %s's %s get %s on stdin, which keeps the tool's input %s, not at the top of the payload (command, file_path) as %s's does there: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
+			nTop, topFrom, strings.Join(topLevel, ", "), given, inputPlace(dst), topFrom)
 	}
 	keys := slices.Collect(maps.Keys(generic))
 	slices.SortFunc(keys, func(a, b [2]string) int { return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1])) })
@@ -654,13 +662,12 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		if layout != source {
 			whose = source + "'s under Claude Code's event names"
 		}
-		moved := (src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0]) && !shimmed
-		switch {
-		case moved:
+		if src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0] {
 			ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
-				"%d command hook(s) on tool events get %s's payload on stdin, which keeps the tool's name and input %s, not %s as %s does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
-				n, to, payloadPlace(dst), payloadPlace(src), whose)
-		case src.CamelCaseArgs != dst.CamelCaseArgs:
+				"%d command hook(s) on tool events get %s on stdin, which keeps the tool's name and input %s, not %s as %s does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
+				n, given, payloadPlace(dst), payloadPlace(src), whose)
+		}
+		if src.CamelCaseArgs != native.CamelCaseArgs {
 			spelled := func(c *hookrun.Contract) string {
 				if c.CamelCaseArgs {
 					return "camelCase (filePath)"
@@ -669,10 +676,109 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			}
 			ds.Warnf(CodePayloadShape, diag.Pos{}, "", "make the scripts read either spelling (file_path or filePath)",
 				"%d command hook(s) on tool events get %s's tool arguments in %s, whose names are %s where %s are %s: a script that reads the other spelling finds nothing, and a guard that then exits 0 lets every call through",
-				n, to, dst.ToolInput[0], spelled(dst), whose, spelled(src))
+				n, to, dst.ToolInput[0], spelled(native), whose, spelled(src))
 		}
 	}
 	if paths := files.Paths(); len(paths) > 0 {
+		ds = ds.WithFile(paths[0])
+	}
+	return ds
+}
+
+// jsonField shows a contract's "path = value" as the JSON a script
+// prints: "decision = \"deny\"" is {"decision": "deny"}.
+func jsonField(form string) string {
+	path, value, _ := strings.Cut(form, " = ")
+	keys := strings.Split(path, ".")
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(`{"` + k + `": `)
+	}
+	b.WriteString(value)
+	b.WriteString(strings.Repeat("}", len(keys)))
+	return b.String()
+}
+
+// listSome joins the first n names, and says how many more there are.
+func listSome(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
+
+// denyKey is the last key of a deny form's path, the word a script that
+// prints it must contain: "permissionDecision" of
+// hookSpecificOutput.permissionDecision.
+func denyKey(form string) string {
+	path, _, _ := strings.Cut(form, " = ")
+	return path[strings.LastIndexByte(path, '.')+1:]
+}
+
+// denyEvent is where guards deny tool calls with JSON: the event the
+// contracts' deny_json is about.
+const denyEvent = "before_tool_execute"
+
+// denyAnswer warns (HC425), once per source tool, when blocking command
+// hooks on tool calls were written for a tool whose scripts deny with JSON
+// (Claude Code's hookSpecificOutput.permissionDecision) that the target —
+// or, under the shim, hookconv run — does not read (Gemini CLI reads
+// "decision"). Whether a script answers with JSON or exits 2 cannot be
+// seen from the config; one that answers with JSON lets every call
+// through, so this is a warning, as the payload's shape is. Targets that
+// read no JSON there are HC202's (structured_output unsupported).
+func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, opts Options) diag.List {
+	shim := opts.Shim
+	if from == to && !shim || to == "canonical" {
+		return nil
+	}
+	contracts := hookrun.Default()
+	reader, ok := contracts.Contract(to)
+	if !ok {
+		return nil
+	}
+	readerName := to
+	if target, _ := vocab.Default().Provider(to); shim && !target.Generated {
+		reader, readerName = &hookrun.CanonicalPayload, "hookconv run (the shim)"
+	}
+	if len(reader.DenyJSON) == 0 {
+		return nil
+	}
+	source, _ := vocab.Default().Provider(from)
+	generated := source.Generated
+	bySource := map[string][]string{} // the hooks' names, by the tool they were written for
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !h.Blocking || h.Event != denyEvent || h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		source := from
+		if from == "canonical" || generated {
+			// A manifest hook (and one of the programs hookconv generates,
+			// which hold a manifest) answers in the canonical contract
+			// unless its decoder's marks say which tool it was written for.
+			if source = markedSource(h); source == "" {
+				continue
+			}
+		}
+		c, ok := contracts.Contract(source)
+		if !ok || len(c.DenyJSON) == 0 || slices.Contains(reader.DenyJSON, c.DenyJSON[0]) {
+			continue
+		}
+		if opts.Scripts.blocksByExitCode(h.Handler.Command, denyKey(c.DenyJSON[0])) {
+			continue // its script exits 2 and never writes the field
+		}
+		bySource[source] = append(bySource[source], h.DisplayName(i))
+	}
+	var ds diag.List
+	for _, source := range sortedkeys.Of(bySource) {
+		c, _ := contracts.Contract(source)
+		hooks := bySource[source]
+		ds.Warnf(CodeDenyAnswer, diag.Pos{}, "", fmt.Sprintf("deny by exiting 2 with the reason on stderr, or print what %s reads (%s)", readerName, jsonField(reader.DenyJSON[0])),
+			"%d blocking hook(s) on %s (%s) were written for %s, whose scripts deny a tool call with %s; %s does not read that: a script that denies that way lets every call through",
+			len(hooks), denyEvent, listSome(hooks, 3), source, jsonField(c.DenyJSON[0]), readerName)
+	}
+	if paths := files.Paths(); len(ds) > 0 && len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}
 	return ds

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 
@@ -76,16 +77,7 @@ func ProjectRoot(slug, file string) (root string, plugin, ok bool) {
 // after its root variable (${CLAUDE_PLUGIN_ROOT}, ${extensionPath}, …) are
 // checked: the others are relative to the user's project, not the plugin.
 func MissingScripts(m *canonical.Manifest, file string, project fs.FS, plugin bool) diag.List {
-	var vars []string
-	if plugin {
-		vars = pluginRootVars
-	} else {
-		for _, p := range vocab.Default().Providers {
-			if p.ProjectDirVar != "" {
-				vars = append(vars, p.ProjectDirVar)
-			}
-		}
-	}
+	vars := rootVars(plugin)
 	var ds diag.List
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -117,6 +109,58 @@ func MissingScripts(m *canonical.Manifest, file string, project fs.FS, plugin bo
 		}
 	}
 	return ds
+}
+
+// rootVars are the variables that name the folder a config's commands
+// run from: a plugin's own folder, or any tool's project directory.
+func rootVars(plugin bool) []string {
+	if plugin {
+		return pluginRootVars
+	}
+	var vars []string
+	for _, p := range vocab.Default().Providers {
+		if p.ProjectDirVar != "" {
+			vars = append(vars, p.ProjectDirVar)
+		}
+	}
+	return vars
+}
+
+// Scripts gives checks read access to the files the source config's
+// commands run, to see what a hook's script prints. Nothing is run.
+type Scripts struct {
+	// FS is the folder the commands run from (ProjectRoot's root).
+	FS fs.FS
+	// Plugin says the config is a plugin's or extension's hooks file,
+	// whose commands name their scripts through the plugin's folder.
+	Plugin bool
+}
+
+// exitTwo matches the ways scripts exit with code 2: exit 2,
+// sys.exit(2), process.exit(2), os.Exit(2), process.exitCode = 2.
+var exitTwo = regexp.MustCompile(`(?i)\bexit(?:code\s*=\s*|\s*\(\s*|\s+)2\b`)
+
+// blocksByExitCode reports whether every script the command runs was
+// read, exits 2 somewhere, and never spells key (the JSON field the
+// source's deny answer uses), and the command itself does not spell it
+// either: such a hook blocks by its exit code, not by JSON. Anything less
+// certain — a command with no script file, a script missing, one that
+// mentions the key — is false. s may be nil.
+func (s *Scripts) blocksByExitCode(command, key string) bool {
+	if s == nil || s.FS == nil || strings.Contains(command, key) {
+		return false
+	}
+	refs := scriptPaths(command, rootVars(s.Plugin), !s.Plugin)
+	if len(refs) == 0 {
+		return false
+	}
+	for _, ref := range refs {
+		b, err := fs.ReadFile(s.FS, ref.path)
+		if err != nil || strings.Contains(string(b), key) || !exitTwo.Match(b) {
+			return false
+		}
+	}
+	return true
 }
 
 // rootMark stands for the project folder in a command once its variables

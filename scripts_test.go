@@ -132,3 +132,27 @@ func FuzzScriptPaths(f *testing.F) {
 		}
 	})
 }
+
+// TestExitTwo: the ways a script exits 2 are recognised, and nothing else.
+func TestExitTwo(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"exit 2", true},
+		{"  [ -n \"$x\" ] && exit 2;", true},
+		{"sys.exit(2)", true},
+		{"process.exit( 2 )", true},
+		{"os.Exit(2)", true},
+		{"process.exitCode = 2", true},
+		{"exit 1", false},
+		{"exit 20", false},
+		{"exit2", false},
+		{"exit $code", false},
+		{"sys.exit(12)", false},
+	} {
+		if got := exitTwo.MatchString(tc.src); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}

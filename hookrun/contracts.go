@@ -61,7 +61,24 @@ type Contract struct {
 	// fields at its top level (Cursor's beforeShellExecution: command)
 	// rather than at the tool_input path of its generic tool hooks.
 	TopLevelEvents []string `toml:"top_level_events"`
-	Note           string   `toml:"note"`
+	// DenyJSON lists the JSON answers ("path = value") the provider reads
+	// as a deny of a tool call, the one its docs teach first: what a
+	// script written for it prints. Empty when only exit codes block.
+	DenyJSON []string `toml:"deny_json"`
+	Note     string   `toml:"note"`
+}
+
+// CanonicalPayload is the contract `hookconv run` gives the hooks it wraps
+// (spec §5): the canonical input on stdin, with the tool's name and input
+// at "tool" and "tool_input" (Input's fields), and the canonical answer
+// read back, whose deny is "decision": "deny" (parseOutput). A script
+// written for a tool's own payload or answers meets this one under the
+// shim.
+var CanonicalPayload = Contract{
+	Slug:      "canonical",
+	Tool:      []string{"tool"},
+	ToolInput: []string{"tool_input"},
+	DenyJSON:  []string{`decision = "deny"`},
 }
 
 // Alias is a payload event name the vocabulary does not list for the

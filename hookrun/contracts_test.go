@@ -2,6 +2,7 @@ package hookrun
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"reflect"
 	"slices"
@@ -174,6 +175,28 @@ func TestPlainContext(t *testing.T) {
 	for _, tt := range tests {
 		if got := Default().PlainContext(tt.provider, tt.event); got != tt.want {
 			t.Errorf("PlainContext(%s, %s) = %v, want %v", tt.provider, tt.event, got, tt.want)
+		}
+	}
+}
+
+// TestCanonicalPayload: what the pipeline says of the shim's contract is
+// what hookconv run does — its input keeps the tool's name and input at
+// the contract's paths, and its deny JSON is read as a deny.
+func TestCanonicalPayload(t *testing.T) {
+	in := Input{Event: "before_tool_execute", Tool: "shell", NativeTool: "Bash", ToolInput: json.RawMessage(`{"command":"ls"}`)}
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal(in.Encode(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if string(got[CanonicalPayload.Tool[0]]) != `"shell"` || string(got[CanonicalPayload.ToolInput[0]]) != `{"command":"ls"}` {
+		t.Errorf("the canonical input %s does not keep the tool at %q and its input at %q", in.Encode(), CanonicalPayload.Tool[0], CanonicalPayload.ToolInput[0])
+	}
+	for _, form := range CanonicalPayload.DenyJSON {
+		path, value, _ := strings.Cut(form, " = ")
+		answer := fmt.Sprintf(`{%q: %s}`, path, value)
+		o, err := parseOutput([]byte(answer))
+		if err != nil || o.Decision != DecisionDeny {
+			t.Errorf("%s is read as %+v, %v; want a deny", answer, o, err)
 		}
 	}
 }

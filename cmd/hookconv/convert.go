@@ -138,7 +138,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 					alsoRun[other] = onDisk
 				}
 			}
-			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun})
+			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun, Scripts: sourceScripts(slug, in)})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
 			for p, b := range in {
@@ -504,4 +504,21 @@ func insideRoot(root, dst string) error {
 		}
 		dir = parent
 	}
+}
+
+// sourceScripts opens the folder the source config's commands run from,
+// so that checks can read the scripts they use; nil when a config is not
+// where its tool looks for it (standard input, a copy elsewhere), or the
+// configs belong to different folders.
+func sourceScripts(slug string, in providers.Files) *hookconv.Scripts {
+	var s *hookconv.Scripts
+	dir := ""
+	for _, p := range in.Paths() {
+		root, plugin, ok := hookconv.ProjectRoot(slug, p)
+		if !ok || s != nil && (root != dir || plugin != s.Plugin) {
+			return nil
+		}
+		dir, s = root, &hookconv.Scripts{FS: os.DirFS(root), Plugin: plugin}
+	}
+	return s
 }
