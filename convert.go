@@ -266,7 +266,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to)...)
-			res.Diagnostics = append(res.Diagnostics, pluginVars(planned, to)...)
+			res.Diagnostics = append(res.Diagnostics, pluginOnlyVars(planned, to)...)
 			res.Diagnostics = append(res.Diagnostics, doubleRun(s.Files, from, to)...)
 		}
 	}

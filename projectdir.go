@@ -100,23 +100,17 @@ func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
 // CodePluginVar warns about a command that needs a plugin's own variable.
 const CodePluginVar = "HC424"
 
-// pluginVars warns (HC424) about hook commands that find their scripts
+// pluginOnlyVars warns (HC424) about hook commands that find their scripts
 // through a variable a tool sets only for a plugin's or extension's hooks
 // (${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh). What hookconv writes is a
 // project config, where no tool sets them: the path starts at / and the
 // command fails — and a guard that fails lets the action through. Unlike
 // the project directory there is nothing to rewrite them to, since the
 // plugin's installed path is not known here.
-func pluginVars(m *canonical.Manifest, to string) diag.List {
+func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 	names := vocab.Default()
-	var vars []string
-	for _, p := range names.Providers {
-		for _, v := range p.PluginVars {
-			if !slices.Contains(vars, v) {
-				vars = append(vars, v)
-			}
-		}
-	}
+	vars := append(pluginVars(names, func(p vocab.Provider) []string { return p.PluginRootVars }),
+		pluginVars(names, func(p vocab.Provider) []string { return p.PluginDataVars })...)
 	if len(vars) == 0 {
 		return nil
 	}
@@ -147,6 +141,20 @@ func pluginVars(m *canonical.Manifest, to string) diag.List {
 			h.DisplayName(i), strings.Join(used, ", $"), target.Name)
 	}
 	return ds
+}
+
+// pluginVars gathers one of the providers' plugin variable lists, each
+// name once.
+func pluginVars(names *vocab.Tables, list func(vocab.Provider) []string) []string {
+	var vars []string
+	for _, p := range names.Providers {
+		for _, v := range list(p) {
+			if !slices.Contains(vars, v) {
+				vars = append(vars, v)
+			}
+		}
+	}
+	return vars
 }
 
 // commandsOf lists the shell commands a handler runs: its command and its

@@ -26,11 +26,6 @@ const CodeMissingScript = "HC412"
 // mode lost in a checkout or an archive is the usual cause.
 const CodeNotExecutable = "HC413"
 
-// pluginRootVars name a plugin's (or extension's) own folder in the hooks
-// of its hooks/hooks.json: Claude Code's, the generic one Copilot and
-// Droid set too, theirs, and Gemini CLI's extension placeholder.
-var pluginRootVars = []string{"CLAUDE_PLUGIN_ROOT", "PLUGIN_ROOT", "COPILOT_PLUGIN_ROOT", "DROID_PLUGIN_ROOT", "extensionPath"}
-
 // scriptExtensions mark a command word as a script file even when it is
 // not the program itself (python3 .agents/hooks/check.py).
 var scriptExtensions = []string{".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".ps1"}
@@ -115,7 +110,9 @@ func MissingScripts(m *canonical.Manifest, file string, project fs.FS, plugin bo
 // run from: a plugin's own folder, or any tool's project directory.
 func rootVars(plugin bool) []string {
 	if plugin {
-		return pluginRootVars
+		// A plugin's (or extension's) own folder, by any tool's name for
+		// it: the providers table's plugin_root_vars.
+		return pluginVars(vocab.Default(), func(p vocab.Provider) []string { return p.PluginRootVars })
 	}
 	var vars []string
 	for _, p := range vocab.Default().Providers {

@@ -46,7 +46,7 @@ func TestScriptPaths(t *testing.T) {
 		}
 	}
 	// A plugin's hooks: only ${CLAUDE_PLUGIN_ROOT} paths.
-	if got := refPaths(scriptPaths(`"${CLAUDE_PLUGIN_ROOT}"/hooks/x.sh && ./y.sh`, pluginRootVars, false)); !slices.Equal(got, []string{"hooks/x.sh"}) {
+	if got := refPaths(scriptPaths(`"${CLAUDE_PLUGIN_ROOT}"/hooks/x.sh && ./y.sh`, rootVars(true), false)); !slices.Equal(got, []string{"hooks/x.sh"}) {
 		t.Errorf("plugin: %q", got)
 	}
 	// Which file is the program, run directly, and which an argument.

@@ -111,9 +111,12 @@ type Provider struct {
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	ShellKey           string   `toml:"shell_key" json:"shell_key,omitempty"`
 	FilterKeys         []string `toml:"filter_keys" json:"filter_keys,omitempty"`
-	// PluginVars are set only for a plugin's or extension's hooks.
-	PluginVars []string `toml:"plugin_vars" json:"plugin_vars,omitempty"`
-	Docs       string   `toml:"docs" json:"docs,omitempty"`
+	// PluginRootVars name a plugin's or extension's own folder, and
+	// PluginDataVars its data folder: the tool sets them only for that
+	// plugin's hooks.
+	PluginRootVars []string `toml:"plugin_root_vars" json:"plugin_root_vars,omitempty"`
+	PluginDataVars []string `toml:"plugin_data_vars" json:"plugin_data_vars,omitempty"`
+	Docs           string   `toml:"docs" json:"docs,omitempty"`
 }
 
 // Tables is the loaded vocabulary. Use Default; the zero value is empty.
