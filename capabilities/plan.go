@@ -53,6 +53,11 @@ const (
 	// target blocks only on a JSON answer, not on exit 2: a hook that
 	// blocks by exiting 2 no longer blocks there.
 	CodeExitIgnored = "HC208"
+	// CodeFailOpen (warning): a blocking command hook written for a tool
+	// that stops the action on any non-zero exit (Copilot CLI's
+	// preToolUse: exit 1, a crash) goes where only exit 2 blocks: a script
+	// that denies with another code, or fails, lets the action through.
+	CodeFailOpen = "HC209"
 )
 
 // Capability ids (data/capabilities.toml).
@@ -540,6 +545,9 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 		}
 		return
 	}
+	if ok && b.Behaviour != Observe && b.Exit != "nonzero" && kept.Handler.Type == canonical.HandlerCommand {
+		p.checkFailOpen(kept)
+	}
 	if !ok || b.Behaviour != Observe {
 		return
 	}
@@ -571,6 +579,37 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 		Pos:      p.h.PosOf("blocking"),
 		Path:     p.path("blocking"),
 	})
+}
+
+// checkFailOpen warns (HC209) when the tool a blocking command hook was
+// written for stops the action on any non-zero exit there, and the target
+// (which can block the event) does so only on exit 2.
+func (p *planner) checkFailOpen(kept *canonical.Hook) {
+	from := p.writtenFor()
+	if from == "" || from == p.target {
+		return
+	}
+	if src, ok := p.caps.BlockingOf(from, kept.Event); !ok || src.Exit != "nonzero" {
+		return
+	}
+	p.warn(CodeFailOpen, "blocking", "make the script deny with exit 2 (the reason on stderr), and make sure it exits 2 when it cannot decide",
+		"%s is blocking; %s stops the action when a hook on %s exits with any non-zero code (exit 1, a crash, a missing interpreter), %s only on exit 2: a script that denies with another code, or fails, lets the action through there",
+		p.label(), from, kept.Event, p.target)
+}
+
+// writtenFor is the tool the hook was written for: the source, or for a
+// manifest hook the tool its decoder's marks name (the least slug), or "".
+func (p *planner) writtenFor() string {
+	if p.source != "" {
+		return p.source
+	}
+	from := ""
+	for slug := range p.h.ProviderData {
+		if (from == "" || slug < from) && DecodedFrom(p.h, slug) {
+			from = slug
+		}
+	}
+	return from
 }
 
 // exitIgnored warns that a blocking command hook lands where the target

@@ -772,6 +772,41 @@ func TestPlanExitIgnored(t *testing.T) {
 	}
 }
 
+// TestPlanFailOpen: a blocking command hook written for a tool that stops
+// the action on any non-zero exit (Copilot CLI's preToolUse), going where
+// only exit 2 blocks, is warned about (HC209); not on its own tool, not
+// where the target only observes (HC204 says that), not for a hook that
+// does not block.
+func TestPlanFailOpen(t *testing.T) {
+	tests := []struct {
+		name, source, target, event string
+		marks                       map[string]json.RawMessage
+		blocking                    bool
+		want                        bool
+	}{
+		{"any exit to exit 2", "copilot-cli", "claude-code", "before_tool_execute", nil, true, true},
+		{"to the generated Cline script", "copilot-cli", "cline", "before_tool_execute", nil, true, true},
+		{"same tool", "copilot-cli", "copilot-cli", "before_tool_execute", nil, true, false},
+		{"exit 2 to any exit", "claude-code", "copilot-cli", "before_tool_execute", nil, true, false},
+		{"not blocking", "copilot-cli", "claude-code", "before_tool_execute", nil, false, false},
+		{"through a manifest, by its marks", "", "gemini-cli", "before_tool_execute", map[string]json.RawMessage{"copilot-cli": json.RawMessage(`{"$event":"preToolUse"}`)}, true, true},
+		{"a manifest's own hook", "", "gemini-cli", "before_tool_execute", nil, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := with(cmdHook("h", tt.event), func(h *canonical.Hook) {
+				h.Blocking = tt.blocking
+				h.ProviderData = tt.marks
+			})
+			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+			_, diags := PlanFrom(m, tt.source, tt.target, vocab.Default(), Default())
+			if got := slices.Contains(codes(diags), CodeFailOpen); got != tt.want {
+				t.Errorf("HC209 = %v, want %v (diagnostics %v)", got, tt.want, diags)
+			}
+		})
+	}
+}
+
 // TestPlanEventBound: Claude Code runs prompt and agent hooks only on the
 // events its docs list for them, and http hooks on every event but
 // SessionStart and Setup; elsewhere the hook lacks the capability and

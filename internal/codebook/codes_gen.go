@@ -51,6 +51,7 @@ var codes = []Code{
 	{ID: "HC206", Package: "capabilities", Name: "CodeVendorEvent", Summary: "the hook's event is another provider's exclusive event (vendor.<slug>.<name>); the hook is excluded (warning)."},
 	{ID: "HC207", Package: "capabilities", Name: "CodeExitBlocks", Summary: "a hook that is not blocking sits where the target blocks the action on its exit code (exit 2, or any non-zero exit) or, for a prompt or agent hook, on its model's answer, so it can stop what its author meant only to watch (warning)."},
 	{ID: "HC208", Package: "capabilities", Name: "CodeExitIgnored", Summary: "a blocking command hook sits where the target blocks only on a JSON answer, not on exit 2: a hook that blocks by exiting 2 no longer blocks there (warning)."},
+	{ID: "HC209", Package: "capabilities", Name: "CodeFailOpen", Summary: "a blocking command hook written for a tool that stops the action on any non-zero exit (Copilot CLI's preToolUse: exit 1, a crash) goes where only exit 2 blocks: a script that denies with another code, or fails, lets the action through (warning)."},
 	{ID: "HC300", Package: "providers/nested", Name: "CodeNoHooks", Summary: "no \"hooks\" object in the file"},
 	{ID: "HC301", Package: "providers/nested", Name: "CodeShape", Summary: "a value of the wrong shape (error)"},
 	{ID: "HC302", Package: "providers/nested", Name: "CodeUndocumented", Summary: "a form the tool's docs do not describe, read anyway (warning)"},
