@@ -441,13 +441,22 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 		}
 		if hasPattern(h.Matcher) {
 			hint := "use canonical tool names where you can"
-			if tool := serverlessMCP(h.Matcher, from); tool != "" {
+			tool := serverlessMCP(h.Matcher, from)
+			if tool != "" {
 				// Cursor's MCP:<tool> names no server, so it cannot become
 				// an mcp matcher by itself; the author can say which.
 				hint = fmt.Sprintf(`%q names an MCP tool without its server, which %s's names need: write the matcher as {"mcp": {"server": "<server>", "tool": %q}} in a manifest and convert that`, tool, to, strings.TrimPrefix(tool, mcpPrefix(from)))
 			}
-			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), hint,
-				"%s: a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", h.DisplayName(i), to, to)
+			msg := fmt.Sprintf("a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", to, to)
+			if alt, spelling := foreignMCPPattern(h.Matcher, from, to); alt != "" {
+				// Another tool's MCP spelling (Claude's mcp__.*) names none
+				// of the target's MCP tools: the guard never fires there.
+				msg = fmt.Sprintf("its matcher %q is %s's spelling of MCP tools, passed to %s unchanged; %s spells them %s, so it matches none of them there and the hook never fires", alt, from, to, to, spelling)
+				if tool == "" {
+					hint = fmt.Sprintf(`spell the pattern for %s, or write {"mcp": {"server": "<server>"}} in a manifest and convert that`, to)
+				}
+			}
+			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), hint, "%s: %s", h.DisplayName(i), msg)
 		}
 		// A source tool's name hookconv has no canonical tool for
 		// (Claude's NotebookEdit): the manifest validator's HC164, for
@@ -997,6 +1006,44 @@ func serverlessMCP(m canonical.Matcher, from string) string {
 }
 
 // mcpPrefix is what the tool's MCP spelling puts before the tool's name.
+// foreignMCPPattern returns the first alternative of the matcher's
+// patterns that starts with from's MCP prefix (Claude's mcp__) when to
+// spells MCP tools another way, with to's spelling of one ("" when the
+// target cannot name MCP tools in a matcher: the encoder says that).
+func foreignMCPPattern(m canonical.Matcher, from, to string) (alt, spelling string) {
+	src, _ := vocab.Default().Provider(from)
+	dst, _ := vocab.Default().Provider(to)
+	prefix, _, _ := strings.Cut(src.MCP, "{")
+	target, _, _ := strings.Cut(dst.MCP, "{")
+	if prefix == "" || target == "" || prefix == target {
+		return "", ""
+	}
+	var walk func(canonical.Matcher)
+	walk = func(m canonical.Matcher) {
+		switch m := m.(type) {
+		case canonical.Pattern:
+			alts, ok := providers.SplitAlternation(m.Regex)
+			if !ok {
+				alts = []string{m.Regex}
+			}
+			for _, a := range alts {
+				if a = strings.TrimPrefix(strings.TrimSpace(a), "^"); alt == "" && strings.HasPrefix(a, prefix) {
+					alt = a
+				}
+			}
+		case canonical.AnyOf:
+			for _, x := range m {
+				walk(x)
+			}
+		}
+	}
+	walk(m)
+	if alt == "" {
+		return "", ""
+	}
+	return alt, dst.MCP
+}
+
 func mcpPrefix(slug string) string {
 	prov, _ := vocab.Default().Provider(slug)
 	prefix, _, _ := strings.Cut(prov.MCP, "{tool}")
