@@ -5,7 +5,7 @@ package canonical
 const (
 	CodeUnreadable       = "HC100" // the file cannot be read
 	CodeSyntax           = "HC101" // not JSON / YAML
-	CodeTooLarge         = "HC102" // larger than MaxFileSize
+	CodeTooLarge         = "HC102" // the file is larger than 32 MiB (MaxFileSize)
 	CodeNotObject        = "HC103" // the document is not an object
 	CodeDuplicateKey     = "HC104" // an object repeats a key
 	CodeSpecMissing      = "HC110" // no "spec" key

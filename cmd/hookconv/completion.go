@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/spf13/cobra"
 )
@@ -10,7 +11,11 @@ import (
 // completeProviderFlags makes `hookconv completion` scripts complete
 // provider slugs for every --from, --to and --provider flag.
 func completeProviderFlags(c *cobra.Command) {
-	for name, complete := range map[string]cobra.CompletionFunc{"from": completeSlug, "provider": completeSlug, "to": completeSlugList} {
+	provider := completeSlug
+	if c.Name() == "run" || c.Name() == "envelope" {
+		provider = completeRuntimeSlug // a manifest has no payload to read
+	}
+	for name, complete := range map[string]cobra.CompletionFunc{"from": completeSlug, "provider": provider, "to": completeSlugList} {
 		if c.Flags().Lookup(name) != nil {
 			// Registering can only fail for a flag that does not exist.
 			_ = c.RegisterFlagCompletionFunc(name, complete)
@@ -25,6 +30,18 @@ func completeProviderFlags(c *cobra.Command) {
 func completeSlug(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	var out []string
 	for _, s := range providers.Slugs() {
+		if strings.HasPrefix(s, toComplete) {
+			out = append(out, s)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeRuntimeSlug offers the slugs of the tools with a runtime
+// contract (hookrun's table), the ones run and envelope take.
+func completeRuntimeSlug(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, s := range hookrun.Default().Slugs() {
 		if strings.HasPrefix(s, toComplete) {
 			out = append(out, s)
 		}

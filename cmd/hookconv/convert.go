@@ -51,7 +51,7 @@ Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
 with --strict); nothing is written then. 2 when the command line is wrong.`,
 		Example: `  hookconv convert --to gemini-cli .claude/settings.json
   hookconv convert --from claude-code --to codex . -o .codex/hooks.json
-  hookconv convert --to canonical examples/claude-settings.json > hooks.json
+  hookconv convert --to canonical examples/project > hooks.json
   hookconv convert --from claude-code --to cline . -o ./`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -18,7 +18,9 @@ func newDetectCmd(e *env) *cobra.Command {
 		Short: "List the hook configs hookconv understands under a directory",
 		Long: `Detect walks DIR (default ".") and lists every hook config hookconv can
 read: each tool's config paths wherever they sit (a monorepo's projects,
-plugin and extension hooks/hooks.json) and hooks/1.0 manifests. For each:
+plugin and extension hooks/hooks.json) and hooks/1.0 manifests named
+hooks.json, hooks.yaml or hooks.yml ("validate DIR" also finds manifests
+under other names, by their "spec" key). For each:
 its path, the tool (and how it was recognised: by path, by content, or by
 the event names inside a path two tools share), how many hooks it holds,
 and what is wrong with it (unreadable, ambiguous, mixed formats, errors

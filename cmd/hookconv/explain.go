@@ -33,7 +33,7 @@ Codes are stable: scripts may key on them.`,
 				}
 				if format == "table" {
 					for _, c := range codes {
-						fmt.Fprintf(e.stdout, "%s: %s\n  reported by %s (%s)\n", c.ID, c.Summary, strings.TrimPrefix(c.Package, "./"), c.Name)
+						fmt.Fprintf(e.stdout, "%s: %s\n  reported by %s (%s)\n", c.ID, c.Summary, reporter(c.Package), c.Name)
 					}
 					return nil
 				}
@@ -41,11 +41,20 @@ Codes are stable: scripts may key on them.`,
 			t := newTable("code:code", "summary:summary", "package:reported by")
 			for _, c := range codes {
 				first, _, _ := strings.Cut(c.Summary, ". ")
-				t.add(c.ID, first, c.Package)
+				t.add(c.ID, first, reporter(c.Package))
 			}
 			return t.write(e.stdout, format)
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, json or markdown")
 	return cmd
+}
+
+// reporter names the part of hookconv a code's package is: the module's
+// root package is the pipeline itself.
+func reporter(pkg string) string {
+	if pkg = strings.TrimPrefix(pkg, "./"); pkg == "." || pkg == "" {
+		return "the pipeline (package hookconv)"
+	}
+	return pkg
 }

@@ -44,7 +44,7 @@ func listing(e *env, use, short, long, example string, build func(provider strin
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, json or markdown")
-	cmd.Flags().StringVarP(&provider, "provider", "p", "", "show this provider's native names")
+	cmd.Flags().StringVarP(&provider, "provider", "p", "", "show one provider's rows: its native names (events, tools), or its support (capabilities)")
 	return cmd
 }
 

@@ -108,6 +108,9 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 			// its help, as before.
 			c.Args = cobra.NoArgs
 			c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+			c.Example = `  hookconv completion bash > ~/.local/share/bash-completion/completions/hookconv
+  hookconv completion zsh > "${fpath[1]}/_hookconv"
+  hookconv completion fish > ~/.config/fish/completions/hookconv.fish`
 		}
 	}
 	completeProviderFlags(root)

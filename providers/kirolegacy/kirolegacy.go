@@ -63,8 +63,8 @@ const DefaultVersion = "1"
 
 // Diagnostic codes of the Kiro legacy adapter (HC520–HC539).
 const (
-	// CodeShape (error): a value of the wrong type or shape, e.g. a
-	// non-object document or "patterns" that is not a list of strings.
+	// CodeShape (error): a value of the wrong type or shape: a document
+	// that is not an object, or "patterns" that is not a list of strings.
 	CodeShape = "HC520"
 	// CodeMissing (error): a part Kiro needs is missing (when, then, their
 	// type, the prompt or command); the hook is not read.

@@ -93,7 +93,8 @@ const (
 	// patterns with RegExp.
 	CodePatternDialect = "HC587"
 	// CodeDefaultTimeout (info): hooks without a timeout are killed after
-	// DefaultTimeout seconds, which may be shorter than the source tool's.
+	// 60 seconds (DefaultTimeout), which may be shorter than the source
+	// tool's.
 	CodeDefaultTimeout = "HC588"
 )
 
