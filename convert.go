@@ -708,13 +708,8 @@ func jsonField(form string) string {
 	return b.String()
 }
 
-// listSome joins the first n names, and says how many more there are.
-func listSome(names []string, n int) string {
-	if len(names) <= n {
-		return strings.Join(names, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
-}
+// shownHooks is how many hooks a once-per-conversion warning names.
+const shownHooks = 3
 
 // denyKey is the last key of a deny form's path, the word a script that
 // prints it must contain: "permissionDecision" of
@@ -755,7 +750,13 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, o
 	}
 	source, _ := vocab.Default().Provider(from)
 	generated := source.Generated
-	bySource := map[string][]string{} // the hooks' names, by the tool they were written for
+	// By the tool they were written for: how many hooks, and the first
+	// few's names (a large config must not pay for a name per hook).
+	type found struct {
+		n     int
+		names []string
+	}
+	bySource := map[string]*found{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !h.Blocking || h.Event != denyEvent || h.Handler.Type != canonical.HandlerCommand {
@@ -777,15 +778,26 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, o
 		if opts.Scripts.blocksByExitCode(h.Handler.Command, denyKey(c.DenyJSON[0])) {
 			continue // its script exits 2 and never writes the field
 		}
-		bySource[source] = append(bySource[source], h.DisplayName(i))
+		f := bySource[source]
+		if f == nil {
+			f = &found{}
+			bySource[source] = f
+		}
+		if f.n++; len(f.names) < shownHooks {
+			f.names = append(f.names, h.DisplayName(i))
+		}
 	}
 	var ds diag.List
 	for _, source := range sortedkeys.Of(bySource) {
 		c, _ := contracts.Contract(source)
-		hooks := bySource[source]
+		f := bySource[source]
+		listed := strings.Join(f.names, ", ")
+		if more := f.n - len(f.names); more > 0 {
+			listed += fmt.Sprintf(" and %d more", more)
+		}
 		ds.Warnf(CodeDenyAnswer, diag.Pos{}, "", fmt.Sprintf("deny by exiting 2 with the reason on stderr, or print what %s reads (%s)", readerName, jsonField(reader.DenyJSON[0])),
 			"%d blocking hook(s) on %s (%s) were written for %s, whose scripts deny a tool call with %s; %s does not read that: a script that denies that way lets every call through",
-			len(hooks), denyEvent, listSome(hooks, 3), source, jsonField(c.DenyJSON[0]), readerName)
+			f.n, denyEvent, listed, source, jsonField(c.DenyJSON[0]), readerName)
 	}
 	if paths := files.Paths(); len(ds) > 0 && len(paths) > 0 {
 		ds = ds.WithFile(paths[0])

@@ -122,12 +122,19 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		var used []string
-		for _, cmd := range commandsOf(&h.Handler) {
+		find := func(cmd string) {
+			if !mentionsAny(cmd, vars) {
+				return // most commands: no regular expression run for them
+			}
 			for _, v := range re.FindAllString(cmd, -1) {
 				if name := strings.Trim(v, "${}"); !strings.HasPrefix(v, `\`) && !slices.Contains(used, name) {
 					used = append(used, name)
 				}
 			}
+		}
+		find(h.Handler.Command)
+		for _, k := range sortedkeys.Of(h.Handler.Platform) {
+			find(h.Handler.Platform[k])
 		}
 		if len(used) == 0 {
 			continue
@@ -157,15 +164,12 @@ func pluginVars(names *vocab.Tables, list func(vocab.Provider) []string) []strin
 	return vars
 }
 
-// commandsOf lists the shell commands a handler runs: its command and its
-// per-platform ones.
-func commandsOf(hd *canonical.Handler) []string {
-	out := make([]string, 0, 1+len(hd.Platform))
-	if hd.Command != "" {
-		out = append(out, hd.Command)
+// mentionsAny reports whether s contains one of the names.
+func mentionsAny(s string, names []string) bool {
+	for _, n := range names {
+		if strings.Contains(s, n) {
+			return true
+		}
 	}
-	for _, k := range sortedkeys.Of(hd.Platform) {
-		out = append(out, hd.Platform[k])
-	}
-	return out
+	return false
 }
