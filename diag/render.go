@@ -171,6 +171,11 @@ func (idx lineIndex) line(file string, src []byte, n int) (string, bool) {
 		line = line[:j]
 	}
 	line = bytes.TrimSuffix(line, []byte("\r"))
+	if n == 1 {
+		// A byte order mark is no part of the text: the parsers count
+		// columns after it, and quoted it would shift the caret left.
+		line = bytes.TrimPrefix(line, []byte("\ufeff"))
+	}
 	if len(line) > maxQuotedLine {
 		return "", false
 	}

@@ -30,6 +30,23 @@ func TestRenderText(t *testing.T) {
 	}
 }
 
+// A byte order mark before line 1 is not quoted, and not counted: the
+// parsers give columns after it, so the caret stands under the value.
+func TestRenderTextBOM(t *testing.T) {
+	src := []byte("\ufeff{\"event\": \"nope\"}\n")
+	ds := List{{Severity: Error, Code: "HC131", Message: "unknown event", File: "a.json", Pos: Pos{Line: 1, Column: 11}}}
+	var b strings.Builder
+	if err := (Renderer{Format: FormatText, Sources: map[string][]byte{"a.json": src}}).Render(&b, ds); err != nil {
+		t.Fatal(err)
+	}
+	want := "a.json:1:11: error: unknown event [HC131]\n" +
+		"  1 | {\"event\": \"nope\"}\n" +
+		"    |           ^\n"
+	if b.String() != want {
+		t.Errorf("got:\n%q\nwant:\n%q", b.String(), want)
+	}
+}
+
 // A line with bytes that are not UTF-8 (a Latin-1 file) is still quoted:
 // each such byte shows as U+FFFD and counts one column, so the caret
 // stands under the byte the diagnostic names.
