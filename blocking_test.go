@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -248,4 +249,42 @@ func normaliseRun(s string) string {
 		s = original
 	}
 	return projectVar.ReplaceAllString(s, "$VAR")
+}
+
+// TestDecoderMarksKnown: every "$" key a decoder writes into provider_data
+// is one capabilities.DecodedFrom recognises as a decoder's mark (its
+// decoderMarks list is kept by hand). Over every golden input and corpus
+// file: a decoder that starts writing a new mark fails here until the
+// list has it, rather than its hooks silently losing their provenance.
+// (It sees only the marks these inputs make: 11 of the 19 today; the
+// exec form's, Kiro's and the switches' come from no input here.)
+func TestDecoderMarksKnown(t *testing.T) {
+	seen := 0
+	for _, in := range propertyInputs(t) {
+		src := DecodeSource(in.from, providers.Files{in.key: in.src})
+		if src.Manifest == nil {
+			continue
+		}
+		for i := range src.Manifest.Hooks {
+			for slug, raw := range src.Manifest.Hooks[i].ProviderData {
+				var fields map[string]json.RawMessage
+				if json.Unmarshal(raw, &fields) != nil {
+					continue
+				}
+				for k, v := range fields {
+					if !strings.HasPrefix(k, "$") {
+						continue
+					}
+					seen++
+					alone := canonical.Hook{ProviderData: map[string]json.RawMessage{slug: json.RawMessage(`{"` + k + `":` + string(v) + `}`)}}
+					if !capabilities.DecodedFrom(&alone, slug) {
+						t.Errorf("%s: the %s decoder writes %q, which capabilities.DecodedFrom does not know as a decoder's mark (add it to decoderMarks)", in.name, slug, k)
+					}
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no decoder marks seen: the inputs are not being decoded")
+	}
 }
