@@ -93,10 +93,6 @@ type Options struct {
 	// run beside the converted ones, and HC406 says so. The source's own
 	// config is left out: the source-side HC406 covers it.
 	AlsoRun map[string]providers.Files
-	// Scripts, when set, lets checks read the scripts the source's hooks
-	// run: a guard whose script visibly blocks by exit code is not warned
-	// about answering in the source's JSON (HC425).
-	Scripts *Scripts
 }
 
 // ConvertWith is Convert with options.
@@ -115,6 +111,10 @@ type Source struct {
 	Manifest *canonical.Manifest
 	// Diagnostics are the decode and validation stages'.
 	Diagnostics diag.List
+	// Scripts, when set, lets checks read (never run) the scripts the
+	// hooks run: a guard whose script visibly blocks by exit code is not
+	// warned about answering in the source's JSON (HC425).
+	Scripts *Scripts
 }
 
 // DecodeSource runs the first stages: decode the source files with the
@@ -157,6 +157,18 @@ func DecodeSource(from string, in providers.Files) *Source {
 	return s
 }
 
+// contractNotes adds what the pipeline says about the runtime contract
+// the hooks meet in the target (or under the shim): the payload's shape
+// (HC419), plain-text context (HC420), JSON deny answers (HC425). It
+// returns the planned hooks HC425 counted, which may not block there.
+func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
+	res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files, shim)...)
+	res.Diagnostics = append(res.Diagnostics, plainContext(res.Planned, s.From, to, s.Files, shim)...)
+	denied, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
+	res.Diagnostics = append(res.Diagnostics, denied...)
+	return counted
+}
+
 // Convert runs the remaining stages for one target: plan, encode (merged
 // into existing), verify. Files are returned only when no stage, the
 // source's included, reported an error.
@@ -174,9 +186,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		}
 		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
-	res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files, opts.Shim)...)
-	res.Diagnostics = append(res.Diagnostics, plainContext(res.Planned, s.From, to, s.Files, opts.Shim)...)
-	res.Diagnostics = append(res.Diagnostics, denyAnswer(res.Planned, s.From, to, s.Files, opts)...)
+	res.contractNotes(s, to, opts.Shim)
 	if len(res.Decoded.Hooks) == 0 {
 		// Nothing to convert (HC401 says so): writing an empty config would
 		// only wipe the hooks of an -o file, and an empty manifest is no
@@ -723,40 +733,48 @@ func denyKey(form string) string {
 // contracts' deny_json is about.
 const denyEvent = "before_tool_execute"
 
-// denyAnswer warns (HC425), once per source tool, when blocking command
-// hooks on tool calls were written for a tool whose scripts deny with JSON
-// (Claude Code's hookSpecificOutput.permissionDecision) that the target —
-// or, under the shim, hookconv run — does not read (Gemini CLI reads
-// "decision"). Whether a script answers with JSON or exits 2 cannot be
-// seen from the config; one that answers with JSON lets every call
-// through, so this is a warning, as the payload's shape is. Targets that
-// read no JSON there are HC202's (structured_output unsupported).
-func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, opts Options) diag.List {
-	shim := opts.Shim
+// denyAnswer warns (HC425), once per source tool and answer, when
+// blocking command hooks on tool calls were written for a tool whose
+// scripts deny with JSON (Claude Code's
+// hookSpecificOutput.permissionDecision) that the target — or, under the
+// shim, hookconv run — does not read (Gemini CLI reads "decision"). Which
+// answer a script gives cannot be seen from the config. When hookconv can
+// read all the script runs (Scripts.readScript), the forms it spells are
+// checked, and one that spells none and exits 2 is not counted; otherwise
+// the source's documented form is assumed, and a script that answers that
+// way lets every call through, so this is a warning, as the payload's
+// shape is. Targets that read no JSON there are HC202's (structured_output
+// unsupported). It returns the hooks it counted too.
+func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (diag.List, []int) {
 	if from == to && !shim || to == "canonical" {
-		return nil
+		return nil, nil
 	}
 	contracts := hookrun.Default()
 	reader, ok := contracts.Contract(to)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	readerName := to
 	if target, _ := vocab.Default().Provider(to); shim && !target.Generated {
 		reader, readerName = &hookrun.CanonicalPayload, "hookconv run (the shim)"
 	}
 	if len(reader.DenyJSON) == 0 {
-		return nil
+		return nil, nil
 	}
 	source, _ := vocab.Default().Provider(from)
 	generated := source.Generated
-	// By the tool they were written for: how many hooks, and the first
-	// few's names (a large config must not pay for a name per hook).
+	// By the tool they were written for and the answer: how many hooks,
+	// the first one (where the warning points), and the first few's names
+	// (a large config must not pay for a name per hook).
 	type found struct {
 		n     int
+		first int
 		names []string
 	}
-	bySource := map[string]*found{}
+	type key struct{ source, form string }
+	var keys []key
+	groups := map[key]*found{}
+	var counted []int
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !h.Blocking || h.Event != denyEvent || h.Handler.Type != canonical.HandlerCommand {
@@ -772,37 +790,80 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, o
 			}
 		}
 		c, ok := contracts.Contract(source)
-		if !ok || len(c.DenyJSON) == 0 || slices.Contains(reader.DenyJSON, c.DenyJSON[0]) {
+		if !ok || len(c.DenyJSON) == 0 {
 			continue
 		}
-		if opts.Scripts.blocksByExitCode(h.Handler.Command, denyKey(c.DenyJSON[0])) {
-			continue // its script exits 2 and never writes the field
+		// The forms the hook's text spells; when hookconv cannot read all
+		// it runs, also the one the tool's docs teach.
+		text, read := scripts.readScript(&h.Handler)
+		if !read {
+			text = h.Handler.Command
 		}
-		f := bySource[source]
-		if f == nil {
-			f = &found{}
-			bySource[source] = f
+		var forms []string
+		for _, f := range c.DenyJSON {
+			if spellsForm(text, f) {
+				forms = append(forms, f)
+			}
 		}
-		if f.n++; len(f.names) < shownHooks {
-			f.names = append(f.names, h.DisplayName(i))
+		switch {
+		case read && len(forms) == 0 && exitTwo.MatchString(text):
+			continue // it blocks by exiting 2, and prints no JSON deny
+		case !read || len(forms) == 0:
+			if !slices.Contains(forms, c.DenyJSON[0]) {
+				forms = append(forms, c.DenyJSON[0])
+			}
+		}
+		flagged := false
+		for _, f := range forms {
+			if slices.Contains(reader.DenyJSON, f) {
+				continue
+			}
+			k := key{source, f}
+			g := groups[k]
+			if g == nil {
+				g = &found{first: i}
+				groups[k] = g
+				keys = append(keys, k)
+			}
+			if g.n++; len(g.names) < shownHooks {
+				g.names = append(g.names, h.DisplayName(i))
+			}
+			flagged = true
+		}
+		if flagged {
+			counted = append(counted, i)
 		}
 	}
 	var ds diag.List
-	for _, source := range sortedkeys.Of(bySource) {
-		c, _ := contracts.Contract(source)
-		f := bySource[source]
-		listed := strings.Join(f.names, ", ")
-		if more := f.n - len(f.names); more > 0 {
+	for _, k := range keys {
+		g := groups[k]
+		listed := strings.Join(g.names, ", ")
+		if more := g.n - len(g.names); more > 0 {
 			listed += fmt.Sprintf(" and %d more", more)
 		}
-		ds.Warnf(CodeDenyAnswer, diag.Pos{}, "", fmt.Sprintf("deny by exiting 2 with the reason on stderr, or print what %s reads (%s)", readerName, jsonField(reader.DenyJSON[0])),
-			"%d blocking hook(s) on %s (%s) were written for %s, whose scripts deny a tool call with %s; %s does not read that: a script that denies that way lets every call through",
-			f.n, denyEvent, listed, source, jsonField(c.DenyJSON[0]), readerName)
+		h := &m.Hooks[g.first]
+		var w diag.List
+		// Placed at the first hook, but with no path: it is about all of
+		// them (migrate marks each from the list returned).
+		w.Warnf(CodeDenyAnswer, h.PosOf("handler.command"), "",
+			fmt.Sprintf("deny by exiting 2 with the reason on stderr, or print what %s reads (%s)", readerName, jsonField(reader.DenyJSON[0])),
+			"%d blocking hook(s) on %s (%s) were written for %s, whose scripts may deny a tool call with %s; %s does not read that: a script that denies that way lets every call through",
+			g.n, denyEvent, listed, k.source, jsonField(k.form), readerName)
+		if file := h.OriginFile; file != "" {
+			w = w.WithFile(file)
+		} else if paths := files.Paths(); len(paths) > 0 {
+			w = w.WithFile(paths[0])
+		}
+		ds = append(ds, w...)
 	}
-	if paths := files.Paths(); len(ds) > 0 && len(paths) > 0 {
-		ds = ds.WithFile(paths[0])
-	}
-	return ds
+	return ds, counted
+}
+
+// spellsForm reports whether text spells a deny form's last key and its
+// value: "permissionDecision" and "deny".
+func spellsForm(text, form string) bool {
+	_, value, _ := strings.Cut(form, " = ")
+	return strings.Contains(text, denyKey(form)) && strings.Contains(text, strings.Trim(value, `"`))
 }
 
 // markedSource is the tool a manifest hook was decoded from, by its
@@ -1236,7 +1297,7 @@ func droppedNames(planned, written *canonical.Manifest, target vocab.Provider) d
 	}
 	h := &planned.Hooks[first]
 	ds.Infof(CodeNamesDropped, h.PosOf("name"), fmt.Sprintf("hooks[%d].name", h.SourceIndex(first)),
-		"keep the names in a comment or in the commands' script names if you rely on them",
+		"nothing runs differently; if you rely on the names, keep a manifest (--to canonical) as the source, or name the scripts after them",
 		"%s has no field for a hook's name: %d named hook(s) are written without their names (the first: %q)", target.Name, named, h.Name)
 	return ds
 }

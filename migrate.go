@@ -102,6 +102,9 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		return mig
 	}
 	prov, _ := vocab.Default().Provider(to)
+	// A guard whose JSON deny the target does not read is written, but
+	// may not block there: --remove-source keeps it.
+	denied := res.contractNotes(s, to, false)
 
 	t, ok := res.targetHooks(dst, existing, prov)
 	if !ok {
@@ -195,6 +198,9 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov)...)
 	}
 	weakened := hooksNamed(res.Diagnostics, weakensBlocking)
+	for _, i := range denied {
+		weakened[res.Planned.Hooks[i].SourceIndex(i)] = true
+	}
 	for src := range res.Decoded.Hooks {
 		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/hookconv/hookconv/providers"
 )
@@ -119,24 +120,34 @@ func TestRemoveMigrated(t *testing.T) {
 // block is marked Weakened (so --remove-source keeps it); one held in full
 // is not.
 func TestMigrateWeakened(t *testing.T) {
-	src := DecodeSource("claude-code", providers.Files{".claude/settings.json": []byte(
-		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}]}}`)})
+	settings := providers.Files{".claude/settings.json": []byte(
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}]}}`)}
+	exit2 := &Scripts{FS: fstest.MapFS{"guard.sh": {Data: []byte("#!/bin/sh\ngrep -q 'rm -rf' && exit 2\nexit 0\n")}}}
+	jsonDeny := &Scripts{FS: fstest.MapFS{"guard.sh": {Data: []byte("#!/bin/sh\necho '{\"hookSpecificOutput\": {\"permissionDecision\": \"deny\"}}'\n")}}}
 	for _, tc := range []struct {
 		to       string
+		scripts  *Scripts
 		weakened bool
 	}{
-		{"gemini-cli", false},
-		{"cursor", false},
-		{"kiro-legacy", true}, // only observes tool calls
-		{"openhook", true},    // defines no blocking
+		{"gemini-cli", exit2, false},
+		{"cursor", exit2, false},
+		{"kiro-legacy", exit2, true}, // only observes tool calls
+		{"openhook", exit2, true},    // defines no blocking
+		// Gemini CLI does not read Claude's JSON deny (HC425): a script
+		// that gives it, or one that cannot be read, may not block there.
+		{"gemini-cli", jsonDeny, true},
+		{"gemini-cli", nil, true},
+		{"cursor", jsonDeny, false}, // Cursor reads Claude's form too
 	} {
+		src := DecodeSource("claude-code", settings)
+		src.Scripts = tc.scripts
 		mig := src.Migrate(tc.to, nil)
 		if !mig.Migrated[0] {
 			t.Errorf("%s: not migrated: %v", tc.to, mig.Diagnostics)
 			continue
 		}
 		if mig.Weakened[0] != tc.weakened {
-			t.Errorf("%s: weakened %v, want %v: %v", tc.to, mig.Weakened[0], tc.weakened, mig.Diagnostics)
+			t.Errorf("%s (scripts %v): weakened %v, want %v: %v", tc.to, tc.scripts != nil, mig.Weakened[0], tc.weakened, mig.Diagnostics)
 		}
 	}
 

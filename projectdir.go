@@ -97,7 +97,9 @@ func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
 	return ds
 }
 
-// CodePluginVar warns about a command that needs a plugin's own variable.
+// CodePluginVar (warning): a hook's command needs a variable a tool sets
+// only for a plugin's hooks (${CLAUDE_PLUGIN_ROOT}), which the target's
+// project config never gets.
 const CodePluginVar = "HC424"
 
 // pluginOnlyVars warns (HC424) about hook commands that find their scripts
@@ -116,7 +118,9 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 	}
 	alt := strings.Join(vars, "|")
 	// An escaped \$NAME is literal text to the shell: matched, to be skipped.
-	re := regexp.MustCompile(`\\?\$(\{(` + alt + `)\}|(` + alt + `)\b)`)
+	// $NAME, ${NAME}, ${NAME:-default} and the like, and PowerShell's
+	// $env:NAME.
+	re := regexp.MustCompile(`\\?\$(?:\{(` + alt + `)(?:[:#%/^,][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)`)
 	target, _ := names.Provider(to)
 	var ds diag.List
 	for i := range m.Hooks {
@@ -126,8 +130,8 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 			if !mentionsAny(cmd, vars) {
 				return // most commands: no regular expression run for them
 			}
-			for _, v := range re.FindAllString(cmd, -1) {
-				if name := strings.Trim(v, "${}"); !strings.HasPrefix(v, `\`) && !slices.Contains(used, name) {
+			for _, m := range re.FindAllStringSubmatch(cmd, -1) {
+				if name := m[1] + m[2] + m[3]; !strings.HasPrefix(m[0], `\`) && !slices.Contains(used, name) {
 					used = append(used, name)
 				}
 			}

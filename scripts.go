@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"path"
@@ -133,31 +134,69 @@ type Scripts struct {
 	Plugin bool
 }
 
-// exitTwo matches the ways scripts exit with code 2: exit 2,
-// sys.exit(2), process.exit(2), os.Exit(2), process.exitCode = 2.
-var exitTwo = regexp.MustCompile(`(?i)\bexit(?:code\s*=\s*|\s*\(\s*|\s+)2\b`)
+// exitTwo matches the ways a shell script exits with code 2.
+var exitTwo = regexp.MustCompile(`(?m)(^|[;&|{(]|\b(then|else|do))\s*exit\s+2\b`)
 
-// blocksByExitCode reports whether every script the command runs was
-// read, exits 2 somewhere, and never spells key (the JSON field the
-// source's deny answer uses), and the command itself does not spell it
-// either: such a hook blocks by its exit code, not by JSON. Anything less
-// certain — a command with no script file, a script missing, one that
-// mentions the key — is false. s may be nil.
-func (s *Scripts) blocksByExitCode(command, key string) bool {
-	if s == nil || s.FS == nil || strings.Contains(command, key) {
-		return false
+// sourcing matches a shell line that reads another file into the script.
+var sourcing = regexp.MustCompile(`(?m)(^|[;&|{(]|\b(then|else|do))\s*(source|\.)\s+\S`)
+
+// shellShebang matches a shebang line that runs a shell.
+var shellShebang = regexp.MustCompile(`\b(sh|bash|zsh|dash)\b`)
+
+// shellScript reports whether a file is a shell script, by its name or
+// its first line.
+func shellScript(name string, text []byte) bool {
+	switch path.Ext(name) {
+	case ".sh", ".bash", ".zsh":
+		return true
+	case "":
+		first, _, _ := bytes.Cut(text, []byte("\n"))
+		return bytes.HasPrefix(first, []byte("#!")) && shellShebang.Match(first)
 	}
-	refs := scriptPaths(command, rootVars(s.Plugin), !s.Plugin)
-	if len(refs) == 0 {
-		return false
-	}
-	for _, ref := range refs {
-		b, err := fs.ReadFile(s.FS, ref.path)
-		if err != nil || strings.Contains(string(b), key) || !exitTwo.Match(b) {
-			return false
+	return false
+}
+
+// withoutComments drops a shell script's comment lines (a "#" first on the
+// line, the shebang included), which say nothing about what it does.
+func withoutComments(text []byte) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(string(text), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "#") {
+			b.WriteString(line)
 		}
 	}
-	return true
+	return b.String()
+}
+
+// readScript returns what a hook's command runs, when all of it can be
+// read: the command is one plain call (no ;, &, |, redirection or command
+// substitution; no cwd of its own) of exactly one project file, a shell
+// script that reads in no other file and names no other script. Then the
+// text is that script without its comments, with the command. Anything
+// less certain is false: a check must then assume the worst. s may be
+// nil. Nothing is run.
+func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
+	if s == nil || s.FS == nil || hd.Cwd != "" || strings.ContainsAny(hd.Command, ";&|<>`\n") || strings.Contains(hd.Command, "$(") {
+		return "", false
+	}
+	refs := scriptPaths(hd.Command, rootVars(s.Plugin), !s.Plugin)
+	if len(refs) != 1 {
+		return "", false
+	}
+	b, err := fs.ReadFile(s.FS, refs[0].path)
+	if err != nil || !shellScript(refs[0].path, b) {
+		return "", false
+	}
+	text := withoutComments(b)
+	if sourcing.MatchString(text) {
+		return "", false
+	}
+	for _, ext := range scriptExtensions {
+		if strings.Contains(text, ext+" ") || strings.Contains(text, ext+"\"") || strings.Contains(text, ext+"\n") {
+			return "", false // it runs another script, which may answer for it
+		}
+	}
+	return text + "\n" + hd.Command, true
 }
 
 // rootMark stands for the project folder in a command once its variables

@@ -133,7 +133,8 @@ func FuzzScriptPaths(f *testing.F) {
 	})
 }
 
-// TestExitTwo: the ways a script exits 2 are recognised, and nothing else.
+// TestExitTwo: the ways a shell script exits 2 are recognised, and
+// nothing else.
 func TestExitTwo(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
@@ -141,18 +142,63 @@ func TestExitTwo(t *testing.T) {
 	}{
 		{"exit 2", true},
 		{"  [ -n \"$x\" ] && exit 2;", true},
-		{"sys.exit(2)", true},
-		{"process.exit( 2 )", true},
-		{"os.Exit(2)", true},
-		{"process.exitCode = 2", true},
+		{"if bad; then exit 2; fi", true},
+		{"grep -q x && { echo no >&2; exit 2; }", true},
 		{"exit 1", false},
 		{"exit 20", false},
 		{"exit2", false},
 		{"exit $code", false},
-		{"sys.exit(12)", false},
+		{"echo exit 2", false},
 	} {
 		if got := exitTwo.MatchString(tc.src); got != tc.want {
 			t.Errorf("%q: %v, want %v", tc.src, got, tc.want)
 		}
+	}
+}
+
+// TestReadScript: a hook's script is read only when the command is one
+// plain call of one shell script that reads in and runs nothing else of
+// the project; anything less is unknown.
+func TestReadScript(t *testing.T) {
+	project := fstest.MapFS{
+		"guard.sh":      {Data: []byte("#!/bin/sh\n# exit 2 is how we block\ngrep -q rm && exit 2\n")},
+		"noext":         {Data: []byte("#!/usr/bin/env bash\nexit 2\n")},
+		"sources.sh":    {Data: []byte("#!/bin/sh\n. ./helper.sh\nexit 2\n")},
+		"calls.sh":      {Data: []byte("#!/bin/sh\npython3 policy.py\nexit 2\n")},
+		"guard.py":      {Data: []byte("import sys\nsys.exit(2)\n")},
+		"my guard.sh":   {Data: []byte("exit 2\n")},
+		"tools/deny.sh": {Data: []byte("echo deny\n")},
+	}
+	s := &Scripts{FS: project}
+	for _, tc := range []struct {
+		command, cwd string
+		want         bool
+	}{
+		{"./guard.sh", "", true},
+		{`"$CLAUDE_PROJECT_DIR"/guard.sh --strict`, "", true},
+		{"sh guard.sh", "", true},
+		{"./noext", "", true},
+		{"./sources.sh", "", false},          // reads in another file
+		{"./calls.sh", "", false},            // runs another script
+		{"python3 guard.py", "", false},      // not a shell script
+		{"./guard.sh && ./noext", "", false}, // more than one call
+		{"./guard.sh; cat deny.json", "", false},
+		{"./guard.sh | tee log", "", false},
+		{"./guard.sh $(cat x)", "", false},
+		{"./deny.sh", "tools", false}, // runs elsewhere
+		{"./missing.sh", "", false},
+		{"npx some-guard", "", false}, // no project file
+	} {
+		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command, Cwd: tc.cwd})
+		if ok != tc.want {
+			t.Errorf("%q (cwd %q): read %v, want %v", tc.command, tc.cwd, ok, tc.want)
+		}
+		if ok && strings.Contains(text, "how we block") {
+			t.Errorf("%q: comments kept: %q", tc.command, text)
+		}
+	}
+	var none *Scripts
+	if _, ok := none.readScript(&canonical.Handler{Command: "./guard.sh"}); ok {
+		t.Error("nil Scripts read a script")
 	}
 }

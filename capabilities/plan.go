@@ -600,7 +600,7 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 // writtenFor is the tool the hook was written for: the source, or for a
 // manifest hook the tool its decoder's marks name (the least slug), or "".
 func (p *planner) writtenFor() string {
-	if p.source != "" {
+	if p.source != "" && p.source != "canonical" {
 		return p.source
 	}
 	from := ""

@@ -791,6 +791,7 @@ func TestPlanFailOpen(t *testing.T) {
 		{"not blocking", "copilot-cli", "claude-code", "before_tool_execute", nil, false, false},
 		{"through a manifest, by its marks", "", "gemini-cli", "before_tool_execute", map[string]json.RawMessage{"copilot-cli": json.RawMessage(`{"$event":"preToolUse"}`)}, true, true},
 		{"a manifest's own hook", "", "gemini-cli", "before_tool_execute", nil, true, false},
+		{"through a manifest, as the CLI names it", "canonical", "claude-code", "before_tool_execute", map[string]json.RawMessage{"copilot-cli": json.RawMessage(`{"$type":true}`)}, true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -138,7 +138,9 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 					alsoRun[other] = onDisk
 				}
 			}
-			res := hookconv.ConvertWith(slug, to, in, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun, Scripts: sourceScripts(slug, in)})
+			source := hookconv.DecodeSource(slug, in)
+			source.Scripts = sourceScripts(slug, in)
+			res := source.Convert(to, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
 			for p, b := range in {

@@ -120,6 +120,7 @@ when the command line is wrong.`,
 				return err
 			}
 			source := hookconv.DecodeSource(slug, in) // read once, for every target
+			source.Scripts = sourceScripts(slug, in)
 			for _, to := range targets {
 				existing, err := targetFiles(dir, to, hookconv.IsMigrationPath)
 				if err != nil {

@@ -109,7 +109,7 @@ var codes = []Code{
 	{ID: "HC421", Package: ".", Name: "CodePowerShell", Summary: "a command the source runs with PowerShell goes to a target that runs it with its usual shell (warning)"},
 	{ID: "HC422", Package: ".", Name: "CodeLocalHooks", Summary: "hooks from a tool's personal, uncommitted config (Claude Code's settings.local.json) go into the target's shared one (warning)."},
 	{ID: "HC423", Package: ".", Name: "CodeNamesDropped", Summary: "the target keeps no hook names: the hooks are written without theirs (info)"},
-	{ID: "HC424", Package: ".", Name: "CodePluginVar", Summary: "warns about a command that needs a plugin's own variable."},
+	{ID: "HC424", Package: ".", Name: "CodePluginVar", Summary: "a hook's command needs a variable a tool sets only for a plugin's hooks (${CLAUDE_PLUGIN_ROOT}), which the target's project config never gets (warning)."},
 	{ID: "HC425", Package: ".", Name: "CodeDenyAnswer", Summary: "blocking hooks were written for a tool whose JSON deny the target (or the shim) does not read (warning)"},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
