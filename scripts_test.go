@@ -202,3 +202,26 @@ func TestReadScript(t *testing.T) {
 		t.Error("nil Scripts read a script")
 	}
 }
+
+// FuzzReadScript: no command or script text makes the reader panic, and
+// what it reads never keeps a comment line or misses the command.
+func FuzzReadScript(f *testing.F) {
+	f.Add("./g.sh", "#!/bin/sh\n# note\nexit 2\n")
+	f.Add("sh g.sh --x", "echo '{\"decision\": \"deny\"}'\n. ./h.sh\n")
+	f.Add("\"$CLAUDE_PROJECT_DIR\"/g.sh", "#!/usr/bin/env python3\nimport sys\n")
+	f.Fuzz(func(t *testing.T, command, script string) {
+		s := &Scripts{FS: fstest.MapFS{"g.sh": {Data: []byte(script)}}}
+		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: command})
+		if !ok {
+			return
+		}
+		if !strings.HasSuffix(text, command) {
+			t.Fatalf("%q: the read text does not end with the command: %q", command, text)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(text, "\n"+command), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "#") {
+				t.Fatalf("%q: a comment line was kept: %q", command, line)
+			}
+		}
+	})
+}
