@@ -799,7 +799,8 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		if !read {
 			text = h.Handler.Command
 		}
-		var forms []string
+		var spelled [4]string // on the stack: this runs for every guard of a large config
+		forms := spelled[:0]
 		for _, f := range c.DenyJSON {
 			if spellsForm(text, f) {
 				forms = append(forms, f)
