@@ -125,13 +125,45 @@ func rootVars(plugin bool) []string {
 }
 
 // Scripts gives checks read access to the files the source config's
-// commands run, to see what a hook's script prints. Nothing is run.
+// commands run, to see what a hook's script prints. Nothing is run. It is
+// not safe for concurrent use.
 type Scripts struct {
 	// FS is the folder the commands run from (ProjectRoot's root).
 	FS fs.FS
 	// Plugin says the config is a plugin's or extension's hooks file,
 	// whose commands name their scripts through the plugin's folder.
 	Plugin bool
+
+	// listed caches each folder's file names: a large config names
+	// thousands of scripts, often in folders the checkout lacks, and one
+	// listing costs what one failed open does.
+	listed map[string]map[string]bool
+}
+
+// readFile reads a file of the project, or fails without opening it when
+// its folder's listing does not name it.
+func (s *Scripts) readFile(name string) ([]byte, error) {
+	dir, base := path.Split(name)
+	dir = strings.TrimSuffix(dir, "/")
+	if dir == "" {
+		dir = "."
+	}
+	names, ok := s.listed[dir]
+	if !ok {
+		names = map[string]bool{}
+		entries, _ := fs.ReadDir(s.FS, dir)
+		for _, e := range entries {
+			names[e.Name()] = true
+		}
+		if s.listed == nil {
+			s.listed = map[string]map[string]bool{}
+		}
+		s.listed[dir] = names
+	}
+	if !names[base] {
+		return nil, fs.ErrNotExist
+	}
+	return fs.ReadFile(s.FS, name)
 }
 
 // exitTwo matches the ways a shell script exits with code 2.
@@ -183,7 +215,7 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 	if len(refs) != 1 {
 		return "", false
 	}
-	b, err := fs.ReadFile(s.FS, refs[0].path)
+	b, err := s.readFile(refs[0].path)
 	if err != nil || !shellScript(refs[0].path, b) {
 		return "", false
 	}
