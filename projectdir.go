@@ -116,11 +116,24 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 	if len(vars) == 0 {
 		return nil
 	}
-	alt := strings.Join(vars, "|")
-	// An escaped \$NAME is literal text to the shell: matched, to be skipped.
-	// $NAME, ${NAME}, ${NAME:-default} and the like, and PowerShell's
-	// $env:NAME.
-	re := regexp.MustCompile(`\\?\$(?:\{(` + alt + `)(?:[:#%/^,][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)`)
+	// Variables are spelled $NAME, ${NAME}, ${NAME:-default} and the like,
+	// or PowerShell's $env:NAME; an escaped \$NAME is literal text to the
+	// shell, matched to be skipped. A {{name}} in the table is a template
+	// the tool fills in itself (Copilot CLI's {{plugin_data_dir}}).
+	var envs, templates []string
+	for _, v := range vars {
+		if strings.HasPrefix(v, "{{") {
+			templates = append(templates, regexp.QuoteMeta(v))
+		} else {
+			envs = append(envs, v)
+		}
+	}
+	alt := strings.Join(envs, "|")
+	pattern := `\\?\$(?:\{(` + alt + `)(?:[:#%/^,][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)`
+	if len(templates) > 0 {
+		pattern += `|(` + strings.Join(templates, "|") + `)`
+	}
+	re := regexp.MustCompile(pattern)
 	target, _ := names.Provider(to)
 	var ds diag.List
 	for i := range m.Hooks {
@@ -131,7 +144,11 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 				return // most commands: no regular expression run for them
 			}
 			for _, m := range re.FindAllStringSubmatch(cmd, -1) {
-				if name := m[1] + m[2] + m[3]; !strings.HasPrefix(m[0], `\`) && !slices.Contains(used, name) {
+				name := "$" + m[1] + m[2] + m[3]
+				if len(m) > 4 && m[4] != "" {
+					name = m[4]
+				}
+				if !strings.HasPrefix(m[0], `\`) && !slices.Contains(used, name) {
 					used = append(used, name)
 				}
 			}
@@ -148,8 +165,8 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 			hint += " ($" + target.ProjectDirVar + ")"
 		}
 		ds.Warnf(CodePluginVar, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), hint,
-			"%s: the command uses $%s, which tools set only for a plugin's hooks; %s's project config gets no such variable, so the command fails there (a blocking hook then lets every action through)",
-			h.DisplayName(i), strings.Join(used, ", $"), target.Name)
+			"%s: the command uses %s, which tools set only for a plugin's hooks; %s's project config gets no such variable, so the command fails there (a blocking hook then lets every action through)",
+			h.DisplayName(i), strings.Join(used, ", "), target.Name)
 	}
 	return ds
 }
