@@ -1054,32 +1054,35 @@ func serverlessMCP(m canonical.Matcher, from string) string {
 		return ""
 	}
 	prefix, suffix, _ := strings.Cut(prov.MCP, "{tool}")
-	var found string
-	var walk func(canonical.Matcher)
-	walk = func(m canonical.Matcher) {
-		switch m := m.(type) {
-		case canonical.Pattern:
-			alts, ok := providers.SplitAlternation(m.Regex)
-			if !ok {
-				alts = []string{m.Regex}
-			}
-			for _, alt := range alts {
-				name := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(alt), prefix), suffix)
-				if found == "" && strings.HasPrefix(strings.TrimSpace(alt), prefix) && canonical.IsMCPName(name) {
-					found = strings.TrimSpace(alt)
-				}
-			}
-		case canonical.AnyOf:
-			for _, x := range m {
-				walk(x)
-			}
+	for _, alt := range patternAlternatives(m) {
+		if name := strings.TrimSuffix(strings.TrimPrefix(alt, prefix), suffix); strings.HasPrefix(alt, prefix) && canonical.IsMCPName(name) {
+			return alt
 		}
 	}
-	walk(m)
-	return found
+	return ""
 }
 
-// mcpPrefix is what the tool's MCP spelling puts before the tool's name.
+// patternAlternatives lists the alternatives of the matcher's patterns
+// (each pattern split at its top-level "|"), trimmed.
+func patternAlternatives(m canonical.Matcher) []string {
+	var out []string
+	switch m := m.(type) {
+	case canonical.Pattern:
+		alts, ok := providers.SplitAlternation(m.Regex)
+		if !ok {
+			alts = []string{m.Regex}
+		}
+		for _, a := range alts {
+			out = append(out, strings.TrimSpace(a))
+		}
+	case canonical.AnyOf:
+		for _, x := range m {
+			out = append(out, patternAlternatives(x)...)
+		}
+	}
+	return out
+}
+
 // foreignMCPPattern returns the first alternative of the matcher's
 // patterns that starts with from's MCP prefix (Claude's mcp__) when to
 // spells MCP tools another way, with to's spelling of one ("" when the
@@ -1092,32 +1095,15 @@ func foreignMCPPattern(m canonical.Matcher, from, to string) (alt, spelling stri
 	if prefix == "" || target == "" || prefix == target {
 		return "", ""
 	}
-	var walk func(canonical.Matcher)
-	walk = func(m canonical.Matcher) {
-		switch m := m.(type) {
-		case canonical.Pattern:
-			alts, ok := providers.SplitAlternation(m.Regex)
-			if !ok {
-				alts = []string{m.Regex}
-			}
-			for _, a := range alts {
-				if a = strings.TrimPrefix(strings.TrimSpace(a), "^"); alt == "" && strings.HasPrefix(a, prefix) {
-					alt = a
-				}
-			}
-		case canonical.AnyOf:
-			for _, x := range m {
-				walk(x)
-			}
+	for _, a := range patternAlternatives(m) {
+		if a = strings.TrimPrefix(a, "^"); strings.HasPrefix(a, prefix) {
+			return a, dst.MCP
 		}
 	}
-	walk(m)
-	if alt == "" {
-		return "", ""
-	}
-	return alt, dst.MCP
+	return "", ""
 }
 
+// mcpPrefix is what the tool's MCP spelling puts before the tool's name.
 func mcpPrefix(slug string) string {
 	prov, _ := vocab.Default().Provider(slug)
 	prefix, _, _ := strings.Cut(prov.MCP, "{tool}")
