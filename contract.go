@@ -1,0 +1,443 @@
+package hookconv
+
+// The runtime contract a converted hook meets in its target: where the
+// tool's payload keeps the tool's fields (HC419), whether plain stdout is
+// context (HC420), which JSON deny the target reads (HC425). hookconv
+// cannot change what a script reads or prints, so it says where the
+// target differs from the tool the script was written for.
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// contractNotes adds what the pipeline says about the runtime contract
+// the hooks meet in the target (or under the shim): the payload's shape
+// (HC419), plain-text context (HC420), JSON deny answers (HC425). It
+// returns the planned hooks HC425 counted, which may not block there.
+func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
+	res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files, shim)...)
+	res.Diagnostics = append(res.Diagnostics, plainContext(res.Planned, s.From, to, s.Files, shim)...)
+	denied, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
+	res.Diagnostics = append(res.Diagnostics, denied...)
+	return counted
+}
+
+// payloadShape warns (HC419), once per conversion, when command hooks on
+// tool events get a payload on stdin whose tool name or input sit under
+// other keys than the source's (Claude's tool_input, Cline's
+// preToolUse.parameters), or whose tool arguments are spelled in another
+// case (VS Code's filePath, Claude's file_path): a guard script that reads
+// the source's fields finds nothing there, exits 0, and the call goes
+// ahead. hookconv cannot change what a script reads, so it says so. Under
+// the shim the hooks get hookconv run's canonical payload instead, which
+// is the source's no more than the target's is; the tool's arguments are
+// passed on as the target spells them.
+func payloadShape(m *canonical.Manifest, from, to string, files providers.Files, shim bool) diag.List {
+	if from == to && !shim || to == "canonical" {
+		return nil
+	}
+	contracts := hookrun.Default()
+	native, ok := contracts.Contract(to)
+	if !ok || len(native.Tool) == 0 || len(native.ToolInput) == 0 {
+		return nil
+	}
+	names := vocab.Default()
+	target, _ := names.Provider(to)
+	dst, given := native, to+"'s payload"
+	hint := "check that the scripts read " + to + "'s fields, or convert with --shim and write them against the canonical payload hookconv run hands them"
+	switch {
+	case target.Generated:
+		hint = "adapt the scripts to " + to + "'s payload: the generated " + target.Name + " passes it through"
+	case shim:
+		dst, given = &hookrun.CanonicalPayload, "hookconv run's canonical payload"
+		hint = "write the scripts against the canonical payload hookconv run hands them (tool, tool_input), or convert without --shim"
+	}
+	// Each hook read the payload of the source event it was written for:
+	// a tool's generic tool hooks keep the fields at its contract's first
+	// paths; some native events keep them at the top (Cursor's
+	// beforeShellExecution: command), and Copilot CLI's hooks under
+	// Claude Code's event names get Claude's layout.
+	var topLevel []string
+	topFrom, nTop := "", 0
+	generic := map[[2]string]int{} // hooks per (source, contract whose generic layout they read)
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		if slug, native := topLevelEvent(h, from, contracts); slug != "" && (slug != to || dst.Slug != to) {
+			nTop++
+			topFrom = slug
+			if !slices.Contains(topLevel, native) {
+				topLevel = append(topLevel, native)
+			}
+			continue
+		}
+		source := from
+		if from == "canonical" {
+			// A manifest hook read what the tool it was decoded from
+			// sent, which its decoder's marks name; else nothing is known.
+			if source = markedSource(h); source == "" || source == to && dst.Slug == to {
+				continue
+			}
+		}
+		layout := source
+		if raw := h.ProviderData[source]; bytes.Contains(raw, []byte(`"$spelling"`)) && providers.OwnData(h, source).Get("$spelling") != nil {
+			layout = "claude-code"
+		}
+		if layout == dst.Slug {
+			continue
+		}
+		generic[[2]string{source, layout}]++
+	}
+	var ds diag.List
+	if nTop > 0 {
+		ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
+			"%d command hook(s) from %s's %s get %s on stdin, which keeps the tool's input %s, not at the top of the payload (command, file_path) as %s's does there: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
+			nTop, topFrom, strings.Join(topLevel, ", "), given, inputPlace(dst), topFrom)
+	}
+	keys := slices.Collect(maps.Keys(generic))
+	slices.SortFunc(keys, func(a, b [2]string) int { return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1])) })
+	for _, key := range keys {
+		source, layout := key[0], key[1]
+		src, ok := contracts.Contract(layout)
+		if !ok || len(src.Tool) == 0 || len(src.ToolInput) == 0 {
+			continue
+		}
+		n, whose := generic[key], source+"'s"
+		if layout != source {
+			whose = source + "'s under Claude Code's event names"
+		}
+		if src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0] {
+			ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
+				"%d command hook(s) on tool events get %s on stdin, which keeps the tool's name and input %s, not %s as %s does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
+				n, given, payloadPlace(dst), payloadPlace(src), whose)
+		}
+		if src.CamelCaseArgs != native.CamelCaseArgs {
+			spelled := func(c *hookrun.Contract) string {
+				if c.CamelCaseArgs {
+					return "camelCase (filePath)"
+				}
+				return "snake_case (file_path)"
+			}
+			ds.Warnf(CodePayloadShape, diag.Pos{}, "", "make the scripts read either spelling (file_path or filePath)",
+				"%d command hook(s) on tool events get %s's tool arguments in %s, whose names are %s where %s are %s: a script that reads the other spelling finds nothing, and a guard that then exits 0 lets every call through",
+				n, to, dst.ToolInput[0], spelled(native), whose, spelled(src))
+		}
+	}
+	if paths := files.Paths(); len(paths) > 0 {
+		ds = ds.WithFile(paths[0])
+	}
+	return ds
+}
+
+// jsonField shows a contract's "path = value" as the JSON a script
+// prints: "decision = \"deny\"" is {"decision": "deny"}.
+func jsonField(form string) string {
+	path, value, _ := strings.Cut(form, " = ")
+	keys := strings.Split(path, ".")
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(`{"` + k + `": `)
+	}
+	b.WriteString(value)
+	b.WriteString(strings.Repeat("}", len(keys)))
+	return b.String()
+}
+
+// shownHooks is how many hooks a once-per-conversion warning names.
+const shownHooks = 3
+
+// denyKey is the last key of a deny form's path, the word a script that
+// prints it must contain: "permissionDecision" of
+// hookSpecificOutput.permissionDecision.
+func denyKey(form string) string {
+	path, _, _ := strings.Cut(form, " = ")
+	return path[strings.LastIndexByte(path, '.')+1:]
+}
+
+// denyEvent is where guards deny tool calls with JSON: the event the
+// contracts' deny_json is about.
+const denyEvent = "before_tool_execute"
+
+// denyAnswer warns (HC425), once per source tool and answer, when
+// blocking command hooks on tool calls were written for a tool whose
+// scripts deny with JSON (Claude Code's
+// hookSpecificOutput.permissionDecision) that the target — or, under the
+// shim, hookconv run — does not read (Gemini CLI reads "decision"). Which
+// answer a script gives cannot be seen from the config. When hookconv can
+// read all the script runs (Scripts.readScript), the forms it spells are
+// checked, and one that spells none and exits 2 is not counted; otherwise
+// the source's documented form is assumed, and a script that answers that
+// way lets every call through, so this is a warning, as the payload's
+// shape is. Targets that read no JSON there are HC202's (structured_output
+// unsupported). It returns the hooks it counted too.
+func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (diag.List, []int) {
+	if from == to && !shim || to == "canonical" {
+		return nil, nil
+	}
+	contracts := hookrun.Default()
+	reader, ok := contracts.Contract(to)
+	if !ok {
+		return nil, nil
+	}
+	readerName := to
+	if target, _ := vocab.Default().Provider(to); shim && !target.Generated {
+		reader, readerName = &hookrun.CanonicalPayload, "hookconv run (the shim)"
+	}
+	if len(reader.DenyJSON) == 0 {
+		return nil, nil
+	}
+	source, _ := vocab.Default().Provider(from)
+	generated := source.Generated
+	// By the tool they were written for and the answer: how many hooks,
+	// the first one (where the warning points), and the first few's names
+	// (a large config must not pay for a name per hook).
+	type found struct {
+		n     int
+		first int
+		names []string
+	}
+	type key struct{ source, form string }
+	var keys []key
+	groups := map[key]*found{}
+	var counted []int
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !h.Blocking || h.Event != denyEvent || h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		source := from
+		if from == "canonical" || generated {
+			// A manifest hook (and one of the programs hookconv generates,
+			// which hold a manifest) answers in the canonical contract
+			// unless its decoder's marks say which tool it was written for.
+			if source = markedSource(h); source == "" {
+				continue
+			}
+		}
+		c, ok := contracts.Contract(source)
+		if !ok || len(c.DenyJSON) == 0 {
+			continue
+		}
+		// The forms the hook's text spells; when hookconv cannot read all
+		// it runs, also the one the tool's docs teach.
+		text, read := scripts.readScript(&h.Handler)
+		if !read {
+			text = h.Handler.Command
+		}
+		var spelled [4]string // on the stack: this runs for every guard of a large config
+		forms := spelled[:0]
+		for _, f := range c.DenyJSON {
+			if spellsForm(text, f) {
+				forms = append(forms, f)
+			}
+		}
+		switch {
+		case read && len(forms) == 0 && exitTwo.MatchString(text):
+			continue // it blocks by exiting 2, and prints no JSON deny
+		case !read || len(forms) == 0:
+			if !slices.Contains(forms, c.DenyJSON[0]) {
+				forms = append(forms, c.DenyJSON[0])
+			}
+		}
+		flagged := false
+		for _, f := range forms {
+			if slices.Contains(reader.DenyJSON, f) {
+				continue
+			}
+			k := key{source, f}
+			g := groups[k]
+			if g == nil {
+				g = &found{first: i}
+				groups[k] = g
+				keys = append(keys, k)
+			}
+			if g.n++; len(g.names) < shownHooks {
+				g.names = append(g.names, h.DisplayName(i))
+			}
+			flagged = true
+		}
+		if flagged {
+			counted = append(counted, i)
+		}
+	}
+	var ds diag.List
+	for _, k := range keys {
+		g := groups[k]
+		listed := strings.Join(g.names, ", ")
+		if more := g.n - len(g.names); more > 0 {
+			listed += fmt.Sprintf(" and %d more", more)
+		}
+		h := &m.Hooks[g.first]
+		var w diag.List
+		// Placed at the first hook, but with no path: it is about all of
+		// them (migrate marks each from the list returned).
+		w.Warnf(CodeDenyAnswer, h.PosOf("handler.command"), "",
+			fmt.Sprintf("deny by exiting 2 with the reason on stderr, or print what %s reads (%s)", readerName, jsonField(reader.DenyJSON[0])),
+			"%d blocking hook(s) on %s (%s) were written for %s, whose scripts may deny a tool call with %s; %s does not read that: a script that denies that way lets every call through",
+			g.n, denyEvent, listed, k.source, jsonField(k.form), readerName)
+		if file := h.OriginFile; file != "" {
+			w = w.WithFile(file)
+		} else if paths := files.Paths(); len(paths) > 0 {
+			w = w.WithFile(paths[0])
+		}
+		ds = append(ds, w...)
+	}
+	return ds, counted
+}
+
+// spellsForm reports whether text spells a deny form's last key and its
+// value: "permissionDecision" and "deny".
+func spellsForm(text, form string) bool {
+	_, value, _ := strings.Cut(form, " = ")
+	return strings.Contains(text, denyKey(form)) && strings.Contains(text, strings.Trim(value, `"`))
+}
+
+// markedSource is the tool a manifest hook was decoded from, by its
+// decoder's marks in provider_data (the least such slug), or "".
+func markedSource(h *canonical.Hook) string {
+	source := ""
+	for slug := range h.ProviderData {
+		if (source == "" || slug < source) && capabilities.DecodedFrom(h, slug) {
+			source = slug
+		}
+	}
+	return source
+}
+
+// topLevelEvent returns the tool and native event a hook was decoded
+// from when that event's payload keeps the tool's fields at its top level
+// (the contract's top_level_events): from the source tool's data, or, for
+// a manifest, from any tool's ("" when none).
+func topLevelEvent(h *canonical.Hook, from string, contracts *hookrun.Tables) (slug, native string) {
+	// Unsorted, without allocating (this runs for every tool hook of a
+	// large config); the least slug wins, so the answer is stable.
+	for s, raw := range h.ProviderData {
+		if from != "canonical" && s != from || slug != "" && s > slug || !bytes.Contains(raw, []byte(`"$event"`)) {
+			continue
+		}
+		c, ok := contracts.Contract(s)
+		if !ok || len(c.TopLevelEvents) == 0 {
+			continue
+		}
+		if ev := providers.OwnData(h, s).Get("$event"); ev != nil && slices.Contains(c.TopLevelEvents, ev.Text) {
+			slug, native = s, ev.Text
+		}
+	}
+	return slug, native
+}
+
+// plainContext notes (HC420), once per conversion, the command hooks on
+// events where the source adds a hook's plain-text stdout to the agent's
+// context (Claude Code's SessionStart and UserPromptSubmit) and the
+// target does not. Whether a script prints plain text cannot be seen from
+// the config, so this is information, not a warning: such a script's
+// text no longer reaches the agent. Under the shim the canonical contract
+// applies, where plain stdout on exit 0 is a hook error (spec §5).
+func plainContext(m *canonical.Manifest, from, to string, files providers.Files, shim bool) diag.List {
+	// To its own tool only the shim changes who reads the output.
+	if from == to && !shim || from == "canonical" || to == "canonical" {
+		return nil
+	}
+	contracts := hookrun.Default()
+	var events []string
+	n := 0
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand || !contracts.PlainContext(from, h.Event) ||
+			!shim && contracts.PlainContext(to, h.Event) {
+			continue
+		}
+		n++
+		if !slices.Contains(events, h.Event) {
+			events = append(events, h.Event)
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	hint := to + " takes no context from hooks on " + strings.Join(events, " or ") + ": nothing a script prints there reaches the agent"
+	for _, ev := range events {
+		if field := contextField(contracts, to, ev); field != "" {
+			hint = "have the script print the context as JSON, the way " + to + " reads it (" + field + " on " + ev + ")"
+			break
+		}
+	}
+	if shim {
+		hint = `have the script print {"context": "…"}, which hookconv run passes on`
+	}
+	var ds diag.List
+	ds.Infof(CodePlainContext, diag.Pos{}, "", hint,
+		"%d command hook(s) on %s: %s adds a hook's plain-text stdout to the agent's context there, %s does not, so text such a script prints no longer reaches the agent",
+		n, strings.Join(events, ", "), from, plainContextTarget(to, shim))
+	if paths := files.Paths(); len(paths) > 0 {
+		ds = ds.WithFile(paths[0])
+	}
+	return ds
+}
+
+// plainContextTarget names who reads the hook's output in the target.
+func plainContextTarget(to string, shim bool) string {
+	if shim {
+		return "hookconv run (the shim)"
+	}
+	return to
+}
+
+// contextField is the JSON field through which the provider takes a
+// hook's context on the event, "" when it has none.
+func contextField(t *hookrun.Tables, provider, event string) string {
+	ref, _ := t.ResolveEvent(provider, event)
+	r, ok := t.Rule(provider, "context", ref)
+	if !ok {
+		return ""
+	}
+	for _, line := range r.Set {
+		if path, value, ok := strings.Cut(line, "="); ok && strings.TrimSpace(value) == "$context" {
+			return strings.TrimSpace(path)
+		}
+	}
+	return ""
+}
+
+// inputPlace says where a contract keeps the tool's input.
+func inputPlace(c *hookrun.Contract) string {
+	place := payloadPlace(c)
+	if strings.HasPrefix(place, "at ") {
+		return "at " + c.ToolInput[0]
+	}
+	return place
+}
+
+// payloadPlace says where a contract keeps the tool's name and input: at
+// the first paths, or under the one key every path starts with (Windsurf's
+// tool_info.*, whose layout differs per action).
+func payloadPlace(c *hookrun.Contract) string {
+	var roots []string
+	for _, p := range slices.Concat(c.Tool, c.ToolInput) {
+		for _, part := range strings.Split(strings.Trim(p, "{}"), ",") {
+			if _, target, ok := strings.Cut(part, "="); ok {
+				part = target
+			}
+			root, _, _ := strings.Cut(part, ".")
+			roots = append(roots, root)
+		}
+	}
+	if len(c.Tool)+len(c.ToolInput) > 2 && len(slices.Compact(roots)) == 1 {
+		return "under " + roots[0]
+	}
+	return "at " + c.Tool[0] + " and " + c.ToolInput[0]
+}

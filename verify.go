@@ -1,0 +1,532 @@
+package hookconv
+
+// The verify stage: the encoded output, decoded again by the target's
+// adapter, must hold what the plan meant (events, order, handler types,
+// commands, matchers as canonical, timeouts in the target's unit).
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/parallel"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/flat"
+	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// projection is what verify compares of a hook: what it runs, when, and
+// for which tools — the behaviour, not the spelling.
+type projection struct {
+	Event   string
+	Matcher string
+	Type    string
+	Run     string
+	Timeout float64
+	Async   bool
+}
+
+func (p projection) group() matcherGroup { return matcherGroup{p.Event, p.Matcher} }
+
+// planProjections is what verify expects the files to hold: the planned
+// hooks as the target reads them back, less those the encoder announced
+// it skipped, and the (event, matcher) groups they fall in.
+func planProjections(dst providers.Adapter, planned *canonical.Manifest, encodeDiags diag.List, prov vocab.Provider) ([]projection, map[matcherGroup]bool) {
+	marks := markHooks(encodeDiags)
+	// A tool that names tools only through split events writes one hook
+	// per category: compare with that expansion of the plan.
+	expands := false
+	if x, ok := dst.(interface {
+		Expand(*canonical.Manifest) *canonical.Manifest
+	}); ok {
+		expanded := x.Expand(planned)
+		expands = expanded != planned
+		planned = expanded
+	}
+	want := make([]projection, 0, len(planned.Hooks))
+	for i := range planned.Hooks {
+		mark := marks.of(planned.Hooks[i].SourceIndex(i))
+		if mark&markSkipped != 0 {
+			continue
+		}
+		p := project(&planned.Hooks[i], prov)
+		if mark&markAsPrompt != 0 {
+			p.Type = canonical.HandlerPrompt
+		}
+		if mark&markWidened != 0 {
+			p.Matcher = "*"
+		}
+		if mark&markPartial != 0 && !expands { // an expansion already has the exact matchers
+			p.Matcher = partialMatcher
+		}
+		want = append(want, p)
+	}
+	wantKeys := make(map[matcherGroup]bool)
+	for _, p := range want {
+		wantKeys[p.group()] = true
+	}
+	return want, wantKeys
+}
+
+// verify decodes the encoded files with the target adapter and checks that
+// they hold what was planned: per event and matcher, the same handlers in
+// the same order with the same timeouts (after the target's unit rounding).
+// The tools run the hooks of different groups independently, so order is
+// compared within each (event, matcher).
+func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.Files, encodeDiags diag.List, to string) diag.List {
+	var ds diag.List
+	prov, _ := vocab.Default().Provider(to)
+	// What the files should hold is worked out while they are decoded: the
+	// two do not depend on each other, and for a large config each takes
+	// milliseconds.
+	var (
+		want     []projection
+		wantKeys map[matcherGroup]bool
+		got      *canonical.Manifest
+		dds      diag.List
+	)
+	parallel.Both(len(planned.Hooks),
+		func() { want, wantKeys = planProjections(dst, planned, encodeDiags, prov) },
+		func() { got, dds = dst.Decode(files) })
+	if dds.HasErrors() || got == nil {
+		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug",
+			"internal error: the %s output does not decode: %v", to, dds)
+		return ds
+	}
+	ds = append(ds, droppedNames(planned, got, prov)...)
+	// A trimmed matcher can read back as another hook's ("Read|Bash" to
+	// Codex is "Bash"): a written hook that matches a trimmed one but no
+	// exact one is taken for the trimmed one.
+	var partial, exact map[projection]bool
+	if hasPartial(want) {
+		partial, exact = make(map[projection]bool), make(map[projection]bool)
+		for _, p := range want {
+			if p.Matcher == partialMatcher {
+				partial[p] = true
+			} else {
+				exact[p] = true
+			}
+		}
+	}
+	// Each written hook is projected on its own: in chunks at once.
+	have := make([]projection, len(got.Hooks))
+	parallel.Do(parallel.Chunks(len(got.Hooks)), func(_ int, r parallel.Range) {
+		for i := r.From; i < r.To; i++ {
+			p := project(&got.Hooks[i], prov)
+			trimmed := p
+			trimmed.Matcher = partialMatcher
+			if !wantKeys[p.group()] && wantKeys[trimmed.group()] || partial[trimmed] && !exact[p] {
+				// A matcher the encoder had to trim reads back differently.
+				p = trimmed
+			}
+			have[i] = p
+		}
+	})
+	// A hook written into several groups (one per exact value) reads back
+	// several times, so the lists are compared without repeats. Most
+	// conversions repeat nothing: compare as they are first, and pay for
+	// removing repeats only when that comparison fails (equal lists stay
+	// equal once repeats are removed).
+	if slices.Equal(want, have) {
+		return ds
+	}
+	var wantGroups, haveGroups map[matcherGroup][]projection
+	parallel.Both(len(want),
+		func() { wantGroups = byGroup(want) },
+		func() { haveGroups = byGroup(have) })
+	d := diffProjections(wantGroups, haveGroups)
+	if d != "" {
+		d = diffProjections(byGroup(withoutRepeats(want)), byGroup(withoutRepeats(have)))
+	}
+	if d != "" {
+		// On an event whose matcher selects no tool, the projections'
+		// matcher ("*") is not what the tool's groups are keyed by: hooks
+		// of groups with different values (Codex Stop groups, one with a
+		// matcher Codex ignores) are written group by group, so their
+		// order across groups is not the plan's. Compare those as sets.
+		d = diffProjections(unorderedOffTool(byGroup(withoutRepeats(want)), to), unorderedOffTool(byGroup(withoutRepeats(have)), to))
+	}
+	if d != "" {
+		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug; nothing was written",
+			"internal error: the %s output does not hold what was planned (-planned +written):\n%s", to, d)
+	}
+	return ds
+}
+
+// droppedNames notes (HC423), once per conversion, that the planned hooks'
+// names did not reach the output. Names are labels — nothing runs
+// differently without them — so this is an info, and one for all hooks
+// rather than one each. Whether a tool keeps names is read from the
+// output itself, which the target's decoder has just read back: no table
+// has to say it.
+func droppedNames(planned, written *canonical.Manifest, target vocab.Provider) diag.List {
+	var ds diag.List
+	first, named := -1, 0
+	for i := range planned.Hooks {
+		if planned.Hooks[i].Name != "" {
+			named++
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	if named == 0 || slices.ContainsFunc(written.Hooks, func(h canonical.Hook) bool { return h.Name != "" }) {
+		return ds
+	}
+	h := &planned.Hooks[first]
+	ds.Infof(CodeNamesDropped, h.PosOf("name"), fmt.Sprintf("hooks[%d].name", h.SourceIndex(first)),
+		"nothing runs differently; if you rely on the names, keep a manifest (--to canonical) as the source, or name the scripts after them",
+		"%s has no field for a hook's name: %d named hook(s) are written without their names (the first: %q)", target.Name, named, h.Name)
+	return ds
+}
+
+// diffProjections lists, per event and matcher, the hooks that were
+// planned but not written (-) and written but not planned (+). It is ""
+// when both hold the same hooks in the same order. (A few lines instead of
+// go-cmp keep the CLI's start-up free of go-cmp's initialisation.)
+func diffProjections(want, have map[matcherGroup][]projection) string {
+	var b strings.Builder
+	keys := slices.SortedFunc(maps.Keys(want), matcherGroup.compare)
+	for _, k := range slices.SortedFunc(maps.Keys(have), matcherGroup.compare) {
+		if _, ok := want[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	for _, k := range keys {
+		w, h := want[k], have[k]
+		if slices.Equal(w, h) {
+			continue
+		}
+		for _, p := range w {
+			fmt.Fprintf(&b, "- %+v\n", p)
+		}
+		for _, p := range h {
+			fmt.Fprintf(&b, "+ %+v\n", p)
+		}
+	}
+	return b.String()
+}
+
+// matcherGroup is an event and a matcher (as matcherKey spells it): the
+// tools run the hooks of different groups independently, so verify
+// compares order only within one.
+type matcherGroup struct{ Event, Matcher string }
+
+func (g matcherGroup) compare(o matcherGroup) int {
+	return cmp.Or(strings.Compare(g.Event, o.Event), strings.Compare(g.Matcher, o.Matcher))
+}
+
+// unorderedOffTool sorts the groups of events whose native matcher does
+// not select tools, so they compare as sets.
+func unorderedOffTool(groups map[matcherGroup][]projection, to string) map[matcherGroup][]projection {
+	names := vocab.Default()
+	for g, list := range groups {
+		if rows := names.EncodeEvent(to, g.Event); len(rows) > 0 && rows[0].Matcher == vocab.MatchTool {
+			continue
+		}
+		slices.SortFunc(list, func(a, b projection) int {
+			return cmp.Or(strings.Compare(a.Type, b.Type), strings.Compare(a.Run, b.Run),
+				cmp.Compare(a.Timeout, b.Timeout), strings.Compare(a.Matcher, b.Matcher))
+		})
+	}
+	return groups
+}
+
+// hasPartial reports whether a projection's matcher was trimmed.
+func hasPartial(list []projection) bool {
+	return slices.ContainsFunc(list, func(p projection) bool { return p.Matcher == partialMatcher })
+}
+
+// partialMatcher stands for a matcher the encoder said it trimmed or
+// widened (HC310, HC341): what it reads back as is not compared.
+const partialMatcher = "*partial*"
+
+// byGroup splits projections by event and matcher, keeping their order.
+// The groups share one backing array, sized by a first pass, so a large
+// conversion's few large groups do not grow slice by slice.
+func byGroup(list []projection) map[matcherGroup][]projection {
+	ids := make(map[matcherGroup]int)
+	idOf := make([]int, len(list))
+	var sizes []int
+	for i, p := range list {
+		id, ok := ids[p.group()]
+		if !ok {
+			id = len(sizes)
+			ids[p.group()] = id
+			sizes = append(sizes, 0)
+		}
+		idOf[i] = id
+		sizes[id]++
+	}
+	backing := make([]projection, len(list))
+	lists := make([][]projection, len(sizes))
+	for id, n := range sizes {
+		lists[id], backing = backing[:0:n], backing[n:]
+	}
+	for i, p := range list {
+		lists[idOf[i]] = append(lists[idOf[i]], p)
+	}
+	groups := make(map[matcherGroup][]projection, len(ids))
+	for g, id := range ids {
+		groups[g] = lists[id]
+	}
+	return groups
+}
+
+// withoutRepeats keeps the first of equal projections.
+func withoutRepeats(list []projection) []projection {
+	seen := make(map[projection]bool, len(list))
+	out := make([]projection, 0, len(list))
+	for _, p := range list {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// hookMarks are what encoder diagnostics said about a hook, by its source
+// index.
+type hookMarks []uint8
+
+const (
+	markSkipped  uint8 = 1 << iota // not written
+	markPartial                    // part of its matcher lost or widened
+	markAsPrompt                   // an agent handler written as a prompt
+	markWidened                    // its matcher ignored: fires for every tool
+)
+
+// markHooks reads the encoder's diagnostics, which name hooks by their
+// source index.
+func markHooks(encodeDiags diag.List) hookMarks {
+	var marks hookMarks
+	for _, d := range encodeDiags {
+		i, ok := providers.HookOfPath(d.Path)
+		if !ok {
+			continue
+		}
+		var mark uint8
+		if providers.IsNotWritten(d.Code) {
+			mark |= markSkipped
+		}
+		switch d.Code {
+		case nested.CodeLostMatcher, flat.CodeMCPServerLost:
+			mark |= markPartial
+		case providers.CodeAgentAsPrompt:
+			mark |= markAsPrompt
+		case providers.CodeMatcherIgnored:
+			mark |= markWidened
+		}
+		if mark == 0 {
+			continue
+		}
+		if i >= len(marks) {
+			marks = append(marks, make(hookMarks, i+1-len(marks))...)
+		}
+		marks[i] |= mark
+	}
+	return marks
+}
+
+func (m hookMarks) of(i int) uint8 {
+	if i < 0 || i >= len(m) {
+		return 0
+	}
+	return m[i]
+}
+
+func project(h *canonical.Hook, prov vocab.Provider) projection {
+	names := vocab.Default()
+	hd := &h.Handler
+	run := hd.Command
+	if original, shimmed := Unshim(run); shimmed {
+		run = original // compare what the shim runs, so a quoting slip shows
+	}
+	switch hd.Type {
+	case canonical.HandlerHTTP:
+		run = hd.URL
+	case canonical.HandlerPrompt, canonical.HandlerAgent:
+		run = hd.Prompt
+	case canonical.HandlerMCPTool:
+		run = hd.Server + "/" + hd.Tool
+	}
+	return projection{
+		Event:   h.Event,
+		Matcher: matcherKey(h.Matcher, prov, names),
+		Type:    hd.Type,
+		Run:     run,
+		Timeout: roundTimeout(hd.Timeout, prov),
+		Async:   hd.Async,
+	}
+}
+
+// roundTimeout applies the target's unit as its encoder does
+// (canonical.TimeoutUnits): up to the next whole millisecond or second.
+func roundTimeout(t float64, prov vocab.Provider) float64 {
+	switch {
+	case t <= 0, prov.TimeoutUnit == "": // no timeout in the format: dropped, with a warning
+		return 0
+	case prov.TimeoutInteger:
+		n, _ := canonical.TimeoutUnits(t, 1)
+		return n
+	case prov.TimeoutUnit == "ms":
+		ms, _ := canonical.TimeoutUnits(t, 1000)
+		return ms / 1000
+	}
+	return t
+}
+
+// matcherKey spells a matcher as the set of native alternatives the
+// target matches, so two canonical forms that mean the same to the target
+// ("Bash" and "shell"; {"pattern": "^Bash$"} and "shell") compare equal.
+func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) string {
+	if m == nil {
+		return "*"
+	}
+	// A slice, sorted and compacted, rather than a set: verify keys every
+	// hook, and most matchers are one or two names.
+	keys := appendMatcherKeys(nil, m, prov, names)
+	if len(keys) == 1 {
+		return keys[0]
+	}
+	if slices.Contains(keys, "*") {
+		return "*" // one member matches every tool: so does the whole
+	}
+	slices.Sort(keys)
+	return strings.Join(slices.Compact(keys), "\x00")
+}
+
+// anchoredList matches a regex that is only a list of names, anchored or
+// not ("^(Bash|Write)$", "(Bash)", "write_file|replace"): decoders read
+// such a regex as those names, so verify does too.
+var anchoredList = lazy.Regexp(`^\^?\(?(` + nameChars + `+(\|` + nameChars + `+)*)\)?\$?$`)
+
+// nameChars is a character class of what is not regular-expression
+// syntax.
+var nameChars = "[^" + regexp.QuoteMeta(canonical.RegexSyntax) + "]"
+
+// listedNames returns the names a regex that only lists names matches:
+// a list, anchored or not ("^(Bash|Write)$", "(Bash)", "write_file|replace"),
+// or names anchored one by one and quoted as regexp.QuoteMeta quotes them
+// ("^0$|^1$", "^fs\.read$"), as encoders write names a regex must match
+// exactly. Decoders read such a regex as those names, so verify does too.
+func listedNames(re string) ([]string, bool) {
+	if sm := anchoredList().FindStringSubmatch(re); sm != nil {
+		return strings.Split(sm[1], "|"), true
+	}
+	var names []string
+	for alt := range strings.SplitSeq(re, "|") {
+		body, ok := strings.CutPrefix(alt, "^")
+		if !ok || !strings.HasSuffix(body, "$") || strings.HasSuffix(body, `\$`) {
+			return nil, false
+		}
+		name, ok := unquoteMeta(body[:len(body)-1])
+		if !ok || name == "" {
+			return nil, false
+		}
+		names = append(names, name)
+	}
+	return names, true
+}
+
+// unquoteMeta undoes regexp.QuoteMeta: it returns the literal text a
+// regex matches when the regex is only that text, its special characters
+// escaped, and false otherwise. (An escaped "|" would have been split by
+// the caller: such a name is left a pattern.)
+func unquoteMeta(re string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(re); i++ {
+		c := re[i]
+		switch {
+		case c == '\\':
+			if i+1 == len(re) || !strings.ContainsRune(canonical.RegexSyntax, rune(re[i+1])) {
+				return "", false
+			}
+			i++
+			b.WriteByte(re[i])
+		case strings.ContainsRune(canonical.RegexSyntax, rune(c)):
+			return "", false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
+
+// unwrapGroup drops one pair of parentheses around a whole regex without
+// inner groups: "(a|b)" and "a|b" match the same names.
+func unwrapGroup(re string) string {
+	if strings.HasPrefix(re, "(") && strings.HasSuffix(re, ")") && !strings.ContainsAny(re[1:len(re)-1], "()") {
+		return re[1 : len(re)-1]
+	}
+	return re
+}
+
+// primaryName is the name the target writes for a native tool name it
+// reads (an alias such as Droid's "Bash" reads as shell, written Execute).
+func primaryName(name string, prov vocab.Provider, names *vocab.Tables) string {
+	if t, ok := names.DecodeTool(prov.Slug, name); ok {
+		if w, ok := names.EncodeTool(prov.Slug, t.Tool); ok {
+			return w.Name
+		}
+	}
+	return name
+}
+
+func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) []string {
+	switch m := m.(type) {
+	case canonical.ToolName:
+		if t, ok := names.EncodeTool(prov.Slug, string(m)); ok {
+			keys = append(keys, "tool:"+t.Name)
+		} else {
+			keys = append(keys, "tool:"+primaryName(string(m), prov, names))
+		}
+	case canonical.MCP:
+		switch {
+		case m.Tool != "":
+			keys = append(keys, "tool:"+providers.MCPName(prov.MCP, m.Server, m.Tool))
+		case m.Server == canonical.AnyServer:
+			keys = append(keys, "mcp:*")
+		default:
+			keys = append(keys, "re:"+providers.MCPServerPattern(prov.MCPServer, m.Server))
+		}
+	case canonical.Pattern:
+		if unwrapGroup(m.Regex) == "" {
+			// The empty regex ("", "()") matches every name, as a tool's
+			// "every tool" does.
+			return append(keys, "*")
+		}
+		if listed, ok := listedNames(m.Regex); ok {
+			for _, name := range listed {
+				keys = append(keys, "tool:"+primaryName(name, prov, names))
+			}
+			return keys
+		}
+		// Alternatives one by one, as decoders read them: "a|b.*" may come
+		// back as the tool a or the pattern b.*.
+		if parts, ok := providers.SplitAlternation(m.Regex); ok && len(parts) > 1 {
+			for _, p := range parts {
+				keys = appendMatcherKeys(keys, canonical.Pattern{Regex: p}, prov, names)
+			}
+			return keys
+		}
+		// A server's tools, spelled as this tool's decoder reads them.
+		if mcp, ok := providers.MCPServerMatcher(prov.MCPServer, unwrapGroup(m.Regex)); ok {
+			return appendMatcherKeys(keys, mcp, prov, names)
+		}
+		keys = append(keys, "re:"+unwrapGroup(m.Regex))
+	case canonical.AnyOf:
+		for _, x := range m {
+			keys = appendMatcherKeys(keys, x, prov, names)
+		}
+	}
+	return keys
+}
