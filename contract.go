@@ -200,8 +200,8 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 	if len(reader.DenyJSON) == 0 {
 		return nil, nil
 	}
-	source, _ := vocab.Default().Provider(from)
-	generated := source.Generated
+	sourceTool, _ := vocab.Default().Provider(from)
+	generated := sourceTool.Generated
 	// By the tool they were written for and the answer: how many hooks,
 	// the first one (where the warning points), and the first few's names
 	// (a large config must not pay for a name per hook).
