@@ -292,13 +292,24 @@ func DecodedFrom(h *canonical.Hook, slug string) bool {
 	return false
 }
 
+// markSet reports whether the hook's provider_data for slug holds the
+// decoder mark key, true.
+func markSet(h *canonical.Hook, slug, key string) bool {
+	raw := h.ProviderData[slug]
+	if !bytes.Contains(raw, []byte(`"`+key+`"`)) {
+		return false // most hooks: nothing to decode
+	}
+	var fields map[string]json.RawMessage
+	return json.Unmarshal(raw, &fields) == nil && string(fields[key]) == "true"
+}
+
 // decoderMarks are the provider_data keys only hookconv's decoders write
 // (layout and provenance bookkeeping); a hand-written "$comment" is none.
 var decoderMarks = map[string]bool{
 	"$matcher": true, "$event": true, "$type": true, "$keys": true, "$spelling": true,
 	"$exec": true, "$args": true, "$group": true, "$newGroup": true, "$commandFilter": true,
 	"$disabled": true, "$absent": true, "$file": true, "$entry": true, "$when": true, "$then": true,
-	"$patterns": true, "$all": true, "$toolTypes": true,
+	"$patterns": true, "$all": true, "$toolTypes": true, "$failClosed": true,
 }
 
 // lack is a capability the target does not support, and what to do.
@@ -589,12 +600,18 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 	if from == "" || from == p.target {
 		return
 	}
+	how := "when a hook on " + kept.Event + " exits with any non-zero code (exit 1, a crash, a missing interpreter)"
 	if src, ok := p.caps.BlockingOf(from, kept.Event); !ok || src.Exit != "nonzero" {
-		return
+		// Or the hook alone was fail-closed there (Cursor's failClosed),
+		// which its decoder marks.
+		if !markSet(p.h, from, "$failClosed") {
+			return
+		}
+		how = "when this hook fails (it is fail-closed there: a crash, invalid output or a timeout blocks)"
 	}
 	p.warn(CodeFailOpen, "blocking", "make the script deny with exit 2 (the reason on stderr), and make sure it exits 2 when it cannot decide",
-		"%s is blocking; %s stops the action when a hook on %s exits with any non-zero code (exit 1, a crash, a missing interpreter), %s only on exit 2: a script that denies with another code, or fails, lets the action through there",
-		p.label(), from, kept.Event, p.target)
+		"%s is blocking; %s stops the action %s, %s only on exit 2: a script that denies with another code, or fails, lets the action through there",
+		p.label(), from, how, p.target)
 }
 
 // writtenFor is the tool the hook was written for: the source, or for a

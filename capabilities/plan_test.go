@@ -792,6 +792,9 @@ func TestPlanFailOpen(t *testing.T) {
 		{"through a manifest, by its marks", "", "gemini-cli", "before_tool_execute", map[string]json.RawMessage{"copilot-cli": json.RawMessage(`{"$event":"preToolUse"}`)}, true, true},
 		{"a manifest's own hook", "", "gemini-cli", "before_tool_execute", nil, true, false},
 		{"through a manifest, as the CLI names it", "canonical", "claude-code", "before_tool_execute", map[string]json.RawMessage{"copilot-cli": json.RawMessage(`{"$type":true}`)}, true, true},
+		{"a hook fail-closed on its own (Cursor's failClosed)", "cursor", "claude-code", "before_tool_execute", map[string]json.RawMessage{"cursor": json.RawMessage(`{"$failClosed": true}`)}, true, true},
+		{"Cursor's hook without failClosed", "cursor", "claude-code", "before_tool_execute", nil, true, false},
+		{"fail-closed to a fail-closed event", "cursor", "copilot-cli", "before_tool_execute", map[string]json.RawMessage{"cursor": json.RawMessage(`{"$failClosed":true}`)}, true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

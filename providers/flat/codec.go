@@ -248,8 +248,11 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				continue
 			}
 			if f.Value.Bool && h.Blocking {
-				// A crash or timeout blocks: the canonical timeout_action.
+				// A timeout blocks: the canonical timeout_action. So do a
+				// crash and invalid output, which no canonical field says:
+				// a mark keeps it, for the warning where that is lost.
 				h.Handler.TimeoutAction = canonical.TimeoutBlock
+				set("$failClosed", &node.Node{Kind: node.Bool, Bool: true})
 			} else {
 				set(f.Key, f.Value)
 			}
