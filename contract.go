@@ -179,7 +179,7 @@ const denyEvent = "before_tool_execute"
 // shim, hookconv run — does not read (Gemini CLI reads "decision"). Which
 // answer a script gives cannot be seen from the config. When hookconv can
 // read all the script runs (Scripts.readScript), the forms it spells are
-// checked, and one that spells none and exits 2 is not counted; otherwise
+// checked, and one that spells none and exits 2 is only an info; otherwise
 // the source's documented form is assumed, and a script that answers that
 // way lets every call through, so this is a warning, as the payload's
 // shape is. Targets that read no JSON there are HC202's (structured_output
@@ -210,7 +210,10 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		first int
 		names []string
 	}
-	type key struct{ source, form string }
+	type key struct {
+		source, form string
+		quiet        bool
+	}
 	var keys []key
 	groups := map[key]*found{}
 	var counted []int
@@ -245,10 +248,11 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 				forms = append(forms, f)
 			}
 		}
-		switch {
-		case read && len(forms) == 0 && exitTwo.MatchString(text):
-			continue // it blocks by exiting 2, and prints no JSON deny
-		case !read || len(forms) == 0:
+		// A script read whole that exits 2 and spells no JSON deny blocks
+		// by its exit code: said as an info, since reading a script is no
+		// proof (migrate's --remove-source keeps it all the same).
+		quiet := read && len(forms) == 0 && exitTwo.MatchString(text)
+		if !read || len(forms) == 0 {
 			if !slices.Contains(forms, c.DenyJSON[0]) {
 				forms = append(forms, c.DenyJSON[0])
 			}
@@ -258,7 +262,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			if slices.Contains(reader.DenyJSON, f) {
 				continue
 			}
-			k := key{source, f}
+			k := key{source, f, quiet}
 			g := groups[k]
 			if g == nil {
 				g = &found{first: i}
@@ -285,10 +289,15 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		var w diag.List
 		// Placed at the first hook, but with no path: it is about all of
 		// them (migrate marks each from the list returned).
-		w.Warnf(CodeDenyAnswer, h.PosOf("handler.command"), "",
-			fmt.Sprintf("deny by exiting 2 with the reason on stderr, or print what %s reads (%s)", readerName, jsonField(reader.DenyJSON[0])),
-			"%d blocking hook(s) on %s (%s) were written for %s, whose scripts may deny a tool call with %s; %s does not read that: a script that denies that way lets every call through",
+		hint := fmt.Sprintf("deny by exiting 2 with the reason on stderr, or print what %s reads (%s)", readerName, jsonField(reader.DenyJSON[0]))
+		msg := fmt.Sprintf("%d blocking hook(s) on %s (%s) were written for %s, whose scripts may deny a tool call with %s; %s does not read that: a script that denies that way lets every call through",
 			g.n, denyEvent, listed, k.source, jsonField(k.form), readerName)
+		if k.quiet {
+			w.Infof(CodeDenyAnswer, h.PosOf("handler.command"), "", "check that they print no JSON deny",
+				"%s (their scripts, read through, seem to deny by exiting 2 only, which %s reads too)", msg, readerName)
+		} else {
+			w.Warnf(CodeDenyAnswer, h.PosOf("handler.command"), "", hint, "%s", msg)
+		}
 		if file := h.OriginFile; file != "" {
 			w = w.WithFile(file)
 		} else if paths := files.Paths(); len(paths) > 0 {

@@ -129,7 +129,9 @@ func TestMigrateWeakened(t *testing.T) {
 		scripts  *Scripts
 		weakened bool
 	}{
-		{"gemini-cli", exit2, false},
+		// A script that seems to exit 2 only is no proof: Gemini CLI
+		// would not read a Claude JSON deny, so the guard stays.
+		{"gemini-cli", exit2, true},
 		{"cursor", exit2, false},
 		{"kiro-legacy", exit2, true}, // only observes tool calls
 		{"openhook", exit2, true},    // defines no blocking

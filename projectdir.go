@@ -117,7 +117,7 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 		return nil
 	}
 	// Variables are spelled $NAME, ${NAME}, ${NAME:-default} and the like,
-	// or PowerShell's $env:NAME; an escaped \$NAME is literal text to the
+	// PowerShell's $env:NAME or cmd's %NAME%; an escaped \$NAME is literal text to the
 	// shell, matched to be skipped. A {{name}} in the table is a template
 	// the tool fills in itself (Copilot CLI's {{plugin_data_dir}}).
 	var envs, templates []string
@@ -129,7 +129,7 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 		}
 	}
 	alt := strings.Join(envs, "|")
-	pattern := `\\?\$(?:\{(` + alt + `)(?:[:#%/^,][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)`
+	pattern := `\\?\$(?:\{(` + alt + `)(?:[:#%/^,][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)|%(` + alt + `)%`
 	if len(templates) > 0 {
 		pattern += `|(` + strings.Join(templates, "|") + `)`
 	}
@@ -144,9 +144,9 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 				return // most commands: no regular expression run for them
 			}
 			for _, m := range re.FindAllStringSubmatch(cmd, -1) {
-				name := "$" + m[1] + m[2] + m[3]
-				if len(m) > 4 && m[4] != "" {
-					name = m[4]
+				name := "$" + m[1] + m[2] + m[3] + m[4] // cmd's %NAME% shown as $NAME
+				if len(m) > 5 && m[5] != "" {
+					name = m[5]
 				}
 				if !strings.HasPrefix(m[0], `\`) && !slices.Contains(used, name) {
 					used = append(used, name)

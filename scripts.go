@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -151,9 +152,13 @@ func (s *Scripts) readFile(name string) ([]byte, error) {
 	names, ok := s.listed[dir]
 	if !ok {
 		names = map[string]bool{}
-		entries, _ := fs.ReadDir(s.FS, dir)
-		for _, e := range entries {
-			names[e.Name()] = true
+		// Only a folder is listed: opening a FIFO of an untrusted checkout
+		// would wait forever.
+		if st, err := fs.Stat(s.FS, dir); err == nil && st.IsDir() {
+			entries, _ := fs.ReadDir(s.FS, dir)
+			for _, e := range entries {
+				names[e.Name()] = true
+			}
 		}
 		if s.listed == nil {
 			s.listed = map[string]map[string]bool{}
@@ -163,14 +168,28 @@ func (s *Scripts) readFile(name string) ([]byte, error) {
 	if !names[base] {
 		return nil, fs.ErrNotExist
 	}
+	// Only a regular file of a script's size: not a FIFO, a device
+	// (/dev/zero through a link) or anything that is no script.
+	if st, err := fs.Stat(s.FS, name); err != nil || !st.Mode().IsRegular() || st.Size() > maxScript {
+		return nil, fs.ErrInvalid
+	}
 	return fs.ReadFile(s.FS, name)
 }
+
+// maxScript is the largest script read: hook scripts are small, and a
+// larger file is no reason to hold it in memory.
+const maxScript = 256 << 10
 
 // exitTwo matches the ways a shell script exits with code 2.
 var exitTwo = regexp.MustCompile(`(?m)(^|[;&|{(]|\b(then|else|do))\s*exit\s+2\b`)
 
-// sourcing matches a shell line that reads another file into the script.
-var sourcing = regexp.MustCompile(`(?m)(^|[;&|{(]|\b(then|else|do))\s*(source|\.)\s+\S`)
+// opaque matches what makes a shell script's output depend on more than
+// its own text: reading in a file (source, ., eval, a here-document or a
+// redirection into a program), running a program of the project (./bin/x,
+// ../x, a path with a script extension), a command substitution, exec,
+// or an interpreter's module. A script with any of these is not read as
+// a whole.
+var opaque = regexp.MustCompile(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|<<|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\s-m\s`)
 
 // shellShebang matches a shebang line that runs a shell.
 var shellShebang = regexp.MustCompile(`\b(sh|bash|zsh|dash)\b`)
@@ -178,12 +197,13 @@ var shellShebang = regexp.MustCompile(`\b(sh|bash|zsh|dash)\b`)
 // shellScript reports whether a file is a shell script, by its name or
 // its first line.
 func shellScript(name string, text []byte) bool {
+	// A shebang decides; without one, the name.
+	if first, _, _ := bytes.Cut(text, []byte("\n")); bytes.HasPrefix(first, []byte("#!")) {
+		return shellShebang.Match(first)
+	}
 	switch path.Ext(name) {
 	case ".sh", ".bash", ".zsh":
 		return true
-	case "":
-		first, _, _ := bytes.Cut(text, []byte("\n"))
-		return bytes.HasPrefix(first, []byte("#!")) && shellShebang.Match(first)
 	}
 	return false
 }
@@ -212,7 +232,10 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 		return "", false
 	}
 	refs := scriptPaths(hd.Command, rootVars(s.Plugin), !s.Plugin)
-	if len(refs) != 1 {
+	if len(refs) != 1 || !refs[0].program && !shellRuns(hd.Command) {
+		// The script must be what runs, or a shell's script: not the
+		// argument of another program (env, timeout, xargs, sh -c '…'
+		// whose $0 it is).
 		return "", false
 	}
 	b, err := s.readFile(refs[0].path)
@@ -220,15 +243,24 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 		return "", false
 	}
 	text := withoutComments(b)
-	if sourcing.MatchString(text) {
+	// input=$(cat) reads the payload: the one command substitution that
+	// runs nothing of the project.
+	if opaque.MatchString(strings.NewReplacer("$(cat)", "", "$(cat -)", "").Replace(text)) {
 		return "", false
 	}
 	for _, ext := range scriptExtensions {
-		if strings.Contains(text, ext+" ") || strings.Contains(text, ext+"\"") || strings.Contains(text, ext+"\n") {
+		if strings.Contains(text, ext) {
 			return "", false // it runs another script, which may answer for it
 		}
 	}
 	return text + "\n" + hd.Command, true
+}
+
+// shellRuns reports whether a command is a shell running a script file:
+// sh, bash, zsh or dash, and then no option (sh -c '…' runs its argument).
+func shellRuns(command string) bool {
+	words := shellWords(command)
+	return len(words) >= 2 && slices.Contains([]string{"sh", "bash", "zsh", "dash"}, path.Base(words[0].text)) && !strings.HasPrefix(words[1].text, "-")
 }
 
 // rootMark stands for the project folder in a command once its variables

@@ -5,7 +5,7 @@
 input=$(cat)
 case "$input" in
 *'rm -rf /'* | *'git push --force'* | *'git push -f'*)
-	echo "blocked by .claude/hooks/block-dangerous.sh: destructive command" >&2
+	echo "blocked: destructive command" >&2
 	exit 2
 	;;
 esac

@@ -3,7 +3,7 @@
 input=$(cat)
 case "$input" in
 *'"file_path":'*'.env'* | *'"file_path":'*'.pem"'* | *'"file_path":'*'id_rsa'*)
-	echo "blocked by .claude/hooks/protect-secrets.sh: secrets are edited by hand" >&2
+	echo "blocked: secrets are edited by hand" >&2
 	exit 2
 	;;
 esac
