@@ -139,6 +139,8 @@ type Scripts struct {
 	// thousands of scripts, often in folders the checkout lacks, and one
 	// listing costs what one failed open does.
 	listed map[string]map[string]bool
+	// texts caches each script read, for the next target of a migration.
+	texts map[string][]byte
 }
 
 // readFile reads a file of the project, or fails without opening it when
@@ -168,12 +170,22 @@ func (s *Scripts) readFile(name string) ([]byte, error) {
 	if !names[base] {
 		return nil, fs.ErrNotExist
 	}
+	if b, ok := s.texts[name]; ok {
+		return b, nil
+	}
 	// Only a regular file of a script's size: not a FIFO, a device
 	// (/dev/zero through a link) or anything that is no script.
 	if st, err := fs.Stat(s.FS, name); err != nil || !st.Mode().IsRegular() || st.Size() > maxScript {
 		return nil, fs.ErrInvalid
 	}
-	return fs.ReadFile(s.FS, name)
+	b, err := fs.ReadFile(s.FS, name)
+	if err == nil {
+		if s.texts == nil {
+			s.texts = map[string][]byte{}
+		}
+		s.texts[name] = b
+	}
+	return b, err
 }
 
 // maxScript is the largest script read: hook scripts are small, and a
