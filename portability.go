@@ -47,10 +47,15 @@ var excludingCodes = []string{capabilities.CodeEventUnsupported, capabilities.Co
 // (about a whole file, or a failed conversion) are returned in general,
 // each once however many targets reported it.
 func Portability(from string, targets []string, in providers.Files) (hooks []HookReport, general diag.List) {
+	return DecodeSource(from, in).Portability(targets)
+}
+
+// Portability is Portability for a source decoded once (whose Scripts,
+// when set, the checks read).
+func (s *Source) Portability(targets []string) (hooks []HookReport, general diag.List) {
 	seen := map[string]bool{}
-	source := DecodeSource(from, in) // read once, planned per target
 	for ti, to := range targets {
-		res := source.Convert(to, nil, Options{})
+		res := s.Convert(to, nil, Options{})
 		if ti == 0 {
 			if res.Decoded == nil {
 				return nil, res.Diagnostics

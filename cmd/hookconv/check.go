@@ -64,7 +64,9 @@ line is wrong.`,
 				_ = r.Render(e.stderr, ds)
 				return exitError{exitProblems}
 			}
-			hooks, general := hookconv.Portability(slug, targets, in)
+			source := hookconv.DecodeSource(slug, in)
+			source.Scripts = sourceScripts(slug, in)
+			hooks, general := source.Portability(targets)
 			general = append(ds, general...)
 			lost, failed := false, general.HasErrors()
 			for _, h := range hooks {
