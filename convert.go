@@ -438,10 +438,13 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				hint = fmt.Sprintf(`%q names an MCP tool without its server, which %s's names need: write the matcher as {"mcp": {"server": "<server>", "tool": %q}} in a manifest and convert that`, tool, to, strings.TrimPrefix(tool, mcpPrefix(from)))
 			}
 			msg := fmt.Sprintf("a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", to, to)
-			if alt, spelling := foreignMCPPattern(h.Matcher, from, to); alt != "" {
+			if alt, spelling, all := foreignMCPPattern(h.Matcher, from, to); alt != "" {
 				// Another tool's MCP spelling (Claude's mcp__.*) names none
-				// of the target's MCP tools: the guard never fires there.
+				// of the target's MCP tools: that part never matches there.
 				msg = fmt.Sprintf("its matcher %q is %s's spelling of MCP tools, passed to %s unchanged; %s spells them %s, so it matches none of them there and the hook never fires", alt, from, to, to, spelling)
+				if !all {
+					msg = fmt.Sprintf("part of its matcher, %q, is %s's spelling of MCP tools, passed to %s unchanged; %s spells them %s, so that part matches none of them there; check that the rest names %s's tools", alt, from, to, to, spelling, to)
+				}
 				if tool == "" {
 					hint = fmt.Sprintf(`spell the pattern for %s, or write {"mcp": {"server": "<server>"}} in a manifest and convert that`, to)
 				}
@@ -658,21 +661,33 @@ func patternAlternatives(m canonical.Matcher) []string {
 // foreignMCPPattern returns the first alternative of the matcher's
 // patterns that starts with from's MCP prefix (Claude's mcp__) when to
 // spells MCP tools another way, with to's spelling of one ("" when the
-// target cannot name MCP tools in a matcher: the encoder says that).
-func foreignMCPPattern(m canonical.Matcher, from, to string) (alt, spelling string) {
+// target cannot name MCP tools in a matcher: the encoder says that), and
+// whether every part of the matcher is such an alternative (then the
+// hook never fires there).
+func foreignMCPPattern(m canonical.Matcher, from, to string) (alt, spelling string, all bool) {
 	src, _ := vocab.Default().Provider(from)
 	dst, _ := vocab.Default().Provider(to)
 	prefix, _, _ := strings.Cut(src.MCP, "{")
 	target, _, _ := strings.Cut(dst.MCP, "{")
 	if prefix == "" || target == "" || prefix == target {
-		return "", ""
+		return "", "", false
 	}
+	all = true
 	for _, a := range patternAlternatives(m) {
-		if a = strings.TrimPrefix(a, "^"); strings.HasPrefix(a, prefix) {
-			return a, dst.MCP
+		if a = strings.TrimPrefix(a, "^"); !strings.HasPrefix(a, prefix) {
+			all = false
+		} else if alt == "" {
+			alt = a
 		}
 	}
-	return "", ""
+	if alt == "" {
+		return "", "", false
+	}
+	// A bare tool name beside the patterns (an AnyOf) matches too.
+	if list, ok := m.(canonical.AnyOf); ok && slices.ContainsFunc(list, func(x canonical.Matcher) bool { _, p := x.(canonical.Pattern); return !p }) {
+		all = false
+	}
+	return alt, dst.MCP, all
 }
 
 // mcpPrefix is what the tool's MCP spelling puts before the tool's name.

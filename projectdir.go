@@ -165,7 +165,7 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 			hint += " ($" + target.ProjectDirVar + ")"
 		}
 		ds.Warnf(CodePluginVar, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), hint,
-			"%s: the command uses %s, which tools set only for a plugin's hooks; %s's project config gets no such variable, so the command fails there (a blocking hook then lets every action through)",
+			"%s: the command uses %s, which tools set (or fill in) only for a plugin's or extension's hooks; %s's project config gets no such value, so the command fails there (a blocking hook then lets every action through)",
 			h.DisplayName(i), strings.Join(used, ", "), target.Name)
 	}
 	return ds

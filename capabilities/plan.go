@@ -610,7 +610,7 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 		how = "when this hook fails (it is fail-closed there: a crash, invalid output or a timeout blocks)"
 	}
 	p.warn(CodeFailOpen, "blocking", "make the script deny with exit 2 (the reason on stderr), and make sure it exits 2 when it cannot decide",
-		"%s is blocking; %s stops the action %s, %s only on exit 2: a script that denies with another code, or fails, lets the action through there",
+		"%s is blocking; %s stops the action %s, %s does not on exit 1 or a crash (exit 2 blocks there): a script that denies with exit 1, or fails, lets the action through",
 		p.label(), from, how, p.target)
 }
 
