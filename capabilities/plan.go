@@ -600,14 +600,15 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 	if from == "" || from == p.target {
 		return
 	}
-	how := "when a hook on " + kept.Event + " exits with any non-zero code (exit 1, a crash, a missing interpreter)"
-	if src, ok := p.caps.BlockingOf(from, kept.Event); !ok || src.Exit != "nonzero" {
-		// Or the hook alone was fail-closed there (Cursor's failClosed),
+	var how string // built only when warning: this runs for every guard of a large config
+	if src, ok := p.caps.BlockingOf(from, kept.Event); ok && src.Exit == "nonzero" {
+		how = "when a hook on " + kept.Event + " exits with any non-zero code (exit 1, a crash, a missing interpreter)"
+	} else if markSet(p.h, from, "$failClosed") {
+		// The hook alone was fail-closed there (Cursor's failClosed),
 		// which its decoder marks.
-		if !markSet(p.h, from, "$failClosed") {
-			return
-		}
 		how = "when this hook fails (it is fail-closed there: a crash, invalid output or a timeout blocks)"
+	} else {
+		return
 	}
 	p.warn(CodeFailOpen, "blocking", "make the script deny with exit 2 (the reason on stderr), and make sure it exits 2 when it cannot decide",
 		"%s is blocking; %s stops the action %s, %s does not on exit 1 or a crash (exit 2 blocks there): a script that denies with exit 1, or fails, lets the action through",
