@@ -158,6 +158,12 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	if !ok {
 		return res
 	}
+	if s.From == to && pluginHooks(s) && intoProjectConfig(to, existing, opts) {
+		// Within one tool the plan warns about nothing, but a plugin's
+		// hooks moved into the same tool's project config lose the
+		// plugin's variables all the same.
+		res.Diagnostics = append(res.Diagnostics, pluginOnlyVars(res.Planned, to)...)
+	}
 	if opts.Shim && to != "canonical" {
 		var sds diag.List
 		res.Planned, sds = Shim(res.Planned, to)
@@ -189,6 +195,33 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	}
 	res.encode(dst, res.Planned, existing, to)
 	return res
+}
+
+// pluginHooks reports whether every one of the source's files is a
+// plugin's or extension's hooks file (hooks/hooks.json).
+func pluginHooks(s *Source) bool {
+	paths := s.Files.Paths()
+	for _, p := range paths {
+		if _, plugin, ok := ProjectRoot(s.From, p); !ok || !plugin {
+			return false
+		}
+	}
+	return len(paths) > 0
+}
+
+// intoProjectConfig reports whether the conversion writes into to's
+// project config: under a project directory, or into a file at one of
+// the tool's project paths. Standard output could become anything.
+func intoProjectConfig(to string, existing providers.Files, opts Options) bool {
+	if opts.Project {
+		return true
+	}
+	for _, p := range existing.Paths() {
+		if _, plugin, ok := ProjectRoot(to, p); ok && !plugin {
+			return true
+		}
+	}
+	return false
 }
 
 // projectTarget narrows a project's existing target files to those the

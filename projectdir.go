@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -117,9 +118,10 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 		return nil
 	}
 	// Variables are spelled $NAME, ${NAME}, ${NAME:-default} and the like,
-	// PowerShell's $env:NAME or cmd's %NAME%; an escaped \$NAME is literal text to the
-	// shell, matched to be skipped. A {{name}} in the table is a template
-	// the tool fills in itself (Copilot CLI's {{plugin_data_dir}}).
+	// PowerShell's $env:NAME or cmd's %NAME%; an escaped \$NAME is literal
+	// text to the shell, matched to be skipped unless a second shell
+	// expands it. A {{name}} in the table is a template the tool fills in
+	// itself (Copilot CLI's {{plugin_data_dir}}).
 	var envs, templates []string
 	for _, v := range vars {
 		if strings.HasPrefix(v, "{{") {
@@ -143,12 +145,13 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 			if !mentionsAny(cmd, vars) {
 				return // most commands: no regular expression run for them
 			}
+			inner := nestedShell().MatchString(cmd)
 			for _, m := range re.FindAllStringSubmatch(cmd, -1) {
 				name := "$" + m[1] + m[2] + m[3] + m[4] // cmd's %NAME% shown as $NAME
 				if len(m) > 5 && m[5] != "" {
 					name = m[5]
 				}
-				if !strings.HasPrefix(m[0], `\`) && !slices.Contains(used, name) {
+				if (inner || !strings.HasPrefix(m[0], `\`)) && !slices.Contains(used, name) {
 					used = append(used, name)
 				}
 			}
@@ -170,6 +173,11 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 	}
 	return ds
 }
+
+// nestedShell finds a command that hands text to a second shell (sh -c
+// "…", bash -lc, eval): an escaped \$NAME the first shell leaves alone is
+// expanded by the second.
+var nestedShell = lazy.Regexp(`(?:^|[\s;&|(/])(?:(?:ba|da|k|z)?sh(?:\s+-[a-zA-Z]+)*\s+-[a-zA-Z]*c[a-zA-Z]*|eval)\s`)
 
 // pluginVars gathers one of the providers' plugin variable lists, each
 // name once.
