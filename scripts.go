@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -255,9 +256,7 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 		return "", false
 	}
 	text := withoutComments(b)
-	// input=$(cat) reads the payload: the one command substitution that
-	// runs nothing of the project.
-	if opaque.MatchString(strings.NewReplacer("$(cat)", "", "$(cat -)", "").Replace(text)) {
+	if opaque.MatchString(withoutTextSubstitutions(text)) {
 		return "", false
 	}
 	for _, ext := range scriptExtensions {
@@ -266,6 +265,75 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 		}
 	}
 	return text + "\n" + hd.Command, true
+}
+
+// substitution matches a command substitution with no other inside it.
+var substitution = lazy.Regexp(`\$\(([^()` + "`" + `]*)\)`)
+
+// textTools are programs that only read and reshape text: in a command
+// substitution whose words name no file, they read the payload (or a
+// variable echoed into them) and print nothing of their own, whatever the
+// script then does with the value. jq's filter is in the script's text,
+// where the checks read it.
+var textTools = []string{"cat", "jq", "grep", "egrep", "fgrep", "sed", "awk", "tr", "head", "tail", "cut", "echo", "printf", "basename", "dirname", "wc", "sort", "uniq", "date", "pwd"}
+
+// dataExtensions mark a word as a file a text tool would read (cat
+// deny.json): its contents are not in the script.
+var dataExtensions = []string{".json", ".yaml", ".yml", ".toml", ".txt", ".conf", ".cfg", ".ini", ".rules", ".policy", ".md", ".out", ".log"}
+
+// withoutTextSubstitutions removes from a script the command
+// substitutions that run text tools only, on the payload or a variable
+// (input=$(cat), cmd=$(jq -r '.tool_input.command'), a pipe of them):
+// they run nothing of the project and read no file. Anything else stays,
+// for opaque to find: a redirection, a word with a slash or a data file's
+// extension, an option that names a file (jq -f, --slurpfile, --rawfile),
+// cat with an argument.
+func withoutTextSubstitutions(text string) string {
+	if !strings.Contains(text, "$(") {
+		return text
+	}
+	return substitution().ReplaceAllStringFunc(text, func(sub string) string {
+		if textOnly(shellWords(sub[2 : len(sub)-1])) {
+			return ""
+		}
+		return sub
+	})
+}
+
+// textOnly reports whether a command substitution's words (shellWords)
+// run only text tools that read no file: after each tool, at most one
+// word that is no option (jq's filter, grep's pattern, head's count),
+// none for cat but -, any for echo and printf, which read nothing.
+func textOnly(words []shellWord) bool {
+	tool, operands := "", 0
+	for _, w := range words {
+		switch {
+		case w.redirect:
+			return false
+		case w.operator:
+			tool = ""
+			continue
+		case tool == "":
+			if !slices.Contains(textTools, w.text) {
+				return false
+			}
+			tool, operands = w.text, 0
+			continue
+		case tool == "echo" || tool == "printf":
+			continue
+		case w.text == "-f" || strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "file"):
+			return false // jq -f, --slurpfile, --rawfile; grep, sed, awk -f
+		case strings.HasPrefix(w.text, "-") && w.text != "-":
+			continue
+		}
+		operands++
+		if operands > 1 || tool == "cat" && w.text != "-" ||
+			strings.Contains(w.text, "/") && tool != "jq" && tool != "sed" && tool != "awk" && tool != "date" ||
+			slices.ContainsFunc(dataExtensions, func(ext string) bool { return strings.HasSuffix(w.text, ext) }) {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // shellRuns reports whether a command is a shell running a script file:

@@ -168,6 +168,8 @@ func TestReadScript(t *testing.T) {
 		"guard.py":      {Data: []byte("import sys\nsys.exit(2)\n")},
 		"my guard.sh":   {Data: []byte("exit 2\n")},
 		"tools/deny.sh": {Data: []byte("echo deny\n")},
+		"jq.sh":         {Data: []byte("#!/bin/bash\ncmd=$(jq -r '.tool_input.command')\necho \"$cmd\" | grep -q rm && exit 2\nexit 0\n")},
+		"opaque.sh":     {Data: []byte("#!/bin/bash\nout=$(policy-cli check)\necho \"$out\"\n")},
 	}
 	s := &Scripts{FS: project}
 	for _, tc := range []struct {
@@ -185,6 +187,8 @@ func TestReadScript(t *testing.T) {
 		{"./guard.sh; cat deny.json", "", false},
 		{"./guard.sh | tee log", "", false},
 		{"./guard.sh $(cat x)", "", false},
+		{"./jq.sh", "", true},         // reads the payload with jq
+		{"./opaque.sh", "", false},    // prints what a program printed
 		{"./deny.sh", "tools", false}, // runs elsewhere
 		{"./missing.sh", "", false},
 		{"npx some-guard", "", false}, // no project file
@@ -200,6 +204,38 @@ func TestReadScript(t *testing.T) {
 	var none *Scripts
 	if _, ok := none.readScript(&canonical.Handler{Command: "./guard.sh"}); ok {
 		t.Error("nil Scripts read a script")
+	}
+}
+
+func TestWithoutTextSubstitutions(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		read   bool // whether the substitution is dropped, leaving nothing opaque
+	}{
+		{"input=$(cat)", true},
+		{"input=$(cat -)", true},
+		{"cmd=$(jq -r '.tool_input.command // empty')", true},
+		{`cmd=$(echo "$input" | jq -r .tool_input.command)`, true},
+		{`f=$(printf '%s' "$input" | jq -r '.tool_input.file_path' | tr -d '\n')`, true},
+		{`n=$(echo "$cmd" | grep -c 'rm -rf')`, true},
+		{`ext=$(basename "$f")`, true},
+		{"now=$(date +%Y/%m/%d)", true},
+		{"x=$(cat deny.json)", false},             // a file's contents
+		{"x=$(cat policy)", false},                // cat with any argument
+		{"x=$(jq -r . rules/deny)", false},        // jq reading a file
+		{"x=$(jq -f filter.jq)", false},           // a filter from a file
+		{"x=$(jq --slurpfile p p.json .)", false}, // --slurpfile
+		{"x=$(grep -f /etc/denylist)", false},     // patterns from a file
+		{"x=$(head -n 1 < deny)", false},          // a redirection
+		{"x=$(opa eval data.deny)", false},        // not a text tool
+		{"x=$(./bin/check)", false},
+		{"x=$(jq -r .a $(cat))", false}, // nested
+		{"x=$()", false},
+	} {
+		got := !opaque.MatchString(withoutTextSubstitutions(tc.script))
+		if got != tc.read {
+			t.Errorf("%q: read %v, want %v", tc.script, got, tc.read)
+		}
 	}
 }
 
