@@ -251,7 +251,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		// A script read whole that exits 2 and spells no JSON deny blocks
 		// by its exit code: said as an info, since reading a script is no
 		// proof (migrate's --remove-source keeps it all the same).
-		quiet := read && len(forms) == 0 && exitTwo.MatchString(text)
+		quiet := read && len(forms) == 0 && exitTwo().MatchString(text)
 		if !read || len(forms) == 0 {
 			if !slices.Contains(forms, c.DenyJSON[0]) {
 				forms = append(forms, c.DenyJSON[0])

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -194,7 +193,7 @@ func (s *Scripts) readFile(name string) ([]byte, error) {
 const maxScript = 256 << 10
 
 // exitTwo matches the ways a shell script exits with code 2.
-var exitTwo = regexp.MustCompile(`(?m)(^|[;&|{(]|\b(then|else|do))\s*exit\s+2\b`)
+var exitTwo = lazy.Regexp(`(?m)(^|[;&|{(]|\b(then|else|do))\s*exit\s+2\b`)
 
 // opaque matches what makes a shell script's output depend on more than
 // its own text: reading in a file (source, ., eval, a here-document or a
@@ -202,17 +201,17 @@ var exitTwo = regexp.MustCompile(`(?m)(^|[;&|{(]|\b(then|else|do))\s*exit\s+2\b`
 // ../x, a path with a script extension), a command substitution, exec,
 // or an interpreter's module. A script with any of these is not read as
 // a whole.
-var opaque = regexp.MustCompile(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|<<|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\s-m\s`)
+var opaque = lazy.Regexp(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|<<|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\s-m\s`)
 
 // shellShebang matches a shebang line that runs a shell.
-var shellShebang = regexp.MustCompile(`\b(sh|bash|zsh|dash)\b`)
+var shellShebang = lazy.Regexp(`\b(sh|bash|zsh|dash)\b`)
 
 // shellScript reports whether a file is a shell script, by its name or
 // its first line.
 func shellScript(name string, text []byte) bool {
 	// A shebang decides; without one, the name.
 	if first, _, _ := bytes.Cut(text, []byte("\n")); bytes.HasPrefix(first, []byte("#!")) {
-		return shellShebang.Match(first)
+		return shellShebang().Match(first)
 	}
 	switch path.Ext(name) {
 	case ".sh", ".bash", ".zsh":
@@ -256,7 +255,7 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 		return "", false
 	}
 	text := withoutComments(b)
-	if opaque.MatchString(withoutTextSubstitutions(text)) {
+	if opaque().MatchString(withoutTextSubstitutions(text)) {
 		return "", false
 	}
 	for _, ext := range scriptExtensions {

@@ -150,7 +150,7 @@ func TestExitTwo(t *testing.T) {
 		{"exit $code", false},
 		{"echo exit 2", false},
 	} {
-		if got := exitTwo.MatchString(tc.src); got != tc.want {
+		if got := exitTwo().MatchString(tc.src); got != tc.want {
 			t.Errorf("%q: %v, want %v", tc.src, got, tc.want)
 		}
 	}
@@ -232,7 +232,7 @@ func TestWithoutTextSubstitutions(t *testing.T) {
 		{"x=$(jq -r .a $(cat))", false}, // nested
 		{"x=$()", false},
 	} {
-		got := !opaque.MatchString(withoutTextSubstitutions(tc.script))
+		got := !opaque().MatchString(withoutTextSubstitutions(tc.script))
 		if got != tc.read {
 			t.Errorf("%q: read %v, want %v", tc.script, got, tc.read)
 		}
