@@ -186,7 +186,7 @@ func TestCorpusToEveryTarget(t *testing.T) {
 
 var modelOpts = cmp.Options{
 	cmpopts.IgnoreUnexported(canonical.Manifest{}, canonical.Hook{}, canonical.Handler{}),
-	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile"),
+	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile", "CommandOrigin"),
 	cmpopts.EquateEmpty(),
 }
 

@@ -47,6 +47,10 @@ type Hook struct {
 	// later stages can point at the source of a problem.
 	Origin     diag.Pos
 	OriginFile string
+	// CommandOrigin is where a native config spelled the handler's
+	// command (zero when unknown): a diagnostic about the command points
+	// at it rather than at the handler's opening brace.
+	CommandOrigin diag.Pos
 	// Ordinal is the hook's 1-based position in the manifest it was first
 	// read into (0 when unknown). Later stages drop and replace hooks; the
 	// ordinal keeps "hook 3" and hooks[2] meaning the source's third hook.
@@ -179,6 +183,9 @@ func (h *Hook) PosOf(path string) diag.Pos {
 			return p
 		}
 		return h.src.Pos
+	}
+	if path == "handler.command" && h.CommandOrigin.Line > 0 {
+		return h.CommandOrigin
 	}
 	return h.Origin
 }

@@ -38,7 +38,7 @@ func validManifests(t testing.TB) []string {
 // modelOpts compare models by content: source positions are not content.
 var modelOpts = cmp.Options{
 	cmpopts.IgnoreUnexported(Manifest{}, Hook{}, Handler{}),
-	cmpopts.IgnoreFields(Hook{}, "Origin", "OriginFile"),
+	cmpopts.IgnoreFields(Hook{}, "Origin", "OriginFile", "CommandOrigin"),
 	cmpopts.EquateEmpty(),
 }
 

@@ -18,7 +18,7 @@ import (
 
 var modelOpts = cmp.Options{
 	cmpopts.IgnoreUnexported(canonical.Manifest{}, canonical.Hook{}, canonical.Handler{}),
-	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile", "Ordinal"),
+	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile", "CommandOrigin", "Ordinal"),
 	cmpopts.EquateEmpty(),
 }
 

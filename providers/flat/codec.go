@@ -457,7 +457,7 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 	}
 	switch canon {
 	case "command":
-		h.Handler.Command = v.Text
+		h.Handler.Command, h.CommandOrigin = v.Text, v.Pos
 	case "prompt":
 		h.Handler.Prompt = v.Text
 	case "model":

@@ -217,7 +217,7 @@ func (d *decoder) action(h *canonical.Hook, n *node.Node, at string) bool {
 		return false
 	}
 	if key == "command" {
-		h.Handler.Command = v.Text
+		h.Handler.Command, h.CommandOrigin = v.Text, v.Pos
 	} else {
 		h.Handler.Prompt = v.Text
 	}

@@ -40,7 +40,7 @@ func read(t *testing.T, name string) []byte {
 
 var modelOpts = cmp.Options{
 	cmpopts.IgnoreUnexported(canonical.Manifest{}, canonical.Hook{}, canonical.Handler{}),
-	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile"),
+	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile", "CommandOrigin"),
 	cmpopts.EquateEmpty(),
 }
 

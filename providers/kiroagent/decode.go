@@ -148,7 +148,7 @@ func (d *decoder) entryKeys(n *node.Node, at string, h *canonical.Hook, pd *prov
 				d.ds.Errorf(CodeShape, f.Value.Pos, fp, "write a string", "%s must be a string, not %s", f.Key, f.Value.Kind.Article())
 				ok = false
 			} else if f.Key == "command" {
-				h.Handler.Command = f.Value.Text
+				h.Handler.Command, h.CommandOrigin = f.Value.Text, f.Value.Pos
 			} else {
 				matcher = f.Value
 			}

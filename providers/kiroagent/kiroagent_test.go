@@ -32,7 +32,7 @@ func adapter(t testing.TB) *kiroagent.Adapter {
 
 var modelOpts = cmp.Options{
 	cmpopts.IgnoreUnexported(canonical.Manifest{}, canonical.Hook{}, canonical.Handler{}),
-	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile"),
+	cmpopts.IgnoreFields(canonical.Hook{}, "Origin", "OriginFile", "CommandOrigin"),
 	cmpopts.EquateEmpty(),
 }
 

@@ -484,6 +484,7 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 	switch canon {
 	case "command":
 		hd.Command, _ = str()
+		h.CommandOrigin = v.Pos
 	case "status_message":
 		hd.StatusMessage, _ = str()
 	case "url":

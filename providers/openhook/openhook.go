@@ -132,7 +132,7 @@ func (a *Adapter) decodeEntry(ds *diag.List, e *node.Node, at string, index int)
 				ok = false
 				continue
 			}
-			h.Handler.Command = f.Value.Text
+			h.Handler.Command, h.CommandOrigin = f.Value.Text, f.Value.Pos
 		case "events":
 			if f.Value.Kind != node.Array || slices.ContainsFunc(f.Value.Items, func(n *node.Node) bool { return n.Kind != node.String || n.Text == "" }) {
 				ds.Errorf(CodeShape, f.Value.Pos, at+".events", `write a list of event types, e.g. ["session.end"] or ["*"]`, "events must be a list of event type names")
