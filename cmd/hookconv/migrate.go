@@ -138,7 +138,9 @@ when the command line is wrong.`,
 			if removeSource && !failed {
 				rds := plan.removeSource(in, source.Manifest)
 				all = append(all, rds...)
-				failed = rds.HasErrors()
+				// removeSource's own warnings (HC414: a guard kept because a
+				// target weakens it) fail --strict like the targets' do.
+				failed = rds.HasErrors() || (strict && rds.Count(diag.Warning) > 0)
 				if err := show("== removing migrated hooks from the "+slug+" config", rds); err != nil {
 					return err
 				}
@@ -292,7 +294,7 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 				verb = "hold"
 			}
 			w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the weaker guard is enough",
-				"%s stays in the %s config: %s %s it but cannot block with it as %s does (see the warnings above)",
+				"%s stays in the %s config: %s %s it but cannot block with it as %s does (see the diagnostics above)",
 				h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from)
 			if h.OriginFile != "" {
 				w = w.WithFile(h.OriginFile)
