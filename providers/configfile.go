@@ -202,6 +202,9 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 		doc := &node.Node{Kind: node.Object, Fields: members}
 		return append(node.AppendIndent(make([]byte, 0, node.IndentedSize(doc, 0)+1), doc, 0), '\n'), nil
 	}
+	if ds := RepeatedHookKeys(target, prev); ds.HasErrors() {
+		return nil, ds
+	}
 	var ds diag.List
 	for _, m := range members {
 		if m.Key == "hooks" {
@@ -296,6 +299,31 @@ func RepeatedKeys(file string, root *node.Node) diag.List {
 		}
 		ds.Warnf(canonical.CodeDuplicateKey, f.KeyPos, path, "remove one of them; the last one is the one tools read",
 			"%q appears more than once in %s; this one is ignored", f.Key, where)
+	})
+	return ds.WithFile(file)
+}
+
+// RepeatedHookKeys refuses (HC324) a config whose "hooks", or a member of
+// it at any depth, repeats a key. The tool reads the last of them and
+// ignores the others; rewriting the hooks would write back only what the
+// tool reads and so delete the ignored ones, text the user wrote, without
+// asking. Keys repeated elsewhere in the file are not hookconv's to touch.
+func RepeatedHookKeys(file string, src []byte) diag.List {
+	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
+	if err != nil {
+		return nil // the merge itself reports the syntax error
+	}
+	var ds diag.List
+	node.Repeats(root, func(at string, f node.Field) {
+		if at == "" && f.Key != "hooks" || at != "" && at != "hooks" && !strings.HasPrefix(at, "hooks.") && !strings.HasPrefix(at, "hooks[") {
+			return
+		}
+		where := "the top level"
+		if at != "" {
+			where = at
+		}
+		ds.Errorf(CodeMerge, f.KeyPos, "", "remove one of them (the tool reads the last), then run hookconv again",
+			"cannot rewrite the hooks of %s: %q appears more than once in %s, and writing them back would delete the ones the tool ignores", file, f.Key, where)
 	})
 	return ds.WithFile(file)
 }
