@@ -24,6 +24,7 @@ const (
 	CodeOtherSpelling = "HC343" // an event spelled as another tool spells it (warning)
 	CodeExpanded      = "HC345" // one hook written as several split-event entries (info; a warning for a blocking hook on every tool, which now sees only those events' tools)
 	CodeWindowsOnly   = "HC346" // an entry with only a Windows command (powershell): not converted (warning)
+	CodeAliasIgnored  = "HC347" // an alias key beside the key it stands in for, which the tool reads instead: dropped (warning)
 )
 
 // Codec decodes and encodes one flat dialect.
@@ -191,6 +192,23 @@ func generic(rows []vocab.NativeEvent) vocab.NativeEvent {
 	return rows[0]
 }
 
+// shadowingKey returns the dialect's own key for canon when entry n holds
+// it, so that an alias of it in n is ignored by the tool. Copilot CLI's
+// "command" stands in for the Windows command as well as the Unix one:
+// beside "bash" it is shadowed only when "powershell" is there too.
+func (c *Codec) shadowingKey(n *node.Node, canon string) (string, bool) {
+	primary, ok := c.d.Fields.NativeOf(canon)
+	if !ok || n.Get(primary) == nil {
+		return "", false
+	}
+	if canon == "command" {
+		if windows, ok := c.d.Fields.NativeOf("platform.windows"); ok && n.Get(windows) == nil {
+			return "", false
+		}
+	}
+	return primary, true
+}
+
 func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent, spelled string) (canonical.Hook, bool) {
 	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
 	if n.Kind != node.Object {
@@ -267,7 +285,21 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			}
 			if !ok {
 				if canon, ok = c.d.Aliases.CanonicalOf(f.Key); ok {
-					keys.Fields = append(keys.Fields, node.Field{Key: canon, Value: &node.Node{Kind: node.String, Text: f.Key}})
+					if primary, shadowed := c.shadowingKey(n, canon); shadowed {
+						// The tool reads an alias only when its key is absent
+						// (Copilot CLI's timeout beside timeoutSec): which of
+						// the two comes first in the file does not matter.
+						ds.Warnf(CodeAliasIgnored, f.KeyPos, fp, fmt.Sprintf("remove it, or move its value to %q if it is the one meant", primary),
+							"%q is read only when %q is absent, so %s ignores it here; dropped", f.Key, primary, c.Prov.Name)
+						continue
+					}
+					if bash, ok := c.d.Fields.NativeOf(canon); ok && canon == "command" && n.Get(bash) != nil {
+						// Beside "bash" and without "powershell", the
+						// cross-platform "command" is what Windows runs.
+						canon = "platform.windows"
+					} else {
+						keys.Fields = append(keys.Fields, node.Field{Key: canon, Value: &node.Node{Kind: node.String, Text: f.Key}})
+					}
 				}
 			}
 			if !ok {
