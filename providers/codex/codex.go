@@ -32,6 +32,9 @@ var Dialect = &nested.Dialect{
 		{Native: "commandWindows", Canonical: "platform.windows"},
 		{Native: "timeout", Canonical: "timeout"},
 		{Native: "statusMessage", Canonical: "status_message"},
+		// Parsed by every release; whether it runs in the background or
+		// is skipped depends on the version (the capability table says so).
+		{Native: "async", Canonical: "async"},
 	},
 	Types: []string{canonical.HandlerCommand},
 	Timeout: func(string) nested.Unit {
