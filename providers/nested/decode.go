@@ -2,6 +2,7 @@ package nested
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -533,8 +534,18 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		}
 		hd.Input = json.RawMessage(node.AppendCompact(nil, v))
 	case "timeout":
-		if t, ok := providers.ReadTimeout(ds, CodeShape, f, path, c.d.Timeout(h.Handler.Type).PerSecond()); ok {
+		unit := c.d.Timeout(h.Handler.Type)
+		if t, ok := providers.ReadTimeout(ds, CodeShape, f, path, unit.PerSecond()); ok {
 			hd.Timeout = t
+			if unit == IntSeconds && t != math.Trunc(t) {
+				// Codex's timeout is an unsigned integer (serde): a
+				// fraction fails the parse of the whole file.
+				ds.Warnf(CodeShape, v.Pos, path(), "write a whole number of seconds",
+					"%s reads timeout as a whole number of seconds: %s makes it reject the whole file, so none of the file's hooks run there now", c.Prov.Name, v.Text)
+			} else if unit == IntSeconds && t < 1 {
+				ds.Warnf(CodeShape, v.Pos, path(), "write at least 1, or leave it out for the default",
+					"%s's timeout is at least 1 second, not %s", c.Prov.Name, v.Text)
+			}
 		}
 	}
 }
