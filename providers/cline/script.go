@@ -14,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
+	"github.com/hookconv/hookconv/providers"
 )
 
 // The generated script, and its limits.
@@ -305,6 +306,11 @@ func (w *scriptWriter) plan(sh scriptHook) plan {
 	}
 	if h.Matcher != nil && w.toolEvent() {
 		p.cond = w.condition(sh, h.Matcher)
+	}
+	if !w.toolEvent() {
+		// Another tool's value matcher (Claude's SessionStart "compact"):
+		// the script runs the hook on every occurrence of the event.
+		providers.WarnValueMatcherDropped(w.ds, w.a.Names, h, i, Slug, "Cline", w.ev)
 	}
 	return p
 }
