@@ -61,6 +61,10 @@ type NativeEvent struct {
 	Tools    []string `toml:"tools" json:"tools,omitempty"`
 	Alias    bool     `toml:"alias" json:"alias,omitempty"`
 	Lossy    bool     `toml:"lossy" json:"lossy,omitempty"`
+	// Values are the values a value or exact matcher is compared with,
+	// where the tool documents a closed set (Gemini's SessionStart
+	// source): another tool's other values never match there.
+	Values []string `toml:"values" json:"values,omitempty"`
 	// Note is what a user must know when a hook is written under this
 	// event (a version limit, a clamped timeout); encoders repeat it.
 	Note string `toml:"note" json:"note,omitempty"`

@@ -178,6 +178,9 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 		matchers = []writtenMatcher{wm}
 	} else {
 		matchers = c.valueMatchers(ds, h, i, pd, row)
+		if matchers == nil {
+			return encodedHook{} // none of its values ever occurs here
+		}
 		if ev, _ := c.Names.Event(h.Event); ev.Subject != "tool" {
 			providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov.Name, native)
 		}
@@ -249,6 +252,31 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 				"%s: its %s matcher %q means something else on %s %s; dropped, so it now runs every time",
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
 			return []writtenMatcher{{}}
+		}
+		if len(row.Values) > 0 {
+			// The target compares the matcher with a closed set of
+			// values (Gemini's SessionStart source: startup, resume,
+			// clear): another tool's other values never occur there.
+			var kept, lost []string
+			for _, v := range splitAny(text, "|,") {
+				if slices.Contains(row.Values, v) {
+					kept = append(kept, v)
+				} else {
+					lost = append(lost, v)
+				}
+			}
+			if len(kept) == 0 {
+				ds.Warnf(CodeNeverFires, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
+					"%s: its %s matcher %q names no value %s %s has (%s), so it could never fire; not written",
+					h.DisplayName(i), slug, text, c.Prov.Name, row.Name, strings.Join(row.Values, ", "))
+				return nil
+			}
+			if len(lost) > 0 {
+				ds.Warnf(CodeLostMatcher, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
+					"%s: %s never occurs on %s %s (%s); that part of its %s matcher is dropped",
+					h.DisplayName(i), strings.Join(lost, ", "), c.Prov.Name, row.Name, strings.Join(row.Values, ", "), slug)
+				text = strings.Join(kept, "|")
+			}
 		}
 		split := row.Matcher == vocab.MatchExact && strings.ContainsAny(text, "|,")
 		how := ""
