@@ -36,6 +36,7 @@ const (
 	CodePowerShell      = "HC421" // a command the source runs with PowerShell goes to a target that runs it with its usual shell (warning)
 	CodeNamesDropped    = "HC423" // the target keeps no hook names: the hooks are written without theirs (info)
 	CodeDenyAnswer      = "HC425" // blocking hooks were written for a tool whose JSON deny the target (or the shim) does not read (warning)
+	CodeEditorOnly      = "HC426" // a hook that runs only for the source editor's own actions (Cursor Tab) runs for the agent's tool calls on the target (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )
 
@@ -394,6 +395,12 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				}
 				continue
 			}
+			if values, event, ok := editorOnly(slug, data); ok {
+				ds.Warnf(CodeEditorOnly, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+					"drop the converted hook if it was meant for the editor only",
+					"%s: in %s it runs only for the editor's own actions (%s matcher %q), which %s does not have: it now runs for the agent's own tool calls",
+					h.DisplayName(i), source.Name, event, values, to)
+			}
 			filter := func(f node.Field) bool {
 				if !slices.Contains(source.FilterKeys, f.Key) && f.Key != "$commandFilter" {
 					return false
@@ -509,6 +516,29 @@ func literalNames(out []string, m canonical.Matcher) []string {
 		}
 	}
 	return out
+}
+
+// editorOnly reports a hook whose source event's matcher names only the
+// editor's own actions (Cursor's beforeReadFile matcher "TabRead": the
+// events table's editor_values), not the agent's tools. It returns the
+// matcher and the native event.
+func editorOnly(slug string, data *node.Node) (matcher, event string, ok bool) {
+	ev, m := data.Get("$event"), data.Get("$matcher")
+	if ev == nil || m == nil || ev.Kind != node.String || m.Kind != node.String {
+		return "", "", false
+	}
+	for _, row := range vocab.Default().DecodeEvent(slug, ev.Text) {
+		if len(row.EditorValues) == 0 {
+			continue
+		}
+		for _, v := range strings.Split(m.Text, "|") {
+			if !slices.Contains(row.EditorValues, strings.TrimSpace(v)) {
+				return "", "", false
+			}
+		}
+		return m.Text, ev.Text, true
+	}
+	return "", "", false
 }
 
 // widenedSiblings warns about a source matcher that named only some of

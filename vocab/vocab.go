@@ -65,6 +65,10 @@ type NativeEvent struct {
 	// where the tool documents a closed set (Gemini's SessionStart
 	// source): another tool's other values never match there.
 	Values []string `toml:"values" json:"values,omitempty"`
+	// EditorValues are the matcher values that select the editor's own
+	// actions rather than the agent's tools (Cursor's TabRead): a hook
+	// limited to them has no counterpart in another tool.
+	EditorValues []string `toml:"editor_values" json:"editor_values,omitempty"`
 	// Note is what a user must know when a hook is written under this
 	// event (a version limit, a clamped timeout); encoders repeat it.
 	Note string `toml:"note" json:"note,omitempty"`
