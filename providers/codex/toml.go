@@ -186,6 +186,16 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 				return []byte(out), ds
 			}
 		}
+		if out, ok := removeTables(string(existing), oldHooks, hooks); ok {
+			// Only hooks taken out (--remove-source): the tables of the
+			// others stay as written, comments and all.
+			if root, _ := f.Parse("config.toml", []byte(out)); root != nil && node.SameValue(root.Get("hooks"), hooks) && sameSettings(probe, []byte(out)) {
+				if crlf {
+					out = strings.ReplaceAll(out, "\n", "\r\n")
+				}
+				return []byte(out), ds
+			}
+		}
 		before, after = withoutHookTables(string(existing))
 	}
 	var b strings.Builder

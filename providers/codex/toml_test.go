@@ -203,3 +203,68 @@ func TestRenderAppends(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderRemovesTables: when the hooks written are the file's own less
+// some groups or handlers (--remove-source), only those tables go, and
+// every other line stays, comments in the kept tables included.
+func TestRenderRemovesTables(t *testing.T) {
+	const file = "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"  # guard\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./log.sh\"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n"
+	for _, tc := range []struct {
+		name     string
+		keep     func(hooks *node.Node) // takes hooks out of the parsed file's
+		want     string
+		rewrites bool // the tables are written anew instead
+	}{
+		{
+			name: "a whole event",
+			keep: func(h *node.Node) { h.Fields = h.Fields[:1] },
+			want: "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"  # guard\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./log.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n",
+		},
+		{
+			name: "one handler of a group",
+			keep: func(h *node.Node) {
+				g := h.Fields[0].Value.Items[0].Get("hooks")
+				g.Items = g.Items[:1]
+			},
+			want: "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"  # guard\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n",
+		},
+		{
+			name: "the first handler of a group",
+			keep: func(h *node.Node) {
+				g := h.Fields[0].Value.Items[0].Get("hooks")
+				g.Items = g.Items[1:]
+			},
+			want: "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./log.sh\"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n",
+		},
+		{
+			name:     "a changed hook is no removal",
+			keep:     func(h *node.Node) { h.Fields[1].Value.Items[0].Get("hooks").Items[0].Fields[1].Value.Text = "./other.sh" },
+			rewrites: true,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, ds := tomlFormat{}.Parse("config.toml", []byte(file))
+			if root == nil || ds.HasErrors() {
+				t.Fatalf("parse: %v", ds)
+			}
+			hooks := root.Get("hooks")
+			tc.keep(hooks)
+			out, rds := tomlFormat{}.Render(hooks, []byte(file))
+			if out == nil {
+				t.Fatalf("render: %v", rds)
+			}
+			if tc.rewrites {
+				if strings.Contains(string(out), "# only bash") {
+					t.Errorf("a changed hook kept the old tables:\n%s", out)
+				}
+				return
+			}
+			if string(out) != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", out, tc.want)
+			}
+			if len(rds) > 0 {
+				t.Errorf("diagnostics: %v", rds)
+			}
+		})
+	}
+}
