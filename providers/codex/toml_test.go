@@ -237,8 +237,10 @@ func TestRenderRemovesTables(t *testing.T) {
 			want: "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./log.sh\"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n",
 		},
 		{
-			name:     "a changed hook is no removal",
-			keep:     func(h *node.Node) { h.Fields[1].Value.Items[0].Get("hooks").Items[0].Fields[1].Value.Text = "./other.sh" },
+			name: "a changed hook is no removal",
+			keep: func(h *node.Node) {
+				h.Fields[1].Value.Items[0].Get("hooks").Items[0].Fields[1].Value.Text = "./other.sh"
+			},
 			rewrites: true,
 		},
 	} {
