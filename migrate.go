@@ -14,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/codex"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -581,6 +582,13 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 			why.Errorf(CodeSourceNotRewritable, diag.Pos{}, "", "remove the migrated hooks by hand, or migrate without --remove-source",
 				"the migrated hooks cannot be removed from %s: writing back the hooks it keeps would lose the one named above", p)
 			return nil, append(all, why.WithFile(p)...)
+		}
+		for _, d := range eds {
+			// Rewriting the file lost text of the user's in the hooks it
+			// keeps (comments in config.toml's tables): say so.
+			if d.Code == codex.CodeCommentsDropped {
+				all = append(all, diag.List{d}.WithFile(p)...)
+			}
 		}
 		for q, b := range files {
 			out[q] = b
