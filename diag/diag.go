@@ -54,8 +54,8 @@ func (s *Severity) UnmarshalText(b []byte) error {
 // counts bytes, as editors and actionlint do for ASCII, and Offset is the
 // 0-based byte offset. A zero Pos means "no position known".
 type Pos struct {
-	Line   int `json:"line,omitempty"`
-	Column int `json:"column,omitempty"`
+	Line   int `json:"line"`
+	Column int `json:"column"`
 	Offset int `json:"-"`
 }
 
@@ -69,11 +69,11 @@ type Diagnostic struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	// Hint says how to fix the problem, in one sentence.
-	Hint string `json:"hint,omitempty"`
-	File string `json:"file,omitempty"`
+	Hint string `json:"hint"`
+	File string `json:"file"`
 	Pos
 	// Path names the value in the document, e.g. hooks[2].handler.timeout.
-	Path string `json:"path,omitempty"`
+	Path string `json:"path"`
 }
 
 // String renders the diagnostic on one line: file:line:col: severity: message [CODE].
