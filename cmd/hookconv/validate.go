@@ -48,6 +48,9 @@ warnings, with --strict), 2 when the command line is wrong.`,
 			if len(args) == 0 {
 				args = []string{"."}
 			}
+			if i := slices.Index(args, "-"); i >= 0 && slices.Contains(args[i+1:], "-") {
+				return usagef("standard input (-) can be read only once")
+			}
 			var all diag.List
 			sources := map[string][]byte{}
 			for _, arg := range args {
