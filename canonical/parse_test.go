@@ -58,7 +58,7 @@ func TestParseDiagnostics(t *testing.T) {
 		{"valid minimal", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "session_start", "handler": {"type": "command", "command": "x"}}]}`, nil},
 		{"not json", "m.json", "{\n  \"spec\": \"hooks/1.0\",\n  \"hooks\": [\n}", []want{{code: CodeSyntax, at: "}"}}},
 		{"truncated", "m.json", `{"spec": "hooks/1.0", "hooks": [`, []want{{code: CodeSyntax, at: "["}}},
-		{"trailing comma", "m.json", "{\"spec\": \"hooks/1.0\",\n}", []want{{code: CodeSyntax, at: "}"}}},
+		{"trailing comma", "m.json", "{\"spec\": \"hooks/1.0\",\n}", []want{{code: CodeSyntax, at: ",\n}"}}},
 		{"empty file", "m.json", "", []want{{code: CodeSyntax, line: 1, col: 1}}},
 		{"not yaml", "m.yaml", "spec: [unclosed\n", []want{{code: CodeSyntax, line: 1, col: 1}}},
 		{"array document", "m.json", `[]`, []want{{code: CodeNotObject, at: "["}}},

@@ -299,10 +299,12 @@ func (p *parser) next(l *list, start diag.Pos) (closed bool, err error) {
 	case l.close:
 		return true, nil
 	case ',':
+		comma := p.pos()
 		p.off++
 		closed, err := p.first(l, start)
 		if closed && !p.jsonc {
-			return false, p.errf("trailing comma before '%c'", l.close)
+			// Marked at the comma, which may be lines above the close.
+			return false, &SyntaxError{Msg: fmt.Sprintf("trailing comma before '%c': remove it", l.close), Pos: comma}
 		}
 		return closed, err
 	default:

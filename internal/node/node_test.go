@@ -53,9 +53,9 @@ func TestParseJSONErrors(t *testing.T) {
 		{`[1 2]`, 1, 4, "expected ',' or ']'"},
 		{`{} {}`, 1, 4, "after the end of the JSON value"},
 		{"// c\n{}", 1, 1, "comments are not allowed"},
-		{`[1,]`, 1, 4, "trailing comma before ']'"},
-		{"[1,\n  ]", 2, 3, "trailing comma before ']'"},
-		{`{"a": 1,}`, 1, 9, "trailing comma before '}'"},
+		{`[1,]`, 1, 3, "trailing comma before ']': remove it"},
+		{"[1,\n  ]", 1, 3, "trailing comma before ']': remove it"},
+		{`{"a": 1,}`, 1, 8, "trailing comma before '}': remove it"},
 		{`{"a": 1 "b": 2}`, 1, 9, "expected ',' or '}' after object member"},
 		{`[1 2]`, 1, 4, "expected ',' or ']' after array element"},
 		// A list the document ends inside is reported where it opened.
