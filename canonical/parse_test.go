@@ -60,7 +60,7 @@ func TestParseDiagnostics(t *testing.T) {
 		{"truncated", "m.json", `{"spec": "hooks/1.0", "hooks": [`, []want{{code: CodeSyntax, at: "["}}},
 		{"trailing comma", "m.json", "{\"spec\": \"hooks/1.0\",\n}", []want{{code: CodeSyntax, at: ",\n}"}}},
 		{"empty file", "m.json", "", []want{{code: CodeSyntax, line: 1, col: 1}}},
-		{"not yaml", "m.yaml", "spec: [unclosed\n", []want{{code: CodeSyntax, line: 1, col: 1}}},
+		{"not yaml", "m.yaml", "spec: [unclosed\n", []want{{code: CodeSyntax, line: 1, col: 7}}},
 		{"array document", "m.json", `[]`, []want{{code: CodeNotObject, at: "["}}},
 		{"spec missing", "m.json", `{"hooks": [{"event": "session_start", "handler": {"type": "command", "command": "x"}}]}`,
 			[]want{{code: CodeSpecMissing, at: "{", path: "spec"}}},

@@ -3,6 +3,7 @@ package node
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ func ParseYAML(src []byte) (*Node, error) {
 	var doc yaml.Node
 	dec := yaml.NewDecoder(strings.NewReader(string(src)))
 	if err := dec.Decode(&doc); err != nil {
-		return nil, yamlError(err)
+		return nil, yamlError(src, err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
@@ -37,8 +38,13 @@ func ParseYAML(src []byte) (*Node, error) {
 
 var yamlLineRE = lazy.Regexp(`^yaml: line (\d+): (.*)$`)
 
-// yamlError turns yaml.v3's error text into a positioned SyntaxError.
-func yamlError(err error) error {
+// yamlError turns yaml.v3's error text into a positioned SyntaxError,
+// placed and explained from src where yaml.v3 gives only a line.
+func yamlError(src []byte, err error) error {
+	if errors.Is(err, io.EOF) {
+		return &SyntaxError{Msg: "empty document: expected a YAML mapping", Pos: diag.Pos{Line: 1, Column: 1},
+			Hint: "write the manifest (spec: hooks/1.0, hooks: [...])"}
+	}
 	msg := err.Error()
 	var te *yaml.TypeError
 	if errors.As(err, &te) && len(te.Errors) > 0 {
@@ -46,7 +52,8 @@ func yamlError(err error) error {
 	}
 	if m := yamlLineRE().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
-		return &SyntaxError{Msg: m[2], Pos: diag.Pos{Line: line, Column: 1}}
+		pos, text, hint := yamlSyntax(src, line, m[2])
+		return &SyntaxError{Msg: text, Pos: pos, Hint: hint}
 	}
 	return &SyntaxError{Msg: strings.TrimPrefix(msg, "yaml: "), Pos: diag.Pos{Line: 1, Column: 1}}
 }

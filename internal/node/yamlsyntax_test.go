@@ -1,0 +1,59 @@
+package node
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestYAMLSyntaxPositions: yaml.v3 gives a syntax error's line only (for
+// its parser's errors, the 0-based line of the enclosing block); the
+// error is placed on the offending character, read by eye in each input.
+func TestYAMLSyntaxPositions(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		line, col int
+		msg       string // a part of the message
+	}{
+		{"tab in indentation", "spec: hooks/1.0\nhooks:\n  - event: x\n\thandler:\n      type: command\n", 4, 1, "a tab in the indentation"},
+		{"tab before a list item", "spec: hooks/1.0\nhooks:\n\t- event: x\n", 3, 1, "a tab in the indentation"},
+		{"unclosed flow mapping", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler: {type: command, command: echo hi\n", 4, 14, "the { here is never closed"},
+		{"unclosed flow sequence", "spec: hooks/1.0\nhooks:\n  - event: x\n    matcher: [a, b\n", 4, 14, "the [ here is never closed"},
+		{"colon in a plain value", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler:\n      type: command\n      command: echo a: b\n", 6, 22, "a ': ' where YAML expects none"},
+		{"line indented into the value above", "spec: hooks/1.0\nhooks:\n  - event: x\n     handler:\n      type: command\n", 4, 6, "indented deeper than the key above"},
+		{"unclosed double quote", "spec: hooks/1.0\nhooks:\n  - event: \"before_tool_execute\n    handler:\n", 3, 12, "this quote is never closed"},
+		{"unclosed single quote after an escaped one", "spec: hooks/1.0\nhooks:\n- event: x\n  handler:\n    command: 'it''s\n", 5, 14, "this quote is never closed"},
+		{"key between two levels", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler:\n      type: command\n     command: x\n", 6, 6, "not a key at the indentation"},
+		{"list item among keys", "spec: hooks/1.0\nhooks:\n  - event: x\n    - y\n", 4, 5, "not a key at the indentation"},
+		{"unclosed list on the first line", "spec: [unclosed\n", 1, 7, "the [ here is never closed"},
+		{"key between an item's dash and its keys", "spec: hooks/1.0\nhooks:\n  - event: session_start\n   handler: {}\n", 4, 4, "not a list item"},
+		{"key among list items", "spec: hooks/1.0\nhooks:\n  - event: x\n  foo: 1\n", 4, 3, "not a list item"},
+		{"no colon", "spec: hooks/1.0\nhooks:\n  - event: x\n  bad\n", 4, 3, "not 'key: value'"},
+		{"@ starts a value", "spec: hooks/1.0\n@x: 1\n", 2, 1, "cannot start any token"},
+		{"CRLF and a BOM", "\ufeffspec: hooks/1.0\r\nhooks:\r\n  - event: x\r\n\thandler: {}\r\n", 4, 1, "a tab in the indentation"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseYAML([]byte(tc.src))
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("got %v, want a syntax error", err)
+			}
+			if se.Pos.Line != tc.line || se.Pos.Column != tc.col || !strings.Contains(se.Msg, tc.msg) {
+				t.Errorf("got %d:%d %q, want %d:%d %q", se.Pos.Line, se.Pos.Column, se.Msg, tc.line, tc.col, tc.msg)
+			}
+			if se.Hint == "" {
+				t.Errorf("no hint for %q", se.Msg)
+			}
+		})
+	}
+}
+
+func TestYAMLEmptyDocument(t *testing.T) {
+	for _, src := range []string{"", "# only a comment\n", "\n\n"} {
+		_, err := ParseYAML([]byte(src))
+		var se *SyntaxError
+		if !errors.As(err, &se) || !strings.HasPrefix(se.Msg, "empty document") {
+			t.Errorf("%q: got %v, want an empty document", src, err)
+		}
+	}
+}
