@@ -350,7 +350,7 @@ func (d *decoder) hook(n *node.Node, path string) Hook {
 	if v := n.Get("event"); v == nil {
 		d.errorf(CodeEventMissing, n.Pos, join(path, "event"), `add "event", e.g. "event": "before_tool_execute"`,
 			"%s has no \"event\"", path)
-	} else if h.Event = d.str(v, join(path, "event")); v.Kind == node.String && strings.TrimSpace(h.Event) == "" {
+	} else if h.Event = d.event(v, join(path, "event")); v.Kind == node.String && strings.TrimSpace(h.Event) == "" {
 		d.errorf(CodeEventMissing, v.Pos, join(path, "event"), `name the event, e.g. "before_tool_execute"`,
 			"%s.event must not be empty", path)
 	}
@@ -378,6 +378,17 @@ func (d *decoder) hook(n *node.Node, path string) Hook {
 	return h
 }
 
+// choice is str for a field whose value is one of a fixed set: a value
+// of another type gets a hint listing them, not "quote the value" (whose
+// quoted value would only be the next error).
+func (d *decoder) choice(n *node.Node, path string, allowed ...string) string {
+	if n.Kind != node.String {
+		d.wrongType(n, path, "a string", `use one of "`+strings.Join(allowed, `", "`)+`"`)
+		return ""
+	}
+	return n.Text
+}
+
 func (d *decoder) str(n *node.Node, path string) string {
 	if n.Kind != node.String {
 		hint := ""
@@ -385,6 +396,16 @@ func (d *decoder) str(n *node.Node, path string) string {
 			hint = "quote the value: \"" + string(node.AppendCompact(nil, n)) + "\""
 		}
 		d.wrongType(n, path, "a string", hint)
+		return ""
+	}
+	return n.Text
+}
+
+// event is str for the event: a value of another type gets a hint
+// pointing at the event names.
+func (d *decoder) event(n *node.Node, path string) string {
+	if n.Kind != node.String {
+		d.wrongType(n, path, "a string", `write an event name, e.g. "before_tool_execute" (hookconv events lists them)`)
 		return ""
 	}
 	return n.Text
@@ -453,7 +474,7 @@ func (d *decoder) handler(n *node.Node, path string) Handler {
 		d.errorf(CodeHandlerTypeMiss, n.Pos, join(path, "type"), `add "type": one of `+strings.Join(HandlerTypes, ", "),
 			"%s has no \"type\"", path)
 	case t.Value.Kind != node.String:
-		d.wrongType(t.Value, join(path, "type"), "a string", "")
+		d.choice(t.Value, join(path, "type"), HandlerTypes...)
 	case !contains(HandlerTypes, t.Value.Text):
 		hint := "use one of " + strings.Join(HandlerTypes, ", ")
 		if s := suggest.Closest(t.Value.Text, HandlerTypes, 2); s != "" {
@@ -478,7 +499,7 @@ func (d *decoder) handler(n *node.Node, path string) Handler {
 		case "timeout":
 			h.Timeout = d.timeout(v, fp)
 		case "timeout_action":
-			if s := d.str(v, fp); v.Kind == node.String {
+			if s := d.choice(v, fp, TimeoutWarn, TimeoutBlock); v.Kind == node.String {
 				if s != TimeoutWarn && s != TimeoutBlock {
 					d.errorf(CodeTimeoutAction, v.Pos, fp, `use "warn" or "block"`, "timeout_action must be \"warn\" or \"block\", not %q", s)
 				} else {
@@ -814,7 +835,7 @@ func (d *decoder) degradation(n *node.Node, path string) map[string]Strategy {
 	out := make(map[string]Strategy, len(n.Fields))
 	for _, f := range n.Fields {
 		fp := join(path, f.Key)
-		s := d.str(f.Value, fp)
+		s := d.choice(f.Value, fp, string(StrategyExclude), string(StrategyWarn), string(StrategyBlock))
 		if f.Value.Kind != node.String {
 			continue
 		}

@@ -263,3 +263,21 @@ func TestSpacedNameHint(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedSetHints: a field whose value is one of a fixed set, given a
+// value of another type, gets a hint listing the set: "quote the value"
+// would only lead to the next error.
+func TestFixedSetHints(t *testing.T) {
+	for _, tc := range []struct{ src, hint string }{
+		{`{"spec": "hooks/1.0", "hooks": [{"event": 5, "handler": {"type": "command", "command": "a"}}]}`, `write an event name, e.g. "before_tool_execute" (hookconv events lists them)`},
+		{`{"spec": "hooks/1.0", "hooks": [{"event": "session_start", "handler": {"type": 1, "command": "a"}}]}`, `use one of "command", "http", "prompt", "agent", "mcp_tool"`},
+		{`{"spec": "hooks/1.0", "hooks": [{"event": "session_start", "handler": {"type": "command", "command": "a", "timeout_action": true}}]}`, `use one of "warn", "block"`},
+		{`{"spec": "hooks/1.0", "hooks": [{"event": "session_start", "handler": {"type": "command", "command": "a"}, "degradation": {"custom_env": 1}}]}`, `use one of "exclude", "warn", "block"`},
+		{`{"spec": "hooks/1.0", "hooks": [{"event": "session_start", "handler": {"type": "command", "command": 7}}]}`, `quote the value: "7"`},
+	} {
+		_, ds := Parse("m.json", []byte(tc.src))
+		if len(ds) == 0 || ds[0].Hint != tc.hint {
+			t.Errorf("%s:\n got %v\nwant hint %q", tc.src, ds, tc.hint)
+		}
+	}
+}
