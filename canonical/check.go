@@ -34,6 +34,9 @@ type Vocabulary interface {
 	ProviderSlugs() []string
 	// IsProvider reports whether slug names a provider.
 	IsProvider(slug string) bool
+	// NativeEvent returns the canonical event that a provider (the first
+	// in the table that does) calls name, and that provider's name.
+	NativeEvent(name string) (event, provider string, ok bool)
 }
 
 // Check validates the manifest's names against the vocabularies: events,
@@ -137,9 +140,13 @@ func checkEvent(ds *diag.List, h *Hook, path string, v Vocabulary) {
 		}
 		return
 	}
-	ds.Errorf(CodeEventUnknown, h.PosOf("event"), path+".event",
-		hintFor(h.Event, v.EventNames(), "run `hookconv events` for the canonical names; custom events are vendor-prefixed, e.g. vendor.cursor.x"),
-		"unknown event %q", h.Event)
+	hint := hintFor(h.Event, v.EventNames(), "run `hookconv events` for the canonical names; custom events are vendor-prefixed, e.g. vendor.cursor.x")
+	if event, provider, ok := v.NativeEvent(h.Event); ok {
+		// A tool's own spelling (PreToolUse): the manifest names events
+		// the canonical way.
+		hint = fmt.Sprintf("did you mean %q? %q is %s's name for it; a manifest uses the canonical names", event, h.Event, provider)
+	}
+	ds.Errorf(CodeEventUnknown, h.PosOf("event"), path+".event", hint, "unknown event %q", h.Event)
 }
 
 func checkMatcher(ds *diag.List, h *Hook, m Matcher, path string, v Vocabulary) {

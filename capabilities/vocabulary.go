@@ -1,6 +1,8 @@
 package capabilities
 
 import (
+	"strings"
+
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -42,6 +44,19 @@ func (v Vocabulary) IsCapability(id string) bool { _, ok := v.Caps.Capability(id
 
 // ProviderSlugs implements canonical.Vocabulary.
 func (v Vocabulary) ProviderSlugs() []string { return v.Names.Slugs() }
+
+// NativeEvent implements canonical.Vocabulary.
+func (v Vocabulary) NativeEvent(name string) (event, provider string, ok bool) {
+	for _, slug := range v.Names.Slugs() {
+		for _, row := range v.Names.DecodeEvent(slug, name) {
+			if _, known := v.Names.Event(row.Event); known && !strings.HasPrefix(row.Event, "vendor.") {
+				p, _ := v.Names.Provider(slug)
+				return row.Event, p.Name, true
+			}
+		}
+	}
+	return "", "", false
+}
 
 // IsProvider implements canonical.Vocabulary.
 func (v Vocabulary) IsProvider(slug string) bool { _, ok := v.Names.Provider(slug); return ok }
