@@ -575,7 +575,26 @@ func (d *decoder) timeout(n *node.Node, path string) float64 {
 			"timeout must not be negative (got %s)", n.Text)
 		return 0
 	}
+	if f >= suspectSeconds {
+		// Gemini CLI and Qwen Code count milliseconds: 30000 copied from
+		// one of their configs is over eight hours here.
+		d.ds.Warnf(CodeTimeoutUnit, n.Pos, path, "write "+Number(f/1000).Text+" if milliseconds were meant",
+			"timeouts are in seconds: %s is %s; was it meant in milliseconds?", n.Text, hoursMinutes(f))
+	}
 	return f
+}
+
+// suspectSeconds is the smallest timeout taken to be milliseconds written
+// as seconds: no hook is meant to run for a quarter of an hour or more.
+const suspectSeconds = 1000
+
+// hoursMinutes spells a number of seconds as hours and minutes.
+func hoursMinutes(seconds float64) string {
+	m := int(seconds / 60)
+	if m < 60 {
+		return fmt.Sprintf("%d minutes", m)
+	}
+	return fmt.Sprintf("%d h %d min", m/60, m%60)
 }
 
 // platformSpellings are other names of the platforms, as Node, Go and
