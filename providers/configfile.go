@@ -162,16 +162,30 @@ func AgentAsPrompt(h *canonical.Hook, accepts func(string) bool, tool string, ds
 
 // ParseJSONConfig parses a tool's JSON config. Real configs carry comments
 // and trailing commas; they are read, with a warning that the tool's own
-// strict JSON reader may reject them.
-func ParseJSONConfig(path string, src []byte, tool string) (*node.Node, diag.List) {
+// strict JSON reader may reject them, unless the tool drops comments
+// itself (the providers table's json_comments) and there are no trailing
+// commas.
+func ParseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, diag.List) {
+	tool := prov.Name
 	root, ds := canonical.ParseDocument(path, src, canonical.FormatJSON)
 	if root != nil {
 		return root, nil
 	}
+	if prov.JSONComments {
+		// The tool drops comments itself: only a trailing comma is news.
+		if n, err := node.ParseJSON(src, node.JSONOptions{Comments: true}); err == nil {
+			return n, nil
+		}
+	}
 	if n, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
 		var w diag.List
-		w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "remove the comments and trailing commas",
-			"the file has comments or trailing commas, which %s's JSON reader may reject; read anyway", tool)
+		if prov.JSONComments {
+			w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "remove the trailing commas",
+				"the file has trailing commas, which %s's JSON reader rejects (it takes comments, not those); read anyway", tool)
+		} else {
+			w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "remove the comments and trailing commas",
+				"the file has comments or trailing commas, which %s's JSON reader may reject; read anyway", tool)
+		}
 		return n, w.WithFile(path)
 	}
 	return nil, ds
@@ -332,11 +346,11 @@ func RepeatedHookKeys(file string, src []byte) diag.List {
 // the tool and concatenates the hooks each gives: decodeFile reads one
 // parsed file, its diagnostics without a file name (they are given the
 // file's here), and every hook is marked with the file it came from.
-func DecodeJSONFiles(files Files, tool string, decodeFile func(path string, root *node.Node) ([]canonical.Hook, diag.List)) (*canonical.Manifest, diag.List) {
+func DecodeJSONFiles(files Files, prov vocab.Provider, decodeFile func(path string, root *node.Node) ([]canonical.Hook, diag.List)) (*canonical.Manifest, diag.List) {
 	var ds diag.List
 	m := &canonical.Manifest{Spec: canonical.SpecVersion}
 	for _, p := range files.Paths() {
-		root, pds := ParseJSONConfig(p, files[p], tool)
+		root, pds := ParseJSONConfig(p, files[p], prov)
 		ds = append(ds, pds...)
 		if root == nil {
 			continue

@@ -118,7 +118,10 @@ type Provider struct {
 	Generated          bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	ShellKey           string   `toml:"shell_key" json:"shell_key,omitempty"`
-	FilterKeys         []string `toml:"filter_keys" json:"filter_keys,omitempty"`
+	// JSONComments: the tool's JSON reader drops comments (not trailing
+	// commas), so a config with them loads.
+	JSONComments bool     `toml:"json_comments" json:"json_comments,omitempty"`
+	FilterKeys   []string `toml:"filter_keys" json:"filter_keys,omitempty"`
 	// PluginRootVars name a plugin's or extension's own folder, and
 	// PluginDataVars its data folder: the tool sets them only for that
 	// plugin's hooks.

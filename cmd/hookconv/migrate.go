@@ -121,13 +121,19 @@ when the command line is wrong.`,
 			}
 			source := hookconv.DecodeSource(slug, in) // read once, for every target
 			source.Scripts = sourceScripts(slug, in)
+			// What reading the source said is said once, before the
+			// targets, not again under each of them.
+			all = append(all, source.Diagnostics...)
+			if err := show("", source.Diagnostics); err != nil {
+				return err
+			}
 			for _, to := range targets {
 				existing, err := targetFiles(dir, to, hookconv.IsMigrationPath)
 				if err != nil {
 					return usagef("%v", err)
 				}
 				mig := source.Migrate(to, existing)
-				mig.Diagnostics = fromHere(dir, mig.Diagnostics, existing, mig.Files, sources)
+				mig.Diagnostics = fromHere(dir, withoutAny(mig.Diagnostics, source.Diagnostics), existing, mig.Files, sources)
 				all = append(all, mig.Diagnostics...)
 				plan.add(mig, existing)
 				if err := show("== "+slug+" -> "+to, mig.Diagnostics); err != nil {
@@ -243,6 +249,20 @@ func fromHere(dir string, ds diag.List, targets ...any) diag.List {
 		}
 	}
 	return ds
+}
+
+// withoutAny returns ds without the diagnostics that also occur in seen.
+func withoutAny(ds, seen diag.List) diag.List {
+	if len(seen) == 0 {
+		return ds
+	}
+	out := make(diag.List, 0, len(ds))
+	for _, d := range ds {
+		if !slices.Contains(seen, d) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // change is one file to write: its path on disk, the adapter whose file

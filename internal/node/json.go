@@ -32,12 +32,14 @@ type JSONOptions struct {
 	// JSONC allows // and /* */ comments and trailing commas, as VS Code's
 	// settings files and several tools' configs do.
 	JSONC bool
+	// Comments allows the comments only: a trailing comma stays an error.
+	Comments bool
 }
 
 // ParseJSON parses one JSON value (leading BOM allowed) and rejects anything
 // after it except white space.
 func ParseJSON(src []byte, opt JSONOptions) (*Node, error) {
-	p := &parser{src: src, text: string(src), line: 1, jsonc: opt.JSONC}
+	p := &parser{src: src, text: string(src), line: 1, jsonc: opt.JSONC, comments: opt.JSONC || opt.Comments}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		p.off, p.lineStart = 3, 3
 	}
@@ -70,7 +72,8 @@ type parser struct {
 	off       int
 	line      int
 	lineStart int
-	jsonc     bool
+	jsonc     bool // comments and trailing commas
+	comments  bool // comments
 
 	// Values are carved from an arena, and members are collected on
 	// shared stacks, then copied into exactly-sized slices of the arena:
@@ -122,7 +125,7 @@ func (p *parser) space() error {
 			p.line++
 			p.lineStart = p.off
 		case '/':
-			if !p.jsonc || p.off+1 >= len(p.src) {
+			if !p.comments || p.off+1 >= len(p.src) {
 				return p.errf("unexpected '/': comments are not allowed in JSON")
 			}
 			switch p.src[p.off+1] {

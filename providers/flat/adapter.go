@@ -23,7 +23,7 @@ func (a *Adapter) Slug() string { return a.d.Slug }
 // Decode implements providers.Adapter: the hooks of every file, in path order.
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	a.load()
-	return providers.DecodeJSONFiles(files, a.Prov.Name, a.DecodeTree)
+	return providers.DecodeJSONFiles(files, a.Prov, a.DecodeTree)
 }
 
 // Encode implements providers.Adapter: the hooks go to the one existing

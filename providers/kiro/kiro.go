@@ -84,7 +84,7 @@ func (a *Adapter) Slug() string { return Slug }
 // order (Kiro loads every *.json of .kiro/hooks).
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	a.Load(Slug)
-	return providers.DecodeJSONFiles(files, a.Prov.Name, func(p string, root *node.Node) ([]canonical.Hook, diag.List) {
+	return providers.DecodeJSONFiles(files, a.Prov, func(p string, root *node.Node) ([]canonical.Hook, diag.List) {
 		d := &decoder{Adapter: a, file: p}
 		hooks := d.decodeFile(root)
 		return hooks, d.ds

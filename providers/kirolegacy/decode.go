@@ -66,7 +66,7 @@ func (a *Adapter) decodeFile(ds *diag.List, p string, src []byte) (canonical.Hoo
 		ds.Warnf(CodeFileName, diag.Pos{}, "", "rename it to "+stem+fileSuffix,
 			"Kiro IDE loads only *%s files from .kiro/hooks; read anyway", fileSuffix)
 	}
-	root, pds := providers.ParseJSONConfig(p, src, a.Prov.Name)
+	root, pds := providers.ParseJSONConfig(p, src, a.Prov)
 	*ds = append(*ds, pds...)
 	if root == nil {
 		return canonical.Hook{}, false

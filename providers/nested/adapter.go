@@ -81,7 +81,7 @@ func (a *Adapter) parse(p string, src []byte) (*node.Node, diag.List) {
 	if a.Other != nil && a.Other.Handles(p) {
 		return a.Other.Parse(p, src)
 	}
-	root, ds := providers.ParseJSONConfig(p, src, a.Prov.Name)
+	root, ds := providers.ParseJSONConfig(p, src, a.Prov)
 	if root != nil {
 		ds = append(ds, providers.RepeatedKeys(p, root)...)
 	}

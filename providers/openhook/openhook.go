@@ -67,7 +67,7 @@ func (a *Adapter) Slug() string { return Slug }
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	a.Load(Slug)
 	entry := 0
-	return providers.DecodeJSONFiles(files, a.Prov.Name, func(_ string, root *node.Node) ([]canonical.Hook, diag.List) {
+	return providers.DecodeJSONFiles(files, a.Prov, func(_ string, root *node.Node) ([]canonical.Hook, diag.List) {
 		var ds diag.List
 		hooks := a.decodeFile(&ds, root, &entry)
 		return hooks, ds
