@@ -366,6 +366,12 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 	// (a group's layout marks): read each distinct one once.
 	parsed := map[string]*node.Node{}
 	target, _ := vocab.Default().Provider(to)
+	carries := func(slug, key string) bool { return false }
+	if a, ok := providers.Get(to); ok {
+		if c, ok := a.(providers.KeyCarrier); ok {
+			carries = c.CarriesKey
+		}
+	}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		var buf [4]string // most hooks carry one provider's data, or none
@@ -439,7 +445,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				if f.Key == "$group" {
 					if f.Value.Kind == node.Object {
 						for _, g := range membersByName(f.Value) {
-							if !filter(g) {
+							if !filter(g) && !carries(slug, "group "+g.Key) {
 								names = append(names, "group "+g.Key)
 							}
 						}
@@ -456,7 +462,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				if f.Key == source.ShellKey && target.ShellKey != "" {
 					continue // carried: the target names the shell too
 				}
-				if !filter(f) {
+				if !filter(f) && !carries(slug, f.Key) {
 					names = append(names, f.Key)
 				}
 			}

@@ -59,6 +59,16 @@ type Adapter interface {
 	Encode(m *canonical.Manifest, existing Files) (Files, diag.List)
 }
 
+// KeyCarrier is an adapter that writes some native keys of another tool
+// as its own: a fork and the tool it forked document the same keys
+// (Gemini CLI's and Qwen Code's handler "description"). The pipeline then
+// does not report them as lost.
+type KeyCarrier interface {
+	// CarriesKey reports whether the tool writes slug's key (a handler
+	// key, or "group "+key for a group key) as its own.
+	CarriesKey(slug, key string) bool
+}
+
 var (
 	mu       sync.RWMutex
 	registry = map[string]Adapter{}

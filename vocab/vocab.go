@@ -118,6 +118,9 @@ type Provider struct {
 	Generated          bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	ShellKey           string   `toml:"shell_key" json:"shell_key,omitempty"`
+	// ForkOf is the tool this one is a fork of: the native keys both
+	// document carry between them.
+	ForkOf string `toml:"fork_of" json:"fork_of,omitempty"`
 	// JSONComments: the tool's JSON reader drops comments (not trailing
 	// commas), so a config with them loads.
 	JSONComments bool     `toml:"json_comments" json:"json_comments,omitempty"`

@@ -191,7 +191,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 		note:     row.Note,
 		matchers: matchers,
 		handler:  c.encodeHandler(ds, h, i, pd, a),
-		extra:    groupExtra(pd),
+		extra:    c.groupExtra(h, pd),
 		newGroup: pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool,
 	}
 }
@@ -299,11 +299,72 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 }
 
 // groupExtra returns the documented group keys a hook carries.
-func groupExtra(pd *node.Node) *node.Node {
+func (c *Codec) groupExtra(h *canonical.Hook, pd *node.Node) *node.Node {
 	if g := pd.Get("$group"); g != nil && g.Kind == node.Object && len(g.Fields) > 0 {
 		return g
 	}
-	return nil
+	// The group keys a kindred tool documents too (Gemini's sequential,
+	// for Qwen Code).
+	var carried []node.Field
+	for _, slug := range c.kin(h) {
+		if g := providers.OwnData(h, slug).Get("$group"); g != nil && g.Kind == node.Object {
+			for _, f := range g.Fields {
+				if slices.Contains(c.d.GroupKeys, f.Key) {
+					carried = append(carried, f)
+				}
+			}
+			break
+		}
+	}
+	if len(carried) == 0 {
+		return nil
+	}
+	return &node.Node{Kind: node.Object, Fields: carried}
+}
+
+// kin lists, least first, the tools the hook carries data of that are
+// this one's fork or the tool it forked (the providers table's fork_of):
+// the keys both document mean the same in both.
+func (c *Codec) kin(h *canonical.Hook) []string {
+	// Most hooks carry no kindred tool's data: looked for without
+	// allocating, since this runs for every hook.
+	any := false
+	for slug := range h.ProviderData {
+		if slug != c.d.Slug && c.Carries(slug) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return nil
+	}
+	var out []string
+	for _, slug := range sortedkeys.Of(h.ProviderData) {
+		if slug != c.d.Slug && c.Carries(slug) {
+			out = append(out, slug)
+		}
+	}
+	return out
+}
+
+// Carries reports whether the tool writes keys of slug's as its own: slug
+// is its fork, or the tool it forked.
+func (c *Codec) Carries(slug string) bool {
+	other, ok := c.Names.Provider(slug)
+	return ok && (c.Prov.ForkOf == slug || other.ForkOf == c.d.Slug)
+}
+
+// CarriesKey reports whether the tool writes slug's native key as its own
+// (a handler key or, spelled "group "+key, a group key both document).
+func (c *Codec) CarriesKey(slug, key string) bool {
+	c.load()
+	if !c.Carries(slug) {
+		return false
+	}
+	if g, ok := strings.CutPrefix(key, "group "); ok {
+		return slices.Contains(c.d.GroupKeys, g)
+	}
+	return slices.Contains(c.d.Extra, key)
 }
 
 func compact(n *node.Node) string {
@@ -345,6 +406,18 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 			continue
 		}
 		fields = append(fields, f)
+	}
+	if len(c.d.Extra) > 0 {
+		// The handler keys a kindred tool documents too (description,
+		// between Gemini CLI and Qwen Code).
+		for _, slug := range c.kin(h) {
+			other := providers.OwnData(h, slug)
+			for _, k := range c.d.Extra {
+				if v := other.Get(k); v != nil && pd.Get(k) == nil && !slices.ContainsFunc(fields, func(f node.Field) bool { return f.Key == k }) {
+					fields = append(fields, field(k, v))
+				}
+			}
+		}
 	}
 	if v := c.carriedShell(h, pd, execForm); v != nil {
 		fields = append(fields, field(c.Prov.ShellKey, v))
