@@ -158,6 +158,10 @@ var handlerFieldTypes = map[string][]string{
 // those regexp.QuoteMeta escapes.
 const RegexSyntax = `\.+*?()|[]{}^$`
 
+// RegexSyntaxBesidesBar is RegexSyntax without "|": a text with none of
+// them is a plain list of values (startup|resume), not a pattern.
+const RegexSyntaxBesidesBar = `\.+*?()[]{}^$`
+
 // notToolNameRune reports a character no tool's names have: they are
 // letters, digits and "_" ("run_shell_command", "mcp__github__create_issue"),
 // and "-:@/" are allowed for names hookconv's tables do not know yet.

@@ -13,19 +13,22 @@
 package lint
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/vocab"
 )
 
 // Rule codes. Every code has a one-line description in `hookconv explain`.
 const (
 	CodeMatcherIgnored = "HC701" // a matcher on an event that ignores matchers (warning)
-	CodeNeverMatches   = "HC702" // a matcher that can never match a tool (warning)
+	CodeNeverMatches   = "HC702" // a matcher that can never match: no tool, or no value the event has (warning)
 	CodeTimeoutUnit    = "HC703" // a timeout that looks like the wrong unit (warning)
 	CodeDuplicate      = "HC704" // a hook written twice, byte for byte (warning)
 	CodeExactAlternate = "HC705" // "|" in a matcher the tool compares as one exact string (warning)
@@ -122,10 +125,35 @@ func (l *linter) matcher(event string, row vocab.NativeEvent, m *node.Node, path
 		if strings.Contains(m.Text, "|") {
 			l.ds.Warnf(CodeExactAlternate, m.Pos, path, "write one group per value",
 				"%s compares the %s matcher as one exact string, so %q never matches; \"|\" does not separate values here", l.prov.Name, event, m.Text)
+			return
 		}
+		l.values(event, row, m, path)
+	case vocab.MatchValue:
+		l.values(event, row, m, path)
 	case vocab.MatchTool:
 		l.mcpPrefix(m, path)
 		l.wrongCase(m, path, event != row.Name)
+	}
+}
+
+// values warns about a value in a plain matcher list that the event never
+// has (SessionStart's source is startup, resume, clear, compact or fork:
+// "Bash" there never matches), where the tables list the values.
+func (l *linter) values(event string, row vocab.NativeEvent, m *node.Node, path string) {
+	if len(row.Values) == 0 || strings.ContainsAny(m.Text, canonical.RegexSyntaxBesidesBar) {
+		return // a regular expression is tested, not listed
+	}
+	for _, part := range strings.FieldsFunc(m.Text, func(r rune) bool { return r == '|' || r == ',' }) {
+		part = strings.TrimSpace(part)
+		if part == "" || slices.Contains(row.Values, part) {
+			continue
+		}
+		hint := "use one of " + strings.Join(row.Values, ", ")
+		if s := suggest.Closest(part, row.Values, 2); s != "" {
+			hint = fmt.Sprintf("did you mean %q?", s)
+		}
+		l.ds.Warnf(CodeNeverMatches, m.Pos, path, hint,
+			"%q is no value of %s's %s matcher (%s), so it never matches", part, l.prov.Name, event, strings.Join(row.Values, ", "))
 	}
 }
 

@@ -181,7 +181,7 @@ var codes = []Code{
 	{ID: "HC603", Package: "providers/openhook", Name: "CodeUnknownKey", Summary: "an entry key the protocol does not define, carried in provider_data (warning)"},
 	{ID: "HC604", Package: "providers/openhook", Name: "CodeNoEvents", Summary: "an entry subscribed to no event type, which never runs (warning)"},
 	{ID: "HC701", Package: "lint", Name: "CodeMatcherIgnored", Summary: "a matcher on an event that ignores matchers (warning)"},
-	{ID: "HC702", Package: "lint", Name: "CodeNeverMatches", Summary: "a matcher that can never match a tool (warning)"},
+	{ID: "HC702", Package: "lint", Name: "CodeNeverMatches", Summary: "a matcher that can never match: no tool, or no value the event has (warning)"},
 	{ID: "HC703", Package: "lint", Name: "CodeTimeoutUnit", Summary: "a timeout that looks like the wrong unit (warning)"},
 	{ID: "HC704", Package: "lint", Name: "CodeDuplicate", Summary: "a hook written twice, byte for byte (warning)"},
 	{ID: "HC705", Package: "lint", Name: "CodeExactAlternate", Summary: "\"|\" in a matcher the tool compares as one exact string (warning)"},

@@ -3,6 +3,7 @@ package nested
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -253,7 +254,30 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
 			return []writtenMatcher{{}}
 		}
-		if len(row.Values) > 0 {
+		expanded := false
+		if len(row.Values) > 0 && strings.ContainsAny(text, canonical.RegexSyntaxBesidesBar) {
+			// A pattern (Claude's "start.*"), tested against the event's
+			// value: with the values known, it stands for those it
+			// matches, which a tool comparing exact values can take.
+			if re, err := regexp.Compile(text); err == nil {
+				var matched []string
+				for _, v := range row.Values {
+					if re.MatchString(v) {
+						matched = append(matched, v)
+					}
+				}
+				if len(matched) == 0 {
+					ds.Warnf(CodeNeverFires, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
+						"%s: its %s matcher %q matches no value %s %s has (%s), so it could never fire; not written",
+						h.DisplayName(i), slug, text, c.Prov.Name, row.Name, strings.Join(row.Values, ", "))
+					return nil
+				}
+				ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
+					"%s: the %s pattern %q is written as the %s values it matches: %s", h.DisplayName(i), slug, text, row.Name, strings.Join(matched, ", "))
+				text, expanded = strings.Join(matched, "|"), true
+			}
+		}
+		if len(row.Values) > 0 && !strings.ContainsAny(text, canonical.RegexSyntaxBesidesBar) {
 			// The target compares the matcher with a closed set of
 			// values (Gemini's SessionStart source: startup, resume,
 			// clear): another tool's other values never occur there.
@@ -283,8 +307,10 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		if split {
 			how = ", one group per value (it takes one exact value)"
 		}
-		ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
-			"%s: the %s matcher %q is kept for %s %s%s", h.DisplayName(i), slug, text, c.Prov.Name, row.Name, how)
+		if !expanded {
+			ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
+				"%s: the %s matcher %q is kept for %s %s%s", h.DisplayName(i), slug, text, c.Prov.Name, row.Name, how)
+		}
 		if split {
 			// One exact value per group: "startup|resume" is two groups.
 			var out []writtenMatcher
