@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
+	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -192,6 +193,24 @@ func generic(rows []vocab.NativeEvent) vocab.NativeEvent {
 	return rows[0]
 }
 
+// unknownKeyHint says what to do about an entry key the tool does not
+// document: the key it is one or two edits from (comand) that the object
+// (n) lacks, else remove it.
+func (c *Codec) unknownKeyHint(n *node.Node, key string) string {
+	known := append([]string{"type", "matcher"}, c.d.Extra...)
+	for _, f := range append(slices.Clone(c.d.Fields), c.d.Aliases...) {
+		known = append(known, f.Native)
+	}
+	if c.d.FailClosed != "" {
+		known = append(known, c.d.FailClosed)
+	}
+	known = slices.DeleteFunc(known, func(k string) bool { return n.Get(k) != nil })
+	if s := suggest.Closest(key, known, 2); s != "" {
+		return fmt.Sprintf("did you mean %q? %s does not read %q", s, c.Prov.Name, key)
+	}
+	return c.Prov.Name + " does not read it; remove it"
+}
+
 // shadowingKey returns the dialect's own key for canon when entry n holds
 // it, so that an alias of it in n is ignored by the tool. Copilot CLI's
 // "command" stands in for the Windows command as well as the Unix one:
@@ -303,7 +322,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				}
 			}
 			if !ok {
-				ds.Warnf(nested.CodeUnknownKey, f.KeyPos, fp, c.Prov.Name+" does not read it; remove it",
+				ds.Warnf(nested.CodeUnknownKey, f.KeyPos, fp, c.unknownKeyHint(n, f.Key),
 					"%q is not a %s entry key; dropped", f.Key, c.Prov.Name)
 				continue
 			}

@@ -2,6 +2,7 @@ package nested
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
+	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -34,6 +36,21 @@ const (
 	CodeTypeNotRun     = "HC315"                      // handler type the target does not run (error: the pipeline should have degraded it)
 	CodeTypeNeverRuns  = "HC321"                      // a handler of a type its own tool never runs (warning)
 )
+
+// unknownKeyHint says what to do about a handler key the tool does not
+// document: the key it is one or two edits from (comand) that the object
+// (n) lacks, else remove it.
+func (c *Codec) unknownKeyHint(n *node.Node, key string) string {
+	known := append([]string{"type"}, c.d.Extra...)
+	for _, f := range c.d.Fields {
+		known = append(known, f.Native)
+	}
+	known = slices.DeleteFunc(known, func(k string) bool { return n.Get(k) != nil })
+	if s := suggest.Closest(key, known, 2); s != "" {
+		return fmt.Sprintf("did you mean %q? %s does not read %q", s, c.Prov.Name, key)
+	}
+	return c.Prov.Name + " does not read it; remove it"
+}
 
 // genericFields are the Claude Code spellings of the canonical handler
 // fields, used for handlers of a type their own dialect does not run
@@ -395,7 +412,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 			extra.Set(f.Key, f.Value)
 			continue
 		}
-		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.Prov.Name+" does not read it; remove it",
+		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.unknownKeyHint(n, f.Key),
 			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
 	}
 	if execArgs != nil && h.Handler.Command != "" {
