@@ -158,14 +158,12 @@ func (l *linter) values(event string, row vocab.NativeEvent, m *node.Node, path 
 }
 
 // wrongCase warns about a name in a list of tool names that is a tool's
-// name in another case ("bash" for Claude's Bash): where names compare
-// case-sensitively it never matches. Under an event spelled as Claude
+// name in another case ("bash" for Claude's Bash), where names compare
+// case-sensitively: it never matches; or one edit from a tool's name
+// (Bsh), a typo most likely. Under an event spelled as Claude
 // Code spells it (Copilot CLI's PreToolUse), the tool's Claude names
 // match too.
 func (l *linter) wrongCase(m *node.Node, path string, claudeSpelling bool) {
-	if !l.prov.CaseSensitiveTools {
-		return
-	}
 	for _, part := range strings.Split(m.Text, "|") {
 		part = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(part, "^"), "$"))
 		if part == "" || strings.ContainsAny(part, canonical.RegexSyntax) {
@@ -177,11 +175,26 @@ func (l *linter) wrongCase(m *node.Node, path string, claudeSpelling bool) {
 		if claudeSpelling && len(l.names.DecodeClaudeName(l.prov.Slug, part)) > 0 {
 			continue
 		}
+		var names []string
+		sameButCase := ""
 		for _, n := range l.names.ToolsOf(l.prov.Slug) {
-			if strings.EqualFold(n.Name, part) {
-				l.ds.Warnf(CodeNeverMatches, m.Pos, path, "write "+strconv.Quote(n.Name),
-					"%q is no %s tool: tool names are case-sensitive, so it never matches (%s's tool is %s)", part, l.prov.Name, l.prov.Name, n.Name)
-				break
+			names = append(names, n.Name)
+			if strings.EqualFold(n.Name, part) && sameButCase == "" {
+				sameButCase = n.Name
+			}
+		}
+		switch {
+		case sameButCase != "" && !l.prov.CaseSensitiveTools:
+			// It matches: the tool compares names whatever their case.
+		case sameButCase != "":
+			l.ds.Warnf(CodeNeverMatches, m.Pos, path, "write "+strconv.Quote(sameButCase),
+				"%q is no %s tool: tool names are case-sensitive, so it never matches (%s's tool is %s)", part, l.prov.Name, l.prov.Name, sameButCase)
+		case len(part) >= 3 && !strings.HasPrefix(strings.ToLower(part), "mcp"):
+			// One edit from a tool hookconv knows (Bsh for Bash): a typo,
+			// most likely, rather than a tool the tables lack.
+			if s := suggest.Closest(part, names, 1); s != "" {
+				l.ds.Warnf(CodeNeverMatches, m.Pos, path, "did you mean "+strconv.Quote(s)+"?",
+					"%q is no %s tool hookconv knows, so it may never match", part, l.prov.Name)
 			}
 		}
 	}
