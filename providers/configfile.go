@@ -220,9 +220,10 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 		return nil, ds
 	}
 	var ds diag.List
-	for _, m := range members {
+	for i, m := range members {
 		if m.Key == "hooks" {
 			ds = append(ds, replaced(target, prev, m.Value, countHandlers)...)
+			members[i].Value = withEmptyEvents(prev, m.Value)
 		}
 	}
 	out := prev
@@ -249,6 +250,48 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 		out = merged
 	}
 	return out, ds
+}
+
+// withEmptyEvents returns hooks with the events the file's old hooks
+// listed with no hooks ("SessionStart": []) put back where they stood:
+// they hold nothing to convert, but they are the user's text, and
+// rewriting the hooks would otherwise drop them.
+func withEmptyEvents(prev []byte, hooks *node.Node) *node.Node {
+	root, err := node.ParseJSON(prev, node.JSONOptions{JSONC: true})
+	if err != nil || hooks == nil || hooks.Kind != node.Object {
+		return hooks
+	}
+	old := root.Get("hooks")
+	if old == nil || old.Kind != node.Object {
+		return hooks
+	}
+	var fields []node.Field
+	changed := false
+	at := 0 // where the next kept event of the new hooks is
+	for _, f := range old.Fields {
+		if hooks.Get(f.Key) != nil {
+			// Copy the new hooks' events up to and including this one.
+			for at < len(hooks.Fields) {
+				fields = append(fields, hooks.Fields[at])
+				at++
+				if fields[len(fields)-1].Key == f.Key {
+					break
+				}
+			}
+			continue
+		}
+		if empty := (f.Value.Kind == node.Array && len(f.Value.Items) == 0) || (f.Value.Kind == node.Object && len(f.Value.Fields) == 0); empty {
+			fields = append(fields, f)
+			changed = true
+		}
+	}
+	if !changed {
+		return hooks
+	}
+	fields = append(fields, hooks.Fields[at:]...)
+	out := *hooks
+	out.Fields = fields
+	return &out
 }
 
 func replaced(file string, prev []byte, tree *node.Node, count func(*node.Node) int) diag.List {
@@ -317,11 +360,12 @@ func RepeatedKeys(file string, root *node.Node) diag.List {
 	return ds.WithFile(file)
 }
 
-// RepeatedHookKeys refuses (HC324) a config whose "hooks", or a member of
-// it at any depth, repeats a key. The tool reads the last of them and
-// ignores the others; rewriting the hooks would write back only what the
-// tool reads and so delete the ignored ones, text the user wrote, without
-// asking. Keys repeated elsewhere in the file are not hookconv's to touch.
+// RepeatedHookKeys refuses (HC324) a config that repeats "hooks" or one
+// of its events. The tool reads the last of them and ignores the others;
+// rewriting the hooks would write back only what the tool reads and so
+// delete the ignored ones, text the user wrote, without asking. Keys
+// repeated elsewhere in the file are not hookconv's to touch, nor inside
+// a hook, which a merge keeps byte for byte.
 func RepeatedHookKeys(file string, src []byte) diag.List {
 	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
 	if err != nil {
@@ -329,7 +373,9 @@ func RepeatedHookKeys(file string, src []byte) diag.List {
 	}
 	var ds diag.List
 	node.Repeats(root, func(at string, f node.Field) {
-		if at == "" && f.Key != "hooks" || at != "" && at != "hooks" && !strings.HasPrefix(at, "hooks.") && !strings.HasPrefix(at, "hooks[") {
+		// Only "hooks" itself and its events: a repeat inside a hook the
+		// file keeps stays as written (the merge keeps its bytes).
+		if at == "" && f.Key != "hooks" || at != "" && at != "hooks" {
 			return
 		}
 		where := "the top level"
