@@ -198,10 +198,11 @@ var exitTwo = lazy.Regexp(`(?m)(^|[;&|{(]|\b(then|else|do))\s*exit\s+2\b`)
 // opaque matches what makes a shell script's output depend on more than
 // its own text: reading in a file (source, ., eval, a here-document or a
 // redirection into a program), running a program of the project (./bin/x,
-// ../x, a path with a script extension), a command substitution, exec,
-// or an interpreter's module. A script with any of these is not read as
+// ../x, a path with a script extension, a path built from a variable:
+// "$DIR/policy"), a command substitution, exec, or an interpreter's
+// module. A script with any of these is not read as
 // a whole.
-var opaque = lazy.Regexp(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|<<|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\s-m\s`)
+var opaque = lazy.Regexp(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|<<|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\$\{?\w+\}?"?/|\s-m\s`)
 
 // shellShebang matches a shebang line that runs a shell.
 var shellShebang = lazy.Regexp(`\b(sh|bash|zsh|dash)\b`)
@@ -255,7 +256,7 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 		return "", false
 	}
 	text := withoutComments(b)
-	if opaque().MatchString(withoutTextSubstitutions(text)) {
+	if plain := withoutTextSubstitutions(text); opaque().MatchString(plain) || runsOtherPrograms(plain) {
 		return "", false
 	}
 	for _, ext := range scriptExtensions {
@@ -292,8 +293,11 @@ func withoutTextSubstitutions(text string) string {
 		return text
 	}
 	return substitution().ReplaceAllStringFunc(text, func(sub string) string {
-		if textOnly(shellWords(sub[2 : len(sub)-1])) {
-			return ""
+		// Newlines separate commands as ";" does.
+		if textOnly(shellWords(strings.ReplaceAll(sub[2:len(sub)-1], "\n", ";"))) {
+			// A plain word stands for its value, so what is built from it
+			// ("$(dirname "$0")/deny.json") still reads as a path.
+			return "x"
 		}
 		return sub
 	})
@@ -333,6 +337,79 @@ func textOnly(words []shellWord) bool {
 		}
 	}
 	return len(words) > 0
+}
+
+// scriptCommands are the commands a script read whole may run: the
+// shell's own, and text tools whose output is the script's text or the
+// payload's (runsOtherPrograms).
+var scriptCommands = append([]string{"exit", "return", "test", "[", "[[", "true", "false", ":", "read", "local", "export", "set", "shift", "unset", "declare", "typeset", "readonly", "break", "continue", "trap"}, textTools...)
+
+// shellKeywords open or close compound commands; the word after one is
+// in command position again.
+var shellKeywords = []string{"if", "then", "else", "elif", "fi", "do", "done", "while", "until", "!", "{", "}", "]]", "esac", ";;"}
+
+// fdRedirect spells the shell's redirections with "&" as plain ones.
+var fdRedirect = strings.NewReplacer(">&", ">", "<&", "<", "&>", ">")
+
+// runsOtherPrograms reports whether a script runs a command other than
+// the shell's own and text tools: a program on PATH (opa, a policy CLI)
+// may print a JSON deny the script's text never spells. It reads the
+// script as shellWords splits it, line by line; a line it cannot split,
+// or a compound it does not follow (a function, a case's patterns
+// aside), counts as running something else.
+func runsOtherPrograms(text string) bool {
+	inCase := 0
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		// >&2 and &>file are redirections, not a background "&".
+		words := shellWords(fdRedirect.Replace(line))
+		if words == nil {
+			return true // an unbalanced quote: a string over several lines
+		}
+		command, target := true, false
+		for i, w := range words {
+			switch {
+			case w.redirect:
+				target = true
+				continue
+			case target && !w.operator:
+				target = false // the file or descriptor redirected to
+				continue
+			case i+1 < len(words) && words[i+1].redirect && strings.Trim(w.text, "0123456789") == "":
+				continue // the descriptor of 2>&1
+			case w.operator:
+				command = true
+				continue
+			case !command:
+				if w.text == "in" && inCase > 0 {
+					command = false
+				}
+				continue
+			}
+			// A word in command position.
+			switch {
+			case w.text == "case":
+				inCase++
+				command = false
+			case w.text == "esac":
+				inCase--
+			case inCase > 0 && i+1 < len(words) && words[i+1].operator:
+				// A case pattern: "rm*)" reads as the pattern, then ")".
+				command = true
+			case slices.Contains(shellKeywords, w.text):
+				// The next word is a command again.
+			case strings.Contains(w.text, "=") && !strings.HasPrefix(w.text, "="):
+				// An assignment: NAME=value; a command may follow.
+			case slices.Contains(scriptCommands, w.text):
+				command = false
+			default:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shellRuns reports whether a command is a shell running a script file:

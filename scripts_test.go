@@ -231,6 +231,9 @@ func TestWithoutTextSubstitutions(t *testing.T) {
 		{"x=$(./bin/check)", false},
 		{"x=$(jq -r .a $(cat))", false}, // nested
 		{"x=$()", false},
+		{"HOOK_DIR=$(dirname \"$0\")\n\"$HOOK_DIR/policy\" \"$cmd\"", false}, // a path from a variable
+		{"cat \"$(dirname \"$0\")/deny.json\"", false},                       // a path built from the value
+		{"v=$(\n  echo \"$input\"\n  policy-check --stdin\n)", false},        // lines are commands
 	} {
 		got := !opaque().MatchString(withoutTextSubstitutions(tc.script))
 		if got != tc.read {
@@ -260,4 +263,31 @@ func FuzzReadScript(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRunsOtherPrograms: a script read whole runs only the shell's own
+// commands and text tools; any other program (on PATH or the project's)
+// may print a JSON deny its text never spells.
+func TestRunsOtherPrograms(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		other  bool
+	}{
+		{"cmd=x\nif echo \"$cmd\" | grep -qE 'rm -rf'; then\n  echo \"Blocked: $cmd\" >&2\n  exit 2\nfi\nexit 0\n", false},
+		{"cat >/dev/null\necho blocked >&2\nexit 2\n", false},
+		{"grep -q 'rm -rf' && { echo 'no' >&2; exit 2; }\n", false},
+		{"case \"$cmd\" in\n  *rm*) echo no >&2; exit 2 ;;\n  *) exit 0 ;;\nesac\n", false},
+		{"[ -z \"$cmd\" ] && exit 0\n2>&1 echo x | tr a b\n", false},
+		{"echo \"$input\" | opa-eval --policy guard\n", true},
+		{"policy-check --stdin\n", true},
+		{"\"$DIR\"/policy x\n", true},
+		{"deny() { echo x; }\ndeny\n", true},
+		{"python3 -c 'print(1)'\n", true},
+		{"echo 'unbalanced\n", true},
+		{"case $x in\n  a) curl http://x ;;\nesac\n", true},
+	} {
+		if got := runsOtherPrograms(tc.script); got != tc.other {
+			t.Errorf("%q: runs another program %v, want %v", tc.script, got, tc.other)
+		}
+	}
 }
