@@ -22,6 +22,18 @@ type FieldMap struct {
 // Fields is a dialect's table of native keys with a canonical home.
 type Fields []FieldMap
 
+// CanonicalsOf returns every canonical field a native key stands for (VS
+// Code's "bash" is the Linux and the macOS command).
+func (fs Fields) CanonicalsOf(native string) []string {
+	var out []string
+	for _, f := range fs {
+		if f.Native == native {
+			out = append(out, f.Canonical)
+		}
+	}
+	return out
+}
+
 // CanonicalOf returns the canonical field of a native key.
 func (fs Fields) CanonicalOf(native string) (string, bool) {
 	for _, f := range fs {

@@ -61,8 +61,14 @@ var VSCode = &flat.Dialect{
 		{Native: "env", Canonical: "env"},
 		{Native: "timeout", Canonical: "timeout"},
 	},
+	// Copilot CLI's keys, also read (reference part 2 §2.3): "bash" is
+	// the Linux and macOS command, "powershell" the Windows one; the
+	// explicit OS keys win.
 	Aliases: []flat.FieldMap{
 		{Native: "timeoutSec", Canonical: "timeout"},
+		{Native: "bash", Canonical: "platform.linux"},
+		{Native: "bash", Canonical: "platform.osx"},
+		{Native: "powershell", Canonical: "platform.windows"},
 	},
 	Types:       []string{canonical.HandlerCommand},
 	DefaultType: canonical.HandlerCommand,

@@ -264,6 +264,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		h.Blocking = true // the tool honours exit 2 here (spec §7)
 	}
 	var matcher, exec, execArgs *node.Node
+	var spread []string // fields set by an alias for several
 	keys := &node.Node{Kind: node.Object}
 	for _, f := range n.Fields {
 		fp := path + "." + f.Key
@@ -295,6 +296,23 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			}
 		case slices.Contains(c.d.Extra, f.Key):
 			set(f.Key, f.Value)
+		case len(c.d.Aliases.CanonicalsOf(f.Key)) > 1:
+			// An alias for several fields (VS Code's "bash" for the Linux
+			// and macOS commands), each unless the key of its own is there.
+			written := false
+			for _, canon := range c.d.Aliases.CanonicalsOf(f.Key) {
+				if _, shadowed := c.shadowingKey(n, canon); shadowed {
+					continue
+				}
+				if !c.setField(ds, &h, canon, f, fp) {
+					return h, false
+				}
+				written, spread = true, append(spread, canon)
+			}
+			if !written {
+				ds.Warnf(CodeAliasIgnored, f.KeyPos, fp, "remove it",
+					"%q stands in for keys this entry has already, so %s ignores it; dropped", f.Key, c.Prov.Name)
+			}
 		default:
 			canon, ok := c.d.Fields.CanonicalOf(f.Key)
 			if !ok && !c.accepts(&h) && (f.Key == "prompt" || f.Key == "model") {
@@ -348,6 +366,13 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				h.Handler.Command = cmd
 				break
 			}
+		}
+	}
+	for _, canon := range spread {
+		if os, ok := strings.CutPrefix(canon, "platform."); ok && h.Handler.Platform[os] == h.Handler.Command {
+			// An override that says what the default says (VS Code's
+			// "bash" alone sets linux, osx and so the default).
+			delete(h.Handler.Platform, os)
 		}
 	}
 	if hd := &h.Handler; hd.Type == canonical.HandlerCommand && strings.TrimSpace(hd.Command) == "" && hd.Platform["windows"] != "" {
