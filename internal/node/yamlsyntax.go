@@ -229,7 +229,9 @@ func strayColon(line string) (int, bool) {
 // but shallower than the line before, one between the item's "-" and its
 // keys, or a list item where keys are, is wrong. In a list (seq true) a
 // line at the dashes' level must be an item, and one between the dashes
-// and the current item's content is wrong.
+// and the current item's content is wrong. Lines that belong to a value
+// are not read for indentation: a block scalar's (after "|" or ">"), a
+// plain or quoted value's next lines, a flow list or mapping's.
 func misindented(lines []string, line int, seq bool) (int, int, bool) {
 	s := lines[line-1]
 	dash := firstContent(s)
@@ -241,24 +243,35 @@ func misindented(lines []string, line int, seq bool) (int, int, bool) {
 	}
 	mapping := strings.Contains(s[content:], ":")
 	levels := []int{base}
+	within, flow := valueExtent(s, content)
 	for l := line + 1; l <= len(lines); l++ {
 		t := lines[l-1]
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(strings.TrimSpace(t), "#") {
 			continue
 		}
 		ind := firstContent(t)
+		if flow > 0 {
+			flow += brackets(t)
+			continue // inside a flow list or mapping
+		}
+		if within >= 0 && ind > within {
+			continue // the value's next line
+		}
+		within = -1
 		if ind < base {
 			if !seq && item && ind > dash {
 				return l, ind, true // between the item's "-" and its keys
 			}
 			return 0, 0, false // the block ended before any problem
 		}
+		key := itemContent(t, ind)
+		within, flow = valueExtent(t, key)
 		if seq {
 			switch {
 			case ind == base && !strings.HasPrefix(t[ind:], "- "):
 				return l, ind, true // not an item where the items are
 			case ind == base:
-				content = itemContent(t, ind)
+				content = key
 			case ind < content:
 				return l, ind, true // between the "-" and the item's content
 			}
@@ -273,12 +286,67 @@ func misindented(lines []string, line int, seq bool) (int, int, bool) {
 		case ind > top && closed:
 			return l, ind, true // between two levels
 		case ind > top:
-			levels = append(levels, ind) // a child block, or a value's next line
+			levels = append(levels, ind) // a child block
 		case ind == base && mapping && strings.HasPrefix(t[ind:], "- "):
 			return l, ind, true // a list item among the keys
 		}
 	}
 	return 0, 0, false
+}
+
+// valueExtent reads the value a line gives its key (or item) at column
+// key: when it goes on below (a block scalar, a plain or quoted value),
+// within is the column its next lines are deeper than, else -1; flow is
+// how many flow brackets it leaves open.
+func valueExtent(line string, key int) (within, flow int) {
+	rest := line[key:]
+	if i := strings.Index(rest, "#"); i >= 0 && (i == 0 || rest[i-1] == ' ') {
+		rest = rest[:i]
+	}
+	value := strings.TrimSpace(rest)
+	if k, v, ok := strings.Cut(rest, ": "); ok && !strings.ContainsAny(k, `"'[{`) {
+		value = strings.TrimSpace(v)
+	} else if strings.HasSuffix(value, ":") {
+		value = ""
+	}
+	switch {
+	case value == "":
+		return -1, 0 // a key whose value is the block below
+	case strings.HasPrefix(value, "[") || strings.HasPrefix(value, "{"):
+		if open := brackets(value); open > 0 {
+			return -1, open
+		}
+		return -1, 0
+	default:
+		// A block scalar (| or >), or a plain or quoted value, whose
+		// next lines are deeper than the key.
+		return key, 0
+	}
+}
+
+// brackets counts the flow brackets a line opens less those it closes,
+// outside quotes.
+func brackets(line string) int {
+	n := 0
+	quote := byte(0)
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '#' && (i == 0 || line[i-1] == ' '):
+			return n
+		case c == '[' || c == '{':
+			n++
+		case c == ']' || c == '}':
+			n--
+		}
+	}
+	return n
 }
 
 // itemContent is where a line's content starts after the "- " of the
