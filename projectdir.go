@@ -177,7 +177,7 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 // nestedShell finds a command that hands text to a second shell (sh -c
 // "…", bash -lc, eval): an escaped \$NAME the first shell leaves alone is
 // expanded by the second.
-var nestedShell = lazy.Regexp(`(?:^|[\s;&|(/])(?:(?:ba|da|k|z)?sh(?:\s+-[a-zA-Z]+)*\s+-[a-zA-Z]*c[a-zA-Z]*|eval)\s`)
+var nestedShell = lazy.Regexp(`(?:^|[\s;&|(/])(?:(?:ba|da|k|z)?sh(?:\s+(?:--?[a-zA-Z][\w-]*|[a-z]+))*?\s+-[a-zA-Z]*c[a-zA-Z]*|eval)\s`)
 
 // pluginVars gathers one of the providers' plugin variable lists, each
 // name once.

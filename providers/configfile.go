@@ -180,7 +180,14 @@ func ParseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, 
 	if n, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
 		var w diag.List
 		if prov.JSONComments {
-			w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "remove the trailing commas",
+			// Read again as the tool does, for where the first trailing
+			// comma is.
+			at := diag.Pos{Line: 1, Column: 1}
+			var se *node.SyntaxError
+			if _, err := node.ParseJSON(src, node.JSONOptions{Comments: true}); errors.As(err, &se) {
+				at = se.Pos
+			}
+			w.Warnf(CodeJSONC, at, "", "remove the trailing commas",
 				"the file has trailing commas, which %s's JSON reader rejects (it takes comments, not those); read anyway", tool)
 		} else {
 			w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "remove the comments and trailing commas",

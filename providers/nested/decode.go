@@ -554,11 +554,12 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		unit := c.d.Timeout(h.Handler.Type)
 		if t, ok := providers.ReadTimeout(ds, CodeShape, f, path, unit.PerSecond()); ok {
 			hd.Timeout = t
-			if unit == IntSeconds && t != math.Trunc(t) {
+			if unit == IntSeconds && (t != math.Trunc(t) || strings.ContainsAny(v.Text, ".eE")) {
 				// Codex's timeout is an unsigned integer (serde): a
-				// fraction fails the parse of the whole file.
+				// fraction fails the parse of the whole file, and so does
+				// any number written with a point or an exponent (2.0).
 				ds.Warnf(CodeShape, v.Pos, path(), "write a whole number of seconds",
-					"%s reads timeout as a whole number of seconds: %s makes it reject the whole file, so none of the file's hooks run there now", c.Prov.Name, v.Text)
+					"%s reads timeout as a whole number of seconds, written without a point or exponent: %s makes it reject the whole file, so none of the file's hooks run there now", c.Prov.Name, v.Text)
 			} else if unit == IntSeconds && t < 1 {
 				ds.Warnf(CodeShape, v.Pos, path(), "write at least 1, or leave it out for the default",
 					"%s's timeout is at least 1 second, not %s", c.Prov.Name, v.Text)
