@@ -48,6 +48,7 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 		delete(hooks, stateKey)
 		tree := fromTOML(hooks)
 		tree.Pos = firstHooksHeader(src)
+		placeTables(tree, string(src))
 		root.Fields = append(root.Fields, node.Field{Key: "hooks", Value: tree})
 	}
 	if features, ok := doc["features"].(map[string]any); ok {
@@ -55,6 +56,55 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 		root.Fields = append(root.Fields, node.Field{Key: "features", Value: fromTOML(features)})
 	}
 	return root, nil
+}
+
+// placeTables gives the hook tables decoded from src back what TOML
+// decoding forgot: the events in the order the file first names them
+// (not sorted), so hooks are numbered as the author reads them, and each
+// group and handler written as a table its header's line, so that
+// diagnostics point at it. Events written otherwise (inline arrays,
+// dotted keys) keep their place after those and no line.
+func placeTables(tree *node.Node, src string) {
+	spans := hookGroups(src)
+	first := func(ev string) int {
+		if gs := spans[ev]; len(gs) > 0 {
+			return gs[0].whole.start
+		}
+		return len(src) // after every event written as tables
+	}
+	sort.SliceStable(tree.Fields, func(i, j int) bool { return first(tree.Fields[i].Key) < first(tree.Fields[j].Key) })
+	lineStarts := []int{0}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			lineStarts = append(lineStarts, i+1)
+		}
+	}
+	at := func(off int) diag.Pos {
+		line := sort.SearchInts(lineStarts, off+1) // lines starting at or before off
+		return diag.Pos{Line: line, Column: off - lineStarts[line-1] + 1, Offset: off}
+	}
+	for _, ev := range tree.Fields {
+		gs := spans[ev.Key]
+		if ev.Value.Kind != node.Array || len(gs) != len(ev.Value.Items) {
+			continue
+		}
+		for i, g := range ev.Value.Items {
+			g.Pos = at(gs[i].whole.start + firstContent(src[gs[i].whole.start:]))
+			hs := g.Get("hooks")
+			if hs == nil || hs.Kind != node.Array || len(hs.Items) != len(gs[i].handlers) {
+				continue
+			}
+			for j, h := range hs.Items {
+				start := gs[i].handlers[j].start
+				h.Pos = at(start + firstContent(src[start:]))
+			}
+		}
+	}
+}
+
+// firstContent is how many spaces and tabs a text starts with.
+func firstContent(s string) int {
+	return len(s) - len(strings.TrimLeft(s, " \t"))
 }
 
 // firstHooksHeader is the position of the first table header of the hooks
