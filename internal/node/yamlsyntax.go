@@ -197,22 +197,11 @@ func boolInt(b bool) int {
 // the second one when the line is key: value, else the first.
 func strayColon(line string) (int, bool) {
 	var found []int
-	quote := byte(0)
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '#' && (i == 0 || line[i-1] == ' '):
-			i = len(line)
-		case (c == '"' || c == '\'') && (i == 0 || line[i-1] == ' '):
-			quote = c
-		case c == ':' && (i+1 == len(line) || line[i+1] == ' '):
+	outsideQuotes(line, func(i int, c byte) {
+		if c == ':' && (i+1 == len(line) || line[i+1] == ' ') {
 			found = append(found, i)
 		}
-	}
+	})
 	switch {
 	case len(found) >= 2:
 		return found[1], true
@@ -328,6 +317,21 @@ func valueExtent(line string, key int) (within, flow int) {
 // outside quotes.
 func brackets(line string) int {
 	n := 0
+	outsideQuotes(line, func(_ int, c byte) {
+		switch c {
+		case '[', '{':
+			n++
+		case ']', '}':
+			n--
+		}
+	})
+	return n
+}
+
+// outsideQuotes calls f with each byte of a YAML line that is outside
+// quoted text (a quote opens one first on the line or after a blank or
+// [ { , :) and before a comment.
+func outsideQuotes(line string, f func(i int, c byte)) {
 	quote := byte(0)
 	for i := 0; i < len(line); i++ {
 		c := line[i]
@@ -336,17 +340,14 @@ func brackets(line string) int {
 			if c == quote {
 				quote = 0
 			}
-		case c == '"' || c == '\'':
-			quote = c
 		case c == '#' && (i == 0 || line[i-1] == ' '):
-			return n
-		case c == '[' || c == '{':
-			n++
-		case c == ']' || c == '}':
-			n--
+			return
+		case (c == '"' || c == '\'') && (i == 0 || strings.IndexByte(" [{,:", line[i-1]) >= 0):
+			quote = c
+		default:
+			f(i, c)
 		}
 	}
-	return n
 }
 
 // itemContent is where a line's content starts after the "- " of the

@@ -254,6 +254,14 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
 			return []writtenMatcher{{}}
 		}
+		// neverFires reports a hook whose matcher the target's values
+		// never meet; it is not written (nil).
+		neverFires := func(how string) []writtenMatcher {
+			ds.Warnf(CodeNeverFires, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
+				"%s: its %s matcher %q %s %s %s has (%s), so it could never fire; not written",
+				h.DisplayName(i), slug, text, how, c.Prov.Name, row.Name, strings.Join(row.Values, ", "))
+			return nil
+		}
 		expanded := false
 		if len(row.Values) > 0 && strings.ContainsAny(text, canonical.RegexSyntaxBesidesBar) {
 			// A pattern (Claude's "start.*"), tested against the event's
@@ -267,10 +275,7 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 					}
 				}
 				if len(matched) == 0 {
-					ds.Warnf(CodeNeverFires, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
-						"%s: its %s matcher %q matches no value %s %s has (%s), so it could never fire; not written",
-						h.DisplayName(i), slug, text, c.Prov.Name, row.Name, strings.Join(row.Values, ", "))
-					return nil
+					return neverFires("matches no value")
 				}
 				ds.Infof(CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
 					"%s: the %s pattern %q is written as the %s values it matches: %s", h.DisplayName(i), slug, text, row.Name, strings.Join(matched, ", "))
@@ -290,10 +295,7 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 				}
 			}
 			if len(kept) == 0 {
-				ds.Warnf(CodeNeverFires, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
-					"%s: its %s matcher %q names no value %s %s has (%s), so it could never fire; not written",
-					h.DisplayName(i), slug, text, c.Prov.Name, row.Name, strings.Join(row.Values, ", "))
-				return nil
+				return neverFires("names no value")
 			}
 			if len(lost) > 0 {
 				ds.Warnf(CodeLostMatcher, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
