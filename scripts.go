@@ -270,12 +270,12 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 // substitution matches a command substitution with no other inside it.
 var substitution = lazy.Regexp(`\$\(([^()` + "`" + `]*)\)`)
 
-// textTools are programs that only read and reshape text: in a command
-// substitution whose words name no file, they read the payload (or a
-// variable echoed into them) and print nothing of their own, whatever the
-// script then does with the value. jq's filter is in the script's text,
-// where the checks read it.
-var textTools = []string{"cat", "jq", "grep", "egrep", "fgrep", "sed", "awk", "tr", "head", "tail", "cut", "echo", "printf", "basename", "dirname", "wc", "sort", "uniq", "date", "pwd"}
+// textTools are programs that only read and reshape text: given no file
+// to read (textArgsOK), they read the payload (or a variable echoed into
+// them) and print nothing of their own. jq's filter is in the script's
+// text, where the checks read it. awk and sed are not among them: both
+// can run programs (system(), the e command) and write files.
+var textTools = []string{"cat", "jq", "grep", "egrep", "fgrep", "tr", "head", "tail", "cut", "echo", "printf", "basename", "dirname", "wc", "sort", "uniq", "date", "pwd"}
 
 // dataExtensions mark a word as a file a text tool would read (cat
 // deny.json): its contents are not in the script.
@@ -285,9 +285,7 @@ var dataExtensions = []string{".json", ".yaml", ".yml", ".toml", ".txt", ".conf"
 // substitutions that run text tools only, on the payload or a variable
 // (input=$(cat), cmd=$(jq -r '.tool_input.command'), a pipe of them):
 // they run nothing of the project and read no file. Anything else stays,
-// for opaque to find: a redirection, a word with a slash or a data file's
-// extension, an option that names a file (jq -f, --slurpfile, --rawfile),
-// cat with an argument.
+// for opaque to find.
 func withoutTextSubstitutions(text string) string {
 	if !strings.Contains(text, "$(") {
 		return text
@@ -304,112 +302,182 @@ func withoutTextSubstitutions(text string) string {
 }
 
 // textOnly reports whether a command substitution's words (shellWords)
-// run only text tools that read no file: after each tool, at most one
-// word that is no option (jq's filter, grep's pattern, head's count),
-// none for cat but -, any for echo and printf, which read nothing.
+// run only text tools that read no file, with no redirection.
 func textOnly(words []shellWord) bool {
-	tool, operands := "", 0
-	for _, w := range words {
+	tool := ""
+	var args []shellWord
+	for _, w := range append(words, shellWord{operator: true}) {
 		switch {
 		case w.redirect:
 			return false
 		case w.operator:
-			tool = ""
-			continue
+			if tool != "" && !textArgsOK(tool, args) {
+				return false
+			}
+			tool, args = "", nil
 		case tool == "":
 			if !slices.Contains(textTools, w.text) {
 				return false
 			}
-			tool, operands = w.text, 0
-			continue
-		case tool == "echo" || tool == "printf":
-			continue
-		case w.text == "-f" || strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "file"):
-			return false // jq -f, --slurpfile, --rawfile; grep, sed, awk -f
-		case strings.HasPrefix(w.text, "-") && w.text != "-":
-			continue
-		}
-		operands++
-		if operands > 1 || tool == "cat" && w.text != "-" ||
-			strings.Contains(w.text, "/") && tool != "jq" && tool != "sed" && tool != "awk" && tool != "date" ||
-			slices.ContainsFunc(dataExtensions, func(ext string) bool { return strings.HasSuffix(w.text, ext) }) {
-			return false
+			tool = w.text
+		default:
+			args = append(args, w)
 		}
 	}
 	return len(words) > 0
 }
 
+// textArgsOK reports whether a text tool's arguments name no file for it
+// to read: jq's filter or grep's pattern and nothing more, head's and
+// tail's counts, no operand at all for cat (but -), cut, wc, sort and
+// uniq; no option that takes a file (-f, --slurpfile); anything for the
+// tools that read no file at all.
+func textArgsOK(tool string, args []shellWord) bool {
+	switch tool {
+	case "echo", "printf", "tr", "basename", "dirname", "date", "pwd":
+		return true // they read standard input or nothing
+	}
+	operands := 0
+	for _, w := range args {
+		switch {
+		case w.text == "-f" || strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "file"):
+			return false // jq -f, --slurpfile, --rawfile; grep -f
+		case strings.HasPrefix(w.text, "-") && w.text != "-":
+			continue
+		}
+		operands++
+		switch tool {
+		case "jq", "grep", "egrep", "fgrep":
+			// One operand, the filter or pattern; a second is a file.
+			if operands > 1 {
+				return false
+			}
+		case "head", "tail":
+			if strings.Trim(w.text, "0123456789+") != "" {
+				return false // not a count (-n 5): a file
+			}
+		default:
+			if w.text != "-" {
+				return false // cat, cut, wc, sort, uniq: any operand is a file
+			}
+		}
+		if slices.ContainsFunc(dataExtensions, func(ext string) bool { return strings.HasSuffix(w.text, ext) }) {
+			return false
+		}
+	}
+	return true
+}
+
 // scriptCommands are the commands a script read whole may run: the
-// shell's own, and text tools whose output is the script's text or the
-// payload's (runsOtherPrograms).
-var scriptCommands = append([]string{"exit", "return", "test", "[", "[[", "true", "false", ":", "read", "local", "export", "set", "shift", "unset", "declare", "typeset", "readonly", "break", "continue", "trap"}, textTools...)
+// shell's own that run nothing else (not eval, trap, exec, command), and
+// the text tools.
+var scriptCommands = append([]string{"exit", "return", "test", "[", "[[", "true", "false", ":", "read", "local", "export", "set", "shift", "unset", "declare", "typeset", "readonly", "break", "continue"}, textTools...)
 
 // shellKeywords open or close compound commands; the word after one is
 // in command position again.
-var shellKeywords = []string{"if", "then", "else", "elif", "fi", "do", "done", "while", "until", "!", "{", "}", "]]", "esac", ";;"}
+var shellKeywords = []string{"if", "then", "else", "elif", "fi", "do", "done", "while", "until", "!", "{", "}", "]]"}
 
 // fdRedirect spells the shell's redirections with "&" as plain ones.
-var fdRedirect = strings.NewReplacer(">&", ">", "<&", "<", "&>", ">")
+var fdRedirect = strings.NewReplacer(">&", ">", "<&0", "", "&>", ">")
 
 // runsOtherPrograms reports whether a script runs a command other than
-// the shell's own and text tools: a program on PATH (opa, a policy CLI)
-// may print a JSON deny the script's text never spells. It reads the
-// script as shellWords splits it, line by line; a line it cannot split,
-// or a compound it does not follow (a function, a case's patterns
-// aside), counts as running something else.
+// the shell's own and text tools, or has a text tool or the shell read a
+// file in: a program on PATH (opa, a policy CLI) or a file may hold the
+// JSON deny the script's text never spells. It follows the script as
+// shellWords splits it, with case statements (a subject, then patterns
+// up to ")", then commands up to ";;"); a line it cannot split (a quote
+// left open) counts as something else run.
 func runsOtherPrograms(text string) bool {
-	inCase := 0
+	var words []shellWord
 	for _, line := range strings.Split(text, "\n") {
-		if strings.TrimSpace(line) == "" {
+		lw := shellWords(fdRedirect.Replace(line))
+		if lw == nil && strings.TrimSpace(line) != "" {
+			return true
+		}
+		words = append(append(words, lw...), shellWord{operator: true, text: "\n"})
+	}
+	const (
+		atCommand = iota // the next word runs
+		atArgs           // the words of a command
+		atSubject        // case's word, up to "in"
+		atPattern        // case's patterns, up to ")"
+	)
+	state, cases := atCommand, 0
+	tool := "" // the text tool whose arguments are being read
+	var args []shellWord
+	endCommand := func() bool {
+		ok := tool == "" || textArgsOK(tool, args)
+		tool, args = "", nil
+		return ok
+	}
+	target := false
+	for i, w := range words {
+		next := shellWord{}
+		if i+1 < len(words) {
+			next = words[i+1]
+		}
+		switch {
+		case w.redirect && w.text == "<":
+			return true // a file read in, or <(a program)
+		case w.redirect:
+			target = true
+			continue
+		case target && !w.operator:
+			target = false // the file or descriptor written to
+			continue
+		case !w.operator && next.redirect && strings.Trim(w.text, "0123456789") == "":
+			continue // the descriptor of 2>&1
+		case w.operator:
+			switch {
+			case state == atPattern:
+				if w.text == ")" {
+					state = atCommand
+				}
+			case state == atSubject:
+			default:
+				if !endCommand() {
+					return true
+				}
+				state = atCommand
+				if w.text == ";" && next.operator && next.text == ";" && cases > 0 {
+					state = atPattern // ";;": the next pattern
+				}
+			}
 			continue
 		}
-		// >&2 and &>file are redirections, not a background "&".
-		words := shellWords(fdRedirect.Replace(line))
-		if words == nil {
-			return true // an unbalanced quote: a string over several lines
+		switch state {
+		case atSubject:
+			if w.text == "in" {
+				state = atPattern
+			}
+			continue
+		case atPattern:
+			if w.text == "esac" {
+				cases, state = cases-1, atArgs
+			}
+			continue
+		case atArgs:
+			args = append(args, w)
+			continue
 		}
-		command, target := true, false
-		for i, w := range words {
-			switch {
-			case w.redirect:
-				target = true
-				continue
-			case target && !w.operator:
-				target = false // the file or descriptor redirected to
-				continue
-			case i+1 < len(words) && words[i+1].redirect && strings.Trim(w.text, "0123456789") == "":
-				continue // the descriptor of 2>&1
-			case w.operator:
-				command = true
-				continue
-			case !command:
-				if w.text == "in" && inCase > 0 {
-					command = false
-				}
-				continue
+		switch {
+		case w.text == "case":
+			cases, state = cases+1, atSubject
+		case w.text == "esac" && cases > 0:
+			cases, state = cases-1, atArgs
+		case slices.Contains(shellKeywords, w.text):
+		case strings.Contains(w.text, "=") && !strings.HasPrefix(w.text, "="):
+			// An assignment: NAME=value; a command may follow.
+		case slices.Contains(scriptCommands, w.text):
+			state = atArgs
+			if slices.Contains(textTools, w.text) {
+				tool = w.text
 			}
-			// A word in command position.
-			switch {
-			case w.text == "case":
-				inCase++
-				command = false
-			case w.text == "esac":
-				inCase--
-			case inCase > 0 && i+1 < len(words) && words[i+1].operator:
-				// A case pattern: "rm*)" reads as the pattern, then ")".
-				command = true
-			case slices.Contains(shellKeywords, w.text):
-				// The next word is a command again.
-			case strings.Contains(w.text, "=") && !strings.HasPrefix(w.text, "="):
-				// An assignment: NAME=value; a command may follow.
-			case slices.Contains(scriptCommands, w.text):
-				command = false
-			default:
-				return true
-			}
+		default:
+			return true
 		}
 	}
-	return false
+	return !endCommand()
 }
 
 // shellRuns reports whether a command is a shell running a script file:
@@ -588,10 +656,10 @@ func shellWords(s string) []shellWord {
 		case strings.IndexByte(";&|()<>", c) >= 0:
 			flush()
 			if c == '<' || c == '>' {
-				out = append(out, shellWord{redirect: true})
+				out = append(out, shellWord{redirect: true, text: string(c)})
 				continue
 			}
-			out = append(out, shellWord{operator: true})
+			out = append(out, shellWord{operator: true, text: string(c)})
 		default:
 			inWord = true
 			cur.WriteByte(c)

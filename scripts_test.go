@@ -285,6 +285,20 @@ func TestRunsOtherPrograms(t *testing.T) {
 		{"python3 -c 'print(1)'\n", true},
 		{"echo 'unbalanced\n", true},
 		{"case $x in\n  a) curl http://x ;;\nesac\n", true},
+		// QA's ways past the reader: a command in a case body, process
+		// substitution, trap, text tools reading files or running programs.
+		{"case \"$cmd\" in\n  *\"git push\"*) deny-push ;;\n  *\"rm -rf\"*) echo no >&2; exit 2 ;;\nesac\nexit 0\n", true},
+		{"case $c in *rm*) opa-deny;; esac\n", true},
+		{"case $c in\n  (a|b) deny-helper | cat ;;\nesac\n", true},
+		{"case $c in\n  a|b) echo no >&2; exit 2 ;;\n  *) exit 0 ;;\nesac\n", false},
+		{"cat <(opa)\n", true},
+		{"trap 'opa-deny' EXIT\nexit 0\n", true},
+		{"awk 'BEGIN{system(\"policy-check\")}'\n", true},
+		{"sed -n '1e policy-check'\n", true},
+		{"jq -n -f policy.jq\n", true},
+		{"tail -n1 policy\n", true},
+		{"read -r line <policy\n", true},
+		{"cat $HOME_DENY\n", true},
 	} {
 		if got := runsOtherPrograms(tc.script); got != tc.other {
 			t.Errorf("%q: runs another program %v, want %v", tc.script, got, tc.other)
