@@ -26,8 +26,13 @@ func ParseYAML(src []byte) (*Node, error) {
 		return nil, yamlError(src, err)
 	}
 	var extra yaml.Node
-	if err := dec.Decode(&extra); err == nil {
+	switch err := dec.Decode(&extra); {
+	case err == nil:
 		return nil, &SyntaxError{Msg: "more than one YAML document: a manifest is one document", Pos: diag.Pos{Line: extra.Line, Column: extra.Column}}
+	case !errors.Is(err, io.EOF):
+		// A second document that does not parse is still a second
+		// document: reading only the first would drop what follows.
+		return nil, yamlError(src, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &SyntaxError{Msg: "empty document", Pos: diag.Pos{Line: 1, Column: 1}}

@@ -60,3 +60,13 @@ func TestYAMLEmptyDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLBrokenSecondDocument: a second document that does not parse is
+// an error, not silently left out (the first would be read alone).
+func TestYAMLBrokenSecondDocument(t *testing.T) {
+	_, err := ParseYAML([]byte("spec: hooks/1.0\nhooks: []\n---\nspec: hooks/1.0\nhooks: [\n"))
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("got %v, want a syntax error", err)
+	}
+}
