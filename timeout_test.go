@@ -86,7 +86,7 @@ func TestTimeoutOutOfRange(t *testing.T) {
   {"type": "command", "command": "x", "timeout": 1e308}]}]}}`, "HC301", "1e308"},
 		{"codex", ".codex/hooks.json", `{"hooks": {"PreToolUse": [{"hooks": [
   {"type": "command", "command": "x", "timeout": 1e400}]}]}}`, "HC301", "1e400"},
-		{"codex", ".codex/config.toml", "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"x\"\ntimeout = 9223372036854775807\n", "HC301", ""},
+		{"codex", ".codex/config.toml", "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"x\"\ntimeout = 9223372036854775807\n", "HC301", "9223372036854775807"},
 		{"copilot-cli", ".github/hooks/hooks.json", `{"version": 1, "hooks": {"preToolUse": [
   {"type": "command", "bash": "x", "timeoutSec": 1e308}]}}`, "HC301", "1e308"},
 		{"kiro", ".kiro/hooks/hookconv.json", `{"version": "v1", "hooks": [{"name": "n", "trigger": "PreToolUse",
@@ -103,8 +103,11 @@ func TestTimeoutOutOfRange(t *testing.T) {
 				if d.Code == tt.code && d.Severity == diag.Error && strings.Contains(d.Message, "out of range") {
 					found = true
 					line, col := 0, 0
-					if tt.at != "" {
-						line, col = 2, strings.Index(strings.Split(tt.src, "\n")[1], tt.at)+1
+					for i, l := range strings.Split(tt.src, "\n") {
+						if c := strings.Index(l, tt.at); tt.at != "" && c >= 0 {
+							line, col = i+1, c+1
+							break
+						}
 					}
 					if d.File != tt.path || d.Pos.Line != line || d.Pos.Column != col {
 						t.Errorf("%s at %s:%d:%d, want %s:%d:%d", d.Code, d.File, d.Pos.Line, d.Pos.Column, tt.path, line, col)

@@ -95,10 +95,28 @@ func placeTables(tree *node.Node, src string) {
 				continue
 			}
 			for j, h := range hs.Items {
-				start := gs[i].handlers[j].start
-				h.Pos = at(start + firstContent(src[start:]))
+				span := gs[i].handlers[j]
+				h.Pos = at(span.start + firstContent(src[span.start:]))
+				placeValues(h, src[span.start:span.end], span.start, at)
 			}
 		}
+	}
+}
+
+// placeValues gives each of a handler table's values the position of
+// its "key = value" line in the table's text (which starts at offset
+// base), for the diagnostics about it.
+func placeValues(h *node.Node, table string, base int, at func(int) diag.Pos) {
+	off := 0
+	for _, line := range strings.SplitAfter(table, "\n") {
+		key, value, ok := strings.Cut(line, "=")
+		if ok {
+			key = strings.Trim(strings.TrimSpace(key), `"'`)
+			if v := h.Get(key); v != nil && v.Pos.Line == 0 {
+				v.Pos = at(base + off + len(line) - len(strings.TrimLeft(value, " \t")))
+			}
+		}
+		off += len(line)
 	}
 }
 
@@ -159,7 +177,13 @@ func fromTOML(v any) *node.Node {
 	case int64:
 		return &node.Node{Kind: node.Number, Text: strconv.FormatInt(v, 10), End: -1}
 	case float64:
-		return &node.Node{Kind: node.Number, Text: strconv.FormatFloat(v, 'f', -1, 64), End: -1}
+		text := strconv.FormatFloat(v, 'f', -1, 64)
+		if !strings.ContainsAny(text, ".eEIN") {
+			// A TOML float stays one (2.0): Codex reads no float as an
+			// integer, so whether it was one matters.
+			text += ".0"
+		}
+		return &node.Node{Kind: node.Number, Text: text, End: -1}
 	default:
 		return &node.Node{Kind: node.String, Text: fmt.Sprint(v), End: -1}
 	}
