@@ -63,6 +63,9 @@ func planProjections(dst providers.Adapter, planned *canonical.Manifest, encodeD
 		if mark&markWidened != 0 {
 			p.Matcher = "*"
 		}
+		if mark&markSync != 0 {
+			p.Async = false
+		}
 		if mark&markPartial != 0 && !expands { // an expansion already has the exact matchers
 			p.Matcher = partialMatcher
 		}
@@ -302,6 +305,7 @@ const (
 	markPartial                    // part of its matcher lost or widened
 	markAsPrompt                   // an agent handler written as a prompt
 	markWidened                    // its matcher ignored: fires for every tool
+	markSync                       // async not written: the event's hooks run synchronously
 )
 
 // markHooks reads the encoder's diagnostics, which name hooks by their
@@ -324,6 +328,8 @@ func markHooks(encodeDiags diag.List) hookMarks {
 			mark |= markAsPrompt
 		case providers.CodeMatcherIgnored:
 			mark |= markWidened
+		case nested.CodeSyncEvent:
+			mark |= markSync
 		}
 		if mark == 0 {
 			continue

@@ -44,7 +44,7 @@ var generatedSupport = []Support{
 	{Provider: "codex", Capability: "llm_evaluated", Level: "none", Note: "prompt and agent handlers are parsed, then skipped"},
 	{Provider: "codex", Capability: "http_handler", Level: "none", Note: "no http handler type (an unknown type breaks the whole file)"},
 	{Provider: "codex", Capability: "mcp_tool_handler", Level: "none", Note: "only command handlers run"},
-	{Provider: "codex", Capability: "async_execution", Level: "partial", Note: "async is version-dependent: releases up to 0.134 skip async handlers (the hook never runs), newer ones run them in the background"},
+	{Provider: "codex", Capability: "async_execution", Level: "partial", Note: "async is version-dependent: releases up to 0.134 skip async handlers (the hook never runs), newer ones run them in the background (SessionEnd's synchronously)"},
 	{Provider: "codex", Capability: "platform_commands", Level: "partial", Note: "commandWindows overrides the command on Windows only"},
 	{Provider: "codex", Capability: "custom_env", Level: "none", Note: "no per-hook env"},
 	{Provider: "codex", Capability: "configurable_cwd", Level: "none", Note: "hooks run in the session cwd"},

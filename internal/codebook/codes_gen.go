@@ -60,6 +60,7 @@ var codes = []Code{
 	{ID: "HC304", Package: "providers/nested", Name: "CodeUnknownKey", Summary: "a key the tool does not document, dropped (warning)"},
 	{ID: "HC305", Package: "providers/nested", Name: "CodeEmptyGroup", Summary: "a group without handlers, dropped (warning)"},
 	{ID: "HC306", Package: "providers/nested", Name: "CodeUnknownType", Summary: "a handler type hookconv cannot represent (error)"},
+	{ID: "HC307", Package: "providers/nested", Name: "CodeSyncEvent", Summary: "async not written on an event whose hooks the tool always runs synchronously (info)"},
 	{ID: "HC310", Package: "providers/nested", Name: "CodeLostMatcher", Summary: "part of a matcher the target cannot express (warning)"},
 	{ID: "HC311", Package: "providers/nested", Name: "CodeNeverFires", Summary: "nothing of the matcher is left: hook excluded (warning)"},
 	{ID: "HC312", Package: "providers/nested", Name: "CodeTimeoutRounded", Summary: "timeout rounded up to the target's unit: whole seconds or milliseconds (info)"},

@@ -40,6 +40,9 @@ var Dialect = &nested.Dialect{
 	Timeout: func(string) nested.Unit {
 		return nested.IntSeconds
 	},
+	// Codex 0.169 runs SessionEnd hooks synchronously, warning
+	// "running async SessionEnd hook synchronously" (e2e).
+	SyncEvents:     []string{"SessionEnd"},
 	ExactList:      nested.CodexExactList,
 	ListSeparators: "|",
 	Regex:          "Rust",

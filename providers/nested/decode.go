@@ -35,6 +35,7 @@ const (
 	CodeMatcherDropped = providers.CodeMatcherDropped // another tool's value matcher could not be reused (warning)
 	CodeTypeNotRun     = "HC315"                      // handler type the target does not run (error: the pipeline should have degraded it)
 	CodeTypeNeverRuns  = "HC321"                      // a handler of a type its own tool never runs (warning)
+	CodeSyncEvent      = "HC307"                      // async not written on an event whose hooks the tool always runs synchronously (info)
 )
 
 // unknownKeyHint says what to do about a handler key the tool does not

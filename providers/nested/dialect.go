@@ -76,6 +76,10 @@ type Dialect struct {
 	// ExecPlaceholders are the ${NAME}s the tool substitutes in it.
 	ExecArgs         bool
 	ExecPlaceholders []string
+	// SyncEvents are native events whose hooks the tool runs
+	// synchronously even when async (Codex's SessionEnd): async is not
+	// written there.
+	SyncEvents []string
 	// Switches reads the settings outside "hooks" that turn hooks off.
 	Switches providers.Switches
 }

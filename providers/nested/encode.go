@@ -191,7 +191,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 		native:   native,
 		note:     row.Note,
 		matchers: matchers,
-		handler:  c.encodeHandler(ds, h, i, pd, a),
+		handler:  c.encodeHandler(ds, h, i, pd, a, native),
 		extra:    c.groupExtra(h, pd),
 		newGroup: pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool,
 	}
@@ -404,7 +404,7 @@ func compact(n *node.Node) string {
 
 // encodeHandler writes one handler object: type, the mapped fields in the
 // dialect's order, then the carried native keys in their original order.
-func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, a *node.Arena) *node.Node {
+func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, a *node.Arena, native string) *node.Node {
 	hd := &h.Handler
 	// Collected on the stack and copied once: a large config has
 	// thousands of handlers, and growing each one's slice is most of
@@ -423,6 +423,13 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 			continue
 		}
 		written = append(written, f.Canonical)
+		if f.Canonical == "async" && slices.Contains(c.d.SyncEvents, native) {
+			// The tool runs this event's hooks synchronously, and warns
+			// about an async one: not written, and said.
+			ds.Infof(CodeSyncEvent, h.PosOf("handler.async"), fmt.Sprintf("hooks[%d].handler.async", h.SourceIndex(i)), "",
+				"%s: %s runs %s hooks synchronously, async or not; async is not written", h.DisplayName(i), c.Prov.Name, native)
+			continue
+		}
 		if execForm && f.Canonical == "command" {
 			fields = append(fields, field(f.Native, program), field("args", argv))
 			continue
