@@ -60,7 +60,35 @@ func yamlError(src []byte, err error) error {
 		pos, text, hint := yamlSyntax(src, line, m[2])
 		return &SyntaxError{Msg: text, Pos: pos, Hint: hint}
 	}
-	return &SyntaxError{Msg: strings.TrimPrefix(msg, "yaml: "), Pos: diag.Pos{Line: 1, Column: 1}}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if name, ok := strings.CutPrefix(msg, "unknown anchor '"); ok {
+		// yaml.v3 gives no line here: the alias is where *name stands.
+		name = strings.TrimSuffix(name, "' referenced")
+		if at := aliasAt(src, name); at.Line > 0 {
+			return &SyntaxError{Msg: msg, Pos: at, Hint: "define the anchor (&" + name + ") before this alias, or fix its name"}
+		}
+	}
+	return &SyntaxError{Msg: msg, Pos: diag.Pos{Line: 1, Column: 1}}
+}
+
+// aliasAt finds the first *name in src that stands as an alias (first
+// on its line, or after a blank, "[", "{" or ","), or a zero Pos.
+func aliasAt(src []byte, name string) diag.Pos {
+	for i, line := range strings.Split(string(src), "\n") {
+		for off := 0; ; {
+			j := strings.Index(line[off:], "*"+name)
+			if j < 0 {
+				break
+			}
+			j += off
+			end := j + 1 + len(name)
+			if (j == 0 || strings.IndexByte(" \t[{,", line[j-1]) >= 0) && (end == len(line) || strings.IndexByte(" \t]},\r", line[end]) >= 0) {
+				return diag.Pos{Line: i + 1, Column: j + 1}
+			}
+			off = j + 1
+		}
+	}
+	return diag.Pos{}
 }
 
 type converter struct {

@@ -33,6 +33,7 @@ func TestYAMLSyntaxPositions(t *testing.T) {
 		{"misindented after a plain value's next lines", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler:\n      type: command\n      command: echo this is a\n          long plain\n        scalar\n     timeout: 5\n", 9, 6, "not a key at the indentation"},
 		{"no colon", "spec: hooks/1.0\nhooks:\n  - event: x\n  bad\n", 4, 3, "not 'key: value'"},
 		{"@ starts a value", "spec: hooks/1.0\n@x: 1\n", 2, 1, "cannot start any token"},
+		{"unknown anchor", "spec: hooks/1.0\nhooks:\n  - name: &a x\n    event: *b\n", 4, 12, "unknown anchor 'b' referenced"},
 		{"CRLF and a BOM", "\ufeffspec: hooks/1.0\r\nhooks:\r\n  - event: x\r\n\thandler: {}\r\n", 4, 1, "a tab in the indentation"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
