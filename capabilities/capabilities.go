@@ -50,6 +50,10 @@ type Support struct {
 	// those it does not hold on. Elsewhere the hook lacks the capability.
 	OnlyOn []string `toml:"only_on" json:"only_on,omitempty"`
 	NotOn  []string `toml:"not_on" json:"not_on,omitempty"`
+	// Platforms, for platform_commands, are the OS overrides the target
+	// holds beside its default command, which then is the Unix one
+	// (Copilot CLI: bash, and powershell for windows).
+	Platforms []string `toml:"platforms" json:"platforms,omitempty"`
 }
 
 // HoldsOn reports whether the support's level holds on a native event

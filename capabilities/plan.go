@@ -194,6 +194,30 @@ type planner struct {
 	unmet Support
 }
 
+// unixDefault rewrites a hook's commands for a target whose default
+// command is the Unix one, beside overrides for platforms only (Copilot
+// CLI's bash and powershell): equal Linux and macOS overrides become the
+// default, and the former default the Windows command when it has none.
+// What each system runs stays the same.
+func (p *planner) unixDefault(kept *canonical.Hook, platforms []string) {
+	hd := &kept.Handler
+	unix := hd.Platform["linux"]
+	if unix == "" || unix != hd.Platform["osx"] || slices.Contains(platforms, "linux") || slices.Contains(platforms, "osx") {
+		return
+	}
+	delete(hd.Platform, "linux")
+	delete(hd.Platform, "osx")
+	if _, ok := hd.Platform["windows"]; !ok && hd.Command != "" && slices.Contains(platforms, "windows") {
+		hd.Platform["windows"] = hd.Command
+	}
+	hd.Command = unix
+	if len(hd.Platform) == 0 {
+		hd.Platform = nil
+	}
+	p.info(CodeCapabilityPartial, p.field(capPlatformCommands), "",
+		"%s: its Linux and macOS command is written as %s's default command, and its default command as the Windows one: each system runs what it ran", p.label(), p.target)
+}
+
 // meets reports whether h meets a support row's condition.
 func meets(h *canonical.Hook, requires string) bool {
 	switch requires {
@@ -404,6 +428,9 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 					"check that the hook works within that limit on "+p.target,
 					"%s uses %s, which %s supports only partly: %s",
 					p.label(), id, p.target, noteOr(s.Note, "no details recorded"))
+				if id == capPlatformCommands && len(s.Platforms) > 0 {
+					p.unixDefault(kept, s.Platforms)
+				}
 			}
 		}
 		for _, l := range lacking {

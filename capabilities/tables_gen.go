@@ -89,7 +89,7 @@ var generatedSupport = []Support{
 	{Provider: "copilot-cli", Capability: "http_handler", Level: "full", Note: "type http (url, headers, allowedEnvVars); https URLs only (http://localhost only with COPILOT_HOOK_ALLOW_LOCALHOST=1, and never on preToolUse or permissionRequest)", Requires: "https"},
 	{Provider: "copilot-cli", Capability: "mcp_tool_handler", Level: "none", Note: "no mcp_tool handler type"},
 	{Provider: "copilot-cli", Capability: "async_execution", Level: "none", Note: "no async field"},
-	{Provider: "copilot-cli", Capability: "platform_commands", Level: "partial", Note: "bash (Unix) and powershell (Windows); no linux/osx split"},
+	{Provider: "copilot-cli", Capability: "platform_commands", Level: "partial", Note: "bash (Unix) and powershell (Windows); no linux/osx split", Platforms: []string{"windows"}},
 	{Provider: "copilot-cli", Capability: "custom_env", Level: "full", Note: "env on command entries"},
 	{Provider: "copilot-cli", Capability: "configurable_cwd", Level: "full", Note: "cwd on command entries (relative to the repo root)"},
 	{Provider: "copilot-cli", Capability: "tool_matcher", Level: "full", Note: "full-match regex on preToolUse, postToolUse and permissionRequest (other events: the encoder warns)"},
