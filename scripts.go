@@ -199,10 +199,11 @@ var exitTwo = lazy.Regexp(`(?m)(^|[;&|{(]|\b(then|else|do))\s*exit\s+2\b`)
 // its own text: reading in a file (source, ., eval, a here-document or a
 // redirection into a program), running a program of the project (./bin/x,
 // ../x, a path with a script extension, a path built from a variable:
-// "$DIR/policy"), a command substitution, exec, or an interpreter's
-// module. A script with any of these is not read as
+// "$DIR/policy"), a command substitution, exec, an interpreter's
+// module, or arithmetic, which can run commands through array subscripts
+// (((…)), [[ a -eq b ]]). A script with any of these is not read as
 // a whole.
-var opaque = lazy.Regexp(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|<<|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\$\{?\w+\}?"?/|\s-m\s`)
+var opaque = lazy.Regexp(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|<<|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\$\{?\w+\}?"?/|\s-m\s|\(\(|\[\[[^\]]*\s-(eq|ne|lt|le|gt|ge)\s`)
 
 // shellShebang matches a shebang line that runs a shell.
 var shellShebang = lazy.Regexp(`\b(sh|bash|zsh|dash)\b`)
@@ -338,10 +339,14 @@ func textArgsOK(tool string, args []shellWord) bool {
 		return true // they read standard input or nothing
 	}
 	operands := 0
-	for _, w := range args {
+	grep := tool == "grep" || tool == "egrep" || tool == "fgrep"
+	for i, w := range args {
 		switch {
 		case w.text == "-f" || strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "file"):
 			return false // jq -f, --slurpfile, --rawfile; grep -f
+		case grep && (strings.HasPrefix(w.text, "--") && (strings.Contains(w.text, "recursive") || strings.Contains(w.text, "include") || strings.Contains(w.text, "director")) ||
+			!strings.HasPrefix(w.text, "--") && strings.HasPrefix(w.text, "-") && strings.ContainsAny(w.text, "rRd")):
+			return false // grep -r reads the folder
 		case strings.HasPrefix(w.text, "-") && w.text != "-":
 			continue
 		}
@@ -353,8 +358,9 @@ func textArgsOK(tool string, args []shellWord) bool {
 				return false
 			}
 		case "head", "tail":
-			if strings.Trim(w.text, "0123456789+") != "" {
-				return false // not a count (-n 5): a file
+			// A count, and only after -n or -c: a bare operand is a file.
+			if i == 0 || !slices.Contains([]string{"-n", "-c"}, args[i-1].text) || strings.Trim(w.text, "0123456789+") != "" {
+				return false
 			}
 		default:
 			if w.text != "-" {
@@ -380,13 +386,15 @@ var shellKeywords = []string{"if", "then", "else", "elif", "fi", "do", "done", "
 // fdRedirect spells the shell's redirections with "&" as plain ones.
 var fdRedirect = strings.NewReplacer(">&", ">", "<&0", "", "&>", ">")
 
-// runsOtherPrograms reports whether a script runs a command other than
-// the shell's own and text tools, or has a text tool or the shell read a
-// file in: a program on PATH (opa, a policy CLI) or a file may hold the
-// JSON deny the script's text never spells. It follows the script as
-// shellWords splits it, with case statements (a subject, then patterns
-// up to ")", then commands up to ";;"); a line it cannot split (a quote
-// left open) counts as something else run.
+// runsOtherPrograms reports whether a script may print what its text
+// does not spell: it runs a command other than the shell's own and text
+// tools, has one read a file in, or lets a text tool write to standard
+// output anything but literal text (printf '%s' built the JSON, jq -n
+// made it). A program on PATH (opa, a policy CLI), a file or such output
+// may hold the JSON deny. It follows the script as shellWords splits it,
+// with case statements (a subject, then patterns up to ")", then
+// commands up to ";;"); a line it cannot split (a quote left open)
+// counts as something else run.
 func runsOtherPrograms(text string) bool {
 	var words []shellWord
 	for _, line := range strings.Split(text, "\n") {
@@ -405,28 +413,37 @@ func runsOtherPrograms(text string) bool {
 	state, cases := atCommand, 0
 	tool := "" // the text tool whose arguments are being read
 	var args []shellWord
-	endCommand := func() bool {
-		ok := tool == "" || textArgsOK(tool, args)
-		tool, args = "", nil
+	quiet := false    // the command's standard output goes elsewhere
+	assigned := false // the command began with NAME=value: no keyword follows
+	// endCommand checks the command just read, ended by the operator op.
+	endCommand := func(op string) bool {
+		ok := tool == "" || textArgsOK(tool, args) && (quiet || op == "|" || printsLiteral(tool, args))
+		tool, args, quiet, assigned = "", nil, false, false
 		return ok
 	}
-	target := false
+	target, fd := false, ""
 	for i, w := range words {
 		next := shellWord{}
 		if i+1 < len(words) {
 			next = words[i+1]
 		}
 		switch {
-		case w.redirect && w.text == "<":
-			return true // a file read in, or <(a program)
+		case w.redirect && (w.text == "<" || next.operator && next.text == "("):
+			return true // a file read in, or <(…) >(…): a program run
 		case w.redirect:
 			target = true
 			continue
 		case target && !w.operator:
-			target = false // the file or descriptor written to
+			// The file or descriptor written to: standard output is
+			// quiet when it goes to standard error or nowhere.
+			if fd == "" || fd == "1" {
+				quiet = quiet || w.text == "2" || w.text == "/dev/null"
+			}
+			target, fd = false, ""
 			continue
 		case !w.operator && next.redirect && strings.Trim(w.text, "0123456789") == "":
-			continue // the descriptor of 2>&1
+			fd = w.text // the descriptor of 2>&1
+			continue
 		case w.operator:
 			switch {
 			case state == atPattern:
@@ -435,7 +452,7 @@ func runsOtherPrograms(text string) bool {
 				}
 			case state == atSubject:
 			default:
-				if !endCommand() {
+				if !endCommand(w.text) {
 					return true
 				}
 				state = atCommand
@@ -461,13 +478,20 @@ func runsOtherPrograms(text string) bool {
 			continue
 		}
 		switch {
+		case assignment().MatchString(w.text):
+			// NAME=value; a command may follow, but no keyword. PATH and
+			// the like change what the commands after it are.
+			if name, _, _ := strings.Cut(w.text, "="); slices.Contains(shellEnvironment, strings.TrimSuffix(name, "+")) {
+				return true
+			}
+			assigned = true
+		case assigned:
+			return true // x= case …: "case" is a command there, none we know
 		case w.text == "case":
 			cases, state = cases+1, atSubject
 		case w.text == "esac" && cases > 0:
 			cases, state = cases-1, atArgs
 		case slices.Contains(shellKeywords, w.text):
-		case strings.Contains(w.text, "=") && !strings.HasPrefix(w.text, "="):
-			// An assignment: NAME=value; a command may follow.
 		case slices.Contains(scriptCommands, w.text):
 			state = atArgs
 			if slices.Contains(textTools, w.text) {
@@ -477,7 +501,35 @@ func runsOtherPrograms(text string) bool {
 			return true
 		}
 	}
-	return !endCommand()
+	return !endCommand("\n")
+}
+
+// assignment matches a NAME=value word.
+var assignment = lazy.Regexp(`^[A-Za-z_][A-Za-z0-9_]*\+?=`)
+
+// shellEnvironment are variables that change which program a command
+// runs or what the shell runs first.
+var shellEnvironment = []string{"PATH", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "IFS", "CDPATH", "SHELLOPTS", "BASHOPTS", "PS4"}
+
+// printsLiteral reports whether a text tool that writes to standard
+// output writes only the literal text of its arguments: echo or printf
+// with no expansion, escape, format or brace in them (grep -q writes
+// nothing).
+func printsLiteral(tool string, args []shellWord) bool {
+	switch tool {
+	case "grep", "egrep", "fgrep":
+		return slices.ContainsFunc(args, func(w shellWord) bool {
+			return w.text == "--quiet" || w.text == "--silent" || strings.HasPrefix(w.text, "-") && !strings.HasPrefix(w.text, "--") && strings.ContainsAny(w.text, "qs")
+		})
+	case "echo", "printf":
+		for _, w := range args {
+			if strings.ContainsAny(w.text, "${}\\%`") || w.text == "-e" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // shellRuns reports whether a command is a shell running a script file:

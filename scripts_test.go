@@ -266,8 +266,10 @@ func FuzzReadScript(f *testing.F) {
 }
 
 // TestRunsOtherPrograms: a script read whole runs only the shell's own
-// commands and text tools; any other program (on PATH or the project's)
-// may print a JSON deny its text never spells.
+// commands and text tools, reads no file in and prints only literal
+// text; any other program (on PATH or the project's), file or computed
+// output may hold a JSON deny its text never spells. Checked as
+// readScript does, with opaque.
 func TestRunsOtherPrograms(t *testing.T) {
 	for _, tc := range []struct {
 		script string
@@ -277,7 +279,8 @@ func TestRunsOtherPrograms(t *testing.T) {
 		{"cat >/dev/null\necho blocked >&2\nexit 2\n", false},
 		{"grep -q 'rm -rf' && { echo 'no' >&2; exit 2; }\n", false},
 		{"case \"$cmd\" in\n  *rm*) echo no >&2; exit 2 ;;\n  *) exit 0 ;;\nesac\n", false},
-		{"[ -z \"$cmd\" ] && exit 0\n2>&1 echo x | tr a b\n", false},
+		{"[ -z \"$cmd\" ] && exit 0\n2>&1 echo x | tr a b >&2\n", false},
+		{"echo x | tr a b\n", true}, // prints what tr made of it
 		{"echo \"$input\" | opa-eval --policy guard\n", true},
 		{"policy-check --stdin\n", true},
 		{"\"$DIR\"/policy x\n", true},
@@ -299,8 +302,26 @@ func TestRunsOtherPrograms(t *testing.T) {
 		{"tail -n1 policy\n", true},
 		{"read -r line <policy\n", true},
 		{"cat $HOME_DENY\n", true},
+		// The third round: JSON built at run time, PATH, a "case" that is
+		// a command, >(…), an expansion taken for an assignment, a count
+		// that is a file, grep -r.
+		{"printf '{\"permission%s\":\"deny\"}' Decision\nexit 0\n", true},
+		{"k=permission\necho \"${k}Decision deny\"\n", true},
+		{"jq -nc '{a: 1}'\n", true},
+		{"PATH=\"bin:$PATH\"\ngrep -q sudo && exit 2\n", true},
+		{"x= case\ncat policy\n: in\nexit 2\n", true},
+		{"echo 'cat policy' > >(sh)\n", true},
+		{"C=\"cat policy\"; ${C%=}\n", true},
+		{"head -n 1 2 >&2\n", true},
+		{"grep -rqh pattern\n", true},
+		{"grep -q --include=policy pattern\n", true},
+		{"echo \"$x\" | head -n 1 | grep -q rm && exit 2\n", false},
+		{"echo 'Blocked' >&2\nexit 2\n", false},
+		{"echo blocked\nexit 2\n", false}, // literal text, no JSON
+		{"d='$'; x=\"a[${d}(cat policy >&3)]\"; { [[ $x -eq 0 ]]; } 3>&1\n", true},
 	} {
-		if got := runsOtherPrograms(tc.script); got != tc.other {
+		plain := withoutTextSubstitutions(tc.script)
+		if got := opaque().MatchString(plain) || runsOtherPrograms(plain); got != tc.other {
 			t.Errorf("%q: runs another program %v, want %v", tc.script, got, tc.other)
 		}
 	}
