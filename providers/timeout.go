@@ -30,7 +30,7 @@ func ReadTimeout(ds *diag.List, code string, f node.Field, path func() string, p
 			"%s %s is out of range: at most %s %s", f.Key, v.Text, canonical.Number(canonical.MaxTimeout*perSecond).Text, unit)
 		return 0, false
 	}
-	if !ok || t < 0 {
+	if !ok || t < 0 || math.IsNaN(t) {
 		ds.Errorf(code, v.Pos, path(), "write a positive number of "+unit,
 			"%s must be a positive number of %s, not %s", f.Key, unit, string(node.AppendCompact(nil, v)))
 		return 0, false

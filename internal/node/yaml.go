@@ -41,6 +41,9 @@ func ParseYAML(src []byte) (*Node, error) {
 	return c.convert(doc.Content[0], 0)
 }
 
+// blockScalar matches a line whose value is a block scalar (| or >).
+var blockScalar = lazy.Regexp(`(^|:\s|^-\s)\s*[|>][-+0-9]*\s*(#.*)?$`)
+
 var yamlLineRE = lazy.Regexp(`^yaml: line (\d+): (.*)$`)
 
 // yamlError turns yaml.v3's error text into a positioned SyntaxError,
@@ -71,10 +74,20 @@ func yamlError(src []byte, err error) error {
 	return &SyntaxError{Msg: msg, Pos: diag.Pos{Line: 1, Column: 1}}
 }
 
-// aliasAt finds the first *name in src that stands as an alias (first
-// on its line, or after a blank, "[", "{" or ","), or a zero Pos.
+// aliasAt finds the first *name in src that stands where a value does
+// (after ": ", "- ", "[", "{" or ", ", or first on its line), or a zero
+// Pos.
 func aliasAt(src []byte, name string) diag.Pos {
+	block := -1 // inside a block scalar: lines deeper than this are its text
 	for i, line := range strings.Split(string(src), "\n") {
+		ind := firstContent(line)
+		if block >= 0 && (ind > block || strings.TrimSpace(line) == "") {
+			continue
+		}
+		block = -1
+		if t := strings.TrimSpace(line); blockScalar().MatchString(t) {
+			block = ind
+		}
 		for off := 0; ; {
 			j := strings.Index(line[off:], "*"+name)
 			if j < 0 {
@@ -82,7 +95,9 @@ func aliasAt(src []byte, name string) diag.Pos {
 			}
 			j += off
 			end := j + 1 + len(name)
-			if (j == 0 || strings.IndexByte(" \t[{,", line[j-1]) >= 0) && (end == len(line) || strings.IndexByte(" \t]},\r", line[end]) >= 0) {
+			before := strings.TrimRight(line[:j], " \t")
+			if (before == "" || strings.HasSuffix(before, ":") || strings.HasSuffix(before, "-") || strings.HasSuffix(before, "[") || strings.HasSuffix(before, "{") || strings.HasSuffix(before, ",")) &&
+				(end == len(line) || strings.IndexByte(" \t]},\r", line[end]) >= 0) {
 				return diag.Pos{Line: i + 1, Column: j + 1}
 			}
 			off = j + 1

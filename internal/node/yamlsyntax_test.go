@@ -34,6 +34,7 @@ func TestYAMLSyntaxPositions(t *testing.T) {
 		{"no colon", "spec: hooks/1.0\nhooks:\n  - event: x\n  bad\n", 4, 3, "not 'key: value'"},
 		{"@ starts a value", "spec: hooks/1.0\n@x: 1\n", 2, 1, "cannot start any token"},
 		{"unknown anchor", "spec: hooks/1.0\nhooks:\n  - name: &a x\n    event: *b\n", 4, 12, "unknown anchor 'b' referenced"},
+		{"unknown anchor past *x in text", "spec: hooks/1.0\nhooks:\n  - event: x\n    description: a *x b\n    name: |\n      *x\n    handler: {type: command, command: *x}\n", 7, 39, "unknown anchor 'x' referenced"},
 		{"CRLF and a BOM", "\ufeffspec: hooks/1.0\r\nhooks:\r\n  - event: x\r\n\thandler: {}\r\n", 4, 1, "a tab in the indentation"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

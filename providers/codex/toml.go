@@ -108,9 +108,12 @@ func placeTables(tree *node.Node, src string) {
 // base), for the diagnostics about it.
 func placeValues(h *node.Node, table string, base int, at func(int) diag.Pos) {
 	off := 0
+	var scan tomlScanner // a line inside a multi-line string is no key
 	for _, line := range strings.SplitAfter(table, "\n") {
+		top := scan.atTopLevel()
+		scan.line(line)
 		key, value, ok := strings.Cut(line, "=")
-		if ok {
+		if ok && top {
 			key = strings.Trim(strings.TrimSpace(key), `"'`)
 			if v := h.Get(key); v != nil && v.Pos.Line == 0 {
 				v.Pos = at(base + off + len(line) - len(strings.TrimLeft(value, " \t")))
