@@ -161,7 +161,11 @@ when the command line is wrong.`,
 				return exitError{exitProblems}
 			}
 			if dryRun {
-				return plan.printDiff(e)
+				if err := plan.printDiff(e); err != nil {
+					fmt.Fprintf(e.stderr, "hookconv: %v\n", err)
+					return exitError{exitProblems}
+				}
+				return nil
 			}
 			if err := plan.write(); err != nil {
 				var partial *atomicfile.PartialError
@@ -336,6 +340,20 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 }
 
 func (m *migration) printDiff(e *env) error {
+	// The run's own refusals first: a diff of what would not be written
+	// is no preview of it.
+	for _, c := range m.changes {
+		if c.adapter.Slug() == m.from {
+			continue
+		}
+		for _, p := range m.sources {
+			if a, err := filepath.Abs(p); err == nil {
+				if b, err := filepath.Abs(c.path); err == nil && a == b {
+					return sameFile(c.path, p)
+				}
+			}
+		}
+	}
 	for _, c := range m.changes {
 		old, oldName := c.old, "a/"+c.rel
 		if old == nil {
@@ -375,7 +393,7 @@ func (m *migration) write() error {
 		}
 		isSource := c.adapter.Slug() == m.from
 		if other, ok := owner[real]; ok && !(isSource && slices.Contains(m.sources, other)) {
-			return fmt.Errorf("%s and %s are the same file (through a symbolic link): one config cannot hold both", c.path, other)
+			return sameFile(c.path, other)
 		}
 		owner[real] = c.path
 		files[path] = c.data
@@ -392,6 +410,15 @@ func (m *migration) write() error {
 	slices.Sort(targets)
 	slices.Sort(sources)
 	return atomicfile.WriteInOrder(slices.Concat(targets, sources), files, func(p string) fs.FileMode { return modes[p] })
+}
+
+// sameFile is the error for a target written into a file the source (or
+// another target) holds: one config cannot hold both tools' hooks.
+func sameFile(path, other string) error {
+	if filepath.Clean(path) == filepath.Clean(other) {
+		return fmt.Errorf("%s is both the source's config and the target's: one file cannot hold both; migrate into another file with convert -o", path)
+	}
+	return fmt.Errorf("%s and %s are the same file (through a symbolic link): one config cannot hold both", path, other)
 }
 
 func (m *migration) printSummary(e *env) {
