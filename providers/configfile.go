@@ -223,14 +223,18 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 		doc := &node.Node{Kind: node.Object, Fields: members}
 		return append(node.AppendIndent(make([]byte, 0, node.IndentedSize(doc, 0)+1), doc, 0), '\n'), nil
 	}
-	if ds := RepeatedHookKeys(target, prev); ds.HasErrors() {
-		return nil, ds
-	}
+	// Read once for the checks below; a file that does not parse is the
+	// merge's to report, with its position.
 	var ds diag.List
-	for i, m := range members {
-		if m.Key == "hooks" {
-			ds = append(ds, replaced(target, prev, m.Value, countHandlers)...)
-			members[i].Value = withEmptyEvents(prev, m.Value)
+	if root, err := node.ParseJSON(prev, node.JSONOptions{JSONC: true}); err == nil {
+		if ds = RepeatedHookKeys(target, root); ds.HasErrors() {
+			return nil, ds
+		}
+		for i, m := range members {
+			if m.Key == "hooks" {
+				ds = append(ds, WarnReplaced(target, root.Get("hooks"), m.Value, countHandlers)...)
+				members[i].Value = withEmptyEvents(root.Get("hooks"), m.Value)
+			}
 		}
 	}
 	out := prev
@@ -260,16 +264,11 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 }
 
 // withEmptyEvents returns hooks with the events the file's old hooks
-// listed with no hooks ("SessionStart": []) put back where they stood:
+// (old) listed with no hooks ("SessionStart": []) put back where they stood:
 // they hold nothing to convert, but they are the user's text, and
 // rewriting the hooks would otherwise drop them.
-func withEmptyEvents(prev []byte, hooks *node.Node) *node.Node {
-	root, err := node.ParseJSON(prev, node.JSONOptions{JSONC: true})
-	if err != nil || hooks == nil || hooks.Kind != node.Object {
-		return hooks
-	}
-	old := root.Get("hooks")
-	if old == nil || old.Kind != node.Object {
+func withEmptyEvents(old, hooks *node.Node) *node.Node {
+	if hooks == nil || hooks.Kind != node.Object || old == nil || old.Kind != node.Object {
 		return hooks
 	}
 	var fields []node.Field
@@ -299,14 +298,6 @@ func withEmptyEvents(prev []byte, hooks *node.Node) *node.Node {
 	out := *hooks
 	out.Fields = fields
 	return &out
-}
-
-func replaced(file string, prev []byte, tree *node.Node, count func(*node.Node) int) diag.List {
-	root, err := node.ParseJSON(prev, node.JSONOptions{JSONC: true})
-	if err != nil {
-		return nil // the merge itself reports the syntax error
-	}
-	return WarnReplaced(file, root.Get("hooks"), tree, count)
 }
 
 // WarnReplaced warns when the hooks already in an -o file (old, its
@@ -373,11 +364,7 @@ func RepeatedKeys(file string, root *node.Node) diag.List {
 // delete the ignored ones, text the user wrote, without asking. Keys
 // repeated elsewhere in the file are not hookconv's to touch, nor inside
 // a hook, which a merge keeps byte for byte.
-func RepeatedHookKeys(file string, src []byte) diag.List {
-	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
-	if err != nil {
-		return nil // the merge itself reports the syntax error
-	}
+func RepeatedHookKeys(file string, root *node.Node) diag.List {
 	var ds diag.List
 	node.Repeats(root, func(at string, f node.Field) {
 		// Only "hooks" itself and its events: a repeat inside a hook the
