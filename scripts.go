@@ -256,7 +256,8 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 	if err != nil || !shellScript(refs[0].path, b) {
 		return "", false
 	}
-	text := withoutComments(b)
+	// Reading /dev/stdin is reading the payload, as standard input is.
+	text := strings.NewReplacer("< /dev/stdin", "", "</dev/stdin", "").Replace(withoutComments(b))
 	if plain := withoutTextSubstitutions(text); opaque().MatchString(plain) || runsOtherPrograms(plain) {
 		return "", false
 	}
@@ -398,6 +399,9 @@ var fdRedirect = strings.NewReplacer(">&", ">", "<&0", "", "&>", ">")
 func runsOtherPrograms(text string) bool {
 	var words []shellWord
 	for _, line := range strings.Split(text, "\n") {
+		// A [[ … ]] test runs nothing (opaque has its arithmetic): its
+		// regular expressions' ( | ) are no operators.
+		line = doubleBracket().ReplaceAllString(line, "true")
 		lw := shellWords(fdRedirect.Replace(line))
 		if lw == nil && strings.TrimSpace(line) != "" {
 			return true
@@ -409,6 +413,7 @@ func runsOtherPrograms(text string) bool {
 		atArgs           // the words of a command
 		atSubject        // case's word, up to "in"
 		atPattern        // case's patterns, up to ")"
+		atLoopWords      // for's name and words, up to ";" or a newline
 	)
 	state, cases := atCommand, 0
 	tool := "" // the text tool whose arguments are being read
@@ -451,6 +456,8 @@ func runsOtherPrograms(text string) bool {
 					state = atCommand
 				}
 			case state == atSubject:
+			case state == atLoopWords:
+				state = atCommand // "do" follows
 			default:
 				if !endCommand(w.text) {
 					return true
@@ -476,6 +483,8 @@ func runsOtherPrograms(text string) bool {
 		case atArgs:
 			args = append(args, w)
 			continue
+		case atLoopWords:
+			continue // the loop's name and the words it takes in turn
 		}
 		switch {
 		case assignment().MatchString(w.text):
@@ -489,6 +498,8 @@ func runsOtherPrograms(text string) bool {
 			return true // x= case …: "case" is a command there, none we know
 		case w.text == "case":
 			cases, state = cases+1, atSubject
+		case w.text == "for":
+			state = atLoopWords
 		case w.text == "esac" && cases > 0:
 			cases, state = cases-1, atArgs
 		case slices.Contains(shellKeywords, w.text):
@@ -503,6 +514,9 @@ func runsOtherPrograms(text string) bool {
 	}
 	return !endCommand("\n")
 }
+
+// doubleBracket matches a [[ … ]] test on one line.
+var doubleBracket = lazy.Regexp(`\[\[\s.*?\s\]\]`)
 
 // assignment matches a NAME=value word.
 var assignment = lazy.Regexp(`^[A-Za-z_][A-Za-z0-9_]*\+?=`)

@@ -170,6 +170,7 @@ func TestReadScript(t *testing.T) {
 		"tools/deny.sh": {Data: []byte("echo deny\n")},
 		"jq.sh":         {Data: []byte("#!/bin/bash\ncmd=$(jq -r '.tool_input.command')\necho \"$cmd\" | grep -q rm && exit 2\nexit 0\n")},
 		"opaque.sh":     {Data: []byte("#!/bin/bash\nout=$(policy-cli check)\necho \"$out\"\n")},
+		"stdin.sh":      {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command < /dev/stdin)\necho \"$cmd\" | grep -q rm && exit 2\n")},
 	}
 	s := &Scripts{FS: project}
 	for _, tc := range []struct {
@@ -318,6 +319,10 @@ func TestRunsOtherPrograms(t *testing.T) {
 		{"echo \"$x\" | head -n 1 | grep -q rm && exit 2\n", false},
 		{"echo 'Blocked' >&2\nexit 2\n", false},
 		{"echo blocked\nexit 2\n", false}, // literal text, no JSON
+		{"for pat in 'rm -rf' 'git push -f'; do\n  if echo \"$cmd\" | grep -Eq \"$pat\"; then\n    >&2 echo no; exit 2\n  fi\ndone\n", false},
+		{"for f in *; do cat \"$f\"; done\n", true},
+		{"if [[ \"$c\" =~ (^|[[:space:]])(npm|yarn)[[:space:]] ]]; then\n  echo no >&2\n  exit 2\nfi\n", false},
+		{"[[ -n \"$x\" ]] && opa-deny\n", true},
 		{"d='$'; x=\"a[${d}(cat policy >&3)]\"; { [[ $x -eq 0 ]]; } 3>&1\n", true},
 	} {
 		plain := withoutTextSubstitutions(tc.script)
