@@ -409,11 +409,11 @@ func runsOtherPrograms(text string) bool {
 		words = append(append(words, lw...), shellWord{operator: true, text: "\n"})
 	}
 	const (
-		atCommand = iota // the next word runs
-		atArgs           // the words of a command
-		atSubject        // case's word, up to "in"
-		atPattern        // case's patterns, up to ")"
-		atLoopWords      // for's name and words, up to ";" or a newline
+		atCommand   = iota // the next word runs
+		atArgs             // the words of a command
+		atSubject          // case's word, up to "in"
+		atPattern          // case's patterns, up to ")"
+		atLoopWords        // for's name and words, up to ";" or a newline
 	)
 	state, cases := atCommand, 0
 	tool := "" // the text tool whose arguments are being read
