@@ -286,6 +286,9 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			pds = withoutStructuredNotes(pds)
 		}
 		res.Diagnostics = append(res.Diagnostics, pds...)
+		if planned != m {
+			res.Diagnostics = append(res.Diagnostics, firesFor(planned, from, to)...)
+		}
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, m, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)

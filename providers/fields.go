@@ -81,6 +81,20 @@ func SetData(h *canonical.Hook, slug, key string, v *node.Node) {
 	h.ProviderData[slug] = d.Raw()
 }
 
+// SetAllData replaces h's provider_data for slug with raw (removing it
+// when raw is empty), as a new map: the old one may be shared.
+func SetAllData(h *canonical.Hook, slug string, raw json.RawMessage) {
+	h.ProviderData = maps.Clone(h.ProviderData)
+	if len(raw) == 0 {
+		delete(h.ProviderData, slug)
+		return
+	}
+	if h.ProviderData == nil {
+		h.ProviderData = map[string]json.RawMessage{}
+	}
+	h.ProviderData[slug] = raw
+}
+
 // DataMemo is OwnData that remembers the last object it parsed: hooks
 // that share one copy of their data (a group's "$matcher", which the
 // decoders share among the group's handlers) parse it once. Use one per

@@ -69,6 +69,11 @@ type NativeEvent struct {
 	// actions rather than the agent's tools (Cursor's TabRead): a hook
 	// limited to them has no counterpart in another tool.
 	EditorValues []string `toml:"editor_values" json:"editor_values,omitempty"`
+	// FiresFor are the only values an event that takes no matcher fires
+	// for (Gemini's Notification: tool-permission prompts only), spelled
+	// as the tools whose value matchers name them spell them: a hook from
+	// there means those values, and a hook for other values never fires.
+	FiresFor []string `toml:"fires_for" json:"fires_for,omitempty"`
 	// Note is what a user must know when a hook is written under this
 	// event (a version limit, a clamped timeout); encoders repeat it.
 	Note string `toml:"note" json:"note,omitempty"`

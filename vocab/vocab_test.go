@@ -271,3 +271,35 @@ func TestRowsOf(t *testing.T) {
 		t.Errorf("EventsOf(unknown) = %v, want none", got)
 	}
 }
+
+// TestFiresFor checks the fires_for column: only events that take no
+// matcher have one, and each value is spelled as some other tool's value
+// matcher on the same event spells it, or a hook from there would be
+// given a matcher no tool compares with.
+func TestFiresFor(t *testing.T) {
+	tb := Default()
+	rows := 0
+	for _, r := range tb.NativeEvents {
+		if len(r.FiresFor) == 0 {
+			continue
+		}
+		rows++
+		if r.Matcher != MatchNone {
+			t.Errorf("%s %s: fires_for on an event whose matcher is %q, not none", r.Provider, r.Name, r.Matcher)
+		}
+		for _, v := range r.FiresFor {
+			found := false
+			for _, o := range tb.NativeEvents {
+				if o.Event == r.Event && o.Provider != r.Provider && slices.Contains(o.Values, v) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s %s: fires_for value %q is no other tool's value on %s", r.Provider, r.Name, v, r.Event)
+			}
+		}
+	}
+	if rows == 0 {
+		t.Error("no row has fires_for: Gemini CLI's Notification should")
+	}
+}

@@ -115,6 +115,7 @@ var codes = []Code{
 	{ID: "HC424", Package: ".", Name: "CodePluginVar", Summary: "a hook's command needs a variable a tool sets only for a plugin's hooks (${CLAUDE_PLUGIN_ROOT}), which the target's project config never gets (warning)."},
 	{ID: "HC425", Package: ".", Name: "CodeDenyAnswer", Summary: "blocking hooks were written for a tool whose JSON deny the target (or the shim) does not read (warning)"},
 	{ID: "HC426", Package: ".", Name: "CodeEditorOnly", Summary: "a hook that runs only for the source editor's own actions (Cursor Tab) runs for the agent's tool calls on the target (warning)"},
+	{ID: "HC427", Package: ".", Name: "CodeFiresFor", Summary: "the target's event fires for other values (notification kinds) than the source's, and no matcher can say which (warning)"},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},

@@ -1,0 +1,216 @@
+package hookconv
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// CodeFiresFor is reported when a lifecycle hook runs for other values of
+// its event on the target than on the source: one tool's event fires only
+// for some values (Gemini's Notification: tool-permission prompts only)
+// and the other's for more, with no matcher to make up for it.
+const CodeFiresFor = "HC427" // the target's event fires for other values (notification kinds) than the source's, and no matcher can say which (warning)
+
+// firesFor fits the planned hooks on a lifecycle event to an event of the
+// source or the target that fires only for some of its values and takes
+// no matcher (the events table's fires_for column):
+//
+//   - from such a source, the hook meant exactly those values: a target
+//     that takes a value matcher gets it spelled out (its own "$matcher"),
+//     one that cannot say it is warned about;
+//   - to such a target, a hook for all values runs for fewer (warning), a
+//     matcher whose values the target never fires for is not written
+//     (HC311), and one that names other values too loses them (HC310).
+//
+// A matcher the source ignores (its row takes none) never narrows the
+// hook elsewhere: it is removed from the planned hook. Hooks are changed
+// in m, which is the conversion's own copy.
+func firesFor(m *canonical.Manifest, from, to string) diag.List {
+	if from == to || from == "canonical" || to == "canonical" {
+		return nil
+	}
+	names := vocab.Default()
+	var ds diag.List
+	n := 0 // hooks kept; moved down only once one is dropped
+	for i := range m.Hooks {
+		if !fitFiresFor(&ds, names, &m.Hooks[i], i, from, to) {
+			continue
+		}
+		if n != i {
+			m.Hooks[n] = m.Hooks[i]
+		}
+		n++
+	}
+	clear(m.Hooks[n:])
+	m.Hooks = m.Hooks[:n]
+	return ds
+}
+
+// fitFiresFor fits one hook; it returns false when the hook could never
+// fire on the target.
+func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, from, to string) bool {
+	src, ok := writtenRow(names, from, h.Event)
+	if !ok {
+		return true
+	}
+	dst, ok := writtenRow(names, to, h.Event)
+	if !ok || (len(src.FiresFor) == 0 && len(dst.FiresFor) == 0 && src.Matcher != vocab.MatchNone) {
+		return true
+	}
+	if ev, _ := names.Event(h.Event); ev.Subject == "tool" {
+		return true
+	}
+	srcProv, _ := names.Provider(from)
+	dstProv, _ := names.Provider(to)
+	path := fmt.Sprintf("hooks[%d]", h.SourceIndex(i))
+	matcher := ""
+	if bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
+		if v := providers.OwnData(h, from).Get("$matcher"); v != nil && v.Kind == node.String {
+			matcher = strings.TrimSpace(v.Text)
+		}
+	}
+	if src.Matcher == vocab.MatchNone && matcher != "" {
+		// The source ignored it: the hook ran for whatever the event
+		// fires for, and another tool must not read it as a filter.
+		withoutData(h, from, "$matcher")
+		matcher = ""
+	}
+	if matcher == "*" {
+		matcher = ""
+	}
+	takesValues := dst.Matcher == vocab.MatchValue || dst.Matcher == vocab.MatchExact
+	// The values the hook ran for on the source; nil for all of them.
+	var ran []string
+	switch {
+	case src.Matcher == vocab.MatchNone:
+		ran = src.FiresFor
+	case matcher != "":
+		if len(dst.FiresFor) == 0 {
+			return true // the encoder carries or reports the matcher
+		}
+		return fitMatcher(ds, h, i, path, from, matcher, src, dst, dstProv)
+	}
+
+	switch {
+	case len(dst.FiresFor) > 0 && (ran == nil || !subset(ran, dst.FiresFor)):
+		// Gemini's Notification from an event that fires for more.
+		ds.Warnf(CodeFiresFor, h.PosOf(""), path, "keep the hook in "+srcProv.Name+" if it matters for the other kinds",
+			"%s: %s %s runs hooks only for %s; the other kinds %s %s fires it for never reach it there",
+			h.DisplayName(i), dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "), srcProv.Name, src.Name)
+	case len(src.FiresFor) > 0 && takesValues && len(dst.Values) > 0 && subset(src.FiresFor, dst.Values):
+		// Only where the target documents the values: a spelling it
+		// does not know would never match, and the hook never run.
+		text := strings.Join(src.FiresFor, "|")
+		providers.SetData(h, to, "$matcher", &node.Node{Kind: node.String, Text: text})
+		ds.Infof(nested.CodeMatcherCarried, h.PosOf(""), path, "",
+			"%s: %s runs %s hooks only for %s; written with the matcher %q on %s %s",
+			h.DisplayName(i), srcProv.Name, src.Name, strings.Join(src.FiresFor, ", "), text, dstProv.Name, dst.Name)
+	case len(src.FiresFor) > 0 && !subset(src.FiresFor, dst.FiresFor):
+		ds.Warnf(CodeFiresFor, h.PosOf(""), path, "filter inside the hook script if it matters",
+			"%s: %s runs %s hooks only for %s; %s %s has no documented matcher value for that, so the hook runs for every kind of %s it fires for",
+			h.DisplayName(i), srcProv.Name, src.Name, strings.Join(src.FiresFor, ", "), dstProv.Name, dst.Name, h.Event)
+	}
+	return true
+}
+
+// fitMatcher fits a source value matcher to a target event that fires
+// only for dst.FiresFor and takes no matcher. It returns false when none
+// of the matcher's values ever occurs there.
+func fitMatcher(ds *diag.List, h *canonical.Hook, i int, path, from, matcher string, src, dst vocab.NativeEvent, dstProv vocab.Provider) bool {
+	matches := func(v string) bool { return slices.Contains(splitValues(matcher), v) }
+	if strings.ContainsAny(matcher, canonical.RegexSyntaxBesidesBar) {
+		re, err := regexp.Compile(matcher)
+		if err != nil {
+			return true // the validate stage reports a broken pattern
+		}
+		matches = re.MatchString
+	}
+	var kept, lost []string
+	for _, v := range dst.FiresFor {
+		if matches(v) {
+			kept = append(kept, v)
+		}
+	}
+	if len(kept) == 0 {
+		ds.Warnf(nested.CodeNeverFires, h.PosOf(""), path, "",
+			"%s: its %s matcher %q names no value %s %s runs hooks for (only %s), so it could never fire; not written",
+			h.DisplayName(i), from, matcher, dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "))
+		return false
+	}
+	others := src.Values
+	if !strings.ContainsAny(matcher, canonical.RegexSyntaxBesidesBar) {
+		others = splitValues(matcher)
+	}
+	for _, v := range others {
+		if matches(v) && !slices.Contains(dst.FiresFor, v) {
+			lost = append(lost, v)
+		}
+	}
+	if len(lost) > 0 {
+		ds.Warnf(nested.CodeLostMatcher, h.PosOf(""), path, "",
+			"%s: %s never occurs on %s %s, which runs hooks only for %s; that part of its %s matcher is dropped",
+			h.DisplayName(i), strings.Join(lost, ", "), dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "), from)
+	}
+	// The target takes no matcher: the hook is written without one, and
+	// the encoder must not report the source's as lost.
+	withoutData(h, from, "$matcher")
+	return true
+}
+
+// writtenRow is the row a hook on event is written under for provider
+// (the first that is not only read).
+func writtenRow(names *vocab.Tables, provider, event string) (vocab.NativeEvent, bool) {
+	for _, r := range names.EncodeEvent(provider, event) {
+		if !r.Alias {
+			return r, true
+		}
+	}
+	return vocab.NativeEvent{}, false
+}
+
+// splitValues splits a value matcher ("permission_prompt|idle_prompt").
+func splitValues(matcher string) []string {
+	var out []string
+	for _, v := range strings.FieldsFunc(matcher, func(r rune) bool { return r == '|' || r == ',' }) {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// subset reports whether every value of a is in b.
+func subset(a, b []string) bool {
+	for _, v := range a {
+		if !slices.Contains(b, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutData removes key from h's provider_data for slug, as a new value
+// (the old one may be shared with other hooks).
+func withoutData(h *canonical.Hook, slug, key string) {
+	own := providers.OwnData(h, slug)
+	if own.Get(key) == nil {
+		return
+	}
+	var d providers.Data
+	for _, f := range own.Fields {
+		if f.Key != key {
+			d.Set(f.Key, f.Value)
+		}
+	}
+	providers.SetAllData(h, slug, d.Raw())
+}
