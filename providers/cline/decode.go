@@ -101,7 +101,7 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 	start := diag.Pos{Line: 1, Column: 1}
 	h := canonical.Hook{
 		Event:      row.Event,
-		Handler:    canonical.Handler{Type: canonical.HandlerCommand, Command: scriptCommand(p, ext)},
+		Handler:    canonical.Handler{Type: canonical.HandlerCommand, Command: scriptCommand(a.fromProjectRoot(p), ext)},
 		Origin:     start,
 		OriginFile: p,
 	}
@@ -131,6 +131,25 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 		}
 	}
 	return []decoded{{h: h, key: math.MaxInt}}, ds
+}
+
+// fromProjectRoot is the script at p as the project root names it
+// (".clinerules/hooks/PreToolUse"): a converted hook runs there, not in
+// the folder hookconv was run from. A script outside Cline's hook folders
+// keeps the path the user gave.
+func (a *Adapter) fromProjectRoot(p string) string {
+	p = path.Clean(p)
+	prov, _ := a.Names.Provider(Slug)
+	for _, pattern := range prov.Paths {
+		dir := strings.TrimSuffix(pattern, "*") // ".clinerules/hooks/"
+		if strings.HasPrefix(p, dir) {
+			return p
+		}
+		if i := strings.LastIndex(p, "/"+dir); i >= 0 && !strings.Contains(p[i+1+len(dir):], "/") {
+			return p[i+1:]
+		}
+	}
+	return p
 }
 
 // scriptCommand is the command that runs the script at p, relative to
