@@ -73,12 +73,20 @@ const (
 	capConfigurableCwd  = "configurable_cwd"
 	capToolMatcher      = "tool_matcher"
 	capSessionPrompt    = SessionPrompt
+	capAgentPrompt      = AgentPrompt
 )
 
 // SessionPrompt is the capability of a prompt handler that submits its
 // prompt when a session starts (Copilot CLI's sessionStart prompt
 // entries): decoders that read such entries declare it.
 const SessionPrompt = "session_prompt"
+
+// AgentPrompt is the capability of a prompt handler whose prompt goes to
+// the agent as an instruction and decides nothing (Kiro's agent action):
+// decoders that read such actions declare it. Another tool's prompt
+// handler is a model judging the event, which could block what Kiro let
+// through.
+const AgentPrompt = "agent_prompt"
 
 // vendorPrefix starts a provider-exclusive event a decoder kept verbatim:
 // vendor.<slug>.<name>.
@@ -112,7 +120,7 @@ func uses(h *canonical.Hook, id string) bool {
 		// A prompt submitted at session start is the agent's work, not a
 		// model judging the event.
 		return (h.Handler.Type == canonical.HandlerPrompt || h.Handler.Type == canonical.HandlerAgent) &&
-			!slices.Contains(h.Capabilities, capSessionPrompt)
+			!slices.Contains(h.Capabilities, capSessionPrompt) && !slices.Contains(h.Capabilities, capAgentPrompt)
 	case capHTTPHandler:
 		return h.Handler.Type == canonical.HandlerHTTP
 	case capMCPToolHandler:
@@ -127,7 +135,7 @@ func uses(h *canonical.Hook, id string) bool {
 		return h.Handler.Cwd != ""
 	case capToolMatcher:
 		return h.Matcher != nil
-	case capSessionPrompt:
+	case capSessionPrompt, capAgentPrompt:
 		// Only a prompt handler submits a prompt: on another handler the
 		// declaration says nothing.
 		return h.Handler.Type == canonical.HandlerPrompt && slices.Contains(h.Capabilities, id)
@@ -264,6 +272,13 @@ func (p *planner) unsupported(id string) string {
 		switch p.unmet.Requires {
 		case "https":
 			return "which " + p.target + " runs only at https:// URLs"
+		}
+	}
+	if id == capAgentPrompt {
+		// "agent_prompt" alone does not say why an instruction cannot be
+		// carried over: the target's note does (its prompt hooks decide).
+		if s, ok := p.caps.SupportOf(p.target, id); ok && s.Note != "" {
+			return "which " + p.target + " does not support: " + s.Note
 		}
 	}
 	return "which " + p.target + " does not support"
@@ -410,7 +425,7 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 				"%s uses %s, %s; excluded",
 				p.label(), l.id, p.unsupported(l.id))
 			return false
-		case l.id == capLLMEvaluated || l.id == capMCPToolHandler || l.id == capSessionPrompt:
+		case l.id == capLLMEvaluated || l.id == capMCPToolHandler || l.id == capSessionPrompt || l.id == capAgentPrompt:
 			p.warn(CodeCapabilityReduced, p.field(l.id),
 				fmt.Sprintf("\"warn\" cannot be honoured for %s: rewrite the hook as a command, or set degradation.%s to \"block\" or \"exclude\"", l.id, l.id),
 				"%s uses %s, %s; a %s handler has no reduced form on %s and cannot run at all; excluded",
@@ -695,6 +710,9 @@ func (p *planner) checkExitBlocks(kept *canonical.Hook) {
 			what, hint = "exits 2", "make sure the script never exits 2 (exit 1 reports an error without blocking), or set blocking to true if stopping the action is meant"
 		}
 	case canonical.HandlerPrompt, canonical.HandlerAgent:
+		if uses(kept, capSessionPrompt) || uses(kept, capAgentPrompt) {
+			return // a prompt handed to the agent asks no model for a decision
+		}
 		what, hint = "gets a no from its model", "set blocking to true if stopping is meant; otherwise word the prompt so that the model always approves, or leave the hook out of "+p.target
 	default:
 		return
@@ -722,7 +740,7 @@ func (p *planner) field(id string) string {
 			return "capabilities"
 		}
 		return "degradation." + id
-	case capSessionPrompt:
+	case capSessionPrompt, capAgentPrompt:
 		return "capabilities"
 	case capLLMEvaluated, capHTTPHandler, capMCPToolHandler:
 		return "handler.type"

@@ -106,8 +106,8 @@ func (d *decoder) decodeHook(n *node.Node, at string) (canonical.Hook, bool) {
 	if keys.matcher != nil && !d.matcher(&h, pd, row, keys.matcher, at+".matcher") {
 		return h, false
 	}
-	if b, found := d.Caps.BlockingOf(Slug, row.Event); found && b.Behaviour != capabilities.Observe {
-		h.Blocking = true // exit 2 blocks here (spec §7)
+	if b, found := d.Caps.BlockingOf(Slug, row.Event); found && b.Behaviour != capabilities.Observe && h.Handler.Type == canonical.HandlerCommand {
+		h.Blocking = true // exit 2 blocks here (spec §7); an agent action has no exit code
 	}
 	if raw := pd.Raw(); raw != nil {
 		h.ProviderData = map[string]json.RawMessage{Slug: raw}
@@ -197,9 +197,11 @@ func (d *decoder) action(h *canonical.Hook, n *node.Node, at string) bool {
 	case t.Text == "command":
 		h.Handler.Type, key = canonical.HandlerCommand, "command"
 	case t.Text == "agent":
-		// The prompt goes to Kiro's agent, which answers it like a chat
-		// message: the canonical prompt handler.
+		// The prompt goes to Kiro's agent as an instruction, which it
+		// follows like a chat message and which decides nothing: a prompt
+		// handler with agent_prompt, not a model judging the event.
 		h.Handler.Type, key = canonical.HandlerPrompt, "prompt"
+		h.Capabilities = []string{capabilities.AgentPrompt}
 	default:
 		d.ds.Errorf(CodeUnknownAction, t.Pos, at+".type", `Kiro's actions are "command" and "agent"`,
 			"action type %q is not one hookconv converts; the hook is not read", t.Text)

@@ -105,7 +105,7 @@ func TestDecodeRich(t *testing.T) {
 		{"remind-tests", "after_task", "prompt", "", 0, false, ""},
 		{"ctx", "session_start", "command", "", 0, false, `{"enabled":false}`},
 		{"lint-on-save", "file_changed", "command", `{"pattern":"\\.ts$"}`, 30, false, `{"enabled":true}`},
-		{"remind-tests-on-write", "before_tool_execute", "prompt", matcher(`["file_write","file_edit"]`), 0, true, ""},
+		{"remind-tests-on-write", "before_tool_execute", "prompt", matcher(`["file_write","file_edit"]`), 0, false, ""},
 		{"new-files", "file_created", "command", `{"pattern":"^src/.*\\.go$"}`, 0, false, ""},
 		{"deleted-files", "file_deleted", "command", "", 0, false, ""},
 		{"spec-gate", "before_task", "command", "", 0, true, `{"timeout":0}`},

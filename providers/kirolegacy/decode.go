@@ -143,8 +143,8 @@ func (a *Adapter) decodeFile(ds *diag.List, p string, src []byte) (canonical.Hoo
 	if len(absent) > 0 {
 		d.carry(pdAbsent, &node.Node{Kind: node.Array, Items: absent})
 	}
-	if b, ok := a.Caps.BlockingOf(Slug, d.h.Event); ok && b.Behaviour != capabilities.Observe {
-		d.h.Blocking = true // Kiro honours exit 2 here (spec §7)
+	if b, ok := a.Caps.BlockingOf(Slug, d.h.Event); ok && b.Behaviour != capabilities.Observe && d.h.Handler.Type == canonical.HandlerCommand {
+		d.h.Blocking = true // Kiro honours exit 2 here (spec §7); askAgent has no exit code
 	}
 	if len(d.pd.Fields) > 0 {
 		d.h.ProviderData = map[string]json.RawMessage{Slug: node.AppendCompact(nil, d.pd)}
@@ -401,7 +401,9 @@ func (d *decoder) then(root, then *node.Node) bool {
 	case actionRunCommand:
 		d.h.Handler.Type = canonical.HandlerCommand
 	case actionAskAgent:
+		// An instruction to Kiro's agent, which decides nothing.
 		d.h.Handler.Type, key = canonical.HandlerPrompt, keyPrompt
+		d.h.Capabilities = []string{capabilities.AgentPrompt}
 	default:
 		d.ds.Errorf(CodeUnknownAction, then.Get(keyType).Pos, "then.type", "use askAgent (with prompt) or runCommand (with command)",
 			"%q is not an action Kiro 0.x runs", typ)

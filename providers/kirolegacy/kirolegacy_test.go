@@ -117,39 +117,39 @@ func TestDecode(t *testing.T) {
 		{
 			name: "file trigger: globs become the canonical path regex",
 			src:  `{"enabled":true,"name":"My hook","description":"","version":"1","when":{"type":"fileCreated","patterns":["src/*.ts"]},` + prompt + `}`,
-			want: `{"name":"My hook","event":"file_created","matcher":{"pattern":"^src/[^/]*\\.ts$"},"handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"enabled":true,"description":"","version":"1"}}}`,
+			want: `{"name":"My hook","event":"file_created","matcher":{"pattern":"^src/[^/]*\\.ts$"},"handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"enabled":true,"description":"","version":"1"}},"capabilities":["agent_prompt"]}`,
 		},
 		{
 			name:  "a glob with no exact regex: kept for Kiro, every file elsewhere",
 			src:   `{"name":"My hook","when":{"type":"fileDeleted","patterns":["a\\b"]},` + prompt + `}`,
-			want:  `{"name":"My hook","event":"file_deleted","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"patterns":["a\\b"],"$absent":["enabled","description","version"]}}}`,
+			want:  `{"name":"My hook","event":"file_deleted","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"patterns":["a\\b"],"$absent":["enabled","description","version"]}},"capabilities":["agent_prompt"]}`,
 			codes: []string{kirolegacy.CodeGlob},
 		},
 		{
 			name: "a spelling written back differently is kept",
 			src:  `{"name":"my hook","when":{"type":"fileEdited","patterns":["**/*.go","**"]},` + prompt + `}`,
-			want: `{"name":"my hook","event":"file_changed","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$patterns":["**/*.go","**"],"$absent":["enabled","description","version"]}}}`,
+			want: `{"name":"my hook","event":"file_changed","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$patterns":["**/*.go","**"],"$absent":["enabled","description","version"]}},"capabilities":["agent_prompt"]}`,
 		},
 		{
 			name:  "no patterns: every file",
 			src:   `{"name":"my hook","when":{"type":"fileEdited"},` + prompt + `}`,
-			want:  `{"name":"my hook","event":"file_changed","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}}}`,
+			want:  `{"name":"my hook","event":"file_changed","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}},"capabilities":["agent_prompt"]}`,
 			codes: []string{kirolegacy.CodeNoPatterns},
 		},
 		{
 			name: "tool types: known categories, literal others, order kept",
 			src:  `{"name":"my hook","when":{"type":"preToolUse","toolTypes":["web","shell","read"]},` + prompt + `}`,
-			want: `{"name":"my hook","event":"before_tool_execute","matcher":[{"pattern":"web"},"shell","file_read"],"handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}}}`,
+			want: `{"name":"my hook","event":"before_tool_execute","matcher":[{"pattern":"web"},"shell","file_read"],"handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}},"capabilities":["agent_prompt"]}`,
 		},
 		{
 			name: "tool type * is every tool",
 			src:  `{"name":"my hook","when":{"type":"postToolUse","toolTypes":["*"]},` + prompt + `}`,
-			want: `{"name":"my hook","event":"after_tool_execute","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}}}`,
+			want: `{"name":"my hook","event":"after_tool_execute","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}},"capabilities":["agent_prompt"]}`,
 		},
 		{
 			name:  "no tool types: every tool",
 			src:   `{"name":"my hook","when":{"type":"postToolUse"},` + prompt + `}`,
-			want:  `{"name":"my hook","event":"after_tool_execute","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}}}`,
+			want:  `{"name":"my hook","event":"after_tool_execute","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}},"capabilities":["agent_prompt"]}`,
 			codes: []string{kirolegacy.CodeNoToolTypes},
 		},
 		{
@@ -166,19 +166,19 @@ func TestDecode(t *testing.T) {
 		{
 			name:  "unknown trigger: a vendor event",
 			src:   `{"name":"my hook","when":{"type":"fileSaved","patterns":["*"]},` + prompt + `}`,
-			want:  `{"name":"my hook","event":"vendor.kiro-legacy.fileSaved","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$when":{"patterns":["*"]},"$absent":["enabled","description","version"]}}}`,
+			want:  `{"name":"my hook","event":"vendor.kiro-legacy.fileSaved","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$when":{"patterns":["*"]},"$absent":["enabled","description","version"]}},"capabilities":["agent_prompt"]}`,
 			codes: []string{kirolegacy.CodeUnknownTrigger, kirolegacy.CodeUnknownKey},
 		},
 		{
 			name:  "disabled, odd version, duplicate key",
 			src:   `{"enabled":false,"name":"a","name":"my hook","version":"2","description":"d","when":{"type":"userTriggered"},` + prompt + `}`,
-			want:  `{"name":"my hook","event":"manual_trigger","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"enabled":false,"description":"d","version":"2"}}}`,
+			want:  `{"name":"my hook","event":"manual_trigger","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"enabled":false,"description":"d","version":"2"}},"capabilities":["agent_prompt"]}`,
 			codes: []string{kirolegacy.CodeDuplicateKey, kirolegacy.CodeDisabled, kirolegacy.CodeVersion},
 		},
 		{
 			name:  "JSONC is read with a warning",
 			src:   "{\n// c\n\"name\":\"my hook\",\"when\":{\"type\":\"preTaskExecution\"}," + prompt + ",}",
-			want:  `{"name":"my hook","event":"before_task","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}}}`,
+			want:  `{"name":"my hook","event":"before_task","handler":{"type":"prompt","prompt":"p"},"provider_data":{"kiro-legacy":{"$absent":["enabled","description","version"]}},"capabilities":["agent_prompt"]}`,
 			codes: []string{providers.CodeJSONC},
 		},
 		{name: "not an object", src: `[]`, codes: []string{kirolegacy.CodeShape}},
@@ -407,15 +407,15 @@ func compact(t *testing.T, b []byte) string {
 func TestEncodeDecode(t *testing.T) {
 	manifest := `{"spec":"hooks/1.0","hooks":[
 	{"name":"a","event":"file_changed","matcher":{"pattern":"^(.*/)?[^/]*\\.go$"},"handler":{"type":"command","command":"gofmt -l .","timeout":5}},
-	{"name":"b","event":"file_created","matcher":{"pattern":"^src/(.*/)?[^/]*\\.(ts|tsx)$"},"handler":{"type":"prompt","prompt":"p"}},
-	{"name":"c","event":"file_deleted","handler":{"type":"prompt","prompt":"p"}},
+	{"name":"b","event":"file_created","matcher":{"pattern":"^src/(.*/)?[^/]*\\.(ts|tsx)$"},"handler":{"type":"prompt","prompt":"p"},"capabilities":["agent_prompt"]},
+	{"name":"c","event":"file_deleted","handler":{"type":"prompt","prompt":"p"},"capabilities":["agent_prompt"]},
 	{"name":"d","event":"before_tool_execute","matcher":"shell","handler":{"type":"command","command":"./guard.sh"}},
-	{"name":"e","event":"after_tool_execute","matcher":["file_read",{"pattern":"spec"}],"handler":{"type":"prompt","prompt":"p"}},
-	{"name":"f","event":"after_tool_execute","handler":{"type":"prompt","prompt":"p"}},
+	{"name":"e","event":"after_tool_execute","matcher":["file_read",{"pattern":"spec"}],"handler":{"type":"prompt","prompt":"p"},"capabilities":["agent_prompt"]},
+	{"name":"f","event":"after_tool_execute","handler":{"type":"prompt","prompt":"p"},"capabilities":["agent_prompt"]},
 	{"name":"g","event":"before_prompt","handler":{"type":"command","command":"c"}},
 	{"name":"h","event":"agent_stop","handler":{"type":"command","command":"c","timeout":0.5}},
-	{"name":"i","event":"before_task","handler":{"type":"prompt","prompt":"p"}},
-	{"name":"j","event":"after_task","handler":{"type":"prompt","prompt":"p"}},
+	{"name":"i","event":"before_task","handler":{"type":"prompt","prompt":"p"},"capabilities":["agent_prompt"]},
+	{"name":"j","event":"after_task","handler":{"type":"prompt","prompt":"p"},"capabilities":["agent_prompt"]},
 	{"name":"k","event":"manual_trigger","handler":{"type":"command","command":"c"}}]}`
 	m, ds := canonical.Parse("hooks.json", []byte(manifest))
 	if ds.HasErrors() {
