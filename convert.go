@@ -14,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
+	"github.com/hookconv/hookconv/lint"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
 	"github.com/hookconv/hookconv/vocab"
@@ -120,8 +121,12 @@ func DecodeSource(from string, in providers.Files) *Source {
 		s.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", from)
 		return s
 	}
+	// The lint rules parse the files again: on the other core, beside
+	// the decoder (a 10,000-hook file takes some 8 ms to parse).
+	linted := make(chan diag.List, 1)
+	go func() { linted <- lintSource(from, in) }()
 	m, ds := src.Decode(in)
-	s.Diagnostics = ds
+	s.Diagnostics = append(ds, <-linted...)
 	if m != nil && from == "canonical" {
 		for _, p := range in.Paths() {
 			s.Diagnostics = append(s.Diagnostics, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(p)...)
@@ -196,6 +201,28 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	}
 	res.encode(dst, res.Planned, existing, to)
 	return res
+}
+
+// lintSource runs the lint rules over a native source's JSON files (a
+// matcher the tool ignores or that never matches, a timeout in the wrong
+// unit, a hook written twice): a hook that does nothing, or something
+// else, in its own tool would do it on the target too, or start working
+// there, and the conversion is where its author should learn that.
+func lintSource(from string, in providers.Files) diag.List {
+	if from == "canonical" {
+		return nil
+	}
+	var ds diag.List
+	for _, p := range in.Paths() {
+		src := in[p]
+		if len(src) == 0 || !bytes.Contains(src, []byte(`"hooks"`)) {
+			continue // not a hooks file the rules read (a script, TOML)
+		}
+		if root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
+			ds = append(ds, lint.ConversionRules(vocab.Default(), from, root).WithFile(p)...)
+		}
+	}
+	return ds
 }
 
 // pluginHooks reports whether every one of the source's files is a

@@ -45,6 +45,21 @@ const (
 // Rules runs every rule over a native config tree of the tool slug. It
 // returns nothing for shapes it does not know (the decoder reports those).
 func Rules(names *vocab.Tables, slug string, root *node.Node) diag.List {
+	return rules(names, slug, root, true)
+}
+
+// ConversionRules runs the rules whose findings a conversion carries to
+// the target: a matcher the tool ignores or that never matches (the hook
+// does nothing, or everything, in its own tool, and may start doing
+// something else on the target), a timeout in the wrong unit (converted
+// as written). A hook written twice converts to one written twice, which
+// says nothing new: duplicates are left to validate, which they cost a
+// copy of every hook to find.
+func ConversionRules(names *vocab.Tables, slug string, root *node.Node) diag.List {
+	return rules(names, slug, root, false)
+}
+
+func rules(names *vocab.Tables, slug string, root *node.Node, duplicates bool) diag.List {
 	prov, ok := names.Provider(slug)
 	if !ok || root == nil || root.Kind != node.Object {
 		return nil
@@ -53,7 +68,10 @@ func Rules(names *vocab.Tables, slug string, root *node.Node) diag.List {
 	if events == nil || events.Kind != node.Object {
 		return nil
 	}
-	l := &linter{names: names, prov: prov, seen: map[string]diag.Pos{}}
+	l := &linter{names: names, prov: prov}
+	if duplicates {
+		l.seen = map[string]diag.Pos{}
+	}
 	for _, f := range events.Fields {
 		rows := names.DecodeEvent(slug, f.Key)
 		if len(rows) == 0 || f.Value.Kind != node.Array {
@@ -71,7 +89,8 @@ type linter struct {
 	prov  vocab.Provider
 	ds    diag.List
 	// seen maps a hook's compact JSON (event and handler, with its
-	// group's matcher) to where it first appeared.
+	// group's matcher) to where it first appeared; nil when duplicates
+	// are not looked for.
 	seen map[string]diag.Pos
 }
 
@@ -90,14 +109,17 @@ func (l *linter) item(event string, row vocab.NativeEvent, item *node.Node, path
 		hpath = func(i int) string { return path + ".hooks[" + strconv.Itoa(i) + "]" }
 	}
 	group := ""
-	if matcher != nil {
+	if matcher != nil && l.seen != nil {
 		group = string(node.AppendCompact(nil, matcher))
 	}
 	for i, h := range handlers {
 		if h.Kind != node.Object {
 			continue
 		}
-		l.timeout(h, hpath(i))
+		l.timeout(h, func() string { return hpath(i) })
+		if l.seen == nil {
+			continue
+		}
 		key := event + "\x00" + group + "\x00" + string(node.AppendCompact(nil, h))
 		if first, dup := l.seen[key]; dup {
 			effect := "runs it twice"
@@ -189,6 +211,7 @@ func (l *linter) wrongCase(m *node.Node, path string, claudeSpelling bool) {
 		case sameButCase != "":
 			l.ds.Warnf(CodeNeverMatches, m.Pos, path, "write "+strconv.Quote(sameButCase),
 				"%q is no %s tool: tool names are case-sensitive, so it never matches (%s's tool is %s)", part, l.prov.Name, l.prov.Name, sameButCase)
+		case l.foreignTool(part, m, path):
 		case len(part) >= 3 && !strings.HasPrefix(strings.ToLower(part), "mcp"):
 			// One edit from a tool hookconv knows (Bsh for Bash): a typo,
 			// most likely, rather than a tool the tables lack.
@@ -198,6 +221,31 @@ func (l *linter) wrongCase(m *node.Node, path string, claudeSpelling bool) {
 			}
 		}
 	}
+}
+
+// foreignTool warns, and reports true, when part is another tool's name
+// for a tool this one names differently: Claude Code's "Bash" in a Cursor
+// matcher, where the shell tool is "Shell". Configs copied between tools
+// keep such names, and the hook then never fires.
+func (l *linter) foreignTool(part string, m *node.Node, path string) bool {
+	for _, slug := range l.names.SortedSlugs() {
+		if slug == l.prov.Slug {
+			continue
+		}
+		t, ok := l.names.DecodeTool(slug, part)
+		if !ok {
+			continue
+		}
+		own, ok := l.names.EncodeTool(l.prov.Slug, t.Tool)
+		if !ok || own.Name == part {
+			continue
+		}
+		other, _ := l.names.Provider(slug)
+		l.ds.Warnf(CodeNeverMatches, m.Pos, path, "write "+strconv.Quote(own.Name),
+			"%q is %s's name for its %s tool; %s calls it %s, so the matcher likely never matches", part, other.Name, t.Tool, l.prov.Name, own.Name)
+		return true
+	}
+	return false
 }
 
 // mcpPrefix warns about a matcher alternative that names an MCP server
@@ -221,7 +269,7 @@ func (l *linter) mcpPrefix(m *node.Node, path string) {
 }
 
 // timeout warns about a timeout that looks like the wrong unit.
-func (l *linter) timeout(h *node.Node, path string) {
+func (l *linter) timeout(h *node.Node, path func() string) {
 	t := h.Get("timeout")
 	if t == nil || t.Kind != node.Number {
 		return
@@ -232,12 +280,20 @@ func (l *linter) timeout(h *node.Node, path string) {
 	}
 	switch {
 	case l.prov.TimeoutUnit == "s" && v >= suspectSeconds:
-		l.ds.Warnf(CodeTimeoutUnit, t.Pos, path+".timeout", "write seconds: "+strconv.FormatFloat(v/1000, 'f', -1, 64)+" if milliseconds were meant",
+		l.ds.Warnf(CodeTimeoutUnit, t.Pos, path()+".timeout", "write seconds: "+strconv.FormatFloat(v/1000, 'f', -1, 64)+" if milliseconds were meant",
 			"%s timeouts are in seconds: %s is %s; was it meant in milliseconds?", l.prov.Name, t.Text, humanSeconds(v))
-	case l.prov.TimeoutUnit == "ms" && v < suspectMilliseconds:
-		l.ds.Warnf(CodeTimeoutUnit, t.Pos, path+".timeout", "write milliseconds: "+strconv.FormatFloat(v*1000, 'f', -1, 64)+" if seconds were meant",
+	case l.prov.TimeoutUnit == "ms" && v < suspectMilliseconds && isCommand(h):
+		l.ds.Warnf(CodeTimeoutUnit, t.Pos, path()+".timeout", "write milliseconds: "+strconv.FormatFloat(v*1000, 'f', -1, 64)+" if seconds were meant",
 			"%s timeouts are in milliseconds: %s gives the hook %s ms to run; was it meant in seconds?", l.prov.Name, t.Text, t.Text)
 	}
+}
+
+// isCommand reports whether a handler runs a command (flat entries and
+// older files leave the type out). Only commands take milliseconds where
+// a tool counts in them: Qwen Code's http and prompt timeouts are seconds.
+func isCommand(h *node.Node) bool {
+	t := h.Get("type")
+	return t == nil || t.Kind == node.String && t.Text == "command"
 }
 
 func humanSeconds(s float64) string {

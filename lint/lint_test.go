@@ -22,6 +22,8 @@ func TestRules(t *testing.T) {
 		{"plausible seconds", "claude-code", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":600}]}]}}`, nil},
 		{"ms that look like seconds", "gemini-cli", `{"hooks":{"AfterAgent":[{"hooks":[{"type":"command","command":"x","timeout":30}]}]}}`, []string{CodeTimeoutUnit}},
 		{"plausible ms", "gemini-cli", `{"hooks":{"AfterAgent":[{"hooks":[{"type":"command","command":"x","timeout":30000}]}]}}`, nil},
+		{"Qwen command ms that look like seconds", "qwen-code", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":5}]}]}}`, []string{CodeTimeoutUnit}},
+		{"Qwen http and prompt timeouts are seconds", "qwen-code", `{"hooks":{"Stop":[{"hooks":[{"type":"http","url":"https://x","timeout":5},{"type":"prompt","prompt":"p","timeout":30}]}]}}`, nil},
 		{"duplicate hook", "cursor", `{"version":1,"hooks":{"stop":[{"command":"x"},{"command":"x"}]}}`, []string{CodeDuplicate}},
 		{"tool name in the wrong case", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"bash|Edit","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
 		{"tool name in the right case", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"Bash|Edit","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
