@@ -598,6 +598,9 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 		}
 		return
 	}
+	if ok && b.Behaviour != Observe && (b.Exit == "" || b.Exit == "nonzero") && kept.Handler.Type == canonical.HandlerCommand {
+		p.checkExitNowBlocks(kept, b)
+	}
 	if ok && b.Behaviour != Observe && b.Exit != "nonzero" && kept.Handler.Type == canonical.HandlerCommand {
 		p.checkFailOpen(kept)
 	}
@@ -655,6 +658,33 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 	p.warn(CodeFailOpen, "blocking", "make the script deny with exit 2 (the reason on stderr), and make sure it exits 2 when it cannot decide",
 		"%s is blocking; %s stops the action %s, %s does not on exit 1 or a crash (exit 2 blocks there): a script that denies with exit 1, or fails, lets the action through",
 		p.label(), from, how, p.target)
+}
+
+// checkExitNowBlocks warns (HC207) when the tool a blocking command hook
+// was written for blocks the event only on a JSON answer, its exit code
+// meaning nothing there (Copilot CLI's agentStop, Cursor's stop: exit 2 is
+// a warning at most), and the target blocks on the exit code: a script
+// that exits 2 to report a problem now stops the action, or keeps the
+// agent going.
+func (p *planner) checkExitNowBlocks(kept *canonical.Hook, target Blocking) {
+	from := p.writtenFor()
+	if from == "" || from == p.target {
+		return
+	}
+	src, ok := p.caps.BlockingOf(from, kept.Event)
+	if !ok || src.Behaviour == Observe || src.Exit != "json" {
+		return
+	}
+	does, exits := "stops the action", "exits 2"
+	if target.Behaviour == Retry {
+		does = "makes the agent go on"
+	}
+	if target.Exit == "nonzero" {
+		exits = "exits with any non-zero code"
+	}
+	p.warn(CodeExitBlocks, "blocking", "make sure the script exits 0 unless it means to block, and blocks by the JSON answer or by exit 2 on purpose",
+		"%s was written for %s, where its exit code does not block on %s (%s); %s %s when a hook %s: a script that exits so to report a problem now does",
+		p.label(), from, kept.Event, src.Note, p.target, does, exits)
 }
 
 // writtenFor is the tool the hook was written for: the source, or for a
