@@ -257,7 +257,11 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "move it to "+on, "%s runs %s entries only on %s: this one, on %s, never runs", c.Prov.Name, t.Text, on, row.Name)
 				break
 			}
-			ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "", "%s does not run %s entries: this one never runs", c.Prov.Name, t.Text)
+			// The tool skips it and loads the rest of the file; so does
+			// hookconv, rather than read the fields of a type the tool has
+			// no keys for (an http entry's url) as unknown keys.
+			ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "", "%s does not run %s entries: this one never runs; not converted", c.Prov.Name, t.Text)
+			return h, false
 		}
 	}
 	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe {
