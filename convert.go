@@ -463,7 +463,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 					"delete the hook before converting, or remove it from the converted config, if it should stay off",
 					"%s is turned off in %s (%s), but it is converted enabled: it will run in %s", h.DisplayName(i), source.Name, v.Text, to)
 			}
-			if key := source.DisabledKey; key != "" {
+			if key := source.DisabledKey; key != "" && !carries(slug, key) {
 				if v := data.Get(key); v != nil && v.Kind == node.Bool && !v.Bool {
 					ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.%s", h.SourceIndex(i), slug, key),
 						"delete the hook before converting, or remove it from the converted config, if it should stay off",

@@ -81,6 +81,25 @@ func SetData(h *canonical.Hook, slug, key string, v *node.Node) {
 	h.ProviderData[slug] = d.Raw()
 }
 
+// KinValue is own's key when it is there, or else the same key in the
+// provider_data of kin, a tool that documents it alike (Kiro's v1 files
+// and its 0.x .kiro.hook files both have "enabled" and "description"),
+// when it has the given kind; nil when neither has it. An empty string
+// says nothing and is not carried.
+func KinValue(h *canonical.Hook, own *node.Node, kin, key string, kind node.Kind) *node.Node {
+	if v := own.Get(key); v != nil {
+		return v
+	}
+	if len(h.ProviderData[kin]) == 0 {
+		return nil
+	}
+	v := OwnData(h, kin).Get(key)
+	if v == nil || v.Kind != kind || kind == node.String && v.Text == "" {
+		return nil
+	}
+	return v
+}
+
 // SetAllData replaces h's provider_data for slug with raw (removing it
 // when raw is empty), as a new map: the old one may be shared.
 func SetAllData(h *canonical.Hook, slug string, raw json.RawMessage) {

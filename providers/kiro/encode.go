@@ -59,12 +59,12 @@ func (e *encoder) encodeHook(h *canonical.Hook, i int) (*node.Node, bool) {
 		}
 	}
 	add("name", str(e.name(h, i)))
-	add("description", pd.Get("description"))
+	add("description", providers.KinValue(h, pd, kin, "description", node.String))
 	add("trigger", str(row.Name))
 	add("matcher", matcher)
 	add("action", action)
 	add("timeout", timeout(h, pd))
-	add("enabled", pd.Get("enabled"))
+	add("enabled", providers.KinValue(h, pd, kin, "enabled", node.Bool))
 	return out, true
 }
 

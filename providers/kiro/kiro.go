@@ -80,6 +80,16 @@ func init() { providers.Register(&Adapter{}) }
 // Slug implements providers.Adapter.
 func (a *Adapter) Slug() string { return Slug }
 
+// kin is Kiro's 0.x format, whose hooks have "enabled" and "description"
+// as the v1 files do: a hook converted between them keeps both.
+const kin = "kiro-legacy"
+
+// CarriesKey reports that the v1 files write the 0.x format's "enabled"
+// and "description" as their own.
+func (a *Adapter) CarriesKey(slug, key string) bool {
+	return slug == kin && (key == "enabled" || key == "description")
+}
+
 // Decode implements providers.Adapter: the hooks of every file, in path
 // order (Kiro loads every *.json of .kiro/hooks).
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {

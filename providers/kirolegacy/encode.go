@@ -184,6 +184,36 @@ func render(doc hookDoc, stem string) []byte {
 
 func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }
 
+// kin is Kiro's v1 format, whose hooks have "enabled" and "description"
+// as the 0.x files do: a hook converted between them keeps both.
+const kin = "kiro"
+
+// CarriesKey reports that the 0.x files write the v1 format's "enabled"
+// and "description" as their own.
+func (a *Adapter) CarriesKey(slug, key string) bool {
+	return slug == kin && (key == keyEnabled || key == keyDescription)
+}
+
+// withKin is own with the v1 format's "enabled" and "description" added
+// where own lacks them (a new object: own may be shared).
+func withKin(h *canonical.Hook, own *node.Node) *node.Node {
+	var carried []node.Field
+	for _, k := range []struct {
+		key  string
+		kind node.Kind
+	}{{keyEnabled, node.Bool}, {keyDescription, node.String}} {
+		if own.Get(k.key) == nil {
+			if v := providers.KinValue(h, own, kin, k.key, k.kind); v != nil {
+				carried = append(carried, node.Field{Key: k.key, Value: v})
+			}
+		}
+	}
+	if len(carried) == 0 {
+		return own
+	}
+	return &node.Node{Kind: node.Object, Fields: append(slices.Clone(own.Fields), carried...)}
+}
+
 func strList(ss []string) *node.Node {
 	a := &node.Node{Kind: node.Array, Items: make([]*node.Node, len(ss))}
 	for i, s := range ss {
@@ -235,7 +265,7 @@ func (a *Adapter) encodeHook(ds *diag.List, h *canonical.Hook, i int) (hookDoc, 
 			"%s has no %s trigger; %s was not written", a.Prov.Name, h.Event, h.DisplayName(i))
 		return hookDoc{}, false
 	}
-	pd := providers.OwnData(h, Slug)
+	pd := withKin(h, providers.OwnData(h, Slug))
 	when := &node.Node{Kind: node.Object, Fields: []node.Field{{Key: keyType, Value: str(row.Name)}}}
 	switch row.Matcher {
 	case vocab.MatchText:
