@@ -172,17 +172,71 @@ func denyKey(form string) string {
 // contracts' deny_json is about.
 const denyEvent = "before_tool_execute"
 
-// denyAnswer warns (HC425), once per source tool and answer, when
-// blocking command hooks on tool calls were written for a tool whose
-// scripts deny with JSON (Claude Code's
-// hookSpecificOutput.permissionDecision) that the target — or, under the
-// shim, hookconv run — does not read (Gemini CLI reads "decision"). Which
-// answer a script gives cannot be seen from the config. When hookconv can
-// read all the script runs (Scripts.readScript), the forms it spells are
-// checked, and one that spells none and exits 2 is only an info; otherwise
-// the source's documented form is assumed, and a script that answers that
-// way lets every call through, so this is a warning, as the payload's
-// shape is. Targets that read no JSON there are HC202's (structured_output
+// denyForms are the JSON answers ("path = value") slug reads as a deny on
+// event: on tool calls its contract's deny_json; elsewhere the literal
+// lines of its deny rule for that event (Copilot CLI's permissionRequest:
+// behavior = "deny"), when it has one of its own; for hookconv's generated
+// programs their contract's deny_json everywhere. A tool whose rule there
+// is only its generic one may still read other JSON (Claude Code's Stop
+// reads decision "block"), so it lists none, and nothing is said.
+func denyForms(contracts *hookrun.Tables, c *hookrun.Contract, event string) []string {
+	if event == denyEvent || c.Slug == hookrun.CanonicalPayload.Slug {
+		return c.DenyJSON
+	}
+	if prov, _ := vocab.Default().Provider(c.Slug); prov.Generated {
+		// hookconv's generated programs (OpenCode's plugin, Cline's
+		// scripts) read the canonical answer on every event.
+		return c.DenyJSON
+	}
+	r, ok := contracts.Rule(c.Slug, "deny", hookrun.EventRef{Canonical: event})
+	if !ok || !slices.Contains(r.Events, event) {
+		return nil
+	}
+	var forms []string
+	for _, line := range r.Set {
+		if _, value, ok := strings.Cut(line, " = "); ok && !strings.HasPrefix(value, "$") {
+			forms = append(forms, line)
+		}
+	}
+	return forms
+}
+
+// exitBlocks reports whether slug's deny on event is an exit code (a
+// script that exits 2 blocks there too).
+func exitBlocks(contracts *hookrun.Tables, slug, event string) bool {
+	r, ok := contracts.Rule(slug, "deny", hookrun.EventRef{Canonical: event})
+	return ok && r.Exit != 0
+}
+
+// denyWords says, for messages, what a JSON deny does on event and what
+// a script that answers so does once it is not read.
+func denyWords(event string) (does, lost string) {
+	switch event {
+	case denyEvent:
+		return "deny a tool call", "denies that way lets every call through"
+	case "permission_request":
+		return "deny a permission request", "denies that way lets every request through"
+	case "agent_stop", "subagent_stop":
+		return "keep the agent going", "answers that way lets the agent stop"
+	case "before_prompt":
+		return "block a prompt", "blocks that way lets every prompt through"
+	}
+	return "block " + event, "blocks that way blocks nothing"
+}
+
+// denyAnswer warns (HC425), once per source tool, event and answer, when
+// blocking command hooks were written for a tool whose scripts deny with
+// JSON (Claude Code's hookSpecificOutput.permissionDecision on tool
+// calls, hookSpecificOutput.decision.behavior on permission requests)
+// that the target — or, under the shim, hookconv run — does not read
+// (Gemini CLI reads "decision", Copilot CLI's permissionRequest
+// "behavior"). Which answer a script gives cannot be seen from the
+// config. When hookconv can read all the script runs (Scripts.readScript),
+// the forms it spells are checked, and one that spells none and exits 2
+// is only an info where the target blocks on exit 2; otherwise the
+// source's documented form is assumed, and a script that answers that way
+// lets every call through, so this is a warning, as the payload's shape
+// is. Targets that read no JSON there are HC202's (structured_output
 // unsupported). It returns the hooks it counted too.
 func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (diag.List, []int) {
 	if from == to && !shim || to == "canonical" {
@@ -197,9 +251,6 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 	if target, _ := vocab.Default().Provider(to); shim && !target.Generated {
 		reader, readerName = &hookrun.CanonicalPayload, "hookconv run (the shim)"
 	}
-	if len(reader.DenyJSON) == 0 {
-		return nil, nil
-	}
 	sourceTool, _ := vocab.Default().Provider(from)
 	generated := sourceTool.Generated
 	// By the tool they were written for and the answer: how many hooks,
@@ -211,15 +262,19 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		names []string
 	}
 	type key struct {
-		source, form string
-		quiet        bool
+		source, event, form string
+		quiet               bool
 	}
 	var keys []key
 	groups := map[key]*found{}
 	var counted []int
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !h.Blocking || h.Event != denyEvent || h.Handler.Type != canonical.HandlerCommand {
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		readerForms := denyForms(contracts, reader, h.Event)
+		if len(readerForms) == 0 {
 			continue
 		}
 		source := from
@@ -232,7 +287,11 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			}
 		}
 		c, ok := contracts.Contract(source)
-		if !ok || len(c.DenyJSON) == 0 {
+		if !ok {
+			continue
+		}
+		sourceForms := denyForms(contracts, c, h.Event)
+		if len(sourceForms) == 0 {
 			continue
 		}
 		// The forms the hook's text spells; when hookconv cannot read all
@@ -243,26 +302,28 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		}
 		var spelled [4]string // on the stack: this runs for every guard of a large config
 		forms := spelled[:0]
-		for _, f := range c.DenyJSON {
+		for _, f := range sourceForms {
 			if spellsForm(text, f) {
 				forms = append(forms, f)
 			}
 		}
 		// A script read whole that exits 2 and spells no JSON deny blocks
-		// by its exit code: said as an info, since reading a script is no
-		// proof (migrate's --remove-source keeps it all the same).
-		quiet := read && len(forms) == 0 && exitTwo().MatchString(text)
+		// by its exit code where the reader blocks on it: said as an info,
+		// since reading a script is no proof (migrate's --remove-source
+		// keeps it all the same).
+		quiet := read && len(forms) == 0 && exitTwo().MatchString(text) &&
+			(h.Event == denyEvent || exitBlocks(contracts, reader.Slug, h.Event))
 		if !read || len(forms) == 0 {
-			if !slices.Contains(forms, c.DenyJSON[0]) {
-				forms = append(forms, c.DenyJSON[0])
+			if !slices.Contains(forms, sourceForms[0]) {
+				forms = append(forms, sourceForms[0])
 			}
 		}
 		flagged := false
 		for _, f := range forms {
-			if slices.Contains(reader.DenyJSON, f) {
+			if slices.Contains(readerForms, f) {
 				continue
 			}
-			k := key{source, f, quiet}
+			k := key{source, h.Event, f, quiet}
 			g := groups[k]
 			if g == nil {
 				g = &found{first: i}
@@ -289,9 +350,14 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		var w diag.List
 		// Placed at the first hook, but with no path: it is about all of
 		// them (migrate marks each from the list returned).
-		hint := fmt.Sprintf("deny by exiting 2 with the reason on stderr, or print what %s reads (%s)", readerName, jsonField(reader.DenyJSON[0]))
-		msg := fmt.Sprintf("%d blocking hook(s) on %s (%s) were written for %s, whose scripts may deny a tool call with %s; %s does not read that: a script that denies that way lets every call through",
-			g.n, denyEvent, listed, k.source, jsonField(k.form), readerName)
+		readerForms := denyForms(contracts, reader, k.event)
+		hint := fmt.Sprintf("print what %s reads (%s)", readerName, jsonField(readerForms[0]))
+		if k.event == denyEvent || exitBlocks(contracts, reader.Slug, k.event) {
+			hint = "deny by exiting 2 with the reason on stderr, or " + hint
+		}
+		does, lost := denyWords(k.event)
+		msg := fmt.Sprintf("%d blocking hook(s) on %s (%s) were written for %s, whose scripts may %s with %s; %s does not read that: a script that %s",
+			g.n, k.event, listed, k.source, does, jsonField(k.form), readerName, lost)
 		if k.quiet {
 			w.Infof(CodeDenyAnswer, h.PosOf("handler.command"), "", "check that they print no JSON deny",
 				"%s (their scripts, read through, seem to deny by exiting 2 only, which %s reads too)", msg, readerName)
