@@ -18,6 +18,9 @@ import (
 var CLI = &flat.Dialect{
 	Slug:    "copilot-cli",
 	Version: 1,
+	// A bad version or an event that is no list rejects the whole file
+	// (reference §1.7).
+	StrictFile: true,
 	Fields: []flat.FieldMap{
 		{Native: "bash", Canonical: "command"},
 		{Native: "powershell", Canonical: "platform.windows"},

@@ -51,7 +51,12 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		switch {
 		case f.Key == "hooks", slices.Contains(c.d.TopKeys, f.Key):
 		case f.Key == "version" && c.d.Version != 0:
-			if f.Value.Kind != node.Number || f.Value.Text != fmt.Sprint(c.d.Version) {
+			switch {
+			case f.Value.Kind == node.Number && f.Value.Text == fmt.Sprint(c.d.Version):
+			case c.d.StrictFile:
+				ds.Errorf(CodeVersion, f.Value.Pos, "version", fmt.Sprintf(`write "version": %d`, c.d.Version),
+					"%s knows only \"version\": %d and rejects the whole file over any other: none of its hooks run", c.Prov.Name, c.d.Version)
+			default:
 				ds.Warnf(CodeVersion, f.Value.Pos, "version", fmt.Sprintf(`write "version": %d`, c.d.Version),
 					"%s knows only \"version\": %d; read anyway", c.Prov.Name, c.d.Version)
 			}
@@ -93,6 +98,11 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		switch f.Value.Kind {
 		case node.Array:
 		case node.Object:
+			if c.d.StrictFile {
+				ds.Errorf(nested.CodeShape, f.Value.Pos, "hooks."+f.Key, "write a list: \""+f.Key+"\": [ {...} ]",
+					"%s maps to one object instead of a list, and %s rejects the whole file over it: none of its hooks run", f.Key, c.Prov.Name)
+				continue
+			}
 			ds.Warnf(nested.CodeUndocumented, f.Value.Pos, "hooks."+f.Key, "write a list: \""+f.Key+"\": [ {...} ]",
 				"%s maps to one object instead of a list; read as a list of one", f.Key)
 			entries = []*node.Node{f.Value}

@@ -40,6 +40,10 @@ type Dialect struct {
 	// Version is the value of the top-level "version" key the tool wants
 	// (0: the format has none).
 	Version int
+	// StrictFile: the tool rejects the whole file over a wrong "version"
+	// or an event that does not map to a list (Copilot CLI, reference
+	// §1.7), so none of its hooks run; decoding says so as an error.
+	StrictFile bool
 	// Fields are the native entry keys with a canonical home.
 	Fields providers.Fields
 	// Extra are documented entry keys without one, carried verbatim.
