@@ -65,6 +65,27 @@ func UnknownEventHint(names *vocab.Tables, slug, native string) string {
 	return "check the spelling; other tools will not receive this hook"
 }
 
+// globAsRegex spells a simple glob ("*.ts", "**/*.go") as the regular
+// expression it means, for a hint: "*" any run of characters but "/",
+// "**/" any directories, everything else literal.
+func globAsRegex(glob string) string {
+	var b strings.Builder
+	for i := 0; i < len(glob); i++ {
+		switch {
+		case strings.HasPrefix(glob[i:], "**/"):
+			b.WriteString("(.*/)?")
+			i += 2
+		case glob[i] == '*':
+			b.WriteString("[^/]*")
+		default:
+			b.WriteString(regexp.QuoteMeta(glob[i : i+1]))
+		}
+	}
+	s := b.String()
+	s = strings.TrimPrefix(s, "[^/]*") // unanchored: a leading "*" adds nothing
+	return s + "$"
+}
+
 // CheckPatterns reports each pattern in a decoded matcher that is not a
 // valid RE2 regular expression, the dialect canonical patterns are in.
 // Most tools match with JavaScript regular expressions, which RE2 reads
@@ -79,7 +100,12 @@ func CheckPatterns(ds *diag.List, m canonical.Matcher, pos diag.Pos, path, tool 
 			if e, isSyntax := err.(*syntax.Error); isSyntax {
 				msg = e.Code.String()
 			}
-			ds.Errorf(CodeBadPattern, pos, path, "fix the pattern, or rewrite lookaround (?=…) and backreferences \\1, which RE2 lacks, as plain alternatives",
+			hint := "fix the pattern, or rewrite lookaround (?=…) and backreferences \\1, which RE2 lacks, as plain alternatives"
+			if strings.HasPrefix(m.Regex, "*") {
+				// "*.ts" or "**/x": a glob, which a regex matcher is not.
+				hint = "the matcher is a regular expression, not a glob: write " + strconv.Quote(globAsRegex(m.Regex)) + " for what the glob meant"
+			}
+			ds.Errorf(CodeBadPattern, pos, path, hint,
 				"%s matcher %q is not a regular expression hookconv can read (RE2): %s", tool, m.Regex, msg)
 			ok = false
 		}

@@ -125,6 +125,7 @@ var codes = []Code{
 	{ID: "HC506", Package: "providers/kiro", Name: "CodeNoHooks", Summary: "the file has no \"hooks\" list (info)."},
 	{ID: "HC507", Package: "providers/kiro", Name: "CodeNamed", Summary: "hooks without a name were given one, because Kiro requires it (info)."},
 	{ID: "HC508", Package: "providers/kiro", Name: "CodeBadData", Summary: "a provider_data[\"kiro\"] value of the wrong type (a hand-written manifest's \"enabled\": \"no\"); not written (warning)."},
+	{ID: "HC509", Package: "providers/kiro", Name: "CodeNoName", Summary: "a hook in a Kiro file has no name, which Kiro requires (it lists and toggles hooks by name) (warning)."},
 	{ID: "HC520", Package: "providers/kirolegacy", Name: "CodeShape", Summary: "a value of the wrong type or shape: a document that is not an object, or \"patterns\" that is not a list of strings (error)."},
 	{ID: "HC521", Package: "providers/kirolegacy", Name: "CodeMissing", Summary: "a part Kiro needs is missing (when, then, their type, the prompt or command); the hook is not read (error)."},
 	{ID: "HC522", Package: "providers/kirolegacy", Name: "CodeUnknownTrigger", Summary: "a when.type hookconv does not know; the hook is kept for Kiro legacy only (a vendor event) (warning)."},

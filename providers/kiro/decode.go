@@ -98,6 +98,10 @@ func (d *decoder) decodeHook(n *node.Node, at string) (canonical.Hook, bool) {
 		d.ds.Errorf(CodeShape, n.Pos, at+"."+missing, "add the "+missing, "the hook has no %q", missing)
 		return h, false
 	}
+	if strings.TrimSpace(h.Name) == "" {
+		d.ds.Warnf(CodeNoName, n.Pos, at+".name", `add "name": "…"`,
+			"the hook has no name, which Kiro requires: it lists and toggles hooks by name")
+	}
 	if !d.action(&h, keys.action, at+".action") {
 		return h, false
 	}

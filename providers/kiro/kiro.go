@@ -68,6 +68,9 @@ const (
 	// CodeBadData (warning): a provider_data["kiro"] value of the wrong
 	// type (a hand-written manifest's "enabled": "no"); not written.
 	CodeBadData = "HC508"
+	// CodeNoName (warning): a hook in a Kiro file has no name, which Kiro
+	// requires (it lists and toggles hooks by name).
+	CodeNoName = "HC509"
 )
 
 // Adapter is the Kiro v1 providers.Adapter.

@@ -130,7 +130,7 @@ func TestDecode(t *testing.T) {
 		codes  []string
 	}{
 		{"command", hook(`{"name":"a","trigger":"Stop","action":{"type":"command","command":"x"}}`), []string{"agent_stop"}, nil},
-		{"no name is read", hook(`{"trigger":"Stop","action":{"type":"command","command":"x"}}`), []string{"agent_stop"}, nil},
+		{"no name is read, with a warning", hook(`{"trigger":"Stop","action":{"type":"command","command":"x"}}`), []string{"agent_stop"}, []string{kiro.CodeNoName}},
 		{"unknown trigger kept", hook(`{"name":"a","trigger":"SessionEnd","action":{"type":"command","command":"x"}}`),
 			[]string{"vendor.kiro.SessionEnd"}, []string{kiro.CodeUnknownTrigger}},
 		{"no version", `{"hooks":[{"name":"a","trigger":"Stop","action":{"type":"command","command":"x"}}]}`,
