@@ -3,7 +3,9 @@ package hookconv
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -203,6 +205,41 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	return res
 }
 
+// switchedOffScripts warns (HC409) about hooks read from a script that
+// the source tool runs only while it is executable (Cline's VS Code
+// extension, on Unix: the providers table's exec_bit_switch) when the
+// script is not: the tool has the hook switched off, and the converted
+// hook runs (a converted Cline script is written executable too). A
+// Windows script (.ps1) runs whenever it is there.
+func switchedOffScripts(m *canonical.Manifest, from, to string) diag.List {
+	prov, _ := vocab.Default().Provider(from)
+	if !prov.ExecBitSwitch || runtime.GOOS == "windows" {
+		return nil
+	}
+	var ds diag.List
+	off := map[string]bool{} // script → switched off, stat'ed once
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		file := h.OriginFile
+		if file == "" || filepath.Ext(file) != "" {
+			continue
+		}
+		isOff, seen := off[file]
+		if !seen {
+			st, err := os.Stat(file)
+			isOff = err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 == 0
+			off[file] = isOff
+		}
+		if isOff {
+			ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+				"delete the hook before converting, or remove it from the converted config, if it should stay off",
+				"%s is switched off: its script is not executable, and %s runs a hook script only while it is; it is converted enabled: it will run in %s",
+				h.DisplayName(i), prov.Name, to)
+		}
+	}
+	return ds
+}
+
 // lintSource runs the lint rules over a native source's JSON files (a
 // matcher the tool ignores or that never matches, a timeout in the wrong
 // unit, a hook written twice): a hook that does nothing, or something
@@ -317,6 +354,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			res.Diagnostics = append(res.Diagnostics, firesFor(planned, from, to)...)
 		}
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, m, from, to)...)
+		res.Diagnostics = append(res.Diagnostics, switchedOffScripts(planned, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to)...)

@@ -389,7 +389,7 @@ var generatedProviders = []Provider{
 	{Slug: "kiro", Name: "Kiro (v1 hook files: IDE 1.x, CLI 3.x)", Paths: []string{".kiro/hooks/hookconv.json", ".kiro/hooks/*.json"}, TimeoutUnit: "s", AlsoReads: []string{"kiro-agent"}, DisabledKey: "enabled", Docs: "https://kiro.dev/docs/cli/v3/hooks/"},
 	{Slug: "kiro-legacy", Name: "Kiro IDE 0.x (.kiro.hook files)", Paths: []string{".kiro/hooks/*.kiro.hook"}, TimeoutUnit: "s", DisabledKey: "enabled", FilterKeys: []string{"patterns"}, Docs: "https://kiro.dev/docs/hooks/types"},
 	{Slug: "kiro-agent", Name: "Kiro CLI 2.x (hooks in agent JSON)", Paths: []string{".kiro/agents/default.json", ".kiro/agents/*.json"}, TimeoutUnit: "ms", MCP: "@{server}/{tool}", MCPServer: "@{server}", Docs: "https://kiro.dev/docs/cli/hooks"},
-	{Slug: "cline", Name: "Cline (hook scripts)", Paths: []string{".clinerules/hooks/*", ".cline/hooks/*"}, TimeoutUnit: "s", TimeoutInteger: true, Generated: true, Docs: "https://github.com/cline/cline/blob/main/docs/customization/hooks.mdx"},
+	{Slug: "cline", Name: "Cline (hook scripts)", Paths: []string{".clinerules/hooks/*", ".cline/hooks/*"}, TimeoutUnit: "s", TimeoutInteger: true, Generated: true, ExecBitSwitch: true, Docs: "https://github.com/cline/cline/blob/main/docs/customization/hooks.mdx"},
 	{Slug: "opencode", Name: "OpenCode (generated plugin)", Paths: []string{".opencode/plugin/hookconv.ts", ".opencode/plugins/hookconv.ts"}, TimeoutUnit: "s", MCP: "{server}_{tool}", MCPServer: "{server}_.*", Generated: true, Docs: "https://opencode.ai/docs/plugins/"},
 	{Slug: "openhook", Name: "OpenHook 0.1 discovery file", Paths: []string{".openhook.json"}, Docs: "https://github.com/HikaruEgashira/open-hook"},
 }

@@ -122,7 +122,11 @@ type Provider struct {
 	AlsoSets           []string `toml:"also_sets" json:"also_sets,omitempty"`
 	Generated          bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
-	ShellKey           string   `toml:"shell_key" json:"shell_key,omitempty"`
+	// ExecBitSwitch: on Unix the tool runs a hook script only while its
+	// executable bit is set (Cline's VS Code extension toggles a hook by
+	// its mode), so a script without it is a disabled hook.
+	ExecBitSwitch bool   `toml:"exec_bit_switch" json:"exec_bit_switch,omitempty"`
+	ShellKey      string `toml:"shell_key" json:"shell_key,omitempty"`
 	// ForkOf is the tool this one is a fork of: the native keys both
 	// document carry between them.
 	ForkOf string `toml:"fork_of" json:"fork_of,omitempty"`
