@@ -300,9 +300,40 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 		files[p] = b
 	}
 	if len(files) == 0 && len(ds) == 0 {
+		if other := foreignPrograms(dir, from); other != "" {
+			return nil, "", nil, usagef("no %s configuration found in %s: %s is not the program hookconv writes there, so it cannot be read (its hooks are code); port it by hand", from, dir, other)
+		}
 		return nil, "", nil, usagef("no %s configuration found in %s", from, dir)
 	}
 	return files, from, ds.WithFile(dir), nil
+}
+
+// foreignPrograms names a file in the folder where hookconv writes a
+// tool's generated program (OpenCode's .opencode/plugin/) that is not that
+// program: a hand-written plugin, which a user pointing convert at the
+// project should hear of rather than be told there is nothing. "" when
+// there is none, or the tool gets no generated program.
+func foreignPrograms(dir, from string) string {
+	prov, ok := vocab.Default().Provider(from)
+	if !ok || !prov.Generated {
+		return ""
+	}
+	for _, pattern := range prov.Paths {
+		folder := path.Dir(pattern)
+		if strings.ContainsAny(pattern, "*?[") {
+			continue // every file there is read already
+		}
+		entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(folder)))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.Type().IsRegular() && e.Name() != path.Base(pattern) {
+				return filepath.Join(dir, filepath.FromSlash(folder), e.Name())
+			}
+		}
+	}
+	return ""
 }
 
 // targetFiles reads the files a target keeps in a project directory that
