@@ -642,7 +642,10 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 // (which can block the event) does so only on exit 2.
 func (p *planner) checkFailOpen(kept *canonical.Hook) {
 	from := p.writtenFor()
-	if from == "" || from == p.target {
+	if from == "" || from == p.target || p.h.Handler.Type != canonical.HandlerCommand {
+		// An http hook turned into curl was no command in its tool: its
+		// exit code never blocked there (Copilot's http preToolUse hooks
+		// fail open).
 		return
 	}
 	var how string // built only when warning: this runs for every guard of a large config
