@@ -36,24 +36,46 @@ const CodeFiresFor = "HC427" // the target's event fires for other values (notif
 // hook elsewhere: it is removed from the planned hook. Hooks are changed
 // in m, which is the conversion's own copy.
 func firesFor(m *canonical.Manifest, from, to string) diag.List {
-	if from == to || from == "canonical" || to == "canonical" {
+	if from == to || to == "canonical" {
 		return nil
 	}
 	names := vocab.Default()
 	var ds diag.List
 	n := 0 // hooks kept; moved down only once one is dropped
 	for i := range m.Hooks {
-		if !fitFiresFor(&ds, names, &m.Hooks[i], i, from, to) {
+		h := &m.Hooks[i]
+		src := from
+		if from == "canonical" {
+			// A manifest hook decoded from a tool says which by its
+			// decoder's marks (a Gemini "$matcher"); one without any
+			// was written for no tool in particular.
+			if src = markedSource(h); src == "" || src == to {
+				n = keepHook(m, n, i)
+				continue
+			}
+		}
+		said := len(ds)
+		kept := fitFiresFor(&ds, names, h, i, src, to)
+		for j := said; j < len(ds); j++ {
+			ds[j].File = h.OriginFile // as the planner's diagnostics are
+		}
+		if !kept {
 			continue
 		}
-		if n != i {
-			m.Hooks[n] = m.Hooks[i]
-		}
-		n++
+		n = keepHook(m, n, i)
 	}
 	clear(m.Hooks[n:])
 	m.Hooks = m.Hooks[:n]
 	return ds
+}
+
+// keepHook moves hook i down to slot n, the next of those kept, and
+// returns the slot after it.
+func keepHook(m *canonical.Manifest, n, i int) int {
+	if n != i {
+		m.Hooks[n] = m.Hooks[i]
+	}
+	return n + 1
 }
 
 // fitFiresFor fits one hook; it returns false when the hook could never

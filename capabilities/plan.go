@@ -119,8 +119,11 @@ func uses(h *canonical.Hook, id string) bool {
 	case capLLMEvaluated:
 		// A prompt submitted at session start is the agent's work, not a
 		// model judging the event.
-		return (h.Handler.Type == canonical.HandlerPrompt || h.Handler.Type == canonical.HandlerAgent) &&
-			!slices.Contains(h.Capabilities, capSessionPrompt) && !slices.Contains(h.Capabilities, capAgentPrompt)
+		// Both say what a prompt handler is; an agent handler is a
+		// model at work whatever it declares.
+		return h.Handler.Type == canonical.HandlerAgent ||
+			h.Handler.Type == canonical.HandlerPrompt &&
+				!slices.Contains(h.Capabilities, capSessionPrompt) && !slices.Contains(h.Capabilities, capAgentPrompt)
 	case capHTTPHandler:
 		return h.Handler.Type == canonical.HandlerHTTP
 	case capMCPToolHandler:
