@@ -379,11 +379,14 @@ func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Fil
 // they cannot be merged into (HC408) and returns nil.
 func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files, prov vocab.Provider) *canonical.Manifest {
 	m, ds := dst.Decode(files)
-	if !ds.HasErrors() && m != nil {
+	if !ds.HasErrors() && m != nil && !providers.HasSkipped(ds) {
 		return m
 	}
 	for _, d := range ds {
-		if d.Severity == diag.Error {
+		// The errors, and the entries merging would drop: an entry the
+		// tool skips is no hook of its, but the file's other tool may
+		// run it (Copilot CLI runs the http entries of .github/hooks).
+		if d.Severity == diag.Error || d.Code == providers.CodeSkipped {
 			res.Diagnostics = append(res.Diagnostics, d)
 		}
 	}
@@ -555,6 +558,14 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 		if ds.HasErrors() || m == nil {
 			all = append(all, ds...)
 			return nil, all
+		}
+		if providers.HasSkipped(ds) {
+			// Writing back the hooks it keeps would drop the entries it
+			// skips as well.
+			var why diag.List
+			why.Errorf(CodeSourceNotRewritable, diag.Pos{}, "", "remove the migrated hooks by hand, or migrate without --remove-source",
+				"the migrated hooks cannot be removed from %s: it holds an entry hookconv does not read (HC349), which writing it back would lose", p)
+			return nil, append(all, why.WithFile(p)...)
 		}
 		keep := &canonical.Manifest{Spec: m.Spec}
 		for i := range m.Hooks {

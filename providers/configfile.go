@@ -6,6 +6,7 @@ import (
 	"path"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,10 @@ const (
 	// so the hook fires for every tool (warning). The verify stage reads
 	// it as a deliberate widening.
 	CodeMatcherIgnored = "HC344"
+	// CodeSkipped: an entry the tool itself skips (a handler type it never
+	// runs) is not read (warning). A file holding one is never rewritten:
+	// writing its hooks back would lose the entry (IsSkipped).
+	CodeSkipped = "HC349"
 	// CodeMatcherDropped: another tool's value matcher (Claude's
 	// "startup|resume" on SessionStart) has no place on the target's
 	// event, so the hook runs every time (warning).
@@ -45,6 +50,12 @@ const (
 // out, each with its own message: HC311 (nothing of its matcher is left),
 // HC315 (a handler type the target does not run) and CodeNotWritten.
 var notWritten = map[string]bool{"HC311": true, "HC315": true, CodeNotWritten: true}
+
+// HasSkipped reports whether decoding a file left an entry unread
+// (CodeSkipped): rewriting the file from its decoded hooks would lose it.
+func HasSkipped(ds diag.List) bool {
+	return slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.Code == CodeSkipped })
+}
 
 // IsNotWritten reports whether an encoder diagnostic code means the hook
 // it names was left out of the output, so the verify stage and the

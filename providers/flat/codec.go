@@ -270,7 +270,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			// The tool skips it and loads the rest of the file; so does
 			// hookconv, rather than read the fields of a type the tool has
 			// no keys for (an http entry's url) as unknown keys.
-			ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "", "%s does not run %s entries: this one never runs; not converted", c.Prov.Name, t.Text)
+			ds.Warnf(providers.CodeSkipped, t.Pos, path+".type", "", "%s does not run %s entries: this one never runs; not converted", c.Prov.Name, t.Text)
 			return h, false
 		}
 	}
