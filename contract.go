@@ -198,8 +198,18 @@ func denyForms(contracts *hookrun.Tables, c *hookrun.Contract, event string) []s
 			forms = append(forms, line)
 		}
 	}
+	if len(forms) == 0 && len(r.Set) > 0 {
+		// The answer is a key with any text (Cursor's stop:
+		// followup_message): the key alone says it.
+		path, _, _ := strings.Cut(r.Set[0], " = ")
+		forms = append(forms, path+" = "+anyText)
+	}
 	return forms
 }
+
+// anyText stands, in a deny form, for a value that is whatever text the
+// script gives (the reason Cursor's followup_message carries).
+const anyText = `"…"`
 
 // exitBlocks reports whether slug's deny on event is an exit code (a
 // script that exits 2 blocks there too).
@@ -378,7 +388,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 // value: "permissionDecision" and "deny".
 func spellsForm(text, form string) bool {
 	_, value, _ := strings.Cut(form, " = ")
-	return strings.Contains(text, denyKey(form)) && strings.Contains(text, strings.Trim(value, `"`))
+	return strings.Contains(text, denyKey(form)) && (value == anyText || strings.Contains(text, strings.Trim(value, `"`)))
 }
 
 // markedSource is the tool a manifest hook was decoded from, by its
