@@ -72,6 +72,9 @@ event names, what its matcher selects there and what a blocking hook can do.`,
 				if n.Note == "" {
 					note = b.Note
 				}
+				if len(n.FiresFor) > 0 {
+					note = join("fires only for "+strings.Join(n.FiresFor, ", "), note)
+				}
 				switch {
 				case n.Lossy:
 					note = join("lossy: shared with another event", note)
