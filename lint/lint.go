@@ -242,7 +242,7 @@ func (l *linter) foreignTool(part string, m *node.Node, path string) bool {
 		}
 		other, _ := l.names.Provider(slug)
 		l.ds.Warnf(CodeNeverMatches, m.Pos, path, "write "+strconv.Quote(own.Name),
-			"%q is %s's name for its %s tool; %s calls it %s, so the matcher likely never matches", part, other.Name, t.Tool, l.prov.Name, own.Name)
+			"%q is %s's name for its %s tool; %s calls it %s, so %q likely never matches", part, other.Name, t.Tool, l.prov.Name, own.Name, part)
 		return true
 	}
 	return false
