@@ -240,10 +240,12 @@ func runText(hd *canonical.Handler) string {
 // projectVar is a project-directory variable, which conversion renames to
 // the target's ($CLAUDE_PROJECT_DIR → $GEMINI_PROJECT_DIR).
 // A target without one gets $(git rev-parse --show-toplevel) instead.
-var projectVar = regexp.MustCompile(`\$\{?[A-Z][A-Z0-9_]*\}?|\$\(git rev-parse --show-toplevel\)`)
+var projectVar = regexp.MustCompile(`"?(?:\$\{?[A-Z][A-Z0-9_]*\}?|\$\(git rev-parse --show-toplevel\))"?`)
 
 // normaliseRun is what a command runs, whatever its project-directory
-// variable is called and whether the run shim wraps it.
+// variable is called, whether it is quoted (the shim writes Gemini's
+// "${GEMINI_PROJECT_DIR}" for $GEMINI_PROJECT_DIR) and whether the run
+// shim wraps it.
 func normaliseRun(s string) string {
 	if original, shimmed := Unshim(s); shimmed {
 		s = original

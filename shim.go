@@ -85,8 +85,61 @@ func shimCommand(h *canonical.Hook, to, command string) string {
 		b.WriteString(a)
 	}
 	b.WriteString(" -- sh -c ")
+	if prov, _ := vocab.Default().Provider(to); len(prov.CommandTokens) > 0 {
+		command = bracedTokens(command, prov.CommandTokens)
+	}
 	b.WriteString(shellQuote(command))
 	return b.String()
+}
+
+// bracedTokens spells the variables a tool replaces in the command text
+// (Gemini's $GEMINI_PROJECT_DIR, by a shell-escaped value) as ${NAME},
+// which it leaves alone, double-quoted where the command had them bare.
+// Wrapped by the shim, the command is read by two shells: the tool's
+// replacement, quoted for one, would split a project path with a space
+// in it, and the guard would not run. The inner shell expands ${NAME}
+// from the environment, where the tool sets the same value; quoted, it
+// stays one word, as the replaced value did. Inside single quotes the
+// text is left as it is (the tool would replace it there too).
+func bracedTokens(command string, tokens []string) string {
+	var b strings.Builder
+	single, double := false, false
+	for i := 0; i < len(command); i++ {
+		c := command[i]
+		switch {
+		case c == '\\' && !single && i+1 < len(command):
+			b.WriteByte(c)
+			i++
+			b.WriteByte(command[i])
+			continue
+		case c == '\'' && !double:
+			single = !single
+		case c == '"' && !single:
+			double = !double
+		case c == '$' && !single:
+			if name := tokenAt(command[i+1:], tokens); name != "" {
+				if double {
+					b.WriteString("${" + name + "}")
+				} else {
+					b.WriteString(`"${` + name + `}"`)
+				}
+				i += len(name)
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// tokenAt returns the token s starts with, when the name ends there.
+func tokenAt(s string, tokens []string) string {
+	for _, t := range tokens {
+		if strings.HasPrefix(s, t) && (len(s) == len(t) || !isNameByte(s[len(t)])) {
+			return t
+		}
+	}
+	return ""
 }
 
 // shellQuote quotes s for a POSIX shell: single quotes, with each single

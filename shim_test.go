@@ -70,3 +70,23 @@ func TestConvertShim(t *testing.T) {
 		}
 	}
 }
+
+// TestBracedTokens: the tokens Gemini CLI replaces in command text are
+// hidden from it as ${NAME}, quoted so the inner shell keeps the value
+// one word, as Gemini's shell-escaped replacement did.
+func TestBracedTokens(t *testing.T) {
+	tokens := []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
+	for in, want := range map[string]string{
+		`$GEMINI_PROJECT_DIR/hooks/guard.sh`:            `"${GEMINI_PROJECT_DIR}"/hooks/guard.sh`,
+		`"$GEMINI_PROJECT_DIR/hooks/guard.sh" --strict`: `"${GEMINI_PROJECT_DIR}/hooks/guard.sh" --strict`,
+		`echo '$GEMINI_PROJECT_DIR'`:                    `echo '$GEMINI_PROJECT_DIR'`,
+		`echo \$GEMINI_PROJECT_DIR`:                     `echo \$GEMINI_PROJECT_DIR`,
+		`$GEMINI_PROJECT_DIRX $HOME`:                    `$GEMINI_PROJECT_DIRX $HOME`,
+		`cd $CLAUDE_PROJECT_DIR && ./x`:                 `cd "${CLAUDE_PROJECT_DIR}" && ./x`,
+		`${GEMINI_PROJECT_DIR}/x`:                       `${GEMINI_PROJECT_DIR}/x`,
+	} {
+		if got := bracedTokens(in, tokens); got != want {
+			t.Errorf("bracedTokens(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

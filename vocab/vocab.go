@@ -122,6 +122,10 @@ type Provider struct {
 	AlsoSets           []string `toml:"also_sets" json:"also_sets,omitempty"`
 	Generated          bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
+	// CommandTokens are the variables the tool replaces in a command's text
+	// before a shell reads it ($NAME only, with a shell-escaped value:
+	// Gemini CLI's $GEMINI_PROJECT_DIR), whatever quotes surround them.
+	CommandTokens []string `toml:"command_tokens" json:"command_tokens,omitempty"`
 	// ExecBitSwitch: on Unix the tool runs a hook script only while its
 	// executable bit is set (Cline's VS Code extension toggles a hook by
 	// its mode), so a script without it is a disabled hook.
