@@ -61,6 +61,11 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 	case d == DecisionAsk && !a.has(WhatAsk):
 		d = DecisionDeny
 		a.vars["reason"] = join(o.Reason, fmt.Sprintf("(hookconv: %s cannot ask the user here: denied)", a.name()))
+	case o.UpdatedInput != nil && d != DecisionDeny && !a.has(WhatUpdatedInput) && !o.Blocking:
+		// A hook that may not block cannot be blocked for: the rewrite
+		// is dropped and the action proceeds as it was.
+		o.UpdatedInput = nil
+		a.notes = append(a.notes, fmt.Sprintf("hookconv: %s cannot rewrite the tool input here: the rewrite is dropped (the hook is not blocking, so it does not block instead)", a.name()))
 	case o.UpdatedInput != nil && d != DecisionDeny && !a.has(WhatUpdatedInput):
 		d = DecisionDeny
 		a.vars["reason"] = fmt.Sprintf("hookconv: %s cannot rewrite the tool input here: blocked instead (input_rewrite degrades to block)", a.name())
@@ -227,6 +232,12 @@ func (a *answer) reply(notes []string) Reply {
 		case a.exit == 0 && a.alwaysJSON():
 			r.Stdout = []byte("{}\n")
 		}
+	}
+	if len(r.Stdout) == 0 && a.exit != 0 && a.decision != DecisionDeny && a.alwaysJSON() {
+		// A hook error answered by its exit code: a tool that reads
+		// stderr as the answer when stdout is empty (Gemini CLI) must
+		// not take the hook's own stderr for one.
+		r.Stdout = []byte("{}\n")
 	}
 	lines := append(append(a.stderr, notes...), a.notes...)
 	if len(lines) > 0 {

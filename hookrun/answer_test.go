@@ -69,7 +69,7 @@ func TestAnswerMatrix(t *testing.T) {
 }
 
 // eventCases are the truth-table rows whose answer depends on the event.
-var eventCases = []string{"deny", "ask", "allow", "context", "updated_input", "continue false stops", "system message and suppress"}
+var eventCases = []string{"deny", "ask", "allow", "context", "updated_input", "non-blocking updated_input", "continue false stops", "system message and suppress"}
 
 func truthRow(t *testing.T, name string) (row struct {
 	name string

@@ -73,6 +73,9 @@ type Outcome struct {
 	Log string
 	// Notes are hookconv's own warnings about this run.
 	Notes []string
+	// Blocking is the hook's declaration: only a blocking hook's request
+	// that the tool cannot grant (an input rewrite) becomes a block.
+	Blocking bool
 }
 
 // Resolve applies the canonical runtime contract (spec §5) to a hook run.
@@ -85,6 +88,12 @@ type Outcome struct {
 // A timeout follows timeout_action for a blocking hook and only warns for
 // any other.
 func Resolve(r Result, p Policy) Outcome {
+	o := resolve(r, p)
+	o.Blocking = p.Blocking
+	return o
+}
+
+func resolve(r Result, p Policy) Outcome {
 	name := p.Name
 	if name == "" {
 		name = "hook"
@@ -183,15 +192,21 @@ func parseOutput(stdout []byte) (Outcome, error) {
 	if err := json.Unmarshal(stdout, &out); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return Outcome{}, fmt.Errorf("output field %q must be %s", te.Field, te.Type)
+			err = fmt.Errorf("output field %q must be %s", te.Field, te.Type)
+		}
+		if o, denied := plainDeny(stdout, err); denied {
+			return o, nil
 		}
 		return Outcome{}, err
 	}
 	var o Outcome
 	if out.Decision != nil {
-		switch d := Decision(*out.Decision); d {
+		switch d := readDecision(*out.Decision); d {
 		case DecisionAllow, DecisionDeny, DecisionAsk:
 			o.Decision = d
+			if string(d) != *out.Decision {
+				o.Notes = append(o.Notes, fmt.Sprintf("hookconv: decision %q is read as %q", *out.Decision, d))
+			}
 		default:
 			return Outcome{}, fmt.Errorf("output decision %q is none of allow, deny, ask", *out.Decision)
 		}
@@ -208,6 +223,34 @@ func parseOutput(stdout []byte) (Outcome, error) {
 	o.Stop = out.Continue != nil && !*out.Continue
 	o.SuppressOutput = out.SuppressOutput != nil && *out.SuppressOutput
 	return o, nil
+}
+
+// readDecision reads a decision as the schema spells it, whatever its
+// case, and "block" (Claude Code's older word, Gemini CLI's synonym) as
+// deny: a hook that says it blocks means to. Anything else is returned
+// as it is, and refused.
+func readDecision(s string) Decision {
+	switch d := Decision(strings.ToLower(strings.TrimSpace(s))); d {
+	case "block":
+		return DecisionDeny
+	case DecisionAllow, DecisionDeny, DecisionAsk:
+		return d
+	}
+	return Decision(s)
+}
+
+// plainDeny reads output that is not of the schema's types (a number as
+// the reason) but denies plainly: the deny stands, with a note, rather
+// than the hook failing and the action going ahead.
+func plainDeny(stdout []byte, why error) (Outcome, bool) {
+	var fields map[string]json.RawMessage
+	var decision string
+	if json.Unmarshal(stdout, &fields) != nil || json.Unmarshal(fields["decision"], &decision) != nil || readDecision(decision) != DecisionDeny {
+		return Outcome{}, false
+	}
+	o := Outcome{Decision: DecisionDeny, Notes: []string{fmt.Sprintf("hookconv: %v; the deny stands", why)}}
+	_ = json.Unmarshal(fields["reason"], &o.Reason) // a reason of another type is left out
+	return o, true
 }
 
 // outputReason is the reason of stdout JSON, for an exit 2 with nothing on

@@ -47,6 +47,7 @@ var truthTable = []struct {
 	{"allow", blocking, exit(0, `{"decision":"allow","reason":"fine"}`, ""), Outcome{Decision: DecisionAllow, Reason: "fine"}},
 	{"context", blocking, exit(0, `{"context":"c"}`, ""), Outcome{Context: "c"}},
 	{"updated_input", blocking, exit(0, `{"updated_input":{"command":"ls"}}`, ""), Outcome{UpdatedInput: []byte(`{"command":"ls"}`)}},
+	{"non-blocking updated_input", nonBlocking, exit(0, `{"updated_input":{"command":"ls"}}`, ""), Outcome{UpdatedInput: []byte(`{"command":"ls"}`)}},
 	{"updated_input null is absent", blocking, exit(0, `{"updated_input":null}`, ""), Outcome{}},
 	{"continue false stops", blocking, exit(0, `{"continue":false,"reason":"done"}`, ""), Outcome{Stop: true, Reason: "done"}},
 	{"continue true", blocking, exit(0, `{"continue":true}`, ""), Outcome{}},
@@ -57,8 +58,12 @@ var truthTable = []struct {
 	{"text on exit 0 is a hook error", blocking, exit(0, "ok\n", "e"), Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "ok"`, Log: "e"}},
 	{"a JSON array is a hook error", blocking, exit(0, "[1]", ""), Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "[1]"`}},
 	{"broken JSON is a hook error", blocking, exit(0, `{"decision":`, ""), Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "{\"decision\":"`}},
-	{"unknown decision is a hook error", blocking, exit(0, `{"decision":"block"}`, ""), Outcome{Error: `hookconv: ./h: output decision "block" is none of allow, deny, ask`}},
+	{"unknown decision is a hook error", blocking, exit(0, `{"decision":"maybe"}`, ""), Outcome{Error: `hookconv: ./h: output decision "maybe" is none of allow, deny, ask`}},
+	{"block is read as deny", blocking, exit(0, `{"decision":"block","reason":"r"}`, ""), Outcome{Decision: DecisionDeny, Reason: "r", Notes: []string{`hookconv: decision "block" is read as "deny"`}}},
+	{"a decision in capitals is read", blocking, exit(0, `{"decision":"DENY"}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h", Notes: []string{`hookconv: decision "DENY" is read as "deny"`}}},
 	{"wrong type is a hook error", blocking, exit(0, `{"continue":"no"}`, ""), Outcome{Error: `hookconv: ./h: output field "continue" must be bool`}},
+	{"a plain deny with a wrong type stands", blocking, exit(0, `{"decision":"deny","reason":5,"continue":"no"}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h", Notes: []string{`hookconv: output field "reason" must be string; the deny stands`}}},
+	{"a non-blocking plain deny with a wrong type is a warning", nonBlocking, exit(0, `{"decision":"deny","reason":5}`, ""), Outcome{Notes: []string{`hookconv: output field "reason" must be string; the deny stands`, `hookconv: ./h decided "deny" but is not blocking: the action proceeds`}}},
 	{"updated_input not an object", blocking, exit(0, `{"updated_input":"ls"}`, ""), Outcome{Error: `hookconv: ./h: output field "updated_input" must be an object`}},
 	{"too much output", blocking, Result{Stdout: []byte("{"), Truncated: true}, Outcome{Error: "hookconv: ./h printed more output than hookconv reads"}},
 
@@ -92,6 +97,10 @@ func TestResolve(t *testing.T) {
 				t.Errorf("updated_input %s, want %s", got.UpdatedInput, tc.want.UpdatedInput)
 			}
 			got.UpdatedInput, tc.want.UpdatedInput = nil, nil
+			if got.Blocking != tc.p.Blocking {
+				t.Errorf("Blocking %v, want the policy's %v", got.Blocking, tc.p.Blocking)
+			}
+			got.Blocking = false
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got  %+v\nwant %+v", got, tc.want)
 			}
