@@ -251,6 +251,17 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 				}
 			}
 		}
+		if len(found) == 0 {
+			// A manifest at the project's top (hooks.json, hooks.yaml),
+			// known by its content: "hooks.json" alone names nothing.
+			prov, _ := vocab.Default().Provider("canonical")
+			for _, name := range prov.Paths {
+				if src, err := fs.ReadFile(fsys, name); err == nil && slices.Equal(hookconv.DetectSource(name, src), []string{"canonical"}) {
+					found = []string{"canonical"}
+					break
+				}
+			}
+		}
 		if len(found) > 1 {
 			// The target is never the source: after a first migration the
 			// project holds the target's config too, and a second run
