@@ -26,7 +26,8 @@ the conversion does to it:
   excluded  not converted at all
   failed    the conversion as a whole failed
 
-In the table format the reasons follow the table, per target. Nothing is
+The table goes to standard output; the reasons, per target, to standard
+error (in every format but json, whose report holds them). Nothing is
 written. Exit status: 0, or 1 with --strict when any hook is not "full"
 on some target (and always when a conversion fails); 2 when the command
 line is wrong.`,
