@@ -143,7 +143,7 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "cursor", Event: "after_tool_execute", Name: "afterFileEdit", Matcher: "tool", Tools: []string{"file_write", "file_edit"}, EditorValues: []string{"TabWrite"}},
 	{Provider: "cursor", Event: "before_prompt", Name: "beforeSubmitPrompt", Matcher: "none"},
 	{Provider: "cursor", Event: "before_compact", Name: "preCompact", Matcher: "none"},
-	{Provider: "cursor", Event: "agent_stop", Name: "stop", Matcher: "none"},
+	{Provider: "cursor", Event: "agent_stop", Name: "stop", Matcher: "none", Note: "Cursor runs the agent again on a followup_message at most loop_limit times (5 unless the entry says otherwise; null is no limit)"},
 	{Provider: "cursor", Event: "after_agent_response", Name: "afterAgentResponse", Matcher: "none"},
 	{Provider: "cursor", Event: "cursor_agent_thought", Name: "afterAgentThought", Matcher: "none"},
 	{Provider: "cursor", Event: "cursor_tab_file_read", Name: "beforeTabFileRead", Matcher: "none"},
