@@ -203,7 +203,7 @@ var exitTwo = lazy.Regexp(`(?m)(^|[;&|{(]|\b(then|else|do))\s*exit\s+2\b`)
 // module, or arithmetic, which can run commands through array subscripts
 // (((…)), [[ a -eq b ]]). A script with any of these is not read as
 // a whole.
-var opaque = lazy.Regexp(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|<<|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\$\{?\w+\}?"?/|\s-m\s|\(\(|\[\[[^\]]*\s-(eq|ne|lt|le|gt|ge)\s`)
+var opaque = lazy.Regexp(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|(^|[^<])<<([^<]|$)|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\$\{?\w+\}?"?/|\s-m\s|\(\(|\[\[[^\]]*\s-(eq|ne|lt|le|gt|ge)\s`)
 
 // shellShebang matches a shebang line that runs a shell.
 var shellShebang = lazy.Regexp(`\b(sh|bash|zsh|dash)\b`)
@@ -258,7 +258,7 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 	}
 	// Reading /dev/stdin is reading the payload, as standard input is.
 	text := strings.NewReplacer("< /dev/stdin", "", "</dev/stdin", "").Replace(withoutComments(b))
-	if plain := withoutTextSubstitutions(text); opaque().MatchString(plain) || runsOtherPrograms(plain) {
+	if plain := withoutTextSubstitutions(text); opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain) {
 		return "", false
 	}
 	for _, ext := range scriptExtensions {
@@ -267,6 +267,37 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 		}
 	}
 	return text + "\n" + hd.Command, true
+}
+
+// withoutLiteralQuotes blanks the insides of quoted strings that expand
+// nothing: '…', and "…" without $, ` or \. What they hold is text (a
+// message naming "npm/yarn" is no program's path); a quoted program name
+// in command position is still runsOtherPrograms' to find.
+func withoutLiteralQuotes(text string) string {
+	b := []byte(text)
+	for i := 0; i < len(b); i++ {
+		q := b[i]
+		if q != '\'' && q != '"' {
+			if q == '\\' {
+				i++ // an escaped quote opens nothing
+			}
+			continue
+		}
+		end := bytes.IndexByte(b[i+1:], q)
+		if end < 0 {
+			return text // unbalanced: runsOtherPrograms refuses it
+		}
+		inner := b[i+1 : i+1+end]
+		if q == '\'' || !bytes.ContainsAny(inner, "$`\\") {
+			for j := range inner {
+				if inner[j] != '\n' {
+					inner[j] = 'x'
+				}
+			}
+		}
+		i += end + 1
+	}
+	return string(b)
 }
 
 // substitution matches a command substitution with no other inside it.
@@ -306,6 +337,9 @@ func withoutTextSubstitutions(text string) string {
 // textOnly reports whether a command substitution's words (shellWords)
 // run only text tools that read no file, with no redirection.
 func textOnly(words []shellWord) bool {
+	if gitQuery(words) {
+		return true
+	}
 	tool := ""
 	var args []shellWord
 	for _, w := range append(words, shellWord{operator: true}) {
@@ -327,6 +361,30 @@ func textOnly(words []shellWord) bool {
 		}
 	}
 	return len(words) > 0
+}
+
+// gitQuery reports whether a substitution's words only ask git where the
+// project stands (branch=$(git rev-parse --abbrev-ref HEAD)): rev-parse,
+// symbolic-ref and branch --show-current print a name or a path, read no
+// file of the project's and run no hook or helper of git's (unlike
+// status or diff, which may start a configured fsmonitor). Their output
+// lands in a variable, which printsLiteral watches where it is printed.
+func gitQuery(words []shellWord) bool {
+	if len(words) < 2 || words[0].text != "git" {
+		return false
+	}
+	for _, w := range words {
+		if w.operator || w.redirect || strings.HasPrefix(w.text, "-c") || strings.HasPrefix(w.text, "--exec-path") {
+			return false // a pipe, a redirection, or configuration set inline
+		}
+	}
+	switch words[1].text {
+	case "rev-parse", "symbolic-ref":
+		return true
+	case "branch":
+		return len(words) == 3 && words[2].text == "--show-current"
+	}
+	return false
 }
 
 // textArgsOK reports whether a text tool's arguments name no file for it
@@ -427,12 +485,20 @@ func runsOtherPrograms(text string) bool {
 		return ok
 	}
 	target, fd := false, ""
+	hereString := false // the word after <<< is the command's input
 	for i, w := range words {
 		next := shellWord{}
 		if i+1 < len(words) {
 			next = words[i+1]
 		}
+		if hereString {
+			hereString = false // the here-string's word: data, not a file
+			continue
+		}
 		switch {
+		case w.redirect && w.text == "<<<":
+			hereString = true
+			continue
 		case w.redirect && (w.text == "<" || next.operator && next.text == "("):
 			return true // a file read in, or <(…) >(…): a program run
 		case w.redirect:
@@ -523,7 +589,7 @@ var assignment = lazy.Regexp(`^[A-Za-z_][A-Za-z0-9_]*\+?=`)
 
 // shellEnvironment are variables that change which program a command
 // runs or what the shell runs first.
-var shellEnvironment = []string{"PATH", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "IFS", "CDPATH", "SHELLOPTS", "BASHOPTS", "PS4"}
+var shellEnvironment = []string{"PATH", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "IFS", "CDPATH", "SHELLOPTS", "BASHOPTS", "PS4", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_PARAMETERS"}
 
 // printsLiteral reports whether a text tool that writes to standard
 // output writes only the literal text of its arguments: echo or printf
@@ -719,6 +785,12 @@ func shellWords(s string) []shellWord {
 			cur.WriteByte(s[i])
 		case c == ' ' || c == '\t' || c == '\n':
 			flush()
+		case strings.HasPrefix(s[i:], "<<<"):
+			// A here-string: the next word is the command's input, as
+			// echo … | would give it.
+			flush()
+			out = append(out, shellWord{redirect: true, text: "<<<"})
+			i += 2
 		case strings.IndexByte(";&|()<>", c) >= 0:
 			flush()
 			if c == '<' || c == '>' {

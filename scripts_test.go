@@ -171,6 +171,19 @@ func TestReadScript(t *testing.T) {
 		"jq.sh":         {Data: []byte("#!/bin/bash\ncmd=$(jq -r '.tool_input.command')\necho \"$cmd\" | grep -q rm && exit 2\nexit 0\n")},
 		"opaque.sh":     {Data: []byte("#!/bin/bash\nout=$(policy-cli check)\necho \"$out\"\n")},
 		"stdin.sh":      {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command < /dev/stdin)\necho \"$cmd\" | grep -q rm && exit 2\n")},
+		// Honest guards a QA sweep wrote, which the reader refused: a
+		// here-string, a branch asked of git, a message naming npm/yarn.
+		"herestring.sh": {Data: []byte("#!/bin/bash\ncmd=$(jq -r '.tool_input.command')\nif grep -q 'rm -rf' <<< \"$cmd\"; then\n  echo \"blocked\" >&2\n  exit 2\nfi\nexit 0\n")},
+		"branch.sh":     {Data: []byte("#!/bin/sh\nbranch=$(git rev-parse --abbrev-ref HEAD)\nif [ \"$branch\" = main ]; then\n  echo \"no pushes to main\" >&2\n  exit 2\nfi\nexit 0\n")},
+		"slash.sh":      {Data: []byte("#!/bin/sh\ncmd=$(jq -r '.tool_input.command')\ncase \"$cmd\" in\n  *\"npm install\"*) echo \"use npm/yarn from the lockfile\" >&2; exit 2 ;;\nesac\nexit 0\n")},
+		// And what they must not let through: a here-document, git
+		// asked to run what its config says, a path outside quotes, a
+		// here-string fed by a program.
+		"heredoc.sh":   {Data: []byte("#!/bin/sh\ncat <<EOF\n{\"decision\": \"deny\"}\nEOF\n")},
+		"gitstatus.sh": {Data: []byte("#!/bin/sh\nout=$(git status --porcelain)\n[ -n \"$out\" ] && exit 2\nexit 0\n")},
+		"gitconfig.sh": {Data: []byte("#!/bin/sh\nb=$(git -c core.fsmonitor=./x rev-parse HEAD)\nexit 2\n")},
+		"pathrun.sh":   {Data: []byte("#!/bin/sh\nbin/policy \"npm/yarn\"\nexit 2\n")},
+		"hereprog.sh":  {Data: []byte("#!/bin/bash\ngrep -q x <<< \"$(./policy)\" && exit 2\n")},
 	}
 	s := &Scripts{FS: project}
 	for _, tc := range []struct {
@@ -193,6 +206,14 @@ func TestReadScript(t *testing.T) {
 		{"./deny.sh", "tools", false}, // runs elsewhere
 		{"./missing.sh", "", false},
 		{"npx some-guard", "", false}, // no project file
+		{"./herestring.sh", "", true},
+		{"./branch.sh", "", true},
+		{"./slash.sh", "", true},
+		{"./heredoc.sh", "", false},
+		{"./gitstatus.sh", "", false},
+		{"./gitconfig.sh", "", false},
+		{"./pathrun.sh", "", false},
+		{"./hereprog.sh", "", false},
 	} {
 		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command, Cwd: tc.cwd})
 		if ok != tc.want {
