@@ -479,9 +479,16 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				if !slices.Contains(source.FilterKeys, f.Key) && f.Key != "$commandFilter" {
 					return false
 				}
+				what := fmt.Sprintf("filter %q: %s", strings.TrimPrefix(f.Key, "$"), node.AppendCompact(nil, f.Value))
+				if ev := data.Get("$event"); f.Key == "$commandFilter" && ev != nil && ev.Kind == node.String {
+					// The matcher of a split event (Cursor's
+					// beforeShellExecution: the command line), as the
+					// user wrote it.
+					what = fmt.Sprintf("matcher %s on %s", node.AppendCompact(nil, f.Value), ev.Text)
+				}
 				ds.Warnf(CodeForeignFilter, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
-					"%s: its %s filter %q: %s cannot be expressed for %s; the hook now runs for every matching tool call",
-					h.DisplayName(i), slug, strings.TrimPrefix(f.Key, "$"), node.AppendCompact(nil, f.Value), to)
+					"%s: its %s %s cannot be expressed for %s; the hook now runs for every matching tool call",
+					h.DisplayName(i), slug, what, to)
 				return true
 			}
 			// An exec form runs no shell at all, and an http handler no
