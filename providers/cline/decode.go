@@ -52,6 +52,7 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 	})
 	all := slices.Concat(perFile...)
 	slices.SortStableFunc(all, func(x, y decoded) int { return cmp.Compare(x.key, y.key) })
+	all, ds = mergePlatforms(all, ds)
 	m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: make([]canonical.Hook, len(all))}
 	for i := range all {
 		m.Hooks[i] = all[i].h
@@ -94,6 +95,42 @@ func (a *Adapter) decodeFile(p string, src []byte) ([]decoded, diag.List) {
 		return hooks, append(ds, gds...)
 	}
 	return a.decodeHandWritten(p, src, row, ext, ds)
+}
+
+// mergePlatforms makes one hook of an event's Unix script and its Windows
+// twin (PreToolUse and PreToolUse.ps1 in one folder): Cline's VS Code
+// extension runs the first only on Unix and the second only on Windows,
+// so they are one hook with a Windows command (handler.platform), not two
+// that would both run everywhere once converted. The .ps1 script's
+// "needs PowerShell wherever it is converted" warning no longer holds.
+func mergePlatforms(all []decoded, ds diag.List) ([]decoded, diag.List) {
+	unix := map[string]int{} // hand-written extensionless script → index
+	for i, d := range all {
+		if d.key == math.MaxInt && path.Ext(d.h.OriginFile) == "" {
+			unix[d.h.OriginFile] = i
+		}
+	}
+	merged := map[string]bool{} // the .ps1 scripts folded into their twin
+	for _, d := range all {
+		twin, isPS := strings.CutSuffix(d.h.OriginFile, ".ps1")
+		i, ok := unix[twin]
+		if d.key != math.MaxInt || !isPS || !ok || all[i].h.Event != d.h.Event || len(all[i].h.Handler.Platform) > 0 {
+			continue
+		}
+		all[i].h.Handler.Platform = map[string]string{"windows": d.h.Handler.Command}
+		merged[d.h.OriginFile] = true
+		var note diag.List
+		note.Infof(CodeReach, diag.Pos{Line: 1, Column: 1}, "", "",
+			"%s and %s are one hook: Cline runs the first on Unix and the second on Windows; read as one hook with a Windows command",
+			path.Base(twin), path.Base(d.h.OriginFile))
+		ds = append(ds, note.WithFile(d.h.OriginFile)...)
+	}
+	if len(merged) == 0 {
+		return all, ds
+	}
+	all = slices.DeleteFunc(all, func(d decoded) bool { return merged[d.h.OriginFile] })
+	ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return d.Code == CodePowerShell && merged[d.File] })
+	return all, ds
 }
 
 // decodeHandWritten reads a script a person wrote: one hook that runs it.
