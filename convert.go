@@ -123,12 +123,21 @@ func DecodeSource(from string, in providers.Files) *Source {
 		s.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", from)
 		return s
 	}
-	// The lint rules parse the files again: on the other core, beside
-	// the decoder (a 10,000-hook file takes some 8 ms to parse).
-	linted := make(chan diag.List, 1)
-	go func() { linted <- lintSource(from, in) }()
-	m, ds := src.Decode(in)
-	s.Diagnostics = append(ds, <-linted...)
+	// The lint rules read the trees the decoder parsed, where it shows
+	// them (TreeDecoder); other adapters' files are parsed again.
+	var m *canonical.Manifest
+	var ds diag.List
+	if td, ok := src.(providers.TreeDecoder); ok && from != "canonical" {
+		var linted diag.List
+		m, ds = td.DecodeSeeing(in, func(p string, root *node.Node) {
+			linted = append(linted, lint.ConversionRules(vocab.Default(), from, root).WithFile(p)...)
+		})
+		ds = append(ds, linted...)
+	} else {
+		m, ds = src.Decode(in)
+		ds = append(ds, lintSource(from, in)...)
+	}
+	s.Diagnostics = ds
 	if m != nil && from == "canonical" {
 		for _, p := range in.Paths() {
 			s.Diagnostics = append(s.Diagnostics, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(p)...)

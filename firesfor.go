@@ -94,7 +94,6 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 	}
 	srcProv, _ := names.Provider(from)
 	dstProv, _ := names.Provider(to)
-	path := fmt.Sprintf("hooks[%d]", h.SourceIndex(i))
 	matcher := ""
 	if bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
 		if v := providers.OwnData(h, from).Get("$matcher"); v != nil && v.Kind == node.String {
@@ -120,13 +119,13 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 		if len(dst.FiresFor) == 0 {
 			return true // the encoder carries or reports the matcher
 		}
-		return fitMatcher(ds, h, i, path, from, matcher, src, dst, dstProv)
+		return fitMatcher(ds, h, i, from, matcher, src, dst, dstProv)
 	}
 
 	switch {
 	case len(dst.FiresFor) > 0 && (ran == nil || !subset(ran, dst.FiresFor)):
 		// Gemini's Notification from an event that fires for more.
-		ds.Warnf(CodeFiresFor, h.PosOf(""), path, "keep the hook in "+srcProv.Name+" if it matters for the other kinds",
+		ds.Warnf(CodeFiresFor, h.PosOf(""), hookPath(h, i), "keep the hook in "+srcProv.Name+" if it matters for the other kinds",
 			"%s: %s %s runs hooks only for %s; the other kinds %s %s fires it for never reach it there",
 			h.DisplayName(i), dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "), srcProv.Name, src.Name)
 	case len(src.FiresFor) > 0 && takesValues && len(dst.Values) > 0 && subset(src.FiresFor, dst.Values):
@@ -134,11 +133,11 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 		// does not know would never match, and the hook never run.
 		text := strings.Join(src.FiresFor, "|")
 		providers.SetData(h, to, "$matcher", &node.Node{Kind: node.String, Text: text})
-		ds.Infof(nested.CodeMatcherCarried, h.PosOf(""), path, "",
+		ds.Infof(nested.CodeMatcherCarried, h.PosOf(""), hookPath(h, i), "",
 			"%s: %s runs %s hooks only for %s; written with the matcher %q on %s %s",
 			h.DisplayName(i), srcProv.Name, src.Name, strings.Join(src.FiresFor, ", "), text, dstProv.Name, dst.Name)
 	case len(src.FiresFor) > 0 && !subset(src.FiresFor, dst.FiresFor):
-		ds.Warnf(CodeFiresFor, h.PosOf(""), path, "filter inside the hook script if it matters",
+		ds.Warnf(CodeFiresFor, h.PosOf(""), hookPath(h, i), "filter inside the hook script if it matters",
 			"%s: %s runs %s hooks only for %s; %s %s has no documented matcher value for that, so the hook runs for every kind of %s it fires for",
 			h.DisplayName(i), srcProv.Name, src.Name, strings.Join(src.FiresFor, ", "), dstProv.Name, dst.Name, h.Event)
 	}
@@ -148,7 +147,7 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 // fitMatcher fits a source value matcher to a target event that fires
 // only for dst.FiresFor and takes no matcher. It returns false when none
 // of the matcher's values ever occurs there.
-func fitMatcher(ds *diag.List, h *canonical.Hook, i int, path, from, matcher string, src, dst vocab.NativeEvent, dstProv vocab.Provider) bool {
+func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, src, dst vocab.NativeEvent, dstProv vocab.Provider) bool {
 	matches := func(v string) bool { return slices.Contains(splitValues(matcher), v) }
 	if strings.ContainsAny(matcher, canonical.RegexSyntaxBesidesBar) {
 		re, err := regexp.Compile(matcher)
@@ -164,7 +163,7 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, path, from, matcher str
 		}
 	}
 	if len(kept) == 0 {
-		ds.Warnf(nested.CodeNeverFires, h.PosOf(""), path, "",
+		ds.Warnf(nested.CodeNeverFires, h.PosOf(""), hookPath(h, i), "",
 			"%s: its %s matcher %q names no value %s %s runs hooks for (only %s), so it could never fire; not written",
 			h.DisplayName(i), from, matcher, dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "))
 		return false
@@ -179,7 +178,7 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, path, from, matcher str
 		}
 	}
 	if len(lost) > 0 {
-		ds.Warnf(nested.CodeLostMatcher, h.PosOf(""), path, "",
+		ds.Warnf(nested.CodeLostMatcher, h.PosOf(""), hookPath(h, i), "",
 			"%s: %s never occurs on %s %s, which runs hooks only for %s; that part of its %s matcher is dropped",
 			h.DisplayName(i), strings.Join(lost, ", "), dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "), from)
 	}
@@ -188,6 +187,10 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, path, from, matcher str
 	withoutData(h, from, "$matcher")
 	return true
 }
+
+// hookPath is the diagnostic path of hook i, spelled only when something
+// is said: most hooks of a large config need none.
+func hookPath(h *canonical.Hook, i int) string { return fmt.Sprintf("hooks[%d]", h.SourceIndex(i)) }
 
 // writtenRow is the row a hook on event is written under for provider
 // (the first that is not only read).

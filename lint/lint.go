@@ -78,7 +78,7 @@ func rules(names *vocab.Tables, slug string, root *node.Node, duplicates bool) d
 			continue // unknown event or wrong shape: the decoder's to report
 		}
 		for i, item := range f.Value.Items {
-			l.item(f.Key, rows[0], item, "hooks."+f.Key+"["+strconv.Itoa(i)+"]")
+			l.item(f.Key, rows[0], item, at{event: f.Key, item: i, handler: -1})
 		}
 	}
 	return l.ds
@@ -94,19 +94,43 @@ type linter struct {
 	seen map[string]diag.Pos
 }
 
+// at is where in the file a rule looks: an item of an event's list, one
+// of a nested group's handlers (handler ≥ 0), a key of either. It is
+// spelled ("hooks.PreToolUse[0].hooks[1].timeout") only for a diagnostic:
+// a large config's thousands of clean hooks need no path.
+type at struct {
+	event   string
+	item    int
+	handler int
+	key     string
+}
+
+// with is the path of key below a.
+func (a at) with(key string) at { a.key = key; return a }
+
+func (a at) String() string {
+	s := "hooks." + a.event + "[" + strconv.Itoa(a.item) + "]"
+	if a.handler >= 0 {
+		s += ".hooks[" + strconv.Itoa(a.handler) + "]"
+	}
+	if a.key != "" {
+		s += "." + a.key
+	}
+	return s
+}
+
 // item lints one element of an event's list: a nested group or a flat
 // entry.
-func (l *linter) item(event string, row vocab.NativeEvent, item *node.Node, path string) {
+func (l *linter) item(event string, row vocab.NativeEvent, item *node.Node, p at) {
 	if item.Kind != node.Object {
 		return
 	}
 	matcher := item.Get("matcher")
-	l.matcher(event, row, matcher, path+".matcher")
+	l.matcher(event, row, matcher, p.with("matcher"))
 	handlers := []*node.Node{item}
-	hpath := func(int) string { return path }
+	nested := false
 	if hs := item.Get("hooks"); hs != nil && hs.Kind == node.Array {
-		handlers = hs.Items
-		hpath = func(i int) string { return path + ".hooks[" + strconv.Itoa(i) + "]" }
+		handlers, nested = hs.Items, true
 	}
 	group := ""
 	if matcher != nil && l.seen != nil {
@@ -116,7 +140,11 @@ func (l *linter) item(event string, row vocab.NativeEvent, item *node.Node, path
 		if h.Kind != node.Object {
 			continue
 		}
-		l.timeout(h, func() string { return hpath(i) })
+		hp := p
+		if nested {
+			hp.handler = i
+		}
+		l.timeout(h, hp)
 		if l.seen == nil {
 			continue
 		}
@@ -126,7 +154,7 @@ func (l *linter) item(event string, row vocab.NativeEvent, item *node.Node, path
 			if l.prov.RunsDuplicatesOnce {
 				effect = "runs it once, so the copy does nothing"
 			}
-			l.ds.Warnf(CodeDuplicate, h.Pos, hpath(i), "delete one of them",
+			l.ds.Warnf(CodeDuplicate, h.Pos, hp.String(), "delete one of them",
 				"this hook repeats the one at line %d exactly: %s %s", first.Line, l.prov.Name, effect)
 			continue
 		}
@@ -135,33 +163,33 @@ func (l *linter) item(event string, row vocab.NativeEvent, item *node.Node, path
 }
 
 // matcher applies the matcher rules for the event's kind of matcher.
-func (l *linter) matcher(event string, row vocab.NativeEvent, m *node.Node, path string) {
+func (l *linter) matcher(event string, row vocab.NativeEvent, m *node.Node, p at) {
 	if m == nil || m.Kind != node.String || strings.TrimSpace(m.Text) == "" || m.Text == "*" {
 		return
 	}
 	switch row.Matcher {
 	case vocab.MatchNone:
-		l.ds.Warnf(CodeMatcherIgnored, m.Pos, path, "remove the matcher, or test the condition inside the hook",
+		l.ds.Warnf(CodeMatcherIgnored, m.Pos, p.String(), "remove the matcher, or test the condition inside the hook",
 			"%s ignores matchers on %s: this hook runs every time, whatever %q says", l.prov.Name, event, m.Text)
 	case vocab.MatchExact:
 		if strings.Contains(m.Text, "|") {
-			l.ds.Warnf(CodeExactAlternate, m.Pos, path, "write one group per value",
+			l.ds.Warnf(CodeExactAlternate, m.Pos, p.String(), "write one group per value",
 				"%s compares the %s matcher as one exact string, so %q never matches; \"|\" does not separate values here", l.prov.Name, event, m.Text)
 			return
 		}
-		l.values(event, row, m, path)
+		l.values(event, row, m, p)
 	case vocab.MatchValue:
-		l.values(event, row, m, path)
+		l.values(event, row, m, p)
 	case vocab.MatchTool:
-		l.mcpPrefix(m, path)
-		l.wrongCase(m, path, event != row.Name)
+		l.mcpPrefix(m, p)
+		l.wrongCase(m, p, event != row.Name)
 	}
 }
 
 // values warns about a value in a plain matcher list that the event never
 // has (SessionStart's source is startup, resume, clear, compact or fork:
 // "Bash" there never matches), where the tables list the values.
-func (l *linter) values(event string, row vocab.NativeEvent, m *node.Node, path string) {
+func (l *linter) values(event string, row vocab.NativeEvent, m *node.Node, p at) {
 	if len(row.Values) == 0 || strings.ContainsAny(m.Text, canonical.RegexSyntaxBesidesBar) {
 		return // a regular expression is tested, not listed
 	}
@@ -174,7 +202,7 @@ func (l *linter) values(event string, row vocab.NativeEvent, m *node.Node, path 
 		if s := suggest.Closest(part, row.Values, 2); s != "" {
 			hint = fmt.Sprintf("did you mean %q?", s)
 		}
-		l.ds.Warnf(CodeNeverMatches, m.Pos, path, hint,
+		l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), hint,
 			"%q is no value of %s's %s matcher (%s), so it never matches", part, l.prov.Name, event, strings.Join(row.Values, ", "))
 	}
 }
@@ -185,7 +213,7 @@ func (l *linter) values(event string, row vocab.NativeEvent, m *node.Node, path 
 // (Bsh), a typo most likely. Under an event spelled as Claude
 // Code spells it (Copilot CLI's PreToolUse), the tool's Claude names
 // match too.
-func (l *linter) wrongCase(m *node.Node, path string, claudeSpelling bool) {
+func (l *linter) wrongCase(m *node.Node, p at, claudeSpelling bool) {
 	for _, part := range strings.Split(m.Text, "|") {
 		part = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(part, "^"), "$"))
 		if part == "" || strings.ContainsAny(part, canonical.RegexSyntax) {
@@ -209,14 +237,14 @@ func (l *linter) wrongCase(m *node.Node, path string, claudeSpelling bool) {
 		case sameButCase != "" && !l.prov.CaseSensitiveTools:
 			// It matches: the tool compares names whatever their case.
 		case sameButCase != "":
-			l.ds.Warnf(CodeNeverMatches, m.Pos, path, "write "+strconv.Quote(sameButCase),
+			l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), "write "+strconv.Quote(sameButCase),
 				"%q is no %s tool: tool names are case-sensitive, so it never matches (%s's tool is %s)", part, l.prov.Name, l.prov.Name, sameButCase)
-		case l.foreignTool(part, m, path):
+		case l.foreignTool(part, m, p):
 		case len(part) >= 3 && !strings.HasPrefix(strings.ToLower(part), "mcp"):
 			// One edit from a tool hookconv knows (Bsh for Bash): a typo,
 			// most likely, rather than a tool the tables lack.
 			if s := suggest.Closest(part, names, 1); s != "" {
-				l.ds.Warnf(CodeNeverMatches, m.Pos, path, "did you mean "+strconv.Quote(s)+"?",
+				l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), "did you mean "+strconv.Quote(s)+"?",
 					"%q is no %s tool hookconv knows, so it may never match", part, l.prov.Name)
 			}
 		}
@@ -227,7 +255,7 @@ func (l *linter) wrongCase(m *node.Node, path string, claudeSpelling bool) {
 // for a tool this one names differently: Claude Code's "Bash" in a Cursor
 // matcher, where the shell tool is "Shell". Configs copied between tools
 // keep such names, and the hook then never fires.
-func (l *linter) foreignTool(part string, m *node.Node, path string) bool {
+func (l *linter) foreignTool(part string, m *node.Node, p at) bool {
 	for _, slug := range l.names.SortedSlugs() {
 		if slug == l.prov.Slug {
 			continue
@@ -241,7 +269,7 @@ func (l *linter) foreignTool(part string, m *node.Node, path string) bool {
 			continue
 		}
 		other, _ := l.names.Provider(slug)
-		l.ds.Warnf(CodeNeverMatches, m.Pos, path, "write "+strconv.Quote(own.Name),
+		l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), "write "+strconv.Quote(own.Name),
 			"%q is %s's name for its %s tool; %s calls it %s, so %q likely never matches", part, other.Name, t.Tool, l.prov.Name, own.Name, part)
 		return true
 	}
@@ -251,7 +279,7 @@ func (l *linter) foreignTool(part string, m *node.Node, path string) bool {
 // mcpPrefix warns about a matcher alternative that names an MCP server
 // without a tool part (Claude's "mcp__github"): tool names always have
 // one, so it never matches.
-func (l *linter) mcpPrefix(m *node.Node, path string) {
+func (l *linter) mcpPrefix(m *node.Node, p at) {
 	before, _, ok := strings.Cut(l.prov.MCP, "{server}")
 	if !ok || before == "" {
 		return
@@ -263,13 +291,13 @@ func (l *linter) mcpPrefix(m *node.Node, path string) {
 			continue
 		}
 		fix := strings.NewReplacer("{server}", server).Replace(l.prov.MCPServer)
-		l.ds.Warnf(CodeNeverMatches, m.Pos, path, "match every tool of the server with "+strconv.Quote(fix),
+		l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), "match every tool of the server with "+strconv.Quote(fix),
 			"%q names an MCP server without a tool, so it never matches: %s tool names are %s", part, l.prov.Name, l.prov.MCP)
 	}
 }
 
 // timeout warns about a timeout that looks like the wrong unit.
-func (l *linter) timeout(h *node.Node, path func() string) {
+func (l *linter) timeout(h *node.Node, p at) {
 	t := h.Get("timeout")
 	if t == nil || t.Kind != node.Number {
 		return
@@ -280,10 +308,10 @@ func (l *linter) timeout(h *node.Node, path func() string) {
 	}
 	switch {
 	case l.prov.TimeoutUnit == "s" && v >= suspectSeconds:
-		l.ds.Warnf(CodeTimeoutUnit, t.Pos, path()+".timeout", "write seconds: "+strconv.FormatFloat(v/1000, 'f', -1, 64)+" if milliseconds were meant",
+		l.ds.Warnf(CodeTimeoutUnit, t.Pos, p.with("timeout").String(), "write seconds: "+strconv.FormatFloat(v/1000, 'f', -1, 64)+" if milliseconds were meant",
 			"%s timeouts are in seconds: %s is %s; was it meant in milliseconds?", l.prov.Name, t.Text, humanSeconds(v))
 	case l.prov.TimeoutUnit == "ms" && v < suspectMilliseconds && isCommand(h):
-		l.ds.Warnf(CodeTimeoutUnit, t.Pos, path()+".timeout", "write milliseconds: "+strconv.FormatFloat(v*1000, 'f', -1, 64)+" if seconds were meant",
+		l.ds.Warnf(CodeTimeoutUnit, t.Pos, p.with("timeout").String(), "write milliseconds: "+strconv.FormatFloat(v*1000, 'f', -1, 64)+" if seconds were meant",
 			"%s timeouts are in milliseconds: %s gives the hook %s ms to run; was it meant in seconds?", l.prov.Name, t.Text, t.Text)
 	}
 }

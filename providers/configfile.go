@@ -424,6 +424,12 @@ func RepeatedHookKeys(file string, root *node.Node) diag.List {
 // parsed file, its diagnostics without a file name (they are given the
 // file's here), and every hook is marked with the file it came from.
 func DecodeJSONFiles(files Files, prov vocab.Provider, decodeFile func(path string, root *node.Node) ([]canonical.Hook, diag.List)) (*canonical.Manifest, diag.List) {
+	return DecodeJSONFilesSeeing(files, prov, nil, decodeFile)
+}
+
+// DecodeJSONFilesSeeing is DecodeJSONFiles that shows each parsed tree
+// to see first (TreeDecoder), when see is not nil.
+func DecodeJSONFilesSeeing(files Files, prov vocab.Provider, see func(path string, root *node.Node), decodeFile func(path string, root *node.Node) ([]canonical.Hook, diag.List)) (*canonical.Manifest, diag.List) {
 	var ds diag.List
 	m := &canonical.Manifest{Spec: canonical.SpecVersion}
 	for _, p := range files.Paths() {
@@ -431,6 +437,9 @@ func DecodeJSONFiles(files Files, prov vocab.Provider, decodeFile func(path stri
 		ds = append(ds, pds...)
 		if root == nil {
 			continue
+		}
+		if see != nil {
+			see(p, root)
 		}
 		ds = append(ds, RepeatedKeys(p, root)...)
 		hooks, hds := decodeFile(p, root)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
 )
 
 // Files is a set of files keyed by slash-separated path relative to the
@@ -57,6 +58,14 @@ type Adapter interface {
 	// other keys is merged into, never replaced. Encode renders what it is
 	// given: deciding what the target can hold is the pipeline's job.
 	Encode(m *canonical.Manifest, existing Files) (Files, diag.List)
+}
+
+// TreeDecoder is an adapter whose configs are JSON documents: it can
+// show each parsed tree, before reading hooks from it, to a caller that
+// checks more of it (the lint rules a conversion runs), so the file is
+// not parsed twice. see must not change the tree.
+type TreeDecoder interface {
+	DecodeSeeing(files Files, see func(path string, root *node.Node)) (*canonical.Manifest, diag.List)
 }
 
 // KeyCarrier is an adapter that writes some native keys of another tool

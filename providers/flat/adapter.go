@@ -22,8 +22,13 @@ func (a *Adapter) Slug() string { return a.d.Slug }
 
 // Decode implements providers.Adapter: the hooks of every file, in path order.
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
+	return a.DecodeSeeing(files, nil)
+}
+
+// DecodeSeeing implements providers.TreeDecoder.
+func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
 	a.load()
-	return providers.DecodeJSONFiles(files, a.Prov, a.DecodeTree)
+	return providers.DecodeJSONFilesSeeing(files, a.Prov, see, a.DecodeTree)
 }
 
 // Encode implements providers.Adapter: the hooks go to the one existing

@@ -88,8 +88,13 @@ func (a *Adapter) Slug() string { return Slug }
 // Decode implements providers.Adapter: the hooks of every agent file, in
 // path order.
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
+	return a.DecodeSeeing(files, nil)
+}
+
+// DecodeSeeing implements providers.TreeDecoder.
+func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
 	a.Load(Slug)
-	return providers.DecodeJSONFiles(files, a.Prov, func(p string, root *node.Node) ([]canonical.Hook, diag.List) {
+	return providers.DecodeJSONFilesSeeing(files, a.Prov, see, func(p string, root *node.Node) ([]canonical.Hook, diag.List) {
 		d := &decoder{Adapter: a, file: p}
 		hooks := d.decodeFile(root)
 		return hooks, d.ds

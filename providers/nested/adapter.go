@@ -42,6 +42,12 @@ func (a *Adapter) Slug() string { return a.d.Slug }
 // Decode implements providers.Adapter: every file given is read, in path
 // order, and their hooks concatenated (the tools merge all their files).
 func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
+	return a.DecodeSeeing(files, nil)
+}
+
+// DecodeSeeing implements providers.TreeDecoder: see gets each JSON file's
+// tree (not the TOML of Codex's config.toml, which is no JSON config).
+func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
 	var ds diag.List
 	m := &canonical.Manifest{Spec: canonical.SpecVersion}
 	var allOff *node.Node // a file's setting that turns every hook off
@@ -50,6 +56,9 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 		ds = append(ds, pds...)
 		if root == nil {
 			continue
+		}
+		if see != nil && (a.Other == nil || !a.Other.Handles(p)) {
+			see(p, root)
 		}
 		hooks, hds := a.DecodeTree(p, root)
 		ds = append(ds, hds...)
