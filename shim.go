@@ -86,56 +86,82 @@ func shimCommand(h *canonical.Hook, to, command string) string {
 	}
 	b.WriteString(" -- sh -c ")
 	if prov, _ := vocab.Default().Provider(to); len(prov.CommandTokens) > 0 {
-		command = bracedTokens(command, prov.CommandTokens)
+		b.WriteString(doubleQuoteKeeping(command, prov.CommandTokens))
+		return b.String()
 	}
 	b.WriteString(shellQuote(command))
 	return b.String()
 }
 
-// bracedTokens spells the variables a tool replaces in the command text
-// (Gemini's $GEMINI_PROJECT_DIR, by a shell-escaped value) as ${NAME},
-// which it leaves alone, double-quoted where the command had them bare.
-// Wrapped by the shim, the command is read by two shells: the tool's
-// replacement, quoted for one, would split a project path with a space
-// in it, and the guard would not run. The inner shell expands ${NAME}
-// from the environment, where the tool sets the same value; quoted, it
-// stays one word, as the replaced value did. Inside single quotes the
-// text is left as it is (the tool would replace it there too).
-func bracedTokens(command string, tokens []string) string {
+// doubleQuoteKeeping quotes command for a POSIX shell in double quotes,
+// escaping what the shell would read there (\ " ` $) except the tokens a
+// tool replaces in the command text (Gemini's $GEMINI_PROJECT_DIR), which
+// it leaves bare for the tool. The tool puts in a shell-escaped value
+// ('/my project'); inside double quotes its quotes pass to the inner
+// shell as they are, which then reads the command exactly as the tool
+// would have run it unwrapped, whatever the command's own quotes and
+// comments. (In single quotes, the shim's usual ones, the value's quotes
+// would end them, and a path with a space would split.) A tool that left
+// a token alone would have the outer shell expand it, unquoted for the
+// inner one: again what the command unwrapped would do.
+func doubleQuoteKeeping(command string, tokens []string) string {
 	var b strings.Builder
-	single, double := false, false
+	b.WriteByte('"')
 	for i := 0; i < len(command); i++ {
 		c := command[i]
-		switch {
-		case c == '\\' && !single && i+1 < len(command):
-			b.WriteByte(c)
-			i++
-			b.WriteByte(command[i])
-			continue
-		case c == '\'' && !double:
-			single = !single
-		case c == '"' && !single:
-			double = !double
-		case c == '$' && !single:
+		switch c {
+		case '$':
 			if name := tokenAt(command[i+1:], tokens); name != "" {
-				if double {
-					b.WriteString("${" + name + "}")
-				} else {
-					b.WriteString(`"${` + name + `}"`)
-				}
+				b.WriteString("$" + name)
 				i += len(name)
 				continue
 			}
+			b.WriteString(`\$`)
+		case '\\', '"', '`':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
 		}
-		b.WriteByte(c)
 	}
+	b.WriteByte('"')
 	return b.String()
 }
 
-// tokenAt returns the token s starts with, when the name ends there.
+// unDoubleQuote undoes doubleQuoteKeeping's escapes, refusing text it
+// would not have written (an unescaped " or `, a $ that is no token's).
+// A token stays as it was written: that is the command the shim runs.
+func unDoubleQuote(body string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch c {
+		case '\\':
+			if i+1 >= len(body) || !strings.ContainsRune("\\\"`$", rune(body[i+1])) {
+				return "", false
+			}
+			i++
+			b.WriteByte(body[i])
+		case '"', '`':
+			return "", false
+		case '$':
+			if i+1 >= len(body) || !isNameByte(body[i+1]) {
+				return "", false
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
+
+// tokenAt returns the token s starts with. The tool replaces the literal
+// text, name boundary or not ($GEMINI_PROJECT_DIRX too), so this matches
+// as it does.
 func tokenAt(s string, tokens []string) string {
 	for _, t := range tokens {
-		if strings.HasPrefix(s, t) && (len(s) == len(t) || !isNameByte(s[len(t)])) {
+		if strings.HasPrefix(s, t) {
 			return t
 		}
 	}
@@ -156,6 +182,9 @@ func Unshim(command string) (string, bool) {
 		return "", false
 	}
 	_, quoted, ok := strings.Cut(command, " -- sh -c ")
+	if ok && len(quoted) >= 2 && quoted[0] == '"' && quoted[len(quoted)-1] == '"' {
+		return unDoubleQuote(quoted[1 : len(quoted)-1])
+	}
 	if !ok || len(quoted) < 2 || quoted[0] != '\'' || quoted[len(quoted)-1] != '\'' {
 		return "", false
 	}

@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -71,22 +72,69 @@ func TestConvertShim(t *testing.T) {
 	}
 }
 
-// TestBracedTokens: the tokens Gemini CLI replaces in command text are
-// hidden from it as ${NAME}, quoted so the inner shell keeps the value
-// one word, as Gemini's shell-escaped replacement did.
-func TestBracedTokens(t *testing.T) {
+// TestDoubleQuoteKeeping: wrapped for Gemini CLI, which replaces
+// $GEMINI_PROJECT_DIR in the command text by a shell-escaped value, a
+// command runs exactly as it would unwrapped: the same text through sh,
+// after the same replacement, whatever its quotes, substitutions and
+// comments, with a project path holding a space or shell specials.
+func TestDoubleQuoteKeeping(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
 	tokens := []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
-	for in, want := range map[string]string{
-		`$GEMINI_PROJECT_DIR/hooks/guard.sh`:            `"${GEMINI_PROJECT_DIR}"/hooks/guard.sh`,
-		`"$GEMINI_PROJECT_DIR/hooks/guard.sh" --strict`: `"${GEMINI_PROJECT_DIR}/hooks/guard.sh" --strict`,
-		`echo '$GEMINI_PROJECT_DIR'`:                    `echo '$GEMINI_PROJECT_DIR'`,
-		`echo \$GEMINI_PROJECT_DIR`:                     `echo \$GEMINI_PROJECT_DIR`,
-		`$GEMINI_PROJECT_DIRX $HOME`:                    `$GEMINI_PROJECT_DIRX $HOME`,
-		`cd $CLAUDE_PROJECT_DIR && ./x`:                 `cd "${CLAUDE_PROJECT_DIR}" && ./x`,
-		`${GEMINI_PROJECT_DIR}/x`:                       `${GEMINI_PROJECT_DIR}/x`,
-	} {
-		if got := bracedTokens(in, tokens); got != want {
-			t.Errorf("bracedTokens(%q) = %q, want %q", in, got, want)
+	commands := []string{
+		`printf '%s|' $GEMINI_PROJECT_DIR/hooks/guard.sh`,
+		`printf '%s|' "$GEMINI_PROJECT_DIR/hooks/guard.sh" --strict`,
+		`v="$(echo "it's")"; printf '%s|' "$v" $GEMINI_PROJECT_DIR/x`,
+		"# don't remove this guard\nprintf '%s|' $GEMINI_PROJECT_DIR/g.sh",
+		`printf '%s|' "$(dirname "$CLAUDE_PROJECT_DIR/x")" \$HOME '$HOME' "$HOME" ` + "`echo b`",
+		`printf '%s|' ${GEMINI_PROJECT_DIR}x $GEMINI_PROJECT_DIRX`,
+	}
+	// A path with a space (the common case), and one with specials. (A
+	// quote in the path makes Gemini's escaping use double quotes, which
+	// end the wrapper's: such a path breaks it, as it did the former one.)
+	for _, dir := range []string{"/tmp/my project", "/tmp/a&b(c)"} {
+		env := []string{"GEMINI_PROJECT_DIR=" + dir, "CLAUDE_PROJECT_DIR=" + dir, "HOME=/home/u", "PATH=/usr/bin:/bin"}
+		run := func(script string) string {
+			c := exec.Command("sh", "-c", script)
+			c.Env = env
+			out, _ := c.CombinedOutput()
+			return string(out)
+		}
+		for _, cmd := range commands {
+			quoted := doubleQuoteKeeping(cmd, tokens)
+			native := run(geminiReplace(cmd, tokens, dir))
+			wrapped := run("sh -c " + geminiReplace(quoted, tokens, dir))
+			if native != wrapped {
+				t.Errorf("%q in %q: unwrapped prints %q, wrapped %q (wrapper %s)", cmd, dir, native, wrapped, quoted)
+			}
+			if got, ok := unDoubleQuote(quoted[1 : len(quoted)-1]); !ok || got != cmd {
+				t.Errorf("unDoubleQuote(%s) = %q, %v; want %q", quoted, got, ok, cmd)
+			}
 		}
 	}
+}
+
+// geminiReplace does what Gemini CLI does to a command's text: each
+// $TOKEN becomes the value escaped as the shell-quote package escapes it
+// (single quotes around whitespace, backslashes before other specials).
+func geminiReplace(s string, tokens []string, value string) string {
+	escaped := value
+	switch {
+	case strings.ContainsAny(value, " \t"):
+		escaped = "'" + value + "'"
+	default:
+		var b strings.Builder
+		for _, r := range value {
+			if strings.ContainsRune("#!$&'()*,:;<=>?@[]^`{|}", r) {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(r)
+		}
+		escaped = b.String()
+	}
+	for _, tok := range tokens {
+		s = strings.ReplaceAll(s, "$"+tok, escaped)
+	}
+	return s
 }
