@@ -283,7 +283,7 @@ func withoutLiteralQuotes(text string) string {
 			}
 			continue
 		}
-		end := bytes.IndexByte(b[i+1:], q)
+		end := closingQuote(b[i+1:], q)
 		if end < 0 {
 			return text // unbalanced: runsOtherPrograms refuses it
 		}
@@ -298,6 +298,21 @@ func withoutLiteralQuotes(text string) string {
 		i += end + 1
 	}
 	return string(b)
+}
+
+// closingQuote is the index in s of the quote q that closes a string
+// opened just before s, or -1: in double quotes a backslash escapes the
+// next byte ("a \" b" is one string); in single quotes nothing does.
+func closingQuote(s []byte, q byte) int {
+	for j := 0; j < len(s); j++ {
+		switch {
+		case s[j] == '\\' && q == '"':
+			j++
+		case s[j] == q:
+			return j
+		}
+	}
+	return -1
 }
 
 // substitution matches a command substitution with no other inside it.
@@ -326,9 +341,10 @@ func withoutTextSubstitutions(text string) string {
 	return substitution().ReplaceAllStringFunc(text, func(sub string) string {
 		// Newlines separate commands as ";" does.
 		if textOnly(shellWords(strings.ReplaceAll(sub[2:len(sub)-1], "\n", ";"))) {
-			// A plain word stands for its value, so what is built from it
-			// ("$(dirname "$0")/deny.json") still reads as a path.
-			return "x"
+			// A variable stands for its value: what is built from it
+			// ("$(dirname "$0")/deny.json") still reads as a path, and
+			// printing it (echo "$(git rev-parse …)") as no literal.
+			return "$x"
 		}
 		return sub
 	})

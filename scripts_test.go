@@ -184,6 +184,12 @@ func TestReadScript(t *testing.T) {
 		"gitconfig.sh": {Data: []byte("#!/bin/sh\nb=$(git -c core.fsmonitor=./x rev-parse HEAD)\nexit 2\n")},
 		"pathrun.sh":   {Data: []byte("#!/bin/sh\nbin/policy \"npm/yarn\"\nexit 2\n")},
 		"hereprog.sh":  {Data: []byte("#!/bin/bash\ngrep -q x <<< \"$(./policy)\" && exit 2\n")},
+		// QA: an escaped quote that paired the wrong apostrophes and hid
+		// a program's answer; git's output printed; a variable laundered
+		// through a substitution.
+		"escaped.sh": {Data: []byte("#!/bin/bash\necho \"guard: \\\"rm -rf\\\" isn't allowed here\" >&2\ncmd=$(jq -r .tool_input.command)\necho \"$cmd\" | grep -q \"rm -rf\" && exit 2\nanswer=\"$(.claude/hooks/policy)\"\necho \"that's all\" >&2\necho done\\\" >&2\nexit 0\n")},
+		"gitecho.sh": {Data: []byte("#!/bin/sh\necho \"$(git rev-parse --no-revs --sq-quote deny)\"\nexit 2\n")},
+		"launder.sh": {Data: []byte("#!/bin/sh\nv='{\"decision\"'\necho \"$(echo \"$v\")\"\nexit 2\n")},
 	}
 	s := &Scripts{FS: project}
 	for _, tc := range []struct {
@@ -214,6 +220,9 @@ func TestReadScript(t *testing.T) {
 		{"./gitconfig.sh", "", false},
 		{"./pathrun.sh", "", false},
 		{"./hereprog.sh", "", false},
+		{"./escaped.sh", "", false},
+		{"./gitecho.sh", "", false},
+		{"./launder.sh", "", false},
 	} {
 		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command, Cwd: tc.cwd})
 		if ok != tc.want {
