@@ -175,10 +175,12 @@ const denyEvent = "before_tool_execute"
 // denyForms are the JSON answers ("path = value") slug reads as a deny on
 // event: on tool calls its contract's deny_json; elsewhere the literal
 // lines of its deny rule for that event (Copilot CLI's permissionRequest:
-// behavior = "deny"), when it has one of its own; for hookconv's generated
-// programs their contract's deny_json everywhere. A tool whose rule there
-// is only its generic one may still read other JSON (Claude Code's Stop
-// reads decision "block"), so it lists none, and nothing is said.
+// behavior = "deny") and the answers its contract's reads_json lists there
+// (Claude Code's Stop: decision = "block"); where its only rule is a JSON
+// answer for every event (Gemini CLI's), its deny_json. hookconv's
+// generated programs read their contract's deny_json everywhere. A tool
+// that answers there by exit code and lists nothing may still read some
+// JSON: it has no forms, and nothing is said.
 func denyForms(contracts *hookrun.Tables, c *hookrun.Contract, event string) []string {
 	if event == denyEvent || c.Slug == hookrun.CanonicalPayload.Slug {
 		return c.DenyJSON
@@ -188,21 +190,29 @@ func denyForms(contracts *hookrun.Tables, c *hookrun.Contract, event string) []s
 		// scripts) read the canonical answer on every event.
 		return c.DenyJSON
 	}
-	r, ok := contracts.Rule(c.Slug, "deny", hookrun.EventRef{Canonical: event})
-	if !ok || !slices.Contains(r.Events, event) {
-		return nil
-	}
 	var forms []string
-	for _, line := range r.Set {
-		if _, value, ok := strings.Cut(line, " = "); ok && !strings.HasPrefix(value, "$") {
-			forms = append(forms, line)
+	r, ok := contracts.Rule(c.Slug, "deny", hookrun.EventRef{Canonical: event})
+	specific := ok && slices.Contains(r.Events, event)
+	if specific {
+		for _, line := range r.Set {
+			if _, value, ok := strings.Cut(line, " = "); ok && !strings.HasPrefix(value, "$") {
+				forms = append(forms, line)
+			}
+		}
+		if len(forms) == 0 && len(r.Set) > 0 {
+			// The answer is a key with any text (Cursor's stop:
+			// followup_message): the key alone says it.
+			path, _, _ := strings.Cut(r.Set[0], " = ")
+			forms = append(forms, path+" = "+anyText)
 		}
 	}
-	if len(forms) == 0 && len(r.Set) > 0 {
-		// The answer is a key with any text (Cursor's stop:
-		// followup_message): the key alone says it.
-		path, _, _ := strings.Cut(r.Set[0], " = ")
-		forms = append(forms, path+" = "+anyText)
+	for _, line := range c.ReadsJSON {
+		if ev, form, ok := strings.Cut(line, ": "); ok && ev == event && !slices.Contains(forms, form) {
+			forms = append(forms, form)
+		}
+	}
+	if !specific && ok && r.Exit == 0 && len(r.Set) > 0 {
+		forms = append(forms, c.DenyJSON...) // one JSON answer everywhere
 	}
 	return forms
 }

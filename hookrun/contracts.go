@@ -65,7 +65,12 @@ type Contract struct {
 	// as a deny of a tool call, the one its docs teach first: what a
 	// script written for it prints. Empty when only exit codes block.
 	DenyJSON []string `toml:"deny_json"`
-	Note     string   `toml:"note"`
+	// ReadsJSON lists JSON answers ("event: path = value", canonical
+	// event) the tool also reads as a block on other events than tool
+	// calls, where hookconv run answers by exit code (Claude Code's Stop
+	// reads decision "block"): HC425 compares them with another tool's.
+	ReadsJSON []string `toml:"reads_json"`
+	Note      string   `toml:"note"`
 }
 
 // CanonicalPayload is the contract `hookconv run` gives the hooks it wraps
