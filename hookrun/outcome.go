@@ -3,7 +3,6 @@ package hookrun
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -166,20 +165,13 @@ func resolve(r Result, p Policy) Outcome {
 	return o
 }
 
-// output is the canonical output schema (spec §5). Pointers tell absent
-// fields from zero ones; unknown fields are ignored.
-type output struct {
-	Decision       *string         `json:"decision"`
-	Reason         *string         `json:"reason"`
-	Continue       *bool           `json:"continue"`
-	Context        *string         `json:"context"`
-	UpdatedInput   json.RawMessage `json:"updated_input"`
-	SuppressOutput *bool           `json:"suppress_output"`
-	SystemMessage  *string         `json:"system_message"`
-}
-
 // parseOutput reads stdout of a hook that exited 0: empty is {}, anything
-// but a JSON object of the schema's types is an error.
+// but a JSON object is an error. Fields are read by their exact names
+// (a "DECISION" beside "decision" is an unknown field, not a second
+// answer). What decides — decision, continue — must have its type, or
+// the output is an error; a field of the wrong type that only informs
+// (a number as the reason) is left out with a note, so a plain deny is
+// never turned into a hook error that lets the action go.
 func parseOutput(stdout []byte) (Outcome, error) {
 	stdout = bytes.TrimSpace(stdout)
 	if len(stdout) == 0 {
@@ -188,40 +180,58 @@ func parseOutput(stdout []byte) (Outcome, error) {
 	if stdout[0] != '{' || !json.Valid(stdout) {
 		return Outcome{}, fmt.Errorf("exited 0 with output that is not a JSON object: %s", excerpt(stdout))
 	}
-	var out output
-	if err := json.Unmarshal(stdout, &out); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			err = fmt.Errorf("output field %q must be %s", te.Field, te.Type)
-		}
-		if o, denied := plainDeny(stdout, err); denied {
-			return o, nil
-		}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(stdout, &fields); err != nil {
 		return Outcome{}, err
 	}
 	var o Outcome
-	if out.Decision != nil {
-		switch d := readDecision(*out.Decision); d {
+	present := func(key string) bool { raw, ok := fields[key]; return ok && !isNull(raw) }
+	if present("decision") {
+		var text string
+		if json.Unmarshal(fields["decision"], &text) != nil {
+			return Outcome{}, fmt.Errorf("output field \"decision\" must be string")
+		}
+		switch d := readDecision(text); d {
 		case DecisionAllow, DecisionDeny, DecisionAsk:
 			o.Decision = d
-			if string(d) != *out.Decision {
-				o.Notes = append(o.Notes, fmt.Sprintf("hookconv: decision %q is read as %q", *out.Decision, d))
+			if string(d) != text {
+				o.Notes = append(o.Notes, fmt.Sprintf("hookconv: decision %q is read as %q", text, d))
 			}
 		default:
-			return Outcome{}, fmt.Errorf("output decision %q is none of allow, deny, ask", *out.Decision)
+			return Outcome{}, fmt.Errorf("output decision %q is none of allow, deny, ask", text)
 		}
 	}
-	if len(out.UpdatedInput) > 0 && !isNull(out.UpdatedInput) {
-		if out.UpdatedInput[0] != '{' {
+	if present("continue") {
+		var cont bool
+		switch {
+		case json.Unmarshal(fields["continue"], &cont) == nil:
+			o.Stop = !cont
+		case o.Decision == DecisionDeny:
+			// The deny blocks whatever continue meant.
+			o.Notes = append(o.Notes, "hookconv: output field \"continue\" must be bool; left out, the deny stands")
+		default:
+			return Outcome{}, fmt.Errorf("output field \"continue\" must be bool")
+		}
+	}
+	if present("updated_input") {
+		if fields["updated_input"][0] != '{' {
 			return Outcome{}, fmt.Errorf("output field \"updated_input\" must be an object")
 		}
-		o.UpdatedInput = out.UpdatedInput
+		o.UpdatedInput = fields["updated_input"]
 	}
-	o.Reason = deref(out.Reason)
-	o.Context = deref(out.Context)
-	o.SystemMessage = deref(out.SystemMessage)
-	o.Stop = out.Continue != nil && !*out.Continue
-	o.SuppressOutput = out.SuppressOutput != nil && *out.SuppressOutput
+	// The fields that only inform: one of the wrong type is left out.
+	informs := func(key, kind string, into any) {
+		if !present(key) {
+			return
+		}
+		if json.Unmarshal(fields[key], into) != nil {
+			o.Notes = append(o.Notes, fmt.Sprintf("hookconv: output field %q must be %s; left out", key, kind))
+		}
+	}
+	informs("reason", "string", &o.Reason)
+	informs("context", "string", &o.Context)
+	informs("system_message", "string", &o.SystemMessage)
+	informs("suppress_output", "bool", &o.SuppressOutput)
 	return o, nil
 }
 
@@ -239,35 +249,17 @@ func readDecision(s string) Decision {
 	return Decision(s)
 }
 
-// plainDeny reads output that is not of the schema's types (a number as
-// the reason) but denies plainly: the deny stands, with a note, rather
-// than the hook failing and the action going ahead.
-func plainDeny(stdout []byte, why error) (Outcome, bool) {
-	var fields map[string]json.RawMessage
-	var decision string
-	if json.Unmarshal(stdout, &fields) != nil || json.Unmarshal(fields["decision"], &decision) != nil || readDecision(decision) != DecisionDeny {
-		return Outcome{}, false
-	}
-	o := Outcome{Decision: DecisionDeny, Notes: []string{fmt.Sprintf("hookconv: %v; the deny stands", why)}}
-	_ = json.Unmarshal(fields["reason"], &o.Reason) // a reason of another type is left out
-	return o, true
-}
-
 // outputReason is the reason of stdout JSON, for an exit 2 with nothing on
 // stderr.
 func outputReason(stdout []byte) string {
-	var out output
-	if json.Unmarshal(bytes.TrimSpace(stdout), &out) != nil {
+	var out struct {
+		Reason string `json:"reason"`
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(bytes.TrimSpace(stdout), &fields) != nil || json.Unmarshal(fields["reason"], &out.Reason) != nil {
 		return ""
 	}
-	return deref(out.Reason)
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
+	return out.Reason
 }
 
 // seconds spells a duration the way the spec gives timeouts.
