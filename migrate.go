@@ -391,8 +391,13 @@ func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files
 		}
 	}
 	var unreadable diag.List
-	unreadable.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "fix the file, or move it away and migrate again",
-		"the existing %s config cannot be read, so the migrated hooks cannot be merged into it; nothing was written", prov.Name)
+	if !ds.HasErrors() && m != nil {
+		unreadable.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "move the entry hookconv skips elsewhere, or merge the hooks by hand",
+			"the existing %s config holds an entry hookconv does not read (HC349), which merging the migrated hooks into it would drop; nothing was written", prov.Name)
+	} else {
+		unreadable.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "fix the file, or move it away and migrate again",
+			"the existing %s config cannot be read, so the migrated hooks cannot be merged into it; nothing was written", prov.Name)
+	}
 	if paths := files.Paths(); len(paths) == 1 {
 		unreadable = unreadable.WithFile(paths[0])
 	}

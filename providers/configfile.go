@@ -76,24 +76,46 @@ func UnknownEventHint(names *vocab.Tables, slug, native string) string {
 	return "check the spelling; other tools will not receive this hook"
 }
 
-// globAsRegex spells a simple glob ("*.ts", "**/*.go") as the regular
-// expression it means, for a hint: "*" any run of characters but "/",
-// "**/" any directories, everything else literal.
+// globAsRegex spells a simple glob ("*.ts", "**/*.{ts,tsx}", "a.ts|b.js")
+// as the regular expression it means, for a hint: "*" any run of
+// characters but "/", "**/" any directories, "?" one character, {a,b}
+// either, "|" between whole globs, everything else literal.
 func globAsRegex(glob string) string {
+	if parts := strings.Split(glob, "|"); len(parts) > 1 {
+		for i, p := range parts {
+			parts[i] = globAsRegex(strings.TrimSpace(p))
+		}
+		return strings.Join(parts, "|")
+	}
 	var b strings.Builder
 	for i := 0; i < len(glob); i++ {
-		switch {
+		switch c := glob[i]; {
 		case strings.HasPrefix(glob[i:], "**/"):
 			b.WriteString("(.*/)?")
 			i += 2
-		case glob[i] == '*':
+		case strings.HasPrefix(glob[i:], "**"):
+			b.WriteString(".*")
+			i++
+		case c == '*':
 			b.WriteString("[^/]*")
+		case c == '?':
+			b.WriteString("[^/]")
+		case c == '{' && strings.IndexByte(glob[i:], '}') > 0:
+			end := i + strings.IndexByte(glob[i:], '}')
+			alts := strings.Split(glob[i+1:end], ",")
+			for j, a := range alts {
+				alts[j] = regexp.QuoteMeta(a)
+			}
+			b.WriteString("(" + strings.Join(alts, "|") + ")")
+			i = end
 		default:
 			b.WriteString(regexp.QuoteMeta(glob[i : i+1]))
 		}
 	}
-	s := b.String()
-	s = strings.TrimPrefix(s, "[^/]*") // unanchored: a leading "*" adds nothing
+	s := strings.TrimPrefix(b.String(), "[^/]*") // unanchored: a leading "*" adds nothing
+	if s == "" {
+		return ".*" // every file
+	}
 	return s + "$"
 }
 
@@ -112,7 +134,7 @@ func CheckPatterns(ds *diag.List, m canonical.Matcher, pos diag.Pos, path, tool 
 				msg = e.Code.String()
 			}
 			hint := "fix the pattern, or rewrite lookaround (?=…) and backreferences \\1, which RE2 lacks, as plain alternatives"
-			if strings.HasPrefix(m.Regex, "*") {
+			if strings.HasPrefix(m.Regex, "*") || strings.HasPrefix(m.Regex, "?") || strings.Contains(m.Regex, "**") || strings.Contains(m.Regex, "|*") {
 				// "*.ts" or "**/x": a glob, which a regex matcher is not.
 				hint = "the matcher is a regular expression, not a glob: write " + strconv.Quote(globAsRegex(m.Regex)) + " for what the glob meant"
 			}

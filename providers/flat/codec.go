@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -39,6 +40,13 @@ func New(d *Dialect) *Codec { return &Codec{d: d} }
 
 func (c *Codec) load() { c.Load(c.d.Slug) }
 
+// numberIs reports whether a JSON number's text is n: 1, 1.0 and 1e0 are
+// all the number 1 to the tools' JSON readers.
+func numberIs(text string, n int) bool {
+	v, err := strconv.ParseFloat(text, 64)
+	return err == nil && v == float64(n)
+}
+
 // DecodeTree reads the hooks of one parsed native file.
 func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag.List) {
 	c.load()
@@ -52,7 +60,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		case f.Key == "hooks", slices.Contains(c.d.TopKeys, f.Key):
 		case f.Key == "version" && c.d.Version != 0:
 			switch {
-			case f.Value.Kind == node.Number && f.Value.Text == fmt.Sprint(c.d.Version):
+			case f.Value.Kind == node.Number && numberIs(f.Value.Text, c.d.Version):
 			case c.d.StrictFile:
 				ds.Errorf(CodeVersion, f.Value.Pos, "version", fmt.Sprintf(`write "version": %d`, c.d.Version),
 					"%s knows only \"version\": %d and rejects the whole file over any other: none of its hooks run", c.Prov.Name, c.d.Version)
