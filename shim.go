@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -84,76 +85,37 @@ func shimCommand(h *canonical.Hook, to, command string) string {
 		b.WriteString(" --timeout-action ")
 		b.WriteString(a)
 	}
-	b.WriteString(" -- sh -c ")
 	if prov, _ := vocab.Default().Provider(to); len(prov.CommandTokens) > 0 {
-		b.WriteString(doubleQuoteKeeping(command, prov.CommandTokens))
-		return b.String()
+		// The tool replaces these in the command text, for one shell;
+		// inside the shim's quotes the value would break them. Marked,
+		// they reach hookconv run, which puts in the same value, quoted.
+		b.WriteString(" --tokens")
+		command = markTokens(command, prov.CommandTokens)
 	}
+	b.WriteString(" -- sh -c ")
 	b.WriteString(shellQuote(command))
 	return b.String()
 }
 
-// doubleQuoteKeeping quotes command for a POSIX shell in double quotes,
-// escaping what the shell would read there (\ " ` $) except the tokens a
-// tool replaces in the command text (Gemini's $GEMINI_PROJECT_DIR), which
-// it leaves bare for the tool. The tool puts in a shell-escaped value
-// ('/my project'); inside double quotes its quotes pass to the inner
-// shell as they are, which then reads the command exactly as the tool
-// would have run it unwrapped, whatever the command's own quotes and
-// comments. (In single quotes, the shim's usual ones, the value's quotes
-// would end them, and a path with a space would split.) A tool that left
-// a token alone would have the outer shell expand it, unquoted for the
-// inner one: again what the command unwrapped would do.
-func doubleQuoteKeeping(command string, tokens []string) string {
+// markTokens writes each token the tool replaces in the command text
+// ($GEMINI_PROJECT_DIR) as hookrun.TokenMarker's ${hookconv:NAME}, which
+// hookconv run --tokens replaces as the tool would have: the command runs
+// as it would unwrapped, whatever its quotes and the value's characters.
+// Tokens match as the tool's literal replacement does (no name boundary:
+// $GEMINI_PROJECT_DIRX too).
+func markTokens(command string, tokens []string) string {
 	var b strings.Builder
-	b.WriteByte('"')
 	for i := 0; i < len(command); i++ {
-		c := command[i]
-		switch c {
-		case '$':
+		if command[i] == '$' {
 			if name := tokenAt(command[i+1:], tokens); name != "" {
-				b.WriteString("$" + name)
+				b.WriteString(hookrun.TokenMarker(name))
 				i += len(name)
 				continue
 			}
-			b.WriteString(`\$`)
-		case '\\', '"', '`':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		default:
-			b.WriteByte(c)
 		}
+		b.WriteByte(command[i])
 	}
-	b.WriteByte('"')
 	return b.String()
-}
-
-// unDoubleQuote undoes doubleQuoteKeeping's escapes, refusing text it
-// would not have written (an unescaped " or `, a $ that is no token's).
-// A token stays as it was written: that is the command the shim runs.
-func unDoubleQuote(body string) (string, bool) {
-	var b strings.Builder
-	for i := 0; i < len(body); i++ {
-		c := body[i]
-		switch c {
-		case '\\':
-			if i+1 >= len(body) || !strings.ContainsRune("\\\"`$", rune(body[i+1])) {
-				return "", false
-			}
-			i++
-			b.WriteByte(body[i])
-		case '"', '`':
-			return "", false
-		case '$':
-			if i+1 >= len(body) || !isNameByte(body[i+1]) {
-				return "", false
-			}
-			b.WriteByte(c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String(), true
 }
 
 // tokenAt returns the token s starts with. The tool replaces the literal
@@ -174,6 +136,19 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// unmarkTokens undoes markTokens.
+func unmarkTokens(command string) string {
+	const open = "${hookconv:"
+	for {
+		i := strings.Index(command, open)
+		end := strings.IndexByte(command[max(i, 0):], '}')
+		if i < 0 || end < 0 {
+			return command
+		}
+		command = command[:i] + "$" + command[i+len(open):i+end] + command[i+end+1:]
+	}
+}
+
 // Unshim returns the command a shim wraps, and whether command is one
 // Shim wrote. The verify stage compares wrapped commands by it, so a
 // shim that mangled the command (a quoting bug) is caught before output.
@@ -181,10 +156,7 @@ func Unshim(command string) (string, bool) {
 	if !strings.HasPrefix(command, shimPrefix) {
 		return "", false
 	}
-	_, quoted, ok := strings.Cut(command, " -- sh -c ")
-	if ok && len(quoted) >= 2 && quoted[0] == '"' && quoted[len(quoted)-1] == '"' {
-		return unDoubleQuote(quoted[1 : len(quoted)-1])
-	}
+	prefix, quoted, ok := strings.Cut(command, " -- sh -c ")
 	if !ok || len(quoted) < 2 || quoted[0] != '\'' || quoted[len(quoted)-1] != '\'' {
 		return "", false
 	}
@@ -199,6 +171,9 @@ func Unshim(command string) (string, bool) {
 				return "", false
 			}
 			b.WriteString(body)
+			if strings.HasSuffix(prefix, " --tokens") || strings.Contains(prefix, " --tokens ") {
+				return unmarkTokens(b.String()), true
+			}
 			return b.String(), true
 		}
 		chunk := body[:i]

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -72,12 +73,13 @@ func TestConvertShim(t *testing.T) {
 	}
 }
 
-// TestDoubleQuoteKeeping: wrapped for Gemini CLI, which replaces
+// TestShimTokens: wrapped for Gemini CLI, which replaces
 // $GEMINI_PROJECT_DIR in the command text by a shell-escaped value, a
-// command runs exactly as it would unwrapped: the same text through sh,
-// after the same replacement, whatever its quotes, substitutions and
-// comments, with a project path holding a space or shell specials.
-func TestDoubleQuoteKeeping(t *testing.T) {
+// command keeps no token Gemini could replace, and hookconv run --tokens
+// puts in the value so that the command runs as it would with the value
+// quoted in place: whatever its quotes, substitutions and comments, and
+// whatever characters the project path holds.
+func TestShimTokens(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
@@ -87,54 +89,43 @@ func TestDoubleQuoteKeeping(t *testing.T) {
 		`printf '%s|' "$GEMINI_PROJECT_DIR/hooks/guard.sh" --strict`,
 		`v="$(echo "it's")"; printf '%s|' "$v" $GEMINI_PROJECT_DIR/x`,
 		"# don't remove this guard\nprintf '%s|' $GEMINI_PROJECT_DIR/g.sh",
-		`printf '%s|' "$(dirname "$CLAUDE_PROJECT_DIR/x")" \$HOME '$HOME' "$HOME" ` + "`echo b`",
+		`printf '%s|' "$(dirname $CLAUDE_PROJECT_DIR/x)" \$HOME '$HOME' "$HOME" ` + "`echo b`",
 		`printf '%s|' ${GEMINI_PROJECT_DIR}x $GEMINI_PROJECT_DIRX`,
 	}
-	// A path with a space (the common case), and one with specials. (A
-	// quote in the path makes Gemini's escaping use double quotes, which
-	// end the wrapper's: such a path breaks it, as it did the former one.)
-	for _, dir := range []string{"/tmp/my project", "/tmp/a&b(c)"} {
-		env := []string{"GEMINI_PROJECT_DIR=" + dir, "CLAUDE_PROJECT_DIR=" + dir, "HOME=/home/u", "PATH=/usr/bin:/bin"}
+	for _, dir := range []string{"/tmp/my project", "/tmp/a&b(c)", "/tmp/bob's and al's", `/tmp/q"x`, "/tmp/a$X", "/tmp/bt`id`", `/tmp/bk\$X`} {
+		env := []string{"GEMINI_PROJECT_DIR=" + dir, "CLAUDE_PROJECT_DIR=" + dir, "GEMINI_PROJECT_DIRX=other", "HOME=/home/u", "X=xval", "PATH=/usr/bin:/bin"}
+		getenv := func(name string) string {
+			for _, kv := range env {
+				if v, ok := strings.CutPrefix(kv, name+"="); ok {
+					return v
+				}
+			}
+			return ""
+		}
 		run := func(script string) string {
 			c := exec.Command("sh", "-c", script)
 			c.Env = env
 			out, _ := c.CombinedOutput()
 			return string(out)
 		}
+		quoted := "'" + strings.ReplaceAll(dir, "'", `'\''`) + "'"
 		for _, cmd := range commands {
-			quoted := doubleQuoteKeeping(cmd, tokens)
-			native := run(geminiReplace(cmd, tokens, dir))
-			wrapped := run("sh -c " + geminiReplace(quoted, tokens, dir))
-			if native != wrapped {
-				t.Errorf("%q in %q: unwrapped prints %q, wrapped %q (wrapper %s)", cmd, dir, native, wrapped, quoted)
+			marked := markTokens(cmd, tokens)
+			for _, tok := range tokens {
+				if strings.Contains(marked, "$"+tok) {
+					t.Fatalf("%q: marked %q still holds $%s for Gemini to replace", cmd, marked, tok)
+				}
 			}
-			if got, ok := unDoubleQuote(quoted[1 : len(quoted)-1]); !ok || got != cmd {
-				t.Errorf("unDoubleQuote(%s) = %q, %v; want %q", quoted, got, ok, cmd)
+			want := cmd
+			for _, tok := range tokens {
+				want = strings.ReplaceAll(want, "$"+tok, quoted)
+			}
+			if got, wantOut := run(hookrun.ReplaceTokens(marked, getenv)), run(want); got != wantOut {
+				t.Errorf("%q in %q: runs as %q, want %q", cmd, dir, got, wantOut)
+			}
+			if unmarkTokens(marked) != cmd {
+				t.Errorf("unmarkTokens(%q) = %q, want %q", marked, unmarkTokens(marked), cmd)
 			}
 		}
 	}
-}
-
-// geminiReplace does what Gemini CLI does to a command's text: each
-// $TOKEN becomes the value escaped as the shell-quote package escapes it
-// (single quotes around whitespace, backslashes before other specials).
-func geminiReplace(s string, tokens []string, value string) string {
-	escaped := value
-	switch {
-	case strings.ContainsAny(value, " \t"):
-		escaped = "'" + value + "'"
-	default:
-		var b strings.Builder
-		for _, r := range value {
-			if strings.ContainsRune("#!$&'()*,:;<=>?@[]^`{|}", r) {
-				b.WriteByte('\\')
-			}
-			b.WriteRune(r)
-		}
-		escaped = b.String()
-	}
-	for _, tok := range tokens {
-		s = strings.ReplaceAll(s, "$"+tok, escaped)
-	}
-	return s
 }

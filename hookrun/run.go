@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,6 +43,42 @@ type Options struct {
 	// IncludeContent copies the prompt and the tool's input and output
 	// into the log line; by default they are given by length and SHA-256.
 	IncludeContent bool
+	// Tokens: the command's ${hookconv:NAME} markers stand for what the
+	// tool would have put in its command text for $NAME (Gemini CLI's
+	// $GEMINI_PROJECT_DIR: the variable's value, shell-quoted). convert
+	// --shim writes them, so the tool's own replacement, made for one
+	// shell, does not reach the command inside the shim's quotes.
+	Tokens bool
+}
+
+// TokenMarker spells, in a command convert --shim wrapped, a variable the
+// target replaces in the command text ($NAME → ${hookconv:NAME}): no
+// shell reads ${hookconv:…} as anything, so no working command has it.
+func TokenMarker(name string) string { return "${hookconv:" + name + "}" }
+
+// ReplaceTokens puts in script, for each ${hookconv:NAME} marker, the
+// value of NAME, quoted for the shell, as the tool would have (Gemini
+// CLI's replacement; done here with POSIX single quotes, which hold any
+// value).
+func ReplaceTokens(script string, getenv func(string) string) string {
+	const open = "${hookconv:"
+	var b strings.Builder
+	for {
+		i := strings.Index(script, open)
+		if i < 0 {
+			b.WriteString(script)
+			return b.String()
+		}
+		end := strings.IndexByte(script[i:], '}')
+		if end < 0 {
+			b.WriteString(script)
+			return b.String()
+		}
+		name := script[i+len(open) : i+end]
+		b.WriteString(script[:i])
+		b.WriteString("'" + strings.ReplaceAll(getenv(name), "'", `'\''`) + "'")
+		script = script[i+end+1:]
+	}
 }
 
 // Check reports what is wrong with the options, as a user would fix it.
@@ -95,7 +132,23 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 	started := time.Now()
 	payload := ReadPayload(stdin)
 	in, warns := t.Normalise(opt.Provider, opt.Event, payload)
-	res := Exec(ctx, opt.Command, in.Encode(), Env(os.Environ(), opt.Provider, &in), opt.Timeout)
+	env := Env(os.Environ(), opt.Provider, &in)
+	command := opt.Command
+	if opt.Tokens {
+		getenv := func(name string) string {
+			for i := len(env) - 1; i >= 0; i-- {
+				if v, ok := strings.CutPrefix(env[i], name+"="); ok {
+					return v
+				}
+			}
+			return ""
+		}
+		command = slices.Clone(command)
+		for i := range command {
+			command[i] = ReplaceTokens(command[i], getenv)
+		}
+	}
+	res := Exec(ctx, command, in.Encode(), env, opt.Timeout)
 	out := Resolve(res, Policy{
 		Blocking:      opt.Blocking,
 		Timeout:       opt.Timeout,

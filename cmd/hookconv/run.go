@@ -135,5 +135,6 @@ canonical format.`,
 	f.BoolVar(&headless, "headless", false, "nobody can answer an ask: it is a deny (also when CI is set)")
 	f.StringVar(&opt.Log, "log", "", "append one JSON line per run to this file (default: $HOOKCONV_LOG, else $AGENT_HOOKS_LOG)")
 	f.BoolVar(&opt.IncludeContent, "include-content", false, "copy the prompt and the tool's input and output into the log line (default: length and SHA-256 only)")
+	f.BoolVar(&opt.Tokens, "tokens", false, "put each ${hookconv:NAME} in the command as the tool would have put $NAME: its value, shell-quoted (convert --shim writes these for Gemini CLI)")
 	return cmd
 }
