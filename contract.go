@@ -206,16 +206,22 @@ func denyForms(contracts *hookrun.Tables, c *hookrun.Contract, event string) []s
 			forms = append(forms, path+" = "+anyText)
 		}
 	}
-	for _, line := range c.ReadsJSON {
-		if ev, form, ok := strings.Cut(line, ": "); ok && ev == event && !slices.Contains(forms, form) {
-			forms = append(forms, form)
-		}
-	}
 	if !specific && ok && r.Exit == 0 && len(r.Set) > 0 {
 		forms = append(forms, c.DenyJSON...) // one JSON answer everywhere
 	}
+	// Last: the first form is the one a script written for the tool
+	// prints when hookconv cannot read it.
+	for _, line := range c.ReadsJSON {
+		if ev, form, ok := strings.Cut(line, ": "); ok && ev == event && !slices.Contains(forms, form) {
+			forms = append(forms, form) // "none": known to read no answer there
+		}
+	}
 	return forms
 }
+
+// noAnswer is the reads_json form of an event where the tool reads no
+// JSON answer at all (Codex's UserPromptSubmit): any other tool's differs.
+const noAnswer = "none"
 
 // anyText stands, in a deny form, for a value that is whatever text the
 // script gives (the reason Cursor's followup_message carries).
@@ -372,7 +378,10 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		// them (migrate marks each from the list returned).
 		readerForms := denyForms(contracts, reader, k.event)
 		hint := fmt.Sprintf("print what %s reads (%s)", readerName, jsonField(readerForms[0]))
-		if k.event == denyEvent || exitBlocks(contracts, reader.Slug, k.event) {
+		switch {
+		case readerForms[0] == noAnswer:
+			hint = "deny by exiting 2 with the reason on stderr: " + readerName + " reads no JSON answer there"
+		case k.event == denyEvent || exitBlocks(contracts, reader.Slug, k.event):
 			hint = "deny by exiting 2 with the reason on stderr, or " + hint
 		}
 		does, lost := denyWords(k.event)

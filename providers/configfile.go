@@ -78,14 +78,24 @@ func UnknownEventHint(names *vocab.Tables, slug, native string) string {
 
 // globAsRegex spells a simple glob ("*.ts", "**/*.{ts,tsx}", "a.ts|b.js")
 // as the regular expression it means, for a hint: "*" any run of
-// characters but "/", "**/" any directories, "?" one character, {a,b}
-// either, "|" between whole globs, everything else literal.
+// characters but "/", "**/" any directories, "?" one character, [abc] and
+// [!abc] a class, {a,b} either, "|" between whole globs, everything else
+// literal; a glob with no "/" names a file in any folder. "" when the
+// glob is beyond that (nested braces), so no hint misleads.
 func globAsRegex(glob string) string {
 	if parts := strings.Split(glob, "|"); len(parts) > 1 {
-		for i, p := range parts {
-			parts[i] = globAsRegex(strings.TrimSpace(p))
+		var out []string
+		for _, p := range parts {
+			if p = strings.TrimSpace(p); p == "" {
+				continue // an empty alternative would match every file
+			}
+			r := globAsRegex(p)
+			if r == "" {
+				return ""
+			}
+			out = append(out, r)
 		}
-		return strings.Join(parts, "|")
+		return strings.Join(out, "|")
 	}
 	var b strings.Builder
 	for i := 0; i < len(glob); i++ {
@@ -100,9 +110,21 @@ func globAsRegex(glob string) string {
 			b.WriteString("[^/]*")
 		case c == '?':
 			b.WriteString("[^/]")
+		case c == '[' && strings.IndexByte(glob[i:], ']') > 1:
+			end := i + strings.IndexByte(glob[i:], ']')
+			class := glob[i+1 : end]
+			if strings.HasPrefix(class, "!") {
+				class = "^" + class[1:]
+			}
+			b.WriteString("[" + class + "]")
+			i = end
 		case c == '{' && strings.IndexByte(glob[i:], '}') > 0:
 			end := i + strings.IndexByte(glob[i:], '}')
-			alts := strings.Split(glob[i+1:end], ",")
+			inner := glob[i+1 : end]
+			if strings.ContainsAny(inner, "{*?[") {
+				return "" // nested or patterned alternatives: no simple spelling
+			}
+			alts := strings.Split(inner, ",")
 			for j, a := range alts {
 				alts[j] = regexp.QuoteMeta(a)
 			}
@@ -112,7 +134,16 @@ func globAsRegex(glob string) string {
 			b.WriteString(regexp.QuoteMeta(glob[i : i+1]))
 		}
 	}
-	s := strings.TrimPrefix(b.String(), "[^/]*") // unanchored: a leading "*" adds nothing
+	s := b.String()
+	switch {
+	case strings.HasPrefix(s, "[^/]*"):
+		s = strings.TrimPrefix(s, "[^/]*") // unanchored: a leading "*" adds nothing
+	case strings.HasPrefix(s, "(.*/)?"), strings.HasPrefix(s, ".*"):
+	case !strings.Contains(glob, "/"):
+		s = "(^|/)" + s // a file name, in any folder
+	default:
+		s = "^" + s
+	}
 	if s == "" {
 		return ".*" // every file
 	}
@@ -136,7 +167,10 @@ func CheckPatterns(ds *diag.List, m canonical.Matcher, pos diag.Pos, path, tool 
 			hint := "fix the pattern, or rewrite lookaround (?=…) and backreferences \\1, which RE2 lacks, as plain alternatives"
 			if strings.HasPrefix(m.Regex, "*") || strings.HasPrefix(m.Regex, "?") || strings.Contains(m.Regex, "**") || strings.Contains(m.Regex, "|*") {
 				// "*.ts" or "**/x": a glob, which a regex matcher is not.
-				hint = "the matcher is a regular expression, not a glob: write " + strconv.Quote(globAsRegex(m.Regex)) + " for what the glob meant"
+				hint = "the matcher is a regular expression, not a glob"
+				if re := globAsRegex(m.Regex); re != "" {
+					hint += ": write " + strconv.Quote(re) + " for what the glob meant"
+				}
 			}
 			ds.Errorf(CodeBadPattern, pos, path, hint,
 				"%s matcher %q is not a regular expression hookconv can read (RE2): %s", tool, m.Regex, msg)
