@@ -166,12 +166,15 @@ func resolve(r Result, p Policy) Outcome {
 }
 
 // parseOutput reads stdout of a hook that exited 0: empty is {}, anything
-// but a JSON object is an error. Fields are read by their exact names
-// (a "DECISION" beside "decision" is an unknown field, not a second
-// answer). What decides — decision, continue — must have its type, or
-// the output is an error; a field of the wrong type that only informs
-// (a number as the reason) is left out with a note, so a plain deny is
-// never turned into a hook error that lets the action go.
+// but a JSON object is an error. What decides — decision, continue — is
+// read in favour of stopping: a field spelled in another case
+// ("Decision") is read with a note, a field given twice decides by its
+// strongest value (deny over ask over allow; continue false), and beside
+// a deny or an ask a deciding or rewriting field of the wrong type is
+// left out with a note. Otherwise such a field is an error (the hook's
+// intent cannot be told), while one that only informs (a number as the
+// reason) is left out with a note: a plain deny is never turned into a
+// hook error that lets the action go.
 func parseOutput(stdout []byte) (Outcome, error) {
 	stdout = bytes.TrimSpace(stdout)
 	if len(stdout) == 0 {
@@ -180,51 +183,87 @@ func parseOutput(stdout []byte) (Outcome, error) {
 	if stdout[0] != '{' || !json.Valid(stdout) {
 		return Outcome{}, fmt.Errorf("exited 0 with output that is not a JSON object: %s", excerpt(stdout))
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(stdout, &fields); err != nil {
+	fields, err := topFields(stdout)
+	if err != nil {
 		return Outcome{}, err
 	}
 	var o Outcome
-	present := func(key string) bool { raw, ok := fields[key]; return ok && !isNull(raw) }
-	if present("decision") {
-		var text string
-		if json.Unmarshal(fields["decision"], &text) != nil {
-			return Outcome{}, fmt.Errorf("output field \"decision\" must be string")
-		}
-		switch d := readDecision(text); d {
-		case DecisionAllow, DecisionDeny, DecisionAsk:
-			o.Decision = d
-			if string(d) != text {
-				o.Notes = append(o.Notes, fmt.Sprintf("hookconv: decision %q is read as %q", text, d))
+	// all returns the values of key, in any case, noting other spellings
+	// and repeats.
+	all := func(key string) []json.RawMessage {
+		var out []json.RawMessage
+		for _, f := range fields {
+			if !strings.EqualFold(f.key, key) || isNull(f.raw) {
+				continue
 			}
-		default:
-			return Outcome{}, fmt.Errorf("output decision %q is none of allow, deny, ask", text)
+			if f.key != key {
+				o.Notes = append(o.Notes, fmt.Sprintf("hookconv: output field %q is read as %q", f.key, key))
+			}
+			out = append(out, f.raw)
+		}
+		if len(out) > 1 {
+			o.Notes = append(o.Notes, fmt.Sprintf("hookconv: output field %q is given %d times; the one that stops most decides", key, len(out)))
+		}
+		return out
+	}
+	badDecision := ""
+	for _, raw := range all("decision") {
+		var text string
+		if json.Unmarshal(raw, &text) != nil {
+			badDecision = "output field \"decision\" must be string"
+			continue
+		}
+		d := readDecision(text)
+		if d != DecisionAllow && d != DecisionDeny && d != DecisionAsk {
+			badDecision = fmt.Sprintf("output decision %q is none of allow, deny, ask", text)
+			continue
+		}
+		if string(d) != text {
+			o.Notes = append(o.Notes, fmt.Sprintf("hookconv: decision %q is read as %q", text, d))
+		}
+		if strength(d) > strength(o.Decision) {
+			o.Decision = d
 		}
 	}
-	if present("continue") {
+	stops := o.Decision == DecisionDeny || o.Decision == DecisionAsk
+	if badDecision != "" {
+		if !stops {
+			return Outcome{}, fmt.Errorf("%s", badDecision)
+		}
+		o.Notes = append(o.Notes, "hookconv: "+badDecision+"; left out")
+	}
+	// kept reports a field of the wrong type: an error, or beside a deny
+	// or an ask, a note.
+	wrong := func(key, kind string) error {
+		if stops {
+			o.Notes = append(o.Notes, fmt.Sprintf("hookconv: output field %q must be %s; left out", key, kind))
+			return nil
+		}
+		return fmt.Errorf("output field %q must be %s", key, kind)
+	}
+	for _, raw := range all("continue") {
 		var cont bool
-		switch {
-		case json.Unmarshal(fields["continue"], &cont) == nil:
-			o.Stop = !cont
-		case o.Decision == DecisionDeny:
-			// The deny blocks whatever continue meant.
-			o.Notes = append(o.Notes, "hookconv: output field \"continue\" must be bool; left out, the deny stands")
-		default:
-			return Outcome{}, fmt.Errorf("output field \"continue\" must be bool")
+		if json.Unmarshal(raw, &cont) != nil {
+			if err := wrong("continue", "bool"); err != nil {
+				return Outcome{}, err
+			}
+			continue
 		}
+		o.Stop = o.Stop || !cont
 	}
-	if present("updated_input") {
-		if fields["updated_input"][0] != '{' {
-			return Outcome{}, fmt.Errorf("output field \"updated_input\" must be an object")
+	if raws := all("updated_input"); len(raws) > 0 {
+		if raws[0][0] != '{' {
+			if err := wrong("updated_input", "an object"); err != nil {
+				return Outcome{}, err
+			}
+		} else {
+			o.UpdatedInput = raws[0]
 		}
-		o.UpdatedInput = fields["updated_input"]
 	}
 	// The fields that only inform: one of the wrong type is left out.
 	informs := func(key, kind string, into any) {
-		if !present(key) {
-			return
-		}
-		if json.Unmarshal(fields[key], into) != nil {
+		raws := all(key)
+		if len(raws) > 0 && json.Unmarshal(raws[0], into) != nil {
 			o.Notes = append(o.Notes, fmt.Sprintf("hookconv: output field %q must be %s; left out", key, kind))
 		}
 	}
@@ -233,6 +272,49 @@ func parseOutput(stdout []byte) (Outcome, error) {
 	informs("system_message", "string", &o.SystemMessage)
 	informs("suppress_output", "bool", &o.SuppressOutput)
 	return o, nil
+}
+
+// strength orders decisions by how much they stop.
+func strength(d Decision) int {
+	switch d {
+	case DecisionDeny:
+		return 3
+	case DecisionAsk:
+		return 2
+	case DecisionAllow:
+		return 1
+	}
+	return 0
+}
+
+// field is one member of the output object, in order, repeats kept.
+type field struct {
+	key string
+	raw json.RawMessage
+}
+
+// topFields lists the members of a JSON object, in order, keeping
+// repeated keys (which decoding into a map or struct would fold into the
+// last one).
+func topFields(doc []byte) ([]field, error) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	if _, err := dec.Token(); err != nil { // {
+		return nil, err
+	}
+	var out []field
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		out = append(out, field{key, raw})
+	}
+	return out, nil
 }
 
 // readDecision reads a decision as the schema spells it, whatever its
