@@ -294,12 +294,24 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 	var keys []key
 	groups := map[key]*found{}
 	var counted []int
+	// Each tool's forms on an event, worked out once: a large config has
+	// thousands of guards on a handful of events.
+	known := map[[2]string][]string{}
+	formsOf := func(c *hookrun.Contract, event string) []string {
+		k := [2]string{c.Slug, event}
+		forms, ok := known[k]
+		if !ok {
+			forms = denyForms(contracts, c, event)
+			known[k] = forms
+		}
+		return forms
+	}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
 			continue
 		}
-		readerForms := denyForms(contracts, reader, h.Event)
+		readerForms := formsOf(reader, h.Event)
 		if len(readerForms) == 0 {
 			continue
 		}
@@ -316,9 +328,9 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		if !ok {
 			continue
 		}
-		sourceForms := denyForms(contracts, c, h.Event)
-		if len(sourceForms) == 0 {
-			continue
+		sourceForms := formsOf(c, h.Event)
+		if len(sourceForms) == 0 || !slices.ContainsFunc(sourceForms, func(f string) bool { return !slices.Contains(readerForms, f) }) {
+			continue // none, or every one the reader reads too: nothing to read the script for
 		}
 		// The forms the hook's text spells; when hookconv cannot read all
 		// it runs, also the one the tool's docs teach.

@@ -128,11 +128,17 @@ func DecodeSource(from string, in providers.Files) *Source {
 	var m *canonical.Manifest
 	var ds diag.List
 	if td, ok := src.(providers.TreeDecoder); ok && from != "canonical" {
-		var linted diag.List
+		// Each tree is linted on another core while the decoder reads
+		// it (both only read it), and the findings joined in file order.
+		var linted []chan diag.List
 		m, ds = td.DecodeSeeing(in, func(p string, root *node.Node) {
-			linted = append(linted, lint.ConversionRules(vocab.Default(), from, root).WithFile(p)...)
+			done := make(chan diag.List, 1)
+			linted = append(linted, done)
+			go func() { done <- lint.ConversionRules(vocab.Default(), from, root).WithFile(p) }()
 		})
-		ds = append(ds, linted...)
+		for _, done := range linted {
+			ds = append(ds, <-done...)
+		}
 	} else {
 		m, ds = src.Decode(in)
 		ds = append(ds, lintSource(from, in)...)

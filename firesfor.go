@@ -41,9 +41,23 @@ func firesFor(m *canonical.Manifest, from, to string) diag.List {
 	}
 	names := vocab.Default()
 	var ds diag.List
+	// Whether an event can need fitting at all, worked out once per
+	// event: most hooks of a large config are on tool events, which never
+	// do.
+	lifecycle := map[string]bool{}
 	n := 0 // hooks kept; moved down only once one is dropped
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
+		fits, seen := lifecycle[h.Event]
+		if !seen {
+			ev, _ := names.Event(h.Event)
+			fits = ev.Subject != "tool"
+			lifecycle[h.Event] = fits
+		}
+		if !fits {
+			n = keepHook(m, n, i)
+			continue
+		}
 		src := from
 		if from == "canonical" {
 			// A manifest hook decoded from a tool says which by its
