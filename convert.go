@@ -134,7 +134,12 @@ func DecodeSource(from string, in providers.Files) *Source {
 		m, ds = td.DecodeSeeing(in, func(p string, root *node.Node) {
 			done := make(chan diag.List, 1)
 			linted = append(linted, done)
-			go func() { done <- lint.ConversionRules(vocab.Default(), from, root).WithFile(p) }()
+			rules := func() { done <- lint.ConversionRules(vocab.Default(), from, root).WithFile(p) }
+			if len(in[p]) < lintBesideSize {
+				rules() // a small file: done before another thread would start
+				return
+			}
+			go rules()
 		})
 		for _, done := range linted {
 			ds = append(ds, <-done...)
@@ -254,6 +259,10 @@ func switchedOffScripts(m *canonical.Manifest, from, to string) diag.List {
 	}
 	return ds
 }
+
+// lintBesideSize is the file size from which the lint rules run beside
+// the decoder rather than before it.
+const lintBesideSize = 64 << 10
 
 // lintSource runs the lint rules over a native source's JSON files (a
 // matcher the tool ignores or that never matches, a timeout in the wrong
