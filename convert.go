@@ -145,8 +145,9 @@ func DecodeSource(from string, in providers.Files) *Source {
 			ds = append(ds, <-done...)
 		}
 	} else {
+		// The other formats (Kiro's, OpenHook's, scripts, plugins) are
+		// no shape the lint rules read.
 		m, ds = src.Decode(in)
-		ds = append(ds, lintSource(from, in)...)
 	}
 	s.Diagnostics = ds
 	if m != nil && from == "canonical" {
@@ -264,27 +265,6 @@ func switchedOffScripts(m *canonical.Manifest, from, to string) diag.List {
 // the decoder rather than before it.
 const lintBesideSize = 64 << 10
 
-// lintSource runs the lint rules over a native source's JSON files (a
-// matcher the tool ignores or that never matches, a timeout in the wrong
-// unit, a hook written twice): a hook that does nothing, or something
-// else, in its own tool would do it on the target too, or start working
-// there, and the conversion is where its author should learn that.
-func lintSource(from string, in providers.Files) diag.List {
-	if from == "canonical" {
-		return nil
-	}
-	var ds diag.List
-	for _, p := range in.Paths() {
-		src := in[p]
-		if len(src) == 0 || !bytes.Contains(src, []byte(`"hooks"`)) {
-			continue // not a hooks file the rules read (a script, TOML)
-		}
-		if root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
-			ds = append(ds, lint.ConversionRules(vocab.Default(), from, root).WithFile(p)...)
-		}
-	}
-	return ds
-}
 
 // pluginHooks reports whether every one of the source's files is a
 // plugin's or extension's hooks file (hooks/hooks.json).
