@@ -265,7 +265,6 @@ func switchedOffScripts(m *canonical.Manifest, from, to string) diag.List {
 // the decoder rather than before it.
 const lintBesideSize = 64 << 10
 
-
 // pluginHooks reports whether every one of the source's files is a
 // plugin's or extension's hooks file (hooks/hooks.json).
 func pluginHooks(s *Source) bool {
