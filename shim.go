@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -26,7 +27,8 @@ const shimPrefix = "hookconv run --provider "
 // the canonical event on stdin and answers in the canonical contract
 // whatever tool runs it: `hookconv run --provider TO --event E
 // [--blocking] [--timeout S] [--timeout-action A] -- sh -c 'COMMAND'`.
-// The command keeps its shell syntax (sh -c), and the shim, not the
+// The command keeps its shell syntax (sh -c, or bash -c for a tool that
+// runs commands with bash: the providers table's shell), and the shim, not the
 // tool, decides what its exit code and output mean. hookconv must be on
 // PATH where the hooks run.
 func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
@@ -85,14 +87,16 @@ func shimCommand(h *canonical.Hook, to, command string) string {
 		b.WriteString(" --timeout-action ")
 		b.WriteString(a)
 	}
-	if prov, _ := vocab.Default().Provider(to); len(prov.CommandTokens) > 0 {
+	prov, _ := vocab.Default().Provider(to)
+	if len(prov.CommandTokens) > 0 {
 		// The tool replaces these in the command text, for one shell;
 		// inside the shim's quotes the value would break them. Marked,
 		// they reach hookconv run, which puts in the same value, quoted.
 		b.WriteString(" --tokens")
 		command = markTokens(command, prov.CommandTokens)
 	}
-	b.WriteString(" -- sh -c ")
+	shell := cmp.Or(prov.Shell, "sh")
+	b.WriteString(" -- " + shell + " -c ")
 	b.WriteString(shellQuote(command))
 	return b.String()
 }
@@ -157,6 +161,9 @@ func Unshim(command string) (string, bool) {
 		return "", false
 	}
 	prefix, quoted, ok := strings.Cut(command, " -- sh -c ")
+	if !ok {
+		prefix, quoted, ok = strings.Cut(command, " -- bash -c ")
+	}
 	if !ok || len(quoted) < 2 || quoted[0] != '\'' || quoted[len(quoted)-1] != '\'' {
 		return "", false
 	}

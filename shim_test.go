@@ -44,9 +44,9 @@ func TestUnshimInvertsShim(t *testing.T) {
 }
 
 func cutShim(s string) (string, string, bool) {
-	for i := 0; i+len(" -- sh -c ") <= len(s); i++ {
-		if s[i:i+len(" -- sh -c ")] == " -- sh -c " {
-			return s[:i], s[i+len(" -- sh -c "):], true
+	for _, sep := range []string{" -- sh -c ", " -- bash -c "} {
+		if before, after, ok := strings.Cut(s, sep); ok {
+			return before, after, true
 		}
 	}
 	return "", "", false

@@ -122,6 +122,11 @@ type Provider struct {
 	AlsoSets           []string `toml:"also_sets" json:"also_sets,omitempty"`
 	Generated          bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
+	// Shell is the program the tool runs a hook's command with on Unix
+	// when it says which (Claude Code's shell defaults to bash); "" for
+	// sh. The run shim runs the command with it too, so bash syntax that
+	// works unwrapped keeps working.
+	Shell string `toml:"shell" json:"shell,omitempty"`
 	// CommandTokens are the variables the tool replaces in a command's text
 	// before a shell reads it ($NAME only, with a shell-escaped value:
 	// Gemini CLI's $GEMINI_PROJECT_DIR), whatever quotes surround them.
