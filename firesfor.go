@@ -162,7 +162,7 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 // only for dst.FiresFor and takes no matcher. It returns false when none
 // of the matcher's values ever occurs there.
 func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, src, dst vocab.NativeEvent, dstProv vocab.Provider) bool {
-	matches := func(v string) bool { return slices.Contains(splitValues(matcher), v) }
+	matches := func(v string) bool { return slices.Contains(nested.SplitValues(matcher), v) }
 	if strings.ContainsAny(matcher, canonical.RegexSyntaxBesidesBar) {
 		re, err := regexp.Compile(matcher)
 		if err != nil {
@@ -184,7 +184,7 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, s
 	}
 	others := src.Values
 	if !strings.ContainsAny(matcher, canonical.RegexSyntaxBesidesBar) {
-		others = splitValues(matcher)
+		others = nested.SplitValues(matcher)
 	}
 	for _, v := range others {
 		if matches(v) && !slices.Contains(dst.FiresFor, v) {
@@ -217,16 +217,6 @@ func writtenRow(names *vocab.Tables, provider, event string) (vocab.NativeEvent,
 	return vocab.NativeEvent{}, false
 }
 
-// splitValues splits a value matcher ("permission_prompt|idle_prompt").
-func splitValues(matcher string) []string {
-	var out []string
-	for _, v := range strings.FieldsFunc(matcher, func(r rune) bool { return r == '|' || r == ',' }) {
-		if v = strings.TrimSpace(v); v != "" {
-			out = append(out, v)
-		}
-	}
-	return out
-}
 
 // subset reports whether every value of a is in b.
 func subset(a, b []string) bool {

@@ -129,3 +129,25 @@ func TestShimTokens(t *testing.T) {
 		}
 	}
 }
+
+// FuzzShimTokens: marking a command's Gemini tokens is undone exactly, no
+// marked command still holds a token for Gemini to replace, and putting
+// in values never panics.
+func FuzzShimTokens(f *testing.F) {
+	for _, s := range []string{"$GEMINI_PROJECT_DIR/x", `"$CLAUDE_PROJECT_DIR" ${hookconv:X}`, "$GEMINI_PROJECT_DIRX $", "${hookconv:"} {
+		f.Add(s)
+	}
+	tokens := []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		marked := markTokens(cmd, tokens)
+		for _, tok := range tokens {
+			if strings.Contains(marked, "$"+tok) {
+				t.Fatalf("%q marked as %q still holds $%s", cmd, marked, tok)
+			}
+		}
+		if !strings.Contains(cmd, "${hookconv:") && unmarkTokens(marked) != cmd {
+			t.Fatalf("unmarkTokens(%q) = %q, want %q", marked, unmarkTokens(marked), cmd)
+		}
+		_ = hookrun.ReplaceTokens(marked, func(string) string { return "/a b'c" })
+	})
+}

@@ -137,6 +137,10 @@ func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
 	return nil, false
 }
 
+// SplitValues splits a value matcher ("permission_prompt|idle_prompt",
+// "startup, resume") into its values.
+func SplitValues(s string) []string { return splitAny(s, "|,") }
+
 func splitAny(s, seps string) []string {
 	fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(seps, r) })
 	out := fields[:0]
