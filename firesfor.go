@@ -217,7 +217,6 @@ func writtenRow(names *vocab.Tables, provider, event string) (vocab.NativeEvent,
 	return vocab.NativeEvent{}, false
 }
 
-
 // subset reports whether every value of a is in b.
 func subset(a, b []string) bool {
 	for _, v := range a {
