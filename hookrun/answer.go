@@ -2,11 +2,13 @@ package hookrun
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -77,6 +79,7 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 	switch d {
 	case DecisionDeny:
 		a.apply(WhatDeny)
+		a.noteObserveOnly()
 	case DecisionAsk:
 		a.apply(WhatAsk)
 	case DecisionAllow:
@@ -112,6 +115,26 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 	}
 	a.log(o.Log)
 	return a.reply(o.Notes)
+}
+
+// noteObserveOnly says so when the deny just applied cannot stop anything:
+// on an event where the blocking matrix says the provider only observes
+// (Copilot CLI's userPromptSubmitted shows exit 2 as a warning), the tool
+// goes ahead whatever it is told, and a hook author reading the run must
+// not take the deny for a block.
+func (a *answer) noteObserveOnly() {
+	if a.exit == 0 && a.obj.empty() {
+		return // the deny rule answers in words, which say so themselves
+	}
+	b, ok := capabilities.Default().BlockingOf(a.provider, a.ev.Canonical)
+	if !ok || b.Behaviour != "observe" {
+		return
+	}
+	why := ""
+	if b.Note != "" {
+		why = " (" + b.Note + ")"
+	}
+	a.notes = append(a.notes, fmt.Sprintf("hookconv: %s does not block on %s: this deny may stop nothing%s", a.name(), cmp.Or(a.ev.Native, a.ev.Canonical), why))
 }
 
 // stopEvents are the events where the agent is stopping already: a stop
