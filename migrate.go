@@ -22,9 +22,9 @@ import (
 // read, so nothing can be merged into it (error).
 const CodeExistingUnreadable = "HC408"
 
-// CodeKeptInSource: migrate --remove-source leaves a blocking hook in the
-// source, because a target holds it but cannot block with it as the
-// source does (warning).
+// CodeKeptInSource: migrate --remove-source leaves a hook in the source,
+// because a target holds a blocking hook but cannot block with it as the
+// source does, or holds a hook but runs it for fewer cases (warning).
 const CodeKeptInSource = "HC414"
 
 // CodeLocalHooks: hooks from a tool's personal, uncommitted config
@@ -50,6 +50,13 @@ var weakensBlocking = map[string]bool{"HC204": true, "HC181": true, "HC202": tru
 	// never fire there.
 	"HC402": true}
 
+// narrowsCoverage are the warnings that say a target runs a hook, blocking
+// or not, for fewer cases than its source did: part of its matcher is gone
+// (HC310), its matcher was passed on unchanged and may match nothing
+// (HC402), or the target's event fires for fewer kinds (HC427). Removing
+// such a hook from the source would lose the cases the target skips.
+var narrowsCoverage = map[string]bool{"HC310": true, "HC402": true, CodeFiresFor: true}
+
 // Migration is the result of Migrate for one target.
 type Migration struct {
 	// Target is the target's slug.
@@ -70,6 +77,10 @@ type Migration struct {
 	// plan or the encoder says how): removing it from the source would
 	// weaken the guard.
 	Weakened []bool
+	// Narrowed tells, per decoded source hook, whether the target runs it
+	// for fewer cases than the source does (a warning says which):
+	// removing it from the source would lose those cases.
+	Narrowed []bool
 }
 
 // Migrate converts the source hooks for the target like Convert, then
@@ -202,8 +213,11 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 	for _, i := range denied {
 		weakened[res.Planned.Hooks[i].SourceIndex(i)] = true
 	}
+	narrowed := hooksNamed(res.Diagnostics, narrowsCoverage)
+	mig.Narrowed = make([]bool, len(res.Decoded.Hooks))
 	for src := range res.Decoded.Hooks {
 		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
+		mig.Narrowed[src] = narrowed[src]
 	}
 	return mig
 }

@@ -215,8 +215,8 @@ type migration struct {
 	changes   []change
 	targets   []hookconv.Migration
 	// migrated counts, per decoded source hook, the targets holding it
-	// with all its power to block; weakened lists the targets that hold
-	// it with less.
+	// with all its power to block and for every case it ran for; weakened
+	// lists the targets that hold it with less.
 	migrated []int
 	weakened [][]string
 }
@@ -289,6 +289,8 @@ func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
 		case !ok || i >= len(m.migrated):
 		case i < len(mig.Weakened) && mig.Weakened[i]:
 			m.weakened[i] = append(m.weakened[i], mig.Target)
+		case i < len(mig.Narrowed) && mig.Narrowed[i]:
+			m.weakened[i] = append(m.weakened[i], mig.Target)
 		default:
 			m.migrated[i]++
 		}
@@ -303,8 +305,9 @@ func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
 }
 
 // removeSource plans the source files without the hooks every target
-// now holds. A blocking hook some target holds with less power to block
-// stays, with a warning: removing it would weaken the guard.
+// now holds. A blocking hook some target holds with less power to block,
+// and any hook some target runs for fewer cases, stays, with a warning:
+// removing it would weaken the guard or lose those cases.
 func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest) diag.List {
 	remove := make([]bool, len(m.migrated))
 	var kept diag.List
@@ -317,9 +320,15 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 			if len(m.weakened[i]) > 1 {
 				verb = "hold"
 			}
-			w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the weaker guard is enough",
-				"%s stays in the %s config: %s %s it but cannot block with it as %s does (see the diagnostics above)",
-				h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from)
+			if h.Blocking {
+				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the weaker guard is enough",
+					"%s stays in the %s config: %s %s it but cannot block with it as %s does (see the diagnostics above)",
+					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from)
+			} else {
+				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the cases the target runs it for are enough",
+					"%s stays in the %s config: %s %s it but runs it for fewer cases than %s does (see the diagnostics above)",
+					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from)
+			}
 			if h.OriginFile != "" {
 				w = w.WithFile(h.OriginFile)
 			}
