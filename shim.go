@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -153,6 +154,18 @@ func unmarkTokens(command string) string {
 	}
 }
 
+// shellsWritten are the shell words a shim may run its command with: sh
+// and the providers table's shells.
+var shellsWritten = sync.OnceValue(func() map[string]bool {
+	shells := map[string]bool{"sh": true}
+	for _, p := range vocab.Default().Providers {
+		if p.Shell != "" {
+			shells[p.Shell] = true
+		}
+	}
+	return shells
+})
+
 // Unshim returns the command a shim wraps, and whether command is one
 // Shim wrote. The verify stage compares wrapped commands by it, so a
 // shim that mangled the command (a quoting bug) is caught before output.
@@ -160,9 +173,13 @@ func Unshim(command string) (string, bool) {
 	if !strings.HasPrefix(command, shimPrefix) {
 		return "", false
 	}
-	prefix, quoted, ok := strings.Cut(command, " -- sh -c ")
+	prefix, rest, ok := strings.Cut(command, " -- ")
 	if !ok {
-		prefix, quoted, ok = strings.Cut(command, " -- bash -c ")
+		return "", false
+	}
+	shell, quoted, ok := strings.Cut(rest, " -c ")
+	if ok {
+		ok = shellsWritten()[shell]
 	}
 	if !ok || len(quoted) < 2 || quoted[0] != '\'' || quoted[len(quoted)-1] != '\'' {
 		return "", false

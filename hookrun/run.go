@@ -81,6 +81,13 @@ func ReplaceTokens(script string, getenv func(string) string) string {
 	}
 }
 
+// unsetShell reports whether command is `"$SHELL" -c SCRIPT` where SHELL
+// was unset: the shim runs a Codex hook with "$SHELL", as Codex does, and
+// sh stands in for the empty word rather than the hook failing to start.
+func unsetShell(command []string) bool {
+	return len(command) == 3 && command[0] == "" && command[1] == "-c"
+}
+
 // Check reports what is wrong with the options, as a user would fix it.
 func (o *Options) Check() error {
 	if err := Default().CheckEvent(o.Provider, o.Event); err != nil {
@@ -96,7 +103,7 @@ func (o *Options) Check() error {
 	default:
 		return fmt.Errorf("--timeout-action must be warn or block, not %q", o.TimeoutAction)
 	}
-	if len(o.Command) == 0 || o.Command[0] == "" {
+	if len(o.Command) == 0 || o.Command[0] == "" && !unsetShell(o.Command) {
 		return fmt.Errorf("no hook command; give it after --")
 	}
 	return nil
@@ -147,6 +154,9 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 		for i := range command {
 			command[i] = ReplaceTokens(command[i], getenv)
 		}
+	}
+	if unsetShell(command) {
+		command = append([]string{"sh"}, command[1:]...)
 	}
 	res := Exec(ctx, command, in.Encode(), env, opt.Timeout)
 	out := Resolve(res, Policy{

@@ -123,9 +123,10 @@ type Provider struct {
 	Generated          bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	// Shell is the program the tool runs a hook's command with on Unix
-	// when it says which (Claude Code's shell defaults to bash); "" for
-	// sh. The run shim runs the command with it too, so bash syntax that
-	// works unwrapped keeps working.
+	// when it says which (Claude Code's shell defaults to bash; Codex runs
+	// the user's "$SHELL", spelled as a shell word); "" for sh. The run
+	// shim runs the command with it too, so syntax that works unwrapped
+	// keeps working.
 	Shell string `toml:"shell" json:"shell,omitempty"`
 	// CommandTokens are the variables the tool replaces in a command's text
 	// before a shell reads it ($NAME only, with a shell-escaped value:
