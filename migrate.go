@@ -3,6 +3,7 @@ package hookconv
 import (
 	"bytes"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/jsonedit"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"maps"
@@ -162,6 +163,8 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		if res.Files == nil {
 			return mig
 		}
+		added := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: merged.Hooks[len(own.Hooks):]}
+		keepOwnHooks(dst, prov, existing, res.Files, added, forms)
 		if got, _ := dst.Decode(res.Files); got != nil {
 			written = identities(prov, got, beside)
 			final = []*canonical.Manifest{got, beside}
@@ -220,6 +223,111 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		mig.Narrowed[src] = narrowed[src]
 	}
 	return mig
+}
+
+// keepOwnHooks makes sure each JSON file of the target keeps the hooks it
+// already held byte for byte. The encoder writes them back from what it
+// decoded, which MergeMember keeps as they were only when the result
+// extends them; a key the decoder does not keep (a "comment" beside a
+// Copilot entry, a "_note"), or a layout the encoder writes differently,
+// would otherwise make it replace the whole hooks value, and drop those
+// keys and every comment in it. Then the migrated hooks alone are
+// encoded and appended to the old value instead (events added, lists
+// extended), and the file is used if the target reads back every hook it
+// held and every migrated one. files is changed in place.
+func keepOwnHooks(dst providers.Adapter, prov vocab.Provider, existing, files providers.Files, added *canonical.Manifest, forms [][]projection) {
+	opt := node.JSONOptions{JSONC: true}
+	var addedFiles providers.Files
+	for _, p := range files.Paths() {
+		prev := existing[p]
+		if len(prev) == 0 || !strings.HasSuffix(p, ".json") {
+			continue
+		}
+		oldRoot, err := node.ParseJSON(prev, opt)
+		if err != nil {
+			continue
+		}
+		old := oldRoot.Get("hooks")
+		newRoot, err := node.ParseJSON(files[p], opt)
+		if err != nil || old == nil || newRoot.Get("hooks") == nil || jsonedit.Extends(old, newRoot.Get("hooks")) {
+			continue
+		}
+		if addedFiles == nil {
+			addedFiles, _ = dst.Encode(added, nil)
+		}
+		addRoot, err := node.ParseJSON(addedFiles[p], opt)
+		if err != nil || addRoot.Get("hooks") == nil {
+			continue
+		}
+		value, ok := appended(old, addRoot.Get("hooks"))
+		if !ok {
+			continue
+		}
+		out, err := jsonedit.MergeMember(prev, "hooks", value, opt)
+		if err != nil {
+			continue
+		}
+		before, _ := dst.Decode(providers.Files{p: prev})
+		after, _ := dst.Decode(providers.Files{p: out})
+		if before == nil || after == nil {
+			continue
+		}
+		have := identities(prov, after)
+		if len(before.Hooks) > 0 && !containsAll(have, identitiesList(prov, before)) || !holdsAll(have, forms) {
+			continue
+		}
+		files[p] = out
+	}
+}
+
+// appended returns old with add's members and items after its own, at any
+// depth (an object's new members at its end, an array's new items after
+// its last); ok is false where the two differ in kind.
+func appended(old, add *node.Node) (*node.Node, bool) {
+	switch {
+	case old.Kind == node.Object && add.Kind == node.Object:
+		out := *old
+		out.Fields = slices.Clone(old.Fields)
+		for _, f := range add.Fields {
+			i := slices.IndexFunc(out.Fields, func(o node.Field) bool { return o.Key == f.Key })
+			if i < 0 {
+				out.Fields = append(out.Fields, f)
+				continue
+			}
+			v, ok := appended(out.Fields[i].Value, f.Value)
+			if !ok {
+				return nil, false
+			}
+			out.Fields[i].Value = v
+		}
+		return &out, true
+	case old.Kind == node.Array && add.Kind == node.Array:
+		out := *old
+		out.Items = append(slices.Clone(old.Items), add.Items...)
+		return &out, true
+	case node.SameValue(old, add):
+		return old, true
+	}
+	return nil, false
+}
+
+// identitiesList is the identities of m's hooks, in order.
+func identitiesList(prov vocab.Provider, m *canonical.Manifest) []projection {
+	out := make([]projection, len(m.Hooks))
+	for i := range m.Hooks {
+		out[i] = identity(&m.Hooks[i], prov)
+	}
+	return out
+}
+
+// holdsAll reports whether have holds every non-empty form.
+func holdsAll(have map[projection]bool, forms [][]projection) bool {
+	for _, f := range forms {
+		if len(f) > 0 && !containsAll(have, f) {
+			return false
+		}
+	}
+	return true
 }
 
 // CodeTargetsReadEachOther: two migration targets where one tool also

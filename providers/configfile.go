@@ -356,10 +356,11 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 	return out, ds
 }
 
-// withEmptyEvents returns hooks with the events the file's old hooks
-// (old) listed with no hooks ("SessionStart": []) put back where they stood:
-// they hold nothing to convert, but they are the user's text, and
-// rewriting the hooks would otherwise drop them.
+// withEmptyEvents returns hooks with the members of the file's old hooks
+// (old) that hold no hook put back where they stood: events listed with
+// none ("SessionStart": []), settings (Gemini's legacy "enabled": true)
+// and annotations ("_comment"). They hold nothing to convert, but they
+// are the user's text, and rewriting the hooks would otherwise drop them.
 func withEmptyEvents(old, hooks *node.Node) *node.Node {
 	if hooks == nil || hooks.Kind != node.Object || old == nil || old.Kind != node.Object {
 		return hooks
@@ -379,7 +380,7 @@ func withEmptyEvents(old, hooks *node.Node) *node.Node {
 			}
 			continue
 		}
-		if empty := (f.Value.Kind == node.Array && len(f.Value.Items) == 0) || (f.Value.Kind == node.Object && len(f.Value.Fields) == 0); empty {
+		if HoldsNoHook(f.Value) {
 			fields = append(fields, f)
 			changed = true
 		}
@@ -391,6 +392,23 @@ func withEmptyEvents(old, hooks *node.Node) *node.Node {
 	out := *hooks
 	out.Fields = fields
 	return &out
+}
+
+// HoldsNoHook reports whether v, a member of a "hooks" object, holds no
+// hook: a scalar, or a list or object with no non-empty object anywhere
+// in it. Such a member is a setting, an annotation or an empty event.
+func HoldsNoHook(v *node.Node) bool {
+	switch v.Kind {
+	case node.Object:
+		return len(v.Fields) == 0
+	case node.Array:
+		for _, it := range v.Items {
+			if !HoldsNoHook(it) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // WarnReplaced warns when the hooks already in an -o file (old, its

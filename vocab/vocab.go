@@ -140,6 +140,9 @@ type Provider struct {
 	// ForkOf is the tool this one is a fork of: the native keys both
 	// document carry between them.
 	ForkOf string `toml:"fork_of" json:"fork_of,omitempty"`
+	// HooksSettings are keys inside the "hooks" object that are settings,
+	// not events (Gemini CLI's legacy "enabled", which its registry skips).
+	HooksSettings []string `toml:"hooks_settings" json:"hooks_settings,omitempty"`
 	// JSONComments: the tool's JSON reader drops comments (not trailing
 	// commas), so a config with them loads.
 	JSONComments bool     `toml:"json_comments" json:"json_comments,omitempty"`

@@ -51,6 +51,11 @@ func MergeMember(src []byte, key string, value *node.Node, opt node.JSONOptions)
 	return out, nil
 }
 
+// Extends reports whether new holds everything old holds, with items and
+// members added only after old's own (at any depth): the case in which
+// MergeMember keeps old's bytes.
+func Extends(old, new *node.Node) bool { return extends(old, new) }
+
 // merge applies the edits that turn member f into value, and checks the
 // result.
 func (d *doc) merge(f node.Field, value *node.Node, edits []edit, opt node.JSONOptions) ([]byte, error) {

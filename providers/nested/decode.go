@@ -26,6 +26,7 @@ const (
 	CodeUndocumented   = "HC302"                      // a form the tool's docs do not describe, read anyway (warning)
 	CodeUnknownEvent   = "HC303"                      // an event the vocabulary does not know, kept as provider-exclusive (warning)
 	CodeUnknownKey     = "HC304"                      // a key the tool does not document, dropped (warning)
+	CodeNotAnEvent     = "HC350"                      // a setting or _annotation inside "hooks", not an event: left as written (info)
 	CodeEmptyGroup     = "HC305"                      // a group without handlers, dropped (warning)
 	CodeUnknownType    = "HC306"                      // a handler type hookconv cannot represent (error)
 	CodeLostMatcher    = "HC310"                      // part of a matcher the target cannot express (warning)
@@ -218,6 +219,18 @@ func (c *Codec) event(native string) (vocab.NativeEvent, bool) {
 func VendorEvent(slug, native string) string { return "vendor." + slug + "." + native }
 
 func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, groups []readGroup) []readGroup {
+	if providers.HoldsNoHook(f.Value) {
+		switch {
+		case slices.Contains(c.Prov.HooksSettings, f.Key):
+			ds.Infof(CodeNotAnEvent, f.KeyPos, "hooks."+f.Key, "",
+				"hooks.%s is a %s setting, not an event: left as written, not converted", f.Key, c.Prov.Name)
+			return groups
+		case strings.HasPrefix(f.Key, "_"):
+			ds.Infof(CodeNotAnEvent, f.KeyPos, "hooks."+f.Key, "",
+				"hooks.%s is an annotation, not an event: left as written, not converted", f.Key)
+			return groups
+		}
+	}
 	row, known := c.event(f.Key)
 	canonEvent := row.Event
 	if !known {
