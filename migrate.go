@@ -45,7 +45,7 @@ const CodeSourceNotRewritable = "HC416"
 // target blocks only on a JSON answer (HC208), another non-zero exit or a
 // crash no longer blocks (HC209), or its matcher was passed on unchanged
 // and may match nothing there (HC402).
-var weakensBlocking = map[string]bool{"HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC209": true, "HC310": true, "HC317": true, "HC345": true,
+var weakensBlocking = map[string]bool{CodeWeakerCopy: true, "HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC209": true, "HC310": true, "HC317": true, "HC345": true,
 	// A regular expression or literal native name passed unchanged to
 	// another tool (HC402) may name none of its tools: the guard would
 	// never fire there.
@@ -56,7 +56,7 @@ var weakensBlocking = map[string]bool{"HC204": true, "HC181": true, "HC202": tru
 // (HC310), its matcher was passed on unchanged and may match nothing
 // (HC402), or the target's event fires for fewer kinds (HC427). Removing
 // such a hook from the source would lose the cases the target skips.
-var narrowsCoverage = map[string]bool{"HC310": true, "HC402": true, CodeFiresFor: true}
+var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true}
 
 // Migration is the result of Migrate for one target.
 type Migration struct {
@@ -136,12 +136,17 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 	// reads it back: spelling, matcher splitting and category expansion
 	// then come out the same as for the hook written last time.
 	forms := make([][]projection, len(res.Planned.Hooks))
+	var holders map[projection][]*canonical.Hook
 	encodeAgain := false
 	for i := range res.Planned.Hooks {
 		h := res.Planned.Hooks[i]
 		forms[i] = targetForm(dst, &h, prov)
 		if containsAll(have, forms[i]) {
 			mig.Present++
+			if holders == nil {
+				holders = holdersOf(prov, own, beside)
+			}
+			res.Diagnostics = append(res.Diagnostics, weakerCopy(&h, i, forms[i], holders, prov)...)
 			continue
 		}
 		// A hook the target cannot hold (empty form) is still passed to
@@ -223,6 +228,63 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 		mig.Narrowed[src] = narrowed[src]
 	}
 	return mig
+}
+
+// CodeWeakerCopy: a migrated hook the target already holds, but in a
+// form that does less there: async, a shorter timeout, or a condition of
+// its own (warning).
+const CodeWeakerCopy = "HC428"
+
+// holdersOf indexes the target's hooks by identity.
+func holdersOf(prov vocab.Provider, ms ...*canonical.Manifest) map[projection][]*canonical.Hook {
+	out := map[projection][]*canonical.Hook{}
+	for _, m := range ms {
+		for i := range m.Hooks {
+			id := identity(&m.Hooks[i], prov)
+			out[id] = append(out[id], &m.Hooks[i])
+		}
+	}
+	return out
+}
+
+// weakerCopy warns (HC428) when the target already holds planned hook h
+// (the i-th), recognised by what it runs, but its copy does less: it runs
+// asynchronously or with a shorter timeout where h is a blocking guard
+// (an async hook blocks nothing, and most tools let the action through
+// at a timeout), or only under a condition of its own (Claude's "if").
+// The target then gets nothing new, and --remove-source, told by the
+// warning, keeps h in the source.
+func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[projection][]*canonical.Hook, prov vocab.Provider) diag.List {
+	var reasons []string
+	add := func(r string) {
+		if !slices.Contains(reasons, r) {
+			reasons = append(reasons, r)
+		}
+	}
+	for _, id := range form {
+		for _, c := range holders[id] {
+			if h.Blocking && c.Handler.Async && !h.Handler.Async {
+				add("runs asynchronously, so it blocks nothing")
+			}
+			if h.Blocking && h.Handler.Timeout > 0 && c.Handler.Timeout > 0 && c.Handler.Timeout < h.Handler.Timeout {
+				add(fmt.Sprintf("times out after %gs, not %gs", c.Handler.Timeout, h.Handler.Timeout))
+			}
+			for _, key := range prov.FilterKeys {
+				theirs := providers.OwnData(c, prov.Slug).Get(key)
+				ours := providers.OwnData(h, prov.Slug).Get(key)
+				if theirs != nil && (ours == nil || !node.SameValue(theirs, ours)) {
+					add(fmt.Sprintf("runs only when its %q condition (%s) holds", key, node.AppendCompact(nil, theirs)))
+				}
+			}
+		}
+	}
+	if len(reasons) == 0 {
+		return nil
+	}
+	var ds diag.List
+	ds.Warnf(CodeWeakerCopy, h.PosOf(""), hookPath(h, i), "make the copy in "+prov.Name+" match, or remove it, then migrate again",
+		"%s is already in %s's config, but the copy there %s: it does less than the hook migrated, which is not added again", h.DisplayName(i), prov.Name, strings.Join(reasons, ", and "))
+	return ds.WithFile(h.OriginFile)
 }
 
 // keepOwnHooks makes sure each JSON file of the target keeps the hooks it
