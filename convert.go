@@ -209,6 +209,9 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		res.Files = providers.Files{}
 		return res
 	}
+	// Every file of the target the tool loads, before projectTarget picks
+	// the one to write: a setting in another can turn the hooks off.
+	loaded := existing
 	if opts.Project {
 		if existing, ok = res.projectTarget(dst, existing, to); !ok {
 			return res
@@ -223,6 +226,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		}
 	}
 	res.encode(dst, res.Planned, existing, to)
+	res.Diagnostics = append(res.Diagnostics, res.switchedOffInTarget(dst, loaded, opts.Beside, to)...)
 	return res
 }
 

@@ -206,11 +206,7 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 			src := h.SourceIndex(i)
 			if src < len(mig.Migrated) && mig.Migrated[src] && containsAll(off, forms[i]) {
 				mig.Migrated[src] = false
-				var w diag.List
-				w.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d]", src),
-					"remove the setting that turns it off, if the hook should run there",
-					"%s goes into %s's config, whose settings turn it off: it will not run there (and --remove-source keeps it in the source)", h.DisplayName(i), prov.Name)
-				res.Diagnostics = append(res.Diagnostics, w.WithFile(h.OriginFile)...)
+				res.Diagnostics = append(res.Diagnostics, warnSwitchedOff(h, i, prov, " (and --remove-source keeps it in the source)")...)
 			}
 		}
 	}
@@ -666,6 +662,48 @@ func switchedOff(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]
 		}
 	}
 	return set
+}
+
+// warnSwitchedOff warns (HC409) that planned hook h (the i-th) goes into
+// a config of prov whose settings turn it off; more ends the message.
+func warnSwitchedOff(h *canonical.Hook, i int, prov vocab.Provider, more string) diag.List {
+	var w diag.List
+	w.Warnf(CodeDisabledHook, h.PosOf(""), hookPath(h, i),
+		"remove the setting that turns it off, if the hook should run there",
+		"%s goes into %s's config, whose settings turn it off: it will not run there%s", h.DisplayName(i), prov.Name, more)
+	return w.WithFile(h.OriginFile)
+}
+
+// switchedOffInTarget warns (HC409) about each converted hook that the
+// settings of the file it was merged into, or of a file the tool loads
+// beside it, turn off (Gemini's hooksConfig, a disableAllHooks, Codex's
+// [features] hooks = false): the conversion succeeds, and the guard it
+// wrote never runs. Only a merge can meet such a setting, so only then is
+// the output read back.
+func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, beside providers.Files, to string) diag.List {
+	if res.Files == nil || !hasContent(existing) && !hasContent(beside) {
+		return nil
+	}
+	all := maps.Clone(beside)
+	if all == nil {
+		all = providers.Files{}
+	}
+	maps.Copy(all, existing)
+	maps.Copy(all, res.Files)
+	got, _ := dst.Decode(all)
+	prov, _ := vocab.Default().Provider(to)
+	off := switchedOff(prov, got)
+	if len(off) == 0 {
+		return nil
+	}
+	var ds diag.List
+	for i := range res.Planned.Hooks {
+		h := &res.Planned.Hooks[i]
+		if containsAll(off, targetForm(dst, h, prov)) {
+			ds = append(ds, warnSwitchedOff(h, i, prov, "")...)
+		}
+	}
+	return ds
 }
 
 // identities is the set of identities of the manifests' hooks.
