@@ -490,8 +490,18 @@ func primaryName(name string, prov vocab.Provider, names *vocab.Tables) string {
 func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) []string {
 	switch m := m.(type) {
 	case canonical.ToolName:
-		if t, ok := names.EncodeTool(prov.Slug, string(m)); ok {
-			keys = append(keys, "tool:"+t.Name)
+		if rows := names.EncodeTools(prov.Slug, string(m)); len(rows) > 0 {
+			keys = append(keys, "tool:"+rows[0].Name)
+			for _, r := range rows {
+				// A native tool doing two jobs reads back as both
+				// (OpenCode's apply_patch, written for file_write, comes
+				// back file_edit too): expect what the decoder will say.
+				for _, tool := range names.DecodeTools(prov.Slug, r.Name) {
+					if w, ok := names.EncodeTool(prov.Slug, tool); ok && tool != string(m) {
+						keys = append(keys, "tool:"+w.Name)
+					}
+				}
+			}
 		} else {
 			keys = append(keys, "tool:"+primaryName(string(m), prov, names))
 		}

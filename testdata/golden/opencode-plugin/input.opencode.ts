@@ -159,7 +159,7 @@ const BLOCKING_HOOKS = ["tool.execute.before", "permission.ask"];
 const TOOLS = {
   "shell": ["bash"],
   "file_read": ["read"],
-  "file_write": ["write"],
+  "file_write": ["write", "apply_patch"],
   "file_edit": ["edit", "apply_patch"],
   "file_delete": [],
   "search": ["grep"],
