@@ -80,13 +80,36 @@ func TestDecodeHandWritten(t *testing.T) {
 	}, {
 		name:  "clineshield corpus script in the SDK folder with .sh",
 		files: providers.Files{".cline/hooks/PreToolUse.sh": shield},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".cline/hooks/PreToolUse.sh"}}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".cline/hooks/PreToolUse.sh"},"blocking":true}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
 		name:  "Windows PowerShell corpus script",
 		files: providers.Files{".clinerules/hooks/PreToolUse.ps1": localfi},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":"powershell -NoProfile -NonInteractive -ExecutionPolicy Bypass -File .clinerules/hooks/PreToolUse.ps1"}}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":"powershell -NoProfile -NonInteractive -ExecutionPolicy Bypass -File .clinerules/hooks/PreToolUse.ps1"},"blocking":true}`,
 		codes: []string{"warning HC563", "warning HC564"},
+	}, {
+		// A script that builds its answer from a variable cancels as
+		// surely as one that prints it literally.
+		name:  "cancel built in an echo",
+		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/bash\nBLOCK=false\ngrep -q 'rm -rf' && BLOCK=true\necho \"{\\\"cancel\\\": $BLOCK}\"\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true}`,
+		codes: []string{"warning HC564"},
+	}, {
+		name:  "cancel built with jq",
+		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\njq -n --argjson b \"$B\" '{cancel: $b, errorMessage: \"no\"}'\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true}`,
+		codes: []string{"warning HC564"},
+	}, {
+		name:  "cancel built in JavaScript",
+		files: providers.Files{".clinerules/hooks/UserPromptSubmit.js": []byte("console.log(JSON.stringify({ cancel: block }))\n")},
+		want:  `{"event":"before_prompt","handler":{"type":"command","command":".clinerules/hooks/UserPromptSubmit.js"},"blocking":true}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
+		// Cancelling on an event that stops nothing is no guard.
+		name:  "cancel on an observe-only event",
+		files: providers.Files{".clinerules/hooks/PostToolUse": []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},
+		want:  `{"event":"after_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PostToolUse"}}`,
+		codes: []string{"warning HC564"},
 	}, {
 		name:  "TaskResume keeps its name",
 		files: providers.Files{".clinerules/hooks/TaskResume": []byte("#!/bin/sh\necho ok\n")},
@@ -175,7 +198,9 @@ func TestDecodeCorpus(t *testing.T) {
 				t.Fatalf("want one hook, got %v: %v", m, ds)
 			}
 			h := m.Hooks[0]
-			if h.Event != "before_tool_execute" || h.Blocking || h.Matcher != nil || !strings.HasSuffix(h.Handler.Command, key) {
+			// The scripts that print {"cancel": true} are guards.
+			cancels := strings.Contains(string(corpusFile(t, e.Name())), `"cancel":true`)
+			if h.Event != "before_tool_execute" || h.Blocking != cancels || h.Matcher != nil || !strings.HasSuffix(h.Handler.Command, key) {
 				t.Errorf("unexpected hook %s", canonical.MarshalHook(&h))
 			}
 		})

@@ -9,12 +9,15 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/suggest"
@@ -155,7 +158,12 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 	// A script that cancels is a blocking safety hook in Cline, and no
 	// other tool reads "cancel": converted, it would never block, so that
 	// is a warning; context it adds is only lost, so that is a note.
-	if i := bytes.Index(src, []byte(`"cancel"`)); i >= 0 {
+	if i := cancelKey(src); i >= 0 {
+		// The script's author meant it to stop things: a blocking hook,
+		// so the targets' blocking rules apply (and HC207 does not call
+		// it a watcher).
+		b, ok := a.Caps.BlockingOf(Slug, row.Event)
+		h.Blocking = ok && b.Behaviour != capabilities.Observe
 		ds.Warnf(CodeClineOutput, posAt(src, i), "", "make the script exit 2 with the reason on stderr, which most tools read as a block",
 			"the script blocks by printing Cline's {\"cancel\": true}, which no other tool reads: converted to another tool it will never block")
 	} else {
@@ -168,6 +176,31 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 		}
 	}
 	return []decoded{{h: h, key: math.MaxInt}}, ds
+}
+
+// cancelSpellings find a "cancel" key however a script writes its JSON:
+// literally ("cancel": or \"cancel\": in an echo), as a jq or JavaScript
+// object key ({cancel: $block}), or in a Python dict ('cancel': True).
+// The quoted spellings are looked for first: a comment describing the
+// output ("{ cancel: boolean }") is a worse place to point at.
+var cancelSpellings = []func() *regexp.Regexp{
+	lazy.Regexp(`\\?["']cancel\\?["']\s*:`),
+	lazy.Regexp(`[{,]\s*cancel\s*:`),
+}
+
+// cancelKey returns the offset of the first "cancel" key src writes, or
+// -1: a script that builds {"cancel": …} from a variable blocks as surely
+// as one that prints it literally.
+func cancelKey(src []byte) int {
+	for i, re := range cancelSpellings {
+		if loc := re().FindIndex(src); loc != nil {
+			if i == 0 {
+				return loc[0] // the key's opening quote
+			}
+			return loc[0] + bytes.Index(src[loc[0]:loc[1]], []byte("cancel"))
+		}
+	}
+	return -1
 }
 
 // fromProjectRoot is the script at p as the project root names it
