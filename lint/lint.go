@@ -291,6 +291,11 @@ func (l *linter) mcpPrefix(m *node.Node, p at) {
 			continue
 		}
 		fix := strings.NewReplacer("{server}", server).Replace(l.prov.MCPServer)
+		if fix == part {
+			// The tool's own spelling of "every tool of the server"
+			// (Kiro CLI's @github; its @builtin, every built-in tool).
+			continue
+		}
 		l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), "match every tool of the server with "+strconv.Quote(fix),
 			"%q names an MCP server without a tool, so it never matches: %s tool names are %s", part, l.prov.Name, l.prov.MCP)
 	}

@@ -18,6 +18,8 @@ func TestRules(t *testing.T) {
 		{"no matcher there", "claude-code", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]}]}}`, nil},
 		{"MCP server without a tool", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"Bash|mcp__github","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
 		{"MCP server with every tool", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"mcp__github__.*","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
+		{"Kiro CLI's own server spelling", "kiro-agent", `{"name":"a","hooks":{"preToolUse":[{"matcher":"@github","command":"x"}]}}`, nil},
+		{"Kiro CLI's built-in tools", "kiro-agent", `{"name":"a","hooks":{"preToolUse":[{"matcher":"@builtin","command":"x"}]}}`, nil},
 		{"seconds that look like ms", "claude-code", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":5000}]}]}}`, []string{CodeTimeoutUnit}},
 		{"plausible seconds", "claude-code", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":600}]}]}}`, nil},
 		{"ms that look like seconds", "gemini-cli", `{"hooks":{"AfterAgent":[{"hooks":[{"type":"command","command":"x","timeout":30}]}]}}`, []string{CodeTimeoutUnit}},
