@@ -5,8 +5,10 @@ package hookconv
 // commands, matchers as canonical, timeouts in the target's unit).
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
+	"github.com/hookconv/hookconv/internal/node"
 	"maps"
 	"regexp"
 	"slices"
@@ -364,9 +366,22 @@ func project(h *canonical.Hook, prov vocab.Provider) projection {
 	case canonical.HandlerMCPTool:
 		run = hd.Server + "/" + hd.Tool
 	}
+	matcher := matcherKey(h.Matcher, prov, names)
+	if raw := h.ProviderData[prov.Slug]; len(prov.FilterKeys) > 0 && bytes.Contains(raw, []byte(`"$group"`)) {
+		// Group keys that narrow the matcher (Droid's commandRegex) make
+		// a group of their own: hooks are grouped, and compared, with
+		// them. (Most hooks carry none: parse only those that might.)
+		if g := providers.OwnData(h, prov.Slug).Get("$group"); g != nil {
+			for _, k := range prov.FilterKeys {
+				if v := g.Get(k); v != nil {
+					matcher += "\x00" + k + "=" + string(node.AppendCompact(nil, v))
+				}
+			}
+		}
+	}
 	return projection{
 		Event:   h.Event,
-		Matcher: matcherKey(h.Matcher, prov, names),
+		Matcher: matcher,
 		Type:    hd.Type,
 		Run:     run,
 		Timeout: roundTimeout(hd.Timeout, prov),
