@@ -245,6 +245,41 @@ func (d *decoder) object(n *node.Node, path string, known []string) bool {
 	return true
 }
 
+// lastMembers returns n's members as a JSON reader keeps them, the last
+// of each repeated key, and warns (HC104) about each earlier one: a map
+// field (env, headers, platform, degradation, provider_data) that repeats
+// a key loses a value, which is said rather than dropped unseen, and only
+// the value kept is checked.
+func (d *decoder) lastMembers(n *node.Node, path string) []node.Field {
+	last := n.LastFields()
+	if len(last) == len(n.Fields) {
+		return last
+	}
+	seen := make(map[string]bool, len(n.Fields))
+	for _, f := range n.Fields {
+		if seen[f.Key] {
+			d.ds.Warnf(CodeDuplicateKey, f.KeyPos, join(path, f.Key), "remove one of them; the last one wins",
+				"%q appears more than once in %s", f.Key, orRoot(path))
+		}
+		seen[f.Key] = true
+	}
+	return last
+}
+
+// repeatsInside warns (HC104) about keys repeated anywhere inside v, a
+// value hookconv passes on as it is (an MCP tool's input, a tool's own
+// provider_data): the tool that reads it keeps one of them.
+func (d *decoder) repeatsInside(v *node.Node, path string) {
+	node.Repeats(v, func(at string, f node.Field) {
+		where := path
+		if at != "" {
+			where = path + "." + at
+		}
+		d.ds.Warnf(CodeDuplicateKey, f.KeyPos, join(where, f.Key), "remove one of them; the last one wins",
+			"%q appears more than once in %s", f.Key, where)
+	})
+}
+
 // isCommentKey recognises the conventional annotation keys ("_comment",
 // "$schema") that authors add on purpose and lint should not flag.
 func isCommentKey(k string) bool { return strings.HasPrefix(k, "_") || k == "$schema" }
@@ -453,7 +488,7 @@ func (d *decoder) stringMap(n *node.Node, path string) map[string]string {
 		return nil
 	}
 	out := make(map[string]string, len(n.Fields))
-	for _, f := range n.Fields {
+	for _, f := range d.lastMembers(n, path) {
 		if f.Value.Kind != node.String {
 			hint := ""
 			if f.Value.Kind == node.Number || f.Value.Kind == node.Bool {
@@ -488,7 +523,9 @@ func (d *decoder) handler(n *node.Node, path string) Handler {
 	default:
 		h.Type = t.Value.Text
 	}
-	for _, f := range n.Fields {
+	// A repeated field is read as the last one (HC104 says so); the
+	// earlier values are not checked, as no reader uses them.
+	for _, f := range n.LastFields() {
 		fp := join(path, f.Key)
 		v := f.Value
 		switch f.Key {
@@ -532,6 +569,7 @@ func (d *decoder) handler(n *node.Node, path string) Handler {
 			if v.Kind != node.Object {
 				d.wrongType(v, fp, "an object", "")
 			} else {
+				d.repeatsInside(v, fp)
 				h.Input = json.RawMessage(node.AppendCompact(nil, v))
 			}
 		}
@@ -655,7 +693,7 @@ func (d *decoder) platform(n *node.Node, path string) map[string]string {
 		return nil
 	}
 	out := make(map[string]string, len(n.Fields))
-	for _, f := range n.Fields {
+	for _, f := range d.lastMembers(n, path) {
 		fp := join(path, f.Key)
 		if !contains(platformKeys, f.Key) {
 			hint := "use windows, linux or osx"
@@ -856,7 +894,7 @@ func (d *decoder) degradation(n *node.Node, path string) map[string]Strategy {
 		return nil
 	}
 	out := make(map[string]Strategy, len(n.Fields))
-	for _, f := range n.Fields {
+	for _, f := range d.lastMembers(n, path) {
 		fp := join(path, f.Key)
 		s := d.choice(f.Value, fp, string(StrategyExclude), string(StrategyWarn), string(StrategyBlock))
 		if f.Value.Kind != node.String {
@@ -879,11 +917,12 @@ func (d *decoder) providerData(n *node.Node, path string) map[string]json.RawMes
 		return nil
 	}
 	out := make(map[string]json.RawMessage, len(n.Fields))
-	for _, f := range n.Fields {
+	for _, f := range d.lastMembers(n, path) {
 		if f.Value.Kind != node.Object {
 			d.wrongType(f.Value, join(path, f.Key), "an object of native fields", "")
 			continue
 		}
+		d.repeatsInside(f.Value, join(path, f.Key))
 		out[f.Key] = json.RawMessage(node.AppendCompact(nil, f.Value))
 	}
 	return out

@@ -7,8 +7,9 @@ import _ "embed"
 //
 // It encodes every structural rule Parse reports as an error, and allows
 // unknown fields as Parse does. Rules JSON Schema cannot express (a
-// pattern matcher must compile as RE2, vocabularies, repeated keys) are
-// left to Parse and Check.
+// pattern matcher must compile as RE2, vocabularies including the
+// capability ids degradation keys must be, repeated keys) are left to
+// Parse and Check.
 //
 //go:embed schema.json
 var Schema []byte
