@@ -150,16 +150,22 @@ func checkEvent(ds *diag.List, h *Hook, path string, v Vocabulary) {
 }
 
 func checkMatcher(ds *diag.List, h *Hook, m Matcher, path string, v Vocabulary) {
+	checkMatcherAt(ds, h, m, path, h.PosOf("matcher"), v)
+}
+
+// checkMatcherAt is checkMatcher for a matcher written at pos: an item of
+// a list points at itself, not at the list.
+func checkMatcherAt(ds *diag.List, h *Hook, m Matcher, path string, pos diag.Pos, v Vocabulary) {
 	switch m := m.(type) {
 	case ToolName:
 		if !v.IsTool(string(m)) {
-			ds.Warnf(CodeToolUnknown, h.PosOf("matcher"), path,
+			ds.Warnf(CodeToolUnknown, pos, path,
 				hintFor(string(m), v.ToolNames(), "use a canonical tool name (`hookconv tools`), or {\"pattern\": ...} for a native name"),
 				"%q is not a canonical tool name: it is passed to every provider as a literal native name", string(m))
 		}
 	case AnyOf:
 		for i, x := range m {
-			checkMatcher(ds, h, x, fmt.Sprintf("%s[%d]", path, i), v)
+			checkMatcherAt(ds, h, x, fmt.Sprintf("%s[%d]", path, i), h.ItemPosOf("matcher", i), v)
 		}
 	}
 }
