@@ -87,6 +87,17 @@ func yamlSyntax(src []byte, line int, problem string) (diag.Pos, string, string)
 		// gives the line after it when that is the document's first.
 		for l := line; l >= 1 && l >= line-1; l-- {
 			if col := strings.Index(lines[l-1], open); col >= 0 {
+				if q := plainQuestionMark(lines[l-1][col:]); q >= 0 {
+					// yaml.v3 stops at a ? inside a plain value in a
+					// flow collection ({pattern: a?b}), which YAML 1.2
+					// allows: the collection is closed, the value is not
+					// read.
+					what := "a {…} mapping"
+					if open == "[" {
+						what = "a […] list"
+					}
+					return at(l, col+q), "a '?' inside an unquoted value in " + what, "quote the value: pattern: \"a?b\" (this YAML reader cannot read it unquoted there)"
+				}
 				return at(l, col), "the " + open + " here is never closed", "close it, or separate its entries with ','"
 			}
 		}
@@ -101,6 +112,33 @@ func yamlSyntax(src []byte, line int, problem string) (diag.Pos, string, string)
 		return first, problem + " in the block that starts here", "check the indentation of the lines in this block"
 	}
 	return first, problem, ""
+}
+
+// plainQuestionMark returns the offset in s, a flow collection's text, of
+// a '?' inside an unquoted value (after its first character), or -1.
+func plainQuestionMark(s string) int {
+	quote := byte(0)
+	start := true // at the start of a value: a '?' there is an indicator
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '#' && i > 0 && (s[i-1] == ' ' || s[i-1] == '\t'):
+			return -1 // a comment
+		case c == '{' || c == '[' || c == ',' || c == ':' || c == ' ' || c == '\t':
+			start = true
+			continue
+		case c == '?' && !start:
+			return i
+		}
+		start = false
+	}
+	return -1
 }
 
 // firstContent is the index of a line's first character that is not a
