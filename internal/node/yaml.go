@@ -278,6 +278,12 @@ func scalar(y *yaml.Node, pos diag.Pos) (*Node, error) {
 		}
 		return &Node{Kind: Bool, Pos: pos, End: -1, Bool: b}, nil
 	case "!!int", "!!float":
+		if y.Style&yaml.TaggedStyle == 0 && !yamlCoreNumber(y.Value) {
+			// 1_000 and 0b11 are numbers only in YAML 1.1; under YAML
+			// 1.2's core schema, which the manifest follows ("yes" is a
+			// string), they are strings, as in a JSON file.
+			return &Node{Kind: String, Pos: pos, End: -1, Text: y.Value}, nil
+		}
 		var f float64
 		if err := y.Decode(&f); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 			return nil, &SyntaxError{Msg: "number " + strconv.Quote(y.Value) + " has no JSON equivalent", Pos: pos,
@@ -301,6 +307,15 @@ func scalar(y *yaml.Node, pos diag.Pos) (*Node, error) {
 	return nil, &SyntaxError{Msg: "unsupported YAML tag " + y.Tag + ": use plain JSON-compatible values", Pos: pos,
 		Hint: "remove the tag: write a plain string, number, true/false or null"}
 }
+
+// yamlCoreNumber reports whether a plain scalar is a number under YAML
+// 1.2's core schema: decimal, 0o octal or 0x hex integers, and decimal
+// floats (infinities and NaN, which JSON lacks, are refused later).
+func yamlCoreNumber(s string) bool {
+	return yamlCoreNumberRE().MatchString(s)
+}
+
+var yamlCoreNumberRE = lazy.Regexp(`^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
 
 // AppendYAML appends n as a YAML document (2-space indent, member order
 // kept, strings quoted wherever YAML would read them as something else),
