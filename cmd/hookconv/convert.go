@@ -105,6 +105,9 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 						return usagef("%v", err)
 					}
 				} else {
+					if err := foreignOutput(out, to, slug, in); err != nil {
+						return err
+					}
 					b, err := os.ReadFile(out)
 					switch {
 					case err == nil:
@@ -175,6 +178,39 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
 	cmd.Flags().BoolVar(&shim, "shim", false, "wrap each command in hookconv run, so hooks written to the canonical contract work on the target (hookconv must be on PATH there)")
 	return cmd
+}
+
+// foreignOutput refuses an -o file that is another tool's config (by its
+// path: .claude/settings.json for --to gemini-cli) or the input itself
+// converted to another tool: the converted hooks would replace that
+// tool's own there, which it then never runs, guards included.
+func foreignOutput(out, to, from string, in providers.Files) error {
+	if to == "canonical" {
+		return nil // a manifest names itself by its content, not its path
+	}
+	if owners := hookconv.DetectSource(out, nil); len(owners) > 0 && !slices.Contains(owners, to) {
+		names := vocab.Default()
+		owner, _ := names.Provider(owners[0])
+		target, _ := names.Provider(to)
+		where := "a new file"
+		if len(target.Paths) > 0 {
+			where = target.Paths[0]
+		}
+		return usagef("-o %s is %s's config, not %s's: the converted hooks would replace %s's own there; write to %s (or a project directory) instead", out, owner.Name, target.Name, owner.Name, where)
+	}
+	if from == to {
+		return nil
+	}
+	st, err := os.Stat(out)
+	if err != nil {
+		return nil
+	}
+	for p := range in {
+		if ps, err := os.Stat(p); err == nil && os.SameFile(st, ps) {
+			return usagef("-o %s is the input file: converting its %s hooks to %s there would replace them; write to another file", out, from, to)
+		}
+	}
+	return nil
 }
 
 func checkSlug(flag, slug string) error {
