@@ -387,6 +387,11 @@ func (res *Conversion) encode(dst providers.Adapter, planned *canonical.Manifest
 	for i := range res.Diagnostics {
 		if d := &res.Diagnostics[i]; d.File == "" {
 			d.File = fileOf(res.Decoded, d.Path)
+			if d.File == "" {
+				// A hook of the target's own, merged in by migrate: it
+				// is numbered past the source's, and came from its file.
+				d.File = ownFileOf(planned, d.Path)
+			}
 		}
 	}
 	if !res.Diagnostics.HasErrors() {
@@ -767,6 +772,22 @@ func alsoRun(configs map[string]providers.Files, from, to string) diag.List {
 func fileOf(m *canonical.Manifest, path string) string {
 	if i, ok := providers.HookOfPath(path); ok && i < len(m.Hooks) {
 		return m.Hooks[i].OriginFile
+	}
+	return ""
+}
+
+// ownFileOf is the file of the hook of m that path names by its source
+// index (Ordinal), where that is not a position in m: migrate numbers the
+// target's own hooks after the source's.
+func ownFileOf(m *canonical.Manifest, path string) string {
+	i, ok := providers.HookOfPath(path)
+	if !ok {
+		return ""
+	}
+	for j := range m.Hooks {
+		if h := &m.Hooks[j]; h.Ordinal > 0 && h.SourceIndex(j) == i {
+			return h.OriginFile
+		}
 	}
 	return ""
 }
