@@ -555,7 +555,7 @@ func throughLink(root, dst string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if rel, err := filepath.Rel(realRoot, real); err != nil || !filepath.IsLocal(rel) {
+	if rel, err := relAbs(realRoot, real); err != nil || !filepath.IsLocal(rel) {
 		return "", fmt.Errorf("%s is a symbolic link leading outside %s", dst, root)
 	}
 	return real, nil
@@ -564,6 +564,20 @@ func throughLink(root, dst string) (string, error) {
 // insideRoot refuses a destination whose nearest existing folder resolves
 // (through symbolic links) outside the project root: a .claude link to a
 // shared dotfiles folder must not be written through by a project write.
+// relAbs is filepath.Rel of the two paths made absolute: a link to an
+// absolute path inside a project named relatively (".") is inside it.
+func relAbs(base, target string) (string, error) {
+	absBase, err := filepath.Abs(base)
+	if err != nil {
+		return "", err
+	}
+	absTarget, err := filepath.Abs(target)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Rel(absBase, absTarget)
+}
+
 func insideRoot(root, dst string) error {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
@@ -572,7 +586,7 @@ func insideRoot(root, dst string) error {
 	dir := filepath.Dir(dst)
 	for {
 		if real, err := filepath.EvalSymlinks(dir); err == nil {
-			rel, err := filepath.Rel(realRoot, real)
+			rel, err := relAbs(realRoot, real)
 			if err != nil || !filepath.IsLocal(rel) && rel != "." {
 				return fmt.Errorf("%s leads outside %s through a symbolic link", dst, root)
 			}

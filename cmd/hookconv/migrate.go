@@ -375,6 +375,17 @@ func (m *migration) printDiff(e *env) error {
 	return nil
 }
 
+// realPath is p with every link resolved, absolute: paths named from the
+// current folder and links to absolute paths compare equal when they are
+// one file.
+func realPath(p string) (string, error) {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(real)
+}
+
 // write stages every file before renaming any into place.
 func (m *migration) write() error {
 	files := map[string][]byte{}
@@ -383,7 +394,7 @@ func (m *migration) write() error {
 	// The source's own files, where links resolve to: a target written
 	// through a link into one would put the target's hooks in the source.
 	for _, p := range m.sources {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
+		if real, err := realPath(p); err == nil {
 			owner[real] = p
 		}
 	}
@@ -397,7 +408,7 @@ func (m *migration) write() error {
 			return err
 		}
 		real := path
-		if r, err := filepath.EvalSymlinks(path); err == nil {
+		if r, err := realPath(path); err == nil {
 			real = r
 		}
 		isSource := c.adapter.Slug() == m.from
