@@ -256,7 +256,7 @@ func switchedOffScripts(m *canonical.Manifest, from, to string) diag.List {
 			off[file] = isOff
 		}
 		if isOff {
-			ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+			ds.Warnf(CodeDisabledHook, h.PosOf(""), hookPath(h, i),
 				"delete the hook before converting, or remove it from the converted config, if it should stay off",
 				"%s is switched off: its script is not executable, and %s runs a hook script only while it is; it is converted enabled: it will run in %s",
 				h.DisplayName(i), prov.Name, to)
@@ -475,14 +475,14 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				// written again, but a setting outside "hooks" that turned
 				// it off is not (hookconv writes only "hooks").
 				if v := data.Get("$disabled"); v != nil && v.Kind == node.String {
-					ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+					ds.Warnf(CodeDisabledHook, h.PosOf(""), hookPath(h, i),
 						"add the setting to the converted file, or delete the hook, if it should stay off",
 						"%s was turned off in %s (%s), a setting outside \"hooks\" that is not written back: it will run", h.DisplayName(i), source.Name, v.Text)
 				}
 				continue
 			}
 			if values, event, ok := editorOnly(slug, data); ok {
-				ds.Warnf(CodeEditorOnly, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+				ds.Warnf(CodeEditorOnly, h.PosOf(""), hookPath(h, i),
 					"drop the converted hook if it was meant for the editor only",
 					"%s: in %s it runs only for the editor's own actions (%s matcher %q), which %s does not have: it now runs for the agent's own tool calls",
 					h.DisplayName(i), source.Name, event, values, to)
@@ -498,7 +498,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 					// user wrote it.
 					what = fmt.Sprintf("matcher %s on %s", node.AppendCompact(nil, f.Value), ev.Text)
 				}
-				ds.Warnf(CodeForeignFilter, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
+				ds.Warnf(CodeForeignFilter, h.PosOf(""), hookPath(h, i), "filter inside the hook script if it matters",
 					"%s: its %s %s cannot be expressed for %s; the hook now runs for every matching tool call",
 					h.DisplayName(i), slug, what, to)
 				return true
@@ -516,7 +516,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 					h.DisplayName(i), source.Name, v.Text, to)
 			}
 			if v := data.Get("$disabled"); v != nil && v.Kind == node.String {
-				ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+				ds.Warnf(CodeDisabledHook, h.PosOf(""), hookPath(h, i),
 					"delete the hook before converting, or remove it from the converted config, if it should stay off",
 					"%s is turned off in %s (%s), but it is converted enabled: it will run in %s", h.DisplayName(i), source.Name, v.Text, to)
 			}
@@ -767,6 +767,11 @@ func alsoRun(configs map[string]providers.Files, from, to string) diag.List {
 	}
 	return ds
 }
+
+// hookPath is the diagnostic path of hook i (of a planned or decoded
+// manifest) as the source numbers it, spelled only when something is
+// said: most hooks of a large config need none.
+func hookPath(h *canonical.Hook, i int) string { return fmt.Sprintf("hooks[%d]", h.SourceIndex(i)) }
 
 // fileOf returns the origin file of the hook a diagnostic path names.
 func fileOf(m *canonical.Manifest, path string) string {

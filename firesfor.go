@@ -2,7 +2,6 @@ package hookconv
 
 import (
 	"bytes"
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -202,9 +201,6 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, s
 	return true
 }
 
-// hookPath is the diagnostic path of hook i, spelled only when something
-// is said: most hooks of a large config need none.
-func hookPath(h *canonical.Hook, i int) string { return fmt.Sprintf("hooks[%d]", h.SourceIndex(i)) }
 
 // writtenRow is the row a hook on event is written under for provider
 // (the first that is not only read).
