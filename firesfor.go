@@ -201,7 +201,6 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, s
 	return true
 }
 
-
 // writtenRow is the row a hook on event is written under for provider
 // (the first that is not only read).
 func writtenRow(names *vocab.Tables, provider, event string) (vocab.NativeEvent, bool) {
