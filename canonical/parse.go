@@ -225,8 +225,7 @@ func (d *decoder) object(n *node.Node, path string, known []string) bool {
 	seen := make(map[string]bool, len(n.Fields))
 	for _, f := range n.Fields {
 		if seen[f.Key] {
-			d.ds.Warnf(CodeDuplicateKey, f.KeyPos, join(path, f.Key), "remove one of them; the last one wins",
-				"%q appears more than once in %s", f.Key, orRoot(path))
+			d.repeated(f, path)
 		}
 		seen[f.Key] = true
 		if known == nil || contains(known, f.Key) || isCommentKey(f.Key) {
@@ -258,12 +257,18 @@ func (d *decoder) lastMembers(n *node.Node, path string) []node.Field {
 	seen := make(map[string]bool, len(n.Fields))
 	for _, f := range n.Fields {
 		if seen[f.Key] {
-			d.ds.Warnf(CodeDuplicateKey, f.KeyPos, join(path, f.Key), "remove one of them; the last one wins",
-				"%q appears more than once in %s", f.Key, orRoot(path))
+			d.repeated(f, path)
 		}
 		seen[f.Key] = true
 	}
 	return last
+}
+
+// repeated warns (HC104) that member f of the object at path repeats an
+// earlier key.
+func (d *decoder) repeated(f node.Field, path string) {
+	d.ds.Warnf(CodeDuplicateKey, f.KeyPos, join(path, f.Key), "remove one of them; the last one wins",
+		"%q appears more than once in %s", f.Key, orRoot(path))
 }
 
 // repeatsInside warns (HC104) about keys repeated anywhere inside v, a
@@ -275,8 +280,7 @@ func (d *decoder) repeatsInside(v *node.Node, path string) {
 		if at != "" {
 			where = path + "." + at
 		}
-		d.ds.Warnf(CodeDuplicateKey, f.KeyPos, join(where, f.Key), "remove one of them; the last one wins",
-			"%q appears more than once in %s", f.Key, where)
+		d.repeated(f, where)
 	})
 }
 
