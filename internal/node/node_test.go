@@ -494,6 +494,30 @@ func TestParseYAMLPositions(t *testing.T) {
 	}
 }
 
+// TestParseYAMLUnicodeBreaks: yaml.v3 counts U+2028, U+2029 and U+0085
+// as line breaks (YAML 1.1); positions count lines at '\n' only, as the
+// JSON parser, YAML 1.2 and editors do.
+func TestParseYAMLUnicodeBreaks(t *testing.T) {
+	for _, br := range []string{"\u2028", "\u2029", "\u0085"} {
+		src := "a: \"x" + br + "y\"\nb: 1\nc: {d: 2}\n"
+		n, err := ParseYAML([]byte(src))
+		if err != nil {
+			t.Fatalf("%q: %v", br, err)
+		}
+		// (yaml.v3 folds a quoted U+0085 to a space, as YAML 1.1 does:
+		// only the positions are checked for it.)
+		if got := n.Get("a").Text; got != "x"+br+"y" && br != "\u0085" {
+			t.Errorf("%q: a = %q", br, got)
+		}
+		if p := n.Get("b").Pos; p.Line != 2 || p.Column != 4 {
+			t.Errorf("%q: b at %d:%d, want 2:4", br, p.Line, p.Column)
+		}
+		if p := n.Get("c").Get("d").Pos; p.Line != 3 || p.Column != 8 {
+			t.Errorf("%q: c.d at %d:%d, want 3:8", br, p.Line, p.Column)
+		}
+	}
+}
+
 // TestParseYAMLAliasPositions: every node of an alias's copy is at the
 // alias, so a problem in the second use is not reported at the first;
 // a byte-order mark does not shift line 1's columns.

@@ -111,7 +111,14 @@ type converter struct {
 	aliasAt    *diag.Pos // inside an alias's value: where the alias is
 	src        []byte
 	lines      []int // byte offset of each line's start, built on first need
+	// unicodeBreaks: src holds U+0085, U+2028 or U+2029, which yaml.v3
+	// counts as line breaks (YAML 1.1) where YAML 1.2, JSON and editors
+	// do not: lines then holds yaml.v3's lines, and pos recounts.
+	unicodeBreaks bool
 }
+
+// yamlBreaks are the line breaks yaml.v3 counts besides '\n'.
+var yamlBreaks = []string{"\u0085", "\u2028", "\u2029"}
 
 // pos turns yaml.v3's position, whose column counts characters, into a
 // diag.Pos, whose column counts bytes as the JSON parser's does: the same
@@ -120,9 +127,19 @@ func (c *converter) pos(line, col int) diag.Pos {
 	p := diag.Pos{Line: line, Column: col}
 	if c.lines == nil {
 		c.lines = append(c.lines, 0)
+		for _, br := range yamlBreaks {
+			c.unicodeBreaks = c.unicodeBreaks || bytes.Contains(c.src, []byte(br))
+		}
 		for i, b := range c.src {
-			if b == '\n' {
+			switch {
+			case b == '\n':
 				c.lines = append(c.lines, i+1)
+			case c.unicodeBreaks && (b == 0xC2 || b == 0xE2):
+				for _, br := range yamlBreaks {
+					if bytes.HasPrefix(c.src[i:], []byte(br)) {
+						c.lines = append(c.lines, i+len(br))
+					}
+				}
 			}
 		}
 	}
@@ -136,8 +153,8 @@ func (c *converter) pos(line, col int) diag.Pos {
 		start = len("\ufeff")
 	}
 	text := c.src[start:]
-	if i := bytesIndexByte(text, '\n'); i >= 0 {
-		text = text[:i]
+	if line < len(c.lines) {
+		text = c.src[start:c.lines[line]]
 	}
 	// Walk col-1 characters; ASCII lines come out unchanged.
 	off := 0
@@ -147,6 +164,15 @@ func (c *converter) pos(line, col int) diag.Pos {
 	}
 	p.Column = off + 1
 	p.Offset = start + off
+	if c.unicodeBreaks {
+		// Count lines as everything else does: at '\n' only.
+		before := c.src[:p.Offset]
+		p.Line = bytes.Count(before, []byte{'\n'}) + 1
+		p.Column = p.Offset - (bytes.LastIndexByte(before, '\n') + 1) + 1
+		if p.Line == 1 && bytes.HasPrefix(c.src, []byte("\ufeff")) {
+			p.Column -= len("\ufeff")
+		}
+	}
 	return p
 }
 
