@@ -39,13 +39,16 @@ one after another under "# path" lines. With -o FILE it is written
 atomically; if FILE exists, its "hooks" are replaced and every other key,
 its order, formatting and comments are kept. With -o DIR (a directory
 that exists, or a path ending in "/") DIR is a project root: each file
-goes to the tool's own path under it, merged into what is there.
+goes to the tool's own path under it, written into each file there as
+into -o FILE (its "hooks" replaced, the rest kept). To add hooks to those
+a project already has, use hookconv migrate.
 Diagnostics go to standard error.
 
 With --shim every command hook becomes "hookconv run --provider Q … --
-sh -c 'COMMAND'": the hook gets the canonical event on stdin and answers
-with the canonical exit codes and JSON, and the shim translates that for
-Q. The hooks then need hookconv on PATH wherever they run.
+sh -c 'COMMAND'" (bash -c for Claude Code and Gemini CLI, "$SHELL" -c
+for Codex, as each runs commands): the hook gets the canonical event on
+stdin and answers with the canonical exit codes and JSON, and the shim
+translates that for Q. The hooks then need hookconv on PATH wherever they run.
 
 Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
 with --strict); nothing is written then. 2 when the command line is wrong.`,
@@ -173,7 +176,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 	}
 	cmd.Flags().StringVar(&from, "from", "", "source tool slug (detected from the path or content when omitted)")
 	cmd.Flags().StringVar(&to, "to", "", "target tool slug (required)")
-	cmd.Flags().StringVarP(&out, "output", "o", "", "write the result to this file (merged into it if it exists), or under this project directory; - is stdout")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the result to this file (its \"hooks\" replaced, every other key kept, if it exists), or under this project directory; - is stdout")
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
 	cmd.Flags().BoolVar(&shim, "shim", false, "wrap each command in hookconv run, so hooks written to the canonical contract work on the target (hookconv must be on PATH there)")
