@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io/fs"
@@ -184,22 +185,42 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 }
 
 // foreignOutput refuses an -o file that is another tool's config (by its
-// path: .claude/settings.json for --to gemini-cli) or the input itself
-// converted to another tool: the converted hooks would replace that
-// tool's own there, which it then never runs, guards included.
+// path, or the path a link leads to: .claude/settings.json for --to
+// gemini-cli), a file that is no manifest for --to canonical (a manifest
+// is a whole document: writing one replaces every other key), or the
+// input itself converted to another tool: the converted hooks would
+// replace that tool's own there, which it then never runs, guards
+// included.
 func foreignOutput(out, to, from string, in providers.Files) error {
-	if to == "canonical" {
-		return nil // a manifest names itself by its content, not its path
+	names := vocab.Default()
+	target, _ := names.Provider(to)
+	paths := []string{out}
+	if real, err := filepath.EvalSymlinks(out); err == nil && real != out {
+		paths = append(paths, real)
 	}
-	if owners := hookconv.DetectSource(out, nil); len(owners) > 0 && !slices.Contains(owners, to) {
-		names := vocab.Default()
+	for _, p := range paths {
+		owners := hookconv.DetectSource(p, nil)
+		if len(owners) == 0 || slices.Contains(owners, to) {
+			continue
+		}
 		owner, _ := names.Provider(owners[0])
-		target, _ := names.Provider(to)
 		where := "a new file"
 		if len(target.Paths) > 0 {
 			where = target.Paths[0]
 		}
-		return usagef("-o %s is %s's config, not %s's: the converted hooks would replace %s's own there; write to %s (or a project directory) instead", out, owner.Name, target.Name, owner.Name, where)
+		via := ""
+		if p != out {
+			via = " (through a link)"
+		}
+		if to == "canonical" {
+			return usagef("-o %s is %s's config%s: a hooks/1.0 manifest written there would replace it; write the manifest to a new file", out, owner.Name, via)
+		}
+		return usagef("-o %s is %s's config%s, not %s's: the converted hooks would replace %s's own there; write to %s (or a project directory) instead", out, owner.Name, via, target.Name, owner.Name, where)
+	}
+	if to == "canonical" {
+		if b, err := os.ReadFile(out); err == nil && len(bytes.TrimSpace(b)) > 0 && !slices.Contains(hookconv.DetectSource(out, b), "canonical") {
+			return usagef("-o %s exists and is no hooks/1.0 manifest: a manifest is a whole file, and writing it would replace everything in it; write to a new file", out)
+		}
 	}
 	if from == to {
 		return nil
