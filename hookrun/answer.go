@@ -117,11 +117,11 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 	return a.reply(o.Notes)
 }
 
-// noteObserveOnly says so when the deny just applied cannot stop anything:
-// on an event where the blocking matrix says the provider only observes
-// (Copilot CLI's userPromptSubmitted shows exit 2 as a warning), the tool
-// goes ahead whatever it is told, and a hook author reading the run must
-// not take the deny for a block.
+// noteObserveOnly says so when the deny just applied cannot prevent the
+// action: on an event where the blocking matrix says the provider only
+// observes (Copilot CLI's userPromptSubmitted shows exit 2 as a warning),
+// the tool goes ahead whatever it is told, and a hook author reading the
+// run must not take the deny for a block. (convert says it too, HC204.)
 func (a *answer) noteObserveOnly() {
 	if a.exit == 0 && a.obj.empty() {
 		return // the deny rule answers in words, which say so themselves
@@ -134,7 +134,7 @@ func (a *answer) noteObserveOnly() {
 	if b.Note != "" {
 		why = " (" + b.Note + ")"
 	}
-	a.notes = append(a.notes, fmt.Sprintf("hookconv: %s does not block on %s: this deny may stop nothing%s", a.name(), cmp.Or(a.ev.Native, a.ev.Canonical), why))
+	a.observeNote = fmt.Sprintf("hookconv: %s cannot prevent the action on %s%s", a.name(), cmp.Or(a.ev.Native, a.ev.Canonical), why)
 }
 
 // stopEvents are the events where the agent is stopping already: a stop
@@ -159,6 +159,11 @@ type answer struct {
 	text     []string
 	stderr   []string
 	notes    []string
+	// observeNote says a deny cannot prevent the action there. It is in
+	// the run log always, and on stderr unless stderr is the reason the
+	// tool shows the model (Claude's PostToolUse exit 2), which must hold
+	// the hook's words only.
+	observeNote string
 }
 
 func (a *answer) name() string {
@@ -243,6 +248,13 @@ func (a *answer) log(s string) {
 
 func (a *answer) reply(notes []string) Reply {
 	r := Reply{Exit: a.exit, Decision: a.decision, Stop: a.stop, Notes: a.notes}
+	stderrIsReason := a.exit != 0 && !a.exitSets && a.decision == DecisionDeny
+	if a.observeNote != "" {
+		r.Notes = append(slices.Clip(r.Notes), a.observeNote)
+		if !stderrIsReason {
+			a.notes = append(a.notes, a.observeNote)
+		}
+	}
 	if a.decision != DecisionNone {
 		r.Reason = a.vars["reason"]
 	}

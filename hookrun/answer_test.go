@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -188,4 +189,36 @@ func FuzzAnswer(f *testing.F) {
 			t.Fatalf("%s: answer is not JSON: %s", provider, out)
 		}
 	})
+}
+
+// TestAnswerObserveOnlyNote: a deny on an event where the tool cannot
+// prevent the action is noted in the run log; on stderr only where stderr
+// is not the reason the tool shows the model (Claude's PostToolUse exit 2
+// hands stderr to Claude, which must read the hook's words alone).
+func TestAnswerObserveOnlyNote(t *testing.T) {
+	tb := Default()
+	tests := []struct {
+		provider, event string
+		onStderr        bool
+	}{
+		{"claude-code", "after_tool_execute", false},
+		{"copilot-cli", "before_prompt", false},
+		{"gemini-cli", "after_tool_execute", true}, // the answer is JSON on stdout
+		{"cline", "after_tool_execute", true},
+	}
+	for _, tt := range tests {
+		r := tb.Answer(tt.provider, nativeRef(tt.provider, tt.event), Outcome{Decision: DecisionDeny, Reason: "lint failed", Blocking: true})
+		noted := slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "cannot prevent the action") })
+		if !noted {
+			t.Errorf("%s %s: no note in %q", tt.provider, tt.event, r.Notes)
+		}
+		if got := strings.Contains(string(r.Stderr), "cannot prevent the action"); got != tt.onStderr {
+			t.Errorf("%s %s: note on stderr %v, want %v: %q", tt.provider, tt.event, got, tt.onStderr, r.Stderr)
+		}
+	}
+	// Where the tool can block, nothing is noted.
+	r := tb.Answer("claude-code", nativeRef("claude-code", "before_tool_execute"), Outcome{Decision: DecisionDeny, Reason: "no", Blocking: true})
+	if len(r.Notes) > 0 || strings.Contains(string(r.Stderr), "hookconv:") {
+		t.Errorf("a deny that blocks got a note: %q %q", r.Notes, r.Stderr)
+	}
 }
