@@ -262,8 +262,12 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 			if h.Blocking && c.Handler.Async && !h.Handler.Async {
 				add("runs asynchronously, so it blocks nothing")
 			}
-			if h.Blocking && h.Handler.Timeout > 0 && c.Handler.Timeout > 0 && c.Handler.Timeout < h.Handler.Timeout {
-				add(fmt.Sprintf("times out after %gs, not %gs", c.Handler.Timeout, h.Handler.Timeout))
+			// A timeout left unset is the target's default, where the
+			// reference gives it (Codex 600 s): the hook as migrate would
+			// write it, against the copy there.
+			ours, theirs := effectiveTimeout(h, prov), effectiveTimeout(c, prov)
+			if h.Blocking && theirs > 0 && (ours == 0 || theirs < ours) {
+				add(fmt.Sprintf("times out after %gs, not %s", theirs, describeTimeout(h, ours)))
 			}
 			for _, key := range prov.FilterKeys {
 				theirs := providers.OwnData(c, prov.Slug).Get(key)
@@ -281,6 +285,27 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 	ds.Warnf(CodeWeakerCopy, h.PosOf(""), hookPath(h, i), "make the copy in "+prov.Name+" match, or remove it, then migrate again",
 		"%s is already in %s's config, but the copy there %s: it does less than the hook migrated, which is not added again", h.DisplayName(i), prov.Name, strings.Join(reasons, ", and "))
 	return ds.WithFile(h.OriginFile)
+}
+
+// effectiveTimeout is how long, in seconds, prov lets hook h run: its own
+// timeout, else the tool's documented default; 0 when neither is known.
+func effectiveTimeout(h *canonical.Hook, prov vocab.Provider) float64 {
+	if h.Handler.Timeout > 0 {
+		return h.Handler.Timeout
+	}
+	return float64(prov.DefaultTimeout)
+}
+
+// describeTimeout says how long the migrated hook h would run there: its
+// timeout, or the target's default (t 0: unknown).
+func describeTimeout(h *canonical.Hook, t float64) string {
+	switch {
+	case h.Handler.Timeout > 0:
+		return fmt.Sprintf("%gs", t)
+	case t > 0:
+		return fmt.Sprintf("the %gs default the migrated hook would get", t)
+	}
+	return "the tool's default the migrated hook would get"
 }
 
 // keepOwnHooks makes sure each JSON file of the target keeps the hooks it

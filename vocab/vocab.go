@@ -140,6 +140,9 @@ type Provider struct {
 	// ForkOf is the tool this one is a fork of: the native keys both
 	// document carry between them.
 	ForkOf string `toml:"fork_of" json:"fork_of,omitempty"`
+	// DefaultTimeout is how long, in seconds, the tool lets a command hook
+	// run when it sets no timeout, where the reference says; 0 when not.
+	DefaultTimeout int `toml:"default_timeout" json:"default_timeout,omitempty"`
 	// HooksSettings are keys inside the "hooks" object that are settings,
 	// not events (Gemini CLI's legacy "enabled", which its registry skips).
 	HooksSettings []string `toml:"hooks_settings" json:"hooks_settings,omitempty"`
