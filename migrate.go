@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -169,7 +170,7 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 			return mig
 		}
 		added := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: merged.Hooks[len(own.Hooks):]}
-		keepOwnHooks(dst, prov, existing, res.Files, added, forms)
+		res.Diagnostics = append(res.Diagnostics, keepOwnHooks(dst, prov, existing, res.Files, added, forms)...)
 		if got, _ := dst.Decode(res.Files); got != nil {
 			written = identities(prov, got, beside)
 			final = []*canonical.Manifest{got, beside}
@@ -318,7 +319,12 @@ func describeTimeout(h *canonical.Hook, t float64) string {
 // encoded and appended to the old value instead (events added, lists
 // extended), and the file is used if the target reads back every hook it
 // held and every migrated one. files is changed in place.
-func keepOwnHooks(dst providers.Adapter, prov vocab.Provider, existing, files providers.Files, added *canonical.Manifest, forms [][]projection) {
+func keepOwnHooks(dst providers.Adapter, prov vocab.Provider, existing, files providers.Files, added *canonical.Manifest, forms [][]projection) (ds diag.List) {
+	defer func() {
+		for _, p := range files.Paths() {
+			ds = append(ds, ownHooksRewritten(p, existing[p], files[p])...)
+		}
+	}()
 	opt := node.JSONOptions{JSONC: true}
 	var addedFiles providers.Files
 	for _, p := range files.Paths() {
@@ -359,8 +365,116 @@ func keepOwnHooks(dst providers.Adapter, prov vocab.Provider, existing, files pr
 		if len(before.Hooks) > 0 && !containsAll(have, identitiesList(prov, before)) || !holdsAll(have, forms) {
 			continue
 		}
+		// And it must hold what the whole encoding does, names included:
+		// an encoder that makes names unique across the file (Kiro's
+		// "hook 1 (2)") wrote the added hooks alone without knowing the
+		// file's own.
+		if whole, _ := dst.Decode(providers.Files{p: files[p]}); whole == nil || !sameHooks(whole, after, prov) {
+			continue
+		}
 		files[p] = out
 	}
+	return ds
+}
+
+// CodeOwnHooksRewritten: migrate could not add to the hooks a target file
+// holds without rewriting them, and the rewrite drops keys or comments
+// the user wrote there (warning).
+const CodeOwnHooksRewritten = "HC429"
+
+// ownHooksRewritten warns (HC429) when the hooks value of a JSON file
+// that held hooks (prev) is not kept byte for byte in what is written
+// (next), and the rewrite drops member keys or comments from it: an
+// event written as one object, say, is rewritten as a list, and what
+// hookconv does not model goes with it.
+func ownHooksRewritten(p string, prev, next []byte) diag.List {
+	opt := node.JSONOptions{JSONC: true}
+	if len(prev) == 0 || !strings.HasSuffix(p, ".json") {
+		return nil
+	}
+	oldRoot, err := node.ParseJSON(prev, opt)
+	if err != nil || oldRoot.Get("hooks") == nil {
+		return nil
+	}
+	newRoot, err := node.ParseJSON(next, opt)
+	if err != nil || newRoot.Get("hooks") == nil || jsonedit.Extends(oldRoot.Get("hooks"), newRoot.Get("hooks")) {
+		return nil
+	}
+	old := oldRoot.Get("hooks")
+	kept := map[string]bool{}
+	collectKeys(newRoot.Get("hooks"), kept)
+	seen := map[string]bool{}
+	collectKeys(old, seen)
+	var lost []string
+	for _, k := range sortedkeys.Of(seen) {
+		if !kept[k] {
+			lost = append(lost, strconv.Quote(k))
+		}
+	}
+	comments := old.End > old.Pos.Offset && hasComment(prev[old.Pos.Offset:old.End])
+	if len(lost) == 0 && !comments {
+		return nil
+	}
+	var what []string
+	switch {
+	case len(lost) == 1:
+		what = append(what, "the key "+lost[0])
+	case len(lost) > 1:
+		what = append(what, "the keys "+strings.Join(lost, ", "))
+	}
+	if comments {
+		what = append(what, "the comments inside \"hooks\"")
+	}
+	var ds diag.List
+	ds.Warnf(CodeOwnHooksRewritten, old.Pos, "hooks", "keep them outside \"hooks\", or add the migrated hooks by hand (--dry-run shows the change)",
+		"the hooks already in %s could not be kept as written and are rewritten in hookconv's layout, without %s", p, strings.Join(what, " and "))
+	return ds.WithFile(p)
+}
+
+// collectKeys adds every member key of the objects in n to keys.
+func collectKeys(n *node.Node, keys map[string]bool) {
+	for _, f := range n.Fields {
+		keys[f.Key] = true
+		collectKeys(f.Value, keys)
+	}
+	for _, it := range n.Items {
+		collectKeys(it, keys)
+	}
+}
+
+// hasComment reports whether JSONC text holds a // or /* comment outside
+// its strings.
+func hasComment(b []byte) bool {
+	inString := false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case !inString && c == '/' && i+1 < len(b) && (b[i+1] == '/' || b[i+1] == '*'):
+			return true
+		}
+	}
+	return false
+}
+
+// sameHooks reports whether two decodings hold the same hooks, as a
+// multiset of what each does and is named.
+func sameHooks(a, b *canonical.Manifest, prov vocab.Provider) bool {
+	if len(a.Hooks) != len(b.Hooks) {
+		return false
+	}
+	key := func(m *canonical.Manifest) []string {
+		out := make([]string, len(m.Hooks))
+		for i := range m.Hooks {
+			p := identity(&m.Hooks[i], prov)
+			out[i] = fmt.Sprintf("%v\x00%s", p, m.Hooks[i].Name)
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(key(a), key(b))
 }
 
 // appended returns old with add's members and items after its own, at any
