@@ -666,7 +666,11 @@ func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
 			}
 			var named []string
 			for _, n := range natives[1:] {
-				if slices.Contains(parts, n.Name) {
+				// A write_only row is another job's tool doing this one
+				// too (Droid's ApplyPatch creates files): named, it
+				// meant that job, and widening to this one is the
+				// table's own choice, not a sibling the source left out.
+				if slices.Contains(parts, n.Name) && !n.WriteOnly {
 					named = append(named, n.Name)
 				}
 			}
