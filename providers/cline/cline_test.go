@@ -105,6 +105,28 @@ func TestDecodeHandWritten(t *testing.T) {
 		want:  `{"event":"before_prompt","handler":{"type":"command","command":".clinerules/hooks/UserPromptSubmit.js"},"blocking":true}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
+		name:  "cancel as a JavaScript shorthand",
+		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("const cancel = bad(input)\nconsole.log(JSON.stringify({ cancel, errorMessage }))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
+		name:  "cancel as a property",
+		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("const out = {}\nif (bad) out.cancel = true\nconsole.log(JSON.stringify(out))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
+		name:  "cancel as a Python keyword",
+		files: providers.Files{".clinerules/hooks/PreToolUse.py": []byte("import json\nprint(json.dumps(dict(cancel=bad, errorMessage='no')))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.py"},"blocking":true}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
+		// Documenting the output is not answering with it, and a script
+		// that only ever prints "cancel": false never cancels.
+		name:  "cancel only in a comment, or only false",
+		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\n# Output: { cancel: boolean, contextModification?: string }\necho '{\"cancel\": false, \"contextModification\": \"ok\"}'\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"}}`,
+		codes: []string{"info HC564"},
+	}, {
 		// Cancelling on an event that stops nothing is no guard.
 		name:  "cancel on an observe-only event",
 		files: providers.Files{".clinerules/hooks/PostToolUse": []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},

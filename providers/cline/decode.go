@@ -178,29 +178,54 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 	return []decoded{{h: h, key: math.MaxInt}}, ds
 }
 
-// cancelSpellings find a "cancel" key however a script writes its JSON:
-// literally ("cancel": or \"cancel\": in an echo), as a jq or JavaScript
-// object key ({cancel: $block}), or in a Python dict ('cancel': True).
-// The quoted spellings are looked for first: a comment describing the
-// output ("{ cancel: boolean }") is a worse place to point at.
+// cancelSpellings find where a script sets "cancel" in its answer,
+// however it writes the JSON: literally ("cancel": or \"cancel\": in an
+// echo, 'cancel': in a Python dict), as a jq or JavaScript object key
+// ({cancel: $block}, the shorthands {cancel} and {$cancel}), as a
+// property (out.cancel = true) or a keyword (dict(cancel=True)). The
+// first is looked for first: it is the most likely place to point at.
 var cancelSpellings = []func() *regexp.Regexp{
-	lazy.Regexp(`\\?["']cancel\\?["']\s*:`),
-	lazy.Regexp(`[{,]\s*cancel\s*:`),
+	lazy.Regexp(`\\?["']cancel\\?["']\s*:\s*(\w*)`),
+	lazy.Regexp(`[{,]\s*\$?cancel\s*[:,}]`),
+	lazy.Regexp(`\.cancel\s*=[^=]`),
+	lazy.Regexp(`\bdict\([^)]*\bcancel\s*=`),
 }
 
-// cancelKey returns the offset of the first "cancel" key src writes, or
-// -1: a script that builds {"cancel": …} from a variable blocks as surely
-// as one that prints it literally.
+// cancelKey returns the offset of the first place src sets "cancel" in
+// its answer, or -1: a script that builds {"cancel": …} from a variable
+// blocks as surely as one that prints it literally. Comment lines are not
+// read ("# Output: { cancel: boolean }" documents, it does not answer),
+// and a literal "cancel": false, the only value a script prints, never
+// cancels.
 func cancelKey(src []byte) int {
 	for i, re := range cancelSpellings {
-		if loc := re().FindIndex(src); loc != nil {
+		first := -1
+		for _, loc := range re().FindAllSubmatchIndex(src, -1) {
+			if commentLine(src, loc[0]) {
+				continue
+			}
+			if i == 0 && loc[2] >= 0 && string(src[loc[2]:loc[3]]) == "false" {
+				continue
+			}
 			if i == 0 {
 				return loc[0] // the key's opening quote
 			}
-			return loc[0] + bytes.Index(src[loc[0]:loc[1]], []byte("cancel"))
+			first = loc[0] + bytes.Index(src[loc[0]:loc[1]], []byte("cancel"))
+			break
+		}
+		if first >= 0 {
+			return first
 		}
 	}
 	return -1
+}
+
+// commentLine reports whether the line holding offset i is a comment
+// (it starts with #, // or *, after its indentation).
+func commentLine(src []byte, i int) bool {
+	start := bytes.LastIndexByte(src[:i], '\n') + 1
+	line := bytes.TrimLeft(src[start:], " \t")
+	return bytes.HasPrefix(line, []byte("#")) || bytes.HasPrefix(line, []byte("//")) || bytes.HasPrefix(line, []byte("*"))
 }
 
 // fromProjectRoot is the script at p as the project root names it
