@@ -193,6 +193,11 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		// plugin's variables all the same.
 		res.Diagnostics = append(res.Diagnostics, pluginOnlyVars(res.Planned, to)...)
 	}
+	if !opts.Shim {
+		var rds diag.List
+		res.Planned, rds = Reshim(res.Planned, to)
+		res.Diagnostics = append(res.Diagnostics, rds...)
+	}
 	if opts.Shim && to != "canonical" {
 		var sds diag.List
 		res.Planned, sds = Shim(res.Planned, to)

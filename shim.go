@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -70,8 +71,13 @@ func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 	return &out, ds
 }
 
-// shimCommand wraps one command line.
+// shimCommand wraps one command line. A command a shim already wraps is
+// unwrapped first: wrapped again it would run a shim inside a shim, and
+// the inner one would speak the tool it was first written for.
 func shimCommand(h *canonical.Hook, to, command string) string {
+	if original, ok := Unshim(command); ok {
+		command = original
+	}
 	var b strings.Builder
 	b.WriteString(shimPrefix)
 	b.WriteString(to)
@@ -165,6 +171,59 @@ var shellsWritten = sync.OnceValue(func() map[string]bool {
 	}
 	return shells
 })
+
+// CodeReshimmed: a command a shim wraps for another tool is wrapped for
+// the target instead, so its shim speaks the target's contract (info).
+const CodeReshimmed = "HC430"
+
+// Reshim rewraps, for the target, each command of m that a shim wraps for
+// another tool: converted without --shim, `hookconv run --provider codex`
+// in a Gemini CLI config would read Gemini's payload as Codex's and answer
+// in Codex's terms, which Gemini does not read, and the guard would let
+// every call through. A manifest (to canonical) keeps the commands as
+// they are: the next conversion rewraps them.
+func Reshim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
+	prov, _ := vocab.Default().Provider(to)
+	if to == "canonical" || prov.Generated {
+		return m, nil
+	}
+	var ds diag.List
+	var out *canonical.Manifest
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		from := shimmedFor(h.Handler.Command)
+		if from == "" || from == to {
+			continue
+		}
+		if out == nil {
+			out = &canonical.Manifest{Spec: m.Spec, Hooks: slices.Clone(m.Hooks)}
+		}
+		hh := &out.Hooks[i]
+		hh.Handler.Command = shimCommand(hh, to, hh.Handler.Command)
+		ds.Infof(CodeReshimmed, h.PosOf("handler.command"), hookPath(h, i)+".handler.command", "",
+			"%s: its command runs under hookconv run for %s; rewrapped for %s, whose payload and answers the shim must speak", h.DisplayName(i), from, to)
+	}
+	if out == nil {
+		return m, nil
+	}
+	return out, ds
+}
+
+// shimmedFor returns the provider a shimmed command is wrapped for, or "".
+func shimmedFor(command string) string {
+	rest, ok := strings.CutPrefix(command, shimPrefix)
+	if !ok {
+		return ""
+	}
+	if _, wraps := Unshim(command); !wraps {
+		return ""
+	}
+	provider, _, _ := strings.Cut(rest, " ")
+	return provider
+}
 
 // Unshim returns the command a shim wraps, and whether command is one
 // Shim wrote. The verify stage compares wrapped commands by it, so a
