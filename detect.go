@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -221,6 +222,15 @@ func IsMigrationPath(slug, rel string) bool {
 	}
 	prov, _ := vocab.Default().Provider(slug)
 	return prov.LoadsAllPaths && pathRank(prov, rel) < len(prov.Paths)
+}
+
+// IsSwitchPath reports whether rel is a config file of the provider that
+// hookconv does not write but whose settings can turn off the hooks of the
+// one it does (the providers table's switch_paths: Claude Code's
+// settings.local.json).
+func IsSwitchPath(slug, rel string) bool {
+	prov, _ := vocab.Default().Provider(slug)
+	return slices.Contains(prov.SwitchPaths, rel)
 }
 
 // pathRank is the index of the first of the provider's paths that names

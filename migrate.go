@@ -103,11 +103,15 @@ type Migration struct {
 // any of them is already there, and the migrated hooks go into one of
 // them: see targetHooks.
 func Migrate(from, to string, in, existing providers.Files) Migration {
-	return DecodeSource(from, in).Migrate(to, existing)
+	return DecodeSource(from, in).Migrate(to, existing, nil)
 }
 
 // Migrate is Migrate for a source decoded once.
-func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
+//
+// switches holds the target's files that are not written but whose
+// settings can turn its hooks off (IsSwitchPath): a hook migrated where
+// they do is not migrated, and said (HC409).
+func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Migration) {
 	mig.Target = to
 	res := &mig.Conversion
 	defer res.sortDiagnostics()
@@ -189,6 +193,19 @@ func (s *Source) Migrate(to string, existing providers.Files) (mig Migration) {
 			if prev, ok := existing[p]; ok && bytes.Equal(prev, b) {
 				delete(res.Files, p)
 			}
+		}
+	}
+	if len(switches) > 0 {
+		// Files the tool loads beside the one written, whose settings
+		// may turn its hooks off (Claude's settings.local.json).
+		all := maps.Clone(existing)
+		if all == nil {
+			all = providers.Files{}
+		}
+		maps.Copy(all, res.Files)
+		maps.Copy(all, switches)
+		if whole, _ := dst.Decode(all); whole != nil {
+			final = []*canonical.Manifest{whole, beside}
 		}
 	}
 	mig.Migrated = make([]bool, len(res.Decoded.Hooks))

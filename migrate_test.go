@@ -143,7 +143,7 @@ func TestMigrateWeakened(t *testing.T) {
 	} {
 		src := DecodeSource("claude-code", settings)
 		src.Scripts = tc.scripts
-		mig := src.Migrate(tc.to, nil)
+		mig := src.Migrate(tc.to, nil, nil)
 		if !mig.Migrated[0] {
 			t.Errorf("%s: not migrated: %v", tc.to, mig.Diagnostics)
 			continue
@@ -162,7 +162,7 @@ func TestMigrateWeakened(t *testing.T) {
 	many := DecodeSource("claude-code", providers.Files{".claude/settings.json": []byte(`{"hooks": {` +
 		`"SessionStart": [` + strings.Join(groups, ", ") + `], ` +
 		`"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}]}}`)})
-	mig := many.Migrate("kiro-legacy", nil)
+	mig := many.Migrate("kiro-legacy", nil, nil)
 	want := make([]bool, 11)
 	want[10] = true
 	if !slices.Equal(mig.Weakened, want) {

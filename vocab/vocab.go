@@ -143,6 +143,10 @@ type Provider struct {
 	// DefaultTimeout is how long, in seconds, the tool lets a command hook
 	// run when it sets no timeout, where the reference says; 0 when not.
 	DefaultTimeout int `toml:"default_timeout" json:"default_timeout,omitempty"`
+	// SwitchPaths are other config files of the tool whose settings turn
+	// off the hooks of the one hookconv writes (Claude Code's
+	// settings.local.json); read only for that.
+	SwitchPaths []string `toml:"switch_paths" json:"switch_paths,omitempty"`
 	// HooksSettings are keys inside the "hooks" object that are settings,
 	// not events (Gemini CLI's legacy "enabled", which its registry skips).
 	HooksSettings []string `toml:"hooks_settings" json:"hooks_settings,omitempty"`

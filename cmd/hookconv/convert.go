@@ -124,8 +124,15 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 				}
 			}
 			var beside providers.Files
-			if root == "" && out != "" {
+			switch {
+			case root == "" && out != "":
 				if beside, err = besideFiles(out, to); err != nil {
+					return usagef("%v", err)
+				}
+			case root != "":
+				// Into a project: the files whose settings can turn the
+				// written hooks off are read for that.
+				if beside, err = targetFiles(root, to, hookconv.IsSwitchPath); err != nil {
 					return usagef("%v", err)
 				}
 			}
@@ -456,8 +463,15 @@ func inConfigFolder(dir, to string) (string, bool) {
 // paths as the user would name them.
 func besideFiles(out, to string) (providers.Files, error) {
 	prov, ok := vocab.Default().Provider(to)
-	if !ok || !prov.LoadsAllPaths {
+	if !ok || !prov.LoadsAllPaths && len(prov.SwitchPaths) == 0 {
 		return nil, nil
+	}
+	// The files loaded beside the one written: for a tool that loads
+	// all its paths, every other one; else those whose settings can turn
+	// its hooks off (Claude's settings.local.json).
+	loaded := hookconv.IsMigrationPath
+	if !prov.LoadsAllPaths {
+		loaded = hookconv.IsSwitchPath
 	}
 	slash := filepath.ToSlash(filepath.Clean(out))
 	for _, rel := range prov.Paths {
@@ -466,7 +480,7 @@ func besideFiles(out, to string) (providers.Files, error) {
 			continue
 		}
 		root = cmp.Or(root, ".")
-		files, err := targetFiles(root, to, hookconv.IsMigrationPath)
+		files, err := targetFiles(root, to, loaded)
 		if err != nil {
 			return nil, err
 		}

@@ -132,7 +132,11 @@ when the command line is wrong.`,
 				if err != nil {
 					return usagef("%v", err)
 				}
-				mig := source.Migrate(to, existing)
+				switches, err := targetFiles(dir, to, hookconv.IsSwitchPath)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				mig := source.Migrate(to, existing, switches)
 				mig.Diagnostics = fromHere(dir, withoutAny(mig.Diagnostics, source.Diagnostics), existing, mig.Files, sources)
 				all = append(all, mig.Diagnostics...)
 				plan.add(mig, existing)
