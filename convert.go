@@ -54,6 +54,10 @@ type Conversion struct {
 	Planned *canonical.Manifest
 	// Diagnostics of every stage, in stage order.
 	Diagnostics diag.List
+
+	// ownDropped are what decoding a migration target's own hooks could
+	// not keep (keys it does not model), said if the file is rewritten.
+	ownDropped diag.List
 }
 
 // Convert runs the pipeline: decode the source files with the from

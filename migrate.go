@@ -17,6 +17,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/codex"
+	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -175,6 +176,15 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		}
 		added := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: merged.Hooks[len(own.Hooks):]}
 		res.Diagnostics = append(res.Diagnostics, keepOwnHooks(dst, prov, existing, res.Files, added, forms)...)
+		for _, d := range res.ownDropped {
+			// A file that is not JSON (Codex's config.toml) is always
+			// rewritten: what its decoder could not keep is lost there.
+			if _, rewritten := res.Files[d.File]; rewritten && !strings.HasSuffix(d.File, ".json") {
+				d.Severity = diag.Warning
+				d.Message += " (the hooks already in " + d.File + " are rewritten, so it is lost there)"
+				res.Diagnostics = append(res.Diagnostics, d)
+			}
+		}
 		if got, _ := dst.Decode(res.Files); got != nil {
 			written = identities(prov, got, beside)
 			final = []*canonical.Manifest{got, beside}
@@ -716,6 +726,11 @@ func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Fil
 func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files, prov vocab.Provider) *canonical.Manifest {
 	m, ds := dst.Decode(files)
 	if !ds.HasErrors() && m != nil && !providers.HasSkipped(ds) {
+		for _, d := range ds {
+			if d.Code == nested.CodeUnknownKey {
+				res.ownDropped = append(res.ownDropped, d)
+			}
+		}
 		return m
 	}
 	for _, d := range ds {
