@@ -165,6 +165,10 @@ when the command line is wrong.`,
 				return exitError{exitProblems}
 			}
 			if dryRun {
+				if _, _, _, err := plan.stage(); err != nil {
+					fmt.Fprintf(e.stderr, "hookconv: %v; nothing would be written\n", err)
+					return exitError{exitProblems}
+				}
 				if err := plan.printDiff(e); err != nil {
 					fmt.Fprintf(e.stderr, "hookconv: %v\n", err)
 					return exitError{exitProblems}
@@ -392,8 +396,20 @@ func realPath(p string) (string, error) {
 
 // write stages every file before renaming any into place.
 func (m *migration) write() error {
-	files := map[string][]byte{}
-	modes := map[string]fs.FileMode{}
+	order, files, modes, err := m.stage()
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteInOrder(order, files, func(p string) fs.FileMode { return modes[p] })
+}
+
+// stage resolves where each change goes (through links that stay in the
+// project) and refuses two configs in one file; it returns the paths in
+// the order to write them. --dry-run stages too, so it fails where the
+// real run would.
+func (m *migration) stage() (order []string, files map[string][]byte, modes map[string]fs.FileMode, err error) {
+	files = map[string][]byte{}
+	modes = map[string]fs.FileMode{}
 	owner := map[string]string{} // real path -> the config written there
 	// The source's own files, where links resolve to: a target written
 	// through a link into one would put the target's hooks in the source.
@@ -405,11 +421,11 @@ func (m *migration) write() error {
 	var targets, sources []string
 	for _, c := range m.changes {
 		if err := insideRoot(m.dir, c.path); err != nil {
-			return err
+			return nil, nil, nil, err
 		}
 		path, err := throughLink(m.dir, c.path)
 		if err != nil {
-			return err
+			return nil, nil, nil, err
 		}
 		real := path
 		if r, err := realPath(path); err == nil {
@@ -417,7 +433,7 @@ func (m *migration) write() error {
 		}
 		isSource := c.adapter.Slug() == m.from
 		if other, ok := owner[real]; ok && !(isSource && slices.Contains(m.sources, other)) {
-			return sameFile(c.path, other)
+			return nil, nil, nil, sameFile(c.path, other)
 		}
 		owner[real] = c.path
 		files[path] = c.data
@@ -433,7 +449,7 @@ func (m *migration) write() error {
 	// were.
 	slices.Sort(targets)
 	slices.Sort(sources)
-	return atomicfile.WriteInOrder(slices.Concat(targets, sources), files, func(p string) fs.FileMode { return modes[p] })
+	return slices.Concat(targets, sources), files, modes, nil
 }
 
 // sameFile is the error for a target written into a file the source (or
