@@ -502,6 +502,14 @@ func primaryName(name string, prov vocab.Provider, names *vocab.Tables) string {
 	return name
 }
 
+// appendPrimary appends the key of a canonical tool's primary native name.
+func appendPrimary(keys []string, tool string, prov vocab.Provider, names *vocab.Tables) []string {
+	if w, ok := names.EncodeTool(prov.Slug, tool); ok {
+		keys = append(keys, "tool:"+w.Name)
+	}
+	return keys
+}
+
 func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) []string {
 	switch m := m.(type) {
 	case canonical.ToolName:
@@ -511,9 +519,14 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 				// A native tool doing two jobs reads back as both
 				// (OpenCode's apply_patch, written for file_write, comes
 				// back file_edit too): expect what the decoder will say.
-				for _, tool := range names.DecodeTools(prov.Slug, r.Name) {
-					if w, ok := names.EncodeTool(prov.Slug, tool); ok && tool != string(m) {
-						keys = append(keys, "tool:"+w.Name)
+				// (DecodeTools, without its allocation: verify keys
+				// every hook.)
+				if first, ok := names.DecodeTool(prov.Slug, r.Name); ok && first.Tool != string(m) {
+					keys = appendPrimary(keys, first.Tool, prov, names)
+				}
+				for _, tool := range names.AlsoTools(prov.Slug, r.Name) {
+					if tool != string(m) {
+						keys = appendPrimary(keys, tool, prov, names)
 					}
 				}
 			}

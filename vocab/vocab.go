@@ -470,6 +470,13 @@ func (t *Tables) DecodeTools(provider, native string) []string {
 	return out
 }
 
+// AlsoTools returns the canonical tools a native tool does besides the
+// one it reads back as (its write-only rows: Codex's apply_patch also
+// creates files). The slice is the table's own: do not change it.
+func (t *Tables) AlsoTools(provider, native string) []string {
+	return t.of(provider).alsoTools[native]
+}
+
 // DecodeClaudeName returns the canonical tools of the provider's native
 // tools that its own table gives Claude Code's name, in table order (nil
 // when none has it: a name the provider does not map, such as Claude's
