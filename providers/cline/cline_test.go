@@ -127,6 +127,17 @@ func TestDecodeHandWritten(t *testing.T) {
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"}}`,
 		codes: []string{"info HC564"},
 	}, {
+		// A shell case's default branch starts with *: no comment.
+		name:  "cancel in a case's *) branch",
+		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\ncase \"$tool\" in\n  read_file) echo '{}' ;;\n  *) echo '{\"cancel\": true, \"errorMessage\": \"only reads\"}' ;;\nesac\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true}`,
+		codes: []string{"warning HC564"},
+	}, {
+		name:  "cancel only in a block comment",
+		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("/* Cline hook output:\n * { cancel: boolean, contextModification: string } */\nconsole.log(JSON.stringify({ contextModification: 'ok' }))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"}}`,
+		codes: []string{"info HC562"},
+	}, {
 		// Cancelling on an event that stops nothing is no guard.
 		name:  "cancel on an observe-only event",
 		files: providers.Files{".clinerules/hooks/PostToolUse": []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},

@@ -201,7 +201,7 @@ func cancelKey(src []byte) int {
 	for i, re := range cancelSpellings {
 		first := -1
 		for _, loc := range re().FindAllSubmatchIndex(src, -1) {
-			if commentLine(src, loc[0]) {
+			if commentLine(src, loc[0]) || inBlockComment(src, loc[0]) {
 				continue
 			}
 			if i == 0 && loc[2] >= 0 && string(src[loc[2]:loc[3]]) == "false" {
@@ -220,12 +220,24 @@ func cancelKey(src []byte) int {
 	return -1
 }
 
-// commentLine reports whether the line holding offset i is a comment
-// (it starts with #, // or *, after its indentation).
+// commentLine reports whether the line holding offset i is a comment: it
+// starts with # or //, after its indentation. (A line starting with * is
+// not taken for a block comment's: a shell case's *) branch starts so.)
 func commentLine(src []byte, i int) bool {
 	start := bytes.LastIndexByte(src[:i], '\n') + 1
 	line := bytes.TrimLeft(src[start:], " \t")
-	return bytes.HasPrefix(line, []byte("#")) || bytes.HasPrefix(line, []byte("//")) || bytes.HasPrefix(line, []byte("*"))
+	return bytes.HasPrefix(line, []byte("#")) || bytes.HasPrefix(line, []byte("//"))
+}
+
+// inBlockComment reports whether offset i is inside a /* … */ comment
+// (as a JavaScript or TypeScript hook writes them; a shell glob such as
+// dir/*.sh would open one too, so the comment must also close).
+func inBlockComment(src []byte, i int) bool {
+	open := bytes.LastIndex(src[:i], []byte("/*"))
+	if open < 0 || bytes.Contains(src[open+2:i], []byte("*/")) {
+		return false
+	}
+	return bytes.Contains(src[i:], []byte("*/"))
 }
 
 // fromProjectRoot is the script at p as the project root names it
