@@ -27,6 +27,45 @@ const gitTopLevel = "$(git rev-parse --show-toplevel)"
 // blocking hook — let the action through. It rewrites m in place (m is
 // the pipeline's own planned copy) and says what it changed.
 func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
+	replace := projectDirRewriter(to)
+	if replace == nil {
+		return nil
+	}
+	target, _ := vocab.Default().Provider(to)
+	var ds diag.List
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		var changed []string
+		if h.Handler.Command != "" {
+			var seen []string
+			h.Handler.Command, seen = replace(h.Handler.Command)
+			changed = append(changed, seen...)
+		}
+		for k, v := range h.Handler.Platform {
+			nv, seen := replace(v)
+			h.Handler.Platform[k] = nv
+			changed = append(changed, seen...)
+		}
+		if len(changed) == 0 {
+			continue
+		}
+		slices.Sort(changed)
+		changed = slices.Compact(changed)
+		with := "$" + target.ProjectDirVar
+		if target.ProjectDirVar == "" {
+			with = gitTopLevel
+		}
+		ds.Infof(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), "",
+			"%s: %s sets no %s; the command uses %s instead", h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with)
+	}
+	return ds
+}
+
+// projectDirRewriter returns a function that rewrites, in one command, the
+// project-directory variables other tools set into the target's own (or
+// the git top level where it sets none), and names those it rewrote; nil
+// when there is nothing to rewrite for the target.
+func projectDirRewriter(to string) func(string) (string, []string) {
 	names := vocab.Default()
 	target, ok := names.Provider(to)
 	if !ok || to == "canonical" {
@@ -69,33 +108,7 @@ func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
 		})
 		return out, seen
 	}
-	var ds diag.List
-	for i := range m.Hooks {
-		h := &m.Hooks[i]
-		var changed []string
-		if h.Handler.Command != "" {
-			var seen []string
-			h.Handler.Command, seen = replace(h.Handler.Command)
-			changed = append(changed, seen...)
-		}
-		for k, v := range h.Handler.Platform {
-			nv, seen := replace(v)
-			h.Handler.Platform[k] = nv
-			changed = append(changed, seen...)
-		}
-		if len(changed) == 0 {
-			continue
-		}
-		slices.Sort(changed)
-		changed = slices.Compact(changed)
-		with := "$" + target.ProjectDirVar
-		if target.ProjectDirVar == "" {
-			with = gitTopLevel
-		}
-		ds.Infof(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), "",
-			"%s: %s sets no %s; the command uses %s instead", h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with)
-	}
-	return ds
+	return replace
 }
 
 // CodePluginVar (warning): a hook's command needs a variable a tool sets

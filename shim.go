@@ -75,8 +75,8 @@ func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 // unwrapped first: wrapped again it would run a shim inside a shim, and
 // the inner one would speak the tool it was first written for.
 func shimCommand(h *canonical.Hook, to, command string) string {
-	if original, ok := Unshim(command); ok {
-		command = original
+	if from := shimmedFor(command); from != "" {
+		return rewrapShim(command, from, to)
 	}
 	var b strings.Builder
 	b.WriteString(shimPrefix)
@@ -173,7 +173,8 @@ var shellsWritten = sync.OnceValue(func() map[string]bool {
 })
 
 // CodeReshimmed: a command a shim wraps for another tool is wrapped for
-// the target instead, so its shim speaks the target's contract (info).
+// the target instead, so its shim speaks the target's contract (info); in
+// a program hookconv generates it cannot be, and is warned about.
 const CodeReshimmed = "HC430"
 
 // Reshim rewraps, for the target, each command of m that a shim wraps for
@@ -184,10 +185,23 @@ const CodeReshimmed = "HC430"
 // they are: the next conversion rewraps them.
 func Reshim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 	prov, _ := vocab.Default().Provider(to)
-	if to == "canonical" || prov.Generated {
+	if to == "canonical" {
 		return m, nil
 	}
 	var ds diag.List
+	if prov.Generated {
+		// The generated program hands a hook the tool's own payload and
+		// reads the canonical answer: no shim can stand between them.
+		for i := range m.Hooks {
+			h := &m.Hooks[i]
+			if from := shimmedFor(h.Handler.Command); from != "" && h.Handler.Type == canonical.HandlerCommand {
+				original, _ := Unshim(h.Handler.Command)
+				ds.Warnf(CodeReshimmed, h.PosOf("handler.command"), hookPath(h, i)+".handler.command", "convert the config from before --shim, or write the command without hookconv run: "+original,
+					"%s: its command runs under hookconv run for %s, which reads %s's payload and answers in its terms; the program hookconv generates for %s hands it that tool's own payload and reads the canonical answer, so a guard may never block there", h.DisplayName(i), from, from, prov.Name)
+			}
+		}
+		return m, ds
+	}
 	var out *canonical.Manifest
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -202,7 +216,7 @@ func Reshim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 			out = &canonical.Manifest{Spec: m.Spec, Hooks: slices.Clone(m.Hooks)}
 		}
 		hh := &out.Hooks[i]
-		hh.Handler.Command = shimCommand(hh, to, hh.Handler.Command)
+		hh.Handler.Command = rewrapShim(hh.Handler.Command, from, to)
 		ds.Infof(CodeReshimmed, h.PosOf("handler.command"), hookPath(h, i)+".handler.command", "",
 			"%s: its command runs under hookconv run for %s; rewrapped for %s, whose payload and answers the shim must speak", h.DisplayName(i), from, to)
 	}
@@ -210,6 +224,32 @@ func Reshim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 		return m, nil
 	}
 	return out, ds
+}
+
+// rewrapShim wraps for to the command a shim for from wraps. The shim's
+// own flags the user may have set (--timeout-action block, --headless,
+// --log) are kept as written; the provider, the target's shell and its
+// token marking change, and the wrapped command's project-directory
+// variables become the target's ($GEMINI_PROJECT_DIR is unset under
+// Claude Code: the script would not be found, and the guard fail open).
+func rewrapShim(command, from, to string) string {
+	if from == to {
+		return command
+	}
+	original, _ := Unshim(command)
+	if replace := projectDirRewriter(to); replace != nil {
+		original, _ = replace(original)
+	}
+	prefix, _, _ := strings.Cut(command, " -- ")
+	flags := strings.TrimPrefix(prefix, shimPrefix+from)
+	flags = strings.ReplaceAll(flags+" ", " --tokens ", " ")
+	flags = strings.TrimRight(flags, " ")
+	prov, _ := vocab.Default().Provider(to)
+	if len(prov.CommandTokens) > 0 {
+		flags += " --tokens"
+		original = markTokens(original, prov.CommandTokens)
+	}
+	return shimPrefix + to + flags + " -- " + cmp.Or(prov.Shell, "sh") + " -c " + shellQuote(original)
 }
 
 // shimmedFor returns the provider a shimmed command is wrapped for, or "".

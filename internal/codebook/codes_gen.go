@@ -120,7 +120,7 @@ var codes = []Code{
 	{ID: "HC427", Package: ".", Name: "CodeFiresFor", Summary: "the target's event fires for other values (notification kinds) than the source's, and no matcher can say which (warning)"},
 	{ID: "HC428", Package: ".", Name: "CodeWeakerCopy", Summary: "a migrated hook the target already holds, but in a form that does less there: async, a shorter timeout, or a condition of its own (warning)."},
 	{ID: "HC429", Package: ".", Name: "CodeOwnHooksRewritten", Summary: "migrate could not add to the hooks a target file holds without rewriting them, and the rewrite drops keys or comments the user wrote there (warning)."},
-	{ID: "HC430", Package: ".", Name: "CodeReshimmed", Summary: "a command a shim wraps for another tool is wrapped for the target instead, so its shim speaks the target's contract (info)."},
+	{ID: "HC430", Package: ".", Name: "CodeReshimmed", Summary: "a command a shim wraps for another tool is wrapped for the target instead, so its shim speaks the target's contract (info); in a program hookconv generates it cannot be, and is warned about."},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},
