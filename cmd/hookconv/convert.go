@@ -529,6 +529,9 @@ func writeResult(e *env, files providers.Files, out, root, to string) error {
 			if err = insideRoot(root, dst); err == nil {
 				dst, err = throughLink(root, dst)
 			}
+			if err == nil {
+				err = linkIntoOther(filepath.Join(root, filepath.FromSlash(p)), dst, to)
+			}
 			if err != nil {
 				fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
 				return exitError{exitProblems}
@@ -614,6 +617,24 @@ func relAbs(base, target string) (string, error) {
 		return "", err
 	}
 	return filepath.Rel(absBase, absTarget)
+}
+
+// linkIntoOther refuses a config path that is a link to another tool's
+// config (.gemini/settings.json → ../.claude/settings.json): writing the
+// target's hooks there would replace that tool's own, its guards among
+// them, which it then never runs.
+func linkIntoOther(path, real, to string) error {
+	if real == path {
+		return nil
+	}
+	owners := hookconv.DetectSource(filepath.ToSlash(real), nil)
+	if len(owners) == 0 || slices.Contains(owners, to) {
+		return nil
+	}
+	names := vocab.Default()
+	owner, _ := names.Provider(owners[0])
+	target, _ := names.Provider(to)
+	return fmt.Errorf("%s is a link to %s, %s's config: writing %s's hooks there would replace %s's own", path, real, owner.Name, target.Name, owner.Name)
 }
 
 func insideRoot(root, dst string) error {

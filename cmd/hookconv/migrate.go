@@ -424,6 +424,9 @@ func (m *migration) stage() (order []string, files map[string][]byte, modes map[
 			return nil, nil, nil, err
 		}
 		path, err := throughLink(m.dir, c.path)
+		if err == nil {
+			err = linkIntoOther(c.path, path, c.adapter.Slug())
+		}
 		if err != nil {
 			return nil, nil, nil, err
 		}
