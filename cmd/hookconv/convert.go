@@ -108,6 +108,13 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 					if existing, err = targetFiles(root, to, hookconv.IsMigrationPath); err != nil {
 						return usagef("%v", err)
 					}
+					if to == "canonical" {
+						for p := range existing {
+							if err := manifestOutput(filepath.Join(root, filepath.FromSlash(p))); err != nil {
+								return err
+							}
+						}
+					}
 				} else {
 					if err := foreignOutput(out, to, slug, in); err != nil {
 						return err
@@ -199,6 +206,9 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 // replace that tool's own there, which it then never runs, guards
 // included.
 func foreignOutput(out, to, from string, in providers.Files) error {
+	if to == "canonical" {
+		return manifestOutput(out)
+	}
 	names := vocab.Default()
 	target, _ := names.Provider(to)
 	paths := []string{out}
@@ -219,15 +229,7 @@ func foreignOutput(out, to, from string, in providers.Files) error {
 		if p != out {
 			via = " (through a link)"
 		}
-		if to == "canonical" {
-			return usagef("-o %s is %s's config%s: a hooks/1.0 manifest written there would replace it; write the manifest to a new file", out, owner.Name, via)
-		}
 		return usagef("-o %s is %s's config%s, not %s's: the converted hooks would replace %s's own there; write to %s (or a project directory) instead", out, owner.Name, via, target.Name, owner.Name, where)
-	}
-	if to == "canonical" {
-		if b, err := os.ReadFile(out); err == nil && len(bytes.TrimSpace(b)) > 0 && !slices.Contains(hookconv.DetectSource(out, b), "canonical") {
-			return usagef("-o %s exists and is no hooks/1.0 manifest: a manifest is a whole file, and writing it would replace everything in it; write to a new file", out)
-		}
 	}
 	if from == to {
 		return nil
@@ -242,6 +244,31 @@ func foreignOutput(out, to, from string, in providers.Files) error {
 		}
 	}
 	return nil
+}
+
+// manifestOutput refuses an existing file that a manifest written there
+// would replace, a manifest being a whole file: anything but a manifest or
+// an empty document ({}), another tool's config (through a link too)
+// included.
+func manifestOutput(out string) error {
+	b, err := os.ReadFile(out)
+	if err != nil {
+		return nil // nothing there yet
+	}
+	trimmed := bytes.TrimSpace(b)
+	if len(trimmed) == 0 || string(trimmed) == "{}" || slices.Contains(hookconv.DetectSource(out, b), "canonical") {
+		return nil
+	}
+	what := "is no hooks/1.0 manifest"
+	real := out
+	if r, err := filepath.EvalSymlinks(out); err == nil {
+		real = r
+	}
+	if owners := hookconv.DetectSource(filepath.ToSlash(real), nil); len(owners) > 0 {
+		owner, _ := vocab.Default().Provider(owners[0])
+		what = "is " + owner.Name + "'s config"
+	}
+	return usagef("-o %s %s: a manifest is a whole file, and writing one there would replace everything in it; write the manifest to a new file", out, what)
 }
 
 func checkSlug(flag, slug string) error {
