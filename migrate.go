@@ -429,13 +429,16 @@ func ownHooksRewritten(p string, prev, next []byte) diag.List {
 	}
 	old := oldRoot.Get("hooks")
 	kept := map[string]bool{}
-	collectKeys(newRoot.Get("hooks"), kept)
+	collectKeys(newRoot.Get("hooks"), "", kept)
 	seen := map[string]bool{}
-	collectKeys(old, seen)
+	collectKeys(old, "", seen)
 	var lost []string
 	for _, k := range sortedkeys.Of(seen) {
 		if !kept[k] {
-			lost = append(lost, strconv.Quote(k))
+			key := k[strings.LastIndexByte(k, '.')+1:]
+			if q := strconv.Quote(key); !slices.Contains(lost, q) {
+				lost = append(lost, q)
+			}
 		}
 	}
 	comments := old.End > old.Pos.Offset && hasComment(prev[old.Pos.Offset:old.End])
@@ -458,14 +461,20 @@ func ownHooksRewritten(p string, prev, next []byte) diag.List {
 	return ds.WithFile(p)
 }
 
-// collectKeys adds every member key of the objects in n to keys.
-func collectKeys(n *node.Node, keys map[string]bool) {
+// collectKeys adds the path of every member of the objects in n to keys,
+// array indexes left out ("PreToolUse.hooks.command"): a key is kept where
+// it was, not merely somewhere else in the file.
+func collectKeys(n *node.Node, at string, keys map[string]bool) {
 	for _, f := range n.Fields {
-		keys[f.Key] = true
-		collectKeys(f.Value, keys)
+		p := f.Key
+		if at != "" {
+			p = at + "." + f.Key
+		}
+		keys[p] = true
+		collectKeys(f.Value, p, keys)
 	}
 	for _, it := range n.Items {
-		collectKeys(it, keys)
+		collectKeys(it, at, keys)
 	}
 }
 
