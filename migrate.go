@@ -316,10 +316,16 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 }
 
 // effectiveTimeout is how long, in seconds, prov lets hook h run: its own
-// timeout, else the tool's documented default; 0 when neither is known.
+// timeout, else the tool's documented default for the event, else for
+// any hook; 0 when none is known.
 func effectiveTimeout(h *canonical.Hook, prov vocab.Provider) float64 {
 	if h.Handler.Timeout > 0 {
 		return h.Handler.Timeout
+	}
+	for _, row := range vocab.Default().EncodeEvent(prov.Slug, h.Event) {
+		if row.DefaultTimeout > 0 {
+			return float64(row.DefaultTimeout) // this event's own default
+		}
 	}
 	return float64(prov.DefaultTimeout)
 }

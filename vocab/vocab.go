@@ -76,7 +76,11 @@ type NativeEvent struct {
 	FiresFor []string `toml:"fires_for" json:"fires_for,omitempty"`
 	// Note is what a user must know when a hook is written under this
 	// event (a version limit, a clamped timeout); encoders repeat it.
-	Note string `toml:"note" json:"note,omitempty"`
+	// DefaultTimeout is the seconds a command hook here may run when it
+	// sets no timeout, where it differs from the provider's default
+	// (Claude Code's UserPromptSubmit: 30); 0 otherwise.
+	DefaultTimeout int    `toml:"default_timeout" json:"default_timeout,omitempty"`
+	Note           string `toml:"note" json:"note,omitempty"`
 }
 
 // Tool is a canonical tool.
