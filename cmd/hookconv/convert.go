@@ -256,7 +256,7 @@ func manifestOutput(out string) error {
 		return nil // nothing there yet
 	}
 	trimmed := bytes.TrimSpace(b)
-	if len(trimmed) == 0 || string(trimmed) == "{}" || slices.Contains(hookconv.DetectSource(out, b), "canonical") {
+	if len(trimmed) == 0 || strings.Join(strings.Fields(string(trimmed)), "") == "{}" || slices.Contains(hookconv.DetectSource(out, b), "canonical") {
 		return nil
 	}
 	what := "is no hooks/1.0 manifest"
@@ -557,7 +557,7 @@ func writeResult(e *env, files providers.Files, out, root, to string) error {
 				dst, err = throughLink(root, dst)
 			}
 			if err == nil {
-				err = linkIntoOther(filepath.Join(root, filepath.FromSlash(p)), dst, to)
+				err = linkIntoOther(filepath.Join(root, filepath.FromSlash(p)), to)
 			}
 			if err != nil {
 				fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
@@ -650,8 +650,18 @@ func relAbs(base, target string) (string, error) {
 // config (.gemini/settings.json → ../.claude/settings.json): writing the
 // target's hooks there would replace that tool's own, its guards among
 // them, which it then never runs.
-func linkIntoOther(path, real, to string) error {
-	if real == path {
+func linkIntoOther(path, to string) error {
+	// Where the path leads, through a link on the file or on a folder
+	// above it (.gemini → .claude), whether or not the file exists yet.
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		dir, derr := filepath.EvalSymlinks(filepath.Dir(path))
+		if derr != nil {
+			return nil
+		}
+		real = filepath.Join(dir, filepath.Base(path))
+	}
+	if filepath.Clean(real) == filepath.Clean(path) {
 		return nil
 	}
 	owners := hookconv.DetectSource(filepath.ToSlash(real), nil)

@@ -425,7 +425,7 @@ func (m *migration) stage() (order []string, files map[string][]byte, modes map[
 		}
 		path, err := throughLink(m.dir, c.path)
 		if err == nil {
-			err = linkIntoOther(c.path, path, c.adapter.Slug())
+			err = linkIntoOther(c.path, c.adapter.Slug())
 		}
 		if err != nil {
 			return nil, nil, nil, err

@@ -138,6 +138,18 @@ func TestDecodeHandWritten(t *testing.T) {
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"}}`,
 		codes: []string{"info HC562"},
 	}, {
+		// Case patterns such as */secrets/* are no block comments.
+		name:  "cancel between shell globs",
+		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\ncase \"$p\" in\n  */secrets/*) echo '{\"cancel\": true, \"errorMessage\": \"no\"}' ;;\n  */build/*) echo '{}' ;;\nesac\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true}`,
+		codes: []string{"warning HC564"},
+	}, {
+		// Nor is a /* inside a JavaScript string.
+		name:  "cancel after a glob string in JavaScript",
+		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("if (minimatch(p, 'secrets/**')) console.log(JSON.stringify({ cancel: true, errorMessage: 'no' }))\n/** helper */\nfunction f() {}\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
 		// Cancelling on an event that stops nothing is no guard.
 		name:  "cancel on an observe-only event",
 		files: providers.Files{".clinerules/hooks/PostToolUse": []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},

@@ -158,7 +158,7 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 	// A script that cancels is a blocking safety hook in Cline, and no
 	// other tool reads "cancel": converted, it would never block, so that
 	// is a warning; context it adds is only lost, so that is a note.
-	if i := cancelKey(src); i >= 0 {
+	if i := cancelKey(src, jsExts[ext]); i >= 0 {
 		// The script's author meant it to stop things: a blocking hook,
 		// so the targets' blocking rules apply (and HC207 does not call
 		// it a watcher).
@@ -193,15 +193,29 @@ var cancelSpellings = []func() *regexp.Regexp{
 
 // cancelKey returns the offset of the first place src sets "cancel" in
 // its answer, or -1: a script that builds {"cancel": …} from a variable
-// blocks as surely as one that prints it literally. Comment lines are not
-// read ("# Output: { cancel: boolean }" documents, it does not answer),
-// and a literal "cancel": false, the only value a script prints, never
-// cancels.
-func cancelKey(src []byte) int {
+// blocks as surely as one that prints it literally. Comments are not read
+// ("# Output: { cancel: boolean }" documents, it does not answer): lines
+// starting with # or //, and in JavaScript or TypeScript (js) /* */
+// blocks, which a shell script has none of (its */secrets/* case pattern
+// is no comment). A literal "cancel": false, the only value a script
+// prints, never cancels.
+func cancelKey(src []byte, js bool) int {
+	var comments [][2]int
+	if js {
+		comments = blockComments(src)
+	}
+	inComment := func(i int) bool {
+		for _, c := range comments {
+			if c[0] <= i && i < c[1] {
+				return true
+			}
+		}
+		return false
+	}
 	for i, re := range cancelSpellings {
 		first := -1
 		for _, loc := range re().FindAllSubmatchIndex(src, -1) {
-			if commentLine(src, loc[0]) || inBlockComment(src, loc[0]) {
+			if commentLine(src, loc[0]) || inComment(loc[0]) {
 				continue
 			}
 			if i == 0 && loc[2] >= 0 && string(src[loc[2]:loc[3]]) == "false" {
@@ -220,6 +234,9 @@ func cancelKey(src []byte) int {
 	return -1
 }
 
+// jsExts are the script extensions of languages with /* */ comments.
+var jsExts = map[string]bool{".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true}
+
 // commentLine reports whether the line holding offset i is a comment: it
 // starts with # or //, after its indentation. (A line starting with * is
 // not taken for a block comment's: a shell case's *) branch starts so.)
@@ -229,15 +246,33 @@ func commentLine(src []byte, i int) bool {
 	return bytes.HasPrefix(line, []byte("#")) || bytes.HasPrefix(line, []byte("//"))
 }
 
-// inBlockComment reports whether offset i is inside a /* … */ comment
-// (as a JavaScript or TypeScript hook writes them; a shell glob such as
-// dir/*.sh would open one too, so the comment must also close).
-func inBlockComment(src []byte, i int) bool {
-	open := bytes.LastIndex(src[:i], []byte("/*"))
-	if open < 0 || bytes.Contains(src[open+2:i], []byte("*/")) {
-		return false
+// blockComments returns the /* … */ comments of JavaScript or TypeScript
+// source, read past its strings ('secrets/**' opens none) and line
+// comments.
+func blockComments(src []byte) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\'' || c == '"' || c == '`':
+			for i++; i < len(src) && src[i] != c; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := bytes.Index(src[i+2:], []byte("*/"))
+			if end < 0 {
+				return append(out, [2]int{i, len(src)})
+			}
+			out = append(out, [2]int{i, i + 2 + end + 2})
+			i += 2 + end + 1
+		}
 	}
-	return bytes.Contains(src[i:], []byte("*/"))
+	return out
 }
 
 // fromProjectRoot is the script at p as the project root names it
