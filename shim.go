@@ -141,10 +141,88 @@ func tokenAt(s string, tokens []string) string {
 	return ""
 }
 
-// shellQuote quotes s for a POSIX shell: single quotes, with each single
-// quote written as '\”.
+// shellQuote quotes s as one word that POSIX shells and fish read alike:
+// runs of other characters in single quotes, and each single quote and
+// backslash escaped outside them (\' and \\). Codex runs the shim line
+// with the user's $SHELL, and fish, unlike sh, reads \' and \\ as escapes
+// inside single quotes too: a backslash left inside them would be halved.
 func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	if s == "" {
+		return "''"
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	open := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\'' || c == '\\' {
+			if open {
+				b.WriteByte('\'')
+				open = false
+			}
+			b.WriteByte('\\')
+			b.WriteByte(c)
+			continue
+		}
+		if !open {
+			b.WriteByte('\'')
+			open = true
+		}
+		b.WriteByte(c)
+	}
+	if open {
+		b.WriteByte('\'')
+	}
+	return b.String()
+}
+
+// shellUnquote undoes shellQuote, and reads the form earlier versions
+// wrote (each quote written as close, escaped quote, reopen, and
+// backslashes inside the quotes); ok is false for any other text.
+func shellUnquote(q string) (string, bool) {
+	if q == "" {
+		return "", false
+	}
+	var b strings.Builder
+	for q != "" {
+		switch {
+		case q[0] == '\'':
+			end := strings.IndexByte(q[1:], '\'')
+			if end < 0 {
+				return "", false
+			}
+			b.WriteString(q[1 : 1+end])
+			q = q[2+end:]
+		case q[0] == '\\' && len(q) > 1 && (q[1] == '\'' || q[1] == '\\'):
+			b.WriteByte(q[1])
+			q = q[2:]
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// splitShim cuts a shimmed command into its flags (before the " -- "
+// that starts the wrapped command), the shell word and the quoted
+// command: at the first " -- " followed by a shell the shims use, so a
+// --log path holding " -- " does not end the flags.
+func splitShim(command string) (prefix, shell, quoted string, ok bool) {
+	if !strings.HasPrefix(command, shimPrefix) {
+		return "", "", "", false
+	}
+	for at := 0; ; {
+		i := strings.Index(command[at:], " -- ")
+		if i < 0 {
+			return "", "", "", false
+		}
+		i += at
+		rest := command[i+len(" -- "):]
+		if sh, q, found := strings.Cut(rest, " -c "); found && shellsWritten()[sh] {
+			return command[:i], sh, q, true
+		}
+		at = i + 1
+	}
 }
 
 // unmarkTokens undoes markTokens.
@@ -240,7 +318,7 @@ func rewrapShim(command, from, to string) string {
 	if replace := projectDirRewriter(to); replace != nil {
 		original, _ = replace(original)
 	}
-	prefix, _, _ := strings.Cut(command, " -- ")
+	prefix, _, _, _ := splitShim(command)
 	flags := strings.TrimPrefix(prefix, shimPrefix+from)
 	flags = strings.ReplaceAll(flags+" ", " --tokens ", " ")
 	flags = strings.TrimRight(flags, " ")
@@ -269,42 +347,16 @@ func shimmedFor(command string) string {
 // Shim wrote. The verify stage compares wrapped commands by it, so a
 // shim that mangled the command (a quoting bug) is caught before output.
 func Unshim(command string) (string, bool) {
-	if !strings.HasPrefix(command, shimPrefix) {
-		return "", false
-	}
-	prefix, rest, ok := strings.Cut(command, " -- ")
+	prefix, _, quoted, ok := splitShim(command)
 	if !ok {
 		return "", false
 	}
-	shell, quoted, ok := strings.Cut(rest, " -c ")
-	if ok {
-		ok = shellsWritten()[shell]
-	}
-	if !ok || len(quoted) < 2 || quoted[0] != '\'' || quoted[len(quoted)-1] != '\'' {
+	body, ok := shellUnquote(quoted)
+	if !ok {
 		return "", false
 	}
-	body := quoted[1 : len(quoted)-1]
-	// The body is a sequence of '…' chunks joined by \' : undo exactly
-	// what shellQuote did, and refuse anything else.
-	var b strings.Builder
-	for {
-		i := strings.Index(body, `'\''`)
-		if i < 0 {
-			if strings.Contains(body, "'") {
-				return "", false
-			}
-			b.WriteString(body)
-			if strings.HasSuffix(prefix, " --tokens") || strings.Contains(prefix, " --tokens ") {
-				return unmarkTokens(b.String()), true
-			}
-			return b.String(), true
-		}
-		chunk := body[:i]
-		if strings.Contains(chunk, "'") {
-			return "", false
-		}
-		b.WriteString(chunk)
-		b.WriteByte('\'')
-		body = body[i+4:]
+	if strings.HasSuffix(prefix, " --tokens") || strings.Contains(prefix, " --tokens ") {
+		return unmarkTokens(body), true
 	}
+	return body, true
 }

@@ -36,6 +36,30 @@ func TestUnshimInvertsShim(t *testing.T) {
 			t.Errorf("sh reads %q as %q, want %q", quoted, out, cmd)
 		}
 	}
+	// Every shell the shims run reads the quoted word as the command:
+	// fish too, which reads \' and \\ inside single quotes as escapes.
+	for _, cmd := range []string{`printf '%s\n' 'x\\y' >&2`, `echo "don't"`, `a\'b`, ``} {
+		q := shellQuote(cmd)
+		if got, ok := shellUnquote(q); !ok || got != cmd {
+			t.Errorf("shellUnquote(%q) = %q, %v; want %q", q, got, ok, cmd)
+		}
+		for _, sh := range []string{"sh", "bash", "zsh", "fish"} {
+			if _, err := exec.LookPath(sh); err != nil {
+				continue
+			}
+			if out, err := exec.Command(sh, "-c", "printf %s "+q).Output(); err != nil || string(out) != cmd {
+				t.Errorf("%s reads %q as %q (%v), want %q", sh, q, out, err, cmd)
+			}
+		}
+	}
+	// The form earlier versions wrote still reads back.
+	if got, ok := shellUnquote(`'it'\''s a\b'`); !ok || got != `it's a\b` {
+		t.Errorf("the earlier quoting reads back as %q, %v", got, ok)
+	}
+	// A --log path holding " -- " does not end the flags.
+	if got, ok := Unshim(`hookconv run --provider claude-code --log '/tmp/a -- b.log' -- bash -c './g.sh'`); !ok || got != "./g.sh" {
+		t.Errorf("a --log path with \" -- \": %q, %v", got, ok)
+	}
 	for _, notShim := range []string{"./guard.sh", "hookconv run --provider x -- ./a.sh", "hookconv run --provider x -- sh -c 'a'b'"} {
 		if _, ok := Unshim(notShim); ok {
 			t.Errorf("Unshim(%q) accepted a command Shim did not write", notShim)
