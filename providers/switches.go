@@ -23,6 +23,14 @@ func DisableAllHooks(root *node.Node) (string, bool, []string) {
 	return "", false, nil
 }
 
+// DisableAllHooksOff reports whether root sets "disableAllHooks": false:
+// in a file that overrides another (Claude Code's settings.local.json over
+// settings.json), that turns the other's true back off.
+func DisableAllHooksOff(root *node.Node) bool {
+	v := root.Get("disableAllHooks")
+	return v != nil && v.Kind == node.Bool && !v.Bool
+}
+
 // MarkSwitchedOff records, as "$disabled" in a hook's provider_data for
 // slug, the setting that turns it off, so that converting it to another
 // tool, where it would run, warns (HC409). The names a setting lists are

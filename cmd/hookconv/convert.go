@@ -494,11 +494,14 @@ func besideFiles(out, to string) (providers.Files, error) {
 		return nil, nil
 	}
 	// The files loaded beside the one written: for a tool that loads
-	// all its paths, every other one; else those whose settings can turn
-	// its hooks off (Claude's settings.local.json).
+	// all its paths, every other one; else its default config and the
+	// files whose settings can turn its hooks off (Claude's
+	// settings.local.json), the one written left out.
 	loaded := hookconv.IsMigrationPath
 	if !prov.LoadsAllPaths {
-		loaded = hookconv.IsSwitchPath
+		loaded = func(slug, rel string) bool {
+			return hookconv.IsSwitchPath(slug, rel) || hookconv.IsDefaultPath(slug, rel)
+		}
 	}
 	slash := filepath.ToSlash(filepath.Clean(out))
 	for _, rel := range prov.Paths {

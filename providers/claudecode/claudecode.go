@@ -41,6 +41,7 @@ var Dialect = &nested.Dialect{
 	// Substituted in command and args (reference §1.11).
 	ExecPlaceholders: []string{"CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"},
 	Switches:         providers.DisableAllHooks,
+	SwitchedOn:       providers.DisableAllHooksOff,
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }

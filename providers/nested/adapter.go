@@ -2,6 +2,7 @@ package nested
 
 import (
 	"path"
+	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -51,6 +52,7 @@ func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Nod
 	var ds diag.List
 	m := &canonical.Manifest{Spec: canonical.SpecVersion}
 	var allOff *node.Node // a file's setting that turns every hook off
+	allOffRank := -1      // the precedence of the file that decided it
 	for _, p := range files.Paths() {
 		root, pds := a.parse(p, files[p])
 		ds = append(ds, pds...)
@@ -62,10 +64,23 @@ func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Nod
 		}
 		hooks, hds := a.DecodeTree(p, root)
 		ds = append(ds, hds...)
-		providers.MarkSwitchedOff(hooks, root, a.d.Slug, a.d.Switches)
-		if a.d.Switches != nil && allOff == nil {
-			if setting, all, _ := a.d.Switches(root); all {
-				allOff = &node.Node{Kind: node.String, Text: setting}
+		if a.d.Switches != nil {
+			// Every hook off is decided over all the files, by their
+			// precedence (a file of switch_paths overrides the others:
+			// Claude's settings.local.json); a list of names turns off
+			// those hooks wherever it stands (Gemini's, a union).
+			rank := 0
+			if slices.Contains(a.Prov.SwitchPaths, p) {
+				rank = 1
+			}
+			setting, all, _ := a.d.Switches(root)
+			switch {
+			case all && rank >= allOffRank:
+				allOff, allOffRank = &node.Node{Kind: node.String, Text: setting}, rank
+			case a.d.SwitchedOn != nil && a.d.SwitchedOn(root) && rank >= allOffRank:
+				allOff, allOffRank = nil, rank
+			case !all:
+				providers.MarkSwitchedOff(hooks, root, a.d.Slug, a.d.Switches)
 			}
 		}
 		if m.Hooks == nil {
@@ -74,7 +89,7 @@ func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Nod
 			m.Hooks = append(m.Hooks, hooks...)
 		}
 	}
-	if allOff != nil && len(files) > 1 {
+	if allOff != nil {
 		// The tool merges its files: a setting in one that turns every
 		// hook off (Codex's [features] hooks = false in config.toml, a
 		// disableAllHooks in settings.local.json) turns off the others'.

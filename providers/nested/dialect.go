@@ -25,6 +25,7 @@ import (
 	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 )
 
@@ -82,6 +83,10 @@ type Dialect struct {
 	SyncEvents []string
 	// Switches reads the settings outside "hooks" that turn hooks off.
 	Switches providers.Switches
+	// SwitchedOn reads a setting that turns every hook back on, where a
+	// file of the provider's switch_paths overrides another's
+	// (disableAllHooks: false in Claude's settings.local.json).
+	SwitchedOn func(root *node.Node) bool
 }
 
 // Accepts reports whether the tool runs handlers of type t.

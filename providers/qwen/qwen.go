@@ -38,7 +38,8 @@ var Dialect = &nested.Dialect{
 	ListSeparators: "|,",
 	Regex:          "JavaScript",
 	// disableAllHooks (reference §7.4).
-	Switches: providers.DisableAllHooks,
+	Switches:   providers.DisableAllHooks,
+	SwitchedOn: providers.DisableAllHooksOff,
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }
