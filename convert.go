@@ -210,7 +210,11 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		}
 		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
-	res.contractNotes(s, to, opts.Shim)
+	// A source whose every command already runs under the shim speaks
+	// the canonical contract, before and after: nothing to compare.
+	if !allShimmed(res.Decoded) {
+		res.contractNotes(s, to, opts.Shim)
+	}
 	if len(res.Decoded.Hooks) == 0 {
 		// Nothing to convert (HC401 says so): writing an empty config would
 		// only wipe the hooks of an -o file, and an empty manifest is no
@@ -237,6 +241,21 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	res.encode(dst, res.Planned, existing, to)
 	res.Diagnostics = append(res.Diagnostics, res.switchedOffInTarget(dst, loaded, opts.Beside, to)...)
 	return res
+}
+
+// allShimmed reports whether m has command hooks and every one of them
+// runs under hookconv run.
+func allShimmed(m *canonical.Manifest) bool {
+	n := 0
+	for i := range m.Hooks {
+		if h := &m.Hooks[i]; h.Handler.Type == canonical.HandlerCommand {
+			if shimmedFor(h.Handler.Command) == "" {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // switchedOffScripts warns (HC409) about hooks read from a script that

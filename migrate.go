@@ -123,7 +123,10 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	prov, _ := vocab.Default().Provider(to)
 	// A guard whose JSON deny the target does not read is written, but
 	// may not block there: --remove-source keeps it.
-	denied := res.contractNotes(s, to, false)
+	var denied []int
+	if !allShimmed(res.Decoded) { // a shimmed source speaks the canonical contract
+		denied = res.contractNotes(s, to, false)
+	}
 
 	t, ok := res.targetHooks(dst, existing, prov)
 	if !ok {
