@@ -150,6 +150,12 @@ func TestDecodeHandWritten(t *testing.T) {
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
+		// A /* in a regular expression, never closed, opens no comment.
+		name:  "cancel after a regular expression holding /*",
+		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("if (/secrets\\/*/.test(p)) console.log(JSON.stringify({ cancel: true, errorMessage: 'no' }))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
 		// Cancelling on an event that stops nothing is no guard.
 		name:  "cancel on an observe-only event",
 		files: providers.Files{".clinerules/hooks/PostToolUse": []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},

@@ -266,7 +266,10 @@ func blockComments(src []byte) [][2]int {
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := bytes.Index(src[i+2:], []byte("*/"))
 			if end < 0 {
-				return append(out, [2]int{i, len(src)})
+				// Never closed: no comment, but a /* of something else
+				// (a regular expression such as /secrets\/*/).
+				i++
+				continue
 			}
 			out = append(out, [2]int{i, i + 2 + end + 2})
 			i += 2 + end + 1
