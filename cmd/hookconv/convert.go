@@ -216,11 +216,10 @@ func foreignOutput(out, to, from string, in providers.Files) error {
 		paths = append(paths, real)
 	}
 	for _, p := range paths {
-		owners := hookconv.DetectSource(p, nil)
-		if len(owners) == 0 || slices.Contains(owners, to) {
+		owner, foreign := configOwner(p, to)
+		if !foreign {
 			continue
 		}
-		owner, _ := names.Provider(owners[0])
 		where := "a new file"
 		if len(target.Paths) > 0 {
 			where = target.Paths[0]
@@ -246,6 +245,17 @@ func foreignOutput(out, to, from string, in providers.Files) error {
 	return nil
 }
 
+// configOwner is the tool whose config path p is, when that is not to
+// (any tool when to is ""): by the path alone, as the tools find their
+// configs.
+func configOwner(p, to string) (vocab.Provider, bool) {
+	owners := hookconv.DetectSource(filepath.ToSlash(p), nil)
+	if len(owners) == 0 || slices.Contains(owners, to) {
+		return vocab.Provider{}, false
+	}
+	return vocab.Default().Provider(owners[0])
+}
+
 // manifestOutput refuses an existing file that a manifest written there
 // would replace, a manifest being a whole file: anything but a manifest or
 // an empty document ({}), another tool's config (through a link too)
@@ -264,8 +274,7 @@ func manifestOutput(out string) error {
 	if r, err := filepath.EvalSymlinks(out); err == nil {
 		real = r
 	}
-	if owners := hookconv.DetectSource(filepath.ToSlash(real), nil); len(owners) > 0 {
-		owner, _ := vocab.Default().Provider(owners[0])
+	if owner, ok := configOwner(real, ""); ok {
 		what = "is " + owner.Name + "'s config"
 	}
 	return usagef("-o %s %s: a manifest is a whole file, and writing one there would replace everything in it; write the manifest to a new file", out, what)
@@ -667,13 +676,11 @@ func linkIntoOther(path, to string) error {
 	if filepath.Clean(real) == filepath.Clean(path) {
 		return nil
 	}
-	owners := hookconv.DetectSource(filepath.ToSlash(real), nil)
-	if len(owners) == 0 || slices.Contains(owners, to) {
+	owner, foreign := configOwner(real, to)
+	if !foreign {
 		return nil
 	}
-	names := vocab.Default()
-	owner, _ := names.Provider(owners[0])
-	target, _ := names.Provider(to)
+	target, _ := vocab.Default().Provider(to)
 	return fmt.Errorf("%s is a link to %s, %s's config: writing %s's hooks there would replace %s's own", path, real, owner.Name, target.Name, owner.Name)
 }
 
