@@ -46,8 +46,9 @@ const CodeSourceNotRewritable = "HC416"
 // no longer sees every tool (HC345), or exit 2 no longer blocks where the
 // target blocks only on a JSON answer (HC208), another non-zero exit or a
 // crash no longer blocks (HC209), or its matcher was passed on unchanged
-// and may match nothing there (HC402).
-var weakensBlocking = map[string]bool{CodeWeakerCopy: true, "HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC209": true, "HC310": true, "HC317": true, "HC345": true,
+// and may match nothing there (HC402), or it exits 2 without the reason
+// on stderr the target needs to block (HC431).
+var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: true, "HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC209": true, "HC310": true, "HC317": true, "HC345": true,
 	// A regular expression or literal native name passed unchanged to
 	// another tool (HC402) may name none of its tools: the guard would
 	// never fire there.

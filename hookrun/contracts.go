@@ -70,7 +70,11 @@ type Contract struct {
 	// calls, where hookconv run answers by exit code (Claude Code's Stop
 	// reads decision "block"): HC425 compares them with another tool's.
 	ReadsJSON []string `toml:"reads_json"`
-	Note      string   `toml:"note"`
+	// Exit2NeedsStderr says the tool blocks on exit 2 only when the hook
+	// wrote a reason to stderr: an exit 2 with empty stderr is a failed
+	// hook there, and the action goes ahead (Codex).
+	Exit2NeedsStderr bool   `toml:"exit2_needs_stderr"`
+	Note             string `toml:"note"`
 }
 
 // CanonicalPayload is the contract `hookconv run` gives the hooks it wraps

@@ -1,0 +1,104 @@
+package hookconv
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// CodeSilentExitTwo (warning): a blocking hook that exits 2 with nothing
+// written to standard error goes to a tool that blocks on exit 2 only
+// with a reason there (Codex): the exit is a failure and the action goes
+// ahead. --remove-source keeps such a hook in the source.
+const CodeSilentExitTwo = "HC431"
+
+// stderrWrite matches what sends a shell command's output to standard
+// error (echo … >&2, 1>&2, > /dev/stderr) or makes the shell write there
+// itself (set -x traces every command).
+var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/dev/stderr\b|\bset\s+-[a-wyz]*x|\bset\s+-o\s+xtrace\b`)
+
+// silentExitTwo warns (HC431) about each blocking command hook that exits
+// 2 without writing to standard error first, when the target blocks on
+// exit 2 only with a reason on stderr (the contracts table's
+// exit2_needs_stderr: Codex reads an exit 2 with empty stderr as a failed
+// hook, and fails open) and the source blocks on the exit alone. It reads
+// only what it can read whole: the command when it runs nothing but the
+// shell's own commands and text tools, or the script it runs
+// (Scripts.readScript). Anything else may write a reason hookconv cannot
+// see, and the encoder's note on the event (HC322) says the rule. Under
+// the shim, hookconv run writes the reason itself.
+func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *Scripts) diag.List {
+	if from == to || shim || to == "canonical" {
+		return nil
+	}
+	contracts := hookrun.Default()
+	target, ok := contracts.Contract(to)
+	if !ok || !target.Exit2NeedsStderr {
+		return nil
+	}
+	if source, ok := contracts.Contract(from); ok && source.Exit2NeedsStderr {
+		return nil // the hook already had to write its reason there
+	}
+	name := to
+	if prov, ok := vocab.Default().Provider(to); ok {
+		name = prov.Name
+	}
+	var ds diag.List
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || !exitBlocks(contracts, to, h.Event) || shimmedFor(h.Handler.Command) != "" {
+			continue
+		}
+		text, read := scripts.readScript(&h.Handler)
+		if !read {
+			if text, read = inlineText(h.Handler.Command); !read {
+				continue
+			}
+		}
+		if !exitsTwoSilently(text) {
+			continue
+		}
+		what := "its command"
+		if text != h.Handler.Command {
+			what = "its script"
+		}
+		ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+			`write the reason to stderr before exiting 2 (echo "blocked: …" >&2; exit 2), or convert with --shim`,
+			"%s blocks by exiting 2, and %s writes nothing to stderr before it does: %s blocks on exit 2 only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
+			h.DisplayName(i), what, name)
+	}
+	return ds
+}
+
+// inlineText returns a command's text when it is all that runs: no
+// project file, no other program (Scripts.readScript's rules for a
+// script's text), so what it writes to stderr can be seen.
+func inlineText(command string) (string, bool) {
+	plain := withoutTextSubstitutions(command)
+	if opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain) {
+		return "", false
+	}
+	for _, ext := range scriptExtensions {
+		if strings.Contains(command, ext) {
+			return "", false
+		}
+	}
+	return command, true
+}
+
+// exitsTwoSilently reports whether text has an exit 2 with no write to
+// standard error anywhere before it. A write earlier on another branch
+// is taken as made: the check only speaks when no path can have written.
+func exitsTwoSilently(text string) bool {
+	for _, loc := range exitTwo().FindAllStringIndex(text, -1) {
+		if !stderrWrite().MatchString(text[:loc[1]]) {
+			return true
+		}
+	}
+	return false
+}

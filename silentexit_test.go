@@ -1,0 +1,53 @@
+package hookconv
+
+import "testing"
+
+func TestExitsTwoSilently(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"grep -q x && exit 2 || exit 0", true},
+		{"echo blocked\nexit 2", true},                       // stdout is no reason for Codex
+		{"echo blocked >&2\nexit 2", false},                  // the line before
+		{"grep -q x && { echo no >&2; exit 2; }", false},     // the same line
+		{"echo no 1>&2; exit 2", false},                      // 1>&2 is >&2
+		{"echo no > /dev/stderr; exit 2", false},             // the device
+		{"echo no >>/dev/stderr; exit 2", false},             // appended
+		{"set -x\ngrep -q x && exit 2", false},               // the trace goes to stderr
+		{"set -eux\ngrep -q x && exit 2", false},             // among other flags
+		{"set -e\ngrep -q x && exit 2", true},                // -e traces nothing
+		{"cmd 2>&1; exit 2", true},                           // stderr to stdout writes none
+		{"exit 0", false},                                    // never exits 2
+		{"exit 22", false},                                   // another code
+		{"echo x >&2; exit 1\ngrep -q y && exit 2", false},   // a write earlier counts
+		{"grep -q y && exit 2\necho late >&2; exit 2", true}, // the first exit 2 is silent
+	} {
+		if got := exitsTwoSilently(tc.text); got != tc.want {
+			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestInlineText(t *testing.T) {
+	for _, tc := range []struct {
+		command string
+		want    bool
+	}{
+		{"grep -q 'rm -rf' && exit 2 || exit 0", true},
+		{`input=$(cat); echo "$input" | grep -q secret && exit 2`, true},
+		{"./guard.sh || exit 2", false},       // a project file may write the reason
+		{"npx policy-check || exit 2", false}, // so may a program
+		{"python3 guard.py; exit 2", false},   // and a script
+		{"source ./env; exit 2", false},       // and what is read in
+		{"echo $(./check) && exit 2", false},  // a substitution that runs one
+		{`jq -e '.tool_input.command' >/dev/null && exit 2`, true},
+		// Printing what it read is output the text does not spell: the
+		// check reads such a command as it reads a script, as unknown.
+		{`jq -e '.tool_input.command' && exit 2`, false},
+	} {
+		if _, got := inlineText(tc.command); got != tc.want {
+			t.Errorf("inlineText(%q) = %v, want %v", tc.command, got, tc.want)
+		}
+	}
+}
