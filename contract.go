@@ -471,12 +471,22 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 		return nil
 	}
 	contracts := hookrun.Default()
+	// Whether the event loses plain context, per event: a large config
+	// has thousands of hooks on a handful of events.
+	loses := map[string]bool{}
 	var events []string
 	n := 0
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand || !contracts.PlainContext(from, h.Event) ||
-			!shim && contracts.PlainContext(to, h.Event) {
+		if h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		lost, known := loses[h.Event]
+		if !known {
+			lost = contracts.PlainContext(from, h.Event) && (shim || !contracts.PlainContext(to, h.Event))
+			loses[h.Event] = lost
+		}
+		if !lost {
 			continue
 		}
 		n++

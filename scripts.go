@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -110,12 +111,22 @@ func MissingScripts(m *canonical.Manifest, file string, project fs.FS, plugin bo
 
 // rootVars are the variables that name the folder a config's commands
 // run from: a plugin's own folder, or any tool's project directory.
+// Worked out once: the checks ask for every hook of a large config.
 func rootVars(plugin bool) []string {
 	if plugin {
-		// A plugin's (or extension's) own folder, by any tool's name for
-		// it: the providers table's plugin_root_vars.
-		return pluginVars(vocab.Default(), func(p vocab.Provider) []string { return p.PluginRootVars })
+		return pluginRootVars()
 	}
+	return projectRootVars()
+}
+
+// pluginRootVars name a plugin's (or extension's) own folder, by any
+// tool's name for it: the providers table's plugin_root_vars.
+var pluginRootVars = sync.OnceValue(func() []string {
+	return pluginVars(vocab.Default(), func(p vocab.Provider) []string { return p.PluginRootVars })
+})
+
+// projectRootVars are every tool's project-directory variables.
+var projectRootVars = sync.OnceValue(func() []string {
 	var vars []string
 	for _, p := range vocab.Default().Providers {
 		if p.ProjectDirVar != "" {
@@ -123,7 +134,7 @@ func rootVars(plugin bool) []string {
 		}
 	}
 	return vars
-}
+})
 
 // Scripts gives checks read access to the files the source config's
 // commands run, to see what a hook's script prints. Nothing is run. It is
@@ -655,14 +666,18 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 		return nil
 	}
 	expanded := command
-	for _, v := range rootVars {
-		for _, form := range []string{`"$` + v + `"`, `"${` + v + `}"`, `${` + v + `}`} {
-			expanded = strings.ReplaceAll(expanded, form, rootMark)
+	// Every form below starts with a $: most commands (./hooks/x.sh) have
+	// none, and a large config has thousands.
+	if strings.Contains(command, "$") {
+		for _, v := range rootVars {
+			for _, form := range []string{`"$` + v + `"`, `"${` + v + `}"`, `${` + v + `}`} {
+				expanded = strings.ReplaceAll(expanded, form, rootMark)
+			}
+			expanded = replaceVar(expanded, v)
 		}
-		expanded = replaceVar(expanded, v)
+		expanded = strings.ReplaceAll(expanded, `"`+gitTopLevel+`"`, rootMark)
+		expanded = strings.ReplaceAll(expanded, gitTopLevel, rootMark)
 	}
-	expanded = strings.ReplaceAll(expanded, `"`+gitTopLevel+`"`, rootMark)
-	expanded = strings.ReplaceAll(expanded, gitTopLevel, rootMark)
 	// Relative paths mean nothing sure after a cd, nor in a command with
 	// backslashes (Windows paths, escapes this reader does not follow).
 	changesDir := strings.Contains(" "+command, " cd ") || strings.Contains(command, ";cd ") || strings.Contains(command, "&&cd ") ||

@@ -56,6 +56,12 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 		}
 		text, read := scripts.readScript(&h.Handler)
 		if !read {
+			// A command without "exit" cannot exit 2 itself (a script
+			// it runs is readScript's): skipped before the costlier
+			// reading, which a large config would pay for every hook.
+			if !strings.Contains(h.Handler.Command, "exit") {
+				continue
+			}
 			if text, read = inlineText(h.Handler.Command); !read {
 				continue
 			}
