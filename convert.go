@@ -671,6 +671,9 @@ func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
 	var ds diag.List
 	names := vocab.Default()
 	var memo providers.DataMemo
+	// Each matcher's names, split once: a large config has thousands of
+	// hooks under a few matchers.
+	split := map[string][]string{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
@@ -680,12 +683,18 @@ func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
 		if v == nil || v.Kind != node.String {
 			continue
 		}
-		parts, ok := providers.SplitAlternation(strings.TrimSpace(v.Text))
-		if !ok {
-			continue
+		parts, seen := split[v.Text]
+		if !seen {
+			var ok bool
+			if parts, ok = providers.SplitAlternation(strings.TrimSpace(v.Text)); ok {
+				for j, p := range parts {
+					parts[j] = strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
+				}
+			}
+			split[v.Text] = parts
 		}
-		for j, p := range parts {
-			parts[j] = strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
+		if len(parts) == 0 {
+			continue
 		}
 		for _, t := range toolNames(h.Matcher) {
 			natives := names.EncodeTools(from, t)

@@ -155,8 +155,10 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 		h := &m.Hooks[i]
 		var used []string
 		find := func(cmd string) {
-			if !mentionsAny(cmd, vars) {
-				return // most commands: no regular expression run for them
+			// Every spelling has a $, a % or a {{: most commands have
+			// none, and no regular expression is run for them.
+			if !strings.ContainsAny(cmd, "$%{") || !mentionsAny(cmd, vars) {
+				return
 			}
 			inner := nestedShell().MatchString(cmd)
 			for _, m := range re.FindAllStringSubmatch(cmd, -1) {
