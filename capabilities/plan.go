@@ -149,8 +149,11 @@ func uses(h *canonical.Hook, id string) bool {
 // Plan decides what target should hold for m (spec §6, §7 step 2) and says
 // what was lost. It returns a new manifest holding, in the original order,
 // the hooks the target should get (degraded where a capability is missing);
-// m is never modified. Every diagnostic names its hook and points at the
-// field that caused it.
+// m is never modified. The new hooks have their own matchers and platform
+// commands, which later stages rewrite, but share their other maps and
+// slices (provider_data, degradation, env, headers, …) with m's: replace
+// those, never write into them (providers.SetData does so). Every
+// diagnostic names its hook and points at the field that caused it.
 func Plan(m *canonical.Manifest, target string, names *vocab.Tables, caps *Tables) (*canonical.Manifest, diag.List) {
 	return PlanFrom(m, "", target, names, caps)
 }
@@ -946,19 +949,16 @@ func headerWord(h string, allowed []string) string {
 	return b.String()
 }
 
-// copyHook makes c a deep copy of h.
+// copyHook makes c a copy of h that the later stages may change without
+// changing h, which the next target is planned from. Only what they write
+// into is copied: the matcher, and the platform commands (the Unix
+// default here, the project folder's variable in the root package). The
+// other maps and slices are shared, a large config's thousands of them
+// not copied: provider_data is replaced, never written into
+// (providers.SetData, SetAllData), and nothing changes the rest.
+// TestSourceUnchangedByConversions checks it.
 func copyHook(c, h *canonical.Hook) {
 	*c = *h
 	c.Matcher = canonical.CloneMatcher(h.Matcher)
-	c.Degradation = maps.Clone(h.Degradation)
-	// The values are shared: provider_data is replaced, never written in
-	// place, and a group's handlers share one copy (DataMemo relies on it).
-	c.ProviderData = maps.Clone(h.ProviderData)
-	c.Capabilities = slices.Clone(h.Capabilities)
-	hd := &c.Handler
-	hd.Platform = maps.Clone(hd.Platform)
-	hd.Env = maps.Clone(hd.Env)
-	hd.Headers = maps.Clone(hd.Headers)
-	hd.AllowedEnvVars = slices.Clone(hd.AllowedEnvVars)
-	hd.Input = slices.Clone(hd.Input)
+	c.Handler.Platform = maps.Clone(h.Handler.Platform)
 }

@@ -568,20 +568,13 @@ func TestPlanDoesNotMutate(t *testing.T) {
 		if diff := cmp.Diff(build(), m, ignoreUnexported); diff != "" {
 			t.Fatalf("%s: input mutated (-before +after):\n%s", target, diff)
 		}
-		// The output shares nothing mutable with the input.
+		// The output's matchers and platform commands, which later
+		// stages rewrite in place, are its own (the other maps are shared
+		// and only ever replaced: Plan's doc).
 		for i := range out.Hooks {
 			h := &out.Hooks[i]
-			for k := range h.Handler.Env {
-				h.Handler.Env[k] = "changed"
-			}
-			for k := range h.Handler.Headers {
-				h.Handler.Headers[k] = "changed"
-			}
-			for k := range h.ProviderData {
-				h.ProviderData[k] = json.RawMessage(`{}`)
-			}
-			for k := range h.Degradation {
-				h.Degradation[k] = "exclude"
+			for k := range h.Handler.Platform {
+				h.Handler.Platform[k] = "changed"
 			}
 			if a, ok := h.Matcher.(canonical.AnyOf); ok {
 				a[0] = canonical.ToolName("changed")
