@@ -336,7 +336,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		}
 		// The forms the hook's text spells; when hookconv cannot read all
 		// it runs, also the one the tool's docs teach.
-		text, read := scripts.readScript(&h.Handler)
+		text, read := scripts.readScript(&h.Handler, forAnswer)
 		if !read {
 			text = h.Handler.Command
 		}

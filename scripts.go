@@ -204,7 +204,7 @@ func (s *Scripts) readFile(name string) ([]byte, error) {
 const maxScript = 256 << 10
 
 // exitTwo matches the ways a shell script exits with code 2.
-var exitTwo = lazy.Regexp(`(?m)(^|[;&|{(]|\b(then|else|do))\s*exit\s+2\b`)
+var exitTwo = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?2\b`)
 
 // opaque matches what makes a shell script's output depend on more than
 // its own text: reading in a file (source, ., eval, a here-document or a
@@ -252,8 +252,11 @@ func withoutComments(text []byte) string {
 // text is that script without its comments, with the command. Anything
 // less certain is false: a check must then assume the worst. s may be
 // nil. Nothing is run.
-func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
-	if s == nil || s.FS == nil || hd.Cwd != "" || strings.ContainsAny(hd.Command, ";&|<>`\n") || strings.Contains(hd.Command, "$(") {
+func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
+	// The project folder spelled as git finds it (what a target without
+	// a project variable gets) is a path, not a program run.
+	command := strings.ReplaceAll(hd.Command, gitTopLevel, "")
+	if s == nil || s.FS == nil || hd.Cwd != "" || strings.ContainsAny(command, ";&|<>`\n") || strings.Contains(command, "$(") {
 		return "", false
 	}
 	refs := scriptPaths(hd.Command, rootVars(s.Plugin), !s.Plugin)
@@ -267,18 +270,49 @@ func (s *Scripts) readScript(hd *canonical.Handler) (string, bool) {
 	if err != nil || !shellScript(refs[0].path, b) {
 		return "", false
 	}
-	// Reading /dev/stdin is reading the payload, as standard input is.
-	text := strings.NewReplacer("< /dev/stdin", "", "</dev/stdin", "").Replace(withoutComments(b))
-	if plain := withoutTextSubstitutions(text); opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain) {
+	text := withoutComments(b)
+	if !allVisible(text, p) {
 		return "", false
-	}
-	for _, ext := range scriptExtensions {
-		if strings.Contains(text, ext) {
-			return "", false // it runs another script, which may answer for it
-		}
 	}
 	return text + "\n" + hd.Command, true
 }
+
+// purpose is what a check reads a hook's text for, which decides what it
+// must see whole.
+type purpose int
+
+const (
+	// forAnswer: what the hook prints on stdout (a JSON deny), so a text
+	// tool printing anything but literal text is output unseen.
+	forAnswer purpose = iota
+	// forExit: how the hook exits and whether it writes to stderr, so
+	// what text tools print on stdout does not matter.
+	forExit
+)
+
+// allVisible reports whether a shell text (a script without its
+// comments, or a command) shows all it does, for p: it reads in no file,
+// runs nothing but the shell's own commands and text tools, and names no
+// other script, which may answer for it.
+func allVisible(text string, p purpose) bool {
+	// A space before a device is no path of the project's (> /dev/null),
+	// and reading /dev/stdin is reading the payload, as standard input is.
+	text = devRedirect().ReplaceAllString(text, "$1$2")
+	text = strings.ReplaceAll(text, "</dev/stdin", "")
+	plain := withoutTextSubstitutions(text)
+	if opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
+		return false
+	}
+	return !namesScript().MatchString(text)
+}
+
+// devRedirect matches a redirection to or from a device, with blanks
+// between the two.
+var devRedirect = lazy.Regexp(`(\d?(?:>>|>&|<&|>|<))[ \t]+(/dev/(?:null|stdin|stdout|stderr|fd/[0-2]))\b`)
+
+// namesScript matches a file name with a script's extension
+// (scriptExtensions), ending there: "guard.py", not "package.json".
+var namesScript = lazy.Regexp(`(?:` + strings.ReplaceAll(strings.Join(scriptExtensions, "|"), ".", `\.`) + `)\b`)
 
 // withoutLiteralQuotes blanks the insides of quoted strings that expand
 // nothing: '…', and "…" without $, ` or \. What they hold is text (a
@@ -480,8 +514,9 @@ var fdRedirect = strings.NewReplacer(">&", ">", "<&0", "", "&>", ">")
 // may hold the JSON deny. It follows the script as shellWords splits it,
 // with case statements (a subject, then patterns up to ")", then
 // commands up to ";;"); a line it cannot split (a quote left open)
-// counts as something else run.
-func runsOtherPrograms(text string) bool {
+// counts as something else run. Without stdout (what the script prints
+// there does not matter), text tools may print anything.
+func runsOtherPrograms(text string, stdout bool) bool {
 	var words []shellWord
 	for _, line := range strings.Split(text, "\n") {
 		// A [[ … ]] test runs nothing (opaque has its arithmetic): its
@@ -507,7 +542,7 @@ func runsOtherPrograms(text string) bool {
 	assigned := false // the command began with NAME=value: no keyword follows
 	// endCommand checks the command just read, ended by the operator op.
 	endCommand := func(op string) bool {
-		ok := tool == "" || textArgsOK(tool, args) && (quiet || op == "|" || printsLiteral(tool, args))
+		ok := tool == "" || textArgsOK(tool, args) && (!stdout || quiet || op == "|" || printsLiteral(tool, args))
 		tool, args, quiet, assigned = "", nil, false, false
 		return ok
 	}

@@ -224,7 +224,7 @@ func TestReadScript(t *testing.T) {
 		{"./gitecho.sh", "", false},
 		{"./launder.sh", "", false},
 	} {
-		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command, Cwd: tc.cwd})
+		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command, Cwd: tc.cwd}, forAnswer)
 		if ok != tc.want {
 			t.Errorf("%q (cwd %q): read %v, want %v", tc.command, tc.cwd, ok, tc.want)
 		}
@@ -233,7 +233,7 @@ func TestReadScript(t *testing.T) {
 		}
 	}
 	var none *Scripts
-	if _, ok := none.readScript(&canonical.Handler{Command: "./guard.sh"}); ok {
+	if _, ok := none.readScript(&canonical.Handler{Command: "./guard.sh"}, forAnswer); ok {
 		t.Error("nil Scripts read a script")
 	}
 }
@@ -281,7 +281,7 @@ func FuzzReadScript(f *testing.F) {
 	f.Add("\"$CLAUDE_PROJECT_DIR\"/g.sh", "#!/usr/bin/env python3\nimport sys\n")
 	f.Fuzz(func(t *testing.T, command, script string) {
 		s := &Scripts{FS: fstest.MapFS{"g.sh": {Data: []byte(script)}}}
-		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: command})
+		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: command}, forAnswer)
 		if !ok {
 			return
 		}
@@ -356,7 +356,7 @@ func TestRunsOtherPrograms(t *testing.T) {
 		{"d='$'; x=\"a[${d}(cat policy >&3)]\"; { [[ $x -eq 0 ]]; } 3>&1\n", true},
 	} {
 		plain := withoutTextSubstitutions(tc.script)
-		if got := opaque().MatchString(plain) || runsOtherPrograms(plain); got != tc.other {
+		if got := opaque().MatchString(plain) || runsOtherPrograms(plain, true); got != tc.other {
 			t.Errorf("%q: runs another program %v, want %v", tc.script, got, tc.other)
 		}
 	}

@@ -30,7 +30,7 @@ func TestReadScriptSpecialFiles(t *testing.T) {
 	for _, command := range []string{"./fifo.sh", "./zero.sh", "./hooks/guard.sh"} {
 		done := make(chan bool, 1)
 		go func() {
-			_, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: command})
+			_, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: command}, forAnswer)
 			done <- ok
 		}()
 		select {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/lazy"
@@ -17,21 +18,19 @@ import (
 // ahead. --remove-source keeps such a hook in the source.
 const CodeSilentExitTwo = "HC431"
 
-// stderrWrite matches what sends a shell command's output to standard
-// error (echo … >&2, 1>&2, > /dev/stderr) or makes the shell write there
-// itself (set -x traces every command).
-var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/dev/stderr\b|\bset\s+-[a-wyz]*x|\bset\s+-o\s+xtrace\b`)
-
 // silentExitTwo warns (HC431) about each blocking command hook that exits
 // 2 without writing to standard error first, when the target blocks on
 // exit 2 only with a reason on stderr (the contracts table's
 // exit2_needs_stderr: Codex reads an exit 2 with empty stderr as a failed
-// hook, and fails open) and the source blocks on the exit alone. It reads
-// only what it can read whole: the command when it runs nothing but the
-// shell's own commands and text tools, or the script it runs
-// (Scripts.readScript). Anything else may write a reason hookconv cannot
-// see, and the encoder's note on the event (HC322) says the rule. Under
-// the shim, hookconv run writes the reason itself.
+// hook, and fails open) and the source blocks on the exit alone. Only
+// events where both block by exit 2 count (the blocking matrix): where
+// the target only observes, HC204 says so; where the source blocked only
+// on a JSON answer, the exit never blocked. It reads only what it can
+// read whole: the command when it runs nothing but the shell's own
+// commands and text tools, or the script it runs (Scripts.readScript).
+// Anything else may write a reason hookconv cannot see, and the encoder's
+// note on the event (HC322) says the rule. Under the shim, hookconv run
+// writes the reason itself.
 func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *Scripts) diag.List {
 	if from == to || shim || to == "canonical" {
 		return nil
@@ -48,13 +47,20 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 	if prov, ok := vocab.Default().Provider(to); ok {
 		name = prov.Name
 	}
+	caps := capabilities.Default()
+	// A manifest's hooks speak the canonical contract, where exit 2 blocks.
+	exitBlocks := func(slug, event string) bool {
+		b, ok := caps.BlockingOf(slug, event)
+		return slug == "canonical" || ok && b.ExitTwoBlocks()
+	}
 	var ds diag.List
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || !exitBlocks(contracts, to, h.Event) || shimmedFor(h.Handler.Command) != "" {
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || shimmedFor(h.Handler.Command) != "" ||
+			!exitBlocks(to, h.Event) || !exitBlocks(from, h.Event) {
 			continue
 		}
-		text, read := scripts.readScript(&h.Handler)
+		text, read := scripts.readScript(&h.Handler, forExit)
 		if !read {
 			// A command without "exit" cannot exit 2 itself (a script
 			// it runs is readScript's): skipped before the costlier
@@ -82,27 +88,34 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 }
 
 // inlineText returns a command's text when it is all that runs: no
-// project file, no other program (Scripts.readScript's rules for a
-// script's text), so what it writes to stderr can be seen.
+// project file, no other program (allVisible), so what it writes to
+// stderr can be seen.
 func inlineText(command string) (string, bool) {
-	plain := withoutTextSubstitutions(command)
-	if opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain) {
+	if !allVisible(command, forExit) {
 		return "", false
-	}
-	for _, ext := range scriptExtensions {
-		if strings.Contains(command, ext) {
-			return "", false
-		}
 	}
 	return command, true
 }
 
+// stderrWrite matches what sends a shell command's output to standard
+// error (echo … >&2, 1>&2, > /dev/stderr, >/dev/fd/2) or makes the shell
+// write there itself (set -x traces every command).
+var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b|\bset\s+-[a-wyz]*x|\bset\s+-o\s+xtrace\b`)
+
+// groupToStderr matches the end of a compound command whose output goes
+// to standard error ({ echo no; exit 2; } >&2, fi >&2): what it printed
+// before its exit 2 is on stderr.
+var groupToStderr = lazy.Regexp(`(?:\}|\bfi|\bdone|\besac|\))\s*\d?(?:>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b)`)
+
 // exitsTwoSilently reports whether text has an exit 2 with no write to
-// standard error anywhere before it. A write earlier on another branch
-// is taken as made: the check only speaks when no path can have written.
+// standard error anywhere before it, nor a compound command around it
+// sent there. A write earlier on another branch is taken as made: the
+// check only speaks when no path can have written. Quoted text is no
+// redirection (echo 'use >&2').
 func exitsTwoSilently(text string) bool {
+	plain := withoutLiteralQuotes(text) // same length: the offsets hold
 	for _, loc := range exitTwo().FindAllStringIndex(text, -1) {
-		if !stderrWrite().MatchString(text[:loc[1]]) {
+		if !stderrWrite().MatchString(plain[:loc[1]]) && !groupToStderr().MatchString(plain[loc[1]:]) {
 			return true
 		}
 	}

@@ -8,20 +8,27 @@ func TestExitsTwoSilently(t *testing.T) {
 		want bool
 	}{
 		{"grep -q x && exit 2 || exit 0", true},
-		{"echo blocked\nexit 2", true},                       // stdout is no reason for Codex
-		{"echo blocked >&2\nexit 2", false},                  // the line before
-		{"grep -q x && { echo no >&2; exit 2; }", false},     // the same line
-		{"echo no 1>&2; exit 2", false},                      // 1>&2 is >&2
-		{"echo no > /dev/stderr; exit 2", false},             // the device
-		{"echo no >>/dev/stderr; exit 2", false},             // appended
-		{"set -x\ngrep -q x && exit 2", false},               // the trace goes to stderr
-		{"set -eux\ngrep -q x && exit 2", false},             // among other flags
-		{"set -e\ngrep -q x && exit 2", true},                // -e traces nothing
-		{"cmd 2>&1; exit 2", true},                           // stderr to stdout writes none
-		{"exit 0", false},                                    // never exits 2
-		{"exit 22", false},                                   // another code
-		{"echo x >&2; exit 1\ngrep -q y && exit 2", false},   // a write earlier counts
-		{"grep -q y && exit 2\necho late >&2; exit 2", true}, // the first exit 2 is silent
+		{"echo blocked\nexit 2", true},                                             // stdout is no reason for Codex
+		{"echo blocked >&2\nexit 2", false},                                        // the line before
+		{"grep -q x && { echo no >&2; exit 2; }", false},                           // the same line
+		{"echo no 1>&2; exit 2", false},                                            // 1>&2 is >&2
+		{"echo no > /dev/stderr; exit 2", false},                                   // the device
+		{"echo no >>/dev/stderr; exit 2", false},                                   // appended
+		{"set -x\ngrep -q x && exit 2", false},                                     // the trace goes to stderr
+		{"set -eux\ngrep -q x && exit 2", false},                                   // among other flags
+		{"set -e\ngrep -q x && exit 2", true},                                      // -e traces nothing
+		{"cmd 2>&1; exit 2", true},                                                 // stderr to stdout writes none
+		{"exit 0", false},                                                          // never exits 2
+		{"exit 22", false},                                                         // another code
+		{"echo x >&2; exit 1\ngrep -q y && exit 2", false},                         // a write earlier counts
+		{"grep -q y && exit 2\necho late >&2; exit 2", true},                       // the first exit 2 is silent
+		{`c=$(jq -r .tool_input.command); case "$c" in *rm*) exit 2;; esac`, true}, // a case arm on one line
+		{`grep -q x && exit "2"`, true},
+		{"grep -q rm && { echo no; exit 2; } >&2", false},      // the group's output goes to stderr
+		{"if grep -q rm; then echo no; exit 2; fi >&2", false}, // so does the if's
+		{"(echo no; exit 2) >&2", false},                       // and the subshell's
+		{"echo no >/dev/fd/2; exit 2", false},                  // the descriptor's device
+		{"echo 'use >&2' && exit 2", true},                     // quoted: no redirection
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
@@ -42,9 +49,13 @@ func TestInlineText(t *testing.T) {
 		{"source ./env; exit 2", false},       // and what is read in
 		{"echo $(./check) && exit 2", false},  // a substitution that runs one
 		{`jq -e '.tool_input.command' >/dev/null && exit 2`, true},
-		// Printing what it read is output the text does not spell: the
-		// check reads such a command as it reads a script, as unknown.
-		{`jq -e '.tool_input.command' && exit 2`, false},
+		{`jq -e '.tool_input.command' > /dev/null && exit 2`, true}, // a blank before the device
+		// What text tools print on stdout is no reason on stderr.
+		{`jq -e '.tool_input.command' && exit 2`, true},
+		{`printf 'no rm -rf\n'; exit 2`, true},
+		{`c=$(cat); echo "Blocked: $c"; exit 2`, true},
+		{`grep -q '\.bashrc' && exit 2`, true}, // .bashrc is no script's name
+		{`grep -q setup.sh && exit 2`, false},  // setup.sh may be one run
 	} {
 		if _, got := inlineText(tc.command); got != tc.want {
 			t.Errorf("inlineText(%q) = %v, want %v", tc.command, got, tc.want)

@@ -73,6 +73,13 @@ type Blocking struct {
 	Exit string `toml:"exit" json:"exit,omitempty"`
 }
 
+// ExitTwoBlocks reports whether a hook that exits 2 blocks there: the
+// event can block, and by exit code (2, or any non-zero one), not only by
+// a JSON answer or the tool's own contract.
+func (b Blocking) ExitTwoBlocks() bool {
+	return b.Behaviour != Observe && (b.Exit == "" || b.Exit == "nonzero")
+}
+
 // Tables is the loaded capability data.
 type Tables struct {
 	Capabilities []Capability

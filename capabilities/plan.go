@@ -604,7 +604,7 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 		}
 		return
 	}
-	if ok && b.Behaviour != Observe && (b.Exit == "" || b.Exit == "nonzero") && kept.Handler.Type == canonical.HandlerCommand {
+	if ok && b.ExitTwoBlocks() && kept.Handler.Type == canonical.HandlerCommand {
 		p.checkExitNowBlocks(kept, b)
 	}
 	if ok && b.Behaviour != Observe && b.Exit != "nonzero" && kept.Handler.Type == canonical.HandlerCommand {
