@@ -73,8 +73,12 @@ type Contract struct {
 	// Exit2NeedsStderr says the tool blocks on exit 2 only when the hook
 	// wrote a reason to stderr: an exit 2 with empty stderr is a failed
 	// hook there, and the action goes ahead (Codex).
-	Exit2NeedsStderr bool   `toml:"exit2_needs_stderr"`
-	Note             string `toml:"note"`
+	Exit2NeedsStderr bool `toml:"exit2_needs_stderr"`
+	// CrashBlocks says any exit code but 0 and 1 blocks when the hook
+	// prints plain text, where the tool's events can block: a crash or a
+	// missing interpreter (127) too (Gemini CLI).
+	CrashBlocks bool   `toml:"crash_blocks"`
+	Note        string `toml:"note"`
 }
 
 // CanonicalPayload is the contract `hookconv run` gives the hooks it wraps

@@ -122,6 +122,7 @@ var codes = []Code{
 	{ID: "HC429", Package: ".", Name: "CodeOwnHooksRewritten", Summary: "migrate could not add to the hooks a target file holds without rewriting them, and the rewrite drops keys or comments the user wrote there (warning)."},
 	{ID: "HC430", Package: ".", Name: "CodeReshimmed", Summary: "a command a shim wraps for another tool is wrapped for the target instead, so its shim speaks the target's contract (info); in a program hookconv generates it cannot be, and is warned about."},
 	{ID: "HC431", Package: ".", Name: "CodeSilentExitTwo", Summary: "a blocking hook that exits 2 with nothing written to standard error goes to a tool that blocks on exit 2 only with a reason there (Codex): the exit is a failure and the action goes ahead (warning). --remove-source keeps such a hook in the source."},
+	{ID: "HC432", Package: ".", Name: "CodeCrashBlocks", Summary: "command hooks go to a tool where any exit code but 0 and 1 blocks (Gemini CLI, with plain-text output), from one where a crash lets the action through: a missing interpreter now blocks (info)."},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},

@@ -1,7 +1,9 @@
 package hookconv
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -9,6 +11,8 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -17,6 +21,94 @@ import (
 // with a reason there (Codex): the exit is a failure and the action goes
 // ahead. --remove-source keeps such a hook in the source.
 const CodeSilentExitTwo = "HC431"
+
+// CodeCrashBlocks (info): command hooks go to a tool where any exit code
+// but 0 and 1 blocks (Gemini CLI, with plain-text output), from one where
+// a crash lets the action through: a missing interpreter now blocks.
+const CodeCrashBlocks = "HC432"
+
+// crashBlocks notes (HC432), once per conversion, the command hooks on
+// events the target can block where it blocks on any exit code but 0 and
+// 1 (the contracts table's crash_blocks) and the source does not: a
+// script that crashes, or whose interpreter is missing (127), stops the
+// action there, where the source let it through. Said as information: a
+// guard failing closed loses no protection, but an agent whose every
+// tool call is denied for a missing "uv" should not come as a surprise.
+// Under the shim, a crash is a hook error, which lets the action through.
+func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files providers.Files) diag.List {
+	if from == to || shim || to == "canonical" {
+		return nil
+	}
+	contracts := hookrun.Default()
+	target, ok := contracts.Contract(to)
+	if !ok || !target.CrashBlocks {
+		return nil
+	}
+	if source, ok := contracts.Contract(from); ok && source.CrashBlocks {
+		return nil
+	}
+	caps := capabilities.Default()
+	canBlock := map[string]bool{} // per event: a large config has a few
+	var events []string
+	n, first := 0, -1
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || failedClosed(h, from, caps) {
+			continue
+		}
+		blocks, seen := canBlock[h.Event]
+		if !seen {
+			b, ok := caps.BlockingOf(to, h.Event)
+			blocks = ok && b.Behaviour != capabilities.Observe
+			canBlock[h.Event] = blocks
+		}
+		if !blocks {
+			continue
+		}
+		if n++; first < 0 {
+			first = i
+		}
+		if !slices.Contains(events, h.Event) {
+			events = append(events, h.Event)
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	names := vocab.Default()
+	name, was := to, "a hooks/1.0 manifest's contract"
+	if prov, ok := names.Provider(to); ok {
+		name = prov.Name
+	}
+	if prov, ok := names.Provider(from); ok && from != "canonical" {
+		was = prov.Name
+	}
+	var ds diag.List
+	ds.Infof(CodeCrashBlocks, m.Hooks[first].PosOf("handler.command"), "",
+		"make the scripts exit 0 or 1 when they cannot decide, and check that what they run is installed; or convert with --shim, under which a crash lets the action through",
+		"%d command hook(s) on %s: %s blocks when a hook exits with any code but 0 and 1 and prints plain text, as on exit 2, so a crash or a missing interpreter (exit 127) blocks there, where %s let the action go on",
+		n, strings.Join(events, ", "), name, was)
+	if file := m.Hooks[first].OriginFile; file != "" {
+		ds = ds.WithFile(file)
+	} else if paths := files.Paths(); len(paths) > 0 {
+		ds = ds.WithFile(paths[0])
+	}
+	return ds
+}
+
+// failedClosed reports whether a hook already blocked on a crash in the
+// tool it was read from: on an event where any non-zero exit blocks
+// (Copilot CLI's preToolUse), or marked fail-closed (Cursor's failClosed).
+func failedClosed(h *canonical.Hook, from string, caps *capabilities.Tables) bool {
+	if b, ok := caps.BlockingOf(from, h.Event); ok && b.Behaviour != capabilities.Observe && b.Exit == "nonzero" {
+		return true
+	}
+	if !bytes.Contains(h.ProviderData[from], []byte(`"$failClosed"`)) {
+		return false
+	}
+	v := providers.OwnData(h, from).Get("$failClosed")
+	return v != nil && v.Kind == node.Bool && v.Bool
+}
 
 // silentExitTwo warns (HC431) about each blocking command hook that exits
 // 2 without writing to standard error first, when the target blocks on
