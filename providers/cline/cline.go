@@ -68,9 +68,8 @@ const Slug = "cline"
 // Diagnostic codes of the Cline adapter. They are stable: scripts and
 // `hookconv explain` key on them, so a code is never reused.
 const (
-	// CodeNotEvent (warning): a file in a hooks folder, or the file -o
-	// names, is not named after a Cline event, so Cline never runs it.
-	// When decoding, the file is not read.
+	// CodeNotEvent (warning): a file in a hooks folder is not named after
+	// a Cline event, so Cline never runs it, and it is not read.
 	CodeNotEvent = "HC560"
 	// CodeNotScript (info): a file in a hooks folder whose extension Cline
 	// does not run (README.md); ignored.
@@ -140,7 +139,10 @@ const (
 	// longer has hooks is rewritten to run nothing (hookconv writes files,
 	// it does not delete them).
 	CodeStale = "HC578"
-	// HC579 is reserved for the Cline adapter.
+	// CodeMisnamedOutput (error): the file -o names is not named after
+	// the one event the hooks belong to, so Cline would never run it and
+	// its guards would guard nothing; nothing is written.
+	CodeMisnamedOutput = "HC579"
 )
 
 // HooksDir is where Encode writes the scripts: the folder both the VS Code

@@ -357,7 +357,6 @@ func TestEncodeDiagnostics(t *testing.T) {
 		existing providers.Files
 		codes    []string
 		paths    []string // files written; nil when an error stops encoding
-		misnamed bool     // the output is not read back: Cline would not run it
 	}{{
 		name:     "handlers the script cannot run",
 		manifest: `{"spec":"hooks/1.0","hooks":[{"event":"before_tool_execute","handler":{"type":"http","url":"https://x"}}]}`,
@@ -411,9 +410,7 @@ func TestEncodeDiagnostics(t *testing.T) {
 		name:     "-o names one file for one event, misnamed",
 		manifest: `{"spec":"hooks/1.0","hooks":[{"event":"before_tool_execute","handler":{"type":"command","command":"a"}}]}`,
 		existing: providers.Files{"out/hook": nil},
-		codes:    []string{"warning HC560"},
-		paths:    []string{"out/hook"},
-		misnamed: true,
+		codes:    []string{"error HC579"},
 	}, {
 		name:     "-o names one file for one event",
 		manifest: `{"spec":"hooks/1.0","hooks":[{"event":"before_tool_execute","handler":{"type":"command","command":"a"}}]}`,
@@ -441,9 +438,6 @@ func TestEncodeDiagnostics(t *testing.T) {
 			}
 			if d := cmp.Diff(tt.paths, files.Paths(), cmpopts.EquateEmpty()); d != "" {
 				t.Errorf("paths (-want +got):\n%s", d)
-			}
-			if tt.misnamed {
-				return
 			}
 			// Whatever was written decodes to the same hooks.
 			got, dds := a.Decode(files)

@@ -52,12 +52,13 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		inFile(ds, named)
 		return nil, ds
 	case len(names) == 1:
-		where[names[0]] = named
 		if n, _ := splitName(path.Base(named)); n != names[0] {
-			ds.Warnf(CodeNotEvent, diag.Pos{}, "", "name the file "+names[0],
+			ds.Errorf(CodeMisnamedOutput, diag.Pos{}, "", "name the file "+names[0]+", or give -o a project directory",
 				"Cline runs a hook script only when it is named after its event: %s must be called %s to run", named, names[0])
 			inFile(ds, named)
+			return nil, ds
 		}
+		where[names[0]] = named
 	}
 
 	// Each event's script stands alone, and one may hold thousands of
