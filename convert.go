@@ -14,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/lint"
@@ -599,6 +600,14 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				hint = fmt.Sprintf(`%q names an MCP tool without its server, which %s's names need: write the matcher as {"mcp": {"server": "<server>", "tool": %q}} in a manifest and convert that`, tool, to, strings.TrimPrefix(tool, mcpPrefix(from)))
 			}
 			msg := fmt.Sprintf("a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", to, to)
+			if names, theirs := namesNoTool(h.Matcher, from, to); len(names) > 0 {
+				// A list of plain names none of which the target has
+				// (Gemini's write_file|edit_file|replace to Claude).
+				msg = fmt.Sprintf("its matcher %s, passed to %s unchanged, names none of %s's tools, so the hook never fires there", strings.Join(names, "|"), to, to)
+				if len(theirs) > 0 {
+					hint = fmt.Sprintf("name %s's tools instead (%s), or use canonical tool names in a manifest", to, strings.Join(theirs, "|"))
+				}
+			}
 			if alt, spelling, all := foreignMCPPattern(h.Matcher, from, to); alt != "" {
 				// Another tool's MCP spelling (Claude's mcp__.*) names none
 				// of the target's MCP tools: that part never matches there.
@@ -914,6 +923,66 @@ func mcpPrefix(slug string) string {
 	prefix, _, _ := strings.Cut(prov.MCP, "{tool}")
 	return prefix
 }
+
+// namesNoTool returns the names of a matcher made only of patterns that
+// are lists of plain names (write_file|edit_file|replace), when none of
+// them is a tool of the target's, and theirs: the target's names for
+// those of them the source's tool table knows. nil when any name may
+// match there, or a pattern is more than a list.
+func namesNoTool(m canonical.Matcher, from, to string) (names, theirs []string) {
+	var patterns []canonical.Pattern
+	switch m := m.(type) {
+	case canonical.Pattern:
+		patterns = []canonical.Pattern{m}
+	case canonical.AnyOf:
+		for _, x := range m {
+			p, ok := x.(canonical.Pattern)
+			if !ok {
+				return nil, nil // a tool name the target may have
+			}
+			patterns = append(patterns, p)
+		}
+	default:
+		return nil, nil
+	}
+	tables := vocab.Default()
+	if len(tables.ToolsOf(to)) == 0 {
+		return nil, nil // a tool whose names hookconv does not know
+	}
+	target, _ := tables.Provider(to)
+	hasTool := func(name string) bool {
+		if _, ok := tables.DecodeTool(to, name); ok {
+			return true
+		}
+		// A tool that compares names without case matches Bash for bash.
+		return !target.CaseSensitiveTools && slices.ContainsFunc(tables.ToolsOf(to), func(t vocab.NativeTool) bool { return strings.EqualFold(t.Name, name) })
+	}
+	for _, p := range patterns {
+		parts, ok := providers.SplitAlternation(strings.TrimSpace(p.Regex))
+		if !ok {
+			return nil, nil
+		}
+		for _, part := range parts {
+			if !plainName().MatchString(part) {
+				return nil, nil
+			}
+			if hasTool(part) {
+				return nil, nil
+			}
+			names = append(names, part)
+			if nt, ok := tables.DecodeTool(from, part); ok {
+				if own, ok := tables.EncodeTool(to, nt.Tool); ok && !slices.Contains(theirs, own.Name) {
+					theirs = append(theirs, own.Name)
+				}
+			}
+		}
+	}
+	return names, theirs
+}
+
+// plainName matches a tool name with nothing of a regular expression in
+// it.
+var plainName = lazy.Regexp(`^[A-Za-z][A-Za-z0-9_-]*$`)
 
 func hasPattern(m canonical.Matcher) bool {
 	switch m := m.(type) {
