@@ -99,7 +99,7 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 		return true
 	}
 	dst, ok := writtenRow(names, to, h.Event)
-	if !ok || (len(src.FiresFor) == 0 && len(dst.FiresFor) == 0 && src.Matcher != vocab.MatchNone) {
+	if !ok || (len(src.FiresFor) == 0 && len(dst.FiresFor) == 0 && src.Matcher != vocab.MatchNone && (len(src.Values) == 0 || len(dst.Values) == 0)) {
 		return true
 	}
 	if ev, _ := names.Event(h.Event); ev.Subject == "tool" {
@@ -153,6 +153,22 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 		ds.Warnf(CodeFiresFor, h.PosOf(""), hookPath(h, i), "filter inside the hook script if it matters",
 			"%s: %s runs %s hooks only for %s; %s %s has no documented matcher value for that, so the hook runs for every kind of %s it fires for",
 			h.DisplayName(i), srcProv.Name, src.Name, strings.Join(src.FiresFor, ", "), dstProv.Name, dst.Name, h.Event)
+	case ran == nil && src.Matcher != vocab.MatchNone && len(src.Values) > 0 && len(dst.Values) > 0:
+		// No matcher: the hook ran for every value the source's event
+		// has (Claude's SessionStart after a compaction too); the target's
+		// event fires for those it documents. The same reading as a
+		// matcher naming a value the target lacks (HC311).
+		var lost []string
+		for _, v := range src.Values {
+			if !slices.Contains(dst.Values, v) {
+				lost = append(lost, v)
+			}
+		}
+		if len(lost) > 0 {
+			ds.Warnf(CodeFiresFor, h.PosOf(""), hookPath(h, i), "keep the hook in "+srcProv.Name+" if it matters for those",
+				"%s: %s runs %s hooks without a matcher for %s too, which %s %s does not list (it fires for %s): the hook may not run for them there",
+				h.DisplayName(i), srcProv.Name, src.Name, strings.Join(lost, ", "), dstProv.Name, dst.Name, strings.Join(dst.Values, ", "))
+		}
 	}
 	return true
 }
