@@ -145,6 +145,7 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 		b, ok := caps.BlockingOf(slug, event)
 		return slug == "canonical" || ok && b.ExitTwoBlocks()
 	}
+	silent := map[string]bool{} // by text: thousands of hooks may run one script
 	var ds diag.List
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -164,7 +165,15 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 				continue
 			}
 		}
-		if !exitsTwoSilently(text) {
+		// A script's text ends with the command that runs it, which adds
+		// no exit (readScript reads only a plain call): keyed without it.
+		key := strings.TrimSuffix(text, "\n"+h.Handler.Command)
+		quiet, seen := silent[key]
+		if !seen {
+			quiet = exitsTwoSilently(key)
+			silent[key] = quiet
+		}
+		if !quiet {
 			continue
 		}
 		what := "its command"
@@ -190,24 +199,42 @@ func inlineText(command string) (string, bool) {
 }
 
 // stderrWrite matches what sends a shell command's output to standard
-// error (echo … >&2, 1>&2, > /dev/stderr, >/dev/fd/2) or makes the shell
-// write there itself (set -x traces every command).
+// error (echo … >&2, 1>&2, > /dev/stderr, >/dev/fd/2, &>/dev/stderr) or
+// makes the shell write there itself (set -x traces every command).
 var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b|\bset\s+-[a-wyz]*x|\bset\s+-o\s+xtrace\b`)
 
 // groupToStderr matches the end of a compound command whose output goes
-// to standard error ({ echo no; exit 2; } >&2, fi >&2): what it printed
-// before its exit 2 is on stderr.
-var groupToStderr = lazy.Regexp(`(?:\}|\bfi|\bdone|\besac|\))\s*\d?(?:>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b)`)
+// to standard error ({ echo no; exit 2; } >&2, fi >&2, ) &>/dev/stderr).
+var groupToStderr = lazy.Regexp(`(?:\}|\bfi|\bdone|\besac|\))\s*[\d&]?(?:>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b)`)
 
 // exitsTwoSilently reports whether text has an exit 2 with no write to
-// standard error anywhere before it, nor a compound command around it
-// sent there. A write earlier on another branch is taken as made: the
-// check only speaks when no path can have written. Quoted text is no
-// redirection (echo 'use >&2').
+// standard error before it, nor a compound command closing on its line
+// whose output goes there ({ echo no; exit 2; } >&2). A write earlier on
+// another branch is taken as made: the check only speaks when no path can
+// have written. One that closes on a later line is not looked for (it may
+// be another command's), so such a script is warned about. Quoted text
+// is neither an exit nor a redirection (echo 'blocked (exit 2)' >&2).
+// Linear in the text: a script may hold thousands of exits.
 func exitsTwoSilently(text string) bool {
 	plain := withoutLiteralQuotes(text) // same length: the offsets hold
+	written := len(plain) + 1           // where the first write to stderr ends
+	if loc := stderrWrite().FindStringIndex(plain); loc != nil {
+		written = loc[1]
+	}
+	// Matched on the text, for exit "2"; kept where its exit is no quoted
+	// text's (blanked in plain).
 	for _, loc := range exitTwo().FindAllStringIndex(text, -1) {
-		if !stderrWrite().MatchString(plain[:loc[1]]) && !groupToStderr().MatchString(plain[loc[1]:]) {
+		if loc[1] >= written {
+			return false // every later exit comes after the write
+		}
+		if !strings.Contains(plain[loc[0]:loc[1]], "exit") {
+			continue
+		}
+		line := plain[loc[1]:]
+		if end := strings.IndexByte(line, '\n'); end >= 0 {
+			line = line[:end]
+		}
+		if !groupToStderr().MatchString(line) {
 			return true
 		}
 	}

@@ -1,6 +1,9 @@
 package hookconv
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestExitsTwoSilently(t *testing.T) {
 	for _, tc := range []struct {
@@ -29,6 +32,11 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"(echo no; exit 2) >&2", false},                       // and the subshell's
 		{"echo no >/dev/fd/2; exit 2", false},                  // the descriptor's device
 		{"echo 'use >&2' && exit 2", true},                     // quoted: no redirection
+		{`echo "blocked (exit 2)" >&2; exit 2`, false},
+		{"grep -q a && { echo x; exit 2; } &>/dev/stderr", false},
+		// A group sent to stderr on a later line is another command's.
+		{"echo blocked; exit 2\n[ -n \"$D\" ] && (echo checked) >&2", true},
+		{"grep -q a && { echo x; exit 2; }\ngrep -q b && { echo y; exit 2; } >&2", true},
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
@@ -60,5 +68,16 @@ func TestInlineText(t *testing.T) {
 		if _, got := inlineText(tc.command); got != tc.want {
 			t.Errorf("inlineText(%q) = %v, want %v", tc.command, got, tc.want)
 		}
+	}
+}
+
+// BenchmarkExitsTwoSilently reads a script of 10,000 exits closed by a
+// group sent to stderr: the check must stay linear in the text (QA found
+// a version that scanned the rest of the script for every exit).
+func BenchmarkExitsTwoSilently(b *testing.B) {
+	script := "{\n" + strings.Repeat("grep -q x && exit 2\n", 10000) + "} >&2\n"
+	b.SetBytes(int64(len(script)))
+	for b.Loop() {
+		exitsTwoSilently(script)
 	}
 }

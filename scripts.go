@@ -152,7 +152,26 @@ type Scripts struct {
 	listed map[string]map[string]bool
 	// texts caches each script read, for the next target of a migration.
 	texts map[string][]byte
+	// read caches readScript's answers by command and purpose, and
+	// visible each script's text without comments when allVisible holds
+	// for the purpose ("" when not): thousands of hooks may run one
+	// script, each with its own arguments.
+	read    map[readKey]readAnswer
+	visible map[readKey]string
 }
+
+// readKey and readAnswer are a cached readScript call (or, for visible, a
+// script's path and purpose).
+type (
+	readKey struct {
+		command string
+		p       purpose
+	}
+	readAnswer struct {
+		text string
+		ok   bool
+	}
+)
 
 // readFile reads a file of the project, or fails without opening it when
 // its folder's listing does not name it.
@@ -259,6 +278,20 @@ func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
 	if s == nil || s.FS == nil || hd.Cwd != "" || strings.ContainsAny(command, ";&|<>`\n") || strings.Contains(command, "$(") {
 		return "", false
 	}
+	key := readKey{hd.Command, p}
+	if a, ok := s.read[key]; ok {
+		return a.text, a.ok
+	}
+	text, ok := s.readWhole(hd, p)
+	if s.read == nil {
+		s.read = map[readKey]readAnswer{}
+	}
+	s.read[key] = readAnswer{text, ok}
+	return text, ok
+}
+
+// readWhole is readScript's reading, uncached.
+func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 	refs := scriptPaths(hd.Command, rootVars(s.Plugin), !s.Plugin)
 	if len(refs) != 1 || !refs[0].program && !shellRuns(hd.Command) {
 		// The script must be what runs, or a shell's script: not the
@@ -266,12 +299,22 @@ func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
 		// whose $0 it is).
 		return "", false
 	}
-	b, err := s.readFile(refs[0].path)
-	if err != nil || !shellScript(refs[0].path, b) {
-		return "", false
+	key := readKey{refs[0].path, p}
+	text, seen := s.visible[key]
+	if !seen {
+		b, err := s.readFile(refs[0].path)
+		if err != nil || !shellScript(refs[0].path, b) {
+			return "", false
+		}
+		if text = withoutComments(b); !allVisible(text, p) {
+			text = ""
+		}
+		if s.visible == nil {
+			s.visible = map[readKey]string{}
+		}
+		s.visible[key] = text
 	}
-	text := withoutComments(b)
-	if !allVisible(text, p) {
+	if text == "" {
 		return "", false
 	}
 	return text + "\n" + hd.Command, true
@@ -299,12 +342,19 @@ func allVisible(text string, p purpose) bool {
 	// and reading /dev/stdin is reading the payload, as standard input is.
 	text = devRedirect().ReplaceAllString(text, "$1$2")
 	text = strings.ReplaceAll(text, "</dev/stdin", "")
+	// command -v NAME only says where a program is (a check that jq is
+	// installed); it runs nothing.
+	text = commandLookup().ReplaceAllString(text, "true")
 	plain := withoutTextSubstitutions(text)
 	if opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
 		return false
 	}
 	return !namesScript().MatchString(text)
 }
+
+// commandLookup matches command -v NAME (or -V), which prints where a
+// program is and runs nothing.
+var commandLookup = lazy.Regexp(`\bcommand\s+-[vV]\s+[\w.-]+`)
 
 // devRedirect matches a redirection to or from a device, with blanks
 // between the two.
@@ -460,7 +510,17 @@ func textArgsOK(tool string, args []shellWord) bool {
 	}
 	operands := 0
 	grep := tool == "grep" || tool == "egrep" || tool == "fgrep"
+	if grep && slices.ContainsFunc(args, func(w shellWord) bool {
+		return strings.HasPrefix(w.text, "--regexp") || !strings.HasPrefix(w.text, "--") && strings.HasPrefix(w.text, "-") && strings.Contains(w.text, "e")
+	}) {
+		// grep -e PATTERN: the pattern is the option's, so every operand
+		// is a file to read.
+		operands = 1
+	}
 	for i, w := range args {
+		if grep && i > 0 && (args[i-1].text == "-e" || args[i-1].text == "--regexp") {
+			continue // the pattern -e takes
+		}
 		switch {
 		case w.text == "-f" || strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "file"):
 			return false // jq -f, --slurpfile, --rawfile; grep -f
@@ -661,7 +721,8 @@ func printsLiteral(tool string, args []shellWord) bool {
 	switch tool {
 	case "grep", "egrep", "fgrep":
 		return slices.ContainsFunc(args, func(w shellWord) bool {
-			return w.text == "--quiet" || w.text == "--silent" || strings.HasPrefix(w.text, "-") && !strings.HasPrefix(w.text, "--") && strings.ContainsAny(w.text, "qs")
+			// -q prints nothing; -s only keeps the error messages quiet.
+			return w.text == "--quiet" || w.text == "--silent" || strings.HasPrefix(w.text, "-") && !strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "q")
 		})
 	case "echo", "printf":
 		for _, w := range args {
