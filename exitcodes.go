@@ -36,15 +36,7 @@ const CodeCrashBlocks = "HC432"
 // tool call is denied for a missing "uv" should not come as a surprise.
 // Under the shim, a crash is a hook error, which lets the action through.
 func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files providers.Files) diag.List {
-	if from == to || shim || to == "canonical" {
-		return nil
-	}
-	contracts := hookrun.Default()
-	target, ok := contracts.Contract(to)
-	if !ok || !target.CrashBlocks {
-		return nil
-	}
-	if source, ok := contracts.Contract(from); ok && source.CrashBlocks {
+	if !onlyTargetExits(from, to, shim, func(c *hookrun.Contract) bool { return c.CrashBlocks }) {
 		return nil
 	}
 	caps := capabilities.Default()
@@ -96,6 +88,23 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	return ds
 }
 
+// onlyTargetExits reports whether the target's contract reads a hook's
+// exit code as rule says (Exit2NeedsStderr, CrashBlocks) and the source's
+// does not: only then do the hooks meet a rule they were not written for.
+// Under the shim, hookconv run answers the target itself.
+func onlyTargetExits(from, to string, shim bool, rule func(*hookrun.Contract) bool) bool {
+	if from == to || shim || to == "canonical" {
+		return false
+	}
+	contracts := hookrun.Default()
+	target, ok := contracts.Contract(to)
+	if !ok || !rule(target) {
+		return false
+	}
+	source, ok := contracts.Contract(from)
+	return !ok || !rule(source)
+}
+
 // failedClosed reports whether a hook already blocked on a crash in the
 // tool it was read from: on an event where any non-zero exit blocks
 // (Copilot CLI's preToolUse), or marked fail-closed (Cursor's failClosed).
@@ -124,16 +133,8 @@ func failedClosed(h *canonical.Hook, from string, caps *capabilities.Tables) boo
 // note on the event (HC322) says the rule. Under the shim, hookconv run
 // writes the reason itself.
 func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *Scripts) diag.List {
-	if from == to || shim || to == "canonical" {
+	if !onlyTargetExits(from, to, shim, func(c *hookrun.Contract) bool { return c.Exit2NeedsStderr }) {
 		return nil
-	}
-	contracts := hookrun.Default()
-	target, ok := contracts.Contract(to)
-	if !ok || !target.Exit2NeedsStderr {
-		return nil
-	}
-	if source, ok := contracts.Contract(from); ok && source.Exit2NeedsStderr {
-		return nil // the hook already had to write its reason there
 	}
 	name := to
 	if prov, ok := vocab.Default().Provider(to); ok {
