@@ -154,6 +154,19 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 			!exitBlocks(to, h.Event) || !exitBlocks(from, h.Event) {
 			continue
 		}
+		if loc := stderrDropped().FindStringIndex(h.Handler.Command); loc != nil {
+			// guard.sh 2>/dev/null: whatever the script writes to stderr
+			// is gone before Codex reads it.
+			call := h.Handler
+			call.Command = h.Handler.Command[:loc[0]]
+			if text, read := scripts.readScript(&call, forExit); read && exitsTwo(text) {
+				ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+					"drop the redirection, so that the script's reason reaches "+name+", or convert with --shim",
+					"%s blocks by exiting 2, and its command sends the script's stderr away (%s): %s blocks on exit 2 only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
+					h.DisplayName(i), strings.TrimSpace(h.Handler.Command[loc[0]:]), name)
+			}
+			continue
+		}
 		text, read := scripts.readScript(&h.Handler, forExit)
 		if !read {
 			// A command without "exit" cannot exit 2 itself (a script
@@ -197,6 +210,22 @@ func inlineText(command string) (string, bool) {
 		return "", false
 	}
 	return command, true
+}
+
+// stderrDropped matches a redirection ending a command that sends its
+// standard error away from the tool: nowhere, to standard output or to a
+// file (2>/dev/null, 2>&1, 2>>guard.log, &>/dev/null, >/dev/null 2>&1).
+var stderrDropped = lazy.Regexp(`\s(?:2>>?\s*(?:&1|[^\s&]\S*)|&>>?\s*\S+|>>?\s*\S+\s+2>&1)\s*$`)
+
+// exitsTwo reports whether text exits 2 somewhere outside quoted text.
+func exitsTwo(text string) bool {
+	plain := withoutLiteralQuotes(text)
+	for _, loc := range exitTwo().FindAllStringIndex(text, -1) {
+		if strings.Contains(plain[loc[0]:loc[1]], "exit") {
+			return true
+		}
+	}
+	return false
 }
 
 // stderrWrite matches what sends a shell command's output to standard

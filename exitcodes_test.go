@@ -81,3 +81,39 @@ func BenchmarkExitsTwoSilently(b *testing.B) {
 		exitsTwoSilently(script)
 	}
 }
+
+func TestExitsTwo(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"grep -q x && exit 2", true},
+		{"case $c in *rm*) echo no >&2; exit 2;; esac", true}, // loud or not
+		{`echo "blocked (exit 2)"`, false},                    // only said
+		{"exit 0", false},
+	} {
+		if got := exitsTwo(tc.text); got != tc.want {
+			t.Errorf("exitsTwo(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestStderrDropped(t *testing.T) {
+	for _, tc := range []struct {
+		command string
+		want    bool
+	}{
+		{".claude/hooks/guard.sh 2>/dev/null", true},
+		{"./guard.sh 2>&1", true},
+		{"./guard.sh &>/dev/null", true},
+		{"./guard.sh >/dev/null 2>&1", true},
+		{"./guard.sh", false},
+		{"./guard.sh >/dev/null", false},  // stdout only: stderr still reaches the tool
+		{"./guard.sh 2>>guard.log", true}, // a log the tool never reads
+		{"./guard.sh 2>&2", false},
+	} {
+		if got := stderrDropped().MatchString(tc.command); got != tc.want {
+			t.Errorf("stderrDropped(%q) = %v, want %v", tc.command, got, tc.want)
+		}
+	}
+}
