@@ -63,7 +63,8 @@ func TestInlineText(t *testing.T) {
 		{`printf 'no rm -rf\n'; exit 2`, true},
 		{`c=$(cat); echo "Blocked: $c"; exit 2`, true},
 		{`grep -q '\.bashrc' && exit 2`, true}, // .bashrc is no script's name
-		{`grep -q setup.sh && exit 2`, false},  // setup.sh may be one run
+		{`grep -q setup.sh && exit 2`, false},
+		{"block() { echo \"Blocked: $1\"; exit 2; }\ngrep -q rm && block rm", true}, // a helper function  // setup.sh may be one run
 	} {
 		if _, got := inlineText(tc.command); got != tc.want {
 			t.Errorf("inlineText(%q) = %v, want %v", tc.command, got, tc.want)

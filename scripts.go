@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -345,12 +346,35 @@ func allVisible(text string, p purpose) bool {
 	// command -v NAME only says where a program is (a check that jq is
 	// installed); it runs nothing.
 	text = commandLookup().ReplaceAllString(text, "true")
+	text = withFunctionsInline(text)
 	plain := withoutTextSubstitutions(text)
 	if opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
 		return false
 	}
 	return !namesScript().MatchString(text)
 }
+
+// withFunctionsInline reads a script's own shell functions as the text
+// they are: a definition (deny() {, function deny {) becomes the group it
+// opens, and a call of one the no-op ":", its body being read where it
+// stands. Without it a call reads as an unknown program, and a guard that
+// denies through a helper function is never read.
+func withFunctionsInline(text string) string {
+	defs := functionDef().FindAllStringSubmatch(text, -1)
+	if len(defs) == 0 {
+		return text
+	}
+	text = functionDef().ReplaceAllString(text, "$1{")
+	for _, d := range defs {
+		name := regexp.QuoteMeta(d[2] + d[3])
+		text = regexp.MustCompile(`(^|[\s;&|(!{])`+name+`\b([^=(]|$)`).ReplaceAllString(text, "$1:$2")
+	}
+	return text
+}
+
+// functionDef matches the head of a shell function's definition, up to
+// its opening brace: deny() {, function deny {, function deny() {.
+var functionDef = lazy.Regexp(`(?m)(^|[;&|]\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{`)
 
 // commandLookup matches command -v NAME (or -V), which prints where a
 // program is and runs nothing.

@@ -318,7 +318,11 @@ func TestRunsOtherPrograms(t *testing.T) {
 		{"echo \"$input\" | opa-eval --policy guard\n", true},
 		{"policy-check --stdin\n", true},
 		{"\"$DIR\"/policy x\n", true},
-		{"deny() { echo x; }\ndeny\n", true},
+		// A script's own function is read where it is defined.
+		{"deny() { echo x; }\ndeny\n", false},
+		{"deny() { opa-eval; }\ndeny\n", true},
+		{"function deny { echo \"$1\"; exit 2; }\ncase $c in *rm*) deny no;; esac\n", true}, // prints what it is given
+		{"function deny() {\n  echo no >&2\n  exit 2\n}\ngrep -q rm && deny\n", false},
 		{"python3 -c 'print(1)'\n", true},
 		{"echo 'unbalanced\n", true},
 		{"case $x in\n  a) curl http://x ;;\nesac\n", true},
