@@ -603,7 +603,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 			if names, theirs := namesNoTool(h.Matcher, from, to); len(names) > 0 {
 				// A list of plain names none of which the target has
 				// (Gemini's write_file|edit_file|replace to Claude).
-				msg = fmt.Sprintf("its matcher %s, passed to %s unchanged, names none of %s's tools, so the hook never fires there", strings.Join(names, "|"), to, to)
+				msg = fmt.Sprintf("its matcher %s, passed to %s unchanged, names none of %s's own tools, so the hook does not fire for them there (at most for an MCP tool whose name holds one of these)", strings.Join(names, "|"), to, to)
 				if len(theirs) > 0 {
 					hint = fmt.Sprintf("name %s's tools instead (%s), or use canonical tool names in a manifest", to, strings.Join(theirs, "|"))
 				}

@@ -153,11 +153,13 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 		ds.Warnf(CodeFiresFor, h.PosOf(""), hookPath(h, i), "filter inside the hook script if it matters",
 			"%s: %s runs %s hooks only for %s; %s %s has no documented matcher value for that, so the hook runs for every kind of %s it fires for",
 			h.DisplayName(i), srcProv.Name, src.Name, strings.Join(src.FiresFor, ", "), dstProv.Name, dst.Name, h.Event)
-	case ran == nil && src.Matcher != vocab.MatchNone && len(src.Values) > 0 && len(dst.Values) > 0:
+	case ran == nil && src.Matcher != vocab.MatchNone && len(src.Values) > 0 && len(dst.Values) > 0 && !slices.Contains(dst.Values, otherValue):
 		// No matcher: the hook ran for every value the source's event
 		// has (Claude's SessionStart after a compaction too); the target's
 		// event fires for those it documents. The same reading as a
-		// matcher naming a value the target lacks (HC311).
+		// matcher naming a value the target lacks (HC311). A target that
+		// has a value for the rest ("other": Claude's and Gemini's
+		// SessionEnd) fires for what it spells otherwise too.
 		var lost []string
 		for _, v := range src.Values {
 			if !slices.Contains(dst.Values, v) {
@@ -237,6 +239,10 @@ func subset(a, b []string) bool {
 	}
 	return true
 }
+
+// otherValue is the matcher value a tool's event reports for the cases
+// it names no value of its own for.
+const otherValue = "other"
 
 // withoutData removes key from h's provider_data for slug, as a new value
 // (the old one may be shared with other hooks).

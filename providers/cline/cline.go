@@ -140,8 +140,9 @@ const (
 	// it does not delete them).
 	CodeStale = "HC578"
 	// CodeMisnamedOutput (error): the file -o names is not named after
-	// the one event the hooks belong to, so Cline would never run it and
-	// its guards would guard nothing; nothing is written.
+	// the one event the hooks belong to, or has an extension that makes
+	// Cline run it as no shell script (.ps1, .py, .js), so its guards
+	// would guard nothing; nothing is written.
 	CodeMisnamedOutput = "HC579"
 )
 
@@ -156,6 +157,10 @@ var hookDirs = []string{".clinerules/hooks", ".cline/hooks"}
 // script (hook-file-config.ts); the VS Code extension runs only the
 // extensionless name on Unix and only .ps1 on Windows.
 var extensions = []string{".sh", ".bash", ".zsh", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py", ".ps1"}
+
+// shellExtensions are those of extensions a shell script may carry: the
+// others make the SDK/CLI run the file with Node, Python or PowerShell.
+var shellExtensions = extensions[:3]
 
 // Adapter is the Cline providers.Adapter.
 type Adapter struct{ providers.Rows }

@@ -3,6 +3,7 @@ package cline
 import (
 	"fmt"
 	"path"
+	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -52,9 +53,16 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		inFile(ds, named)
 		return nil, ds
 	case len(names) == 1:
-		if n, _ := splitName(path.Base(named)); n != names[0] {
+		n, ext := splitName(path.Base(named))
+		if n != names[0] {
 			ds.Errorf(CodeMisnamedOutput, diag.Pos{}, "", "name the file "+names[0]+", or give -o a project directory",
 				"Cline runs a hook script only when it is named after its event: %s must be called %s to run", named, names[0])
+			inFile(ds, named)
+			return nil, ds
+		}
+		if ext != "" && !slices.Contains(shellExtensions, ext) {
+			ds.Errorf(CodeMisnamedOutput, diag.Pos{}, "", "name the file "+names[0]+", or give -o a project directory",
+				"Cline runs %s by its extension (%s), but hookconv writes a shell script: it would fail every time", named, ext)
 			inFile(ds, named)
 			return nil, ds
 		}
