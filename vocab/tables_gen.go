@@ -96,7 +96,7 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "gemini-cli", Event: "session_end", Name: "SessionEnd", Matcher: "exact", Values: []string{"exit", "clear", "logout", "prompt_input_exit", "other"}},
 	{Provider: "gemini-cli", Event: "before_compact", Name: "PreCompress", Matcher: "exact", Values: []string{"manual", "auto"}},
 	{Provider: "gemini-cli", Event: "notification", Name: "Notification", Matcher: "none", FiresFor: []string{"permission_prompt"}},
-	{Provider: "codex", Event: "session_start", Name: "SessionStart", Matcher: "value"},
+	{Provider: "codex", Event: "session_start", Name: "SessionStart", Matcher: "value", Values: []string{"startup", "resume", "clear", "compact"}},
 	{Provider: "codex", Event: "session_end", Name: "SessionEnd", Matcher: "none", Note: "Codex runs SessionEnd hooks from 0.145 on (older versions skip the event silently) and clamps their timeout to 3 s"},
 	{Provider: "codex", Event: "before_tool_execute", Name: "PreToolUse", Matcher: "tool", Note: "Codex blocks on exit 2 only when the hook writes its reason to stderr: a hook that exits 2 with nothing on stderr fails and the tool call goes ahead (pre_tool_use.rs)"},
 	{Provider: "codex", Event: "permission_request", Name: "PermissionRequest", Matcher: "tool"},
