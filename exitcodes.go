@@ -1,7 +1,6 @@
 package hookconv
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/lazy"
-	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -45,7 +43,7 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	n, first := 0, -1
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || failedClosed(h, from, caps) {
+		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || caps.FailedClosed(h, from) {
 			continue
 		}
 		blocks, seen := canBlock[h.Event]
@@ -67,25 +65,29 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	if n == 0 {
 		return nil
 	}
-	names := vocab.Default()
-	name, was := to, "a hooks/1.0 manifest's contract"
-	if prov, ok := names.Provider(to); ok {
-		name = prov.Name
-	}
-	if prov, ok := names.Provider(from); ok && from != "canonical" {
-		was = prov.Name
+	was := "a hooks/1.0 manifest's contract"
+	if from != "canonical" {
+		was = toolName(from)
 	}
 	var ds diag.List
 	ds.Infof(CodeCrashBlocks, m.Hooks[first].PosOf("handler.command"), "",
 		"make the scripts exit 0 or 1 when they cannot decide, and check that what they run is installed; or convert with --shim, under which a crash lets the action through",
 		"%d command hook(s) on %s: %s blocks when a hook exits with any code but 0 and 1 and prints plain text, as on exit 2, so a crash or a missing interpreter (exit 127) blocks there, where %s let the action go on",
-		n, strings.Join(events, ", "), name, was)
+		n, strings.Join(events, ", "), toolName(to), was)
 	if file := m.Hooks[first].OriginFile; file != "" {
 		ds = ds.WithFile(file)
 	} else if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}
 	return ds
+}
+
+// toolName is a provider's own name (OpenAI Codex CLI), or its slug.
+func toolName(slug string) string {
+	if prov, ok := vocab.Default().Provider(slug); ok {
+		return prov.Name
+	}
+	return slug
 }
 
 // onlyTargetExits reports whether the target's contract reads a hook's
@@ -105,20 +107,6 @@ func onlyTargetExits(from, to string, shim bool, rule func(*hookrun.Contract) bo
 	return !ok || !rule(source)
 }
 
-// failedClosed reports whether a hook already blocked on a crash in the
-// tool it was read from: on an event where any non-zero exit blocks
-// (Copilot CLI's preToolUse), or marked fail-closed (Cursor's failClosed).
-func failedClosed(h *canonical.Hook, from string, caps *capabilities.Tables) bool {
-	if b, ok := caps.BlockingOf(from, h.Event); ok && b.Behaviour != capabilities.Observe && b.Exit == "nonzero" {
-		return true
-	}
-	if !bytes.Contains(h.ProviderData[from], []byte(`"$failClosed"`)) {
-		return false
-	}
-	v := providers.OwnData(h, from).Get("$failClosed")
-	return v != nil && v.Kind == node.Bool && v.Bool
-}
-
 // silentExitTwo warns (HC431) about each blocking command hook that exits
 // 2 without writing to standard error first, when the target blocks on
 // exit 2 only with a reason on stderr (the contracts table's
@@ -136,10 +124,7 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 	if !onlyTargetExits(from, to, shim, func(c *hookrun.Contract) bool { return c.Exit2NeedsStderr }) {
 		return nil
 	}
-	name := to
-	if prov, ok := vocab.Default().Provider(to); ok {
-		name = prov.Name
-	}
+	name := toolName(to)
 	caps := capabilities.Default()
 	// A manifest's hooks speak the canonical contract, where exit 2 blocks.
 	exitBlocks := func(slug, event string) bool {
@@ -219,13 +204,15 @@ var stderrDropped = lazy.Regexp(`\s(?:2>>?\s*(?:&1|[^\s&]\S*)|&>>?\s*\S+|>>?\s*\
 
 // exitsTwo reports whether text exits 2 somewhere outside quoted text.
 func exitsTwo(text string) bool {
-	plain := withoutLiteralQuotes(text)
-	for _, loc := range exitTwo().FindAllStringIndex(text, -1) {
-		if strings.Contains(plain[loc[0]:loc[1]], "exit") {
-			return true
-		}
-	}
-	return false
+	return len(exitTwoAt(text, withoutLiteralQuotes(text))) > 0
+}
+
+// exitTwoAt returns where text exits 2, outside quoted text: matched on
+// the text (for exit "2"), kept where the exit is no quoted text's, which
+// plain, text with its quotes blanked (withoutLiteralQuotes), shows.
+func exitTwoAt(text, plain string) [][]int {
+	locs := exitTwo().FindAllStringIndex(text, -1)
+	return slices.DeleteFunc(locs, func(loc []int) bool { return !strings.Contains(plain[loc[0]:loc[1]], "exit") })
 }
 
 // stderrWrite matches what sends a shell command's output to standard
@@ -251,14 +238,9 @@ func exitsTwoSilently(text string) bool {
 	if loc := stderrWrite().FindStringIndex(plain); loc != nil {
 		written = loc[1]
 	}
-	// Matched on the text, for exit "2"; kept where its exit is no quoted
-	// text's (blanked in plain).
-	for _, loc := range exitTwo().FindAllStringIndex(text, -1) {
+	for _, loc := range exitTwoAt(text, plain) {
 		if loc[1] >= written {
 			return false // every later exit comes after the write
-		}
-		if !strings.Contains(plain[loc[0]:loc[1]], "exit") {
-			continue
 		}
 		line := plain[loc[1]:]
 		if end := strings.IndexByte(line, '\n'); end >= 0 {

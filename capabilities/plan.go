@@ -339,6 +339,17 @@ func DecodedFrom(h *canonical.Hook, slug string) bool {
 
 // markSet reports whether the hook's provider_data for slug holds the
 // decoder mark key, true.
+// FailedClosed reports whether hook h already blocked on a crash in the
+// tool it was read from: on an event where any non-zero exit blocks there
+// (Copilot CLI's preToolUse), or marked fail-closed by its decoder
+// (Cursor's failClosed).
+func (t *Tables) FailedClosed(h *canonical.Hook, from string) bool {
+	if b, ok := t.BlockingOf(from, h.Event); ok && b.Behaviour != Observe && b.Exit == "nonzero" {
+		return true
+	}
+	return markSet(h, from, "$failClosed")
+}
+
 func markSet(h *canonical.Hook, slug, key string) bool {
 	raw := h.ProviderData[slug]
 	if !bytes.Contains(raw, []byte(`"`+key+`"`)) {
