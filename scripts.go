@@ -120,6 +120,13 @@ func rootVars(plugin bool) []string {
 	return projectRootVars()
 }
 
+// intoProject matches a command's opening cd into the project folder,
+// by any tool's variable for it or git's top level, and the && after it.
+var intoProject = sync.OnceValue(func() *regexp.Regexp {
+	vars := strings.Join(projectRootVars(), "|")
+	return regexp.MustCompile(`^\s*cd\s+(?:"?\$\{?(?:` + vars + `)\}?"?|"?` + regexp.QuoteMeta(gitTopLevel) + `"?)\s*&&\s*`)
+})
+
 // pluginRootVars name a plugin's (or extension's) own folder, by any
 // tool's name for it: the providers table's plugin_root_vars.
 var pluginRootVars = sync.OnceValue(func() []string {
@@ -273,17 +280,31 @@ func withoutComments(text []byte) string {
 // less certain is false: a check must then assume the worst. s may be
 // nil. Nothing is run.
 func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
+	if s == nil || s.FS == nil || hd.Cwd != "" {
+		return "", false
+	}
+	// cd "$CLAUDE_PROJECT_DIR" && .claude/hooks/guard.sh runs the script
+	// from the project folder, as a relative path names it anyway.
+	call := *hd
+	if !s.Plugin {
+		if loc := intoProject().FindStringIndex(call.Command); loc != nil {
+			call.Command = call.Command[loc[1]:]
+		}
+	}
 	// The project folder spelled as git finds it (what a target without
 	// a project variable gets) is a path, not a program run.
-	command := strings.ReplaceAll(hd.Command, gitTopLevel, "")
-	if s == nil || s.FS == nil || hd.Cwd != "" || strings.ContainsAny(command, ";&|<>`\n") || strings.Contains(command, "$(") {
+	command := strings.ReplaceAll(call.Command, gitTopLevel, "")
+	if strings.ContainsAny(command, ";&|<>`\n") || strings.Contains(command, "$(") {
 		return "", false
 	}
 	key := readKey{hd.Command, p}
 	if a, ok := s.read[key]; ok {
 		return a.text, a.ok
 	}
-	text, ok := s.readWhole(hd, p)
+	text, ok := s.readWhole(&call, p)
+	if ok {
+		text = strings.TrimSuffix(text, call.Command) + hd.Command
+	}
 	if s.read == nil {
 		s.read = map[readKey]readAnswer{}
 	}
@@ -346,6 +367,9 @@ func allVisible(text string, p purpose) bool {
 	// command -v NAME only says where a program is (a check that jq is
 	// installed); it runs nothing.
 	text = commandLookup().ReplaceAllString(text, "true")
+	// Output sent to a file (>> /tmp/guard.log) is written there, not
+	// run or read: the path is no program of the project's.
+	text = fileOutput().ReplaceAllString(text, "$1/dev/null")
 	text = withFunctionsInline(text)
 	plain := withoutTextSubstitutions(text)
 	if opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
@@ -375,6 +399,10 @@ func withFunctionsInline(text string) string {
 // functionDef matches the head of a shell function's definition, up to
 // its opening brace: deny() {, function deny {, function deny() {.
 var functionDef = lazy.Regexp(`(?m)(^|[;&|]\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{`)
+
+// fileOutput matches a redirection of output to a named file, its path
+// spelled out (>> /tmp/guard.log, 2>err.txt), not to a descriptor.
+var fileOutput = lazy.Regexp(`(\d?>>?)[ \t]*[\w./-]*[\w-]\b`)
 
 // commandLookup matches command -v NAME (or -V), which prints where a
 // program is and runs nothing.

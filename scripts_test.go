@@ -190,6 +190,8 @@ func TestReadScript(t *testing.T) {
 		"escaped.sh": {Data: []byte("#!/bin/bash\necho \"guard: \\\"rm -rf\\\" isn't allowed here\" >&2\ncmd=$(jq -r .tool_input.command)\necho \"$cmd\" | grep -q \"rm -rf\" && exit 2\nanswer=\"$(.claude/hooks/policy)\"\necho \"that's all\" >&2\necho done\\\" >&2\nexit 0\n")},
 		"gitecho.sh": {Data: []byte("#!/bin/sh\necho \"$(git rev-parse --no-revs --sq-quote deny)\"\nexit 2\n")},
 		"launder.sh": {Data: []byte("#!/bin/sh\nv='{\"decision\"'\necho \"$(echo \"$v\")\"\nexit 2\n")},
+		// QA round 2: a guard that logs to a file of its own.
+		"logs.sh": {Data: []byte("#!/bin/sh\ngrep -q rm && { echo \"blocked rm\" >> /tmp/guard.log; exit 2; }\nexit 0\n")},
 	}
 	s := &Scripts{FS: project}
 	for _, tc := range []struct {
@@ -223,6 +225,10 @@ func TestReadScript(t *testing.T) {
 		{"./escaped.sh", "", false},
 		{"./gitecho.sh", "", false},
 		{"./launder.sh", "", false},
+		{"./logs.sh", "", true}, // a log written is no program run
+		{`cd "$CLAUDE_PROJECT_DIR" && ./guard.sh`, "", true},
+		{`cd "$(git rev-parse --show-toplevel)" && ./guard.sh`, "", true},
+		{`cd /tmp && ./guard.sh`, "", false}, // another folder: not the project's guard.sh
 	} {
 		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command, Cwd: tc.cwd}, forAnswer)
 		if ok != tc.want {
@@ -230,6 +236,9 @@ func TestReadScript(t *testing.T) {
 		}
 		if ok && strings.Contains(text, "how we block") {
 			t.Errorf("%q: comments kept: %q", tc.command, text)
+		}
+		if ok && !strings.HasSuffix(text, "\n"+tc.command) {
+			t.Errorf("%q: the text does not end with the command as written: %q", tc.command, text)
 		}
 	}
 	var none *Scripts
