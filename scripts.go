@@ -389,11 +389,26 @@ func withFunctionsInline(text string) string {
 		return text
 	}
 	text = functionDef().ReplaceAllString(text, "$1{")
-	for _, d := range defs {
-		name := regexp.QuoteMeta(d[2] + d[3])
-		text = regexp.MustCompile(`(^|[\s;&|(!{])`+name+`\b([^=(]|$)`).ReplaceAllString(text, "$1:$2")
+	// One expression for all the names: a script of many functions is
+	// still read in one pass.
+	names := make([]string, len(defs))
+	for i, d := range defs {
+		names[i] = regexp.QuoteMeta(d[2] + d[3])
 	}
-	return text
+	calls := regexp.MustCompile(`(?:^|[\s;&|(!{])(` + strings.Join(names, "|") + `)\b`)
+	var b strings.Builder
+	last := 0
+	for _, m := range calls.FindAllStringSubmatchIndex(text, -1) {
+		start, end := m[2], m[3] // the name
+		if end < len(text) && (text[end] == '=' || text[end] == '(') {
+			continue // an assignment, or a definition left over
+		}
+		b.WriteString(text[last:start])
+		b.WriteString(":")
+		last = end
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // functionDef matches the head of a shell function's definition, up to

@@ -330,6 +330,7 @@ func TestRunsOtherPrograms(t *testing.T) {
 		// A script's own function is read where it is defined.
 		{"deny() { echo x; }\ndeny\n", false},
 		{"deny() { opa-eval; }\ndeny\n", true},
+		{"a() { echo x; }\nb() { echo y; }\na\nb\n", false},                                 // calls on consecutive lines
 		{"function deny { echo \"$1\"; exit 2; }\ncase $c in *rm*) deny no;; esac\n", true}, // prints what it is given
 		{"function deny() {\n  echo no >&2\n  exit 2\n}\ngrep -q rm && deny\n", false},
 		{"python3 -c 'print(1)'\n", true},
