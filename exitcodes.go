@@ -139,9 +139,10 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 			!exitBlocks(to, h.Event) || !exitBlocks(from, h.Event) {
 			continue
 		}
-		if loc := stderrDropped().FindStringIndex(h.Handler.Command); loc != nil {
+		if loc := stderrDropped().FindStringIndex(h.Handler.Command); loc != nil && !stderrWrite().MatchString(h.Handler.Command) {
 			// guard.sh 2>/dev/null: whatever the script writes to stderr
-			// is gone before Codex reads it.
+			// is gone before Codex reads it. (Not when the redirections
+			// also send something there: 2>/dev/stderr, >&2 2>&1.)
 			call := h.Handler
 			call.Command = h.Handler.Command[:loc[0]]
 			if text, read := scripts.readScript(&call, forExit); read && exitsTwo(text) {

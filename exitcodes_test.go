@@ -112,6 +112,7 @@ func TestStderrDropped(t *testing.T) {
 		{"./guard.sh >/dev/null", false},  // stdout only: stderr still reaches the tool
 		{"./guard.sh 2>>guard.log", true}, // a log the tool never reads
 		{"./guard.sh 2>&2", false},
+		{"./guard.sh 2>/dev/stderr", true}, // matched here; the caller sees the write (stderrWrite)
 	} {
 		if got := stderrDropped().MatchString(tc.command); got != tc.want {
 			t.Errorf("stderrDropped(%q) = %v, want %v", tc.command, got, tc.want)

@@ -368,9 +368,21 @@ func allVisible(text string, p purpose) bool {
 	// installed); it runs nothing.
 	text = commandLookup().ReplaceAllString(text, "true")
 	// Output sent to a file (>> /tmp/guard.log) is written there, not
-	// run or read: the path is no program of the project's.
-	text = fileOutput().ReplaceAllString(text, "$1/dev/null")
-	text = withFunctionsInline(text)
+	// run or read: the path is no program of the project's. A device
+	// (/dev/stdout) stays what it is.
+	text = fileOutput().ReplaceAllStringFunc(text, func(r string) string {
+		if m := fileOutput().FindStringSubmatch(r); !strings.HasPrefix(m[2], "/dev/") {
+			return m[1] + "/dev/null"
+		}
+		return r
+	})
+	if p == forExit {
+		// Only for the exit: a function defined after its call, in a
+		// branch never taken, or named like the program it hides would
+		// make an answer printed on stdout look read whole. For the exit
+		// such a mistake only warns about more (HC431).
+		text = withFunctionsInline(text)
+	}
 	plain := withoutTextSubstitutions(text)
 	if opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
 		return false
@@ -413,11 +425,11 @@ func withFunctionsInline(text string) string {
 
 // functionDef matches the head of a shell function's definition, up to
 // its opening brace: deny() {, function deny {, function deny() {.
-var functionDef = lazy.Regexp(`(?m)(^|[;&|]\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{`)
+var functionDef = lazy.Regexp(`(?m)(^[ \t]*|[;&|]\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{`)
 
 // fileOutput matches a redirection of output to a named file, its path
 // spelled out (>> /tmp/guard.log, 2>err.txt), not to a descriptor.
-var fileOutput = lazy.Regexp(`(\d?>>?)[ \t]*[\w./-]*[\w-]\b`)
+var fileOutput = lazy.Regexp(`(\d?>>?)[ \t]*([\w./-]*[\w-])\b`)
 
 // commandLookup matches command -v NAME (or -V), which prints where a
 // program is and runs nothing.

@@ -320,19 +320,19 @@ func TestRunsOtherPrograms(t *testing.T) {
 		{"grep -q 'rm -rf' && { echo 'no' >&2; exit 2; }\n", false},
 		{"case \"$cmd\" in\n  *rm*) echo no >&2; exit 2 ;;\n  *) exit 0 ;;\nesac\n", false},
 		{"[ -z \"$cmd\" ] && exit 0\n2>&1 echo x | tr a b >&2\n", false},
-		{"echo x | tr a b\n", true},                            // prints what tr made of it
-		{"cat >/dev/null; grep -s -e. answer; exit 2\n", true}, // -s keeps only errors quiet; after -e, answer is a file
-		{"grep -q -e rm -e mv; exit 2\n", false},               // -e patterns, no operand: standard input
+		{"echo x | tr a b\n", true},                              // prints what tr made of it
+		{"cat >/dev/null; grep -s -e. answer; exit 2\n", true},   // -s keeps only errors quiet; after -e, answer is a file
+		{"printf '{\"d\":\"%s\"}' \"$x\" > /dev/stdout\n", true}, // stdout by its device is still stdout
+		{"echo blocked >> /tmp/guard.log; exit 2\n", false},      // a log written
+		{"grep -q -e rm -e mv; exit 2\n", false},                 // -e patterns, no operand: standard input
 		{"command -v jq >/dev/null || exit 0\ngrep -q rm && exit 2\n", false},
 		{"echo \"$input\" | opa-eval --policy guard\n", true},
 		{"policy-check --stdin\n", true},
 		{"\"$DIR\"/policy x\n", true},
-		// A script's own function is read where it is defined.
-		{"deny() { echo x; }\ndeny\n", false},
-		{"deny() { opa-eval; }\ndeny\n", true},
-		{"a() { echo x; }\nb() { echo y; }\na\nb\n", false},                                 // calls on consecutive lines
-		{"function deny { echo \"$1\"; exit 2; }\ncase $c in *rm*) deny no;; esac\n", true}, // prints what it is given
-		{"function deny() {\n  echo no >&2\n  exit 2\n}\ngrep -q rm && deny\n", false},
+		// A script's function is a program unknown to the reading for
+		// an answer: defined after its call, in a branch never taken,
+		// or named like the program it hides, it would pass for text.
+		{"deny() { echo x; }\ndeny\n", true},
 		{"python3 -c 'print(1)'\n", true},
 		{"echo 'unbalanced\n", true},
 		{"case $x in\n  a) curl http://x ;;\nesac\n", true},
@@ -374,6 +374,31 @@ func TestRunsOtherPrograms(t *testing.T) {
 	} {
 		if got := !allVisible(tc.script, forAnswer); got != tc.other {
 			t.Errorf("%q: runs another program %v, want %v", tc.script, got, tc.other)
+		}
+	}
+}
+
+// TestFunctionsReadForExit: for the exit (HC431), a script's own
+// functions are read where they are defined, and a call is no program;
+// for the answer (HC425) they stay unknown (QA: python3() { :; } defined
+// after a python3 call that printed the deny).
+func TestFunctionsReadForExit(t *testing.T) {
+	for _, tc := range []struct {
+		script         string
+		exit, forReply bool // visible for forExit, for forAnswer
+	}{
+		{"deny() { echo x; }\ndeny\n", true, false},
+		{"a() { echo x; }\nb() { echo y; }\na\nb\n", true, false}, // calls on consecutive lines
+		{"function deny() {\n  echo no >&2\n  exit 2\n}\ngrep -q rm && deny\n", true, false},
+		{"  block() {\n    echo no\n    exit 2\n  }\ngrep -q rm && block\n", true, false}, // indented
+		{"deny() { opa-eval; }\ndeny\n", false, false},
+		{"python3 -c 'print(1)'; exit 2\npython3() { :; }\n", true, false},
+	} {
+		if got := allVisible(tc.script, forExit); got != tc.exit {
+			t.Errorf("%q: visible for the exit %v, want %v", tc.script, got, tc.exit)
+		}
+		if got := allVisible(tc.script, forAnswer); got != tc.forReply {
+			t.Errorf("%q: visible for the answer %v, want %v", tc.script, got, tc.forReply)
 		}
 	}
 }
