@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -682,6 +683,23 @@ func linkIntoOther(path, to string) error {
 	}
 	target, _ := vocab.Default().Provider(to)
 	return fmt.Errorf("%s is a link to %s, %s's config: writing %s's hooks there would replace %s's own", path, real, owner.Name, target.Name, owner.Name)
+}
+
+// inFolder fails when dst could not be created because the nearest part
+// of its path that exists is no folder (.gemini a file, where
+// .gemini/settings.json goes): --dry-run says so as the write would.
+func inFolder(dst string) error {
+	for dir := filepath.Dir(dst); ; dir = filepath.Dir(dir) {
+		st, err := os.Stat(dir)
+		switch {
+		case err == nil && !st.IsDir():
+			return fmt.Errorf("%s is not a folder, so %s cannot be written there", dir, dst)
+		case err == nil || !errors.Is(err, fs.ErrNotExist):
+			return nil // a folder, or what the write will report itself
+		case filepath.Dir(dir) == dir:
+			return nil
+		}
+	}
 }
 
 func insideRoot(root, dst string) error {

@@ -423,6 +423,9 @@ func (m *migration) stage() (order []string, files map[string][]byte, modes map[
 		if err := insideRoot(m.dir, c.path); err != nil {
 			return nil, nil, nil, err
 		}
+		if err := inFolder(c.path); err != nil {
+			return nil, nil, nil, err
+		}
 		path, err := throughLink(m.dir, c.path)
 		if err == nil {
 			err = linkIntoOther(c.path, c.adapter.Slug())
