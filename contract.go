@@ -353,7 +353,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		// by its exit code where the reader blocks on it: said as an info,
 		// since reading a script is no proof (migrate's --remove-source
 		// keeps it all the same).
-		quiet := read && len(forms) == 0 && exitTwo().MatchString(text) &&
+		quiet := read && len(forms) == 0 && exitsTwo(text) &&
 			(h.Event == denyEvent || exitBlocks(contracts, reader.Slug, h.Event))
 		if !read || len(forms) == 0 {
 			if !slices.Contains(forms, sourceForms[0]) {

@@ -139,17 +139,16 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 			!exitBlocks(to, h.Event) || !exitBlocks(from, h.Event) {
 			continue
 		}
-		if loc := stderrDropped().FindStringIndex(h.Handler.Command); loc != nil && !stderrWrite().MatchString(h.Handler.Command) {
+		if at, away := stderrAway(h.Handler.Command); away {
 			// guard.sh 2>/dev/null: whatever the script writes to stderr
-			// is gone before Codex reads it. (Not when the redirections
-			// also send something there: 2>/dev/stderr, >&2 2>&1.)
+			// is gone before Codex reads it.
 			call := h.Handler
-			call.Command = h.Handler.Command[:loc[0]]
+			call.Command = h.Handler.Command[:at]
 			if text, read := scripts.readScript(&call, forExit); read && exitsTwo(text) {
 				ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
 					"drop the redirection, so that the script's reason reaches "+name+", or convert with --shim",
 					"%s blocks by exiting 2, and its command sends the script's stderr away (%s): %s blocks on exit 2 only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
-					h.DisplayName(i), strings.TrimSpace(h.Handler.Command[loc[0]:]), name)
+					h.DisplayName(i), strings.TrimSpace(h.Handler.Command[at:]), name)
 			}
 			continue
 		}
@@ -198,14 +197,149 @@ func inlineText(command string) (string, bool) {
 	return command, true
 }
 
-// stderrDropped matches a redirection ending a command that sends its
-// standard error away from the tool: nowhere, to standard output or to a
-// file (2>/dev/null, 2>&1, 2>>guard.log, &>/dev/null, >/dev/null 2>&1).
-var stderrDropped = lazy.Regexp(`\s(?:2>>?\s*(?:&1|[^\s&]\S*)|&>>?\s*\S+|>>?\s*\S+\s+2>&1)\s*$`)
+// trailingRedirects matches the redirections that end a command
+// (guard.sh 2>&1 >/dev/null), and redirect one of them.
+var (
+	trailingRedirects = lazy.Regexp(`(?:\s+(?:[0-9]?>>?&?|&>>?)\s*[^\s;&|<>'"]+)+\s*$`)
+	redirect          = lazy.Regexp(`([0-9]?|&)(>>?)(&?)\s*([^\s;&|<>'"]+)`)
+)
+
+// stderrAway reports where the redirections ending a command start, when
+// they leave its standard error anywhere but the tool's: nowhere
+// (2>/dev/null, 2>&-), in a file (2>>guard.log) or on standard output
+// (2>&1, which is the tool's stdout until a later >/dev/null moves that
+// alone). They are followed in order, as the shell does. When standard
+// output ends up on stderr instead (>&2 2>/dev/null), what the script
+// prints reaches the tool as its reason, and that is not read: false.
+func stderrAway(command string) (int, bool) {
+	loc := trailingRedirects().FindStringIndex(command)
+	if loc == nil {
+		return 0, false
+	}
+	const stdout, stderr = "&1", "&2" // where the tool reads each
+	fds := map[string]string{"1": stdout, "2": stderr}
+	for _, m := range redirect().FindAllStringSubmatch(command[loc[0]:], -1) {
+		fd, to := m[1], m[4]
+		if fd == "" {
+			fd = "1"
+		}
+		switch {
+		case m[3] == "&" && to == "-":
+			to = "closed"
+		case m[3] == "&":
+			target, ok := fds[to]
+			if !ok {
+				return 0, false // another descriptor: not followed
+			}
+			to = target
+		case to == "/dev/stdout" || to == "/dev/fd/1":
+			to = fds["1"]
+		case to == "/dev/stderr" || to == "/dev/fd/2":
+			to = fds["2"]
+		}
+		if fd == "&" { // &>file sends both
+			fds["1"], fds["2"] = to, to
+			continue
+		}
+		fds[fd] = to
+	}
+	if fds["2"] == stderr || fds["1"] == stderr {
+		return 0, false
+	}
+	return loc[0], true
+}
 
 // exitsTwo reports whether text exits 2 somewhere outside quoted text.
 func exitsTwo(text string) bool {
+	text = withExitCodesResolved(text)
 	return len(exitTwoAt(text, withoutLiteralQuotes(text))) > 0
+}
+
+// exitCodeVar matches an exit whose code is a variable's: exit $BLOCK,
+// exit "${BLOCK}" (not ${BLOCK:-2}, whose code depends on the caller).
+var exitCodeVar = lazy.Regexp(`\bexit\s+"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?`)
+
+// numberAssignment matches a shell variable set to a literal number, as a
+// command of its own: BLOCK=2, readonly BLOCK="2", local code=2.
+var numberAssignment = lazy.Regexp(`(?m)(?:^|[;&|{(]|\b(?:then|else|do))[ \t]*(?:(?:readonly|local|declare|typeset|export)(?:[ \t]+-[a-zA-Z]+)*[ \t]+)?([A-Za-z_]\w*)=(["']?)([0-9]+)["']?(?:[ \t;)]|$)`)
+
+// withExitCodesResolved returns text with each exit through a variable
+// (BLOCK=2 … exit $BLOCK) spelled with its number, when the script sets
+// that variable, before the exit, to one number only and touches it in no
+// other way (no read, unset, arithmetic or other assignment): a guard
+// that names its code keeps it, and HC431 reads it as the number.
+// Anything less certain is left as written, and is no exit 2.
+func withExitCodesResolved(text string) string {
+	if !strings.Contains(text, "exit") || !strings.Contains(text, "$") {
+		return text
+	}
+	uses := exitCodeVar().FindAllStringSubmatchIndex(text, -1)
+	if uses == nil {
+		return text
+	}
+	type setting struct {
+		value      string
+		first, set int // where it is first set; how many times
+	}
+	settings := map[string]*setting{}
+	for _, m := range numberAssignment().FindAllStringSubmatchIndex(text, -1) {
+		name, value := text[m[2]:m[3]], strings.TrimLeft(text[m[6]:m[7]], "0")
+		st := settings[name]
+		if st == nil {
+			st = &setting{value: value, first: m[2]}
+			settings[name] = st
+		} else if st.value != value {
+			st.value = "mixed"
+		}
+		st.set++
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range uses {
+		name := ""
+		if m[2] >= 0 {
+			name = text[m[2]:m[3]]
+		} else {
+			name = text[m[4]:m[5]]
+		}
+		st := settings[name]
+		if st == nil || st.value == "mixed" || st.first > m[0] || bareUses(text, name) != st.set {
+			continue
+		}
+		if st.value == "" {
+			st.value = "0" // BLOCK=00
+		}
+		b.WriteString(text[last:m[0]])
+		b.WriteString("exit " + st.value)
+		last = m[1]
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// bareUses counts where text names the variable name other than to
+// expand it ($name, ${name}): its assignments, and any other use
+// (read name, unset name, ((name++))).
+func bareUses(text, name string) int {
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return n
+		}
+		at, end := i+j, i+j+len(name)
+		i = end
+		if at > 0 && (isNameByte(text[at-1]) || text[at-1] == '$' || text[at-1] == '{' && at > 1 && text[at-2] == '$') {
+			continue
+		}
+		if end < len(text) && isNameByte(text[end]) {
+			continue
+		}
+		n++
+	}
 }
 
 // exitTwoAt returns where text exits 2, outside quoted text: matched on
@@ -234,6 +368,7 @@ var groupToStderr = lazy.Regexp(`(?:\}|\bfi|\bdone|\besac|\))\s*[\d&]?(?:>&\s*2\
 // is neither an exit nor a redirection (echo 'blocked (exit 2)' >&2).
 // Linear in the text: a script may hold thousands of exits.
 func exitsTwoSilently(text string) bool {
+	text = withExitCodesResolved(text)
 	plain := withoutLiteralQuotes(text) // same length: the offsets hold
 	written := len(plain) + 1           // where the first write to stderr ends
 	if loc := stderrWrite().FindStringIndex(plain); loc != nil {

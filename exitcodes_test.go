@@ -37,9 +37,41 @@ func TestExitsTwoSilently(t *testing.T) {
 		// A group sent to stderr on a later line is another command's.
 		{"echo blocked; exit 2\n[ -n \"$D\" ] && (echo checked) >&2", true},
 		{"grep -q a && { echo x; exit 2; }\ngrep -q b && { echo y; exit 2; } >&2", true},
+		// A code named once, as a number, is that number.
+		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
+		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},
+		{"BLOCK=2\ngrep -q rm && { echo no >&2; exit $BLOCK; }", false},
+		{"BLOCK=1\ngrep -q rm && exit $BLOCK", false},
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestWithExitCodesResolved(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+	}{
+		{"BLOCK=2\nexit $BLOCK", "BLOCK=2\nexit 2"},
+		{"BLOCK=2; [ x ] && exit \"$BLOCK\"", "BLOCK=2; [ x ] && exit 2"},
+		{"readonly DENY='02'\nexit ${DENY}", "readonly DENY='02'\nexit 2"},
+		{"f() {\n  local code=2\n  exit $code\n}", "f() {\n  local code=2\n  exit 2\n}"},
+		{"if x; then C=2; else C=2; fi; exit $C", "if x; then C=2; else C=2; fi; exit 2"}, // the same number twice
+		// Left alone: set twice to different numbers, read, unset,
+		// counted, set after the exit, from the caller, or a default.
+		{"C=2\n[ x ] && C=0\nexit $C", "C=2\n[ x ] && C=0\nexit $C"},
+		{"C=2\nread C\nexit $C", "C=2\nread C\nexit $C"},
+		{"C=2\nunset C\nexit $C", "C=2\nunset C\nexit $C"},
+		{"C=1\n((C++))\nexit $C", "C=1\n((C++))\nexit $C"},
+		{"exit $C\nC=2", "exit $C\nC=2"},
+		{"exit $BLOCK_CODE", "exit $BLOCK_CODE"},
+		{"C=2\nexit ${C:-1}", "C=2\nexit ${C:-1}"},
+		{"C=$(cat)\nexit $C", "C=$(cat)\nexit $C"},
+		{"CODE=2\nexit $CODE2", "CODE=2\nexit $CODE2"}, // another name
+	} {
+		if got := withExitCodesResolved(tc.text); got != tc.want {
+			t.Errorf("withExitCodesResolved(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }
@@ -99,7 +131,7 @@ func TestExitsTwo(t *testing.T) {
 	}
 }
 
-func TestStderrDropped(t *testing.T) {
+func TestStderrAway(t *testing.T) {
 	for _, tc := range []struct {
 		command string
 		want    bool
@@ -112,10 +144,20 @@ func TestStderrDropped(t *testing.T) {
 		{"./guard.sh >/dev/null", false},  // stdout only: stderr still reaches the tool
 		{"./guard.sh 2>>guard.log", true}, // a log the tool never reads
 		{"./guard.sh 2>&2", false},
-		{"./guard.sh 2>/dev/stderr", true}, // matched here; the caller sees the write (stderrWrite)
+		{"./guard.sh 2>/dev/stderr", false},
+		{"./guard.sh 2>&1 >/dev/null", true}, // stderr to the tool's stdout, then stdout away
+		{"./guard.sh >/dev/null 2>&1", true},
+		{"./guard.sh >&2 2>/dev/null", false}, // what it prints is its reason: not read here
+		{"./guard.sh >&2 2>&1", false},
+		{"./guard.sh 1>&2", false},
+		{"./guard.sh 2>&-", true}, // closed
+		{"./guard.sh 2>/dev/fd/1", true},
+		{"./guard.sh 3>&2", false},
+		{"./guard.sh 2> /tmp/log", true},
+		{`./guard.sh 2>"/dev/null"`, false}, // quoted: not followed
 	} {
-		if got := stderrDropped().MatchString(tc.command); got != tc.want {
-			t.Errorf("stderrDropped(%q) = %v, want %v", tc.command, got, tc.want)
+		if _, got := stderrAway(tc.command); got != tc.want {
+			t.Errorf("stderrAway(%q) = %v, want %v", tc.command, got, tc.want)
 		}
 	}
 }

@@ -165,7 +165,7 @@ type Scripts struct {
 	// for the purpose ("" when not): thousands of hooks may run one
 	// script, each with its own arguments.
 	read    map[readKey]readAnswer
-	visible map[readKey]string
+	visible map[readKey]visibleText
 }
 
 // readKey and readAnswer are a cached readScript call (or, for visible, a
@@ -315,31 +315,49 @@ func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
 // readWhole is readScript's reading, uncached.
 func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 	refs := scriptPaths(hd.Command, rootVars(s.Plugin), !s.Plugin)
-	if len(refs) != 1 || !refs[0].program && !shellRuns(hd.Command) {
+	if len(refs) != 1 {
+		return "", false
+	}
+	runs, traces := shellRuns(hd.Command)
+	if !refs[0].program && !runs {
 		// The script must be what runs, or a shell's script: not the
 		// argument of another program (env, timeout, xargs, sh -c '…'
 		// whose $0 it is).
 		return "", false
 	}
 	key := readKey{refs[0].path, p}
-	text, seen := s.visible[key]
+	v, seen := s.visible[key]
 	if !seen {
 		b, err := s.readFile(refs[0].path)
 		if err != nil || !shellScript(refs[0].path, b) {
 			return "", false
 		}
-		if text = withoutComments(b); !allVisible(text, p) {
-			text = ""
+		if v.text = withoutComments(b); !allVisible(v.text, p) {
+			v.text = ""
 		}
+		v.traces = tracingShebang().Match(b)
 		if s.visible == nil {
-			s.visible = map[readKey]string{}
+			s.visible = map[readKey]visibleText{}
 		}
-		s.visible[key] = text
+		s.visible[key] = v
 	}
-	if text == "" {
+	if v.text == "" {
 		return "", false
 	}
-	return text + "\n" + hd.Command, true
+	if p == forExit && (traces || refs[0].program && v.traces) {
+		// bash -x writes each command it runs to stderr, before any
+		// exit: the shell's own option, said as the script would.
+		return "set -x\n" + v.text + "\n" + hd.Command, true
+	}
+	return v.text + "\n" + hd.Command, true
+}
+
+// visibleText is a script's text without its comments, "" when it does
+// not show all it does (allVisible), and whether its shebang makes the
+// shell trace to standard error (#!/bin/bash -x).
+type visibleText struct {
+	text   string
+	traces bool
 }
 
 // purpose is what a check reads a hook's text for, which decides what it
@@ -814,12 +832,48 @@ func printsLiteral(tool string, args []shellWord) bool {
 	return false
 }
 
-// shellRuns reports whether a command is a shell running a script file:
-// sh, bash, zsh or dash, and then no option (sh -c '…' runs its argument).
-func shellRuns(command string) bool {
+// shellRuns reports whether a command is a shell running a script file
+// (sh, bash, zsh or dash, then only options that change neither what
+// runs nor where it reads: sh -c '…' runs its argument, sh -n runs
+// nothing, sh -s reads standard input), and whether those options make
+// the shell trace what it runs to standard error (-x, -v).
+func shellRuns(command string) (runs, traces bool) {
 	words := shellWords(command)
-	return len(words) >= 2 && slices.Contains([]string{"sh", "bash", "zsh", "dash"}, path.Base(words[0].text)) && !strings.HasPrefix(words[1].text, "-")
+	if len(words) < 2 || !slices.Contains([]string{"sh", "bash", "zsh", "dash"}, path.Base(words[0].text)) {
+		return false, false
+	}
+	for i := 1; i < len(words); i++ {
+		w := words[i].text
+		switch {
+		case words[i].operator || words[i].redirect:
+			return false, false
+		case w == "-o" || w == "+o":
+			if i++; i == len(words) || !slices.Contains(shellOptionNames, words[i].text) {
+				return false, false
+			}
+			traces = traces || w == "-o" && (words[i].text == "xtrace" || words[i].text == "verbose")
+		case w == "--noprofile" || w == "--norc" || w == "--posix":
+		case strings.HasPrefix(w, "-") || strings.HasPrefix(w, "+"):
+			if len(w) == 1 || strings.Trim(w[1:], shellOptionLetters) != "" {
+				return false, false
+			}
+			traces = traces || w[0] == '-' && strings.ContainsAny(w, "xv")
+		default:
+			return true, traces // the script
+		}
+	}
+	return false, false
 }
+
+// shellOptionLetters and shellOptionNames are the shell options that
+// leave a script run as it reads (errexit, nounset, pipefail, tracing).
+const shellOptionLetters = "aeufvxCEhT"
+
+var shellOptionNames = []string{"errexit", "nounset", "pipefail", "xtrace", "verbose", "noglob", "noclobber", "errtrace", "functrace", "allexport"}
+
+// tracingShebang matches a shebang line whose shell traces what it runs
+// to standard error (#!/bin/bash -x, #!/bin/sh -ev).
+var tracingShebang = lazy.Regexp(`^#![^ \t\n]+(?:[ \t]+[^ \t\n]+)*?[ \t]+-[a-zA-Z]*[xv]`)
 
 // rootMark stands for the project folder in a command once its variables
 // are expanded; it cannot occur in a command.

@@ -229,6 +229,13 @@ func TestReadScript(t *testing.T) {
 		{`cd "$CLAUDE_PROJECT_DIR" && ./guard.sh`, "", true},
 		{`cd "$(git rev-parse --show-toplevel)" && ./guard.sh`, "", true},
 		{`cd /tmp && ./guard.sh`, "", false}, // another folder: not the project's guard.sh
+		{"sh -e guard.sh", "", true},         // options that run the script as it reads
+		{"bash -eu -o pipefail guard.sh", "", true},
+		{"bash --noprofile -x guard.sh", "", true},
+		{"sh -c guard.sh", "", false},         // runs its argument, with guard.sh as $0
+		{"sh -n guard.sh", "", false},         // reads it and runs nothing
+		{"sh -s guard.sh", "", false},         // reads standard input
+		{"bash -o posix guard.sh", "", false}, // an option not known to leave it alone
 	} {
 		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command, Cwd: tc.cwd}, forAnswer)
 		if ok != tc.want {
@@ -244,6 +251,47 @@ func TestReadScript(t *testing.T) {
 	var none *Scripts
 	if _, ok := none.readScript(&canonical.Handler{Command: "./guard.sh"}, forAnswer); ok {
 		t.Error("nil Scripts read a script")
+	}
+}
+
+// TestReadScriptTraces: a shell that traces (bash -x, #!/bin/bash -x)
+// writes to stderr before any exit, which is read as the script's own
+// set -x, for the exit only.
+func TestReadScriptTraces(t *testing.T) {
+	project := fstest.MapFS{
+		"guard.sh":  {Data: []byte("#!/bin/sh\ngrep -q rm && exit 2\n")},
+		"traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q rm && exit 2\n")},
+		"noisy.sh":  {Data: []byte("#!/usr/bin/env -S bash -ev\ngrep -q rm && exit 2\n")},
+		"later.sh":  {Data: []byte("#!/bin/bash\n# -x\ngrep -q rm && exit 2\n")},
+	}
+	s := &Scripts{FS: project}
+	for _, tc := range []struct {
+		command string
+		p       purpose
+		traced  bool
+	}{
+		{"./guard.sh", forExit, false},
+		{"bash -x guard.sh", forExit, true},
+		{"sh -ex guard.sh", forExit, true},
+		{"bash -o xtrace guard.sh", forExit, true},
+		{"sh -e guard.sh", forExit, false},
+		{"./traced.sh", forExit, true},
+		{"./noisy.sh", forExit, true},
+		{"sh traced.sh", forExit, false}, // the shebang is not read when sh runs it
+		{"./later.sh", forExit, false},   // only the first line is a shebang
+		{"bash -x guard.sh", forAnswer, false},
+	} {
+		text, ok := s.readScript(&canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command}, tc.p)
+		if !ok {
+			t.Errorf("%q: not read", tc.command)
+			continue
+		}
+		if got := strings.HasPrefix(text, "set -x\n"); got != tc.traced {
+			t.Errorf("%q (purpose %d): traced %v, want %v: %q", tc.command, tc.p, got, tc.traced, text)
+		}
+		if got := exitsTwoSilently(text); got == tc.traced && tc.p == forExit {
+			t.Errorf("%q: exitsTwoSilently = %v", tc.command, got)
+		}
 	}
 }
 
