@@ -198,9 +198,11 @@ func inlineText(command string) (string, bool) {
 }
 
 // trailingRedirects matches the redirections that end a command
-// (guard.sh 2>&1 >/dev/null), and redirect one of them.
+// (guard.sh 2>&1 >/dev/null), leadingRedirects those that follow a
+// compound command's end (fi >&2), and redirect one of them.
 var (
 	trailingRedirects = lazy.Regexp(`(?:\s+(?:[0-9]?>>?&?|&>>?)\s*[^\s;&|<>'"]+)+\s*$`)
+	leadingRedirects  = lazy.Regexp(`^(?:[ \t]*(?:[0-9]?>>?&?|&>>?)[ \t]*[^\s;&|<>'"]+)+`)
 	redirect          = lazy.Regexp(`([0-9]?|&)(>>?)(&?)\s*([^\s;&|<>'"]+)`)
 )
 
@@ -216,9 +218,24 @@ func stderrAway(command string) (int, bool) {
 	if loc == nil {
 		return 0, false
 	}
-	const stdout, stderr = "&1", "&2" // where the tool reads each
-	fds := map[string]string{"1": stdout, "2": stderr}
-	for _, m := range redirect().FindAllStringSubmatch(command[loc[0]:], -1) {
+	out, errs, ok := followRedirects(command[loc[0]:])
+	if !ok || errs == toStderr || out == toStderr {
+		return 0, false
+	}
+	return loc[0], true
+}
+
+// toStdout and toStderr are where the tool reads a hook's standard output
+// and standard error, in followRedirects's answers.
+const toStdout, toStderr = "&1", "&2"
+
+// followRedirects returns where a list of redirections leaves a command's
+// standard output and standard error, following them in order as the
+// shell does: toStdout, toStderr, "closed" or a file. False when one
+// names a descriptor other than 1 and 2, which is not followed.
+func followRedirects(list string) (out, errs string, ok bool) {
+	fds := map[string]string{"1": toStdout, "2": toStderr}
+	for _, m := range redirect().FindAllStringSubmatch(list, -1) {
 		fd, to := m[1], m[4]
 		if fd == "" {
 			fd = "1"
@@ -227,9 +244,9 @@ func stderrAway(command string) (int, bool) {
 		case m[3] == "&" && to == "-":
 			to = "closed"
 		case m[3] == "&":
-			target, ok := fds[to]
-			if !ok {
-				return 0, false // another descriptor: not followed
+			target, known := fds[to]
+			if !known {
+				return "", "", false
 			}
 			to = target
 		case to == "/dev/stdout" || to == "/dev/fd/1":
@@ -243,10 +260,7 @@ func stderrAway(command string) (int, bool) {
 		}
 		fds[fd] = to
 	}
-	if fds["2"] == stderr || fds["1"] == stderr {
-		return 0, false
-	}
-	return loc[0], true
+	return fds["1"], fds["2"], true
 }
 
 // exitsTwo reports whether text exits 2 somewhere outside quoted text.
@@ -360,13 +374,12 @@ var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b|\bset\s+-[a
 var groupToStderr = lazy.Regexp(`(?:\}|\bfi|\bdone|\besac|\))\s*[\d&]?(?:>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b)`)
 
 // exitsTwoSilently reports whether text has an exit 2 with no write to
-// standard error before it, nor a compound command closing on its line
-// whose output goes there ({ echo no; exit 2; } >&2). A write earlier on
-// another branch is taken as made: the check only speaks when no path can
-// have written. One that closes on a later line is not looked for (it may
-// be another command's), so such a script is warned about. Quoted text
-// is neither an exit nor a redirection (echo 'blocked (exit 2)' >&2).
-// Linear in the text: a script may hold thousands of exits.
+// standard error before it, nor inside a compound command whose output
+// goes there ({ echo no; exit 2; } >&2, if …; then echo no; exit 2\nfi
+// >&2). A write earlier on another branch is taken as made: the check
+// only speaks when no path can have written. Quoted text is neither an
+// exit nor a redirection (echo 'blocked (exit 2)' >&2). Linear in the
+// text: a script may hold thousands of exits.
 func exitsTwoSilently(text string) bool {
 	text = withExitCodesResolved(text)
 	plain := withoutLiteralQuotes(text) // same length: the offsets hold
@@ -374,6 +387,8 @@ func exitsTwoSilently(text string) bool {
 	if loc := stderrWrite().FindStringIndex(plain); loc != nil {
 		written = loc[1]
 	}
+	var loud []span // read only when an exit needs it
+	read := false
 	for _, loc := range exitTwoAt(text, plain) {
 		if loc[1] >= written {
 			return false // every later exit comes after the write
@@ -382,9 +397,122 @@ func exitsTwoSilently(text string) bool {
 		if end := strings.IndexByte(line, '\n'); end >= 0 {
 			line = line[:end]
 		}
-		if !groupToStderr().MatchString(line) {
+		if groupToStderr().MatchString(line) {
+			continue
+		}
+		if !read {
+			loud, read = compoundsToStderr(plain), true
+		}
+		// Spans are sorted and exits come in order: drop those passed.
+		for len(loud) > 0 && loud[0].end <= loc[0] {
+			loud = loud[1:]
+		}
+		if len(loud) == 0 || loud[0].start > loc[0] {
 			return true
 		}
 	}
 	return false
+}
+
+// span is a range of a text's offsets, end excluded.
+type span struct{ start, end int }
+
+// compoundsToStderr returns, sorted and disjoint, the spans of the
+// compound commands in a shell text (with its quotes blanked) whose
+// standard output goes to standard error: { …; } >&2, if … fi >&2,
+// ( … ) >&2, case … esac 1>&2, while … done >/dev/stderr. Their keywords
+// are read where a command starts, which is how the shell reads them. A
+// text whose compounds do not pair up gives none: an exit in it is then
+// taken as not redirected, which warns rather than miss a silent exit.
+func compoundsToStderr(plain string) []span {
+	type open struct {
+		kind  string // the word that closes it: fi, esac, done, }, )
+		start int
+	}
+	var stack []open
+	var found []span
+	closes := func(kind string, end int) bool {
+		if len(stack) == 0 || stack[len(stack)-1].kind != kind {
+			return false
+		}
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if loc := leadingRedirects().FindStringIndex(plain[end:]); loc != nil {
+			if out, _, ok := followRedirects(plain[end : end+loc[1]]); ok && out == toStderr {
+				found = append(found, span{top.start, end})
+			}
+		}
+		return true
+	}
+	atCommand := true
+	for i := 0; i < len(plain); {
+		c := plain[i]
+		switch {
+		case c == '#' && (i == 0 || plain[i-1] == ' ' || plain[i-1] == '\t' || plain[i-1] == '\n'):
+			for i < len(plain) && plain[i] != '\n' { // a comment
+				i++
+			}
+		case c == '\\':
+			i += 2 // an escaped character is a word's
+			atCommand = false
+		case c == ' ' || c == '\t':
+			i++
+		case c == '\n' || c == ';' || c == '&' || c == '|':
+			i++
+			atCommand = true
+		case c == '(':
+			stack = append(stack, open{")", i})
+			i++
+			atCommand = true
+		case c == ')':
+			i++
+			if len(stack) > 0 && stack[len(stack)-1].kind == "esac" {
+				atCommand = true // a case pattern's end: its commands follow
+				continue
+			}
+			if !closes(")", i) {
+				return nil
+			}
+			atCommand = true // f() { …: a function's body follows its name
+		default:
+			start := i
+			for i < len(plain) && !strings.ContainsRune(" \t\n;&|()", rune(plain[i])) {
+				i++
+			}
+			if !atCommand {
+				continue
+			}
+			switch word := plain[start:i]; word {
+			case "if", "case", "for", "while", "until", "select", "{":
+				kind := map[string]string{"if": "fi", "case": "esac", "{": "}"}[word]
+				if kind == "" {
+					kind = "done"
+				}
+				stack = append(stack, open{kind, start})
+				atCommand = word == "if" || word == "while" || word == "until" || word == "{"
+			case "then", "else", "elif", "do", "!", "time":
+			case "fi", "esac", "done", "}":
+				if !closes(word, i) {
+					return nil
+				}
+				atCommand = false
+			default:
+				atCommand = strings.Contains(word, "=") && !strings.HasPrefix(word, "=") // X=1 cmd
+			}
+		}
+	}
+	if len(stack) > 0 {
+		return nil
+	}
+	// Inner spans lie inside outer ones, which close later: sorted by
+	// start, each kept span holds those after it that it contains.
+	slices.SortFunc(found, func(a, b span) int { return a.start - b.start })
+	merged := found[:0]
+	for _, sp := range found {
+		if n := len(merged); n > 0 && sp.start < merged[n-1].end {
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	return merged
 }

@@ -37,6 +37,23 @@ func TestExitsTwoSilently(t *testing.T) {
 		// A group sent to stderr on a later line is another command's.
 		{"echo blocked; exit 2\n[ -n \"$D\" ] && (echo checked) >&2", true},
 		{"grep -q a && { echo x; exit 2; }\ngrep -q b && { echo y; exit 2; } >&2", true},
+		// A compound command whose output goes to stderr, closing on a
+		// later line, holds the exit; one that holds no exit does not.
+		{"if grep -q rm; then\n  echo no\n  exit 2\nfi >&2", false},
+		{"if grep -q rm; then\n  echo no\n  exit 2\nfi 1>&2\nexit 0", false},
+		{"{\n  echo no\n  exit 2\n} 2>/dev/null >&2", true}, // stdout to where stderr now is: nowhere
+		{"{\n  echo no\n  exit 2\n} >&2 2>/dev/null", false},
+		{"{\n  echo no\n  exit 2\n} 2>&1", true}, // stderr to stdout: nothing on stderr
+		{"case $c in\n  *rm*)\n    echo no\n    exit 2;;\nesac >&2", false},
+		{"while read l; do\n  echo no\n  exit 2\ndone >/dev/stderr", false},
+		{"(\n  echo no\n  exit 2\n) >&2", false},
+		{"if a; then\n  if b; then\n    echo no; exit 2\n  fi\nfi >&2", false}, // the outer one holds it
+		{"if a; then\n  if b; then\n    echo no; exit 2\n  fi >/dev/null\nfi", true},
+		{"if a; then\n  echo no; exit 2\nfi\nif b; then\n  echo yes\nfi >&2", true}, // another compound
+		{"deny() {\n  echo no\n  exit 2\n}\ngrep -q rm && deny >&2", true},          // the call is not read
+		{"case $c in\n  (*rm*) echo no; exit 2;;\nesac >&2", false},
+		{"x=$(jq -r .c)\nif [ \"$x\" = rm ]; then\n  echo \"no ( here\"\n  exit 2\nfi >&2", false},
+		{"if a; then\n  echo no; exit 2\n >&2", true}, // unpaired: taken as not redirected
 		// A code named once, as a number, is that number.
 		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},
@@ -113,6 +130,30 @@ func BenchmarkExitsTwoSilently(b *testing.B) {
 	for b.Loop() {
 		exitsTwoSilently(script)
 	}
+}
+
+// FuzzExitsTwoSilently: any text, however its compounds pair up or its
+// exits are spelled, is read without a panic, and a text that never
+// says "exit" never exits 2.
+func FuzzExitsTwoSilently(f *testing.F) {
+	for _, seed := range []string{
+		"if a; then\n  echo no; exit 2\nfi >&2",
+		"case $c in (*rm*) exit 2;; esac",
+		"f() { exit $C; }\nC=2\nf",
+		"( ( ) } fi esac",
+		"{ exit 2; } 2>&1 >&2 3>&- &>/dev/stderr",
+		"\\",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		silent := exitsTwoSilently(text)
+		exitsTwo(text)
+		compoundsToStderr(withoutLiteralQuotes(text))
+		if silent && !strings.Contains(text, "exit") {
+			t.Errorf("exitsTwoSilently(%q) with no exit", text)
+		}
+	})
 }
 
 func TestExitsTwo(t *testing.T) {
