@@ -2,7 +2,9 @@ package hookconv
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -374,9 +376,11 @@ var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b|\bset\s+-[a
 var groupToStderr = lazy.Regexp(`(?:\}|\bfi|\bdone|\besac|\))\s*[\d&]?(?:>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b)`)
 
 // exitsTwoSilently reports whether text has an exit 2 with no write to
-// standard error before it, nor inside a compound command whose output
-// goes there ({ echo no; exit 2; } >&2, if …; then echo no; exit 2\nfi
-// >&2). A write earlier on another branch is taken as made: the check
+// standard error before it (nor a call of one of the script's functions
+// that writes there, wherever it is defined), nor inside a compound
+// command whose output goes there ({ echo no; exit 2; } >&2, if …; then
+// echo no; exit 2\nfi >&2). A write earlier on another branch is taken
+// as made: the check
 // only speaks when no path can have written. Quoted text is neither an
 // exit nor a redirection (echo 'blocked (exit 2)' >&2). Linear in the
 // text: a script may hold thousands of exits.
@@ -387,8 +391,7 @@ func exitsTwoSilently(text string) bool {
 	if loc := stderrWrite().FindStringIndex(plain); loc != nil {
 		written = loc[1]
 	}
-	var loud []span // read only when an exit needs it
-	read := false
+	var shape *scriptShape // read only when an exit needs it
 	for _, loc := range exitTwoAt(text, plain) {
 		if loc[1] >= written {
 			return false // every later exit comes after the write
@@ -400,14 +403,17 @@ func exitsTwoSilently(text string) bool {
 		if groupToStderr().MatchString(line) {
 			continue
 		}
-		if !read {
-			loud, read = compoundsToStderr(plain), true
+		if shape == nil {
+			shape = readShape(plain)
+		}
+		if shape.loudCall < loc[0] {
+			return false // a function called before it writes to stderr
 		}
 		// Spans are sorted and exits come in order: drop those passed.
-		for len(loud) > 0 && loud[0].end <= loc[0] {
-			loud = loud[1:]
+		for len(shape.toStderr) > 0 && shape.toStderr[0].end <= loc[0] {
+			shape.toStderr = shape.toStderr[1:]
 		}
-		if len(loud) == 0 || loud[0].start > loc[0] {
+		if len(shape.toStderr) == 0 || shape.toStderr[0].start > loc[0] {
 			return true
 		}
 	}
@@ -417,34 +423,148 @@ func exitsTwoSilently(text string) bool {
 // span is a range of a text's offsets, end excluded.
 type span struct{ start, end int }
 
-// compoundsToStderr returns, sorted and disjoint, the spans of the
-// compound commands in a shell text (with its quotes blanked) whose
-// standard output goes to standard error: { …; } >&2, if … fi >&2,
-// ( … ) >&2, case … esac 1>&2, while … done >/dev/stderr. Their keywords
-// are read where a command starts, which is how the shell reads them. A
-// text whose compounds do not pair up gives none: an exit in it is then
-// taken as not redirected, which warns rather than miss a silent exit.
-func compoundsToStderr(plain string) []span {
-	type open struct {
-		kind  string // the word that closes it: fi, esac, done, }, )
-		start int
-	}
-	var stack []open
-	var found []span
-	closes := func(kind string, end int) bool {
-		if len(stack) == 0 || stack[len(stack)-1].kind != kind {
-			return false
+// scriptShape is what exitsTwoSilently reads of a script's structure:
+// the spans of its compound commands whose output goes to standard error,
+// and where it first calls one of its own functions that writes there.
+type scriptShape struct {
+	toStderr []span // sorted and disjoint
+	loudCall int    // len(text)+1 when none
+}
+
+// readShape reads a shell text's shape (its quotes blanked). A text whose
+// compounds do not pair up has none: an exit in it is then taken as not
+// redirected, which warns rather than miss a silent exit.
+func readShape(plain string) *scriptShape {
+	shape := &scriptShape{loudCall: len(plain) + 1}
+	compounds := shellCompounds(plain)
+	// Inner compounds lie inside outer ones, which close later: sorted by
+	// start, each kept span holds those after it that it contains.
+	for _, c := range compounds {
+		if c.toStderr {
+			shape.toStderr = append(shape.toStderr, c.span)
 		}
-		top := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if loc := leadingRedirects().FindStringIndex(plain[end:]); loc != nil {
-			if out, _, ok := followRedirects(plain[end : end+loc[1]]); ok && out == toStderr {
-				found = append(found, span{top.start, end})
+	}
+	slices.SortFunc(shape.toStderr, func(a, b span) int { return a.start - b.start })
+	merged := shape.toStderr[:0]
+	for _, sp := range shape.toStderr {
+		if n := len(merged); n > 0 && sp.start < merged[n-1].end {
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	shape.toStderr = merged
+	shape.loudCall = firstLoudCall(plain, compounds)
+	return shape
+}
+
+// firstLoudCall returns where plain first calls one of its own functions
+// whose body writes to standard error (log_err() { echo "$1" >&2; }),
+// or calls one that does, however far down the function is defined: a
+// guard that blocks through a helper written below it still gives its
+// reason. len(plain)+1 when there is none.
+func firstLoudCall(plain string, compounds []compound) int {
+	none := len(plain) + 1
+	defs := functionDef().FindAllStringSubmatchIndex(plain, -1)
+	if len(defs) == 0 {
+		return none
+	}
+	bodies := make(map[int]span, len(compounds)) // by where its { stands
+	for _, c := range compounds {
+		if c.closer == "}" {
+			bodies[c.start] = c.span
+		}
+	}
+	type function struct {
+		name string
+		body span
+	}
+	var funcs []function
+	defined := map[int]bool{} // where each name is defined, not called
+	for _, d := range defs {
+		body, ok := bodies[d[1]-1]
+		if !ok {
+			return none // a body not paired: nothing is sure
+		}
+		name := ""
+		if d[4] >= 0 {
+			name = plain[d[4]:d[5]]
+		} else {
+			name = plain[d[6]:d[7]]
+		}
+		funcs = append(funcs, function{name, body})
+		defined[max(d[4], d[6])] = true
+	}
+	slices.SortFunc(funcs, func(a, b function) int { return a.body.start - b.body.start })
+	loud := map[string]bool{}
+	for _, f := range funcs {
+		if stderrWrite().MatchString(plain[f.body.start:f.body.end]) {
+			loud[f.name] = true
+		}
+	}
+	// Calls of the loud ones, in order; a function calling one is loud
+	// too, up to a few levels deep (one pass per level).
+	first := none
+	for range 4 {
+		if len(loud) == 0 {
+			return none
+		}
+		names := make([]string, 0, len(loud))
+		for name := range loud {
+			names = append(names, regexp.QuoteMeta(name))
+		}
+		calls := regexp.MustCompile(`(?:^|[\s;&|(!{])(` + strings.Join(names, "|") + `)\b`)
+		grew := false
+		for _, m := range calls.FindAllStringSubmatchIndex(plain, -1) {
+			start, end := m[2], m[3]
+			if defined[start] || end < len(plain) && (plain[end] == '=' || plain[end] == '(' || plain[end] == '-') {
+				continue // a definition, an assignment, a longer name
+			}
+			first = min(first, start)
+			// The function the call is in: the last to start before it
+			// (one nested in another makes only the inner one loud).
+			k := sort.Search(len(funcs), func(k int) bool { return funcs[k].body.start >= start }) - 1
+			if k >= 0 && start < funcs[k].body.end && !loud[funcs[k].name] {
+				loud[funcs[k].name], grew = true, true
 			}
 		}
+		if !grew {
+			break
+		}
+	}
+	return first
+}
+
+// compound is a compound command of a shell text: where it starts and
+// ends, the word that closes it (fi, esac, done, }, ")"), and whether its
+// standard output goes to standard error.
+type compound struct {
+	span
+	closer   string
+	toStderr bool
+}
+
+// shellCompounds returns the compound commands of a shell text (with its
+// quotes blanked), in the order they close: { …; }, if … fi, ( … ),
+// case … esac, while … done. Their keywords are read where a command
+// starts, which is how the shell reads them. Nil when they do not pair.
+func shellCompounds(plain string) []compound {
+	var stack []compound // open, their ends unknown
+	var found []compound
+	closes := func(kind string, end int) bool {
+		if len(stack) == 0 || stack[len(stack)-1].closer != kind {
+			return false
+		}
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		c.end = end
+		if loc := leadingRedirects().FindStringIndex(plain[end:]); loc != nil {
+			out, _, ok := followRedirects(plain[end : end+loc[1]])
+			c.toStderr = ok && out == toStderr
+		}
+		found = append(found, c)
 		return true
 	}
-	atCommand := true
+	atCommand, functionName := true, false
 	for i := 0; i < len(plain); {
 		c := plain[i]
 		switch {
@@ -461,12 +581,12 @@ func compoundsToStderr(plain string) []span {
 			i++
 			atCommand = true
 		case c == '(':
-			stack = append(stack, open{")", i})
+			stack = append(stack, compound{closer: ")", span: span{start: i}})
 			i++
 			atCommand = true
 		case c == ')':
 			i++
-			if len(stack) > 0 && stack[len(stack)-1].kind == "esac" {
+			if len(stack) > 0 && stack[len(stack)-1].closer == "esac" {
 				atCommand = true // a case pattern's end: its commands follow
 				continue
 			}
@@ -479,16 +599,22 @@ func compoundsToStderr(plain string) []span {
 			for i < len(plain) && !strings.ContainsRune(" \t\n;&|()", rune(plain[i])) {
 				i++
 			}
+			if functionName {
+				functionName, atCommand = false, true // function name {: its body follows
+				continue
+			}
 			if !atCommand {
 				continue
 			}
 			switch word := plain[start:i]; word {
+			case "function":
+				functionName = true
 			case "if", "case", "for", "while", "until", "select", "{":
 				kind := map[string]string{"if": "fi", "case": "esac", "{": "}"}[word]
 				if kind == "" {
 					kind = "done"
 				}
-				stack = append(stack, open{kind, start})
+				stack = append(stack, compound{closer: kind, span: span{start: start}})
 				atCommand = word == "if" || word == "while" || word == "until" || word == "{"
 			case "then", "else", "elif", "do", "!", "time":
 			case "fi", "esac", "done", "}":
@@ -504,15 +630,5 @@ func compoundsToStderr(plain string) []span {
 	if len(stack) > 0 {
 		return nil
 	}
-	// Inner spans lie inside outer ones, which close later: sorted by
-	// start, each kept span holds those after it that it contains.
-	slices.SortFunc(found, func(a, b span) int { return a.start - b.start })
-	merged := found[:0]
-	for _, sp := range found {
-		if n := len(merged); n > 0 && sp.start < merged[n-1].end {
-			continue
-		}
-		merged = append(merged, sp)
-	}
-	return merged
+	return found
 }

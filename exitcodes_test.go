@@ -51,6 +51,13 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"if a; then\n  if b; then\n    echo no; exit 2\n  fi >/dev/null\nfi", true},
 		{"if a; then\n  echo no; exit 2\nfi\nif b; then\n  echo yes\nfi >&2", true}, // another compound
 		{"deny() {\n  echo no\n  exit 2\n}\ngrep -q rm && deny >&2", true},          // the call is not read
+		// A helper that writes to stderr, defined below its caller.
+		{"block() { say \"no\"; exit 2; }\nsay() { echo \"$1\" >&2; }\ngrep -q rm && block", false},
+		{"function block {\n  say no\n  exit 2\n}\nfunction say {\n  echo \"$1\" >&2\n}\nblock", false},
+		{"block() { warn no; exit 2; }\nwarn() { say \"$@\"; }\nsay() { printf '%s' \"$1\" 1>&2; }\nblock", false}, // through another
+		{"block() { exit 2; }\nsay() { echo \"$1\" >&2; }\nblock; say late", true},                                 // called after the exit
+		{"block() { say-it no; exit 2; }\nsay() { echo >&2; }\nblock", true},                                       // another name
+		{"say=1\nblock() { exit 2; }\nsay() { echo >&2; }\nblock", true},                                           // an assignment
 		{"case $c in\n  (*rm*) echo no; exit 2;;\nesac >&2", false},
 		{"x=$(jq -r .c)\nif [ \"$x\" = rm ]; then\n  echo \"no ( here\"\n  exit 2\nfi >&2", false},
 		{"if a; then\n  echo no; exit 2\n >&2", true}, // unpaired: taken as not redirected
@@ -149,7 +156,7 @@ func FuzzExitsTwoSilently(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		silent := exitsTwoSilently(text)
 		exitsTwo(text)
-		compoundsToStderr(withoutLiteralQuotes(text))
+		readShape(withoutLiteralQuotes(text))
 		if silent && !strings.Contains(text, "exit") {
 			t.Errorf("exitsTwoSilently(%q) with no exit", text)
 		}
