@@ -25,15 +25,15 @@ import (
 // contractNotes adds what the pipeline says about the runtime contract
 // the hooks meet in the target (or under the shim): the payload's shape
 // (HC419), plain-text context (HC420), JSON deny answers (HC425), exits
-// that block only with a reason on stderr (HC431), crashes that block
-// (HC432). It
+// that block only with a reason on stderr (HC431) or, from such a tool,
+// block now (HC433), crashes that block (HC432). It
 // returns the planned hooks HC425 counted, which may not block there.
 func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files, shim)...)
 	res.Diagnostics = append(res.Diagnostics, plainContext(res.Planned, s.From, to, s.Files, shim)...)
 	denied, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
 	res.Diagnostics = append(res.Diagnostics, denied...)
-	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, s.From, to, shim, s.Scripts)...)
+	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, s.Scripts)...)
 	res.Diagnostics = append(res.Diagnostics, crashBlocks(res.Planned, s.From, to, shim, s.Files)...)
 	return counted
 }

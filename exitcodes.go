@@ -22,6 +22,12 @@ import (
 // ahead. --remove-source keeps such a hook in the source.
 const CodeSilentExitTwo = "HC431"
 
+// CodeExitTwoNowBlocks (info): a hook exits 2 with nothing written to
+// standard error in a tool that blocks on exit 2 only with a reason there
+// (Codex: the hook failed and the action went ahead), and goes to one
+// where exit 2 blocks alone: the action is now stopped.
+const CodeExitTwoNowBlocks = "HC433"
+
 // CodeCrashBlocks (info): command hooks go to a tool where any exit code
 // but 0 and 1 blocks (Gemini CLI, with plain-text output), from one where
 // a crash lets the action through: a missing interpreter now blocks.
@@ -113,20 +119,72 @@ func onlyTargetExits(from, to string, shim bool, rule func(*hookrun.Contract) bo
 // 2 without writing to standard error first, when the target blocks on
 // exit 2 only with a reason on stderr (the contracts table's
 // exit2_needs_stderr: Codex reads an exit 2 with empty stderr as a failed
-// hook, and fails open) and the source blocks on the exit alone. Only
-// events where both block by exit 2 count (the blocking matrix): where
+// hook, and fails open) and the source blocks on the exit alone. Under
+// the shim, hookconv run writes the reason itself. The other way round
+// (from Codex), such a hook never blocked in its source and blocks in the
+// target: said as information (HC433).
+func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, scripts *Scripts) diag.List {
+	needsStderr := func(c *hookrun.Contract) bool { return c.Exit2NeedsStderr }
+	var ds diag.List
+	switch {
+	case onlyTargetExits(from, to, shim, needsStderr):
+		name := toolName(to)
+		for _, e := range silentExits(m, nil, from, to, scripts) {
+			h := &m.Hooks[e.index]
+			if e.dropped != "" {
+				ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(e.index)),
+					"drop the redirection, so that the script's reason reaches "+name+", or convert with --shim",
+					"%s blocks by exiting 2, and its command sends the script's stderr away (%s): %s blocks on exit 2 only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
+					h.DisplayName(e.index), e.dropped, name)
+				continue
+			}
+			ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(e.index)),
+				`write the reason to stderr before exiting 2 (echo "blocked: …" >&2; exit 2), or convert with --shim`,
+				"%s blocks by exiting 2, and %s writes nothing to stderr before it does: %s blocks on exit 2 only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
+				h.DisplayName(e.index), e.what, name)
+		}
+	case to != "canonical" && onlyTargetExits(to, from, false, needsStderr):
+		// hookconv run answers by the canonical contract, where exit 2
+		// blocks alone: the shim changes nothing here, and what it wraps
+		// is read.
+		was, name := toolName(from), toolName(to)
+		for _, e := range silentExits(m, source, from, to, scripts) {
+			h := &m.Hooks[e.index]
+			how := e.what + " writes nothing to stderr before it does"
+			if e.dropped != "" {
+				how = "its command sends the script's stderr away (" + e.dropped + ")"
+			}
+			ds.Infof(CodeExitTwoNowBlocks, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(e.index)),
+				`if it is meant to block, write the reason to stderr (echo "blocked: …" >&2; exit 2); if not, exit 1`,
+				"%s exits 2, and %s: %s took that for a failed hook and let the action go ahead; %s blocks on exit 2 alone, so the action is now stopped",
+				h.DisplayName(e.index), how, was, name)
+		}
+	}
+	return ds
+}
+
+// silentExit is a blocking command hook that exits 2 with nothing on
+// standard error: its index, what was read ("its command", "its script")
+// and the redirection that sends the script's stderr away ("" when the
+// text itself writes none).
+type silentExit struct {
+	index   int
+	what    string
+	dropped string
+}
+
+// silentExits finds the blocking command hooks that exit 2 silently, on
+// events where both tools block by exit 2 (the blocking matrix): where
 // the target only observes, HC204 says so; where the source blocked only
 // on a JSON answer, the exit never blocked. It reads only what it can
 // read whole: the command when it runs nothing but the shell's own
 // commands and text tools, or the script it runs (Scripts.readScript).
 // Anything else may write a reason hookconv cannot see, and the encoder's
-// note on the event (HC322) says the rule. Under the shim, hookconv run
-// writes the reason itself.
-func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *Scripts) diag.List {
-	if !onlyTargetExits(from, to, shim, func(c *hookrun.Contract) bool { return c.Exit2NeedsStderr }) {
-		return nil
-	}
-	name := toolName(to)
+// note on the event (HC322) says the rule. A command the shim wraps is
+// skipped (hookconv run writes the reason), unless unshim, the source the
+// hooks were planned from, is given and its command was not wrapped: then
+// the wrapped command is read.
+func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Scripts) []silentExit {
 	caps := capabilities.Default()
 	// A manifest's hooks speak the canonical contract, where exit 2 blocks.
 	exitBlocks := func(slug, event string) bool {
@@ -134,23 +192,32 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 		return slug == "canonical" || ok && b.ExitTwoBlocks()
 	}
 	silent := map[string]bool{} // by text: thousands of hooks may run one script
-	var ds diag.List
+	var found []silentExit
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || shimmedFor(h.Handler.Command) != "" ||
-			!exitBlocks(to, h.Event) || !exitBlocks(from, h.Event) {
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || !exitBlocks(to, h.Event) || !exitBlocks(from, h.Event) {
 			continue
+		}
+		if shimmedFor(h.Handler.Command) != "" {
+			k := h.SourceIndex(i)
+			if unshim == nil || k >= len(unshim.Hooks) || shimmedFor(unshim.Hooks[k].Handler.Command) != "" {
+				continue
+			}
+			inner, ok := Unshim(h.Handler.Command)
+			if !ok {
+				continue
+			}
+			copied := *h
+			copied.Handler.Command = inner
+			h = &copied
 		}
 		if at, away := stderrAway(h.Handler.Command); away {
 			// guard.sh 2>/dev/null: whatever the script writes to stderr
-			// is gone before Codex reads it.
+			// is gone before the tool reads it.
 			call := h.Handler
 			call.Command = h.Handler.Command[:at]
 			if text, read := scripts.readScript(&call, forExit); read && exitsTwo(text) {
-				ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
-					"drop the redirection, so that the script's reason reaches "+name+", or convert with --shim",
-					"%s blocks by exiting 2, and its command sends the script's stderr away (%s): %s blocks on exit 2 only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
-					h.DisplayName(i), strings.TrimSpace(h.Handler.Command[at:]), name)
+				found = append(found, silentExit{index: i, what: "its script", dropped: strings.TrimSpace(h.Handler.Command[at:])})
 			}
 			continue
 		}
@@ -181,12 +248,9 @@ func silentExitTwo(m *canonical.Manifest, from, to string, shim bool, scripts *S
 		if text != h.Handler.Command {
 			what = "its script"
 		}
-		ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
-			`write the reason to stderr before exiting 2 (echo "blocked: …" >&2; exit 2), or convert with --shim`,
-			"%s blocks by exiting 2, and %s writes nothing to stderr before it does: %s blocks on exit 2 only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
-			h.DisplayName(i), what, name)
+		found = append(found, silentExit{index: i, what: what})
 	}
-	return ds
+	return found
 }
 
 // inlineText returns a command's text when it is all that runs: no
