@@ -71,8 +71,10 @@ type Migration struct {
 	Conversion
 	// Added counts the hooks written that the target did not have;
 	// Present those it already had (written by an earlier migration, or
-	// by hand); Kept the target's own hooks, all carried over.
-	Added, Present, Kept int
+	// by hand); Kept the target's own hooks, all carried over; Others
+	// those of them that are none of the migrated hooks (a hook Windsurf
+	// holds as one entry per event is one hook, present, not four).
+	Added, Present, Kept, Others int
 	// Migrated tells, per decoded source hook, whether the target now
 	// holds it (added, or already present).
 	Migrated []bool
@@ -167,6 +169,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 			mig.Added++
 		}
 	}
+	mig.Others = others(prov, forms, have, own, beside)
 	written := have
 	final := []*canonical.Manifest{own, beside} // the target's hooks once written
 	res.Files = providers.Files{}
@@ -909,6 +912,28 @@ func identities(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]b
 		}
 	}
 	return set
+}
+
+// others counts the target's own hooks that are no form of a migrated
+// hook the target already holds: what migrate reports as "others kept".
+func others(prov vocab.Provider, forms [][]projection, have map[projection]bool, ms ...*canonical.Manifest) int {
+	migrated := map[projection]bool{}
+	for _, f := range forms {
+		if containsAll(have, f) {
+			for _, p := range f {
+				migrated[p] = true
+			}
+		}
+	}
+	n := 0
+	for _, m := range ms {
+		for i := range m.Hooks {
+			if !migrated[identity(&m.Hooks[i], prov)] {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // targetForm is how the target reads a hook back once written: the

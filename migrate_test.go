@@ -72,8 +72,8 @@ func TestMigrateKeepsTargetHooks(t *testing.T) {
 	if mig.Diagnostics.HasErrors() {
 		t.Fatal(mig.Diagnostics)
 	}
-	if mig.Added != 1 || mig.Present != 1 || mig.Kept != 2 {
-		t.Errorf("added %d, present %d, kept %d; want 1, 1, 2", mig.Added, mig.Present, mig.Kept)
+	if mig.Added != 1 || mig.Present != 1 || mig.Kept != 2 || mig.Others != 1 {
+		t.Errorf("added %d, present %d, kept %d, others %d; want 1, 1, 2, 1", mig.Added, mig.Present, mig.Kept, mig.Others)
 	}
 	out := string(mig.Files[".cursor/hooks.json"])
 	for _, want := range []string{`"other": true`, `"timeout": 9`, `"./audit.sh"`, `"./guard.sh"`} {

@@ -473,7 +473,7 @@ func (m *migration) printSummary(e *env) {
 		if len(t.Files) > 0 {
 			state = strings.Join(t.Files.Paths(), ", ")
 		}
-		fmt.Fprintf(e.stdout, "%s: %d hooks added, %d already there, %d others kept (%s)\n", t.Target, t.Added, t.Present, max(0, t.Kept-t.Present), state)
+		fmt.Fprintf(e.stdout, "%s: %d hooks added, %d already there, %d others kept (%s)\n", t.Target, t.Added, t.Present, t.Others, state)
 	}
 	for _, c := range m.changes {
 		if c.adapter.Slug() == m.from {
