@@ -61,6 +61,15 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 // such a hook from the source would lose the cases the target skips.
 var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true}
 
+// losesSetting are the warnings that say a target holds a hook without a
+// setting its source gave it: a condition such as Claude's "if" (HC404),
+// the hook being switched off (HC409), the MCP server of its matcher
+// (HC341), a value matcher (HC314), a field of a capability the target
+// lacks (HC202) or a handler field it has no key for (HC316). The target
+// then runs it more often or otherwise than the source did; removing it
+// from the source would lose the setting for good.
+var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, "HC314": true, "HC202": true, "HC316": true}
+
 // Migration is the result of Migrate for one target.
 type Migration struct {
 	// Target is the target's slug.
@@ -78,6 +87,9 @@ type Migration struct {
 	// Migrated tells, per decoded source hook, whether the target now
 	// holds it (added, or already present).
 	Migrated []bool
+	// Altered tells, per decoded source hook, whether the target holds it
+	// without a setting the source gave it (losesSetting).
+	Altered []bool
 	// Weakened tells, per decoded source hook, whether it is a blocking
 	// hook the target holds with less power to block (a warning of the
 	// plan or the encoder says how): removing it from the source would
@@ -253,10 +265,13 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		weakened[res.Planned.Hooks[i].SourceIndex(i)] = true
 	}
 	narrowed := hooksNamed(res.Diagnostics, narrowsCoverage)
+	altered := hooksNamed(res.Diagnostics, losesSetting)
 	mig.Narrowed = make([]bool, len(res.Decoded.Hooks))
+	mig.Altered = make([]bool, len(res.Decoded.Hooks))
 	for src := range res.Decoded.Hooks {
 		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
 		mig.Narrowed[src] = narrowed[src]
+		mig.Altered[src] = altered[src]
 	}
 	return mig
 }
@@ -280,9 +295,10 @@ func holdersOf(prov vocab.Provider, ms ...*canonical.Manifest) map[projection][]
 
 // weakerCopy warns (HC428) when the target already holds planned hook h
 // (the i-th), recognised by what it runs, but its copy does less: it runs
-// asynchronously or with a shorter timeout where h is a blocking guard
-// (an async hook blocks nothing, and most tools let the action through
-// at a timeout), or only under a condition of its own (Claude's "if").
+// asynchronously (a guard then blocks nothing, a formatter is not waited
+// for) or with a shorter timeout (most tools let the action through at a
+// timeout, and a slow job is cut short), or only under a condition of
+// its own (Claude's "if").
 // The target then gets nothing new, and --remove-source, told by the
 // warning, keeps h in the source.
 func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[projection][]*canonical.Hook, prov vocab.Provider) diag.List {
@@ -294,14 +310,18 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 	}
 	for _, id := range form {
 		for _, c := range holders[id] {
-			if h.Blocking && c.Handler.Async && !h.Handler.Async {
-				add("runs asynchronously, so it blocks nothing")
+			if c.Handler.Async && !h.Handler.Async {
+				if h.Blocking {
+					add("runs asynchronously, so it blocks nothing")
+				} else {
+					add("runs asynchronously, so the tool does not wait for it")
+				}
 			}
 			// A timeout left unset is the target's default, where the
 			// reference gives it (Codex 600 s): the hook as migrate would
 			// write it, against the copy there.
 			ours, theirs := effectiveTimeout(h, prov), effectiveTimeout(c, prov)
-			if h.Blocking && theirs > 0 && (ours == 0 || theirs < ours) {
+			if theirs > 0 && (ours == 0 || theirs < ours) {
 				add(fmt.Sprintf("times out after %gs, not %s", theirs, describeTimeout(h, ours)))
 			}
 			for _, key := range prov.FilterKeys {

@@ -223,10 +223,13 @@ type migration struct {
 	changes   []change
 	targets   []hookconv.Migration
 	// migrated counts, per decoded source hook, the targets holding it
-	// with all its power to block and for every case it ran for; weakened
-	// lists the targets that hold it with less.
-	migrated []int
-	weakened [][]string
+	// with all its power to block, for every case it ran for and with
+	// every setting it had; weakened lists the targets that hold it with
+	// less, and lessPower says whether one of them blocks with it less or
+	// runs it for fewer cases (not only without a setting).
+	migrated  []int
+	weakened  [][]string
+	lessPower []bool
 }
 
 // fromHere names the target's files in diagnostics as the source's are
@@ -291,13 +294,15 @@ func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
 	if m.migrated == nil {
 		m.migrated = make([]int, len(mig.Migrated))
 		m.weakened = make([][]string, len(mig.Migrated))
+		m.lessPower = make([]bool, len(mig.Migrated))
 	}
 	for i, ok := range mig.Migrated {
 		switch {
 		case !ok || i >= len(m.migrated):
-		case i < len(mig.Weakened) && mig.Weakened[i]:
+		case i < len(mig.Weakened) && mig.Weakened[i], i < len(mig.Narrowed) && mig.Narrowed[i]:
 			m.weakened[i] = append(m.weakened[i], mig.Target)
-		case i < len(mig.Narrowed) && mig.Narrowed[i]:
+			m.lessPower[i] = true
+		case i < len(mig.Altered) && mig.Altered[i]:
 			m.weakened[i] = append(m.weakened[i], mig.Target)
 		default:
 			m.migrated[i]++
@@ -314,8 +319,10 @@ func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
 
 // removeSource plans the source files without the hooks every target
 // now holds. A blocking hook some target holds with less power to block,
-// and any hook some target runs for fewer cases, stays, with a warning:
-// removing it would weaken the guard or lose those cases.
+// any hook some target runs for fewer cases, and any hook some target
+// holds without a setting (a condition, being switched off) stays, with
+// a warning: removing it would weaken the guard, lose those cases or
+// lose the setting.
 func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest) diag.List {
 	remove := make([]bool, len(m.migrated))
 	var kept diag.List
@@ -328,11 +335,16 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 			if len(m.weakened[i]) > 1 {
 				verb = "hold"
 			}
-			if h.Blocking {
+			switch {
+			case !m.lessPower[i]: // every target only dropped a setting
+				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the hook as the target holds it is enough",
+					"%s stays in the %s config: %s %s it without a setting it has here (see the diagnostics above)",
+					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb)
+			case h.Blocking:
 				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the weaker guard is enough",
 					"%s stays in the %s config: %s %s it but cannot block with it as %s does (see the diagnostics above)",
 					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from)
-			} else {
+			default:
 				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the cases the target runs it for are enough",
 					"%s stays in the %s config: %s %s it but runs it for fewer cases than %s does (see the diagnostics above)",
 					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from)
