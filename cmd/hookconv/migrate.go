@@ -41,7 +41,10 @@ It is all or nothing: when any target fails to convert or verify (or, with
 --strict, warns), no file is written. Files are written atomically, keep
 their mode and owner. A config that is a symbolic link is written at the
 link's target (the link stays) when that lies inside the project; a link,
-or a linked folder, that leads out of the project is refused.
+or a linked folder, that leads out of the project is refused. Two
+migrations of one project take turns (a lock on its folder), and a file
+another program changed after migrate read it is not written over:
+nothing is written, and a second run starts from the new contents.
 Two targets that write the same file (copilot-cli and vs-code-copilot)
 are refused: migrate to one of them. Two where one tool also runs the
 other's files (kiro and kiro-agent) are warned about (HC418).
@@ -88,6 +91,13 @@ when the command line is wrong.`,
 				return usagef("%s is not a directory; migrate works on a project directory", dir)
 			}
 			e.targets = targets
+			if !dryRun {
+				// One migrate at a time per project: two would each read
+				// the files before the other wrote them, and the last to
+				// write would drop the other's hooks.
+				unlock := lockProject(dir, e.stderr)
+				defer unlock()
+			}
 			in, slug, ds, err := readProject(e, dir, from)
 			if err != nil {
 				return err
@@ -412,7 +422,15 @@ func (m *migration) write() error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteInOrder(order, files, func(p string) fs.FileMode { return modes[p] })
+	// Each file as it was read: written over only if no other program
+	// (another migrate, the tool saving its settings) changed it since.
+	before := map[string][]byte{}
+	for _, c := range m.changes {
+		if path, err := throughLink(m.dir, c.path); err == nil {
+			before[path] = c.old
+		}
+	}
+	return atomicfile.WriteInOrderIfUnchanged(order, files, func(p string) fs.FileMode { return modes[p] }, before)
 }
 
 // stage resolves where each change goes (through links that stay in the

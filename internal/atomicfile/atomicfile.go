@@ -8,6 +8,7 @@
 package atomicfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -173,6 +174,26 @@ func (e *PartialError) Unwrap() error { return e.Err }
 // change only once the others are in place (migrate --remove-source
 // strips the source after its targets).
 func WriteInOrder(paths []string, files map[string][]byte, perm func(path string) fs.FileMode) (err error) {
+	return WriteInOrderIfUnchanged(paths, files, perm, nil)
+}
+
+// ChangedError is WriteInOrderIfUnchanged's refusal: a file changed after
+// the caller read it, so what was computed from it would undo that change.
+type ChangedError struct{ Path string }
+
+func (e *ChangedError) Error() string {
+	return e.Path + " changed after hookconv read it (another program wrote it meanwhile); run again"
+}
+
+// WriteInOrderIfUnchanged is WriteInOrder, first checking, once every file
+// is staged and before any is renamed into place, that each path of
+// before still holds what the caller read there (nil or empty: missing or
+// empty). Otherwise nothing is written and the error is a *ChangedError:
+// a run whose input another program rewrote meanwhile (a second hookconv,
+// the tool saving its settings) would silently drop that program's
+// change. The check and the renames are not one atomic step, but the
+// window between them is a few system calls, not the whole run.
+func WriteInOrderIfUnchanged(paths []string, files map[string][]byte, perm func(path string) fs.FileMode, before map[string][]byte) (err error) {
 	var made []string
 	defer func() {
 		if err != nil {
@@ -197,6 +218,14 @@ func WriteInOrder(paths []string, files map[string][]byte, perm func(path string
 		}
 		staged = append(staged, s)
 	}
+	for _, p := range paths {
+		if was, checked := before[p]; checked && changed(p, was) {
+			for _, s := range staged {
+				s.Discard()
+			}
+			return &ChangedError{Path: p}
+		}
+	}
 	for i, s := range staged {
 		if err := s.Commit(); err != nil {
 			for _, rest := range staged[i+1:] {
@@ -210,6 +239,16 @@ func WriteInOrder(paths []string, files map[string][]byte, perm func(path string
 		}
 	}
 	return nil
+}
+
+// changed reports whether the file at path no longer holds was (nil or
+// empty: no file, or an empty one).
+func changed(path string, was []byte) bool {
+	now, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return len(was) > 0
+	}
+	return err != nil || !bytes.Equal(now, was)
 }
 
 // mkdirs creates dir and its missing parents, appending each it created

@@ -294,3 +294,45 @@ func fileAndLink(t *testing.T, dir string) (good, link string) {
 	}
 	return good, link
 }
+
+// TestWriteIfUnchanged: a file another program changed after it was read
+// is not written over, nor is any other file of the run; one that holds
+// what was read is.
+func TestWriteIfUnchanged(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	if err := os.WriteFile(a, []byte("a0"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("b-edited"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{a: []byte("a1"), b: []byte("b1")}
+	perm := func(string) fs.FileMode { return 0o644 }
+	err := WriteInOrderIfUnchanged([]string{a, b}, files, perm, map[string][]byte{a: []byte("a0"), b: []byte("b0")})
+	var changed *ChangedError
+	if !errors.As(err, &changed) || changed.Path != b {
+		t.Fatalf("err = %v, want a ChangedError for %s", err, b)
+	}
+	for path, want := range map[string]string{a: "a0", b: "b-edited"} {
+		if got, _ := os.ReadFile(path); string(got) != want {
+			t.Errorf("%s = %q, want %q (untouched)", path, got, want)
+		}
+	}
+	if got := entries(t, dir); len(got) != 2 {
+		t.Errorf("staged files left behind: %v", got)
+	}
+	// A file that did not exist must still not exist.
+	c := filepath.Join(dir, "c.json")
+	os.WriteFile(c, []byte("c-new"), 0o644)
+	if err := WriteInOrderIfUnchanged([]string{c}, map[string][]byte{c: []byte("c1")}, perm, map[string][]byte{c: nil}); !errors.As(err, &changed) {
+		t.Errorf("a file created meanwhile: err = %v", err)
+	}
+	// Unchanged: written.
+	if err := WriteInOrderIfUnchanged([]string{a}, files, perm, map[string][]byte{a: []byte("a0")}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(a); string(got) != "a1" {
+		t.Errorf("a = %q, want a1", got)
+	}
+}
