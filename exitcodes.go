@@ -267,9 +267,9 @@ func inlineText(command string) (string, bool) {
 // (guard.sh 2>&1 >/dev/null), leadingRedirects those that follow a
 // compound command's end (fi >&2), and redirect one of them.
 var (
-	trailingRedirects = lazy.Regexp(`(?:\s+(?:[0-9]?>>?&?|&>>?)\s*[^\s;&|<>'"]+)+\s*$`)
+	trailingRedirects = lazy.Regexp(`(?:\s+(?:[0-9]?>>?&?|&>>?)\s*(?:"[^"]*"|[^\s;&|<>'"])+)+\s*$`)
 	leadingRedirects  = lazy.Regexp(`^(?:[ \t]*(?:[0-9]?>>?&?|&>>?)[ \t]*[^\s;&|<>'"]+)+`)
-	redirect          = lazy.Regexp(`([0-9]?|&)(>>?)(&?)\s*([^\s;&|<>'"]+)`)
+	redirect          = lazy.Regexp(`([0-9]?|&)(>>?)(&?)\s*((?:"[^"]*"|[^\s;&|<>'"])+)`)
 )
 
 // stderrAway reports where the redirections ending a command start, when
@@ -302,7 +302,7 @@ const toStdout, toStderr = "&1", "&2"
 func followRedirects(list string) (out, errs string, ok bool) {
 	fds := map[string]string{"1": toStdout, "2": toStderr}
 	for _, m := range redirect().FindAllStringSubmatch(list, -1) {
-		fd, to := m[1], m[4]
+		fd, to := m[1], strings.ReplaceAll(m[4], `"`, "") // 2>"/dev/null" is 2>/dev/null
 		if fd == "" {
 			fd = "1"
 		}
@@ -360,13 +360,14 @@ func withExitCodesResolved(text string) string {
 	type setting struct {
 		value      string
 		first, set int // where it is first set; how many times
+		bare       int // how many times it is named bare (-1: not counted yet)
 	}
 	settings := map[string]*setting{}
 	for _, m := range numberAssignment().FindAllStringSubmatchIndex(text, -1) {
 		name, value := text[m[2]:m[3]], strings.TrimLeft(text[m[6]:m[7]], "0")
 		st := settings[name]
 		if st == nil {
-			st = &setting{value: value, first: m[2]}
+			st = &setting{value: value, first: m[2], bare: -1}
 			settings[name] = st
 		} else if st.value != value {
 			st.value = "mixed"
@@ -383,7 +384,13 @@ func withExitCodesResolved(text string) string {
 			name = text[m[4]:m[5]]
 		}
 		st := settings[name]
-		if st == nil || st.value == "mixed" || st.first > m[0] || bareUses(text, name) != st.set {
+		if st == nil || st.value == "mixed" || st.first > m[0] {
+			continue
+		}
+		if st.bare < 0 { // counted once per name: a script may exit through it thousands of times
+			st.bare = bareUses(text, name)
+		}
+		if st.bare != st.set {
 			continue
 		}
 		if st.value == "" {
@@ -435,71 +442,95 @@ func exitTwoAt(text, plain string) [][]int {
 // makes the shell write there itself (set -x traces every command).
 var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b|\bset\s+-[a-wyz]*x|\bset\s+-o\s+xtrace\b`)
 
-// groupToStderr matches the end of a compound command whose output goes
-// to standard error ({ echo no; exit 2; } >&2, fi >&2, ) &>/dev/stderr).
-var groupToStderr = lazy.Regexp(`(?:\}|\bfi|\bdone|\besac|\))\s*[\d&]?(?:>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b)`)
-
 // exitsTwoSilently reports whether text has an exit 2 with no write to
-// standard error before it (nor a call of one of the script's functions
-// that writes there, wherever it is defined), nor inside a compound
-// command whose output goes there ({ echo no; exit 2; } >&2, if …; then
-// echo no; exit 2\nfi >&2). A write earlier on another branch is taken
-// as made: the check
-// only speaks when no path can have written. Quoted text is neither an
-// exit nor a redirection (echo 'blocked (exit 2)' >&2). Linear in the
-// text: a script may hold thousands of exits.
+// standard error before it in its own part of the script: the top level,
+// or the function whose body holds it. A write counts where it stands
+// (echo no >&2, set -x), or where a function is called that writes and
+// returns to its caller (log() { echo "$1" >&2; }), wherever that
+// function is defined; not where one is called that exits (die() { echo
+// "$1" >&2; exit 1; }), since the script then ends there. An exit inside
+// a compound command whose output goes to stderr ({ …; } >&2, if … fi
+// >&2) is loud when something in the compound prints before it. A write
+// earlier on another branch is taken as made: the check only speaks when
+// no path can have written. Quoted text and comments are neither an exit
+// nor a redirection. Linear in the text: a script may hold thousands of
+// exits.
 func exitsTwoSilently(text string) bool {
 	text = withExitCodesResolved(text)
-	plain := withoutLiteralQuotes(text) // same length: the offsets hold
-	written := len(plain) + 1           // where the first write to stderr ends
-	if loc := stderrWrite().FindStringIndex(plain); loc != nil {
-		written = loc[1]
+	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
+	exits := exitTwoAt(text, plain)
+	if len(exits) == 0 {
+		return false
 	}
-	var shape *scriptShape // read only when an exit needs it
-	for _, loc := range exitTwoAt(text, plain) {
-		if loc[1] >= written {
-			return false // every later exit comes after the write
+	shape := readShape(plain)
+	// The first write of each part: the top level (-1) and each body.
+	first := map[int]int{}
+	wrote := func(at int) {
+		r := shape.regionOf(at)
+		if w, ok := first[r]; !ok || at < w {
+			first[r] = at
 		}
-		line := plain[loc[1]:]
-		if end := strings.IndexByte(line, '\n'); end >= 0 {
-			line = line[:end]
-		}
-		if groupToStderr().MatchString(line) {
+	}
+	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
+		wrote(loc[0])
+	}
+	for _, at := range shape.loudCalls {
+		wrote(at)
+	}
+	for _, loc := range exits {
+		if w, ok := first[shape.regionOf(loc[0])]; ok && w < loc[0] {
 			continue
 		}
-		if shape == nil {
-			shape = readShape(plain)
-		}
-		if shape.loudCall < loc[0] {
-			return false // a function called before it writes to stderr
-		}
-		// Spans are sorted and exits come in order: drop those passed.
-		for len(shape.toStderr) > 0 && shape.toStderr[0].end <= loc[0] {
-			shape.toStderr = shape.toStderr[1:]
-		}
-		if len(shape.toStderr) == 0 || shape.toStderr[0].start > loc[0] {
+		if !shape.printsToStderrBefore(loc[0]) {
 			return true
 		}
 	}
 	return false
 }
 
+// withoutTrailingComments blanks each comment that follows a command on
+// its line (cmd   # errors go to >&2): a redirection in it is none.
+func withoutTrailingComments(plain string) string {
+	if !strings.Contains(plain, "#") {
+		return plain
+	}
+	b := []byte(plain)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '#' || i > 0 && b[i-1] != ' ' && b[i-1] != '\t' && b[i-1] != '\n' {
+			continue
+		}
+		for ; i < len(b) && b[i] != '\n'; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
 // span is a range of a text's offsets, end excluded.
 type span struct{ start, end int }
 
-// scriptShape is what exitsTwoSilently reads of a script's structure:
-// the spans of its compound commands whose output goes to standard error,
-// and where it first calls one of its own functions that writes there.
+// scriptShape is what exitsTwoSilently reads of a script's structure.
 type scriptShape struct {
-	toStderr []span // sorted and disjoint
-	loudCall int    // len(text)+1 when none
+	// toStderr are the spans of the compound commands whose output goes
+	// to standard error, sorted and disjoint; printsAt where a command
+	// that prints (echo, printf, cat) stands, sorted.
+	toStderr []span
+	printsAt []int
+	// bodies are the script's function bodies, sorted by start, and
+	// loudCalls where it calls one that writes to stderr and returns.
+	bodies    []span
+	loudCalls []int
 }
 
+// printsAt matches a command that prints to standard output.
+var printCommand = lazy.Regexp(`(?:^|[\s;&|({])(?:echo|printf|cat)\b`)
+
 // readShape reads a shell text's shape (its quotes blanked). A text whose
-// compounds do not pair up has none: an exit in it is then taken as not
-// redirected, which warns rather than miss a silent exit.
+// compounds do not pair up has none: every exit is then taken as at the
+// top level and not redirected, which warns rather than miss a silent
+// exit.
 func readShape(plain string) *scriptShape {
-	shape := &scriptShape{loudCall: len(plain) + 1}
+	shape := &scriptShape{}
 	compounds := shellCompounds(plain)
 	// Inner compounds lie inside outer ones, which close later: sorted by
 	// start, each kept span holds those after it that it contains.
@@ -517,20 +548,48 @@ func readShape(plain string) *scriptShape {
 		merged = append(merged, sp)
 	}
 	shape.toStderr = merged
-	shape.loudCall = firstLoudCall(plain, compounds)
+	if len(merged) > 0 {
+		for _, loc := range printCommand().FindAllStringIndex(plain, -1) {
+			shape.printsAt = append(shape.printsAt, loc[0])
+		}
+	}
+	shape.readFunctions(plain, compounds)
 	return shape
 }
 
-// firstLoudCall returns where plain first calls one of its own functions
-// whose body writes to standard error (log_err() { echo "$1" >&2; }),
-// or calls one that does, however far down the function is defined: a
-// guard that blocks through a helper written below it still gives its
-// reason. len(plain)+1 when there is none.
-func firstLoudCall(plain string, compounds []compound) int {
-	none := len(plain) + 1
+// regionOf is the function body holding offset at (its index in bodies),
+// or -1 for the top level. Of nested bodies, the innermost one.
+func (sh *scriptShape) regionOf(at int) int {
+	k := sort.Search(len(sh.bodies), func(k int) bool { return sh.bodies[k].start > at }) - 1
+	if k >= 0 && at < sh.bodies[k].end {
+		return k
+	}
+	return -1
+}
+
+// printsToStderrBefore reports whether offset at lies in a compound whose
+// output goes to stderr, after a command in it that prints.
+func (sh *scriptShape) printsToStderrBefore(at int) bool {
+	k := sort.Search(len(sh.toStderr), func(k int) bool { return sh.toStderr[k].start > at }) - 1
+	if k < 0 || at >= sh.toStderr[k].end {
+		return false
+	}
+	p := sort.SearchInts(sh.printsAt, sh.toStderr[k].start)
+	return p < len(sh.printsAt) && sh.printsAt[p] < at
+}
+
+// exitWord matches an exit command.
+var exitWord = lazy.Regexp(`(?:^|[\s;&|({])exit\b`)
+
+// readFunctions finds the script's function bodies and where it calls a
+// loud one: one whose body writes to stderr (or calls a loud one) and
+// never exits, so that its caller goes on having written. A function that
+// exits (die() { echo "$1" >&2; exit 1; }) ends the script where called:
+// no later exit follows its write.
+func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	defs := functionDef().FindAllStringSubmatchIndex(plain, -1)
-	if len(defs) == 0 {
-		return none
+	if len(defs) == 0 || compounds == nil {
+		return
 	}
 	bodies := make(map[int]span, len(compounds)) // by where its { stands
 	for _, c := range compounds {
@@ -539,15 +598,16 @@ func firstLoudCall(plain string, compounds []compound) int {
 		}
 	}
 	type function struct {
-		name string
-		body span
+		name  string
+		body  span
+		exits bool
 	}
 	var funcs []function
 	defined := map[int]bool{} // where each name is defined, not called
 	for _, d := range defs {
 		body, ok := bodies[d[1]-1]
 		if !ok {
-			return none // a body not paired: nothing is sure
+			return // a body not paired: nothing is sure
 		}
 		name := ""
 		if d[4] >= 0 {
@@ -555,47 +615,47 @@ func firstLoudCall(plain string, compounds []compound) int {
 		} else {
 			name = plain[d[6]:d[7]]
 		}
-		funcs = append(funcs, function{name, body})
+		funcs = append(funcs, function{name, body, exitWord().MatchString(plain[body.start:body.end])})
 		defined[max(d[4], d[6])] = true
 	}
 	slices.SortFunc(funcs, func(a, b function) int { return a.body.start - b.body.start })
+	for _, f := range funcs {
+		sh.bodies = append(sh.bodies, f.body)
+	}
 	loud := map[string]bool{}
 	for _, f := range funcs {
-		if stderrWrite().MatchString(plain[f.body.start:f.body.end]) {
+		if !f.exits && stderrWrite().MatchString(plain[f.body.start:f.body.end]) {
 			loud[f.name] = true
 		}
 	}
-	// Calls of the loud ones, in order; a function calling one is loud
-	// too, up to a few levels deep (one pass per level).
-	first := none
+	// Calls of the loud ones; a function calling one is loud too, up to
+	// a few levels deep (one pass per level).
 	for range 4 {
 		if len(loud) == 0 {
-			return none
+			return
 		}
 		names := make([]string, 0, len(loud))
 		for name := range loud {
 			names = append(names, regexp.QuoteMeta(name))
 		}
+		slices.Sort(names) // the same expression, run after run
 		calls := regexp.MustCompile(`(?:^|[\s;&|(!{])(` + strings.Join(names, "|") + `)\b`)
+		sh.loudCalls = sh.loudCalls[:0]
 		grew := false
 		for _, m := range calls.FindAllStringSubmatchIndex(plain, -1) {
 			start, end := m[2], m[3]
 			if defined[start] || end < len(plain) && (plain[end] == '=' || plain[end] == '(' || plain[end] == '-') {
 				continue // a definition, an assignment, a longer name
 			}
-			first = min(first, start)
-			// The function the call is in: the last to start before it
-			// (one nested in another makes only the inner one loud).
-			k := sort.Search(len(funcs), func(k int) bool { return funcs[k].body.start >= start }) - 1
-			if k >= 0 && start < funcs[k].body.end && !loud[funcs[k].name] {
+			sh.loudCalls = append(sh.loudCalls, start)
+			if k := sh.regionOf(start); k >= 0 && !loud[funcs[k].name] && !funcs[k].exits {
 				loud[funcs[k].name], grew = true, true
 			}
 		}
 		if !grew {
-			break
+			return
 		}
 	}
-	return first
 }
 
 // compound is a compound command of a shell text: where it starts and

@@ -854,10 +854,18 @@ func shellRuns(command string) (runs, traces bool) {
 			traces = traces || w == "-o" && (words[i].text == "xtrace" || words[i].text == "verbose")
 		case w == "--noprofile" || w == "--norc" || w == "--posix":
 		case strings.HasPrefix(w, "-") || strings.HasPrefix(w, "+"):
-			if len(w) == 1 || strings.Trim(w[1:], shellOptionLetters) != "" {
+			letters := w[1:]
+			if strings.HasSuffix(letters, "o") { // -euo pipefail: the name follows
+				if i++; i == len(words) || !slices.Contains(shellOptionNames, words[i].text) {
+					return false, false
+				}
+				traces = traces || w[0] == '-' && (words[i].text == "xtrace" || words[i].text == "verbose")
+				letters = strings.TrimSuffix(letters, "o")
+			}
+			if len(w) == 1 || strings.Trim(letters, shellOptionLetters) != "" {
 				return false, false
 			}
-			traces = traces || w[0] == '-' && strings.ContainsAny(w, "xv")
+			traces = traces || w[0] == '-' && strings.ContainsAny(letters, "xv")
 		default:
 			return true, traces // the script
 		}

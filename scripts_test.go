@@ -231,6 +231,8 @@ func TestReadScript(t *testing.T) {
 		{`cd /tmp && ./guard.sh`, "", false}, // another folder: not the project's guard.sh
 		{"sh -e guard.sh", "", true},         // options that run the script as it reads
 		{"bash -eu -o pipefail guard.sh", "", true},
+		{"bash -euo pipefail guard.sh", "", true},
+		{"bash -euo guard.sh", "", false}, // -o names no option
 		{"bash --noprofile -x guard.sh", "", true},
 		{"sh -c guard.sh", "", false},         // runs its argument, with guard.sh as $0
 		{"sh -n guard.sh", "", false},         // reads it and runs nothing
