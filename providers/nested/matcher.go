@@ -3,6 +3,7 @@ package nested
 import (
 	"github.com/hookconv/hookconv/internal/lazy"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -69,19 +70,7 @@ func appendFlat(out canonical.AnyOf, m canonical.Matcher) canonical.AnyOf {
 
 // dedupe drops repeated members (Bash|PowerShell both read as "shell").
 func dedupe(a canonical.AnyOf) canonical.AnyOf {
-	out := a[:0]
-	for _, m := range a {
-		dup := false
-		for _, o := range out {
-			if o == m {
-				dup = true
-			}
-		}
-		if !dup {
-			out = append(out, m)
-		}
-	}
-	return out
+	return uniqueOf(a)
 }
 
 func quoteAll(ss []string) []string {
@@ -208,14 +197,27 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 // uniqueParts drops repeated alternatives (file_edit and file_write are
 // both apply_patch for Codex).
 func uniqueParts(parts []matcherPart) []matcherPart {
-	out := parts[:0]
-	for _, p := range parts {
-		dup := false
-		for _, o := range out {
-			dup = dup || o == p
+	return uniqueOf(parts)
+}
+
+// uniqueOf keeps the first of each value, in order, in place. Short lists
+// (nearly every matcher) are compared pairwise; a long alternation (a
+// matcher of thousands of names) through a set, so the cost stays linear.
+func uniqueOf[T comparable](list []T) []T {
+	out := list[:0]
+	if len(list) <= 16 {
+		for _, v := range list {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
 		}
-		if !dup {
-			out = append(out, p)
+		return out
+	}
+	seen := make(map[T]bool, len(list))
+	for _, v := range list {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
 		}
 	}
 	return out
