@@ -52,7 +52,7 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 }
 
 func single(a canonical.AnyOf) canonical.Matcher {
-	a = dedupe(a)
+	a = uniqueOf(a) // Bash|PowerShell both read as "shell"
 	if len(a) == 1 {
 		return a[0]
 	}
@@ -66,11 +66,6 @@ func appendFlat(out canonical.AnyOf, m canonical.Matcher) canonical.AnyOf {
 		return append(out, list...)
 	}
 	return append(out, m)
-}
-
-// dedupe drops repeated members (Bash|PowerShell both read as "shell").
-func dedupe(a canonical.AnyOf) canonical.AnyOf {
-	return uniqueOf(a)
 }
 
 func quoteAll(ss []string) []string {
@@ -191,13 +186,8 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 	if len(parts) == 0 {
 		return "", lost, false
 	}
-	return c.join(uniqueParts(parts)), lost, true
-}
-
-// uniqueParts drops repeated alternatives (file_edit and file_write are
-// both apply_patch for Codex).
-func uniqueParts(parts []matcherPart) []matcherPart {
-	return uniqueOf(parts)
+	// file_edit and file_write are both apply_patch for Codex.
+	return c.join(uniqueOf(parts)), lost, true
 }
 
 // uniqueOf keeps the first of each value, in order, in place. Short lists
