@@ -343,12 +343,13 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 		merged, err := jsonedit.MergeMember(out, m.Key, m.Value, node.JSONOptions{JSONC: true})
 		if err != nil {
 			var pos diag.Pos
+			why := err.Error()
 			var se *node.SyntaxError
 			if errors.As(err, &se) {
-				pos = se.Pos
+				pos, why = se.Pos, "invalid JSON: "+se.Msg // the position is the diagnostic's
 			}
 			var md diag.List
-			md.Errorf(CodeMerge, pos, "", "fix or move the file, then convert again", "cannot merge into %s: %v", target, err)
+			md.Errorf(CodeMerge, pos, "", "fix or move the file, then convert again", "cannot merge into %s: %s", target, why)
 			return nil, append(ds, md.WithFile(target)...)
 		}
 		out = merged

@@ -63,9 +63,13 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 	var old fs.FileInfo
 	switch fi, lerr := os.Lstat(path); {
 	case lerr == nil && fi.Mode()&fs.ModeSymlink != 0:
-		return nil, fmt.Errorf("atomicfile: %s is a symbolic link; refusing to replace it with a regular file (write to the link's target instead)", path)
+		return nil, fmt.Errorf("%s is a symbolic link; refusing to replace it with a regular file (write to the link's target instead)", path)
 	case lerr == nil && !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("atomicfile: %s is not a regular file", path)
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	case lerr == nil && hardLinks(fi) > 1:
+		// The rename gives path a new inode: the file's other names would
+		// keep the old contents, and the files split without a word.
+		return nil, fmt.Errorf("%s has %d names (hard links); replacing it would leave the others with the old contents (make them symbolic links, or copies)", path, hardLinks(fi))
 	case lerr == nil:
 		perm, old = fi.Mode().Perm(), fi
 		// The rename needs only the folder's permission, so it would
@@ -73,11 +77,11 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 		// write would refuse. Opening without O_TRUNC changes nothing.
 		f, werr := os.OpenFile(path, os.O_WRONLY, 0)
 		if werr != nil {
-			return nil, fmt.Errorf("atomicfile: %s cannot be written: %w", path, errors.Unwrap(werr))
+			return nil, fmt.Errorf("%s cannot be written: %w", path, errors.Unwrap(werr))
 		}
 		f.Close()
 	case !errors.Is(lerr, fs.ErrNotExist):
-		return nil, fmt.Errorf("atomicfile: %w", lerr)
+		return nil, lerr
 	}
 
 	dir, base := filepath.Split(path)
@@ -88,7 +92,7 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 	// from tools that glob for *.json.
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return nil, fmt.Errorf("atomicfile: %w", err)
+		return nil, err
 	}
 	tmpName := tmp.Name()
 	defer func() {
@@ -99,12 +103,12 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 	}()
 
 	if _, err = tmp.Write(data); err != nil {
-		return nil, fmt.Errorf("atomicfile: %w", err)
+		return nil, err
 	}
 	// Chmod before the rename so the file never appears at path with
 	// CreateTemp's 0600 (too narrow for a 0644 file) or wider than meant.
 	if err = tmp.Chmod(perm); err != nil {
-		return nil, fmt.Errorf("atomicfile: %w", err)
+		return nil, err
 	}
 	if old != nil {
 		keepOwner(tmp, old)
@@ -113,10 +117,10 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 	// empty file on some file systems: the rename may reach the disk before
 	// the data does.
 	if err = tmp.Sync(); err != nil {
-		return nil, fmt.Errorf("atomicfile: %w", err)
+		return nil, err
 	}
 	if err = tmp.Close(); err != nil {
-		return nil, fmt.Errorf("atomicfile: %w", err)
+		return nil, err
 	}
 	return &Staged{path: path, tmp: tmpName, dir: dir}, nil
 }
@@ -126,7 +130,7 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 func (s *Staged) Commit() error {
 	if err := rename(s.tmp, s.path); err != nil {
 		os.Remove(s.tmp)
-		return fmt.Errorf("atomicfile: %w", err)
+		return err
 	}
 	// Make the rename itself durable. Best effort: the new contents are
 	// already in place, and some platforms cannot sync a directory, so a

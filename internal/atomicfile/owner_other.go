@@ -9,3 +9,6 @@ import (
 
 // keepOwner does nothing where files have no Unix owner.
 func keepOwner(*os.File, fs.FileInfo) {}
+
+// hardLinks is 1 where the file system reports no link count.
+func hardLinks(fs.FileInfo) uint64 { return 1 }

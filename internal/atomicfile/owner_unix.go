@@ -31,3 +31,11 @@ func keepOwner(tmp *os.File, old fs.FileInfo) {
 		_ = tmp.Chown(-1, int(st.Gid))
 	}
 }
+
+// hardLinks is how many names the file has (1 when unknown).
+func hardLinks(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}

@@ -117,3 +117,28 @@ func TestWriteKeepsOwner(t *testing.T) {
 		t.Errorf("after Write: uid %d gid %d mode %v, want 1000 1001 -rw-r-----", st.Uid, st.Gid, fi.Mode().Perm())
 	}
 }
+
+// TestWriteRefusesHardLink: a file with another name is not replaced (the
+// other name would keep the old contents); nothing is written.
+func TestWriteRefusesHardLink(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	if err := os.WriteFile(a, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(a, b); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	err := Write(b, []byte("new"), 0o644)
+	if err == nil || !strings.Contains(err.Error(), "has 2 names (hard links)") {
+		t.Fatalf("err = %v, want a refusal naming the hard links", err)
+	}
+	for _, p := range []string{a, b} {
+		if got, _ := os.ReadFile(p); string(got) != "old" {
+			t.Errorf("%s = %q, want it untouched", p, got)
+		}
+	}
+	if got := entries(t, dir); len(got) != 2 {
+		t.Errorf("left behind: %v", got)
+	}
+}

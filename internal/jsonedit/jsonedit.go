@@ -64,7 +64,7 @@ func SetMember(src []byte, key string, value *node.Node, opt node.JSONOptions) (
 	}
 	if _, err := node.ParseJSON(out, opt); err != nil {
 		// A bug guard, not an expected path: report rather than write.
-		return nil, fmt.Errorf("jsonedit: internal error: edited document does not parse: %w", err)
+		return nil, fmt.Errorf("internal error: edited document does not parse: %w", err)
 	}
 	return out, nil
 }
@@ -73,7 +73,7 @@ func SetMember(src []byte, key string, value *node.Node, opt node.JSONOptions) (
 // parses src, for SetMember and MergeMember.
 func parseForSet(src []byte, key string, value *node.Node, opt node.JSONOptions) (*doc, error) {
 	if !utf8.ValidString(key) {
-		return nil, errors.New("jsonedit: key is not valid UTF-8")
+		return nil, errors.New("key is not valid UTF-8")
 	}
 	// The member's value sits one level below the root.
 	if err := checkValue(value, 1); err != nil {
@@ -105,7 +105,7 @@ func RemoveMember(src []byte, key string, opt node.JSONOptions) ([]byte, error) 
 		}
 		out = d.remove(i)
 		if d, err = parse(out, opt); err != nil {
-			return nil, fmt.Errorf("jsonedit: internal error: edited document does not parse: %w", err)
+			return nil, fmt.Errorf("internal error: edited document does not parse: %w", err)
 		}
 	}
 }
@@ -173,10 +173,10 @@ type doc struct {
 func parse(src []byte, opt node.JSONOptions) (*doc, error) {
 	root, err := node.ParseJSON(src, opt)
 	if err != nil {
-		return nil, fmt.Errorf("jsonedit: %w", err)
+		return nil, err
 	}
 	if root.Kind != node.Object {
-		return nil, fmt.Errorf("jsonedit: document is %s, not an object", root.Kind.Article())
+		return nil, fmt.Errorf("document is %s, not an object", root.Kind.Article())
 	}
 	d := &doc{src: src, root: root, nl: "\n", unit: detectIndent(src, root)}
 	// The first line break decides: a file is rarely mixed, and when it is
@@ -402,20 +402,20 @@ func (d *doc) render(b []byte, v *node.Node, indent string) []byte {
 // the parser would refuse to read back.
 func checkValue(v *node.Node, depth int) error {
 	if v == nil {
-		return errors.New("jsonedit: nil value")
+		return errors.New("nil value")
 	}
 	if depth > node.MaxDepth {
-		return fmt.Errorf("jsonedit: value nests deeper than %d levels", node.MaxDepth)
+		return fmt.Errorf("value nests deeper than %d levels", node.MaxDepth)
 	}
 	switch v.Kind {
 	case node.String:
 		if !utf8.ValidString(v.Text) {
-			return errors.New("jsonedit: value contains a string that is not valid UTF-8")
+			return errors.New("value contains a string that is not valid UTF-8")
 		}
 	case node.Object:
 		for _, f := range v.Fields {
 			if !utf8.ValidString(f.Key) {
-				return errors.New("jsonedit: value contains a key that is not valid UTF-8")
+				return errors.New("value contains a key that is not valid UTF-8")
 			}
 			if err := checkValue(f.Value, depth+1); err != nil {
 				return err

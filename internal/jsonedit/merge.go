@@ -62,10 +62,10 @@ func (d *doc) merge(f node.Field, value *node.Node, edits []edit, opt node.JSONO
 	out := d.apply(edits...)
 	root, err := node.ParseJSON(out, opt)
 	if err != nil {
-		return nil, fmt.Errorf("jsonedit: internal error: merged document does not parse: %w", err)
+		return nil, fmt.Errorf("internal error: merged document does not parse: %w", err)
 	}
 	if !node.SameValue(root.Get(f.Key), value) {
-		return nil, errors.New("jsonedit: internal error: merged member does not hold the value")
+		return nil, errors.New("internal error: merged member does not hold the value")
 	}
 	return out, nil
 }
