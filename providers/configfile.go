@@ -312,7 +312,9 @@ func EncodeJSONConfig(target string, existing Files, members []node.Field, count
 // hooks it already had (countHandlers counts them) are replaced by
 // different ones.
 func WriteJSONConfig(target string, prev []byte, members []node.Field, countHandlers func(*node.Node) int) ([]byte, diag.List) {
-	if len(strings.TrimSpace(string(prev))) == 0 {
+	// Blank, or a byte-order mark alone (an editor's "new file"): nothing
+	// to keep, as for a file that does not exist.
+	if len(strings.TrimSpace(strings.TrimPrefix(string(prev), "\ufeff"))) == 0 {
 		doc := &node.Node{Kind: node.Object, Fields: members}
 		return append(node.AppendIndent(make([]byte, 0, node.IndentedSize(doc, 0)+1), doc, 0), '\n'), nil
 	}
