@@ -3,11 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hookconv/hookconv"
 	"github.com/hookconv/hookconv/canonical"
@@ -185,7 +187,7 @@ when the command line is wrong.`,
 				}
 				return nil
 			}
-			if err := plan.write(); err != nil {
+			if err := plan.write(e.stderr); err != nil {
 				var partial *atomicfile.PartialError
 				if errors.As(err, &partial) {
 					fmt.Fprintf(e.stderr, "hookconv: %v; written before it failed: %s (the source config was not changed)\n", err, strings.Join(partial.Written, ", "))
@@ -417,10 +419,17 @@ func realPath(p string) (string, error) {
 }
 
 // write stages every file before renaming any into place.
-func (m *migration) write() error {
+func (m *migration) write(stderr io.Writer) error {
 	order, files, modes, err := m.stage()
 	if err != nil {
 		return err
+	}
+	// A run killed between staging and renaming left its staged copies:
+	// gone now, said, so that a bulk "git add -A" does not commit them.
+	for _, p := range order {
+		for _, stale := range atomicfile.RemoveStale(p, time.Minute) {
+			fmt.Fprintf(stderr, "hookconv: removed %s, left by an interrupted run\n", stale)
+		}
 	}
 	// Each file as it was read: written over only if no other program
 	// (another migrate, the tool saving its settings) changed it since.

@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"time"
 )
 
 // rename is os.Rename; tests swap it to make the last step fail.
@@ -140,6 +142,42 @@ func (s *Staged) Commit() error {
 		d.Close()
 	}
 	return nil
+}
+
+// RemoveStale removes the temporary files Stage left beside path in a
+// run that was killed between staging and renaming (.NAME.tmp-*), when
+// older than age (a live run's are seconds old), and returns their names.
+// Nothing else matches the pattern: the leading dot and the suffix are
+// Stage's own.
+func RemoveStale(path string, age time.Duration) []string {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "."+escapeGlob(base)+".tmp-*"))
+	var removed []string
+	for _, name := range names {
+		fi, err := os.Lstat(name)
+		if err != nil || !fi.Mode().IsRegular() || time.Since(fi.ModTime()) < age {
+			continue
+		}
+		if os.Remove(name) == nil {
+			removed = append(removed, name)
+		}
+	}
+	return removed
+}
+
+// escapeGlob quotes the characters filepath.Match reads specially.
+func escapeGlob(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // Discard removes the staged contents, leaving the file as it was.

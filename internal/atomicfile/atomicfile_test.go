@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // entries lists dir's names, so a test can see that no temporary file is
@@ -334,5 +335,29 @@ func TestWriteIfUnchanged(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(a); string(got) != "a1" {
 		t.Errorf("a = %q, want a1", got)
+	}
+}
+
+// TestRemoveStale: only Stage's own temporary files beside the path, and
+// only old ones, are removed.
+func TestRemoveStale(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "settings.json")
+	old := time.Now().Add(-time.Hour)
+	for _, name := range []string{".settings.json.tmp-123", ".settings.json.tmp-456", ".other.json.tmp-1", "settings.json.tmp-2", ".settings.json.bak"} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if name != ".settings.json.tmp-456" {
+			os.Chtimes(p, old, old)
+		}
+	}
+	got := RemoveStale(path, time.Minute)
+	if len(got) != 1 || filepath.Base(got[0]) != ".settings.json.tmp-123" {
+		t.Errorf("removed %v, want only .settings.json.tmp-123", got)
+	}
+	if left := entries(t, dir); len(left) != 4 {
+		t.Errorf("left %v", left)
 	}
 }
