@@ -243,7 +243,7 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 		case map[string]any:
 			for k := range h {
 				if k != stateKey && !tableDefined(existing, k) {
-					ds.Errorf(nested.CodeShape, diag.Pos{}, "", "move the hooks into [[hooks.<Event>]] tables",
+					ds.Errorf(nested.CodeShape, keyAssigned(existing, k), "", "move the hooks into [[hooks.<Event>]] tables",
 						"the existing hooks (%s) are not written as tables; hookconv cannot replace them safely", k)
 					return nil, ds
 				}
@@ -466,6 +466,20 @@ func isCommentOrBlank(line string) bool {
 func tableDefined(src []byte, event string) bool {
 	re := regexp.MustCompile(`(?m)^\s*\[\[\s*hooks\s*\.\s*"?` + regexp.QuoteMeta(event) + `"?\s*\]\]`)
 	return re.Match(src)
+}
+
+// keyAssigned is where the file first assigns the hooks of event as a
+// value (PreToolUse = [ … ], hooks.PreToolUse = …), not as tables; the
+// zero position when it cannot be found.
+func keyAssigned(src []byte, event string) diag.Pos {
+	re := regexp.MustCompile(`(?m)^[ \t]*(?:hooks[ \t]*\.[ \t]*)?"?` + regexp.QuoteMeta(event) + `"?[ \t]*(?:\.|=)`)
+	loc := re.FindIndex(src)
+	if loc == nil {
+		return diag.Pos{}
+	}
+	start := loc[0] + len(src[loc[0]:loc[1]]) - len(bytes.TrimLeft(src[loc[0]:loc[1]], " \t"))
+	line := 1 + bytes.Count(src[:start], []byte("\n"))
+	return diag.Pos{Line: line, Column: start - bytes.LastIndexByte(src[:start], '\n')}
 }
 
 var bareKey = lazy.Regexp(`^[A-Za-z0-9_-]+$`)
