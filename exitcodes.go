@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
@@ -317,7 +318,7 @@ func followRedirects(list string) (out, errs string, ok bool) {
 			to = target
 		case to == "/dev/stdout" || to == "/dev/fd/1":
 			to = fds["1"]
-		case to == "/dev/stderr" || to == "/dev/fd/2":
+		case to == "/dev/stderr" || to == "/dev/fd/2" || to == "/proc/self/fd/2":
 			to = fds["2"]
 		}
 		if fd == "&" { // &>file sends both
@@ -339,9 +340,15 @@ func exitsTwo(text string) bool {
 // exit "${BLOCK}" (not ${BLOCK:-2}, whose code depends on the caller).
 var exitCodeVar = lazy.Regexp(`\bexit\s+"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?`)
 
-// numberAssignment matches a shell variable set to a literal number, as a
-// command of its own: BLOCK=2, readonly BLOCK="2", local code=2.
-var numberAssignment = lazy.Regexp(`(?m)(?:^|[;&|{(]|\b(?:then|else|do))[ \t]*(?:(?:readonly|local|declare|typeset|export)(?:[ \t]+-[a-zA-Z]+)*[ \t]+)?([A-Za-z_]\w*)=(["']?)([0-9]+)["']?(?:[ \t;)]|$)`)
+// assignments matches a command made of assignments only (BLOCK=2,
+// ALLOW=0 BLOCK=2), or a declaration (readonly BLOCK="2", readonly BLOCK,
+// local code=2); assignmentWord one of its words. A command with other
+// words (BLOCK=2 cmd) sets the variable for cmd alone, and is none.
+var (
+	assignments    = lazy.Regexp(`(?m)(?:^|[;&|{(])[ \t]*(?:(?:then|else|do)[ \t]+)?((?:(?:readonly|local|declare|typeset|export)(?:[ \t]+-[a-zA-Z]+)*[ \t]+)?(?:[A-Za-z_]\w*(?:=(?:"[^"\n]*"|'[^'\n]*'|[^\s;&|()'"]*))?[ \t]*)+)`)
+	assignmentWord = lazy.Regexp(`^([A-Za-z_]\w*)(?:=(.*))?$`)
+	declaration    = lazy.Regexp(`^(?:readonly|local|declare|typeset|export)(?:[ \t]+-[a-zA-Z]+)*[ \t]+`)
+)
 
 // withExitCodesResolved returns text with each exit through a variable
 // (BLOCK=2 … exit $BLOCK) spelled with its number, when the script sets
@@ -363,17 +370,48 @@ func withExitCodesResolved(text string) string {
 		bare       int // how many times it is named bare (-1: not counted yet)
 	}
 	settings := map[string]*setting{}
-	for _, m := range numberAssignment().FindAllStringSubmatchIndex(text, -1) {
-		name, value := text[m[2]:m[3]], strings.TrimLeft(text[m[6]:m[7]], "0")
+	set := func(name, value string, at int, valued bool) {
 		st := settings[name]
 		if st == nil {
-			st = &setting{value: value, first: m[2], bare: -1}
+			st = &setting{value: "unset", first: at, bare: -1}
 			settings[name] = st
-		} else if st.value != value {
-			st.value = "mixed"
+		}
+		if valued {
+			v := strings.Trim(value, `"'`)
+			if strings.Trim(v, "0123456789") != "" || v == "" {
+				v = "mixed" // not a number
+			} else if v = strings.TrimLeft(v, "0"); v == "" {
+				v = "0"
+			}
+			switch st.value {
+			case "unset":
+				st.value, st.first = v, at
+			case v:
+			default:
+				st.value = "mixed"
+			}
 		}
 		st.set++
 	}
+	for _, m := range assignments().FindAllStringSubmatchIndex(text, -1) {
+		if m[1] < len(text) && !strings.ContainsRune(";)\n&|", rune(text[m[1]])) {
+			continue // a redirection or more follows: not a plain assignment
+		}
+		command := text[m[2]:m[3]]
+		decl := declaration().FindString(command)
+		words := strings.Fields(command[len(decl):])
+		if slices.ContainsFunc(words, func(w string) bool { return decl == "" && !strings.Contains(w, "=") }) {
+			continue // a command with its own variables: BLOCK=2 cmd sets nothing here
+		}
+		for _, w := range words {
+			if a := assignmentWord().FindStringSubmatch(w); a != nil {
+				set(a[1], a[2], m[2], strings.Contains(w, "="))
+			}
+		}
+	}
+	// Named in a message ("DENY: rm -rf") is no use: counted in the text
+	// with its quoted literals blanked, read once.
+	plain := sync.OnceValue(func() string { return withoutLiteralQuotes(text) })
 	var b strings.Builder
 	last := 0
 	for _, m := range uses {
@@ -384,17 +422,14 @@ func withExitCodesResolved(text string) string {
 			name = text[m[4]:m[5]]
 		}
 		st := settings[name]
-		if st == nil || st.value == "mixed" || st.first > m[0] {
+		if st == nil || st.value == "mixed" || st.value == "unset" || st.first > m[0] {
 			continue
 		}
 		if st.bare < 0 { // counted once per name: a script may exit through it thousands of times
-			st.bare = bareUses(text, name)
+			st.bare = bareUses(plain(), name)
 		}
 		if st.bare != st.set {
 			continue
-		}
-		if st.value == "" {
-			st.value = "0" // BLOCK=00
 		}
 		b.WriteString(text[last:m[0]])
 		b.WriteString("exit " + st.value)
@@ -438,9 +473,10 @@ func exitTwoAt(text, plain string) [][]int {
 }
 
 // stderrWrite matches what sends a shell command's output to standard
-// error (echo … >&2, 1>&2, > /dev/stderr, >/dev/fd/2, &>/dev/stderr) or
-// makes the shell write there itself (set -x traces every command).
-var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/dev/(?:stderr|fd/2)\b|\bset\s+-[a-wyz]*x|\bset\s+-o\s+xtrace\b`)
+// error (echo … >&2, 1>&2, > /dev/stderr, >/dev/fd/2, >/proc/self/fd/2,
+// &>/dev/stderr) or makes the shell write there itself (set -x traces
+// every command, set -v echoes every line it reads).
+var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/(?:dev/(?:stderr|fd/2)|proc/self/fd/2)\b|\bset\s+-[a-zA-Z]*[xv]|\bset\s+-o\s+(?:xtrace|verbose)\b`)
 
 // exitsTwoSilently reports whether text has an exit 2 with no write to
 // standard error before it in its own part of the script: the top level,
@@ -466,6 +502,9 @@ func exitsTwoSilently(text string) bool {
 	// The first write of each part: the top level (-1) and each body.
 	first := map[int]int{}
 	wrote := func(at int) {
+		if _, away := spanAt(shape.stderrAway, at); away {
+			return
+		}
 		r := shape.regionOf(at)
 		if w, ok := first[r]; !ok || at < w {
 			first[r] = at
@@ -516,6 +555,9 @@ type scriptShape struct {
 	// that prints (echo, printf, cat) stands, sorted.
 	toStderr []span
 	printsAt []int
+	// stderrAway are the spans of the compounds whose standard error goes
+	// elsewhere ({ …; } 2>/dev/null, fi 2>>log): a write in them is none.
+	stderrAway []span
 	// bodies are the script's function bodies, sorted by start, and
 	// loudCalls where it calls one that writes to stderr and returns.
 	bodies    []span
@@ -532,29 +574,46 @@ var printCommand = lazy.Regexp(`(?:^|[\s;&|({])(?:echo|printf|cat)\b`)
 func readShape(plain string) *scriptShape {
 	shape := &scriptShape{}
 	compounds := shellCompounds(plain)
-	// Inner compounds lie inside outer ones, which close later: sorted by
-	// start, each kept span holds those after it that it contains.
 	for _, c := range compounds {
 		if c.toStderr {
 			shape.toStderr = append(shape.toStderr, c.span)
 		}
-	}
-	slices.SortFunc(shape.toStderr, func(a, b span) int { return a.start - b.start })
-	merged := shape.toStderr[:0]
-	for _, sp := range shape.toStderr {
-		if n := len(merged); n > 0 && sp.start < merged[n-1].end {
-			continue
+		if c.stderrAway {
+			shape.stderrAway = append(shape.stderrAway, c.span)
 		}
-		merged = append(merged, sp)
 	}
-	shape.toStderr = merged
-	if len(merged) > 0 {
+	shape.toStderr, shape.stderrAway = outermost(shape.toStderr), outermost(shape.stderrAway)
+	if len(shape.toStderr) > 0 {
 		for _, loc := range printCommand().FindAllStringIndex(plain, -1) {
 			shape.printsAt = append(shape.printsAt, loc[0])
 		}
 	}
 	shape.readFunctions(plain, compounds)
 	return shape
+}
+
+// outermost sorts spans and keeps those no other holds. Inner compounds
+// lie inside outer ones, which close later: sorted by start, each kept
+// span holds those after it that it contains.
+func outermost(spans []span) []span {
+	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
+	kept := spans[:0]
+	for _, sp := range spans {
+		if n := len(kept); n > 0 && sp.start < kept[n-1].end {
+			continue
+		}
+		kept = append(kept, sp)
+	}
+	return kept
+}
+
+// spanAt returns the span of sorted, disjoint spans that holds offset at.
+func spanAt(spans []span, at int) (span, bool) {
+	k := sort.Search(len(spans), func(k int) bool { return spans[k].start > at }) - 1
+	if k < 0 || at >= spans[k].end {
+		return span{}, false
+	}
+	return spans[k], true
 }
 
 // regionOf is the function body holding offset at (its index in bodies),
@@ -570,11 +629,11 @@ func (sh *scriptShape) regionOf(at int) int {
 // printsToStderrBefore reports whether offset at lies in a compound whose
 // output goes to stderr, after a command in it that prints.
 func (sh *scriptShape) printsToStderrBefore(at int) bool {
-	k := sort.Search(len(sh.toStderr), func(k int) bool { return sh.toStderr[k].start > at }) - 1
-	if k < 0 || at >= sh.toStderr[k].end {
+	sp, ok := spanAt(sh.toStderr, at)
+	if !ok {
 		return false
 	}
-	p := sort.SearchInts(sh.printsAt, sh.toStderr[k].start)
+	p := sort.SearchInts(sh.printsAt, sp.start)
 	return p < len(sh.printsAt) && sh.printsAt[p] < at
 }
 
@@ -659,12 +718,13 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 }
 
 // compound is a compound command of a shell text: where it starts and
-// ends, the word that closes it (fi, esac, done, }, ")"), and whether its
-// standard output goes to standard error.
+// ends, the word that closes it (fi, esac, done, }, ")"), whether its
+// standard output goes to standard error, and whether its standard error
+// goes anywhere else.
 type compound struct {
 	span
-	closer   string
-	toStderr bool
+	closer               string
+	toStderr, stderrAway bool
 }
 
 // shellCompounds returns the compound commands of a shell text (with its
@@ -682,8 +742,9 @@ func shellCompounds(plain string) []compound {
 		stack = stack[:len(stack)-1]
 		c.end = end
 		if loc := leadingRedirects().FindStringIndex(plain[end:]); loc != nil {
-			out, _, ok := followRedirects(plain[end : end+loc[1]])
+			out, errs, ok := followRedirects(plain[end : end+loc[1]])
 			c.toStderr = ok && out == toStderr
+			c.stderrAway = ok && errs != toStderr
 		}
 		found = append(found, c)
 		return true

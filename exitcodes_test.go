@@ -76,6 +76,11 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},
 		{"BLOCK=2\ngrep -q rm && { echo no >&2; exit $BLOCK; }", false},
 		{"BLOCK=1\ngrep -q rm && exit $BLOCK", false},
+		{"grep -q rm && exit 258", true},               // the low byte: 2
+		{"set -v\ngrep -q rm && exit 2", false},        // each line read is echoed to stderr
+		{"echo no >/proc/self/fd/2\nexit 2", false},    // the descriptor, by another path
+		{"{ echo no >&2; exit 2; } 2>/dev/null", true}, // sent away with the group's stderr
+		{"if x; then\n  echo no >&2\n  exit 2\nfi 2>>/tmp/log", true},
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
@@ -103,6 +108,14 @@ func TestWithExitCodesResolved(t *testing.T) {
 		{"C=2\nexit ${C:-1}", "C=2\nexit ${C:-1}"},
 		{"C=$(cat)\nexit $C", "C=$(cat)\nexit $C"},
 		{"CODE=2\nexit $CODE2", "CODE=2\nexit $CODE2"}, // another name
+		// QA: several on one line, a later declaration, a message that
+		// names the variable; a command's own variable is none.
+		{"ALLOW=0 BLOCK=2\nexit $BLOCK", "ALLOW=0 BLOCK=2\nexit 2"},
+		{"BLOCK=2; readonly BLOCK\nexit $BLOCK", "BLOCK=2; readonly BLOCK\nexit 2"},
+		{"DENY=2\necho \"DENY rm -rf\" >&2; exit $DENY", "DENY=2\necho \"DENY rm -rf\" >&2; exit 2"},
+		{"BLOCK=2 env\nexit $BLOCK", "BLOCK=2 env\nexit $BLOCK"},
+		{"readonly BLOCK\nexit $BLOCK", "readonly BLOCK\nexit $BLOCK"}, // never given a number
+		{"C=abc\nC=2\nexit $C", "C=abc\nC=2\nexit $C"},
 	} {
 		if got := withExitCodesResolved(tc.text); got != tc.want {
 			t.Errorf("withExitCodesResolved(%q) = %q, want %q", tc.text, got, tc.want)

@@ -230,8 +230,9 @@ func (s *Scripts) readFile(name string) ([]byte, error) {
 // larger file is no reason to hold it in memory.
 const maxScript = 256 << 10
 
-// exitTwo matches the ways a shell script exits with code 2.
-var exitTwo = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?2\b`)
+// exitTwo matches the ways a shell script exits with code 2 (the shell
+// keeps a code's low byte: exit 258 is exit 2).
+var exitTwo = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?(?:2|258|514|770|1026)\b`)
 
 // opaque matches what makes a shell script's output depend on more than
 // its own text: reading in a file (source, ., eval, a here-document or a
