@@ -582,6 +582,18 @@ func readShape(plain string) *scriptShape {
 			shape.stderrAway = append(shape.stderrAway, c.span)
 		}
 	}
+	// exec 2>>log (or exec >&2) changes the script's descriptors for the
+	// rest of it: a span from there to the end.
+	for _, m := range execRedirects().FindAllStringSubmatchIndex(plain, -1) {
+		if out, errs, ok := followRedirects(plain[m[4]:m[5]]); ok {
+			if out == toStderr {
+				shape.toStderr = append(shape.toStderr, span{m[0], len(plain)})
+			}
+			if errs != toStderr {
+				shape.stderrAway = append(shape.stderrAway, span{m[0], len(plain)})
+			}
+		}
+	}
 	shape.toStderr, shape.stderrAway = outermost(shape.toStderr), outermost(shape.stderrAway)
 	if len(shape.toStderr) > 0 {
 		for _, loc := range printCommand().FindAllStringIndex(plain, -1) {

@@ -396,6 +396,10 @@ func allVisible(text string, p purpose) bool {
 		return r
 	})
 	if p == forExit {
+		// exec with redirections alone (exec 2>>/tmp/guard.log) runs
+		// nothing: it points the script's own output elsewhere, which
+		// the exit's reading follows (readShape).
+		text = execRedirects().ReplaceAllString(text, "${1}true$2")
 		// Only for the exit: a function defined after its call, in a
 		// branch never taken, or named like the program it hides would
 		// make an answer printed on stdout look read whole. For the exit
@@ -452,6 +456,11 @@ var fileOutput = lazy.Regexp(`(\d?>>?)[ \t]*([\w./-]*[\w-])\b`)
 
 // commandLookup matches command -v NAME (or -V), which prints where a
 // program is and runs nothing.
+// execRedirects matches a line that is exec with output redirections
+// only (exec 2>>/tmp/guard.log, exec 1>&2): the script's descriptors
+// changed for the rest of it, no program run.
+var execRedirects = lazy.Regexp(`(?m)^([ \t]*)exec((?:[ \t]+[0-9]?>>?&?[ \t]*[^\s;&|<>]+)+)[ \t]*$`)
+
 var commandLookup = lazy.Regexp(`\bcommand\s+-[vV]\s+[\w.-]+`)
 
 // devRedirect matches a redirection to or from a device, with blanks

@@ -452,3 +452,27 @@ func TestFunctionsReadForExit(t *testing.T) {
 		}
 	}
 }
+
+// TestExecRedirectsReadForExit: exec with output redirections alone runs
+// nothing and is read for the exit (QA round 5: exec 2>>log hid a silent
+// exit 2); exec of a program is not, nor is either read for an answer.
+func TestExecRedirectsReadForExit(t *testing.T) {
+	project := fstest.MapFS{
+		"execlog.sh": {Data: []byte("#!/bin/bash\nexec 2>>/tmp/guard.log\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo no >&2; exit 2 ;; esac\nexit 0\n")},
+		"execrun.sh": {Data: []byte("#!/bin/bash\nexec ./policy.sh\n")},
+	}
+	s := &Scripts{FS: project}
+	hd := func(c string) *canonical.Handler {
+		return &canonical.Handler{Type: canonical.HandlerCommand, Command: c}
+	}
+	text, ok := s.readScript(hd("./execlog.sh"), forExit)
+	if !ok || !exitsTwoSilently(text) {
+		t.Errorf("execlog.sh: read %v, silent %v; want a silent exit 2 read", ok, ok && exitsTwoSilently(text))
+	}
+	if _, ok := s.readScript(hd("./execlog.sh"), forAnswer); ok {
+		t.Error("execlog.sh read for the answer")
+	}
+	if _, ok := s.readScript(hd("./execrun.sh"), forExit); ok {
+		t.Error("execrun.sh (exec of a program) read")
+	}
+}
