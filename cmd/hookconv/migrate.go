@@ -53,9 +53,12 @@ other's files (kiro and kiro-agent) are warned about (HC418).
 
 --dry-run prints a unified diff of every file it would change and writes
 nothing. --remove-source removes the hooks that every target now holds
-from the source config, keeping the rest of that file; a blocking hook
-that some target holds with less power to block (it only observes there)
-stays, with a warning.
+from the source config, keeping the rest of that file. A hook stays, with
+a warning (HC414), when some target holds it with less power to block (it
+only observes there), runs it for fewer cases, already holds a weaker copy
+of it, or holds it without one of its settings (a condition such as
+Claude's "if", the config being switched off): removing it would lose
+that.
 
 Exit status: 0 on success, 1 on errors (or warnings, with --strict), 2
 when the command line is wrong.`,
