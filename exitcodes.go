@@ -516,13 +516,48 @@ func exitsTwoSilently(text string) bool {
 	for _, at := range shape.loudCalls {
 		wrote(at)
 	}
+	// loudAt reports whether a write comes before offset at in its part,
+	// or a compound sending output to stderr printed there.
+	loudAt := func(at int) bool {
+		w, ok := first[shape.regionOf(at)]
+		return ok && w < at || shape.printsToStderrBefore(at)
+	}
+	// calledLoudly reports whether every call of function k comes after a
+	// write (or, in another function, whether that one's calls all do, a
+	// few levels up). A function called nowhere seen (trap, "$handler")
+	// is judged by its own body alone.
+	var calledLoudly func(k, depth int) bool
+	calledLoudly = func(k, depth int) bool {
+		calls := shape.calls[k]
+		if len(calls) == 0 || depth == 0 {
+			return false
+		}
+		for _, c := range calls {
+			if loudAt(c) {
+				continue
+			}
+			if r := shape.regionOf(c); r < 0 || r == k || !calledLoudly(r, depth-1) {
+				return false
+			}
+		}
+		return true
+	}
+	judged := map[int]bool{} // per function: thousands of exits may share one
 	for _, loc := range exits {
-		if w, ok := first[shape.regionOf(loc[0])]; ok && w < loc[0] {
+		if loudAt(loc[0]) {
 			continue
 		}
-		if !shape.printsToStderrBefore(loc[0]) {
-			return true
+		if k := shape.regionOf(loc[0]); k >= 0 {
+			loud, seen := judged[k]
+			if !seen {
+				loud = calledLoudly(k, 3)
+				judged[k] = loud
+			}
+			if loud {
+				continue // block() { exit 2; } called after echo no >&2
+			}
 		}
+		return true
 	}
 	return false
 }
@@ -558,9 +593,11 @@ type scriptShape struct {
 	// stderrAway are the spans of the compounds whose standard error goes
 	// elsewhere ({ …; } 2>/dev/null, fi 2>>log): a write in them is none.
 	stderrAway []span
-	// bodies are the script's function bodies, sorted by start, and
-	// loudCalls where it calls one that writes to stderr and returns.
+	// bodies are the script's function bodies, sorted by start; calls
+	// where each of those functions is called; loudCalls where the
+	// script calls one that writes to stderr and returns.
 	bodies    []span
+	calls     [][]int
 	loudCalls []int
 }
 
@@ -690,8 +727,23 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 		defined[max(d[4], d[6])] = true
 	}
 	slices.SortFunc(funcs, func(a, b function) int { return a.body.start - b.body.start })
-	for _, f := range funcs {
+	index := make(map[string]int, len(funcs))
+	names := make([]string, 0, len(funcs))
+	for k, f := range funcs {
 		sh.bodies = append(sh.bodies, f.body)
+		index[f.name] = k // a name defined twice: the later body
+		names = append(names, regexp.QuoteMeta(f.name))
+	}
+	// Every call of every function, in one pass.
+	sh.calls = make([][]int, len(funcs))
+	all := regexp.MustCompile(`(?:^|[\s;&|(!{])(` + strings.Join(names, "|") + `)\b`)
+	for _, m := range all.FindAllStringSubmatchIndex(plain, -1) {
+		start, end := m[2], m[3]
+		if defined[start] || end < len(plain) && (plain[end] == '=' || plain[end] == '(' || plain[end] == '-') {
+			continue
+		}
+		k := index[plain[start:end]]
+		sh.calls[k] = append(sh.calls[k], start)
 	}
 	loud := map[string]bool{}
 	for _, f := range funcs {

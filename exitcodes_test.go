@@ -70,7 +70,11 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"die() { echo \"error: $*\" >&2; exit 1; }\ncommand -v jq >/dev/null || die no jq\ncase $c in *rm*) exit 2 ;; esac", true},
 		{"c=$(jq -r .c)   # jq errors go to >&2\ncase $c in *rm*) exit 2 ;; esac", true},
 		{"deny() { reason \"$1\"; exit 2; }\nreason() { echo \"Blocked: $1\" >&2; }\ncase $c in *rm*) deny rm ;; esac", false},
-		{"deny() { exit 2; }\necho no >&2\ndeny", true}, // a false warning (the safe way): a write before a call is not followed into it
+		{"deny() { exit 2; }\necho no >&2\ndeny", false},                       // written before every call
+		{"deny() { exit 2; }\ngrep -q a && deny\necho no >&2\ndeny", true},     // one call is silent
+		{"block() { exit 2; }\nif x; then\n  echo no\n  block\nfi >&2", false}, // called where output goes to stderr
+		{"deny() { exit 2; }\nguard() { echo no >&2; deny; }\nguard", false},   // through another function
+		{"deny() { exit 2; }", true}, // called nowhere seen: its body alone
 		// A code named once, as a number, is that number.
 		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},
