@@ -52,7 +52,10 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// A regular expression or literal native name passed unchanged to
 	// another tool (HC402) may name none of its tools: the guard would
 	// never fire there.
-	"HC402": true}
+	"HC402": true,
+	// A PowerShell guard run by sh (HC421) fails there, and a failing
+	// guard lets every call through.
+	CodePowerShell: true}
 
 // narrowsCoverage are the warnings that say a target runs a hook, blocking
 // or not, for fewer cases than its source did: part of its matcher is gone
@@ -64,11 +67,14 @@ var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC40
 // losesSetting are the warnings that say a target holds a hook without a
 // setting its source gave it: a condition such as Claude's "if" (HC404),
 // the hook being switched off (HC409), the MCP server of its matcher
-// (HC341), a value matcher (HC314), a field of a capability the target
+// (HC341), a value matcher (HC314) or any matcher (HC344, where the target
+// ignores it), the shell it runs in (HC421), a field of a capability the target
 // lacks (HC202) or a handler field it has no key for (HC316). The target
 // then runs it more often or otherwise than the source did; removing it
 // from the source would lose the setting for good.
-var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, "HC314": true, "HC202": true, "HC316": true}
+var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, "HC314": true, "HC344": true, "HC202": true, "HC316": true,
+	// A PowerShell command run by sh (HC421) fails: the hook does nothing.
+	CodePowerShell: true}
 
 // Migration is the result of Migrate for one target.
 type Migration struct {
