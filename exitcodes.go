@@ -2,7 +2,6 @@ package hookconv
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -164,6 +163,10 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 	return ds
 }
 
+// orExitTwo matches a command that runs one command and exits 2 when it
+// fails: check.sh 2>/dev/null || exit 2.
+var orExitTwo = lazy.Regexp(`^\s*([^|;&]+?)\s*\|\|\s*exit\s+["']?0*2["']?\s*$`)
+
 // silentExit is a blocking command hook that exits 2 with nothing on
 // standard error: its index, what was read ("its command", "its script")
 // and the redirection that sends the script's stderr away ("" when the
@@ -221,6 +224,14 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 				found = append(found, silentExit{index: i, what: "its script", dropped: strings.TrimSpace(h.Handler.Command[at:])})
 			}
 			continue
+		}
+		if m := orExitTwo().FindStringSubmatch(h.Handler.Command); m != nil {
+			// check.sh 2>/dev/null || exit 2: whatever runs first, its
+			// stderr is gone, and the exit writes none.
+			if at, away := stderrAway(m[1]); away {
+				found = append(found, silentExit{index: i, what: "its command", dropped: strings.TrimSpace(m[1][at:])})
+				continue
+			}
 		}
 		text, read := scripts.readScript(&h.Handler, forExit)
 		if !read {
@@ -502,7 +513,7 @@ func exitsTwoSilently(text string) bool {
 	// The first write of each part: the top level (-1) and each body.
 	first := map[int]int{}
 	wrote := func(at int) {
-		if _, away := spanAt(shape.stderrAway, at); away {
+		if !shape.writes(plain, at) {
 			return
 		}
 		r := shape.regionOf(at)
@@ -597,6 +608,7 @@ type scriptShape struct {
 	// where each of those functions is called; loudCalls where the
 	// script calls one that writes to stderr and returns.
 	bodies    []span
+	parent    []int // the body holding each, -1 for none
 	calls     [][]int
 	loudCalls []int
 }
@@ -634,7 +646,9 @@ func readShape(plain string) *scriptShape {
 	shape.toStderr, shape.stderrAway = outermost(shape.toStderr), outermost(shape.stderrAway)
 	if len(shape.toStderr) > 0 {
 		for _, loc := range printCommand().FindAllStringIndex(plain, -1) {
-			shape.printsAt = append(shape.printsAt, loc[0])
+			if !printsElsewhere(plain, loc[1]) {
+				shape.printsAt = append(shape.printsAt, loc[0])
+			}
 		}
 	}
 	shape.readFunctions(plain, compounds)
@@ -665,14 +679,29 @@ func spanAt(spans []span, at int) (span, bool) {
 	return spans[k], true
 }
 
+// printsElsewhere reports whether the print command whose name ends at
+// offset at sends its output somewhere of its own (printf x >/dev/null).
+func printsElsewhere(plain string, at int) bool {
+	end := at
+	for end < len(plain) && plain[end] != '\n' && plain[end] != ';' && plain[end] != '|' &&
+		!(plain[end] == '&' && end+1 < len(plain) && plain[end+1] == '&') {
+		end++
+	}
+	if !strings.Contains(plain[at:end], ">") {
+		return false
+	}
+	out, _, ok := followRedirects(plain[at:end])
+	return !ok || out != toStdout
+}
+
 // regionOf is the function body holding offset at (its index in bodies),
 // or -1 for the top level. Of nested bodies, the innermost one.
 func (sh *scriptShape) regionOf(at int) int {
 	k := sort.Search(len(sh.bodies), func(k int) bool { return sh.bodies[k].start > at }) - 1
-	if k >= 0 && at < sh.bodies[k].end {
-		return k
+	for k >= 0 && at >= sh.bodies[k].end {
+		k = sh.parent[k] // past a nested body: the one holding it
 	}
-	return -1
+	return k
 }
 
 // printsToStderrBefore reports whether offset at lies in a compound whose
@@ -728,57 +757,122 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	}
 	slices.SortFunc(funcs, func(a, b function) int { return a.body.start - b.body.start })
 	index := make(map[string]int, len(funcs))
-	names := make([]string, 0, len(funcs))
+	var open []int // bodies holding the current one, for their parents
+	sh.parent = make([]int, len(funcs))
 	for k, f := range funcs {
 		sh.bodies = append(sh.bodies, f.body)
 		index[f.name] = k // a name defined twice: the later body
-		names = append(names, regexp.QuoteMeta(f.name))
+		for len(open) > 0 && funcs[open[len(open)-1]].body.end <= f.body.start {
+			open = open[:len(open)-1]
+		}
+		sh.parent[k] = -1
+		if len(open) > 0 {
+			sh.parent[k] = open[len(open)-1]
+		}
+		open = append(open, k)
 	}
-	// Every call of every function, in one pass.
+	// Every call of every function, in one pass: a word that names one
+	// where a command starts (not "warn" in a case pattern or a test's
+	// argument).
 	sh.calls = make([][]int, len(funcs))
-	all := regexp.MustCompile(`(?:^|[\s;&|(!{])(` + strings.Join(names, "|") + `)\b`)
-	for _, m := range all.FindAllStringSubmatchIndex(plain, -1) {
-		start, end := m[2], m[3]
-		if defined[start] || end < len(plain) && (plain[end] == '=' || plain[end] == '(' || plain[end] == '-') {
-			continue
-		}
-		k := index[plain[start:end]]
-		sh.calls[k] = append(sh.calls[k], start)
-	}
-	loud := map[string]bool{}
-	for _, f := range funcs {
-		if !f.exits && stderrWrite().MatchString(plain[f.body.start:f.body.end]) {
-			loud[f.name] = true
-		}
-	}
-	// Calls of the loud ones; a function calling one is loud too, up to
-	// a few levels deep (one pass per level).
-	for range 4 {
-		if len(loud) == 0 {
+	type call struct{ at, k int }
+	var calls []call
+	namedWords(plain, index, func(start, end, k int) {
+		if defined[start] || end < len(plain) && plain[end] == ')' || !atCommandStart(plain, start) {
 			return
 		}
-		names := make([]string, 0, len(loud))
-		for name := range loud {
-			names = append(names, regexp.QuoteMeta(name))
+		sh.calls[k] = append(sh.calls[k], start)
+		calls = append(calls, call{start, k})
+	})
+	// Loud: a body that writes to stderr (not where the write goes
+	// elsewhere, nor only when debugging) and never exits; then a body
+	// that calls a loud one, up to a few levels deep.
+	loud := make([]bool, len(funcs))
+	for k, f := range funcs {
+		if f.exits || debugName().MatchString(f.name) {
+			continue
 		}
-		slices.Sort(names) // the same expression, run after run
-		calls := regexp.MustCompile(`(?:^|[\s;&|(!{])(` + strings.Join(names, "|") + `)\b`)
-		sh.loudCalls = sh.loudCalls[:0]
-		grew := false
-		for _, m := range calls.FindAllStringSubmatchIndex(plain, -1) {
-			start, end := m[2], m[3]
-			if defined[start] || end < len(plain) && (plain[end] == '=' || plain[end] == '(' || plain[end] == '-') {
-				continue // a definition, an assignment, a longer name
+		for _, loc := range stderrWrite().FindAllStringIndex(plain[f.body.start:f.body.end], -1) {
+			if sh.writes(plain, f.body.start+loc[0]) {
+				loud[k] = true
+				break
 			}
-			sh.loudCalls = append(sh.loudCalls, start)
-			if k := sh.regionOf(start); k >= 0 && !loud[funcs[k].name] && !funcs[k].exits {
-				loud[funcs[k].name], grew = true, true
+		}
+	}
+	for range 4 {
+		grew := false
+		for _, c := range calls {
+			if r := sh.regionOf(c.at); loud[c.k] && r >= 0 && !loud[r] && !funcs[r].exits && !callSendsStderrAway(plain, c.at) {
+				loud[r], grew = true, true
 			}
 		}
 		if !grew {
-			return
+			break
 		}
 	}
+	for _, c := range calls {
+		if loud[c.k] && !callSendsStderrAway(plain, c.at) {
+			sh.loudCalls = append(sh.loudCalls, c.at)
+		}
+	}
+}
+
+// debugName matches the name of a function that writes only when
+// debugging (debug, log_debug, dbg, trace, verbose): its writes are taken
+// as none, since a guard silent by default is still silent.
+var debugName = lazy.Regexp(`(?i)debug|^dbg|trace|verbose`)
+
+// debugGuard matches a test of a debugging switch before a write on its
+// line ([ -n "$HOOK_DEBUG" ] && echo … >&2).
+var debugGuard = lazy.Regexp(`(?i)(?:\[\[?|\btest\b)[^\n\]]*\$\{?\w*(?:debug|verbose|trace)\w*`)
+
+// writes reports whether the stderr write at offset at reaches the tool:
+// not inside a compound whose stderr goes elsewhere, nor guarded on its
+// line by a debugging switch.
+func (sh *scriptShape) writes(plain string, at int) bool {
+	if _, away := spanAt(sh.stderrAway, at); away {
+		return false
+	}
+	lineStart := strings.LastIndexByte(plain[:at], '\n') + 1
+	return !debugGuard().MatchString(plain[lineStart:at])
+}
+
+// atCommandStart reports whether offset at starts a command: after a
+// line's start, an operator or an opening, or a keyword that a command
+// follows (then, do, else, if, while, until, !).
+func atCommandStart(plain string, at int) bool {
+	i := at - 1
+	for i >= 0 && (plain[i] == ' ' || plain[i] == '\t') {
+		i--
+	}
+	if i < 0 || strings.IndexByte("\n;&|({!", plain[i]) >= 0 {
+		return true
+	}
+	j := i
+	for j >= 0 && isNameByte(plain[j]) {
+		j--
+	}
+	switch plain[j+1 : i+1] {
+	case "then", "do", "else", "elif", "if", "while", "until", "time":
+		return j < 0 || !isNameByte(plain[j])
+	}
+	return false
+}
+
+// callSendsStderrAway reports whether the command starting at offset at
+// sends its standard error away (log "checking" 2>/dev/null): what the
+// function writes there is none.
+func callSendsStderrAway(plain string, at int) bool {
+	end := at
+	for end < len(plain) && plain[end] != '\n' && plain[end] != ';' && plain[end] != '|' &&
+		!(plain[end] == '&' && end+1 < len(plain) && plain[end+1] == '&') {
+		end++
+	}
+	if !strings.Contains(plain[at:end], ">") {
+		return false
+	}
+	_, errs, ok := followRedirects(plain[at:end])
+	return ok && errs != toStderr
 }
 
 // compound is a compound command of a shell text: where it starts and

@@ -75,6 +75,19 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"block() { exit 2; }\nif x; then\n  echo no\n  block\nfi >&2", false}, // called where output goes to stderr
 		{"deny() { exit 2; }\nguard() { echo no >&2; deny; }\nguard", false},   // through another function
 		{"deny() { exit 2; }", true}, // called nowhere seen: its body alone
+		// QA round 6: a nested function's body, a word that only names a
+		// loud function, a print sent elsewhere, a loud call whose stderr
+		// goes away, a write only when debugging, exit 02.
+		{"setup() {\n  noop() { :; }\n  echo \"guard: setup\" >&2\n}\nif grep -q rm; then exit 2; fi", true},
+		{"warn() { echo \"warning: $*\" >&2; }\ncase $level in debug|warn) : ;; esac\nif grep -q rm; then exit 2; fi", true},
+		{"warn() { echo \"warning: $*\" >&2; }\ntest -n warn && grep -q rm && exit 2", true},
+		{"if grep -q rm; then printf x >/dev/null; exit 2; fi >&2", true},
+		{"log() { echo \"$*\" >&2; }\nlog checking 2>/dev/null\ngrep -q rm && exit 2", true},
+		{"[ -n \"$HOOK_DEBUG\" ] && echo dbg >&2\ngrep -q rm && exit 2", true},
+		{"debug() { if [ \"$DBG\" = 1 ]; then echo \"$*\" >&2; fi; }\ndebug x\ngrep -q rm && exit 2", true},
+		{"grep -q rm && exit 02", true},
+		{"log() { echo \"$*\" >&2; }\nlog checking\ngrep -q rm && exit 2", false}, // the call writes
+		{"warn() { echo \"$*\" >&2; }\nif true; then warn no; exit 2; fi", false}, // a call after then
 		// A code named once, as a number, is that number.
 		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},

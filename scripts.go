@@ -232,7 +232,7 @@ const maxScript = 256 << 10
 
 // exitTwo matches the ways a shell script exits with code 2 (the shell
 // keeps a code's low byte: exit 258 is exit 2).
-var exitTwo = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?(?:2|258|514|770|1026)\b`)
+var exitTwo = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?0*(?:2|258|514|770|1026)\b`)
 
 // opaque matches what makes a shell script's output depend on more than
 // its own text: reading in a file (source, ., eval, a here-document or a
@@ -413,6 +413,24 @@ func allVisible(text string, p purpose) bool {
 	return !namesScript().MatchString(text)
 }
 
+// shellWord matches a word where a command or an argument may stand.
+var shellWordAt = lazy.Regexp(`(?:^|[\s;&|(!{])([A-Za-z_][\w-]*)`)
+
+// namedWords calls fn for each word of text that is one of names (its
+// value the name's index), other than an assignment (deny=1) or a
+// definition (deny()). One pass over the text, a set lookup per word:
+// linear however many names a script defines.
+func namedWords(text string, names map[string]int, fn func(start, end, k int)) {
+	for _, m := range shellWordAt().FindAllStringSubmatchIndex(text, -1) {
+		start, end := m[2], m[3]
+		k, ok := names[text[start:end]]
+		if !ok || end < len(text) && (text[end] == '=' || text[end] == '(') {
+			continue
+		}
+		fn(start, end, k)
+	}
+}
+
 // withFunctionsInline reads a script's own shell functions as the text
 // they are: a definition (deny() {, function deny {) becomes the group it
 // opens, and a call of one the no-op ":", its body being read where it
@@ -424,24 +442,17 @@ func withFunctionsInline(text string) string {
 		return text
 	}
 	text = functionDef().ReplaceAllString(text, "$1{")
-	// One expression for all the names: a script of many functions is
-	// still read in one pass.
-	names := make([]string, len(defs))
+	names := make(map[string]int, len(defs))
 	for i, d := range defs {
-		names[i] = regexp.QuoteMeta(d[2] + d[3])
+		names[d[2]+d[3]] = i
 	}
-	calls := regexp.MustCompile(`(?:^|[\s;&|(!{])(` + strings.Join(names, "|") + `)\b`)
 	var b strings.Builder
 	last := 0
-	for _, m := range calls.FindAllStringSubmatchIndex(text, -1) {
-		start, end := m[2], m[3] // the name
-		if end < len(text) && (text[end] == '=' || text[end] == '(') {
-			continue // an assignment, or a definition left over
-		}
+	namedWords(text, names, func(start, end, _ int) {
 		b.WriteString(text[last:start])
 		b.WriteString(":")
 		last = end
-	}
+	})
 	b.WriteString(text[last:])
 	return b.String()
 }
