@@ -39,6 +39,11 @@ const CodeLocalHooks = "HC422"
 // file without losing a hook it keeps (error).
 const CodeSourceNotRewritable = "HC416"
 
+// CodeSourceLeftWhole: every hook of a source file was migrated, but the
+// source's tool keeps such a file whole (one hook per file, a script per
+// event), so --remove-source leaves it for the user to delete (warning).
+const CodeSourceLeftWhole = "HC434"
+
 // weakensBlocking are the warnings that say a target holds a blocking hook
 // with less power to block than its source gave it: it only observes the
 // event (HC204, HC181), a capability it blocked through is gone (HC202),
@@ -1061,6 +1066,16 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 			why.Errorf(CodeSourceNotRewritable, diag.Pos{}, "", "remove the migrated hooks by hand, or migrate without --remove-source",
 				"the migrated hooks cannot be removed from %s: writing back the hooks it keeps would lose the one named above", p)
 			return nil, append(all, why.WithFile(p)...)
+		}
+		if _, written := files[p]; !written && len(keep.Hooks) == 0 {
+			// A file of one hook (Kiro's .kiro.hook, a Cline script) has no
+			// empty form to write: deleting a user's file is left to the
+			// user, and said, rather than a silent no-op.
+			var left diag.List
+			left.Warnf(CodeSourceLeftWhole, diag.Pos{}, "", "delete "+p+" by hand once the targets run its hooks",
+				"every hook in this file was migrated, and --remove-source rewrites files but does not delete them: the file still runs its hooks in %s", src.Slug())
+			all = append(all, left.WithFile(p)...)
+			continue
 		}
 		for _, d := range eds {
 			// Rewriting the file lost text of the user's in the hooks it
