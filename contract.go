@@ -26,7 +26,8 @@ import (
 // the hooks meet in the target (or under the shim): the payload's shape
 // (HC419), plain-text context (HC420), JSON deny answers (HC425), exits
 // that block only with a reason on stderr (HC431) or, from such a tool,
-// block now (HC433), crashes that block (HC432). It
+// block now (HC433), crashes that block (HC432), shorter default
+// timeouts (HC435). It
 // returns the planned hooks HC425 counted, which may not block there.
 func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files, shim)...)
@@ -35,6 +36,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.Diagnostics = append(res.Diagnostics, denied...)
 	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, s.Scripts)...)
 	res.Diagnostics = append(res.Diagnostics, crashBlocks(res.Planned, s.From, to, shim, s.Files)...)
+	res.Diagnostics = append(res.Diagnostics, shorterDefaultTimeout(res.Planned, s.From, to)...)
 	return counted
 }
 

@@ -28,6 +28,11 @@ const CodeSilentExitTwo = "HC431"
 // where exit 2 blocks alone: the action is now stopped.
 const CodeExitTwoNowBlocks = "HC433"
 
+// CodeShorterDefaultTimeout (info): command hooks that set no timeout get
+// the target's default, shorter than the source's (Claude Code's 600 s,
+// Gemini CLI's 60 s): a hook that runs longer is now stopped.
+const CodeShorterDefaultTimeout = "HC435"
+
 // CodeCrashBlocks (info): command hooks go to a tool where any exit code
 // but 0 and 1 blocks (Gemini CLI, with plain-text output), from one where
 // a crash lets the action through: a missing interpreter now blocks.
@@ -86,6 +91,54 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 		ds = ds.WithFile(file)
 	} else if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
+	}
+	return ds
+}
+
+// shorterDefaultTimeout notes (HC435), once per conversion, the command
+// hooks that set no timeout and get a shorter default in the target than
+// in the source: a test run or a formatter that took two minutes is cut
+// off at the target's limit, and a guard stopped there lets the action go
+// on in most tools. Unknown defaults (a manifest's, OpenCode's) say
+// nothing.
+func shorterDefaultTimeout(m *canonical.Manifest, from, to string) diag.List {
+	reg := vocab.Default()
+	src, ok1 := reg.Provider(from)
+	dst, ok2 := reg.Provider(to)
+	if !ok1 || !ok2 || from == to {
+		return nil
+	}
+	type limits struct{ was, now float64 }
+	byEvent := map[string]limits{} // a large config has a few events
+	n, first := 0, -1
+	var was, now float64
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Timeout > 0 {
+			continue
+		}
+		l, seen := byEvent[h.Event]
+		if !seen {
+			l = limits{effectiveTimeout(h, src), effectiveTimeout(h, dst)}
+			byEvent[h.Event] = l
+		}
+		if l.was == 0 || l.now == 0 || l.now >= l.was {
+			continue
+		}
+		if n++; first < 0 {
+			first, was, now = i, l.was, l.now
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	var ds diag.List
+	ds.Infof(CodeShorterDefaultTimeout, m.Hooks[first].PosOf("handler"), fmt.Sprintf("hooks[%d]", m.Hooks[first].SourceIndex(first)),
+		"set a timeout on the hooks that need longer",
+		"%d command hook(s) set no timeout, so the default of %s applies: %gs, where %s allowed %gs (%s first); a hook still running then is stopped, and a guard stopped so lets the action go on in most tools",
+		n, dst.Name, now, src.Name, was, m.Hooks[first].DisplayName(first))
+	if file := m.Hooks[first].OriginFile; file != "" {
+		ds = ds.WithFile(file)
 	}
 	return ds
 }

@@ -125,6 +125,7 @@ var codes = []Code{
 	{ID: "HC432", Package: ".", Name: "CodeCrashBlocks", Summary: "command hooks go to a tool where any exit code but 0 and 1 blocks (Gemini CLI, with plain-text output), from one where a crash lets the action through: a missing interpreter now blocks (info)."},
 	{ID: "HC433", Package: ".", Name: "CodeExitTwoNowBlocks", Summary: "a hook exits 2 with nothing written to standard error in a tool that blocks on exit 2 only with a reason there (Codex: the hook failed and the action went ahead), and goes to one where exit 2 blocks alone: the action is now stopped (info)."},
 	{ID: "HC434", Package: ".", Name: "CodeSourceLeftWhole", Summary: "every hook of a source file was migrated, but the source's tool keeps such a file whole (one hook per file, a script per event), so --remove-source leaves it for the user to delete (warning)."},
+	{ID: "HC435", Package: ".", Name: "CodeShorterDefaultTimeout", Summary: "command hooks that set no timeout get the target's default, shorter than the source's (Claude Code's 600 s, Gemini CLI's 60 s): a hook that runs longer is now stopped (info)."},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},
