@@ -768,14 +768,17 @@ func (sh *scriptShape) printsToStderrBefore(at int) bool {
 	return p < len(sh.printsAt) && sh.printsAt[p] < at
 }
 
-// exitWord matches an exit command.
-var exitWord = lazy.Regexp(`(?:^|[\s;&|({])exit\b`)
+// endsInExit matches a function body whose last command is an exit
+// (die() { echo "$1" >&2; exit 1; }): a call of it ends the script. One
+// that exits only on a branch ([ -n "$STRICT" ] && exit 1; return 0)
+// returns to its caller otherwise.
+var endsInExit = lazy.Regexp(`(?:^|[;\n{])[ \t]*exit(?:[ \t]+[^;\n}&|]*)?[ \t]*;?\s*\}$`)
 
 // readFunctions finds the script's function bodies and where it calls a
 // loud one: one whose body writes to stderr (or calls a loud one) and
-// never exits, so that its caller goes on having written. A function that
-// exits (die() { echo "$1" >&2; exit 1; }) ends the script where called:
-// no later exit follows its write.
+// does not end in an exit, so that its caller goes on having written. A
+// function that does (die() { echo "$1" >&2; exit 1; }) ends the script
+// where called: no later exit follows its write.
 func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	defs := functionDef().FindAllStringSubmatchIndex(plain, -1)
 	if len(defs) == 0 || compounds == nil {
@@ -805,7 +808,7 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 		} else {
 			name = plain[d[6]:d[7]]
 		}
-		funcs = append(funcs, function{name, body, exitWord().MatchString(plain[body.start:body.end])})
+		funcs = append(funcs, function{name, body, endsInExit().MatchString(plain[body.start:body.end])})
 		defined[max(d[4], d[6])] = true
 	}
 	slices.SortFunc(funcs, func(a, b function) int { return a.body.start - b.body.start })

@@ -86,8 +86,10 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"[ -n \"$HOOK_DEBUG\" ] && echo dbg >&2\ngrep -q rm && exit 2", true},
 		{"debug() { if [ \"$DBG\" = 1 ]; then echo \"$*\" >&2; fi; }\ndebug x\ngrep -q rm && exit 2", true},
 		{"grep -q rm && exit 02", true},
-		{"log() { echo \"$*\" >&2; }\nlog checking\ngrep -q rm && exit 2", false}, // the call writes
-		{"warn() { echo \"$*\" >&2; }\nif true; then warn no; exit 2; fi", false}, // a call after then
+		{"log() { echo \"$*\" >&2; }\nlog checking\ngrep -q rm && exit 2", false},                          // the call writes
+		{"log() { echo \"$*\" >&2; [ -n \"$STRICT\" ] && exit 1; return 0; }\nlog Blocked; exit 2", false}, // exits only on a branch
+		{"die() {\n  echo \"$*\" >&2\n  exit 1\n}\ndie maybe\ngrep -q rm && exit 2", true},                 // ends the script
+		{"warn() { echo \"$*\" >&2; }\nif true; then warn no; exit 2; fi", false},                          // a call after then
 		// A code named once, as a number, is that number.
 		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},
