@@ -405,8 +405,17 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 	prepareHeap(e, total)
 	files := providers.Files{}
 	var ds diag.List
+	read := map[string]bool{} // by real path
 	for _, rel := range rels {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if real, err := realPath(p); err == nil {
+			if read[real] {
+				// settings.local.json a link to settings.json: one file,
+				// whose hooks would otherwise be converted twice.
+				continue
+			}
+			read[real] = true
+		}
 		b, err := os.ReadFile(p)
 		if err != nil {
 			ds.Errorf("HC100", diag.Pos{}, "", "", "cannot read %s: %v", p, err)
