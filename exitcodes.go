@@ -735,16 +735,24 @@ func spanAt(spans []span, at int) (span, bool) {
 // printsElsewhere reports whether the print command whose name ends at
 // offset at sends its output somewhere of its own (printf x >/dev/null).
 func printsElsewhere(plain string, at int) bool {
+	out, _, ok := commandRedirects(plain, at)
+	return !ok || out != toStdout
+}
+
+// commandRedirects follows the redirections of the command that goes on
+// from offset at to the end of its line or the next ;, | or &&: where it
+// leaves standard output and standard error (followRedirects). A command
+// without any leaves both where they were.
+func commandRedirects(plain string, at int) (out, errs string, ok bool) {
 	end := at
 	for end < len(plain) && plain[end] != '\n' && plain[end] != ';' && plain[end] != '|' &&
 		!(plain[end] == '&' && end+1 < len(plain) && plain[end+1] == '&') {
 		end++
 	}
 	if !strings.Contains(plain[at:end], ">") {
-		return false
+		return toStdout, toStderr, true
 	}
-	out, _, ok := followRedirects(plain[at:end])
-	return !ok || out != toStdout
+	return followRedirects(plain[at:end])
 }
 
 // regionOf is the function body holding offset at (its index in bodies),
@@ -919,15 +927,7 @@ func atCommandStart(plain string, at int) bool {
 // sends its standard error away (log "checking" 2>/dev/null): what the
 // function writes there is none.
 func callSendsStderrAway(plain string, at int) bool {
-	end := at
-	for end < len(plain) && plain[end] != '\n' && plain[end] != ';' && plain[end] != '|' &&
-		!(plain[end] == '&' && end+1 < len(plain) && plain[end+1] == '&') {
-		end++
-	}
-	if !strings.Contains(plain[at:end], ">") {
-		return false
-	}
-	_, errs, ok := followRedirects(plain[at:end])
+	_, errs, ok := commandRedirects(plain, at)
 	return ok && errs != toStderr
 }
 
