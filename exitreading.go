@@ -1,0 +1,720 @@
+package hookconv
+
+// Reading how a shell text exits and what it writes to standard error,
+// for HC431 and HC433: the redirections of a command, the exits of a
+// script (codes named by a variable too), and the script's shape (its
+// compound commands, functions and their calls), in one linear pass each.
+// Nothing is run.
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/hookconv/hookconv/internal/lazy"
+)
+
+// trailingRedirects matches the redirections that end a command
+// (guard.sh 2>&1 >/dev/null), leadingRedirects those that follow a
+// compound command's end (fi >&2), and redirect one of them.
+var (
+	trailingRedirects = lazy.Regexp(`(?:\s+(?:[0-9]?>>?&?|&>>?)\s*(?:"[^"]*"|[^\s;&|<>'"])+)+\s*$`)
+	leadingRedirects  = lazy.Regexp(`^(?:[ \t]*(?:[0-9]?>>?&?|&>>?)[ \t]*[^\s;&|<>'"]+)+`)
+	redirect          = lazy.Regexp(`([0-9]?|&)(>>?)(&?)\s*((?:"[^"]*"|[^\s;&|<>'"])+)`)
+)
+
+// stderrAway reports where the redirections ending a command start, when
+// they leave its standard error anywhere but the tool's: nowhere
+// (2>/dev/null, 2>&-), in a file (2>>guard.log) or on standard output
+// (2>&1, which is the tool's stdout until a later >/dev/null moves that
+// alone). They are followed in order, as the shell does. When standard
+// output ends up on stderr instead (>&2 2>/dev/null), what the script
+// prints reaches the tool as its reason, and that is not read: false.
+func stderrAway(command string) (int, bool) {
+	loc := trailingRedirects().FindStringIndex(command)
+	if loc == nil {
+		return 0, false
+	}
+	out, errs, ok := followRedirects(command[loc[0]:])
+	if !ok || errs == toStderr || out == toStderr {
+		return 0, false
+	}
+	return loc[0], true
+}
+
+// toStdout and toStderr are where the tool reads a hook's standard output
+// and standard error, in followRedirects's answers.
+const toStdout, toStderr = "&1", "&2"
+
+// followRedirects returns where a list of redirections leaves a command's
+// standard output and standard error, following them in order as the
+// shell does: toStdout, toStderr, "closed" or a file. False when one
+// names a descriptor other than 1 and 2, which is not followed.
+func followRedirects(list string) (out, errs string, ok bool) {
+	fds := map[string]string{"1": toStdout, "2": toStderr}
+	for _, m := range redirect().FindAllStringSubmatch(list, -1) {
+		fd, to := m[1], strings.ReplaceAll(m[4], `"`, "") // 2>"/dev/null" is 2>/dev/null
+		if fd == "" {
+			fd = "1"
+		}
+		switch {
+		case m[3] == "&" && to == "-":
+			to = "closed"
+		case m[3] == "&":
+			target, known := fds[to]
+			if !known {
+				return "", "", false
+			}
+			to = target
+		case to == "/dev/stdout" || to == "/dev/fd/1":
+			to = fds["1"]
+		case to == "/dev/stderr" || to == "/dev/fd/2" || to == "/proc/self/fd/2":
+			to = fds["2"]
+		}
+		if fd == "&" { // &>file sends both
+			fds["1"], fds["2"] = to, to
+			continue
+		}
+		fds[fd] = to
+	}
+	return fds["1"], fds["2"], true
+}
+
+// exitsTwo reports whether text exits 2 somewhere outside quoted text.
+func exitsTwo(text string) bool {
+	text = withExitCodesResolved(text)
+	return len(exitTwoAt(text, withoutLiteralQuotes(text))) > 0
+}
+
+// exitCodeVar matches an exit whose code is a variable's: exit $BLOCK,
+// exit "${BLOCK}" (not ${BLOCK:-2}, whose code depends on the caller).
+var exitCodeVar = lazy.Regexp(`\bexit\s+"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?`)
+
+// assignments matches a command made of assignments only (BLOCK=2,
+// ALLOW=0 BLOCK=2), or a declaration (readonly BLOCK="2", readonly BLOCK,
+// local code=2); assignmentWord one of its words. A command with other
+// words (BLOCK=2 cmd) sets the variable for cmd alone, and is none.
+var (
+	assignments    = lazy.Regexp(`(?m)(?:^|[;&|{(])[ \t]*(?:(?:then|else|do)[ \t]+)?((?:(?:readonly|local|declare|typeset|export)(?:[ \t]+-[a-zA-Z]+)*[ \t]+)?(?:[A-Za-z_]\w*(?:=(?:"[^"\n]*"|'[^'\n]*'|[^\s;&|()'"]*))?[ \t]*)+)`)
+	assignmentWord = lazy.Regexp(`^([A-Za-z_]\w*)(?:=(.*))?$`)
+	declaration    = lazy.Regexp(`^(?:readonly|local|declare|typeset|export)(?:[ \t]+-[a-zA-Z]+)*[ \t]+`)
+)
+
+// withExitCodesResolved returns text with each exit through a variable
+// (BLOCK=2 … exit $BLOCK) spelled with its number, when the script sets
+// that variable, before the exit, to one number only and touches it in no
+// other way (no read, unset, arithmetic or other assignment): a guard
+// that names its code keeps it, and HC431 reads it as the number.
+// Anything less certain is left as written, and is no exit 2.
+func withExitCodesResolved(text string) string {
+	if !strings.Contains(text, "exit") || !strings.Contains(text, "$") {
+		return text
+	}
+	uses := exitCodeVar().FindAllStringSubmatchIndex(text, -1)
+	if uses == nil {
+		return text
+	}
+	type setting struct {
+		value      string
+		first, set int // where it is first set; how many times
+		bare       int // how many times it is named bare (-1: not counted yet)
+	}
+	settings := map[string]*setting{}
+	set := func(name, value string, at int, valued bool) {
+		st := settings[name]
+		if st == nil {
+			st = &setting{value: "unset", first: at, bare: -1}
+			settings[name] = st
+		}
+		if valued {
+			v := strings.Trim(value, `"'`)
+			if strings.Trim(v, "0123456789") != "" || v == "" {
+				v = "mixed" // not a number
+			} else if v = strings.TrimLeft(v, "0"); v == "" {
+				v = "0"
+			}
+			switch st.value {
+			case "unset":
+				st.value, st.first = v, at
+			case v:
+			default:
+				st.value = "mixed"
+			}
+		}
+		st.set++
+	}
+	for _, m := range assignments().FindAllStringSubmatchIndex(text, -1) {
+		if m[1] < len(text) && !strings.ContainsRune(";)\n&|", rune(text[m[1]])) {
+			continue // a redirection or more follows: not a plain assignment
+		}
+		command := text[m[2]:m[3]]
+		decl := declaration().FindString(command)
+		words := strings.Fields(command[len(decl):])
+		if slices.ContainsFunc(words, func(w string) bool { return decl == "" && !strings.Contains(w, "=") }) {
+			continue // a command with its own variables: BLOCK=2 cmd sets nothing here
+		}
+		for _, w := range words {
+			if a := assignmentWord().FindStringSubmatch(w); a != nil {
+				set(a[1], a[2], m[2], strings.Contains(w, "="))
+			}
+		}
+	}
+	// Named in a message ("DENY: rm -rf") is no use: counted in the text
+	// with its quoted literals blanked, read once.
+	plain := sync.OnceValue(func() string { return withoutLiteralQuotes(text) })
+	var b strings.Builder
+	last := 0
+	for _, m := range uses {
+		name := ""
+		if m[2] >= 0 {
+			name = text[m[2]:m[3]]
+		} else {
+			name = text[m[4]:m[5]]
+		}
+		st := settings[name]
+		if st == nil || st.value == "mixed" || st.value == "unset" || st.first > m[0] {
+			continue
+		}
+		if st.bare < 0 { // counted once per name: a script may exit through it thousands of times
+			st.bare = bareUses(plain(), name)
+		}
+		if st.bare != st.set {
+			continue
+		}
+		b.WriteString(text[last:m[0]])
+		b.WriteString("exit " + st.value)
+		last = m[1]
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// bareUses counts where text names the variable name other than to
+// expand it ($name, ${name}): its assignments, and any other use
+// (read name, unset name, ((name++))).
+func bareUses(text, name string) int {
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return n
+		}
+		at, end := i+j, i+j+len(name)
+		i = end
+		if at > 0 && (isNameByte(text[at-1]) || text[at-1] == '$' || text[at-1] == '{' && at > 1 && text[at-2] == '$') {
+			continue
+		}
+		if end < len(text) && isNameByte(text[end]) {
+			continue
+		}
+		n++
+	}
+}
+
+// exitTwoAt returns where text exits 2, outside quoted text: matched on
+// the text (for exit "2"), kept where the exit is no quoted text's, which
+// plain, text with its quotes blanked (withoutLiteralQuotes), shows.
+func exitTwoAt(text, plain string) [][]int {
+	locs := exitTwo().FindAllStringIndex(text, -1)
+	return slices.DeleteFunc(locs, func(loc []int) bool { return !strings.Contains(plain[loc[0]:loc[1]], "exit") })
+}
+
+// stderrWrite matches what sends a shell command's output to standard
+// error (echo … >&2, 1>&2, > /dev/stderr, >/dev/fd/2, >/proc/self/fd/2,
+// &>/dev/stderr) or makes the shell write there itself (set -x traces
+// every command, set -v echoes every line it reads).
+var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/(?:dev/(?:stderr|fd/2)|proc/self/fd/2)\b|\bset\s+-[a-zA-Z]*[xv]|\bset\s+-o\s+(?:xtrace|verbose)\b`)
+
+// exitsTwoSilently reports whether text has an exit 2 with no write to
+// standard error before it in its own part of the script: the top level,
+// or the function whose body holds it. A write counts where it stands
+// (echo no >&2, set -x), or where a function is called that writes and
+// returns to its caller (log() { echo "$1" >&2; }), wherever that
+// function is defined; not where one is called that exits (die() { echo
+// "$1" >&2; exit 1; }), since the script then ends there. An exit inside
+// a compound command whose output goes to stderr ({ …; } >&2, if … fi
+// >&2) is loud when something in the compound prints before it. A write
+// earlier on another branch is taken as made: the check only speaks when
+// no path can have written. Quoted text and comments are neither an exit
+// nor a redirection. Linear in the text: a script may hold thousands of
+// exits.
+func exitsTwoSilently(text string) bool {
+	text = withExitCodesResolved(text)
+	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
+	exits := exitTwoAt(text, plain)
+	if len(exits) == 0 {
+		return false
+	}
+	shape := readShape(plain)
+	// The first write of each part: the top level (-1) and each body.
+	first := map[int]int{}
+	wrote := func(at int) {
+		if !shape.writes(plain, at) {
+			return
+		}
+		r := shape.regionOf(at)
+		if w, ok := first[r]; !ok || at < w {
+			first[r] = at
+		}
+	}
+	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
+		wrote(loc[0])
+	}
+	for _, at := range shape.loudCalls {
+		wrote(at)
+	}
+	// loudAt reports whether a write comes before offset at in its part,
+	// or a compound sending output to stderr printed there.
+	loudAt := func(at int) bool {
+		w, ok := first[shape.regionOf(at)]
+		return ok && w < at || shape.printsToStderrBefore(at)
+	}
+	// calledLoudly reports whether every call of function k comes after a
+	// write (or, in another function, whether that one's calls all do, a
+	// few levels up). A function called nowhere seen (trap, "$handler")
+	// is judged by its own body alone.
+	var calledLoudly func(k, depth int) bool
+	calledLoudly = func(k, depth int) bool {
+		calls := shape.calls[k]
+		if len(calls) == 0 || depth == 0 {
+			return false
+		}
+		for _, c := range calls {
+			if loudAt(c) {
+				continue
+			}
+			if r := shape.regionOf(c); r < 0 || r == k || !calledLoudly(r, depth-1) {
+				return false
+			}
+		}
+		return true
+	}
+	judged := map[int]bool{} // per function: thousands of exits may share one
+	for _, loc := range exits {
+		if loudAt(loc[0]) {
+			continue
+		}
+		if k := shape.regionOf(loc[0]); k >= 0 {
+			loud, seen := judged[k]
+			if !seen {
+				loud = calledLoudly(k, 3)
+				judged[k] = loud
+			}
+			if loud {
+				continue // block() { exit 2; } called after echo no >&2
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// withoutTrailingComments blanks each comment that follows a command on
+// its line (cmd   # errors go to >&2): a redirection in it is none.
+func withoutTrailingComments(plain string) string {
+	if !strings.Contains(plain, "#") {
+		return plain
+	}
+	b := []byte(plain)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '#' || i > 0 && b[i-1] != ' ' && b[i-1] != '\t' && b[i-1] != '\n' {
+			continue
+		}
+		for ; i < len(b) && b[i] != '\n'; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// span is a range of a text's offsets, end excluded.
+type span struct{ start, end int }
+
+// scriptShape is what exitsTwoSilently reads of a script's structure.
+type scriptShape struct {
+	// toStderr are the spans of the compound commands whose output goes
+	// to standard error, sorted and disjoint; printsAt where a command
+	// that prints (echo, printf, cat) stands, sorted.
+	toStderr []span
+	printsAt []int
+	// stderrAway are the spans of the compounds whose standard error goes
+	// elsewhere ({ …; } 2>/dev/null, fi 2>>log): a write in them is none.
+	stderrAway []span
+	// bodies are the script's function bodies, sorted by start; calls
+	// where each of those functions is called; loudCalls where the
+	// script calls one that writes to stderr and returns.
+	bodies    []span
+	parent    []int // the body holding each, -1 for none
+	calls     [][]int
+	loudCalls []int
+}
+
+// printsAt matches a command that prints to standard output.
+var printCommand = lazy.Regexp(`(?:^|[\s;&|({])(?:echo|printf|cat)\b`)
+
+// readShape reads a shell text's shape (its quotes blanked). A text whose
+// compounds do not pair up has none: every exit is then taken as at the
+// top level and not redirected, which warns rather than miss a silent
+// exit.
+func readShape(plain string) *scriptShape {
+	shape := &scriptShape{}
+	compounds := shellCompounds(plain)
+	for _, c := range compounds {
+		if c.toStderr {
+			shape.toStderr = append(shape.toStderr, c.span)
+		}
+		if c.stderrAway {
+			shape.stderrAway = append(shape.stderrAway, c.span)
+		}
+	}
+	// exec 2>>log (or exec >&2) changes the script's descriptors for the
+	// rest of it: a span from there to the end.
+	for _, m := range execRedirects().FindAllStringSubmatchIndex(plain, -1) {
+		if out, errs, ok := followRedirects(plain[m[4]:m[5]]); ok {
+			if out == toStderr {
+				shape.toStderr = append(shape.toStderr, span{m[0], len(plain)})
+			}
+			if errs != toStderr {
+				shape.stderrAway = append(shape.stderrAway, span{m[0], len(plain)})
+			}
+		}
+	}
+	shape.toStderr, shape.stderrAway = outermost(shape.toStderr), outermost(shape.stderrAway)
+	if len(shape.toStderr) > 0 {
+		for _, loc := range printCommand().FindAllStringIndex(plain, -1) {
+			if !printsElsewhere(plain, loc[1]) {
+				shape.printsAt = append(shape.printsAt, loc[0])
+			}
+		}
+	}
+	shape.readFunctions(plain, compounds)
+	return shape
+}
+
+// outermost sorts spans and keeps those no other holds. Inner compounds
+// lie inside outer ones, which close later: sorted by start, each kept
+// span holds those after it that it contains.
+func outermost(spans []span) []span {
+	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
+	kept := spans[:0]
+	for _, sp := range spans {
+		if n := len(kept); n > 0 && sp.start < kept[n-1].end {
+			continue
+		}
+		kept = append(kept, sp)
+	}
+	return kept
+}
+
+// spanAt returns the span of sorted, disjoint spans that holds offset at.
+func spanAt(spans []span, at int) (span, bool) {
+	k := sort.Search(len(spans), func(k int) bool { return spans[k].start > at }) - 1
+	if k < 0 || at >= spans[k].end {
+		return span{}, false
+	}
+	return spans[k], true
+}
+
+// printsElsewhere reports whether the print command whose name ends at
+// offset at sends its output somewhere of its own (printf x >/dev/null).
+func printsElsewhere(plain string, at int) bool {
+	out, _, ok := commandRedirects(plain, at)
+	return !ok || out != toStdout
+}
+
+// commandRedirects follows the redirections of the command that goes on
+// from offset at to the end of its line or the next ;, | or &&: where it
+// leaves standard output and standard error (followRedirects). A command
+// without any leaves both where they were.
+func commandRedirects(plain string, at int) (out, errs string, ok bool) {
+	end := at
+	for end < len(plain) && plain[end] != '\n' && plain[end] != ';' && plain[end] != '|' &&
+		!(plain[end] == '&' && end+1 < len(plain) && plain[end+1] == '&') {
+		end++
+	}
+	if !strings.Contains(plain[at:end], ">") {
+		return toStdout, toStderr, true
+	}
+	return followRedirects(plain[at:end])
+}
+
+// regionOf is the function body holding offset at (its index in bodies),
+// or -1 for the top level. Of nested bodies, the innermost one.
+func (sh *scriptShape) regionOf(at int) int {
+	k := sort.Search(len(sh.bodies), func(k int) bool { return sh.bodies[k].start > at }) - 1
+	for k >= 0 && at >= sh.bodies[k].end {
+		k = sh.parent[k] // past a nested body: the one holding it
+	}
+	return k
+}
+
+// printsToStderrBefore reports whether offset at lies in a compound whose
+// output goes to stderr, after a command in it that prints.
+func (sh *scriptShape) printsToStderrBefore(at int) bool {
+	sp, ok := spanAt(sh.toStderr, at)
+	if !ok {
+		return false
+	}
+	p := sort.SearchInts(sh.printsAt, sp.start)
+	return p < len(sh.printsAt) && sh.printsAt[p] < at
+}
+
+// endsInExit matches a function body whose last command is an exit
+// (die() { echo "$1" >&2; exit 1; }): a call of it ends the script. One
+// that exits only on a branch ([ -n "$STRICT" ] && exit 1; return 0)
+// returns to its caller otherwise.
+var endsInExit = lazy.Regexp(`(?:^|[;\n{])[ \t]*exit(?:[ \t]+[^;\n}&|]*)?[ \t]*;?\s*\}$`)
+
+// readFunctions finds the script's function bodies and where it calls a
+// loud one: one whose body writes to stderr (or calls a loud one) and
+// does not end in an exit, so that its caller goes on having written. A
+// function that does (die() { echo "$1" >&2; exit 1; }) ends the script
+// where called: no later exit follows its write.
+func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
+	defs := functionDef().FindAllStringSubmatchIndex(plain, -1)
+	if len(defs) == 0 || compounds == nil {
+		return
+	}
+	bodies := make(map[int]span, len(compounds)) // by where its { stands
+	for _, c := range compounds {
+		if c.closer == "}" {
+			bodies[c.start] = c.span
+		}
+	}
+	type function struct {
+		name  string
+		body  span
+		exits bool
+	}
+	var funcs []function
+	defined := map[int]bool{} // where each name is defined, not called
+	for _, d := range defs {
+		body, ok := bodies[d[1]-1]
+		if !ok {
+			return // a body not paired: nothing is sure
+		}
+		name := ""
+		if d[4] >= 0 {
+			name = plain[d[4]:d[5]]
+		} else {
+			name = plain[d[6]:d[7]]
+		}
+		funcs = append(funcs, function{name, body, endsInExit().MatchString(plain[body.start:body.end])})
+		defined[max(d[4], d[6])] = true
+	}
+	slices.SortFunc(funcs, func(a, b function) int { return a.body.start - b.body.start })
+	index := make(map[string]int, len(funcs))
+	var open []int // bodies holding the current one, for their parents
+	sh.parent = make([]int, len(funcs))
+	for k, f := range funcs {
+		sh.bodies = append(sh.bodies, f.body)
+		index[f.name] = k // a name defined twice: the later body
+		for len(open) > 0 && funcs[open[len(open)-1]].body.end <= f.body.start {
+			open = open[:len(open)-1]
+		}
+		sh.parent[k] = -1
+		if len(open) > 0 {
+			sh.parent[k] = open[len(open)-1]
+		}
+		open = append(open, k)
+	}
+	// Every call of every function, in one pass: a word that names one
+	// where a command starts (not "warn" in a case pattern or a test's
+	// argument).
+	sh.calls = make([][]int, len(funcs))
+	type call struct{ at, k int }
+	var calls []call
+	namedWords(plain, index, func(start, end, k int) {
+		if defined[start] || end < len(plain) && plain[end] == ')' || !atCommandStart(plain, start) {
+			return
+		}
+		sh.calls[k] = append(sh.calls[k], start)
+		calls = append(calls, call{start, k})
+	})
+	// Loud: a body that writes to stderr (not where the write goes
+	// elsewhere, nor only when debugging) and never exits; then a body
+	// that calls a loud one, up to a few levels deep.
+	loud := make([]bool, len(funcs))
+	for k, f := range funcs {
+		if f.exits || debugName().MatchString(f.name) {
+			continue
+		}
+		for _, loc := range stderrWrite().FindAllStringIndex(plain[f.body.start:f.body.end], -1) {
+			if sh.writes(plain, f.body.start+loc[0]) {
+				loud[k] = true
+				break
+			}
+		}
+	}
+	for range 4 {
+		grew := false
+		for _, c := range calls {
+			if r := sh.regionOf(c.at); loud[c.k] && r >= 0 && !loud[r] && !funcs[r].exits && !callSendsStderrAway(plain, c.at) {
+				loud[r], grew = true, true
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for _, c := range calls {
+		if loud[c.k] && !callSendsStderrAway(plain, c.at) {
+			sh.loudCalls = append(sh.loudCalls, c.at)
+		}
+	}
+}
+
+// debugName matches the name of a function that writes only when
+// debugging (debug, log_debug, dbg, trace, verbose): its writes are taken
+// as none, since a guard silent by default is still silent.
+var debugName = lazy.Regexp(`(?i)debug|^dbg|trace|verbose`)
+
+// debugGuard matches a test of a debugging switch before a write on its
+// line ([ -n "$HOOK_DEBUG" ] && echo … >&2).
+var debugGuard = lazy.Regexp(`(?i)(?:\[\[?|\btest\b)[^\n\]]*\$\{?\w*(?:debug|verbose|trace)\w*`)
+
+// writes reports whether the stderr write at offset at reaches the tool:
+// not inside a compound whose stderr goes elsewhere, nor guarded on its
+// line by a debugging switch.
+func (sh *scriptShape) writes(plain string, at int) bool {
+	if _, away := spanAt(sh.stderrAway, at); away {
+		return false
+	}
+	lineStart := strings.LastIndexByte(plain[:at], '\n') + 1
+	return !debugGuard().MatchString(plain[lineStart:at])
+}
+
+// atCommandStart reports whether offset at starts a command: after a
+// line's start, an operator or an opening, or a keyword that a command
+// follows (then, do, else, if, while, until, !).
+func atCommandStart(plain string, at int) bool {
+	i := at - 1
+	for i >= 0 && (plain[i] == ' ' || plain[i] == '\t') {
+		i--
+	}
+	if i < 0 || strings.IndexByte("\n;&|({!", plain[i]) >= 0 {
+		return true
+	}
+	j := i
+	for j >= 0 && isNameByte(plain[j]) {
+		j--
+	}
+	switch plain[j+1 : i+1] {
+	case "then", "do", "else", "elif", "if", "while", "until", "time":
+		return j < 0 || !isNameByte(plain[j])
+	}
+	return false
+}
+
+// callSendsStderrAway reports whether the command starting at offset at
+// sends its standard error away (log "checking" 2>/dev/null): what the
+// function writes there is none.
+func callSendsStderrAway(plain string, at int) bool {
+	_, errs, ok := commandRedirects(plain, at)
+	return ok && errs != toStderr
+}
+
+// compound is a compound command of a shell text: where it starts and
+// ends, the word that closes it (fi, esac, done, }, ")"), whether its
+// standard output goes to standard error, and whether its standard error
+// goes anywhere else.
+type compound struct {
+	span
+	closer               string
+	toStderr, stderrAway bool
+}
+
+// shellCompounds returns the compound commands of a shell text (with its
+// quotes blanked), in the order they close: { …; }, if … fi, ( … ),
+// case … esac, while … done. Their keywords are read where a command
+// starts, which is how the shell reads them. Nil when they do not pair.
+func shellCompounds(plain string) []compound {
+	var stack []compound // open, their ends unknown
+	var found []compound
+	closes := func(kind string, end int) bool {
+		if len(stack) == 0 || stack[len(stack)-1].closer != kind {
+			return false
+		}
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		c.end = end
+		if loc := leadingRedirects().FindStringIndex(plain[end:]); loc != nil {
+			out, errs, ok := followRedirects(plain[end : end+loc[1]])
+			c.toStderr = ok && out == toStderr
+			c.stderrAway = ok && errs != toStderr
+		}
+		found = append(found, c)
+		return true
+	}
+	atCommand, functionName := true, false
+	for i := 0; i < len(plain); {
+		c := plain[i]
+		switch {
+		case c == '#' && (i == 0 || plain[i-1] == ' ' || plain[i-1] == '\t' || plain[i-1] == '\n'):
+			for i < len(plain) && plain[i] != '\n' { // a comment
+				i++
+			}
+		case c == '\\':
+			i += 2 // an escaped character is a word's
+			atCommand = false
+		case c == ' ' || c == '\t':
+			i++
+		case c == '\n' || c == ';' || c == '&' || c == '|':
+			i++
+			atCommand = true
+		case c == '(':
+			stack = append(stack, compound{closer: ")", span: span{start: i}})
+			i++
+			atCommand = true
+		case c == ')':
+			i++
+			if len(stack) > 0 && stack[len(stack)-1].closer == "esac" {
+				atCommand = true // a case pattern's end: its commands follow
+				continue
+			}
+			if !closes(")", i) {
+				return nil
+			}
+			atCommand = true // f() { …: a function's body follows its name
+		default:
+			start := i
+			for i < len(plain) && !strings.ContainsRune(" \t\n;&|()", rune(plain[i])) {
+				i++
+			}
+			if functionName {
+				functionName, atCommand = false, true // function name {: its body follows
+				continue
+			}
+			if !atCommand {
+				continue
+			}
+			switch word := plain[start:i]; word {
+			case "function":
+				functionName = true
+			case "if", "case", "for", "while", "until", "select", "{":
+				kind := map[string]string{"if": "fi", "case": "esac", "{": "}"}[word]
+				if kind == "" {
+					kind = "done"
+				}
+				stack = append(stack, compound{closer: kind, span: span{start: start}})
+				atCommand = word == "if" || word == "while" || word == "until" || word == "{"
+			case "then", "else", "elif", "do", "!", "time":
+			case "fi", "esac", "done", "}":
+				if !closes(word, i) {
+					return nil
+				}
+				atCommand = false
+			default:
+				atCommand = strings.Contains(word, "=") && !strings.HasPrefix(word, "=") // X=1 cmd
+			}
+		}
+	}
+	if len(stack) > 0 {
+		return nil
+	}
+	return found
+}
