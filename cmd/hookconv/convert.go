@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -187,7 +188,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			if all.HasErrors() || (strict && all.Count(diag.Warning) > 0) || res.Files == nil {
 				return exitError{exitProblems}
 			}
-			return writeResult(e, res.Files, out, root, to)
+			return writeResult(e, res.Files, existing, out, root, to)
 		},
 	}
 	cmd.Flags().StringVar(&from, "from", "", "source tool slug (detected from the path or content when omitted)")
@@ -546,8 +547,10 @@ func besideFiles(out, to string) (providers.Files, error) {
 
 // writeResult prints the converted files, or writes them: to the -o
 // file, or under the -o project root. All files are staged before any is
-// renamed into place, so a failure leaves every file as it was.
-func writeResult(e *env, files providers.Files, out, root, to string) error {
+// renamed into place, so a failure leaves every file as it was; and a
+// file that no longer holds what was read of it (existing; absent: no
+// file) is not written over.
+func writeResult(e *env, files, existing providers.Files, out, root, to string) error {
 	if out == "" {
 		paths := files.Paths()
 		for _, p := range paths {
@@ -569,6 +572,7 @@ func writeResult(e *env, files providers.Files, out, root, to string) error {
 		}
 	}
 	disk := make(map[string][]byte, len(files))
+	before := make(map[string][]byte, len(files))
 	mode := map[string]fs.FileMode{}
 	for _, p := range files.Paths() {
 		dst := p
@@ -591,9 +595,12 @@ func writeResult(e *env, files providers.Files, out, root, to string) error {
 			dst = real
 		}
 		disk[dst] = files[p]
+		if b, read := existing[p]; read {
+			before[dst] = b // only what was read: another file may be new
+		}
 		mode[dst] = providers.FileMode(adapter, p)
 	}
-	if err := atomicfile.WriteAll(disk, func(p string) fs.FileMode { return mode[p] }); err != nil {
+	if err := atomicfile.WriteInOrderIfUnchanged(slices.Sorted(maps.Keys(disk)), disk, func(p string) fs.FileMode { return mode[p] }, before); err != nil {
 		fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
 		return exitError{exitProblems}
 	}
