@@ -362,7 +362,7 @@ func effectiveTimeout(h *canonical.Hook, prov vocab.Provider) float64 {
 	}
 	for _, row := range vocab.Default().EncodeEvent(prov.Slug, h.Event) {
 		if row.DefaultTimeout > 0 {
-			return float64(row.DefaultTimeout) // this event's own default
+			return row.DefaultTimeout // this event's own default
 		}
 	}
 	return float64(prov.DefaultTimeout)
@@ -1024,7 +1024,17 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 	out := providers.Files{}
 	var all diag.List
 	index := 0
-	// Hooks are numbered across files in path order, as Decode reads them.
+	// remove is numbered as Decode numbers the whole source: in path
+	// order, or in an order the files record (Cline's scripts, each
+	// marked with its hooks' places). Each file's hooks, read alone, are
+	// matched to those numbers by their order within the file.
+	numbers := map[string][]int{}
+	if whole, ds := src.Decode(in); whole != nil && !ds.HasErrors() {
+		for i := range whole.Hooks {
+			f := whole.Hooks[i].OriginFile
+			numbers[f] = append(numbers[f], i)
+		}
+	}
 	for _, p := range in.Paths() {
 		one := providers.Files{p: in[p]}
 		m, ds := src.Decode(one)
@@ -1040,13 +1050,17 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 				"the migrated hooks cannot be removed from %s: it holds an entry hookconv does not read (HC349), which writing it back would lose", p)
 			return nil, append(all, why.WithFile(p)...)
 		}
+		number := func(i int) int { return index + i }
+		if ns := numbers[p]; len(ns) == len(m.Hooks) {
+			number = func(i int) int { return ns[i] }
+		}
 		keep := &canonical.Manifest{Spec: m.Spec}
 		for i := range m.Hooks {
-			if index+i < len(remove) && remove[index+i] {
+			if n := number(i); n < len(remove) && remove[n] {
 				continue
 			}
 			kept := m.Hooks[i]
-			kept.Ordinal = index + i + 1 // diagnostics number it as the source does
+			kept.Ordinal = number(i) + 1 // diagnostics number it as the source does
 			keep.Hooks = append(keep.Hooks, kept)
 		}
 		index += len(m.Hooks)

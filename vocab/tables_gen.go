@@ -60,7 +60,7 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "claude-code", Event: "permission_request", Name: "PermissionRequest", Matcher: "tool"},
 	{Provider: "claude-code", Event: "permission_denied", Name: "PermissionDenied", Matcher: "tool"},
 	{Provider: "claude-code", Event: "session_start", Name: "SessionStart", Matcher: "value", Values: []string{"startup", "resume", "clear", "compact", "fork"}},
-	{Provider: "claude-code", Event: "session_end", Name: "SessionEnd", Matcher: "value", Values: []string{"clear", "resume", "logout", "prompt_input_exit", "other"}, Note: "Claude Code gives its SessionEnd hooks 1.5 s in all, raised to at most 60 s by the largest hook timeout (the variable CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS, in ms, overrides it): a hook still running then is stopped"},
+	{Provider: "claude-code", Event: "session_end", Name: "SessionEnd", Matcher: "value", Values: []string{"clear", "resume", "logout", "prompt_input_exit", "other"}, DefaultTimeout: 1.5, Note: "Claude Code gives its SessionEnd hooks 1.5 s in all, raised to at most 60 s by the largest hook timeout (the variable CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS, in ms, overrides it): a hook still running then is stopped"},
 	{Provider: "claude-code", Event: "before_prompt", Name: "UserPromptSubmit", Matcher: "none", DefaultTimeout: 30},
 	{Provider: "claude-code", Event: "prompt_expansion", Name: "UserPromptExpansion", Matcher: "value"},
 	{Provider: "claude-code", Event: "agent_stop", Name: "Stop", Matcher: "none"},

@@ -78,9 +78,9 @@ type NativeEvent struct {
 	// event (a version limit, a clamped timeout); encoders repeat it.
 	// DefaultTimeout is the seconds a command hook here may run when it
 	// sets no timeout, where it differs from the provider's default
-	// (Claude Code's UserPromptSubmit: 30); 0 otherwise.
-	DefaultTimeout int    `toml:"default_timeout" json:"default_timeout,omitempty"`
-	Note           string `toml:"note" json:"note,omitempty"`
+	// (Claude Code's UserPromptSubmit: 30, SessionEnd: 1.5); 0 otherwise.
+	DefaultTimeout float64 `toml:"default_timeout" json:"default_timeout,omitempty"`
+	Note           string  `toml:"note" json:"note,omitempty"`
 }
 
 // Tool is a canonical tool.

@@ -105,6 +105,8 @@ func literal(v reflect.Value) string {
 		return strconv.FormatBool(v.Bool())
 	case reflect.Int:
 		return strconv.FormatInt(v.Int(), 10)
+	case reflect.Float64:
+		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
 	case reflect.Slice:
 		var b bytes.Buffer
 		b.WriteString("[]string{")
