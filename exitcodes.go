@@ -216,7 +216,7 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 
 // orExitTwo matches a command that runs one command and exits 2 when it
 // fails: check.sh 2>/dev/null || exit 2.
-var orExitTwo = lazy.Regexp(`^\s*([^|;&]+?)\s*\|\|\s*exit\s+["']?0*2["']?\s*$`)
+var orExitTwo = lazy.Regexp(`^\s*([^|;&\n]+?)\s*\|\|\s*exit\s+["']?0*2["']?\s*$`)
 
 // silentExit is a blocking command hook that exits 2 with nothing on
 // standard error: its index, what was read ("its command", "its script")

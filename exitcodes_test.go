@@ -23,7 +23,7 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"cmd 2>&1; exit 2", true},                                                 // stderr to stdout writes none
 		{"exit 0", false},                                                          // never exits 2
 		{"exit 22", false},                                                         // another code
-		{"echo x >&2; exit 1\ngrep -q y && exit 2", false},                         // a write earlier counts
+		{"echo x >&2; exit 1\ngrep -q y && exit 2", true},                          // the write's path ends at exit 1 (the exit 2 is dead code: a needless warning)
 		{"grep -q y && exit 2\necho late >&2; exit 2", true},                       // the first exit 2 is silent
 		{`c=$(jq -r .tool_input.command); case "$c" in *rm*) exit 2;; esac`, true}, // a case arm on one line
 		{`grep -q x && exit "2"`, true},
@@ -90,6 +90,21 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"log() { echo \"$*\" >&2; [ -n \"$STRICT\" ] && exit 1; return 0; }\nlog Blocked; exit 2", false}, // exits only on a branch
 		{"die() {\n  echo \"$*\" >&2\n  exit 1\n}\ndie maybe\ngrep -q rm && exit 2", true},                 // ends the script
 		{"warn() { echo \"$*\" >&2; }\nif true; then warn no; exit 2; fi", false},                          // a call after then
+		// QA round 7: a helper that writes only on its exit path is no
+		// write for a later exit; a call in a case arm is a call.
+		{"need(){ command -v jq >/dev/null || { echo \"jq missing\" >&2; exit 1; }; }\nneed\ngrep -q rm && exit 2\nexit 0", true},
+		{"die() { echo \"$1\" >&2; exit \"${2:-1}\"; }\ncommand -v grep >/dev/null || die \"no grep\"\ngrep -q rm && exit 2", true},
+		{"b(){ exit 2; }\ncase \"$(cat)\" in *rm*) b;; esac\necho ok >&2\nb", true},
+		{"require(){ if [ -z \"$INPUT\" ]; then echo none >&2; exit 1; fi; return 0; }\nrequire\ngrep -q rm && exit 2", true},
+		{"[ -z \"$X\" ] && { echo \"no X\" >&2; exit 1; }\ngrep -q rm && exit 2", true},
+		{"grep -q rm && { echo \"blocked\" >&2; exit 2; }", false}, // the write's own exit
+		{"log(){ echo \"$*\" >&2; [ -n \"$STRICT\" ] && exit 1; return 0; }\nlog Blocked; exit 2", false},
+		// QA round 7's false warnings: a guard blocking on $GIT_TRACE, a
+		// function named block_debuggers, a second write after a guarded one.
+		{"[ -n \"$GIT_TRACE\" ] && echo \"Blocked: unset GIT_TRACE\" >&2 && exit 2", false},
+		{"block_debuggers() { echo \"Blocked\" >&2; }\nblock_debuggers; exit 2", false},
+		{"[ -n \"$VERBOSE\" ] && echo dbg >&2; echo \"Blocked\" >&2; exit 2", false},
+		{"[ -n \"$HOOK_DEBUG\" ] && echo no >&2 && exit 2", false}, // the guard exits on it
 		// A code named once, as a number, is that number.
 		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},

@@ -250,16 +250,19 @@ func exitsTwoSilently(text string) bool {
 		return false
 	}
 	shape := readShape(plain)
-	// The first write of each part: the top level (-1) and each body.
-	first := map[int]int{}
+	// Each write, and each call of a function that writes and returns,
+	// covers the exits after it in its part (the top level, or the body
+	// holding it) up to where its path surely ends (pathEnd): echo no
+	// >&2; exit 2 is loud; die() { echo "$1" >&2; exit 1; } is no write
+	// for an exit 2 after it.
+	type write struct{ at, region, until int }
+	var writes []write
 	wrote := func(at int) {
 		if !shape.writes(plain, at) {
 			return
 		}
 		r := shape.regionOf(at)
-		if w, ok := first[r]; !ok || at < w {
-			first[r] = at
-		}
+		writes = append(writes, write{at, r, shape.pathEnd(plain, at, shape.bodyBlock(r))})
 	}
 	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
 		wrote(loc[0])
@@ -267,11 +270,34 @@ func exitsTwoSilently(text string) bool {
 	for _, at := range shape.loudCalls {
 		wrote(at)
 	}
-	// loudAt reports whether a write comes before offset at in its part,
-	// or a compound sending output to stderr printed there.
+	// Per part, the writes in order with how far the first i of them
+	// reach: a query is a search, in any order.
+	slices.SortFunc(writes, func(a, b write) int { return a.at - b.at })
+	type reach struct{ at, until []int }
+	parts := map[int]*reach{}
+	for _, w := range writes {
+		p := parts[w.region]
+		if p == nil {
+			p = &reach{}
+			parts[w.region] = p
+		}
+		if n := len(p.until); n > 0 {
+			w.until = max(w.until, p.until[n-1])
+		}
+		p.at, p.until = append(p.at, w.at), append(p.until, w.until)
+	}
+	coveredAt := func(at int) bool {
+		p := parts[shape.regionOf(at)]
+		if p == nil {
+			return false
+		}
+		i := sort.SearchInts(p.at, at) // the writes before at
+		return i > 0 && p.until[i-1] >= at
+	}
+	// loudAt reports whether a write covers offset at, or a compound
+	// sending output to stderr printed there.
 	loudAt := func(at int) bool {
-		w, ok := first[shape.regionOf(at)]
-		return ok && w < at || shape.printsToStderrBefore(at)
+		return coveredAt(at) || shape.printsToStderrBefore(at)
 	}
 	// calledLoudly reports whether every call of function k comes after a
 	// write (or, in another function, whether that one's calls all do, a
@@ -295,10 +321,11 @@ func exitsTwoSilently(text string) bool {
 	}
 	judged := map[int]bool{} // per function: thousands of exits may share one
 	for _, loc := range exits {
-		if loudAt(loc[0]) {
+		at := loc[0] + strings.Index(plain[loc[0]:loc[1]], "exit") // the word, as pathEnd names it
+		if loudAt(at) {
 			continue
 		}
-		if k := shape.regionOf(loc[0]); k >= 0 {
+		if k := shape.regionOf(at); k >= 0 {
 			loud, seen := judged[k]
 			if !seen {
 				loud = calledLoudly(k, 3)
@@ -351,6 +378,13 @@ type scriptShape struct {
 	parent    []int // the body holding each, -1 for none
 	calls     [][]int
 	loudCalls []int
+	// blocks are all the compound commands, sorted by start, with the
+	// one holding each (-1: none); endings the exits of each block (-1:
+	// the top level) that end every path through it, sorted: an exit at
+	// a command's start, not after && or || (die() { …; exit 1; }).
+	blocks      []span
+	blockParent []int
+	endings     map[int][]int
 }
 
 // printsAt matches a command that prints to standard output.
@@ -391,8 +425,92 @@ func readShape(plain string) *scriptShape {
 			}
 		}
 	}
+	shape.readBlocks(plain, compounds)
 	shape.readFunctions(plain, compounds)
 	return shape
+}
+
+// exitCommand matches the exit command, any code.
+var exitCommand = lazy.Regexp(`(?:^|[\s;&|({])(exit)\b`)
+
+// readBlocks indexes the compound commands and the exits that end every
+// path through the block holding them.
+func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
+	for _, c := range compounds {
+		sh.blocks = append(sh.blocks, c.span)
+	}
+	slices.SortFunc(sh.blocks, func(a, b span) int { return a.start - b.start })
+	sh.blockParent = make([]int, len(sh.blocks))
+	var open []int
+	for k, b := range sh.blocks {
+		for len(open) > 0 && sh.blocks[open[len(open)-1]].end <= b.start {
+			open = open[:len(open)-1]
+		}
+		sh.blockParent[k] = -1
+		if len(open) > 0 {
+			sh.blockParent[k] = open[len(open)-1]
+		}
+		open = append(open, k)
+	}
+	sh.endings = map[int][]int{}
+	for _, m := range exitCommand().FindAllStringSubmatchIndex(plain, -1) {
+		at := m[2]
+		if !atCommandStart(plain, at) || afterAndOr(plain, at) {
+			continue
+		}
+		b := sh.blockOf(at)
+		sh.endings[b] = append(sh.endings[b], at)
+	}
+}
+
+// afterAndOr reports whether the command at offset at runs only on a
+// condition: after && or ||.
+func afterAndOr(plain string, at int) bool {
+	i := at - 1
+	for i >= 0 && (plain[i] == ' ' || plain[i] == '\t') {
+		i--
+	}
+	return i >= 1 && (plain[i] == '&' && plain[i-1] == '&' || plain[i] == '|' && plain[i-1] == '|')
+}
+
+// bodyBlock is the block index of function k's body, -1 for the top
+// level (k -1) or a body not among the blocks.
+func (sh *scriptShape) bodyBlock(k int) int {
+	if k < 0 {
+		return -1
+	}
+	start := sh.bodies[k].start
+	b := sort.Search(len(sh.blocks), func(b int) bool { return sh.blocks[b].start >= start })
+	if b < len(sh.blocks) && sh.blocks[b].start == start {
+		return b
+	}
+	return -1
+}
+
+// blockOf is the innermost compound holding offset at, -1 for none.
+func (sh *scriptShape) blockOf(at int) int {
+	k := sort.Search(len(sh.blocks), func(k int) bool { return sh.blocks[k].start > at }) - 1
+	for k >= 0 && at >= sh.blocks[k].end {
+		k = sh.blockParent[k]
+	}
+	return k
+}
+
+// pathEnd is where the path through offset at surely ends: the first exit
+// after it that ends every path through a block holding it, looked for
+// from the innermost block out to stop (a block index; -1: the top
+// level). A write there reaches no exit past that one. len(plain)+1 when
+// the path goes on.
+func (sh *scriptShape) pathEnd(plain string, at, stop int) int {
+	for b := sh.blockOf(at); ; b = sh.blockParent[b] {
+		list := sh.endings[b]
+		if k := sort.SearchInts(list, at+1); k < len(list) {
+			return list[k]
+		}
+		if b == stop || b < 0 {
+			return len(plain) + 1
+		}
+	}
 }
 
 // outermost sorts spans and keeps those no other holds. Inner compounds
@@ -463,17 +581,11 @@ func (sh *scriptShape) printsToStderrBefore(at int) bool {
 	return p < len(sh.printsAt) && sh.printsAt[p] < at
 }
 
-// endsInExit matches a function body whose last command is an exit
-// (die() { echo "$1" >&2; exit 1; }): a call of it ends the script. One
-// that exits only on a branch ([ -n "$STRICT" ] && exit 1; return 0)
-// returns to its caller otherwise.
-var endsInExit = lazy.Regexp(`(?:^|[;\n{])[ \t]*exit(?:[ \t]+[^;\n}&|]*)?[ \t]*;?\s*\}$`)
-
 // readFunctions finds the script's function bodies and where it calls a
-// loud one: one whose body writes to stderr (or calls a loud one) and
-// does not end in an exit, so that its caller goes on having written. A
-// function that does (die() { echo "$1" >&2; exit 1; }) ends the script
-// where called: no later exit follows its write.
+// loud one: one whose body writes to stderr (or calls a loud one) on a
+// path that returns, so that its caller goes on having written. A write
+// followed by an exit that ends its path (die() { echo "$1" >&2; exit 1;
+// }, need() { … || { echo no >&2; exit 1; }; }) reaches no later exit.
 func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	defs := functionDef().FindAllStringSubmatchIndex(plain, -1)
 	if len(defs) == 0 || compounds == nil {
@@ -486,9 +598,8 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 		}
 	}
 	type function struct {
-		name  string
-		body  span
-		exits bool
+		name string
+		body span
 	}
 	var funcs []function
 	defined := map[int]bool{} // where each name is defined, not called
@@ -503,7 +614,7 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 		} else {
 			name = plain[d[6]:d[7]]
 		}
-		funcs = append(funcs, function{name, body, endsInExit().MatchString(plain[body.start:body.end])})
+		funcs = append(funcs, function{name, body})
 		defined[max(d[4], d[6])] = true
 	}
 	slices.SortFunc(funcs, func(a, b function) int { return a.body.start - b.body.start })
@@ -538,22 +649,22 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	// Loud: a body that writes to stderr (not where the write goes
 	// elsewhere, nor only when debugging) and never exits; then a body
 	// that calls a loud one, up to a few levels deep.
+	// returns reports whether the path through offset at, in function
+	// k's body, can reach the body's end: no exit ends it before.
+	returns := func(at, k int) bool { return sh.pathEnd(plain, at, sh.bodyBlock(k)) > funcs[k].body.end }
 	loud := make([]bool, len(funcs))
-	for k, f := range funcs {
-		if f.exits || debugName().MatchString(f.name) {
-			continue
-		}
-		for _, loc := range stderrWrite().FindAllStringIndex(plain[f.body.start:f.body.end], -1) {
-			if sh.writes(plain, f.body.start+loc[0]) {
-				loud[k] = true
-				break
-			}
+	// One pass over the text, each write given to the body holding it:
+	// nested bodies would make a pass per body quadratic.
+	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
+		k := sh.regionOf(loc[0])
+		if k >= 0 && !loud[k] && !debugName().MatchString(funcs[k].name) && sh.writes(plain, loc[0]) && returns(loc[0], k) {
+			loud[k] = true
 		}
 	}
 	for range 4 {
 		grew := false
 		for _, c := range calls {
-			if r := sh.regionOf(c.at); loud[c.k] && r >= 0 && !loud[r] && !funcs[r].exits && !callSendsStderrAway(plain, c.at) {
+			if r := sh.regionOf(c.at); loud[c.k] && r >= 0 && !loud[r] && returns(c.at, r) && !callSendsStderrAway(plain, c.at) {
 				loud[r], grew = true, true
 			}
 		}
@@ -569,13 +680,15 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 }
 
 // debugName matches the name of a function that writes only when
-// debugging (debug, log_debug, dbg, trace, verbose): its writes are taken
-// as none, since a guard silent by default is still silent.
-var debugName = lazy.Regexp(`(?i)debug|^dbg|trace|verbose`)
+// debugging (debug, log_debug, _dbg, trace, verbose): its writes are
+// taken as none, since a guard silent by default is still silent. Not
+// block_debuggers: only such names whole.
+var debugName = lazy.Regexp(`(?i)^(?:_|log_?)?(?:debug|dbg|verbose|trace)(?:_?(?:log|msg|print|echo))?$`)
 
-// debugGuard matches a test of a debugging switch before a write on its
-// line ([ -n "$HOOK_DEBUG" ] && echo … >&2).
-var debugGuard = lazy.Regexp(`(?i)(?:\[\[?|\btest\b)[^\n\]]*\$\{?\w*(?:debug|verbose|trace)\w*`)
+// debugGuard matches a test of a debugging switch before a write in its
+// command list ([ -n "$HOOK_DEBUG" ] && echo … >&2). Not $GIT_TRACE, a
+// setting a guard may well block on.
+var debugGuard = lazy.Regexp(`(?i)(?:\[\[?|\btest\b)[^\n\]]*\$\{?\w*(?:debug|verbose)\w*`)
 
 // writes reports whether the stderr write at offset at reaches the tool:
 // not inside a compound whose stderr goes elsewhere, nor guarded on its
@@ -584,19 +697,29 @@ func (sh *scriptShape) writes(plain string, at int) bool {
 	if _, away := spanAt(sh.stderrAway, at); away {
 		return false
 	}
-	lineStart := strings.LastIndexByte(plain[:at], '\n') + 1
-	return !debugGuard().MatchString(plain[lineStart:at])
+	// The command list the write is in: from the last ; or line break.
+	start := max(strings.LastIndexByte(plain[:at], '\n'), strings.LastIndexByte(plain[:at], ';')) + 1
+	if !debugGuard().MatchString(plain[start:at]) {
+		return true
+	}
+	// Guarded, but a guard that exits on it ([ -n "$DEBUG_MODE" ] && echo
+	// no >&2 && exit 2) writes its reason.
+	end := len(plain)
+	if i := strings.IndexAny(plain[at:], ";\n"); i >= 0 {
+		end = at + i
+	}
+	return exitCommand().MatchString(plain[at:end])
 }
 
 // atCommandStart reports whether offset at starts a command: after a
-// line's start, an operator or an opening, or a keyword that a command
-// follows (then, do, else, if, while, until, !).
+// line's start, an operator, an opening, a case pattern's ")", or a
+// keyword that a command follows (then, do, else, if, while, until, !).
 func atCommandStart(plain string, at int) bool {
 	i := at - 1
 	for i >= 0 && (plain[i] == ' ' || plain[i] == '\t') {
 		i--
 	}
-	if i < 0 || strings.IndexByte("\n;&|({!", plain[i]) >= 0 {
+	if i < 0 || strings.IndexByte("\n;&|({!)", plain[i]) >= 0 { // ) ends a case pattern
 		return true
 	}
 	j := i
