@@ -1085,8 +1085,18 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 			// A file of one hook (Kiro's .kiro.hook, a Cline script) has no
 			// empty form to write: deleting a user's file is left to the
 			// user, and said, rather than a silent no-op.
+			hint := "delete " + p + " by hand once the targets run its hooks"
+			for i := range m.Hooks {
+				if strings.Contains(m.Hooks[i].Handler.Command, path.Base(p)) {
+					// A hand-written script is its hook's program: the
+					// targets run this very file, and deleting it would
+					// leave them running nothing (exit 127).
+					hint = "keep " + p + ": the targets run it as their hook's command; to stop " + src.Slug() + " running it too, turn it off there (a Cline script: chmod -x)"
+					break
+				}
+			}
 			var left diag.List
-			left.Warnf(CodeSourceLeftWhole, diag.Pos{}, "", "delete "+p+" by hand once the targets run its hooks",
+			left.Warnf(CodeSourceLeftWhole, diag.Pos{}, "", hint,
 				"every hook in this file was migrated, and --remove-source rewrites files but does not delete them: the file still runs its hooks in %s", src.Slug())
 			all = append(all, left.WithFile(p)...)
 			continue
