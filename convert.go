@@ -402,6 +402,20 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 	return dst, true
 }
 
+// pointAtFiles points every diagnostic about a hook at the file it came
+// from: the source's, or (a hook of the target's own, merged in by
+// migrate, numbered past the source's) the target file of planned.
+func (res *Conversion) pointAtFiles(planned *canonical.Manifest) {
+	for i := range res.Diagnostics {
+		if d := &res.Diagnostics[i]; d.File == "" {
+			d.File = fileOf(res.Decoded, d.Path)
+			if d.File == "" {
+				d.File = ownFileOf(planned, d.Path)
+			}
+		}
+	}
+}
+
 // encode runs the last stages: render planned with the target's adapter,
 // merging into existing, refuse paths outside the project, and verify.
 // res.Files is set only when none of them reported an error.
@@ -412,17 +426,7 @@ func (res *Conversion) encode(dst providers.Adapter, planned *canonical.Manifest
 	if !res.Diagnostics.HasErrors() {
 		res.Diagnostics = append(res.Diagnostics, verify(dst, planned, files, eds, to)...)
 	}
-	// Point every diagnostic about a hook at the file it came from.
-	for i := range res.Diagnostics {
-		if d := &res.Diagnostics[i]; d.File == "" {
-			d.File = fileOf(res.Decoded, d.Path)
-			if d.File == "" {
-				// A hook of the target's own, merged in by migrate: it
-				// is numbered past the source's, and came from its file.
-				d.File = ownFileOf(planned, d.Path)
-			}
-		}
-	}
+	res.pointAtFiles(planned)
 	if !res.Diagnostics.HasErrors() {
 		res.Files = files
 	}

@@ -196,6 +196,9 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	written := have
 	final := []*canonical.Manifest{own, beside} // the target's hooks once written
 	res.Files = providers.Files{}
+	if !encodeAgain {
+		res.pointAtFiles(merged) // encode does it otherwise
+	}
 	if encodeAgain {
 		res.encode(dst, merged, into, to)
 		// The target's hooks were decoded into the merged manifest, so the
