@@ -104,7 +104,11 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"[ -n \"$GIT_TRACE\" ] && echo \"Blocked: unset GIT_TRACE\" >&2 && exit 2", false},
 		{"block_debuggers() { echo \"Blocked\" >&2; }\nblock_debuggers; exit 2", false},
 		{"[ -n \"$VERBOSE\" ] && echo dbg >&2; echo \"Blocked\" >&2; exit 2", false},
-		{"[ -n \"$HOOK_DEBUG\" ] && echo no >&2 && exit 2", false}, // the guard exits on it
+		{"[ -n \"$HOOK_DEBUG\" ] && echo no >&2 && exit 2", false},                               // the guard exits on it
+		{"deny(){ echo \"Blocked: $1\" >&2; exit 2; }\ngrep -q rm && deny rm 2>/dev/null", true}, // the call sends the reason away
+		{"deny(){ echo \"Blocked: $1\" >&2; exit 2; }\ngrep -q rm && deny rm", false},
+		{"if [ -n \"$HOOK_DEBUG\" ]; then\n  echo dbg >&2\nfi\ngrep -q rm && exit 2", true}, // written only when debugging
+		{"if [ -n \"$X\" ]; then\n  echo no >&2\nfi\ngrep -q rm && exit 2", false},          // another condition: taken as made
 		// A code named once, as a number, is that number.
 		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},

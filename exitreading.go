@@ -323,6 +323,9 @@ func exitsTwoSilently(text string) bool {
 	for _, loc := range exits {
 		at := loc[0] + strings.Index(plain[loc[0]:loc[1]], "exit") // the word, as pathEnd names it
 		if loudAt(at) {
+			if k := shape.regionOf(at); k >= 0 && shape.calledAway[k] {
+				return true // written, but a call sends it away: deny rm 2>/dev/null
+			}
 			continue
 		}
 		if k := shape.regionOf(at); k >= 0 {
@@ -374,10 +377,11 @@ type scriptShape struct {
 	// bodies are the script's function bodies, sorted by start; calls
 	// where each of those functions is called; loudCalls where the
 	// script calls one that writes to stderr and returns.
-	bodies    []span
-	parent    []int // the body holding each, -1 for none
-	calls     [][]int
-	loudCalls []int
+	bodies     []span
+	parent     []int // the body holding each, -1 for none
+	calls      [][]int
+	calledAway []bool // some call of it sends its stderr away
+	loudCalls  []int
 	// blocks are all the compound commands, sorted by start, with the
 	// one holding each (-1: none); endings the exits of each block (-1:
 	// the top level) that end every path through it, sorted: an exit at
@@ -639,12 +643,16 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	sh.calls = make([][]int, len(funcs))
 	type call struct{ at, k int }
 	var calls []call
+	sh.calledAway = make([]bool, len(funcs))
 	namedWords(plain, index, func(start, end, k int) {
 		if defined[start] || end < len(plain) && plain[end] == ')' || !atCommandStart(plain, start) {
 			return
 		}
 		sh.calls[k] = append(sh.calls[k], start)
 		calls = append(calls, call{start, k})
+		if callSendsStderrAway(plain, start) {
+			sh.calledAway[k] = true // deny rm 2>/dev/null: its reason goes nowhere
+		}
 	})
 	// Loud: a body that writes to stderr (not where the write goes
 	// elsewhere, nor only when debugging) and never exits; then a body
@@ -697,9 +705,16 @@ func (sh *scriptShape) writes(plain string, at int) bool {
 	if _, away := spanAt(sh.stderrAway, at); away {
 		return false
 	}
-	// The command list the write is in: from the last ; or line break.
+	// The command list the write is in: from the last ; or line break;
+	// or the condition of the if holding it (if [ -n "$DEBUG" ]; then).
 	start := max(strings.LastIndexByte(plain[:at], '\n'), strings.LastIndexByte(plain[:at], ';')) + 1
-	if !debugGuard().MatchString(plain[start:at]) {
+	guarded := debugGuard().MatchString(plain[start:at])
+	if b := sh.blockOf(at); !guarded && b >= 0 && strings.HasPrefix(plain[sh.blocks[b].start:], "if") {
+		head := plain[sh.blocks[b].start:min(at, sh.blocks[b].start+512)] // a condition is short: bounded, for thousands of writes
+		cond, _, found := strings.Cut(head, "then")
+		guarded = found && debugGuard().MatchString(cond)
+	}
+	if !guarded {
 		return true
 	}
 	// Guarded, but a guard that exits on it ([ -n "$DEBUG_MODE" ] && echo
