@@ -109,6 +109,19 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"deny(){ echo \"Blocked: $1\" >&2; exit 2; }\ngrep -q rm && deny rm", false},
 		{"if [ -n \"$HOOK_DEBUG\" ]; then\n  echo dbg >&2\nfi\ngrep -q rm && exit 2", true}, // written only when debugging
 		{"if [ -n \"$X\" ]; then\n  echo no >&2\nfi\ngrep -q rm && exit 2", false},          // another condition: taken as made
+		// QA round 8: return ends a write's path in its function; a call
+		// of a function that always exits ends it too; a capture takes a
+		// function's stderr; an input redirection before 2>/dev/null.
+		{"check() {\n  [ -n \"$1\" ] || { echo \"guard: empty input\" >&2; return 0; }\n  case \"$1\" in *rm*) exit 2 ;; esac\n}\ncheck \"$(cat)\"", true},
+		{"allow() { exit 0; }\ninput=$(cat)\nif [ -z \"$input\" ]; then\n  echo \"guard: empty payload, allowing\" >&2\n  allow\nfi\ncase \"$input\" in *rm*) exit 2 ;; esac\nallow", true},
+		{"validate() {\n  case \"$1\" in *rm*) echo no >&2; return 1 ;; esac\n  return 0\n}\ninput=$(cat)\nif ! reason=$(validate \"$input\" 2>&1); then\n  exit 2\nfi", true},
+		{"input=$(cat)\nwhile IFS= read -r line; do\n  echo \"guard: $line\" >&2\ndone <<<\"$input\" 2>/dev/null\ncase \"$input\" in *rm*) exit 2 ;; esac", true},
+		// Its false warnings: an exit in another branch, a list going on
+		// past a line break, an exit that ends only a subshell.
+		{"input=$(cat)\nif grep -q rm; then\n  echo \"BLOCKED\" >&2\nelse\n  exit 0\nfi\nexit 2", false},
+		{"case $c in *rm*) echo no >&2 ;; *) exit 0 ;; esac\nexit 2", false},
+		{"input=$(cat)\necho \"guard: checking\" >&2\n[ -n \"$input\" ] ||\n  exit 0\ncase \"$input\" in *rm*) exit 2 ;; esac", false},
+		{"if ! (\n  case \"$input\" in\n    *rm*) echo \"BLOCKED\" >&2; exit 1 ;;\n  esac\n); then\n  exit 2\nfi", false},
 		// A code named once, as a number, is that number.
 		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},

@@ -19,9 +19,9 @@ import (
 // (guard.sh 2>&1 >/dev/null), leadingRedirects those that follow a
 // compound command's end (fi >&2), and redirect one of them.
 var (
-	trailingRedirects = lazy.Regexp(`(?:\s+(?:[0-9]?>>?&?|&>>?)\s*(?:"[^"]*"|[^\s;&|<>'"])+)+\s*$`)
-	leadingRedirects  = lazy.Regexp(`^(?:[ \t]*(?:[0-9]?>>?&?|&>>?)[ \t]*[^\s;&|<>'"]+)+`)
-	redirect          = lazy.Regexp(`([0-9]?|&)(>>?)(&?)\s*((?:"[^"]*"|[^\s;&|<>'"])+)`)
+	trailingRedirects = lazy.Regexp(`(?:\s+(?:[0-9]?>>?&?|&>>?)\s*(?:"[^"]*"|[^\s;&|<>'"()])+)+\s*$`)
+	leadingRedirects  = lazy.Regexp(`^(?:[ \t]*(?:[0-9]?>>?&?|&>>?|[0-9]?<<?<?)[ \t]*(?:"[^"]*"|[^\s;&|<>'"()])+)+`)
+	redirect          = lazy.Regexp(`([0-9]?|&)(>>?)(&?)\s*((?:"[^"]*"|[^\s;&|<>'"()])+)`)
 )
 
 // stderrAway reports where the redirections ending a command start, when
@@ -118,13 +118,12 @@ func withExitCodesResolved(text string) string {
 	type setting struct {
 		value      string
 		first, set int // where it is first set; how many times
-		bare       int // how many times it is named bare (-1: not counted yet)
 	}
 	settings := map[string]*setting{}
 	set := func(name, value string, at int, valued bool) {
 		st := settings[name]
 		if st == nil {
-			st = &setting{value: "unset", first: at, bare: -1}
+			st = &setting{value: "unset", first: at}
 			settings[name] = st
 		}
 		if valued {
@@ -162,7 +161,9 @@ func withExitCodesResolved(text string) string {
 	}
 	// Named in a message ("DENY: rm -rf") is no use: counted in the text
 	// with its quoted literals blanked, read once.
-	plain := sync.OnceValue(func() string { return withoutLiteralQuotes(text) })
+	// Every name's bare uses counted in one pass, on the first need: a
+	// script may set thousands of codes.
+	bare := sync.OnceValue(func() map[string]int { return bareUses(withoutLiteralQuotes(text), settings) })
 	var b strings.Builder
 	last := 0
 	for _, m := range uses {
@@ -176,10 +177,7 @@ func withExitCodesResolved(text string) string {
 		if st == nil || st.value == "mixed" || st.value == "unset" || st.first > m[0] {
 			continue
 		}
-		if st.bare < 0 { // counted once per name: a script may exit through it thousands of times
-			st.bare = bareUses(plain(), name)
-		}
-		if st.bare != st.set {
+		if bare()[name] != st.set {
 			continue
 		}
 		b.WriteString(text[last:m[0]])
@@ -193,27 +191,27 @@ func withExitCodesResolved(text string) string {
 	return b.String()
 }
 
-// bareUses counts where text names the variable name other than to
-// expand it ($name, ${name}): its assignments, and any other use
-// (read name, unset name, ((name++))).
-func bareUses(text, name string) int {
-	n := 0
-	for i := 0; ; {
-		j := strings.Index(text[i:], name)
-		if j < 0 {
-			return n
-		}
-		at, end := i+j, i+j+len(name)
-		i = end
-		if at > 0 && (isNameByte(text[at-1]) || text[at-1] == '$' || text[at-1] == '{' && at > 1 && text[at-2] == '$') {
+// bareUses counts, for each of names, where text names the variable other
+// than to expand it ($name, ${name}): its assignments, and any other use
+// (read name, unset name, ((name++))). One pass over the text.
+func bareUses[T any](text string, names map[string]T) map[string]int {
+	counts := make(map[string]int, len(names))
+	for _, loc := range nameWord().FindAllStringIndex(text, -1) {
+		at, end := loc[0], loc[1]
+		name := text[at:end]
+		if _, wanted := names[name]; !wanted {
 			continue
 		}
-		if end < len(text) && isNameByte(text[end]) {
-			continue
+		if at > 0 && (text[at-1] == '$' || text[at-1] == '{' && at > 1 && text[at-2] == '$') {
+			continue // an expansion
 		}
-		n++
+		counts[name]++
 	}
+	return counts
 }
+
+// nameWord matches a shell name, whole.
+var nameWord = lazy.Regexp(`[A-Za-z_]\w*`)
 
 // exitTwoAt returns where text exits 2, outside quoted text: matched on
 // the text (for exit "2"), kept where the exit is no quoted text's, which
@@ -262,7 +260,7 @@ func exitsTwoSilently(text string) bool {
 			return
 		}
 		r := shape.regionOf(at)
-		writes = append(writes, write{at, r, shape.pathEnd(plain, at, shape.bodyBlock(r))})
+		writes = append(writes, write{at, r, shape.pathEnd(plain, at, shape.bodyBlock(r), true)})
 	}
 	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
 		wrote(loc[0])
@@ -388,7 +386,10 @@ type scriptShape struct {
 	// a command's start, not after && or || (die() { …; exit 1; }).
 	blocks      []span
 	blockParent []int
+	branches    [][]int
+	subshell    []bool // in ( … ) or $( … ), however deep
 	endings     map[int][]int
+	returnings  map[int][]int // the same for return
 }
 
 // printsAt matches a command that prints to standard output.
@@ -434,16 +435,21 @@ func readShape(plain string) *scriptShape {
 	return shape
 }
 
-// exitCommand matches the exit command, any code.
-var exitCommand = lazy.Regexp(`(?:^|[\s;&|({])(exit)\b`)
+// exitCommand matches the exit and return commands, any code.
+var exitCommand = lazy.Regexp(`(?:^|[\s;&|({])(exit|return)\b`)
 
 // readBlocks indexes the compound commands and the exits that end every
 // path through the block holding them.
 func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
-	for _, c := range compounds {
+	sorted := slices.Clone(compounds)
+	slices.SortFunc(sorted, func(a, b compound) int { return a.start - b.start })
+	sh.branches = make([][]int, len(sorted))
+	sh.subshell = make([]bool, len(sorted))
+	for k, c := range sorted {
 		sh.blocks = append(sh.blocks, c.span)
+		sh.branches[k] = c.branches
+		sh.subshell[k] = c.closer == ")" // ( … ) and $( … ): an exit there ends only them
 	}
-	slices.SortFunc(sh.blocks, func(a, b span) int { return a.start - b.start })
 	sh.blockParent = make([]int, len(sh.blocks))
 	var open []int
 	for k, b := range sh.blocks {
@@ -456,13 +462,26 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 		}
 		open = append(open, k)
 	}
-	sh.endings = map[int][]int{}
+	// Inside a subshell, however deep: its parents come first.
+	for k := range sh.blocks {
+		if p := sh.blockParent[k]; p >= 0 && sh.subshell[p] {
+			sh.subshell[k] = true
+		}
+	}
+	sh.endings, sh.returnings = map[int][]int{}, map[int][]int{}
 	for _, m := range exitCommand().FindAllStringSubmatchIndex(plain, -1) {
 		at := m[2]
 		if !atCommandStart(plain, at) || afterAndOr(plain, at) {
 			continue
 		}
 		b := sh.blockOf(at)
+		if b >= 0 && sh.subshell[b] {
+			continue
+		}
+		if plain[at] == 'r' { // return: the path ends in its function, and goes on in the caller
+			sh.returnings[b] = append(sh.returnings[b], at)
+			continue
+		}
 		sh.endings[b] = append(sh.endings[b], at)
 	}
 }
@@ -471,8 +490,8 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 // condition: after && or ||.
 func afterAndOr(plain string, at int) bool {
 	i := at - 1
-	for i >= 0 && (plain[i] == ' ' || plain[i] == '\t') {
-		i--
+	for i >= 0 && (plain[i] == ' ' || plain[i] == '\t' || plain[i] == '\n' || plain[i] == '\\') {
+		i-- // cmd ||\n  exit 0 continues the list on the next line
 	}
 	return i >= 1 && (plain[i] == '&' && plain[i-1] == '&' || plain[i] == '|' && plain[i-1] == '|')
 }
@@ -501,18 +520,35 @@ func (sh *scriptShape) blockOf(at int) int {
 }
 
 // pathEnd is where the path through offset at surely ends: the first exit
-// after it that ends every path through a block holding it, looked for
-// from the innermost block out to stop (a block index; -1: the top
-// level). A write there reaches no exit past that one. len(plain)+1 when
-// the path goes on.
-func (sh *scriptShape) pathEnd(plain string, at, stop int) int {
+// after it that ends every path through a block holding it (and, with
+// returns, the first return), looked for from the innermost block out to
+// stop (a block index; -1: the top level), within at's branch of each (an
+// exit in the else of the if holding at ends no path through at). A
+// write there reaches no exit past that one. len(plain)+1 when the path
+// goes on.
+func (sh *scriptShape) pathEnd(plain string, at, stop int, returns bool) int {
+	none := len(plain) + 1
 	for b := sh.blockOf(at); ; b = sh.blockParent[b] {
-		list := sh.endings[b]
-		if k := sort.SearchInts(list, at+1); k < len(list) {
-			return list[k]
+		end := none
+		if k := sort.SearchInts(sh.endings[b], at+1); k < len(sh.endings[b]) {
+			end = sh.endings[b][k]
+		}
+		if returns {
+			if k := sort.SearchInts(sh.returnings[b], at+1); k < len(sh.returnings[b]) {
+				end = min(end, sh.returnings[b][k])
+			}
+		}
+		if end < none && b >= 0 {
+			// Not past the start of another branch of this block.
+			if k := sort.SearchInts(sh.branches[b], at+1); k < len(sh.branches[b]) && sh.branches[b][k] < end {
+				end = none
+			}
+		}
+		if end < none {
+			return end
 		}
 		if b == stop || b < 0 {
-			return len(plain) + 1
+			return none
 		}
 	}
 }
@@ -657,9 +693,23 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	// Loud: a body that writes to stderr (not where the write goes
 	// elsewhere, nor only when debugging) and never exits; then a body
 	// that calls a loud one, up to a few levels deep.
+	// A call of a function that always exits (an exit at its body's top
+	// level: allow() { exit 0; }, die) ends the path where it stands.
+	grown := map[int]bool{}
+	for _, c := range calls {
+		if bb := sh.bodyBlock(c.k); bb >= 0 && len(sh.endings[bb]) > 0 && !afterAndOr(plain, c.at) {
+			if b := sh.blockOf(c.at); b < 0 || !sh.subshell[b] {
+				sh.endings[b] = append(sh.endings[b], c.at)
+				grown[b] = true
+			}
+		}
+	}
+	for b := range grown {
+		slices.Sort(sh.endings[b])
+	}
 	// returns reports whether the path through offset at, in function
 	// k's body, can reach the body's end: no exit ends it before.
-	returns := func(at, k int) bool { return sh.pathEnd(plain, at, sh.bodyBlock(k)) > funcs[k].body.end }
+	returns := func(at, k int) bool { return sh.pathEnd(plain, at, sh.bodyBlock(k), false) > funcs[k].body.end }
 	loud := make([]bool, len(funcs))
 	// One pass over the text, each write given to the body holding it:
 	// nested bodies would make a pass per body quadratic.
@@ -764,6 +814,9 @@ type compound struct {
 	span
 	closer               string
 	toStderr, stderrAway bool
+	// branches are where another branch starts (else, elif, a case
+	// arm after ;;): an exit in one ends no path through another.
+	branches []int
 }
 
 // shellCompounds returns the compound commands of a shell text (with its
@@ -801,6 +854,13 @@ func shellCompounds(plain string) []compound {
 			atCommand = false
 		case c == ' ' || c == '\t':
 			i++
+		case c == ';' && i+1 < len(plain) && plain[i+1] == ';' || c == ';' && i+1 < len(plain) && plain[i+1] == '&':
+			// ;; (or ;&) ends a case arm: the next arm is another branch.
+			if n := len(stack); n > 0 && stack[n-1].closer == "esac" {
+				stack[n-1].branches = append(stack[n-1].branches, i)
+			}
+			i += 2
+			atCommand = true
 		case c == '\n' || c == ';' || c == '&' || c == '|':
 			i++
 			atCommand = true
@@ -840,7 +900,11 @@ func shellCompounds(plain string) []compound {
 				}
 				stack = append(stack, compound{closer: kind, span: span{start: start}})
 				atCommand = word == "if" || word == "while" || word == "until" || word == "{"
-			case "then", "else", "elif", "do", "!", "time":
+			case "else", "elif":
+				if n := len(stack); n > 0 && stack[n-1].closer == "fi" {
+					stack[n-1].branches = append(stack[n-1].branches, start)
+				}
+			case "then", "do", "!", "time":
 			case "fi", "esac", "done", "}":
 				if !closes(word, i) {
 					return nil

@@ -410,6 +410,11 @@ func allVisible(text string, p purpose) bool {
 	if opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
 		return false
 	}
+	if p == forExit {
+		// A script named in a message ("usage: guard.sh < payload") is no
+		// script run: for the exit, quoted text is left out.
+		return !namesScript().MatchString(withoutLiteralQuotes(text))
+	}
 	return !namesScript().MatchString(text)
 }
 

@@ -476,3 +476,23 @@ func TestExecRedirectsReadForExit(t *testing.T) {
 		t.Error("execrun.sh (exec of a program) read")
 	}
 }
+
+// TestScriptNamedInMessageReadForExit: a script's name inside a quoted
+// message runs nothing (QA round 8: "usage: guard.sh < payload" hid a
+// silent exit 2); named where a command stands, it still stops the read.
+func TestScriptNamedInMessageReadForExit(t *testing.T) {
+	project := fstest.MapFS{
+		"usage.sh": {Data: []byte("#!/bin/bash\nusage() { echo \"usage: guard.sh < payload\" >&2; exit 1; }\ninput=$(cat)\ncase \"$input\" in *rm*) exit 2 ;; esac\nexit 0\n")},
+		"runs.sh":  {Data: []byte("#!/bin/bash\nbash other.sh\nexit 2\n")},
+	}
+	s := &Scripts{FS: project}
+	hd := func(c string) *canonical.Handler {
+		return &canonical.Handler{Type: canonical.HandlerCommand, Command: c}
+	}
+	if text, ok := s.readScript(hd("./usage.sh"), forExit); !ok || !exitsTwoSilently(text) {
+		t.Errorf("usage.sh: read %v; want it read, with a silent exit 2", ok)
+	}
+	if _, ok := s.readScript(hd("./runs.sh"), forExit); ok {
+		t.Error("runs.sh, which runs other.sh, was read")
+	}
+}
