@@ -122,6 +122,7 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"case $c in *rm*) echo no >&2 ;; *) exit 0 ;; esac\nexit 2", false},
 		{"input=$(cat)\necho \"guard: checking\" >&2\n[ -n \"$input\" ] ||\n  exit 0\ncase \"$input\" in *rm*) exit 2 ;; esac", false},
 		{"if ! (\n  case \"$input\" in\n    *rm*) echo \"BLOCKED\" >&2; exit 1 ;;\n  esac\n); then\n  exit 2\nfi", false},
+		{"warn() (\n  echo \"guard: $*\" >&2\n)\ninput=$(cat)\ncase \"$input\" in *rm*) exit 2 ;; esac\n[ -n \"$input\" ] || warn empty", true}, // a subshell body is a function's
 		// A code named once, as a number, is that number.
 		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},

@@ -631,9 +631,9 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	if len(defs) == 0 || compounds == nil {
 		return
 	}
-	bodies := make(map[int]span, len(compounds)) // by where its { stands
+	bodies := make(map[int]span, len(compounds)) // by where its { (or its ( ) stands
 	for _, c := range compounds {
-		if c.closer == "}" {
+		if c.closer == "}" || c.closer == ")" {
 			bodies[c.start] = c.span
 		}
 	}

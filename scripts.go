@@ -446,7 +446,7 @@ func withFunctionsInline(text string) string {
 	if len(defs) == 0 {
 		return text
 	}
-	text = functionDef().ReplaceAllString(text, "$1{")
+	text = functionDef().ReplaceAllString(text, "$1$4") // the body's opening, { or (, stays
 	names := make(map[string]int, len(defs))
 	for i, d := range defs {
 		names[d[2]+d[3]] = i
@@ -463,8 +463,9 @@ func withFunctionsInline(text string) string {
 }
 
 // functionDef matches the head of a shell function's definition, up to
-// its opening brace: deny() {, function deny {, function deny() {.
-var functionDef = lazy.Regexp(`(?m)(^[ \t]*|[;&|]\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{`)
+// its body's opening brace or parenthesis: deny() {, function deny {,
+// function deny() {, warn() ( (a body run in a subshell).
+var functionDef = lazy.Regexp(`(?m)(^[ \t]*|[;&|]\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*([{(])`)
 
 // fileOutput matches a redirection of output to a named file, its path
 // spelled out (>> /tmp/guard.log, 2>err.txt), not to a descriptor.
