@@ -386,7 +386,6 @@ type scriptShape struct {
 	// a command's start, not after && or || (die() { …; exit 1; }).
 	blocks      []span
 	blockParent []int
-	branches    [][]int
 	subshell    []bool // in ( … ) or $( … ), however deep
 	endings     map[int][]int
 	returnings  map[int][]int // the same for return
@@ -435,6 +434,9 @@ func readShape(plain string) *scriptShape {
 	return shape
 }
 
+// returnWord matches a return command anywhere.
+var returnWord = lazy.Regexp(`(?:^|[\s;&|({])return\b`)
+
 // exitCommand matches the exit and return commands, any code.
 var exitCommand = lazy.Regexp(`(?:^|[\s;&|({])(exit|return)\b`)
 
@@ -443,11 +445,9 @@ var exitCommand = lazy.Regexp(`(?:^|[\s;&|({])(exit|return)\b`)
 func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 	sorted := slices.Clone(compounds)
 	slices.SortFunc(sorted, func(a, b compound) int { return a.start - b.start })
-	sh.branches = make([][]int, len(sorted))
 	sh.subshell = make([]bool, len(sorted))
 	for k, c := range sorted {
 		sh.blocks = append(sh.blocks, c.span)
-		sh.branches[k] = c.branches
 		sh.subshell[k] = c.closer == ")" // ( … ) and $( … ): an exit there ends only them
 	}
 	sh.blockParent = make([]int, len(sh.blocks))
@@ -522,9 +522,11 @@ func (sh *scriptShape) blockOf(at int) int {
 // pathEnd is where the path through offset at surely ends: the first exit
 // after it that ends every path through a block holding it (and, with
 // returns, the first return), looked for from the innermost block out to
-// stop (a block index; -1: the top level), within at's branch of each (an
-// exit in the else of the if holding at ends no path through at). A
-// write there reaches no exit past that one. len(plain)+1 when the path
+// stop (a block index; -1: the top level). An exit in another branch of
+// the same if or case counts too: the path that writes may go on past it,
+// but one that does not write may also reach a later exit, so the write
+// is not taken as made there (a needless warning at worst, never a miss).
+// A write there reaches no exit past that one. len(plain)+1 when the path
 // goes on.
 func (sh *scriptShape) pathEnd(plain string, at, stop int, returns bool) int {
 	none := len(plain) + 1
@@ -534,14 +536,11 @@ func (sh *scriptShape) pathEnd(plain string, at, stop int, returns bool) int {
 			end = sh.endings[b][k]
 		}
 		if returns {
-			if k := sort.SearchInts(sh.returnings[b], at+1); k < len(sh.returnings[b]) {
+			// A return outside every function (return 2 2>/dev/null ||
+			// exit 2, in a script that may be sourced) fails when the
+			// script runs, and ends nothing.
+			if k := sort.SearchInts(sh.returnings[b], at+1); k < len(sh.returnings[b]) && sh.regionOf(sh.returnings[b][k]) >= 0 {
 				end = min(end, sh.returnings[b][k])
-			}
-		}
-		if end < none && b >= 0 {
-			// Not past the start of another branch of this block.
-			if k := sort.SearchInts(sh.branches[b], at+1); k < len(sh.branches[b]) && sh.branches[b][k] < end {
-				end = none
 			}
 		}
 		if end < none {
@@ -694,10 +693,12 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	// elsewhere, nor only when debugging) and never exits; then a body
 	// that calls a loud one, up to a few levels deep.
 	// A call of a function that always exits (an exit at its body's top
-	// level: allow() { exit 0; }, die) ends the path where it stands.
+	// level, and no return anywhere in it: allow() { exit 0; }, die) ends
+	// the path where it stands.
 	grown := map[int]bool{}
 	for _, c := range calls {
-		if bb := sh.bodyBlock(c.k); bb >= 0 && len(sh.endings[bb]) > 0 && !afterAndOr(plain, c.at) {
+		body := funcs[c.k].body
+		if bb := sh.bodyBlock(c.k); bb >= 0 && len(sh.endings[bb]) > 0 && !afterAndOr(plain, c.at) && !returnWord().MatchString(plain[body.start:body.end]) {
 			if b := sh.blockOf(c.at); b < 0 || !sh.subshell[b] {
 				sh.endings[b] = append(sh.endings[b], c.at)
 				grown[b] = true
@@ -758,6 +759,9 @@ func (sh *scriptShape) writes(plain string, at int) bool {
 	// The command list the write is in: from the last ; or line break;
 	// or the condition of the if holding it (if [ -n "$DEBUG" ]; then).
 	start := max(strings.LastIndexByte(plain[:at], '\n'), strings.LastIndexByte(plain[:at], ';')) + 1
+	if out, errs, ok := commandRedirects(plain, start); ok && out != toStderr && errs != toStderr {
+		return false // echo no 2>/dev/null >&2: stdout follows stderr to /dev/null
+	}
 	guarded := debugGuard().MatchString(plain[start:at])
 	if b := sh.blockOf(at); !guarded && b >= 0 && strings.HasPrefix(plain[sh.blocks[b].start:], "if") {
 		head := plain[sh.blocks[b].start:min(at, sh.blocks[b].start+512)] // a condition is short: bounded, for thousands of writes
@@ -814,9 +818,6 @@ type compound struct {
 	span
 	closer               string
 	toStderr, stderrAway bool
-	// branches are where another branch starts (else, elif, a case
-	// arm after ;;): an exit in one ends no path through another.
-	branches []int
 }
 
 // shellCompounds returns the compound commands of a shell text (with its
@@ -854,13 +855,6 @@ func shellCompounds(plain string) []compound {
 			atCommand = false
 		case c == ' ' || c == '\t':
 			i++
-		case c == ';' && i+1 < len(plain) && plain[i+1] == ';' || c == ';' && i+1 < len(plain) && plain[i+1] == '&':
-			// ;; (or ;&) ends a case arm: the next arm is another branch.
-			if n := len(stack); n > 0 && stack[n-1].closer == "esac" {
-				stack[n-1].branches = append(stack[n-1].branches, i)
-			}
-			i += 2
-			atCommand = true
 		case c == '\n' || c == ';' || c == '&' || c == '|':
 			i++
 			atCommand = true
@@ -900,11 +894,7 @@ func shellCompounds(plain string) []compound {
 				}
 				stack = append(stack, compound{closer: kind, span: span{start: start}})
 				atCommand = word == "if" || word == "while" || word == "until" || word == "{"
-			case "else", "elif":
-				if n := len(stack); n > 0 && stack[n-1].closer == "fi" {
-					stack[n-1].branches = append(stack[n-1].branches, start)
-				}
-			case "then", "do", "!", "time":
+			case "then", "else", "elif", "do", "!", "time":
 			case "fi", "esac", "done", "}":
 				if !closes(word, i) {
 					return nil
