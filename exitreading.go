@@ -391,7 +391,7 @@ type scriptShape struct {
 	returnings  map[int][]int // the same for return
 }
 
-// printsAt matches a command that prints to standard output.
+// printCommand matches a command that prints to standard output.
 var printCommand = lazy.Regexp(`(?:^|[\s;&|({])(?:echo|printf|cat)\b`)
 
 // readShape reads a shell text's shape (its quotes blanked). A text whose
@@ -450,18 +450,7 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 		sh.blocks = append(sh.blocks, c.span)
 		sh.subshell[k] = c.closer == ")" // ( … ) and $( … ): an exit there ends only them
 	}
-	sh.blockParent = make([]int, len(sh.blocks))
-	var open []int
-	for k, b := range sh.blocks {
-		for len(open) > 0 && sh.blocks[open[len(open)-1]].end <= b.start {
-			open = open[:len(open)-1]
-		}
-		sh.blockParent[k] = -1
-		if len(open) > 0 {
-			sh.blockParent[k] = open[len(open)-1]
-		}
-		open = append(open, k)
-	}
+	sh.blockParent = nesting(sh.blocks)
 	// Inside a subshell, however deep: its parents come first.
 	for k := range sh.blocks {
 		if p := sh.blockParent[k]; p >= 0 && sh.subshell[p] {
@@ -511,10 +500,32 @@ func (sh *scriptShape) bodyBlock(k int) int {
 }
 
 // blockOf is the innermost compound holding offset at, -1 for none.
-func (sh *scriptShape) blockOf(at int) int {
-	k := sort.Search(len(sh.blocks), func(k int) bool { return sh.blocks[k].start > at }) - 1
-	for k >= 0 && at >= sh.blocks[k].end {
-		k = sh.blockParent[k]
+func (sh *scriptShape) blockOf(at int) int { return innermost(sh.blocks, sh.blockParent, at) }
+
+// nesting returns, for spans sorted by start and nested or apart, the
+// index of the one holding each (-1: none).
+func nesting(spans []span) []int {
+	parent := make([]int, len(spans))
+	var open []int // the spans holding the current one
+	for k, sp := range spans {
+		for len(open) > 0 && spans[open[len(open)-1]].end <= sp.start {
+			open = open[:len(open)-1]
+		}
+		parent[k] = -1
+		if len(open) > 0 {
+			parent[k] = open[len(open)-1]
+		}
+		open = append(open, k)
+	}
+	return parent
+}
+
+// innermost is the innermost of spans (sorted by start, with parent from
+// nesting) holding offset at, -1 for none.
+func innermost(spans []span, parent []int, at int) int {
+	k := sort.Search(len(spans), func(k int) bool { return spans[k].start > at }) - 1
+	for k >= 0 && at >= spans[k].end {
+		k = parent[k] // past a nested one: the one holding it
 	}
 	return k
 }
@@ -601,13 +612,7 @@ func commandRedirects(plain string, at int) (out, errs string, ok bool) {
 
 // regionOf is the function body holding offset at (its index in bodies),
 // or -1 for the top level. Of nested bodies, the innermost one.
-func (sh *scriptShape) regionOf(at int) int {
-	k := sort.Search(len(sh.bodies), func(k int) bool { return sh.bodies[k].start > at }) - 1
-	for k >= 0 && at >= sh.bodies[k].end {
-		k = sh.parent[k] // past a nested body: the one holding it
-	}
-	return k
-}
+func (sh *scriptShape) regionOf(at int) int { return innermost(sh.bodies, sh.parent, at) }
 
 // printsToStderrBefore reports whether offset at lies in a compound whose
 // output goes to stderr, after a command in it that prints.
@@ -658,20 +663,11 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	}
 	slices.SortFunc(funcs, func(a, b function) int { return a.body.start - b.body.start })
 	index := make(map[string]int, len(funcs))
-	var open []int // bodies holding the current one, for their parents
-	sh.parent = make([]int, len(funcs))
 	for k, f := range funcs {
 		sh.bodies = append(sh.bodies, f.body)
 		index[f.name] = k // a name defined twice: the later body
-		for len(open) > 0 && funcs[open[len(open)-1]].body.end <= f.body.start {
-			open = open[:len(open)-1]
-		}
-		sh.parent[k] = -1
-		if len(open) > 0 {
-			sh.parent[k] = open[len(open)-1]
-		}
-		open = append(open, k)
 	}
+	sh.parent = nesting(sh.bodies)
 	// Every call of every function, in one pass: a word that names one
 	// where a command starts (not "warn" in a case pattern or a test's
 	// argument).
