@@ -41,7 +41,8 @@ const CodeSourceNotRewritable = "HC416"
 
 // CodeSourceLeftWhole: every hook of a source file was migrated, but the
 // source's tool keeps such a file whole (one hook per file, a script per
-// event), so --remove-source leaves it for the user to delete (warning).
+// event), so --remove-source leaves it in place, for the user to delete,
+// or to turn off where the targets run it as their command (warning).
 const CodeSourceLeftWhole = "HC434"
 
 // weakensBlocking are the warnings that say a target holds a blocking hook
