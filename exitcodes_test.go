@@ -108,7 +108,7 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"deny(){ echo \"Blocked: $1\" >&2; exit 2; }\ngrep -q rm && deny rm 2>/dev/null", true}, // the call sends the reason away
 		{"deny(){ echo \"Blocked: $1\" >&2; exit 2; }\ngrep -q rm && deny rm", false},
 		{"if [ -n \"$HOOK_DEBUG\" ]; then\n  echo dbg >&2\nfi\ngrep -q rm && exit 2", true}, // written only when debugging
-		{"if [ -n \"$X\" ]; then\n  echo no >&2\nfi\ngrep -q rm && exit 2", false},          // another condition: taken as made
+		{"if [ -n \"$X\" ]; then\n  echo no >&2\nfi\ngrep -q rm && exit 2", true},           // the write may not have run: not taken as made past fi
 		// QA round 8: return ends a write's path in its function; a call
 		// of a function that always exits ends it too; a capture takes a
 		// function's stderr; an input redirection before 2>/dev/null.
@@ -121,7 +121,9 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"input=$(cat)\nif grep -q rm; then\n  echo \"BLOCKED\" >&2\nelse\n  exit 0\nfi\nexit 2", true}, // a needless warning: the else ends the write's path too
 		{"case $c in *rm*) echo no >&2 ;; *) exit 0 ;; esac\nexit 2", true},
 		{"input=$(cat)\necho \"guard: checking\" >&2\n[ -n \"$input\" ] ||\n  exit 0\ncase \"$input\" in *rm*) exit 2 ;; esac", false},
-		{"if ! (\n  case \"$input\" in\n    *rm*) echo \"BLOCKED\" >&2; exit 1 ;;\n  esac\n); then\n  exit 2\nfi", false},
+		{"if ! (\n  case \"$input\" in\n    *rm*) echo \"BLOCKED\" >&2; exit 1 ;;\n  esac\n); then\n  exit 2\nfi", true},                        // a needless warning: the write is in a case arm
+		{"if ! command -v jq >/dev/null; then\n  echo \"warning: no jq\" >&2\nfi\ncase \"$c\" in *rm*) exit 2 ;; esac", true},                   // the write is skipped when jq is there
+		{"for f in a b; do echo \"checking $f\" >&2; done\ngrep -q rm && exit 2", true},                                                         // a loop may run no time
 		{"warn() (\n  echo \"guard: $*\" >&2\n)\ninput=$(cat)\ncase \"$input\" in *rm*) exit 2 ;; esac\n[ -n \"$input\" ] || warn empty", true}, // a subshell body is a function's
 		// QA round 9: a write in one case arm does not cover a path that
 		// matches no arm; return outside a function ends nothing; a helper

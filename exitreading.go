@@ -260,7 +260,18 @@ func exitsTwoSilently(text string) bool {
 			return
 		}
 		r := shape.regionOf(at)
-		writes = append(writes, write{at, r, shape.pathEnd(plain, at, shape.bodyBlock(r), true)})
+		until := shape.pathEnd(plain, at, shape.bodyBlock(r), true)
+		// A write inside an if, a case or a loop may not have run: it
+		// covers the exits up to that compound's end, not past it, where
+		// a path that skipped it arrives too (if ! command -v jq; then
+		// echo "no jq" >&2; fi … exit 2).
+		for b := shape.blockOf(at); b >= 0 && b != shape.bodyBlock(r); b = shape.blockParent[b] {
+			if shape.conditional[b] {
+				until = min(until, shape.blocks[b].end)
+				break
+			}
+		}
+		writes = append(writes, write{at, r, until})
 	}
 	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
 		wrote(loc[0])
@@ -387,6 +398,7 @@ type scriptShape struct {
 	blocks      []span
 	blockParent []int
 	subshell    []bool // in ( … ) or $( … ), however deep
+	conditional []bool // if, case or a loop: its commands may not run
 	endings     map[int][]int
 	returnings  map[int][]int // the same for return
 }
@@ -446,9 +458,11 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 	sorted := slices.Clone(compounds)
 	slices.SortFunc(sorted, func(a, b compound) int { return a.start - b.start })
 	sh.subshell = make([]bool, len(sorted))
+	sh.conditional = make([]bool, len(sorted))
 	for k, c := range sorted {
 		sh.blocks = append(sh.blocks, c.span)
 		sh.subshell[k] = c.closer == ")" // ( … ) and $( … ): an exit there ends only them
+		sh.conditional[k] = c.closer == "fi" || c.closer == "esac" || c.closer == "done"
 	}
 	sh.blockParent = nesting(sh.blocks)
 	// Inside a subshell, however deep: its parents come first.
