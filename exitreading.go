@@ -265,10 +265,9 @@ func exitsTwoSilently(text string) bool {
 		// covers the exits up to that compound's end, not past it, where
 		// a path that skipped it arrives too (if ! command -v jq; then
 		// echo "no jq" >&2; fi … exit 2).
-		for b := shape.blockOf(at); b >= 0 && b != shape.bodyBlock(r); b = shape.blockParent[b] {
-			if shape.conditional[b] {
-				until = min(until, shape.blocks[b].end)
-				break
+		if c := shape.conditionalOf(at); c >= 0 {
+			if body := shape.bodyBlock(r); body < 0 || shape.blocks[c].start > shape.blocks[body].start {
+				until = min(until, shape.blocks[c].end) // inside the write's own part
 			}
 		}
 		writes = append(writes, write{at, r, until})
@@ -395,12 +394,13 @@ type scriptShape struct {
 	// one holding each (-1: none); endings the exits of each block (-1:
 	// the top level) that end every path through it, sorted: an exit at
 	// a command's start, not after && or || (die() { …; exit 1; }).
-	blocks      []span
-	blockParent []int
-	subshell    []bool // in ( … ) or $( … ), however deep
-	conditional []bool // if, case or a loop: its commands may not run
-	endings     map[int][]int
-	returnings  map[int][]int // the same for return
+	blocks       []span
+	blockParent  []int
+	subshell     []bool // in ( … ) or $( … ), however deep
+	conditional  []bool // if, case or a loop: its commands may not run
+	condAncestor []int  // the innermost conditional block holding each, itself included; -1: none
+	endings      map[int][]int
+	returnings   map[int][]int // the same for return
 }
 
 // printCommand matches a command that prints to standard output.
@@ -465,10 +465,21 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 		sh.conditional[k] = c.closer == "fi" || c.closer == "esac" || c.closer == "done"
 	}
 	sh.blockParent = nesting(sh.blocks)
-	// Inside a subshell, however deep: its parents come first.
+	// Inside a subshell, however deep: its parents come first. And the
+	// innermost if, case or loop holding each block, itself included.
+	sh.condAncestor = make([]int, len(sh.blocks))
 	for k := range sh.blocks {
-		if p := sh.blockParent[k]; p >= 0 && sh.subshell[p] {
+		p := sh.blockParent[k]
+		if p >= 0 && sh.subshell[p] {
 			sh.subshell[k] = true
+		}
+		switch {
+		case sh.conditional[k]:
+			sh.condAncestor[k] = k
+		case p >= 0:
+			sh.condAncestor[k] = sh.condAncestor[p]
+		default:
+			sh.condAncestor[k] = -1
 		}
 	}
 	sh.endings, sh.returnings = map[int][]int{}, map[int][]int{}
@@ -509,6 +520,15 @@ func (sh *scriptShape) bodyBlock(k int) int {
 	b := sort.Search(len(sh.blocks), func(b int) bool { return sh.blocks[b].start >= start })
 	if b < len(sh.blocks) && sh.blocks[b].start == start {
 		return b
+	}
+	return -1
+}
+
+// conditionalOf is the innermost if, case or loop holding offset at, -1
+// for none.
+func (sh *scriptShape) conditionalOf(at int) int {
+	if b := sh.blockOf(at); b >= 0 {
+		return sh.condAncestor[b]
 	}
 	return -1
 }
