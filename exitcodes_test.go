@@ -118,8 +118,8 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"input=$(cat)\nwhile IFS= read -r line; do\n  echo \"guard: $line\" >&2\ndone <<<\"$input\" 2>/dev/null\ncase \"$input\" in *rm*) exit 2 ;; esac", true},
 		// Its false warnings: an exit in another branch, a list going on
 		// past a line break, an exit that ends only a subshell.
-		{"input=$(cat)\nif grep -q rm; then\n  echo \"BLOCKED\" >&2\nelse\n  exit 0\nfi\nexit 2", true}, // a needless warning: the else ends the write's path too
-		{"case $c in *rm*) echo no >&2 ;; *) exit 0 ;; esac\nexit 2", true},
+		{"input=$(cat)\nif grep -q rm; then\n  echo \"BLOCKED\" >&2\nelse\n  exit 0\nfi\nexit 2", false}, // every path to the exit 2 writes
+		{"case $c in *rm*) echo no >&2 ;; *) exit 0 ;; esac\nexit 2", false},
 		{"input=$(cat)\necho \"guard: checking\" >&2\n[ -n \"$input\" ] ||\n  exit 0\ncase \"$input\" in *rm*) exit 2 ;; esac", false},
 		{"if ! (\n  case \"$input\" in\n    *rm*) echo \"BLOCKED\" >&2; exit 1 ;;\n  esac\n); then\n  exit 2\nfi", true},                        // a needless warning: the write is in a case arm
 		{"if ! command -v jq >/dev/null; then\n  echo \"warning: no jq\" >&2\nfi\ncase \"$c\" in *rm*) exit 2 ;; esac", true},                   // the write is skipped when jq is there
@@ -133,6 +133,14 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"allow_safe() {\n  [[ \"$cmd\" == ls* ]] || return 1\n  exit 0\n}\necho \"checking: $cmd\" >&2\nallow_safe\nexit 2", false},
 		{"case $c in *rm*) echo \"denied\" 2>/dev/null >&2; exit 2 ;; esac", true},
 		{"{ echo \"denied\"; } 2>/dev/null >&2; exit 2", true},
+		// QA round 10: an if or case some branch of which always runs, and
+		// every branch of which writes or exits, has written past its end.
+		{"if [[ $cmd == git\\ push* ]]; then\n  if [[ $cmd == *--force* ]]; then echo \"Force pushes are blocked\" >&2\n  else echo \"Pushes must go through a PR\" >&2; fi\n  exit 2\nfi", false},
+		{"if [[ $f == *.env ]]; then echo env >&2; elif [[ $f == *.pem ]]; then echo pem >&2; else exit 0; fi\nexit 2", false},
+		{"case \"$file\" in *.env) echo env >&2 ;; *.pem) echo pem >&2 ;; *) exit 0 ;; esac\nexit 2", false},
+		{"case \"$file\" in *.env) echo env >&2 ;; *.pem) exit 0 ;; esac\nexit 2", true},                   // no *): a path matches no arm
+		{"if [[ $f == *.env ]]; then echo env >&2; elif [[ $f == *.pem ]]; then exit 0; fi\nexit 2", true}, // no else
+		{"if [ -n \"$Q\" ]; then :; else echo no >&2; fi\nexit 2", true},                                   // one branch neither writes nor exits
 		// A code named once, as a number, is that number.
 		{"BLOCK=2\ngrep -q rm && exit $BLOCK", true},
 		{"readonly BLOCK=\"2\"\ngrep -q rm && exit \"${BLOCK}\"", true},

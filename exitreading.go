@@ -398,6 +398,8 @@ type scriptShape struct {
 	blockParent  []int
 	subshell     []bool // in ( … ) or $( … ), however deep
 	conditional  []bool // if, case or a loop: its commands may not run
+	branches     [][]int
+	allBranches  []bool // an if or case whose every branch writes or exits (readAlwaysWrites)
 	condAncestor []int  // the innermost conditional block holding each, itself included; -1: none
 	endings      map[int][]int
 	returnings   map[int][]int // the same for return
@@ -459,7 +461,10 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 	slices.SortFunc(sorted, func(a, b compound) int { return a.start - b.start })
 	sh.subshell = make([]bool, len(sorted))
 	sh.conditional = make([]bool, len(sorted))
+	sh.branches = make([][]int, len(sorted))
+	catchAll := make([]bool, len(sorted))
 	for k, c := range sorted {
+		sh.branches[k], catchAll[k] = c.branches, c.catchAll
 		sh.blocks = append(sh.blocks, c.span)
 		sh.subshell[k] = c.closer == ")" // ( … ) and $( … ): an exit there ends only them
 		sh.conditional[k] = c.closer == "fi" || c.closer == "esac" || c.closer == "done"
@@ -497,6 +502,58 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 			continue
 		}
 		sh.endings[b] = append(sh.endings[b], at)
+	}
+	sh.readAlwaysWrites(plain, catchAll)
+}
+
+// readAlwaysWrites finds the ifs and cases of which some branch always
+// runs (an else, a *) arm) and every branch writes to stderr or exits:
+// past such a compound, every path has written, as in
+// if …; then echo a >&2; else echo b >&2; fi; exit 2. They are no longer
+// conditional, and an exit in one of their branches ends no path through
+// another. A write counts for a branch only where no other if, case or
+// loop inside the branch holds it.
+func (sh *scriptShape) readAlwaysWrites(plain string, catchAll []bool) {
+	sh.allBranches = make([]bool, len(sh.blocks))
+	marked := map[int][]bool{} // per block with a catch-all: which branches write or end
+	branchOf := func(b, at int) int { return sort.SearchInts(sh.branches[b], at+1) }
+	mark := func(b, at int) {
+		if b < 0 || !catchAll[b] || len(sh.branches[b]) == 0 {
+			return
+		}
+		if marked[b] == nil {
+			marked[b] = make([]bool, len(sh.branches[b])+1)
+		}
+		marked[b][branchOf(b, at)] = true
+	}
+	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
+		if sh.writes(plain, loc[0]) {
+			mark(sh.conditionalOf(loc[0]), loc[0])
+		}
+	}
+	for b, list := range sh.endings {
+		for _, at := range list {
+			mark(b, at)
+		}
+	}
+	changed := false
+	for b, m := range marked {
+		if !slices.Contains(m, false) {
+			sh.allBranches[b], sh.conditional[b], changed = true, false, true
+		}
+	}
+	if !changed {
+		return
+	}
+	for k := range sh.blocks { // parents first: recomputed in order
+		switch p := sh.blockParent[k]; {
+		case sh.conditional[k]:
+			sh.condAncestor[k] = k
+		case p >= 0:
+			sh.condAncestor[k] = sh.condAncestor[p]
+		default:
+			sh.condAncestor[k] = -1
+		}
 	}
 }
 
@@ -586,6 +643,18 @@ func (sh *scriptShape) pathEnd(plain string, at, stop int, returns bool) int {
 			// script runs, and ends nothing.
 			if k := sort.SearchInts(sh.returnings[b], at+1); k < len(sh.returnings[b]) && sh.regionOf(sh.returnings[b][k]) >= 0 {
 				end = min(end, sh.returnings[b][k])
+			}
+		}
+		if end < none && b >= 0 && sh.allBranches[b] {
+			// The first ending in at's own branch, if any: one in another
+			// branch ends no path through this one.
+			list, mine := sh.endings[b], sort.SearchInts(sh.branches[b], at+1)
+			end = none
+			for k := sort.SearchInts(list, at+1); k < len(list); k++ {
+				if sort.SearchInts(sh.branches[b], list[k]+1) == mine {
+					end = list[k]
+					break
+				}
 			}
 		}
 		if end < none {
@@ -848,6 +917,11 @@ type compound struct {
 	span
 	closer               string
 	toStderr, stderrAway bool
+	// branches are where another branch of an if or case starts (else,
+	// elif, the arm after ;;); catchAll whether one runs when no other
+	// does (else, a *) arm), so that some branch always runs.
+	branches []int
+	catchAll bool
 }
 
 // shellCompounds returns the compound commands of a shell text (with its
@@ -864,6 +938,9 @@ func shellCompounds(plain string) []compound {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		c.end = end
+		if n := len(c.branches); kind == "esac" && n > 0 && strings.TrimSpace(plain[c.branches[n-1]+2:end-len("esac")]) == "" {
+			c.branches = c.branches[:n-1] // the last arm's ;; before esac starts no branch
+		}
 		if loc := leadingRedirects().FindStringIndex(plain[end:]); loc != nil {
 			out, errs, ok := followRedirects(plain[end : end+loc[1]])
 			c.toStderr = ok && out == toStderr
@@ -885,6 +962,13 @@ func shellCompounds(plain string) []compound {
 			atCommand = false
 		case c == ' ' || c == '\t':
 			i++
+		case c == ';' && i+1 < len(plain) && (plain[i+1] == ';' || plain[i+1] == '&'):
+			// ;; (or ;&) ends a case arm: another branch follows.
+			if n := len(stack); n > 0 && stack[n-1].closer == "esac" {
+				stack[n-1].branches = append(stack[n-1].branches, i)
+			}
+			i += 2
+			atCommand = true
 		case c == '\n' || c == ';' || c == '&' || c == '|':
 			i++
 			atCommand = true
@@ -911,6 +995,9 @@ func shellCompounds(plain string) []compound {
 				functionName, atCommand = false, true // function name {: its body follows
 				continue
 			}
+			if n := len(stack); n > 0 && stack[n-1].closer == "esac" && plain[start:i] == "*" && i < len(plain) && plain[i] == ')' {
+				stack[n-1].catchAll = true // *) matches what no other arm did
+			}
 			if !atCommand {
 				continue
 			}
@@ -924,7 +1011,12 @@ func shellCompounds(plain string) []compound {
 				}
 				stack = append(stack, compound{closer: kind, span: span{start: start}})
 				atCommand = word == "if" || word == "while" || word == "until" || word == "{"
-			case "then", "else", "elif", "do", "!", "time":
+			case "else", "elif":
+				if n := len(stack); n > 0 && stack[n-1].closer == "fi" {
+					stack[n-1].branches = append(stack[n-1].branches, start)
+					stack[n-1].catchAll = stack[n-1].catchAll || word == "else"
+				}
+			case "then", "do", "!", "time":
 			case "fi", "esac", "done", "}":
 				if !closes(word, i) {
 					return nil
