@@ -470,23 +470,13 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 		sh.conditional[k] = c.closer == "fi" || c.closer == "esac" || c.closer == "done"
 	}
 	sh.blockParent = nesting(sh.blocks)
-	// Inside a subshell, however deep: its parents come first. And the
-	// innermost if, case or loop holding each block, itself included.
-	sh.condAncestor = make([]int, len(sh.blocks))
+	// Inside a subshell, however deep: its parents come first.
 	for k := range sh.blocks {
-		p := sh.blockParent[k]
-		if p >= 0 && sh.subshell[p] {
+		if p := sh.blockParent[k]; p >= 0 && sh.subshell[p] {
 			sh.subshell[k] = true
 		}
-		switch {
-		case sh.conditional[k]:
-			sh.condAncestor[k] = k
-		case p >= 0:
-			sh.condAncestor[k] = sh.condAncestor[p]
-		default:
-			sh.condAncestor[k] = -1
-		}
 	}
+	sh.readCondAncestors()
 	sh.endings, sh.returnings = map[int][]int{}, map[int][]int{}
 	for _, m := range exitCommand().FindAllStringSubmatchIndex(plain, -1) {
 		at := m[2]
@@ -542,10 +532,16 @@ func (sh *scriptShape) readAlwaysWrites(plain string, catchAll []bool) {
 			sh.allBranches[b], sh.conditional[b], changed = true, false, true
 		}
 	}
-	if !changed {
-		return
+	if changed {
+		sh.readCondAncestors()
 	}
-	for k := range sh.blocks { // parents first: recomputed in order
+}
+
+// readCondAncestors sets, for each block, the innermost if, case or loop
+// holding it, itself included (-1: none). Parents come first in blocks.
+func (sh *scriptShape) readCondAncestors() {
+	sh.condAncestor = make([]int, len(sh.blocks))
+	for k := range sh.blocks {
 		switch p := sh.blockParent[k]; {
 		case sh.conditional[k]:
 			sh.condAncestor[k] = k
