@@ -272,8 +272,8 @@ func exitsTwoSilently(text string) bool {
 		}
 		writes = append(writes, write{at, r, until})
 	}
-	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
-		wrote(loc[0])
+	for _, at := range shape.writesAt {
+		wrote(at)
 	}
 	for _, at := range shape.loudCalls {
 		wrote(at)
@@ -374,6 +374,9 @@ type span struct{ start, end int }
 
 // scriptShape is what exitsTwoSilently reads of a script's structure.
 type scriptShape struct {
+	// writesAt are where the text writes to stderr (stderrWrite), found
+	// once for every reading below.
+	writesAt []int
 	// toStderr are the spans of the compound commands whose output goes
 	// to standard error, sorted and disjoint; printsAt where a command
 	// that prints (echo, printf, cat) stands, sorted.
@@ -414,6 +417,9 @@ var printCommand = lazy.Regexp(`(?:^|[\s;&|({])(?:echo|printf|cat)\b`)
 // exit.
 func readShape(plain string) *scriptShape {
 	shape := &scriptShape{}
+	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
+		shape.writesAt = append(shape.writesAt, loc[0])
+	}
 	compounds := shellCompounds(plain)
 	for _, c := range compounds {
 		if c.toStderr {
@@ -516,9 +522,9 @@ func (sh *scriptShape) readAlwaysWrites(plain string, catchAll []bool) {
 		}
 		marked[b][branchOf(b, at)] = true
 	}
-	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
-		if sh.writes(plain, loc[0]) {
-			mark(sh.conditionalOf(loc[0]), loc[0])
+	for _, at := range sh.writesAt {
+		if sh.writes(plain, at) {
+			mark(sh.conditionalOf(at), at)
 		}
 	}
 	for b, list := range sh.endings {
@@ -809,9 +815,9 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	loud := make([]bool, len(funcs))
 	// One pass over the text, each write given to the body holding it:
 	// nested bodies would make a pass per body quadratic.
-	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
-		k := sh.regionOf(loc[0])
-		if k >= 0 && !loud[k] && !debugName().MatchString(funcs[k].name) && sh.writes(plain, loc[0]) && returns(loc[0], k) {
+	for _, at := range sh.writesAt {
+		k := sh.regionOf(at)
+		if k >= 0 && !loud[k] && !debugName().MatchString(funcs[k].name) && sh.writes(plain, at) && returns(at, k) {
 			loud[k] = true
 		}
 	}
