@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/hookconv/hookconv/internal/benchdata"
 	"github.com/hookconv/hookconv/providers"
@@ -39,6 +40,31 @@ func BenchmarkConvert10k(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if res := Convert("claude-code", to, in, nil); res.Files == nil {
+					b.Fatal(res.Diagnostics)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkConvert10kProject converts the same file as the CLI does from
+// a project folder: the contract checks (HC425, HC431) look for each
+// hook's script there, and a few of the 10,000 are present.
+func BenchmarkConvert10kProject(b *testing.B) {
+	src := benchdata.ClaudeSettings(10000)
+	in := providers.Files{".claude/settings.json": src}
+	project := fstest.MapFS{
+		"hooks/h0.sh": {Data: []byte("#!/bin/sh\necho blocked >&2\nexit 2\n")},
+		"hooks/h1.sh": {Data: []byte("#!/bin/sh\nexit 2\n")},
+	}
+	for _, to := range []string{"gemini-cli", "codex"} {
+		b.Run("to="+to, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				s := DecodeSource("claude-code", in)
+				s.Scripts = &Scripts{FS: project}
+				if res := s.Convert(to, nil, Options{}); res.Files == nil {
 					b.Fatal(res.Diagnostics)
 				}
 			}

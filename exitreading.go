@@ -32,6 +32,11 @@ var (
 // output ends up on stderr instead (>&2 2>/dev/null), what the script
 // prints reaches the tool as its reason, and that is not read: false.
 func stderrAway(command string) (int, bool) {
+	// Every redirection has a '>': the regexp, tried at each offset, is
+	// not run on the many commands without one.
+	if !strings.Contains(command, ">") {
+		return 0, false
+	}
 	loc := trailingRedirects().FindStringIndex(command)
 	if loc == nil {
 		return 0, false
@@ -83,8 +88,19 @@ func followRedirects(list string) (out, errs string, ok bool) {
 
 // exitsTwo reports whether text exits 2 somewhere outside quoted text.
 func exitsTwo(text string) bool {
+	if !mayExitTwo(text) {
+		return false
+	}
 	text = withExitCodesResolved(text)
 	return len(exitTwoAt(text, withoutLiteralQuotes(text))) > 0
+}
+
+// mayExitTwo reports whether text can hold an exit 2 at all: exitTwo's
+// every code has a 2, and an exit through a variable resolves only to
+// a number the text spells. The regexps are not run on the many hooks
+// that fail this (curl … || exit 1, as an http hook becomes).
+func mayExitTwo(text string) bool {
+	return strings.Contains(text, "exit") && strings.IndexByte(text, '2') >= 0
 }
 
 // exitCodeVar matches an exit whose code is a variable's: exit $BLOCK,
@@ -241,6 +257,9 @@ var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/(?:dev/(?:stderr|fd/2)|proc/self/
 // nor a redirection. Linear in the text: a script may hold thousands of
 // exits.
 func exitsTwoSilently(text string) bool {
+	if !mayExitTwo(text) {
+		return false
+	}
 	text = withExitCodesResolved(text)
 	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
 	exits := exitTwoAt(text, plain)

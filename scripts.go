@@ -166,6 +166,10 @@ type Scripts struct {
 	// script, each with its own arguments.
 	read    map[readKey]readAnswer
 	visible map[readKey]visibleText
+	// unread holds the commands that run no script read here (none named,
+	// named as another program's argument, missing, no shell script),
+	// whatever the purpose: each check asks again for every hook.
+	unread map[string]bool
 }
 
 // readKey and readAnswer are a cached readScript call (or, for visible, a
@@ -287,7 +291,7 @@ func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
 	// cd "$CLAUDE_PROJECT_DIR" && .claude/hooks/guard.sh runs the script
 	// from the project folder, as a relative path names it anyway.
 	call := *hd
-	if !s.Plugin {
+	if !s.Plugin && strings.Contains(call.Command, "cd") { // the regexp is not run on every hook
 		if loc := intoProject().FindStringIndex(call.Command); loc != nil {
 			call.Command = call.Command[loc[1]:]
 		}
@@ -315,23 +319,33 @@ func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
 
 // readWhole is readScript's reading, uncached.
 func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
+	if s.unread[hd.Command] {
+		return "", false
+	}
+	unread := func() (string, bool) {
+		if s.unread == nil {
+			s.unread = map[string]bool{}
+		}
+		s.unread[hd.Command] = true
+		return "", false
+	}
 	refs := scriptPaths(hd.Command, rootVars(s.Plugin), !s.Plugin)
 	if len(refs) != 1 {
-		return "", false
+		return unread()
 	}
 	runs, traces := shellRuns(hd.Command)
 	if !refs[0].program && !runs {
 		// The script must be what runs, or a shell's script: not the
 		// argument of another program (env, timeout, xargs, sh -c '…'
 		// whose $0 it is).
-		return "", false
+		return unread()
 	}
 	key := readKey{refs[0].path, p}
 	v, seen := s.visible[key]
 	if !seen {
 		b, err := s.readFile(refs[0].path)
 		if err != nil || !shellScript(refs[0].path, b) {
-			return "", false
+			return unread()
 		}
 		if v.text = withoutComments(b); !allVisible(v.text, p) {
 			v.text = ""
@@ -983,6 +997,11 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 		if rel == "" || strings.ContainsAny(rel, "$*?[{~: \t\n\x00") || strings.HasPrefix(rel, "/") {
 			continue
 		}
+		// path.Clean copies a path it changes: the ./ that most
+		// relative commands start with is cut first, as Clean would.
+		for strings.HasPrefix(rel, "./") && !strings.HasPrefix(rel[2:], "/") {
+			rel = rel[2:]
+		}
 		clean := path.Clean(rel)
 		if clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
 			continue // outside the project
@@ -1041,12 +1060,27 @@ type shellWord struct {
 // in simple commands, which is all it is used for.
 func shellWords(s string) []shellWord {
 	var out []shellWord
-	var cur strings.Builder
-	inWord := false
-	flush := func() {
+	// A word is s[start:i] until a quote or a backslash makes its text
+	// differ from what s spells: then it is built in quoted. Most words of
+	// a config (./hooks/guard.sh, --flag) are plain, and this runs for
+	// every hook of a large one.
+	var quoted []byte
+	start, inWord, copied := 0, false, false
+	word := func(i int, copy bool) {
+		if !inWord {
+			start, inWord, copied = i, true, false
+		}
+		if copy && !copied {
+			quoted, copied = append(quoted[:0], s[start:i]...), true
+		}
+	}
+	flush := func(end int) {
 		if inWord {
-			out = append(out, shellWord{text: cur.String()})
-			cur.Reset()
+			text := s[start:end]
+			if copied {
+				text = string(quoted)
+			}
+			out = append(out, shellWord{text: text})
 			inWord = false
 		}
 	}
@@ -1054,50 +1088,52 @@ func shellWords(s string) []shellWord {
 		c := s[i]
 		switch {
 		case c == '\'':
-			inWord = true
+			word(i, true)
 			j := strings.IndexByte(s[i+1:], '\'')
 			if j < 0 {
 				return nil // unbalanced: not a command to judge
 			}
-			cur.WriteString(s[i+1 : i+1+j])
+			quoted = append(quoted, s[i+1:i+1+j]...)
 			i += j + 1
 		case c == '"':
-			inWord = true
+			word(i, true)
 			j := i + 1
 			for ; j < len(s) && s[j] != '"'; j++ {
 				if s[j] == '\\' && j+1 < len(s) {
 					j++
 				}
-				cur.WriteByte(s[j])
+				quoted = append(quoted, s[j])
 			}
 			if j >= len(s) {
 				return nil
 			}
 			i = j
 		case c == '\\' && i+1 < len(s):
-			inWord = true
+			word(i, true)
 			i++
-			cur.WriteByte(s[i])
+			quoted = append(quoted, s[i])
 		case c == ' ' || c == '\t' || c == '\n':
-			flush()
+			flush(i)
 		case strings.HasPrefix(s[i:], "<<<"):
 			// A here-string: the next word is the command's input, as
 			// echo … | would give it.
-			flush()
+			flush(i)
 			out = append(out, shellWord{redirect: true, text: "<<<"})
 			i += 2
 		case strings.IndexByte(";&|()<>", c) >= 0:
-			flush()
+			flush(i)
 			if c == '<' || c == '>' {
-				out = append(out, shellWord{redirect: true, text: string(c)})
+				out = append(out, shellWord{redirect: true, text: s[i : i+1]})
 				continue
 			}
-			out = append(out, shellWord{operator: true, text: string(c)})
+			out = append(out, shellWord{operator: true, text: s[i : i+1]})
 		default:
-			inWord = true
-			cur.WriteByte(c)
+			word(i, false)
+			if copied {
+				quoted = append(quoted, c)
+			}
 		}
 	}
-	flush()
+	flush(len(s))
 	return out
 }
