@@ -151,6 +151,15 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"echo no >/proc/self/fd/2\nexit 2", false},    // the descriptor, by another path
 		{"{ echo no >&2; exit 2; } 2>/dev/null", true}, // sent away with the group's stderr
 		{"if x; then\n  echo no >&2\n  exit 2\nfi 2>>/tmp/log", true},
+		// Here-documents are text, not commands; arithmetic is no subshell
+		// and its > no redirection.
+		{"cat <<EOF\n{\"decision\": \"block\"}\nEOF\nexit 2", true},                       // the answer on stdout
+		{"cat <<'EOF' >&2\nblocked: rm -rf\nEOF\nexit 2", false},                          // the body on stderr
+		{"cat <<EOF\nusage: echo no >&2; exit 2\nEOF\nexit 0", false},                     // no exit: text
+		{"cat <<-EOF\n\tnote >&2\n\tEOF\nexit 2", true},                                   // <<- with tabs
+		{"n=$(jq -r .n)\nif (( n > 3 )); then exit 2; fi", true},                          // > is a comparison
+		{"if (( $(jq .n) 2>&1 > 3 )); then echo no >&2; exit 2; fi", false},               // not followed: as before
+		{"count=$((count + 1))\n[ \"$count\" -gt 2 ] && { echo no >&2; exit 2; }", false}, // an expansion
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
@@ -254,10 +263,16 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"( ( ) } fi esac",
 		"{ exit 2; } 2>&1 >&2 3>&- &>/dev/stderr",
 		"\\",
+		"cat <<-'E' >&2\n\tx\n\tE\n(( (a) + $((b)) > 2 )) && exit 2",
 	} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
+		// The offsets the reader keeps hold only if the blanking keeps
+		// the text's length and lines.
+		if shaped := forExitReading(text); len(shaped) != len(text) || strings.Count(shaped, "\n") != strings.Count(text, "\n") {
+			t.Fatalf("forExitReading(%q) = %q: length or lines changed", text, shaped)
+		}
 		silent := exitsTwoSilently(text)
 		exitsTwo(text)
 		readShape(withoutLiteralQuotes(text))

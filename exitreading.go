@@ -91,7 +91,7 @@ func exitsTwo(text string) bool {
 	if !mayExitTwo(text) {
 		return false
 	}
-	text = withExitCodesResolved(text)
+	text = withExitCodesResolved(forExitReading(text))
 	return len(exitTwoAt(text, withoutLiteralQuotes(text))) > 0
 }
 
@@ -260,7 +260,7 @@ func exitsTwoSilently(text string) bool {
 	if !mayExitTwo(text) {
 		return false
 	}
-	text = withExitCodesResolved(text)
+	text = withExitCodesResolved(forExitReading(text))
 	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
 	exits := exitTwoAt(text, plain)
 	if len(exits) == 0 {

@@ -393,6 +393,9 @@ const (
 // runs nothing but the shell's own commands and text tools, and names no
 // other script, which may answer for it.
 func allVisible(text string, p purpose) bool {
+	if p == forExit {
+		text = forExitReading(text)
+	}
 	// A space before a device is no path of the project's (> /dev/null),
 	// and reading /dev/stdin is reading the payload, as standard input is.
 	text = devRedirect().ReplaceAllString(text, "$1$2")
@@ -414,6 +417,9 @@ func allVisible(text string, p purpose) bool {
 		// nothing: it points the script's own output elsewhere, which
 		// the exit's reading follows (readShape).
 		text = execRedirects().ReplaceAllString(text, "${1}true$2")
+		// Logging that writes to files or the system log (tee -a
+		// "$LOG", mkdir -p, logger) says nothing on stderr.
+		text = withoutQuietLogging(text)
 		// Only for the exit: a function defined after its call, in a
 		// branch never taken, or named like the program it hides would
 		// make an answer printed on stdout look read whole. For the exit
@@ -490,6 +496,33 @@ var fileOutput = lazy.Regexp(`(\d?>>?)[ \t]*([\w./-]*[\w-])\b`)
 // execRedirects matches a line that is exec with output redirections
 // only (exec 2>>/tmp/guard.log, exec 1>&2): the script's descriptors
 // changed for the rest of it, no program run.
+// quietLogging matches a command that keeps a log and writes nothing to
+// standard error but its own failures: tee (to its files and stdout),
+// mkdir, touch, logger. Its arguments may name variables, not run
+// commands.
+var quietLogging = lazy.Regexp(`(?m)((?:^|[;&|{(!]|\b(?:then|do|else))[ \t]*)(?:tee|mkdir|touch|logger)((?:[ \t](?:[^;&|\n()` + "`" + `$]|\$[^(])*)?)([;&|)]|$)`)
+
+// withoutQuietLogging spells quietLogging's commands true, for the exit's
+// reading: unless one writes to stderr after all (tee /dev/stderr,
+// logger -s), which stays, as a program whose output is unknown.
+func withoutQuietLogging(text string) string {
+	if !strings.Contains(text, "tee") && !strings.Contains(text, "mkdir") && !strings.Contains(text, "touch") && !strings.Contains(text, "logger") {
+		return text
+	}
+	return quietLogging().ReplaceAllStringFunc(text, func(cmd string) string {
+		m := quietLogging().FindStringSubmatch(cmd)
+		args := " " + m[2] + " "
+		if strings.Contains(args, "/dev/stderr") || strings.Contains(args, "/dev/fd/2") || strings.Contains(args, "/proc/self/fd/2") ||
+			strings.Contains(args, "--stderr") || loggerToStderr().MatchString(args) {
+			return cmd
+		}
+		return m[1] + "true" + m[3]
+	})
+}
+
+// loggerToStderr matches logger's -s among its short options (-is).
+var loggerToStderr = lazy.Regexp(`\s-[a-zA-Z]*s[a-zA-Z]*\s`)
+
 var execRedirects = lazy.Regexp(`(?m)^([ \t]*)exec((?:[ \t]+[0-9]?>>?&?[ \t]*[^\s;&|<>]+)+)[ \t]*$`)
 
 var commandLookup = lazy.Regexp(`\bcommand\s+-[vV]\s+[\w.-]+`)
@@ -589,10 +622,18 @@ func textOnly(words []shellWord) bool {
 	if gitQuery(words) {
 		return true
 	}
+	if len(words) == 0 {
+		return false
+	}
 	tool := ""
 	var args []shellWord
-	for _, w := range append(words, shellWord{operator: true}) {
-		switch {
+	words = append(words[:len(words):len(words)], shellWord{operator: true})
+	for i := 0; i < len(words); i++ {
+		switch w := words[i]; {
+		case w.redirect && w.text == "<<<" && i+1 < len(words) && hereString(words[i+1]):
+			// jq -r .x <<<"$input": the tool reads a string, as it would
+			// from echo "$input" |, not a file.
+			i++
 		case w.redirect:
 			return false
 		case w.operator:
@@ -609,7 +650,13 @@ func textOnly(words []shellWord) bool {
 			args = append(args, w)
 		}
 	}
-	return len(words) > 0
+	return true
+}
+
+// hereString reports whether w, after <<<, is a string a text tool may
+// read: literal text or a variable's value, not a command's output.
+func hereString(w shellWord) bool {
+	return !w.operator && !w.redirect && !strings.Contains(w.text, "$(") && !strings.Contains(w.text, "`")
 }
 
 // gitQuery reports whether a substitution's words only ask git where the

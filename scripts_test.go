@@ -310,6 +310,9 @@ func TestWithoutTextSubstitutions(t *testing.T) {
 		{`n=$(echo "$cmd" | grep -c 'rm -rf')`, true},
 		{`ext=$(basename "$f")`, true},
 		{"now=$(date +%Y/%m/%d)", true},
+		{`cmd=$(jq -r .tool_input.command <<<"$input")`, true}, // a here-string of a variable
+		{`cmd=$(jq -r .x <<<"$(./policy.sh)")`, false},         // of a command's output
+		{`cmd=$(jq -r .x < payload.json)`, false},
 		{"x=$(cat deny.json)", false},             // a file's contents
 		{"x=$(cat policy)", false},                // cat with any argument
 		{"x=$(jq -r . rules/deny)", false},        // jq reading a file
@@ -494,5 +497,36 @@ func TestScriptNamedInMessageReadForExit(t *testing.T) {
 	}
 	if _, ok := s.readScript(hd("./runs.sh"), forExit); ok {
 		t.Error("runs.sh, which runs other.sh, was read")
+	}
+}
+
+// TestQuietShapesReadForExit: common guard shapes that write nothing to
+// stderr and run nothing unseen are read for the exit (QA round 11 found
+// them left to HC322): a here-string into jq, a here-document answer,
+// arithmetic, logging to files or the system log. What does write to
+// stderr, or runs a program, or expands a command, is still not read.
+func TestQuietShapesReadForExit(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		read   bool
+	}{
+		{"input=$(cat)\ncmd=$(jq -r '.tool_input.command' <<<\"$input\")\n[ \"$cmd\" = rm ] && exit 2\nexit 0", true},
+		{"cmd=$(jq -r .x <<<\"$(./policy.sh)\")\nexit 2", false}, // the here-string runs a script
+		{"cat <<EOF\n{\"decision\": \"block\"}\nEOF\nexit 2", true},
+		{"cat <<EOF\nblocked at $(date)\nEOF\nexit 2", false}, // the body runs a command
+		{"python3 <<'EOF'\nprint('x')\nEOF\nexit 2", false},   // a program reads it
+		{"cat <<EOF\nnever closed\nexit 2", false},
+		{"n=$(jq -r .n)\nif (( n > 3 )); then exit 2; fi", true},
+		{"(( $(./count.sh) > 3 )) && exit 2", false},
+		{"echo \"$input\" | tee -a \"$LOG\" >/dev/null\nexit 2", true},
+		{"mkdir -p \"$HOME/.cache/guard\"\ntouch \"$HOME/.cache/guard/seen\"\nexit 2", true},
+		{"logger -t guard \"blocked $cmd\"\nexit 2", true},
+		{"echo no | tee /dev/stderr\nexit 2", false}, // writes to stderr unseen by the reader: not read
+		{"logger -s blocked\nexit 2", false},         // -s copies to stderr
+		{"tee-report x\nexit 2", false},              // another program
+	} {
+		if got := allVisible(withoutComments([]byte(tc.script)), forExit); got != tc.read {
+			t.Errorf("allVisible(%q, forExit) = %v, want %v", tc.script, got, tc.read)
+		}
 	}
 }

@@ -1,0 +1,226 @@
+package hookconv
+
+import "strings"
+
+// What a script does that changes nothing about how it exits or what it
+// writes to standard error, blanked before the exit is read (HC431):
+// arithmetic and here-documents. Each keeps the text's length and its
+// newlines, so offsets and line numbers hold.
+
+// forExitReading returns text with its arithmetic commands and
+// expansions, and the here-documents that feed a command literal text,
+// blanked (withoutArithmetic, withoutHereDocuments).
+func forExitReading(text string) string {
+	if !strings.Contains(text, "((") && !strings.Contains(text, "<<") {
+		return text
+	}
+	return withoutHereDocuments(withoutArithmetic(text))
+}
+
+// withoutArithmetic returns text with each arithmetic command (( n > 3 ))
+// spelled true, and each expansion $(( n + 1 )) spelled 0, padded with
+// blanks: neither runs a program nor writes anything, and the reader
+// would take their ( ) for subshells and their > for a redirection.
+// Only an arithmetic on one line, with no command substitution, quote
+// or ; inside, is blanked; anything else stays for opaque to refuse.
+func withoutArithmetic(text string) string {
+	var b []byte // a copy, made at the first change
+	for i := 0; i+1 < len(text); i++ {
+		if text[i] != '(' || text[i+1] != '(' {
+			continue
+		}
+		expansion := i > 0 && text[i-1] == '$'
+		if !expansion && !atCommandWord(text, i) {
+			continue
+		}
+		end := arithmeticEnd(text, i)
+		if end < 0 {
+			continue
+		}
+		if b == nil {
+			b = []byte(text)
+		}
+		from, word := i, "true"
+		if expansion {
+			from, word = i-1, "0"
+		}
+		n := copy(b[from:end], word)
+		for j := from + n; j < end; j++ {
+			b[j] = ' '
+		}
+		i = end - 1
+	}
+	if b == nil {
+		return text
+	}
+	return string(b)
+}
+
+// arithmeticEnd returns the offset just past the )) that closes the ((
+// at i, or -1 when it is not closed on its line or holds what this
+// reading does not follow.
+func arithmeticEnd(text string, i int) int {
+	depth := 0
+	for j := i; j < len(text); j++ {
+		switch text[j] {
+		case '(':
+			if j > i+1 && text[j-1] == '$' {
+				return -1 // a command substitution inside
+			}
+			depth++
+		case ')':
+			depth--
+			switch {
+			case depth == 0:
+				return j + 1
+			case depth == 1 && (j+1 == len(text) || text[j+1] != ')'):
+				// ((a) (b)): the inner ( closed alone, so these are
+				// subshells nested, as bash reads them then.
+				return -1
+			}
+		case '\n', ';', '`', '"', '\'':
+			return -1
+		}
+	}
+	return -1
+}
+
+// atCommandWord reports whether offset i of text starts a command: at a
+// line's start, or after an operator or a keyword that a command follows.
+func atCommandWord(text string, i int) bool {
+	before := strings.TrimRight(text[:i], " \t")
+	if before == "" || strings.HasSuffix(before, "\n") {
+		return true
+	}
+	switch before[len(before)-1] {
+	case ';', '&', '|', '!', '{', '(':
+		return true
+	}
+	for _, kw := range []string{"if", "elif", "while", "until", "then", "do", "else"} {
+		if strings.HasSuffix(before, kw) && (len(before) == len(kw) || !isNameByte(before[len(before)-len(kw)-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutHereDocuments returns text with each here-document's operator
+// (<<EOF, <<-'EOF') and body blanked. The body is literal text handed to
+// the command on its standard input: a heredoc JSON answer or a usage
+// message, whose exit 2 or >&2 is no command. The command itself stays,
+// to be read (cat, a text tool) or refused (python3). A body whose
+// unquoted delimiter lets it run commands ($(…), `…`), an unclosed one,
+// and a line with two operators are left whole, for opaque to refuse.
+func withoutHereDocuments(text string) string {
+	var b []byte // a copy, made at the first change
+	lineStart := 0
+	for lineStart < len(text) {
+		lineEnd := strings.IndexByte(text[lineStart:], '\n')
+		if lineEnd < 0 {
+			break // a last line's here-document has no body
+		}
+		lineEnd += lineStart
+		op, opEnd, delim, quoted, dash := hereOperator(text[lineStart:lineEnd])
+		if op < 0 {
+			lineStart = lineEnd + 1
+			continue
+		}
+		bodyStart := lineEnd + 1
+		bodyEnd, next := hereBodyEnd(text, bodyStart, delim, dash)
+		if bodyEnd < 0 || !quoted && (strings.Contains(text[bodyStart:bodyEnd], "$(") || strings.Contains(text[bodyStart:bodyEnd], "`")) {
+			lineStart = lineEnd + 1
+			continue
+		}
+		if b == nil {
+			b = []byte(text)
+		}
+		blank(b[lineStart+op : lineStart+opEnd])
+		blank(b[bodyStart:next]) // and the delimiter's line
+		lineStart = next
+	}
+	if b == nil {
+		return text
+	}
+	return string(b)
+}
+
+// hereOperator finds a here-document operator in a line: its offsets,
+// the delimiter, whether it was quoted (the body is then never
+// expanded) and whether it was <<- (tabs before the end line). op is -1
+// for none, or for more than one.
+func hereOperator(line string) (op, end int, delim string, quoted, dash bool) {
+	op = -1
+	for i := 0; i+1 < len(line); i++ {
+		if line[i] != '<' || line[i+1] != '<' || i > 0 && line[i-1] == '<' || i+2 < len(line) && line[i+2] == '<' {
+			continue
+		}
+		if op >= 0 {
+			return -1, 0, "", false, false // two: not followed
+		}
+		j := i + 2
+		dash = j < len(line) && line[j] == '-'
+		if dash {
+			j++
+		}
+		for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+			j++
+		}
+		quoted = j < len(line) && (line[j] == '\'' || line[j] == '"')
+		if quoted {
+			q := line[j]
+			k := strings.IndexByte(line[j+1:], q)
+			if k < 0 {
+				return -1, 0, "", false, false
+			}
+			delim, end = line[j+1:j+1+k], j+2+k
+		} else {
+			k := j
+			for k < len(line) && isNameByte(line[k]) {
+				k++
+			}
+			delim, end = line[j:k], k
+		}
+		if delim == "" {
+			return -1, 0, "", false, false
+		}
+		op = i
+		i = end - 1
+	}
+	return op, end, delim, quoted, dash
+}
+
+// hereBodyEnd returns where the body starting at start ends (the start
+// of its delimiter line) and where the line after the delimiter starts,
+// or -1 when no line closes it.
+func hereBodyEnd(text string, start int, delim string, dash bool) (int, int) {
+	for at := start; at <= len(text); {
+		end := strings.IndexByte(text[at:], '\n')
+		line := text[at:]
+		if end >= 0 {
+			line = text[at : at+end]
+		}
+		if dash {
+			line = strings.TrimLeft(line, "\t")
+		}
+		if line == delim {
+			if end < 0 {
+				return at, len(text)
+			}
+			return at, at + end + 1
+		}
+		if end < 0 {
+			return -1, -1
+		}
+		at += end + 1
+	}
+	return -1, -1
+}
+
+// blank turns every byte of b but newlines into a space.
+func blank(b []byte) {
+	for i, c := range b {
+		if c != '\n' {
+			b[i] = ' '
+		}
+	}
+}
