@@ -160,6 +160,20 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"n=$(jq -r .n)\nif (( n > 3 )); then exit 2; fi", true},                          // > is a comparison
 		{"if (( $(jq .n) 2>&1 > 3 )); then echo no >&2; exit 2; fi", false},               // not followed: as before
 		{"count=$((count + 1))\n[ \"$count\" -gt 2 ] && { echo no >&2; exit 2; }", false}, // an expansion
+		// A write run on a condition of its list, or in a group run on
+		// one, covers the exits of that list or group only.
+		{"grep -q rm <<<\"$cmd\" && echo \"no rm\" >&2; exit 2", true},
+		{"[ -n \"$cmd\" ] && echo no >&2 && exit 2", false},
+		{"cond &&\n  echo no >&2 &&\n  exit 2", false}, // the list goes on on the next lines
+		{"cond || { echo no >&2; }\nexit 2", true},
+		{"cond || { echo no >&2; exit 2; }", false},
+		{"cond && ( echo no >&2; exit 2 )", false},
+		{"if cond; then a && echo no >&2; exit 2; fi", true},
+		{"log() { echo \"$1\" >&2; }\ncond && log x\nexit 2", true},
+		// A helper that may return before it writes is no write.
+		{"log() { [ -t 2 ] || return 0; echo \"$1\" >&2; }\nlog x\nexit 2", true},
+		{"log() { if [ -z \"$1\" ]; then return; fi; echo \"$1\" >&2; }\nlog x\nexit 2", true},
+		{"log() { echo \"$1\" >&2; return 0; }\nlog x\nexit 2", false},
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
@@ -242,6 +256,9 @@ func BenchmarkExitsTwoSilently(b *testing.B) {
 		"lines":    "{\n" + strings.Repeat("grep -q x && exit 2\n", 10000) + "} >&2\n",
 		"one-line": "{ " + strings.Repeat("true; exit 2; ", 10000) + "} >&2\n",
 		"variable": "B=2; " + strings.Repeat("true && exit $B; ", 10000),
+		// Each write's list is read back to its start: bounded, or one
+		// long line of them is quadratic (2,000 took 3.2 s).
+		"guarded-writes": strings.Repeat("c && echo x >&2 && true ", 10000) + "; exit 2\n",
 	} {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(script)))

@@ -289,6 +289,9 @@ func exitsTwoSilently(text string) bool {
 				until = min(until, shape.blocks[c].end) // inside the write's own part
 			}
 		}
+		// So may one run on a condition of its list (cond && echo no
+		// >&2; exit 2), or in a group run on one (cond || { …; }).
+		until = min(until, shape.andOrReach(plain, at))
 		writes = append(writes, write{at, r, until})
 	}
 	for _, at := range shape.writesAt {
@@ -425,6 +428,9 @@ type scriptShape struct {
 	condAncestor []int  // the innermost conditional block holding each, itself included; -1: none
 	endings      map[int][]int
 	returnings   map[int][]int // the same for return
+	// anyReturns are where a return stands, however conditional ([ -t 2 ]
+	// || return 0), outside subshells, sorted.
+	anyReturns []int
 }
 
 // printCommand matches a command that prints to standard output.
@@ -505,11 +511,17 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 	sh.endings, sh.returnings = map[int][]int{}, map[int][]int{}
 	for _, m := range exitCommand().FindAllStringSubmatchIndex(plain, -1) {
 		at := m[2]
-		if !atCommandStart(plain, at) || afterAndOr(plain, at) {
+		if !atCommandStart(plain, at) {
 			continue
 		}
 		b := sh.blockOf(at)
 		if b >= 0 && sh.subshell[b] {
+			continue
+		}
+		if plain[at] == 'r' {
+			sh.anyReturns = append(sh.anyReturns, at)
+		}
+		if afterAndOr(plain, at) {
 			continue
 		}
 		if plain[at] == 'r' { // return: the path ends in its function, and goes on in the caller
@@ -576,6 +588,74 @@ func (sh *scriptShape) readCondAncestors() {
 			sh.condAncestor[k] = -1
 		}
 	}
+}
+
+// andOrReach returns how far a write at offset at covers exits when it
+// runs only on a condition: after && or || in its command list (cond &&
+// echo no >&2; exit 2), to the list's end; in a group or subshell run
+// after && or || (cond || { echo no >&2; }), to the group's end. There a
+// path that skipped the write arrives too. len(plain) when neither.
+func (sh *scriptShape) andOrReach(plain string, at int) int {
+	reach, from, to := len(plain), 0, len(plain)
+	if b := sh.blockOf(at); b >= 0 {
+		open := sh.blocks[b].start
+		from, to = open+1, sh.blocks[b].end
+		if c := plain[open]; (c == '{' || c == '(') && afterAndOr(plain, open) {
+			reach = to
+		}
+	}
+	start := listStart(plain, from, at)
+	if strings.Contains(plain[start:at], "&&") || strings.Contains(plain[start:at], "||") {
+		reach = min(reach, listEnd(plain, at, to))
+	}
+	return reach
+}
+
+// maxListScan bounds how far listStart and listEnd look for a list's
+// ends, so that a line of thousands of commands costs linear time; past
+// it a list is taken as starting (or ending) there.
+const maxListScan = 2048
+
+// listStart returns where the command list holding offset at starts, no
+// earlier than from: after the last ; or line break that no &&, ||, |
+// or backslash continues.
+func listStart(plain string, from, at int) int {
+	from = max(from, at-maxListScan)
+	for i := at - 1; i >= from; i-- {
+		switch plain[i] {
+		case ';':
+			return i + 1
+		case '\n':
+			if !continuedLine(plain[from:i]) {
+				return i + 1
+			}
+		}
+	}
+	return from
+}
+
+// listEnd returns where the command list holding offset at ends, no
+// later than to: at the next ; or line break that does not continue it.
+func listEnd(plain string, at, to int) int {
+	to = min(to, at+maxListScan)
+	for i := at; i < to; i++ {
+		switch plain[i] {
+		case ';':
+			return i
+		case '\n':
+			if !continuedLine(plain[at:i]) {
+				return i
+			}
+		}
+	}
+	return to
+}
+
+// continuedLine reports whether a line ending as before does goes on on
+// the next one: after &&, ||, | or a backslash.
+func continuedLine(before string) bool {
+	before = strings.TrimRight(before, " \t")
+	return strings.HasSuffix(before, "&&") || strings.HasSuffix(before, "|") || strings.HasSuffix(before, "\\")
 }
 
 // afterAndOr reports whether the command at offset at runs only on a
@@ -834,9 +914,22 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	loud := make([]bool, len(funcs))
 	// One pass over the text, each write given to the body holding it:
 	// nested bodies would make a pass per body quadratic.
+	// returnsBefore reports whether function k may return before offset
+	// at in its own body (log() { [ -t 2 ] || return 0; echo … >&2; }):
+	// a path that never reaches the write there.
+	firstReturn := make([]int, len(funcs))
+	for k := range firstReturn {
+		firstReturn[k] = -1
+	}
+	for _, r := range sh.anyReturns {
+		if k := sh.regionOf(r); k >= 0 && firstReturn[k] < 0 {
+			firstReturn[k] = r
+		}
+	}
+	returnsBefore := func(at, k int) bool { return firstReturn[k] >= 0 && firstReturn[k] < at }
 	for _, at := range sh.writesAt {
 		k := sh.regionOf(at)
-		if k >= 0 && !loud[k] && !debugName().MatchString(funcs[k].name) && sh.writes(plain, at) && returns(at, k) {
+		if k >= 0 && !loud[k] && !debugName().MatchString(funcs[k].name) && sh.writes(plain, at) && returns(at, k) && !returnsBefore(at, k) {
 			loud[k] = true
 		}
 	}
@@ -869,6 +962,23 @@ var debugName = lazy.Regexp(`(?i)^(?:_|log_?)?(?:debug|dbg|verbose|trace)(?:_?(?
 // setting a guard may well block on.
 var debugGuard = lazy.Regexp(`(?i)(?:\[\[?|\btest\b)[^\n\]]*\$\{?\w*(?:debug|verbose)\w*`)
 
+// testsDebugging reports whether a command list tests a debugging switch
+// (debugGuard). The regexp backtracks: it runs only on a list that names
+// one.
+func testsDebugging(list string) bool {
+	return (containsFold(list, "debug") || containsFold(list, "verbose")) && debugGuard().MatchString(list)
+}
+
+// containsFold reports whether s holds word (lower case ASCII) in any case.
+func containsFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		if s[i]|0x20 == word[0] && strings.EqualFold(s[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
+}
+
 // writes reports whether the stderr write at offset at reaches the tool:
 // not inside a compound whose stderr goes elsewhere, nor guarded on its
 // line by a debugging switch.
@@ -878,15 +988,18 @@ func (sh *scriptShape) writes(plain string, at int) bool {
 	}
 	// The command list the write is in: from the last ; or line break;
 	// or the condition of the if holding it (if [ -n "$DEBUG" ]; then).
-	start := max(strings.LastIndexByte(plain[:at], '\n'), strings.LastIndexByte(plain[:at], ';')) + 1
+	// Bounded (maxListScan), so that a line of thousands of writes costs
+	// linear time: a debugging test further back is not seen.
+	from := max(0, at-maxListScan)
+	start := from + max(strings.LastIndexByte(plain[from:at], '\n'), strings.LastIndexByte(plain[from:at], ';')) + 1
 	if out, errs, ok := commandRedirects(plain, start); ok && out != toStderr && errs != toStderr {
 		return false // echo no 2>/dev/null >&2: stdout follows stderr to /dev/null
 	}
-	guarded := debugGuard().MatchString(plain[start:at])
+	guarded := testsDebugging(plain[start:at])
 	if b := sh.blockOf(at); !guarded && b >= 0 && strings.HasPrefix(plain[sh.blocks[b].start:], "if") {
 		head := plain[sh.blocks[b].start:min(at, sh.blocks[b].start+512)] // a condition is short: bounded, for thousands of writes
 		cond, _, found := strings.Cut(head, "then")
-		guarded = found && debugGuard().MatchString(cond)
+		guarded = found && testsDebugging(cond)
 	}
 	if !guarded {
 		return true
