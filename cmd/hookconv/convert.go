@@ -329,6 +329,35 @@ func readSource(e *env, input, from string) (providers.Files, string, diag.List,
 	return providers.Files{name: src}, from, ds, nil
 }
 
+// byContent narrows tools that found the same config files (Copilot CLI
+// and VS Code both read .github/hooks/*.json) to those the files' content
+// names, by its event names as detect does: a project holding one tool's
+// file is that tool's. Tools with files of their own are left as found.
+func byContent(fsys fs.FS, found []string) []string {
+	files := hookconv.ProviderFiles(found[0], fsys)
+	for _, slug := range found[1:] {
+		if !slices.Equal(hookconv.ProviderFiles(slug, fsys), files) {
+			return found
+		}
+	}
+	var named []string
+	for _, name := range files {
+		src, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return found
+		}
+		for _, slug := range hookconv.DetectSource(name, src) {
+			if slices.Contains(found, slug) && !slices.Contains(named, slug) {
+				named = append(named, slug)
+			}
+		}
+	}
+	if len(named) == 0 {
+		return found
+	}
+	return named
+}
+
 // readProject finds the source tool's config files in a project directory.
 func readProject(e *env, dir, from string) (providers.Files, string, diag.List, error) {
 	fsys := os.DirFS(dir)
@@ -384,6 +413,9 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 			if others := slices.DeleteFunc(slices.Clone(found), isTarget); len(others) == 1 {
 				found = others
 			}
+		}
+		if len(found) > 1 {
+			found = byContent(fsys, found)
 		}
 		switch len(found) {
 		case 0:

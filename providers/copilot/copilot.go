@@ -77,6 +77,10 @@ var VSCode = &flat.Dialect{
 	DefaultType: canonical.HandlerCommand,
 	AlwaysType:  true,
 	Timeout:     nested.Seconds,
+	// A numeric root "version" makes VS Code read the file as Copilot
+	// CLI's (reference part 2 §2.3, "also accepted by the parser"): no
+	// unknown key, and the two tools share .github/hooks.
+	TopKeys: []string{"version"},
 }
 
 func init() {

@@ -262,7 +262,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			return h, false
 		}
 		h.Handler.Type = t.Text
-		if t.Text == c.d.DefaultType {
+		if t.Text == c.d.DefaultType && !c.d.AlwaysType { // one that always writes it needs no mark
 			set("$type", &node.Node{Kind: node.Bool, Bool: true})
 		}
 		switch {
