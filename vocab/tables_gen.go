@@ -162,7 +162,7 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "copilot-cli", Event: "subagent_stop", Name: "subagentStop", Matcher: "none"},
 	{Provider: "copilot-cli", Event: "error_occurred", Name: "errorOccurred", Matcher: "none", Lossy: true},
 	{Provider: "copilot-cli", Event: "tool_use_failure", Name: "errorOccurred", Matcher: "none", Alias: true, Lossy: true},
-	{Provider: "copilot-cli", Event: "before_compact", Name: "preCompact", Matcher: "value"},
+	{Provider: "copilot-cli", Event: "before_compact", Name: "preCompact", Matcher: "value", Values: []string{"manual", "auto"}},
 	{Provider: "copilot-cli", Event: "notification", Name: "notification", Matcher: "value"},
 	{Provider: "vs-code-copilot", Event: "session_start", Name: "SessionStart", Matcher: "none"},
 	{Provider: "vs-code-copilot", Event: "before_prompt", Name: "UserPromptSubmit", Matcher: "none"},

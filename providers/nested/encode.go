@@ -214,6 +214,27 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int) (string, vo
 	return "", vocab.NativeEvent{}, false
 }
 
+// valuesShared reports whether another family's value matcher (Copilot
+// CLI's "auto" on preCompact) names values its own event and the target's
+// row both list, spelled alike: the same trigger, so it keeps its meaning.
+func valuesShared(names *vocab.Tables, slug, event, text string, row vocab.NativeEvent) bool {
+	if len(row.Values) == 0 {
+		return false
+	}
+	for _, src := range names.EncodeEvent(slug, event) {
+		if src.Alias || src.Matcher != vocab.MatchValue && src.Matcher != vocab.MatchExact {
+			continue
+		}
+		for _, v := range SplitValues(text) {
+			if !slices.Contains(src.Values, v) || !slices.Contains(row.Values, v) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // valueMatchers returns the matchers of a hook on an event whose matcher
 // does not select tools: the hook's own "$matcher", or one carried over
 // from another tool of the family (their values — startup, resume, manual,
@@ -248,7 +269,7 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
 			return []writtenMatcher{{}}
 		}
-		if !inFamily(slug) {
+		if !inFamily(slug) && !valuesShared(c.Names, slug, h.Event, text, row) {
 			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters, or write the matcher "+row.Name+" expects",
 				"%s: its %s matcher %q means something else on %s %s; dropped, so it now runs every time",
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
