@@ -31,6 +31,10 @@ type Found struct {
 	Problems []string
 	// Diagnostics are the decoder's errors and warnings for the file.
 	Diagnostics diag.List
+	// Err is why the file or folder could not be read, when it could not
+	// (Problems says so too): callers that report it their own way need
+	// the error, not the phrase.
+	Err error
 }
 
 // skipDirs are folders Scan never enters: dependencies and VCS data hold
@@ -49,7 +53,7 @@ func Scan(fsys fs.FS) ([]Found, error) {
 			if p == "." {
 				return err
 			}
-			out = append(out, Found{Path: p, Problems: []string{"unreadable: " + err.Error()}})
+			out = append(out, Found{Path: p, Problems: []string{"unreadable: " + err.Error()}, Err: err})
 			return nil
 		}
 		if d.IsDir() {
@@ -63,7 +67,7 @@ func Scan(fsys fs.FS) ([]Found, error) {
 		}
 		src, err := fs.ReadFile(fsys, p)
 		if err != nil {
-			out = append(out, Found{Path: p, Problems: []string{"unreadable: " + err.Error()}})
+			out = append(out, Found{Path: p, Problems: []string{"unreadable: " + err.Error()}, Err: err})
 			return nil
 		}
 		if f, ok := examine(fsys, p, src); ok {

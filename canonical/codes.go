@@ -13,6 +13,7 @@ const (
 	CodeSpecUnsupported  = "HC112" // a spec hookconv does not read (not hooks/1.x or hooks/0.1)
 	CodeSpecLegacy       = "HC113" // hooks/0.1 (info)
 	CodeSpecNewerMinor   = "HC114" // hooks/1.N, N > 0 (warning)
+	CodeNativeConfig     = "HC115" // no "spec" and "hooks" an object: a tool's own config checked as a manifest (validate --from names the tool)
 	CodeHooksMissing     = "HC120" // no "hooks" list
 	CodeHooksType        = "HC121" // "hooks" is not a list
 	CodeHooksEmpty       = "HC122" // "hooks" is an empty list

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"cmp"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -121,23 +120,39 @@ func unwrapPathError(err error) error {
 // skipDirs are never searched for manifests.
 var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
 
-// findManifests lists the manifest files under dir: *.json, *.yaml and
-// *.yml files whose top level has a "spec" key or a "hooks" list. A file
-// that does not parse is included when it mentions both "spec" and
-// "hooks/", so a broken manifest is reported rather than skipped.
-func findManifests(dir string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+// manifestSearch is what findManifests found under a directory. Paths are
+// the directory's joined with the slash-separated paths inside it.
+type manifestSearch struct {
+	// manifests are the files to check as hooks/1.0 manifests.
+	manifests []string
+	// skipped are files with a top-level "spec" that is not a hooks spec
+	// (a Kubernetes object, a package's metadata): named on stderr, so a
+	// run that checked nothing never reads as one that passed them.
+	skipped []string
+	// unreadable holds one HC100 error per file or folder that could not
+	// be read, by path: the rest of the tree is still searched.
+	unreadable map[string]diag.List
+}
+
+// findManifests lists the manifest files under dir (fsys is dir opened):
+// *.json, *.yaml and *.yml files that look like a manifest
+// (manifestCandidate). A file or folder that cannot be read is recorded,
+// not a reason to stop.
+func findManifests(fsys fs.FS, dir string) manifestSearch {
+	s := manifestSearch{unreadable: map[string]diag.List{}}
+	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		path := filepath.Join(dir, filepath.FromSlash(p))
 		if err != nil {
-			return err
+			s.unreadable[path] = unreadableDiag(path, err)
+			return nil // for a folder, WalkDir then skips it
 		}
 		if d.IsDir() {
-			if path != dir && skipDirs[d.Name()] {
-				return filepath.SkipDir
+			if p != "." && skipDirs[d.Name()] {
+				return fs.SkipDir
 			}
 			return nil
 		}
-		switch strings.ToLower(filepath.Ext(path)) {
+		switch strings.ToLower(filepath.Ext(p)) {
 		case ".json", ".yaml", ".yml":
 		default:
 			return nil
@@ -149,32 +164,73 @@ func findManifests(dir string) ([]string, error) {
 		if err != nil || info.Size() > canonical.MaxFileSize {
 			return nil
 		}
-		src, err := os.ReadFile(path)
+		src, err := fs.ReadFile(fsys, p)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			s.unreadable[path] = unreadableDiag(path, err)
+			return nil
 		}
-		if looksLikeManifest(path, src) {
-			out = append(out, path)
+		switch manifestCandidate(path, src) {
+		case candidate:
+			s.manifests = append(s.manifests, path)
+		case otherSpec:
+			s.skipped = append(s.skipped, path)
 		}
 		return nil
 	})
-	return out, err
+	return s
 }
 
-// looksLikeManifest: a top-level "spec", or a top-level "hooks" list (a
-// manifest that lost its "spec", which validate must report, not skip:
-// tools' own configs keep their hooks in an object).
-func looksLikeManifest(name string, src []byte) bool {
+// unreadableDiag is the HC100 error for a path a directory search could
+// not read.
+func unreadableDiag(path string, err error) diag.List {
+	var ds diag.List
+	ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check its permissions, or move it out of the folder validate searches",
+		"cannot read %s: %v", path, unwrapPathError(err))
+	return ds.WithFile(path)
+}
+
+// candidacy is what a directory search makes of a JSON or YAML file.
+type candidacy int
+
+const (
+	notCandidate candidacy = iota // no sign of a manifest (package.json)
+	candidate                     // checked as a manifest
+	otherSpec                     // a "spec" of something else: skipped, and said so
+)
+
+// manifestCandidate decides whether a file found by a directory search is
+// checked as a manifest. Other formats use a top-level "spec" too (every
+// Kubernetes object), so "spec" alone is not enough; but a manifest
+// with a typo must still be reported, not skipped, so the rule is loose
+// around the two keys a manifest has:
+//   - "spec" is a string starting with "hooks" (any case: "Hooks/1.0"
+//     and "hooks-1.0" are typos of a manifest, no other format's);
+//   - "spec" of any kind beside a top-level "hooks" (a manifest whose
+//     spec is wrong);
+//   - no "spec" but a "hooks" list (a manifest that lost its spec: tools'
+//     own configs keep their hooks in an object);
+//   - a file that does not parse but mentions "hooks/".
+func manifestCandidate(name string, src []byte) candidacy {
 	if !bytes.Contains(src, []byte("spec")) && !bytes.Contains(src, []byte("hooks")) {
-		return false
+		return notCandidate
 	}
 	root, ds := canonical.ParseDocument(name, src, canonical.FormatAuto)
 	if ds.HasErrors() {
-		return bytes.Contains(src, []byte("hooks/"))
+		if bytes.Contains(src, []byte("hooks/")) {
+			return candidate
+		}
+		return notCandidate
 	}
-	if root.Get("spec") != nil {
-		return true
+	spec, hooks := root.Get("spec"), root.Get("hooks")
+	switch {
+	case spec != nil && spec.Kind == node.String && strings.HasPrefix(strings.ToLower(strings.TrimSpace(spec.Text)), "hooks"):
+		return candidate
+	case spec != nil && hooks != nil:
+		return candidate
+	case spec != nil:
+		return otherSpec
+	case hooks != nil && hooks.Kind == node.Array:
+		return candidate
 	}
-	hooks := root.Get("hooks")
-	return hooks != nil && hooks.Kind == node.Array
+	return notCandidate
 }

@@ -13,6 +13,7 @@ var codes = []Code{
 	{ID: "HC112", Package: "canonical", Name: "CodeSpecUnsupported", Summary: "a spec hookconv does not read (not hooks/1.x or hooks/0.1)"},
 	{ID: "HC113", Package: "canonical", Name: "CodeSpecLegacy", Summary: "hooks/0.1 (info)"},
 	{ID: "HC114", Package: "canonical", Name: "CodeSpecNewerMinor", Summary: "hooks/1.N, N > 0 (warning)"},
+	{ID: "HC115", Package: "canonical", Name: "CodeNativeConfig", Summary: "no \"spec\" and \"hooks\" an object: a tool's own config checked as a manifest (validate --from names the tool)"},
 	{ID: "HC120", Package: "canonical", Name: "CodeHooksMissing", Summary: "no \"hooks\" list"},
 	{ID: "HC121", Package: "canonical", Name: "CodeHooksType", Summary: "\"hooks\" is not a list"},
 	{ID: "HC122", Package: "canonical", Name: "CodeHooksEmpty", Summary: "\"hooks\" is an empty list"},
