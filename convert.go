@@ -603,7 +603,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				// an mcp matcher by itself; the author can say which.
 				hint = fmt.Sprintf(`%q names an MCP tool without its server, which %s's names need: write the matcher as {"mcp": {"server": "<server>", "tool": %q}} in a manifest and convert that`, tool, to, strings.TrimPrefix(tool, mcpPrefix(from)))
 			}
-			msg := fmt.Sprintf("a regular-expression matcher is passed to %s unchanged; check that it names %s's tools", to, to)
+			msg := fmt.Sprintf("a regular-expression matcher is passed to %s %s; check that it names %s's tools", to, patternPassed(h.Matcher, from, to), to)
 			if names, theirs := namesNoTool(h.Matcher, from, to); len(names) > 0 {
 				// A list of plain names none of which the target has
 				// (Gemini's write_file|edit_file|replace to Claude).
@@ -634,6 +634,29 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 		}
 	}
 	return ds
+}
+
+// patternPassed says how a pattern reaches the target: as written, or
+// rewritten for a tool that matches whole names or globs (the providers
+// table's anchored_patterns and glob_matchers), keeping what it selects.
+func patternPassed(m canonical.Matcher, from, to string) string {
+	rewritten := false
+	providers.MapPatterns(m, func(re string) string { rewritten = true; return re }) // plain names are never rewritten
+	if !rewritten {
+		return "unchanged"
+	}
+	names := vocab.Default()
+	src, _ := names.Provider(from)
+	dst, _ := names.Provider(to)
+	switch {
+	case dst.GlobMatchers:
+		return "as the nearest glob"
+	case dst.AnchoredPatterns && !src.AnchoredPatterns:
+		return "with open ends (.*), as " + to + " matches it against the whole tool name"
+	case src.AnchoredPatterns && !dst.AnchoredPatterns:
+		return "anchored (^…$), as " + from + " matched it against the whole tool name"
+	}
+	return "unchanged"
 }
 
 // literalNames appends the matcher's bare names that are no canonical

@@ -566,7 +566,14 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		if mcp, ok := providers.MCPServerMatcher(prov.MCPServer, unwrapGroup(m.Regex)); ok {
 			return appendMatcherKeys(keys, mcp, prov, names)
 		}
-		keys = append(keys, "re:"+unwrapGroup(m.Regex))
+		// An open end (Edit.*) selects what none does: a tool that
+		// matches whole names is written one, and reads it back cut.
+		// Either way is keyed as the other.
+		trimmed := providers.OpenEndsTrimmed(unwrapGroup(m.Regex))
+		if trimmed != unwrapGroup(m.Regex) {
+			return appendMatcherKeys(keys, canonical.Pattern{Regex: trimmed}, prov, names)
+		}
+		keys = append(keys, "re:"+trimmed)
 	case canonical.AnyOf:
 		for _, x := range m {
 			keys = appendMatcherKeys(keys, x, prov, names)

@@ -120,6 +120,13 @@ type Provider struct {
 	// CaseSensitiveTools tools compare tool names in matchers
 	// case-sensitively.
 	CaseSensitiveTools bool `toml:"case_sensitive_tools" json:"case_sensitive_tools,omitempty"`
+	// AnchoredPatterns tools match a regex matcher against the whole tool
+	// name (Copilot CLI's ^(?:p)$), where a manifest's pattern may match
+	// any part of it.
+	AnchoredPatterns bool `toml:"anchored_patterns" json:"anchored_patterns,omitempty"`
+	// GlobMatchers tools match tool names with globs, not regexes (Kiro
+	// CLI 2.x): a pattern is written as the nearest glob.
+	GlobMatchers bool `toml:"glob_matchers" json:"glob_matchers,omitempty"`
 	// RunsDuplicatesOnce tools run identical handlers once.
 	RunsDuplicatesOnce bool     `toml:"runs_duplicates_once" json:"runs_duplicates_once,omitempty"`
 	ProjectDirVar      string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`

@@ -427,10 +427,12 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		}
 	case row.Matcher == vocab.MatchTool:
 		if matcher != nil {
-			h.Matcher = c.decodeMatcherAs(matcher.Text, claudeRules)
+			// Checked as written, so that an error quotes the tool's text.
+			h.Matcher = c.nativeMatcherAs(matcher.Text, claudeRules)
 			if !providers.CheckPatterns(ds, h.Matcher, matcher.Pos, path+".matcher", c.Prov.Name) {
 				return h, false
 			}
+			h.Matcher = c.canonicalPatterns(h.Matcher)
 			// An empty matcher ("", every tool) is written as none: kept
 			// so the entry is written back as it was.
 			if again, _ := c.encodeMatcher(nil, &h, 0, h.Matcher); again != matcher.Text || again == "" {
@@ -608,6 +610,20 @@ func (c *Codec) decodeMatcher(native string) canonical.Matcher {
 // (Copilot CLI runs "Bash" guards on bash and powershell). A list with any
 // other name is a regex on those Claude names, and stays a pattern.
 func (c *Codec) decodeMatcherAs(native string, claudeRules bool) canonical.Matcher {
+	return c.canonicalPatterns(c.nativeMatcherAs(native, claudeRules))
+}
+
+// canonicalPatterns returns m with its patterns in the manifest's sense,
+// found anywhere in a name, where the tool matches whole names.
+func (c *Codec) canonicalPatterns(m canonical.Matcher) canonical.Matcher {
+	if c.Prov.AnchoredPatterns {
+		return providers.MapPatterns(m, providers.FromWholeName)
+	}
+	return m
+}
+
+// nativeMatcherAs is decodeMatcherAs with patterns as the tool spells them.
+func (c *Codec) nativeMatcherAs(native string, claudeRules bool) canonical.Matcher {
 	if !claudeRules {
 		return c.decodeMatcher(native)
 	}

@@ -414,14 +414,18 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 				addPart(string(x))
 			}
 		case canonical.Pattern:
-			if strings.TrimSpace(x.Regex) != x.Regex {
+			re := x.Regex
+			if c.Prov.AnchoredPatterns && strings.ContainsAny(re, canonical.RegexSyntaxBesidesBar) {
+				re = providers.ToWholeName(re) // found anywhere, as the tool reads it (plain names are exact everywhere)
+			}
+			if strings.TrimSpace(re) != re {
 				// The tool's decoders read a matcher's outer white space as
 				// padding around names ("apply_patch " as the tool): a
 				// group keeps it part of the regex, which matches the same.
-				addPart("(" + x.Regex + ")")
+				addPart("(" + re + ")")
 				break
 			}
-			addPart(x.Regex)
+			addPart(re)
 		case canonical.MCP:
 			switch {
 			case x.Tool != "" && c.Prov.MCP != "":
