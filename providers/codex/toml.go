@@ -34,13 +34,7 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 	var ds diag.List
 	var doc map[string]any
 	if _, err := toml.Decode(string(src), &doc); err != nil {
-		pos := diag.Pos{Line: 1, Column: 1}
-		var pe toml.ParseError
-		if e, ok := err.(toml.ParseError); ok {
-			pe = e
-			pos = diag.Pos{Line: pe.Position.Line, Column: pe.Position.Col}
-		}
-		ds.Errorf(nested.CodeShape, pos, "", "fix the TOML syntax", "invalid TOML: %s", firstLine(err.Error()))
+		ds.Errorf(nested.CodeShape, parseErrorPos(src, err), "", "fix the TOML syntax", "invalid TOML: %s", parseErrorText(err))
 		return nil, ds.WithFile(path)
 	}
 	root := &node.Node{Kind: node.Object}
@@ -139,6 +133,48 @@ func firstHooksHeader(src []byte) diag.Pos {
 	return diag.Pos{}
 }
 
+// parseErrorPos is where a TOML parse error points in src. The decoder's
+// own line and column disagree (the line is the lexer's, often already on
+// the next line, and the column is counted from the byte offset against
+// another line), so both are worked out again from the byte offset of the
+// token at fault: a duplicate key's start, the end of a header missing
+// its "]". Line 1, column 1 when the error carries no offset.
+func parseErrorPos(src []byte, err error) diag.Pos {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return diag.Pos{Line: 1, Column: 1}
+	}
+	off := pe.Position.Start
+	// The decoder skips a byte order mark before it counts offsets.
+	for _, bom := range []string{"\xef\xbb\xbf", "\xff\xfe", "\xfe\xff"} {
+		if bytes.HasPrefix(src, []byte(bom)) {
+			off += len(bom)
+			break
+		}
+	}
+	return offsetPos(src, min(max(off, 0), len(src)))
+}
+
+// parseErrorText is a TOML parse error's message without the decoder's
+// "toml: line N:" prefix, whose line parseErrorPos corrects.
+func parseErrorText(err error) string {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return firstLine(err.Error())
+	}
+	msg := firstLine(pe.Message)
+	if pe.LastKey != "" && !strings.Contains(msg, pe.LastKey) {
+		msg += fmt.Sprintf(" (last key %q)", pe.LastKey)
+	}
+	return msg
+}
+
+// offsetPos is the line and column of byte offset off in src.
+func offsetPos(src []byte, off int) diag.Pos {
+	line := 1 + bytes.Count(src[:off], []byte("\n"))
+	return diag.Pos{Line: line, Column: off - bytes.LastIndexByte(src[:off], '\n'), Offset: off}
+}
+
 func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
@@ -230,12 +266,7 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 			}
 		}
 		if _, err := toml.Decode(string(existing), &probe); err != nil {
-			var at diag.Pos
-			var pe toml.ParseError
-			if errors.As(err, &pe) {
-				at = diag.Pos{Line: pe.Position.Line, Column: pe.Position.Col}
-			}
-			ds.Errorf(nested.CodeShape, at, "", "fix the TOML first", "cannot merge into invalid TOML: %s", firstLine(err.Error()))
+			ds.Errorf(nested.CodeShape, parseErrorPos(existing, err), "", "fix the TOML first", "cannot merge into invalid TOML: %s", parseErrorText(err))
 			return nil, ds
 		}
 		switch h := probe["hooks"].(type) {

@@ -270,3 +270,39 @@ func TestRenderRemovesTables(t *testing.T) {
 		})
 	}
 }
+
+// TestParseErrorPosition checks that a TOML syntax error points at the
+// line and column at fault, never at the lexer's next line or past a
+// line's end.
+func TestParseErrorPosition(t *testing.T) {
+	for _, tc := range []struct {
+		name, src  string
+		line, col  int
+		msgPartial string
+	}{
+		{"unclosed array-table header", "model = \"o3\"\n[[hooks.PreToolUse]\nmatcher = \"Bash\"\n", 2, 19, "expected end of table array name"},
+		{"duplicate key", "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n\nmatcher = \"x\"\n", 4, 1, "has already been defined"},
+		{"duplicate key after a byte order mark", "\xef\xbb\xbf[[hooks.PreToolUse]]\nmatcher = \"Bash\"\nmatcher = \"x\"\n", 3, 1, "has already been defined"},
+		{"unterminated string", "model = \"o3\"\neffort = \"high\n", 2, 15, "strings cannot contain newlines"},
+		{"unterminated string at the end of the file", "effort = \"high", 1, 14, "unexpected EOF"},
+		{"duplicate table", "a = 1\n[x]\na = 1\n[x]\n", 4, 2, "has already been defined"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, ds := tomlFormat{}.Parse("config.toml", []byte(tc.src))
+			if len(ds) != 1 {
+				t.Fatalf("got %d diagnostics, want 1: %v", len(ds), ds)
+			}
+			d := ds[0]
+			if d.Pos.Line != tc.line || d.Pos.Column != tc.col {
+				t.Errorf("position %d:%d, want %d:%d (%s)", d.Pos.Line, d.Pos.Column, tc.line, tc.col, d.Message)
+			}
+			if strings.Contains(d.Message, "toml: line") || !strings.Contains(d.Message, tc.msgPartial) {
+				t.Errorf("message %q: want %q, without the decoder's own line", d.Message, tc.msgPartial)
+			}
+			lines := strings.Split(strings.TrimPrefix(tc.src, "\xef\xbb\xbf"), "\n")
+			if d.Pos.Column > len(lines[d.Pos.Line-1])+1 {
+				t.Errorf("column %d is past the end of line %d (%q)", d.Pos.Column, d.Pos.Line, lines[d.Pos.Line-1])
+			}
+		})
+	}
+}
