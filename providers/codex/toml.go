@@ -54,10 +54,12 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 
 // placeTables gives the hook tables decoded from src back what TOML
 // decoding forgot: the events in the order the file first names them
-// (not sorted), so hooks are numbered as the author reads them, and each
-// group and handler written as a table its header's line, so that
-// diagnostics point at it. Events written otherwise (inline arrays,
-// dotted keys) keep their place after those and no line.
+// (not sorted), so hooks are numbered as the author reads them; each
+// event the position of its first table header (or of the key that
+// assigns it), and each group and handler written as a table its
+// header's line and the positions of its keys and values, so that
+// diagnostics point at them. Events written otherwise (inline arrays,
+// dotted keys) keep their place after those.
 func placeTables(tree *node.Node, src string) {
 	spans := hookGroups(src)
 	first := func(ev string) int {
@@ -67,53 +69,94 @@ func placeTables(tree *node.Node, src string) {
 		return len(src) // after every event written as tables
 	}
 	sort.SliceStable(tree.Fields, func(i, j int) bool { return first(tree.Fields[i].Key) < first(tree.Fields[j].Key) })
+	at := offsets(src)
+	for i := range tree.Fields {
+		ev := &tree.Fields[i]
+		gs := spans[ev.Key]
+		if len(gs) == 0 {
+			ev.KeyPos = keyAssigned([]byte(src), ev.Key)
+			continue
+		}
+		ev.KeyPos = at(gs[0].whole.start + firstContent(src[gs[0].whole.start:]))
+		if ev.Value.Kind != node.Array || len(gs) != len(ev.Value.Items) {
+			continue
+		}
+		for j, g := range ev.Value.Items {
+			placeGroup(g, gs[j], src, at)
+		}
+	}
+}
+
+// placeGroup gives a group written as a [[hooks.<Event>]] table (its
+// text the span gs of src) its header's position and those of its keys,
+// and the same to each of its handler tables.
+func placeGroup(g *node.Node, gs groupSpans, src string, at func(int) diag.Pos) {
+	g.Pos = at(gs.whole.start + firstContent(src[gs.whole.start:]))
+	own := gs.whole.end // the group's own keys stand before its first handler table
+	if len(gs.handlers) > 0 {
+		own = gs.handlers[0].start
+	}
+	placeValues(g, src[gs.whole.start:own], gs.whole.start, at)
+	hs := g.Get("hooks")
+	if hs == nil || hs.Kind != node.Array || len(hs.Items) != len(gs.handlers) {
+		return
+	}
+	for j, h := range hs.Items {
+		span := gs.handlers[j]
+		h.Pos = at(span.start + firstContent(src[span.start:]))
+		placeValues(h, src[span.start:span.end], span.start, at)
+	}
+}
+
+// offsets returns the position of a byte offset in src.
+func offsets(src string) func(int) diag.Pos {
 	lineStarts := []int{0}
 	for i := 0; i < len(src); i++ {
 		if src[i] == '\n' {
 			lineStarts = append(lineStarts, i+1)
 		}
 	}
-	at := func(off int) diag.Pos {
+	return func(off int) diag.Pos {
 		line := sort.SearchInts(lineStarts, off+1) // lines starting at or before off
 		return diag.Pos{Line: line, Column: off - lineStarts[line-1] + 1, Offset: off}
 	}
-	for _, ev := range tree.Fields {
-		gs := spans[ev.Key]
-		if ev.Value.Kind != node.Array || len(gs) != len(ev.Value.Items) {
-			continue
-		}
-		for i, g := range ev.Value.Items {
-			g.Pos = at(gs[i].whole.start + firstContent(src[gs[i].whole.start:]))
-			hs := g.Get("hooks")
-			if hs == nil || hs.Kind != node.Array || len(hs.Items) != len(gs[i].handlers) {
-				continue
-			}
-			for j, h := range hs.Items {
-				span := gs[i].handlers[j]
-				h.Pos = at(span.start + firstContent(src[span.start:]))
-				placeValues(h, src[span.start:span.end], span.start, at)
-			}
-		}
-	}
 }
 
-// placeValues gives each of a handler table's values the position of
-// its "key = value" line in the table's text (which starts at offset
-// base), for the diagnostics about it.
-func placeValues(h *node.Node, table string, base int, at func(int) diag.Pos) {
+// placeValues gives each of a table's keys (in the tree t) the position
+// of its "key = value" line in the table's text (which starts at offset
+// base), and each value the position of what follows the "=", for the
+// diagnostics about them. Header lines and lines inside multi-line
+// values are no keys.
+func placeValues(t *node.Node, table string, base int, at func(int) diag.Pos) {
 	off := 0
-	var scan tomlScanner // a line inside a multi-line string is no key
+	var scan tomlScanner
 	for _, line := range strings.SplitAfter(table, "\n") {
 		top := scan.atTopLevel()
 		scan.line(line)
 		key, value, ok := strings.Cut(line, "=")
-		if ok && top {
+		if ok && top && !anyHeader().MatchString(line) {
 			key = strings.Trim(strings.TrimSpace(key), `"'`)
-			if v := h.Get(key); v != nil && v.Pos.Line == 0 {
-				v.Pos = at(base + off + len(line) - len(strings.TrimLeft(value, " \t")))
-			}
+			placeField(t, key, at(base+off+firstContent(line)), at(base+off+len(line)-len(strings.TrimLeft(value, " \t"))))
 		}
 		off += len(line)
+	}
+}
+
+// placeField sets the key and value positions of t's field key, unless
+// they are set already (TOML forbids a key twice; the first one wins).
+func placeField(t *node.Node, key string, keyPos, valuePos diag.Pos) {
+	for i := range t.Fields {
+		f := &t.Fields[i]
+		if f.Key != key {
+			continue
+		}
+		if f.KeyPos.Line == 0 {
+			f.KeyPos = keyPos
+		}
+		if f.Value.Pos.Line == 0 {
+			f.Value.Pos = valuePos
+		}
+		return
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 )
 
@@ -304,5 +305,37 @@ func TestParseErrorPosition(t *testing.T) {
 				t.Errorf("column %d is past the end of line %d (%q)", d.Pos.Column, d.Pos.Line, lines[d.Pos.Line-1])
 			}
 		})
+	}
+}
+
+// TestParsePlacesKeys checks that the tree parsed from config.toml has
+// the positions diagnostics need: each event's first table header, each
+// group's and handler's keys and values.
+func TestParsePlacesKeys(t *testing.T) {
+	src := "model = \"o3\"\n[[hooks.Stop]]\nmatcher = \"x(\"\n[[hooks.Stop.hooks]]\n  comand = \"a\"\ntimeout = 5\n"
+	root, ds := tomlFormat{}.Parse("config.toml", []byte(src))
+	if len(ds) != 0 {
+		t.Fatal(ds)
+	}
+	ev, _ := root.Get("hooks").Field("Stop")
+	g := ev.Value.Items[0]
+	m, _ := g.Field("matcher")
+	h := g.Get("hooks").Items[0]
+	comand, _ := h.Field("comand")
+	timeout, _ := h.Field("timeout")
+	for _, tc := range []struct {
+		what      string
+		got       diag.Pos
+		line, col int
+	}{
+		{"event key", ev.KeyPos, 2, 1},
+		{"matcher key", m.KeyPos, 3, 1},
+		{"matcher value", m.Value.Pos, 3, 11},
+		{"indented handler key", comand.KeyPos, 5, 3},
+		{"handler value", timeout.Value.Pos, 6, 11},
+	} {
+		if tc.got.Line != tc.line || tc.got.Column != tc.col {
+			t.Errorf("%s at %d:%d, want %d:%d", tc.what, tc.got.Line, tc.got.Column, tc.line, tc.col)
+		}
 	}
 }
