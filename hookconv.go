@@ -44,7 +44,19 @@ func LintNative(slug, name string, src []byte) (*canonical.Manifest, diag.List) 
 		ds.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", slug)
 		return nil, ds.WithFile(name)
 	}
-	m, ds := a.Decode(providers.Files{name: src})
+	files := providers.Files{name: src}
+	if td, ok := a.(providers.TreeDecoder); ok && slug != "canonical" {
+		// The rules read the tree the decoder parsed, whatever the file's
+		// format (Codex's config.toml as well as JSON).
+		var rules diag.List
+		m, ds := td.DecodeSeeing(files, func(p string, root *node.Node) {
+			rules = append(rules, lint.Rules(vocab.Default(), slug, root).WithFile(p)...)
+		})
+		ds = append(ds, rules...)
+		ds.Sort()
+		return m, ds
+	}
+	m, ds := a.Decode(files)
 	if root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
 		ds = append(ds, lint.Rules(vocab.Default(), slug, root).WithFile(name)...)
 	}

@@ -60,8 +60,9 @@ type Adapter interface {
 	Encode(m *canonical.Manifest, existing Files) (Files, diag.List)
 }
 
-// TreeDecoder is an adapter whose configs are JSON documents: it can
-// show each parsed tree, before reading hooks from it, to a caller that
+// TreeDecoder is an adapter whose configs parse to JSON-shaped trees
+// (JSON documents, or Codex's config.toml read into the same shape): it
+// can show each parsed tree, before reading hooks from it, to a caller that
 // checks more of it (the lint rules a conversion runs), so the file is
 // not parsed twice. see must not change the tree.
 type TreeDecoder interface {

@@ -46,8 +46,9 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 	return a.DecodeSeeing(files, nil)
 }
 
-// DecodeSeeing implements providers.TreeDecoder: see gets each JSON file's
-// tree (not the TOML of Codex's config.toml, which is no JSON config).
+// DecodeSeeing implements providers.TreeDecoder: see gets each file's
+// tree, that of Codex's config.toml too (parsed into the same shape, so
+// the lint rules — HC703's timeout unit among them — read it alike).
 func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
 	var ds diag.List
 	m := &canonical.Manifest{Spec: canonical.SpecVersion}
@@ -59,7 +60,7 @@ func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Nod
 		if root == nil {
 			continue
 		}
-		if see != nil && (a.Other == nil || !a.Other.Handles(p)) {
+		if see != nil {
 			see(p, root)
 		}
 		hooks, hds := a.DecodeTree(p, root)
