@@ -181,6 +181,7 @@ type readGroup struct {
 	matcherData  json.RawMessage // {"$matcher": …} when the handlers keep it, shared by those with no data of their own
 	extra        *node.Node      // documented group keys
 	repeats      bool            // an earlier group had the same key: kept apart
+	badMatcher   bool            // the matcher is no pattern: handlers read for their diagnostics, not kept
 	diagsEnd     int             // the end of the group's own diagnostics
 }
 
@@ -298,9 +299,15 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 			if m := group.Get("matcher"); m != nil {
 				at = m.Pos
 			}
-			if !providers.CheckPatterns(ds, rg.matcher, at, path+".matcher", c.Prov.Name) {
-				continue
-			}
+			// A matcher that is no pattern drops the group's hooks, but
+			// their handlers are still read: every other problem of the
+			// group is reported in the same run.
+			rg.badMatcher = !providers.CheckPatterns(ds, rg.matcher, at, path+".matcher", c.Prov.Name)
+		}
+		if rg.badMatcher {
+			rg.diagsEnd = len(*ds)
+			groups = append(groups, rg)
+			continue
 		}
 		if rg.keepSpelling || row.Matcher != vocab.MatchTool && rg.hasMatcher {
 			// Most handlers keep nothing else: one copy serves them all
@@ -320,7 +327,7 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 // handlers at once.
 func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi int, h *canonical.Hook) bool {
 	extra, ok := c.decodeHandler(ds, file, g.handlers[hi], handlerPath{g.path, hi}, g.row, h)
-	if !ok {
+	if !ok || g.badMatcher {
 		return false
 	}
 	if g.row.Matcher == vocab.MatchTool {
@@ -384,31 +391,17 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 		ds.Errorf(CodeShape, n.Pos, at.String(), `a handler is {"type": "command", "command": "..."}`, "%s must be an object, not %s", at, n.Kind.Article())
 		return providers.Data{}, false
 	}
-	t := n.Get("type")
-	switch {
-	case t == nil:
-		ds.Errorf(CodeShape, n.Pos, at.key("type"), `add "type": "command"`, "handler has no \"type\"")
-		return providers.Data{}, false
-	case t.Kind != node.String:
-		ds.Errorf(CodeShape, t.Pos, at.key("type"), `write "type": "command"`, "handler type must be a string")
-		return providers.Data{}, false
-	case !slices.Contains(handlerTypes, t.Text):
-		ds.Errorf(CodeUnknownType, t.Pos, at.key("type"), "hookconv converts "+strings.Join(handlerTypes, ", ")+" handlers",
-			"handler type %q has no canonical equivalent; the handler is not converted", t.Text)
-		return providers.Data{}, false
-	}
-	h.Handler.Type = t.Text
-	if !c.d.Accepts(t.Text) {
-		ds.Warnf(CodeTypeNeverRuns, t.Pos, at.key("type"), "convert it to a command, or move it to a tool that runs "+t.Text+" handlers",
-			"%s does not run %s handlers: this one never runs", c.Prov.Name, t.Text)
-	}
+	// A handler whose type is missing or unknown is not converted, but
+	// its other fields are still read: their problems are reported in
+	// the same run.
+	typeOK := c.handlerType(ds, n, at, h)
 	extra := providers.Data{}
 	var execArgs *node.Node
 	for _, f := range n.Fields {
 		if f.Key == "type" {
 			continue
 		}
-		if f.Key == "args" && c.d.ExecArgs && h.Handler.Type == canonical.HandlerCommand {
+		if f.Key == "args" && c.d.ExecArgs && (h.Handler.Type == canonical.HandlerCommand || !typeOK) {
 			execArgs = f.Value
 			continue
 		}
@@ -428,6 +421,9 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 		}
 		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.unknownKeyHint(n, f.Key),
 			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
+	}
+	if !typeOK {
+		return providers.Data{}, false
 	}
 	if execArgs != nil && h.Handler.Command != "" {
 		argv, ok := providers.ExecArgs(execArgs)
@@ -459,6 +455,30 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 		h.Blocking = true
 	}
 	return extra, true
+}
+
+// handlerType reads handler n's type into h and reports whether it is one
+// hookconv converts; it reports the problem when not.
+func (c *Codec) handlerType(ds *diag.List, n *node.Node, at handlerPath, h *canonical.Hook) bool {
+	t := n.Get("type")
+	switch {
+	case t == nil:
+		ds.Errorf(CodeShape, n.Pos, at.key("type"), `add "type": "command"`, "handler has no \"type\"")
+		return false
+	case t.Kind != node.String:
+		ds.Errorf(CodeShape, t.Pos, at.key("type"), `write "type": "command"`, "handler type must be a string")
+		return false
+	case !slices.Contains(handlerTypes, t.Text):
+		ds.Errorf(CodeUnknownType, t.Pos, at.key("type"), "hookconv converts "+strings.Join(handlerTypes, ", ")+" handlers",
+			"handler type %q has no canonical equivalent; the handler is not converted", t.Text)
+		return false
+	}
+	h.Handler.Type = t.Text
+	if !c.d.Accepts(t.Text) {
+		ds.Warnf(CodeTypeNeverRuns, t.Pos, at.key("type"), "convert it to a command, or move it to a tool that runs "+t.Text+" handlers",
+			"%s does not run %s handlers: this one never runs", c.Prov.Name, t.Text)
+	}
+	return true
 }
 
 // runsInBackground reports whether the tool runs the handler without
