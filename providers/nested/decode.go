@@ -54,6 +54,18 @@ func (c *Codec) unknownKeyHint(n *node.Node, key string) string {
 	return c.Prov.Name + " does not read it; remove it"
 }
 
+// unknownGroupKeyHint is unknownKeyHint for a key of group g: the group
+// key it is one or two edits from (matchr) that g lacks, else that the
+// tool ignores it.
+func (c *Codec) unknownGroupKeyHint(g *node.Node, key string) string {
+	known := append([]string{"matcher", "hooks"}, c.d.GroupKeys...)
+	known = slices.DeleteFunc(known, func(k string) bool { return g.Get(k) != nil })
+	if s := suggest.Closest(key, known, 2); s != "" {
+		return fmt.Sprintf("did you mean %q? %s ignores %q", s, c.Prov.Name, key)
+	}
+	return c.Prov.Name + " ignores it"
+}
+
 // genericFields are the Claude Code spellings of the canonical handler
 // fields, used for handlers of a type their own dialect does not run
 // (prompt handlers in a Droid file): they are read so they can move.
@@ -376,7 +388,7 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 			}
 			extra.Fields = append(extra.Fields, f)
 		default:
-			ds.Warnf(CodeUnknownKey, f.KeyPos, path+"."+f.Key, c.Prov.Name+" ignores it",
+			ds.Warnf(CodeUnknownKey, f.KeyPos, path+"."+f.Key, c.unknownGroupKeyHint(g, f.Key),
 				"%q is not a %s group key; dropped", f.Key, c.Prov.Name)
 		}
 	}
