@@ -69,6 +69,29 @@ func ParseMCPServerPattern(template, pattern string) (string, bool) {
 	return server, true
 }
 
+// AnyServerTool reads a regex alternative (its anchors cut) that names
+// one MCP tool on every server, as encoders write it from Cursor's
+// MCP:<tool> (mcp__.*__create_issue): the tool's name.
+func AnyServerTool(template, part string) (string, bool) {
+	prefix, rest, ok := strings.Cut(template, "{server}")
+	if !ok {
+		return "", false
+	}
+	sep, suffix, ok := strings.Cut(rest, "{tool}")
+	if !ok {
+		return "", false
+	}
+	tool, ok := strings.CutPrefix(part, prefix+".*"+sep)
+	if !ok || !strings.HasSuffix(tool, suffix) {
+		return "", false
+	}
+	tool = tool[:len(tool)-len(suffix)]
+	if tool == "" || strings.ContainsAny(tool, canonical.RegexSyntax+" \t") {
+		return "", false
+	}
+	return tool, true
+}
+
 // MCPServerMatcher reads one alternative of a regex matcher as a tool's
 // "every tool of a server" pattern (serverTemplate, the mcp_server column
 // of the providers table), anchored or not, or as its "every tool of every

@@ -94,3 +94,22 @@ func TestMCPServerMatcher(t *testing.T) {
 		}
 	}
 }
+
+func TestAnyServerTool(t *testing.T) {
+	for _, tc := range []struct {
+		template, part, tool string
+		ok                   bool
+	}{
+		{"mcp__{server}__{tool}", "mcp__.*__create_issue", "create_issue", true},
+		{"mcp_{server}_{tool}", "mcp_.*_create_issue", "create_issue", true},
+		{"mcp__{server}__{tool}", "mcp__.*__create.*", "", false}, // a pattern of tools
+		{"mcp__{server}__{tool}", "mcp__github__create_issue", "", false},
+		{"mcp__{server}__{tool}", "mcp__.*__", "", false},
+		{"MCP:{tool}", "MCP:create_issue", "", false}, // no server part: Cursor's own spelling
+	} {
+		tool, ok := AnyServerTool(tc.template, tc.part)
+		if tool != tc.tool || ok != tc.ok {
+			t.Errorf("AnyServerTool(%q, %q) = %q, %v; want %q, %v", tc.template, tc.part, tool, ok, tc.tool, tc.ok)
+		}
+	}
+}

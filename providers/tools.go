@@ -45,6 +45,26 @@ func AnyName(s string) bool {
 	return false
 }
 
+// serverlessMCPTool reads one name of a matcher as an MCP tool where the
+// tool spells MCP tools without their server (Cursor's MCP:<tool>, its
+// providers row's mcp): the tool's name, matched on every server.
+func serverlessMCPTool(names *vocab.Tables, slug, part string) (string, bool) {
+	prov, _ := names.Provider(slug)
+	if prov.MCP == "" || strings.Contains(prov.MCP, "{server}") {
+		return "", false
+	}
+	prefix, suffix, _ := strings.Cut(prov.MCP, "{tool}")
+	tool, ok := strings.CutPrefix(part, prefix)
+	if !ok || !strings.HasSuffix(tool, suffix) {
+		return "", false
+	}
+	tool = tool[:len(tool)-len(suffix)]
+	if tool == "" || strings.ContainsAny(tool, canonical.RegexSyntax+" \t") {
+		return "", false // MCP:.* is every MCP tool (mcpAll); MCP:read.* a pattern
+	}
+	return tool, true
+}
+
 // DecodeNameList reads a tool matcher that is a regex over the tool's
 // native names (Cursor, Copilot, Kiro): "A|B" of names the tool has
 // becomes canonical tools, mcpAll (the tool's spelling of "every MCP
@@ -65,6 +85,13 @@ func DecodeNameList(native string, names *vocab.Tables, slug, mcpAll string) can
 			continue
 		}
 		var known bool
+		if tool, ok := serverlessMCPTool(names, slug, p); ok {
+			// Cursor's MCP:<tool>: that tool of whichever server.
+			if m := (canonical.MCP{Server: canonical.AnyServer, Tool: tool}); !slices.Contains(out, canonical.Matcher(m)) {
+				out = append(out, m)
+			}
+			continue
+		}
 		if !strings.ContainsAny(p, canonical.RegexSyntax) { // a name, not a regex
 			out, known = AppendTools(out, names, slug, p)
 		}

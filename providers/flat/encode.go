@@ -270,8 +270,12 @@ func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab
 		case canonical.MCP:
 			placed = pick(func(r vocab.NativeEvent) bool { return len(r.Tools) == 0 })
 			if placed && (m.Server != canonical.AnyServer || m.Tool != "") && ds != nil {
+				only := m.Server + "'s"
+				if m.Server == canonical.AnyServer {
+					only = m.Tool // one tool of every server (Cursor's MCP:<tool>)
+				}
 				ds.Warnf(CodeMCPServerLost, h.PosOf("matcher"), path(), "",
-					"%s: %s cannot name an MCP server or tool: the hook now fires for every MCP tool, not only %s's", h.DisplayName(i), c.Prov.Name, m.Server)
+					"%s: %s cannot name an MCP server or tool: the hook now fires for every MCP tool, not only %s", h.DisplayName(i), c.Prov.Name, only)
 			}
 		case canonical.Pattern:
 			// A regex names tools a split-event tool cannot select.
@@ -437,7 +441,7 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 					name = "^" + regexp.QuoteMeta(name) + "$"
 				}
 				addPart(name)
-				if !strings.Contains(c.Prov.MCP, "{server}") {
+				if !strings.Contains(c.Prov.MCP, "{server}") && x.Server != canonical.AnyServer {
 					warn(CodeMCPServerLost, "%s: %s names MCP tools without their server: %q matches %s of any server, not only %s",
 						h.DisplayName(i), c.Prov.Name, x.Tool, x.Tool, x.Server)
 				}
@@ -449,7 +453,7 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 				warn(CodeMCPServerLost, "%s: %s cannot name an MCP server: the hook now fires for every MCP tool, not only %s's",
 					h.DisplayName(i), c.Prov.Name, x.Server)
 			default:
-				warn(nested.CodeLostMatcher, "%s: %s cannot express the MCP matcher of server %s; dropped", h.DisplayName(i), c.Prov.Name, x.Server)
+				warn(nested.CodeLostMatcher, "%s: %s cannot express the MCP matcher %s; dropped", h.DisplayName(i), c.Prov.Name, canonical.MatcherText(x))
 			}
 		}
 	}

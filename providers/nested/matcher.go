@@ -118,6 +118,9 @@ func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
 	if m, ok := providers.MCPServerMatcher(c.Prov.MCPServer, inner); ok {
 		return m, true
 	}
+	if tool, ok := providers.AnyServerTool(c.Prov.MCP, inner); ok {
+		return canonical.MCP{Server: canonical.AnyServer, Tool: tool}, true
+	}
 	return nil, false
 }
 
@@ -172,6 +175,9 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 			parts = append(parts, matcherPart{text: x.Regex, regex: true})
 		case canonical.MCP:
 			switch {
+			case x.Tool != "" && x.Server == canonical.AnyServer && c.Prov.MCP != "":
+				// One tool of every server (Cursor's MCP:<tool>).
+				parts = append(parts, matcherPart{text: "^" + providers.MCPName(c.Prov.MCP, ".*", regexp.QuoteMeta(x.Tool)) + "$", regex: true})
 			case x.Tool != "" && c.Prov.MCP != "":
 				parts = append(parts, matcherPart{text: providers.MCPName(c.Prov.MCP, x.Server, x.Tool)})
 			case x.Tool == "" && x.Server == canonical.AnyServer && c.Prov.MCPServer != "":
