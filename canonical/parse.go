@@ -579,20 +579,23 @@ func (d *decoder) handler(n *node.Node, path string) Handler {
 		}
 		if types, ok := handlerFieldTypes[f.Key]; ok && h.Type != "" && !contains(types, h.Type) {
 			d.ds.Warnf(CodeFieldIgnored, f.KeyPos, fp, "remove it, or change the handler type",
-				"%q has no effect on a %s handler (it belongs to %s handlers)", f.Key, h.Type, strings.Join(types, "/"))
+				"%q has no effect on %s handler (it belongs to %s handlers)", f.Key, diag.A(h.Type), strings.Join(types, "/"))
 		}
 	}
 	for _, req := range requiredHandlerFields[h.Type] {
 		if v := n.Get(req); v == nil {
 			d.errorf(CodeHandlerFieldMiss, n.Pos, join(path, req), fmt.Sprintf("add %q to the handler", req),
-				"a %s handler needs %q", h.Type, req)
+				"%s handler needs %q", diag.A(h.Type), req)
 		} else if v.Kind == node.String && strings.TrimSpace(v.Text) == "" {
 			d.errorf(CodeHandlerFieldMiss, v.Pos, join(path, req), fmt.Sprintf("give %q a value", req),
-				"%q of a %s handler must not be empty", req, h.Type)
+				"%q of %s handler must not be empty", req, diag.A(h.Type))
 		}
 	}
 	return h
 }
+
+// jsonNumber matches a number as JSON spells one.
+var jsonNumber = lazy.Regexp(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
 
 func (d *decoder) timeout(n *node.Node, path string) float64 {
 	if n.Kind != node.Number {
@@ -601,7 +604,9 @@ func (d *decoder) timeout(n *node.Node, path string) float64 {
 			hint = "write the number of seconds, or leave the field out for the tool's default"
 		}
 		if n.Kind == node.String {
-			if _, err := strconv.ParseFloat(strings.TrimSpace(n.Text), 64); err == nil {
+			// Only a JSON number: Go's ParseFloat also takes 1_000, 0x10
+			// and Inf, which no quotes would make a number here.
+			if jsonNumber().MatchString(strings.TrimSpace(n.Text)) {
 				hint = "remove the quotes: " + strings.TrimSpace(n.Text)
 			}
 		}

@@ -196,7 +196,7 @@ func (c *Codec) event(ds *diag.List, f node.Field) (vocab.NativeEvent, bool) {
 	}
 	canon := nested.VendorEvent(c.d.Slug, f.Key)
 	ds.Warnf(nested.CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, providers.UnknownEventHint(c.Names, c.d.Slug, f.Key),
-		"%s is not a %s event hookconv knows; kept as %s", f.Key, c.Prov.Name, canon)
+		"%s is not %s event hookconv knows; kept as %s", f.Key, diag.A(c.Prov.Name), canon)
 	return vocab.NativeEvent{Provider: c.d.Slug, Event: canon, Name: f.Key, Matcher: vocab.MatchValue}, true
 }
 
@@ -363,7 +363,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			}
 			if !ok {
 				ds.Warnf(nested.CodeUnknownKey, f.KeyPos, fp, c.unknownKeyHint(n, f.Key),
-					"%q is not a %s entry key; dropped", f.Key, c.Prov.Name)
+					"%q is not %s entry key; dropped", f.Key, diag.A(c.Prov.Name))
 				continue
 			}
 			if !c.setField(ds, &h, canon, f, fp) {

@@ -213,7 +213,7 @@ func (d *decoder) action(h *canonical.Hook, n *node.Node, at string) bool {
 	}
 	for _, f := range n.Fields {
 		if f.Key != "type" && f.Key != key {
-			d.ds.Warnf(CodeUnknownKey, f.KeyPos, at+"."+f.Key, fmt.Sprintf("a %s action has \"type\" and %q", t.Text, key),
+			d.ds.Warnf(CodeUnknownKey, f.KeyPos, at+"."+f.Key, fmt.Sprintf("%s action has \"type\" and %q", diag.A(t.Text), key),
 				"%q is not a key of a %s action; dropped", f.Key, t.Text)
 		}
 	}

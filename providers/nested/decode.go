@@ -249,7 +249,7 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 	if !known {
 		canonEvent = VendorEvent(c.d.Slug, f.Key)
 		ds.Warnf(CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, providers.UnknownEventHint(c.Names, c.d.Slug, f.Key),
-			"%s is not a %s event hookconv knows; kept as %s", f.Key, c.Prov.Name, canonEvent)
+			"%s is not %s event hookconv knows; kept as %s", f.Key, diag.A(c.Prov.Name), canonEvent)
 		row = vocab.NativeEvent{Provider: c.d.Slug, Event: canonEvent, Name: f.Key, Matcher: vocab.MatchValue}
 	}
 	list := f.Value.Items
@@ -389,7 +389,7 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 			extra.Fields = append(extra.Fields, f)
 		default:
 			ds.Warnf(CodeUnknownKey, f.KeyPos, path+"."+f.Key, c.unknownGroupKeyHint(g, f.Key),
-				"%q is not a %s group key; dropped", f.Key, c.Prov.Name)
+				"%q is not %s group key; dropped", f.Key, diag.A(c.Prov.Name))
 		}
 	}
 	return matcher, has, extra
@@ -432,7 +432,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 			continue
 		}
 		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.unknownKeyHint(n, f.Key),
-			"%q is not a %s handler key; dropped", f.Key, c.Prov.Name)
+			"%q is not %s handler key; dropped", f.Key, diag.A(c.Prov.Name))
 	}
 	if !typeOK {
 		return providers.Data{}, false
