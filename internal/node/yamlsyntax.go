@@ -69,6 +69,14 @@ func yamlSyntax(src []byte, line int, problem string) (diag.Pos, string, string)
 		if col, ok := unclosedQuote(lines[line-1]); ok {
 			return at(line, col), "this quote is never closed", `close it (in '…' a quote is written '', in "…" \")`
 		}
+		// A quoted value may run over lines, to the end: yaml.v3 then
+		// names a line past its start. The first line that leaves a
+		// quote open is where it began; all after it is inside.
+		for l := 1; l < line; l++ {
+			if col, ok := unclosedQuote(lines[l-1]); ok {
+				return at(l, col), "this quote is never closed", `close it (in '…' a quote is written '', in "…" \")`
+			}
+		}
 	case "mapping values are not allowed in this context":
 		if continues(lines, line) {
 			return first, "this line is indented deeper than the key above it, so YAML reads it as the rest of that key's value", "indent it as the key above is"

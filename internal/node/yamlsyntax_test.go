@@ -25,6 +25,8 @@ func TestYAMLSyntaxPositions(t *testing.T) {
 		{"colon in a plain value", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler:\n      type: command\n      command: echo a: b\n", 6, 22, "a ': ' where YAML expects none"},
 		{"line indented into the value above", "spec: hooks/1.0\nhooks:\n  - event: x\n     handler:\n      type: command\n", 4, 6, "indented deeper than the key above"},
 		{"unclosed double quote", "spec: hooks/1.0\nhooks:\n  - event: \"before_tool_execute\n    handler:\n", 3, 12, "this quote is never closed"},
+		{"unclosed double quote on the first line", "spec: \"hooks/1.0\nhooks: []\n", 1, 7, "this quote is never closed"},
+		{"unclosed single quote, lines before the end", "spec: hooks/1.0\nname: 'x\nhooks: []\nother: 1\n", 2, 7, "this quote is never closed"},
 		{"unclosed single quote after an escaped one", "spec: hooks/1.0\nhooks:\n- event: x\n  handler:\n    command: 'it''s\n", 5, 14, "this quote is never closed"},
 		{"key between two levels", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler:\n      type: command\n     command: x\n", 6, 6, "not a key at the indentation"},
 		{"list item among keys", "spec: hooks/1.0\nhooks:\n  - event: x\n    - y\n", 4, 5, "not a key at the indentation"},
