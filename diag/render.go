@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -198,7 +199,9 @@ func printable(line string) string {
 
 // caretIndent returns the white space that puts a caret under byte column
 // col of line: tabs are kept as tabs so the caret lines up however the
-// terminal expands them, and multi-byte characters count as one column.
+// terminal expands them, and each character counts as the cells a
+// terminal gives it (cellWidth: two for CJK and emoji, none for a
+// combining mark).
 func caretIndent(line string, col int) string {
 	var b strings.Builder
 	for i, r := range line {
@@ -207,11 +210,32 @@ func caretIndent(line string, col int) string {
 		}
 		if r == '\t' {
 			b.WriteByte('\t')
-		} else {
+			continue
+		}
+		for range cellWidth(r) {
 			b.WriteByte(' ')
 		}
 	}
 	return b.String()
+}
+
+// cellWidth is how many terminal cells r takes: 2 for the East Asian wide
+// and full-width ranges and emoji, 0 for combining marks and joiners, 1
+// otherwise. The ranges are the common ones (Unicode's EastAsianWidth W
+// and F blocks), enough for a caret; an exotic character may be off by one.
+func cellWidth(r rune) int {
+	switch {
+	case unicode.Is(unicode.Mn, r), unicode.Is(unicode.Me, r), r == 0x200D, r >= 0xFE00 && r <= 0xFE0F:
+		return 0
+	case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0x303E, r >= 0x3041 && r <= 0x33FF,
+		r >= 0x3400 && r <= 0x4DBF, r >= 0x4E00 && r <= 0x9FFF, r >= 0xA000 && r <= 0xA4CF,
+		r >= 0xAC00 && r <= 0xD7A3, r >= 0xF900 && r <= 0xFAFF, r >= 0xFE30 && r <= 0xFE4F,
+		r >= 0xFF00 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6,
+		r >= 0x1F300 && r <= 0x1F64F, r >= 0x1F900 && r <= 0x1F9FF, r >= 0x1F680 && r <= 0x1F6FF,
+		r >= 0x1FA70 && r <= 0x1FAFF, r >= 0x20000 && r <= 0x3FFFD:
+		return 2
+	}
+	return 1
 }
 
 // writeGitHub renders one diagnostic as a GitHub Actions workflow command.
