@@ -543,6 +543,11 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 			keys = append(keys, "re:"+providers.MCPServerPattern(prov.MCPServer, m.Server))
 		}
 	case canonical.Pattern:
+		// The empty regex, and one that only anchors or opens an end
+		// ($, ^, ^.*), is found in every name.
+		if t := providers.OpenEndsTrimmed(unwrapGroup(m.Regex)); t == "" || t == "^" || t == "$" {
+			return append(keys, "*")
+		}
 		if unwrapGroup(m.Regex) == "" {
 			// The empty regex ("", "()") matches every name, as a tool's
 			// "every tool" does.

@@ -26,7 +26,7 @@ func FromWholeName(re string) string {
 		return "^(?:" + re + ")$"
 	}
 	switch {
-	case strings.HasPrefix(re, ".*"):
+	case opensAtStart(re):
 		re = re[2:]
 	case !strings.HasPrefix(re, "^"):
 		re = "^" + re
@@ -56,7 +56,7 @@ func ToWholeName(re string) string {
 		// ^a|b is (^a) or b anywhere: grouped, each side keeps its sense.
 		return ".*(?:" + re + ").*"
 	}
-	if !strings.HasPrefix(re, "^") && !strings.HasPrefix(re, ".*") {
+	if !strings.HasPrefix(re, "^") && !opensAtStart(re) {
 		re = ".*" + re
 	}
 	if !endsAnchored(re) && !endsOpen(re) {
@@ -70,7 +70,9 @@ func ToWholeName(re string) string {
 // of a name (Edit.* selects what Edit does): FromWholeName reads the
 // ends a whole-name tool needs as open, and verify compares patterns so.
 func OpenEndsTrimmed(re string) string {
-	re = strings.TrimPrefix(re, ".*")
+	if opensAtStart(re) {
+		re = re[2:]
+	}
 	if endsOpen(re) {
 		re = re[:len(re)-2]
 	}
@@ -116,6 +118,12 @@ func MapPatterns(m canonical.Matcher, f func(string) string) canonical.Matcher {
 // endsAnchored reports whether re ends with a $ that is no escaped one.
 func endsAnchored(re string) bool {
 	return strings.HasSuffix(re, "$") && !escaped(re, len(re)-1)
+}
+
+// opensAtStart reports whether re starts with a greedy .* (not .*? or
+// .*+, whose rest would be no regex).
+func opensAtStart(re string) bool {
+	return strings.HasPrefix(re, ".*") && (len(re) == 2 || !strings.ContainsRune("?+*{", rune(re[2])))
 }
 
 // endsOpen reports whether re ends with .* whose dot is no escaped one.

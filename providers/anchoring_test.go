@@ -10,6 +10,7 @@ func TestWholeNamePatterns(t *testing.T) {
 		whole, found string // a whole-name regex and the manifest's form
 	}{
 		{"e.*", "^e.*"},
+		{".*?Edit", "^.*?Edit$"}, // lazy: not an open end (QA: "?Edit$" was no regex)
 		{"^mcp_x_.*", "^mcp_x_.*"},
 		{".*Edit.*", "Edit.*"}, // not plain Edit: every tool reads that as an exact name
 		{"edit|create", "^(?:edit|create)$"},
@@ -25,6 +26,7 @@ func TestWholeNamePatterns(t *testing.T) {
 	}
 	for _, tc := range []struct{ found, whole string }{
 		{"Edit.*", ".*Edit.*"},
+		{".*?Edit", ".*.*?Edit.*"},
 		{".*Edit", ".*Edit.*"},
 		{"^Bash$", "^Bash$"},
 		{"^mcp__", "^mcp__.*"},
@@ -44,7 +46,7 @@ func TestWholeNamePatterns(t *testing.T) {
 // tool reads back as it was, but for open ends (verify compares them
 // trimmed), and a tool's own pattern selects the same names again.
 func TestWholeNameRoundTrip(t *testing.T) {
-	for _, re := range []string{"Edit.*", "@mcp.*", "^mcp_0_.*", "^Bash$", "^mcp__", "Read$", ".*foo", "^a|b$", "^(?:a|b)$", "(a|b)", "a|b.*", `a\\.*`, `x\$`, "^(?:a)|(?:b)$", "^mcp__.+__(read|view)$"} {
+	for _, re := range []string{"Edit.*", ".*?Edit", "@mcp.*", "^mcp_0_.*", "^Bash$", "^mcp__", "Read$", ".*foo", "^a|b$", "^(?:a|b)$", "(a|b)", "a|b.*", `a\\.*`, `x\$`, "^(?:a)|(?:b)$", "^mcp__.+__(read|view)$"} {
 		if got := FromWholeName(ToWholeName(re)); OpenEndsTrimmed(got) != OpenEndsTrimmed(re) {
 			t.Errorf("FromWholeName(ToWholeName(%q)) = %q", re, got)
 		}

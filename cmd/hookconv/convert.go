@@ -346,8 +346,17 @@ func byContent(fsys fs.FS, found []string) []string {
 		if err != nil {
 			return found
 		}
+		var cands []string
 		for _, slug := range hookconv.DetectSource(name, src) {
-			if slices.Contains(found, slug) && !slices.Contains(named, slug) {
+			if slices.Contains(found, slug) {
+				cands = append(cands, slug)
+			}
+		}
+		if len(cands) == len(found) {
+			continue // told apart by nothing (notes.json, an empty hooks file): no vote
+		}
+		for _, slug := range cands {
+			if !slices.Contains(named, slug) {
 				named = append(named, slug)
 			}
 		}

@@ -432,7 +432,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			if !providers.CheckPatterns(ds, h.Matcher, matcher.Pos, path+".matcher", c.Prov.Name) {
 				return h, false
 			}
-			h.Matcher = c.canonicalPatterns(h.Matcher)
+			h.Matcher = c.canonicalPatterns(h.Matcher, claudeRules)
 			// An empty matcher ("", every tool) is written as none: kept
 			// so the entry is written back as it was.
 			if again, _ := c.encodeMatcher(nil, &h, 0, h.Matcher); again != matcher.Text || again == "" {
@@ -610,16 +610,51 @@ func (c *Codec) decodeMatcher(native string) canonical.Matcher {
 // (Copilot CLI runs "Bash" guards on bash and powershell). A list with any
 // other name is a regex on those Claude names, and stays a pattern.
 func (c *Codec) decodeMatcherAs(native string, claudeRules bool) canonical.Matcher {
-	return c.canonicalPatterns(c.nativeMatcherAs(native, claudeRules))
+	return c.canonicalPatterns(c.nativeMatcherAs(native, claudeRules), claudeRules)
 }
 
 // canonicalPatterns returns m with its patterns in the manifest's sense,
 // found anywhere in a name, where the tool matches whole names.
-func (c *Codec) canonicalPatterns(m canonical.Matcher) canonical.Matcher {
-	if c.Prov.AnchoredPatterns {
-		return providers.MapPatterns(m, providers.FromWholeName)
+func (c *Codec) canonicalPatterns(m canonical.Matcher, claudeRules bool) canonical.Matcher {
+	if !c.Prov.AnchoredPatterns {
+		return m
 	}
-	return m
+	if p, ok := m.(canonical.Pattern); ok && !strings.ContainsAny(p.Regex, canonical.RegexSyntaxBesidesBar) {
+		// Plain names the tool has no canonical tool for (my_tool,
+		// bash|): each exact, as the tool matches it, and an empty
+		// alternative matches no tool's name.
+		var out canonical.AnyOf
+		for _, name := range strings.Split(p.Regex, "|") {
+			if name == "" {
+				continue
+			}
+			var known bool
+			if out, known = providers.AppendTools(out, c.Names, c.d.Slug, name); known {
+				continue
+			}
+			tools := []canonical.Matcher{canonical.ToolName(name)} // a literal native name
+			if claudeRules {
+				// Under a Claude event name, Claude's names for the
+				// tool's own tools (Bash: bash and powershell).
+				if names := c.Names.DecodeClaudeName(c.d.Slug, name); len(names) > 0 {
+					tools = tools[:0]
+					for _, t := range names {
+						tools = append(tools, canonical.ToolName(t))
+					}
+				}
+			}
+			for _, t := range tools {
+				if !slices.Contains(out, t) {
+					out = append(out, t)
+				}
+			}
+		}
+		if len(out) == 0 {
+			return canonical.Pattern{Regex: providers.FromWholeName(p.Regex)} // "|": the empty name only
+		}
+		return providers.Single(out)
+	}
+	return providers.MapPatterns(m, providers.FromWholeName)
 }
 
 // nativeMatcherAs is decodeMatcherAs with patterns as the tool spells them.
