@@ -157,6 +157,8 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"cat <<'EOF' >&2\nblocked: rm -rf\nEOF\nexit 2", false},                          // the body on stderr
 		{"cat <<EOF\nusage: echo no >&2; exit 2\nEOF\nexit 0", false},                     // no exit: text
 		{"cat <<-EOF\n\tnote >&2\n\tEOF\nexit 2", true},                                   // <<- with tabs
+		{"cat <<A <<B >/dev/null\na\nA\nb >&2\nB\nexit 2", true},                          // two on one line, in turn
+		{"cat <<A >/dev/null; cat <<B >&2\nx\nA\nreason\nB\nexit 2", false},               // the second on stderr
 		{"n=$(jq -r .n)\nif (( n > 3 )); then exit 2; fi", true},                          // > is a comparison
 		{"if (( $(jq .n) 2>&1 > 3 )); then echo no >&2; exit 2; fi", false},               // not followed: as before
 		{"count=$((count + 1))\n[ \"$count\" -gt 2 ] && { echo no >&2; exit 2; }", false}, // an expansion

@@ -108,9 +108,10 @@ func atCommandWord(text string, i int) bool {
 // (<<EOF, <<-'EOF') and body blanked. The body is literal text handed to
 // the command on its standard input: a heredoc JSON answer or a usage
 // message, whose exit 2 or >&2 is no command. The command itself stays,
-// to be read (cat, a text tool) or refused (python3). A body whose
-// unquoted delimiter lets it run commands ($(…), `…`), an unclosed one,
-// and a line with two operators are left whole, for opaque to refuse.
+// to be read (cat, a text tool) or refused (python3). Several operators
+// on one line (cat <<A <<B) take their bodies in turn. A body whose
+// unquoted delimiter lets it run commands ($(…), `…`) and an unclosed one
+// leave the line's here-documents whole, for opaque to refuse.
 func withoutHereDocuments(text string) string {
 	var b []byte // a copy, made at the first change
 	lineStart := 0
@@ -120,22 +121,31 @@ func withoutHereDocuments(text string) string {
 			break // a last line's here-document has no body
 		}
 		lineEnd += lineStart
-		op, opEnd, delim, quoted, dash := hereOperator(text[lineStart:lineEnd])
-		if op < 0 {
-			lineStart = lineEnd + 1
-			continue
+		ops := hereOperators(text[lineStart:lineEnd])
+		next, ok := lineEnd+1, len(ops) > 0
+		var bodies [][2]int
+		for _, op := range ops {
+			bodyEnd, after := hereBodyEnd(text, next, op.delim, op.dash)
+			if bodyEnd < 0 || !op.quoted && (strings.Contains(text[next:bodyEnd], "$(") || strings.Contains(text[next:bodyEnd], "`")) {
+				ok = false
+				break
+			}
+			bodies = append(bodies, [2]int{next, after}) // the delimiter's line too
+			next = after
 		}
-		bodyStart := lineEnd + 1
-		bodyEnd, next := hereBodyEnd(text, bodyStart, delim, dash)
-		if bodyEnd < 0 || !quoted && (strings.Contains(text[bodyStart:bodyEnd], "$(") || strings.Contains(text[bodyStart:bodyEnd], "`")) {
+		if !ok {
 			lineStart = lineEnd + 1
 			continue
 		}
 		if b == nil {
 			b = []byte(text)
 		}
-		blank(b[lineStart+op : lineStart+opEnd])
-		blank(b[bodyStart:next]) // and the delimiter's line
+		for _, op := range ops {
+			blank(b[lineStart+op.at : lineStart+op.end])
+		}
+		for _, body := range bodies {
+			blank(b[body[0]:body[1]])
+		}
 		lineStart = next
 	}
 	if b == nil {
@@ -144,49 +154,54 @@ func withoutHereDocuments(text string) string {
 	return string(b)
 }
 
-// hereOperator finds a here-document operator in a line: its offsets,
-// the delimiter, whether it was quoted (the body is then never
-// expanded) and whether it was <<- (tabs before the end line). op is -1
-// for none, or for more than one.
-func hereOperator(line string) (op, end int, delim string, quoted, dash bool) {
-	op = -1
+// hereOp is a here-document operator on a line: its offsets, the
+// delimiter, whether it was quoted (the body is then never expanded) and
+// whether it was <<- (tabs before the end line).
+type hereOp struct {
+	at, end      int
+	delim        string
+	quoted, dash bool
+}
+
+// hereOperators finds a line's here-document operators in order; none
+// when one is malformed (an unclosed quote, no delimiter).
+func hereOperators(line string) []hereOp {
+	var ops []hereOp
 	for i := 0; i+1 < len(line); i++ {
 		if line[i] != '<' || line[i+1] != '<' || i > 0 && line[i-1] == '<' || i+2 < len(line) && line[i+2] == '<' {
 			continue
 		}
-		if op >= 0 {
-			return -1, 0, "", false, false // two: not followed
-		}
+		op := hereOp{at: i}
 		j := i + 2
-		dash = j < len(line) && line[j] == '-'
-		if dash {
+		op.dash = j < len(line) && line[j] == '-'
+		if op.dash {
 			j++
 		}
 		for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
 			j++
 		}
-		quoted = j < len(line) && (line[j] == '\'' || line[j] == '"')
-		if quoted {
+		op.quoted = j < len(line) && (line[j] == '\'' || line[j] == '"')
+		if op.quoted {
 			q := line[j]
 			k := strings.IndexByte(line[j+1:], q)
 			if k < 0 {
-				return -1, 0, "", false, false
+				return nil
 			}
-			delim, end = line[j+1:j+1+k], j+2+k
+			op.delim, op.end = line[j+1:j+1+k], j+2+k
 		} else {
 			k := j
 			for k < len(line) && isNameByte(line[k]) {
 				k++
 			}
-			delim, end = line[j:k], k
+			op.delim, op.end = line[j:k], k
 		}
-		if delim == "" {
-			return -1, 0, "", false, false
+		if op.delim == "" {
+			return nil
 		}
-		op = i
-		i = end - 1
+		ops = append(ops, op)
+		i = op.end - 1
 	}
-	return op, end, delim, quoted, dash
+	return ops
 }
 
 // hereBodyEnd returns where the body starting at start ends (the start
