@@ -57,6 +57,11 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	}
 	for _, f := range root.Fields {
 		switch {
+		case f.Key == "version" && c.d.Version == 0 && slices.Contains(c.d.TopKeys, f.Key) && f.Value.Kind != node.Number:
+			// VS Code reads a numeric version as the Copilot CLI shape;
+			// what another value does is not documented.
+			ds.Warnf(CodeVersion, f.Value.Pos, "version", `write "version": 1, or leave it out`,
+				"%s reads a numeric \"version\" (the Copilot CLI file shape); %s is not one", c.Prov.Name, f.Value.Kind.Article())
 		case f.Key == "hooks", slices.Contains(c.d.TopKeys, f.Key):
 		case f.Key == "version" && c.d.Version != 0:
 			switch {
