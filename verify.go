@@ -530,8 +530,18 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 					}
 				}
 			}
+		} else if tools := names.DecodeTools(prov.Slug, string(m)); len(tools) > 0 {
+			// A literal native name the target knows (Droid's alias Write):
+			// what its decoder reads it as, every tool of it.
+			for _, tool := range tools {
+				if tool == string(m) {
+					keys = appendPrimary(keys, tool, prov, names) // no row to encode it by: not again
+					continue
+				}
+				keys = appendMatcherKeys(keys, canonical.ToolName(tool), prov, names)
+			}
 		} else {
-			keys = append(keys, "tool:"+primaryName(string(m), prov, names))
+			keys = append(keys, "tool:"+string(m))
 		}
 	case canonical.MCP:
 		switch {
