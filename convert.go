@@ -631,6 +631,18 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 		if lits := literalNames(nil, h.Matcher); from != "canonical" && len(lits) > 0 {
 			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "write the name "+to+" gives that tool, or leave it out",
 				"%s: %s has no canonical tool for %s; passed to %s as written, where it matches only a tool of that exact name", h.DisplayName(i), from, strings.Join(lits, ", "), to)
+			// A name the source has no tool by (Claude's lowercase bash
+			// never matches there) may be a tool of the target's: the
+			// hook that never fired starts firing.
+			for _, lit := range literalNames(nil, h.Matcher) {
+				name, _ := strconv.Unquote(lit)
+				if _, theirs := vocab.Default().DecodeTool(to, name); theirs {
+					if _, ours := vocab.Default().DecodeTool(from, name); !ours {
+						ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "check that the hook is meant to run for it, or leave it out",
+							"%s: %s has no tool named %s, so the hook never fired for it there; %s has one, and the hook fires for it now", h.DisplayName(i), from, lit, to)
+					}
+				}
+			}
 		}
 	}
 	return ds
