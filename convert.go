@@ -629,19 +629,26 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 		// (Claude's NotebookEdit): the manifest validator's HC164, for
 		// names that came from a tool's own config.
 		if lits := literalNames(nil, h.Matcher); from != "canonical" && len(lits) > 0 {
-			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "write the name "+to+" gives that tool, or leave it out",
-				"%s: %s has no canonical tool for %s; passed to %s as written, where it matches only a tool of that exact name", h.DisplayName(i), from, strings.Join(lits, ", "), to)
 			// A name the source has no tool by (Claude's lowercase bash
-			// never matches there) may be a tool of the target's: the
-			// hook that never fired starts firing.
-			for _, lit := range literalNames(nil, h.Matcher) {
+			// never matches there) may be a tool of the target's that the
+			// rest of the matcher does not already select: the hook that
+			// never fired for it starts firing. Said instead of the usual
+			// note, which would be true and misleading.
+			var usual []string
+			for _, lit := range lits {
 				name, _ := strconv.Unquote(lit)
-				if _, theirs := vocab.Default().DecodeTool(to, name); theirs {
-					if _, ours := vocab.Default().DecodeTool(from, name); !ours {
-						ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "check that the hook is meant to run for it, or leave it out",
-							"%s: %s has no tool named %s, so the hook never fired for it there; %s has one, and the hook fires for it now", h.DisplayName(i), from, lit, to)
-					}
+				theirs, isTheirs := vocab.Default().DecodeTool(to, name)
+				_, isOurs := vocab.Default().DecodeTool(from, name)
+				if !isTheirs || isOurs || matcherHas(h.Matcher, theirs.Tool) {
+					usual = append(usual, lit)
+					continue
 				}
+				ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "check that the hook is meant to run for it, or leave it out",
+					"%s: %s has no tool named %s, so the hook never fired for it there; %s has one, and the hook fires for it now", h.DisplayName(i), from, lit, to)
+			}
+			if len(usual) > 0 {
+				ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "write the name "+to+" gives that tool, or leave it out",
+					"%s: %s has no canonical tool for %s; passed to %s as written, where it matches only a tool of that exact name", h.DisplayName(i), from, strings.Join(usual, ", "), to)
 			}
 		}
 	}
@@ -669,6 +676,17 @@ func patternPassed(m canonical.Matcher, from, to string) string {
 		return "anchored (^…$), as " + from + " matched it against the whole tool name"
 	}
 	return "unchanged"
+}
+
+// matcherHas reports whether m names the canonical tool.
+func matcherHas(m canonical.Matcher, tool string) bool {
+	switch m := m.(type) {
+	case canonical.ToolName:
+		return string(m) == tool
+	case canonical.AnyOf:
+		return slices.ContainsFunc(m, func(x canonical.Matcher) bool { return matcherHas(x, tool) })
+	}
+	return false
 }
 
 // literalNames appends the matcher's bare names that are no canonical

@@ -449,37 +449,13 @@ func listedNames(re string) ([]string, bool) {
 		if !ok || !strings.HasSuffix(body, "$") || strings.HasSuffix(body, `\$`) {
 			return nil, false
 		}
-		name, ok := unquoteMeta(body[:len(body)-1])
+		name, ok := providers.UnquoteMeta(body[:len(body)-1])
 		if !ok || name == "" {
 			return nil, false
 		}
 		names = append(names, name)
 	}
 	return names, true
-}
-
-// unquoteMeta undoes regexp.QuoteMeta: it returns the literal text a
-// regex matches when the regex is only that text, its special characters
-// escaped, and false otherwise. (An escaped "|" would have been split by
-// the caller: such a name is left a pattern.)
-func unquoteMeta(re string) (string, bool) {
-	var b strings.Builder
-	for i := 0; i < len(re); i++ {
-		c := re[i]
-		switch {
-		case c == '\\':
-			if i+1 == len(re) || !strings.ContainsRune(canonical.RegexSyntax, rune(re[i+1])) {
-				return "", false
-			}
-			i++
-			b.WriteByte(re[i])
-		case strings.ContainsRune(canonical.RegexSyntax, rune(c)):
-			return "", false
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String(), true
 }
 
 // unwrapGroup drops one pair of parentheses around a whole regex without
@@ -580,6 +556,10 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		// A server's tools, spelled as this tool's decoder reads them.
 		if mcp, ok := providers.MCPServerMatcher(prov.MCPServer, unwrapGroup(m.Regex)); ok {
 			return appendMatcherKeys(keys, mcp, prov, names)
+		}
+		// One tool on every server, as this tool's decoder reads it.
+		if tool, ok := providers.AnyServerTool(prov.MCP, unwrapGroup(m.Regex)); ok {
+			return appendMatcherKeys(keys, canonical.MCP{Server: canonical.AnyServer, Tool: tool}, prov, names)
 		}
 		// An open end (Edit.*) selects what none does: a tool that
 		// matches whole names is written one, and reads it back cut.

@@ -20,7 +20,7 @@ import (
 func FromWholeName(re string) string {
 	if strings.Contains(re, "|") {
 		// Not to plain names (.*(?:a|b).* is no exact a|b).
-		if inner, ok := wrapped(re, ".*(?:", ").*"); ok && strings.ContainsAny(inner, canonical.RegexSyntaxBesidesBar) {
+		if inner, ok := wrapped(re, ".*(?:", ").*"); ok && !PlainNames(inner) {
 			return inner
 		}
 		return "^(?:" + re + ")$"
@@ -90,6 +90,21 @@ func wrapped(re, prefix, suffix string) (string, bool) {
 	return inner, strings.Contains(inner, "|") && balanced(inner)
 }
 
+// PlainNames reports whether re only lists names (a|b), which every tool
+// reads as exact ones: no regex syntax, and no empty alternative (Read|
+// is found in every name).
+func PlainNames(re string) bool {
+	if strings.ContainsAny(re, canonical.RegexSyntaxBesidesBar) {
+		return false
+	}
+	for name := range strings.SplitSeq(re, "|") {
+		if name == "" {
+			return false
+		}
+	}
+	return true
+}
+
 // staysRegex reports whether re is more than names: plain text, anchored
 // or grouped or not (a|b, ^mcp_x_), is a list of exact names to every
 // decoder and to verify.
@@ -101,7 +116,7 @@ func staysRegex(re string) bool { return strings.ContainsAny(re, `\.+*?[]{}`) }
 func MapPatterns(m canonical.Matcher, f func(string) string) canonical.Matcher {
 	switch x := m.(type) {
 	case canonical.Pattern:
-		if !strings.ContainsAny(x.Regex, canonical.RegexSyntaxBesidesBar) {
+		if PlainNames(x.Regex) {
 			return x
 		}
 		return canonical.Pattern{Regex: f(x.Regex)}

@@ -88,3 +88,16 @@ func TestWholeNameSameNames(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainNames(t *testing.T) {
+	for re, want := range map[string]bool{"a|b": true, "bash": true, "Read|": false, "|x": false, "a.b": false, "^a$": false} {
+		if got := PlainNames(re); got != want {
+			t.Errorf("PlainNames(%q) = %v, want %v", re, got, want)
+		}
+	}
+	// An empty alternative is found in every name: written for a
+	// whole-name tool it must still match every name.
+	if got := ToWholeName("Read|"); got != ".*(?:Read|).*" || FromWholeName(got) != "Read|" {
+		t.Errorf("ToWholeName(%q) = %q, back %q", "Read|", got, FromWholeName(got))
+	}
+}

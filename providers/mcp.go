@@ -69,10 +69,17 @@ func ParseMCPServerPattern(template, pattern string) (string, bool) {
 	return server, true
 }
 
-// AnyServerTool reads a regex alternative (its anchors cut) that names
-// one MCP tool on every server, as encoders write it from Cursor's
-// MCP:<tool> (mcp__.*__create_issue): the tool's name.
+// AnyServerTool reads a regex alternative, anchored at both ends, that
+// names one MCP tool on every server, as encoders write it from Cursor's
+// MCP:<tool> (^mcp__.*__create_issue$): the tool's name. Unanchored, the
+// regex also matches longer names (mcp__s__create_issue_v2), which the
+// mcp matcher does not: it stays a pattern.
 func AnyServerTool(template, part string) (string, bool) {
+	inner, ok := strings.CutPrefix(part, "^")
+	if !ok || !strings.HasSuffix(inner, "$") || strings.HasSuffix(inner, `\$`) {
+		return "", false
+	}
+	inner = inner[:len(inner)-1]
 	prefix, rest, ok := strings.Cut(template, "{server}")
 	if !ok {
 		return "", false
@@ -81,15 +88,39 @@ func AnyServerTool(template, part string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	tool, ok := strings.CutPrefix(part, prefix+".*"+sep)
-	if !ok || !strings.HasSuffix(tool, suffix) {
+	quoted, ok := strings.CutPrefix(inner, prefix+".*"+sep)
+	if !ok || !strings.HasSuffix(quoted, suffix) {
 		return "", false
 	}
-	tool = tool[:len(tool)-len(suffix)]
-	if tool == "" || strings.ContainsAny(tool, canonical.RegexSyntax+" \t") {
+	tool, ok := UnquoteMeta(quoted[:len(quoted)-len(suffix)])
+	if !ok || !canonical.IsMCPName(tool) {
 		return "", false
 	}
 	return tool, true
+}
+
+// UnquoteMeta undoes regexp.QuoteMeta: it returns the literal text a
+// regex matches when the regex is only that text, its special characters
+// escaped, and false otherwise. (An escaped "|" would have been split by
+// the caller: such a name is left a pattern.)
+func UnquoteMeta(re string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(re); i++ {
+		c := re[i]
+		switch {
+		case c == '\\':
+			if i+1 == len(re) || !strings.ContainsRune(canonical.RegexSyntax, rune(re[i+1])) {
+				return "", false
+			}
+			i++
+			b.WriteByte(re[i])
+		case strings.ContainsRune(canonical.RegexSyntax, rune(c)):
+			return "", false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
 }
 
 // MCPServerMatcher reads one alternative of a regex matcher as a tool's

@@ -100,8 +100,10 @@ func TestAnyServerTool(t *testing.T) {
 		template, part, tool string
 		ok                   bool
 	}{
-		{"mcp__{server}__{tool}", "mcp__.*__create_issue", "create_issue", true},
-		{"mcp_{server}_{tool}", "mcp_.*_create_issue", "create_issue", true},
+		{"mcp__{server}__{tool}", "^mcp__.*__create_issue$", "create_issue", true},
+		{"mcp__{server}__{tool}", "mcp__.*__create_issue", "", false}, // unanchored: longer names too
+		{"mcp__{server}__{tool}", `^mcp__.*__read\.file$`, "read.file", true},
+		{"mcp_{server}_{tool}", "^mcp_.*_create_issue$", "create_issue", true},
 		{"mcp__{server}__{tool}", "mcp__.*__create.*", "", false}, // a pattern of tools
 		{"mcp__{server}__{tool}", "mcp__github__create_issue", "", false},
 		{"mcp__{server}__{tool}", "mcp__.*__", "", false},

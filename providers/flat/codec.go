@@ -633,6 +633,11 @@ func (c *Codec) canonicalPatterns(m canonical.Matcher, claudeRules bool) canonic
 			if name == "" {
 				continue
 			}
+			if _, canon := c.Names.Tool(name); canon {
+				// A literal spelled like a canonical tool (shell) would
+				// read as that tool: kept a pattern, anchored.
+				return canonical.Pattern{Regex: providers.FromWholeName(p.Regex)}
+			}
 			var known bool
 			if out, known = providers.AppendTools(out, c.Names, c.d.Slug, name); known {
 				continue

@@ -419,7 +419,7 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 			}
 		case canonical.Pattern:
 			re := x.Regex
-			if c.Prov.AnchoredPatterns && strings.ContainsAny(re, canonical.RegexSyntaxBesidesBar) {
+			if c.Prov.AnchoredPatterns && !providers.PlainNames(re) {
 				re = providers.ToWholeName(re) // found anywhere, as the tool reads it (plain names are exact everywhere)
 			}
 			if strings.TrimSpace(re) != re {

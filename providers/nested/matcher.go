@@ -118,7 +118,7 @@ func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
 	if m, ok := providers.MCPServerMatcher(c.Prov.MCPServer, inner); ok {
 		return m, true
 	}
-	if tool, ok := providers.AnyServerTool(c.Prov.MCP, inner); ok {
+	if tool, ok := providers.AnyServerTool(c.Prov.MCP, p); ok {
 		return canonical.MCP{Server: canonical.AnyServer, Tool: tool}, true
 	}
 	return nil, false
