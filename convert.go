@@ -671,6 +671,11 @@ func patternPassed(m canonical.Matcher, from, to string) string {
 	case dst.GlobMatchers:
 		return "as the nearest glob"
 	case dst.AnchoredPatterns && !src.AnchoredPatterns:
+		opened := false
+		providers.MapPatterns(m, func(re string) string { opened = opened || providers.ToWholeName(re) != re; return re })
+		if !opened {
+			return "unchanged (anchored at both ends, it means the same there)"
+		}
 		return "with open ends (.*), as " + to + " matches it against the whole tool name"
 	case src.AnchoredPatterns && !dst.AnchoredPatterns:
 		return "anchored (^…$), as " + from + " matched it against the whole tool name"
