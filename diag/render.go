@@ -225,7 +225,8 @@ func caretIndent(line string, col int) string {
 // and F blocks), enough for a caret; an exotic character may be off by one.
 func cellWidth(r rune) int {
 	switch {
-	case unicode.Is(unicode.Mn, r), unicode.Is(unicode.Me, r), r == 0x200D, r >= 0xFE00 && r <= 0xFE0F:
+	case unicode.Is(unicode.Mn, r), unicode.Is(unicode.Me, r), r == 0x200D, r >= 0xFE00 && r <= 0xFE0F,
+		r >= 0x1F3FB && r <= 0x1F3FF: // skin-tone modifiers join the emoji before them
 		return 0
 	case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0x303E, r >= 0x3041 && r <= 0x33FF,
 		r >= 0x3400 && r <= 0x4DBF, r >= 0x4E00 && r <= 0x9FFF, r >= 0xA000 && r <= 0xA4CF,

@@ -145,7 +145,8 @@ func TestCaretIndentWide(t *testing.T) {
 		{"ab", 2, " "},
 		{"\tx", 3, "\t "},
 		{`{"name": "🚀检查", "e"`, 21, strings.Repeat(" ", 10+2+2+2)}, // the closing quote: 🚀 and 检查 take two cells each
-		{"e\u0301x", 4, " "}, // a combining accent takes none
+		{"e\u0301x", 4, " "},
+		{"👍🏽x", 9, "  "}, // a skin tone joins its emoji: two cells in all // a combining accent takes none
 	} {
 		if got := caretIndent(tc.line, tc.col); got != tc.want {
 			t.Errorf("caretIndent(%q, %d) = %q (%d), want %d cells", tc.line, tc.col, got, len(got), len(tc.want))
