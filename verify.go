@@ -529,14 +529,14 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 			keys = append(keys, "re:"+providers.MCPServerPattern(prov.MCPServer, m.Server))
 		}
 	case canonical.Pattern:
-		// The empty regex, and one that only anchors or opens an end
-		// ($, ^, ^.*), is found in every name.
-		if t := providers.OpenEndsTrimmed(unwrapGroup(m.Regex)); t == "" || t == "^" || t == "$" {
-			return append(keys, "*")
-		}
-		if unwrapGroup(m.Regex) == "" {
-			// The empty regex ("", "()") matches every name, as a tool's
-			// "every tool" does.
+		inner := unwrapGroup(m.Regex)
+		// An open end (Edit.*) selects what none does: a tool that
+		// matches whole names is written one, and reads it back cut.
+		trimmed := providers.OpenEndsTrimmed(inner)
+		// The empty regex ("", "()"), and one that only anchors or opens
+		// an end ($, ^, ^.*), is found in every name, as a tool's "every
+		// tool" is.
+		if trimmed == "" || trimmed == "^" || trimmed == "$" {
 			return append(keys, "*")
 		}
 		if listed, ok := listedNames(m.Regex); ok {
@@ -554,18 +554,15 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 			return keys
 		}
 		// A server's tools, spelled as this tool's decoder reads them.
-		if mcp, ok := providers.MCPServerMatcher(prov.MCPServer, unwrapGroup(m.Regex)); ok {
+		if mcp, ok := providers.MCPServerMatcher(prov.MCPServer, inner); ok {
 			return appendMatcherKeys(keys, mcp, prov, names)
 		}
 		// One tool on every server, as this tool's decoder reads it.
-		if tool, ok := providers.AnyServerTool(prov.MCP, unwrapGroup(m.Regex)); ok {
+		if tool, ok := providers.AnyServerTool(prov.MCP, inner); ok {
 			return appendMatcherKeys(keys, canonical.MCP{Server: canonical.AnyServer, Tool: tool}, prov, names)
 		}
-		// An open end (Edit.*) selects what none does: a tool that
-		// matches whole names is written one, and reads it back cut.
-		// Either way is keyed as the other.
-		trimmed := providers.OpenEndsTrimmed(unwrapGroup(m.Regex))
-		if trimmed != unwrapGroup(m.Regex) {
+		// Either spelling of an open end is keyed as the other.
+		if trimmed != inner {
 			return appendMatcherKeys(keys, canonical.Pattern{Regex: trimmed}, prov, names)
 		}
 		keys = append(keys, "re:"+trimmed)
