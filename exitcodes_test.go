@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -176,6 +177,21 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"log() { [ -t 2 ] || return 0; echo \"$1\" >&2; }\nlog x\nexit 2", true},
 		{"log() { if [ -z \"$1\" ]; then return; fi; echo \"$1\" >&2; }\nlog x\nexit 2", true},
 		{"log() { echo \"$1\" >&2; return 0; }\nlog x\nexit 2", false},
+		// An exit through a code set to 2 on some path (each run in bash
+		// with the payload "rm -rf" as $1: exit 2, or not, as wanted).
+		{"rc=0\ngrep -q rm <<<\"$1\" && rc=2\nexit $rc", true},
+		{"rc=2\ngrep -q ok <<<\"$1\" && rc=0\nexit $rc", true},
+		{"rc=0\nif grep -q rm <<<\"$1\"; then rc=2; else echo fine >&2; fi\nexit $rc", true}, // the write is the other branch's
+		{"rc=0\nfor w in $1; do\n  case $w in rm) rc=2;; esac\ndone\nexit $rc", true},
+		{"rc=0\nif grep -q rm <<<\"$1\"; then echo no >&2; rc=2; fi\nexit $rc", false},            // written before the code is set
+		{"rc=0\nif grep -q rm <<<\"$1\"; then rc=2; echo no >&2; fi\nexit $rc", false},            // or after, on its path
+		{"rc=0\ngrep -q rm <<<\"$1\" && rc=2 && echo no >&2\nexit $rc", false},                    // in its list
+		{"rc=0\ngrep -q rm <<<\"$1\" && rc=2\n[ \"$rc\" -ne 0 ] && echo no >&2\nexit $rc", false}, // a write on the code
+		{"rc=0\ngrep -q rm <<<\"$1\" && rc=2\nif [ $rc -ne 0 ]; then\n  echo no >&2\nfi\nexit $rc", false},
+		{"rc=0\nfor w in $1; do\n  case $w in rm) echo \"no $w\" >&2; rc=2;; esac\ndone\nexit $rc", false},
+		{"rc=0\ngrep -q rm <<<\"$1\" && rc=1\nexit $rc", false},          // never 2
+		{"rc=0\ngrep -q rm <<<\"$1\" && rc=2\nread rc\nexit $rc", false}, // read: unknown
+		{"C=2\n((C--))\necho hi\nexit $C", false},                        // arithmetic sets it: exits 1
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
@@ -211,6 +227,8 @@ func TestWithExitCodesResolved(t *testing.T) {
 		{"BLOCK=2 env\nexit $BLOCK", "BLOCK=2 env\nexit $BLOCK"},
 		{"readonly BLOCK\nexit $BLOCK", "readonly BLOCK\nexit $BLOCK"}, // never given a number
 		{"C=abc\nC=2\nexit $C", "C=abc\nC=2\nexit $C"},
+		{"rc=0\n[ x ] && rc=2\nexit $rc", "rc=0\n[ x ] && rc=2\nexit $rc"},        // two numbers: conditionalExitTwos'
+		{"case $1 in x) C=2;; esac\nexit $C", "case $1 in x) C=2;; esac\nexit 2"}, // set in a case arm
 	} {
 		if got := withExitCodesResolved(tc.text); got != tc.want {
 			t.Errorf("withExitCodesResolved(%q) = %q, want %q", tc.text, got, tc.want)
@@ -261,6 +279,8 @@ func BenchmarkExitsTwoSilently(b *testing.B) {
 		// Each write's list is read back to its start: bounded, or one
 		// long line of them is quadratic (2,000 took 3.2 s).
 		"guarded-writes": strings.Repeat("c && echo x >&2 && true ", 10000) + "; exit 2\n",
+		// Thousands of settings, writes and exits of one code.
+		"codes": "rc=0\n" + strings.Repeat("c && rc=2\nif x; then echo x >&2; fi\nd && exit $rc\n", 3000) + "exit $rc\n",
 	} {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(script)))
@@ -283,6 +303,7 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"{ exit 2; } 2>&1 >&2 3>&- &>/dev/stderr",
 		"\\",
 		"cat <<-'E' >&2\n\tx\n\tE\n(( (a) + $((b)) > 2 )) && exit 2",
+		"rc=0\nc && rc=2\n[ $rc = 2 ] && echo no >&2\n(( rc++ ))\nexit ${rc}",
 	} {
 		f.Add(seed)
 	}
@@ -346,6 +367,25 @@ func TestStderrAway(t *testing.T) {
 	} {
 		if _, got := stderrAway(tc.command); got != tc.want {
 			t.Errorf("stderrAway(%q) = %v, want %v", tc.command, got, tc.want)
+		}
+	}
+}
+
+func TestArithmeticSets(t *testing.T) {
+	for _, tc := range []struct {
+		expr string
+		want []string
+	}{
+		{" C-- ", []string{"C"}},
+		{"++n", []string{"n"}},
+		{"a = 2, b += 1", []string{"a", "b"}},
+		{"x <<= 1", []string{"x"}},
+		{"n > 3 && m <= 2 || k == 1 || j != 0 || i >= 4", nil},
+		{"$n = 1", nil}, // an expansion, not the name
+		{"c=c+1", []string{"c"}},
+	} {
+		if got := arithmeticSets(tc.expr); !slices.Equal(got, tc.want) {
+			t.Errorf("arithmeticSets(%q) = %q, want %q", tc.expr, got, tc.want)
 		}
 	}
 }

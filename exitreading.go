@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/hookconv/hookconv/internal/lazy"
 )
@@ -92,7 +91,8 @@ func exitsTwo(text string) bool {
 		return false
 	}
 	text = withExitCodesResolved(forExitReading(text))
-	return len(exitTwoAt(text, withoutLiteralQuotes(text))) > 0
+	plain := withoutLiteralQuotes(text)
+	return len(exitTwoAt(text, plain)) > 0 || len(conditionalExitTwos(text, plain)) > 0
 }
 
 // mayExitTwo reports whether text can hold an exit 2 at all: exitTwo's
@@ -112,52 +112,58 @@ var exitCodeVar = lazy.Regexp(`\bexit\s+"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*)
 // local code=2); assignmentWord one of its words. A command with other
 // words (BLOCK=2 cmd) sets the variable for cmd alone, and is none.
 var (
-	assignments    = lazy.Regexp(`(?m)(?:^|[;&|{(])[ \t]*(?:(?:then|else|do)[ \t]+)?((?:(?:readonly|local|declare|typeset|export)(?:[ \t]+-[a-zA-Z]+)*[ \t]+)?(?:[A-Za-z_]\w*(?:=(?:"[^"\n]*"|'[^'\n]*'|[^\s;&|()'"]*))?[ \t]*)+)`)
+	assignments    = lazy.Regexp(`(?m)(?:^|[;&|{()])[ \t]*(?:(?:then|else|do)[ \t]+)?((?:(?:readonly|local|declare|typeset|export)(?:[ \t]+-[a-zA-Z]+)*[ \t]+)?(?:[A-Za-z_]\w*(?:=(?:"[^"\n]*"|'[^'\n]*'|[^\s;&|()'"]*))?[ \t]*)+)`)
 	assignmentWord = lazy.Regexp(`^([A-Za-z_]\w*)(?:=(.*))?$`)
 	declaration    = lazy.Regexp(`^(?:readonly|local|declare|typeset|export)(?:[ \t]+-[a-zA-Z]+)*[ \t]+`)
 )
 
-// withExitCodesResolved returns text with each exit through a variable
-// (BLOCK=2 … exit $BLOCK) spelled with its number, when the script sets
-// that variable, before the exit, to one number only and touches it in no
-// other way (no read, unset, arithmetic or other assignment): a guard
-// that names its code keeps it, and HC431 reads it as the number.
-// Anything less certain is left as written, and is no exit 2.
-func withExitCodesResolved(text string) string {
+// codeVar is what a script does with a variable: where each assignment
+// to it stands (the start of its command) and the number it sets ("" for
+// none: C=$(cat), C=abc); how often it is named to be set or declared
+// (readonly C counts, with no value); and how often it is named other
+// than to expand it (its assignments, read C, unset C).
+type codeVar struct {
+	at     []int
+	values []string
+	set    int
+	bare   int
+	twos   []int // where it is set to 2, found on the first need
+}
+
+// numbers reports whether every assignment to v sets a number, and v is
+// named in no other way: its code is one of its values.
+func (v *codeVar) numbers() bool {
+	return len(v.values) > 0 && v.bare == v.set && !slices.Contains(v.values, "")
+}
+
+// codeUse is an exit through a variable (exit $BLOCK): the exit's offsets
+// and the variable's name.
+type codeUse struct {
+	start, end int
+	name       string
+}
+
+// readCodeVars finds the exits through a variable in text and reads the
+// variables they name (codeVar). Nil when there is no such exit.
+func readCodeVars(text string) ([]codeUse, map[string]*codeVar) {
 	if !strings.Contains(text, "exit") || !strings.Contains(text, "$") {
-		return text
+		return nil, nil
 	}
-	uses := exitCodeVar().FindAllStringSubmatchIndex(text, -1)
-	if uses == nil {
-		return text
+	matches := exitCodeVar().FindAllStringSubmatchIndex(text, -1)
+	if matches == nil {
+		return nil, nil
 	}
-	type setting struct {
-		value      string
-		first, set int // where it is first set; how many times
-	}
-	settings := map[string]*setting{}
-	set := func(name, value string, at int, valued bool) {
-		st := settings[name]
-		if st == nil {
-			st = &setting{value: "unset", first: at}
-			settings[name] = st
+	uses := make([]codeUse, len(matches))
+	vars := map[string]*codeVar{}
+	for i, m := range matches {
+		name := ""
+		if m[2] >= 0 {
+			name = text[m[2]:m[3]]
+		} else {
+			name = text[m[4]:m[5]]
 		}
-		if valued {
-			v := strings.Trim(value, `"'`)
-			if strings.Trim(v, "0123456789") != "" || v == "" {
-				v = "mixed" // not a number
-			} else if v = strings.TrimLeft(v, "0"); v == "" {
-				v = "0"
-			}
-			switch st.value {
-			case "unset":
-				st.value, st.first = v, at
-			case v:
-			default:
-				st.value = "mixed"
-			}
-		}
-		st.set++
+		uses[i] = codeUse{m[0], m[1], name}
+		vars[name] = &codeVar{}
 	}
 	for _, m := range assignments().FindAllStringSubmatchIndex(text, -1) {
 		if m[1] < len(text) && !strings.ContainsRune(";)\n&|", rune(text[m[1]])) {
@@ -170,41 +176,99 @@ func withExitCodesResolved(text string) string {
 			continue // a command with its own variables: BLOCK=2 cmd sets nothing here
 		}
 		for _, w := range words {
-			if a := assignmentWord().FindStringSubmatch(w); a != nil {
-				set(a[1], a[2], m[2], strings.Contains(w, "="))
+			a := assignmentWord().FindStringSubmatch(w)
+			if a == nil || vars[a[1]] == nil {
+				continue
+			}
+			v := vars[a[1]]
+			v.set++
+			if strings.Contains(w, "=") {
+				v.at, v.values = append(v.at, m[2]), append(v.values, codeNumber(a[2]))
 			}
 		}
 	}
 	// Named in a message ("DENY: rm -rf") is no use: counted in the text
-	// with its quoted literals blanked, read once.
-	// Every name's bare uses counted in one pass, on the first need: a
-	// script may set thousands of codes.
-	bare := sync.OnceValue(func() map[string]int { return bareUses(withoutLiteralQuotes(text), settings) })
+	// with its quoted literals blanked, in one pass: a script may set
+	// thousands of codes.
+	for name, n := range bareUses(withoutLiteralQuotes(text), vars) {
+		vars[name].bare = n
+	}
+	return uses, vars
+}
+
+// codeNumber returns an assigned value as an exit code's number without
+// leading zeros ('02' is 2), or "" when it is no number.
+func codeNumber(value string) string {
+	v := strings.Trim(value, `"'`)
+	if v == "" || strings.Trim(v, "0123456789") != "" {
+		return ""
+	}
+	if v = strings.TrimLeft(v, "0"); v == "" {
+		return "0"
+	}
+	return v
+}
+
+// withExitCodesResolved returns text with each exit through a variable
+// (BLOCK=2 … exit $BLOCK) spelled with its number, when the script sets
+// that variable, before the exit, to one number only and touches it in no
+// other way (no read, unset, arithmetic or other assignment): a guard
+// that names its code keeps it, and HC431 reads it as the number.
+// Anything less certain is left as written; a variable set to several
+// numbers is conditionalExitTwos'.
+func withExitCodesResolved(text string) string {
+	uses, vars := readCodeVars(text)
 	var b strings.Builder
 	last := 0
-	for _, m := range uses {
-		name := ""
-		if m[2] >= 0 {
-			name = text[m[2]:m[3]]
-		} else {
-			name = text[m[4]:m[5]]
-		}
-		st := settings[name]
-		if st == nil || st.value == "mixed" || st.value == "unset" || st.first > m[0] {
+	for _, u := range uses {
+		v := vars[u.name]
+		if !v.numbers() || v.at[0] > u.start || slices.ContainsFunc(v.values, func(n string) bool { return n != v.values[0] }) {
 			continue
 		}
-		if bare()[name] != st.set {
-			continue
-		}
-		b.WriteString(text[last:m[0]])
-		b.WriteString("exit " + st.value)
-		last = m[1]
+		b.WriteString(text[last:u.start])
+		b.WriteString("exit " + v.values[0])
+		last = u.end
 	}
 	if last == 0 {
 		return text
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// codeExit is an exit through a variable that the script sets to 2 on
+// some paths and to other numbers on others (rc=0; grep -q rm && rc=2;
+// exit $rc): where the exit stands, the variable, and where it is set to
+// 2, sorted (the first before the exit).
+type codeExit struct {
+	at   int
+	name string
+	twos []int
+}
+
+// conditionalExitTwos finds the exits of text (its quotes as written)
+// through a variable that the script sets only to numbers, 2 among them,
+// and touches in no other way, after setting it first.
+func conditionalExitTwos(text, plain string) []codeExit {
+	uses, vars := readCodeVars(text)
+	var found []codeExit
+	for _, u := range uses {
+		v := vars[u.name]
+		if !v.numbers() || v.at[0] > u.start || !strings.Contains(plain[u.start:u.end], "exit") {
+			continue
+		}
+		if v.twos == nil {
+			for k, n := range v.values {
+				if n == "2" {
+					v.twos = append(v.twos, v.at[k])
+				}
+			}
+		}
+		if len(v.twos) > 0 && v.twos[0] < u.start {
+			found = append(found, codeExit{u.start, u.name, v.twos})
+		}
+	}
+	return found
 }
 
 // bareUses counts, for each of names, where text names the variable other
@@ -263,7 +327,8 @@ func exitsTwoSilently(text string) bool {
 	text = withExitCodesResolved(forExitReading(text))
 	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
 	exits := exitTwoAt(text, plain)
-	if len(exits) == 0 {
+	viaCodes := conditionalExitTwos(text, plain)
+	if len(exits) == 0 && len(viaCodes) == 0 {
 		return false
 	}
 	shape := readShape(plain)
@@ -350,13 +415,12 @@ func exitsTwoSilently(text string) bool {
 		return true
 	}
 	judged := map[int]bool{} // per function: thousands of exits may share one
-	for _, loc := range exits {
-		at := loc[0] + strings.Index(plain[loc[0]:loc[1]], "exit") // the word, as pathEnd names it
+	// silentAt reports whether no path to offset at can have written to
+	// stderr (or one that did had it sent away by the call).
+	silentAt := func(at int) bool {
 		if loudAt(at) {
-			if k := shape.regionOf(at); k >= 0 && shape.calledAway[k] {
-				return true // written, but a call sends it away: deny rm 2>/dev/null
-			}
-			continue
+			k := shape.regionOf(at)
+			return k >= 0 && shape.calledAway[k] // written, but a call sends it away: deny rm 2>/dev/null
 		}
 		if k := shape.regionOf(at); k >= 0 {
 			loud, seen := judged[k]
@@ -365,10 +429,123 @@ func exitsTwoSilently(text string) bool {
 				judged[k] = loud
 			}
 			if loud {
-				continue // block() { exit 2; } called after echo no >&2
+				return false // block() { exit 2; } called after echo no >&2
 			}
 		}
 		return true
+	}
+	for _, loc := range exits {
+		if silentAt(loc[0] + strings.Index(plain[loc[0]:loc[1]], "exit")) { // the word, as pathEnd names it
+			return true
+		}
+	}
+	// An exit through a code set to 2 on some path (rc=0; grep -q rm &&
+	// rc=2; exit $rc) is silent when no write comes before the exit, and
+	// one setting of 2 has none before it, none after it on its path
+	// (if bad; then rc=2; echo no >&2; fi), and no write tests the code
+	// ([ "$rc" -ne 0 ] && echo blocked >&2).
+	if len(viaCodes) > 0 {
+		at := make([]int, len(writes)) // sorted, as writes are
+		for i, w := range writes {
+			at[i] = w.at
+		}
+		return silentThroughCodes(viaCodes, shape, plain, text, at, silentAt)
+	}
+	return false
+}
+
+// maxPathScan bounds how many later writes are tried for one on a
+// setting's path, so that thousands of settings and writes cost linear
+// time: past it the setting is taken as unreported, which at worst warns.
+const maxPathScan = 64
+
+// silentThroughCodes reports whether one of exits (conditionalExitTwos)
+// may exit 2 silently: its exit is silent (silentAt), no write before it
+// tests its code, and a setting of 2 before it is silent with no write
+// after it on its path before the exit. writes are where the script
+// writes to stderr, sorted. Linear but for searches: a script may set
+// and exit through thousands of codes.
+func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, writes []int, silentAt func(int) bool) bool {
+	// reported is where a write next stands on the path from a setting
+	// at offset set (len(plain) for none): in its list (cond && rc=2 &&
+	// echo no >&2) or after it in its block and branch, unconditionally.
+	reported := func(set int) int {
+		b, r := sh.blockOf(set), sh.regionOf(set)
+		first := sort.SearchInts(writes, set+1)
+		for i := first; i < len(writes) && i-first < maxPathScan; i++ {
+			w := writes[i]
+			if b >= 0 && w >= sh.blocks[b].end {
+				break // past the setting's block
+			}
+			if sh.regionOf(w) != r || sh.blockOf(w) != b {
+				continue
+			}
+			if b >= 0 && sort.SearchInts(sh.branches[b], set+1) != sort.SearchInts(sh.branches[b], w+1) {
+				continue // another branch of the same if or case
+			}
+			if sh.andOrReach(plain, w) == len(plain) || listStart(plain, 0, w) <= set {
+				return w
+			}
+		}
+		return len(plain)
+	}
+	// Per variable, in order of its settings of 2, the furthest a silent
+	// one goes unreported: an exit is reached by one unreported setting
+	// when that reach, over the settings before it, passes the exit.
+	type unreported struct{ set, reach []int }
+	reaches := map[string]*unreported{}
+	// Per variable, where a write tests it: in its list, or in the
+	// condition of the if or case holding it.
+	tests := map[string][]int{}
+	for _, e := range exits {
+		u := reaches[e.name]
+		if u == nil {
+			u = &unreported{}
+			for _, set := range e.twos {
+				reach := -1
+				if silentAt(set) {
+					reach = reported(set)
+				}
+				if n := len(u.reach); n > 0 {
+					reach = max(reach, u.reach[n-1])
+				}
+				u.set, u.reach = append(u.set, set), append(u.reach, reach)
+			}
+			reaches[e.name] = u
+			for _, w := range writes {
+				from := listStart(plain, 0, w)
+				if b := sh.blockOf(w); b >= 0 {
+					from = min(from, max(sh.blocks[b].start, w-512)) // a condition is short: bounded
+				}
+				if expands(text[from:w], e.name) {
+					tests[e.name] = append(tests[e.name], w)
+				}
+			}
+		}
+		i := sort.SearchInts(u.set, e.at) // the settings before the exit
+		if i == 0 || u.reach[i-1] < e.at || !silentAt(e.at) {
+			continue
+		}
+		if t := tests[e.name]; slices.ContainsFunc(t, func(w int) bool { return w < e.at && sh.regionOf(w) == sh.regionOf(e.at) }) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// expands reports whether text expands the variable name ($name, ${name}).
+func expands(text, name string) bool {
+	for i := strings.IndexByte(text, '$'); i >= 0; {
+		rest := text[i+1:]
+		if strings.HasPrefix(rest, "{"+name+"}") || strings.HasPrefix(rest, name) && (len(rest) == len(name) || !isNameByte(rest[len(name)])) {
+			return true
+		}
+		j := strings.IndexByte(rest, '$')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
 	}
 	return false
 }

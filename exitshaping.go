@@ -1,6 +1,9 @@
 package hookconv
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // What a script does that changes nothing about how it exits or what it
 // writes to standard error, blanked before the exit is read (HC431):
@@ -43,6 +46,13 @@ func withoutArithmetic(text string) string {
 		from, word := i, "true"
 		if expansion {
 			from, word = i-1, "0"
+		} else {
+			// The variables it sets stay named, as true's arguments:
+			// C=2; ((C--)); exit $C exits 1, and a code so touched is
+			// left unresolved (withExitCodesResolved).
+			for _, name := range arithmeticSets(text[i+2 : end-2]) {
+				word += " " + name
+			}
 		}
 		n := copy(b[from:end], word)
 		for j := from + n; j < end; j++ {
@@ -54,6 +64,36 @@ func withoutArithmetic(text string) string {
 		return text
 	}
 	return string(b)
+}
+
+// arithmeticSets returns the variables an arithmetic expression assigns
+// to (n = 2, n += 2, n++, --n), in order, each once.
+func arithmeticSets(expr string) []string {
+	var names []string
+	for i := 0; i < len(expr); {
+		if !isNameByte(expr[i]) || '0' <= expr[i] && expr[i] <= '9' {
+			i++
+			continue
+		}
+		start := i
+		for i < len(expr) && isNameByte(expr[i]) {
+			i++
+		}
+		if start > 0 && expr[start-1] == '$' {
+			continue // an expansion reads it
+		}
+		before := strings.TrimRight(expr[:start], " \t")
+		after := strings.TrimLeft(expr[i:], " \t")
+		op := strings.TrimLeft(after, "+-*/%&|^<>")
+		sets := strings.HasPrefix(after, "++") || strings.HasPrefix(after, "--") ||
+			strings.HasSuffix(before, "++") || strings.HasSuffix(before, "--") ||
+			len(after)-len(op) <= 2 && strings.HasPrefix(op, "=") && !strings.HasPrefix(op, "==") &&
+				!strings.HasPrefix(after, "<=") && !strings.HasPrefix(after, ">=") && !strings.HasPrefix(after, "!=")
+		if name := expr[start:i]; sets && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // arithmeticEnd returns the offset just past the )) that closes the ((
