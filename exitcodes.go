@@ -263,6 +263,7 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 		return slug == "canonical" || ok && b.ExitTwoBlocks()
 	}
 	silent := map[string]bool{} // by text: thousands of hooks may run one script
+	failing := map[string]bool{}
 	var found []silentExit
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -297,6 +298,22 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 			// stderr is gone, and the exit writes none.
 			if at, away := stderrAway(m[1]); away {
 				found = append(found, silentExit{index: i, what: "its command", dropped: strings.TrimSpace(m[1][at:])})
+				continue
+			}
+			// check.sh || exit 2: the exit is as loud as the script's
+			// failure, read as a script run alone is.
+			call := h.Handler
+			call.Command = m[1]
+			if text, read := scripts.readScript(&call, forExit); read {
+				key := strings.TrimSuffix(text, "\n"+call.Command)
+				quiet, seen := failing[key]
+				if !seen {
+					quiet = failsSilently(key)
+					failing[key] = quiet
+				}
+				if quiet {
+					found = append(found, silentExit{index: i, what: "its script, whose failure the command turns into exit 2,"})
+				}
 				continue
 			}
 		}

@@ -227,7 +227,7 @@ func TestWithExitCodesResolved(t *testing.T) {
 		{"BLOCK=2 env\nexit $BLOCK", "BLOCK=2 env\nexit $BLOCK"},
 		{"readonly BLOCK\nexit $BLOCK", "readonly BLOCK\nexit $BLOCK"}, // never given a number
 		{"C=abc\nC=2\nexit $C", "C=abc\nC=2\nexit $C"},
-		{"rc=0\n[ x ] && rc=2\nexit $rc", "rc=0\n[ x ] && rc=2\nexit $rc"},        // two numbers: conditionalExitTwos'
+		{"rc=0\n[ x ] && rc=2\nexit $rc", "rc=0\n[ x ] && rc=2\nexit $rc"},        // two numbers: conditionalExits'
 		{"case $1 in x) C=2;; esac\nexit $C", "case $1 in x) C=2;; esac\nexit 2"}, // set in a case arm
 	} {
 		if got := withExitCodesResolved(tc.text); got != tc.want {
@@ -319,6 +319,10 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		if silent && !strings.Contains(text, "exit") {
 			t.Errorf("exitsTwoSilently(%q) with no exit", text)
 		}
+		// A silent exit 2 is a silent failure.
+		if fails := failsSilently(text); silent && !fails {
+			t.Errorf("exitsTwoSilently(%q) but not failsSilently", text)
+		}
 	})
 }
 
@@ -367,6 +371,26 @@ func TestStderrAway(t *testing.T) {
 	} {
 		if _, got := stderrAway(tc.command); got != tc.want {
 			t.Errorf("stderrAway(%q) = %v, want %v", tc.command, got, tc.want)
+		}
+	}
+}
+
+func TestFailsSilently(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"grep -q rm && exit 1\nexit 0", true},
+		{"grep -q rm && { echo no >&2; exit 1; }\nexit 0", false},
+		{"exit 0", false},
+		{"exit 256", false}, // the shell keeps the low byte: 0
+		{"rc=0\ngrep -q rm && rc=3\nexit $rc", true},
+		{"rc=0\ngrep -q rm && { echo no >&2; rc=3; }\nexit $rc", false},
+		{"die() { echo \"$1\" >&2; exit 1; }\ngrep -q rm && die no\nexit 0", false},
+		{"set -e\ngrep -q ok", false}, // a failing command, not an exit: not seen
+	} {
+		if got := failsSilently(tc.text); got != tc.want {
+			t.Errorf("failsSilently(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
 }

@@ -92,7 +92,26 @@ func exitsTwo(text string) bool {
 	}
 	text = withExitCodesResolved(forExitReading(text))
 	plain := withoutLiteralQuotes(text)
-	return len(exitTwoAt(text, plain)) > 0 || len(conditionalExitTwos(text, plain)) > 0
+	return len(exitsAt(text, plain, exitCodeTwo)) > 0 || len(conditionalExits(text, plain, exitCodeTwo)) > 0
+}
+
+// exitCode is which exits a reading looks for.
+type exitCode int
+
+const (
+	// exitCodeTwo: exit 2, the code that blocks.
+	exitCodeTwo exitCode = iota
+	// exitCodeFailing: any code but 0, for a script whose failure its
+	// command turns into exit 2 (guard.sh || exit 2).
+	exitCodeFailing
+)
+
+// is reports whether a code's number (no leading zeros) is one of c's.
+func (c exitCode) is(number string) bool {
+	if c == exitCodeTwo {
+		return number == "2"
+	}
+	return number != "0"
 }
 
 // mayExitTwo reports whether text can hold an exit 2 at all: exitTwo's
@@ -127,7 +146,7 @@ type codeVar struct {
 	values []string
 	set    int
 	bare   int
-	twos   []int // where it is set to 2, found on the first need
+	sets   []int // where it is set to a code looked for, found on the first need
 }
 
 // numbers reports whether every assignment to v sets a number, and v is
@@ -215,7 +234,7 @@ func codeNumber(value string) string {
 // other way (no read, unset, arithmetic or other assignment): a guard
 // that names its code keeps it, and HC431 reads it as the number.
 // Anything less certain is left as written; a variable set to several
-// numbers is conditionalExitTwos'.
+// numbers is conditionalExits'.
 func withExitCodesResolved(text string) string {
 	uses, vars := readCodeVars(text)
 	var b strings.Builder
@@ -236,20 +255,21 @@ func withExitCodesResolved(text string) string {
 	return b.String()
 }
 
-// codeExit is an exit through a variable that the script sets to 2 on
-// some paths and to other numbers on others (rc=0; grep -q rm && rc=2;
-// exit $rc): where the exit stands, the variable, and where it is set to
-// 2, sorted (the first before the exit).
+// codeExit is an exit through a variable that the script sets to 2 (or
+// to another of the codes looked for) on some paths and to other numbers
+// on others (rc=0; grep -q rm && rc=2; exit $rc): where the exit stands,
+// the variable, and where it is set to such a code, sorted (the first
+// before the exit).
 type codeExit struct {
 	at   int
 	name string
-	twos []int
+	sets []int
 }
 
-// conditionalExitTwos finds the exits of text (its quotes as written)
-// through a variable that the script sets only to numbers, 2 among them,
-// and touches in no other way, after setting it first.
-func conditionalExitTwos(text, plain string) []codeExit {
+// conditionalExits finds the exits of text (its quotes as written)
+// through a variable that the script sets only to numbers, one of code's
+// among them, and touches in no other way, after setting it first.
+func conditionalExits(text, plain string, code exitCode) []codeExit {
 	uses, vars := readCodeVars(text)
 	var found []codeExit
 	for _, u := range uses {
@@ -257,15 +277,15 @@ func conditionalExitTwos(text, plain string) []codeExit {
 		if !v.numbers() || v.at[0] > u.start || !strings.Contains(plain[u.start:u.end], "exit") {
 			continue
 		}
-		if v.twos == nil {
+		if v.sets == nil {
 			for k, n := range v.values {
-				if n == "2" {
-					v.twos = append(v.twos, v.at[k])
+				if code.is(n) {
+					v.sets = append(v.sets, v.at[k])
 				}
 			}
 		}
-		if len(v.twos) > 0 && v.twos[0] < u.start {
-			found = append(found, codeExit{u.start, u.name, v.twos})
+		if len(v.sets) > 0 && v.sets[0] < u.start {
+			found = append(found, codeExit{u.start, u.name, v.sets})
 		}
 	}
 	return found
@@ -293,11 +313,16 @@ func bareUses[T any](text string, names map[string]T) map[string]int {
 // nameWord matches a shell name, whole.
 var nameWord = lazy.Regexp(`[A-Za-z_]\w*`)
 
-// exitTwoAt returns where text exits 2, outside quoted text: matched on
-// the text (for exit "2"), kept where the exit is no quoted text's, which
-// plain, text with its quotes blanked (withoutLiteralQuotes), shows.
-func exitTwoAt(text, plain string) [][]int {
-	locs := exitTwo().FindAllStringIndex(text, -1)
+// exitsAt returns where text exits with one of code's codes, outside
+// quoted text: matched on the text (for exit "2"), kept where the exit is
+// no quoted text's, which plain, text with its quotes blanked
+// (withoutLiteralQuotes), shows.
+func exitsAt(text, plain string, code exitCode) [][]int {
+	re := exitTwo()
+	if code == exitCodeFailing {
+		re = exitFailing()
+	}
+	locs := re.FindAllStringIndex(text, -1)
 	return slices.DeleteFunc(locs, func(loc []int) bool { return !strings.Contains(plain[loc[0]:loc[1]], "exit") })
 }
 
@@ -321,13 +346,23 @@ var stderrWrite = lazy.Regexp(`>&\s*2\b|>>?\s*/(?:dev/(?:stderr|fd/2)|proc/self/
 // nor a redirection. Linear in the text: a script may hold thousands of
 // exits.
 func exitsTwoSilently(text string) bool {
-	if !mayExitTwo(text) {
-		return false
-	}
+	return mayExitTwo(text) && exitsSilently(text, exitCodeTwo)
+}
+
+// failsSilently reports whether text exits with a code other than 0 with
+// no write to standard error before it, read as exitsTwoSilently reads
+// an exit 2. Only exits that name their code count: a command failing
+// under set -e, or a last command's failure, is not seen.
+func failsSilently(text string) bool {
+	return strings.Contains(text, "exit") && exitsSilently(text, exitCodeFailing)
+}
+
+// exitsSilently is exitsTwoSilently for the exits of code.
+func exitsSilently(text string, code exitCode) bool {
 	text = withExitCodesResolved(forExitReading(text))
 	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
-	exits := exitTwoAt(text, plain)
-	viaCodes := conditionalExitTwos(text, plain)
+	exits := exitsAt(text, plain, code)
+	viaCodes := conditionalExits(text, plain, code)
 	if len(exits) == 0 && len(viaCodes) == 0 {
 		return false
 	}
@@ -459,7 +494,7 @@ func exitsTwoSilently(text string) bool {
 // time: past it the setting is taken as unreported, which at worst warns.
 const maxPathScan = 64
 
-// silentThroughCodes reports whether one of exits (conditionalExitTwos)
+// silentThroughCodes reports whether one of exits (conditionalExits)
 // may exit 2 silently: its exit is silent (silentAt), no write before it
 // tests its code, and a setting of 2 before it is silent with no write
 // after it on its path before the exit. writes are where the script
@@ -489,7 +524,7 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 		}
 		return len(plain)
 	}
-	// Per variable, in order of its settings of 2, the furthest a silent
+	// Per variable, in order of its settings, the furthest a silent
 	// one goes unreported: an exit is reached by one unreported setting
 	// when that reach, over the settings before it, passes the exit.
 	type unreported struct{ set, reach []int }
@@ -501,7 +536,7 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 		u := reaches[e.name]
 		if u == nil {
 			u = &unreported{}
-			for _, set := range e.twos {
+			for _, set := range e.sets {
 				reach := -1
 				if silentAt(set) {
 					reach = reported(set)

@@ -238,6 +238,10 @@ const maxScript = 256 << 10
 // keeps a code's low byte: exit 258 is exit 2).
 var exitTwo = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?0*(?:2|258|514|770|1026)\b`)
 
+// exitFailing matches the ways a shell script exits with a code other
+// than 0 (as the shell keeps its low byte: not 256).
+var exitFailing = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?0*(?:[1-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b`)
+
 // opaque matches what makes a shell script's output depend on more than
 // its own text: reading in a file (source, ., eval, a here-document or a
 // redirection into a program), running a program of the project (./bin/x,
