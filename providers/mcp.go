@@ -132,6 +132,16 @@ func MCPServerMatcher(serverTemplate, part string) (canonical.MCP, bool) {
 		return canonical.MCP{}, false
 	}
 	inner := strings.TrimSuffix(strings.TrimPrefix(part, "^"), "$")
+	// A tool's name is never empty, and laziness changes no match: .+,
+	// .*? and .+? after the server select what .* does.
+	if strings.HasSuffix(serverTemplate, ".*") {
+		for _, any := range []string{".+?", ".*?", ".+"} {
+			if cut, ok := strings.CutSuffix(inner, any); ok && !strings.HasSuffix(cut, `\`) {
+				inner = cut + ".*"
+				break
+			}
+		}
+	}
 	if server, ok := ParseMCPServerPattern(serverTemplate, inner); ok {
 		return canonical.MCP{Server: server}, true
 	}

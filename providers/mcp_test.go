@@ -80,7 +80,11 @@ func TestMCPServerMatcher(t *testing.T) {
 		{"mcp__{server}__.*", "mcp__.*__.*", canonical.AnyServer},
 		{"mcp__{server}__.*", "mcp__git.hub__.*", "-"}, // a regex, not a server name
 		{"mcp__{server}__.*", "mcp__github__create_issue", "-"},
-		{"", "mcp__github__.*", "-"}, // the tool names no MCP servers
+		{"", "mcp__github__.*", "-"},                       // the tool names no MCP servers
+		{"mcp__{server}__.*", "mcp__github__.+", "github"}, // a tool's name is never empty
+		{"mcp__{server}__.*", "^mcp__github__.*?$", "github"},
+		{"mcp__{server}__.*", `mcp__github__\.+`, "-"}, // one or more dots
+		{"mcp__{server}__.*", "mcp__github__.+x", "-"},
 	} {
 		got := "-"
 		if m, ok := MCPServerMatcher(tc.template, tc.part); ok {

@@ -82,7 +82,7 @@ func globRegex(glob string) string {
 
 // regexGlobs spells a regex over tool names as Kiro globs, one per
 // top-level alternative (a Kiro entry has one matcher). It reads literal
-// text, '.', ".*", escaped punctuation and the anchors ^ and $; ok is
+// text, '.', ".*", ".+" (lazy too), escaped punctuation and the anchors ^ and $; ok is
 // false for anything else (classes, groups inside alternatives,
 // quantifiers), which no glob can say exactly.
 func regexGlobs(re string) (globs []string, ok bool) {
@@ -130,9 +130,18 @@ func altGlob(alt string) (string, bool) {
 	for i := 0; i < len(alt); i++ {
 		c := alt[i]
 		switch {
-		case c == '.' && i+1 < len(alt) && alt[i+1] == '*':
+		case c == '.' && i+1 < len(alt) && (alt[i+1] == '*' || alt[i+1] == '+'):
+			// .* and .+ (lazy or not: which text they take does not
+			// change whether the name matches) are any text, and any
+			// text of one character or more.
+			if alt[i+1] == '+' {
+				b.WriteString("?")
+			}
 			b.WriteString("*")
 			i++
+			if i+1 < len(alt) && alt[i+1] == '?' {
+				i++
+			}
 		case c == '.':
 			b.WriteString("?")
 		case c == '\\' && i+1 < len(alt) && strings.IndexByte(`.+()|^$/-@#&~=:,"'<>!%`, alt[i+1]) >= 0:

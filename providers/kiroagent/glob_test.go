@@ -61,6 +61,9 @@ func TestRegexGlobs(t *testing.T) {
 		{`^@git/.*$`, []string{"@git/*"}},
 		{"", []string{"*"}},
 		{".*", []string{"*"}},
+		{".*?", []string{"*"}},         // lazy: the same names
+		{"^fs_.+$", []string{"fs_?*"}}, // one character or more
+		{"^fs_.+?$", []string{"fs_?*"}},
 		{"^$", []string{""}},
 		{`^price\$$`, []string{"price$"}},
 		{`\d+`, nil},
