@@ -237,6 +237,10 @@ type migration struct {
 	sources   []string // the source's config files, as read
 	changes   []change
 	targets   []hookconv.Migration
+	// read are the targets' existing files, as read, changed or not: a
+	// target that reads the source's own file finds the source's hooks
+	// "already there".
+	read []string
 	// migrated counts, per decoded source hook, the targets holding it
 	// with all its power to block, for every case it ran for and with
 	// every setting it had; weakened lists the targets that hold it with
@@ -322,6 +326,9 @@ func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
 		default:
 			m.migrated[i]++
 		}
+	}
+	for _, rel := range existing.Paths() {
+		m.read = append(m.read, filepath.Join(m.dir, filepath.FromSlash(rel)))
 	}
 	a, _ := providers.Get(mig.Target)
 	for _, rel := range mig.Files.Paths() {
@@ -460,6 +467,18 @@ func (m *migration) stage() (order []string, files map[string][]byte, modes map[
 			owner[real] = p
 		}
 	}
+	// A target that reads a source file holds the source's hooks, and
+	// takes them for its own, written or not: with --remove-source both
+	// tools would lose them.
+	for _, p := range m.read {
+		real, err := realPath(p)
+		if err != nil {
+			continue
+		}
+		if src, ok := owner[real]; ok && !slices.Contains(m.targetPaths(), p) {
+			return nil, nil, nil, sameFile(p, src)
+		}
+	}
 	var targets, sources []string
 	for _, c := range m.changes {
 		if err := insideRoot(m.dir, c.path); err != nil {
@@ -498,6 +517,18 @@ func (m *migration) stage() (order []string, files map[string][]byte, modes map[
 	slices.Sort(targets)
 	slices.Sort(sources)
 	return slices.Concat(targets, sources), files, modes, nil
+}
+
+// targetPaths are the paths the targets' planned changes write (the
+// loop below refuses those that are a source's).
+func (m *migration) targetPaths() []string {
+	var paths []string
+	for _, c := range m.changes {
+		if c.adapter.Slug() != m.from {
+			paths = append(paths, c.path)
+		}
+	}
+	return paths
 }
 
 // sameFile is the error for a target written into a file the source (or
