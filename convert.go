@@ -393,7 +393,11 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		res.Diagnostics = append(res.Diagnostics, switchedOffScripts(planned, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
-			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to)...)
+			var place RepoPlace
+			if s.Scripts != nil {
+				place = s.Scripts.Repo
+			}
+			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, place)...)
 			res.Diagnostics = append(res.Diagnostics, pluginOnlyVars(planned, to)...)
 			res.Diagnostics = append(res.Diagnostics, doubleRun(s.Files, from, to)...)
 		}

@@ -26,8 +26,15 @@ const gitTopLevel = "$(git rev-parse --show-toplevel)"
 // command would run a script at /.claude/hooks/x.sh, fail, and — for a
 // blocking hook — let the action through. It rewrites m in place (m is
 // the pipeline's own planned copy) and says what it changed.
-func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
-	replace := projectDirRewriter(to)
+//
+// A target with no variable gets git's top level, which is the project
+// only where the project is a repository's top level: place, where the
+// project lies in its repository, adds the path from there (a project in
+// a monorepo), and a project in no repository is warned about, since
+// there the command finds no project at all.
+func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.List {
+	top, found := place.topLevel()
+	replace := projectDirRewriter(to, top)
 	if replace == nil {
 		return nil
 	}
@@ -53,7 +60,18 @@ func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
 		changed = slices.Compact(changed)
 		with := "$" + target.ProjectDirVar
 		if target.ProjectDirVar == "" {
-			with = gitTopLevel
+			with = top
+			if !found {
+				why := "the project is in no git repository, so git finds no project there"
+				if place.InRepo {
+					why = "the project's path in its git repository (" + place.Sub + ") cannot be written unquoted"
+				}
+				ds.Warnf(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)),
+					"put the project under git (git init), or write the scripts' paths relative to the folder "+target.Name+" runs hooks from",
+					"%s: %s sets no %s; the command uses %s instead, but %s: the command fails (a blocking hook then lets every action through)",
+					h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with, why)
+				continue
+			}
 		}
 		ds.Infof(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), "",
 			"%s: %s sets no %s; the command uses %s instead", h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with)
@@ -63,9 +81,9 @@ func rewriteProjectDir(m *canonical.Manifest, to string) diag.List {
 
 // projectDirRewriter returns a function that rewrites, in one command, the
 // project-directory variables other tools set into the target's own (or
-// the git top level where it sets none), and names those it rewrote; nil
-// when there is nothing to rewrite for the target.
-func projectDirRewriter(to string) func(string) (string, []string) {
+// top, the project as git finds it, where it sets none), and names those
+// it rewrote; nil when there is nothing to rewrite for the target.
+func projectDirRewriter(to, top string) func(string) (string, []string) {
 	names := vocab.Default()
 	target, ok := names.Provider(to)
 	if !ok || to == "canonical" {
@@ -99,7 +117,7 @@ func projectDirRewriter(to string) func(string) (string, []string) {
 			}
 			switch {
 			case target.ProjectDirVar == "":
-				return gitTopLevel
+				return top
 			case strings.HasPrefix(v, "${"):
 				return "${" + target.ProjectDirVar + "}"
 			default:

@@ -144,6 +144,33 @@ var projectRootVars = sync.OnceValue(func() []string {
 	return vars
 })
 
+// RepoPlace is where a project folder lies in a git repository. Targets
+// that set no project variable find the project by git's top level
+// (gitTopLevel), which is the project only when the project is a
+// repository's top level.
+type RepoPlace struct {
+	// Known says the folder was looked at; the rest is unset otherwise.
+	Known bool
+	// InRepo says a git repository holds the folder; Sub is the folder's
+	// slash-separated path from that repository's top level ("" when it
+	// is the top level).
+	InRepo bool
+	Sub    string
+}
+
+// topLevel is how a command spells the project folder through git from
+// where it lies in its repository; ok is false when git cannot find it
+// (no repository holds it) or the path would need quoting.
+func (r RepoPlace) topLevel() (string, bool) {
+	if !r.Known || r.Sub == "" {
+		return gitTopLevel, !r.Known || r.InRepo
+	}
+	if strings.Trim(r.Sub, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") != "" {
+		return gitTopLevel, false
+	}
+	return gitTopLevel + "/" + r.Sub, true
+}
+
 // Scripts gives checks read access to the files the source config's
 // commands run, to see what a hook's script prints. Nothing is run. It is
 // not safe for concurrent use.
@@ -153,6 +180,9 @@ type Scripts struct {
 	// Plugin says the config is a plugin's or extension's hooks file,
 	// whose commands name their scripts through the plugin's folder.
 	Plugin bool
+	// Repo is where the folder lies in a git repository: a target with
+	// no project variable finds the project through git.
+	Repo RepoPlace
 
 	// listed caches each folder's file names: a large config names
 	// thousands of scripts, often in folders the checkout lacks, and one
@@ -333,7 +363,13 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 		s.unread[hd.Command] = true
 		return "", false
 	}
-	refs := scriptPaths(hd.Command, rootVars(s.Plugin), !s.Plugin)
+	command := hd.Command
+	if s.Repo.Sub != "" {
+		// The project inside its repository, as rewriteProjectDir spells
+		// it: the folder these files are read from.
+		command = strings.ReplaceAll(command, gitTopLevel+"/"+s.Repo.Sub, gitTopLevel)
+	}
+	refs := scriptPaths(command, rootVars(s.Plugin), !s.Plugin)
 	if len(refs) != 1 {
 		return unread()
 	}

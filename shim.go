@@ -315,7 +315,7 @@ func rewrapShim(command, from, to string) string {
 		return command
 	}
 	original, _ := Unshim(command)
-	if replace := projectDirRewriter(to); replace != nil {
+	if replace := projectDirRewriter(to, gitTopLevel); replace != nil {
 		original, _ = replace(original)
 	}
 	prefix, _, _, _ := splitShim(command)

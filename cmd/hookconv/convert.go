@@ -793,7 +793,30 @@ func sourceScripts(slug string, in providers.Files) *hookconv.Scripts {
 		if !ok || s != nil && (root != dir || plugin != s.Plugin) {
 			return nil
 		}
-		dir, s = root, &hookconv.Scripts{FS: os.DirFS(root), Plugin: plugin}
+		dir, s = root, &hookconv.Scripts{FS: os.DirFS(root), Plugin: plugin, Repo: repoPlace(root)}
 	}
 	return s
+}
+
+// repoPlace finds where folder dir lies in a git repository: the nearest
+// folder from dir up that holds a .git (a folder, or a file in a
+// worktree or submodule). Unknown when dir cannot be made absolute.
+func repoPlace(dir string) hookconv.RepoPlace {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return hookconv.RepoPlace{}
+	}
+	place := hookconv.RepoPlace{Known: true}
+	for at := abs; ; at = filepath.Dir(at) {
+		if _, err := os.Lstat(filepath.Join(at, ".git")); err == nil {
+			place.InRepo = true
+			if rel, err := filepath.Rel(at, abs); err == nil && rel != "." {
+				place.Sub = filepath.ToSlash(rel)
+			}
+			return place
+		}
+		if filepath.Dir(at) == at {
+			return place
+		}
+	}
 }
