@@ -2,7 +2,9 @@ package hookconv
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -402,8 +404,61 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			res.Diagnostics = append(res.Diagnostics, doubleRun(s.Files, from, to)...)
 		}
 	}
+	// hookconv's own programs (OpenCode's plugin, Cline's scripts) hold
+	// manifest hooks, which speak the canonical contract already.
+	if source, _ := vocab.Default().Provider(from); to == "canonical" && from != "canonical" && !source.Generated {
+		planned = withSourceMarks(m, from)
+	}
 	res.Planned = planned
 	return dst, true
+}
+
+// sourceMark is the provider_data mark that says a manifest hook was read
+// from that tool's config (capabilities' decoder marks).
+const sourceMark = `"$from":true`
+
+// onlySourceMark is the provider_data of a hook with nothing else there.
+var onlySourceMark = json.RawMessage("{" + sourceMark + "}")
+
+// withSourceMarks returns m, or a copy of it, in which every command hook
+// says which tool it was read from: a mark in its provider_data for from,
+// unless its decoder left one there already ($matcher, $event). A command
+// written for one tool speaks that tool's contract — it reads that tool's
+// payload, and denies by its exit codes and JSON answers — and a manifest
+// hook without a mark is taken to speak the canonical one. Converting the
+// manifest on then checks the hook against the tool it was written for,
+// as converting the source straight to the target does (HC209, HC419,
+// HC425); without the mark, going through a manifest lost every such
+// warning.
+func withSourceMarks(m *canonical.Manifest, from string) *canonical.Manifest {
+	var out *canonical.Manifest
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand || capabilities.DecodedFrom(h, from) {
+			continue
+		}
+		if out == nil {
+			copied := *m
+			copied.Hooks = slices.Clone(m.Hooks)
+			out = &copied
+		}
+		marked := &out.Hooks[i]
+		data := maps.Clone(marked.ProviderData)
+		if data == nil {
+			data = map[string]json.RawMessage{}
+		}
+		raw := bytes.TrimSpace(data[from])
+		if len(raw) < 2 || raw[0] != '{' || string(raw) == "{}" {
+			data[from] = onlySourceMark // shared: provider_data is never written to
+		} else {
+			data[from] = append([]byte("{"+sourceMark+","), raw[1:]...)
+		}
+		marked.ProviderData = data
+	}
+	if out == nil {
+		return m
+	}
+	return out
 }
 
 // pointAtFiles points every diagnostic about a hook at the file it came
