@@ -4,6 +4,7 @@
 package canonicalfmt
 
 import (
+	"bytes"
 	"path"
 	"strings"
 
@@ -46,30 +47,132 @@ func (Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List) {
 	return out, ds
 }
 
-// Encode implements providers.Adapter: the manifest replaces the one
-// existing file given, else goes to hooks.json; a .yaml or .yml file gets
-// YAML. A manifest holds nothing but hooks, so there is nothing to merge;
-// replacing different hooks a manifest already held is said (HC323),
+// Encode implements providers.Adapter: the manifest goes into the one
+// existing file given, else to hooks.json; a .yaml or .yml file gets
+// YAML. In an existing manifest only the hooks are rewritten: its other
+// keys (annotations such as "_owner", "$schema"), their order, its
+// layout and, in YAML, its comments outside the hooks stay as they were
+// (a JSON file keeps even the bytes of the hooks it still holds).
+// Replacing different hooks a manifest already held is said (HC323),
 // since people write manifests by hand.
 func (Adapter) Encode(m *canonical.Manifest, existing providers.Files) (providers.Files, diag.List) {
 	target := existing.Target(DefaultPath)
-	var ds diag.List
-	out := canonical.Marshal(m)
+	prev := existing[target]
+	yamlTarget := false
 	if ext := strings.ToLower(path.Ext(target)); ext == ".yaml" || ext == ".yml" {
+		yamlTarget = true
+	}
+	var old *node.Node
+	if len(bytes.TrimSpace(prev)) > 0 {
+		old, _ = canonical.ParseDocument(target, prev, canonical.DetectFormat(target, prev)) // JSON or YAML
+	}
+	if old != nil && old.Kind == node.Object && canonical.DetectFormat(target, prev) == canonical.FormatJSON && !yamlTarget {
+		out, ds := providers.WriteJSONConfig(target, prev, canonical.ManifestNode(m).Fields, countHooks)
+		if out == nil {
+			return nil, ds
+		}
+		return providers.Files{target: out}, ds
+	}
+	out := canonical.Marshal(m)
+	if yamlTarget {
 		y, err := canonical.MarshalYAML(m)
 		if err != nil {
+			var ds diag.List
 			ds.Errorf(CodeYAML, diag.Pos{}, "", "write the manifest as JSON (-o hooks.json)", "cannot write %s as YAML: %v", target, err)
 			return nil, ds
 		}
 		out = y
-	}
-	if prev := existing[target]; len(prev) > 0 {
-		old, _ := canonical.ParseDocument(target, prev, canonical.DetectFormat(target, prev)) // JSON or YAML
 		if old != nil {
-			ds = providers.WarnReplaced(target, old.Get("hooks"), canonical.ManifestNode(m).Get("hooks"), func(n *node.Node) int { return len(n.Items) })
+			if spliced, ok := withHooksBlock(prev, old, y); ok {
+				out = spliced
+			}
 		}
 	}
+	var ds diag.List
+	if old != nil {
+		ds = providers.WarnReplaced(target, old.Get("hooks"), canonical.ManifestNode(m).Get("hooks"), countHooks)
+	}
 	return providers.Files{target: out}, ds
+}
+
+// countHooks counts a manifest's hooks, for HC323.
+func countHooks(n *node.Node) int { return len(n.Items) }
+
+// withHooksBlock returns a YAML manifest, prev (read as old), with its
+// top-level hooks block replaced by the one of written, a whole manifest
+// as MarshalYAML writes it: every other line — other keys, comments,
+// blank lines — stays as it was. A comment or blank line right before the
+// next key is that key's. ok is false for a layout this does not follow
+// (a flow mapping, several documents, no spec): the caller writes the
+// whole manifest anew.
+func withHooksBlock(prev []byte, old *node.Node, written []byte) ([]byte, bool) {
+	if old.Kind != node.Object || old.Get("spec") == nil || bytes.Contains(prev, []byte("\n---")) || bytes.Contains(prev, []byte("\n...")) {
+		return nil, false
+	}
+	hooks := -1
+	for i, f := range old.Fields {
+		if f.KeyPos.Column != 1 {
+			return nil, false // a flow mapping, or an indented document
+		}
+		if f.Key == "hooks" {
+			hooks = i
+		}
+	}
+	crlf := bytes.Contains(prev, []byte("\r\n"))
+	lines := bytes.SplitAfter(prev, []byte("\n"))
+	// The new block: from written's "hooks:" line to its end.
+	at := bytes.Index(written, []byte("\nhooks:"))
+	if at < 0 {
+		return nil, false
+	}
+	block := written[at+1:]
+	if crlf {
+		block = bytes.ReplaceAll(block, []byte("\n"), []byte("\r\n"))
+	}
+	var out []byte
+	if hooks < 0 {
+		// No hooks yet: the block goes last.
+		out = append(out, prev...)
+		if len(out) > 0 && out[len(out)-1] != '\n' {
+			out = append(out, lineEnd(crlf)...)
+		}
+		return append(out, block...), true
+	}
+	start := old.Fields[hooks].KeyPos.Line - 1 // its first line, 0-based
+	end := len(lines)
+	if hooks+1 < len(old.Fields) {
+		end = old.Fields[hooks+1].KeyPos.Line - 1
+	}
+	// The next key's own comments and the blank lines before them stay.
+	for end > start+1 {
+		line := bytes.TrimRight(lines[end-1], "\r\n")
+		if len(bytes.TrimSpace(line)) != 0 && line[0] != '#' {
+			break
+		}
+		end--
+	}
+	if start < 0 || start >= len(lines) || end > len(lines) {
+		return nil, false
+	}
+	for _, l := range lines[:start] {
+		out = append(out, l...)
+	}
+	out = append(out, block...)
+	if end < len(lines) && len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, lineEnd(crlf)...)
+	}
+	for _, l := range lines[end:] {
+		out = append(out, l...)
+	}
+	return out, true
+}
+
+// lineEnd is a line break in the file's style.
+func lineEnd(crlf bool) []byte {
+	if crlf {
+		return []byte("\r\n")
+	}
+	return []byte("\n")
 }
 
 func init() { providers.Register(Adapter{}) }
