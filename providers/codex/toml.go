@@ -2,6 +2,7 @@ package codex
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -28,8 +29,8 @@ func (tomlFormat) Handles(path string) bool { return strings.HasSuffix(path, ".t
 const stateKey = "state"
 
 // Parse decodes the TOML and returns its "hooks" table as a tree. TOML
-// decoding forgets positions, so diagnostics point at the file only, or
-// at the first hooks table for one about them all.
+// decoding forgets positions; placeTables gives them back, so that
+// diagnostics point where they would in .codex/hooks.json.
 func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 	var ds diag.List
 	var doc map[string]any
@@ -38,29 +39,40 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 		return nil, ds.WithFile(path)
 	}
 	root := &node.Node{Kind: node.Object}
-	if hooks, ok := doc["hooks"].(map[string]any); ok {
-		delete(hooks, stateKey)
+	if hooks, ok := doc["hooks"]; ok {
+		// A hooks key that is no table (hooks = 1) is kept too: Codex
+		// rejects the file for it, so the decoder must say so rather
+		// than find no hooks.
+		if table, ok := hooks.(map[string]any); ok {
+			delete(table, stateKey)
+		}
 		tree := fromTOML(hooks)
 		tree.Pos = firstHooksHeader(src)
-		placeTables(tree, string(src))
 		root.Fields = append(root.Fields, node.Field{Key: "hooks", Value: tree})
 	}
 	if features, ok := doc["features"].(map[string]any); ok {
 		// The feature flags that switch hooks off (switches, codex.go).
 		root.Fields = append(root.Fields, node.Field{Key: "features", Value: fromTOML(features)})
 	}
+	if tree := root.Get("hooks"); tree != nil {
+		placeTables(root, string(src))
+		inheritPositions(tree, tree.Pos)
+	}
 	return root, nil
 }
 
-// placeTables gives the hook tables decoded from src back what TOML
-// decoding forgot: the events in the order the file first names them
-// (not sorted), so hooks are numbered as the author reads them; each
-// event the position of its first table header (or of the key that
-// assigns it), and each group and handler written as a table its
-// header's line and the positions of its keys and values, so that
-// diagnostics point at them. Events written otherwise (inline arrays,
-// dotted keys) keep their place after those.
-func placeTables(tree *node.Node, src string) {
+// placeTables gives the hooks decoded from src (root's "hooks") back
+// what TOML decoding forgot: the events in the order the file first
+// names them as [[hooks.<Event>]] tables (not sorted), so hooks are
+// numbered as the author reads them; and to every table its header's
+// position and to every key assigned in it (dotted or not) the
+// positions of the key and of its value, whatever shape the hooks are
+// written in ([hooks.<Event>] as one table, [hooks] with events as
+// values), so that diagnostics point at them. Events written otherwise
+// than as [[…]] tables (inline arrays, dotted keys) keep their place
+// after those.
+func placeTables(root *node.Node, src string) {
+	tree := root.Get("hooks")
 	spans := hookGroups(src)
 	first := func(ev string) int {
 		if gs := spans[ev]; len(gs) > 0 {
@@ -70,41 +82,100 @@ func placeTables(tree *node.Node, src string) {
 	}
 	sort.SliceStable(tree.Fields, func(i, j int) bool { return first(tree.Fields[i].Key) < first(tree.Fields[j].Key) })
 	at := offsets(src)
-	for i := range tree.Fields {
-		ev := &tree.Fields[i]
-		gs := spans[ev.Key]
-		if len(gs) == 0 {
-			ev.KeyPos = keyAssigned([]byte(src), ev.Key)
-			continue
+	var scan tomlScanner
+	table, start := root, 0 // the table the lines being read belong to, and where its text starts
+	arrays := map[*node.Node]int{}
+	off := 0
+	for _, line := range strings.SplitAfter(src, "\n") {
+		if scan.atTopLevel() && anyHeader().MatchString(line) {
+			if table != nil {
+				placeValues(table, src[start:off], start, at)
+			}
+			table, start = nil, off
+			if keys, array, ok := tableHeader(line); ok {
+				table = headerTable(root, keys, array, arrays, at(off+firstContent(line)))
+			}
 		}
-		ev.KeyPos = at(gs[0].whole.start + firstContent(src[gs[0].whole.start:]))
-		if ev.Value.Kind != node.Array || len(gs) != len(ev.Value.Items) {
-			continue
-		}
-		for j, g := range ev.Value.Items {
-			placeGroup(g, gs[j], src, at)
-		}
+		scan.line(line)
+		off += len(line)
+	}
+	if table != nil {
+		placeValues(table, src[start:], start, at)
 	}
 }
 
-// placeGroup gives a group written as a [[hooks.<Event>]] table (its
-// text the span gs of src) its header's position and those of its keys,
-// and the same to each of its handler tables.
-func placeGroup(g *node.Node, gs groupSpans, src string, at func(int) diag.Pos) {
-	g.Pos = at(gs.whole.start + firstContent(src[gs.whole.start:]))
-	own := gs.whole.end // the group's own keys stand before its first handler table
-	if len(gs.handlers) > 0 {
-		own = gs.handlers[0].start
+// headerTable is the table of the tree under root that a header with
+// the dotted key keys names (an array-of-tables header when array), as
+// TOML resolves it: a key that holds an array of tables means its last
+// element read so far, and the last key of an array header the next
+// one. arrays counts the [[…]] headers read so far per array. Each
+// table and key on the way that has no position yet is given pos, the
+// header's: the first header that names them defines them. nil when the
+// header names nothing in the tree (another setting, the trust state).
+func headerTable(root *node.Node, keys []string, array bool, arrays map[*node.Node]int, pos diag.Pos) *node.Node {
+	n := root
+	for i, k := range keys {
+		f := fieldOf(n, k)
+		if f == nil {
+			return nil
+		}
+		if f.KeyPos.Line == 0 {
+			f.KeyPos = pos
+		}
+		v := f.Value
+		if v.Pos.Line == 0 {
+			v.Pos = pos
+		}
+		if v.Kind == node.Array {
+			read := arrays[v]
+			if array && i == len(keys)-1 {
+				arrays[v]++
+				read++
+			}
+			if read == 0 || read > len(v.Items) {
+				return nil // an inline array: no header adds to it
+			}
+			v = v.Items[read-1]
+			if v.Pos.Line == 0 {
+				v.Pos = pos
+			}
+		}
+		if v.Kind != node.Object {
+			return nil
+		}
+		n = v
 	}
-	placeValues(g, src[gs.whole.start:own], gs.whole.start, at)
-	hs := g.Get("hooks")
-	if hs == nil || hs.Kind != node.Array || len(hs.Items) != len(gs.handlers) {
-		return
+	return n
+}
+
+// fieldOf is t's field key (the first: TOML forbids a key twice), or nil.
+func fieldOf(t *node.Node, key string) *node.Field {
+	for i := range t.Fields {
+		if t.Fields[i].Key == key {
+			return &t.Fields[i]
+		}
 	}
-	for j, h := range hs.Items {
-		span := gs.handlers[j]
-		h.Pos = at(span.start + firstContent(src[span.start:]))
-		placeValues(h, src[span.start:span.end], span.start, at)
+	return nil
+}
+
+// inheritPositions gives every table, value and key of n still without
+// a position (the values of inline arrays and tables, whose parts the
+// line scanner does not place) the position of the nearest one around
+// it that has one: a diagnostic about them points at least at the
+// assignment that holds them, never at the file alone.
+func inheritPositions(n *node.Node, outer diag.Pos) {
+	if n.Pos.Line == 0 {
+		n.Pos = outer
+	}
+	for i := range n.Fields {
+		f := &n.Fields[i]
+		if f.KeyPos.Line == 0 {
+			f.KeyPos = cmp.Or(f.Value.Pos, n.Pos)
+		}
+		inheritPositions(f.Value, f.KeyPos)
+	}
+	for _, it := range n.Items {
+		inheritPositions(it, n.Pos)
 	}
 }
 
@@ -125,7 +196,8 @@ func offsets(src string) func(int) diag.Pos {
 // placeValues gives each of a table's keys (in the tree t) the position
 // of its "key = value" line in the table's text (which starts at offset
 // base), and each value the position of what follows the "=", for the
-// diagnostics about them. Header lines and lines inside multi-line
+// diagnostics about them. A dotted key (a.b = 1) places each table on
+// its way too, at the key. Header lines and lines inside multi-line
 // values are no keys.
 func placeValues(t *node.Node, table string, base int, at func(int) diag.Pos) {
 	off := 0
@@ -133,31 +205,113 @@ func placeValues(t *node.Node, table string, base int, at func(int) diag.Pos) {
 	for _, line := range strings.SplitAfter(table, "\n") {
 		top := scan.atTopLevel()
 		scan.line(line)
-		key, value, ok := strings.Cut(line, "=")
-		if ok && top && !anyHeader().MatchString(line) {
-			key = strings.Trim(strings.TrimSpace(key), `"'`)
-			placeField(t, key, at(base+off+firstContent(line)), at(base+off+len(line)-len(strings.TrimLeft(value, " \t"))))
+		if top && !anyHeader().MatchString(line) {
+			if keys, rest, ok := dottedKey(line); ok && strings.HasPrefix(rest, "=") {
+				value := strings.TrimLeft(rest[1:], " \t")
+				placeKey(t, keys, at(base+off+firstContent(line)), at(base+off+len(line)-len(value)))
+			}
 		}
 		off += len(line)
 	}
 }
 
-// placeField sets the key and value positions of t's field key, unless
-// they are set already (TOML forbids a key twice; the first one wins).
-func placeField(t *node.Node, key string, keyPos, valuePos diag.Pos) {
-	for i := range t.Fields {
-		f := &t.Fields[i]
-		if f.Key != key {
-			continue
+// placeKey sets the key and value positions of the field that the
+// dotted key keys names in t, and those of the tables on its way to the
+// key's, unless they are set already (TOML forbids a key twice; the
+// first one wins).
+func placeKey(t *node.Node, keys []string, keyPos, valuePos diag.Pos) {
+	for i, k := range keys {
+		f := fieldOf(t, k)
+		if f == nil {
+			return
 		}
 		if f.KeyPos.Line == 0 {
 			f.KeyPos = keyPos
 		}
-		if f.Value.Pos.Line == 0 {
-			f.Value.Pos = valuePos
+		if i == len(keys)-1 {
+			if f.Value.Pos.Line == 0 {
+				f.Value.Pos = valuePos
+			}
+			return
 		}
-		return
+		if f.Value.Pos.Line == 0 {
+			f.Value.Pos = keyPos // a table a dotted key defines starts at it
+		}
+		t = f.Value
 	}
+}
+
+// tableHeader reads a table header line: its dotted key, and whether it
+// is an array-of-tables header ([[…]]). ok is false when the line is no
+// header hookconv can read.
+func tableHeader(line string) (keys []string, array, ok bool) {
+	s := strings.TrimLeft(line, " \t")
+	if !strings.HasPrefix(s, "[") {
+		return nil, false, false
+	}
+	array = strings.HasPrefix(s, "[[")
+	closing := "]"
+	if array {
+		s, closing = s[1:], "]]"
+	}
+	keys, rest, ok := dottedKey(s[1:])
+	if !ok || !strings.HasPrefix(rest, closing) {
+		return nil, false, false
+	}
+	return keys, array, true
+}
+
+// dottedKey reads the TOML key at the start of s (after spaces): its
+// parts, bare or quoted, and what follows it, spaces skipped. ok is
+// false when s starts with no key.
+func dottedKey(s string) (keys []string, rest string, ok bool) {
+	for {
+		s = strings.TrimLeft(s, " \t")
+		var key string
+		switch {
+		case strings.HasPrefix(s, `"`):
+			end := 1
+			for ; end < len(s) && s[end] != '"'; end++ {
+				if s[end] == '\\' {
+					end++
+				}
+			}
+			if end >= len(s) {
+				return nil, "", false
+			}
+			var err error
+			if key, err = strconv.Unquote(s[:end+1]); err != nil {
+				key = s[1:end] // an escape Go does not read: near enough to find the key
+			}
+			s = s[end+1:]
+		case strings.HasPrefix(s, "'"):
+			end := strings.IndexByte(s[1:], '\'')
+			if end < 0 {
+				return nil, "", false
+			}
+			key, s = s[1:1+end], s[end+2:]
+		default:
+			end := 0
+			for end < len(s) && isBareKeyByte(s[end]) {
+				end++
+			}
+			if end == 0 {
+				return nil, "", false
+			}
+			key, s = s[:end], s[end:]
+		}
+		keys = append(keys, key)
+		s = strings.TrimLeft(s, " \t")
+		if !strings.HasPrefix(s, ".") {
+			return keys, s, true
+		}
+		s = s[1:]
+	}
+}
+
+// isBareKeyByte reports whether c may stand in a bare TOML key.
+func isBareKeyByte(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '-'
 }
 
 // firstContent is how many spaces and tabs a text starts with.
@@ -303,7 +457,8 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 	if len(existing) > 0 {
 		// The same hooks again: the file stays as it is, comments in its
 		// hook tables included.
-		if root, _ := f.Parse("config.toml", existing); root != nil {
+		root, _ := f.Parse("config.toml", existing)
+		if root != nil {
 			if oldHooks = root.Get("hooks"); node.SameValue(oldHooks, hooks) {
 				return existing, nil
 			}
@@ -323,7 +478,13 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 				}
 			}
 		default:
-			ds.Errorf(nested.CodeShape, diag.Pos{}, "", "remove or rename the hooks key, then convert again",
+			var at diag.Pos // at the hooks key
+			if root != nil {
+				if key := fieldOf(root, "hooks"); key != nil {
+					at = key.KeyPos
+				}
+			}
+			ds.Errorf(nested.CodeShape, at, "", "remove or rename the hooks key, then convert again",
 				"the existing hooks key is not a table; hookconv cannot replace it safely")
 			return nil, ds
 		}
@@ -370,7 +531,9 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 	if len(existing) > 0 && !sameSettings(probe, out) {
 		// The line edit above went wrong somewhere hookconv did not
 		// foresee: refuse rather than write a file that lost a setting.
-		ds.Errorf(nested.CodeShape, diag.Pos{}, "", "convert into a new file (-o .codex/hooks.json) and merge by hand",
+		// The old hook tables are where the edit was made (nowhere in
+		// particular when there were none: the file is named alone).
+		ds.Errorf(nested.CodeShape, firstHooksHeader(existing), "", "convert into a new file (-o .codex/hooks.json) and merge by hand",
 			"cannot merge into this config.toml without changing its other settings")
 		return nil, ds
 	}

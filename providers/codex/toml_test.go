@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
 )
 
 func TestWithoutHookTables(t *testing.T) {
@@ -337,5 +338,45 @@ func TestParsePlacesKeys(t *testing.T) {
 		if tc.got.Line != tc.line || tc.got.Column != tc.col {
 			t.Errorf("%s at %d:%d, want %d:%d", tc.what, tc.got.Line, tc.got.Column, tc.line, tc.col)
 		}
+	}
+}
+
+// TestShapeErrorsHavePositions checks that every diagnostic about the
+// shape of config.toml's hooks points at a line and column, whatever
+// shape they are written in: one [hooks.<Event>] table, events as
+// values of [hooks], dotted keys, inline arrays and tables.
+func TestShapeErrorsHavePositions(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		code      string
+		line, col int
+	}{
+		{"event as one table", "[hooks.Stop]\nfoo = 1\n", "HC301", 1, 1},
+		{"event as one table, quoted", "x = 1\n[ hooks . \"Stop\" ]\nfoo = 1\n", "HC302", 2, 1},
+		{"event as a number in [hooks]", "[hooks]\nfoo = 1\n", "HC301", 2, 7},
+		{"event as a dotted key", "hooks.Stop = 1\n", "HC301", 1, 14},
+		{"group as a number", "hooks.Stop = [1]\n", "HC301", 1, 14},
+		{"hooks as a number", "model = \"o3\"\nhooks = 1\n", "HC301", 2, 9},
+		{"handler table under one group table", "[hooks.Stop]\n[hooks.Stop.hooks]\ntype = \"command\"\n", "HC301", 2, 1},
+		{"handler list as a number", "[[hooks.Stop]]\n  hooks = 3\n", "HC301", 2, 11},
+		{"handler of one group table", "[hooks.Stop]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = 2\n", "HC301", 4, 11},
+		{"inline handler", "[hooks]\nStop = [{ hooks = [{ type = \"command\", command = 1 }] }]\n", "HC301", 2, 8},
+		{"second group's handler", "[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = \"a\"\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = 1\n", "HC301", 6, 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, ds := New().Decode(providers.Files{".codex/config.toml": []byte(tc.src)})
+			found := false
+			for _, d := range ds {
+				if d.Pos.Line == 0 {
+					t.Errorf("no position: %s", d.Message)
+				}
+				if d.Code == tc.code && d.Pos.Line == tc.line && d.Pos.Column == tc.col {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("no %s at %d:%d in %v", tc.code, tc.line, tc.col, ds)
+			}
+		})
 	}
 }
