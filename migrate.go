@@ -735,7 +735,7 @@ func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Fil
 	t.own = &canonical.Manifest{Spec: canonical.SpecVersion}
 	t.beside = &canonical.Manifest{Spec: canonical.SpecVersion}
 	if !prov.LoadsAllPaths {
-		if hasContent(existing) {
+		if hasContent(dst, existing) {
 			if t.own = res.readExisting(dst, existing, prov); t.own == nil {
 				return t, false
 			}
@@ -749,7 +749,7 @@ func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Fil
 	chosen := -1
 	for i, p := range paths {
 		one := providers.Files{p: existing[p]}
-		if !hasContent(one) {
+		if !hasContent(dst, one) {
 			continue
 		}
 		if read[i] = res.readExisting(dst, one, prov); read[i] == nil {
@@ -909,7 +909,7 @@ func warnSwitchedOff(h *canonical.Hook, i int, prov vocab.Provider, more string)
 // wrote never runs. Only a merge can meet such a setting, so only then is
 // the output read back.
 func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, beside providers.Files, to string) diag.List {
-	if res.Files == nil || !hasContent(existing) && !hasContent(beside) {
+	if res.Files == nil || !hasContent(dst, existing) && !hasContent(dst, beside) {
 		return nil
 	}
 	all := maps.Clone(beside)
@@ -1004,10 +1004,13 @@ func containsAll(set map[projection]bool, form []projection) bool {
 	return true
 }
 
-// hasContent reports whether any of the files has content.
-func hasContent(files providers.Files) bool {
-	for _, b := range files {
-		if len(bytes.TrimSpace(b)) > 0 {
+// hasContent reports whether any of dst's files holds something to
+// keep. One that does not (white space, a byte order mark, comments in
+// JSON: providers.TargetBlank) is not read, as one that does not exist,
+// and the encoder writes it anew.
+func hasContent(dst providers.Adapter, files providers.Files) bool {
+	for p, b := range files {
+		if !providers.TargetBlank(dst, p, b) {
 			return true
 		}
 	}

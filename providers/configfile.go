@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -270,7 +271,8 @@ func ParseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, 
 			return n, nil
 		}
 	}
-	if n, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
+	n, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
+	if err == nil {
 		var w diag.List
 		if prov.JSONComments {
 			// Read again as the tool does, for where the first trailing
@@ -288,6 +290,16 @@ func ParseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, 
 		}
 		return n, w.WithFile(path)
 	}
+	// Read with comments, the file fails there or further on: that is
+	// what is wrong with it, not the comment the strict reading stopped
+	// at, since hookconv reads comments ("// c\n{}" is read). A file of
+	// comments alone is an empty document; "/* x" an unterminated comment.
+	var se *node.SyntaxError
+	if errors.As(err, &se) && len(ds) == 1 && ds[0].Code == canonical.CodeSyntax && se.Pos.Offset >= ds[0].Pos.Offset {
+		var jds diag.List
+		jds.Errorf(canonical.CodeSyntax, se.Pos, "", ds[0].Hint, "invalid JSON: %s", se.Msg)
+		return nil, jds.WithFile(path)
+	}
 	return nil, ds
 }
 
@@ -304,6 +316,17 @@ func EncodeJSONConfig(target string, existing Files, members []node.Field, count
 	return Files{path.Clean(target): out}, ds
 }
 
+// Blank reports whether a config file holds nothing, as if it did not
+// exist: only white space and a leading byte order mark (an editor's
+// "new file"), and in a JSON file comments too, since hookconv reads and
+// merges every JSON config as JSON with comments (WriteJSONConfig).
+func Blank(name string, src []byte) bool {
+	if strings.EqualFold(path.Ext(name), ".json") {
+		return node.BlankJSON(src, node.JSONOptions{JSONC: true})
+	}
+	return len(bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\ufeff")))) == 0
+}
+
 // WriteJSONConfig writes members (the "hooks", and a "version" where the
 // format has one) into a config. A new file (prev empty) holds just them;
 // an existing one keeps every other key, its order, formatting and
@@ -312,11 +335,11 @@ func EncodeJSONConfig(target string, existing Files, members []node.Field, count
 // hooks it already had (countHandlers counts them) are replaced by
 // different ones.
 func WriteJSONConfig(target string, prev []byte, members []node.Field, countHandlers func(*node.Node) int) ([]byte, diag.List) {
-	// Blank, or a byte-order mark alone (an editor's "new file"): nothing
-	// to keep, as for a file that does not exist.
-	if len(strings.TrimSpace(strings.TrimPrefix(string(prev), "\ufeff"))) == 0 {
-		doc := &node.Node{Kind: node.Object, Fields: members}
-		return append(node.AppendIndent(make([]byte, 0, node.IndentedSize(doc, 0)+1), doc, 0), '\n'), nil
+	// Blank (white space, a byte order mark, comments): nothing to merge
+	// into, as for a file that does not exist; but comments are the
+	// user's, and stay above the new object.
+	if node.BlankJSON(prev, node.JSONOptions{JSONC: true}) {
+		return newJSONConfig(prev, members), nil
 	}
 	// Read once for the checks below; a file that does not parse is the
 	// merge's to report, with its position.
@@ -357,6 +380,27 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 		out = merged
 	}
 	return out, ds
+}
+
+// newJSONConfig writes members as a new config, after the comments of
+// prev, a blank file (node.BlankJSON). prev's byte order mark is not
+// kept: it marks no content, and JSON.parse, with which several tools
+// read their settings, rejects a document that starts with one. Line
+// endings follow prev's.
+func newJSONConfig(prev []byte, members []node.Field) []byte {
+	lead := bytes.TrimRight(bytes.TrimPrefix(prev, []byte("\ufeff")), " \t\r\n")
+	doc := &node.Node{Kind: node.Object, Fields: members}
+	out := make([]byte, 0, len(lead)+1+node.IndentedSize(doc, 0)+1)
+	if len(lead) > 0 {
+		out = append(append(out, lead...), '\n')
+	}
+	out = append(node.AppendIndent(out, doc, 0), '\n')
+	if bytes.Contains(prev, []byte("\r\n")) {
+		// The object's own line breaks are all structural: strings
+		// escape theirs.
+		out = bytes.ReplaceAll(bytes.ReplaceAll(out, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))
+	}
+	return out
 }
 
 // withEmptyEvents returns hooks with the members of the file's old hooks

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/hookconv/hookconv/internal/node"
 )
 
 // TestGlobAsRegex: the hint for a glob written where a regex is read
@@ -35,5 +37,57 @@ func TestGlobAsRegex(t *testing.T) {
 		if strings.Contains(glob, ".ts") && !re.MatchString("src/a.ts") && !re.MatchString("src/a.test.tsx") && !re.MatchString("src/a.tsx") {
 			t.Errorf("%q does not match a file its glob matches", got)
 		}
+	}
+}
+
+// TestWriteJSONConfigBlank checks that a file holding nothing but white
+// space, a byte order mark and comments is written as a new config, its
+// comments kept above the object and its line endings kept.
+func TestWriteJSONConfigBlank(t *testing.T) {
+	const obj = "{\n  \"hooks\": {}\n}\n"
+	for _, tc := range []struct {
+		name, prev, want string
+	}{
+		{"empty", "", obj},
+		{"white space", " \n\n", obj},
+		{"BOM alone", "\ufeff", obj},
+		{"line comment", "// only a comment\n", "// only a comment\n" + obj},
+		{"line comment, no line break", "// c", "// c\n" + obj},
+		{"block comment", "/* x */", "/* x */\n" + obj},
+		{"BOM and comments", "\ufeff// a\n\n/* b */\n\n", "// a\n\n/* b */\n" + obj},
+		{"CRLF", "// a\r\n// b\r\n", "// a\r\n// b\r\n{\r\n  \"hooks\": {}\r\n}\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			members := []node.Field{{Key: "hooks", Value: &node.Node{Kind: node.Object}}}
+			out, ds := WriteJSONConfig("settings.json", []byte(tc.prev), members, func(*node.Node) int { return 0 })
+			if len(ds) != 0 {
+				t.Fatal(ds)
+			}
+			if string(out) != tc.want {
+				t.Errorf("wrote %q, want %q", out, tc.want)
+			}
+		})
+	}
+}
+
+func TestBlank(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, src string
+		blank           bool
+	}{
+		{"empty JSON", "a.json", "", true},
+		{"BOM in JSON", "a.json", "\ufeff\n", true},
+		{"comment in JSON", ".gemini/settings.json", "// c\n", true},
+		{"object in JSON", "a.json", "// c\n{}", false},
+		{"unterminated comment", "a.json", "/* c", false},
+		{"BOM in TOML", "config.toml", "\ufeff", true},
+		{"comment in TOML is content", "config.toml", "# c\n", false},
+		{"JSON comment in another format", "plugin.ts", "// c\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Blank(tc.path, []byte(tc.src)); got != tc.blank {
+				t.Errorf("Blank(%q, %q) = %v, want %v", tc.path, tc.src, got, tc.blank)
+			}
+		})
 	}
 }

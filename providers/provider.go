@@ -60,6 +60,24 @@ type Adapter interface {
 	Encode(m *canonical.Manifest, existing Files) (Files, diag.List)
 }
 
+// Blanker is an adapter that says itself when an existing file it would
+// write holds nothing to keep, where Blank's rule is wrong for it: a
+// format in which a comment is content (the strict JSON of a manifest).
+type Blanker interface {
+	Blank(path string, src []byte) bool
+}
+
+// TargetBlank reports whether src, the existing file at path that dst
+// writes, holds nothing to keep: as Blank says, or dst when it is a
+// Blanker. Such a file is written as if it did not exist (a comment
+// it holds kept above what is written, where the format allows one).
+func TargetBlank(dst Adapter, path string, src []byte) bool {
+	if b, ok := dst.(Blanker); ok {
+		return b.Blank(path, src)
+	}
+	return Blank(path, src)
+}
+
 // TreeDecoder is an adapter whose configs parse to JSON-shaped trees
 // (JSON documents, or Codex's config.toml read into the same shape): it
 // can show each parsed tree, before reading hooks from it, to a caller that

@@ -1,6 +1,7 @@
 package node
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"unicode/utf16"
@@ -61,6 +62,23 @@ func ParseJSON(src []byte, opt JSONOptions) (*Node, error) {
 	}
 	return n, nil
 }
+
+// BlankJSON reports whether src holds no JSON value at all: nothing but
+// a leading byte order mark, white space and, where opt allows them,
+// comments. A config that is blank so is as good as one that does not
+// exist yet; ParseJSON calls it an empty document. An unterminated
+// comment is no blank.
+func BlankJSON(src []byte, opt JSONOptions) bool {
+	p := &parser{src: src, line: 1, jsonc: opt.JSONC, comments: opt.JSONC || opt.Comments}
+	if bytes.HasPrefix(src, utf8BOM) {
+		p.off = len(utf8BOM)
+	}
+	return p.space() == nil && p.off >= len(src)
+}
+
+// utf8BOM is the byte order mark some editors put at the start of a
+// UTF-8 file.
+var utf8BOM = []byte("\xef\xbb\xbf")
 
 type parser struct {
 	src []byte

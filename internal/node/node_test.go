@@ -541,3 +541,35 @@ func TestParseYAMLAliasPositions(t *testing.T) {
 		t.Errorf("after a BOM spec's value at column %d, want 7", p.Column)
 	}
 }
+
+func TestBlankJSON(t *testing.T) {
+	jsonc := JSONOptions{JSONC: true}
+	for _, tc := range []struct {
+		name  string
+		src   string
+		opt   JSONOptions
+		blank bool
+	}{
+		{"empty", "", JSONOptions{}, true},
+		{"white space", " \n\t\r\n", JSONOptions{}, true},
+		{"BOM alone", "\xef\xbb\xbf", JSONOptions{}, true},
+		{"BOM and a line break", "\xef\xbb\xbf\n", JSONOptions{}, true},
+		{"line comment, strict", "// only a comment\n", JSONOptions{}, false},
+		{"line comment", "// only a comment\n", jsonc, true},
+		{"line comment without a line break", "// c", jsonc, true},
+		{"block comment", "/* x */", jsonc, true},
+		{"comments only, Comments", "/* x */\n// y\n", JSONOptions{Comments: true}, true},
+		{"BOM and a comment", "\xef\xbb\xbf// c\n", jsonc, true},
+		{"unterminated comment", "/* x", jsonc, false},
+		{"lone slash", "/", jsonc, false},
+		{"empty object", "{}", jsonc, false},
+		{"comment then object", "// c\n{}", jsonc, false},
+		{"BOM not at the start", " \xef\xbb\xbf", jsonc, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := BlankJSON([]byte(tc.src), tc.opt); got != tc.blank {
+				t.Errorf("BlankJSON(%q, %+v) = %v, want %v", tc.src, tc.opt, got, tc.blank)
+			}
+		})
+	}
+}

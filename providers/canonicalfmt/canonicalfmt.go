@@ -175,4 +175,11 @@ func lineEnd(crlf bool) []byte {
 	return []byte("\n")
 }
 
+// Blank implements providers.Blanker: a manifest is strict JSON (or
+// YAML), in which a comment is no blank but an error the reader reports,
+// so only white space and a byte order mark are nothing.
+func (Adapter) Blank(_ string, src []byte) bool {
+	return len(bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\ufeff")))) == 0
+}
+
 func init() { providers.Register(Adapter{}) }
