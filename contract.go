@@ -29,14 +29,18 @@ import (
 // block now (HC433), crashes that block (HC432), shorter default
 // timeouts (HC435). It
 // returns the planned hooks HC425 counted, which may not block there.
+//
+// Most of these are said once for all the hooks they are about, with no
+// path; each comes with those hooks (sayAbout), so check counts it
+// against every one of them.
 func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
-	res.Diagnostics = append(res.Diagnostics, payloadShape(res.Planned, s.From, to, s.Files, shim)...)
-	res.Diagnostics = append(res.Diagnostics, plainContext(res.Planned, s.From, to, s.Files, shim)...)
-	denied, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
-	res.Diagnostics = append(res.Diagnostics, denied...)
+	res.sayAbout(payloadShape(res.Planned, s.From, to, s.Files, shim))
+	res.sayAbout(plainContext(res.Planned, s.From, to, s.Files, shim))
+	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
+	res.sayAbout(denied, about)
 	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, s.Scripts)...)
-	res.Diagnostics = append(res.Diagnostics, crashBlocks(res.Planned, s.From, to, shim, s.Files)...)
-	res.Diagnostics = append(res.Diagnostics, shorterDefaultTimeout(res.Planned, s.From, to)...)
+	res.sayAbout(crashBlocks(res.Planned, s.From, to, shim, s.Files))
+	res.sayAbout(shorterDefaultTimeout(res.Planned, s.From, to))
 	return counted
 }
 
@@ -49,15 +53,16 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 // ahead. hookconv cannot change what a script reads, so it says so. Under
 // the shim the hooks get hookconv run's canonical payload instead, which
 // is the source's no more than the target's is; the tool's arguments are
-// passed on as the target spells them.
-func payloadShape(m *canonical.Manifest, from, to string, files providers.Files, shim bool) diag.List {
+// passed on as the target spells them. Beside each warning, the source
+// hooks it is about.
+func payloadShape(m *canonical.Manifest, from, to string, files providers.Files, shim bool) (diag.List, [][]int) {
 	if from == to && !shim || to == "canonical" {
-		return nil
+		return nil, nil
 	}
 	contracts := hookrun.Default()
 	native, ok := contracts.Contract(to)
 	if !ok || len(native.Tool) == 0 || len(native.ToolInput) == 0 {
-		return nil
+		return nil, nil
 	}
 	names := vocab.Default()
 	target, _ := names.Provider(to)
@@ -76,15 +81,16 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 	// beforeShellExecution: command), and Copilot CLI's hooks under
 	// Claude Code's event names get Claude's layout.
 	var topLevel []string
-	topFrom, nTop := "", 0
-	generic := map[[2]string]int{} // hooks per (source, contract whose generic layout they read)
+	topFrom := ""
+	var topHooks []int
+	generic := map[[2]string][]int{} // source hooks per (source, contract whose generic layout they read)
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Handler.Type != canonical.HandlerCommand {
 			continue
 		}
 		if slug, native := topLevelEvent(h, from, contracts); slug != "" && (slug != to || dst.Slug != to) {
-			nTop++
+			topHooks = append(topHooks, h.SourceIndex(i))
 			topFrom = slug
 			if !slices.Contains(topLevel, native) {
 				topLevel = append(topLevel, native)
@@ -106,10 +112,13 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		if layout == dst.Slug {
 			continue
 		}
-		generic[[2]string{source, layout}]++
+		k := [2]string{source, layout}
+		generic[k] = append(generic[k], h.SourceIndex(i))
 	}
 	var ds diag.List
-	if nTop > 0 {
+	var about [][]int
+	if nTop := len(topHooks); nTop > 0 {
+		about = append(about, topHooks)
 		ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
 			"%d command hook(s) from %s's %s get %s on stdin, which keeps the tool's input %s, not at the top of the payload (command, file_path) as %s's does there: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
 			nTop, topFrom, strings.Join(topLevel, ", "), given, inputPlace(dst), topFrom)
@@ -122,11 +131,12 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		if !ok || len(src.Tool) == 0 || len(src.ToolInput) == 0 {
 			continue
 		}
-		n, whose := generic[key], source+"'s"
+		n, whose := len(generic[key]), source+"'s"
 		if layout != source {
 			whose = source + "'s under Claude Code's event names"
 		}
 		if src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0] {
+			about = append(about, generic[key])
 			ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
 				"%d command hook(s) on tool events get %s on stdin, which keeps the tool's name and input %s, not %s as %s does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
 				n, given, payloadPlace(dst), payloadPlace(src), whose)
@@ -138,6 +148,7 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 				}
 				return "snake_case (file_path)"
 			}
+			about = append(about, generic[key])
 			ds.Warnf(CodePayloadShape, diag.Pos{}, "", "make the scripts read either spelling (file_path or filePath)",
 				"%d command hook(s) on tool events get %s's tool arguments in %s, whose names are %s where %s are %s: a script that reads the other spelling finds nothing, and a guard that then exits 0 lets every call through",
 				n, to, dst.ToolInput[0], spelled(native), whose, spelled(src))
@@ -146,7 +157,7 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 	if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}
-	return ds
+	return ds, about
 }
 
 // jsonField shows a contract's "path = value" as the JSON a script
@@ -269,15 +280,16 @@ func denyWords(event string) (does, lost string) {
 // source's documented form is assumed, and a script that answers that way
 // lets every call through, so this is a warning, as the payload's shape
 // is. Targets that read no JSON there are HC202's (structured_output
-// unsupported). It returns the hooks it counted too.
-func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (diag.List, []int) {
+// unsupported). Beside each warning it returns the source hooks it is
+// about, and the (planned) hooks it counted.
+func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int, counted []int) {
 	if from == to && !shim || to == "canonical" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	contracts := hookrun.Default()
 	reader, ok := contracts.Contract(to)
 	if !ok {
-		return nil, nil
+		return nil, nil, nil
 	}
 	readerName := to
 	if target, _ := vocab.Default().Provider(to); shim && !target.Generated {
@@ -292,6 +304,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		n     int
 		first int
 		names []string
+		hooks []int // source indexes
 	}
 	type key struct {
 		source, event, form string
@@ -299,7 +312,6 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 	}
 	var keys []key
 	groups := map[key]*found{}
-	var counted []int
 	// Each tool's forms on an event, worked out once: a large config has
 	// thousands of guards on a handful of events.
 	known := map[[2]string][]string{}
@@ -377,13 +389,13 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			if g.n++; len(g.names) < shownHooks {
 				g.names = append(g.names, h.DisplayName(i))
 			}
+			g.hooks = append(g.hooks, h.SourceIndex(i))
 			flagged = true
 		}
 		if flagged {
 			counted = append(counted, i)
 		}
 	}
-	var ds diag.List
 	for _, k := range keys {
 		g := groups[k]
 		listed := strings.Join(g.names, ", ")
@@ -393,7 +405,8 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		h := &m.Hooks[g.first]
 		var w diag.List
 		// Placed at the first hook, but with no path: it is about all of
-		// them (migrate marks each from the list returned).
+		// them (check counts it for each from about, migrate marks each
+		// from counted).
 		readerForms := denyForms(contracts, reader, k.event)
 		hint := fmt.Sprintf("print what %s reads (%s)", readerName, jsonField(readerForms[0]))
 		switch {
@@ -417,8 +430,9 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			w = w.WithFile(paths[0])
 		}
 		ds = append(ds, w...)
+		about = append(about, g.hooks)
 	}
-	return ds, counted
+	return ds, about, counted
 }
 
 // spellsForm reports whether text spells a deny form's last key and its
@@ -469,17 +483,17 @@ func topLevelEvent(h *canonical.Hook, from string, contracts *hookrun.Tables) (s
 // the config, so this is information, not a warning: such a script's
 // text no longer reaches the agent. Under the shim the canonical contract
 // applies, where plain stdout on exit 0 is a hook error (spec §5).
-func plainContext(m *canonical.Manifest, from, to string, files providers.Files, shim bool) diag.List {
+func plainContext(m *canonical.Manifest, from, to string, files providers.Files, shim bool) (diag.List, [][]int) {
 	// To its own tool only the shim changes who reads the output.
 	if from == to && !shim || from == "canonical" || to == "canonical" {
-		return nil
+		return nil, nil
 	}
 	contracts := hookrun.Default()
 	// Whether the event loses plain context, per event: a large config
 	// has thousands of hooks on a handful of events.
 	loses := map[string]bool{}
 	var events []string
-	n := 0
+	var hooks []int
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if h.Handler.Type != canonical.HandlerCommand {
@@ -493,13 +507,14 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 		if !lost {
 			continue
 		}
-		n++
+		hooks = append(hooks, h.SourceIndex(i))
 		if !slices.Contains(events, h.Event) {
 			events = append(events, h.Event)
 		}
 	}
+	n := len(hooks)
 	if n == 0 {
-		return nil
+		return nil, nil
 	}
 	hint := to + " takes no context from hooks on " + strings.Join(events, " or ") + ": nothing a script prints there reaches the agent"
 	for _, ev := range events {
@@ -518,7 +533,7 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 	if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}
-	return ds
+	return ds, [][]int{hooks}
 }
 
 // plainContextTarget names who reads the hook's output in the target.

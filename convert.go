@@ -61,6 +61,44 @@ type Conversion struct {
 	// ownDropped are what decoding a migration target's own hooks could
 	// not keep (keys it does not model), said if the file is rewritten.
 	ownDropped diag.List
+
+	// about holds the source hooks of each diagnostic said once for
+	// several hooks (HC419, HC425, …), by code and message. Such a
+	// diagnostic has no path, since a path names one hook, yet check
+	// must count it against every hook it is about.
+	about map[aboutKey][]int
+}
+
+// aboutKey identifies a diagnostic said once for several hooks: its code
+// and message, which name the hooks, the event and the form, and which no
+// later stage rewrites (pointAtFiles fills in the file).
+type aboutKey struct{ code, message string }
+
+// sayAbout appends ds to the diagnostics, recording that ds[k] is about
+// the source hooks hooks[k] (nil: none in particular).
+func (c *Conversion) sayAbout(ds diag.List, hooks [][]int) {
+	for k, d := range ds {
+		if k < len(hooks) && len(hooks[k]) > 0 {
+			if c.about == nil {
+				c.about = map[aboutKey][]int{}
+			}
+			key := aboutKey{d.Code, d.Message}
+			c.about[key] = append(c.about[key], hooks[k]...)
+		}
+	}
+	c.Diagnostics = append(c.Diagnostics, ds...)
+}
+
+// hooksOf returns the source hooks (indexes into Decoded) diagnostic d
+// is about: those recorded for a diagnostic said once for several, and
+// the one its path names (hooks[i] or below). It is empty for one about
+// a file or the conversion as a whole.
+func (c *Conversion) hooksOf(d diag.Diagnostic) []int {
+	hooks := c.about[aboutKey{d.Code, d.Message}]
+	if i, ok := providers.HookOfPath(d.Path); ok && !slices.Contains(hooks, i) {
+		hooks = append(slices.Clip(hooks), i)
+	}
+	return hooks
 }
 
 // Convert runs the pipeline: decode the source files with the from

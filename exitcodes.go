@@ -44,13 +44,14 @@ const CodeCrashBlocks = "HC432"
 // guard failing closed loses no protection, but an agent whose every
 // tool call is denied for a missing "uv" should not come as a surprise.
 // Under the shim, a crash is a hook error, which lets the action through.
-func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files providers.Files) diag.List {
+func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files providers.Files) (diag.List, [][]int) {
 	if !onlyTargetExits(from, to, shim, func(c *hookrun.Contract) bool { return c.CrashBlocks }) {
-		return nil
+		return nil, nil
 	}
 	caps := capabilities.Default()
 	canBlock := map[string]bool{} // per event: a large config has a few
 	var events []string
+	var hooks []int
 	n, first := 0, -1
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -69,12 +70,13 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 		if n++; first < 0 {
 			first = i
 		}
+		hooks = append(hooks, h.SourceIndex(i))
 		if !slices.Contains(events, h.Event) {
 			events = append(events, h.Event)
 		}
 	}
 	if n == 0 {
-		return nil
+		return nil, nil
 	}
 	was := "a hooks/1.0 manifest's contract"
 	if from != "canonical" {
@@ -90,7 +92,7 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	} else if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}
-	return ds
+	return ds, [][]int{hooks}
 }
 
 // shorterDefaultTimeout notes (HC435), once per conversion, the command
@@ -98,17 +100,18 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 // in the source: a test run or a formatter that took two minutes is cut
 // off at the target's limit, and a guard stopped there lets the action go
 // on in most tools. Unknown defaults (a manifest's, OpenCode's) say
-// nothing.
-func shorterDefaultTimeout(m *canonical.Manifest, from, to string) diag.List {
+// nothing. Its path is the first hook's; it comes with all of them.
+func shorterDefaultTimeout(m *canonical.Manifest, from, to string) (diag.List, [][]int) {
 	reg := vocab.Default()
 	src, ok1 := reg.Provider(from)
 	dst, ok2 := reg.Provider(to)
 	if !ok1 || !ok2 || from == to {
-		return nil
+		return nil, nil
 	}
 	type limits struct{ was, now float64 }
 	byEvent := map[string]limits{} // a large config has a few events
 	n, first := 0, -1
+	var hooks []int
 	var was, now float64
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -126,9 +129,10 @@ func shorterDefaultTimeout(m *canonical.Manifest, from, to string) diag.List {
 		if n++; first < 0 {
 			first, was, now = i, l.was, l.now
 		}
+		hooks = append(hooks, h.SourceIndex(i))
 	}
 	if n == 0 {
-		return nil
+		return nil, nil
 	}
 	var ds diag.List
 	ds.Infof(CodeShorterDefaultTimeout, m.Hooks[first].PosOf("handler"), fmt.Sprintf("hooks[%d]", m.Hooks[first].SourceIndex(first)),
@@ -138,7 +142,7 @@ func shorterDefaultTimeout(m *canonical.Manifest, from, to string) diag.List {
 	if file := m.Hooks[first].OriginFile; file != "" {
 		ds = ds.WithFile(file)
 	}
-	return ds
+	return ds, [][]int{hooks}
 }
 
 // toolName is a provider's own name (OpenAI Codex CLI), or its slug.

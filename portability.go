@@ -68,16 +68,22 @@ func (s *Source) Portability(targets []string) (hooks []HookReport, general diag
 		failed := res.Files == nil
 		per := make([]diag.List, len(hooks))
 		for _, d := range res.Diagnostics {
-			i, ok := providers.HookOfPath(d.Path)
-			if !ok || i >= len(hooks) {
+			// A diagnostic said once for several hooks (HC425's guards
+			// whose JSON deny the target does not read) counts for each.
+			named := false
+			for _, i := range res.hooksOf(d) {
+				if i < len(hooks) && !slices.Contains(per[i], d) {
+					per[i] = append(per[i], d)
+					named = true
+				}
+			}
+			if !named {
 				key := d.Code + "\x00" + d.File + "\x00" + strconv.Itoa(d.Pos.Offset) + "\x00" + d.Message
 				if !seen[key] {
 					seen[key] = true
 					general = append(general, d)
 				}
-				continue
 			}
-			per[i] = append(per[i], d)
 		}
 		for i := range hooks {
 			hooks[i].Fates = append(hooks[i].Fates, HookFate{Target: to, Fate: fateOf(per[i], failed), Diagnostics: per[i]})

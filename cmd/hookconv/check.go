@@ -26,6 +26,14 @@ the conversion does to it:
   excluded  not converted at all
   failed    the conversion as a whole failed
 
+A warning counts against every hook it is about, including one said
+once for several hooks (HC419, HC425). Notes (info) do not count: they
+are about what a script may do there, not what the conversion drops (a
+crash that now blocks, HC432; a shorter default timeout, HC435). Nor do warnings about the input
+as a whole or a file rather than a hook (a target that also runs the
+source's config, HC406): they are listed once, before the reasons per
+target.
+
 The table goes to standard output; the reasons, per target, to standard
 error (in every format but json, whose report holds them). Nothing is
 written. Exit status: 0, or 1 with --strict when any hook is not "full"

@@ -60,7 +60,32 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 	for i := range all {
 		m.Hooks[i] = all[i].h
 	}
-	return m, ds
+	return m, scriptPaths(all, ds)
+}
+
+// scriptPaths gives what was said about a hand-written script with no
+// path (it blocks with Cline's "cancel", it needs PowerShell) the path of
+// the one hook the script is, hooks[i]: it is about that hook, and check
+// counts a warning in a hook's verdict, as migrate --remove-source keeps
+// a hook that will not block elsewhere, only by that path. A Windows twin
+// merged into its Unix script's hook (mergePlatforms) is that hook too.
+func scriptPaths(all []decoded, ds diag.List) diag.List {
+	scripts := map[string]int{}
+	for i, d := range all {
+		if d.key != math.MaxInt {
+			continue // a generated script's hooks: said about by their own paths
+		}
+		scripts[d.h.OriginFile] = i
+		if _, twin := d.h.Handler.Platform["windows"]; twin {
+			scripts[d.h.OriginFile+".ps1"] = i
+		}
+	}
+	for k := range ds {
+		if i, ok := scripts[ds[k].File]; ok && ds[k].Path == "" {
+			ds[k].Path = fmt.Sprintf("hooks[%d]", i)
+		}
+	}
+	return ds
 }
 
 func (a *Adapter) decodeFile(p string, src []byte) ([]decoded, diag.List) {
