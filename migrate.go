@@ -16,8 +16,10 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/cline"
 	"github.com/hookconv/hookconv/providers/codex"
 	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/providers/opencode"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -54,21 +56,44 @@ const CodeSourceLeftWhole = "HC434"
 // crash no longer blocks (HC209), or its matcher was passed on unchanged
 // and may match nothing there (HC402), or it exits 2 without the reason
 // on stderr the target needs to block (HC431).
+//
+// Not here: the infos (a shorter default timeout, HC435, HC588: only a
+// guard that runs that long is stopped), and what fails in the source
+// as it does in the target (a missing script, HC412, HC413).
 var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: true, "HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC209": true, "HC310": true, "HC317": true, "HC345": true,
 	// A regular expression or literal native name passed unchanged to
 	// another tool (HC402) may name none of its tools: the guard would
-	// never fire there.
-	"HC402": true,
+	// never fire there. So may a tool name Cline has none for (HC572),
+	// a tool OpenCode lacks or any MCP server's tools there (HC585,
+	// HC586), or a pattern JavaScript reads otherwise (HC587).
+	"HC402": true, cline.CodeToolName: true, opencode.CodeToolMissing: true, opencode.CodeMCPAnyServer: true, opencode.CodePatternDialect: true,
 	// A PowerShell guard run by sh (HC421) fails there, and a failing
-	// guard lets every call through.
-	CodePowerShell: true}
+	// guard lets every call through; so does a Cline .ps1 script where
+	// PowerShell is not installed (HC563), and a command that needs a
+	// plugin's variable the target's config never sets (HC424).
+	CodePowerShell: true, cline.CodePowerShell: true, CodePluginVar: true,
+	// A guard that reads the source's payload fields finds nothing in the
+	// target's (HC419) and lets every call through; so does one that
+	// answers with Cline's "cancel", which no other tool reads (HC564).
+	// (A JSON deny the target does not read, HC425, is counted by
+	// contractNotes, its quiet infos too.)
+	CodePayloadShape: true, cline.CodeClineOutput: true,
+	// Cline's generated script: a hook it cannot run (HC571), a timeout
+	// past Cline's 30 s for the whole script, which then lets the action
+	// proceed (HC575), no Windows command (HC576: on Windows it never
+	// runs).
+	cline.CodeNotRun: true, cline.CodeTimeout: true, cline.CodeWindows: true}
 
 // narrowsCoverage are the warnings that say a target runs a hook, blocking
 // or not, for fewer cases than its source did: part of its matcher is gone
 // (HC310), its matcher was passed on unchanged and may match nothing
-// (HC402), or the target's event fires for fewer kinds (HC427). Removing
-// such a hook from the source would lose the cases the target skips.
-var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true}
+// (HC402; HC572, HC585, HC586, HC587 in Cline's and OpenCode's generated
+// programs), the target's event fires for fewer kinds (HC427), or Cline's
+// script runs it nowhere (HC571) or not on Windows (HC576). Removing such
+// a hook from the source would lose the cases the target skips.
+var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true,
+	cline.CodeToolName: true, opencode.CodeToolMissing: true, opencode.CodeMCPAnyServer: true, opencode.CodePatternDialect: true,
+	cline.CodeNotRun: true, cline.CodeWindows: true}
 
 // losesSetting are the warnings that say a target holds a hook without a
 // setting its source gave it: a condition such as Claude's "if" (HC404),
@@ -275,12 +300,12 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	if mig.Added > 0 {
 		res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov)...)
 	}
-	weakened := hooksNamed(res.Diagnostics, weakensBlocking)
+	weakened := res.hooksNamed(weakensBlocking)
 	for _, i := range denied {
 		weakened[res.Planned.Hooks[i].SourceIndex(i)] = true
 	}
-	narrowed := hooksNamed(res.Diagnostics, narrowsCoverage)
-	altered := hooksNamed(res.Diagnostics, losesSetting)
+	narrowed := res.hooksNamed(narrowsCoverage)
+	altered := res.hooksNamed(losesSetting)
 	mig.Narrowed = make([]bool, len(res.Decoded.Hooks))
 	mig.Altered = make([]bool, len(res.Decoded.Hooks))
 	for src := range res.Decoded.Hooks {
@@ -814,15 +839,16 @@ func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files
 }
 
 // hooksNamed returns the source hooks that a warning (or worse) with one of
-// codes names (by its path: hooks[i] or below). One pass over the
-// diagnostics, not one per hook: a large migration has thousands of each.
-func hooksNamed(ds diag.List, codes map[string]bool) map[int]bool {
+// codes is about (by its path, hooks[i] or below, or, said once for
+// several, by the hooks it came with). One pass over the diagnostics, not
+// one per hook: a large migration has thousands of each.
+func (res *Conversion) hooksNamed(codes map[string]bool) map[int]bool {
 	named := map[int]bool{}
-	for _, d := range ds {
+	for _, d := range res.Diagnostics {
 		if d.Severity < diag.Warning || !codes[d.Code] {
 			continue
 		}
-		if i, ok := providers.HookOfPath(d.Path); ok {
+		for _, i := range res.hooksOf(d) {
 			named[i] = true
 		}
 	}
