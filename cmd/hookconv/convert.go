@@ -510,7 +510,18 @@ func foreignPrograms(dir, from string) string {
 // paths relative to root.
 func targetFiles(root, slug string, read func(slug, rel string) bool) (providers.Files, error) {
 	files := providers.Files{}
-	for _, rel := range hookconv.ProviderFiles(slug, os.DirFS(root)) {
+	fsys := os.DirFS(root)
+	rels := hookconv.ProviderFiles(slug, fsys)
+	if prov, ok := vocab.Default().Provider(slug); ok {
+		// A file whose settings turn the hooks off need not be one of the
+		// tool's hook configs (Copilot CLI's repository settings.json).
+		for _, rel := range prov.SwitchPaths {
+			if st, err := fs.Stat(fsys, rel); err == nil && st.Mode().IsRegular() && !slices.Contains(rels, rel) {
+				rels = append(rels, rel)
+			}
+		}
+	}
+	for _, rel := range rels {
 		if !read(slug, rel) {
 			continue
 		}

@@ -1,6 +1,8 @@
 package flat
 
 import (
+	"slices"
+
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
@@ -25,10 +27,34 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 	return a.DecodeSeeing(files, nil)
 }
 
-// DecodeSeeing implements providers.TreeDecoder.
+// DecodeSeeing implements providers.TreeDecoder. A file of the tool's
+// switch_paths whose settings turn every hook off (Copilot CLI's
+// repository settings.json with "disableAllHooks": true) turns off the
+// hooks of every file read with it, not its own alone, as a hooks file's
+// own setting does.
 func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
 	a.load()
-	return providers.DecodeJSONFilesSeeing(files, a.Prov, see, a.DecodeTree)
+	var allOff *node.Node
+	seeing := see
+	if a.d.Switches != nil && len(a.Prov.SwitchPaths) > 0 {
+		seeing = func(p string, root *node.Node) {
+			if slices.Contains(a.Prov.SwitchPaths, p) {
+				if setting, all, _ := a.d.Switches(root); all {
+					allOff = &node.Node{Kind: node.String, Text: setting}
+				}
+			}
+			if see != nil {
+				see(p, root)
+			}
+		}
+	}
+	m, ds := providers.DecodeJSONFilesSeeing(files, a.Prov, seeing, a.DecodeTree)
+	if allOff != nil {
+		for i := range m.Hooks {
+			providers.SetData(&m.Hooks[i], a.d.Slug, "$disabled", allOff)
+		}
+	}
+	return m, ds
 }
 
 // Encode implements providers.Adapter: the hooks go to the one existing
