@@ -72,6 +72,10 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// PowerShell is not installed (HC563), and a command that needs a
 	// plugin's variable the target's config never sets (HC424).
 	CodePowerShell: true, cline.CodePowerShell: true, CodePluginVar: true,
+	// So does one whose project-directory variable became git's top
+	// level in a project git does not find (HC405's warning; its info,
+	// a rewrite that works, does not count).
+	CodeProjectDir: true,
 	// A guard that reads the source's payload fields finds nothing in the
 	// target's (HC419) and lets every call through; so does one that
 	// answers with Cline's "cancel", which no other tool reads (HC564).
