@@ -416,8 +416,13 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			hint = "deny by exiting 2 with the reason on stderr, or " + hint
 		}
 		does, lost := denyWords(k.event)
-		msg := fmt.Sprintf("%d blocking hook(s) on %s (%s) were written for %s, whose scripts may %s with %s; %s does not read that: a script that %s",
-			g.n, k.event, listed, k.source, does, jsonField(k.form), readerName, lost)
+		reads := readerName + " does not read that"
+		if slices.Contains(reader.UnsureJSON, k.form) {
+			reads = readerName + " may not read that (" + reader.UnsureWhy + ")"
+			lost = strings.Replace(strings.Replace(lost, " lets ", " may let ", 1), " blocks nothing", " may block nothing", 1)
+		}
+		msg := fmt.Sprintf("%d blocking hook(s) on %s (%s) were written for %s, whose scripts may %s with %s; %s: a script that %s",
+			g.n, k.event, listed, k.source, does, jsonField(k.form), reads, lost)
 		if k.quiet {
 			w.Infof(CodeDenyAnswer, h.PosOf("handler.command"), "", "check that they print no JSON deny",
 				"%s (their scripts, read through, seem to deny by exiting 2 only, which %s reads too)", msg, readerName)

@@ -132,14 +132,15 @@ func TestMigrateWeakened(t *testing.T) {
 		// A script that seems to exit 2 only is no proof: Gemini CLI
 		// would not read a Claude JSON deny, so the guard stays.
 		{"gemini-cli", exit2, true},
-		{"cursor", exit2, false},
+		{"cursor", exit2, true},      // nor need Cursor's own config (reference §3.9)
 		{"kiro-legacy", exit2, true}, // only observes tool calls
 		{"openhook", exit2, true},    // defines no blocking
 		// Gemini CLI does not read Claude's JSON deny (HC425): a script
 		// that gives it, or one that cannot be read, may not block there.
 		{"gemini-cli", jsonDeny, true},
 		{"gemini-cli", nil, true},
-		{"cursor", jsonDeny, false}, // Cursor reads Claude's form too
+		{"cursor", jsonDeny, true},         // Cursor reads Claude's form in the hooks it imports, unsure in its own
+		{"factory-droid", jsonDeny, false}, // Droid reads Claude's form
 	} {
 		src := DecodeSource("claude-code", settings)
 		src.Scripts = tc.scripts

@@ -65,6 +65,14 @@ type Contract struct {
 	// as a deny of a tool call, the one its docs teach first: what a
 	// script written for it prints. Empty when only exit codes block.
 	DenyJSON []string `toml:"deny_json"`
+	// UnsureJSON lists JSON denies the tool may read in the config
+	// hookconv writes, where no first-party source says it does there
+	// (Cursor reads Claude Code's answer in the hooks it imports from
+	// Claude's settings; for .cursor/hooks.json its docs do not say), and
+	// UnsureWhy says so for messages. HC425 warns about them, as a script
+	// that answers so may let every call through.
+	UnsureJSON []string `toml:"unsure_json"`
+	UnsureWhy  string   `toml:"unsure_why"`
 	// ReadsJSON lists JSON answers ("event: path = value", canonical
 	// event) the tool also reads as a block on other events than tool
 	// calls, where hookconv run answers by exit code (Claude Code's Stop
