@@ -366,7 +366,8 @@ var decoderMarks = map[string]bool{
 	"$exec": true, "$args": true, "$group": true, "$newGroup": true, "$commandFilter": true,
 	"$disabled": true, "$absent": true, "$file": true, "$entry": true, "$when": true, "$then": true,
 	"$patterns": true, "$all": true, "$toolTypes": true, "$failClosed": true,
-	"$from": true, // the pipeline's, on a hook converted to a manifest with no other mark
+	"$from":      true, // the pipeline's, on a hook converted to a manifest with no other mark
+	"$neverRuns": true,
 }
 
 // lack is a capability the target does not support, and what to do.

@@ -540,17 +540,31 @@ func sameFile(path, other string) error {
 	return fmt.Errorf("%s and %s are the same file (through a symbolic link): one config cannot hold both", path, other)
 }
 
+// printSummary says what each target got, and what left the source.
+// Paths are named from the current folder, as the diagnostics name them
+// (m1/.gemini/settings.json): a script migrating many repositories must
+// see which one a line is about.
 func (m *migration) printSummary(e *env) {
+	here := func(rel string) string {
+		if m.dir == "." {
+			return rel
+		}
+		return filepath.ToSlash(filepath.Join(m.dir, filepath.FromSlash(rel)))
+	}
 	for _, t := range m.targets {
 		state := "unchanged"
 		if len(t.Files) > 0 {
-			state = strings.Join(t.Files.Paths(), ", ")
+			var paths []string
+			for _, p := range t.Files.Paths() {
+				paths = append(paths, here(p))
+			}
+			state = strings.Join(paths, ", ")
 		}
 		fmt.Fprintf(e.stdout, "%s: %d hooks added, %d already there, %d others kept (%s)\n", t.Target, t.Added, t.Present, t.Others, state)
 	}
 	for _, c := range m.changes {
 		if c.adapter.Slug() == m.from {
-			fmt.Fprintf(e.stdout, "%s: migrated hooks removed from %s\n", m.from, c.rel)
+			fmt.Fprintf(e.stdout, "%s: migrated hooks removed from %s\n", m.from, here(c.rel))
 		}
 	}
 }

@@ -39,6 +39,12 @@ const (
 	CodeSyncEvent      = "HC307"                      // async not written on an event whose hooks the tool always runs synchronously (info)
 )
 
+// neverRuns holds, in a hook's provider_data for its own tool, a handler
+// of a type the tool parses but never runs (HC321), as it was written:
+// the encoder writes it back there unchanged, where it refuses such a
+// handler from anywhere else.
+const neverRuns = "$neverRuns"
+
 // unknownKeyHint says what to do about a handler key the tool does not
 // document: the key it is one or two edits from (comand) that the object
 // (n) lacks, else remove it.
@@ -436,6 +442,12 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 	}
 	if !typeOK {
 		return providers.Data{}, false
+	}
+	if !c.d.Accepts(h.Handler.Type) {
+		// A handler the tool never runs (HC321) is kept whole, so that
+		// the encoder writes it back to this tool as it was (a migration
+		// into the file keeps it) and nowhere else.
+		extra.Set(neverRuns, n)
 	}
 	if execArgs != nil && h.Handler.Command != "" {
 		argv, ok := providers.ExecArgs(execArgs)

@@ -154,7 +154,8 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 			h = &copied
 		}
 	}
-	if !c.d.Accepts(h.Handler.Type) {
+	kept := providers.OwnData(h, c.d.Slug).Get(neverRuns)
+	if !c.d.Accepts(h.Handler.Type) && (kept == nil || kept.Kind != node.Object) {
 		ds.Errorf(CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
 			"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 		return encodedHook{}
@@ -191,10 +192,20 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 		native:   native,
 		note:     row.Note,
 		matchers: matchers,
-		handler:  c.encodeHandler(ds, h, i, pd, a, native),
+		handler:  c.handlerNode(ds, h, i, pd, a, native),
 		extra:    c.groupExtra(h, pd),
 		newGroup: pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool,
 	}
+}
+
+// handlerNode is the hook's handler as written: one the tool never runs,
+// read from its own config, as it was there (neverRuns); any other,
+// encoded.
+func (c *Codec) handlerNode(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, a *node.Arena, native string) *node.Node {
+	if !c.d.Accepts(h.Handler.Type) {
+		return pd.Get(neverRuns) // encodeHook checked it is there
+	}
+	return c.encodeHandler(ds, h, i, pd, a, native)
 }
 
 // nativeEvent finds the native event name a hook is written under.
