@@ -652,7 +652,10 @@ func writeResult(e *env, files, existing providers.Files, out, root, to string) 
 		}
 		mode[dst] = providers.FileMode(adapter, p)
 	}
-	if err := atomicfile.WriteInOrderIfUnchanged(slices.Sorted(maps.Keys(disk)), disk, func(p string) fs.FileMode { return mode[p] }, before); err != nil {
+	write := func() error {
+		return atomicfile.WriteInOrderIfUnchanged(slices.Sorted(maps.Keys(disk)), disk, func(p string) fs.FileMode { return mode[p] }, before)
+	}
+	if err := removingStagedOnSignal(e.stderr, write); err != nil {
 		fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
 		return exitError{exitProblems}
 	}

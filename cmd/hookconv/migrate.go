@@ -449,7 +449,9 @@ func (m *migration) write(stderr io.Writer) error {
 			before[path] = c.old
 		}
 	}
-	return atomicfile.WriteInOrderIfUnchanged(order, files, func(p string) fs.FileMode { return modes[p] }, before)
+	return removingStagedOnSignal(stderr, func() error {
+		return atomicfile.WriteInOrderIfUnchanged(order, files, func(p string) fs.FileMode { return modes[p] }, before)
+	})
 }
 
 // stage resolves where each change goes (through links that stay in the

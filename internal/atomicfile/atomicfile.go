@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -61,7 +62,7 @@ type Staged struct {
 // Stage writes data to a temporary file beside path, with the mode Write
 // would give it, after the same refusals as Write.
 func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err error) {
-	perm := defaultPerm.Perm()
+	perm := defaultPerm & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	var old fs.FileInfo
 	switch fi, lerr := os.Lstat(path); {
 	case lerr == nil && fi.Mode()&fs.ModeSymlink != 0:
@@ -73,7 +74,10 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 		// keep the old contents, and the files split without a word.
 		return nil, fmt.Errorf("%s has %d names (hard links); replacing it would leave the others with the old contents (make them symbolic links, or copies)", path, hardLinks(fi))
 	case lerr == nil:
-		perm, old = fi.Mode().Perm(), fi
+		// The permission bits and the setuid, setgid and sticky bits
+		// (a setgid file in a shared project keeps its group's files
+		// group-owned).
+		perm, old = fi.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky), fi
 		// The rename needs only the folder's permission, so it would
 		// replace a file its owner made read-only: refuse what a plain
 		// write would refuse. Opening without O_TRUNC changes nothing.
@@ -97,23 +101,26 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 		return nil, err
 	}
 	tmpName := tmp.Name()
+	live.add(tmpName)
 	defer func() {
 		if err != nil {
 			tmp.Close()
 			os.Remove(tmpName)
+			live.remove(tmpName)
 		}
 	}()
 
 	if _, err = tmp.Write(data); err != nil {
 		return nil, err
 	}
+	// The owner first: changing it clears the setuid and setgid bits.
+	if old != nil {
+		keepOwner(tmp, old)
+	}
 	// Chmod before the rename so the file never appears at path with
 	// CreateTemp's 0600 (too narrow for a 0644 file) or wider than meant.
 	if err = tmp.Chmod(perm); err != nil {
 		return nil, err
-	}
-	if old != nil {
-		keepOwner(tmp, old)
 	}
 	// Without fsync a crash soon after the rename can leave path naming an
 	// empty file on some file systems: the rename may reach the disk before
@@ -130,6 +137,7 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 // Commit renames the staged contents over the file. On error the
 // temporary file is removed and the original is untouched.
 func (s *Staged) Commit() error {
+	defer live.remove(s.tmp)
 	if err := rename(s.tmp, s.path); err != nil {
 		os.Remove(s.tmp)
 		return err
@@ -181,7 +189,52 @@ func escapeGlob(s string) string {
 }
 
 // Discard removes the staged contents, leaving the file as it was.
-func (s *Staged) Discard() { os.Remove(s.tmp) }
+func (s *Staged) Discard() {
+	os.Remove(s.tmp)
+	live.remove(s.tmp)
+}
+
+// liveFiles are the temporary files staged and not yet renamed or
+// removed, for RemoveStaged.
+type liveFiles struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+var live liveFiles
+
+func (l *liveFiles) add(name string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.names == nil {
+		l.names = map[string]bool{}
+	}
+	l.names[name] = true
+}
+
+func (l *liveFiles) remove(name string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.names, name)
+}
+
+// RemoveStaged removes every temporary file staged and not yet renamed
+// or discarded, and returns how many: what a process stopped by a signal
+// between staging and renaming would otherwise leave beside its targets
+// (a script that then runs "git add -A" commits them). The targets
+// themselves are as they were, or already replaced whole.
+func RemoveStaged() int {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	n := 0
+	for name := range live.names {
+		if os.Remove(name) == nil {
+			n++
+		}
+		delete(live.names, name)
+	}
+	return n
+}
 
 // WriteAll stages every file, then commits them: if any file cannot be
 // staged, none is written. (A rename that fails after others succeeded

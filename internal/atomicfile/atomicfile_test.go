@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -62,7 +63,9 @@ func TestWriteReplaceKeepsMode(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("POSIX permission bits")
 	}
-	for _, mode := range []fs.FileMode{0o600, 0o755} {
+	// The setgid bit too (QA: a shared project's setgid settings file
+	// lost it), with the permission bits around it.
+	for _, mode := range []fs.FileMode{0o600, 0o755, 0o664 | fs.ModeSetgid} {
 		t.Run(mode.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "f")
@@ -81,8 +84,8 @@ func TestWriteReplaceKeepsMode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fi.Mode().Perm() != mode {
-				t.Errorf("mode = %v, want %v", fi.Mode().Perm(), mode)
+			if got := fi.Mode() & (fs.ModePerm | fs.ModeSetgid); got != mode {
+				t.Errorf("mode = %v, want %v", got, mode)
 			}
 			if got, _ := os.ReadFile(path); string(got) != "new" {
 				t.Errorf("content = %q, want %q", got, "new")
@@ -359,5 +362,36 @@ func TestRemoveStale(t *testing.T) {
 	}
 	if left := entries(t, dir); len(left) != 4 {
 		t.Errorf("left %v", left)
+	}
+}
+
+// TestRemoveStaged: what a signal handler removes is what is staged and
+// not yet renamed or discarded, and nothing else.
+func TestRemoveStaged(t *testing.T) {
+	dir := t.TempDir()
+	kept := filepath.Join(dir, "kept.json")
+	if err := Write(kept, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s1, err := Stage(filepath.Join(dir, "a.json"), []byte("a"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Stage(filepath.Join(dir, "b.json"), []byte("b"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s2.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if n := RemoveStaged(); n != 1 {
+		t.Errorf("RemoveStaged removed %d files, want 1 (a.json's)", n)
+	}
+	if names := entries(t, dir); !slices.Equal(names, []string{"b.json", "kept.json"}) {
+		t.Errorf("directory holds %q, want b.json and kept.json", names)
+	}
+	s1.Discard() // already gone: no error, no panic
+	if n := RemoveStaged(); n != 0 {
+		t.Errorf("a second RemoveStaged removed %d files", n)
 	}
 }
