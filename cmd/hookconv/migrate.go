@@ -306,6 +306,9 @@ type change struct {
 	adapter   providers.Adapter
 	rel       string
 	data, old []byte
+	// removed and stayed count, for a source file --remove-source
+	// rewrites, its hooks taken out and those kept (HC414).
+	removed, stayed int
 }
 
 func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
@@ -385,7 +388,19 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 		if err != nil {
 			rel = p
 		}
-		m.changes = append(m.changes, change{path: p, adapter: a, rel: filepath.ToSlash(rel), data: files[p], old: in[p]})
+		c := change{path: p, adapter: a, rel: filepath.ToSlash(rel), data: files[p], old: in[p]}
+		if decoded != nil {
+			for i := range decoded.Hooks {
+				switch {
+				case decoded.Hooks[i].OriginFile != p || i >= len(remove):
+				case remove[i]:
+					c.removed++
+				default:
+					c.stayed++
+				}
+			}
+		}
+		m.changes = append(m.changes, c)
 	}
 	return ds
 }
@@ -566,7 +581,11 @@ func (m *migration) printSummary(e *env) {
 	}
 	for _, c := range m.changes {
 		if c.adapter.Slug() == m.from {
-			fmt.Fprintf(e.stdout, "%s: migrated hooks removed from %s\n", m.from, here(c.rel))
+			kept := ""
+			if c.stayed > 0 {
+				kept = fmt.Sprintf(", %d kept there", c.stayed)
+			}
+			fmt.Fprintf(e.stdout, "%s: %d migrated hooks removed from %s%s\n", m.from, c.removed, here(c.rel), kept)
 		}
 	}
 }
