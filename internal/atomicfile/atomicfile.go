@@ -98,7 +98,16 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 	// from tools that glob for *.json.
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return nil, err
+		// Named by the file and its folder, not by the temporary name
+		// the user never chose (open .hooks.json.tmp-2818292363: …).
+		if errors.Is(err, fs.ErrPermission) {
+			return nil, fmt.Errorf("%s cannot be written: its folder %s does not let this user create files (a new file is written beside it, then renamed over it)", path, filepath.Clean(dir))
+		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s cannot be written: %w", path, err)
 	}
 	tmpName := tmp.Name()
 	live.add(tmpName)
