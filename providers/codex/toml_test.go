@@ -210,7 +210,7 @@ func TestRenderAppends(t *testing.T) {
 // some groups or handlers (--remove-source), only those tables go, and
 // every other line stays, comments in the kept tables included.
 func TestRenderRemovesTables(t *testing.T) {
-	const file = "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"  # guard\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./log.sh\"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n"
+	const file = "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"  # guard\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./log.sh\"\n\n# the stop hook\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n"
 	for _, tc := range []struct {
 		name     string
 		keep     func(hooks *node.Node) // takes hooks out of the parsed file's
@@ -218,7 +218,7 @@ func TestRenderRemovesTables(t *testing.T) {
 		rewrites bool // the tables are written anew instead
 	}{
 		{
-			name: "a whole event",
+			name: "a whole event", // with the comment right above its table
 			keep: func(h *node.Node) { h.Fields = h.Fields[:1] },
 			want: "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"  # guard\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./log.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n",
 		},
@@ -228,7 +228,7 @@ func TestRenderRemovesTables(t *testing.T) {
 				g := h.Fields[0].Value.Items[0].Get("hooks")
 				g.Items = g.Items[:1]
 			},
-			want: "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"  # guard\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n",
+			want: "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"  # guard\n\n# the stop hook\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n",
 		},
 		{
 			name: "the first handler of a group",
@@ -236,7 +236,7 @@ func TestRenderRemovesTables(t *testing.T) {
 				g := h.Fields[0].Value.Items[0].Get("hooks")
 				g.Items = g.Items[1:]
 			},
-			want: "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./log.sh\"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n",
+			want: "# top\nmodel = \"o3\"\n\n[[hooks.PreToolUse]]\nmatcher = \"Bash\" # only bash\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./log.sh\"\n\n# the stop hook\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./fmt.sh\"\n\n# keep this comment\n[tui]\nnotifications = true\n",
 		},
 		{
 			name: "a changed hook is no removal",

@@ -124,6 +124,7 @@ func removeTables(existing string, old, hooks *node.Node) (string, bool) {
 		if c.start < at {
 			return "", false
 		}
+		c.start = withCommentAbove(existing, at, c.start)
 		kept := existing[at:c.start]
 		// The blank line that set the table apart goes with it.
 		if strings.HasSuffix(kept, "\n\n") {
@@ -140,6 +141,21 @@ func removeTables(existing string, old, hooks *node.Node) (string, bool) {
 	}
 	b.WriteString(rest)
 	return b.String(), true
+}
+
+// withCommentAbove moves start, where a table's header line begins, up
+// over the comment lines right above it (no blank line between), no
+// further than from: such a comment is the table's ("# --- stop hook"),
+// and goes with it rather than be left above nothing.
+func withCommentAbove(src string, from, start int) int {
+	for start > from {
+		prev := strings.LastIndexByte(src[from:start-1], '\n') + from + 1 // the line above starts here
+		if prev < from || !strings.HasPrefix(strings.TrimSpace(src[prev:start]), "#") {
+			return start
+		}
+		start = prev
+	}
+	return start
 }
 
 // fewerHandlers returns the indexes of the handlers old has and kept
