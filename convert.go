@@ -720,6 +720,19 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 					hint = fmt.Sprintf(`spell the pattern for %s, or write {"mcp": {"server": "<server>"}} in a manifest and convert that`, to)
 				}
 			}
+			if alt := targetMCPPattern(h.Matcher, from, to); alt != "" {
+				// The reverse: the target's MCP spelling, which the
+				// source's tools never have. Passed on, it starts to fire.
+				msg = fmt.Sprintf("its matcher %q is %s's spelling of MCP tools, which none of %s's tools has in its name, so that part never fired there; passed to %s unchanged, it fires for %s's MCP tools", alt, to, from, to, to)
+				hint = "check that the hook is meant to run for MCP tools, or leave that part out"
+			}
+			if h.Matcher == (canonical.Pattern{Regex: providers.EmptyNameOnly}) {
+				// A native list of only separators ("|"): every name in it
+				// is empty, and no tool's is. Said as such, not as a
+				// pattern that may or may not name the target's tools.
+				msg = fmt.Sprintf("its matcher names no tool (only separators, so only the empty name, which no tool has): the hook never fired in %s, and it does not fire in %s either", from, to)
+				hint = "name the tools the hook is meant for, or remove it"
+			}
 			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), hint, "%s: %s", h.DisplayName(i), msg)
 		}
 		// A source tool's name hookconv has no canonical tool for
@@ -1074,6 +1087,39 @@ func foreignMCPPattern(m canonical.Matcher, from, to string) (alt, spelling stri
 		all = false
 	}
 	return alt, dst.MCP, all
+}
+
+// targetMCPPattern returns the first alternative of the matcher's
+// patterns that starts with to's MCP prefix (Cursor's MCP:) where from
+// spells MCP tools another way, so that none of from's tools has it in
+// its name (Claude's mcp__…): a hook that never fired there and fires for
+// MCP tools on the target. "" when there is none.
+func targetMCPPattern(m canonical.Matcher, from, to string) string {
+	src, _ := vocab.Default().Provider(from)
+	dst, _ := vocab.Default().Provider(to)
+	prefix, _, _ := strings.Cut(src.MCP, "{")
+	target, _, _ := strings.Cut(dst.MCP, "{")
+	// One prefix inside the other (Gemini's mcp_, Claude's mcp__) may
+	// name the same tools: only spellings wholly apart are said.
+	if prefix == "" || target == "" || strings.HasPrefix(prefix, target) || strings.HasPrefix(target, prefix) {
+		return ""
+	}
+	for _, a := range patternAlternatives(m) {
+		if !strings.HasPrefix(strings.TrimPrefix(a, "^"), target) {
+			continue
+		}
+		// Only what the target reads as MCP tools (Cursor's MCP:.*,
+		// MCP:<tool>; Claude's mcp__.*, mcp__<server>__.*): Claude's
+		// mcp__.* in Gemini CLI has Gemini's prefix, and names nothing.
+		inner := strings.TrimSuffix(strings.TrimPrefix(a, "^"), "$")
+		_, server := providers.MCPServerMatcher(dst.MCPServer, a)
+		_, _, tool := providers.ParseMCP(dst.MCP, inner)
+		serverless := providers.ServerlessMCPAll(dst.MCP) != "" && (a == providers.ServerlessMCPAll(dst.MCP) || canonical.IsMCPName(strings.TrimPrefix(inner, target)))
+		if server || tool || serverless {
+			return a
+		}
+	}
+	return ""
 }
 
 // mcpPrefix is what the tool's MCP spelling puts before the tool's name.

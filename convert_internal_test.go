@@ -3,13 +3,16 @@ package hookconv
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 func TestMembersByName(t *testing.T) {
@@ -63,6 +66,104 @@ func TestListedNames(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("listedNames(%q) = %q, want %q", tc.re, got, tc.want)
+		}
+	}
+}
+
+// TestDecodeNativeMatchers: a tool's matcher decodes to the canonical
+// matcher that selects what the tool does, and one a manifest can hold.
+func TestDecodeNativeMatchers(t *testing.T) {
+	nestedSrc := func(event string) func(string) string {
+		return func(m string) string {
+			return `{"hooks":{"` + event + `":[{"matcher":` + strconv.Quote(m) + `,"hooks":[{"type":"command","command":"x"}]}]}}`
+		}
+	}
+	copilot := func(m string) string {
+		return `{"version":1,"hooks":{"preToolUse":[{"type":"command","matcher":` + strconv.Quote(m) + `,"bash":"x"}]}}`
+	}
+	files := map[string]struct {
+		path string
+		src  func(string) string
+	}{
+		"claude-code":   {".claude/settings.json", nestedSrc("PreToolUse")},
+		"codex":         {".codex/hooks.json", nestedSrc("PreToolUse")},
+		"factory-droid": {".factory/settings.json", nestedSrc("PreToolUse")},
+		"qwen-code":     {".qwen/settings.json", nestedSrc("PreToolUse")},
+		"gemini-cli":    {".gemini/settings.json", nestedSrc("BeforeTool")},
+		"copilot-cli":   {".github/hooks/hooks.json", copilot},
+	}
+	for _, tc := range []struct {
+		slug, native string
+		want         string // the canonical matcher's JSON
+	}{
+		// A list of only separators names only the empty name: no tool.
+		{"claude-code", "|", `{"pattern":"^$"}`},
+		{"claude-code", " , | ", `{"pattern":"^$"}`},
+		{"codex", "||", `{"pattern":"^$"}`},
+		{"factory-droid", "|", `{"pattern":"^$"}`},
+		{"qwen-code", ",", `{"pattern":"^$"}`},
+		{"copilot-cli", "|", `{"pattern":"^$"}`},
+		{"claude-code", "Bash|", `"shell"`}, // the empty name adds nothing
+		// Copilot CLI splits on nothing but "|": one name no tool has.
+		{"copilot-cli", "bash,edit", `{"pattern":"^bash,edit$"}`},
+		{"copilot-cli", "bash | edit", `{"pattern":"^(bash | edit)$"}`},
+		{"copilot-cli", "Read File V2|view|", `{"pattern":"^(Read File V2|view)$"}`},
+		{"copilot-cli", "( | )", `{"pattern":"^( | )$"}`}, // as written for a pattern " | "
+		{"copilot-cli", "()", `{"pattern":"^$"}`},
+		// The MCP prefix and any rest is every MCP tool.
+		{"claude-code", "mcp__.*", `{"mcp":{"server":"*"}}`},
+		{"claude-code", "^mcp__.*", `{"mcp":{"server":"*"}}`},
+		{"codex", "mcp__.+", `{"mcp":{"server":"*"}}`},
+		{"factory-droid", "mcp__.*|Execute", `[{"mcp":{"server":"*"}},"shell"]`},
+		{"gemini-cli", "mcp_.*", `{"mcp":{"server":"*"}}`},
+		{"gemini-cli", "^mcp_.*$", `{"mcp":{"server":"*"}}`},
+		{"claude-code", "mcp_.*", `{"pattern":"mcp_.*"}`},   // not Claude's spelling: left as written
+		{"claude-code", "mcp__", `{"pattern":"^(mcp__)$"}`}, // an exact name, of no tool (HC702)
+		// Another tool's spelling of every MCP tool stays a pattern.
+		{"claude-code", "MCP:.*", `{"pattern":"MCP:.*"}`},
+	} {
+		t.Run(tc.slug+" "+tc.native, func(t *testing.T) {
+			f := files[tc.slug]
+			p, _ := providers.Get(tc.slug)
+			m, ds := p.Decode(providers.Files{f.path: []byte(f.src(tc.native))})
+			if ds.HasErrors() || len(m.Hooks) != 1 {
+				t.Fatalf("decode: %v", ds)
+			}
+			got := "null"
+			if mm := m.Hooks[0].Matcher; mm != nil {
+				got = string(node.AppendCompact(nil, canonical.MatcherNode(mm)))
+			}
+			if got != tc.want {
+				t.Errorf("canonical matcher %s, want %s", got, tc.want)
+			}
+			if _, ds := canonical.Parse("hooks.json", canonical.Marshal(m)); ds.HasErrors() {
+				t.Errorf("the manifest does not hold it: %v", ds)
+			}
+		})
+	}
+}
+
+// TestMatcherKey: verify keys a pattern as the target's decoder reads it,
+// so that a pattern passed on unchanged is found as planned.
+func TestMatcherKey(t *testing.T) {
+	names := vocab.Default()
+	for _, tc := range []struct {
+		slug string
+		m    canonical.Matcher
+		want string
+	}{
+		{"cursor", canonical.Pattern{Regex: "MCP:.*"}, "mcp:*"}, // Cursor's own spelling of every MCP tool
+		{"cursor", canonical.Pattern{Regex: "MCP:.+"}, "re:MCP:.+"},
+		{"claude-code", canonical.Pattern{Regex: "MCP:.*"}, "tool:MCP:"}, // found anywhere: MCP:.* and MCP: alike
+		{"claude-code", canonical.Pattern{Regex: "mcp__.*"}, "mcp:*"},
+		{"gemini-cli", canonical.Pattern{Regex: "mcp_.*"}, "mcp:*"},
+		{"gemini-cli", canonical.Pattern{Regex: "mcp__.*"}, "tool:mcp__"}, // not Gemini CLI's prefix
+		{"claude-code", canonical.Pattern{Regex: "^$"}, "re:^$"},
+		{"claude-code", canonical.MCP{Server: canonical.AnyServer}, "mcp:*"},
+	} {
+		prov, _ := names.Provider(tc.slug)
+		if got := matcherKey(tc.m, prov, names); got != tc.want {
+			t.Errorf("%s: matcherKey(%s) = %q, want %q", tc.slug, canonical.MatcherText(tc.m), got, tc.want)
 		}
 	}
 }

@@ -539,6 +539,12 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		if trimmed == "" || trimmed == "^" || trimmed == "$" {
 			return append(keys, "*")
 		}
+		// The target's own spelling of every MCP tool (Cursor's MCP:.*,
+		// passed on from a source where it named none), which its
+		// decoder reads as that: keyed so before its open end is cut.
+		if all := providers.ServerlessMCPAll(prov.MCP); all != "" && m.Regex == all {
+			return appendMatcherKeys(keys, canonical.MCP{Server: canonical.AnyServer}, prov, names)
+		}
 		if listed, ok := listedNames(m.Regex); ok {
 			for _, name := range listed {
 				keys = append(keys, "tool:"+primaryName(name, prov, names))

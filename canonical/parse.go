@@ -169,6 +169,13 @@ func notToolNameRune(r rune) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_-:@/", r)
 }
 
+// IsToolName reports whether name can be a manifest's bare tool name: a
+// name no tool's matcher splits or reads as a regex (see notToolNameRune).
+// Decoders keep a native name that is not one as a pattern.
+func IsToolName(name string) bool {
+	return name != "" && !strings.ContainsFunc(name, notToolNameRune)
+}
+
 // requiredHandlerFields lists the fields each handler type needs.
 var requiredHandlerFields = map[string][]string{
 	HandlerCommand: {"command"},

@@ -183,7 +183,39 @@ func (l *linter) matcher(event string, row vocab.NativeEvent, m *node.Node, p at
 	case vocab.MatchTool:
 		l.mcpPrefix(m, p)
 		l.wrongCase(m, p, event != row.Name)
+		l.wholeNames(m, p)
 	}
+}
+
+// wholeNames warns about a list of names, in a tool that matches a regex
+// against the whole tool name (Copilot CLI), with a name no tool has: one
+// with a comma or white space in it ("bash,edit", "bash | edit"). Claude
+// Code splits such a list on commas and trims the names; there they are
+// part of the one name the tool must be called, so the hook never fires.
+func (l *linter) wholeNames(m *node.Node, p at) {
+	if !l.prov.AnchoredPatterns || strings.ContainsAny(m.Text, canonical.RegexSyntaxBesidesBar) {
+		return
+	}
+	var bad, names []string
+	for _, part := range strings.Split(m.Text, "|") {
+		if part != "" && !canonical.IsToolName(part) {
+			bad = append(bad, part)
+		}
+		for _, name := range strings.Split(part, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				names = append(names, name)
+			}
+		}
+	}
+	if len(bad) == 0 {
+		return
+	}
+	hint := "name the tools the hook is meant for"
+	if len(names) > 0 {
+		hint = "separate the names with \"|\" alone: " + strconv.Quote(strings.Join(names, "|"))
+	}
+	l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), hint,
+		"%q is no %s tool: %s matches the matcher against the whole tool name and splits it only on \"|\", so a name with a comma or a space in it never matches", bad[0], l.prov.Name, l.prov.Name)
 }
 
 // values warns about a value in a plain matcher list that the event never

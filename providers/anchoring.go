@@ -178,3 +178,10 @@ func balanced(re string) bool {
 	}
 	return depth == 0
 }
+
+// EmptyNameOnly is the manifest's pattern for a native matcher that
+// selects only the empty name, so no tool: a list of names that are all
+// empty (Claude Code's "|", Copilot CLI's full-match "|"). A manifest
+// cannot hold an empty list of tools (HC162), and every tool's regex
+// reads this one as matching no name.
+const EmptyNameOnly = "^$"

@@ -99,6 +99,18 @@ func AnyServerTool(template, part string) (string, bool) {
 	return tool, true
 }
 
+// ServerlessMCPAll is the regex for every MCP tool of a tool whose MCP
+// names leave out the server (template, the mcp column of the providers
+// table: Cursor's MCP:{tool} gives "MCP:.*", which Cursor's decoder reads
+// as every MCP tool), and "" for a tool whose MCP names hold the server
+// (its mcp_server column spells that) or that has none.
+func ServerlessMCPAll(template string) string {
+	if template == "" || strings.Contains(template, "{server}") || !strings.HasSuffix(template, "{tool}") {
+		return ""
+	}
+	return strings.TrimSuffix(template, "{tool}") + ".*"
+}
+
 // UnquoteMeta undoes regexp.QuoteMeta: it returns the literal text a
 // regex matches when the regex is only that text, its special characters
 // escaped, and false otherwise. (An escaped "|" would have been split by
@@ -127,6 +139,11 @@ func UnquoteMeta(re string) (string, bool) {
 // "every tool of a server" pattern (serverTemplate, the mcp_server column
 // of the providers table), anchored or not, or as its "every tool of every
 // server" pattern: the reading decoders give such a regex, and verify's.
+// The latter is also spelled as the MCP prefix and any rest (Claude
+// Code's usual mcp__.*, Gemini CLI's mcp_.*): found anywhere in a name,
+// as those tools match, it selects every MCP tool, since no other tool's
+// name holds the prefix (the reference's built-in names: Bash, Edit, …;
+// run_shell_command, read_file, …).
 func MCPServerMatcher(serverTemplate, part string) (canonical.MCP, bool) {
 	if serverTemplate == "" {
 		return canonical.MCP{}, false
@@ -146,6 +163,12 @@ func MCPServerMatcher(serverTemplate, part string) (canonical.MCP, bool) {
 		return canonical.MCP{Server: server}, true
 	}
 	if inner == strings.ReplaceAll(serverTemplate, "{server}", ".*") {
+		return canonical.MCP{Server: canonical.AnyServer}, true
+	}
+	// Only where the server pattern is the prefix, the server and an open
+	// rest: Kiro CLI's @{server} is a glob, and OpenCode's {server}_.*
+	// has no prefix, so ".*" would be every tool, not every MCP one.
+	if prefix, _, _ := strings.Cut(serverTemplate, "{server}"); prefix != "" && strings.HasSuffix(serverTemplate, ".*") && inner == prefix+".*" {
 		return canonical.MCP{Server: canonical.AnyServer}, true
 	}
 	return canonical.MCP{}, false

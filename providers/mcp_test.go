@@ -85,6 +85,16 @@ func TestMCPServerMatcher(t *testing.T) {
 		{"mcp__{server}__.*", "^mcp__github__.*?$", "github"},
 		{"mcp__{server}__.*", `mcp__github__\.+`, "-"}, // one or more dots
 		{"mcp__{server}__.*", "mcp__github__.+x", "-"},
+		// The MCP prefix and any rest: every MCP tool, anchored or not.
+		{"mcp__{server}__.*", "mcp__.*", canonical.AnyServer},
+		{"mcp__{server}__.*", "^mcp__.*", canonical.AnyServer},
+		{"mcp__{server}__.*", "^mcp__.+$", canonical.AnyServer},
+		{"mcp_{server}_.*", "mcp_.*", canonical.AnyServer},
+		{"mcp__{server}__.*", "mcp_.*", "-"}, // not the prefix the template spells: left a pattern
+		{"mcp__{server}__.*", "mcp__", "-"},
+		{"mcp__{server}__.*", `mcp__\.*`, "-"},    // any number of dots
+		{"{server}_.*", ".*", "-"},                // OpenCode: no prefix, every tool
+		{"@{server}", "@.*", canonical.AnyServer}, // Kiro CLI: the template with any server
 	} {
 		got := "-"
 		if m, ok := MCPServerMatcher(tc.template, tc.part); ok {
@@ -116,6 +126,19 @@ func TestAnyServerTool(t *testing.T) {
 		tool, ok := AnyServerTool(tc.template, tc.part)
 		if tool != tc.tool || ok != tc.ok {
 			t.Errorf("AnyServerTool(%q, %q) = %q, %v; want %q, %v", tc.template, tc.part, tool, ok, tc.tool, tc.ok)
+		}
+	}
+}
+
+func TestServerlessMCPAll(t *testing.T) {
+	for _, tc := range []struct{ template, want string }{
+		{"MCP:{tool}", "MCP:.*"}, // Cursor
+		{"mcp__{server}__{tool}", ""},
+		{"@{server}/{tool}", ""},
+		{"", ""},
+	} {
+		if got := ServerlessMCPAll(tc.template); got != tc.want {
+			t.Errorf("ServerlessMCPAll(%q) = %q, want %q", tc.template, got, tc.want)
 		}
 	}
 }

@@ -624,15 +624,33 @@ func (c *Codec) canonicalPatterns(m canonical.Matcher, claudeRules bool) canonic
 	if !c.Prov.AnchoredPatterns {
 		return m
 	}
+	if p, ok := m.(canonical.Pattern); ok {
+		// One group around plain names matches them, whole, as they do:
+		// the encoder groups names with white space at their ends
+		// ("( | )"), which would otherwise be read as padding.
+		if inner, ok := strings.CutPrefix(p.Regex, "("); ok && strings.HasSuffix(inner, ")") && !strings.ContainsAny(inner[:len(inner)-1], canonical.RegexSyntaxBesidesBar) {
+			m = canonical.Pattern{Regex: inner[:len(inner)-1]}
+		}
+	}
 	if p, ok := m.(canonical.Pattern); ok && !strings.ContainsAny(p.Regex, canonical.RegexSyntaxBesidesBar) {
 		// Plain names the tool has no canonical tool for (my_tool,
 		// bash|): each exact, as the tool matches it, and an empty
 		// alternative matches no tool's name.
-		var out canonical.AnyOf
-		for _, name := range strings.Split(p.Regex, "|") {
-			if name == "" {
-				continue
+		names := slices.DeleteFunc(strings.Split(p.Regex, "|"), func(name string) bool { return name == "" })
+		if slices.ContainsFunc(names, func(name string) bool { return !canonical.IsToolName(name) }) {
+			// A name with a character no tool's name has: the tool
+			// splits a list on nothing but "|", so "bash,edit" and
+			// "Read File V2" are one name each, which a manifest's bare
+			// name cannot hold and other tools would split. The list
+			// stays exact, as the anchored list of those names that
+			// decoders and verify read as them.
+			if len(names) == 1 {
+				return canonical.Pattern{Regex: "^" + names[0] + "$"}
 			}
+			return canonical.Pattern{Regex: "^(" + strings.Join(names, "|") + ")$"}
+		}
+		var out canonical.AnyOf
+		for _, name := range names {
 			if _, canon := c.Names.Tool(name); canon {
 				// A literal spelled like a canonical tool (shell) would
 				// read as that tool: kept a pattern, anchored.
@@ -660,7 +678,7 @@ func (c *Codec) canonicalPatterns(m canonical.Matcher, claudeRules bool) canonic
 			}
 		}
 		if len(out) == 0 {
-			return canonical.Pattern{Regex: providers.FromWholeName(p.Regex)} // "|": the empty name only
+			return canonical.Pattern{Regex: providers.EmptyNameOnly} // "|": the empty name only
 		}
 		return providers.Single(out)
 	}

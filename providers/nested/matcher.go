@@ -25,6 +25,14 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 	}
 	if c.d.ExactList(s) {
 		parts := splitAny(s, c.d.ListSeparators)
+		if len(parts) == 0 {
+			// Only separators ("|", " , "): a list whose every name is
+			// empty, and no tool's name is, so the hook never fires.
+			// Kept as what it means, the empty name only, as Copilot
+			// CLI's full-match "|" reads: an empty list is no matcher
+			// a manifest can hold (HC162).
+			return canonical.Pattern{Regex: providers.EmptyNameOnly}
+		}
 		out := make(canonical.AnyOf, 0, len(parts))
 		for _, p := range parts {
 			m, ok := c.nameOrLiteral(p)
