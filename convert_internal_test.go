@@ -159,6 +159,8 @@ func TestMatcherKey(t *testing.T) {
 		{"gemini-cli", canonical.Pattern{Regex: "mcp_.*"}, "mcp:*"},
 		{"gemini-cli", canonical.Pattern{Regex: "mcp__.*"}, "tool:mcp__"}, // not Gemini CLI's prefix
 		{"claude-code", canonical.Pattern{Regex: "^$"}, "re:^$"},
+		{"cursor", canonical.Pattern{Regex: "(^0000 )"}, "tool:0000 "},    // grouped for its end's space, as "^0000 " is keyed
+		{"claude-code", canonical.Pattern{Regex: "(^Bash)"}, "tool:Bash"}, // read as the name, as Claude Code's decoder does
 		{"claude-code", canonical.MCP{Server: canonical.AnyServer}, "mcp:*"},
 	} {
 		prov, _ := names.Provider(tc.slug)

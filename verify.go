@@ -545,7 +545,10 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		if all := providers.ServerlessMCPAll(prov.MCP); all != "" && m.Regex == all {
 			return appendMatcherKeys(keys, canonical.MCP{Server: canonical.AnyServer}, prov, names)
 		}
-		if listed, ok := listedNames(m.Regex); ok {
+		// Inside its one group too: an encoder groups a pattern with
+		// white space at an end ("(^a )"), and decoders read "(^Bash)"
+		// as the name.
+		if listed, ok := listedNames(inner); ok {
 			for _, name := range listed {
 				keys = append(keys, "tool:"+primaryName(name, prov, names))
 			}
@@ -553,7 +556,8 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		}
 		// Alternatives one by one, as decoders read them: "a|b.*" may come
 		// back as the tool a or the pattern b.*.
-		if parts, ok := providers.SplitAlternation(m.Regex); ok && len(parts) > 1 {
+		// One alternative in a group ("^(^Bash)$") is read as it too.
+		if parts, ok := providers.SplitAlternation(m.Regex); ok && (len(parts) > 1 || parts[0] != m.Regex) {
 			for _, p := range parts {
 				keys = appendMatcherKeys(keys, canonical.Pattern{Regex: p}, prov, names)
 			}
