@@ -95,6 +95,88 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	return ds, [][]int{hooks}
 }
 
+// CodeOtherExitBlocks (warning): a blocking hook, from a tool where any
+// exit code but 0 and 1 blocks (Gemini CLI), exits with such a code other
+// than 2 (exit 3) and goes to a tool where only exit 2 blocks: there the
+// exit is a failure, and the action goes ahead.
+const CodeOtherExitBlocks = "HC436"
+
+// exitOther matches an exit with a code other than 0, 1 and 2 (as the
+// shell keeps the low byte: not 256, 257, 258 either), its code the
+// first group.
+var exitOther = lazy.Regexp(`(?m)(?:^|[;&|{()]|\b(?:then|else|do))\s*exit\s+["']?0*([3-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b`)
+
+// otherExitBlocks warns (HC436) about each blocking command hook whose
+// command, or the whole shell script it runs, exits with a code other
+// than 0, 1 and 2 (exit 3, exit 10), from a tool where such a code blocks
+// with plain-text output as exit 2 does (the contracts table's
+// crash_blocks: Gemini CLI), going to one where only exit 2 blocks: the
+// guard's deny there is a failed hook. A script hookconv cannot read
+// whole says nothing, as for HC431; a crash is no deny, and HC209's
+// table row does not list Gemini's any-code blocking, which holds only
+// for plain-text output. Under the shim, hookconv run reads the canonical
+// contract, where the same holds.
+func otherExitBlocks(m *canonical.Manifest, from, to string, scripts *Scripts) diag.List {
+	if !onlyTargetExits(to, from, false, func(c *hookrun.Contract) bool { return c.CrashBlocks }) || to == "canonical" {
+		return nil
+	}
+	caps := capabilities.Default()
+	exitBlocks := func(slug, event string) bool {
+		b, ok := caps.BlockingOf(slug, event)
+		return ok && b.ExitTwoBlocks()
+	}
+	var ds diag.List
+	codes := map[string]string{} // by text: thousands of hooks may run one script
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || !exitBlocks(from, h.Event) || !exitBlocks(to, h.Event) {
+			continue
+		}
+		text, read := scripts.readScript(&h.Handler, forExit)
+		if !read {
+			if !strings.Contains(h.Handler.Command, "exit") {
+				continue
+			}
+			if text, read = inlineText(h.Handler.Command); !read {
+				continue
+			}
+		}
+		code, seen := codes[text]
+		if !seen {
+			code = otherExitCode(text)
+			codes[text] = code
+		}
+		if code == "" {
+			continue
+		}
+		what := "its command"
+		if text != h.Handler.Command {
+			what = "its script"
+		}
+		ds.Warnf(CodeOtherExitBlocks, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+			`block with exit 2 (the reason on stderr): every tool reads that as a block`,
+			"%s blocks, and %s exits %s: %s blocks on any exit code but 0 and 1 with plain-text output, %s only on exit 2, so there the exit is a failed hook and the action goes ahead",
+			h.DisplayName(i), what, code, toolName(from), toolName(to))
+	}
+	return ds
+}
+
+// otherExitCode returns the first code other than 0, 1 and 2 the text
+// exits with, outside quoted text and comments, or "".
+func otherExitCode(text string) string {
+	if !strings.Contains(text, "exit") {
+		return ""
+	}
+	text = withExitCodesResolved(forExitReading(text))
+	plain := withoutTrailingComments(withoutLiteralQuotes(text))
+	for _, m := range exitOther().FindAllStringSubmatchIndex(text, -1) {
+		if strings.Contains(plain[m[0]:m[1]], "exit") {
+			return text[m[2]:m[3]]
+		}
+	}
+	return ""
+}
+
 // shorterDefaultTimeout notes (HC435), once per conversion, the command
 // hooks that set no timeout and get a shorter default in the target than
 // in the source: a test run or a formatter that took two minutes is cut

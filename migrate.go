@@ -76,6 +76,8 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// level in a project git does not find (HC405's warning; its info,
 	// a rewrite that works, does not count).
 	CodeProjectDir: true,
+	// A Gemini CLI guard that denies with exit 3 (HC436) fails elsewhere.
+	CodeOtherExitBlocks: true,
 	// A guard that reads the source's payload fields finds nothing in the
 	// target's (HC419) and lets every call through; so does one that
 	// answers with Cline's "cancel", which no other tool reads (HC564).
