@@ -455,6 +455,15 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 // from that tool's config (capabilities' decoder marks).
 const sourceMark = `"$from":true`
 
+// hasMark reports whether a decoder's compact provider_data for its own
+// tool holds one of its marks ($matcher, $event): a "$" key, as native
+// fields never are. A key follows { or , and a string value holds no
+// bare quote, so the bytes tell without decoding (capabilities'
+// DecodedFrom decodes, which a large config would pay for every hook).
+func hasMark(raw json.RawMessage) bool {
+	return bytes.Contains(raw, []byte(`{"$`)) || bytes.Contains(raw, []byte(`,"$`))
+}
+
 // onlySourceMark is the provider_data of a hook with nothing else there.
 var onlySourceMark = json.RawMessage("{" + sourceMark + "}")
 
@@ -472,7 +481,7 @@ func withSourceMarks(m *canonical.Manifest, from string) *canonical.Manifest {
 	var out *canonical.Manifest
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand || capabilities.DecodedFrom(h, from) {
+		if h.Handler.Type != canonical.HandlerCommand || hasMark(h.ProviderData[from]) {
 			continue
 		}
 		if out == nil {

@@ -291,6 +291,25 @@ func (d *decoder) repeatsInside(v *node.Node, path string) {
 	})
 }
 
+// flatAndUnique reports whether object v is a few members, each a
+// scalar, with no key twice: nothing in it can repeat.
+func flatAndUnique(v *node.Node) bool {
+	if len(v.Fields) > 8 {
+		return false
+	}
+	for i, f := range v.Fields {
+		if f.Value.Kind == node.Object || f.Value.Kind == node.Array {
+			return false
+		}
+		for _, g := range v.Fields[:i] {
+			if g.Key == f.Key {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // isCommentKey recognises the conventional annotation keys ("_comment",
 // "$schema") that authors add on purpose and lint should not flag.
 func isCommentKey(k string) bool { return strings.HasPrefix(k, "_") || k == "$schema" }
@@ -938,7 +957,9 @@ func (d *decoder) providerData(n *node.Node, path string) map[string]json.RawMes
 			d.wrongType(f.Value, join(path, f.Key), "an object of native fields", "")
 			continue
 		}
-		d.repeatsInside(f.Value, join(path, f.Key))
+		if !flatAndUnique(f.Value) { // most are: {"$matcher": "Bash"}, read thousands of times
+			d.repeatsInside(f.Value, join(path, f.Key))
+		}
 		out[f.Key] = json.RawMessage(node.AppendCompact(nil, f.Value))
 	}
 	return out

@@ -3,6 +3,7 @@ package canonical
 import (
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
@@ -27,14 +28,15 @@ func MarshalYAML(m *Manifest) ([]byte, error) {
 
 // MarshalHook writes one hook as compact canonical JSON; two hooks are the
 // same hook exactly when these bytes are equal.
-func MarshalHook(h *Hook) []byte { return node.AppendCompact(nil, hookNode(h)) }
+func MarshalHook(h *Hook) []byte { return node.AppendCompact(nil, hookNode(h, nil)) }
 
 // ManifestNode returns the manifest as a document tree in canonical order.
 func ManifestNode(m *Manifest) *node.Node {
 	hooks := &node.Node{Kind: node.Array, Items: make([]*node.Node, len(m.Hooks))}
+	var data rawNodes
 	parallel.Do(parallel.Chunks(len(m.Hooks)), func(_ int, r parallel.Range) {
 		for i := r.From; i < r.To; i++ {
-			hooks.Items[i] = hookNode(&m.Hooks[i])
+			hooks.Items[i] = hookNode(&m.Hooks[i], &data)
 		}
 	})
 	return object(
@@ -43,7 +45,36 @@ func ManifestNode(m *Manifest) *node.Node {
 	)
 }
 
-func hookNode(h *Hook) *node.Node {
+// rawNodes parses provider_data values once per text: the hooks of a
+// large manifest share a few ({"$from":true}, {"$matcher":"Bash"}), and
+// the trees written from them are only read. Safe for concurrent use; a
+// nil one parses every time.
+type rawNodes struct {
+	mu     sync.Mutex
+	byText map[string]*node.Node
+}
+
+func (c *rawNodes) node(r json.RawMessage) *node.Node {
+	if c == nil {
+		return raw(r)
+	}
+	c.mu.Lock()
+	n, ok := c.byText[string(r)]
+	c.mu.Unlock()
+	if ok {
+		return n
+	}
+	n = raw(r)
+	c.mu.Lock()
+	if c.byText == nil {
+		c.byText = map[string]*node.Node{}
+	}
+	c.byText[string(r)] = n
+	c.mu.Unlock()
+	return n
+}
+
+func hookNode(h *Hook, data *rawNodes) *node.Node {
 	o := &node.Node{Kind: node.Object}
 	o.Fields = addStr(o.Fields, "name", h.Name)
 	o.Fields = addStr(o.Fields, "event", h.Event)
@@ -64,7 +95,7 @@ func hookNode(h *Hook) *node.Node {
 	if len(h.ProviderData) > 0 {
 		d := &node.Node{Kind: node.Object}
 		for _, k := range sortedkeys.Of(h.ProviderData) {
-			d.Fields = append(d.Fields, field(k, raw(h.ProviderData[k])))
+			d.Fields = append(d.Fields, field(k, data.node(h.ProviderData[k])))
 		}
 		o.Fields = append(o.Fields, field("provider_data", d))
 	}

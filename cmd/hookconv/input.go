@@ -86,7 +86,7 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 var allocPerInputByte = map[string]int{
 	"claude-code": 59, "cursor": 68, "copilot-cli": 71, "vs-code-copilot": 74,
 	"windsurf": 88, "kiro": 80, "kiro-agent": 71, "kiro-legacy": 122,
-	"cline": 170, "opencode": 115, "openhook": 81, "canonical": 96,
+	"cline": 170, "opencode": 115, "openhook": 81, "canonical": 85,
 }
 
 // defaultAllocPerInputByte is the Claude-shaped family's (gemini-cli,

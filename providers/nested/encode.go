@@ -154,8 +154,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 			h = &copied
 		}
 	}
-	kept := providers.OwnData(h, c.d.Slug).Get(neverRuns)
-	if !c.d.Accepts(h.Handler.Type) && (kept == nil || kept.Kind != node.Object) {
+	if !c.d.Accepts(h.Handler.Type) && !keptWhole(memo.Own(h, c.d.Slug)) {
 		ds.Errorf(CodeTypeNotRun, h.PosOf("handler.type"), fmt.Sprintf("hooks[%d].handler.type", h.SourceIndex(i)), "degrade or remove the hook",
 			"%s does not run %s handlers; %s was not written", c.Prov.Name, h.Handler.Type, h.DisplayName(i))
 		return encodedHook{}
@@ -196,6 +195,13 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 		extra:    c.groupExtra(h, pd),
 		newGroup: pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool,
 	}
+}
+
+// keptWhole reports whether a hook's own data holds its handler as its
+// tool wrote it (neverRuns).
+func keptWhole(pd *node.Node) bool {
+	kept := pd.Get(neverRuns)
+	return kept != nil && kept.Kind == node.Object
 }
 
 // handlerNode is the hook's handler as written: one the tool never runs,
