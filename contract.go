@@ -39,9 +39,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
 	res.sayAbout(denied, about)
 	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, s.Scripts)...)
-	if !shim {
-		res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, s.Scripts)...)
-	}
+	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, s.Scripts)...)
 	res.sayAbout(crashBlocks(res.Planned, s.From, to, shim, s.Files))
 	res.sayAbout(shorterDefaultTimeout(res.Planned, s.From, to))
 	return counted

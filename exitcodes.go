@@ -116,28 +116,66 @@ var exitOther = lazy.Regexp(`(?m)(?:^|[;&|{()]|\b(?:then|else|do))\s*exit\s+["']
 // table row does not list Gemini's any-code blocking, which holds only
 // for plain-text output. Under the shim, hookconv run reads the canonical
 // contract, where the same holds.
-func otherExitBlocks(m *canonical.Manifest, from, to string, scripts *Scripts) diag.List {
-	if !onlyTargetExits(to, from, false, func(c *hookrun.Contract) bool { return c.CrashBlocks }) || to == "canonical" {
+func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts *Scripts) diag.List {
+	if to == "canonical" || from == to && !shim {
+		return nil
+	}
+	contracts := hookrun.Default()
+	crashBlocks := func(slug string) bool {
+		c, ok := contracts.Contract(slug)
+		return ok && c.CrashBlocks
+	}
+	// Who reads the exit: the target, or under the shim hookconv run,
+	// which answers by the canonical contract (only exit 2 blocks).
+	reader := toolName(to)
+	if shim {
+		reader = "hookconv run (the shim)"
+	} else if crashBlocks(to) {
 		return nil
 	}
 	caps := capabilities.Default()
-	exitBlocks := func(slug, event string) bool {
-		b, ok := caps.BlockingOf(slug, event)
-		return ok && b.ExitTwoBlocks()
+	// The target blocks on the event by exit 2, or its generated program
+	// does (Cline's script, OpenCode's plugin: the canonical contract).
+	targetBlocks := func(event string) bool {
+		b, ok := caps.BlockingOf(to, event)
+		return ok && b.Behaviour != capabilities.Observe && (b.ExitTwoBlocks() || b.Exit == "contract")
 	}
+	sourceTool, _ := vocab.Default().Provider(from)
 	var ds diag.List
 	codes := map[string]string{} // by text: thousands of hooks may run one script
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || !exitBlocks(from, h.Event) || !exitBlocks(to, h.Event) {
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || !targetBlocks(h.Event) {
 			continue
 		}
-		text, read := scripts.readScript(&h.Handler, forExit)
-		if !read {
-			if !strings.Contains(h.Handler.Command, "exit") {
+		source := from
+		if from == "canonical" || sourceTool.Generated {
+			// A manifest hook speaks the canonical contract unless its
+			// marks say which tool it was written for.
+			if source = markedSource(h); source == "" {
 				continue
 			}
-			if text, read = inlineText(h.Handler.Command); !read {
+		}
+		if !crashBlocks(source) {
+			continue
+		}
+		if b, ok := caps.BlockingOf(source, h.Event); !ok || !b.ExitTwoBlocks() {
+			continue
+		}
+		command := h.Handler.Command
+		if shimmedFor(command) != "" {
+			if inner, ok := Unshim(command); ok {
+				command = inner
+			}
+		}
+		call := h.Handler
+		call.Command = command
+		text, read := scripts.readScript(&call, forExit)
+		if !read {
+			if !strings.Contains(command, "exit") {
+				continue
+			}
+			if text, read = inlineText(command); !read {
 				continue
 			}
 		}
@@ -150,13 +188,13 @@ func otherExitBlocks(m *canonical.Manifest, from, to string, scripts *Scripts) d
 			continue
 		}
 		what := "its command"
-		if text != h.Handler.Command {
+		if text != command {
 			what = "its script"
 		}
 		ds.Warnf(CodeOtherExitBlocks, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
 			`block with exit 2 (the reason on stderr): every tool reads that as a block`,
 			"%s blocks, and %s exits %s: %s blocks on any exit code but 0 and 1 with plain-text output, %s only on exit 2, so there the exit is a failed hook and the action goes ahead",
-			h.DisplayName(i), what, code, toolName(from), toolName(to))
+			h.DisplayName(i), what, code, toolName(source), reader)
 	}
 	return ds
 }

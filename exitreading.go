@@ -7,6 +7,7 @@ package hookconv
 // Nothing is run.
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -484,7 +485,7 @@ func exitsSilently(text string, code exitCode) bool {
 		for i, w := range writes {
 			at[i] = w.at
 		}
-		return silentThroughCodes(viaCodes, shape, plain, text, at, silentAt)
+		return silentThroughCodes(viaCodes, shape, plain, text, at, silentAt, code)
 	}
 	return false
 }
@@ -500,7 +501,7 @@ const maxPathScan = 64
 // after it on its path before the exit. writes are where the script
 // writes to stderr, sorted. Linear but for searches: a script may set
 // and exit through thousands of codes.
-func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, writes []int, silentAt func(int) bool) bool {
+func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, writes []int, silentAt func(int) bool, code exitCode) bool {
 	// reported is where a write next stands on the path from a setting
 	// at offset set (len(plain) for none): in its list (cond && rc=2 &&
 	// echo no >&2) or after it in its block and branch, unconditionally.
@@ -547,12 +548,13 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 				u.set, u.reach = append(u.set, set), append(u.reach, reach)
 			}
 			reaches[e.name] = u
+			test := testsForFailure(e.name, code)
 			for _, w := range writes {
 				from := listStart(plain, 0, w)
 				if b := sh.blockOf(w); b >= 0 {
 					from = min(from, max(sh.blocks[b].start, w-512)) // a condition is short: bounded
 				}
-				if expands(text[from:w], e.name) {
+				if strings.Contains(text[from:w], e.name) && test.MatchString(text[from:w]) {
 					tests[e.name] = append(tests[e.name], w)
 				}
 			}
@@ -569,20 +571,18 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 	return false
 }
 
-// expands reports whether text expands the variable name ($name, ${name}).
-func expands(text, name string) bool {
-	for i := strings.IndexByte(text, '$'); i >= 0; {
-		rest := text[i+1:]
-		if strings.HasPrefix(rest, "{"+name+"}") || strings.HasPrefix(rest, name) && (len(rest) == len(name) || !isNameByte(rest[len(name)])) {
-			return true
-		}
-		j := strings.IndexByte(rest, '$')
-		if j < 0 {
-			return false
-		}
-		i += 1 + j
+// testsForFailure matches, in the list or condition a write runs in, a
+// test of the variable name for the code the exit blocks with:
+// not 0 ([ "$rc" -ne 0 ], [ $rc != 0 ], -gt 0, -ge 1) or, for exit 2, 2
+// itself ([ $rc -eq 2 ], = 2, -gt 1, -ge 2). A write under any other test
+// ([ "$rc" -eq 0 ] && echo ok >&2) is no reason for a block. Arithmetic
+// tests are blanked before this reading: not seen, at worst a warning.
+func testsForFailure(name string, code exitCode) *regexp.Regexp {
+	ops := `(?:-ne|!=)\s*["']?0["']?(?:[^0-9]|$)|-gt\s*["']?0|-ge\s*["']?1`
+	if code == exitCodeTwo {
+		ops += `|(?:-eq|==?)\s*["']?2["']?(?:[^0-9]|$)|-gt\s*["']?1|-ge\s*["']?2`
 	}
-	return false
+	return regexp.MustCompile(`\$(?:\{` + regexp.QuoteMeta(name) + `\}|` + regexp.QuoteMeta(name) + `\b)["']?\s*(?:` + ops + `)`)
 }
 
 // withoutTrailingComments blanks each comment that follows a command on

@@ -804,6 +804,11 @@ func sourceScripts(slug string, in providers.Files) *hookconv.Scripts {
 	dir := ""
 	for _, p := range in.Paths() {
 		root, plugin, ok := hookconv.ProjectRoot(slug, p)
+		if slug == "canonical" && p != "-" && p != "<stdin>" {
+			// A manifest's commands run from the project it is kept in:
+			// its folder, where hookconv writes one (hooks.json).
+			root, plugin, ok = filepath.Dir(p), false, true
+		}
 		if !ok || s != nil && (root != dir || plugin != s.Plugin) {
 			return nil
 		}
@@ -819,6 +824,11 @@ func repoPlace(dir string) hookconv.RepoPlace {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return hookconv.RepoPlace{}
+	}
+	// Where the folder really is, as git finds it from there: a link
+	// into a repository is in it, one out of it is not (QA).
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
 	}
 	place := hookconv.RepoPlace{Known: true}
 	for at := abs; ; at = filepath.Dir(at) {
