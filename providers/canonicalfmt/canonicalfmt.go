@@ -18,6 +18,12 @@ import (
 // YAML has no spelling for); nothing is written.
 const CodeYAML = "HC327"
 
+// CodeYAMLComments (warning): an existing YAML manifest is laid out in a
+// way whose hooks block cannot be replaced alone (a flow mapping, a
+// document end marker): the file is written anew, its other keys kept,
+// its comments not.
+const CodeYAMLComments = "HC351"
+
 // DefaultPath is where a converted manifest is written.
 const DefaultPath = "hooks.json"
 
@@ -74,25 +80,60 @@ func (Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provider
 		return providers.Files{target: out}, ds
 	}
 	out := canonical.Marshal(m)
+	var ds diag.List
 	if yamlTarget {
 		y, err := canonical.MarshalYAML(m)
 		if err != nil {
-			var ds diag.List
 			ds.Errorf(CodeYAML, diag.Pos{}, "", "write the manifest as JSON (-o hooks.json)", "cannot write %s as YAML: %v", target, err)
 			return nil, ds
 		}
 		out = y
 		if old != nil {
-			if spliced, ok := withHooksBlock(prev, old, y); ok {
+			spliced, ok := withHooksBlock(prev, old, y)
+			if !ok && old.Kind == node.Object {
+				// Written anew, but with the file's other keys, in their
+				// order: only the comments are lost, and said.
+				if spliced, ok = withOtherKeys(old, m); ok && bytes.Contains(prev, []byte("#")) {
+					ds.Warnf(CodeYAMLComments, diag.Pos{}, "", "keep the manifest in block style (one key per line) to keep its comments",
+						"%s is rewritten whole (its layout is not one hookconv edits in place): its other keys are kept, its comments are not", target)
+					ds = ds.WithFile(target)
+				}
+			}
+			if ok {
 				out = spliced
 			}
 		}
 	}
-	var ds diag.List
 	if old != nil {
-		ds = providers.WarnReplaced(target, old.Get("hooks"), canonical.ManifestNode(m).Get("hooks"), countHooks)
+		ds = append(ds, providers.WarnReplaced(target, old.Get("hooks"), canonical.ManifestNode(m).Get("hooks"), countHooks)...)
 	}
 	return providers.Files{target: out}, ds
+}
+
+// withOtherKeys writes manifest m as YAML with the other top-level keys
+// of old, the existing manifest, in their order: its spec and hooks
+// replaced where they stood, added where missing.
+func withOtherKeys(old *node.Node, m *canonical.Manifest) ([]byte, bool) {
+	fresh := canonical.ManifestNode(m)
+	doc := &node.Node{Kind: node.Object}
+	seen := map[string]bool{}
+	for _, f := range old.Fields {
+		if seen[f.Key] {
+			continue // a repeated key: the reader keeps one
+		}
+		seen[f.Key] = true
+		if v := fresh.Get(f.Key); v != nil {
+			f.Value = v
+		}
+		doc.Fields = append(doc.Fields, f)
+	}
+	for _, f := range fresh.Fields {
+		if !seen[f.Key] {
+			doc.Fields = append(doc.Fields, f)
+		}
+	}
+	out, err := node.AppendYAML(nil, doc)
+	return out, err == nil
 }
 
 // countHooks counts a manifest's hooks, for HC323.
