@@ -7,6 +7,7 @@ package hookconv
 // Nothing is run.
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -125,7 +126,7 @@ func mayExitTwo(text string) bool {
 
 // exitCodeVar matches an exit whose code is a variable's: exit $BLOCK,
 // exit "${BLOCK}" (not ${BLOCK:-2}, whose code depends on the caller).
-var exitCodeVar = lazy.Regexp(`\bexit\s+"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?`)
+var exitCodeVar = lazy.Regexp(`\bexit\s+"?\$(?:\{([A-Za-z_]\w*)(:?-[0-9]+)?\}|([A-Za-z_]\w*))"?`)
 
 // assignments matches a command made of assignments only (BLOCK=2,
 // ALLOW=0 BLOCK=2), or a declaration (readonly BLOCK="2", readonly BLOCK,
@@ -156,11 +157,13 @@ func (v *codeVar) numbers() bool {
 	return len(v.values) > 0 && v.bare == v.set && !slices.Contains(v.values, "")
 }
 
-// codeUse is an exit through a variable (exit $BLOCK): the exit's offsets
-// and the variable's name.
+// codeUse is an exit through a variable (exit $BLOCK): the exit's offsets,
+// the variable's name, and whether a default stands in when it is unset
+// (exit ${rc:-0}: the code depends on the path).
 type codeUse struct {
 	start, end int
 	name       string
+	defaulted  bool
 }
 
 // readCodeVars finds the exits through a variable in text and reads the
@@ -180,11 +183,20 @@ func readCodeVars(text string) ([]codeUse, map[string]*codeVar) {
 		if m[2] >= 0 {
 			name = text[m[2]:m[3]]
 		} else {
-			name = text[m[4]:m[5]]
+			name = text[m[6]:m[7]]
 		}
-		uses[i] = codeUse{m[0], m[1], name}
+		uses[i] = codeUse{m[0], m[1], name, m[4] >= 0}
 		vars[name] = &codeVar{}
 	}
+	// A code set from another variable (status=$BLOCK) takes that one's
+	// number, when it has one only: every assignment's value, by name.
+	type reference struct {
+		v    *codeVar
+		k    int
+		name string
+	}
+	var refs []reference
+	valuesOf := map[string][]string{}
 	for _, m := range assignments().FindAllStringSubmatchIndex(text, -1) {
 		if m[1] < len(text) && !strings.ContainsRune(";)\n&|", rune(text[m[1]])) {
 			continue // a redirection or more follows: not a plain assignment
@@ -197,24 +209,50 @@ func readCodeVars(text string) ([]codeUse, map[string]*codeVar) {
 		}
 		for _, w := range words {
 			a := assignmentWord().FindStringSubmatch(w)
-			if a == nil || vars[a[1]] == nil {
+			if a == nil {
 				continue
 			}
+			if strings.Contains(w, "=") {
+				valuesOf[a[1]] = append(valuesOf[a[1]], codeNumber(a[2]))
+			}
 			v := vars[a[1]]
+			if v == nil {
+				continue
+			}
 			v.set++
 			if strings.Contains(w, "=") {
 				v.at, v.values = append(v.at, m[2]), append(v.values, codeNumber(a[2]))
+				if r := varReference().FindStringSubmatch(strings.Trim(a[2], `"`)); r != nil {
+					refs = append(refs, reference{v, len(v.values) - 1, r[1] + r[2]})
+				}
 			}
 		}
 	}
 	// Named in a message ("DENY: rm -rf") is no use: counted in the text
 	// with its quoted literals blanked, in one pass: a script may set
 	// thousands of codes.
-	for name, n := range bareUses(withoutLiteralQuotes(text), vars) {
-		vars[name].bare = n
+	counted := maps.Clone(vars)
+	for _, r := range refs {
+		if counted[r.name] == nil {
+			counted[r.name] = &codeVar{}
+		}
+	}
+	bare := bareUses(withoutLiteralQuotes(text), counted)
+	for name, v := range vars {
+		v.bare = bare[name]
+	}
+	for _, r := range refs {
+		values := slices.Compact(slices.Sorted(slices.Values(valuesOf[r.name])))
+		if len(values) == 1 && values[0] != "" && bare[r.name] == len(valuesOf[r.name]) {
+			r.v.values[r.k] = values[0] // BLOCK=2 … status=$BLOCK
+		}
 	}
 	return uses, vars
 }
+
+// varReference matches a value that is another variable's, whole: $BLOCK,
+// ${BLOCK}.
+var varReference = lazy.Regexp(`^\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))$`)
 
 // codeNumber returns an assigned value as an exit code's number without
 // leading zeros ('02' is 2), or "" when it is no number.
@@ -242,7 +280,7 @@ func withExitCodesResolved(text string) string {
 	last := 0
 	for _, u := range uses {
 		v := vars[u.name]
-		if !v.numbers() || v.at[0] > u.start || slices.ContainsFunc(v.values, func(n string) bool { return n != v.values[0] }) {
+		if u.defaulted || !v.numbers() || v.at[0] > u.start || slices.ContainsFunc(v.values, func(n string) bool { return n != v.values[0] }) {
 			continue
 		}
 		b.WriteString(text[last:u.start])
