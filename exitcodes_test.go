@@ -192,6 +192,13 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"rc=0\ngrep -q rm <<<\"$1\" && rc=1\nexit $rc", false},          // never 2
 		{"rc=0\ngrep -q rm <<<\"$1\" && rc=2\nread rc\nexit $rc", false}, // read: unknown
 		{"C=2\n((C--))\necho hi\nexit $C", false},                        // arithmetic sets it: exits 1
+		// A default for an unset code, and a code set from another (QA).
+		{"rc=0\ngrep -q rm <<<\"$1\" && rc=2\nexit ${rc:-0}", true},
+		{"rc=0\ngrep -q rm <<<\"$1\" && rc=2\nexit ${rc-0}", true},
+		{"BLOCK=2\nstatus=0\ncase \"$1\" in *push*) status=$BLOCK;; esac\nexit $status", true},
+		{"BLOCK=2\nstatus=0\ncase \"$1\" in *push*) echo no >&2; status=$BLOCK;; esac\nexit $status", false},
+		{"BLOCK=2\nread BLOCK\nstatus=0\ncase \"$1\" in *push*) status=$BLOCK;; esac\nexit $status", false}, // read: unknown
+		{"C=2\nexit ${C:-1}", true}, // set: the default never applies
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
