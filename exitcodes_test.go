@@ -198,7 +198,11 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"BLOCK=2\nstatus=0\ncase \"$1\" in *push*) status=$BLOCK;; esac\nexit $status", true},
 		{"BLOCK=2\nstatus=0\ncase \"$1\" in *push*) echo no >&2; status=$BLOCK;; esac\nexit $status", false},
 		{"BLOCK=2\nread BLOCK\nstatus=0\ncase \"$1\" in *push*) status=$BLOCK;; esac\nexit $status", false}, // read: unknown
-		{"C=2\nexit ${C:-1}", true}, // set: the default never applies
+		{"C=2\nexit ${C:-1}", true},                                      // set: the default never applies
+		{"rc=2\nrc=0\nexit $rc", false},                                  // set again on its path (QA)
+		{"rc=0\ngrep -q rm && rc=2\nrc=0\nexit $rc", false},              // the same, after a condition
+		{"rc=0\ngrep -q rm && rc=2\ngrep -q ok && rc=0\nexit $rc", true}, // set again only on a condition
+		{"rc=2\nif grep -q ok; then rc=0; fi\nexit $rc", true},           // in an if: the other path keeps 2
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)

@@ -303,6 +303,9 @@ type codeExit struct {
 	at   int
 	name string
 	sets []int
+	// all are where the variable is set to anything, sorted: a later
+	// setting on the same path replaces one of the code's.
+	all []int
 }
 
 // conditionalExits finds the exits of text (its quotes as written)
@@ -324,7 +327,7 @@ func conditionalExits(text, plain string, code exitCode) []codeExit {
 			}
 		}
 		if len(v.sets) > 0 && v.sets[0] < u.start {
-			found = append(found, codeExit{u.start, u.name, v.sets})
+			found = append(found, codeExit{u.start, u.name, v.sets, v.at})
 		}
 	}
 	return found
@@ -563,6 +566,25 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 		}
 		return len(plain)
 	}
+	// replaced is where the code set at offset set is next set again on
+	// its path (rc=2; … rc=0 in the same block and branch, run
+	// unconditionally): no exit after that takes the first value.
+	// len(plain) when none is.
+	replaced := func(set int, all []int) int {
+		b := sh.blockOf(set)
+		for _, at := range all[sort.SearchInts(all, set+1):] {
+			if sh.blockOf(at) != b || sh.regionOf(at) != sh.regionOf(set) {
+				continue
+			}
+			if b >= 0 && sort.SearchInts(sh.branches[b], set+1) != sort.SearchInts(sh.branches[b], at+1) {
+				continue
+			}
+			if sh.andOrReach(plain, at) == len(plain) {
+				return at
+			}
+		}
+		return len(plain)
+	}
 	// Per variable, in order of its settings, the furthest a silent
 	// one goes unreported: an exit is reached by one unreported setting
 	// when that reach, over the settings before it, passes the exit.
@@ -578,7 +600,7 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 			for _, set := range e.sets {
 				reach := -1
 				if silentAt(set) {
-					reach = reported(set)
+					reach = min(reported(set), replaced(set, e.all))
 				}
 				if n := len(u.reach); n > 0 {
 					reach = max(reach, u.reach[n-1])
