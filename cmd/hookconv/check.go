@@ -109,8 +109,16 @@ line is wrong.`,
 				}
 				for ti, target := range targets {
 					var why diag.List
+					shown := map[diagKey]bool{}
 					for _, h := range hooks {
-						why = append(why, withoutInfo(h.Fates[ti].Diagnostics)...)
+						for _, d := range withoutInfo(h.Fates[ti].Diagnostics) {
+							// One said for several hooks (HC419) is in each
+							// one's fate: shown once, as convert shows it.
+							if k := keyOf(d); !shown[k] {
+								shown[k] = true
+								why = append(why, d)
+							}
+						}
 					}
 					if len(why) > 0 {
 						fmt.Fprintf(e.stderr, "== %s -> %s\n", slug, target)
@@ -186,3 +194,11 @@ func withoutInfo(ds diag.List) diag.List {
 	}
 	return out
 }
+
+// diagKey is what makes two diagnostics the same: what they say, where.
+type diagKey struct {
+	code, file, path, message string
+	pos                       diag.Pos
+}
+
+func keyOf(d diag.Diagnostic) diagKey { return diagKey{d.Code, d.File, d.Path, d.Message, d.Pos} }
