@@ -208,6 +208,22 @@ func (s *Staged) Discard() {
 type liveFiles struct {
 	mu    sync.Mutex
 	names map[string]bool
+	// dirs are the folders a write in progress made, in order: removed,
+	// when still empty, with its staged files.
+	dirs []string
+}
+
+func (l *liveFiles) addDir(dir string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.dirs = append(l.dirs, dir)
+}
+
+// forgetDirs is said when a write ends: its folders are the caller's.
+func (l *liveFiles) forgetDirs() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.dirs = nil
 }
 
 var live liveFiles
@@ -228,7 +244,8 @@ func (l *liveFiles) remove(name string) {
 }
 
 // RemoveStaged removes every temporary file staged and not yet renamed
-// or discarded, and returns how many: what a process stopped by a signal
+// or discarded, and the folders the write in progress made for them when
+// still empty, and returns how many files: what a process stopped by a signal
 // between staging and renaming would otherwise leave beside its targets
 // (a script that then runs "git add -A" commits them). The targets
 // themselves are as they were, or already replaced whole.
@@ -242,6 +259,10 @@ func RemoveStaged() int {
 		}
 		delete(live.names, name)
 	}
+	for i := len(live.dirs) - 1; i >= 0; i-- {
+		os.Remove(live.dirs[i]) // only if still empty
+	}
+	live.dirs = nil
 	return n
 }
 
@@ -299,6 +320,7 @@ func (e *ChangedError) Error() string {
 // window between them is a few system calls, not the whole run.
 func WriteInOrderIfUnchanged(paths []string, files map[string][]byte, perm func(path string) fs.FileMode, before map[string][]byte) (err error) {
 	var made []string
+	defer live.forgetDirs()
 	defer func() {
 		if err != nil {
 			for i := len(made) - 1; i >= 0; i-- {
@@ -372,6 +394,7 @@ func mkdirs(dir string, made []string) ([]string, error) {
 			return made, fmt.Errorf("cannot create %s: %w", missing[i], err)
 		}
 		made = append(made, missing[i])
+		live.addDir(missing[i])
 	}
 	return made, nil
 }

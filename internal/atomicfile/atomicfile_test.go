@@ -391,6 +391,15 @@ func TestRemoveStaged(t *testing.T) {
 		t.Errorf("directory holds %q, want b.json and kept.json", names)
 	}
 	s1.Discard() // already gone: no error, no panic
+	// A folder a write in progress made goes too, when still empty.
+	made, err := mkdirs(filepath.Join(dir, "new", "deeper"), nil)
+	if err != nil || len(made) != 2 {
+		t.Fatalf("mkdirs: %v %v", made, err)
+	}
+	RemoveStaged()
+	if _, err := os.Stat(filepath.Join(dir, "new")); !os.IsNotExist(err) {
+		t.Errorf("the folders made for the write are still there: %v", err)
+	}
 	if n := RemoveStaged(); n != 0 {
 		t.Errorf("a second RemoveStaged removed %d files", n)
 	}
