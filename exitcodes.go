@@ -112,7 +112,7 @@ var exitOther = lazy.Regexp(`(?m)(?:^|[;&|{()]|\b(?:then|else|do))\s*exit\s+["']
 // with plain-text output as exit 2 does (the contracts table's
 // crash_blocks: Gemini CLI), going to one where only exit 2 blocks: the
 // guard's deny there is a failed hook. A script hookconv cannot read
-// whole says nothing, as for HC431; a crash is no deny, and HC209's
+// whole says nothing; a crash is no deny, and HC209's
 // table row does not list Gemini's any-code blocking, which holds only
 // for plain-text output. Under the shim, hookconv run reads the canonical
 // contract, where the same holds.
@@ -170,14 +170,15 @@ func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts 
 		}
 		call := h.Handler
 		call.Command = command
+		// What else the command runs does not matter here, only the
+		// code it exits with: a command is read whether or not it runs
+		// programs unseen (p.sh || exit 3), a script only whole.
 		text, read := scripts.readScript(&call, forExit)
 		if !read {
 			if !strings.Contains(command, "exit") {
 				continue
 			}
-			if text, read = inlineText(command); !read {
-				continue
-			}
+			text = command
 		}
 		code, seen := codes[text]
 		if !seen {
