@@ -80,13 +80,13 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	}
 	was := "a hooks/1.0 manifest's contract"
 	if from != "canonical" {
-		was = toolName(from)
+		was = ToolName(from)
 	}
 	var ds diag.List
 	ds.Infof(CodeCrashBlocks, m.Hooks[first].PosOf("handler.command"), "",
 		"make the scripts exit 0 or 1 when they cannot decide, and check that what they run is installed; or convert with --shim, under which a crash lets the action through",
 		"%d command hook(s) on %s: %s blocks when a hook exits with any code but 0 and 1 and prints plain text, as on exit 2, so a crash or a missing interpreter (exit 127) blocks there, where %s let the action go on",
-		n, strings.Join(events, ", "), toolName(to), was)
+		n, strings.Join(events, ", "), ToolName(to), was)
 	if file := m.Hooks[first].OriginFile; file != "" {
 		ds = ds.WithFile(file)
 	} else if paths := files.Paths(); len(paths) > 0 {
@@ -127,7 +127,7 @@ func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts 
 	}
 	// Who reads the exit: the target, or under the shim hookconv run,
 	// which answers by the canonical contract (only exit 2 blocks).
-	reader := toolName(to)
+	reader := ToolName(to)
 	if shim {
 		reader = "hookconv run (the shim)"
 	} else if crashBlocks(to) {
@@ -195,7 +195,7 @@ func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts 
 		ds.Warnf(CodeOtherExitBlocks, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
 			`block with exit 2 (the reason on stderr): every tool reads that as a block`,
 			"%s blocks, and %s exits %s: %s blocks on any exit code but 0 and 1 with plain-text output, %s only on exit 2, so there the exit is a failed hook and the action goes ahead",
-			h.DisplayName(i), what, code, toolName(source), reader)
+			h.DisplayName(i), what, code, ToolName(source), reader)
 	}
 	return ds
 }
@@ -266,8 +266,8 @@ func shorterDefaultTimeout(m *canonical.Manifest, from, to string) (diag.List, [
 	return ds, [][]int{hooks}
 }
 
-// toolName is a provider's own name (OpenAI Codex CLI), or its slug.
-func toolName(slug string) string {
+// ToolName is a provider's own name (OpenAI Codex CLI), or its slug.
+func ToolName(slug string) string {
 	if prov, ok := vocab.Default().Provider(slug); ok {
 		return prov.Name
 	}
@@ -304,7 +304,7 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 	var ds diag.List
 	switch {
 	case onlyTargetExits(from, to, shim, needsStderr):
-		name := toolName(to)
+		name := ToolName(to)
 		for _, e := range silentExits(m, nil, from, to, scripts) {
 			h := &m.Hooks[e.index]
 			if e.dropped != "" {
@@ -323,7 +323,7 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 		// hookconv run answers by the canonical contract, where exit 2
 		// blocks alone: the shim changes nothing here, and what it wraps
 		// is read.
-		was, name := toolName(from), toolName(to)
+		was, name := ToolName(from), ToolName(to)
 		for _, e := range silentExits(m, source, from, to, scripts) {
 			h := &m.Hooks[e.index]
 			how := e.what + " writes nothing to stderr before it does"

@@ -16,7 +16,6 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/atomicfile"
 	"github.com/hookconv/hookconv/providers"
-	"github.com/hookconv/hookconv/vocab"
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
 )
@@ -117,7 +116,7 @@ when the command line is wrong.`,
 			// other's format and payload (QA).
 			for _, to := range targets {
 				if s, ok := hookconv.SharedTargetFile([]string{slug, to}); ok {
-					return usagef("--from %s and --to %s share %s: %s runs the hooks of every file there, the source's too, so they already run in it; nothing to migrate", s.A, s.B, filepath.Dir(s.Path), toolTitle(to))
+					return usagef("--from %s and --to %s share %s: %s runs the hooks of every file there, the source's too, so they already run in it; nothing to migrate", s.A, s.B, filepath.Dir(s.Path), hookconv.ToolName(to))
 				}
 			}
 			plan := migration{dir: dir, from: slug, sources: in.Paths()}
@@ -598,12 +597,4 @@ func (m *migration) printSummary(e *env) {
 			fmt.Fprintf(e.stdout, "%s: %d migrated hooks removed from %s%s\n", m.from, c.removed, here(c.rel), kept)
 		}
 	}
-}
-
-// toolTitle is a tool's own name (GitHub Copilot CLI), or its slug.
-func toolTitle(slug string) string {
-	if prov, ok := vocab.Default().Provider(slug); ok && prov.Name != "" {
-		return prov.Name
-	}
-	return slug
 }
