@@ -531,9 +531,10 @@ func exitsSilently(text string, code exitCode) bool {
 	return false
 }
 
-// maxPathScan bounds how many later writes are tried for one on a
-// setting's path, so that thousands of settings and writes cost linear
-// time: past it the setting is taken as unreported, which at worst warns.
+// maxPathScan bounds how many later writes (or settings) are tried for
+// one on a setting's path, so that thousands of settings and writes cost
+// linear time: past it the setting is taken as unreported (or as not set
+// again), which at worst warns.
 const maxPathScan = 64
 
 // silentThroughCodes reports whether one of exits (conditionalExits)
@@ -546,21 +547,24 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 	// reported is where a write next stands on the path from a setting
 	// at offset set (len(plain) for none): in its list (cond && rc=2 &&
 	// echo no >&2) or after it in its block and branch, unconditionally.
+	// sameBranch reports whether offset at lies where set does: in the
+	// same function, compound and branch of it.
+	sameBranch := func(set, at int) bool {
+		b := sh.blockOf(set)
+		if sh.regionOf(at) != sh.regionOf(set) || sh.blockOf(at) != b {
+			return false
+		}
+		return b < 0 || sort.SearchInts(sh.branches[b], set+1) == sort.SearchInts(sh.branches[b], at+1)
+	}
 	reported := func(set int) int {
-		b, r := sh.blockOf(set), sh.regionOf(set)
+		b := sh.blockOf(set)
 		first := sort.SearchInts(writes, set+1)
 		for i := first; i < len(writes) && i-first < maxPathScan; i++ {
 			w := writes[i]
 			if b >= 0 && w >= sh.blocks[b].end {
 				break // past the setting's block
 			}
-			if sh.regionOf(w) != r || sh.blockOf(w) != b {
-				continue
-			}
-			if b >= 0 && sort.SearchInts(sh.branches[b], set+1) != sort.SearchInts(sh.branches[b], w+1) {
-				continue // another branch of the same if or case
-			}
-			if sh.andOrReach(plain, w) == len(plain) || listStart(plain, 0, w) <= set {
+			if sameBranch(set, w) && (sh.andOrReach(plain, w) == len(plain) || listStart(plain, 0, w) <= set) {
 				return w
 			}
 		}
@@ -569,17 +573,11 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 	// replaced is where the code set at offset set is next set again on
 	// its path (rc=2; … rc=0 in the same block and branch, run
 	// unconditionally): no exit after that takes the first value.
-	// len(plain) when none is.
+	// len(plain) when none is (or none among the next maxPathScan).
 	replaced := func(set int, all []int) int {
-		b := sh.blockOf(set)
-		for _, at := range all[sort.SearchInts(all, set+1):] {
-			if sh.blockOf(at) != b || sh.regionOf(at) != sh.regionOf(set) {
-				continue
-			}
-			if b >= 0 && sort.SearchInts(sh.branches[b], set+1) != sort.SearchInts(sh.branches[b], at+1) {
-				continue
-			}
-			if sh.andOrReach(plain, at) == len(plain) {
+		first := sort.SearchInts(all, set+1)
+		for i := first; i < len(all) && i-first < maxPathScan; i++ {
+			if at := all[i]; sameBranch(set, at) && sh.andOrReach(plain, at) == len(plain) {
 				return at
 			}
 		}
