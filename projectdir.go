@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -101,13 +102,17 @@ func projectDirRewriter(to, top string) func(string) (string, []string) {
 	}
 	// An escaped \$NAME is literal text to the shell (an exec form's
 	// argument folded into a command): it is matched, to be left alone.
-	re := regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)\}|(` + strings.Join(foreign, "|") + `)\b)`)
+	// Compiled for the first command that names a variable: most name
+	// none, and a typical conversion should not pay for it.
+	re := sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)\}|(` + strings.Join(foreign, "|") + `)\b)`)
+	})
 	replace := func(s string) (string, []string) {
-		if !strings.Contains(s, "$") || !re.MatchString(s) {
+		if !strings.Contains(s, "$") || !mentionsAny(s, foreign) || !re().MatchString(s) {
 			return s, nil
 		}
 		var seen []string
-		out := re.ReplaceAllStringFunc(s, func(v string) string {
+		out := re().ReplaceAllStringFunc(s, func(v string) string {
 			if strings.HasPrefix(v, `\`) {
 				return v
 			}
@@ -166,7 +171,9 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 	if len(templates) > 0 {
 		pattern += `|(` + strings.Join(templates, "|") + `)`
 	}
-	re := regexp.MustCompile(pattern)
+	// Compiled for the first command that names one of the variables:
+	// most name none.
+	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 	target, _ := names.Provider(to)
 	var ds diag.List
 	for i := range m.Hooks {
@@ -179,7 +186,7 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 				return
 			}
 			inner := nestedShell().MatchString(cmd)
-			for _, m := range re.FindAllStringSubmatch(cmd, -1) {
+			for _, m := range re().FindAllStringSubmatch(cmd, -1) {
 				name := "$" + m[1] + m[2] + m[3] + m[4] // cmd's %NAME% shown as $NAME
 				if len(m) > 5 && m[5] != "" {
 					name = m[5]

@@ -272,16 +272,6 @@ var exitTwo = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?0*(?:
 // than 0 (as the shell keeps its low byte: not 256).
 var exitFailing = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?0*(?:[1-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b`)
 
-// opaque matches what makes a shell script's output depend on more than
-// its own text: reading in a file (source, ., eval, a here-document or a
-// redirection into a program), running a program of the project (./bin/x,
-// ../x, a path with a script extension, a path built from a variable:
-// "$DIR/policy"), a command substitution, exec, an interpreter's
-// module, or arithmetic, which can run commands through array subscripts
-// (((…)), [[ a -eq b ]]). A script with any of these is not read as
-// a whole.
-var opaque = lazy.Regexp(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|(^|[^<])<<([^<]|$)|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\$\{?\w+\}?"?/|\s-m\s|\(\(|\[\[[^\]]*\s-(eq|ne|lt|le|gt|ge)\s`)
-
 // shellShebang matches a shebang line that runs a shell.
 var shellShebang = lazy.Regexp(`\b(sh|bash|zsh|dash)\b`)
 
@@ -438,25 +428,36 @@ func allVisible(text string, p purpose) bool {
 	}
 	// A space before a device is no path of the project's (> /dev/null),
 	// and reading /dev/stdin is reading the payload, as standard input is.
-	text = devRedirect().ReplaceAllString(text, "$1$2")
-	text = strings.ReplaceAll(text, "</dev/stdin", "")
+	// Each expression below runs only on a text holding what it needs
+	// (a device, the word command, a >): most scripts lack some, and
+	// running it costs more than the rest of a small conversion.
+	if strings.Contains(text, "/dev/") {
+		text = devRedirect().ReplaceAllString(text, "$1$2")
+		text = strings.ReplaceAll(text, "</dev/stdin", "")
+	}
 	// command -v NAME only says where a program is (a check that jq is
 	// installed); it runs nothing.
-	text = commandLookup().ReplaceAllString(text, "true")
+	if strings.Contains(text, "command") {
+		text = commandLookup().ReplaceAllString(text, "true")
+	}
 	// Output sent to a file (>> /tmp/guard.log) is written there, not
 	// run or read: the path is no program of the project's. A device
 	// (/dev/stdout) stays what it is.
-	text = fileOutput().ReplaceAllStringFunc(text, func(r string) string {
-		if m := fileOutput().FindStringSubmatch(r); !strings.HasPrefix(m[2], "/dev/") {
-			return m[1] + "/dev/null"
-		}
-		return r
-	})
+	if strings.Contains(text, ">") {
+		text = fileOutput().ReplaceAllStringFunc(text, func(r string) string {
+			if m := fileOutput().FindStringSubmatch(r); !strings.HasPrefix(m[2], "/dev/") {
+				return m[1] + "/dev/null"
+			}
+			return r
+		})
+	}
 	if p == forExit {
 		// exec with redirections alone (exec 2>>/tmp/guard.log) runs
 		// nothing: it points the script's own output elsewhere, which
 		// the exit's reading follows (readShape).
-		text = execRedirects().ReplaceAllString(text, "${1}true$2")
+		if strings.Contains(text, "exec") {
+			text = execRedirects().ReplaceAllString(text, "${1}true$2")
+		}
 		// Logging that writes to files or the system log (tee -a
 		// "$LOG", mkdir -p, logger) says nothing on stderr.
 		text = withoutQuietLogging(text)
@@ -467,7 +468,7 @@ func allVisible(text string, p purpose) bool {
 		text = withFunctionsInline(text)
 	}
 	plain := withoutTextSubstitutions(text)
-	if opaque().MatchString(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
+	if opaque(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
 		return false
 	}
 	if p == forExit {
@@ -806,7 +807,9 @@ func runsOtherPrograms(text string, stdout bool) bool {
 	for _, line := range strings.Split(text, "\n") {
 		// A [[ … ]] test runs nothing (opaque has its arithmetic): its
 		// regular expressions' ( | ) are no operators.
-		line = doubleBracket().ReplaceAllString(line, "true")
+		if strings.Contains(line, "[[") {
+			line = doubleBracket().ReplaceAllString(line, "true")
+		}
 		lw := shellWords(fdRedirect.Replace(line))
 		if lw == nil && strings.TrimSpace(line) != "" {
 			return true
