@@ -330,11 +330,38 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		if silent && !strings.Contains(text, "exit") {
 			t.Errorf("exitsTwoSilently(%q) with no exit", text)
 		}
+		// The cheap test before exitCodeVar misses none of its matches.
+		if exitCodeVar().MatchString(text) && !mayExitThroughVariable(text) {
+			t.Errorf("mayExitThroughVariable(%q) is false, but exitCodeVar matches", text)
+		}
 		// A silent exit 2 is a silent failure.
 		if fails := failsSilently(text); silent && !fails {
 			t.Errorf("exitsTwoSilently(%q) but not failsSilently", text)
 		}
 	})
+}
+
+func TestMayExitThroughVariable(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"exit $rc", true},
+		{"exit\t\"${rc}\"", true},
+		{"exit\n$rc", true},
+		{"exit 2; echo $x", false},
+		{"exit$rc", false},
+		{"exit \"2\" $rc", false},
+		{"exit 1\nexit $BLOCK", true},
+		{"echo $x; exit", false},
+	} {
+		if got := mayExitThroughVariable(tc.text); got != tc.want {
+			t.Errorf("mayExitThroughVariable(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+		if exitCodeVar().MatchString(tc.text) && !tc.want {
+			t.Errorf("%q: exitCodeVar matches where the table says no exit through a variable", tc.text)
+		}
+	}
 }
 
 func TestExitsTwo(t *testing.T) {

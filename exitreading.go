@@ -157,6 +157,24 @@ func (v *codeVar) numbers() bool {
 	return len(v.values) > 0 && v.bare == v.set && !slices.Contains(v.values, "")
 }
 
+// mayExitThroughVariable reports whether text has an exit followed by a
+// $ (exit $rc, exit "${rc}"), which every match of exitCodeVar has: most
+// scripts exit only with numbers, and the expression is not compiled or
+// run for them.
+func mayExitThroughVariable(text string) bool {
+	for rest := text; ; {
+		at := strings.Index(rest, "exit")
+		if at < 0 {
+			return false
+		}
+		rest = rest[at+len("exit"):]
+		after := strings.TrimLeft(rest, " \t\n\r\f")
+		if len(after) < len(rest) && strings.HasPrefix(strings.TrimPrefix(after, `"`), "$") {
+			return true
+		}
+	}
+}
+
 // codeUse is an exit through a variable (exit $BLOCK): the exit's offsets,
 // the variable's name, and whether a default stands in when it is unset
 // (exit ${rc:-0}: the code depends on the path).
@@ -169,7 +187,7 @@ type codeUse struct {
 // readCodeVars finds the exits through a variable in text and reads the
 // variables they name (codeVar). Nil when there is no such exit.
 func readCodeVars(text string) ([]codeUse, map[string]*codeVar) {
-	if !strings.Contains(text, "exit") || !strings.Contains(text, "$") {
+	if !mayExitThroughVariable(text) {
 		return nil, nil
 	}
 	matches := exitCodeVar().FindAllStringSubmatchIndex(text, -1)

@@ -13,6 +13,9 @@ import (
 // replaced: opaque must agree with it on every text (FuzzOpaque).
 var opaqueDefinition = regexp.MustCompile(`(?m)(^|[;&|{(\s])(source|\.|eval|exec|command)\s|\$\(|` + "`" + `|(^|[^<])<<([^<]|$)|\s<\s|(^|[\s;&|(="'])\.{0,2}/?[\w.-]+/[\w./-]*|\$\{?\w+\}?"?/|\s-m\s|\(\(|\[\[[^\]]*\s-(eq|ne|lt|le|gt|ge)\s`)
 
+// shebangDefinition is what shellShebang means.
+var shebangDefinition = regexp.MustCompile(`\b(sh|bash|zsh|dash)\b`)
+
 // opaqueCases are texts on each side of every alternative of the
 // definition, and at the ends of the text.
 var opaqueCases = []struct {
@@ -125,7 +128,8 @@ func TestOpaqueCorpus(t *testing.T) {
 	}
 }
 
-// FuzzOpaque: opaque agrees with its definition on any text.
+// FuzzOpaque: opaque and shellShebang agree with their definitions on
+// any text.
 func FuzzOpaque(f *testing.F) {
 	for _, tc := range opaqueCases {
 		f.Add(tc.text)
@@ -134,5 +138,20 @@ func FuzzOpaque(f *testing.F) {
 		if got, want := opaque(text), opaqueDefinition.MatchString(text); got != want {
 			t.Errorf("opaque(%q) = %v, its definition says %v", text, got, want)
 		}
+		if got, want := shellShebang([]byte(text)), shebangDefinition.MatchString(text); got != want {
+			t.Errorf("shellShebang(%q) = %v, its definition says %v", text, got, want)
+		}
 	})
+}
+
+func TestShellShebang(t *testing.T) {
+	for _, line := range []string{
+		"#!/bin/sh", "#!/bin/sh -e", "#!/usr/bin/env bash", "#!/bin/zsh", "#!/bin/dash -x",
+		"#!/usr/bin/env python3", "#!/bin/bash5", "#!/x/sh.exe", "#!/bin/ksh", "#!/usr/bin/node",
+		"#!/usr/bin/env -S bash -e", "#!/bin/shell", "#!sh", "#!/é/sh", "#!/usr/bin/fish",
+	} {
+		if got, want := shellShebang([]byte(line)), shebangDefinition.MatchString(line); got != want {
+			t.Errorf("shellShebang(%q) = %v, want %v", line, got, want)
+		}
+	}
 }

@@ -272,15 +272,34 @@ var exitTwo = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?0*(?:
 // than 0 (as the shell keeps its low byte: not 256).
 var exitFailing = lazy.Regexp(`(?m)(^|[;&|{()]|\b(then|else|do))\s*exit\s+["']?0*(?:[1-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b`)
 
-// shellShebang matches a shebang line that runs a shell.
-var shellShebang = lazy.Regexp(`\b(sh|bash|zsh|dash)\b`)
+// shellShebang reports whether a shebang line runs a shell: one of its
+// words (runs of letters, digits and underscores) is sh, bash, zsh or
+// dash (#!/bin/sh -e, #!/usr/bin/env bash; not #!/bin/bash5).
+func shellShebang(line []byte) bool {
+	for i := 0; i < len(line); {
+		if !wordByte(line[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && wordByte(line[j]) {
+			j++
+		}
+		switch string(line[i:j]) {
+		case "sh", "bash", "zsh", "dash":
+			return true
+		}
+		i = j
+	}
+	return false
+}
 
 // shellScript reports whether a file is a shell script, by its name or
 // its first line.
 func shellScript(name string, text []byte) bool {
 	// A shebang decides; without one, the name.
 	if first, _, _ := bytes.Cut(text, []byte("\n")); bytes.HasPrefix(first, []byte("#!")) {
-		return shellShebang().Match(first)
+		return shellShebang(first)
 	}
 	switch path.Ext(name) {
 	case ".sh", ".bash", ".zsh":
