@@ -8,6 +8,7 @@ const (
 	CodeTooLarge         = "HC102" // the file is larger than 32 MiB (MaxFileSize)
 	CodeNotObject        = "HC103" // the document is not an object
 	CodeDuplicateKey     = "HC104" // an object repeats a key
+	CodeUnwritable       = "HC105" // the output cannot be written: nothing was written
 	CodeSpecMissing      = "HC110" // no "spec" key
 	CodeSpecType         = "HC111" // "spec" is not a string
 	CodeSpecUnsupported  = "HC112" // a spec hookconv does not read (not hooks/1.x or hooks/0.1)

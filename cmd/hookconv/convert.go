@@ -86,11 +86,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			}
 			if in == nil {
 				// The input could not be read: say so, and nothing else.
-				r := diag.Renderer{Format: format, Color: format == diag.FormatText && useColor(e.stderr)}
-				if err := r.Render(e.stderr, ds); err != nil {
-					return err
-				}
-				return exitError{exitProblems}
+				return renderAndFail(e, format, ds)
 			}
 			// The -o file is passed to the encoder so it merges into it; a
 			// file that does not exist yet is named with no content. A
@@ -121,15 +117,14 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 					if err := foreignOutput(out, to, slug, in); err != nil {
 						return err
 					}
-					b, err := os.ReadFile(out)
-					switch {
-					case err == nil:
-						existing = providers.Files{out: b}
-					case os.IsNotExist(err):
-						existing = providers.Files{out: nil}
-					default:
-						return usagef("cannot read %s: %v", out, err)
+					b, rds, err := readTarget(out)
+					if err != nil {
+						return err
 					}
+					if rds.HasErrors() {
+						return renderAndFail(e, format, rds)
+					}
+					existing = providers.Files{out: b}
 				}
 			}
 			var beside providers.Files
@@ -182,13 +177,20 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 				}
 			}
 			r := diag.Renderer{Format: format, Color: format == diag.FormatText && useColor(e.stderr), Sources: sources}
-			if err := r.Render(e.stderr, all); err != nil {
-				return err
-			}
 			if all.HasErrors() || (strict && all.Count(diag.Warning) > 0) || res.Files == nil {
+				if err := r.Render(e.stderr, all); err != nil {
+					return err
+				}
 				return exitError{exitProblems}
 			}
-			return writeResult(e, res.Files, existing, out, root, to)
+			if format == diag.FormatText {
+				// Shown before the output, as the reader meets them.
+				if err := r.Render(e.stderr, all); err != nil {
+					return err
+				}
+				all = nil
+			}
+			return reportWrite(e, r, all, writeResult(e, res.Files, existing, out, root, to))
 		},
 	}
 	cmd.Flags().StringVar(&from, "from", "", "source tool slug (detected from the path or content when omitted)")
@@ -619,8 +621,7 @@ func writeResult(e *env, files, existing providers.Files, out, root, to string) 
 	if root == "" {
 		var err error
 		if root, err = projectOf(out, files); err != nil {
-			fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
-			return exitError{exitUsage}
+			return writeFailure{err: err, code: exitUsage, file: out}
 		}
 	}
 	disk := make(map[string][]byte, len(files))
@@ -638,8 +639,7 @@ func writeResult(e *env, files, existing providers.Files, out, root, to string) 
 				err = linkIntoOther(filepath.Join(root, filepath.FromSlash(p)), to)
 			}
 			if err != nil {
-				fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
-				return exitError{exitProblems}
+				return writeFailure{err: err, code: exitProblems, file: dst}
 			}
 		} else if real, err := filepath.EvalSymlinks(dst); err == nil && real != dst {
 			// The -o file the user named is a link: write where it leads,
@@ -656,8 +656,7 @@ func writeResult(e *env, files, existing providers.Files, out, root, to string) 
 		return atomicfile.WriteInOrderIfUnchanged(slices.Sorted(maps.Keys(disk)), disk, func(p string) fs.FileMode { return mode[p] }, before)
 	}
 	if err := removingStagedOnSignal(e.stderr, write); err != nil {
-		fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
-		return exitError{exitProblems}
+		return writeFailure{err: err, code: exitProblems, file: out}
 	}
 	return nil
 }

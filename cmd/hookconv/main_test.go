@@ -1,8 +1,7 @@
 package main
 
 import (
-	"github.com/hookconv/hookconv/internal/benchdata"
-
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -15,6 +14,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/hookconv/hookconv/internal/benchdata"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script from what the CLI prints (review the diff!)")
@@ -48,6 +49,16 @@ func TestScripts(t *testing.T) {
 				ts.Check(err)
 				ts.Check(f.Truncate(size))
 				ts.Check(f.Close())
+			},
+			// jsonvalid FILE checks that FILE holds one JSON document
+			// (stderr of --format json, copied with cp stderr FILE).
+			"jsonvalid": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 {
+					ts.Fatalf("usage: jsonvalid FILE")
+				}
+				if valid := json.Valid([]byte(ts.ReadFile(args[0]))); valid == neg {
+					ts.Fatalf("%s: JSON valid %v", args[0], valid)
+				}
 			},
 			// claudesettings NAME N writes a Claude Code settings file
 			// with N handlers (internal/benchdata), for large-input tests.

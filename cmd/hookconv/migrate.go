@@ -151,6 +151,7 @@ when the command line is wrong.`,
 			if err := show("", source.Diagnostics); err != nil {
 				return err
 			}
+			var doubleRuns diag.List // HC406, held back under --remove-source
 			for _, to := range targets {
 				existing, err := targetFiles(dir, to, hookconv.IsMigrationPath)
 				if err != nil {
@@ -162,6 +163,20 @@ when the command line is wrong.`,
 				}
 				mig := source.Migrate(to, existing, switches)
 				mig.Diagnostics = fromHere(dir, withoutAny(mig.Diagnostics, source.Diagnostics), existing, mig.Files, sources)
+				if removeSource {
+					// HC406 (the target also runs the source's config, so
+					// keeping both runs every hook twice) is what
+					// --remove-source mends: it is said after the removal,
+					// only of a file where hooks stay. Said here, it failed
+					// every --strict run (QA).
+					mig.Diagnostics = slices.DeleteFunc(mig.Diagnostics, func(d diag.Diagnostic) bool {
+						if d.Code == hookconv.CodeDoubleRun {
+							doubleRuns = append(doubleRuns, d)
+							return true
+						}
+						return false
+					})
+				}
 				all = append(all, mig.Diagnostics...)
 				plan.add(mig, existing)
 				if err := show("== "+slug+" -> "+to, mig.Diagnostics); err != nil {
@@ -171,6 +186,11 @@ when the command line is wrong.`,
 			failed := all.HasErrors() || (strict && all.Count(diag.Warning) > 0)
 			if removeSource && !failed {
 				rds := plan.removeSource(in, source.Manifest)
+				for _, d := range doubleRuns {
+					if plan.holdsKept(d.File, source.Manifest) {
+						rds = append(rds, d)
+					}
+				}
 				all = append(all, rds...)
 				// removeSource's own warnings (HC414: a guard kept because a
 				// target weakens it) fail --strict like the targets' do.
@@ -179,19 +199,23 @@ when the command line is wrong.`,
 					return err
 				}
 			}
-			if format != diag.FormatText {
-				if err := r.Render(e.stderr, shown); err != nil {
+			// In the json and github formats every diagnostic is shown
+			// at the end, with a failed write among them (reportWrite).
+			if failed {
+				if err := renderUnlessText(e, r, shown); err != nil {
 					return err
 				}
-			}
-			if failed {
-				fmt.Fprintln(e.stderr, "hookconv: nothing was written")
+				if format == diag.FormatText {
+					fmt.Fprintln(e.stderr, "hookconv: nothing was written")
+				}
 				return exitError{exitProblems}
 			}
 			if dryRun {
 				if _, _, _, err := plan.stage(); err != nil {
-					fmt.Fprintf(e.stderr, "hookconv: %v; nothing would be written\n", err)
-					return exitError{exitProblems}
+					return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "nothing would be written"})
+				}
+				if err := renderUnlessText(e, r, shown); err != nil {
+					return err
 				}
 				if err := plan.printDiff(e); err != nil {
 					fmt.Fprintf(e.stderr, "hookconv: %v\n", err)
@@ -200,13 +224,15 @@ when the command line is wrong.`,
 				return nil
 			}
 			if err := plan.write(e.stderr); err != nil {
+				failure := writeFailure{err: err, code: exitProblems}
 				var partial *atomicfile.PartialError
 				if errors.As(err, &partial) {
-					fmt.Fprintf(e.stderr, "hookconv: %v; written before it failed: %s (the source config was not changed)\n", err, strings.Join(partial.Written, ", "))
-				} else {
-					fmt.Fprintf(e.stderr, "hookconv: %v; nothing was written\n", err)
+					failure.outcome = "written before it failed: " + strings.Join(partial.Written, ", ") + " (the source config was not changed)"
 				}
-				return exitError{exitProblems}
+				return reportWrite(e, r, shown, failure)
+			}
+			if err := renderUnlessText(e, r, shown); err != nil {
+				return err
 			}
 			plan.printSummary(e)
 			return nil
@@ -361,7 +387,7 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 	remove := make([]bool, len(m.migrated))
 	var kept diag.List
 	for i, n := range m.migrated {
-		remove[i] = n == len(m.targets)
+		remove[i] = m.removes(i)
 		if !remove[i] && len(m.weakened[i]) > 0 && n+len(m.weakened[i]) == len(m.targets) && decoded != nil && i < len(decoded.Hooks) {
 			h := &decoded.Hooks[i]
 			var w diag.List
@@ -412,6 +438,26 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 		m.changes = append(m.changes, c)
 	}
 	return ds
+}
+
+// removes reports whether --remove-source takes decoded source hook i out
+// of its file: every target holds it with all its power.
+func (m *migration) removes(i int) bool {
+	return m.migrated[i] == len(m.targets)
+}
+
+// holdsKept reports whether --remove-source leaves a hook in the source
+// file p: one that some target does not hold with all its power.
+func (m *migration) holdsKept(p string, decoded *canonical.Manifest) bool {
+	if decoded == nil {
+		return true
+	}
+	for i := range decoded.Hooks {
+		if decoded.Hooks[i].OriginFile == p && i < len(m.migrated) && !m.removes(i) {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *migration) printDiff(e *env) error {

@@ -21,14 +21,15 @@ func TestWriteResultRefusesChangedFile(t *testing.T) {
 	e := &env{stdout: &bytes.Buffer{}, stderr: &stderr}
 	files := providers.Files{out: []byte("{\"theme\": \"read\", \"hooks\": {}}\n")}
 	read := providers.Files{out: []byte(`{"theme": "read"}`)}
-	if err := writeResult(e, files, read, out, filepath.Dir(out), "gemini-cli"); err == nil {
+	err := writeResult(e, files, read, out, filepath.Dir(out), "gemini-cli")
+	if err == nil {
 		t.Fatal("wrote over a changed file")
 	}
 	if got, _ := os.ReadFile(out); string(got) != `{"theme": "edited meanwhile"}` {
 		t.Errorf("file = %q", got)
 	}
-	if !strings.Contains(stderr.String(), "changed after hookconv read it") {
-		t.Errorf("stderr = %q", stderr.String())
+	if !strings.Contains(err.Error(), "changed after hookconv read it") {
+		t.Errorf("error = %q", err)
 	}
 	// Unchanged: written.
 	os.WriteFile(out, read[out], 0o644)

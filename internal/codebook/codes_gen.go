@@ -8,6 +8,7 @@ var codes = []Code{
 	{ID: "HC102", Package: "canonical", Name: "CodeTooLarge", Summary: "the file is larger than 32 MiB (MaxFileSize)"},
 	{ID: "HC103", Package: "canonical", Name: "CodeNotObject", Summary: "the document is not an object"},
 	{ID: "HC104", Package: "canonical", Name: "CodeDuplicateKey", Summary: "an object repeats a key"},
+	{ID: "HC105", Package: "canonical", Name: "CodeUnwritable", Summary: "the output cannot be written: nothing was written"},
 	{ID: "HC110", Package: "canonical", Name: "CodeSpecMissing", Summary: "no \"spec\" key"},
 	{ID: "HC111", Package: "canonical", Name: "CodeSpecType", Summary: "\"spec\" is not a string"},
 	{ID: "HC112", Package: "canonical", Name: "CodeSpecUnsupported", Summary: "a spec hookconv does not read (not hooks/1.x or hooks/0.1)"},
