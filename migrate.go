@@ -303,6 +303,12 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 			}
 		}
 	}
+	// A written file the tool may reject whole (HC320: comments or
+	// trailing commas kept from the file merged into) may run none of the
+	// hooks: none is migrated, so --remove-source keeps them all.
+	if rejectedWhole(res.Diagnostics, res.Files) {
+		clear(mig.Migrated)
+	}
 	if mig.Added > 0 {
 		res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov)...)
 	}
@@ -320,6 +326,15 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		mig.Altered[src] = altered[src]
 	}
 	return mig
+}
+
+// rejectedWhole reports whether ds warns that a file of files may be
+// rejected by its tool's JSON reader (HC320 about a written file).
+func rejectedWhole(ds diag.List, files providers.Files) bool {
+	return slices.ContainsFunc(ds, func(d diag.Diagnostic) bool {
+		_, written := files[d.File]
+		return d.Code == providers.CodeJSONC && written
+	})
 }
 
 // CodeWeakerCopy: a migrated hook the target already holds, but in a

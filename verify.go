@@ -106,6 +106,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		return ds
 	}
 	ds = append(ds, droppedNames(planned, got, prov)...)
+	ds = append(ds, keptUnreadable(dds, prov)...)
 	// A trimmed matcher can read back as another hook's ("Read|Bash" to
 	// Codex is "Bash"): a written hook that matches a trimmed one but no
 	// exact one is taken for the trimmed one.
@@ -171,6 +172,27 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 // rather than one each. Whether a tool keeps names is read from the
 // output itself, which the target's decoder has just read back: no table
 // has to say it.
+// keptUnreadable warns about each written file that the tool's strict
+// JSON reader may reject (HC320, as decoding the output says): the
+// comments or trailing commas of the existing file it was merged into,
+// which hookconv keeps as it keeps everything it does not own. A tool
+// that rejects the file loads none of it, the converted hooks included;
+// nothing said so (QA: migrate into a Gemini settings file with a
+// trailing comma).
+func keptUnreadable(decoded diag.List, target vocab.Provider) diag.List {
+	var ds diag.List
+	for _, d := range decoded {
+		if d.Code != providers.CodeJSONC {
+			continue
+		}
+		var w diag.List
+		w.Warnf(providers.CodeJSONC, d.Pos, "", "remove them from the file, by hand: hookconv keeps what it does not own as it was",
+			"the file written keeps the comments or trailing commas it had, which %s's JSON reader may reject: then it loads none of the file, the converted hooks included", target.Name)
+		ds = append(ds, w.WithFile(d.File)...)
+	}
+	return ds
+}
+
 func droppedNames(planned, written *canonical.Manifest, target vocab.Provider) diag.List {
 	var ds diag.List
 	first, named := -1, 0
