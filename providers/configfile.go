@@ -27,6 +27,9 @@ const (
 	CodeReplaced      = "HC323" // hooks already in the -o file are replaced (warning)
 	CodeMerge         = "HC324" // the -o file cannot be merged into (error)
 	CodeAgentAsPrompt = "HC325" // an agent handler written as a prompt handler (warning)
+	// CodeCommentsLost: comments inside the "hooks" of a JSON config that
+	// hookconv rewrote are not kept (warning).
+	CodeCommentsLost = "HC352"
 	// CodeMatcherIgnored: the target ignores matchers on this tool event,
 	// so the hook fires for every tool (warning). The verify stage reads
 	// it as a deliberate widening.
@@ -378,6 +381,23 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 			return nil, append(ds, md.WithFile(target)...)
 		}
 		out = merged
+	}
+	// Everything outside the hooks keeps its bytes, so comments the
+	// rewrite lost stood among the hooks it replaced (QA: dropped without
+	// a word, where config.toml's say so, HC331).
+	if lost := node.CountComments(prev) - node.CountComments(out); lost > 0 {
+		at := diag.Pos{Line: 1, Column: 1}
+		if root, err := node.ParseJSON(prev, node.JSONOptions{JSONC: true}); err == nil {
+			for _, f := range root.Fields {
+				if f.Key == "hooks" {
+					at = f.KeyPos
+				}
+			}
+		}
+		var w diag.List
+		w.Warnf(CodeCommentsLost, at, "", "put the notes back by hand, or keep them outside \"hooks\"",
+			"%d comment(s) inside the old \"hooks\" are not kept: the hooks they stood among were replaced", lost)
+		ds = append(ds, w.WithFile(target)...)
 	}
 	return out, ds
 }

@@ -93,6 +93,7 @@ var codes = []Code{
 	{ID: "HC349", Package: "providers", Name: "CodeSkipped", Summary: "an entry the tool itself skips (a handler type it never runs) is not read (warning). A file holding one is never rewritten: writing its hooks back would lose the entry (IsSkipped)."},
 	{ID: "HC350", Package: "providers/nested", Name: "CodeNotAnEvent", Summary: "a setting or _annotation inside \"hooks\", not an event: left as written (info)"},
 	{ID: "HC351", Package: "providers/canonicalfmt", Name: "CodeYAMLComments", Summary: "an existing YAML manifest is laid out in a way whose hooks block cannot be replaced alone (a flow mapping, a document end marker): the file is written anew, its other keys kept, its comments not (warning)."},
+	{ID: "HC352", Package: "providers", Name: "CodeCommentsLost", Summary: "comments inside the \"hooks\" of a JSON config that hookconv rewrote are not kept (warning)."},
 	{ID: "HC400", Package: ".", Name: "CodeUnknownProvider", Summary: "no adapter for the slug"},
 	{ID: "HC401", Package: ".", Name: "CodeNothingDecoded", Summary: "the input held no hooks"},
 	{ID: "HC402", Package: ".", Name: "CodeNotPortable", Summary: "a pattern matcher passed through to another tool (warning)"},

@@ -76,6 +76,37 @@ func BlankJSON(src []byte, opt JSONOptions) bool {
 	return p.space() == nil && p.off >= len(src)
 }
 
+// CountComments returns how many comments (// and /* */, outside
+// strings) a JSON text with comments holds: a merge compares the counts
+// before and after, to tell how many a rewrite dropped. An unterminated
+// /* comment counts.
+func CountComments(src []byte) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		switch {
+		case src[i] == '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
+			n++
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
+			n++
+			end := bytes.Index(src[i+2:], []byte("*/"))
+			if end < 0 {
+				return n
+			}
+			i += 2 + end + 1
+		}
+	}
+	return n
+}
+
 // utf8BOM is the byte order mark some editors put at the start of a
 // UTF-8 file.
 var utf8BOM = []byte("\xef\xbb\xbf")
