@@ -106,7 +106,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		return ds
 	}
 	ds = append(ds, droppedNames(planned, got, prov)...)
-	ds = append(ds, keptUnreadable(dds, prov)...)
+	ds = append(ds, keptUnreadable(dds, files, prov)...)
 	// A trimmed matcher can read back as another hook's ("Read|Bash" to
 	// Codex is "Bash"): a written hook that matches a trimmed one but no
 	// exact one is taken for the trimmed one.
@@ -174,20 +174,24 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 // has to say it.
 // keptUnreadable warns about each written file that the tool's strict
 // JSON reader may reject (HC320, as decoding the output says): the
-// comments or trailing commas of the existing file it was merged into,
-// which hookconv keeps as it keeps everything it does not own. A tool
-// that rejects the file loads none of it, the converted hooks included;
-// nothing said so (QA: migrate into a Gemini settings file with a
-// trailing comma).
-func keptUnreadable(decoded diag.List, target vocab.Provider) diag.List {
+// comments, trailing commas or byte order mark of the existing file it
+// was merged into, which hookconv keeps as it keeps everything it does
+// not own. A tool that rejects the file loads none of it, the converted
+// hooks included; nothing said so (QA: migrate into a Gemini settings
+// file with a trailing comma, a Qwen Code one with a byte order mark).
+func keptUnreadable(decoded diag.List, files providers.Files, target vocab.Provider) diag.List {
 	var ds diag.List
 	for _, d := range decoded {
 		if d.Code != providers.CodeJSONC {
 			continue
 		}
+		kept, fix, then := "the comments or trailing commas it had", "remove them from the file, by hand", "may reject: then it loads none of the file"
+		if bytes.HasPrefix(files[d.File], []byte("\ufeff")) && target.RejectsBOM {
+			kept, fix, then = "the byte order mark it started with", "save the file as UTF-8 without a byte order mark", "rejects: it may take the file for corrupted and reset it, or load none of it"
+		}
 		var w diag.List
-		w.Warnf(providers.CodeJSONC, d.Pos, "", "remove them from the file, by hand: hookconv keeps what it does not own as it was",
-			"the file written keeps the comments or trailing commas it had, which %s's JSON reader may reject: then it loads none of the file, the converted hooks included", target.Name)
+		w.Warnf(providers.CodeJSONC, d.Pos, "", fix+": hookconv keeps what it does not own as it was",
+			"the file written keeps %s, which %s's JSON reader %s, the converted hooks included", kept, target.Name, then)
 		ds = append(ds, w.WithFile(d.File)...)
 	}
 	return ds

@@ -163,8 +163,11 @@ type Provider struct {
 	HooksSettings []string `toml:"hooks_settings" json:"hooks_settings,omitempty"`
 	// JSONComments: the tool's JSON reader drops comments (not trailing
 	// commas), so a config with them loads.
-	JSONComments bool     `toml:"json_comments" json:"json_comments,omitempty"`
-	FilterKeys   []string `toml:"filter_keys" json:"filter_keys,omitempty"`
+	JSONComments bool `toml:"json_comments" json:"json_comments,omitempty"`
+	// RejectsBOM: the tool's JSON reader fails on a file that starts with
+	// a UTF-8 byte order mark.
+	RejectsBOM bool     `toml:"rejects_bom" json:"rejects_bom,omitempty"`
+	FilterKeys []string `toml:"filter_keys" json:"filter_keys,omitempty"`
 	// PluginRootVars name a plugin's or extension's own folder, and
 	// PluginDataVars its data folder: the tool sets them only for that
 	// plugin's hooks.
