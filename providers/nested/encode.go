@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -600,7 +601,7 @@ func EncodeTimeout(ds *diag.List, h *canonical.Hook, i int, tool string, u Unit)
 		}
 		ds.Infof(CodeTimeoutRounded, h.PosOf("handler.timeout"), fmt.Sprintf("hooks[%d].handler.timeout", h.SourceIndex(i)), "",
 			"%s: %s takes whole %s; timeout %s s rounded up to %s %s", h.DisplayName(i), tool, unit,
-			canonical.Number(t).Text, canonical.Number(n).Text, short)
+			strconv.FormatFloat(t, 'g', -1, 64), canonical.Number(n).Text, short) // 'g': 5e-324, not 330 digits (QA)
 	}
 	return canonical.Number(n)
 }
