@@ -180,6 +180,12 @@ func (idx lineIndex) line(file string, src []byte, n int) (string, bool) {
 	if len(line) > maxQuotedLine {
 		return "", false
 	}
+	if bytes.IndexByte(line, 0) >= 0 {
+		// Text in UTF-16 or UTF-32, or no text at all: quoted, it would
+		// be unreadable, and send the terminal NULs and the carriage
+		// returns that end UTF-16 lines ("\r\x00").
+		return "", false
+	}
 	return string(line), true
 }
 

@@ -65,6 +65,35 @@ func TestRenderTextNotUTF8(t *testing.T) {
 	}
 }
 
+// A line holding NUL bytes (a UTF-16 or UTF-32 file, a binary one) is not
+// quoted: it reads as noise, and its NULs and carriage returns would go
+// to the terminal. The message and the hint stay.
+func TestRenderTextNUL(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+	}{
+		{"UTF-16 LE", "\xff\xfe{\x00\r\x00\n\x00}\x00\r\x00\n\x00"},
+		{"UTF-16 BE", "\xfe\xff\x00{\x00\r\x00\n\x00}\x00\r\x00\n"},
+		{"UTF-32 LE", "\xff\xfe\x00\x00{\x00\x00\x00\n\x00\x00\x00"},
+		{"binary", "\x7fELF\x02\x01\x01\x00\x00"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ds := List{{Severity: Error, Code: "HC101", Message: "not UTF-8", Hint: "save it as UTF-8", File: "a.json", Pos: Pos{Line: 1, Column: 1}}}
+			var b strings.Builder
+			if err := (Renderer{Format: FormatText, Sources: map[string][]byte{"a.json": []byte(tt.src)}}).Render(&b, ds); err != nil {
+				t.Fatal(err)
+			}
+			want := "a.json:1:1: error: not UTF-8 [HC101]\n" +
+				"  hint: save it as UTF-8\n"
+			if b.String() != want {
+				t.Errorf("got:\n%q\nwant:\n%q", b.String(), want)
+			}
+		})
+	}
+}
+
 func TestRenderGitHubEscapes(t *testing.T) {
 	ds := List{{Severity: Warning, Code: "HC1", Message: "50% done\nnext", File: "a,b:c.json", Pos: Pos{Line: 1, Column: 2}}}
 	var b strings.Builder
