@@ -387,12 +387,16 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 		if err != nil {
 			var pos diag.Pos
 			why := err.Error()
+			hint := "fix or move the file, then convert again"
 			var se *node.SyntaxError
 			if errors.As(err, &se) {
 				pos, why = se.Pos, "invalid JSON: "+se.Msg // the position is the diagnostic's
+				if se.Hint != "" {
+					hint = se.Hint // how to save a UTF-16 file as UTF-8
+				}
 			}
 			var md diag.List
-			md.Errorf(CodeMerge, pos, "", "fix or move the file, then convert again", "cannot merge into %s: %s", target, why)
+			md.Errorf(CodeMerge, pos, "", hint, "cannot merge into %s: %s", target, why)
 			return nil, append(ds, md.WithFile(target)...)
 		}
 		out = merged

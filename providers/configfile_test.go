@@ -70,6 +70,29 @@ func TestWriteJSONConfigBlank(t *testing.T) {
 	}
 }
 
+// TestWriteJSONConfigInvalid: a config that does not parse is not merged
+// into; the error says where and how to fix it, with the parser's own
+// hint where it has one (how to save a UTF-16 file as UTF-8).
+func TestWriteJSONConfigInvalid(t *testing.T) {
+	for _, tc := range []struct {
+		name, prev, msg, hint string
+	}{
+		{"syntax", "{\"theme\": }", "cannot merge into settings.json: invalid JSON: unexpected '}'", "fix or move the file, then convert again"},
+		{"UTF-16 LE", "\xff\xfe{\x00}\x00", "cannot merge into settings.json: invalid JSON: the file is UTF-16 LE", "save it as UTF-8 without a byte order mark"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			members := []node.Field{{Key: "hooks", Value: &node.Node{Kind: node.Object}}}
+			out, ds := WriteJSONConfig("settings.json", []byte(tc.prev), members, func(*node.Node) int { return 0 })
+			if out != nil || len(ds) != 1 {
+				t.Fatalf("WriteJSONConfig = %q, %v; want nil and one error", out, ds)
+			}
+			if d := ds[0]; d.Code != CodeMerge || !strings.Contains(d.Message, tc.msg) || !strings.HasPrefix(d.Hint, tc.hint) {
+				t.Errorf("got %s %q (hint %q), want %s containing %q (hint %q...)", d.Code, d.Message, d.Hint, CodeMerge, tc.msg, tc.hint)
+			}
+		})
+	}
+}
+
 func TestBlank(t *testing.T) {
 	for _, tc := range []struct {
 		name, path, src string

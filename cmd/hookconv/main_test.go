@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"gopkg.in/yaml.v3"
 
@@ -59,6 +61,23 @@ func TestScripts(t *testing.T) {
 				if valid := json.Valid([]byte(ts.ReadFile(args[0]))); valid == neg {
 					ts.Fatalf("%s: JSON valid %v", args[0], valid)
 				}
+			},
+			// utf16 LE|BE SRC DST writes SRC's text to DST in UTF-16 with
+			// a byte order mark, as Windows PowerShell 5.1's > and Out-File
+			// write text: bytes a txtar file does not hold well.
+			"utf16": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 || (args[0] != "LE" && args[0] != "BE") {
+					ts.Fatalf("usage: utf16 LE|BE SRC DST")
+				}
+				order := binary.AppendByteOrder(binary.LittleEndian)
+				if args[0] == "BE" {
+					order = binary.BigEndian
+				}
+				out := order.AppendUint16(nil, 0xFEFF)
+				for _, u := range utf16.Encode([]rune(ts.ReadFile(args[1]))) {
+					out = order.AppendUint16(out, u)
+				}
+				ts.Check(os.WriteFile(ts.MkAbs(args[2]), out, 0o644))
 			},
 			// claudesettings NAME N writes a Claude Code settings file
 			// with N handlers (internal/benchdata), for large-input tests.

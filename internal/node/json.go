@@ -20,7 +20,8 @@ type SyntaxError struct {
 	Pos diag.Pos
 	// Hint, when set, says how to fix a document that is valid in its
 	// language but uses something a manifest cannot hold (a YAML merge
-	// key, a tag): a syntax hint would send the author looking for a typo.
+	// key, a tag) or is in an encoding other than UTF-8: a syntax hint
+	// would send the author looking for a typo.
 	Hint string
 }
 
@@ -37,9 +38,13 @@ type JSONOptions struct {
 	Comments bool
 }
 
-// ParseJSON parses one JSON value (leading BOM allowed) and rejects anything
+// ParseJSON parses one JSON value (a leading UTF-8 byte order mark allowed;
+// another encoding's is an error, see CheckEncoding) and rejects anything
 // after it except white space.
 func ParseJSON(src []byte, opt JSONOptions) (*Node, error) {
+	if err := CheckEncoding(src); err != nil {
+		return nil, err
+	}
 	p := &parser{src: src, text: string(src), line: 1, jsonc: opt.JSONC, comments: opt.JSONC || opt.Comments}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		p.off, p.lineStart = 3, 3

@@ -20,6 +20,9 @@ import (
 // does. Anchors and aliases are resolved; tags outside the JSON types
 // (timestamps, binary, custom tags) are errors rather than guesses.
 func ParseYAML(src []byte) (*Node, error) {
+	if err := CheckEncoding(src); err != nil {
+		return nil, err
+	}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(strings.NewReader(string(src)))
 	if err := dec.Decode(&doc); err != nil {

@@ -33,6 +33,14 @@ const stateKey = "state"
 // diagnostics point where they would in .codex/hooks.json.
 func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 	var ds diag.List
+	// The decoder would say "probably using UTF-16" of a UTF-16 file, at
+	// the first NUL it meets; the JSON and YAML readers' diagnostic names
+	// the encoding and how to save the file as UTF-8.
+	var se *node.SyntaxError
+	if errors.As(node.CheckEncoding(src), &se) {
+		ds.Errorf(nested.CodeShape, se.Pos, "", se.Hint, "invalid TOML: %s", se.Msg)
+		return nil, ds.WithFile(path)
+	}
 	var doc map[string]any
 	if _, err := toml.Decode(string(src), &doc); err != nil {
 		ds.Errorf(nested.CodeShape, parseErrorPos(src, err), "", "fix the TOML syntax", "invalid TOML: %s", parseErrorText(err))
@@ -462,6 +470,11 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 			if oldHooks = root.Get("hooks"); node.SameValue(oldHooks, hooks) {
 				return existing, nil
 			}
+		}
+		var se *node.SyntaxError
+		if errors.As(node.CheckEncoding(existing), &se) {
+			ds.Errorf(nested.CodeShape, se.Pos, "", se.Hint, "cannot merge into invalid TOML: %s", se.Msg)
+			return nil, ds
 		}
 		if _, err := toml.Decode(string(existing), &probe); err != nil {
 			ds.Errorf(nested.CodeShape, parseErrorPos(existing, err), "", "fix the TOML first", "cannot merge into invalid TOML: %s", parseErrorText(err))

@@ -146,6 +146,24 @@ func TestRenderKeepsCRLF(t *testing.T) {
 	}
 }
 
+// TestRenderIntoUTF16: a config.toml in UTF-16 is not merged into; the
+// error names the encoding and says how to save the file as UTF-8.
+func TestRenderIntoUTF16(t *testing.T) {
+	existing := []byte("\xff\xfem\x00o\x00d\x00e\x00l\x00 \x00=\x00 \x00\"\x00o\x003\x00\"\x00\n\x00")
+	hooks, err := node.ParseJSON([]byte(`{"Stop": [{"hooks": [{"type": "command", "command": "./done.sh"}]}]}`), node.JSONOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, ds := tomlFormat{}.Render(hooks, existing)
+	if out != nil || len(ds) != 1 {
+		t.Fatalf("Render = %q, %v; want nil and one error", out, ds)
+	}
+	if d := ds[0]; d.Severity != diag.Error || d.Pos.Line != 1 || d.Pos.Column != 1 ||
+		!strings.Contains(d.Message, "cannot merge into invalid TOML: the file is UTF-16 LE") || !strings.Contains(d.Hint, "save it as UTF-8") {
+		t.Errorf("got %v (hint %q)", d, d.Hint)
+	}
+}
+
 // TestRenderAppends: hooks that only add to a file's hooks are written as
 // tables after the old ones, which keep every byte; anything else
 // rewrites the hook tables. Expected files are written out by hand.
@@ -288,6 +306,10 @@ func TestParseErrorPosition(t *testing.T) {
 		{"unterminated string", "model = \"o3\"\neffort = \"high\n", 2, 15, "strings cannot contain newlines"},
 		{"unterminated string at the end of the file", "effort = \"high", 1, 14, "unexpected EOF"},
 		{"duplicate table", "a = 1\n[x]\na = 1\n[x]\n", 4, 2, "has already been defined"},
+		// Windows PowerShell 5.1's > writes UTF-16 LE: named, at 1:1, not
+		// "NULL bytes" where the decoder first meets one.
+		{"UTF-16 LE", "\xff\xfe[\x00t\x00u\x00i\x00]\x00\r\x00\n\x00", 1, 1, "invalid TOML: the file is UTF-16 LE (it starts with the byte order mark FF FE)"},
+		{"UTF-16 BE", "\xfe\xff\x00[\x00t\x00u\x00i\x00]\x00\n", 1, 1, "invalid TOML: the file is UTF-16 BE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, ds := tomlFormat{}.Parse("config.toml", []byte(tc.src))
