@@ -123,7 +123,7 @@ func TestYAMLAliasBomb(t *testing.T) {
 }
 
 func TestParseYAMLScalars(t *testing.T) {
-	src := "a: 0x10\nb: 1_000\nc: 10.50\nd: yes\ne: ~\nf: 'quoted'\ng: true\nh: 1e400\ni: '1e400'\nj: 2024-01-01\nk: 0b11\nl: 0o17\n"
+	src := "a: 0x10\nb: 1_000\nc: 10.50\nd: yes\ne: ~\nf: 'quoted'\ng: true\nh: 1e400\ni: '1e400'\nj: 2024-01-01\nk: 0b11\nl: 0o17\nm: 2e62_18\nn: 0x1p99999\n"
 	n, err := ParseYAML([]byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -133,7 +133,9 @@ func TestParseYAMLScalars(t *testing.T) {
 	// range checks find it; quoted, it is a string. A plain date is a
 	// string too (yaml.v3 resolves it as a YAML 1.1 timestamp), and so are
 	// 1_000 and 0b11, numbers only in YAML 1.1; 0o17 is 1.2's octal.
-	want := `{"a":16,"b":"1_000","c":10.50,"d":"yes","e":null,"f":"quoted","g":true,"h":1e400,"i":"1e400","j":"2024-01-01","k":"0b11","l":15}`
+	// 2e62_18 and 0x1p99999 are numbers in no YAML, only to Go's
+	// ParseFloat (out of range): strings.
+	want := `{"a":16,"b":"1_000","c":10.50,"d":"yes","e":null,"f":"quoted","g":true,"h":1e400,"i":"1e400","j":"2024-01-01","k":"0b11","l":15,"m":"2e62_18","n":"0x1p99999"}`
 	if got := string(AppendCompact(nil, n)); got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}

@@ -292,8 +292,11 @@ func scalar(y *yaml.Node, pos diag.Pos) (*Node, error) {
 		if y.Style == 0 {
 			// yaml.v3 resolves a plain number too large for a float64
 			// (1e400) as a string; it is a number, as it is in JSON, so
-			// the reader gets a range error, not a type error.
-			if _, err := strconv.ParseFloat(y.Value, 64); errors.Is(err, strconv.ErrRange) {
+			// the reader gets a range error, not a type error. Only a
+			// number as YAML 1.2 spells it: Go's ParseFloat also takes
+			// 2e62_18 and 0x1p99999, strings that hookconv's YAML writer
+			// leaves plain since no YAML reader takes them for numbers.
+			if _, err := strconv.ParseFloat(y.Value, 64); errors.Is(err, strconv.ErrRange) && yamlCoreNumber(y.Value) {
 				return &Node{Kind: Number, Pos: pos, End: -1, Text: y.Value}, nil
 			}
 		}
