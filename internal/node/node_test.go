@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/hookconv/hookconv/diag"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -355,6 +356,84 @@ func TestAppendYAMLRoundTrip(t *testing.T) {
 		}
 		if !SameValue(n, back) {
 			t.Errorf("%s reads back as %s:\n%s", src, AppendCompact(nil, back), out)
+		}
+	}
+}
+
+// yamlTypedTests are strings a YAML 1.1 or 1.2 reader resolves, written
+// plain, to another type (true), and look-alikes it reads as strings.
+var yamlTypedTests = []struct {
+	s     string
+	typed bool
+}{
+	// YAML 1.1 bools: PyYAML loads "command: yes" as True.
+	{"y", true}, {"Y", true}, {"yes", true}, {"Yes", true}, {"YES", true},
+	{"n", true}, {"N", true}, {"no", true}, {"No", true}, {"NO", true},
+	{"true", true}, {"True", true}, {"TRUE", true}, {"false", true}, {"False", true}, {"FALSE", true},
+	{"on", true}, {"On", true}, {"ON", true}, {"off", true}, {"Off", true}, {"OFF", true},
+	// Null, and YAML 1.1's merge and value keys.
+	{"", true}, {"~", true}, {"null", true}, {"Null", true}, {"NULL", true}, {"<<", true}, {"=", true},
+	// Base 60 (YAML 1.1 ints and floats): 12:30 is 750.
+	{"12:30", true}, {"1:20:30", true}, {"-1:30", true}, {"+1_0:05", true}, {"190:20:30.15", true}, {"0:30", true},
+	// Other bases, underscores, exponents, infinities and NaN.
+	{"0x10", true}, {"0X1f", true}, {"-0x_1", true}, {"0b101", true}, {"-0b1_0", true}, {"0o17", true},
+	{"017", true}, {"0777", true}, {"08", true}, {"1_000", true}, {"-7", true}, {"+12", true},
+	{"1e3", true}, {"1E5", true}, {"-1.5e+3", true}, {"6.8523015e+5", true}, {"685.230_15e+03", true},
+	{"1.", true}, {".5", true}, {"+.5", true}, {"1.2.3", true}, {"3.14", true},
+	{".inf", true}, {"-.Inf", true}, {"+.INF", true}, {".nan", true}, {".NaN", true}, {".NAN", true},
+	// YAML 1.1 timestamps.
+	{"2024-01-01", true}, {"2002-12-14", true}, {"2001-12-14t21:59:43.10-05:00", true},
+	{"2001-12-14 21:59:43.10 -5", true}, {"2001-12-15T02:59:43.1Z", true}, {"2001-12-15 2:59:43.10", true},
+	// Strings.
+	{"yess", false}, {"yes!", false}, {"yes please", false}, {"tRUE", false}, {"nULL", false}, {"Off-by-one", false},
+	{"O", false}, {"T", false}, {"F", false}, {"<", false}, {"==", false}, {"<<<", false}, {"~/x", false},
+	{"./check.sh", false}, {".", false}, {"..", false}, {"-", false}, {"+", false}, {"-x", false}, {".5x", false},
+	{"12:3x", false}, {"12:60", false}, {"1:2:3:a", false}, {"a:b", false}, {"echo yes", false},
+	{"0x", false}, {"0xG", false}, {"0b2", false}, {"0o8", false}, {"1e", false}, {"1e+", false},
+	{"2024-01", false}, {"20240-01-01", false}, {"2024-01-01x", false}, {"inf", false}, {"NaN", false},
+	{"1,000", false}, {"v1.2", false}, {"Bash", false}, {"npm test", false}, {"é", false},
+}
+
+// TestYAMLTyped checks which strings the YAML writer must quote so that
+// YAML 1.1 readers (PyYAML, Psych) as well as 1.2 ones load a string.
+func TestYAMLTyped(t *testing.T) {
+	for _, tt := range yamlTypedTests {
+		if got := yamlTyped(tt.s); got != tt.typed {
+			t.Errorf("yamlTyped(%q) = %v, want %v", tt.s, got, tt.typed)
+		}
+	}
+}
+
+// TestAppendYAMLQuotesTyped: every string YAML would read as another
+// type is written in quotes, as a value and as a key, and reads back as
+// the same string; the rest stay plain where YAML's syntax allows.
+func TestAppendYAMLQuotesTyped(t *testing.T) {
+	for _, tt := range yamlTypedTests {
+		doc := &Node{Kind: Object, Fields: []Field{
+			{Key: "command", Value: &Node{Kind: String, Text: tt.s}},
+			{Key: "env", Value: &Node{Kind: Object, Fields: []Field{{Key: tt.s, Value: &Node{Kind: String, Text: "x"}}}}},
+		}}
+		out, err := AppendYAML(nil, doc)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.s, err)
+		}
+		quoted := strconv.Quote(tt.s)
+		wantValue, wantKey := "command: "+quoted+"\n", "\n  "+quoted+": x\n"
+		if !tt.typed {
+			wantValue, wantKey = "command: "+tt.s+"\n", "\n  "+tt.s+": x\n"
+			if tt.s == "-" {
+				wantValue, wantKey = "", "" // a list item, were it plain: YAML's syntax quotes it
+			}
+		}
+		if !strings.Contains(string(out), wantValue) || !strings.Contains(string(out), wantKey) {
+			t.Errorf("%q written as:\n%s\nwant %q and %q", tt.s, out, wantValue, wantKey)
+		}
+		back, err := ParseYAML(out)
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", tt.s, err, out)
+		}
+		if !SameValue(doc, back) {
+			t.Errorf("%q reads back as %s:\n%s", tt.s, AppendCompact(nil, back), out)
 		}
 	}
 }

@@ -350,7 +350,8 @@ func yamlCoreNumber(s string) bool {
 var yamlCoreNumberRE = lazy.Regexp(`^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
 
 // AppendYAML appends n as a YAML document (2-space indent, member order
-// kept, strings quoted wherever YAML would read them as something else),
+// kept, strings quoted wherever a YAML 1.1 or 1.2 reader would read them
+// as something else: yes, 12:30, 0x10),
 // for manifests their authors keep in YAML. ParseYAML reads it back to the
 // same tree.
 func AppendYAML(b []byte, n *Node) ([]byte, error) {
@@ -417,5 +418,52 @@ func yamlString(s string) *yaml.Node {
 	if strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && !unicode.IsPrint(r) }) >= 0 {
 		y.Style = yaml.DoubleQuotedStyle
 	}
+	// yaml.v3 quotes only what it reads as another type itself, under
+	// YAML 1.2; a YAML 1.1 reader (PyYAML, Ruby's Psych, go-yaml v2)
+	// loads "command: yes" as true, and PyYAML and Psych load
+	// "command: 12:30" as 750.
+	if yamlTyped(s) {
+		y.Style = yaml.DoubleQuotedStyle
+	}
 	return y
+}
+
+// yamlTypedWords are the plain scalars that YAML 1.1 or 1.2 resolves to
+// a bool (1.1's y/yes/on/off forms besides true and false), to null, or
+// to YAML 1.1's merge key (<<) and value key (=) types.
+var yamlTypedWords = map[string]bool{
+	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true,
+	"n": true, "N": true, "no": true, "No": true, "NO": true,
+	"true": true, "True": true, "TRUE": true, "false": true, "False": true, "FALSE": true,
+	"on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true,
+	"": true, "~": true, "null": true, "Null": true, "NULL": true,
+	"<<": true, "=": true,
+}
+
+// yamlTypedRE matches the plain scalars that YAML 1.1 or 1.2 resolves to
+// a number or a timestamp. Each alternative is a superset of the types'
+// expressions (yaml.org/type/int, float and timestamp; YAML 1.2's core
+// schema): quoting a string needlessly costs two characters, leaving one
+// plain that a reader takes for a number changes the hook.
+var yamlTypedRE = lazy.Regexp(`^(?:[-+]?(?:` +
+	`0[bB][01_]+|0[oO][0-7_]+|0[xX][0-9a-fA-F_]+` + // binary, 1.2 octal, hex
+	`|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?` + // base 60 (1.1): 12:30, 1:20:30.5
+	`|(?:[0-9][0-9_]*(?:\.[0-9._]*)?|\.[0-9][0-9._]*)(?:[eE][-+]?[0-9]+)?` + // decimal, 1.1 octal (017), 1_000, 1.5e3
+	`|\.(?:inf|Inf|INF|nan|NaN|NAN)` +
+	`)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?` +
+	`)$`)
+
+// yamlTyped reports whether a YAML 1.1 or 1.2 reader resolves s, written
+// as a plain scalar, to anything but a string, so that it must be quoted.
+// (Whether YAML's syntax lets s be plain at all, yaml.v3 decides; it also
+// quotes whatever it would itself read as another type.)
+func yamlTyped(s string) bool {
+	if yamlTypedWords[s] {
+		return true
+	}
+	switch c := s[0]; {
+	case c >= '0' && c <= '9', c == '-', c == '+', c == '.':
+		return yamlTypedRE().MatchString(s)
+	}
+	return false
 }
