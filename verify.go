@@ -186,7 +186,7 @@ func keptUnreadable(decoded diag.List, files providers.Files, target vocab.Provi
 			continue
 		}
 		kept, fix, then := "the comments or trailing commas it had", "remove them from the file, by hand", "may reject: then it loads none of the file"
-		if bytes.HasPrefix(files[d.File], []byte("\ufeff")) && target.RejectsBOM {
+		if bytes.HasPrefix(files[d.File], node.UTF8BOM) && target.RejectsBOM {
 			kept, fix, then = "the byte order mark it started with", "save the file as UTF-8 without a byte order mark", "rejects: it may take the file for corrupted and reset it, or load none of it"
 		}
 		var w diag.List

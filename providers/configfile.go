@@ -264,7 +264,7 @@ func AgentAsPrompt(h *canonical.Hook, accepts func(string) bool, tool string, ds
 // commas.
 func ParseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, diag.List) {
 	root, ds := parseJSONConfig(path, src, prov)
-	if root != nil && prov.RejectsBOM && bytes.HasPrefix(src, utf8BOM) {
+	if root != nil && prov.RejectsBOM && bytes.HasPrefix(src, node.UTF8BOM) {
 		var w diag.List
 		w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "save the file as UTF-8 without a byte order mark",
 			"the file starts with a byte order mark, which %s's JSON reader rejects: it may load none of the file, or take it for corrupted and reset it; read anyway", prov.Name)
@@ -272,9 +272,6 @@ func ParseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, 
 	}
 	return root, ds
 }
-
-// utf8BOM is the byte order mark some editors put at the start of a file.
-var utf8BOM = []byte("\ufeff")
 
 // parseJSONConfig is ParseJSONConfig but for the byte order mark.
 func parseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, diag.List) {
@@ -342,7 +339,7 @@ func Blank(name string, src []byte) bool {
 	if strings.EqualFold(path.Ext(name), ".json") {
 		return node.BlankJSON(src, node.JSONOptions{JSONC: true})
 	}
-	return len(bytes.TrimSpace(bytes.TrimPrefix(src, utf8BOM))) == 0
+	return len(bytes.TrimSpace(bytes.TrimPrefix(src, node.UTF8BOM))) == 0
 }
 
 // WriteJSONConfig writes members (the "hooks", and a "version" where the
@@ -427,7 +424,7 @@ func WriteJSONConfig(target string, prev []byte, members []node.Field, countHand
 // read their settings, rejects a document that starts with one. Line
 // endings follow prev's.
 func newJSONConfig(prev []byte, members []node.Field) []byte {
-	lead := bytes.TrimRight(bytes.TrimPrefix(prev, utf8BOM), " \t\r\n")
+	lead := bytes.TrimRight(bytes.TrimPrefix(prev, node.UTF8BOM), " \t\r\n")
 	doc := &node.Node{Kind: node.Object, Fields: members}
 	out := make([]byte, 0, len(lead)+1+node.IndentedSize(doc, 0)+1)
 	if len(lead) > 0 {

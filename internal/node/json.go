@@ -75,8 +75,8 @@ func ParseJSON(src []byte, opt JSONOptions) (*Node, error) {
 // comment is no blank.
 func BlankJSON(src []byte, opt JSONOptions) bool {
 	p := &parser{src: src, line: 1, jsonc: opt.JSONC, comments: opt.JSONC || opt.Comments}
-	if bytes.HasPrefix(src, utf8BOM) {
-		p.off = len(utf8BOM)
+	if bytes.HasPrefix(src, UTF8BOM) {
+		p.off = len(UTF8BOM)
 	}
 	return p.space() == nil && p.off >= len(src)
 }
@@ -112,9 +112,9 @@ func CountComments(src []byte) int {
 	return n
 }
 
-// utf8BOM is the byte order mark some editors put at the start of a
+// UTF8BOM is the byte order mark some editors put at the start of a
 // UTF-8 file.
-var utf8BOM = []byte("\xef\xbb\xbf")
+var UTF8BOM = []byte("\xef\xbb\xbf")
 
 type parser struct {
 	src []byte

@@ -220,7 +220,7 @@ func lineEnd(crlf bool) []byte {
 // YAML), in which a comment is no blank but an error the reader reports,
 // so only white space and a byte order mark are nothing.
 func (Adapter) Blank(_ string, src []byte) bool {
-	return len(bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\ufeff")))) == 0
+	return len(bytes.TrimSpace(bytes.TrimPrefix(src, node.UTF8BOM))) == 0
 }
 
 func init() { providers.Register(Adapter{}) }
