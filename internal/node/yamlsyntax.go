@@ -388,12 +388,31 @@ func outsideQuotes(line string, f func(i int, c byte)) {
 			}
 		case c == '#' && (i == 0 || line[i-1] == ' '):
 			return
-		case (c == '"' || c == '\'') && (i == 0 || strings.IndexByte(" [{,:", line[i-1]) >= 0):
+		case (c == '"' || c == '\'') && opensQuote(line, i):
 			quote = c
 		default:
 			f(i, c)
 		}
 	}
+}
+
+// opensQuote reports whether the quote at line[i] starts a quoted value:
+// one that stands first in its value (after "key: ", "- ", a flow
+// collection's [ { or ,, or first on the line). A quote inside a plain
+// value is text (command: echo "a: b" is the plain value echo "a: b",
+// whose ': ' YAML refuses; QA: the caret went to the key's colon).
+func opensQuote(line string, i int) bool {
+	if i > 0 && strings.IndexByte("[{,:", line[i-1]) >= 0 {
+		return true
+	}
+	if i > 0 && line[i-1] != ' ' {
+		return false
+	}
+	before := strings.TrimRight(line[:i], " ")
+	if before == "" {
+		return true
+	}
+	return strings.IndexByte("[{,:-", before[len(before)-1]) >= 0
 }
 
 // itemContent is where a line's content starts after the "- " of the

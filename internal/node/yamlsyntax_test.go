@@ -23,6 +23,9 @@ func TestYAMLSyntaxPositions(t *testing.T) {
 		{"? in a plain value in a flow list", "spec: hooks/1.0\nhooks:\n  - event: x\n    matcher: [ shell, a?b ]\n", 4, 24, "a '?' inside an unquoted value in a […] list"},
 		{"quoted ? in an unclosed flow mapping", "spec: hooks/1.0\nhooks:\n  - event: x\n    matcher: { pattern: \"a?b\"\n", 4, 14, "the { here is never closed"},
 		{"colon in a plain value", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler:\n      type: command\n      command: echo a: b\n", 6, 22, "a ': ' where YAML expects none"},
+		// Quotes inside a plain value quote nothing (QA: the caret was on
+		// the key's colon).
+		{"colon in quotes inside a plain value", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler:\n      type: command\n      command: echo \"a: b\"\n", 6, 23, "a ': ' where YAML expects none"},
 		{"line indented into the value above", "spec: hooks/1.0\nhooks:\n  - event: x\n     handler:\n      type: command\n", 4, 6, "indented deeper than the key above"},
 		{"unclosed double quote", "spec: hooks/1.0\nhooks:\n  - event: \"before_tool_execute\n    handler:\n", 3, 12, "this quote is never closed"},
 		{"unclosed double quote on the first line", "spec: \"hooks/1.0\nhooks: []\n", 1, 7, "this quote is never closed"},
