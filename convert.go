@@ -245,7 +245,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	}
 	if opts.Shim && to != "canonical" {
 		var sds diag.List
-		res.Planned, sds = Shim(res.Planned, to)
+		res.Planned, sds = Shim(res.Planned, s.From, to)
 		if prov, _ := vocab.Default().Provider(to); !prov.Generated {
 			res.Diagnostics = withoutStructuredNotes(res.Diagnostics)
 		}

@@ -25,15 +25,15 @@ const CodeShimNotNeeded = "HC411"
 // shimPrefix starts every wrapped command; Unshim recognises it.
 const shimPrefix = "hookconv run --provider "
 
-// Shim wraps every command hook of m in `hookconv run`, so the hook sees
-// the canonical event on stdin and answers in the canonical contract
-// whatever tool runs it: `hookconv run --provider TO --event E
-// [--blocking] [--timeout S] [--timeout-action A] -- sh -c 'COMMAND'`.
-// The command keeps its shell syntax (sh -c, or bash -c for a tool that
-// runs commands with bash: the providers table's shell), and the shim, not the
-// tool, decides what its exit code and output mean. hookconv must be on
-// PATH where the hooks run.
-func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
+// Shim wraps every command hook of m, read from the from tool's config,
+// in `hookconv run`, so the hook sees the canonical event on stdin and
+// answers in the canonical contract whatever tool runs it: `hookconv run
+// --provider TO --event E [--blocking] [--timeout S] [--timeout-action A]
+// -- bash -c 'COMMAND'`. The command keeps its shell syntax: it runs with
+// the shell of the tool it was written for (shimShell), not the target's,
+// and the shim, not the tool, decides what its exit code and output mean.
+// hookconv must be on PATH where the hooks run.
+func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.List) {
 	var ds diag.List
 	prov, _ := vocab.Default().Provider(to)
 	if prov.Generated {
@@ -45,7 +45,8 @@ func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 	out.Hooks = make([]canonical.Hook, len(m.Hooks))
 	for i, h := range m.Hooks {
 		if h.Handler.Type == canonical.HandlerCommand && h.Handler.Command != "" {
-			h.Handler.Command = shimCommand(&h, to, h.Handler.Command)
+			shell := shimShell(&h, from)
+			h.Handler.Command = shimCommand(&h, to, shell, h.Handler.Command)
 			if len(h.Handler.Platform) > 0 {
 				platform := make(map[string]string, len(h.Handler.Platform))
 				for os, cmd := range h.Handler.Platform {
@@ -56,7 +57,7 @@ func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 							"%s: the Windows command is not wrapped by the shim (it needs a POSIX shell)", h.DisplayName(i))
 						continue
 					}
-					platform[os] = shimCommand(&h, to, cmd)
+					platform[os] = shimCommand(&h, to, shell, cmd)
 				}
 				h.Handler.Platform = platform
 			}
@@ -71,10 +72,27 @@ func Shim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 	return &out, ds
 }
 
-// shimCommand wraps one command line. A command a shim already wraps is
-// unwrapped first: wrapped again it would run a shim inside a shim, and
-// the inner one would speak the tool it was first written for.
-func shimCommand(h *canonical.Hook, to, command string) string {
+// shimShell is the shell word a shim runs h's command with: the
+// providers table's shell of the tool the command was written for (the
+// source, or for a manifest hook the tool its decoder's marks name), so
+// a command runs as it did there. Where that tool's shell is not
+// documented, or no tool is named, it is bash: hook commands written for
+// other tools often use bash syntax ([[ ]], $(< f)), which sh (dash on
+// Debian and Ubuntu) fails on, and a guard that fails lets the action
+// through; hookconv run uses sh where bash is not installed.
+func shimShell(h *canonical.Hook, from string) string {
+	if from == "canonical" {
+		from = markedSource(h)
+	}
+	prov, _ := vocab.Default().Provider(from)
+	return cmp.Or(prov.Shell, "bash")
+}
+
+// shimCommand wraps one command line, to run with shell. A command a shim
+// already wraps is unwrapped first: wrapped again it would run a shim
+// inside a shim, and the inner one would speak the tool it was first
+// written for.
+func shimCommand(h *canonical.Hook, to, shell, command string) string {
 	if from := shimmedFor(command); from != "" {
 		return rewrapShim(command, from, to)
 	}
@@ -102,7 +120,6 @@ func shimCommand(h *canonical.Hook, to, command string) string {
 		b.WriteString(" --tokens")
 		command = markTokens(command, prov.CommandTokens)
 	}
-	shell := cmp.Or(prov.Shell, "sh")
 	b.WriteString(" -- " + shell + " -c ")
 	b.WriteString(shellQuote(command))
 	return b.String()
@@ -238,10 +255,11 @@ func unmarkTokens(command string) string {
 	}
 }
 
-// shellsWritten are the shell words a shim may run its command with: sh
-// and the providers table's shells.
+// shellsWritten are the shell words a shim may run its command with: bash
+// (shimShell's default), sh (earlier versions' default) and the providers
+// table's shells.
 var shellsWritten = sync.OnceValue(func() map[string]bool {
-	shells := map[string]bool{"sh": true}
+	shells := map[string]bool{"bash": true, "sh": true}
 	for _, p := range vocab.Default().Providers {
 		if p.Shell != "" {
 			shells[p.Shell] = true
@@ -306,10 +324,11 @@ func Reshim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
 
 // rewrapShim wraps for to the command a shim for from wraps. The shim's
 // own flags the user may have set (--timeout-action block, --headless,
-// --log) are kept as written; the provider, the target's shell and its
-// token marking change, and the wrapped command's project-directory
-// variables become the target's ($GEMINI_PROJECT_DIR is unset under
-// Claude Code: the script would not be found, and the guard fail open).
+// --log) and the shell the command ran with under it are kept as
+// written; the provider and the target's token marking change, and the
+// wrapped command's project-directory variables become the target's
+// ($GEMINI_PROJECT_DIR is unset under Claude Code: the script would not
+// be found, and the guard fail open).
 func rewrapShim(command, from, to string) string {
 	if from == to {
 		return command
@@ -318,7 +337,7 @@ func rewrapShim(command, from, to string) string {
 	if replace := projectDirRewriter(to, gitTopLevel); replace != nil {
 		original, _ = replace(original)
 	}
-	prefix, _, _, _ := splitShim(command)
+	prefix, shell, _, _ := splitShim(command)
 	flags := strings.TrimPrefix(prefix, shimPrefix+from)
 	flags = strings.ReplaceAll(flags+" ", " --tokens ", " ")
 	flags = strings.TrimRight(flags, " ")
@@ -327,7 +346,7 @@ func rewrapShim(command, from, to string) string {
 		flags += " --tokens"
 		original = markTokens(original, prov.CommandTokens)
 	}
-	return shimPrefix + to + flags + " -- " + cmp.Or(prov.Shell, "sh") + " -c " + shellQuote(original)
+	return shimPrefix + to + flags + " -- " + shell + " -c " + shellQuote(original)
 }
 
 // shimmedFor returns the provider a shimmed command is wrapped for, or "".

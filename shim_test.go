@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"encoding/json"
 	"os/exec"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func TestUnshimInvertsShim(t *testing.T) {
 		`\'`,
 	} {
 		h := canonical.Hook{Event: "before_tool_execute", Blocking: true, Handler: canonical.Handler{Type: "command", Command: cmd, Timeout: 1.5, TimeoutAction: "block"}}
-		m, _ := Shim(&canonical.Manifest{Hooks: []canonical.Hook{h}}, "claude-code")
+		m, _ := Shim(&canonical.Manifest{Hooks: []canonical.Hook{h}}, "canonical", "claude-code")
 		wrapped := m.Hooks[0].Handler.Command
 		got, ok := Unshim(wrapped)
 		if !ok || got != cmd {
@@ -92,6 +93,53 @@ func TestConvertShim(t *testing.T) {
 		for _, h := range res.Planned.Hooks {
 			if orig, ok := Unshim(h.Handler.Command); !ok || orig != "./guard.sh 'x'" {
 				t.Errorf("%s: planned command %q is not the shimmed original", to, h.Handler.Command)
+			}
+		}
+	}
+}
+
+// TestShimShell: the shim runs a command with the shell of the tool it
+// was written for, whatever the target (QA: every target but Claude Code
+// and Gemini CLI got sh -c, and a Claude guard in bash syntax failed
+// open there); bash where that tool's shell is undocumented or no tool
+// is named. A shim rewrapped for another tool keeps its shell.
+func TestShimShell(t *testing.T) {
+	hook := func(data string) canonical.Hook {
+		h := canonical.Hook{Event: "before_tool_execute", Blocking: true, Handler: canonical.Handler{Type: "command", Command: "./g.sh"}}
+		if data != "" {
+			h.ProviderData = map[string]json.RawMessage{data: json.RawMessage(`{"$from": true}`)}
+		}
+		return h
+	}
+	for _, tc := range []struct {
+		from, marked string
+		want         string
+	}{
+		{"claude-code", "", "bash"},
+		{"gemini-cli", "", "bash"},
+		{"qwen-code", "", "bash"},
+		{"copilot-cli", "", "bash"},
+		{"windsurf", "", "bash"},
+		{"kiro-agent", "", "bash"},
+		{"codex", "", `"$SHELL"`},
+		{"cursor", "", "bash"},          // undocumented
+		{"vs-code-copilot", "", "bash"}, // "command" or its "bash" alias: not kept
+		{"canonical", "", "bash"},       // a manifest hook written for no tool
+		{"canonical", "codex", `"$SHELL"`},
+		{"canonical", "claude-code", "bash"},
+		{"opencode", "codex", "bash"}, // the plugin ran it, not Codex
+	} {
+		for _, to := range []string{"claude-code", "copilot-cli", "codex", "cursor"} {
+			h := hook(tc.marked)
+			m, _ := Shim(&canonical.Manifest{Hooks: []canonical.Hook{h}}, tc.from, to)
+			_, shell, _, ok := splitShim(m.Hooks[0].Handler.Command)
+			if !ok || shell != tc.want {
+				t.Errorf("from %s (marked %q) to %s: %q runs with %q, want %q", tc.from, tc.marked, to, m.Hooks[0].Handler.Command, shell, tc.want)
+			}
+			for _, other := range []string{"gemini-cli", "windsurf"} {
+				if _, shell, _, _ := splitShim(rewrapShim(m.Hooks[0].Handler.Command, to, other)); shell != tc.want {
+					t.Errorf("from %s to %s, rewrapped for %s: runs with %q, want %q", tc.from, to, other, shell, tc.want)
+				}
 			}
 		}
 	}

@@ -156,3 +156,47 @@ func TestRun(t *testing.T) {
 		}
 	}
 }
+
+// TestRunWithoutBash: convert --shim writes `bash -c COMMAND`, and where
+// bash is not installed the shim runs the command with sh instead of
+// failing to start it (a failed guard lets the action through). Other
+// commands, and bash where it is installed, run as written.
+func TestRunWithoutBash(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	onlySh := t.TempDir() // a PATH holding sh and no bash
+	if err := os.Symlink(sh, filepath.Join(onlySh, "sh")); err != nil {
+		t.Fatal(err)
+	}
+	_, bashErr := exec.LookPath("bash")
+	for _, tc := range []struct {
+		name    string
+		path    string
+		command []string
+		missing bool
+	}{
+		{"no bash", onlySh, []string{"bash", "-c", "exit 2"}, true},
+		{"bash installed", os.Getenv("PATH"), []string{"bash", "-c", "exit 2"}, bashErr != nil},
+		{"not bash -c", onlySh, []string{"bash", "guard.sh"}, false},
+		{"bash -c with more words", onlySh, []string{"bash", "-c", "exit 2", "name"}, false},
+		{"sh", onlySh, []string{"sh", "-c", "exit 2"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("PATH", tc.path)
+			if got := bashMissing(tc.command); got != tc.missing {
+				t.Errorf("bashMissing(%q) = %v, want %v", tc.command, got, tc.missing)
+			}
+		})
+	}
+
+	// The whole shim: the guard's exit 2 still blocks.
+	t.Setenv("PATH", onlySh)
+	var stdout, stderr bytes.Buffer
+	opt := Options{Provider: "claude-code", Blocking: true, Command: []string{"bash", "-c", `echo "ran by $0" >&2; exit 2`}}
+	code, err := Run(context.Background(), opt, strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`), &stdout, &stderr)
+	if err != nil || code != 0 || !strings.Contains(stdout.String(), `"permissionDecision":"deny","permissionDecisionReason":"ran by sh"`) {
+		t.Errorf("code %d err %v stdout %q stderr %q, want a deny from the command run by sh", code, err, stdout.String(), stderr.String())
+	}
+}

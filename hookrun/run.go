@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"time"
@@ -88,6 +89,19 @@ func unsetShell(command []string) bool {
 	return len(command) == 3 && command[0] == "" && command[1] == "-c"
 }
 
+// bashMissing reports whether command is `bash -c SCRIPT` where bash is
+// not installed: convert --shim runs a command with bash when the tool it
+// was written for runs hooks with bash, or does not say (hook commands
+// written for other tools often use bash syntax), and sh stands in for it
+// on a system without bash (Alpine) rather than the hook failing to start.
+func bashMissing(command []string) bool {
+	if len(command) != 3 || command[0] != "bash" || command[1] != "-c" {
+		return false
+	}
+	_, err := exec.LookPath("bash")
+	return err != nil
+}
+
 // Check reports what is wrong with the options, as a user would fix it.
 func (o *Options) Check() error {
 	if err := Default().CheckEvent(o.Provider, o.Event); err != nil {
@@ -155,7 +169,7 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 			command[i] = ReplaceTokens(command[i], getenv)
 		}
 	}
-	if unsetShell(command) {
+	if unsetShell(command) || bashMissing(command) {
 		command = append([]string{"sh"}, command[1:]...)
 	}
 	res := Exec(ctx, command, in.Encode(), env, opt.Timeout)

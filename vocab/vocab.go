@@ -134,10 +134,11 @@ type Provider struct {
 	Generated          bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	// Shell is the program the tool runs a hook's command with on Unix
-	// when it says which (Claude Code's shell defaults to bash; Codex runs
-	// the user's "$SHELL", spelled as a shell word); "" for sh. The run
-	// shim runs the command with it too, so syntax that works unwrapped
-	// keeps working.
+	// when it says which: "bash" (Claude Code's shell defaults to it),
+	// "sh", or the user's "$SHELL" (Codex), spelled as a shell word; ""
+	// when undocumented. The run shim runs a command with the shell of
+	// the tool it was written for, so syntax that works there keeps
+	// working; with bash (sh where bash is not installed) when that is "".
 	Shell string `toml:"shell" json:"shell,omitempty"`
 	// CommandTokens are the variables the tool replaces in a command's text
 	// before a shell reads it ($NAME only, with a shell-escaped value:

@@ -48,10 +48,12 @@ a project already has, use hookconv migrate.
 Diagnostics go to standard error.
 
 With --shim every command hook becomes "hookconv run --provider Q … --
-sh -c 'COMMAND'" (bash -c for Claude Code and Gemini CLI, "$SHELL" -c
-for Codex, as each runs commands): the hook gets the canonical event on
-stdin and answers with the canonical exit codes and JSON, and the shim
-translates that for Q. The hooks then need hookconv on PATH wherever they run.
+bash -c 'COMMAND'" (with the shell of the tool COMMAND was written for:
+"$SHELL" -c for Codex, which runs it with the user's shell; bash, or sh
+where bash is not installed, for the others): the hook gets the canonical
+event on stdin and answers with the canonical exit codes and JSON, and the
+shim translates that for Q. The hooks then need hookconv on PATH wherever
+they run.
 
 Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
 with --strict); nothing is written then. 2 when the command line is wrong.`,

@@ -30,7 +30,8 @@ JSON and stderr. A hook written once for the canonical contract then runs
 under every tool.
 
 COMMAND runs directly with its arguments, without a shell (write sh -c '…'
-for one), in a process group of its own.
+for one), in a process group of its own. bash -c '…', which convert --shim
+writes, runs with sh where bash is not installed.
 
 What the hook reads on stdin, one JSON object:
   event            canonical event name (from --event, else the payload's own)

@@ -19,7 +19,9 @@
 // Bun, OpenCode's runtime, and under Node, which the tests use.
 //
 // runtime contract of the generated plugin:
-//   - The command runs through /bin/sh -c (cmd.exe on Windows, with
+//   - The command runs with bash -c where bash is installed (hook commands
+//     written for other tools often use bash syntax; Cline's script does
+//     the same), else /bin/sh -c (cmd.exe on Windows, with
 //     handler.platform's command for the OS when there is one), in
 //     handler.cwd relative to the project directory (ctx.directory), with
 //     handler.env added to the environment.

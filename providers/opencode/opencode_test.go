@@ -119,6 +119,29 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestPluginShell reads, without Node, which shell the plugin runs a
+// command with on Unix: bash where it is installed, else sh, as Cline's
+// script does. A command written for another tool (Claude Code runs hook
+// commands with bash) may use bash syntax, which sh (dash) fails on, and
+// a failed guard lets the call through (plugin_node_test runs it).
+func TestPluginShell(t *testing.T) {
+	plugin, _ := encode(t, manifest(t, rich))
+	code := string(plugin)
+	if !strings.Contains(code, `spawn(unixShell(env), ["-c", command]`) || strings.Contains(code, `spawn("/bin/sh"`) {
+		t.Errorf("the plugin does not run commands with unixShell:\n%s", code)
+	}
+	start := strings.Index(code, "function unixShell(")
+	if start < 0 {
+		t.Fatal("no unixShell function")
+	}
+	body := code[start:]
+	body = body[:strings.Index(body, "\n}\n")]
+	bash, sh := strings.Index(body, `joinPath(dir, "bash")`), strings.Index(body, `return "/bin/sh";`)
+	if bash < 0 || sh < bash || !strings.Contains(body, "env.PATH") {
+		t.Errorf("unixShell does not look for bash on the command's PATH before falling back to sh:\n%s", body)
+	}
+}
+
 // TestEncodeDiagnostics: what the plugin cannot run is said, per hook.
 func TestEncodeDiagnostics(t *testing.T) {
 	hook := func(s string) string { return `{"spec": "hooks/1.0", "hooks": [` + s + `]}` }

@@ -99,6 +99,10 @@ func TestPluginRunsUnderNode(t *testing.T) {
 			"handler": map[string]any{"type": "command", "command": "exit 2", "timeout": 10}},
 		{"name": "context", "event": "after_tool_execute", "matcher": "shell",
 			"handler": map[string]any{"type": "command", "command": `echo '{"context": "formatted"}'`, "timeout": 10}},
+		// bash syntax, as a guard written for Claude Code may use: sh (dash)
+		// fails on [[ and the guard would let the call through.
+		{"name": "bash syntax", "event": "before_tool_execute", "matcher": map[string]any{"pattern": "^bashsyntax$"}, "blocking": true,
+			"handler": map[string]any{"type": "command", "command": `[[ "$(cat)" == *"rm -rf"* ]] && { echo "bash says no" >&2; exit 2; }; exit 0`, "timeout": 10}},
 	}
 	raw, err := json.Marshal(map[string]any{"spec": "hooks/1.0", "hooks": hooks})
 	if err != nil {
@@ -135,6 +139,7 @@ func TestPluginRunsUnderNode(t *testing.T) {
 		{"hook": "permission.ask", "input": map[string]any{"id": "per_1", "type": "bash", "sessionID": "ses_test", "title": "run"}, "output": map[string]any{"status": "ask"}},  // 9
 		{"hook": "permission.ask", "input": map[string]any{"id": "per_2", "type": "edit", "sessionID": "ses_test", "title": "edit"}, "output": map[string]any{"status": "ask"}}, // 10
 		{"hook": "tool.execute.after", "input": after["input"], "output": after["output"]},                                                                                      // 11
+		call("bashsyntax", map[string]any{"command": "rm -rf /"}),                                                                                                               // 12: bash guard
 	}
 	scenario, err := json.Marshal(map[string]any{"directory": project, "steps": steps})
 	if err != nil {
@@ -252,6 +257,10 @@ func TestPluginRunsUnderNode(t *testing.T) {
 	}
 	if s := outputOf(10)["status"]; s != "ask" {
 		t.Errorf("edit permission: status %v, want ask (the hook is for shell)", s)
+	}
+	// A guard in bash syntax runs with bash where it is installed.
+	if _, err := exec.LookPath("bash"); err == nil && (!step[12].Threw || step[12].Message != "bash says no") {
+		t.Errorf("bash guard: threw %v %q, want blocked: the command did not run with bash", step[12].Threw, step[12].Message)
 	}
 	// context reaches the tool's result.
 	if o, _ := outputOf(11)["output"].(string); o != "hi\n\n\nformatted" {

@@ -11,9 +11,10 @@
 // How a hook runs. OpenCode calls the plugin hook EVENTS names for the hook's
 // event ("tool.execute.before"), or delivers a bus event ("session.idle")
 // through the event hook. On tool hooks the matcher is tested against the
-// tool's id (bash, read, edit, …). The command runs through the system shell
-// (/bin/sh -c; cmd.exe on Windows) in the project directory, with the event
-// as JSON on stdin, and is killed after handler.timeout seconds
+// tool's id (bash, read, edit, …). The command runs with bash -c where bash is
+// installed (hook commands written for other tools often use bash syntax),
+// else /bin/sh -c (cmd.exe on Windows), in the project directory, with the
+// event as JSON on stdin, and is killed after handler.timeout seconds
 // (DEFAULT_TIMEOUT when unset). Exit 0: stdout may hold a JSON answer
 // (decision, reason, updated_input, context). Exit 2: a blocking hook stops
 // the action where OpenCode lets a plugin do so (it throws on
@@ -25,7 +26,8 @@
 // OpenCode calls every export of a plugin file as a plugin.
 
 import { spawn } from "node:child_process";
-import { resolve as resolvePath } from "node:path";
+import { accessSync, constants } from "node:fs";
+import { delimiter, join as joinPath, resolve as resolvePath } from "node:path";
 
 // hookconv:manifest:begin — the hooks this plugin runs (JSON).
 const MANIFEST = {
@@ -464,7 +466,7 @@ function execute(handler, stdin, directory) {
       child = process.platform === "win32"
         ? spawn(command, { cwd, env, shell: true, windowsHide: true })
         // Its own process group, so a timeout kills what the shell started too.
-        : spawn("/bin/sh", ["-c", command], { cwd, env, detached: true });
+        : spawn(unixShell(env), ["-c", command], { cwd, env, detached: true });
     } catch (error) {
       done({ error });
       return;
@@ -490,6 +492,25 @@ function execute(handler, stdin, directory) {
     child.stdin.on("error", () => {}); // the command need not read its input
     child.stdin.end(stdin);
   });
+}
+
+/**
+ * The shell a command runs with on Unix: bash where it is installed (hook
+ * commands written for other tools often use bash syntax), else sh. bash is
+ * looked for on the command's own PATH, as its shell would look for programs.
+ */
+function unixShell(env) {
+  for (const dir of String(env.PATH || "").split(delimiter)) {
+    if (dir === "") continue;
+    const bash = joinPath(dir, "bash");
+    try {
+      accessSync(bash, constants.X_OK);
+      return bash;
+    } catch {
+      // not here
+    }
+  }
+  return "/bin/sh";
 }
 
 /** Kills a timed-out command and everything it started. */
