@@ -430,6 +430,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			res.Diagnostics = append(res.Diagnostics, firesFor(planned, from, to)...)
 		}
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, m, from, to)...)
+		res.Diagnostics = append(res.Diagnostics, clampTimeouts(planned, to)...)
 		res.Diagnostics = append(res.Diagnostics, switchedOffScripts(planned, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)

@@ -88,7 +88,11 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// past Cline's 30 s for the whole script, which then lets the action
 	// proceed (HC575), no Windows command (HC576: on Windows it never
 	// runs).
-	cline.CodeNotRun: true, cline.CodeTimeout: true, cline.CodeWindows: true}
+	cline.CodeNotRun: true, cline.CodeTimeout: true, cline.CodeWindows: true,
+	// A timeout the author set, cut to what the target's JavaScript timer
+	// holds (HC437): a guard still running then is killed, and the
+	// action goes ahead.
+	CodeTimeoutClamped: true}
 
 // narrowsCoverage are the warnings that say a target runs a hook, blocking
 // or not, for fewer cases than its source did: part of its matcher is gone

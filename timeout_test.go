@@ -131,3 +131,58 @@ func TestTimeoutOutOfRange(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeoutClamped: a timeout longer than the target's JavaScript timer
+// holds (2³¹−1 ms) is written as that, with a warning (HC437), where the
+// tool hands it to setTimeout (QA: the OpenCode plugin killed a 30-day
+// hook after 1 ms and let the call through); a shorter one, and every
+// timeout for the other tools, is written as it is, without one.
+func TestTimeoutClamped(t *testing.T) {
+	const limit = 2147483.647 // s: 2³¹−1 ms
+	type want struct {
+		back    float64 // the timeout the target reads back, in seconds
+		clamped bool    // reported with HC437
+	}
+	timeouts := []float64{30, limit, 2147483.648, 2592000}
+	cut := []want{{30, false}, {limit, false}, {limit, true}, {limit, true}}
+	kept := []want{{30, false}, {limit, false}, {2147483.648, false}, {2592000, false}}
+	for target, wants := range map[string][]want{
+		"gemini-cli": cut, "qwen-code": cut, "vs-code-copilot": cut, "opencode": cut,
+		"claude-code": kept, "codex": {{30, false}, {2147484, false}, {2147484, false}, {2592000, false}},
+		"kiro-agent": kept, "copilot-cli": kept,
+	} {
+		for k, timeout := range timeouts {
+			w := wants[k]
+			t.Run(fmt.Sprintf("%s/%g", target, timeout), func(t *testing.T) {
+				src := fmt.Sprintf(`{"spec": "hooks/1.0", "hooks": [{"event": "before_tool_execute", "matcher": "shell", "blocking": true,
+  "handler": {"type": "command", "command": "./guard.sh", "timeout": %g}}]}`, timeout)
+				c := Convert("canonical", target, providers.Files{"hooks.json": []byte(src)}, nil)
+				if c.Diagnostics.HasErrors() {
+					t.Fatalf("conversion failed:\n%v", c.Diagnostics)
+				}
+				var warned []diag.Diagnostic
+				for _, d := range c.Diagnostics {
+					if d.Code == CodeTimeoutClamped {
+						warned = append(warned, d)
+					}
+				}
+				switch {
+				case w.clamped && len(warned) != 1:
+					t.Errorf("want one %s warning, got %v", CodeTimeoutClamped, c.Diagnostics)
+				case w.clamped && (warned[0].Severity != diag.Warning || warned[0].Pos.Line != 2 || warned[0].Path != "hooks[0].handler.timeout" ||
+					!strings.Contains(warned[0].Message, "written as 2147483.647 s")):
+					t.Errorf("warning %+v: want a warning at the timeout (line 2) saying what was written", warned[0])
+				case !w.clamped && len(warned) != 0:
+					t.Errorf("want no %s warning, got %v", CodeTimeoutClamped, warned)
+				}
+				back := DecodeSource(target, c.Files)
+				if back.Diagnostics.HasErrors() || len(back.Manifest.Hooks) != 1 {
+					t.Fatalf("output does not read back as one hook:\n%v\n%s", back.Diagnostics, c.Files)
+				}
+				if got := back.Manifest.Hooks[0].Handler.Timeout; got != w.back {
+					t.Errorf("timeout reads back as %v s, want %v s; output:\n%s", got, w.back, c.Files)
+				}
+			})
+		}
+	}
+}

@@ -155,6 +155,12 @@ type Provider struct {
 	// DefaultTimeout is how long, in seconds, the tool lets a command hook
 	// run when it sets no timeout, where the reference says; 0 when not.
 	DefaultTimeout int `toml:"default_timeout" json:"default_timeout,omitempty"`
+	// MaxTimeout is the longest timeout, in seconds, the tool's hook timer
+	// can wait, where its source shows one (a JavaScript setTimeout holds
+	// at most 2³¹−1 ms: Gemini CLI, Qwen Code, VS Code, OpenCode's
+	// generated plugin); 0 when none is known. A longer timeout is written
+	// as this one: set longer, the timer fires at once and kills the hook.
+	MaxTimeout float64 `toml:"max_timeout" json:"max_timeout,omitempty"`
 	// SwitchPaths are other config files of the tool whose settings turn
 	// off the hooks of the one hookconv writes (Claude Code's
 	// settings.local.json); read only for that.

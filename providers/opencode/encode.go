@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -64,6 +65,9 @@ type runtime struct {
 	Tools []toolIDs
 	// MCPTool is how OpenCode names an MCP tool ({server} and {tool}).
 	MCPTool string
+	// MaxTimerMS is the longest the plugin's timer can wait (the
+	// providers table's max_timeout, in milliseconds).
+	MaxTimerMS int64
 }
 
 // pair is one canonical event and its OpenCode name.
@@ -83,7 +87,7 @@ func (a *Adapter) tables() *runtime {
 }
 
 func buildRuntime(names *vocab.Tables, caps *capabilities.Tables, prov vocab.Provider) *runtime {
-	r := &runtime{MCPTool: prov.MCP}
+	r := &runtime{MCPTool: prov.MCP, MaxTimerMS: int64(math.Round(prov.MaxTimeout * 1000))}
 	for _, ev := range names.Events {
 		rows := names.EncodeEvent(Slug, ev.Name)
 		if len(rows) == 0 {
@@ -264,6 +268,7 @@ func render(r *runtime, m *canonical.Manifest) ([]byte, error) {
 		"Tools":          jsObject(tools),
 		"MCPTool":        jsString(r.MCPTool),
 		"DefaultTimeout": DefaultTimeout,
+		"MaxTimerMS":     r.MaxTimerMS,
 	}
 	// Sized once: the manifest is most of the plugin, whose code is ~16 KB.
 	var b bytes.Buffer

@@ -30,7 +30,8 @@
 //     tool_input and tool_response, on chat.message prompt; plus OpenCode's
 //     own objects unchanged: input and output, or event.
 //   - The command is killed (its whole process group) after handler.timeout
-//     seconds, DefaultTimeout when unset.
+//     seconds, DefaultTimeout when unset, at most 2³¹−1 ms (the providers
+//     table's max_timeout: a JavaScript timer set longer fires at once).
 //   - Exit 2 of a blocking hook, a "deny" or "ask" answer, or a timeout with
 //     timeout_action "block" stops the action on the OpenCode hooks where a
 //     plugin can (capabilities' blocking table: tool.execute.before throws,

@@ -142,6 +142,26 @@ func TestPluginShell(t *testing.T) {
 	}
 }
 
+// TestPluginTimerLimit reads, without Node, that the plugin never sets a
+// timer past 2³¹−1 ms (the providers table's max_timeout): Node and Bun
+// fire such a timer at once, and the plugin would kill the command as it
+// starts (QA: a 30-day timeout let every call through).
+func TestPluginTimerLimit(t *testing.T) {
+	plugin, _ := encode(t, manifest(t, rich))
+	code := string(plugin)
+	for _, want := range []string{"\nconst MAX_TIMER_MS = 2147483647;\n", "}, Math.min(timeout * 1000, MAX_TIMER_MS));"} {
+		if !strings.Contains(code, want) {
+			t.Errorf("the plugin lacks %q", want)
+		}
+	}
+	if n := strings.Count(code, "setTimeout("); n != 2 {
+		t.Errorf("%d setTimeout calls, want 2 (the hook's timeout, and the 250 ms grace); check that a new one is bounded", n)
+	}
+	if p, _ := vocab.Default().Provider(opencode.Slug); p.MaxTimeout != 2147483.647 {
+		t.Errorf("opencode's max_timeout is %v, want 2147483.647 s (2³¹−1 ms)", p.MaxTimeout)
+	}
+}
+
 // TestEncodeDiagnostics: what the plugin cannot run is said, per hook.
 func TestEncodeDiagnostics(t *testing.T) {
 	hook := func(s string) string { return `{"spec": "hooks/1.0", "hooks": [` + s + `]}` }

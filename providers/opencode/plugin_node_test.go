@@ -103,6 +103,10 @@ func TestPluginRunsUnderNode(t *testing.T) {
 		// fails on [[ and the guard would let the call through.
 		{"name": "bash syntax", "event": "before_tool_execute", "matcher": map[string]any{"pattern": "^bashsyntax$"}, "blocking": true,
 			"handler": map[string]any{"type": "command", "command": `[[ "$(cat)" == *"rm -rf"* ]] && { echo "bash says no" >&2; exit 2; }; exit 0`, "timeout": 10}},
+		// 30 days, past what a JavaScript timer holds (2³¹−1 ms): set as it
+		// is, Node fires the timer after 1 ms and the guard is killed.
+		{"name": "thirty days", "event": "before_tool_execute", "matcher": map[string]any{"pattern": "^longtool$"}, "blocking": true,
+			"handler": map[string]any{"type": "command", "command": "sleep 0.5; echo long says no >&2; exit 2", "timeout": 2592000}},
 	}
 	raw, err := json.Marshal(map[string]any{"spec": "hooks/1.0", "hooks": hooks})
 	if err != nil {
@@ -140,6 +144,7 @@ func TestPluginRunsUnderNode(t *testing.T) {
 		{"hook": "permission.ask", "input": map[string]any{"id": "per_2", "type": "edit", "sessionID": "ses_test", "title": "edit"}, "output": map[string]any{"status": "ask"}}, // 10
 		{"hook": "tool.execute.after", "input": after["input"], "output": after["output"]},                                                                                      // 11
 		call("bashsyntax", map[string]any{"command": "rm -rf /"}),                                                                                                               // 12: bash guard
+		call("longtool", map[string]any{}), // 13: 30-day timeout
 	}
 	scenario, err := json.Marshal(map[string]any{"directory": project, "steps": steps})
 	if err != nil {
@@ -261,6 +266,13 @@ func TestPluginRunsUnderNode(t *testing.T) {
 	// A guard in bash syntax runs with bash where it is installed.
 	if _, err := exec.LookPath("bash"); err == nil && (!step[12].Threw || step[12].Message != "bash says no") {
 		t.Errorf("bash guard: threw %v %q, want blocked: the command did not run with bash", step[12].Threw, step[12].Message)
+	}
+	// A timeout past 2³¹−1 ms is cut to that, not fired at once.
+	if !step[13].Threw || step[13].Message != "long says no" || step[13].MS < 400 {
+		t.Errorf("30-day timeout: threw %v %q after %d ms, want blocked by the guard after 0.5 s", step[13].Threw, step[13].Message, step[13].MS)
+	}
+	if strings.Contains(stderr.String(), "TimeoutOverflowWarning") {
+		t.Errorf("a timer was set past what it holds:\n%s", stderr.String())
 	}
 	// context reaches the tool's result.
 	if o, _ := outputOf(11)["output"].(string); o != "hi\n\n\nformatted" {

@@ -178,6 +178,12 @@ const MCP_TOOL = "{server}_{tool}";
 /** Seconds a hook's command may run when the hook sets no timeout. */
 const DEFAULT_TIMEOUT = 60;
 
+/**
+ * The longest a JavaScript timer waits, in milliseconds (2³¹−1): Node and Bun
+ * fire one set longer at once, which would kill every command as it starts.
+ */
+const MAX_TIMER_MS = 2147483647;
+
 /** The platform key of handler.platform for this machine. */
 const PLATFORM = { win32: "windows", darwin: "osx", linux: "linux" }[process.platform];
 
@@ -446,7 +452,10 @@ function payload(name, hook, call, directory) {
  */
 function execute(handler, stdin, directory) {
   const command = (PLATFORM && handler.platform && handler.platform[PLATFORM]) || handler.command || "";
-  const timeout = typeof handler.timeout === "number" && handler.timeout > 0 ? handler.timeout : DEFAULT_TIMEOUT;
+  const wanted = typeof handler.timeout === "number" && handler.timeout > 0 ? handler.timeout : DEFAULT_TIMEOUT;
+  // A longer timeout is cut to what a timer holds (hookconv cuts it, HC437,
+  // when it writes the plugin; this holds for a MANIFEST edited by hand).
+  const timeout = Math.min(wanted, MAX_TIMER_MS / 1000);
   const cwd = handler.cwd ? resolvePath(directory, handler.cwd) : directory;
   const env = { ...process.env, ...(handler.env || {}) };
   return new Promise((resolve) => {
@@ -476,7 +485,7 @@ function execute(handler, stdin, directory) {
       child.stdout.destroy();
       child.stderr.destroy();
       done({ timedOut: true });
-    }, timeout * 1000);
+    }, Math.min(timeout * 1000, MAX_TIMER_MS));
     child.stdout.setEncoding("utf8");
     child.stderr.setEncoding("utf8");
     child.stdout.on("data", (chunk) => { stdout += chunk; });
