@@ -24,10 +24,10 @@ import (
 
 // contractNotes adds what the pipeline says about the runtime contract
 // the hooks meet in the target (or under the shim): the payload's shape
-// (HC419), plain-text context (HC420), JSON deny answers (HC425), exits
-// that block only with a reason on stderr (HC431) or, from such a tool,
-// block now (HC433), crashes that block (HC432), shorter default
-// timeouts (HC435). It
+// and the tools' argument names (HC419), plain-text context (HC420),
+// JSON deny answers (HC425), exits that block only with a reason on
+// stderr (HC431) or, from such a tool, block now (HC433), crashes that
+// block (HC432), shorter default timeouts (HC435). It
 // returns the planned hooks HC425 counted, which may not block there.
 //
 // Most of these are said once for all the hooks they are about, with no
@@ -35,6 +35,7 @@ import (
 // against every one of them.
 func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.sayAbout(payloadShape(res.Planned, s.From, to, s.Files, shim))
+	res.sayAbout(inputFields(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(plainContext(res.Planned, s.From, to, s.Files, shim))
 	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
 	res.sayAbout(denied, about)
@@ -107,7 +108,7 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			}
 		}
 		layout := source
-		if raw := h.ProviderData[source]; bytes.Contains(raw, []byte(`"$spelling"`)) && providers.OwnData(h, source).Get("$spelling") != nil {
+		if spelledAsClaude(h, source) {
 			layout = "claude-code"
 		}
 		if layout == dst.Slug {

@@ -37,7 +37,7 @@ const (
 	CodeDisabledHook    = "HC409" // a hook disabled in its tool is converted enabled, so it runs on the target (warning)
 	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
 	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
-	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's (warning)
+	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's, or whose tools name their arguments otherwise (warning)
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
 	CodePowerShell      = "HC421" // a command the source runs with PowerShell goes to a target that runs it with its usual shell (warning)
 	CodeNamesDropped    = "HC423" // the target keeps no hook names: the hooks are written without theirs (info)

@@ -416,6 +416,33 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 	return v.text + "\n" + hd.Command, true
 }
 
+// readInput returns the text in which a hook's command may name the
+// tool's arguments it reads: the command when it is all that runs
+// (inlineText), the shell script it runs when that is read whole
+// (readScript); else the command and whatever project scripts it names
+// that can be read, in any language (a Python guard's
+// tool_input.get("file_path")). whole says the text is all the hook
+// runs: a hook whose whole text names no argument reads none. s may be
+// nil. Nothing is run.
+func (s *Scripts) readInput(hd *canonical.Handler) (text string, whole bool) {
+	if t, ok := inlineText(hd.Command); ok && hd.Cwd == "" {
+		return t, true
+	}
+	if t, ok := s.readScript(hd, forExit); ok {
+		return t, true
+	}
+	text = hd.Command
+	if s == nil || s.FS == nil || hd.Cwd != "" {
+		return text, false
+	}
+	for _, ref := range scriptPaths(hd.Command, rootVars(s.Plugin), !s.Plugin) {
+		if b, err := s.readFile(ref.path); err == nil {
+			text += "\n" + string(b)
+		}
+	}
+	return text, false
+}
+
 // visibleText is a script's text without its comments, "" when it does
 // not show all it does (allVisible), and whether its shebang makes the
 // shell trace to standard error (#!/bin/bash -x).

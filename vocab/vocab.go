@@ -104,6 +104,12 @@ type NativeTool struct {
 	// provider's own table, which matchers under Claude's event names
 	// also match (Copilot CLI's bash and powershell are both Bash).
 	ClaudeNames []string `toml:"claude_names" json:"claude_names,omitempty"`
+	// Input are the names of the arguments the native tool hands its
+	// hooks in the payload's tool input, where a source documents them
+	// (Codex's apply_patch: command), first the one that says what the
+	// call acts on; empty when unknown. Set on the native tool's first
+	// row only: ToolInput finds it by name.
+	Input []string `toml:"input" json:"input,omitempty"`
 }
 
 // Provider is a tool hookconv reads and writes.
@@ -489,6 +495,18 @@ func (t *Tables) DecodeTools(provider, native string) []string {
 		}
 	}
 	return out
+}
+
+// ToolInput returns the names of the arguments a provider's native tool
+// hands its hooks in the tool input (NativeTool.Input), nil when no source
+// documents them. The slice is the table's own: do not change it.
+func (t *Tables) ToolInput(provider, native string) []string {
+	for _, n := range t.of(provider).tools {
+		if n.Name == native && len(n.Input) > 0 {
+			return n.Input
+		}
+	}
+	return nil
 }
 
 // AlsoTools returns the canonical tools a native tool does besides the

@@ -312,3 +312,46 @@ func TestFiresFor(t *testing.T) {
 		t.Error("no row has fires_for: Gemini CLI's Notification should")
 	}
 }
+
+// TestToolInput checks the tools' documented argument names: each is
+// said once per native tool, on a row the tool runs under that name (not
+// an alias, not a write-only row), with no name twice or empty; and a
+// tool's name finds them, whichever canonical job it is asked for.
+func TestToolInput(t *testing.T) {
+	tb := Default()
+	said := map[[2]string]bool{}
+	for _, n := range tb.NativeTools {
+		if len(n.Input) == 0 {
+			continue
+		}
+		k := [2]string{n.Provider, n.Name}
+		if said[k] {
+			t.Errorf("%s/%s: input written on two rows", n.Provider, n.Name)
+		}
+		said[k] = true
+		if n.Alias || n.WriteOnly {
+			t.Errorf("%s/%s: input on an alias or write-only row", n.Provider, n.Name)
+		}
+		seen := map[string]bool{}
+		for _, f := range n.Input {
+			if f == "" || seen[f] {
+				t.Errorf("%s/%s: input %q empty or repeated", n.Provider, n.Name, f)
+			}
+			seen[f] = true
+		}
+	}
+	for _, tt := range []struct {
+		provider, native string
+		want             []string
+	}{
+		{"codex", "apply_patch", []string{"command"}},
+		{"claude-code", "Write", []string{"file_path", "content"}},
+		{"kiro-agent", "fs_write", []string{"path", "command", "file_text", "old_str", "new_str", "insert_line", "summary"}},
+		{"claude-code", "PowerShell", nil}, // undocumented: unknown, not argument-less
+		{"claude-code", "Nope", nil},
+	} {
+		if got := tb.ToolInput(tt.provider, tt.native); !slices.Equal(got, tt.want) {
+			t.Errorf("ToolInput(%s, %s) = %v, want %v", tt.provider, tt.native, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,418 @@
+package hookconv
+
+// The tool's arguments a converted guard reads (HC419): where the source
+// and the target keep the tool's input at the same place, a tool may
+// still name its arguments otherwise (Codex's apply_patch hands its hooks
+// {command}, the patch, where Claude Code's Write hands them file_path).
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// inputFields warns (HC419), once per source tools, target tools and
+// fields, when blocking command hooks select a tool whose documented
+// arguments (vocab's tool input) differ between the source and the
+// target, where both keep the tool's input at the same place (else
+// payloadShape says so): a guard that reads an argument the target's tool
+// does not send finds nothing, exits 0, and lets every call through.
+// What the hook reads is looked for in its command and the project
+// scripts it runs (readInput): a hook that names an argument its target's
+// tool lacks, and none that only the target's sends, is warned about; one
+// that names none is warned about only when hookconv could not read all
+// it runs and the source's tool's first argument (the command, the path)
+// is not among the target's. Beside each warning, the source hooks it is
+// about. Under the shim the payload's layout differs already (HC419).
+func inputFields(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int) {
+	if shim || from == to || to == "canonical" {
+		return nil, nil
+	}
+	contracts := hookrun.Default()
+	dst, ok := contracts.Contract(to)
+	if !ok || len(dst.Tool) == 0 || len(dst.ToolInput) == 0 || !documentsInput(to) {
+		return nil, nil
+	}
+	names := vocab.Default()
+	type key struct {
+		unread                   bool
+		sources, targets, fields string
+		sent                     string // what the target's tools send
+		alt                      string // a jq filter that reads both
+	}
+	type found struct {
+		n, first int
+		names    []string
+		hooks    []int
+	}
+	var keys []key
+	groups := map[key]*found{}
+	pairsOf := map[[2]string][]inputPair{} // by source and matcher: a large config repeats both
+	type reading struct {
+		read  []string // every documented argument its text reads
+		whole bool
+	}
+	texts := map[string]reading{} // by command: thousands of hooks may run one script
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
+			continue
+		}
+		source := from
+		if from == "canonical" {
+			if source = markedSource(h); source == "" || source == to {
+				continue
+			}
+		}
+		// Only where the tool's input is where the hook looks for it:
+		// elsewhere (another layout, a native event with the input at the
+		// payload's top, the Claude-named events of Copilot CLI) payloadShape
+		// speaks, or nothing is known.
+		if slug, _ := topLevelEvent(h, from, contracts); slug != "" || spelledAsClaude(h, source) {
+			continue
+		}
+		if src, ok := contracts.Contract(source); !ok || !sameInputPlace(src, dst) {
+			continue
+		}
+		pk := [2]string{source, canonical.MatcherText(h.Matcher)}
+		pairs, seen := pairsOf[pk]
+		if !seen {
+			pairs = toolPairs(names, h.Matcher, source, to)
+			pairsOf[pk] = pairs
+		}
+		if len(pairs) == 0 {
+			continue
+		}
+		r, seen := texts[h.Handler.Command]
+		if !seen {
+			var text string
+			text, r.whole = scripts.readInput(&h.Handler)
+			r.read = fieldsRead(text, allFields(), dst.ToolInput[0])
+			texts[h.Handler.Command] = r
+		}
+		// The arguments of every source tool the matcher selects: a text
+		// that names one of the target's may read it for another tool.
+		var sourceFields []string
+		for _, p := range pairs {
+			sourceFields = appendNew(sourceFields, p.sourceFields...)
+		}
+		// One finding per kind, source tools and fields, with the target
+		// tools it is about: fs_write's path is missing from Claude Code's
+		// Write and Edit alike.
+		var mine []key
+		targetsOf := map[key][]string{}
+		sentOf := map[key][]string{}
+		for _, p := range pairs {
+			var k key
+			var lacking []string
+			read := slices.DeleteFunc(slices.Clone(r.read), func(f string) bool {
+				return !slices.Contains(p.sourceFields, f) && !slices.Contains(p.anyFields, f)
+			})
+			if len(read) > 0 {
+				if p.known && sameFields(p.sourceFields, p.fields) {
+					continue // the same arguments: whatever it reads is there
+				}
+				if slices.ContainsFunc(read, func(f string) bool { return slices.Contains(p.fields, f) && !slices.Contains(sourceFields, f) }) {
+					continue // it reads the target's own argument too
+				}
+				for _, f := range read {
+					if !slices.Contains(p.fields, f) {
+						lacking = append(lacking, f)
+					}
+				}
+			} else if !r.whole && p.known {
+				// It may read anything: what a script written for the
+				// source's tool reads first is the argument that says what
+				// the call acts on.
+				for _, f := range p.firstFields {
+					if !slices.Contains(p.fields, f) {
+						lacking = appendNew(lacking, f)
+					}
+				}
+				k.unread = true
+			}
+			if len(lacking) == 0 {
+				continue
+			}
+			k.sources = source + "'s " + andList(p.sources)
+			k.fields = andList(lacking)
+			k.alt = "." + dst.ToolInput[0] + "." + lacking[0] + " // ." + dst.ToolInput[0] + "." + p.fields[0]
+			if !slices.Contains(mine, k) {
+				mine = append(mine, k)
+			}
+			targetsOf[k] = appendNew(targetsOf[k], p.target)
+			sentOf[k] = appendNew(sentOf[k], p.fields...)
+		}
+		for _, k := range mine {
+			k.targets, k.sent = andList(targetsOf[k]), andList(sentOf[k])
+			g := groups[k]
+			if g == nil {
+				g = &found{first: i}
+				groups[k] = g
+				keys = append(keys, k)
+			}
+			if g.n++; len(g.names) < shownHooks {
+				g.names = append(g.names, h.DisplayName(i))
+			}
+			g.hooks = append(g.hooks, h.SourceIndex(i))
+		}
+	}
+	for _, k := range keys {
+		g := groups[k]
+		listed := strings.Join(g.names, ", ")
+		if more := g.n - len(g.names); more > 0 {
+			listed += fmt.Sprintf(" and %d more", more)
+		}
+		h := &m.Hooks[g.first]
+		verb := "sends"
+		if strings.Contains(k.targets, " and ") {
+			verb = "send"
+		}
+		target := fmt.Sprintf("%s's %s, which the hook runs for there, %s %s instead: a guard that reads %s there finds nothing, and then lets every call through", to, k.targets, verb, k.sent, k.fields)
+		var w diag.List
+		if k.unread {
+			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", fmt.Sprintf("check which arguments the scripts read, and make them read %s's too: jq -r '%s'", to, k.alt),
+				"%d blocking hook(s) on tool events (%s) were written for %s, whose input holds %s, and run what hookconv cannot read through; %s",
+				g.n, listed, k.sources, k.fields, target)
+		} else {
+			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", fmt.Sprintf("make the scripts read %s's argument too: jq -r '%s'", to, k.alt),
+				"%d blocking hook(s) on tool events (%s) read %s from the tool input of %s; %s",
+				g.n, listed, k.fields, k.sources, target)
+		}
+		if file := h.OriginFile; file != "" {
+			w = w.WithFile(file)
+		} else if paths := files.Paths(); len(paths) > 0 {
+			w = w.WithFile(paths[0])
+		}
+		ds = append(ds, w...)
+		about = append(about, g.hooks)
+	}
+	return ds, about
+}
+
+// inputPair is a native tool of the target that a hook's matcher selects
+// there, whose arguments are documented, with the source's native tools
+// for the same canonical jobs.
+type inputPair struct {
+	target string   // the target's native tool
+	fields []string // its arguments
+	// sources are the source's native tools; sourceFields their arguments
+	// as far as documented, known whether all of them are, firstFields
+	// the first argument of each (what it acts on).
+	sources      []string
+	sourceFields []string
+	known        bool
+	firstFields  []string
+	// anyFields are every tool's arguments for those jobs: what a hook
+	// whose source documents none may read.
+	anyFields []string
+}
+
+// toolPairs returns the target's documented native tools that a matcher
+// selects, each with the source's native tools for the same jobs. A
+// pattern selects the jobs of the names it matches on both sides; an MCP
+// matcher none (no arguments are known for MCP tools).
+func toolPairs(names *vocab.Tables, mt canonical.Matcher, from, to string) []inputPair {
+	jobs := jobsOf(names, mt, from)
+	if hasPattern(mt) {
+		// A pattern names native tools: keep the jobs it selects in the
+		// target too.
+		there := jobsOf(names, mt, to)
+		jobs = slices.DeleteFunc(jobs, func(j string) bool { return !slices.Contains(there, j) })
+	}
+	var out []inputPair
+	for _, job := range jobs {
+		for _, t := range names.EncodeTools(to, job) {
+			fields := names.ToolInput(to, t.Name)
+			if len(fields) == 0 {
+				continue
+			}
+			k := slices.IndexFunc(out, func(p inputPair) bool { return p.target == t.Name })
+			if k < 0 {
+				out = append(out, inputPair{target: t.Name, fields: fields, known: true})
+				k = len(out) - 1
+			}
+			p := &out[k]
+			sources := names.EncodeTools(from, job)
+			if len(sources) == 0 {
+				p.known = false
+			}
+			for _, s := range sources {
+				p.sources = appendNew(p.sources, s.Name)
+				sf := names.ToolInput(from, s.Name)
+				if len(sf) == 0 {
+					p.known = false
+					continue
+				}
+				p.sourceFields = appendNew(p.sourceFields, sf...)
+				p.firstFields = appendNew(p.firstFields, sf[0])
+			}
+			p.anyFields = appendNew(p.anyFields, jobFields()[job]...)
+		}
+	}
+	return slices.DeleteFunc(out, func(p inputPair) bool { return len(p.sources) == 0 })
+}
+
+// jobsOf returns the canonical tools a matcher selects in slug: every one
+// for no matcher, the named ones, and for a pattern those of the native
+// names (aliases too) it matches.
+func jobsOf(names *vocab.Tables, mt canonical.Matcher, slug string) []string {
+	switch x := mt.(type) {
+	case nil:
+		return names.ToolNames()
+	case canonical.ToolName:
+		if _, ok := names.Tool(string(x)); ok {
+			return []string{string(x)}
+		}
+	case canonical.Pattern:
+		re, err := regexp.Compile(x.Regex)
+		if err != nil {
+			return nil
+		}
+		var out []string
+		for _, n := range names.ToolsOf(slug) {
+			if re.MatchString(n.Name) {
+				out = appendNew(out, names.DecodeTools(slug, n.Name)...)
+			}
+		}
+		return out
+	case canonical.AnyOf:
+		var out []string
+		for _, member := range x {
+			out = appendNew(out, jobsOf(names, member, slug)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// jobFields are, per canonical tool, every provider's documented
+// arguments of its native tools for it.
+var jobFields = sync.OnceValue(func() map[string][]string {
+	names := vocab.Default()
+	out := map[string][]string{}
+	for _, n := range names.NativeTools {
+		if !n.Alias {
+			out[n.Tool] = appendNew(out[n.Tool], names.ToolInput(n.Provider, n.Name)...)
+		}
+	}
+	return out
+})
+
+// allFields are every documented argument of every tool, in table order.
+var allFields = sync.OnceValue(func() []string {
+	var out []string
+	for _, n := range vocab.Default().NativeTools {
+		out = appendNew(out, n.Input...)
+	}
+	return out
+})
+
+// documentsInput reports whether any native tool of slug has documented
+// arguments: for the others there is nothing to compare.
+func documentsInput(slug string) bool {
+	return slices.ContainsFunc(vocab.Default().ToolsOf(slug), func(n vocab.NativeTool) bool { return len(n.Input) > 0 })
+}
+
+// sameInputPlace reports whether two contracts keep the tool's name and
+// input under the same keys and spell the arguments alike: where they do
+// not, payloadShape warns already.
+func sameInputPlace(src, dst *hookrun.Contract) bool {
+	return len(src.Tool) > 0 && len(src.ToolInput) > 0 && src.Tool[0] == dst.Tool[0] &&
+		src.ToolInput[0] == dst.ToolInput[0] && src.CamelCaseArgs == dst.CamelCaseArgs
+}
+
+// spelledAsClaude reports whether a hook of source was written under
+// Claude Code's event names in its tool's config (Copilot CLI's
+// PreToolUse), whose payload is Claude's, not its tool's.
+func spelledAsClaude(h *canonical.Hook, source string) bool {
+	// Most hooks carry no such mark: parse only those that might.
+	return bytes.Contains(h.ProviderData[source], []byte(`"$spelling"`)) && providers.OwnData(h, source).Get("$spelling") != nil
+}
+
+// sameFields reports whether two argument lists hold the same names.
+func sameFields(a, b []string) bool {
+	return len(a) == len(b) && !slices.ContainsFunc(a, func(f string) bool { return !slices.Contains(b, f) })
+}
+
+// appendNew appends the values list lacks, in order.
+func appendNew(list []string, values ...string) []string {
+	for _, v := range values {
+		if !slices.Contains(list, v) {
+			list = append(list, v)
+		}
+	}
+	return list
+}
+
+// andList joins names for a message: "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// fieldsRead returns the fields of candidates that text reads from the
+// tool's input (readsField), in candidates' order. input is the path
+// where the payload keeps the tool's input (tool_input).
+func fieldsRead(text string, candidates []string, input string) []string {
+	var out []string
+	for _, f := range candidates {
+		if readsField(text, f, input) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// readsField reports whether text reads the argument f of a tool's input:
+// after the input's key (jq's .tool_input.path, JavaScript's
+// tool_input?.path), as a subscript (Python's ["path"], ['path']) or a
+// dictionary's get("path"); or, for a name no shell word or prose has
+// (one with an underscore or a capital: file_path, filePath), as any
+// whole word. A word such as "path" alone may be anything (os.path, a
+// message's prose).
+func readsField(text, f, input string) bool {
+	key := input[strings.LastIndexByte(input, '.')+1:]
+	distinct := strings.ContainsFunc(f, func(r rune) bool { return r == '_' || 'A' <= r && r <= 'Z' })
+	for at := 0; ; {
+		j := strings.Index(text[at:], f)
+		if j < 0 {
+			return false
+		}
+		start, end := at+j, at+j+len(f)
+		at = end
+		if start > 0 && wordByte(text[start-1]) || end < len(text) && wordByte(text[end]) {
+			continue
+		}
+		if distinct {
+			return true
+		}
+		before, after := text[:start], text[end:]
+		for _, q := range []string{`"`, `'`} {
+			if strings.HasPrefix(after, q) && (strings.HasSuffix(before, "["+q) || strings.HasSuffix(before, "get("+q)) {
+				return true
+			}
+		}
+		if !strings.HasSuffix(before, ".") {
+			continue
+		}
+		before = strings.TrimSuffix(strings.TrimSuffix(before, "."), "?")
+		if strings.HasSuffix(before, key) && (len(before) == len(key) || !wordByte(before[len(before)-len(key)-1])) {
+			return true
+		}
+	}
+}

@@ -1,0 +1,181 @@
+package hookconv
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+func TestReadsField(t *testing.T) {
+	for _, tc := range []struct {
+		text, field string
+		want        bool
+	}{
+		{`jq -r '.tool_input.file_path'`, "file_path", true},
+		{`jq -r '.tool_input.path // empty'`, "path", true},
+		{`p = data["tool_input"]["path"]`, "path", true},
+		{`p = tool_input['path']`, "path", true},
+		{`p = tool_input.get("path", "")`, "path", true},
+		{`p = ti.get('path')`, "path", true},
+		{`const p = payload.tool_input?.path`, "path", true},
+		{`file_path=$1`, "file_path", true}, // a name no prose has counts anywhere
+		{`os.path.join(root, name)`, "path", false},
+		{`echo "bad path" >&2`, "path", false},
+		{`jq -r .cwd`, "cwd", false}, // the payload's own field, not the tool's
+		{`jq -r '.tool_input.file_paths'`, "file_path", false},
+		{`jq -r '.tool_input.my_file_path'`, "file_path", false},
+		{`jq -r '.tool_input.command'`, "command", true},
+		{`command -v jq >/dev/null || exit 0`, "command", false},
+		{`jq -r '.tool_input.commands[]'`, "command", false},
+		{`jq -r '.other_input.path'`, "path", false},
+	} {
+		if got := readsField(tc.text, tc.field, "tool_input"); got != tc.want {
+			t.Errorf("readsField(%q, %q) = %v, want %v", tc.text, tc.field, got, tc.want)
+		}
+	}
+}
+
+func TestToolPairs(t *testing.T) {
+	names := vocab.Default()
+	type pair struct {
+		target, sources string
+		known           bool
+	}
+	for _, tc := range []struct {
+		name     string
+		matcher  canonical.Matcher
+		from, to string
+		want     []pair
+	}{
+		{"claude edits to codex", canonical.AnyOf{canonical.ToolName("file_write"), canonical.ToolName("file_edit")}, "claude-code", "codex",
+			[]pair{{"apply_patch", "Write,Edit", true}}},
+		{"kiro fs_write to claude", canonical.AnyOf{canonical.ToolName("file_write"), canonical.ToolName("file_edit")}, "kiro-agent", "claude-code",
+			[]pair{{"Write", "fs_write", true}, {"Edit", "fs_write", true}}},
+		{"gemini's undocumented file tools", canonical.ToolName("file_write"), "gemini-cli", "codex",
+			[]pair{{"apply_patch", "write_file", false}}},
+		{"shell", canonical.ToolName("shell"), "claude-code", "codex", []pair{{"Bash", "Bash,PowerShell", false}}},
+		// A pattern selects the jobs of the names it matches on both sides.
+		{"pattern", canonical.Pattern{Regex: "Edit"}, "claude-code", "codex", []pair{{"apply_patch", "Edit", true}}},
+		{"no such tool there", canonical.ToolName("search"), "claude-code", "codex", nil},
+		{"mcp", canonical.MCP{Server: "fs"}, "claude-code", "codex", nil},
+	} {
+		var got []pair
+		for _, p := range toolPairs(names, tc.matcher, tc.from, tc.to) {
+			got = append(got, pair{p.target, strings.Join(p.sources, ","), p.known})
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: toolPairs = %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestAndList(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a and b"},
+		{[]string{"a", "b", "c"}, "a, b and c"},
+	} {
+		if got := andList(tc.in); got != tc.want {
+			t.Errorf("andList(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestInputFields converts guards whose matcher selects a tool that names
+// its arguments otherwise in the target, and checks the HC419 warning
+// about them: said when the hook reads (or may read) an argument the
+// target's tool lacks, and not when it reads the target's too, reads
+// nothing, does not block, or the tools' arguments are the same or
+// unknown.
+func TestInputFields(t *testing.T) {
+	claude := func(event, matcher, command string) providers.Files {
+		return providers.Files{".claude/settings.json": []byte(`{"hooks": {"` + event + `": [{"matcher": "` + matcher +
+			`", "hooks": [{"type": "command", "command": ` + strconv.Quote(command) + `}]}]}}`)}
+	}
+	kiro := func(command string) providers.Files {
+		return providers.Files{".kiro/agents/a.json": []byte(`{"name": "a", "tools": ["@builtin"], "hooks": {"preToolUse": [{"matcher": "fs_write", "command": ` +
+			strconv.Quote(command) + `}]}}`)}
+	}
+	project := fstest.MapFS{
+		"guard.py":  {Data: []byte("import json, sys\nti = json.load(sys.stdin)['tool_input']\nif ti.get('file_path', '').endswith('.env'):\n    sys.exit(2)\n")},
+		"helper.sh": {Data: []byte("#!/bin/sh\npython3 check.py\n")},
+	}
+	const readsPath = `jq -r '.tool_input.file_path' | grep -q '\.env$' && exit 2; exit 0`
+	for _, tc := range []struct {
+		name     string
+		from, to string
+		in       providers.Files
+		shim     bool
+		want     string // a part of the HC419 warning, "" for none
+	}{
+		{"claude edits to codex", "claude-code", "codex", claude("PreToolUse", "Write|Edit", readsPath), false,
+			"read file_path from the tool input of claude-code's Write and Edit; codex's apply_patch, which the hook runs for there, sends command instead"},
+		{"unknown in the target", "claude-code", "gemini-cli", claude("PreToolUse", "Write|Edit", readsPath), false, ""},
+		{"reads the target's too", "claude-code", "codex", claude("PreToolUse", "Write|Edit", `jq -r '.tool_input.file_path // .tool_input.command' | grep -q '\.env' && exit 2; exit 0`), false, ""},
+		{"same arguments", "claude-code", "codex", claude("PreToolUse", "Bash", `jq -r '.tool_input.command' | grep -q 'rm -rf' && exit 2; exit 0`), false, ""},
+		{"a Python script read", "claude-code", "codex", claude("PreToolUse", "Write", "python3 guard.py"), false, "read file_path from the tool input of claude-code's Write;"},
+		{"a script not read", "claude-code", "codex", claude("PreToolUse", "Write", "./missing.sh"), false,
+			"were written for claude-code's Write, whose input holds file_path, and run what hookconv cannot read through; codex's apply_patch"},
+		{"a script that runs another", "claude-code", "codex", claude("PreToolUse", "Edit", "./helper.sh"), false, "run what hookconv cannot read through"},
+		{"reads nothing", "claude-code", "codex", claude("PreToolUse", "Write", "echo 'no writes' >&2; exit 2"), false, ""},
+		{"observes only", "claude-code", "codex", claude("PostToolUse", "Write", readsPath), false, ""},
+		{"kiro to claude", "kiro-agent", "claude-code", kiro(`jq -r '.tool_input.path' | grep -q '^secrets/' && exit 2; exit 0`), false,
+			"read path from the tool input of kiro-agent's fs_write; claude-code's Write and Edit, which the hook runs for there, send file_path, content, old_string, new_string and replace_all instead"},
+		{"kiro reading both", "kiro-agent", "claude-code", kiro(`jq -r '.tool_input.path // .tool_input.file_path' | grep -q '^secrets/' && exit 2; exit 0`), false, ""},
+		// Every tool: its command is Bash's, its file_path Write's.
+		{"every tool", "claude-code", "codex", claude("PreToolUse", "*", `jq -r '.tool_input.command // .tool_input.file_path' | grep -q '\.env' && exit 2; exit 0`), false,
+			"read file_path from the tool input of claude-code's Write and Edit"},
+		// Gemini CLI's file tools document no arguments: the hook's text
+		// says what it reads.
+		{"unknown source", "gemini-cli", "codex", providers.Files{".gemini/settings.json": []byte(`{"hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": ` + strconv.Quote(readsPath) + `}]}]}}`)}, false,
+			"read file_path from the tool input of gemini-cli's write_file;"},
+		// Under the shim the payload is hookconv run's: its layout is
+		// warned about instead.
+		{"shim", "claude-code", "codex", claude("PreToolUse", "Write|Edit", readsPath), true, ""},
+	} {
+		src := DecodeSource(tc.from, tc.in)
+		src.Scripts = &Scripts{FS: project}
+		res := src.Convert(tc.to, nil, Options{Shim: tc.shim})
+		var got []string
+		for _, d := range res.Diagnostics {
+			if d.Code == CodePayloadShape && (strings.Contains(d.Message, "tool input of") || strings.Contains(d.Message, "cannot read through")) {
+				got = append(got, d.Message)
+			}
+		}
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%s: unexpected warning %q", tc.name, got)
+		case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)):
+			t.Errorf("%s: got %q, want one warning with %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestInputFieldsKept checks that migrate --remove-source keeps a guard
+// whose target's tool lacks the argument it reads.
+func TestInputFieldsKept(t *testing.T) {
+	edits := providers.Files{".claude/settings.json": []byte(`{"hooks": {"PreToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "jq -r '.tool_input.file_path' | grep -q env && exit 2; exit 0"}]}]}}`)}
+	for _, tc := range []struct {
+		name     string
+		in       providers.Files
+		to       string
+		weakened bool
+	}{
+		{"argument missing", edits, "codex", true},
+	} {
+		mig := DecodeSource("claude-code", tc.in).Migrate(tc.to, nil, nil)
+		if !mig.Migrated[0] || mig.Weakened[0] != tc.weakened {
+			t.Errorf("%s: migrated %v, weakened %v, want weakened %v: %v", tc.name, mig.Migrated[0], mig.Weakened[0], tc.weakened, mig.Diagnostics)
+		}
+	}
+}
