@@ -282,8 +282,12 @@ func denyWords(event string) (does, lost string) {
 // source's documented form is assumed, and a script that answers that way
 // lets every call through, so this is a warning, as the payload's shape
 // is. Targets that read no JSON there are HC202's (structured_output
-// unsupported). Beside each warning it returns the source hooks it is
-// about, and the (planned) hooks it counted.
+// unsupported). An http hook that stays one (Claude Code's and Copilot
+// CLI's) denies only with the JSON body its server answers, which
+// hookconv cannot see: the source's documented form is assumed, as for a
+// script it cannot read, and the target reads the body itself (the shim
+// wraps commands only). Beside each warning it returns the source hooks
+// it is about, and the (planned) hooks it counted.
 func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int, counted []int) {
 	if from == to && !shim || to == "canonical" {
 		return nil, nil, nil
@@ -294,6 +298,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		return nil, nil, nil
 	}
 	readerName := to
+	native := reader // what reads an http hook's answer: the target, shim or not
 	if target, _ := vocab.Default().Provider(to); shim && !target.Generated {
 		reader, readerName = &hookrun.CanonicalPayload, "hookconv run (the shim)"
 	}
@@ -311,6 +316,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 	type key struct {
 		source, event, form string
 		quiet               bool
+		http                bool // the answer is an http hook's server's
 	}
 	var keys []key
 	groups := map[key]*found{}
@@ -328,10 +334,15 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 	}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
+		http := h.Handler.Type == canonical.HandlerHTTP
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand && !http || http && from == to {
 			continue
 		}
-		readerForms := formsOf(reader, h.Event)
+		hookReader := reader
+		if http {
+			hookReader = native
+		}
+		readerForms := formsOf(hookReader, h.Event)
 		if len(readerForms) == 0 {
 			continue
 		}
@@ -353,10 +364,13 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			continue // none, or every one the reader reads too: nothing to read the script for
 		}
 		// The forms the hook's text spells; when hookconv cannot read all
-		// it runs, also the one the tool's docs teach.
-		text, read := scripts.readScript(&h.Handler, forAnswer)
-		if !read {
-			text = h.Handler.Command
+		// it runs, also the one the tool's docs teach. A server's answer
+		// is never read.
+		text, read := "", false
+		if !http {
+			if text, read = scripts.readScript(&h.Handler, forAnswer); !read {
+				text = h.Handler.Command
+			}
 		}
 		var spelled [4]string // on the stack: this runs for every guard of a large config
 		forms := spelled[:0]
@@ -370,7 +384,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		// since reading a script is no proof (migrate's --remove-source
 		// keeps it all the same).
 		quiet := read && len(forms) == 0 && exitsTwo(text) &&
-			(h.Event == denyEvent || exitBlocks(contracts, reader.Slug, h.Event))
+			(h.Event == denyEvent || exitBlocks(contracts, hookReader.Slug, h.Event))
 		if !read || len(forms) == 0 {
 			if !slices.Contains(forms, sourceForms[0]) {
 				forms = append(forms, sourceForms[0])
@@ -381,7 +395,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			if slices.Contains(readerForms, f) {
 				continue
 			}
-			k := key{source, h.Event, f, quiet}
+			k := key{source, h.Event, f, quiet, http}
 			g := groups[k]
 			if g == nil {
 				g = &found{first: i}
@@ -409,27 +423,43 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		// Placed at the first hook, but with no path: it is about all of
 		// them (check counts it for each from about, migrate marks each
 		// from counted).
-		readerForms := denyForms(contracts, reader, k.event)
-		hint := fmt.Sprintf("print what %s reads (%s)", readerName, jsonField(readerForms[0]))
+		hookReader, hookReaderName := reader, readerName
+		if k.http {
+			hookReader, hookReaderName = native, to
+		}
+		readerForms := denyForms(contracts, hookReader, k.event)
+		hint := fmt.Sprintf("print what %s reads (%s)", hookReaderName, jsonField(readerForms[0]))
 		switch {
+		case k.http:
+			// A status code alone never blocks (reference part 1 §1.9):
+			// only the body can.
+			hint = fmt.Sprintf("make the server answer what %s reads (%s) as well", hookReaderName, jsonField(readerForms[0]))
 		case readerForms[0] == noAnswer:
-			hint = "deny by exiting 2 with the reason on stderr: " + readerName + " reads no JSON answer there"
-		case k.event == denyEvent || exitBlocks(contracts, reader.Slug, k.event):
+			hint = "deny by exiting 2 with the reason on stderr: " + hookReaderName + " reads no JSON answer there"
+		case k.event == denyEvent || exitBlocks(contracts, hookReader.Slug, k.event):
 			hint = "deny by exiting 2 with the reason on stderr, or " + hint
 		}
 		does, lost := denyWords(k.event)
-		reads := readerName + " does not read that"
-		if slices.Contains(reader.UnsureJSON, k.form) {
-			reads = readerName + " may not read that (" + reader.UnsureWhy + ")"
+		reads := hookReaderName + " does not read that"
+		if slices.Contains(hookReader.UnsureJSON, k.form) {
+			reads = hookReaderName + " may not read that (" + hookReader.UnsureWhy + ")"
 			lost = strings.Replace(strings.Replace(lost, " lets ", " may let ", 1), " blocks nothing", " may block nothing", 1)
 		}
 		msg := fmt.Sprintf("%d blocking hook(s) on %s (%s) were written for %s, whose scripts may %s with %s; %s: a script that %s",
 			g.n, k.event, listed, k.source, does, jsonField(k.form), reads, lost)
+		if k.http {
+			msg = fmt.Sprintf("%d blocking http hook(s) on %s (%s) were written for %s, whose servers may %s by answering %s; %s: a server that %s",
+				g.n, k.event, listed, k.source, does, jsonField(k.form), reads, lost)
+		}
 		if k.quiet {
 			w.Infof(CodeDenyAnswer, h.PosOf("handler.command"), "", "check that they print no JSON deny",
 				"%s (their scripts, read through, seem to deny by exiting 2 only, which %s reads too)", msg, readerName)
 		} else {
-			w.Warnf(CodeDenyAnswer, h.PosOf("handler.command"), "", hint, "%s", msg)
+			at := h.PosOf("handler.command")
+			if k.http {
+				at = h.PosOf("handler.url")
+			}
+			w.Warnf(CodeDenyAnswer, at, "", hint, "%s", msg)
 		}
 		if file := h.OriginFile; file != "" {
 			w = w.WithFile(file)

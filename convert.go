@@ -41,7 +41,7 @@ const (
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
 	CodePowerShell      = "HC421" // a command the source runs with PowerShell goes to a target that runs it with its usual shell (warning)
 	CodeNamesDropped    = "HC423" // the target keeps no hook names: the hooks are written without theirs (info)
-	CodeDenyAnswer      = "HC425" // blocking hooks were written for a tool whose JSON deny the target (or the shim) does not read (warning)
+	CodeDenyAnswer      = "HC425" // blocking hooks (or http hooks' servers) were written for a tool whose JSON deny the target (or the shim) does not read (warning)
 	CodeEditorOnly      = "HC426" // a hook that runs only for the source editor's own actions (Cursor Tab) runs for the agent's tool calls on the target (warning)
 	CodeVerify          = "HC900" // the encoded output does not say what was meant (internal error)
 )

@@ -213,3 +213,68 @@ func TestSamePath(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPDenyAnswer checks HC425 for http hooks that stay http hooks:
+// their server's JSON deny, in the source's documented form, is not read
+// by a target that reads another (Claude Code's hookSpecificOutput, Copilot
+// CLI's flat permissionDecision), and migrate --remove-source keeps them;
+// where the target reads the same form (Qwen Code), nothing is said and
+// the hook is removed.
+func TestHTTPDenyAnswer(t *testing.T) {
+	claude := providers.Files{".claude/settings.json": []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "http", "url": "https://policy.example.com/check"}]}]}}`)}
+	copilot := providers.Files{".github/hooks/hooks.json": []byte(`{"version": 1, "hooks": {"preToolUse": [{"type": "http", "url": "https://policy.example.com/copilot", "matcher": "bash"}]}}`)}
+	for _, tc := range []struct {
+		from     string
+		in       providers.Files
+		to       string
+		want     string // a part of the HC425 warning, "" for none
+		weakened bool
+	}{
+		{"claude-code", claude, "copilot-cli", `1 blocking http hook(s) on before_tool_execute (hook 1) were written for claude-code, whose servers may deny a tool call by answering {"hookSpecificOutput": {"permissionDecision": "deny"}}; copilot-cli does not read that`, true},
+		{"copilot-cli", copilot, "claude-code", `were written for copilot-cli, whose servers may deny a tool call by answering {"permissionDecision": "deny"}; claude-code does not read that`, true},
+		{"claude-code", claude, "qwen-code", "", false},
+	} {
+		mig := DecodeSource(tc.from, tc.in).Migrate(tc.to, nil, nil)
+		var got []string
+		for _, d := range mig.Diagnostics {
+			if d.Code == CodeDenyAnswer {
+				got = append(got, d.Message)
+			}
+		}
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%s to %s: unexpected %q", tc.from, tc.to, got)
+		case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)):
+			t.Errorf("%s to %s: got %q, want one warning with %q", tc.from, tc.to, got, tc.want)
+		}
+		if !mig.Migrated[0] || mig.Weakened[0] != tc.weakened {
+			t.Errorf("%s to %s: migrated %v, weakened %v, want weakened %v", tc.from, tc.to, mig.Migrated[0], mig.Weakened[0], tc.weakened)
+		}
+	}
+}
+
+// TestEventNoteCommandsOnly checks that a note about command hooks'
+// exit codes (Copilot CLI's preToolUse, HC322) is said at the first
+// command hook on the event, and not for an http hook, which has none.
+func TestEventNoteCommandsOnly(t *testing.T) {
+	for _, tc := range []struct {
+		name, hooks string
+		want        string // the path of the note, "" for none
+	}{
+		{"http only", `{"type": "http", "url": "https://policy.example.com/a"}`, ""},
+		{"command", `{"type": "command", "command": "./guard.sh"}`, "hooks[0].event"},
+		{"http, then a command", `{"type": "http", "url": "https://policy.example.com/a"}, {"type": "command", "command": "./guard.sh"}`, "hooks[1].event"},
+	} {
+		in := providers.Files{".claude/settings.json": []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [` + tc.hooks + `]}]}}`)}
+		res := Convert("claude-code", "copilot-cli", in, nil)
+		var got []string
+		for _, d := range res.Diagnostics {
+			if d.Code == "HC322" {
+				got = append(got, d.Path)
+			}
+		}
+		if want := []string{tc.want}; tc.want == "" && len(got) > 0 || tc.want != "" && !slices.Equal(got, want) {
+			t.Errorf("%s: HC322 at %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

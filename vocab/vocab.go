@@ -81,6 +81,18 @@ type NativeEvent struct {
 	// (Claude Code's UserPromptSubmit: 30, SessionEnd: 1.5); 0 otherwise.
 	DefaultTimeout float64 `toml:"default_timeout" json:"default_timeout,omitempty"`
 	Note           string  `toml:"note" json:"note,omitempty"`
+	// NoteCommands says the note is about command hooks only (their exit
+	// codes): an http hook there has none, and is not told it.
+	NoteCommands bool `toml:"note_commands" json:"note_commands,omitempty"`
+}
+
+// NoteOn is the note for a hook written under the event: Note, or ""
+// for a hook that is not a command when the note is about commands only.
+func (n *NativeEvent) NoteOn(command bool) string {
+	if n.NoteCommands && !command {
+		return ""
+	}
+	return n.Note
 }
 
 // Tool is a canonical tool.

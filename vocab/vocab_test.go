@@ -355,3 +355,21 @@ func TestToolInput(t *testing.T) {
 		}
 	}
 }
+
+// TestNoteOn checks that a note about command hooks is not said for
+// another handler type.
+func TestNoteOn(t *testing.T) {
+	for _, tt := range []struct {
+		row     NativeEvent
+		command bool
+		want    string
+	}{
+		{NativeEvent{Note: "n"}, false, "n"},
+		{NativeEvent{Note: "n", NoteCommands: true}, true, "n"},
+		{NativeEvent{Note: "n", NoteCommands: true}, false, ""},
+	} {
+		if got := tt.row.NoteOn(tt.command); got != tt.want {
+			t.Errorf("%+v.NoteOn(%v) = %q, want %q", tt.row, tt.command, got, tt.want)
+		}
+	}
+}

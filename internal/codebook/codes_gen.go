@@ -119,7 +119,7 @@ var codes = []Code{
 	{ID: "HC422", Package: ".", Name: "CodeLocalHooks", Summary: "hooks from a tool's personal, uncommitted config (Claude Code's settings.local.json) go into the target's shared one (warning)."},
 	{ID: "HC423", Package: ".", Name: "CodeNamesDropped", Summary: "the target keeps no hook names: the hooks are written without theirs (info)"},
 	{ID: "HC424", Package: ".", Name: "CodePluginVar", Summary: "a hook's command needs a variable a tool sets only for a plugin's hooks (${CLAUDE_PLUGIN_ROOT}), which the target's project config never gets (warning)."},
-	{ID: "HC425", Package: ".", Name: "CodeDenyAnswer", Summary: "blocking hooks were written for a tool whose JSON deny the target (or the shim) does not read (warning)"},
+	{ID: "HC425", Package: ".", Name: "CodeDenyAnswer", Summary: "blocking hooks (or http hooks' servers) were written for a tool whose JSON deny the target (or the shim) does not read (warning)"},
 	{ID: "HC426", Package: ".", Name: "CodeEditorOnly", Summary: "a hook that runs only for the source editor's own actions (Cursor Tab) runs for the agent's tool calls on the target (warning)"},
 	{ID: "HC427", Package: ".", Name: "CodeFiresFor", Summary: "the target's event fires for other values (notification kinds) than the source's, and no matcher can say which (warning)"},
 	{ID: "HC428", Package: ".", Name: "CodeWeakerCopy", Summary: "a migrated hook the target already holds, but in a form that does less there: async, a shorter timeout, or a condition of its own (warning)."},

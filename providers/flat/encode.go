@@ -37,19 +37,22 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	var ds diag.List
 	out := &node.Node{Kind: node.Object}
 	lists := map[string]*node.Node{}
+	noted := map[string]bool{} // events whose note was said
 	for _, p := range parts {
-		// Each entry's diagnostics, then the event's note where the entry
-		// opens its event: the order one goroutine would have produced.
+		// Each entry's diagnostics, then the event's note at the first
+		// entry it is about (a note about exit codes is not about an http
+		// hook): the order one goroutine would have produced.
 		from := 0
 		for _, e := range p.entries {
 			ds = append(ds, p.ds[from:e.diagsEnd]...)
 			from = e.diagsEnd
+			if e.note != "" && !noted[e.event] {
+				noted[e.event] = true
+				h := &m.Hooks[e.hook]
+				ds.Infof(nested.CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(e.hook)), "", "%s", e.note)
+			}
 			list := lists[e.event]
 			if list == nil {
-				if e.note != "" {
-					h := &m.Hooks[e.hook]
-					ds.Infof(nested.CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(e.hook)), "", "%s", e.note)
-				}
 				list = &node.Node{Kind: node.Array}
 				lists[e.event] = list
 				out.Fields = append(out.Fields, node.Field{Key: e.event, Value: list})
@@ -73,7 +76,7 @@ type encodedPart struct {
 // event.
 type encodedEntry struct {
 	hook        int    // the hook's index in the manifest
-	event, note string // the native event, and what to know about it (vocab.NativeEvent.Note)
+	event, note string // the native event, and what this hook must know about it (vocab.NativeEvent.NoteOn)
 	entry       *node.Node
 	diagsEnd    int // the end of the diagnostics said up to this entry, in its part's list
 }
@@ -105,7 +108,7 @@ func (c *Codec) encodeHook(p *encodedPart, m *canonical.Manifest, i int, a *node
 	}
 	for _, row := range rows {
 		if entry, ok := c.entry(ds, h, i, pd, row, a); ok {
-			p.entries = append(p.entries, encodedEntry{hook: i, event: row.Name, note: row.Note, entry: entry, diagsEnd: len(*ds)})
+			p.entries = append(p.entries, encodedEntry{hook: i, event: row.Name, note: row.NoteOn(h.Handler.Type == canonical.HandlerCommand), entry: entry, diagsEnd: len(*ds)})
 		}
 	}
 }

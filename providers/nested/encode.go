@@ -44,6 +44,7 @@ type eventGroups struct {
 	native string
 	groups []*group
 	latest map[groupKey]*group // the newest group of each key
+	noted  bool                // the event's note was said
 }
 
 // EncodeTree renders hooks as the value of a native "hooks" key: events in
@@ -93,10 +94,13 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			ev = &eventGroups{native: e.native, latest: map[groupKey]*group{}}
 			byEvent[e.native] = ev
 			events = append(events, ev)
-			if e.note != "" {
-				h := &m.Hooks[i]
-				ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", e.note)
-			}
+		}
+		// The event's note, at the first hook it is about (a note about
+		// exit codes is not about an http hook).
+		if e.note != "" && !ev.noted {
+			ev.noted = true
+			h := &m.Hooks[i]
+			ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", e.note)
 		}
 		for _, mt := range e.matchers {
 			key := groupKey{event: e.native, matcher: mt.text, hasMatcher: mt.present, group: compact(e.extra)}
@@ -133,7 +137,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 type encodedHook struct {
 	ok       bool // false: the hook is not written (a diagnostic says why)
 	native   string
-	note     string // what to know about the native event (vocab.NativeEvent.Note)
+	note     string // what the hook must know about the native event (vocab.NativeEvent.NoteOn)
 	matchers []writtenMatcher
 	handler  *node.Node
 	extra    *node.Node // documented group keys ($group)
@@ -190,7 +194,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 	return encodedHook{
 		ok:       true,
 		native:   native,
-		note:     row.Note,
+		note:     row.NoteOn(h.Handler.Type == canonical.HandlerCommand),
 		matchers: matchers,
 		handler:  c.handlerNode(ds, h, i, pd, a, native),
 		extra:    c.groupExtra(h, pd),
