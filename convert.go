@@ -1167,15 +1167,25 @@ func namesNoTool(m canonical.Matcher, from, to string) (names, theirs []string) 
 		return nil, nil // a tool whose names hookconv does not know
 	}
 	target, _ := tables.Provider(to)
-	hasTool := func(name string) bool {
+	hasTool := func(name string, whole bool) bool {
 		if _, ok := tables.DecodeTool(to, name); ok {
+			return true
+		}
+		// A tool that finds a name anywhere in a tool's name (Gemini
+		// CLI's "shell" in run_shell_command) matches the tools holding it.
+		alt := name
+		if whole {
+			alt = "^" + name + "$"
+		}
+		if len(tables.NamesHolding(to, alt)) > 0 {
 			return true
 		}
 		// A tool that compares names without case matches Bash for bash.
 		return !target.CaseSensitiveTools && slices.ContainsFunc(tables.ToolsOf(to), func(t vocab.NativeTool) bool { return strings.EqualFold(t.Name, name) })
 	}
 	for _, p := range patterns {
-		parts, ok := providers.SplitAlternation(strings.TrimSpace(p.Regex))
+		re := strings.TrimSpace(p.Regex)
+		parts, ok := providers.SplitAlternation(re)
 		if !ok {
 			return nil, nil
 		}
@@ -1183,7 +1193,7 @@ func namesNoTool(m canonical.Matcher, from, to string) (names, theirs []string) 
 			if !plainName().MatchString(part) {
 				return nil, nil
 			}
-			if hasTool(part) {
+			if hasTool(part, providers.GroupAnchored(re)) {
 				return nil, nil
 			}
 			names = append(names, part)

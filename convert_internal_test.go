@@ -162,6 +162,13 @@ func TestMatcherKey(t *testing.T) {
 		{"cursor", canonical.Pattern{Regex: "(^0000 )"}, "tool:0000 "},    // grouped for its end's space, as "^0000 " is keyed
 		{"claude-code", canonical.Pattern{Regex: "(^Bash)"}, "tool:Bash"}, // read as the name, as Claude Code's decoder does
 		{"claude-code", canonical.MCP{Server: canonical.AnyServer}, "mcp:*"},
+		// Gemini CLI finds a name anywhere in a tool's name, and its
+		// decoder reads one that no tool has as the tools holding it.
+		{"gemini-cli", canonical.Pattern{Regex: "shell"}, "tool:run_shell_command"},
+		{"gemini-cli", canonical.Pattern{Regex: "(shell|glob)"}, "tool:glob\x00tool:run_shell_command"},
+		{"gemini-cli", canonical.Pattern{Regex: "^(shell)$"}, "tool:shell"}, // anchored: exact, and no tool's
+		{"gemini-cli", canonical.Pattern{Regex: "^read"}, "tool:read_file"},
+		{"claude-code", canonical.Pattern{Regex: "(Shell)"}, "tool:Shell"}, // not names_anywhere: read as the name, as its decoder does
 	} {
 		prov, _ := names.Provider(tc.slug)
 		if got := matcherKey(tc.m, prov, names); got != tc.want {

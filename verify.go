@@ -571,10 +571,17 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		if all := providers.ServerlessMCPAll(prov.MCP); all != "" && m.Regex == all {
 			return appendMatcherKeys(keys, canonical.MCP{Server: canonical.AnyServer}, prov, names)
 		}
+		// A name the target finds anywhere in a tool's name (Gemini
+		// CLI's "shell"), as its decoder reads it: the tools whose names
+		// hold it.
+		if tools, ok := providers.ToolsHolding(names, prov, inner); ok {
+			return appendMatcherKeys(keys, providers.Single(tools), prov, names)
+		}
 		// Inside its one group too: an encoder groups a pattern with
 		// white space at an end ("(^a )"), and decoders read "(^Bash)"
-		// as the name.
-		if listed, ok := listedNames(inner); ok {
+		// as the name. Where names are found anywhere, a list is read
+		// name by name below, as the decoder reads it.
+		if listed, ok := listedNames(inner); ok && !prov.NamesAnywhere {
 			for _, name := range listed {
 				keys = append(keys, "tool:"+primaryName(name, prov, names))
 			}
@@ -584,8 +591,22 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		// back as the tool a or the pattern b.*.
 		// One alternative in a group ("^(^Bash)$") is read as it too.
 		if parts, ok := providers.SplitAlternation(m.Regex); ok && (len(parts) > 1 || parts[0] != m.Regex) {
+			// A "^(a|b)$" group anchors each of them, which matters
+			// where a name is found anywhere in a tool's name.
+			whole := prov.NamesAnywhere && providers.GroupAnchored(m.Regex)
 			for _, p := range parts {
+				if whole {
+					p = "^" + p + "$"
+				}
 				keys = appendMatcherKeys(keys, canonical.Pattern{Regex: p}, prov, names)
+			}
+			return keys
+		}
+		// One name, where the target finds names anywhere: no tool's
+		// name holds it, so it is read as the name.
+		if listed, ok := listedNames(inner); ok && prov.NamesAnywhere {
+			for _, name := range listed {
+				keys = append(keys, "tool:"+primaryName(name, prov, names))
 			}
 			return keys
 		}

@@ -247,6 +247,9 @@ func (l *linter) values(event string, row vocab.NativeEvent, m *node.Node, p at)
 // match too.
 func (l *linter) wrongCase(m *node.Node, p at, claudeSpelling bool) {
 	for _, part := range strings.Split(m.Text, "|") {
+		if len(l.names.NamesHolding(l.prov.Slug, part)) > 0 {
+			continue // found in a tool's name, as the tool reads a name (Gemini CLI's "shell")
+		}
 		part = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(part, "^"), "$"))
 		if part == "" || strings.ContainsAny(part, canonical.RegexSyntax) {
 			continue
@@ -311,9 +314,12 @@ func (l *linter) foreignTool(part string, m *node.Node, p at) bool {
 // mcpPrefix warns about a matcher alternative that names an MCP server
 // without a tool part (Claude's "mcp__github"): tool names always have
 // one, so it never matches.
+//
+// Not where every matcher is found anywhere in a tool's name (Gemini
+// CLI): there "mcp_github" matches the tools of the server.
 func (l *linter) mcpPrefix(m *node.Node, p at) {
 	before, _, ok := strings.Cut(l.prov.MCP, "{server}")
-	if !ok || before == "" {
+	if !ok || before == "" || l.prov.NamesAnywhere {
 		return
 	}
 	sep := strings.TrimSuffix(strings.TrimPrefix(l.prov.MCP[len(before):], "{server}"), "{tool}")

@@ -40,6 +40,13 @@ func TestRules(t *testing.T) {
 		{"same command, other matcher", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]},{"matcher":"Write","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
 		{"| in an exact matcher", "gemini-cli", `{"hooks":{"SessionStart":[{"matcher":"startup|resume","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeExactAlternate}},
 		{"one exact value", "gemini-cli", `{"hooks":{"SessionStart":[{"matcher":"startup","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
+		// Gemini CLI finds a matcher anywhere in a tool's name: "shell"
+		// matches run_shell_command, and Kiro's name there is no mistake.
+		{"a name Gemini CLI finds in its tool's name", "gemini-cli", `{"hooks":{"BeforeTool":[{"matcher":"shell|read","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
+		{"an MCP server Gemini CLI finds in its tools' names", "gemini-cli", `{"hooks":{"BeforeTool":[{"matcher":"mcp_github","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
+		{"a name no Gemini CLI tool holds", "gemini-cli", `{"hooks":{"BeforeTool":[{"matcher":"Shell","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
+		{"a name anchored at both ends is exact", "gemini-cli", `{"hooks":{"BeforeTool":[{"matcher":"^shell$","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
+		{"Claude Code's plain names are exact", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"Shell","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
 		{"not a config", "claude-code", `[1,2]`, nil},
 	}
 	for _, tt := range tests {

@@ -123,3 +123,23 @@ func SplitAlternation(s string) ([]string, bool) {
 	}
 	return strings.Split(s, "|"), true
 }
+
+// GroupAnchored reports whether SplitAlternation reads s as one "^(a|b)$"
+// group, whose alternatives are each anchored at both ends: a name found
+// anywhere in a tool's name (ToolsHolding) is then an exact one.
+func GroupAnchored(s string) bool {
+	return strings.HasPrefix(s, "^(") && strings.HasSuffix(s, ")$") && !strings.ContainsAny(s[2:len(s)-2], `()\[]{}`)
+}
+
+// ToolsHolding reads one alternative of a tool matcher as a tool that
+// finds every matcher anywhere in a tool's name reads it (vocab's
+// NamesHolding: Gemini CLI's "shell" selects run_shell_command): as the
+// canonical tools of the native tools whose names hold it, as if they
+// had been listed. ok is false where no tool is read so.
+func ToolsHolding(names *vocab.Tables, prov vocab.Provider, alt string) (canonical.AnyOf, bool) {
+	var out canonical.AnyOf
+	for _, name := range names.NamesHolding(prov.Slug, alt) {
+		out, _ = AppendTools(out, names, prov.Slug, name)
+	}
+	return out, len(out) > 0
+}

@@ -142,6 +142,10 @@ type Provider struct {
 	// name (Copilot CLI's ^(?:p)$), where a manifest's pattern may match
 	// any part of it.
 	AnchoredPatterns bool `toml:"anchored_patterns" json:"anchored_patterns,omitempty"`
+	// NamesAnywhere tools test every tool matcher, a plain name too, as a
+	// regex found anywhere in the tool's name (Gemini CLI): a name no tool
+	// has selects every tool whose name holds it.
+	NamesAnywhere bool `toml:"names_anywhere" json:"names_anywhere,omitempty"`
 	// GlobMatchers tools match tool names with globs, not regexes (Kiro
 	// CLI 2.x): a pattern is written as the nearest glob.
 	GlobMatchers bool `toml:"glob_matchers" json:"glob_matchers,omitempty"`
@@ -476,6 +480,52 @@ func (t *Tables) EncodeTools(provider, tool string) []NativeTool {
 func (t *Tables) DecodeTool(provider, native string) (NativeTool, bool) {
 	n, ok := t.of(provider).decodeTool[native]
 	return n, ok
+}
+
+// NamesHolding reads one alternative of a tool matcher as a provider
+// that tests every matcher, a plain name too, as a regex found anywhere
+// in a tool's name does (its row's names_anywhere: Gemini CLI's "shell"
+// matches run_shell_command): a plain name, anchored at its start, its
+// end, both or neither, selects the native tools whose names hold it
+// there. It returns their names, in table order; none where the
+// provider does not read matchers so; for a name that is a tool's own
+// (read as that tool, as a listed name is); for one that starts as the
+// provider's MCP tool names do (mcp…, named after servers the tables do
+// not know: such a name is about them, and stays the pattern it is);
+// and for one no tool's name holds.
+func (t *Tables) NamesHolding(provider, alt string) []string {
+	prov, ok := t.Provider(provider)
+	if !ok || !prov.NamesAnywhere {
+		return nil
+	}
+	name, start := strings.CutPrefix(alt, "^")
+	name, end := strings.CutSuffix(name, "$")
+	if name == "" || strings.IndexFunc(name, notNameRune) >= 0 {
+		return nil
+	}
+	if _, own := t.DecodeTool(provider, name); own {
+		return nil
+	}
+	if mcp, _, _ := strings.Cut(prov.MCP, "{"); strings.TrimRight(mcp, "_:") != "" && strings.HasPrefix(name, strings.TrimRight(mcp, "_:")) {
+		return nil
+	}
+	var out []string
+	for _, row := range t.ToolsOf(provider) {
+		switch {
+		case row.Event != "" || start && end || slices.Contains(out, row.Name):
+			// A split event names no tool; a name anchored at both ends
+			// selects only a tool of that name, which there is none of.
+		case start && strings.HasPrefix(row.Name, name), end && strings.HasSuffix(row.Name, name), !start && !end && strings.Contains(row.Name, name):
+			out = append(out, row.Name)
+		}
+	}
+	return out
+}
+
+// notNameRune reports whether r is no character of a plain tool name
+// (letters, digits, '_' and '-', which no regex reads as syntax).
+func notNameRune(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
 }
 
 // DecodeTools returns every canonical tool a native tool name does: the

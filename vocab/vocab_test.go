@@ -214,6 +214,35 @@ func TestDecodeTools(t *testing.T) {
 // TestEncodeTools: a canonical tool is written as every native tool the
 // provider runs for it, primary first; read-only spellings are not
 // written, and EncodeTool gives the primary alone.
+// TestNamesHolding: where every matcher is a regex found anywhere in a
+// tool's name (Gemini CLI), a plain name selects the tools whose names
+// hold it, at the ends its anchors say; nowhere else, and never for a
+// tool's own name or an MCP spelling.
+func TestNamesHolding(t *testing.T) {
+	for _, tc := range []struct {
+		provider, alt string
+		want          []string
+	}{
+		{"gemini-cli", "shell", []string{"run_shell_command"}},
+		{"gemini-cli", "read", []string{"read_file", "read_many_files"}},
+		{"gemini-cli", "^read", []string{"read_file", "read_many_files"}},
+		{"gemini-cli", "file$", []string{"read_file", "write_file"}},
+		{"gemini-cli", "many_files$", []string{"read_many_files"}},
+		{"gemini-cli", "^file", nil},
+		{"gemini-cli", "^shell$", nil},    // exact: no tool of that name
+		{"gemini-cli", "read_file", nil},  // a tool's own name is that tool
+		{"gemini-cli", "mcp_github", nil}, // about MCP tools
+		{"gemini-cli", "Shell", nil},      // case-sensitive
+		{"gemini-cli", "shell.*", nil},    // more than a name
+		{"claude-code", "Shell", nil},     // plain names are exact there
+		{"codex", "patch", nil},
+	} {
+		if got := Default().NamesHolding(tc.provider, tc.alt); !slices.Equal(got, tc.want) {
+			t.Errorf("NamesHolding(%s, %q) = %q, want %q", tc.provider, tc.alt, got, tc.want)
+		}
+	}
+}
+
 func TestEncodeTools(t *testing.T) {
 	tb := Default()
 	for _, tt := range []struct {

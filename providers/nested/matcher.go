@@ -46,9 +46,10 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 		return single(out)
 	}
 	if parts, ok := providers.SplitAlternation(s); ok {
+		whole := providers.GroupAnchored(s)
 		out := make(canonical.AnyOf, 0, len(parts))
 		for _, p := range parts {
-			m, ok := c.regexPart(p)
+			m, ok := c.regexPart(p, whole)
 			if !ok {
 				return canonical.Pattern{Regex: s}
 			}
@@ -117,11 +118,24 @@ func (c *Codec) literal(name string) (canonical.Matcher, bool) {
 var literalRE = lazy.Regexp(`^[A-Za-z0-9_\-]+$`)
 
 // regexPart reads one alternative of a regex matcher: an (optionally
-// anchored) literal name, or an MCP server wildcard.
-func (c *Codec) regexPart(p string) (canonical.Matcher, bool) {
+// anchored) literal name, or an MCP server wildcard. whole says a
+// "^(…)$" group anchored it at both ends. Where the tool finds even a
+// plain name anywhere in a tool's name (Gemini CLI), a name no tool has
+// selects the tools whose names hold it ("shell": run_shell_command), as
+// the tool reads it; elsewhere a name is read as the tool of that name.
+func (c *Codec) regexPart(p string, whole bool) (canonical.Matcher, bool) {
 	inner := strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
 	if literalRE().MatchString(inner) {
-		return c.literal(inner)
+		if m, ok := c.literal(inner); ok {
+			return m, true
+		}
+		if whole {
+			p = "^" + p + "$"
+		}
+		if tools, ok := providers.ToolsHolding(c.Names, c.Prov, p); ok {
+			return providers.Single(tools), true
+		}
+		return nil, false
 	}
 	if m, ok := providers.MCPServerMatcher(c.Prov.MCPServer, inner); ok {
 		return m, true

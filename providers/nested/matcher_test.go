@@ -1,0 +1,66 @@
+package nested_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
+	_ "github.com/hookconv/hookconv/providers/all"
+)
+
+// TestDecodeNamesFoundAnywhere: Gemini CLI tests every tool matcher with
+// new RegExp(matcher).test(toolName) (reference part 1 §2.5), so a plain
+// name no tool has selects every tool whose name holds it, and reads as
+// those tools, as if they had been listed. Claude Code and Codex read a
+// plain name as an exact one: theirs stay as they were.
+func TestDecodeNamesFoundAnywhere(t *testing.T) {
+	for _, tc := range []struct {
+		slug, native string
+		want         string // the canonical matcher's JSON
+	}{
+		{"gemini-cli", "shell", `"shell"`},                               // run_shell_command
+		{"gemini-cli", "run_shell", `"shell"`},                           // a part of the name, not only a word of it
+		{"gemini-cli", "read", `"file_read"`},                            // read_file, read_many_files
+		{"gemini-cli", "file", `["file_read","file_write"]`},             // read_file, read_many_files, write_file
+		{"gemini-cli", "search", `["search","web_search"]`},              // grep_search, google_web_search
+		{"gemini-cli", "shell|glob", `["shell","find"]`},                 // with a tool's own name
+		{"gemini-cli", "(shell|write)", `["shell","file_write"]`},        // grouped
+		{"gemini-cli", "^read", `"file_read"`},                           // anchored at the start: names that start so
+		{"gemini-cli", "file$", `["file_read","file_write"]`},            // at the end: read_file, write_file
+		{"gemini-cli", "^file", `{"pattern":"^file"}`},                   // no name starts so
+		{"gemini-cli", "^shell$", `{"pattern":"^shell$"}`},               // anchored at both ends: exact, and no tool's
+		{"gemini-cli", "^(shell|read)$", `{"pattern":"^(shell|read)$"}`}, // so is each name of an anchored group
+		{"gemini-cli", "Shell", `{"pattern":"Shell"}`},                   // tool names are case-sensitive
+		{"gemini-cli", "shell|nope", `{"pattern":"shell|nope"}`},         // a name no tool holds: the whole stays a pattern
+		{"gemini-cli", "mcp_github", `{"pattern":"mcp_github"}`},         // about MCP tools, which the tables do not name
+		{"gemini-cli", "mcp", `{"pattern":"mcp"}`},
+		{"gemini-cli", "read_file", `"file_read"`}, // a tool's own name, as before
+		{"claude-code", "Shell", `"Shell"`},        // a literal name, exact (PowerShell does not count)
+		{"codex", "patch", `"patch"`},              // so is apply_patch
+	} {
+		t.Run(tc.slug+" "+tc.native, func(t *testing.T) {
+			event, path := "BeforeTool", ".gemini/settings.json"
+			switch tc.slug {
+			case "claude-code":
+				event, path = "PreToolUse", ".claude/settings.json"
+			case "codex":
+				event, path = "PreToolUse", ".codex/hooks.json"
+			}
+			src := `{"hooks":{"` + event + `":[{"matcher":` + strconv.Quote(tc.native) + `,"hooks":[{"type":"command","command":"x"}]}]}}`
+			p, _ := providers.Get(tc.slug)
+			m, ds := p.Decode(providers.Files{path: []byte(src)})
+			if ds.HasErrors() || len(m.Hooks) != 1 {
+				t.Fatalf("decode: %v", ds)
+			}
+			got := "null"
+			if mm := m.Hooks[0].Matcher; mm != nil {
+				got = string(node.AppendCompact(nil, canonical.MatcherNode(mm)))
+			}
+			if got != tc.want {
+				t.Errorf("canonical matcher %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
