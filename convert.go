@@ -431,6 +431,9 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		}
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, m, from, to)...)
 		res.Diagnostics = append(res.Diagnostics, clampTimeouts(planned, to)...)
+		var jds diag.List
+		planned, jds = jsPatterns(planned, from, to)
+		res.Diagnostics = append(res.Diagnostics, jds...)
 		res.Diagnostics = append(res.Diagnostics, switchedOffScripts(planned, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
@@ -704,7 +707,8 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 		if ev, _ := vocab.Default().Event(h.Event); from == to || ev.Subject != "tool" {
 			continue
 		}
-		if hasPattern(h.Matcher) {
+		// A pattern the target's JavaScript cannot read: HC438 says more.
+		if hasPattern(h.Matcher) && !jsUnreadable(h.Matcher, from, to) {
 			hint := "use canonical tool names where you can"
 			tool := serverlessMCP(h.Matcher, from)
 			if tool != "" {
@@ -778,9 +782,25 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 }
 
 // patternPassed says how a pattern reaches the target: as written, or
-// rewritten for a tool that matches whole names or globs (the providers
-// table's anchored_patterns and glob_matchers), keeping what it selects.
+// rewritten for a tool that tests JavaScript regexes (js_regex), matches
+// whole names or globs (anchored_patterns, glob_matchers), keeping what
+// it selects.
 func patternPassed(m canonical.Matcher, from, to string) string {
+	how := passedAnchored(m, from, to)
+	if js := jsRewritten(m, from, to); js != "" {
+		// RE2 syntax JavaScript lacks, rewritten ((?i) as letter classes).
+		spelled := fmt.Sprintf("rewritten in JavaScript's syntax (%q)", js)
+		if strings.HasPrefix(how, "unchanged") {
+			return spelled
+		}
+		return spelled + " and " + how
+	}
+	return how
+}
+
+// passedAnchored says how patternPassed's patterns are written for a tool
+// that matches whole names or globs.
+func passedAnchored(m canonical.Matcher, from, to string) string {
 	rewritten := false
 	providers.MapPatterns(m, func(re string) string { rewritten = true; return re }) // plain names are never rewritten
 	if !rewritten {

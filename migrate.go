@@ -67,6 +67,9 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// a tool OpenCode lacks or any MCP server's tools there (HC585,
 	// HC586), or a pattern JavaScript reads otherwise (HC587).
 	"HC402": true, cline.CodeToolName: true, opencode.CodeToolMissing: true, opencode.CodeMCPAnyServer: true, opencode.CodePatternDialect: true,
+	// A pattern the target's JavaScript RegExp cannot read (HC438)
+	// never fires there.
+	CodeJSPattern: true,
 	// A PowerShell guard run by sh (HC421) fails there, and a failing
 	// guard lets every call through; so does a Cline .ps1 script where
 	// PowerShell is not installed (HC563), and a command that needs a
@@ -98,10 +101,11 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 // or not, for fewer cases than its source did: part of its matcher is gone
 // (HC310), its matcher was passed on unchanged and may match nothing
 // (HC402; HC572, HC585, HC586, HC587 in Cline's and OpenCode's generated
-// programs), the target's event fires for fewer kinds (HC427), or Cline's
+// programs) or is a pattern the target's JavaScript cannot read (HC438),
+// the target's event fires for fewer kinds (HC427), or Cline's
 // script runs it nowhere (HC571) or not on Windows (HC576). Removing such
 // a hook from the source would lose the cases the target skips.
-var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true,
+var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true, CodeJSPattern: true,
 	cline.CodeToolName: true, opencode.CodeToolMissing: true, opencode.CodeMCPAnyServer: true, opencode.CodePatternDialect: true,
 	cline.CodeNotRun: true, cline.CodeWindows: true}
 

@@ -146,6 +146,10 @@ type Provider struct {
 	// regex found anywhere in the tool's name (Gemini CLI): a name no tool
 	// has selects every tool whose name holds it.
 	NamesAnywhere bool `toml:"names_anywhere" json:"names_anywhere,omitempty"`
+	// JSRegex tools test regex matchers with JavaScript's RegExp (or may:
+	// Copilot CLI), which reads some RE2 syntax otherwise or not at all:
+	// patterns are written in the syntax both read alike.
+	JSRegex bool `toml:"js_regex" json:"js_regex,omitempty"`
 	// GlobMatchers tools match tool names with globs, not regexes (Kiro
 	// CLI 2.x): a pattern is written as the nearest glob.
 	GlobMatchers bool `toml:"glob_matchers" json:"glob_matchers,omitempty"`

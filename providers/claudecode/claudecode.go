@@ -36,7 +36,6 @@ var Dialect = &nested.Dialect{
 	},
 	ExactList:      nested.ClaudeExactList,
 	ListSeparators: "|,",
-	Regex:          "JavaScript",
 	ExecArgs:       true,
 	// Substituted in command and args (reference §1.11).
 	ExecPlaceholders: []string{"CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"},

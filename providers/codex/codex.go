@@ -45,7 +45,6 @@ var Dialect = &nested.Dialect{
 	SyncEvents:     []string{"SessionEnd"},
 	ExactList:      nested.CodexExactList,
 	ListSeparators: "|",
-	Regex:          "Rust",
 	Switches:       switches,
 }
 

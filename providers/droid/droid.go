@@ -25,7 +25,6 @@ var Dialect = &nested.Dialect{
 	},
 	ExactList:      nested.ClaudeExactList,
 	ListSeparators: "|",
-	Regex:          "JavaScript",
 }
 
 func init() { providers.Register(nested.NewAdapter(Dialect)) }

@@ -30,7 +30,6 @@ var Dialect = &nested.Dialect{
 	},
 	ExactList:      nested.RegexOnly,
 	ListSeparators: "|",
-	Regex:          "JavaScript",
 	Switches:       switches,
 }
 

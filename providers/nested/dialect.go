@@ -70,8 +70,6 @@ type Dialect struct {
 	// ListSeparators are the characters that separate the names.
 	ExactList      func(matcher string) bool
 	ListSeparators string
-	// Regex names the tool's matcher regex engine in messages.
-	Regex string
 	// ExecArgs says a command handler's "args" make it an exec form
 	// (Claude Code): command is the program, args its argv, no shell.
 	// ExecPlaceholders are the ${NAME}s the tool substitutes in it.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -202,39 +201,33 @@ func (a *Adapter) check(ds *diag.List, h *canonical.Hook, i int) bool {
 	return true
 }
 
-// re2Only are RE2 constructs JavaScript's RegExp rejects or reads
-// differently, with what they are.
-var re2Only = []struct {
-	re   func() *regexp.Regexp
-	what string
-}{
-	{lazy.Regexp(`\(\?P<`), "names a group the RE2 way, (?P<name>…)"},
-	{lazy.Regexp(`\\[AzQE]`), `uses \A, \z or \Q…\E`},
-	{lazy.Regexp(`\[\[:[a-z]+:\]\]|\[\[:\^`), "uses a POSIX class such as [[:alpha:]]"},
-	{lazy.Regexp(`\\[pP][A-Za-z]`), `uses a one-letter Unicode class such as \pL`},
-}
-
-// flagGroup matches an RE2 flag group: (?flags) or (?flags:…).
-var flagGroup = lazy.Regexp(`\(\?([imsU-]+)([:)])`)
-
-// jsDialect says how a pattern's RE2 syntax differs in JavaScript, or "".
-// The plugin turns one leading (?i), (?m) or (?s) group into RegExp flags;
-// every other flag group is RE2's alone.
+// jsDialect says why the plugin's JavaScript RegExp cannot read pattern
+// re as RE2 does, or "". The pipeline writes a pattern in JavaScript's
+// syntax where it has one (providers.JSPattern), so one that still needs
+// it came another way; the plugin turns one leading (?i), (?m) or (?s)
+// group into RegExp flags itself.
 func jsDialect(re string) string {
-	for _, r := range re2Only {
-		if r.re().MatchString(re) {
-			return r.what
+	js, why := providers.JSPattern(re)
+	if why != "" || js == re {
+		return why
+	}
+	if lead := leadingFlags().FindString(re); lead != "" {
+		if rest := re[len(lead):]; rest == jsOnly(rest) {
+			return ""
 		}
 	}
-	for _, loc := range flagGroup().FindAllStringSubmatchIndex(re, -1) {
-		escaped := loc[0] > 0 && re[loc[0]-1] == '\\'
-		leading := loc[0] == 0 && re[loc[4]:loc[5]] == ")" && !strings.ContainsAny(re[loc[2]:loc[3]], "U-")
-		if !escaped && !leading {
-			return "sets flags other than a leading (?i), (?m) or (?s)"
-		}
-	}
-	return ""
+	return fmt.Sprintf("is written in RE2's syntax, which JavaScript reads otherwise (there it is %q)", js)
 }
+
+// jsOnly is JSPattern's text for re.
+func jsOnly(re string) string {
+	js, _ := providers.JSPattern(re)
+	return js
+}
+
+// leadingFlags matches the flag group the plugin turns into RegExp flags,
+// as its compile() does.
+var leadingFlags = lazy.Regexp(`^\(\?[ims]+\)`)
 
 //go:embed plugin.tmpl
 var pluginSource string

@@ -36,7 +36,6 @@ var Dialect = &nested.Dialect{
 	},
 	ExactList:      nested.ClaudeExactList,
 	ListSeparators: "|,",
-	Regex:          "JavaScript",
 	// disableAllHooks (reference §7.4).
 	Switches:   providers.DisableAllHooks,
 	SwitchedOn: providers.DisableAllHooksOff,
