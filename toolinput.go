@@ -43,12 +43,7 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		return nil, nil
 	}
 	names := vocab.Default()
-	type key struct {
-		unread                   bool
-		sources, targets, fields string
-		sent                     string // what the target's tools send
-		alt                      string // a jq filter that reads both
-	}
+	type key = inputKey
 	type found struct {
 		n, first int
 		names    []string
@@ -57,11 +52,17 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 	var keys []key
 	groups := map[key]*found{}
 	pairsOf := map[[2]string][]inputPair{} // by source and matcher: a large config repeats both
+	var last struct {                      // the last hook's source and matcher, and their key
+		source  string
+		matcher canonical.Matcher
+		key     [2]string
+	}
 	type reading struct {
 		read  []string // every documented argument its text reads
 		whole bool
 	}
 	texts := map[string]reading{} // by command: thousands of hooks may run one script
+	findingsOf := map[findingKey][]inputKey{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
@@ -86,7 +87,13 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		if src, ok := contracts.Contract(source); !ok || !sameInputPlace(src, dst) {
 			continue
 		}
-		pk := [2]string{source, canonical.MatcherText(h.Matcher)}
+		// The hooks of one group share their matcher: its key is spelled
+		// once per group, not once per hook.
+		if source != last.source || !canonical.SameMatcher(h.Matcher, last.matcher) {
+			last.source, last.matcher = source, h.Matcher
+			last.key = [2]string{source, canonical.MatcherText(h.Matcher)}
+		}
+		pk := last.key
 		pairs, seen := pairsOf[pk]
 		if !seen {
 			pairs = toolPairs(names, h.Matcher, source, to)
@@ -102,61 +109,17 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 			r.read = fieldsRead(text, allFields(), dst.ToolInput[0])
 			texts[h.Handler.Command] = r
 		}
-		// The arguments of every source tool the matcher selects: a text
-		// that names one of the target's may read it for another tool.
-		var sourceFields []string
-		for _, p := range pairs {
-			sourceFields = appendNew(sourceFields, p.sourceFields...)
-		}
-		// One finding per kind, source tools and fields, with the target
-		// tools it is about: fs_write's path is missing from Claude Code's
-		// Write and Edit alike.
-		var mine []key
-		targetsOf := map[key][]string{}
-		sentOf := map[key][]string{}
-		for _, p := range pairs {
-			var k key
-			var lacking []string
-			read := slices.DeleteFunc(slices.Clone(r.read), func(f string) bool {
-				return !slices.Contains(p.sourceFields, f) && !slices.Contains(p.anyFields, f)
-			})
-			if len(read) > 0 {
-				if p.known && sameFields(p.sourceFields, p.fields) {
-					continue // the same arguments: whatever it reads is there
-				}
-				if slices.ContainsFunc(read, func(f string) bool { return slices.Contains(p.fields, f) && !slices.Contains(sourceFields, f) }) {
-					continue // it reads the target's own argument too
-				}
-				for _, f := range read {
-					if !slices.Contains(p.fields, f) {
-						lacking = append(lacking, f)
-					}
-				}
-			} else if !r.whole && p.known {
-				// It may read anything: what a script written for the
-				// source's tool reads first is the argument that says what
-				// the call acts on.
-				for _, f := range p.firstFields {
-					if !slices.Contains(p.fields, f) {
-						lacking = appendNew(lacking, f)
-					}
-				}
-				k.unread = true
-			}
-			if len(lacking) == 0 {
-				continue
-			}
-			k.sources = source + "'s " + andList(p.sources)
-			k.fields = andList(lacking)
-			k.alt = "." + dst.ToolInput[0] + "." + lacking[0] + " // ." + dst.ToolInput[0] + "." + p.fields[0]
-			if !slices.Contains(mine, k) {
-				mine = append(mine, k)
-			}
-			targetsOf[k] = appendNew(targetsOf[k], p.target)
-			sentOf[k] = appendNew(sentOf[k], p.fields...)
+		// What a hook is warned about depends on its tools and on what its
+		// text reads, not on the hook: worked out once for each (a large
+		// config holds thousands of hooks that differ only in their
+		// script's name, and read nothing hookconv can see).
+		fk := findingKey{pk, strings.Join(r.read, "\x00"), r.whole}
+		mine, seen := findingsOf[fk]
+		if !seen {
+			mine = findings(pairs, r.read, r.whole, source, dst.ToolInput[0])
+			findingsOf[fk] = mine
 		}
 		for _, k := range mine {
-			k.targets, k.sent = andList(targetsOf[k]), andList(sentOf[k])
 			g := groups[k]
 			if g == nil {
 				g = &found{first: i}
@@ -200,6 +163,87 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		about = append(about, g.hooks)
 	}
 	return ds, about
+}
+
+// inputKey is one HC419 finding about tool arguments: the tools and the
+// arguments it is about, and whether the hook's text was unread.
+type inputKey struct {
+	unread                   bool
+	sources, targets, fields string
+	sent                     string // what the target's tools send
+	alt                      string // a jq filter that reads both
+}
+
+// findingKey is what a hook's findings depend on: its source tool and
+// matcher, what its text reads, and whether all of it was read.
+type findingKey struct {
+	tools [2]string
+	read  string
+	whole bool
+}
+
+// findings works out inputFields' findings for a hook written for source
+// whose matcher selects pairs and whose text reads the arguments reads
+// (all of its text was read when whole); input is where the target's payload keeps the tool's input.
+func findings(pairs []inputPair, reads []string, whole bool, source, input string) []inputKey {
+	type key = inputKey
+	// The arguments of every source tool the matcher selects: a text
+	// that names one of the target's may read it for another tool.
+	var sourceFields []string
+	for _, p := range pairs {
+		sourceFields = appendNew(sourceFields, p.sourceFields...)
+	}
+	// One finding per kind, source tools and fields, with the target
+	// tools it is about: fs_write's path is missing from Claude Code's
+	// Write and Edit alike.
+	var mine []key
+	targetsOf := map[key][]string{}
+	sentOf := map[key][]string{}
+	for _, p := range pairs {
+		var k key
+		var lacking []string
+		read := slices.DeleteFunc(slices.Clone(reads), func(f string) bool {
+			return !slices.Contains(p.sourceFields, f) && !slices.Contains(p.anyFields, f)
+		})
+		if len(read) > 0 {
+			if p.known && sameFields(p.sourceFields, p.fields) {
+				continue // the same arguments: whatever it reads is there
+			}
+			if slices.ContainsFunc(read, func(f string) bool { return slices.Contains(p.fields, f) && !slices.Contains(sourceFields, f) }) {
+				continue // it reads the target's own argument too
+			}
+			for _, f := range read {
+				if !slices.Contains(p.fields, f) {
+					lacking = append(lacking, f)
+				}
+			}
+		} else if !whole && p.known {
+			// It may read anything: what a script written for the
+			// source's tool reads first is the argument that says what
+			// the call acts on.
+			for _, f := range p.firstFields {
+				if !slices.Contains(p.fields, f) {
+					lacking = appendNew(lacking, f)
+				}
+			}
+			k.unread = true
+		}
+		if len(lacking) == 0 {
+			continue
+		}
+		k.sources = source + "'s " + andList(p.sources)
+		k.fields = andList(lacking)
+		k.alt = "." + input + "." + lacking[0] + " // ." + input + "." + p.fields[0]
+		if !slices.Contains(mine, k) {
+			mine = append(mine, k)
+		}
+		targetsOf[k] = appendNew(targetsOf[k], p.target)
+		sentOf[k] = appendNew(sentOf[k], p.fields...)
+	}
+	for i, k := range mine {
+		mine[i].targets, mine[i].sent = andList(targetsOf[k]), andList(sentOf[k])
+	}
+	return mine
 }
 
 // inputPair is a native tool of the target that a hook's matcher selects

@@ -2,6 +2,7 @@ package canonical
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -148,12 +149,14 @@ func MatcherText(m Matcher) string {
 }
 
 // SameMatcher reports whether two matchers select the same tools as
-// written: both absent, or the same canonical JSON.
+// written: both absent, or the same canonical JSON. Compared as values,
+// not as rendered JSON: checks ask this of every hook of a large config.
 func SameMatcher(a, b Matcher) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
+	if x, ok := a.(AnyOf); ok {
+		y, ok := b.(AnyOf)
+		return ok && slices.EqualFunc(x, y, SameMatcher)
 	}
-	return MatcherText(a) == MatcherText(b)
+	return a == b // the other kinds are comparable values; nil is nil
 }
 
 // MatcherNode renders a matcher in its canonical JSON form.
