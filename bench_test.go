@@ -72,6 +72,27 @@ func BenchmarkConvert10kProject(b *testing.B) {
 	}
 }
 
+// BenchmarkConvertExample converts the README's example project (five
+// hooks, two of them guard scripts the contract checks read) to Gemini
+// CLI as the CLI does: the typical conversion, whose own work is what a
+// process adds to its start-up.
+func BenchmarkConvertExample(b *testing.B) {
+	src, err := os.ReadFile("examples/project/.claude/settings.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := providers.Files{".claude/settings.json": src}
+	project := os.DirFS("examples/project")
+	b.ReportAllocs()
+	for b.Loop() {
+		s := DecodeSource("claude-code", in)
+		s.Scripts = &Scripts{FS: project}
+		if res := s.Convert("gemini-cli", nil, Options{}); res.Files == nil {
+			b.Fatal(res.Diagnostics)
+		}
+	}
+}
+
 // BenchmarkConvertScaling shows conversion cost growing linearly.
 func BenchmarkConvertScaling(b *testing.B) {
 	for _, n := range []int{1000, 10000, 100000} {

@@ -196,6 +196,9 @@ type Scripts struct {
 	// script, each with its own arguments.
 	read    map[readKey]readAnswer
 	visible map[readKey]visibleText
+	// paths caches scriptPaths by command: the checks each ask it of
+	// every hook, and a large config has thousands.
+	paths map[string][]scriptRef
 	// unread holds the commands that run no script read here (none named,
 	// named as another program's argument, missing, no shell script),
 	// whatever the purpose: each check asks again for every hook.
@@ -378,7 +381,7 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 		// it: the folder these files are read from.
 		command = strings.ReplaceAll(command, gitTopLevel+"/"+s.Repo.Sub, gitTopLevel)
 	}
-	refs := scriptPaths(command, rootVars(s.Plugin), !s.Plugin)
+	refs := s.scriptPathsOf(command)
 	if len(refs) != 1 {
 		return unread()
 	}
@@ -435,7 +438,7 @@ func (s *Scripts) readInput(hd *canonical.Handler) (text string, whole bool) {
 	if s == nil || s.FS == nil || hd.Cwd != "" {
 		return text, false
 	}
-	for _, ref := range scriptPaths(hd.Command, rootVars(s.Plugin), !s.Plugin) {
+	for _, ref := range s.scriptPathsOf(hd.Command) {
 		if b, err := s.readFile(ref.path); err == nil {
 			text += "\n" + string(b)
 		}
@@ -549,6 +552,9 @@ func namedWords(text string, names map[string]int, fn func(start, end, k int)) {
 // stands. Without it a call reads as an unknown program, and a guard that
 // denies through a helper function is never read.
 func withFunctionsInline(text string) string {
+	if !strings.ContainsAny(text, "({") {
+		return text // every definition opens its body with { or (; most commands have neither
+	}
 	defs := functionDef().FindAllStringSubmatch(text, -1)
 	if len(defs) == 0 {
 		return text
@@ -1063,6 +1069,20 @@ var tracingShebang = lazy.Regexp(`^#![^ \t\n]+(?:[ \t]+[^ \t\n]+)*?[ \t]+-[a-zA-
 // rootMark stands for the project folder in a command once its variables
 // are expanded; it cannot occur in a command.
 const rootMark = "\x00root\x00"
+
+// scriptPathsOf is scriptPaths for a command of this project's config,
+// remembered.
+func (s *Scripts) scriptPathsOf(command string) []scriptRef {
+	if refs, ok := s.paths[command]; ok {
+		return refs
+	}
+	refs := scriptPaths(command, rootVars(s.Plugin), !s.Plugin)
+	if s.paths == nil {
+		s.paths = map[string][]scriptRef{}
+	}
+	s.paths[command] = refs
+	return refs
+}
 
 // scriptRef is a project file a command uses: a slash-separated path
 // relative to the project, and whether it is the program the command runs
