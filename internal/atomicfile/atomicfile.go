@@ -29,8 +29,9 @@ var rename = os.Rename
 // file systems is not atomic, and the directory is the one place sure to be
 // on the target's file system), is flushed to disk with fsync, and is then
 // renamed over path. An existing file keeps its permission bits; a new one
-// gets defaultPerm, applied as given (the umask does not narrow it, since
-// the mode is set with chmod). Ownership, extended attributes and hard
+// gets defaultPerm less the process's umask, as a file any program creates
+// would (the mode is set with chmod, which the umask does not narrow by
+// itself). Ownership, extended attributes and hard
 // links of an existing file are not carried over: the result is a new inode.
 //
 // On any error the temporary file is removed and the original is left
@@ -62,7 +63,7 @@ type Staged struct {
 // Stage writes data to a temporary file beside path, with the mode Write
 // would give it, after the same refusals as Write.
 func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err error) {
-	perm := defaultPerm & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+	perm := defaultPerm & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky) &^ umask()
 	var old fs.FileInfo
 	switch fi, lerr := os.Lstat(path); {
 	case lerr == nil && fi.Mode()&fs.ModeSymlink != 0:

@@ -12,3 +12,6 @@ func keepOwner(*os.File, fs.FileInfo) {}
 
 // hardLinks is 1 where the file system reports no link count.
 func hardLinks(fs.FileInfo) uint64 { return 1 }
+
+// umask is nothing where files have no Unix permission bits.
+func umask() fs.FileMode { return 0 }
