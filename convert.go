@@ -61,6 +61,10 @@ type Conversion struct {
 	// ownDropped are what decoding a migration target's own hooks could
 	// not keep (keys it does not model), said if the file is rewritten.
 	ownDropped diag.List
+	// unloadable are the HC320s of reading a migration target's files:
+	// what the tool's JSON reader may reject in them, so that it loads
+	// none of such a file, whether or not the migration rewrites it.
+	unloadable diag.List
 
 	// about holds the source hooks of each diagnostic said once for
 	// several hooks (HC419, HC425, …), by code and message. Such a

@@ -317,6 +317,22 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	if rejectedWhole(res.Diagnostics, res.Files) {
 		clear(mig.Migrated)
 	}
+	// So may a file of the target that is not rewritten, holding the
+	// hooks from last time: said here, since verify reads only what is
+	// written (QA: a second run removed the source's hooks).
+	for _, d := range res.unloadable {
+		if _, rewritten := res.Files[d.File]; rewritten {
+			continue // verify says it of the written file
+		}
+		if _, holds := t.into[d.File]; !holds {
+			continue
+		}
+		clear(mig.Migrated)
+		var w diag.List
+		w.Warnf(providers.CodeJSONC, d.Pos, "", d.Hint,
+			"the file holds the migrated hooks and %s: --remove-source keeps them in the source", strings.TrimSuffix(strings.TrimPrefix(d.Message, "the file "), "; read anyway"))
+		res.Diagnostics = append(res.Diagnostics, w.WithFile(d.File)...)
+	}
 	if mig.Added > 0 {
 		res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov)...)
 	}
@@ -838,8 +854,11 @@ func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files
 	m, ds := dst.Decode(files)
 	if !ds.HasErrors() && m != nil && !providers.HasSkipped(ds) {
 		for _, d := range ds {
-			if d.Code == nested.CodeUnknownKey {
+			switch d.Code {
+			case nested.CodeUnknownKey:
 				res.ownDropped = append(res.ownDropped, d)
+			case providers.CodeJSONC:
+				res.unloadable = append(res.unloadable, d)
 			}
 		}
 		return m
