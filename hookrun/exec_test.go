@@ -191,12 +191,15 @@ func TestRunWithoutBash(t *testing.T) {
 		})
 	}
 
-	// The whole shim: the guard's exit 2 still blocks.
-	t.Setenv("PATH", onlySh)
-	var stdout, stderr bytes.Buffer
-	opt := Options{Provider: "claude-code", Blocking: true, Command: []string{"bash", "-c", `echo "ran by $0" >&2; exit 2`}}
-	code, err := Run(context.Background(), opt, strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`), &stdout, &stderr)
-	if err != nil || code != 0 || !strings.Contains(stdout.String(), `"permissionDecision":"deny","permissionDecisionReason":"ran by sh"`) {
-		t.Errorf("code %d err %v stdout %q stderr %q, want a deny from the command run by sh", code, err, stdout.String(), stderr.String())
+	// The whole shim: the guard's exit 2 still blocks, with sh on PATH
+	// and, where PATH has neither, with /bin/sh.
+	for _, tc := range []struct{ path, ranBy string }{{onlySh, "sh"}, {t.TempDir(), "/bin/sh"}} {
+		t.Setenv("PATH", tc.path)
+		var stdout, stderr bytes.Buffer
+		opt := Options{Provider: "claude-code", Blocking: true, Command: []string{"bash", "-c", `echo "ran by $0" >&2; exit 2`}}
+		code, err := Run(context.Background(), opt, strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`), &stdout, &stderr)
+		if err != nil || code != 0 || !strings.Contains(stdout.String(), `"permissionDecision":"deny","permissionDecisionReason":"ran by `+tc.ranBy+`"`) {
+			t.Errorf("PATH %s: code %d err %v stdout %q stderr %q, want a deny from the command run by %s", tc.path, code, err, stdout.String(), stderr.String(), tc.ranBy)
+		}
 	}
 }

@@ -102,6 +102,17 @@ func bashMissing(command []string) bool {
 	return err != nil
 }
 
+// fallbackShell is the shell that stands in for a missing one: sh as PATH
+// finds it, else /bin/sh, which every POSIX system has whatever PATH says
+// (QA: with sh not on PATH the guard failed to start, and the action went
+// ahead).
+func fallbackShell() string {
+	if _, err := exec.LookPath("sh"); err == nil {
+		return "sh"
+	}
+	return "/bin/sh"
+}
+
 // Check reports what is wrong with the options, as a user would fix it.
 func (o *Options) Check() error {
 	if err := Default().CheckEvent(o.Provider, o.Event); err != nil {
@@ -170,7 +181,7 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 		}
 	}
 	if unsetShell(command) || bashMissing(command) {
-		command = append([]string{"sh"}, command[1:]...)
+		command = append([]string{fallbackShell()}, command[1:]...)
 	}
 	res := Exec(ctx, command, in.Encode(), env, opt.Timeout)
 	out := Resolve(res, Policy{
