@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -169,6 +170,9 @@ func TestMatcherKey(t *testing.T) {
 		{"gemini-cli", canonical.Pattern{Regex: "^(shell)$"}, "tool:shell"}, // anchored: exact, and no tool's
 		{"gemini-cli", canonical.Pattern{Regex: "^read"}, "tool:read_file"},
 		{"claude-code", canonical.Pattern{Regex: "(Shell)"}, "tool:Shell"}, // not names_anywhere: read as the name, as its decoder does
+		// Droid reads its Edit back as file_edit, which it also runs
+		// ApplyPatch for, and that creates files: keyed as file_edit is.
+		{"factory-droid", canonical.Pattern{Regex: "Edit"}, "tool:Create\x00tool:Edit"},
 	} {
 		prov, _ := names.Provider(tc.slug)
 		if got := matcherKey(tc.m, prov, names); got != tc.want {
@@ -309,6 +313,51 @@ func TestDroppedNames(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: HC423 %q, want %q", tc.to, got, want)
+		}
+	}
+}
+
+// TestNativeNamePatternVerifies: a pattern that is one of the target's own
+// tool names ({"pattern": "Edit"} to Factory Droid, where Edit is read
+// back as file_edit and keyed with ApplyPatch) is written and verified
+// without an internal error; so are the RE2-only flags that the
+// JavaScript rewrite drops, leaving such a name (QA: HC900 for both).
+func TestNativeNamePatternVerifies(t *testing.T) {
+	names := vocab.Default()
+	manifest := func(pattern string) []byte {
+		m, _ := json.Marshal(pattern)
+		return []byte(`{"spec":"hooks/1.0","hooks":[{"event":"before_tool_execute","matcher":{"pattern":` + string(m) +
+			`},"handler":{"type":"command","command":"echo no >&2; exit 2"},"blocking":true}]}`)
+	}
+	codex := func(matcher string) []byte {
+		m, _ := json.Marshal(matcher)
+		return []byte(`{"hooks":{"PreToolUse":[{"matcher":` + string(m) + `,"hooks":[{"type":"command","command":"echo no >&2; exit 2"}]}]}}`)
+	}
+	type input struct {
+		from, path string
+		src        []byte
+		to         string
+	}
+	var inputs []input
+	for _, re := range []string{"(?s)Edit", "(?-i)Edit", "(?m)^Edit$", "(?s)Edit|Bash"} {
+		inputs = append(inputs, input{"codex", ".codex/hooks.json", codex(re), "factory-droid"})
+	}
+	for _, to := range targets {
+		for _, row := range names.ToolsOf(to) {
+			if row.Event == "" {
+				inputs = append(inputs, input{"canonical", "hooks.json", manifest(row.Name), to})
+			}
+		}
+	}
+	for _, in := range inputs {
+		source := DecodeSource(in.from, providers.Files{in.path: in.src})
+		if source.Diagnostics.HasErrors() {
+			t.Fatalf("%s: %v", in.src, source.Diagnostics)
+		}
+		for _, d := range source.Convert(in.to, nil, Options{}).Diagnostics {
+			if d.Code == CodeVerify {
+				t.Errorf("%s → %s: %s\ninput: %s", in.from, in.to, d, in.src)
+			}
 		}
 	}
 }

@@ -493,15 +493,22 @@ func unwrapGroup(re string) string {
 	return re
 }
 
-// primaryName is the name the target writes for a native tool name it
-// reads (an alias such as Droid's "Bash" reads as shell, written Execute).
-func primaryName(name string, prov vocab.Provider, names *vocab.Tables) string {
-	if t, ok := names.DecodeTool(prov.Slug, name); ok {
-		if w, ok := names.EncodeTool(prov.Slug, t.Tool); ok {
-			return w.Name
-		}
+// appendNativeName appends the keys of one native name a regex lists,
+// as the target's decoder reads it: a name it knows is every canonical
+// tool of it (providers.AppendTools), each keyed as that tool is, so
+// Droid's "Edit", read back as file_edit, is keyed with ApplyPatch's
+// writes as file_edit is (QA: keying the name alone was HC900); an
+// alias such as Droid's "Bash" so reads as shell. Any other name is
+// itself.
+func appendNativeName(keys []string, name string, prov vocab.Provider, names *vocab.Tables) []string {
+	tools := names.DecodeTools(prov.Slug, name)
+	if len(tools) == 0 {
+		return append(keys, "tool:"+name)
 	}
-	return name
+	for _, tool := range tools {
+		keys = appendMatcherKeys(keys, canonical.ToolName(tool), prov, names)
+	}
+	return keys
 }
 
 // appendPrimary appends the key of a canonical tool's primary native name.
@@ -583,7 +590,7 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		// name by name below, as the decoder reads it.
 		if listed, ok := listedNames(inner); ok && !prov.NamesAnywhere {
 			for _, name := range listed {
-				keys = append(keys, "tool:"+primaryName(name, prov, names))
+				keys = appendNativeName(keys, name, prov, names)
 			}
 			return keys
 		}
@@ -606,7 +613,7 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		// name holds it, so it is read as the name.
 		if listed, ok := listedNames(inner); ok && prov.NamesAnywhere {
 			for _, name := range listed {
-				keys = append(keys, "tool:"+primaryName(name, prov, names))
+				keys = appendNativeName(keys, name, prov, names)
 			}
 			return keys
 		}
