@@ -41,6 +41,9 @@ import (
 // character past U+FFFF, which JavaScript's RegExp without that flag
 // reads as two (a negated class, which holds all of them, is cut there).
 //
+// A rewritten pattern that would read as plain names is grouped
+// ((?s)Edit → (?:Edit)), so that it stays a pattern.
+//
 // A pattern RE2 rejects is no RE2 pattern (a tool's own JavaScript,
 // passed on; its decoder said so): it is returned as it is.
 func JSPattern(re string) (js, why string) {
@@ -81,7 +84,16 @@ func JSPattern(re string) (js, why string) {
 	if w.why != "" {
 		return re, w.why
 	}
-	return w.out.String(), ""
+	js = w.out.String()
+	if PlainNames(js) {
+		// What is left reads as plain names ((?s)Edit → Edit, \Qash\E
+		// → ash), which tools and decoders take for exact names; re was
+		// a pattern, found anywhere in a tool's name, and a group keeps
+		// it one (Copilot CLI then gives it open ends: QA, "ash" there
+		// matched no tool where (?m)ash had matched Bash).
+		js = "(?:" + js + ")"
+	}
+	return js, ""
 }
 
 // jsWriter writes an RE2 pattern (one RE2 accepts) as JavaScript reads

@@ -52,9 +52,16 @@ var jsPatternCases = []struct {
 	{re: "(?P<1x>Bash)", js: "(?:Bash)"}, // no JavaScript name starts with a digit
 	{re: `\Q.*\E`, js: `\.\*`},
 	{re: `\Qmcp__a.b`, js: `mcp__a\.b`},
-	{re: `\x{41}sh`, js: "Ash"},
+	{re: `\x{41}sh`, js: "(?:Ash)"}, // grouped, as below
 	{re: `a\a`, js: `a\x07`},
 	{re: `a\012`, js: `a\x0a`},
+	// What would read as plain names, taken for exact ones, stays a
+	// pattern (QA: Copilot CLI matched (?m)ash, written ash, as the
+	// name ash, and no tool has it).
+	{re: "(?m)ash", js: "(?:ash)"},
+	{re: "(?s)Edit|Bash", js: "(?:Edit|Bash)"},
+	{re: `\Qash\E`, js: "(?:ash)"},
+	{re: "(?-i)Edit", js: "(?:Edit)"},
 	// Classes JavaScript reads otherwise.
 	{re: "[[:alpha:]]+_x", js: "[A-Za-z]+_x"},
 	{re: "[[:^alpha:]]", js: "[\\x00-@\\[-`{-\\uffff]"},
