@@ -22,6 +22,7 @@ import (
 	"github.com/hookconv/hookconv/lint"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
+	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -441,6 +442,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		res.Diagnostics = append(res.Diagnostics, switchedOffScripts(planned, from, to)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
+			res.Diagnostics = append(res.Diagnostics, mcpNamesHolding(planned, from)...)
 			var place RepoPlace
 			if s.Scripts != nil {
 				place = s.Scripts.Repo
@@ -877,6 +879,57 @@ func editorOnly(slug string, data *node.Node) (matcher, event string, ok bool) {
 		return m.Text, ev.Text, true
 	}
 	return "", "", false
+}
+
+// mcpNamesHolding reports HC310 for each hook whose source tool found a
+// plain name of its matcher anywhere in a tool's name (names_anywhere:
+// Gemini CLI's "file", tested as new RegExp("file").test(name)). The
+// decoder read such a name as the built-in tools whose names hold it
+// (read_file, write_file); the MCP tools whose names may hold it too
+// (mcp_filesystem_write_file), which hookconv cannot list, are not
+// carried over, so the converted hook fires for fewer tools (QA: said
+// nothing). HC310 makes migrate --remove-source keep the source hook.
+func mcpNamesHolding(m *canonical.Manifest, from string) diag.List {
+	names := vocab.Default()
+	src, _ := names.Provider(from)
+	if !src.NamesAnywhere {
+		return nil
+	}
+	var ds diag.List
+	var memo providers.DataMemo
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
+			continue
+		}
+		v := memo.Own(h, from).Get("$matcher")
+		if v == nil || v.Kind != node.String {
+			continue
+		}
+		text := strings.TrimSpace(v.Text)
+		parts, ok := providers.SplitAlternation(text)
+		if !ok {
+			continue
+		}
+		whole := providers.GroupAnchored(text)
+		var held []string
+		for _, p := range parts {
+			if whole {
+				p = "^" + p + "$"
+			}
+			if _, ok := providers.ToolsHolding(names, src, p); ok {
+				held = append(held, strconv.Quote(p))
+			}
+		}
+		if len(held) == 0 {
+			continue
+		}
+		ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
+			"name the MCP tools too (mcp_<server>_<tool>), or keep the hook in "+src.Name,
+			"%s: %s finds %s anywhere in a tool's name, MCP tools' too; it is carried as the built-in tools whose names hold it, and the MCP tools that match it there are not covered",
+			h.DisplayName(i), src.Name, strings.Join(held, ", "))
+	}
+	return ds
 }
 
 // widenedSiblings warns about a source matcher that named only some of
