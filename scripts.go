@@ -424,26 +424,164 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 // (inlineText), the shell script it runs when that is read whole
 // (readScript); else the command and whatever project scripts it names
 // that can be read, in any language (a Python guard's
-// tool_input.get("file_path")). whole says the text is all the hook
-// runs: a hook whose whole text names no argument reads none. s may be
+// tool_input.get("file_path")), and the scripts those shell scripts name.
+// unseen says why that text may not be all that reads the tool's input:
+// a script that could not be read (missing, unreadable, no project
+// folder), or a program hookconv cannot see into that may read standard
+// input (programsUnseen); "" when hookconv read all that may. s may be
 // nil. Nothing is run.
-func (s *Scripts) readInput(hd *canonical.Handler) (text string, whole bool) {
+func (s *Scripts) readInput(hd *canonical.Handler) (text string, unseen inputUnseen) {
 	if t, ok := inlineText(hd.Command); ok && hd.Cwd == "" {
-		return t, true
+		return t, ""
 	}
 	if t, ok := s.readScript(hd, forExit); ok {
-		return t, true
+		return t, ""
 	}
 	text = hd.Command
-	if s == nil || s.FS == nil || hd.Cwd != "" {
-		return text, false
+	var refs []scriptRef
+	if s != nil {
+		refs = s.scriptPathsOf(hd.Command)
+	} else {
+		refs = scriptPaths(hd.Command, rootVars(false), true)
 	}
-	for _, ref := range s.scriptPathsOf(hd.Command) {
-		if b, err := s.readFile(ref.path); err == nil {
-			text += "\n" + string(b)
+	unseen = programsUnseen(hd.Command, refs)
+	if s == nil || s.FS == nil || hd.Cwd != "" {
+		if len(refs) > 0 {
+			unseen = unseenScript
+		}
+		return text, unseen
+	}
+	// The scripts named, and those their shell scripts name: a guard
+	// that hands the payload to a helper reads what the helper reads.
+	seen := map[string]bool{}
+	for len(refs) > 0 && len(seen) < maxInputScripts {
+		ref := refs[0]
+		refs = refs[1:]
+		if seen[ref.path] {
+			continue
+		}
+		seen[ref.path] = true
+		b, err := s.readFile(ref.path)
+		if err != nil {
+			unseen = unseenScript
+			continue
+		}
+		text += "\n" + string(b)
+		if !shellScript(ref.path, b) {
+			continue // read in full: it reads what it names
+		}
+		for _, line := range strings.Split(withoutComments(b), "\n") {
+			more := scriptPaths(line, rootVars(s.Plugin), !s.Plugin)
+			if unseen == "" {
+				unseen = programsUnseen(line, more)
+			}
+			refs = append(refs, more...)
 		}
 	}
-	return text, false
+	if len(refs) > 0 {
+		unseen = unseenScript // more than hookconv follows
+	}
+	return text, unseen
+}
+
+// maxInputScripts bounds the scripts readInput follows from one command.
+const maxInputScripts = 16
+
+// inputUnseen says why hookconv cannot tell from a hook's text all that
+// it reads of the tool's input, in words for HC419's message.
+type inputUnseen string
+
+const (
+	unseenScript  inputUnseen = "run scripts hookconv could not read"
+	unseenProgram inputUnseen = "run a program hookconv cannot see into, which may read that input"
+	// unseenRead: the text names the tool's input but no argument
+	// hookconv recognises (TI=$(jq -c .tool_input) read again later).
+	unseenRead inputUnseen = "read the tool input in a way hookconv does not follow"
+)
+
+// quietPrograms are programs that read nothing of a hook's standard
+// input (git, notifications, sounds, files made or touched), or only pass
+// it on (tee, to the programs after it, which are judged themselves): a
+// command that runs only these and the shell's own reads no argument.
+var quietPrograms = []string{"git", "say", "notify-send", "osascript", "terminal-notifier", "afplay", "paplay", "aplay", "sleep", "mkdir", "touch", "logger", "tput", "cd", "tee"}
+
+// interpreters run the script named among their arguments: one running
+// a script hookconv reads is seen into.
+var interpreters = []string{"sh", "bash", "zsh", "dash", "python", "python3", "node", "ruby", "perl", "bun", "deno"}
+
+// programsUnseen says whether a shell text runs a program that may read
+// a hook's standard input and that hookconv cannot see into: one that is
+// not the shell's own, a text tool (whose arguments are in the text), a
+// quiet program, one of refs (the project scripts it names, followed by
+// readInput) or an interpreter running one of them. A line it cannot
+// split counts as such a program: a safety guard may be a binary on PATH
+// that reads the tool's input. A program named by a path, or an
+// interpreter's script outside the project (${CLAUDE_PLUGIN_ROOT}/x.py),
+// is a script hookconv could not read (unseenScript); other programs
+// unseenProgram; "" for none.
+func programsUnseen(text string, refs []scriptRef) inputUnseen {
+	isRef := func(word string) bool {
+		return slices.ContainsFunc(refs, func(r scriptRef) bool {
+			return word == r.path || strings.HasSuffix(word, "/"+r.path)
+		})
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, "[[") {
+			line = doubleBracket().ReplaceAllString(line, "true")
+		}
+		words := shellWords(fdRedirect.Replace(line))
+		if words == nil && strings.TrimSpace(line) != "" {
+			return unseenProgram
+		}
+		at, target := true, false
+		for i, w := range words {
+			switch {
+			case w.operator:
+				at, target = true, false
+				continue
+			case w.redirect:
+				target = true
+				continue
+			case target:
+				target = false // the file written or read
+				continue
+			case !at:
+				continue
+			case i+1 < len(words) && words[i+1].operator && words[i+1].text == ")":
+				continue // a case pattern
+			}
+			name := path.Base(w.text)
+			switch {
+			case assignment().MatchString(w.text), slices.Contains(shellKeywords, w.text), w.text == "esac":
+			case w.text == "case" || w.text == "for" || w.text == "in":
+				at = false // a subject or the loop's words, up to an operator
+			case slices.Contains(scriptCommands, name) || slices.Contains(quietPrograms, name) || isRef(w.text):
+				at = false
+			case slices.Contains(interpreters, name):
+				at = false
+				runs, script := false, false
+				for _, a := range words[i+1:] {
+					if a.operator {
+						break
+					}
+					runs = runs || isRef(a.text)
+					script = script || !strings.HasPrefix(a.text, "-") && (strings.Contains(a.text, "/") || hasScriptExtension(a.text))
+				}
+				switch {
+				case runs:
+				case script:
+					return unseenScript
+				default:
+					return unseenProgram
+				}
+			case strings.Contains(w.text, "/"):
+				return unseenScript
+			default:
+				return unseenProgram
+			}
+		}
+	}
+	return ""
 }
 
 // visibleText is a script's text without its comments, "" when it does

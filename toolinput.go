@@ -58,8 +58,8 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		key     [2]string
 	}
 	type reading struct {
-		read  []string // every documented argument its text reads
-		whole bool
+		read   []string    // every documented argument its text reads
+		unseen inputUnseen // why its text may not be all that reads the input
 	}
 	texts := map[string]reading{} // by command: thousands of hooks may run one script
 	findingsOf := map[findingKey][]inputKey{}
@@ -105,18 +105,23 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		r, seen := texts[h.Handler.Command]
 		if !seen {
 			var text string
-			text, r.whole = scripts.readInput(&h.Handler)
+			text, r.unseen = scripts.readInput(&h.Handler)
 			r.read = fieldsRead(text, allFields(), dst.ToolInput[0])
+			if len(r.read) == 0 && namesInput(text, dst.ToolInput[0]) {
+				// It reads the tool's input, and no argument hookconv
+				// recognises: not a hook that reads nothing.
+				r.unseen = unseenRead
+			}
 			texts[h.Handler.Command] = r
 		}
 		// What a hook is warned about depends on its tools and on what its
 		// text reads, not on the hook: worked out once for each (a large
 		// config holds thousands of hooks that differ only in their
 		// script's name, and read nothing hookconv can see).
-		fk := findingKey{pk, strings.Join(r.read, "\x00"), r.whole}
+		fk := findingKey{pk, strings.Join(r.read, "\x00"), r.unseen}
 		mine, seen := findingsOf[fk]
 		if !seen {
-			mine = findings(pairs, r.read, r.whole, source, dst.ToolInput[0])
+			mine = findings(pairs, r.read, r.unseen, source, to, dst.ToolInput[0])
 			findingsOf[fk] = mine
 		}
 		for _, k := range mine {
@@ -145,12 +150,12 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		}
 		target := fmt.Sprintf("%s's %s, which the hook runs for there, %s %s instead: a guard that reads %s there finds nothing, and then lets every call through", to, k.targets, verb, k.sent, k.fields)
 		var w diag.List
-		if k.unread {
-			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", fmt.Sprintf("check which arguments the scripts read, and make them read %s's too: jq -r '%s'", to, k.alt),
-				"%d blocking hook(s) on tool events (%s) were written for %s, whose input holds %s, and run what hookconv cannot read through; %s",
-				g.n, listed, k.sources, k.fields, target)
+		if k.unseen != "" {
+			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", "check which arguments the scripts read, and make them "+k.alt,
+				"%d blocking hook(s) on tool events (%s) were written for %s, whose input holds %s, and %s; %s",
+				g.n, listed, k.sources, k.fields, k.unseen, target)
 		} else {
-			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", fmt.Sprintf("make the scripts read %s's argument too: jq -r '%s'", to, k.alt),
+			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", "make the scripts "+k.alt,
 				"%d blocking hook(s) on tool events (%s) read %s from the tool input of %s; %s",
 				g.n, listed, k.fields, k.sources, target)
 		}
@@ -168,24 +173,25 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 // inputKey is one HC419 finding about tool arguments: the tools and the
 // arguments it is about, and whether the hook's text was unread.
 type inputKey struct {
-	unread                   bool
+	unseen                   inputUnseen // why the hook's text was not all read, "" if it was
 	sources, targets, fields string
 	sent                     string // what the target's tools send
-	alt                      string // a jq filter that reads both
+	alt                      string // the hint: how to read the target's arguments too
 }
 
 // findingKey is what a hook's findings depend on: its source tool and
 // matcher, what its text reads, and whether all of it was read.
 type findingKey struct {
-	tools [2]string
-	read  string
-	whole bool
+	tools  [2]string
+	read   string
+	unseen inputUnseen
 }
 
 // findings works out inputFields' findings for a hook written for source
-// whose matcher selects pairs and whose text reads the arguments reads
-// (all of its text was read when whole); input is where the target's payload keeps the tool's input.
-func findings(pairs []inputPair, reads []string, whole bool, source, input string) []inputKey {
+// whose matcher selects pairs in the target to and whose text reads the
+// arguments reads (unseen says why that text may not be all it reads);
+// input is where the target's payload keeps the tool's input.
+func findings(pairs []inputPair, reads []string, unseen inputUnseen, source, to, input string) []inputKey {
 	type key = inputKey
 	// The arguments of every source tool the matcher selects: a text
 	// that names one of the target's may read it for another tool.
@@ -217,7 +223,7 @@ func findings(pairs []inputPair, reads []string, whole bool, source, input strin
 					lacking = append(lacking, f)
 				}
 			}
-		} else if !whole && p.known {
+		} else if unseen != "" && p.known {
 			// It may read anything: what a script written for the
 			// source's tool reads first is the argument that says what
 			// the call acts on.
@@ -226,14 +232,14 @@ func findings(pairs []inputPair, reads []string, whole bool, source, input strin
 					lacking = appendNew(lacking, f)
 				}
 			}
-			k.unread = true
+			k.unseen = unseen
 		}
 		if len(lacking) == 0 {
 			continue
 		}
 		k.sources = source + "'s " + andList(p.sources)
 		k.fields = andList(lacking)
-		k.alt = "." + input + "." + lacking[0] + " // ." + input + "." + p.fields[0]
+		k.alt = inputHint(p, lacking[0], source, to, input)
 		if !slices.Contains(mine, k) {
 			mine = append(mine, k)
 		}
@@ -244,6 +250,21 @@ func findings(pairs []inputPair, reads []string, whole bool, source, input strin
 		mine[i].targets, mine[i].sent = andList(targetsOf[k]), andList(sentOf[k])
 	}
 	return mine
+}
+
+// inputHint says (as words after "make the scripts") how a guard reading the source's argument field may read
+// what p's target tool sends: a jq filter reading both, unless either
+// tool's first argument holds what its name does not say (Codex's
+// apply_patch sends the patch as command), where the filter would take
+// one thing for another and the table's note says what it holds.
+func inputHint(p inputPair, field, source, to, input string) string {
+	if note := p.targetNote; note != "" {
+		return fmt.Sprintf("read what %s's %s sends instead of %s: %s", to, p.target, field, note)
+	}
+	if note := p.sourceNote; note != "" {
+		return fmt.Sprintf("read %s's %s where they read %s's %s (%s's %s)", to, p.fields[0], source, field, andList(p.sources), note)
+	}
+	return fmt.Sprintf("read %s's argument too: jq -r '.%s.%s // .%s.%s'", to, input, field, input, p.fields[0])
 }
 
 // inputPair is a native tool of the target that a hook's matcher selects
@@ -262,6 +283,10 @@ type inputPair struct {
 	// anyFields are every tool's arguments for those jobs: what a hook
 	// whose source documents none may read.
 	anyFields []string
+	// targetNote and sourceNote say what the target's and the source's
+	// tools' first argument holds where its name does not say so
+	// (vocab's input_note).
+	targetNote, sourceNote string
 }
 
 // toolPairs returns the target's documented native tools that a matcher
@@ -276,6 +301,10 @@ func toolPairs(names *vocab.Tables, mt canonical.Matcher, from, to string) []inp
 		there := jobsOf(names, mt, to)
 		jobs = slices.DeleteFunc(jobs, func(j string) bool { return !slices.Contains(there, j) })
 	}
+	// In the table's order, not the matcher's: Write|Edit and Edit|Write
+	// are one finding.
+	order := names.ToolNames()
+	slices.SortStableFunc(jobs, func(a, b string) int { return slices.Index(order, a) - slices.Index(order, b) })
 	var out []inputPair
 	for _, job := range jobs {
 		for _, t := range names.EncodeTools(to, job) {
@@ -285,7 +314,7 @@ func toolPairs(names *vocab.Tables, mt canonical.Matcher, from, to string) []inp
 			}
 			k := slices.IndexFunc(out, func(p inputPair) bool { return p.target == t.Name })
 			if k < 0 {
-				out = append(out, inputPair{target: t.Name, fields: fields, known: true})
+				out = append(out, inputPair{target: t.Name, fields: fields, known: true, targetNote: names.ToolInputNote(to, t.Name)})
 				k = len(out) - 1
 			}
 			p := &out[k]
@@ -295,6 +324,9 @@ func toolPairs(names *vocab.Tables, mt canonical.Matcher, from, to string) []inp
 			}
 			for _, s := range sources {
 				p.sources = appendNew(p.sources, s.Name)
+				if note := names.ToolInputNote(from, s.Name); note != "" {
+					p.sourceNote = note
+				}
 				sf := names.ToolInput(from, s.Name)
 				if len(sf) == 0 {
 					p.known = false
@@ -422,6 +454,23 @@ func fieldsRead(text string, candidates []string, input string) []string {
 	return out
 }
 
+// namesInput reports whether text names the key where the payload keeps
+// the tool's input (tool_input) as a word.
+func namesInput(text, input string) bool {
+	key := input[strings.LastIndexByte(input, '.')+1:]
+	for at := 0; ; {
+		j := strings.Index(text[at:], key)
+		if j < 0 {
+			return false
+		}
+		start, end := at+j, at+j+len(key)
+		if (start == 0 || !wordByte(text[start-1])) && (end == len(text) || !wordByte(text[end])) {
+			return true
+		}
+		at = end
+	}
+}
+
 // readsField reports whether text reads the argument f of a tool's input:
 // after the input's key (jq's .tool_input.path, JavaScript's
 // tool_input?.path), as a subscript (Python's ["path"], ['path']) or a
@@ -455,6 +504,10 @@ func readsField(text, f, input string) bool {
 			continue
 		}
 		before = strings.TrimSuffix(strings.TrimSuffix(before, "."), "?")
+		// In one jq filter, .tool_input | .path reads the same.
+		if piped := strings.TrimRight(before, " "); strings.HasSuffix(piped, "|") && !strings.HasSuffix(piped, "||") {
+			before = strings.TrimRight(strings.TrimSuffix(piped, "|"), " ")
+		}
 		if strings.HasSuffix(before, key) && (len(before) == len(key) || !wordByte(before[len(before)-len(key)-1])) {
 			return true
 		}

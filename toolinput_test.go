@@ -34,6 +34,10 @@ func TestReadsField(t *testing.T) {
 		{`command -v jq >/dev/null || exit 0`, "command", false},
 		{`jq -r '.tool_input.commands[]'`, "command", false},
 		{`jq -r '.other_input.path'`, "path", false},
+		// One jq filter piping the input on (QA).
+		{`jq -r '.tool_input | .path'`, "path", true},
+		{`jq -r '.tool_input|.path'`, "path", true},
+		{`[ -n "$tool_input" ] || .path`, "path", false},
 	} {
 		if got := readsField(tc.text, tc.field, "tool_input"); got != tc.want {
 			t.Errorf("readsField(%q, %q) = %v, want %v", tc.text, tc.field, got, tc.want)
@@ -107,8 +111,20 @@ func TestInputFields(t *testing.T) {
 			strconv.Quote(command) + `}]}}`)}
 	}
 	project := fstest.MapFS{
-		"guard.py":  {Data: []byte("import json, sys\nti = json.load(sys.stdin)['tool_input']\nif ti.get('file_path', '').endswith('.env'):\n    sys.exit(2)\n")},
-		"helper.sh": {Data: []byte("#!/bin/sh\npython3 check.py\n")},
+		"guard.py":    {Data: []byte("import json, sys\nti = json.load(sys.stdin)['tool_input']\nif ti.get('file_path', '').endswith('.env'):\n    sys.exit(2)\n")},
+		"helper.sh":   {Data: []byte("#!/bin/sh\npython3 check.py\n")},
+		"exits.py":    {Data: []byte("import sys\nsys.exit(2)\n")},
+		"twostep.sh":  {Data: []byte("#!/bin/bash\nTI=$(jq -c .tool_input)\nP=$(echo \"$TI\" | jq -r .path)\n[[ $P == *.env ]] && { echo no >&2; exit 2; }\nexit 0\n")},
+		"gitcheck.sh": {Data: []byte("#!/bin/sh\ngit diff --quiet || { echo dirty >&2; exit 2; }\n")},
+		"wraps.sh":    {Data: []byte("#!/bin/sh\n# ./not-run.sh is only named here\npolicy-check --strict\n")},
+	}
+	kiroAgent := func(matcher, command string) providers.Files {
+		return providers.Files{".kiro/agents/a.json": []byte(`{"name": "a", "tools": ["@builtin"], "hooks": {"preToolUse": [{"matcher": "` + matcher + `", "command": ` +
+			strconv.Quote(command) + `}]}}`)}
+	}
+	codex := func(matcher, command string) providers.Files {
+		return providers.Files{".codex/hooks.json": []byte(`{"hooks": {"PreToolUse": [{"matcher": "` + matcher + `", "hooks": [{"type": "command", "command": ` +
+			strconv.Quote(command) + `}]}]}}`)}
 	}
 	const readsPath = `jq -r '.tool_input.file_path' | grep -q '\.env$' && exit 2; exit 0`
 	for _, tc := range []struct {
@@ -125,9 +141,30 @@ func TestInputFields(t *testing.T) {
 		{"same arguments", "claude-code", "codex", claude("PreToolUse", "Bash", `jq -r '.tool_input.command' | grep -q 'rm -rf' && exit 2; exit 0`), false, ""},
 		{"a Python script read", "claude-code", "codex", claude("PreToolUse", "Write", "python3 guard.py"), false, "read file_path from the tool input of claude-code's Write;"},
 		{"a script not read", "claude-code", "codex", claude("PreToolUse", "Write", "./missing.sh"), false,
-			"were written for claude-code's Write, whose input holds file_path, and run what hookconv cannot read through; codex's apply_patch"},
-		{"a script that runs another", "claude-code", "codex", claude("PreToolUse", "Edit", "./helper.sh"), false, "run what hookconv cannot read through"},
+			"were written for claude-code's Write, whose input holds file_path, and run scripts hookconv could not read; codex's apply_patch"},
+		// helper.sh is read; the check.py it runs is missing.
+		{"a script that runs another", "claude-code", "codex", claude("PreToolUse", "Edit", "./helper.sh"), false, "and run scripts hookconv could not read;"},
 		{"reads nothing", "claude-code", "codex", claude("PreToolUse", "Write", "echo 'no writes' >&2; exit 2"), false, ""},
+		// Programs known to read nothing of standard input (QA).
+		{"git reads nothing", "claude-code", "codex", claude("PreToolUse", "Write|Edit", "git diff --quiet || { echo dirty >&2; exit 2; }"), false, ""},
+		{"say reads nothing", "claude-code", "codex", claude("PreToolUse", "Write|Edit", "say editing"), false, ""},
+		{"a script running git", "claude-code", "codex", claude("PreToolUse", "Write", "./gitcheck.sh"), false, ""},
+		{"a Python script reading nothing", "claude-code", "codex", claude("PreToolUse", "Write", "python3 exits.py"), false, ""},
+		// A program on PATH may read the tool's input; so may one a
+		// script runs (a name in a comment is no script run).
+		{"a program unseen", "claude-code", "codex", claude("PreToolUse", "Write", "policy-check --strict"), false,
+			"and run a program hookconv cannot see into, which may read that input; codex's apply_patch"},
+		// A script outside the project (a plugin's) is one not read.
+		{"a plugin's script", "claude-code", "codex", claude("PreToolUse", "Write", "python3 ${CLAUDE_PLUGIN_ROOT}/hooks/guard.py"), false, "and run scripts hookconv could not read; codex's apply_patch"},
+		{"a script running a program", "claude-code", "codex", claude("PreToolUse", "Write", "./wraps.sh"), false, "and run a program hookconv cannot see into"},
+		// The input read in two steps, or piped in one filter (QA).
+		{"two steps", "kiro-agent", "claude-code", kiroAgent("fs_write", "./twostep.sh"), false,
+			"and read the tool input in a way hookconv does not follow; claude-code's Write and Edit"},
+		{"piped in one filter", "kiro-agent", "claude-code", kiro(`jq -r '.tool_input | .path' | grep -q '^secrets/' && exit 2; exit 0`), false,
+			"read path from the tool input of kiro-agent's fs_write;"},
+		// fs_write's command is a sub-command, not apply_patch's patch (QA).
+		{"codex patch to kiro", "codex", "kiro-agent", codex("apply_patch", `jq -r .tool_input.command | grep -q "Update File: .env" && { echo no >&2; exit 2; }; exit 0`), false,
+			"read command from the tool input of codex's apply_patch; kiro-agent's fs_write, which the hook runs for there, sends path, file_text"},
 		{"observes only", "claude-code", "codex", claude("PostToolUse", "Write", readsPath), false, ""},
 		{"kiro to claude", "kiro-agent", "claude-code", kiro(`jq -r '.tool_input.path' | grep -q '^secrets/' && exit 2; exit 0`), false,
 			"read path from the tool input of kiro-agent's fs_write; claude-code's Write and Edit, which the hook runs for there, send file_path, content, old_string, new_string and replace_all instead"},
@@ -148,7 +185,7 @@ func TestInputFields(t *testing.T) {
 		res := src.Convert(tc.to, nil, Options{Shim: tc.shim})
 		var got []string
 		for _, d := range res.Diagnostics {
-			if d.Code == CodePayloadShape && (strings.Contains(d.Message, "tool input of") || strings.Contains(d.Message, "cannot read through")) {
+			if d.Code == CodePayloadShape && (strings.Contains(d.Message, "tool input of") || strings.Contains(d.Message, "were written for")) {
 				got = append(got, d.Message)
 			}
 		}

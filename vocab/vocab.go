@@ -122,6 +122,15 @@ type NativeTool struct {
 	// call acts on; empty when unknown. Set on the native tool's first
 	// row only: ToolInput finds it by name.
 	Input []string `toml:"input" json:"input,omitempty"`
+	// InputOwn are the names in Input that other tools use for another
+	// thing (Kiro's fs_write sends command, which is create or
+	// str_replace, not a shell command or a patch): they are not
+	// compared with the same names elsewhere.
+	InputOwn []string `toml:"input_own" json:"input_own,omitempty"`
+	// InputNote says what the first of Input holds where that is not
+	// what its name says (Codex's apply_patch sends the patch as
+	// command): a guard moved there must read it otherwise.
+	InputNote string `toml:"input_note" json:"input_note,omitempty"`
 }
 
 // Provider is a tool hookconv reads and writes.
@@ -564,15 +573,36 @@ func (t *Tables) DecodeTools(provider, native string) []string {
 }
 
 // ToolInput returns the names of the arguments a provider's native tool
-// hands its hooks in the tool input (NativeTool.Input), nil when no source
-// documents them. The slice is the table's own: do not change it.
+// hands its hooks in the tool input (NativeTool.Input) that mean what the
+// same names mean in other tools (less InputOwn), nil when no source
+// documents them. The slice may be the table's own: do not change it.
 func (t *Tables) ToolInput(provider, native string) []string {
 	for _, n := range t.of(provider).tools {
 		if n.Name == native && len(n.Input) > 0 {
-			return n.Input
+			if len(n.InputOwn) == 0 {
+				return n.Input
+			}
+			var out []string
+			for _, f := range n.Input {
+				if !slices.Contains(n.InputOwn, f) {
+					out = append(out, f)
+				}
+			}
+			return out
 		}
 	}
 	return nil
+}
+
+// ToolInputNote returns what a provider's native tool's first argument
+// holds where its name does not say (NativeTool.InputNote), "" otherwise.
+func (t *Tables) ToolInputNote(provider, native string) string {
+	for _, n := range t.of(provider).tools {
+		if n.Name == native && len(n.Input) > 0 {
+			return n.InputNote
+		}
+	}
+	return ""
 }
 
 // AlsoTools returns the canonical tools a native tool does besides the

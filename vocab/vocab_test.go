@@ -368,6 +368,14 @@ func TestToolInput(t *testing.T) {
 			}
 			seen[f] = true
 		}
+		for _, f := range n.InputOwn {
+			if !seen[f] {
+				t.Errorf("%s/%s: input_own %q is not in input", n.Provider, n.Name, f)
+			}
+		}
+		if n.InputNote != "" && len(n.Input) == 0 {
+			t.Errorf("%s/%s: input_note without input", n.Provider, n.Name)
+		}
 	}
 	for _, tt := range []struct {
 		provider, native string
@@ -375,13 +383,17 @@ func TestToolInput(t *testing.T) {
 	}{
 		{"codex", "apply_patch", []string{"command"}},
 		{"claude-code", "Write", []string{"file_path", "content"}},
-		{"kiro-agent", "fs_write", []string{"path", "command", "file_text", "old_str", "new_str", "insert_line", "summary"}},
+		// fs_write's command is a sub-command (input_own): not compared.
+		{"kiro-agent", "fs_write", []string{"path", "file_text", "old_str", "new_str", "insert_line", "summary"}},
 		{"claude-code", "PowerShell", nil}, // undocumented: unknown, not argument-less
 		{"claude-code", "Nope", nil},
 	} {
 		if got := tb.ToolInput(tt.provider, tt.native); !slices.Equal(got, tt.want) {
 			t.Errorf("ToolInput(%s, %s) = %v, want %v", tt.provider, tt.native, got, tt.want)
 		}
+	}
+	if tb.ToolInputNote("codex", "apply_patch") == "" || tb.ToolInputNote("claude-code", "Write") != "" {
+		t.Errorf("ToolInputNote: apply_patch's patch is noted, Write's file_path is not")
 	}
 }
 

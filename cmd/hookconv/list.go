@@ -109,22 +109,31 @@ may use. With --provider, lists that tool's native names for them.`,
 				}
 				return t, nil
 			}
-			t := newTable("tool:tool", "native:native", "event:event", "note:note")
+			// input: the arguments the tool hands its hooks (the tools
+			// table's input, on the tool's first row), its notes beside
+			// the row's own.
+			t := newTable("tool:tool", "native:native", "event:event", "input:input", "note:note")
 			for _, n := range names.ToolsOf(provider) {
-				note := ""
+				var notes []string
 				if n.Alias {
-					note = "read only"
+					notes = append(notes, "read only")
 				} else if first, _ := names.EncodeTool(provider, n.Tool); first.Name != n.Name && !n.WriteOnly {
-					note = "written beside " + first.Name
+					notes = append(notes, "written beside "+first.Name)
 				}
-				t.add(n.Tool, n.Name, n.Event, note)
+				for _, f := range n.InputOwn {
+					notes = append(notes, f+" means something of "+n.Name+"'s own, not what other tools send under that name")
+				}
+				if n.InputNote != "" {
+					notes = append(notes, n.InputNote)
+				}
+				t.add(n.Tool, n.Name, n.Event, strings.Join(n.Input, ","), strings.Join(notes, "; "))
 			}
 			p, _ := names.Provider(provider)
 			switch {
 			case p.MCP != "" && p.MCPServer != "":
-				t.add("mcp", p.MCP, "", "every tool of a server: "+p.MCPServer)
+				t.add("mcp", p.MCP, "", "", "every tool of a server: "+p.MCPServer)
 			case p.MCP != "":
-				t.add("mcp", p.MCP, "", "no spelling for every tool of a server")
+				t.add("mcp", p.MCP, "", "", "no spelling for every tool of a server")
 			}
 			return t, nil
 		})
