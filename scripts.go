@@ -444,15 +444,20 @@ func (s *Scripts) readInput(hd *canonical.Handler) (text string, unseen inputUns
 	} else {
 		refs = scriptPaths(hd.Command, rootVars(false), true)
 	}
-	unseen = programsUnseen(hd.Command, refs)
+	// A script that cannot be read is the reason first; only without one
+	// are the programs run looked at (programsUnseen reads every word,
+	// and a large config names thousands of scripts): the command's, then
+	// those of the scripts' lines.
 	if s == nil || s.FS == nil || hd.Cwd != "" {
 		if len(refs) > 0 {
-			unseen = unseenScript
+			return text, unseenScript
 		}
-		return text, unseen
+		return text, programsUnseen(hd.Command, refs)
 	}
+	command := refs
 	// The scripts named, and those their shell scripts name: a guard
 	// that hands the payload to a helper reads what the helper reads.
+	var lines inputUnseen // the first of the scripts' lines' programs unseen
 	seen := map[string]bool{}
 	for len(refs) > 0 && len(seen) < maxInputScripts {
 		ref := refs[0]
@@ -472,16 +477,19 @@ func (s *Scripts) readInput(hd *canonical.Handler) (text string, unseen inputUns
 		}
 		for _, line := range strings.Split(withoutComments(b), "\n") {
 			more := scriptPaths(line, rootVars(s.Plugin), !s.Plugin)
-			if unseen == "" {
-				unseen = programsUnseen(line, more)
+			if lines == "" && unseen == "" {
+				lines = programsUnseen(line, more)
 			}
 			refs = append(refs, more...)
 		}
 	}
-	if len(refs) > 0 {
-		unseen = unseenScript // more than hookconv follows
+	if len(refs) > 0 || unseen == unseenScript {
+		return text, unseenScript // more than hookconv follows, or a script unread
 	}
-	return text, unseen
+	if u := programsUnseen(hd.Command, command); u != "" {
+		return text, u
+	}
+	return text, lines
 }
 
 // maxInputScripts bounds the scripts readInput follows from one command.
