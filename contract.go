@@ -179,6 +179,49 @@ func jsonField(form string) string {
 // shownHooks is how many hooks a once-per-conversion warning names.
 const shownHooks = 3
 
+// hookGroups gathers the hooks a once-per-conversion warning is about, by
+// what the warning says (K), in the order the warnings first arise.
+type hookGroups[K comparable] struct {
+	keys []K
+	by   map[K]*hookGroup
+}
+
+// hookGroup is the hooks of one warning: how many, the first (where the
+// warning points), the first few's names (a large config must not pay for
+// a name per hook), and every one's source index.
+type hookGroup struct {
+	n, first int
+	names    []string
+	hooks    []int
+}
+
+// add counts hook h, the i-th, under k.
+func (gs *hookGroups[K]) add(k K, h *canonical.Hook, i int) {
+	g := gs.by[k]
+	if g == nil {
+		if gs.by == nil {
+			gs.by = map[K]*hookGroup{}
+		}
+		g = &hookGroup{first: i}
+		gs.by[k] = g
+		gs.keys = append(gs.keys, k)
+	}
+	if g.n++; len(g.names) < shownHooks {
+		g.names = append(g.names, h.DisplayName(i))
+	}
+	g.hooks = append(g.hooks, h.SourceIndex(i))
+}
+
+// listed names a group's hooks for a message: the first few, and how
+// many more.
+func (g *hookGroup) listed() string {
+	listed := strings.Join(g.names, ", ")
+	if more := g.n - len(g.names); more > 0 {
+		listed += fmt.Sprintf(" and %d more", more)
+	}
+	return listed
+}
+
 // denyKey is the last key of a deny form's path, the word a script that
 // prints it must contain: "permissionDecision" of
 // hookSpecificOutput.permissionDecision.
@@ -307,19 +350,12 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 	// By the tool they were written for and the answer: how many hooks,
 	// the first one (where the warning points), and the first few's names
 	// (a large config must not pay for a name per hook).
-	type found struct {
-		n     int
-		first int
-		names []string
-		hooks []int // source indexes
-	}
 	type key struct {
 		source, event, form string
 		quiet               bool
 		http                bool // the answer is an http hook's server's
 	}
-	var keys []key
-	groups := map[key]*found{}
+	var groups hookGroups[key]
 	// Each tool's forms on an event, worked out once: a large config has
 	// thousands of guards on a handful of events.
 	known := map[[2]string][]string{}
@@ -395,29 +431,16 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			if slices.Contains(readerForms, f) {
 				continue
 			}
-			k := key{source, h.Event, f, quiet, http}
-			g := groups[k]
-			if g == nil {
-				g = &found{first: i}
-				groups[k] = g
-				keys = append(keys, k)
-			}
-			if g.n++; len(g.names) < shownHooks {
-				g.names = append(g.names, h.DisplayName(i))
-			}
-			g.hooks = append(g.hooks, h.SourceIndex(i))
+			groups.add(key{source, h.Event, f, quiet, http}, h, i)
 			flagged = true
 		}
 		if flagged {
 			counted = append(counted, i)
 		}
 	}
-	for _, k := range keys {
-		g := groups[k]
-		listed := strings.Join(g.names, ", ")
-		if more := g.n - len(g.names); more > 0 {
-			listed += fmt.Sprintf(" and %d more", more)
-		}
+	for _, k := range groups.keys {
+		g := groups.by[k]
+		listed := g.listed()
 		h := &m.Hooks[g.first]
 		var w diag.List
 		// Placed at the first hook, but with no path: it is about all of

@@ -44,13 +44,7 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 	}
 	names := vocab.Default()
 	type key = inputKey
-	type found struct {
-		n, first int
-		names    []string
-		hooks    []int
-	}
-	var keys []key
-	groups := map[key]*found{}
+	var groups hookGroups[key]
 	pairsOf := map[[2]string][]inputPair{} // by source and matcher: a large config repeats both
 	var last struct {                      // the last hook's source and matcher, and their key
 		source  string
@@ -125,24 +119,12 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 			findingsOf[fk] = mine
 		}
 		for _, k := range mine {
-			g := groups[k]
-			if g == nil {
-				g = &found{first: i}
-				groups[k] = g
-				keys = append(keys, k)
-			}
-			if g.n++; len(g.names) < shownHooks {
-				g.names = append(g.names, h.DisplayName(i))
-			}
-			g.hooks = append(g.hooks, h.SourceIndex(i))
+			groups.add(k, h, i)
 		}
 	}
-	for _, k := range keys {
-		g := groups[k]
-		listed := strings.Join(g.names, ", ")
-		if more := g.n - len(g.names); more > 0 {
-			listed += fmt.Sprintf(" and %d more", more)
-		}
+	for _, k := range groups.keys {
+		g := groups.by[k]
+		listed := g.listed()
 		h := &m.Hooks[g.first]
 		verb := "sends"
 		if strings.Contains(k.targets, " and ") {
