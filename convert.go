@@ -899,14 +899,11 @@ func mcpNamesHolding(m *canonical.Manifest, from string) diag.List {
 	var memo providers.DataMemo
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
+		native, ok := sourceMatcher(h, from, &memo)
+		if !ok {
 			continue
 		}
-		v := memo.Own(h, from).Get("$matcher")
-		if v == nil || v.Kind != node.String {
-			continue
-		}
-		text := strings.TrimSpace(v.Text)
+		text := strings.TrimSpace(native)
 		parts, ok := providers.SplitAlternation(text)
 		if !ok {
 			continue
@@ -932,6 +929,21 @@ func mcpNamesHolding(m *canonical.Manifest, from string) diag.List {
 	return ds
 }
 
+// sourceMatcher is the matcher a hook had in its source tool, as its
+// decoder marked it ("$matcher" in provider_data[from]), when it did.
+// Most hooks carry none: their provider data is tested for the key's
+// bytes before it is read.
+func sourceMatcher(h *canonical.Hook, from string, memo *providers.DataMemo) (string, bool) {
+	if !bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
+		return "", false
+	}
+	v := memo.Own(h, from).Get("$matcher")
+	if v == nil || v.Kind != node.String {
+		return "", false
+	}
+	return v.Text, true
+}
+
 // widenedSiblings warns about a source matcher that named only some of
 // the native tools that do one canonical job, and not the first of them:
 // Claude's "PowerShell" reads as shell, which every target writes as all
@@ -946,22 +958,19 @@ func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
 	split := map[string][]string{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
+		native, ok := sourceMatcher(h, from, &memo)
+		if !ok {
 			continue
 		}
-		v := memo.Own(h, from).Get("$matcher")
-		if v == nil || v.Kind != node.String {
-			continue
-		}
-		parts, seen := split[v.Text]
+		parts, seen := split[native]
 		if !seen {
 			var ok bool
-			if parts, ok = providers.SplitAlternation(strings.TrimSpace(v.Text)); ok {
+			if parts, ok = providers.SplitAlternation(strings.TrimSpace(native)); ok {
 				for j, p := range parts {
 					parts[j] = strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
 				}
 			}
-			split[v.Text] = parts
+			split[native] = parts
 		}
 		if len(parts) == 0 {
 			continue
