@@ -36,18 +36,8 @@ func TestTimeoutRounding(t *testing.T) {
 		for k, timeout := range timeouts {
 			w := wants[k]
 			t.Run(fmt.Sprintf("%s/%g", target, timeout), func(t *testing.T) {
-				src := fmt.Sprintf(`{"spec": "hooks/1.0", "hooks": [{"event": "before_tool_execute", "matcher": "shell", "blocking": true,
-  "handler": {"type": "command", "command": "./guard.sh", "timeout": %g}}]}`, timeout)
-				c := Convert("canonical", target, providers.Files{"hooks.json": []byte(src)}, nil)
-				if c.Diagnostics.HasErrors() {
-					t.Fatalf("conversion failed:\n%v", c.Diagnostics)
-				}
-				var notes []diag.Diagnostic
-				for _, d := range c.Diagnostics {
-					if d.Code == nested.CodeTimeoutRounded {
-						notes = append(notes, d)
-					}
-				}
+				c := convertGuard(t, target, timeout)
+				notes := withCode(c.Diagnostics, nested.CodeTimeoutRounded)
 				switch {
 				case w.rounded && len(notes) != 1:
 					t.Errorf("want one %s note, got %v", nested.CodeTimeoutRounded, c.Diagnostics)
@@ -154,18 +144,8 @@ func TestTimeoutClamped(t *testing.T) {
 		for k, timeout := range timeouts {
 			w := wants[k]
 			t.Run(fmt.Sprintf("%s/%g", target, timeout), func(t *testing.T) {
-				src := fmt.Sprintf(`{"spec": "hooks/1.0", "hooks": [{"event": "before_tool_execute", "matcher": "shell", "blocking": true,
-  "handler": {"type": "command", "command": "./guard.sh", "timeout": %g}}]}`, timeout)
-				c := Convert("canonical", target, providers.Files{"hooks.json": []byte(src)}, nil)
-				if c.Diagnostics.HasErrors() {
-					t.Fatalf("conversion failed:\n%v", c.Diagnostics)
-				}
-				var warned []diag.Diagnostic
-				for _, d := range c.Diagnostics {
-					if d.Code == CodeTimeoutClamped {
-						warned = append(warned, d)
-					}
-				}
+				c := convertGuard(t, target, timeout)
+				warned := withCode(c.Diagnostics, CodeTimeoutClamped)
 				switch {
 				case w.clamped && len(warned) != 1:
 					t.Errorf("want one %s warning, got %v", CodeTimeoutClamped, c.Diagnostics)
@@ -185,4 +165,28 @@ func TestTimeoutClamped(t *testing.T) {
 			})
 		}
 	}
+}
+
+// convertGuard converts a manifest's blocking shell guard with the given
+// timeout to target, failing the test on an error.
+func convertGuard(t *testing.T, target string, timeout float64) Conversion {
+	t.Helper()
+	src := fmt.Sprintf(`{"spec": "hooks/1.0", "hooks": [{"event": "before_tool_execute", "matcher": "shell", "blocking": true,
+  "handler": {"type": "command", "command": "./guard.sh", "timeout": %g}}]}`, timeout)
+	c := Convert("canonical", target, providers.Files{"hooks.json": []byte(src)}, nil)
+	if c.Diagnostics.HasErrors() {
+		t.Fatalf("conversion failed:\n%v", c.Diagnostics)
+	}
+	return c
+}
+
+// withCode returns the diagnostics of ds with code.
+func withCode(ds diag.List, code string) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, d := range ds {
+		if d.Code == code {
+			out = append(out, d)
+		}
+	}
+	return out
 }
