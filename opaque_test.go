@@ -116,6 +116,9 @@ func TestOpaqueCorpus(t *testing.T) {
 				if got, want := opaque(text), opaqueDefinition.MatchString(text); got != want {
 					t.Errorf("%s: opaque(%q) = %v, its definition says %v", path, text, got, want)
 				}
+				if !mayDefineFunction(text) && functionDef().MatchString(text) {
+					t.Errorf("%s: mayDefineFunction(%q) = false, but functionDef matches", path, text)
+				}
 			}
 			return nil
 		})
@@ -141,7 +144,37 @@ func FuzzOpaque(f *testing.F) {
 		if got, want := shellShebang([]byte(text)), shebangDefinition.MatchString(text); got != want {
 			t.Errorf("shellShebang(%q) = %v, its definition says %v", text, got, want)
 		}
+		if !mayDefineFunction(text) && functionDef().MatchString(text) {
+			t.Errorf("mayDefineFunction(%q) = false, but functionDef matches", text)
+		}
 	})
+}
+
+// mayDefineFunction is functionDef's prefilter: it may say true for a
+// text without a definition, never false for one with a definition.
+func TestMayDefineFunction(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"deny() { echo no >&2; exit 2; }", true},
+		{"function deny { exit 2; }", true},
+		{"x=1; warn ( \n ) ( echo w )", true},
+		{"deny(\t) {", true},
+		{"input=$(cat)\ncase \"$input\" in *rm*) exit 2;; esac", false},
+		{"echo $((1+2)) ${x:-y}", false},
+		{"f ( x ) {", false},
+		{"", false},
+		{"(((", false},
+		{"( )", true},
+	} {
+		if got := mayDefineFunction(tc.text); got != tc.want {
+			t.Errorf("mayDefineFunction(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+		if !tc.want && functionDef().MatchString(tc.text) {
+			t.Errorf("functionDef matches %q, whose row says no definition", tc.text)
+		}
+	}
 }
 
 func TestShellShebang(t *testing.T) {

@@ -698,8 +698,8 @@ func namedWords(text string, names map[string]int, fn func(start, end, k int)) {
 // stands. Without it a call reads as an unknown program, and a guard that
 // denies through a helper function is never read.
 func withFunctionsInline(text string) string {
-	if !strings.ContainsAny(text, "({") {
-		return text // every definition opens its body with { or (; most commands have neither
+	if !mayDefineFunction(text) {
+		return text // most scripts define none: skip compiling functionDef
 	}
 	defs := functionDef().FindAllStringSubmatch(text, -1)
 	if len(defs) == 0 {
@@ -719,6 +719,27 @@ func withFunctionsInline(text string) string {
 	})
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// mayDefineFunction reports whether text holds what every match of
+// functionDef holds: the word function, or an empty pair of parentheses
+// (spaces and line breaks between them allowed, as \s allows them).
+func mayDefineFunction(text string) bool {
+	if strings.Contains(text, "function") {
+		return true
+	}
+	for i := strings.IndexByte(text, '('); i >= 0; {
+		rest := strings.TrimLeft(text[i+1:], " \t\n\f\r")
+		if strings.HasPrefix(rest, ")") {
+			return true
+		}
+		k := strings.IndexByte(rest, '(')
+		if k < 0 {
+			return false
+		}
+		text, i = rest, k
+	}
+	return false
 }
 
 // functionDef matches the head of a shell function's definition, up to

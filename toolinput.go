@@ -359,11 +359,21 @@ func jobsOf(names *vocab.Tables, mt canonical.Matcher, slug string) []string {
 // jobFields are, per canonical tool, every provider's documented
 // arguments of its native tools for it.
 var jobFields = sync.OnceValue(func() map[string][]string {
-	names := vocab.Default()
+	// One pass over the rows, as ToolInput reads them (a name's first row
+	// with arguments documents it), without indexing every provider:
+	// a conversion touches two of them, and this runs in each one.
+	rows := vocab.Default().NativeTools
+	documented := map[[2]string]vocab.NativeTool{}
+	for _, n := range rows {
+		k := [2]string{n.Provider, n.Name}
+		if _, seen := documented[k]; !seen && len(n.Input) > 0 {
+			documented[k] = n
+		}
+	}
 	out := map[string][]string{}
-	for _, n := range names.NativeTools {
-		if !n.Alias {
-			out[n.Tool] = appendNew(out[n.Tool], names.ToolInput(n.Provider, n.Name)...)
+	for _, n := range rows {
+		if d, ok := documented[[2]string{n.Provider, n.Name}]; ok && !n.Alias {
+			out[n.Tool] = appendNew(out[n.Tool], d.SharedInput()...)
 		}
 	}
 	return out

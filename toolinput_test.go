@@ -79,6 +79,27 @@ func TestToolPairs(t *testing.T) {
 	}
 }
 
+// jobFields reads the rows in one pass for speed; its definition is each
+// provider's ToolInput of every native tool that does the job.
+func TestJobFieldsAsToolInput(t *testing.T) {
+	names := vocab.Default()
+	want := map[string][]string{}
+	for _, n := range names.NativeTools {
+		if f := names.ToolInput(n.Provider, n.Name); !n.Alias && len(f) > 0 {
+			want[n.Tool] = appendNew(want[n.Tool], f...)
+		}
+	}
+	got := jobFields()
+	if len(want) == 0 || len(got) != len(want) {
+		t.Fatalf("jobFields has %d tools, ToolInput gives %d", len(got), len(want))
+	}
+	for tool, fields := range want {
+		if !slices.Equal(got[tool], fields) {
+			t.Errorf("%s: jobFields %q, ToolInput %q", tool, got[tool], fields)
+		}
+	}
+}
+
 func TestAndList(t *testing.T) {
 	for _, tc := range []struct {
 		in   []string

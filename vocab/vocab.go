@@ -579,19 +579,26 @@ func (t *Tables) DecodeTools(provider, native string) []string {
 func (t *Tables) ToolInput(provider, native string) []string {
 	for _, n := range t.of(provider).tools {
 		if n.Name == native && len(n.Input) > 0 {
-			if len(n.InputOwn) == 0 {
-				return n.Input
-			}
-			var out []string
-			for _, f := range n.Input {
-				if !slices.Contains(n.InputOwn, f) {
-					out = append(out, f)
-				}
-			}
-			return out
+			return n.SharedInput()
 		}
 	}
 	return nil
+}
+
+// SharedInput returns the row's documented arguments that mean what the
+// same names mean in other tools: Input less InputOwn. The slice may be
+// the row's own: do not change it.
+func (n NativeTool) SharedInput() []string {
+	if len(n.InputOwn) == 0 {
+		return n.Input
+	}
+	var out []string
+	for _, f := range n.Input {
+		if !slices.Contains(n.InputOwn, f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // ToolInputNote returns what a provider's native tool's first argument
