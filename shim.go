@@ -79,12 +79,18 @@ func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.Lis
 // documented, or no tool is named, it is bash: hook commands written for
 // other tools often use bash syntax ([[ ]], $(< f)), which sh (dash on
 // Debian and Ubuntu) fails on, and a guard that fails lets the action
-// through; hookconv run uses sh where bash is not installed.
+// through; hookconv run uses sh where bash is not installed. Where it is
+// sh (VS Code) it is bash too: bash reads sh's syntax, and VS Code's
+// "bash" key, which its earlier builds ran with bash, decodes to the same
+// command as its "command".
 func shimShell(h *canonical.Hook, from string) string {
 	if from == "canonical" {
 		from = markedSource(h)
 	}
 	prov, _ := vocab.Default().Provider(from)
+	if prov.Shell == "sh" {
+		return "bash"
+	}
 	return cmp.Or(prov.Shell, "bash")
 }
 

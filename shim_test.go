@@ -123,7 +123,7 @@ func TestShimShell(t *testing.T) {
 		{"kiro-agent", "", "bash"},
 		{"codex", "", `"$SHELL"`},
 		{"cursor", "", "bash"},          // undocumented
-		{"vs-code-copilot", "", "bash"}, // "command" or its "bash" alias: not kept
+		{"vs-code-copilot", "", "bash"}, // sh, which bash reads; its "bash" alias is not kept
 		{"canonical", "", "bash"},       // a manifest hook written for no tool
 		{"canonical", "codex", `"$SHELL"`},
 		{"canonical", "claude-code", "bash"},
