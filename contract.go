@@ -27,8 +27,10 @@ import (
 // and the tools' argument names (HC419), plain-text context (HC420),
 // JSON deny answers (HC425), exits that block only with a reason on
 // stderr (HC431) or, from such a tool, block now (HC433), crashes that
-// block (HC432), shorter default timeouts (HC435). It
-// returns the planned hooks HC425 counted, which may not block there.
+// block (HC432), shorter default timeouts (HC435), bash syntax in a
+// command the target runs with sh (HC439; under the shim hookconv run
+// picks the shell). It returns the planned hooks HC425 counted, which
+// may not block there.
 //
 // Most of these are said once for all the hooks they are about, with no
 // path; each comes with those hooks (sayAbout), so check counts it
@@ -43,6 +45,9 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, s.Scripts)...)
 	res.sayAbout(crashBlocks(res.Planned, s.From, to, shim, s.Files))
 	res.sayAbout(shorterDefaultTimeout(res.Planned, s.From, to))
+	if !shim {
+		res.Diagnostics = append(res.Diagnostics, bashOnlyCommands(res.Planned, s.From, to)...)
+	}
 	return counted
 }
 

@@ -71,10 +71,11 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// never fires there.
 	CodeJSPattern: true,
 	// A PowerShell guard run by sh (HC421) fails there, and a failing
-	// guard lets every call through; so does a Cline .ps1 script where
-	// PowerShell is not installed (HC563), and a command that needs a
-	// plugin's variable the target's config never sets (HC424).
-	CodePowerShell: true, cline.CodePowerShell: true, CodePluginVar: true,
+	// guard lets every call through; so does a bash command run by sh
+	// (HC439), a Cline .ps1 script where PowerShell is not installed
+	// (HC563), and a command that needs a plugin's variable the target's
+	// config never sets (HC424).
+	CodePowerShell: true, CodeBashOnly: true, cline.CodePowerShell: true, CodePluginVar: true,
 	// So does one whose project-directory variable became git's top
 	// level in a project git does not find (HC405's warning; its info,
 	// a rewrite that works, does not count).
@@ -113,13 +114,15 @@ var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC40
 // setting its source gave it: a condition such as Claude's "if" (HC404),
 // the hook being switched off (HC409), the MCP server of its matcher
 // (HC341), a value matcher (HC314) or any matcher (HC344, where the target
-// ignores it), the shell it runs in (HC421), a field of a capability the target
-// lacks (HC202) or a handler field it has no key for (HC316). The target
-// then runs it more often or otherwise than the source did; removing it
-// from the source would lose the setting for good.
+// ignores it), the shell it runs in (HC421, HC439), a field of a
+// capability the target lacks (HC202) or a handler field it has no key
+// for (HC316). The target then runs it more often or otherwise than the
+// source did; removing it from the source would lose the setting for
+// good.
 var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, "HC314": true, "HC344": true, "HC202": true, "HC316": true,
-	// A PowerShell command run by sh (HC421) fails: the hook does nothing.
-	CodePowerShell: true}
+	// A PowerShell command run by sh (HC421) fails: the hook does
+	// nothing; so does a bash command run by sh (HC439).
+	CodePowerShell: true, CodeBashOnly: true}
 
 // Migration is the result of Migrate for one target.
 type Migration struct {

@@ -1,0 +1,167 @@
+package hookconv
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+)
+
+// TestBashOnly: the syntax only bash reads is found where it stands in a
+// command line, and POSIX commands (quotes, brace groups, $(( )),
+// ${v:-x}, . file, bash -c '…') are left alone: a warning on a POSIX
+// command is as wrong as a silent bash one.
+func TestBashOnly(t *testing.T) {
+	for _, tc := range []struct {
+		command string
+		want    string // a part of the construct's name; "" for none
+	}{
+		// The QA guard: [[ ]] fails in dash, and || true lets it through.
+		{`[[ "$(jq -r .tool_input.command)" == *"rm -rf"* ]] && { echo blocked >&2; exit 2; } || true`, "[[ … ]]"},
+		{`if [[ -f .env ]]; then exit 2; fi`, "[[ … ]]"},
+		{`cmd=$(jq -r .tool_input.command); ! [[ $cmd =~ ^git ]]`, "[[ … ]]"},
+		{`[ "$x" == "y" ] && exit 2`, "== in [ ]"},
+		{`test "$a" == b || exit 2`, "== in [ ]"},
+		{`input=$(< /dev/stdin); echo "$input"`, "$(< file)"},
+		{`echo "$(<.claude/deny.txt)"`, "$(< file)"},
+		{`diff <(sort a) <(sort b)`, "process substitution"},
+		{`grep -q secret <<< "$input" && exit 2`, "here-string"},
+		{`npm test &> /tmp/log`, "&>"},
+		{`make lint |& tee lint.log`, "|&"},
+		{`function check { exit 0; }; check`, "function keyword"},
+		{`files=(a b c); echo done`, "array assignment"},
+		{`local files=(a b)`, "array assignment"},
+		{`echo "${files[@]}"`, "array expansion"},
+		{`echo "${#files[@]}"`, "array expansion"},
+		{`echo ${!name}`, "indirect expansion"},
+		{`tool="${TOOL,,}"; [ "$tool" = bash ]`, "case conversion"},
+		{`echo "${name^^}"`, "case conversion"},
+		{`echo "${file//\//_}"`, "pattern substitution"},
+		{`echo "${sha:0:7}"`, "substring"},
+		{`echo "${path: -3}"`, "substring"},
+		{`printf $'blocked\n' >&2; exit 2`, "ANSI-C"},
+		{`cp settings.json{,.bak}`, "brace expansion"},
+		{`prettier --write src/*.{ts,tsx}`, "brace expansion"},
+		{`for i in {1..3}; do echo $i; done`, "brace expansion"},
+		{`source .venv/bin/activate && python guard.py`, "builtin source"},
+		{`let n=n+1`, "builtin let"},
+		{`declare -A seen`, "builtin declare"},
+		{`pushd hooks && ./g.sh; popd`, "builtin pushd"},
+		{`((n > 3)) && exit 2`, "arithmetic command"},
+		{`f() { local -a parts; }`, "local -a"},
+		// The first construct is named.
+		{`echo "${x,,}"; [[ -n $x ]]`, "case conversion"},
+
+		// POSIX sh.
+		{`./.claude/hooks/guard.sh`, ""},
+		{`"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh`, ""},
+		{`[ "$x" = "y" ] && exit 2`, ""},
+		{`test -f .env && exit 2 || true`, ""},
+		{`{ echo blocked; echo again; } >&2; exit 2`, ""},
+		{`npm test >/dev/null 2>&1`, ""},
+		{`cmd=$(jq -r .tool_input.command)`, ""},
+		{`echo $((1 + 2))`, ""},
+		{`echo $(( a<(b) ))`, ""},
+		{`echo "${CLAUDE_PROJECT_DIR:-.}" "${f#*/}" "${f%%.*}" "${#f}"`, ""},
+		{`find . -name '*.go' -exec gofmt -l {} +`, ""},
+		{`echo '[[ text ]] ${x,,} $(<f) <(x)'`, ""},
+		{`echo "a == b {a,b} [[ x ]]"`, ""},
+		{`jq -r '.tool_input | {a,b}'`, ""},
+		{`awk '{print $1,$2}' file`, ""},
+		{`bash -c '[[ -f x ]] && exit 2'`, ""},
+		{`bash -c "[[ -f x ]]"`, ""},
+		{`. ./env.sh && ./g.sh`, ""},
+		{`check() { exit 0; }; check`, ""},
+		{`case "$t" in (Bash) exit 2;; esac`, ""},
+		{`./g.sh # [[ not run ]] ${x,,}`, ""},
+		{"cat <<'EOF'\n[[ x ]] {a,b}\nEOF", ""},
+		{`( cd hooks && ./g.sh )`, ""},
+		{`echo \{a,b\} \[\[ x`, ""},
+		{`echo "\${x,,}"`, ""},
+		{`git log --source --oneline | head -1`, ""},
+		{`pytest -x && npm test -- --watch=false`, ""},
+		{`grep -E '[[:space:]]' f`, ""},
+		{`echo {"decision":"block"}`, ""},
+		{`x=$(cat); echo "$x" | grep -q "rm -rf" && exit 2`, ""},
+		{`echo "unclosed`, ""},
+	} {
+		got := bashOnly(tc.command)
+		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+			t.Errorf("bashOnly(%q) = %q, want %q", tc.command, got, tc.want)
+		}
+	}
+}
+
+// TestBashOnlyCommands: a command in bash syntax going to VS Code, which
+// runs it with sh, is warned about (HC439) at its command, and migrate
+// --remove-source keeps it in the source: a blocking guard (weakened), a
+// hook that does anything else (altered). Its POSIX twin goes. Under the
+// shim, into a tool that runs bash, and from a source that ran it with
+// sh already, nothing is said.
+func TestBashOnlyCommands(t *testing.T) {
+	manifest := providers.Files{"hooks.json": []byte(`{"spec": "hooks/1.0", "hooks": [
+		{"event": "before_tool_execute", "blocking": true, "handler": {"type": "command", "command": "[[ -f .lock ]] && { echo locked >&2; exit 2; } || true", "timeout": 5}},
+		{"event": "before_tool_execute", "blocking": true, "handler": {"type": "command", "command": "[ -f .lock ] && { echo locked >&2; exit 2; } || true", "timeout": 5}},
+		{"event": "session_start", "handler": {"type": "command", "command": "source .env.local; echo started", "timeout": 5}},
+		{"event": "session_start", "handler": {"type": "command", "command": ". ./.env.local; echo started", "timeout": 5}}]}`)}
+	src := DecodeSource("canonical", manifest)
+	mig := src.Migrate("vs-code-copilot", nil, nil)
+	var warned []int
+	for _, d := range mig.Diagnostics {
+		if d.Code == CodeBashOnly {
+			warned = append(warned, mig.hooksOf(d)...)
+			if d.Severity != diag.Warning || d.Pos.Line == 0 {
+				t.Errorf("HC439 %v at %v, want a warning at the hook", d.Severity, d.Pos)
+			}
+		}
+	}
+	if !slices.Equal(warned, []int{0, 2}) {
+		t.Errorf("HC439 about hooks %v, want [0 2]: %v", warned, mig.Diagnostics)
+	}
+	if want := []bool{true, false, false, false}; !slices.Equal(mig.Weakened, want) {
+		t.Errorf("weakened %v, want %v: %v", mig.Weakened, want, mig.Diagnostics)
+	}
+	if want := []bool{true, false, true, false}; !slices.Equal(mig.Altered, want) {
+		t.Errorf("altered %v, want %v: %v", mig.Altered, want, mig.Diagnostics)
+	}
+
+	quiet := func(what string, res Conversion) {
+		t.Helper()
+		for _, d := range res.Diagnostics {
+			if d.Code == CodeBashOnly {
+				t.Errorf("%s: %v", what, d)
+			}
+		}
+	}
+	// What sh runs is each Unix OS's own command, else the default one.
+	platforms := DecodeSource("canonical", providers.Files{"hooks.json": []byte(`{"spec": "hooks/1.0", "hooks": [
+		{"event": "session_start", "handler": {"type": "command", "command": "source a.sh", "platform": {"linux": "./a.sh", "osx": "./a.sh"}}},
+		{"event": "session_start", "handler": {"type": "command", "command": "./a.sh", "platform": {"osx": "source a.sh"}}}]}`)})
+	var paths []string
+	for _, d := range platforms.Convert("vs-code-copilot", nil, Options{}).Diagnostics {
+		if d.Code == CodeBashOnly {
+			paths = append(paths, d.Path)
+		}
+	}
+	if !slices.Equal(paths, []string{"hooks[1].handler.platform.osx"}) {
+		t.Errorf("HC439 at %v, want only hooks[1]'s osx command", paths)
+	}
+
+	quiet("--shim", src.Convert("vs-code-copilot", nil, Options{Shim: true}))
+	quiet("to Claude Code (bash)", src.Convert("claude-code", nil, Options{}))
+	quiet("to Cursor (shell undocumented)", src.Convert("cursor", nil, Options{}))
+	vscode := DecodeSource("vs-code-copilot", providers.Files{".github/hooks/hooks.json": []byte(
+		`{"hooks": {"PreToolUse": [{"type": "command", "command": "[[ -f .lock ]] && exit 2 || true"}]}}`)})
+	if len(vscode.Manifest.Hooks) != 1 {
+		t.Fatalf("VS Code source: %v", vscode.Diagnostics)
+	}
+	quiet("from VS Code (sh) to VS Code", vscode.Convert("vs-code-copilot", nil, Options{}))
+	toManifest := vscode.Convert("canonical", nil, Options{})
+	back := DecodeSource("canonical", toManifest.Files)
+	if back.Manifest == nil || len(back.Manifest.Hooks) != 1 || markedSource(&back.Manifest.Hooks[0]) != "vs-code-copilot" {
+		t.Fatalf("VS Code through a manifest: %v %v", toManifest.Files, back.Diagnostics)
+	}
+	quiet("from VS Code (sh) through a manifest", back.Convert("vs-code-copilot", nil, Options{}))
+}
