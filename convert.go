@@ -542,7 +542,7 @@ func (res *Conversion) encode(dst providers.Adapter, planned *canonical.Manifest
 	res.Diagnostics = append(res.Diagnostics, eds...)
 	res.Diagnostics = append(res.Diagnostics, unsafePaths(files, existing)...)
 	if !res.Diagnostics.HasErrors() {
-		res.Diagnostics = append(res.Diagnostics, verify(dst, planned, files, eds, to)...)
+		res.Diagnostics = append(res.Diagnostics, asRead(verify(dst, planned, files, eds, to), files, existing, dst)...)
 	}
 	res.pointAtFiles(planned)
 	if !res.Diagnostics.HasErrors() {

@@ -361,3 +361,40 @@ func TestNativeNamePatternVerifies(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedPos: a position verify found in a written file is moved to
+// where the same byte is in the file as read, the file merged into; one
+// in what the merge wrote has none there.
+func TestMovedPos(t *testing.T) {
+	read := "{\n  \"hooks\": {},\n  \"theme\": \"x\",\n}\n"
+	written := "{\n  \"hooks\": {\n    \"Stop\": []\n  },\n  \"theme\": \"x\",\n}\n"
+	at := func(src string, line, col int) diag.Pos {
+		off := 0
+		for range line - 1 {
+			off += strings.IndexByte(src[off:], '\n') + 1
+		}
+		return diag.Pos{Line: line, Column: col, Offset: off + col - 1}
+	}
+	for _, tc := range []struct {
+		name          string
+		written, read string
+		pos, want     diag.Pos
+	}{
+		{"before the change", written, read, at(written, 2, 3), at(read, 2, 3)},
+		{"the first line", written, read, diag.Pos{Line: 1, Column: 1}, diag.Pos{Line: 1, Column: 1}},
+		{"after the change", written, read, at(written, 5, 15), at(read, 3, 15)},
+		{"in what the merge wrote", written, read, at(written, 3, 5), diag.Pos{}},
+		// The line starts in the change, the byte after it: the column is
+		// counted in the file as read.
+		{"a line begun in the change", "{\"a\": 1, \"b\": 2,}", "{\"a\": 10, \"b\": 2,}", at("{\"a\": 1, \"b\": 2,}", 1, 16), at("{\"a\": 10, \"b\": 2,}", 1, 17)},
+		{"a line begun in the change, after a byte order mark", "\ufeff{\"a\": 1,}", "\ufeff{\"a\": 22,}", diag.Pos{Line: 1, Column: 8, Offset: 10}, diag.Pos{Line: 1, Column: 9, Offset: 11}},
+		{"files alike", read, read, at(read, 3, 15), at(read, 3, 15)},
+		{"an offset not on its line: left alone", written, read, diag.Pos{Line: 5, Column: 15}, diag.Pos{Line: 5, Column: 15}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := movedPos(tc.pos, []byte(tc.written), []byte(tc.read)); got != tc.want {
+				t.Errorf("movedPos(%+v) = %+v, want %+v", tc.pos, got, tc.want)
+			}
+		})
+	}
+}

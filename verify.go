@@ -166,6 +166,72 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	return ds
 }
 
+// asRead moves the positions verify found in a written file that was
+// merged into (one of read) to where the same bytes are in that file as
+// read (QA): every other diagnostic about the file (a syntax error, a
+// comment lost, a hook kept as written) points into it as read, which is
+// what lies on disk while the diagnostics are read (nothing is written
+// yet, or ever on a dry run or a failure) and what the CLI quotes. Kept
+// as they were in the written file, HC320's trailing comma was quoted
+// from another line, or from none. A position in what the merge wrote
+// (a trailing comma after a hook added, in the file's own style) takes
+// that of the same diagnostic when dst reads the file as it was.
+func asRead(ds diag.List, written, read providers.Files, dst providers.Adapter) diag.List {
+	for i := range ds {
+		d := &ds[i]
+		was, ok := read[d.File]
+		if !ok || !d.IsValid() {
+			continue
+		}
+		if d.Pos = movedPos(d.Pos, written[d.File], was); d.IsValid() {
+			continue
+		}
+		_, rds := dst.Decode(providers.Files{d.File: was})
+		if j := slices.IndexFunc(rds, func(r diag.Diagnostic) bool { return r.Code == d.Code && r.File == d.File }); j >= 0 {
+			d.Pos = rds[j].Pos
+		}
+	}
+	return ds
+}
+
+// movedPos is where position p of written is in read, written being read
+// with one stretch changed: the bytes before the first change and after
+// the last are the same in both. A position between them is in bytes
+// the merge wrote, which read does not hold: it has no position there.
+// A position whose offset does not match its line is left as it is.
+func movedPos(p diag.Pos, written, read []byte) diag.Pos {
+	if p.Offset > len(written) || bytes.Count(written[:p.Offset], []byte("\n"))+1 != p.Line {
+		return p
+	}
+	pre := 0
+	for pre < len(written) && pre < len(read) && written[pre] == read[pre] {
+		pre++
+	}
+	if p.Offset < pre || pre == len(written) && pre == len(read) {
+		return p
+	}
+	suf := 0
+	for suf < len(written)-pre && suf < len(read)-pre && written[len(written)-1-suf] == read[len(read)-1-suf] {
+		suf++
+	}
+	start := len(written) - suf
+	if p.Offset < start {
+		return diag.Pos{}
+	}
+	off := p.Offset - start + len(read) - suf
+	moved := diag.Pos{Line: bytes.Count(read[:off], []byte("\n")) + 1, Column: p.Column, Offset: off}
+	if bytes.LastIndexByte(written[:p.Offset], '\n') < start {
+		// The line begins in the changed stretch: its column is counted
+		// in read, after a byte order mark, as the parsers count it.
+		lineStart := bytes.LastIndexByte(read[:off], '\n') + 1
+		if lineStart == 0 && bytes.HasPrefix(read, node.UTF8BOM) {
+			lineStart = len(node.UTF8BOM)
+		}
+		moved.Column = off - lineStart + 1
+	}
+	return moved
+}
+
 // droppedNames notes (HC423), once per conversion, that the planned hooks'
 // names did not reach the output. Names are labels — nothing runs
 // differently without them — so this is an info, and one for all hooks

@@ -166,6 +166,20 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			for p, b := range in {
 				sources[p] = b
 			}
+			if root == "" {
+				// The -o file and those beside it are named as the user
+				// named them: diagnostics about them (a syntax error, a
+				// comment lost, HC320) quote them as the source's do.
+				// What was read, not what is written: the positions of
+				// what the encoder found are in the file as it was.
+				for _, files := range []providers.Files{existing, beside} {
+					for p, b := range files {
+						if _, ok := sources[p]; !ok {
+							sources[p] = b
+						}
+					}
+				}
+			}
 			if root != "" {
 				// The target's files are named relative to the project:
 				// diagnostics about them name them as they are on disk.

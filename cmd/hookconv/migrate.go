@@ -162,7 +162,7 @@ when the command line is wrong.`,
 					return usagef("%v", err)
 				}
 				mig := source.Migrate(to, existing, switches)
-				mig.Diagnostics = fromHere(dir, withoutAny(mig.Diagnostics, source.Diagnostics), existing, mig.Files, sources)
+				mig.Diagnostics = fromHere(dir, withoutAny(mig.Diagnostics, source.Diagnostics), sources, existing, switches, mig.Files)
 				if removeSource {
 					// HC406 (the target also runs the source's config, so
 					// keeping both runs every hook twice) is what
@@ -290,31 +290,26 @@ type migration struct {
 // named, from the current folder (m1/.gemini/settings.json, not
 // .gemini/settings.json): a script migrating many repositories must see
 // which one a message is about. Their contents join sources, for the
-// excerpts.
-func fromHere(dir string, ds diag.List, targets ...any) diag.List {
-	if dir == "." {
-		return ds
-	}
-	var sources map[string][]byte
-	var files []providers.Files
-	for _, t := range targets {
-		switch t := t.(type) {
-		case providers.Files:
-			files = append(files, t)
-		case map[string][]byte:
-			sources = t
-		}
-	}
+// excerpts, in the project's own folder too (QA: a syntax error in the
+// target file was quoted only when migrating another folder): of files
+// the first that holds a diagnostic's file, the files read before those
+// written, since what the encoder found is where it was as read.
+func fromHere(dir string, ds diag.List, sources map[string][]byte, files ...providers.Files) diag.List {
 	for i := range ds {
 		for _, f := range files {
-			if b, ok := f[ds[i].File]; ok {
-				name := filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(ds[i].File)))
-				if sources != nil {
-					sources[name] = b
-				}
-				ds[i].File = name
-				break
+			b, ok := f[ds[i].File]
+			if !ok {
+				continue
 			}
+			name := ds[i].File
+			if dir != "." {
+				name = filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(name)))
+			}
+			if _, had := sources[name]; !had {
+				sources[name] = b
+			}
+			ds[i].File = name
+			break
 		}
 	}
 	return ds
