@@ -62,18 +62,27 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("%s: JSON valid %v", args[0], valid)
 				}
 			},
-			// utf16 LE|BE SRC DST writes SRC's text to DST in UTF-16 with
-			// a byte order mark, as Windows PowerShell 5.1's > and Out-File
-			// write text: bytes a txtar file does not hold well.
+			// utf16 [-nomark] LE|BE SRC DST writes SRC's text to DST in
+			// UTF-16 with a byte order mark, as Windows PowerShell 5.1's >
+			// and Out-File write text (-nomark: without one, as .NET's
+			// Encoding.Unicode.GetBytes and iconv -t UTF-16LE write it):
+			// bytes a txtar file does not hold well.
 			"utf16": func(ts *testscript.TestScript, neg bool, args []string) {
+				mark := len(args) == 0 || args[0] != "-nomark"
+				if !mark {
+					args = args[1:]
+				}
 				if neg || len(args) != 3 || (args[0] != "LE" && args[0] != "BE") {
-					ts.Fatalf("usage: utf16 LE|BE SRC DST")
+					ts.Fatalf("usage: utf16 [-nomark] LE|BE SRC DST")
 				}
 				order := binary.AppendByteOrder(binary.LittleEndian)
 				if args[0] == "BE" {
 					order = binary.BigEndian
 				}
-				out := order.AppendUint16(nil, 0xFEFF)
+				var out []byte
+				if mark {
+					out = order.AppendUint16(out, 0xFEFF)
+				}
 				for _, u := range utf16.Encode([]rune(ts.ReadFile(args[1]))) {
 					out = order.AppendUint16(out, u)
 				}

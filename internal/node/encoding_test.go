@@ -31,6 +31,12 @@ func TestCheckEncoding(t *testing.T) {
 		{"UTF-32 LE", "\xff\xfe\x00\x00{\x00\x00\x00}\x00\x00\x00", "the file is UTF-32 LE (it starts with the byte order mark FF FE 00 00)"},
 		{"UTF-32 BE", "\x00\x00\xfe\xff\x00\x00\x00{\x00\x00\x00}", "the file is UTF-32 BE (it starts with the byte order mark 00 00 FE FF)"},
 		{"UTF-16 LE mark alone", "\xff\xfe", "UTF-16 LE"},
+		// Without a mark, told by the NUL beside each ASCII character.
+		{"UTF-16 LE without a mark", utf16LE("{\r\n  \"theme\": \"Dark\"\r\n}\r\n")[2:], "the file is UTF-16 LE without a byte order mark (a NUL byte after each of its first characters)"},
+		{"UTF-16 BE without a mark", "\x00{\x00\n\x00 \x00\"\x00k\x00\"", "the file is UTF-16 BE without a byte order mark (a NUL byte before each of its first characters)"},
+		{"UTF-16 LE without a mark, two characters", "{\x00}\x00", "UTF-16 LE without a byte order mark"},
+		{"UTF-16 LE without a mark, Latin-1", "\xe9\x00:\x00 \x00x\x00", "UTF-16 LE without a byte order mark"},
+		{"UTF-16 LE without a mark, a YAML comment", utf16LE("# hooks\nspec: hooks/1.0\n")[2:], "UTF-16 LE without a byte order mark"},
 		{"UTF-8 with its mark", "\xef\xbb\xbf{}", ""},
 		{"UTF-8", `{"k": "\u00ff\u00fe"}`, ""},
 	}
@@ -65,11 +71,34 @@ func TestCheckEncoding(t *testing.T) {
 }
 
 // Files that are not UTF-16 or UTF-32 pass CheckEncoding, including ones
-// whose first byte is one a mark starts with.
+// whose first byte is one a mark starts with, or with NULs that are not
+// UTF-16's (a NUL in UTF-8 text is the parser's to report).
 func TestCheckEncodingPasses(t *testing.T) {
-	for _, src := range []string{"", "\xff", "\xfe", "\x00", "\x00\x00", "\x00\x00\xfe", "{}", "\xfe\xfe", "\xff\xff", "\x00{"} {
+	for _, src := range []string{"", "\xff", "\xfe", "\x00", "\x00\x00", "\x00\x00\xfe", "{}", "\xfe\xfe", "\xff\xff", "\x00{",
+		// One character with a NUL is too little to tell; NULs that are
+		// not every other byte of the start (a character past U+00FF,
+		// UTF-8 of U+00E9, UTF-32) are no UTF-16 this can tell.
+		"{\x00", "{\x00}", "\x00{}", "{\x00\x00\x00}\x00\x00\x00", "\x00\x00\x00{\x00\x00\x00}", "{\x00\"\x00\xc3\xa9", "{\"k\": \"\x00\"}",
+		"{\n  \"theme\": \"Dark\"\n}\n", "spec: hooks/1.0\n", "[[hooks.Stop]]\n"} {
 		if err := CheckEncoding([]byte(src)); err != nil {
 			t.Errorf("CheckEncoding(%q) = %v, want nil", src, err)
+		}
+	}
+}
+
+// The hint for UTF-16 without a mark names the encoding to read the file
+// with: reading it by its mark, as the hint for a marked file does, would
+// read it as UTF-8.
+func TestCheckEncodingUnmarkedHint(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"{\x00}\x00", "[IO.File]::ReadAllText($p, [Text.Encoding]::Unicode)"},
+		{"{\x00}\x00", "iconv -f UTF-16LE -t UTF-8"},
+		{"\x00{\x00}", "[IO.File]::ReadAllText($p, [Text.Encoding]::BigEndianUnicode)"},
+		{"\x00{\x00}", "reopen it with the encoding UTF-16 BE"},
+	} {
+		var se *SyntaxError
+		if !errors.As(CheckEncoding([]byte(tt.src)), &se) || !strings.Contains(se.Hint, tt.want) {
+			t.Errorf("CheckEncoding(%q): hint %v, want it to contain %q", tt.src, se, tt.want)
 		}
 	}
 }
