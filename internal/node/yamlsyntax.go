@@ -211,10 +211,13 @@ func unclosedQuote(line string) (int, bool) {
 
 // continues reports whether a line with one key reads as the next line of
 // the value above: the line before is "key: value" and this one is
-// indented deeper than that key.
+// indented deeper than that key. The key's value may be a flow mapping
+// or list, or quoted, holding ': ' of its own (QA: "handler: {type:
+// command}" so indented was marked at the mapping's colon, as a stray
+// one, not as the misindented line it is).
 func continues(lines []string, line int) bool {
 	cur := lines[line-1]
-	if strings.Count(cur, ": ")+boolInt(strings.HasSuffix(strings.TrimRight(cur, " "), ":")) != 1 {
+	if keyColons(cur) != 1 {
 		return false
 	}
 	for l := line - 1; l >= 1; l-- {
@@ -232,11 +235,25 @@ func continues(lines []string, line int) bool {
 	return false
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+// keyColons counts the ': ' (and a final ':') of a line that make it
+// "key: value": those outside quotes, comments and flow brackets, not
+// those of a {…} or […] value.
+func keyColons(line string) int {
+	line = strings.TrimRight(line, " ")
+	n, depth := 0, 0
+	outsideQuotes(line, func(i int, c byte) {
+		switch c {
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		case ':':
+			if depth == 0 && (i+1 == len(line) || line[i+1] == ' ') {
+				n++
+			}
+		}
+	})
+	return n
 }
 
 // strayColon finds the ': ' (or a final ':') that YAML refused on a line:
@@ -278,7 +295,10 @@ func misindented(lines []string, line int, seq bool) (int, int, bool) {
 	}
 	mapping := strings.Contains(s[content:], ":")
 	levels := []int{base}
-	within, flow := valueExtent(s, content)
+	// inline: the line before gave its key a whole flow value, so no
+	// line below may be deeper (QA: "handler: {…}" then a line indented
+	// past it was "did not find expected key" at the list item).
+	within, flow, inline := valueExtent(s, content)
 	for l := line + 1; l <= len(lines); l++ {
 		t := lines[l-1]
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(strings.TrimSpace(t), "#") {
@@ -287,6 +307,7 @@ func misindented(lines []string, line int, seq bool) (int, int, bool) {
 		ind := firstContent(t)
 		if flow > 0 {
 			flow += brackets(t)
+			inline = flow == 0
 			continue // inside a flow list or mapping
 		}
 		if within >= 0 && ind > within {
@@ -300,7 +321,8 @@ func misindented(lines []string, line int, seq bool) (int, int, bool) {
 			return 0, 0, false // the block ended before any problem
 		}
 		key := itemContent(t, ind)
-		within, flow = valueExtent(t, key)
+		after := inline
+		within, flow, inline = valueExtent(t, key)
 		if seq {
 			switch {
 			case ind == base && !strings.HasPrefix(t[ind:], "- "):
@@ -320,6 +342,8 @@ func misindented(lines []string, line int, seq bool) (int, int, bool) {
 		switch {
 		case ind > top && closed:
 			return l, ind, true // between two levels
+		case ind > top && after:
+			return l, ind, true // under a key whose value was whole
 		case ind > top:
 			levels = append(levels, ind) // a child block
 		case ind == base && mapping && strings.HasPrefix(t[ind:], "- "):
@@ -332,8 +356,9 @@ func misindented(lines []string, line int, seq bool) (int, int, bool) {
 // valueExtent reads the value a line gives its key (or item) at column
 // key: when it goes on below (a block scalar, a plain or quoted value),
 // within is the column its next lines are deeper than, else -1; flow is
-// how many flow brackets it leaves open.
-func valueExtent(line string, key int) (within, flow int) {
+// how many flow brackets it leaves open; whole, whether it is a flow list
+// or mapping closed on the line, after which nothing may be deeper.
+func valueExtent(line string, key int) (within, flow int, whole bool) {
 	rest := line[key:]
 	if i := strings.Index(rest, "#"); i >= 0 && (i == 0 || rest[i-1] == ' ') {
 		rest = rest[:i]
@@ -346,16 +371,16 @@ func valueExtent(line string, key int) (within, flow int) {
 	}
 	switch {
 	case value == "":
-		return -1, 0 // a key whose value is the block below
+		return -1, 0, false // a key whose value is the block below
 	case strings.HasPrefix(value, "[") || strings.HasPrefix(value, "{"):
 		if open := brackets(value); open > 0 {
-			return -1, open
+			return -1, open, false
 		}
-		return -1, 0
+		return -1, 0, true
 	default:
 		// A block scalar (| or >), or a plain or quoted value, whose
 		// next lines are deeper than the key.
-		return key, 0
+		return key, 0, false
 	}
 }
 

@@ -27,6 +27,18 @@ func TestYAMLSyntaxPositions(t *testing.T) {
 		// the key's colon).
 		{"colon in quotes inside a plain value", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler:\n      type: command\n      command: echo \"a: b\"\n", 6, 23, "a ': ' where YAML expects none"},
 		{"line indented into the value above", "spec: hooks/1.0\nhooks:\n  - event: x\n     handler:\n      type: command\n", 4, 6, "indented deeper than the key above"},
+		// A value of its own with ': ' in it (a flow mapping or list, a
+		// quoted value, a comment) does not make the misindented line a
+		// stray colon (QA: the caret was on the mapping's first colon).
+		{"line indented into the value above, a flow mapping", "spec: hooks/1.0\nhooks:\n  - event: before_tool_execute\n     handler: {type: command, command: ./x.sh}\n", 4, 6, "indented deeper than the key above"},
+		{"line indented into the value above, a flow mapping over lines", "spec: hooks/1.0\nhooks:\n  - event: x\n     handler: {type: command,\n       command: \"a: b\"}\n", 4, 6, "indented deeper than the key above"},
+		{"line indented into the value above, a flow list", "spec: hooks/1.0\nhooks:\n  - event: x\n     matcher: [a, \"b: c\"]\n", 4, 6, "indented deeper than the key above"},
+		{"line indented into the value above, a quoted value", "spec: hooks/1.0\nhooks:\n  - event: x\n     description: \"a: b\"\n", 4, 6, "indented deeper than the key above"},
+		{"line indented into the value above, a comment", "spec: hooks/1.0\nhooks:\n  - event: x\n     handler: {} # see: docs\n", 4, 6, "indented deeper than the key above"},
+		{"colon in a flow mapping's plain value", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler:\n      type: command\n      command: echo a: {b}\n", 6, 22, "a ': ' where YAML expects none"},
+		// After a key whose flow value closed, a deeper line is no child.
+		{"key indented under a flow mapping", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler: {type: command}\n     timeout: 5\n", 5, 6, "not a key at the indentation"},
+		{"key indented under a flow mapping over lines", "spec: hooks/1.0\nhooks:\n  - event: x\n    handler: {type: command,\n      command: x}\n     timeout: 5\n", 6, 6, "not a key at the indentation"},
 		{"unclosed double quote", "spec: hooks/1.0\nhooks:\n  - event: \"before_tool_execute\n    handler:\n", 3, 12, "this quote is never closed"},
 		{"unclosed double quote on the first line", "spec: \"hooks/1.0\nhooks: []\n", 1, 7, "this quote is never closed"},
 		{"unclosed single quote, lines before the end", "spec: hooks/1.0\nname: 'x\nhooks: []\nother: 1\n", 2, 7, "this quote is never closed"},
