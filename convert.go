@@ -443,6 +443,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
 			res.Diagnostics = append(res.Diagnostics, mcpNamesHolding(planned, from)...)
+			res.Diagnostics = append(res.Diagnostics, builtinsNotCovered(planned, from, to)...)
 			var place RepoPlace
 			if s.Scripts != nil {
 				place = s.Scripts.Repo
@@ -925,6 +926,67 @@ func mcpNamesHolding(m *canonical.Manifest, from string) diag.List {
 			"name the MCP tools too (mcp_<server>_<tool>), or keep the hook in "+src.Name,
 			"%s: %s finds %s anywhere in a tool's name, MCP tools' too; it is carried as the built-in tools whose names hold it, and the MCP tools that match it there are not covered",
 			h.DisplayName(i), src.Name, strings.Join(held, ", "))
+	}
+	return ds
+}
+
+// builtinsNotCovered reports HC310 for each hook whose source matcher
+// selected every tool that is not an MCP tool (the providers row's
+// builtin_matcher: Kiro CLI's "@builtin"). The decoder read it as every
+// native tool the tools table knows the source by; the target's tools
+// that are none of their counterparts (Claude Code's Grep, WebFetch) are
+// not covered, so the converted guard fires for fewer of its built-in
+// tools than it did at home. HC310 makes migrate --remove-source keep
+// the source hook. A manifest converted from such a tool is read so too:
+// its hooks keep the source's matcher in their provider_data.
+func builtinsNotCovered(m *canonical.Manifest, from, to string) diag.List {
+	names := vocab.Default()
+	var sources []string
+	for _, slug := range names.SortedSlugs() {
+		if p, _ := names.Provider(slug); p.BuiltinMatcher != "" && slug != to && (slug == from || from == "canonical") {
+			sources = append(sources, slug)
+		}
+	}
+	if len(sources) == 0 {
+		return nil
+	}
+	var ds diag.List
+	var memo providers.DataMemo
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		k := slices.IndexFunc(sources, func(slug string) bool {
+			native, ok := sourceMatcher(h, slug, &memo)
+			src, _ := names.Provider(slug)
+			return ok && strings.TrimSpace(native) == src.BuiltinMatcher
+		})
+		if k < 0 {
+			continue
+		}
+		from := sources[k]
+		src, _ := names.Provider(from)
+		var covered, missed, known []string
+		for _, t := range toolNames(h.Matcher) {
+			for _, n := range names.EncodeTools(to, t) {
+				covered = append(covered, n.Name)
+			}
+		}
+		for _, n := range names.ToolsOf(to) {
+			if !n.Alias && !slices.Contains(covered, n.Name) && !slices.Contains(missed, n.Name) {
+				missed = append(missed, n.Name)
+			}
+		}
+		if len(missed) == 0 {
+			continue
+		}
+		for _, n := range names.ToolsOf(from) {
+			if !n.Alias && !slices.Contains(known, n.Name) {
+				known = append(known, n.Name)
+			}
+		}
+		ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
+			"add "+to+"'s other tools to the matcher if the guard is meant for them too, or keep the hook in "+from,
+			"%s: %s's matcher %q selects every tool that is not an MCP tool; it is carried as the built-in tools hookconv knows there (%s), so %s's %s, which are none of them, are not covered",
+			h.DisplayName(i), from, src.BuiltinMatcher, andList(known), to, andList(missed))
 	}
 	return ds
 }

@@ -162,6 +162,10 @@ type Provider struct {
 	// GlobMatchers tools match tool names with globs, not regexes (Kiro
 	// CLI 2.x): a pattern is written as the nearest glob.
 	GlobMatchers bool `toml:"glob_matchers" json:"glob_matchers,omitempty"`
+	// BuiltinMatcher is the tool matcher that selects every tool that is
+	// not an MCP tool (Kiro CLI 2.x's "@builtin"), "" where there is none.
+	// It reads as every native tool the tables know the provider by.
+	BuiltinMatcher string `toml:"builtin_matcher" json:"builtin_matcher,omitempty"`
 	// RunsDuplicatesOnce tools run identical handlers once.
 	RunsDuplicatesOnce bool     `toml:"runs_duplicates_once" json:"runs_duplicates_once,omitempty"`
 	ProjectDirVar      string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`

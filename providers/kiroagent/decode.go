@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
@@ -206,14 +207,16 @@ func (d *decoder) matcher(h *canonical.Hook, pd *providers.Data, row vocab.Nativ
 }
 
 // decodeMatcher reads a Kiro matcher into the canonical form (spec §4):
-// known tool names become canonical names and MCP spellings mcp objects;
-// any other glob becomes the regex that matches the same names.
+// known tool names, and globs and "@builtin" that select only known
+// tools, become canonical names, so each target gets its own names for
+// them; MCP spellings become mcp objects; any other glob becomes the
+// regex that matches the same names.
 func (a *Adapter) decodeMatcher(s string) canonical.Matcher {
 	switch {
 	case s == "*":
 		return nil
-	case s == builtin:
-		return canonical.Pattern{Regex: builtinRegex}
+	case s == a.Prov.BuiltinMatcher && s != "":
+		return a.builtinTools()
 	case isGlob(s):
 		return a.globMatcher(s)
 	}
@@ -246,5 +249,102 @@ func (a *Adapter) globMatcher(s string) canonical.Matcher {
 			return canonical.MCP{Server: canonical.AnyServer, Tool: tool}
 		}
 	}
-	return canonical.Pattern{Regex: globRegex(s)}
+	re := globRegex(s)
+	if tools, ok := a.nativeGlob(re); ok {
+		return tools
+	}
+	return canonical.Pattern{Regex: re}
+}
+
+// nativeGlob reads a glob (as its regex, globRegex) that selects only
+// tools the tools table knows Kiro CLI by: the canonical tools of the
+// native names, aliases too, it matches ("fs_*": fs_read and fs_write, so
+// file_read, file_write and file_edit). Kept as a regex, "^fs_.*$" would
+// name no tool of any other tool, and the guard would never fire there.
+// ok is false when the glob matches none of them, or may also match an
+// MCP tool (@server/tool, whose names hookconv cannot list), as one
+// whose match may begin with '@' may ("*_bash").
+func (a *Adapter) nativeGlob(re string) (canonical.Matcher, bool) {
+	compiled, err := regexp.Compile(re)
+	parsed, perr := syntax.Parse(re, syntax.Perl)
+	if err != nil || perr != nil {
+		return nil, false // globRegex always compiles; never reached
+	}
+	if mayStart, _ := mayStartWith(parsed, '@'); mayStart {
+		return nil, false
+	}
+	var list canonical.AnyOf
+	for _, row := range a.Names.ToolsOf(Slug) {
+		if row.Event == "" && compiled.MatchString(row.Name) {
+			list, _ = providers.AppendTools(list, a.Names, Slug, row.Name)
+		}
+	}
+	return providers.Single(list), len(list) > 0
+}
+
+// mayStartWith reports whether a match of re may begin with c, and
+// whether re matches the empty text (so what follows it may begin the
+// match instead).
+func mayStartWith(re *syntax.Regexp, c rune) (may, empty bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if len(re.Rune) == 0 {
+			return false, true
+		}
+		return re.Rune[0] == c, false // globRegex never folds case
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			if re.Rune[i] <= c && c <= re.Rune[i+1] {
+				return true, false
+			}
+		}
+		return false, false
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return c != '\n' || re.Op == syntax.OpAnyChar, false
+	case syntax.OpCapture:
+		return mayStartWith(re.Sub[0], c)
+	case syntax.OpStar, syntax.OpQuest:
+		may, _ = mayStartWith(re.Sub[0], c)
+		return may, true
+	case syntax.OpPlus:
+		return mayStartWith(re.Sub[0], c)
+	case syntax.OpRepeat:
+		may, empty = mayStartWith(re.Sub[0], c)
+		return may, empty || re.Min == 0
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			if may, empty = mayStartWith(sub, c); may || !empty {
+				return may, false
+			}
+		}
+		return false, true
+	case syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			m, e := mayStartWith(sub, c)
+			may, empty = may || m, empty || e
+		}
+		return may, empty
+	case syntax.OpNoMatch:
+		return false, false
+	}
+	return false, true // anchors and other empty-width assertions
+}
+
+// builtinTools reads "@builtin", every tool that is not an MCP tool, as
+// the canonical tools of every built-in tool the tools table knows Kiro
+// CLI by, so each target gets its own names for them. (A regex over
+// Kiro's names, "^[^@]", would match every tool elsewhere, MCP tools
+// too.) The pipeline warns that a target's other built-in tools are not
+// covered (HC310).
+func (a *Adapter) builtinTools() canonical.Matcher {
+	var list canonical.AnyOf
+	for _, row := range a.Names.ToolsOf(Slug) {
+		if row.Event == "" {
+			list, _ = providers.AppendTools(list, a.Names, Slug, row.Name)
+		}
+	}
+	if len(list) == 0 {
+		return canonical.Pattern{Regex: builtinRegex} // a table without Kiro's tools
+	}
+	return providers.Single(list)
 }

@@ -177,8 +177,8 @@ func (a *Adapter) memberGlobs(m canonical.Matcher) ([]string, bool) {
 			return []string{string(m)}, true // a literal native name (spec §4)
 		}
 	case canonical.Pattern:
-		if m.Regex == builtinRegex {
-			return []string{builtin}, true
+		if m.Regex == builtinRegex && a.Prov.BuiltinMatcher != "" {
+			return []string{a.Prov.BuiltinMatcher}, true
 		}
 		return regexGlobs(m.Regex)
 	case canonical.MCP:

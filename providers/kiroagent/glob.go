@@ -11,11 +11,13 @@ import (
 // glob (globset, whose '*' also crosses '/'); anything else is compared
 // with the tool name exactly.
 
-// builtin is Kiro's name for "every built-in tool".
-const builtin = "@builtin"
+// Kiro's name for "every built-in tool" is its providers row's
+// builtin_matcher (Prov.BuiltinMatcher).
 
 // builtinRegex is the same set as a regex over native tool names: MCP
-// tools are spelled @server/tool, built-in ones never start with '@'.
+// tools are spelled @server/tool, built-in ones never start with '@'. A
+// manifest may hold it (hookconv wrote it for "@builtin" before reading
+// that as Kiro's tools); it is written back as "@builtin".
 const builtinRegex = "^[^@]"
 
 // isGlob reports whether Kiro reads a matcher as a glob.

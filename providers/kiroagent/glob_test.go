@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookconv/hookconv/canonical"
 )
 
 func TestGlobRegex(t *testing.T) {
@@ -89,5 +91,59 @@ func TestGlobsRoundTrip(t *testing.T) {
 		if !ok || len(got) != 1 || got[0] != g {
 			t.Errorf("%q → %q → %q, %v", g, globRegex(g), got, ok)
 		}
+	}
+}
+
+// TestNativeGlob: a glob that selects only tools the tools table knows
+// Kiro CLI by reads as their canonical tools; one that selects none, or
+// may also select an MCP tool (named @server/tool), is left a pattern.
+func TestNativeGlob(t *testing.T) {
+	a := &Adapter{}
+	a.Load(Slug)
+	tests := []struct {
+		glob  string
+		tools []string // nil: not read as tools
+	}{
+		{"fs_*", []string{"file_read", "file_write", "file_edit"}},
+		{"fs_?ead", []string{"file_read"}},
+		{"fs_write*", []string{"file_write", "file_edit"}},
+		{"execute_*", []string{"shell"}},
+		{"{fs_read,execute_bash}*", []string{"shell", "file_read"}}, // table order
+		{"e*h", []string{"shell"}},
+		{"x*", nil},      // no known tool
+		{"FS_*", nil},    // names are compared as written
+		{"*_bash", nil},  // @srv/run_bash too
+		{"?s_*", nil},    // @s_… is possible
+		{"[@f]s_*", nil}, // so is @s_…
+		{"[!@]*", []string{"shell", "file_read", "file_write", "file_edit"}}, // no MCP tool has such a name
+		{"@g*", nil},         // MCP tools only
+		{"fs_{read,x*", nil}, // an unclosed brace reads as the literal text
+		{`fs_\*`, nil},       // an escaped star: the name "fs_*", no tool's
+	}
+	for _, tt := range tests {
+		m, ok := a.nativeGlob(globRegex(tt.glob))
+		var got []string
+		switch m := m.(type) {
+		case canonical.ToolName:
+			got = []string{string(m)}
+		case canonical.AnyOf:
+			for _, x := range m {
+				got = append(got, string(x.(canonical.ToolName)))
+			}
+		}
+		if ok != (tt.tools != nil) || !cmp.Equal(got, tt.tools) {
+			t.Errorf("nativeGlob(%q) = %v, %v; want %v", tt.glob, got, ok, tt.tools)
+		}
+	}
+}
+
+// TestBuiltinTools: "@builtin" reads as every built-in tool the tools
+// table knows Kiro CLI by, never as a regex.
+func TestBuiltinTools(t *testing.T) {
+	a := &Adapter{}
+	a.Load(Slug)
+	want := canonical.AnyOf{canonical.ToolName("shell"), canonical.ToolName("file_read"), canonical.ToolName("file_write"), canonical.ToolName("file_edit")}
+	if got := a.decodeMatcher("@builtin"); !cmp.Equal(got, canonical.Matcher(want)) {
+		t.Errorf("@builtin = %#v, want %#v", got, want)
 	}
 }

@@ -166,10 +166,17 @@ func TestMatchers(t *testing.T) {
 	}{
 		{"execute_bash", `"shell"`, true},
 		{"fs_write", `["file_write","file_edit"]`, true}, // fs_write creates and edits
-		{"fs_*", `{"pattern":"^fs_.*$"}`, true},
-		{"fs_?ead", `{"pattern":"^fs_.ead$"}`, true},
+		// A glob that selects only known tools reads as their canonical
+		// names, so each target gets its own; the glob is kept for Kiro.
+		{"fs_*", `["file_read","file_write","file_edit"]`, false},
+		{"fs_?ead", `"file_read"`, false},
+		{"e*", `"shell"`, false},
 		{"*", ``, false},
-		{"@builtin", `{"pattern":"^[^@]"}`, true},
+		{"@builtin", `["shell","file_read","file_write","file_edit"]`, false},
+		// One that selects none, or may select MCP tools (@s/run_x), stays
+		// a pattern.
+		{"use_*", `{"pattern":"^use_.*$"}`, true},
+		{"*_*", `{"pattern":"^.*_.*$"}`, true},
 		{"@git", `{"mcp":{"server":"git"}}`, true},
 		{"@git/status", `{"mcp":{"server":"git","tool":"status"}}`, true},
 		{"@git/*", `{"mcp":{"server":"git"}}`, false},
@@ -177,7 +184,7 @@ func TestMatchers(t *testing.T) {
 		{"@*/status", `{"mcp":{"server":"*","tool":"status"}}`, true},
 		{"use_aws", `{"pattern":"^use_aws$"}`, true},
 		{"", `{"pattern":"^$"}`, true},
-		{"{fs_read,fs_write}*", `{"pattern":"^(?:fs_read|fs_write).*$"}`, false},
+		{"{fs_read,fs_write}*", `["file_read","file_write","file_edit"]`, false},
 		{"[!f]*", `{"pattern":"^[^f].*$"}`, false},
 	}
 	a := adapter(t)
