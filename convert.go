@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -724,13 +725,20 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				hint = fmt.Sprintf(`%q names an MCP tool without its server, which %s's names need: write the matcher as {"mcp": {"server": "<server>", "tool": %q}} in a manifest and convert that`, tool, to, strings.TrimPrefix(tool, mcpPrefix(from)))
 			}
 			msg := fmt.Sprintf("a regular-expression matcher is passed to %s %s; check that it names %s's tools", to, patternPassed(h.Matcher, from, to), to)
-			if names, theirs := namesNoTool(h.Matcher, from, to); len(names) > 0 {
+			names, theirs := namesNoTool(h.Matcher, from, to)
+			if len(names) > 0 {
 				// A list of plain names none of which the target has
 				// (Gemini's write_file|edit_file|replace to Claude).
 				msg = fmt.Sprintf("its matcher %s, passed to %s unchanged, names none of %s's own tools, so the hook does not fire for them there (at most for an MCP tool whose name holds one of these)", strings.Join(names, "|"), to, to)
 				if len(theirs) > 0 {
 					hint = fmt.Sprintf("name %s's tools instead (%s), or use canonical tool names in a manifest", to, strings.Join(theirs, "|"))
 				}
+			}
+			if len(names) == 0 && patternsNameNone(h.Matcher, to) {
+				// A pattern that matches none of the target's tools
+				// (Kiro's "x*" as ^x.*$ to Claude): said as such, not as
+				// one that may name them.
+				msg = fmt.Sprintf("its matcher %s, passed to %s %s, matches none of %s's own tools, so the hook does not fire for them there (at most for MCP tools whose names it matches)", patternTexts(h.Matcher), to, patternPassed(h.Matcher, from, to), to)
 			}
 			if alt, spelling, all := foreignMCPPattern(h.Matcher, from, to); alt != "" {
 				// Another tool's MCP spelling (Claude's mcp__.*) names none
@@ -989,6 +997,72 @@ func builtinsNotCovered(m *canonical.Manifest, from, to string) diag.List {
 			h.DisplayName(i), from, src.BuiltinMatcher, andList(known), to, andList(missed))
 	}
 	return ds
+}
+
+// patternsNameNone reports whether a matcher made only of patterns
+// matches none of the native tool names the tables know the target by
+// (compared without case where the target compares so). A tool whose
+// names hookconv does not know is never said to have none, and a pattern
+// in the target's own spelling of MCP tools (mcp__fs.* to Codex) is
+// about tools the tables cannot list.
+func patternsNameNone(m canonical.Matcher, to string) bool {
+	if prefix, _, _ := strings.Cut(mcpPrefix(to), "{"); prefix != "" && slices.ContainsFunc(patternAlternatives(m), func(a string) bool {
+		return strings.HasPrefix(strings.TrimPrefix(a, "^"), prefix)
+	}) {
+		return false
+	}
+	var patterns []canonical.Pattern
+	switch m := m.(type) {
+	case canonical.Pattern:
+		patterns = []canonical.Pattern{m}
+	case canonical.AnyOf:
+		for _, x := range m {
+			p, ok := x.(canonical.Pattern)
+			if !ok {
+				return false // a tool name the target may have
+			}
+			patterns = append(patterns, p)
+		}
+	default:
+		return false
+	}
+	tables := vocab.Default()
+	tools := tables.ToolsOf(to)
+	target, _ := tables.Provider(to)
+	if len(tools) == 0 {
+		return false
+	}
+	for _, p := range patterns {
+		expr := p.Regex
+		if !target.CaseSensitiveTools {
+			expr = "(?i)" + expr
+		}
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return false
+		}
+		for _, t := range tools {
+			// Copilot CLI also matches Claude Code's names for its tools
+			// (under Claude's event names): those count too.
+			if re.MatchString(t.Name) || slices.ContainsFunc(t.ClaudeNames, re.MatchString) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// patternTexts quotes the regexes of a matcher made of patterns, for a
+// message: "^x.*$", or "^x.*$" and "^y$".
+func patternTexts(m canonical.Matcher) string {
+	if p, ok := m.(canonical.Pattern); ok {
+		return strconv.Quote(p.Regex)
+	}
+	var out []string
+	for _, x := range m.(canonical.AnyOf) { // patternsNameNone: only patterns
+		out = append(out, patternTexts(x))
+	}
+	return andList(out)
 }
 
 // sourceMatcher is the matcher a hook had in its source tool, as its

@@ -398,3 +398,29 @@ func TestMovedPos(t *testing.T) {
 		})
 	}
 }
+
+// TestPatternsNameNone: HC402 says a pattern matches none of the
+// target's tools only when none of the names the tables know matches it,
+// and never for a pattern in the target's own MCP spelling.
+func TestPatternsNameNone(t *testing.T) {
+	for _, tc := range []struct {
+		m    canonical.Matcher
+		to   string
+		none bool
+	}{
+		{canonical.Pattern{Regex: "^x.*$"}, "claude-code", true},
+		{canonical.Pattern{Regex: "^fs_.*$"}, "claude-code", true},
+		{canonical.Pattern{Regex: "^fs_.*$"}, "kiro-agent", false}, // fs_read
+		{canonical.Pattern{Regex: "^e.*"}, "claude-code", true},    // Edit: names are compared as written
+		{canonical.Pattern{Regex: "Edit.*"}, "copilot-cli", false}, // Claude's name for its edit
+		{canonical.Pattern{Regex: "^.*_.*$"}, "codex", false},      // apply_patch
+		{canonical.Pattern{Regex: "mcp__fs.*"}, "codex", false},    // Codex's MCP spelling
+		{canonical.AnyOf{canonical.Pattern{Regex: "^x$"}, canonical.Pattern{Regex: "^y$"}}, "claude-code", true},
+		{canonical.AnyOf{canonical.Pattern{Regex: "^x$"}, canonical.ToolName("shell")}, "claude-code", false},
+		{canonical.ToolName("shell"), "claude-code", false},
+	} {
+		if got := patternsNameNone(tc.m, tc.to); got != tc.none {
+			t.Errorf("patternsNameNone(%s, %s) = %v, want %v", canonical.MatcherText(tc.m), tc.to, got, tc.none)
+		}
+	}
+}
