@@ -339,24 +339,224 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 	return ds
 }
 
-// orExitTwo matches a command that runs one command and exits 2 when it
-// fails: check.sh 2>/dev/null || exit 2.
-var orExitTwo = lazy.Regexp(`^\s*([^|;&\n]+?)\s*\|\|\s*exit\s+["']?0*2["']?\s*$`)
-
-// orExitTwoTail matches what follows a command's first "||" when
-// orExitTwo matches it: its first group holds no '|'.
-var orExitTwoTail = lazy.Regexp(`^\s*exit\s+["']?0*2["']?\s*$`)
-
-// mayOrExitTwo returns orExitTwo's submatches in command. That regexp
-// backtracks, at ~1 µs per command, which a 10,000-hook config paid for
-// every hook: only a command whose first "||" is followed by exit 2 is
-// given to it.
-func mayOrExitTwo(command string) []string {
-	i := strings.Index(command, "||")
-	if i < 0 || !orExitTwoTail().MatchString(command[i+2:]) {
-		return nil
+// failureBody splits a command that runs one call and then, only when
+// that call fails, a body that may exit 2: check.sh || exit 2,
+// check.sh && exit 0 || { echo no; exit 2; }, if ! check.sh; then exit 2;
+// fi, check.sh; [ $? -eq 0 ] || exit 2 (or [ $? -ne 0 ] && …, test $? …,
+// if [ $? -ne 0 ]; then …; fi). The body is one simple command, one group
+// ({ …; }, or ( … ) ending the command), or an if's then part with no
+// other branch and no redirection of its own; what follows it (; exit 0)
+// runs only when the body did not exit, and is not returned. The call is
+// what comes before the first operator: readScript refuses it when it is
+// no plain call. Any other shape is not ok: the shell's reading of a
+// command's status is followed only this far.
+func failureBody(command string) (call, body string, ok bool) {
+	// Every shape has an operator, a negation or a status; most commands
+	// (./x.sh) have none, and are not copied.
+	if !strings.Contains(command, "||") && !strings.Contains(command, "&&") && !strings.Contains(command, "!") && !strings.Contains(command, "$?") {
+		return "", "", false
 	}
-	return orExitTwo().FindStringSubmatch(command)
+	plain := withoutLiteralQuotes(command) // same length: the offsets hold
+	at := skipBlanks(plain, 0)
+	if wordAt(plain, at, "if") {
+		// if ! check.sh; then …; fi
+		cond, body, ok := ifThen(plain, at)
+		if !ok {
+			return "", "", false
+		}
+		neg := strings.TrimLeft(plain[cond.start:cond.end], " \t")
+		if !strings.HasPrefix(neg, "! ") && !strings.HasPrefix(neg, "!\t") {
+			return "", "", false
+		}
+		from := skipBlanks(plain, cond.end-len(neg)+1)
+		return strings.TrimSpace(command[from:cond.end]), command[body.start:body.end], true
+	}
+	end := nextOperator(plain, at)
+	if end == len(plain) {
+		return "", "", false
+	}
+	call = strings.TrimSpace(command[at:end])
+	rest := end
+	switch {
+	case strings.HasPrefix(plain[rest:], "||"): // check.sh || …
+		rest += 2
+	case strings.HasPrefix(plain[rest:], "&&"): // check.sh && exit 0 || …
+		m := succeedsThenOr().FindStringIndex(plain[rest+2:])
+		if m == nil {
+			return "", "", false
+		}
+		rest += 2 + m[1]
+	case plain[rest] == ';' || plain[rest] == '\n': // check.sh; [ $? -eq 0 ] || …
+		rest = skipSpace(plain, rest+1)
+		if wordAt(plain, rest, "if") {
+			cond, body, ok := ifThen(plain, rest)
+			if !ok || !failureTest(command[cond.start:cond.end]) {
+				return "", "", false
+			}
+			return call, command[body.start:body.end], true
+		}
+		m := statusTest().FindStringSubmatch(command[rest:])
+		if m == nil || !statusFails(m[1]+m[2], m[3]) {
+			return "", "", false
+		}
+		rest += len(m[0])
+	default:
+		return "", "", false
+	}
+	body, ok = bodyUnit(command, plain, skipBlanks(plain, rest))
+	return call, body, ok
+}
+
+// succeedsThenOr matches, after a call's &&, a command that always
+// succeeds and the || after it (exit 0 ||, true ||, : ||): what follows
+// runs when the call failed.
+var succeedsThenOr = lazy.Regexp(`^[ \t]*(?:exit(?:[ \t]+0+)?|true|:)[ \t]*\|\|`)
+
+// statusTest matches a test of the last command's status against 0 and
+// the operator after it: [ $? -eq 0 ] ||, test "$?" -ne 0 &&, [[ $? != 0 ]] &&.
+var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$\?"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?[ \t]+\]\]?|test[ \t]+"?\$\?"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?)[ \t]*(\|\||&&)`)
+
+// statusFails reports whether what an operator (|| or &&) runs after a
+// status test's comparison with 0 (-eq, -ne, …) runs when the command
+// before the test failed: a test for 0 followed by ||, one for anything
+// else followed by &&.
+func statusFails(comparison, operator string) bool {
+	switch comparison {
+	case "-eq", "=", "==":
+		return operator == "||"
+	case "-ne", "!=", "-gt":
+		return operator == "&&"
+	}
+	return false
+}
+
+// failureTest reports whether text, an if's condition, is one status
+// test that holds when the command before it failed ([ $? -ne 0 ]).
+func failureTest(text string) bool {
+	text = strings.TrimSpace(text) + " &&" // as if a list went on: an if runs its then part on success
+	m := statusTest().FindStringSubmatch(text)
+	return m != nil && len(m[0]) == len(text) && statusFails(m[1]+m[2], m[3])
+}
+
+// ifThen reads the if at offset at of plain (a command with its quotes
+// blanked): the span of its condition, one command up to its ; or line
+// break, and of its then part, when the if has no other branch, no
+// redirection, and is all the command holds but a list after it (fi;
+// exit 0).
+func ifThen(plain string, at int) (cond, body span, ok bool) {
+	cond.start = at + len("if")
+	cond.end = nextOperator(plain, cond.start)
+	if cond.end == len(plain) || plain[cond.end] != ';' && plain[cond.end] != '\n' {
+		return span{}, span{}, false
+	}
+	then := skipSpace(plain, cond.end+1)
+	if !wordAt(plain, then, "then") {
+		return span{}, span{}, false
+	}
+	var fi *compound
+	compounds := shellCompounds(plain[at:])
+	for k := range compounds {
+		if compounds[k].start == 0 {
+			fi = &compounds[k]
+		}
+	}
+	if fi == nil || fi.closer != "fi" || len(fi.branches) > 0 || !followedByList(plain[at+fi.end:]) {
+		return span{}, span{}, false
+	}
+	return cond, span{then + len("then"), at + fi.end - len("fi")}, true
+}
+
+// bodyUnit returns the command or group at offset at of command (plain,
+// its quotes blanked): a simple command up to a ; or line break, or a
+// group ({ …; }, or ( … ), whose exit ends only itself, with nothing
+// after it). Not ok when an and-or list goes on after it (exit 2 || …),
+// or the group is redirected.
+func bodyUnit(command, plain string, at int) (string, bool) {
+	if at < len(plain) && (plain[at] == '{' || plain[at] == '(') {
+		var group *compound
+		compounds := shellCompounds(plain[at:])
+		for k := range compounds {
+			if compounds[k].start == 0 {
+				group = &compounds[k]
+			}
+		}
+		if group == nil {
+			return "", false
+		}
+		tail := plain[at+group.end:]
+		if group.closer == ")" && strings.TrimSpace(tail) != "" || !followedByList(tail) {
+			return "", false
+		}
+		return command[at : at+group.end], true
+	}
+	end := nextOperator(plain, at)
+	if end < len(plain) && (plain[end] == '&' || plain[end] == '|') {
+		return "", false
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(plain[at:end]), " ")
+	if first == "" || slices.Contains(shellKeywords, first) || slices.Contains(compoundWords, first) {
+		return "", false // if, case, while …: a compound cut at its first ;
+	}
+	return command[at:end], true
+}
+
+// nextOperator returns the offset of the first ;, line break, & or | at
+// or after at in plain that separates commands (not the & of 2>&1 or
+// &>, nor the | of >|), or len(plain).
+func nextOperator(plain string, at int) int {
+	for i := at; i < len(plain); i++ {
+		switch plain[i] {
+		case ';', '\n':
+			return i
+		case '&':
+			if i > 0 && (plain[i-1] == '>' || plain[i-1] == '<') || i+1 < len(plain) && plain[i+1] == '>' {
+				continue
+			}
+			return i
+		case '|':
+			if i > 0 && plain[i-1] == '>' {
+				continue
+			}
+			return i
+		}
+	}
+	return len(plain)
+}
+
+// compoundWords open compound commands that shellKeywords leaves out.
+var compoundWords = []string{"case", "for", "select", "function"}
+
+// followedByList reports whether what follows a compound's end is
+// nothing or another command of the list (; exit 0): no redirection of
+// the compound and no and-or list it starts.
+func followedByList(tail string) bool {
+	tail = strings.TrimLeft(tail, " \t")
+	return tail == "" || tail[0] == '\n' || tail[0] == ';' && !strings.HasPrefix(tail, ";;")
+}
+
+// skipBlanks returns the offset of the first byte from at that is no
+// space or tab; skipSpace skips line breaks too.
+func skipBlanks(s string, at int) int {
+	for at < len(s) && (s[at] == ' ' || s[at] == '\t') {
+		at++
+	}
+	return at
+}
+
+func skipSpace(s string, at int) int {
+	for at < len(s) && (s[at] == ' ' || s[at] == '\t' || s[at] == '\n') {
+		at++
+	}
+	return at
+}
+
+// wordAt reports whether plain holds the word w, whole, at offset at.
+func wordAt(plain string, at int, w string) bool {
+	if !strings.HasPrefix(plain[at:], w) {
+		return false
+	}
+	end := at + len(w)
+	return end == len(plain) || strings.IndexByte(" \t\n;", plain[end]) >= 0
 }
 
 // silentExit is a blocking command hook that exits 2 with nothing on
@@ -418,17 +618,18 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 			}
 			continue
 		}
-		if m := mayOrExitTwo(h.Handler.Command); m != nil {
+		if callText, body, ok := failureBody(h.Handler.Command); ok && exitsTwoSilently(body) && allVisible(body, forExit) {
 			// check.sh 2>/dev/null || exit 2: whatever runs first, its
 			// stderr is gone, and the exit writes none.
-			if at, away := stderrAway(m[1]); away {
-				found = append(found, silentExit{index: i, what: "its command", dropped: strings.TrimSpace(m[1][at:])})
+			if at, away := stderrAway(callText); away {
+				found = append(found, silentExit{index: i, what: "its command", dropped: strings.TrimSpace(callText[at:])})
 				continue
 			}
-			// check.sh || exit 2: the exit is as loud as the script's
-			// failure, read as a script run alone is.
+			// check.sh || exit 2, if ! check.sh; then exit 2; fi: the
+			// exit is as loud as the script's failure, read as a script
+			// run alone is.
 			call := h.Handler
-			call.Command = m[1]
+			call.Command = callText
 			if text, read := scripts.readScript(&call, forExit); read {
 				key := strings.TrimSuffix(text, "\n"+call.Command)
 				quiet, seen := failing[key]

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/hookconv/hookconv/canonical"
 )
 
 func TestExitsTwoSilently(t *testing.T) {
@@ -448,6 +451,90 @@ func TestArithmeticSets(t *testing.T) {
 	} {
 		if got := arithmeticSets(tc.expr); !slices.Equal(got, tc.want) {
 			t.Errorf("arithmeticSets(%q) = %q, want %q", tc.expr, got, tc.want)
+		}
+	}
+}
+
+func TestFailureBody(t *testing.T) {
+	for _, tc := range []struct {
+		command, call, body string
+		ok                  bool
+	}{
+		{"check.sh || exit 2", "check.sh", "exit 2", true},
+		{"check.sh 2>/dev/null || exit 2", "check.sh 2>/dev/null", "exit 2", true},
+		{"check.sh 2>&1 || exit 2", "check.sh 2>&1", "exit 2", true}, // the & of a redirection is no operator
+		{"if ! check.sh; then exit 2; fi", "check.sh", " exit 2; ", true},
+		{"if ! check.sh\nthen\n  echo no\n  exit 2\nfi\nexit 0", "check.sh", "\n  echo no\n  exit 2\n", true},
+		{"check.sh && exit 0 || exit 2", "check.sh", "exit 2", true},
+		{"check.sh && true || { echo no; exit 2; }", "check.sh", "{ echo no; exit 2; }", true},
+		{"check.sh || { echo blocked; exit 2; }", "check.sh", "{ echo blocked; exit 2; }", true},
+		{"check.sh || { echo blocked; exit 2; }; exit 0", "check.sh", "{ echo blocked; exit 2; }", true},
+		{"check.sh || ( echo no; exit 2 )", "check.sh", "( echo no; exit 2 )", true},
+		{"check.sh; [ $? -eq 0 ] || exit 2", "check.sh", "exit 2", true},
+		{`check.sh; [ "$?" != "0" ] && exit 2`, "check.sh", "exit 2", true},
+		{"check.sh\ntest $? -ne 0 && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; if [ $? -ne 0 ]; then exit 2; fi", "check.sh", " exit 2; ", true},
+		// The body runs on the call's success, or not on its failure alone.
+		{"check.sh && exit 2", "", "", false},
+		{"if check.sh; then exit 2; fi", "", "", false},
+		{"check.sh; [ $? -ne 0 ] || exit 2", "", "", false},
+		{"check.sh; [ $? -eq 0 ] && exit 2", "", "", false},
+		{"check.sh; if [ $? -eq 0 ]; then exit 2; fi", "", "", false},
+		{"check.sh && echo ok || exit 2", "", "", false}, // echo may fail too: not followed
+		{"if ! check.sh; then exit 2; else exit 0; fi", "", "", false},
+		{"if ! check.sh; then echo no; exit 2; fi >&2", "", "", false}, // redirected
+		{"check.sh || { echo no; exit 2; } >&2", "", "", false},
+		{"check.sh || exit 2 && next.sh", "", "", false},       // the list goes on
+		{"check.sh || ( exit 2 ); exit 0", "", "", false},      // the subshell's exit ends only it
+		{"check.sh | grep -q ok || exit 2", "", "", false},     // a pipeline
+		{"check.sh; x; [ $? -eq 0 ] || exit 2", "", "", false}, // another command's status
+		{"./guard.sh", "", "", false},
+	} {
+		call, body, ok := failureBody(tc.command)
+		if ok != tc.ok || ok && (call != tc.call || body != tc.body) {
+			t.Errorf("failureBody(%q) = %q, %q, %v, want %q, %q, %v", tc.command, call, body, ok, tc.call, tc.body, tc.ok)
+		}
+	}
+}
+
+// TestSilentExitsWrapped: a command that turns its script's failure into
+// exit 2 in any of the shapes failureBody reads exits 2 silently where
+// the script fails without a word and the body writes none (each form
+// run in bash with a script exiting 1 silently: exit 2, empty stderr),
+// and loudly where either writes to stderr.
+func TestSilentExitsWrapped(t *testing.T) {
+	scripts := &Scripts{FS: fstest.MapFS{
+		"quiet.sh": {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 1 ;; esac\nexit 0\n")},
+		"loud.sh":  {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 1 ;; esac\nexit 0\n")},
+	}}
+	for _, tc := range []struct {
+		command string
+		want    bool
+	}{
+		{"./quiet.sh || exit 2", true},
+		{"./loud.sh || exit 2", false},
+		{"if ! ./quiet.sh; then exit 2; fi", true},
+		{"if ! ./quiet.sh; then echo blocked >&2; exit 2; fi", false},
+		{"if ! ./loud.sh; then exit 2; fi", false},
+		{"./quiet.sh && exit 0 || exit 2", true},
+		{"./quiet.sh && exit 0 || { echo blocked >&2; exit 2; }", false},
+		{"./loud.sh && exit 0 || exit 2", false},
+		{"./quiet.sh || { echo blocked; exit 2; }", true}, // the reason on stdout
+		{"./quiet.sh || { echo blocked >&2; exit 2; }", false},
+		{"./loud.sh || { echo blocked; exit 2; }", false},
+		{"./quiet.sh; [ $? -eq 0 ] || exit 2", true},
+		{"./quiet.sh; [ $? -eq 0 ] || { echo blocked >&2; exit 2; }", false},
+		{"./quiet.sh; if [ $? -ne 0 ]; then exit 2; fi", true},
+		{"./quiet.sh; if [ $? -ne 0 ]; then echo blocked >&2; exit 2; fi", false},
+		{"if ! ./loud.sh 2>/dev/null; then exit 2; fi", true}, // the script's reason sent away
+		{"./quiet.sh && exit 2", false},                       // exits 2 on success: not read
+	} {
+		m := &canonical.Manifest{Hooks: []canonical.Hook{{
+			Event: "before_tool_execute", Blocking: true,
+			Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command},
+		}}}
+		if got := len(silentExits(m, nil, "claude-code", "codex", scripts)) > 0; got != tc.want {
+			t.Errorf("silentExits(%q) = %v, want %v", tc.command, got, tc.want)
 		}
 	}
 }
