@@ -574,8 +574,10 @@ type silentExit struct {
 // the target only observes, HC204 says so; where the source blocked only
 // on a JSON answer, the exit never blocked. It reads only what it can
 // read whole: the command when it runs nothing but the shell's own
-// commands and text tools, or the script it runs (Scripts.readScript).
-// Anything else may write a reason hookconv cannot see, and the encoder's
+// commands and text tools, the shell script it runs (Scripts.readScript)
+// or the Python or Node script (Scripts.readProgram, whose rule is
+// coarser: no write to stderr anywhere in it), also where the command
+// turns the script's failure into exit 2 (failureBody). Anything else may write a reason hookconv cannot see, and the encoder's
 // note on the event (HC322) says the rule. A command the shim wraps is
 // skipped (hookconv run writes the reason), unless unshim, the source the
 // hooks were planned from, is given and its command was not wrapped: then
@@ -613,7 +615,10 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 			// is gone before the tool reads it.
 			call := h.Handler
 			call.Command = h.Handler.Command[:at]
-			if text, read := scripts.readScript(&call, forExit); read && exitsTwo(text) {
+			text, read := scripts.readScript(&call, forExit)
+			if read && exitsTwo(text) {
+				found = append(found, silentExit{index: i, what: "its script", dropped: strings.TrimSpace(h.Handler.Command[at:])})
+			} else if p, ok := scripts.readProgram(&call); !read && ok && p.exits(exitCodeTwo) {
 				found = append(found, silentExit{index: i, what: "its script", dropped: strings.TrimSpace(h.Handler.Command[at:])})
 			}
 			continue
@@ -642,6 +647,12 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 				}
 				continue
 			}
+			if p, ok := scripts.readProgram(&call); ok {
+				if p.exitsSilently(exitCodeFailing) {
+					found = append(found, silentExit{index: i, what: "its script, whose failure the command turns into exit 2,"})
+				}
+				continue
+			}
 		}
 		quietText := func(key string) bool {
 			quiet, seen := silent[key]
@@ -653,6 +664,13 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 		}
 		text, read := scripts.readScript(&h.Handler, forExit)
 		if !read {
+			// python3 guard.py, node guard.js: read whole, or not at all.
+			if p, ok := scripts.readProgram(&h.Handler); ok {
+				if p.exitsSilently(exitCodeTwo) {
+					found = append(found, silentExit{index: i, what: "its script"})
+				}
+				continue
+			}
 			// A command without "exit" cannot exit 2 itself (a script
 			// it runs is readScript's): skipped before the costlier
 			// reading, which a large config would pay for every hook.

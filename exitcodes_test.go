@@ -318,6 +318,10 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"\\",
 		"cat <<-'E' >&2\n\tx\n\tE\n(( (a) + $((b)) > 2 )) && exit 2",
 		"rc=0\nc && rc=2\n[ $rc = 2 ] && echo no >&2\n(( rc++ ))\nexit ${rc}",
+		"if ! ./c.sh\nthen { echo no; exit 2; }; fi; exit 0",
+		"./c.sh; [ \"$?\" -eq 0 ] || ( exit 2 )",
+		"import sys  # x\ns = r'''\\d''' + f\"{a!r}\"\nsys.exit(2)",
+		"#!/usr/bin/env node\nconst r = /[/]\"/g; const t = `${a}`; /* */ process.exit(2)",
 	} {
 		f.Add(seed)
 	}
@@ -336,6 +340,21 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		// The cheap test before exitCodeVar misses none of its matches.
 		if exitCodeVar().MatchString(text) && !mayExitThroughVariable(text) {
 			t.Errorf("mayExitThroughVariable(%q) is false, but exitCodeVar matches", text)
+		}
+		// A command split at its call keeps both parts' text.
+		if call, body, ok := failureBody(text); ok && (!strings.Contains(text, call) || !strings.Contains(text, body)) {
+			t.Errorf("failureBody(%q) = %q, %q: not the command's", text, call, body)
+		}
+		// The Python and Node readers keep the text's length and lines.
+		code, plain, _, ok := pythonParts(text)
+		jsCode, jsPlain, jsOK := jsParts(text)
+		for _, part := range []struct {
+			s  string
+			ok bool
+		}{{code, ok}, {plain, ok}, {jsCode, jsOK}, {jsPlain, jsOK}} {
+			if part.ok && (len(part.s) != len(text) || strings.Count(part.s, "\n") != strings.Count(text, "\n")) {
+				t.Fatalf("a Python or Node reading of %q changed its length or lines: %q", text, part.s)
+			}
 		}
 		// A silent exit 2 is a silent failure.
 		if fails := failsSilently(text); silent && !fails {

@@ -203,6 +203,10 @@ type Scripts struct {
 	// named as another program's argument, missing, no shell script),
 	// whatever the purpose: each check asks again for every hook.
 	unread map[string]bool
+	// programs holds each Python or Node script read (readProgram) by
+	// path and language, nil for none; programCalls the same by command.
+	programs     map[string]*program
+	programCalls map[string]*program
 }
 
 // readKey and readAnswer are a cached readScript call (or, for visible, a
@@ -331,21 +335,8 @@ func withoutComments(text []byte) string {
 // less certain is false: a check must then assume the worst. s may be
 // nil. Nothing is run.
 func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
-	if s == nil || s.FS == nil || hd.Cwd != "" {
-		return "", false
-	}
-	// cd "$CLAUDE_PROJECT_DIR" && .claude/hooks/guard.sh runs the script
-	// from the project folder, as a relative path names it anyway.
-	call := *hd
-	if !s.Plugin && strings.Contains(call.Command, "cd") { // the regexp is not run on every hook
-		if loc := intoProject().FindStringIndex(call.Command); loc != nil {
-			call.Command = call.Command[loc[1]:]
-		}
-	}
-	// The project folder spelled as git finds it (what a target without
-	// a project variable gets) is a path, not a program run.
-	command := strings.ReplaceAll(call.Command, gitTopLevel, "")
-	if strings.ContainsAny(command, ";&|<>`\n") || strings.Contains(command, "$(") {
+	call, ok := s.plainCall(hd)
+	if !ok {
 		return "", false
 	}
 	key := readKey{hd.Command, p}
@@ -363,6 +354,42 @@ func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
 	return text, ok
 }
 
+// plainCall returns a hook's command as one plain call that readScript
+// and readProgram may follow into the file it runs: no ;, &, |,
+// redirection or command substitution, no cwd of its own; an opening cd
+// into the project dropped. False when s cannot read files.
+func (s *Scripts) plainCall(hd *canonical.Handler) (canonical.Handler, bool) {
+	if s == nil || s.FS == nil || hd.Cwd != "" {
+		return canonical.Handler{}, false
+	}
+	// cd "$CLAUDE_PROJECT_DIR" && .claude/hooks/guard.sh runs the script
+	// from the project folder, as a relative path names it anyway.
+	call := *hd
+	if !s.Plugin && strings.Contains(call.Command, "cd") { // the regexp is not run on every hook
+		if loc := intoProject().FindStringIndex(call.Command); loc != nil {
+			call.Command = call.Command[loc[1]:]
+		}
+	}
+	// The project folder spelled as git finds it (what a target without
+	// a project variable gets) is a path, not a program run.
+	command := strings.ReplaceAll(call.Command, gitTopLevel, "")
+	if strings.ContainsAny(command, ";&|<>`\n") || strings.Contains(command, "$(") {
+		return canonical.Handler{}, false
+	}
+	return call, true
+}
+
+// projectRefs is scriptPathsOf for a command of this project's config
+// as converted: its project folder found through git names these files.
+func (s *Scripts) projectRefs(command string) []scriptRef {
+	if s.Repo.Sub != "" {
+		// The project inside its repository, as rewriteProjectDir spells
+		// it: the folder these files are read from.
+		command = strings.ReplaceAll(command, gitTopLevel+"/"+s.Repo.Sub, gitTopLevel)
+	}
+	return s.scriptPathsOf(command)
+}
+
 // readWhole is readScript's reading, uncached.
 func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 	if s.unread[hd.Command] {
@@ -375,13 +402,7 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 		s.unread[hd.Command] = true
 		return "", false
 	}
-	command := hd.Command
-	if s.Repo.Sub != "" {
-		// The project inside its repository, as rewriteProjectDir spells
-		// it: the folder these files are read from.
-		command = strings.ReplaceAll(command, gitTopLevel+"/"+s.Repo.Sub, gitTopLevel)
-	}
-	refs := s.scriptPathsOf(command)
+	refs := s.projectRefs(hd.Command)
 	if len(refs) != 1 {
 		return unread()
 	}
