@@ -206,6 +206,13 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"rc=0\ngrep -q rm && rc=2\nrc=0\nexit $rc", false},              // the same, after a condition
 		{"rc=0\ngrep -q rm && rc=2\ngrep -q ok && rc=0\nexit $rc", true}, // set again only on a condition
 		{"rc=2\nif grep -q ok; then rc=0; fi\nexit $rc", true},           // in an if: the other path keeps 2
+		// A loop fed by a process substitution runs in the script's shell:
+		// its exit ends the script, and a code it sets is kept (run in
+		// bash with "rm -rf" as the payload: exit 2, empty stderr).
+		{"while read -r w; do\n  case $w in rm) exit 2 ;; esac\ndone < <(jq -r .tool_input.command | tr ' ' '\\n')\nexit 0", true},
+		{"while read -r w; do\n  case $w in rm) echo \"no rm\" >&2; exit 2 ;; esac\ndone < <(jq -r .tool_input.command | tr ' ' '\\n')\nexit 0", false},
+		{"rc=0\nwhile read -r w; do\n  case $w in rm) rc=2 ;; esac\ndone < <(jq -r .tool_input.command | tr ' ' '\\n')\nexit $rc", true},
+		{"rc=0\nwhile read -r w; do\n  case $w in rm) echo \"no rm\" >&2; rc=2 ;; esac\ndone < <(jq -r .tool_input.command | tr ' ' '\\n')\nexit $rc", false},
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
@@ -271,6 +278,13 @@ func TestInlineText(t *testing.T) {
 		{`grep -q '\.bashrc' && exit 2`, true}, // .bashrc is no script's name
 		{`grep -q setup.sh && exit 2`, false},
 		{"block() { echo \"Blocked: $1\"; exit 2; }\ngrep -q rm && block rm", true}, // a helper function  // setup.sh may be one run
+		// A loop fed by a process substitution of text tools reads them
+		// in the script's own shell; one of a program, or of a file, may
+		// write a reason or read what is unseen.
+		{"while read -r w; do\n  case $w in rm) exit 2 ;; esac\ndone < <(jq -r .tool_input.command | tr ' ' '\\n')", true},
+		{"while read -r w; do\n  case $w in rm) exit 2 ;; esac\ndone < <(./words.sh)", false},
+		{"while read -r w; do\n  case $w in rm) exit 2 ;; esac\ndone < <(cat deny.txt)", false},
+		{"diff <(jq -S .a) <(jq -S .b) || exit 2", false}, // arguments, not a loop's input: not read
 	} {
 		if _, got := inlineText(tc.command); got != tc.want {
 			t.Errorf("inlineText(%q) = %v, want %v", tc.command, got, tc.want)

@@ -862,6 +862,12 @@ func closingQuote(s []byte, q byte) int {
 	return -1
 }
 
+// processInput matches input redirected from a process substitution with
+// no other inside it (done < <(jq -r .x)), its command the second group;
+// the first is what stands before the redirection (not a here-document's
+// <<).
+var processInput = lazy.Regexp(`(^|[^<])<[ \t]*<\(([^()` + "`" + `]*)\)`)
+
 // substitution matches a command substitution with no other inside it.
 var substitution = lazy.Regexp(`\$\(([^()` + "`" + `]*)\)`)
 
@@ -879,9 +885,21 @@ var dataExtensions = []string{".json", ".yaml", ".yml", ".toml", ".txt", ".conf"
 // withoutTextSubstitutions removes from a script the command
 // substitutions that run text tools only, on the payload or a variable
 // (input=$(cat), cmd=$(jq -r '.tool_input.command'), a pipe of them):
-// they run nothing of the project and read no file. Anything else stays,
+// they run nothing of the project and read no file. So does a loop's
+// input from a process substitution of text tools (done < <(jq -r …)),
+// which is dropped with its redirection: the loop reads them as it would
+// a here-string, and runs in the script's own shell. Anything else stays,
 // for opaque to find.
 func withoutTextSubstitutions(text string) string {
+	if strings.Contains(text, "<(") {
+		text = processInput().ReplaceAllStringFunc(text, func(sub string) string {
+			m := processInput().FindStringSubmatch(sub)
+			if textOnly(shellWords(strings.ReplaceAll(m[2], "\n", ";"))) {
+				return m[1]
+			}
+			return sub
+		})
+	}
 	if !strings.Contains(text, "$(") {
 		return text
 	}
