@@ -48,15 +48,16 @@ func bashOnlyCommands(m *canonical.Manifest, from, to string) diag.List {
 		}
 		// What sh runs on Linux and on macOS: the OS's own command, else
 		// the cross-platform one.
-		var field, construct string
-		for _, os := range []string{"linux", "osx"} {
-			f, text := "platform."+os, h.Handler.Platform[os]
+		var field, construct, read string
+		for _, os := range [...]struct{ key, field string }{{"linux", "platform.linux"}, {"osx", "platform.osx"}} {
+			f, text := os.field, h.Handler.Platform[os.key]
 			if text == "" {
 				f, text = "command", h.Handler.Command
 			}
-			if text == "" || shimmedFor(text) != "" {
-				continue
+			if text == "" || text == read || shimmedFor(text) != "" {
+				continue // read already: most hooks run one command on both
 			}
+			read = text
 			if construct = bashOnly(text); construct != "" {
 				field = f
 				break
@@ -139,6 +140,34 @@ var bashSyntaxes = []bashSyntax{
 	{name: "local -a (a bash array)", re: lazy.Regexp(`\blocal[ \t]+-[a-zA-Z]*[aA]\b`), command: true},
 }
 
+// bashMarks are what every construct bashOnly finds holds in the text
+// as written: each expression of bashSyntaxes needs one, as do (( … ))
+// and ==. The views bashOnly reads only blank text or spell an
+// arithmetic ((…)) as true: none makes a mark that was not there.
+var bashMarks = []string{"[[", "((", "<(", ">(", "<<<", "&>", "|&", "=(", "${", "$'", "{", "==", "function", "local",
+	"source", "let", "declare", "typeset", "readarray", "mapfile", "shopt", "pushd", "popd"}
+
+// mayBeBashOnly reports whether text holds a mark of bashMarks or a
+// $(<: without one, bashOnly finds nothing, and its views and a score of
+// expressions run on every command going to a tool that runs sh.
+func mayBeBashOnly(text string) bool {
+	for _, m := range bashMarks {
+		if strings.Contains(text, m) {
+			return true
+		}
+	}
+	for rest := text; ; {
+		i := strings.Index(rest, "$(")
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+2:]
+		if strings.HasPrefix(strings.TrimLeft(rest, " \t"), "<") {
+			return true
+		}
+	}
+}
+
 // arithmeticCommand matches (( where an arithmetic command may start.
 var arithmeticCommand = lazy.Regexp(`\(\(`)
 
@@ -148,6 +177,14 @@ var arithmeticCommand = lazy.Regexp(`\(\(`)
 // arithmetic and escaped characters are no syntax; a text whose quotes
 // do not pair up is not judged.
 func bashOnly(text string) string {
+	if !mayBeBashOnly(text) {
+		return "" // most commands: a script's path, a plain call
+	}
+	return readBashOnly(text)
+}
+
+// readBashOnly is bashOnly without its prefilter: the reading itself.
+func readBashOnly(text string) string {
 	code, expand, ok := shellCodeViews(withoutHereDocuments(text))
 	if !ok {
 		return ""

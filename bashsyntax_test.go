@@ -91,7 +91,23 @@ func TestBashOnly(t *testing.T) {
 		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
 			t.Errorf("bashOnly(%q) = %q, want %q", tc.command, got, tc.want)
 		}
+		if read := readBashOnly(tc.command); read != got {
+			t.Errorf("bashOnly(%q) = %q, but its reading without the prefilter finds %q", tc.command, got, read)
+		}
 	}
+}
+
+// FuzzBashOnly: the prefilter never hides what the reading finds, and
+// neither panics.
+func FuzzBashOnly(f *testing.F) {
+	for _, seed := range []string{"[[ -f x ]] && exit 2", "cat <<EOF\n[[ x\nEOF", "x=$( < f)", "((n++))", "echo {a,b}", `echo "${v,,}"`, "a+=(1)", "./g.sh"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if found := readBashOnly(text); found != "" && !mayBeBashOnly(text) {
+			t.Errorf("mayBeBashOnly(%q) = false, but the reading finds %s", text, found)
+		}
+	})
 }
 
 // TestBashOnlyCommands: a command in bash syntax going to VS Code, which
