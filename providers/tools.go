@@ -103,20 +103,17 @@ func DecodeNameList(native string, names *vocab.Tables, slug, mcpAll string) can
 }
 
 // SplitAlternation splits a regex on its top-level '|', unwrapping one
-// "^(a|b)$" or "(a|b)" group. It fails on anything it cannot read with
-// certainty (escapes, classes, nested groups). Decoders read a matcher's
-// alternatives one by one with it, and verify compares them so.
+// "^(a|b)$" or "(a|b)" group, capturing or not ("^(?:a|b)$", the form
+// the anchored_patterns tools' decoders give a full-match list). It
+// fails on anything it cannot read with certainty (escapes, classes,
+// nested groups, flag groups such as "(?i:a|b)"). Decoders read a
+// matcher's alternatives one by one with it, and verify compares them so.
 func SplitAlternation(s string) ([]string, bool) {
 	if strings.ContainsAny(s, `\[]{}`) {
 		return nil, false
 	}
-	for _, wrap := range [][2]string{{"^(", ")$"}, {"(", ")"}} {
-		if strings.HasPrefix(s, wrap[0]) && strings.HasSuffix(s, wrap[1]) {
-			inner := s[len(wrap[0]) : len(s)-len(wrap[1])]
-			if !strings.ContainsAny(inner, "()") {
-				return strings.Split(inner, "|"), true
-			}
-		}
+	if inner, ok := groupInner(s); ok {
+		return strings.Split(inner, "|"), true
 	}
 	if strings.ContainsAny(s, "()") {
 		return nil, false
@@ -124,11 +121,35 @@ func SplitAlternation(s string) ([]string, bool) {
 	return strings.Split(s, "|"), true
 }
 
+// groupWraps are the groups SplitAlternation unwraps, anchored ones
+// first. A "(?:" group must be tried before "(": cut as a "(" group,
+// its "?:" would read as the start of the first alternative ("?:shell",
+// which no tool's name holds: QA, HC900 on a copilot-cli "shell|Bash").
+var groupWraps = [...][2]string{{"^(?:", ")$"}, {"^(", ")$"}, {"(?:", ")"}, {"(", ")"}}
+
+// groupInner returns what one group around all of s holds, when that is
+// alternatives without groups of their own.
+func groupInner(s string) (string, bool) {
+	for _, wrap := range groupWraps {
+		if len(s) >= len(wrap[0])+len(wrap[1]) && strings.HasPrefix(s, wrap[0]) && strings.HasSuffix(s, wrap[1]) {
+			inner := s[len(wrap[0]) : len(s)-len(wrap[1])]
+			// "(?i:a|b)" is no "(" group around "?i:a|b": its flags
+			// change what the names match.
+			if !strings.ContainsAny(inner, "()") && !strings.HasPrefix(inner, "?") {
+				return inner, true
+			}
+		}
+	}
+	return "", false
+}
+
 // GroupAnchored reports whether SplitAlternation reads s as one "^(a|b)$"
-// group, whose alternatives are each anchored at both ends: a name found
-// anywhere in a tool's name (ToolsHolding) is then an exact one.
+// (or "^(?:a|b)$") group, whose alternatives are each anchored at both
+// ends: a name found anywhere in a tool's name (ToolsHolding) is then an
+// exact one.
 func GroupAnchored(s string) bool {
-	return strings.HasPrefix(s, "^(") && strings.HasSuffix(s, ")$") && !strings.ContainsAny(s[2:len(s)-2], `()\[]{}`)
+	_, ok := groupInner(s)
+	return ok && strings.HasPrefix(s, "^(") && strings.HasSuffix(s, ")$") && !strings.ContainsAny(s, `\[]{}`)
 }
 
 // ToolsHolding reads one alternative of a tool matcher as a tool that

@@ -52,3 +52,42 @@ func TestHookOfPath(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitAlternation: a group around the whole list is unwrapped,
+// capturing or not; a "(?:" group is not cut as a "(" one, whose "?:"
+// would start the first name (QA: "^(?:shell|Bash)$", Copilot CLI's
+// full-match list read back, was keyed as "?:shell": HC900), nor is a
+// flag group, whose flags change what the names match.
+func TestSplitAlternation(t *testing.T) {
+	for _, tc := range []struct {
+		re       string
+		want     string // fmt of the parts, or "-" when it fails
+		anchored bool   // GroupAnchored
+	}{
+		{"Bash", "[Bash]", false},
+		{"Bash|Edit", "[Bash Edit]", false},
+		{"^Bash$|^Edit$", "[^Bash$ ^Edit$]", false},
+		{"(Bash|Edit)", "[Bash Edit]", false},
+		{"^(Bash|Edit)$", "[Bash Edit]", true},
+		{"(?:Bash|Edit)", "[Bash Edit]", false},
+		{"^(?:shell|Bash)$", "[shell Bash]", true},
+		{"^(?:shell)$", "[shell]", true},
+		{"(?i:bash|edit)", "-", false},
+		{"^(?i:bash|edit)$", "-", false},
+		{"^(?:a)|(b)$", "-", false},
+		{"^Bash$|(Read|Edit)", "-", false},
+		{`a\.b|c`, "-", false},
+	} {
+		parts, ok := SplitAlternation(tc.re)
+		got := fmt.Sprint(parts)
+		if !ok {
+			got = "-"
+		}
+		if got != tc.want {
+			t.Errorf("SplitAlternation(%q) = %s, want %s", tc.re, got, tc.want)
+		}
+		if a := GroupAnchored(tc.re); a != tc.anchored {
+			t.Errorf("GroupAnchored(%q) = %v, want %v", tc.re, a, tc.anchored)
+		}
+	}
+}
