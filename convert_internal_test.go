@@ -399,6 +399,119 @@ func TestMovedPos(t *testing.T) {
 	}
 }
 
+// TestMixedPatternsVerify: manifest patterns that mix canonical tool
+// names, native names of every tool, case variants, anchors, groups and
+// open ends, alone or beside a bare tool name, convert to every target
+// without an internal error (HC900) and without losing a blocking hook
+// unannounced: verify reads what each encoder writes as what was planned.
+// The rows first are what QA found; the generated ones hunt the class.
+func TestMixedPatternsVerify(t *testing.T) {
+	regressions := []struct{ matcher, to string }{
+		// Copilot CLI's full-match list reads back "^(?:shell|Bash)$",
+		// which was split as "?:shell" and "Bash".
+		{`{"pattern": "shell|Bash"}`, "copilot-cli"},
+		{`{"pattern": "^(?:Bash|Edit)$"}`, "claude-code"},
+		// A pattern of every name reads back as every tool.
+		{`{"pattern": "^.*$"}`, "claude-code"},
+		{`{"pattern": "^.*$"}`, "copilot-cli"},
+		{`{"pattern": "^(.*)$"}`, "gemini-cli"},
+		// A pattern beside a tool name is joined to it in one regex
+		// ("^Bash$|^PowerShell$|(Bash|Edit)"), which reads back whole.
+		{`["shell", {"pattern": "Bash|Edit"}]`, "claude-code"},
+		{`["shell", {"pattern": "mcp__github__.*|mcp__gitlab__.*"}]`, "claude-code"},
+		{`["shell", {"pattern": "a\\.b|c"}]`, "codex"},
+		{`["shell", {"pattern": "(shell)"}]`, "copilot-cli"},
+		{`["Bash", {"pattern": "^(?:e.*|Edit)$"}]`, "copilot-cli"},
+		{`["file_edit", {"pattern": "(shell)"}]`, "kiro"},
+		{`["file_edit", {"pattern": "Bash|Edit"}]`, "cursor"},
+	}
+	matchers := make([]string, 0, 4096)
+	want := map[string][]string{} // target → matchers that must verify there (nil key: every target)
+	for _, r := range regressions {
+		want[r.to] = append(want[r.to], r.matcher)
+	}
+	// Generated: atoms from every tool's names for two canonical tools,
+	// paired with a few others in every way an author joins them.
+	names := vocab.Default()
+	atoms := []string{"shell", "file_edit", "bash", "BASH", "Shell", ".*", "e.*", "Ed.t", "^$", "mcp__github__.*", "MCP:.*"}
+	for _, to := range targets {
+		for _, tool := range []string{"shell", "file_edit"} {
+			if row, ok := names.EncodeTool(to, tool); ok && row.Event == "" && !slices.Contains(atoms, row.Name) {
+				atoms = append(atoms, row.Name)
+			}
+		}
+	}
+	quote := func(re string) string { q, _ := json.Marshal(re); return string(q) }
+	for _, a := range atoms {
+		for _, w := range []string{"%s", "^%s$", "^%s", "%s$", "%s.*", ".*%s", "(%s)", "^(?:%s)$"} {
+			p := `{"pattern": ` + quote(fmt.Sprintf(w, a)) + `}`
+			matchers = append(matchers, p, `[`+p+`, "file_edit"]`)
+		}
+		for _, b := range []string{"shell", "Bash", "e.*"} {
+			for _, w := range []string{"%s|%s", "^(%s|%s)$", "^(?:%s|%s)$", ".*(?:%s|%s).*", "^%s$|^%s$", "^(?:%s)$|%s"} {
+				matchers = append(matchers, `{"pattern": `+quote(fmt.Sprintf(w, a, b))+`}`)
+			}
+		}
+	}
+	for _, m := range slices.Clone(matchers) {
+		if !strings.HasPrefix(m, "[") {
+			matchers = append(matchers, `["shell", `+m+`]`)
+		}
+	}
+	manifest := func(ms []string) []byte {
+		var b strings.Builder
+		b.WriteString(`{"spec": "hooks/1.0", "hooks": [`)
+		for i, m := range ms {
+			if i > 0 {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(&b, `{"event": "before_tool_execute", "matcher": %s, "blocking": true, "handler": {"type": "command", "command": "./guard%d.sh", "timeout": 10}}`, m, i)
+		}
+		b.WriteString("]}")
+		return []byte(b.String())
+	}
+	// broken returns what breaks in converting ms to to: HC900, or a
+	// blocking hook lost unannounced ("" when nothing does).
+	broken := func(ms []string, to string) string {
+		source := DecodeSource("canonical", providers.Files{"hooks.json": manifest(ms)})
+		if source.Diagnostics.HasErrors() {
+			return fmt.Sprint("the manifest does not read: ", source.Diagnostics)
+		}
+		res := source.Convert(to, nil, Options{})
+		for _, d := range res.Diagnostics {
+			if d.Code == CodeVerify {
+				return d.Message
+			}
+		}
+		if res.Files == nil {
+			return fmt.Sprint("nothing written: ", res.Diagnostics)
+		}
+		if _, _, problems := blockingCheck(source, res, to); len(problems) > 0 {
+			return problems[0]
+		}
+		return ""
+	}
+	for _, to := range targets {
+		t.Run(to, func(t *testing.T) {
+			t.Parallel()
+			all := append(slices.Clone(want[to]), matchers...)
+			// In batches: the blocking check compares each source hook
+			// with every written one.
+			for batch := range slices.Chunk(all, 128) {
+				if broken(batch, to) == "" {
+					continue
+				}
+				// Something broke: say which matchers, one by one.
+				for _, m := range batch {
+					if why := broken([]string{m}, to); why != "" {
+						t.Errorf("%s → %s: %s", m, to, why)
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestPatternsNameNone: HC402 says a pattern matches none of the
 // target's tools only when none of the names the tables know matches it,
 // and never for a pattern in the target's own MCP spelling.

@@ -559,6 +559,17 @@ func unwrapGroup(re string) string {
 	return re
 }
 
+// anchoredGroup returns what a regex that is one group anchored at both
+// ends ("^(?:…)$", "^(…)$") holds.
+func anchoredGroup(re string) (string, bool) {
+	for _, open := range []string{"^(?:", "^("} {
+		if body, ok := strings.CutPrefix(re, open); ok && strings.HasSuffix(body, ")$") && !strings.HasPrefix(body, "?") {
+			return body[:len(body)-2], true
+		}
+	}
+	return "", false
+}
+
 // appendNativeName appends the keys of one native name a regex lists,
 // as the target's decoder reads it: a name it knows is every canonical
 // tool of it (providers.AppendTools), each keyed as that tool is, so
@@ -635,7 +646,10 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		// The empty regex ("", "()"), and one that only anchors or opens
 		// an end ($, ^, ^.*), is found in every name, as a tool's "every
 		// tool" is.
-		if trimmed == "" || trimmed == "^" || trimmed == "$" {
+		// So is one that matches every name whole (^.*$, ^(.*)$), which
+		// decoders read back as every tool (providers.AnyName; QA: HC900
+		// for {"pattern": "^.*$"} to every tool that keeps a regex).
+		if trimmed == "" || trimmed == "^" || trimmed == "$" || providers.AnyName(m.Regex) {
 			return append(keys, "*")
 		}
 		// The target's own spelling of every MCP tool (Cursor's MCP:.*,
@@ -674,6 +688,37 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 				keys = appendMatcherKeys(keys, canonical.Pattern{Regex: p}, prov, names)
 			}
 			return keys
+		}
+		// What SplitAlternation does not read (an alternative with a
+		// group, escape or class: "^Bash$|^PowerShell$|(Read|Edit)", as
+		// an encoder joins a tool name and a pattern beside it, which
+		// decodes as one pattern) is split at its top level all the same:
+		// each alternative selects alone what it selects in the whole
+		// (QA: HC900 for ["shell", {"pattern": "a|b"}] to most tools).
+		if parts, ok := providers.TopAlternatives(m.Regex); ok && len(parts) > 1 {
+			for _, p := range parts {
+				keys = appendMatcherKeys(keys, canonical.Pattern{Regex: p}, prov, names)
+			}
+			return keys
+		}
+		// One group around all of it, which an encoder adds to a
+		// pattern it joins to others ("(^(a|b)$)"), matches what its
+		// body does.
+		if body, ok := providers.WholeGroup(m.Regex); ok {
+			return appendMatcherKeys(keys, canonical.Pattern{Regex: body}, prov, names)
+		}
+		// So is one group matched against the whole name, as an
+		// anchored_patterns decoder reads the full-match list its
+		// encoder wrote ("bash|powershell|.*(a|b).*" comes back
+		// "^(?:bash|powershell|.*(a|b).*)$"): each alternative is
+		// matched whole, which the manifest spells FromWholeName's way.
+		if body, ok := anchoredGroup(m.Regex); ok {
+			if parts, ok := providers.TopAlternatives(body); ok && len(parts) > 1 {
+				for _, p := range parts {
+					keys = appendMatcherKeys(keys, canonical.Pattern{Regex: providers.FromWholeName(p)}, prov, names)
+				}
+				return keys
+			}
 		}
 		// One name, where the target finds names anywhere: no tool's
 		// name holds it, so it is read as the name.

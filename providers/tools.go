@@ -121,6 +121,106 @@ func SplitAlternation(s string) ([]string, bool) {
 	return strings.Split(s, "|"), true
 }
 
+// TopAlternatives splits a regex at each '|' outside groups, character
+// classes and escapes: "^Bash$|(Read|Edit)" is "^Bash$" and
+// "(Read|Edit)", what an encoder writes for a tool name beside a pattern.
+// Each alternative selects, alone, the names it selects in the whole, so
+// verify keys them one by one where SplitAlternation, which decoders read
+// names with, gives up. Flags set at the top level ("a|(?i)b|c") reach
+// every alternative after them: the one that sets them and the rest stay
+// one part ("a", "(?i)b|c"). ok is false for what cannot be split with
+// certainty: unbalanced groups, and \Q…\E quoting.
+func TopAlternatives(re string) (parts []string, ok bool) {
+	if strings.Contains(re, `\Q`) {
+		return nil, false
+	}
+	depth, start, flagged := 0, 0, false
+	for i := 0; i < len(re); i++ {
+		switch re[i] {
+		case '\\':
+			i++
+		case '[':
+			i = classEnd(re, i) - 1 // its ']' (a pattern RE2 read closes it)
+		case '(':
+			flagged = flagged || depth == 0 && flagGroup(re[i:])
+			depth++
+		case ')':
+			if depth--; depth < 0 {
+				return nil, false
+			}
+		case '|':
+			if depth == 0 && !flagged {
+				parts = append(parts, re[start:i])
+				start = i + 1
+			}
+		}
+	}
+	if depth != 0 {
+		return nil, false
+	}
+	return append(parts, re[start:]), true
+}
+
+// WholeGroup returns what one group around all of re holds ("(a|(b))",
+// "(?:^a$|b)"), which matches what re does: the open parenthesis first in
+// re is closed by its last byte. ok is false for any other regex, and for
+// a group with flags or a name.
+func WholeGroup(re string) (string, bool) {
+	body, ok := strings.CutPrefix(re, "(?:")
+	if !ok {
+		if body, ok = strings.CutPrefix(re, "("); !ok || strings.HasPrefix(body, "?") {
+			return "", false
+		}
+	}
+	// The group's own ) must be the last byte: "(a)|(b)" is no group
+	// around all of it. (\Q…\E quotes parentheses: not read.)
+	if strings.Contains(re, `\Q`) || !closesLast(re) {
+		return "", false
+	}
+	return body[:len(body)-1], true
+}
+
+// closesLast reports whether the parenthesis opening re is closed by its
+// last byte, outside escapes and classes.
+func closesLast(re string) bool {
+	depth := 0
+	for i := 0; i < len(re); i++ {
+		switch re[i] {
+		case '\\':
+			i++
+		case '[':
+			i = classEnd(re, i) - 1
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i == len(re)-1
+			}
+		}
+	}
+	return false
+}
+
+// flagGroup reports whether group, which starts with '(', sets flags for
+// the rest of the regex ("(?i)", "(?-s)"), not only inside itself
+// ("(?i:…)").
+func flagGroup(group string) bool {
+	rest, ok := strings.CutPrefix(group, "(?")
+	if !ok {
+		return false
+	}
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; {
+		case c == ')':
+			return true
+		case c == '-' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		default:
+			return false // ':' of a scoped group, '<' or 'P' of a named one
+		}
+	}
+	return false
+}
+
 // groupWraps are the groups SplitAlternation unwraps, anchored ones
 // first. A "(?:" group must be tried before "(": cut as a "(" group,
 // its "?:" would read as the start of the first alternative ("?:shell",

@@ -75,7 +75,7 @@ func TestSplitAlternation(t *testing.T) {
 		{"(?i:bash|edit)", "-", false},
 		{"^(?i:bash|edit)$", "-", false},
 		{"^(?:a)|(b)$", "-", false},
-		{"^Bash$|(Read|Edit)", "-", false},
+		{"^Bash$|(Read|Edit)", "-", false}, // TopAlternatives reads it
 		{`a\.b|c`, "-", false},
 	} {
 		parts, ok := SplitAlternation(tc.re)
@@ -88,6 +88,69 @@ func TestSplitAlternation(t *testing.T) {
 		}
 		if a := GroupAnchored(tc.re); a != tc.anchored {
 			t.Errorf("GroupAnchored(%q) = %v, want %v", tc.re, a, tc.anchored)
+		}
+	}
+}
+
+// TestTopAlternatives: a regex is cut at each "|" outside groups, classes
+// and escapes, but not after flags set at the top, which reach every
+// alternative after them, and not at all where the groups do not pair up.
+func TestTopAlternatives(t *testing.T) {
+	for _, tc := range []struct{ re, want string }{
+		{"", `[""]`},
+		{"Bash", `["Bash"]`},
+		{"a|", `["a" ""]`},
+		{"^Bash$|^PowerShell$|(Read|Edit)", `["^Bash$" "^PowerShell$" "(Read|Edit)"]`},
+		{`a\|b|c`, `["a\\|b" "c"]`},
+		{"[|]x|y", `["[|]x" "y"]`},
+		{"[]|]x|y", `["[]|]x" "y"]`},
+		{"[^]|]x|y", `["[^]|]x" "y"]`},
+		{"[[:alpha:]|]x|y", `["[[:alpha:]|]x" "y"]`},
+		{"(?:a|b)c|d", `["(?:a|b)c" "d"]`},
+		{"(?i:a|b)|d", `["(?i:a|b)" "d"]`},
+		{"(?P<x>a|b)|d", `["(?P<x>a|b)" "d"]`},
+		{"x(?i)a|b", `["x(?i)a|b"]`},
+		{"(?-s)a|b", `["(?-s)a|b"]`},
+		{"^Bash$|(?i)bash|c", `["^Bash$" "(?i)bash|c"]`},
+		{"a|b(?i:c)|d", `["a" "b(?i:c)" "d"]`},
+		{`\Qa|b\E|c`, "-"},
+		{"(a|b", "-"},
+		{"a)|(b", "-"},
+	} {
+		parts, ok := TopAlternatives(tc.re)
+		got := fmt.Sprintf("%q", parts)
+		if !ok {
+			got = "-"
+		}
+		if got != tc.want {
+			t.Errorf("TopAlternatives(%q) = %s, want %s", tc.re, got, tc.want)
+		}
+	}
+}
+
+// TestWholeGroup: one group around all of a regex is unwrapped, capturing
+// or not, whatever it holds; "(a)|(b)" and flag or named groups are not.
+func TestWholeGroup(t *testing.T) {
+	for _, tc := range []struct{ re, want string }{
+		{"(Bash)", "Bash"},
+		{"(?:Bash)", "Bash"},
+		{"(^(shell|e.*)$)", "^(shell|e.*)$"},
+		{"(?:^Bash$|(Read|Edit))", "^Bash$|(Read|Edit)"},
+		{`(a\)|b)`, `a\)|b`},
+		{"([)]|b)", "[)]|b"},
+		{"(a)|(b)", "-"},
+		{"(a)b", "-"},
+		{"(?i:bash)", "-"},
+		{"(?P<x>bash)", "-"},
+		{"Bash", "-"},
+		{`(\Q)\E)`, "-"},
+	} {
+		got, ok := WholeGroup(tc.re)
+		if !ok {
+			got = "-"
+		}
+		if got != tc.want {
+			t.Errorf("WholeGroup(%q) = %q, want %q", tc.re, got, tc.want)
 		}
 	}
 }
