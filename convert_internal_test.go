@@ -424,6 +424,12 @@ func TestMixedPatternsVerify(t *testing.T) {
 		{`["Bash", {"pattern": "^(?:e.*|Edit)$"}]`, "copilot-cli"},
 		{`["file_edit", {"pattern": "(shell)"}]`, "kiro"},
 		{`["file_edit", {"pattern": "Bash|Edit"}]`, "cursor"},
+		// Flags a pattern sets reach the alternatives joined after it:
+		// written in a group of their own.
+		{`[{"pattern": "(?i)bash"}, "file_edit"]`, "codex"},
+		{`[{"pattern": "(?i)bash|x"}, "shell"]`, "cursor"},
+		{`[{"pattern": "(?i)bash"}, {"pattern": "Edit"}]`, "kiro"},
+		{`["shell", {"pattern": "x|(?i)bash"}]`, "codex"},
 	}
 	matchers := make([]string, 0, 4096)
 	want := map[string][]string{} // target → matchers that must verify there (nil key: every target)
@@ -433,7 +439,7 @@ func TestMixedPatternsVerify(t *testing.T) {
 	// Generated: atoms from every tool's names for two canonical tools,
 	// paired with a few others in every way an author joins them.
 	names := vocab.Default()
-	atoms := []string{"shell", "file_edit", "bash", "BASH", "Shell", ".*", "e.*", "Ed.t", "^$", "mcp__github__.*", "MCP:.*"}
+	atoms := []string{"shell", "file_edit", "bash", "BASH", "Shell", "(?i)bash", ".*", "e.*", "Ed.t", "^$", "mcp__github__.*", "MCP:.*"}
 	for _, to := range targets {
 		for _, tool := range []string{"shell", "file_edit"} {
 			if row, ok := names.EncodeTool(to, tool); ok && row.Event == "" && !slices.Contains(atoms, row.Name) {
@@ -447,7 +453,7 @@ func TestMixedPatternsVerify(t *testing.T) {
 			p := `{"pattern": ` + quote(fmt.Sprintf(w, a)) + `}`
 			matchers = append(matchers, p, `[`+p+`, "file_edit"]`)
 		}
-		for _, b := range []string{"shell", "Bash", "e.*"} {
+		for _, b := range []string{"shell", "Bash", "e.*", "(?i)edit"} {
 			for _, w := range []string{"%s|%s", "^(%s|%s)$", "^(?:%s|%s)$", ".*(?:%s|%s).*", "^%s$|^%s$", "^(?:%s)$|%s"} {
 				matchers = append(matchers, `{"pattern": `+quote(fmt.Sprintf(w, a, b))+`}`)
 			}

@@ -201,6 +201,46 @@ func closesLast(re string) bool {
 	return false
 }
 
+// SetsFlags reports whether re sets flags at its top level ("(?i)bash",
+// "a|(?s)b"), which reach every alternative after them: joined before
+// others, such a pattern would change what they match.
+func SetsFlags(re string) bool {
+	depth := 0
+	for i := 0; i < len(re); i++ {
+		switch re[i] {
+		case '\\':
+			i++
+		case '[':
+			i = classEnd(re, i) - 1
+		case '(':
+			if depth == 0 && flagGroup(re[i:]) {
+				return true
+			}
+			depth++
+		case ')':
+			depth--
+		}
+	}
+	return false
+}
+
+// JoinAlternatives joins a matcher's alternatives (names and patterns)
+// into one regex, each in a group of its own where it sets flags at its
+// top level ((?i)bash|Edit would match edit too; QA: HC900 for
+// [{"pattern": "(?i)bash"}, "file_edit"] to Codex, Cursor and Kiro).
+func JoinAlternatives(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "|")
+	}
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		if out[i] = p; SetsFlags(p) {
+			out[i] = "(?:" + p + ")"
+		}
+	}
+	return strings.Join(out, "|")
+}
+
 // flagGroup reports whether group, which starts with '(', sets flags for
 // the rest of the regex ("(?i)", "(?-s)"), not only inside itself
 // ("(?i:…)").

@@ -154,3 +154,26 @@ func TestWholeGroup(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinAlternatives: alternatives are joined with "|", and one that
+// sets flags at its top level is grouped, so its flags reach no other.
+func TestJoinAlternatives(t *testing.T) {
+	for _, tc := range []struct {
+		parts []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"(?i)bash"}, "(?i)bash"}, // alone, nothing for its flags to reach
+		{[]string{"Shell", "e.*"}, "Shell|e.*"},
+		{[]string{"(?i)bash", "Write"}, "(?:(?i)bash)|Write"},
+		{[]string{"x|(?s)a.b", "Write"}, "(?:x|(?s)a.b)|Write"},
+		{[]string{"(?i:bash)", "Write"}, "(?i:bash)|Write"}, // scoped already
+		{[]string{"((?i)bash)", "Write"}, "((?i)bash)|Write"},
+		{[]string{`\(?i)x`, "Write"}, `\(?i)x|Write`}, // an escaped parenthesis
+		{[]string{"[(?i)]", "Write"}, "[(?i)]|Write"}, // a class
+	} {
+		if got := JoinAlternatives(tc.parts); got != tc.want {
+			t.Errorf("JoinAlternatives(%q) = %q, want %q", tc.parts, got, tc.want)
+		}
+	}
+}

@@ -464,7 +464,7 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
 		return "", false
 	}
-	return strings.Join(parts, "|"), true
+	return providers.JoinAlternatives(parts), true
 }
 
 // value renders a canonical field the way the dialect writes it.

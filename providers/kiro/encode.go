@@ -201,7 +201,7 @@ func (a *Adapter) encodeMatcher(ds *diag.List, h *canonical.Hook, i int) (string
 		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in Kiro, so it could never fire; not written", h.DisplayName(i))
 		return "", false
 	}
-	return strings.Join(parts, "|"), true
+	return providers.JoinAlternatives(parts), true
 }
 
 // name is the hook's name, or a generated one: Kiro requires a name. It

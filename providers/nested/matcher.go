@@ -256,7 +256,9 @@ func (c *Codec) join(parts []matcherPart) string {
 		case !anyRegex:
 			texts[i] = p.text
 		case p.regex:
-			if len(parts) > 1 && strings.Contains(p.text, "|") {
+			// A list, or flags that would reach the alternatives after
+			// it ((?i)x|^Edit$), stays in a group of its own.
+			if len(parts) > 1 && (strings.Contains(p.text, "|") || providers.SetsFlags(p.text)) {
 				texts[i] = "(" + p.text + ")"
 			} else {
 				texts[i] = p.text
