@@ -276,6 +276,11 @@ func validData(f node.Field) bool {
 		return f.Value.Kind == node.Bool
 	case "$matcher":
 		return f.Value.Kind == node.String
+	case "$from":
+		// The pipeline's mark on a hook it wrote to a manifest from this
+		// tool (capabilities' decoder marks): bookkeeping, never written,
+		// and no user's setting to warn about.
+		return f.Value.Kind == node.Bool
 	}
 	return false
 }

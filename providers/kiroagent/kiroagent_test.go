@@ -1,6 +1,7 @@
 package kiroagent_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -367,6 +368,28 @@ func TestEncodeOnlyDocumentedKeys(t *testing.T) {
 		if !slices.Contains(ds.Codes(), code) {
 			t.Errorf("no %s reported", code)
 		}
+	}
+}
+
+// TestEncodeSourceMark: the pipeline's "$from" mark, which a manifest
+// converted from kiro-agent holds on a hook with no other mark, is read
+// past without a word (it was reported as a setting not written, HC546),
+// and nothing of it reaches the agent file.
+func TestEncodeSourceMark(t *testing.T) {
+	h := canonical.Hook{Event: "before_tool_execute", Matcher: canonical.ToolName("shell"), Blocking: true,
+		Handler:      canonical.Handler{Type: canonical.HandlerCommand, Command: "./guard.sh"},
+		ProviderData: map[string]json.RawMessage{"kiro-agent": json.RawMessage(`{"$from":true}`)}}
+	out, ds := adapter(t).Encode(&canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}, nil)
+	if len(ds) > 0 && slices.Contains(ds.Codes(), kiroagent.CodeBadData) {
+		t.Errorf("the $from mark is reported: %v", ds)
+	}
+	if bytes.Contains(out[file], []byte("$from")) {
+		t.Errorf("the $from mark is written:\n%s", out[file])
+	}
+	// A mark of the wrong type is no mark of the pipeline's.
+	h.ProviderData = map[string]json.RawMessage{"kiro-agent": json.RawMessage(`{"$from":"x"}`)}
+	if _, ds := adapter(t).Encode(&canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}, nil); !slices.Contains(ds.Codes(), kiroagent.CodeBadData) {
+		t.Errorf(`"$from": "x" not reported`)
 	}
 }
 
