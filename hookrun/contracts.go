@@ -180,13 +180,34 @@ func index(t *Tables) *Tables {
 	for _, a := range t.Aliases {
 		t.alias[[2]string{a.Provider, a.Name}] = a.Event
 	}
-	t.rules = map[[2]string][]Rule{}
-	for _, r := range t.Rules {
-		k := [2]string{r.Provider, r.What}
-		t.rules[k] = append(t.rules[k], r)
+	// The table lists each provider's rules for one answer together: a
+	// run is kept as the table's own rows, not copied rule by rule (the
+	// shim builds this index on every hook call). A key found in two runs
+	// gets a list of its own.
+	runs := 0
+	for i := range t.Rules {
+		if i == 0 || ruleKey(t.Rules[i]) != ruleKey(t.Rules[i-1]) {
+			runs++
+		}
+	}
+	t.rules = make(map[[2]string][]Rule, runs)
+	for i := 0; i < len(t.Rules); {
+		k, j := ruleKey(t.Rules[i]), i+1
+		for j < len(t.Rules) && ruleKey(t.Rules[j]) == k {
+			j++
+		}
+		run := t.Rules[i:j:j] // clipped: a caller's append copies
+		if before, ok := t.rules[k]; ok {
+			run = slices.Clip(append(slices.Clip(before), run...))
+		}
+		t.rules[k] = run
+		i = j
 	}
 	return t
 }
+
+// ruleKey is what a rule is looked up by: its provider and what it says.
+func ruleKey(r Rule) [2]string { return [2]string{r.Provider, r.What} }
 
 // Contract returns the runtime contract of a provider.
 func (t *Tables) Contract(slug string) (*Contract, bool) {

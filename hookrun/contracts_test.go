@@ -200,3 +200,31 @@ func TestCanonicalPayload(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesIndex: the rules index keeps runs of the table as they are and
+// gives a key found in two runs a list of its own, both as the rules
+// filtered one by one would be.
+func TestRulesIndex(t *testing.T) {
+	interleaved := []Rule{{Provider: "a", What: "deny", Exit: 2}, {Provider: "a", What: "deny", Exit: 3},
+		{Provider: "b", What: "deny"}, {Provider: "a", What: "deny", Exit: 4}, {Provider: "a", What: "allow"}}
+	for _, tb := range []*Tables{Default(), index(&Tables{Rules: interleaved})} {
+		for _, r := range tb.Rules {
+			var want []Rule
+			for _, o := range tb.Rules {
+				if o.Provider == r.Provider && o.What == r.What {
+					want = append(want, o)
+				}
+			}
+			got := tb.rules[ruleKey(r)]
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("rules of %s %s = %v, want %v", r.Provider, r.What, got, want)
+			}
+			if cap(got) != len(got) {
+				t.Errorf("rules of %s %s have spare room: an append would write into the table", r.Provider, r.What)
+			}
+		}
+	}
+	if got := index(&Tables{Rules: interleaved}).rules[[2]string{"a", "deny"}]; len(got) != 3 || got[2].Exit != 4 || interleaved[2].Provider != "b" {
+		t.Errorf("a key in two runs: %v, table now %v", got, interleaved)
+	}
+}

@@ -343,46 +343,99 @@ func (t *Tables) of(provider string) *providerIndex {
 	if x, ok := l.idx.Load(provider); ok {
 		return x.(*providerIndex)
 	}
+	// The lists are the table's own rows where they stand together (the
+	// tables list each provider's rows in one run), and each map's lists
+	// share one array: a conversion builds two of these in every process,
+	// and row by row appends cost it more page faults than any other step
+	// of a small conversion's.
 	x := &providerIndex{
-		encodeEvent: map[string][]NativeEvent{},
-		decodeEvent: map[string][]NativeEvent{},
-		encodeTool:  map[string][]NativeTool{},
-		decodeTool:  map[string]NativeTool{},
-		alsoTools:   map[string][]string{},
+		events: rowsOf(t.NativeEvents, provider, func(n NativeEvent) string { return n.Provider }),
+		tools:  rowsOf(t.NativeTools, provider, func(n NativeTool) string { return n.Provider }),
 	}
-	for _, n := range t.NativeEvents {
-		if n.Provider != provider {
-			continue
-		}
-		x.events = append(x.events, n)
-		if !n.Alias {
-			x.encodeEvent[n.Event] = append(x.encodeEvent[n.Event], n)
-		}
-		x.decodeEvent[n.Name] = append(x.decodeEvent[n.Name], n)
-	}
-	for _, n := range t.NativeTools {
-		if n.Provider != provider {
-			continue
-		}
-		x.tools = append(x.tools, n)
+	x.encodeEvent = groupedBy(x.events, func(n NativeEvent) (string, bool) { return n.Event, !n.Alias })
+	x.decodeEvent = groupedBy(x.events, func(n NativeEvent) (string, bool) { return n.Name, true })
+	x.encodeTool = groupedBy(x.tools, func(n NativeTool) (string, bool) { return n.Tool, !n.Alias })
+	x.decodeTool = make(map[string]NativeTool, len(x.tools))
+	for _, n := range x.tools {
 		if n.WriteOnly {
+			if x.alsoTools == nil {
+				x.alsoTools = map[string][]string{}
+			}
 			x.alsoTools[n.Name] = append(x.alsoTools[n.Name], n.Tool)
-		}
-		if !n.Alias {
-			x.encodeTool[n.Tool] = append(x.encodeTool[n.Tool], n)
 		}
 		if _, dup := x.decodeTool[n.Name]; !dup && !n.WriteOnly {
 			x.decodeTool[n.Name] = n
 		}
 	}
-	// Callers share these lists: one that appends must copy, not write
-	// into the other's spare room.
-	x.events, x.tools = slices.Clip(x.events), slices.Clip(x.tools)
-	for tool, rows := range x.encodeTool {
-		x.encodeTool[tool] = slices.Clip(rows)
-	}
 	l.idx.Store(provider, x)
 	return x
+}
+
+// rowsOf returns the rows of provider, in table order: the table's own
+// run of them when they stand together, else a copy. Callers share the
+// list: it is clipped, so one that appends copies.
+func rowsOf[T any](rows []T, provider string, of func(T) string) []T {
+	first, last, n := -1, -1, 0
+	for i, r := range rows {
+		if of(r) == provider {
+			if first < 0 {
+				first = i
+			}
+			last, n = i, n+1
+		}
+	}
+	switch {
+	case n == 0:
+		return nil
+	case last-first+1 == n:
+		return rows[first : last+1 : last+1]
+	}
+	out := make([]T, 0, n)
+	for _, r := range rows[first : last+1] {
+		if of(r) == provider {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// groupedBy maps each key of the rows key keeps to its rows, in their
+// order. A key whose rows stand together (most: one row) gets that run of
+// rows itself, not a copy; the others share one array. Every list is
+// clipped: a caller that appends copies, never writing into the table
+// or the next list.
+func groupedBy[T any](rows []T, key func(T) (string, bool)) map[string][]T {
+	var keys []string // each kept key once, in first appearance
+	for _, r := range rows {
+		if k, ok := key(r); ok && !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	out := make(map[string][]T, len(keys))
+	var apart []T // the rows of keys whose rows do not stand together
+	for _, k := range keys {
+		first, last, n := -1, -1, 0
+		for i, r := range rows {
+			if rk, ok := key(r); ok && rk == k {
+				if first < 0 {
+					first = i
+				}
+				last, n = i, n+1
+			}
+		}
+		if last-first+1 == n {
+			out[k] = rows[first : last+1 : last+1]
+			continue
+		}
+		from := len(apart)
+		for _, r := range rows[first : last+1] {
+			if rk, ok := key(r); ok && rk == k {
+				apart = append(apart, r)
+			}
+		}
+		out[k] = apart[from:len(apart):len(apart)]
+	}
+	return out
 }
 
 // DecodeTable decodes one TOML table file, rejecting keys no field takes,

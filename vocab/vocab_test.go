@@ -310,6 +310,76 @@ func TestRowsOf(t *testing.T) {
 	}
 }
 
+// TestLookupsAsRows compares each provider's lookups with their
+// definition, the table's rows filtered one by one: the index shares
+// arrays between them, which must not change what they hold.
+func TestLookupsAsRows(t *testing.T) {
+	tb := Default()
+	for _, p := range tb.Providers {
+		encode, decode := map[string][]NativeEvent{}, map[string][]NativeEvent{}
+		for _, n := range tb.NativeEvents {
+			if n.Provider == p.Slug {
+				if !n.Alias {
+					encode[n.Event] = append(encode[n.Event], n)
+				}
+				decode[n.Name] = append(decode[n.Name], n)
+			}
+		}
+		for ev, want := range encode {
+			if got := tb.EncodeEvent(p.Slug, ev); !reflect.DeepEqual(got, want) {
+				t.Errorf("EncodeEvent(%s, %s) = %v, want %v", p.Slug, ev, got, want)
+			}
+		}
+		for name, want := range decode {
+			if got := tb.DecodeEvent(p.Slug, name); !reflect.DeepEqual(got, want) {
+				t.Errorf("DecodeEvent(%s, %s) = %v, want %v", p.Slug, name, got, want)
+			}
+		}
+		tools, decodeTool := map[string][]NativeTool{}, map[string]NativeTool{}
+		for _, n := range tb.NativeTools {
+			if n.Provider == p.Slug {
+				if !n.Alias {
+					tools[n.Tool] = append(tools[n.Tool], n)
+				}
+				if _, dup := decodeTool[n.Name]; !dup && !n.WriteOnly {
+					decodeTool[n.Name] = n
+				}
+			}
+		}
+		for tool, want := range tools {
+			if got := tb.EncodeTools(p.Slug, tool); !reflect.DeepEqual(got, want) {
+				t.Errorf("EncodeTools(%s, %s) = %v, want %v", p.Slug, tool, got, want)
+			}
+			if got := tb.EncodeTools(p.Slug, tool); len(got) > 0 && cap(got) != len(got) {
+				t.Errorf("EncodeTools(%s, %s) has spare room: a caller's append would write into another list", p.Slug, tool)
+			}
+		}
+		for name, want := range decodeTool {
+			if got, ok := tb.DecodeTool(p.Slug, name); !ok || !reflect.DeepEqual(got, want) {
+				t.Errorf("DecodeTool(%s, %s) = %v, want %v", p.Slug, name, got, want)
+			}
+		}
+	}
+}
+
+// TestRowsOfApart: rows of a provider that do not stand together are
+// copied, in order; together they are the table's own, clipped.
+func TestRowsOfApart(t *testing.T) {
+	rows := []NativeEvent{{Provider: "a", Name: "1"}, {Provider: "b", Name: "2"}, {Provider: "a", Name: "3"}, {Provider: "b", Name: "4"}}
+	of := func(n NativeEvent) string { return n.Provider }
+	if got := rowsOf(rows, "a", of); len(got) != 2 || got[0].Name != "1" || got[1].Name != "3" {
+		t.Errorf("rowsOf(a) = %v", got)
+	}
+	together := []NativeEvent{{Provider: "b"}, {Provider: "a", Name: "1"}, {Provider: "a", Name: "2"}, {Provider: "c"}}
+	got := rowsOf(together, "a", of)
+	if len(got) != 2 || &got[0] != &together[1] || cap(got) != 2 {
+		t.Errorf("rowsOf(a) of rows together = %v (cap %d), want the table's own two, clipped", got, cap(got))
+	}
+	if got := rowsOf(rows, "z", of); got != nil {
+		t.Errorf("rowsOf(z) = %v, want nil", got)
+	}
+}
+
 // TestFiresFor checks the fires_for column: only events that take no
 // matcher have one, and each value is spelled as some other tool's value
 // matcher on the same event spells it, or a hook from there would be
@@ -412,5 +482,33 @@ func TestNoteOn(t *testing.T) {
 		if got := tt.row.NoteOn(tt.command); got != tt.want {
 			t.Errorf("%+v.NoteOn(%v) = %q, want %q", tt.row, tt.command, got, tt.want)
 		}
+	}
+}
+
+// TestGroupedBy: runs stay the rows' own, rows apart are gathered in
+// order, rows the key leaves out are in no list, and no list has room an
+// append would write into.
+func TestGroupedBy(t *testing.T) {
+	rows := []NativeEvent{{Name: "a", Event: "x"}, {Name: "b", Event: "x"}, {Name: "c", Event: "y"}, {Name: "d", Event: "x", Alias: true}, {Name: "e", Event: "x"}}
+	got := groupedBy(rows, func(n NativeEvent) (string, bool) { return n.Event, !n.Alias })
+	names := func(l []NativeEvent) (out []string) {
+		for _, n := range l {
+			out = append(out, n.Name)
+		}
+		return out
+	}
+	if x := names(got["x"]); !slices.Equal(x, []string{"a", "b", "e"}) {
+		t.Errorf(`group x = %v, want a b e`, x)
+	}
+	if y := got["y"]; len(y) != 1 || &y[0] != &rows[2] {
+		t.Errorf("group y = %v, want the row itself", y)
+	}
+	for k, l := range got {
+		if cap(l) != len(l) {
+			t.Errorf("group %s has spare room", k)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("%d groups, want 2", len(got))
 	}
 }
