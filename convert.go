@@ -962,16 +962,24 @@ func builtinsNotCovered(m *canonical.Manifest, from, to string) diag.List {
 	var memo providers.DataMemo
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
+		var native string
 		k := slices.IndexFunc(sources, func(slug string) bool {
-			native, ok := sourceMatcher(h, slug, &memo)
+			text, ok := sourceMatcher(h, slug, &memo)
+			native = strings.TrimSpace(text)
 			src, _ := names.Provider(slug)
-			return ok && strings.TrimSpace(native) == src.BuiltinMatcher
+			return ok && (native == src.BuiltinMatcher || src.GlobMatchers && strings.ContainsAny(native, "*?") && selectsEveryBuiltin(h.Matcher, slug))
 		})
 		if k < 0 {
 			continue
 		}
 		from := sources[k]
 		src, _ := names.Provider(from)
+		format := "%s: %s's matcher %q selects every tool that is not an MCP tool; it is carried as the built-in tools hookconv knows there (%s), so %s's %s, which are none of them, are not covered"
+		if native != src.BuiltinMatcher {
+			// A glob such as [!@]* selects what @builtin does; one such as
+			// [ef]* every built-in hookconv knows and maybe more (QA).
+			format = "%s: %s's matcher %q selects every built-in tool hookconv knows there (%s) and may select others it does not know; %s's %s, which are none of them, are not covered"
+		}
 		var covered, missed, known []string
 		for _, t := range toolNames(h.Matcher) {
 			for _, n := range names.EncodeTools(to, t) {
@@ -993,10 +1001,34 @@ func builtinsNotCovered(m *canonical.Manifest, from, to string) diag.List {
 		}
 		ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
 			"add "+to+"'s other tools to the matcher if the guard is meant for them too, or keep the hook in "+from,
-			"%s: %s's matcher %q selects every tool that is not an MCP tool; it is carried as the built-in tools hookconv knows there (%s), so %s's %s, which are none of them, are not covered",
-			h.DisplayName(i), from, src.BuiltinMatcher, andList(known), to, andList(missed))
+			format, h.DisplayName(i), from, native, andList(known), to, andList(missed))
 	}
 	return ds
+}
+
+// selectsEveryBuiltin reports whether matcher m, decoded from a glob of
+// slug, holds the canonical tools of every built-in tool the tools table
+// knows slug by: the glob then selects what the tool's builtin_matcher
+// does, as far as hookconv can tell ([!@]* is Kiro's @builtin), and may
+// select built-in tools the table lacks, whose counterparts elsewhere the
+// converted hook does not cover.
+func selectsEveryBuiltin(m canonical.Matcher, slug string) bool {
+	names := vocab.Default()
+	has := toolNames(m)
+	builtins := 0
+	for _, row := range names.ToolsOf(slug) {
+		if row.Event != "" {
+			continue
+		}
+		tools, _ := providers.AppendTools(nil, names, slug, row.Name)
+		for _, t := range toolNames(tools) {
+			builtins++
+			if !slices.Contains(has, t) {
+				return false
+			}
+		}
+	}
+	return builtins > 0
 }
 
 // patternsNameNone reports whether a matcher made only of patterns
