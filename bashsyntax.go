@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -14,10 +15,12 @@ import (
 )
 
 // CodeBashOnly (warning): a command hook's command text uses syntax only
-// bash reads ([[ … ]], $(< file), <(…), ${var,,}, …) and goes to a tool
-// that runs it with sh (VS Code: dash on Debian and Ubuntu), where it
-// fails or reads otherwise: a blocking hook then lets every call through.
-// --remove-source keeps such a hook in the source.
+// bash reads ([[ … ]], $(< file), <(…), ${var,,}, …, in a "$( … )" too)
+// or set -o pipefail, which older dash rejects, and goes to a tool that
+// runs it with sh (VS Code: dash on Debian and Ubuntu), where it fails
+// or reads otherwise: a blocking hook then lets every call through (or,
+// stopped by pipefail with exit 2, blocks every one). --remove-source
+// keeps such a hook in the source.
 const CodeBashOnly = "HC439"
 
 // bashOnlyCommands warns (HC439) about each command hook whose inline
@@ -48,7 +51,8 @@ func bashOnlyCommands(m *canonical.Manifest, from, to string) diag.List {
 		}
 		// What sh runs on Linux and on macOS: the OS's own command, else
 		// the cross-platform one.
-		var field, construct, read string
+		var field, read string
+		var construct bashSyntax
 		for _, os := range [...]struct{ key, field string }{{"linux", "platform.linux"}, {"osx", "platform.osx"}} {
 			f, text := os.field, h.Handler.Platform[os.key]
 			if text == "" {
@@ -58,12 +62,12 @@ func bashOnlyCommands(m *canonical.Manifest, from, to string) diag.List {
 				continue // read already: most hooks run one command on both
 			}
 			read = text
-			if construct = bashOnly(text); construct != "" {
+			if construct = bashOnly(text); construct.name != "" {
 				field = f
 				break
 			}
 		}
-		if construct == "" {
+		if construct.name == "" {
 			continue
 		}
 		written := from
@@ -78,14 +82,17 @@ func bashOnlyCommands(m *canonical.Manifest, from, to string) diag.List {
 		if prov.Shell == "bash" {
 			was = ", not with bash as " + prov.Name + " does"
 		}
-		then := "it fails there or means something else"
-		if h.Blocking {
-			then += ", and a guard that fails lets every call through"
+		reads, then := cmp.Or(construct.reads, "which only bash reads"), construct.fails
+		if then == "" {
+			then = "it fails there or means something else"
+			if h.Blocking {
+				then += ", and a guard that fails lets every call through"
+			}
 		}
 		ds.Warnf(CodeBashOnly, h.PosOf("handler."+field), fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(i), field),
 			`run it with bash (bash -c '…'), move it into a script that starts with #!/usr/bin/env bash, or convert with --shim`,
-			"%s: its command uses %s, which only bash reads, and %s runs it with sh (dash on Debian and Ubuntu)%s: %s",
-			h.DisplayName(i), construct, target.Name, was, then)
+			"%s: its command uses %s, %s, and %s runs it with sh (dash on Debian and Ubuntu)%s: %s",
+			h.DisplayName(i), construct.name, reads, target.Name, was, then)
 	}
 	return ds
 }
@@ -105,18 +112,25 @@ func runsPowerShell(h *canonical.Hook, prov vocab.Provider) bool {
 // quoted string blanked, or with only the strings that expand nothing
 // blanked (expand: parameter expansions work inside double quotes too),
 // and its name. A construct must stand where a command starts when
-// command says so; a builtin's name is the word found.
+// command says so; a builtin's name is the word found. reads and fails
+// replace what the warning says of most constructs ("which only bash
+// reads"; "it fails there or means something else") where sh does
+// something else with it.
 type bashSyntax struct {
 	name    string
 	re      func() *regexp.Regexp
 	expand  bool
 	command bool
 	builtin bool
+	reads   string
+	fails   string
 }
 
 // bashSyntaxes are the constructs bashOnly looks for: each is a syntax
-// error, a command not found or a "Bad substitution" in dash, or (brace
-// expansion) a word it leaves as written; none is POSIX sh. Kept narrow
+// error, a command not found, a "Bad substitution" or a builtin's
+// "Illegal option" in dash 0.5.12, or (brace expansion) a word it leaves
+// as written; none is POSIX sh but pipefail, too new for the dash many
+// systems have (each checked against dash 0.5.12). Kept narrow
 // on purpose: a warning on a POSIX command is as wrong as a bash one
 // said nothing about. Brace groups ({ cmd; }), $(( )), ${v:-x}, ${v#p},
 // ${#v} and . file are POSIX, and not here.
@@ -134,10 +148,29 @@ var bashSyntaxes = []bashSyntax{
 	{name: "case conversion (${name,,} or ${name^^})", re: lazy.Regexp(`\$\{[A-Za-z_]\w*[,^]`), expand: true},
 	{name: "pattern substitution (${name/…/…})", re: lazy.Regexp(`\$\{[A-Za-z_]\w*/`), expand: true},
 	{name: "a substring expansion (${name:offset:length})", re: lazy.Regexp(`\$\{(?:[A-Za-z_]\w*|[0-9]+|[@*]):[^-=?+}]`), expand: true},
-	{name: "$'…' (ANSI-C quoting)", re: lazy.Regexp(`\$'`)},
+	// $$'x' is the PID and a quoted x: an odd run of $ ends in $'.
+	{name: "$'…' (ANSI-C quoting)", re: lazy.Regexp(`(?:^|[^$])(?:\$\$)*(\$')`)},
 	{name: "brace expansion ({a,b} or {1..3})", re: lazy.Regexp(`(?:^|[^$])(\{(?:[\w./*+@:-]*,[\w./*+@:,-]*|[A-Za-z0-9]+\.\.[A-Za-z0-9]+(?:\.\.[0-9]+)?)\})`)},
 	{re: lazy.Regexp(`\b(source|let|declare|typeset|readarray|mapfile|shopt|pushd|popd)[ \t\n]`), command: true, builtin: true},
 	{name: "local -a (a bash array)", re: lazy.Regexp(`\blocal[ \t]+-[a-zA-Z]*[aA]\b`), command: true},
+	{name: "for (( … )) (bash's arithmetic for loop)", re: lazy.Regexp(`\bfor[ \t]*\(\(`), command: true},
+	// >&word with a word that is no fd number (dash: "Bad fd number", a
+	// syntax error); 2>&file fails in bash too ("ambiguous redirect").
+	{name: ">& file (bash's redirection of both outputs)", re: lazy.Regexp(`(?:^|[^<>&0-9])(>&)[ \t]*[^-0-9 \t\n;&|$"'` + "`" + `\\]`)},
+	{name: "a transformation (${name@Q})", re: lazy.Regexp(`\$\{[A-Za-z_]\w*@[A-Za-z]`), expand: true},
+	// sh's read takes -r and -p only: -a, -d, -n, -s, -t, -u are an
+	// "Illegal option", and read sets nothing.
+	{name: "an option of read only bash has (-a, -d, -n, -s, -t, …)", re: lazy.Regexp(`(?:^|[^\w=])((?:[A-Za-z_]\w*=[^ \t\n;&|]*[ \t]+)*read)(?:[ \t]+-[rp]+)*[ \t]+-[rp]*[^-rp \t\n;&|]`), command: true},
+	{name: "printf -v (bash's printf into a variable)", re: lazy.Regexp(`\bprintf[ \t]+-v`), command: true},
+	// export and readonly take -p only in sh, and, as special builtins,
+	// end the shell on an illegal option.
+	{name: "export -f or -n (sh's export and readonly take -p only)", re: lazy.Regexp(`\b(?:export|readonly)[ \t]+-p*[A-Za-oq-z]`), command: true},
+	// POSIX.1-2024 has pipefail, and dash since Debian's 0.5.12-7 and
+	// upstream 0.5.13; Debian 12 (0.5.12-2) and Ubuntu 24.04
+	// (0.5.12-6ubuntu5) stop at it, exit 2, as a special builtin's error.
+	{name: "set -o pipefail", re: lazy.Regexp(`\bset[ \t][^;&|\n]*[-+][A-Za-z]*o[ \t]+pipefail\b`), command: true,
+		reads: "which dash before 0.5.13 and Debian's 0.5.12-7 (Debian 12, Ubuntu 24.04) stops at (\"Illegal option -o pipefail\")",
+		fails: "it exits 2 there before running anything, a blocking error on every call where exit 2 blocks"},
 }
 
 // bashMarks are what every construct bashOnly finds holds in the text
@@ -145,14 +178,27 @@ var bashSyntaxes = []bashSyntax{
 // and ==. The views bashOnly reads only blank text or spell an
 // arithmetic ((…)) as true: none makes a mark that was not there.
 var bashMarks = []string{"[[", "((", "<(", ">(", "<<<", "&>", "|&", "=(", "${", "$'", "{", "==", "function", "local",
-	"source", "let", "declare", "typeset", "readarray", "mapfile", "shopt", "pushd", "popd"}
+	"source", "let", "declare", "typeset", "readarray", "mapfile", "shopt", "pushd", "popd",
+	"read", "printf", "export", "pipefail"}
 
-// mayBeBashOnly reports whether text holds a mark of bashMarks or a
-// $(<: without one, bashOnly finds nothing, and its views and a score of
-// expressions run on every command going to a tool that runs sh.
+// mayBeBashOnly reports whether text holds a mark of bashMarks, a $(<
+// or a >& before no fd number: without one, bashOnly finds nothing, and
+// its views and a score of expressions run on every command going to a
+// tool that runs sh.
 func mayBeBashOnly(text string) bool {
 	for _, m := range bashMarks {
 		if strings.Contains(text, m) {
+			return true
+		}
+	}
+	// >&2, the commonest redirection of all, is no mark: >& file is.
+	for rest := text; ; {
+		i := strings.Index(rest, ">&")
+		if i < 0 {
+			break
+		}
+		rest = strings.TrimLeft(rest[i+2:], " \t")
+		if rest != "" && !strings.ContainsRune("-0123456789", rune(rest[0])) {
 			return true
 		}
 	}
@@ -171,23 +217,24 @@ func mayBeBashOnly(text string) bool {
 // arithmeticCommand matches (( where an arithmetic command may start.
 var arithmeticCommand = lazy.Regexp(`\(\(`)
 
-// bashOnly returns the name of the first construct in text, a shell
-// command line, that only bash reads (bashSyntaxes, (( … )) and == in
-// [ ]), or "" when it has none. Quoted text, comments, here-documents,
-// arithmetic and escaped characters are no syntax; a text whose quotes
-// do not pair up is not judged.
-func bashOnly(text string) string {
+// bashOnly returns the first construct in text, a shell command line,
+// that only bash reads (bashSyntaxes, (( … )), == in [ ] and ** in
+// $(( … ))), its name filled in, or none (no name) when it has none.
+// Quoted text, comments, here-documents, arithmetic and escaped
+// characters are no syntax; what a command substitution runs is, in
+// double quotes too; a text whose quotes do not pair up is not judged.
+func bashOnly(text string) bashSyntax {
 	if !mayBeBashOnly(text) {
-		return "" // most commands: a script's path, a plain call
+		return bashSyntax{} // most commands: a script's path, a plain call
 	}
 	return readBashOnly(text)
 }
 
 // readBashOnly is bashOnly without its prefilter: the reading itself.
-func readBashOnly(text string) string {
+func readBashOnly(text string) bashSyntax {
 	code, expand, ok := shellCodeViews(withoutHereDocuments(text))
 	if !ok {
-		return ""
+		return bashSyntax{}
 	}
 	// A comment is read from the code, where a # in quotes is gone.
 	uncommented := []byte(withoutTrailingComments(code))
@@ -198,12 +245,15 @@ func readBashOnly(text string) string {
 		}
 	}
 	code = string(uncommented)
-	first, name := len(text), ""
+	first, found := len(text), bashSyntax{}
 	for _, m := range arithmeticCommand().FindAllStringIndex(code, -1) {
-		if atCommandStart(code, m[0]) && arithmeticEnd(code, m[0]) > 0 {
-			first, name = m[0], "(( … )) (an arithmetic command)"
+		if startsCommand(code, m[0]) && arithmeticEnd(code, m[0]) > 0 {
+			first, found = m[0], bashSyntax{name: "(( … )) (an arithmetic command)"}
 			break
 		}
+	}
+	if at := powerInArithmetic(code); at >= 0 && at < first {
+		first, found = at, bashSyntax{name: "** in $(( … )) (bash's power operator)"}
 	}
 	// What (( )) and $(( )) hold is arithmetic: a < ( there is none of
 	// the constructs.
@@ -221,23 +271,50 @@ func readBashOnly(text string) string {
 			if at >= first {
 				break
 			}
-			if s.command && !atCommandStart(code, at) {
+			if s.command && !startsCommand(code, at) {
 				continue
 			}
-			first, name = at, s.name
+			first, found = at, s
 			if s.builtin {
-				name = "the bash builtin " + view[m[2]:m[3]]
+				found.name = "the bash builtin " + view[m[2]:m[3]]
 				if view[m[2]:m[3]] == "source" {
-					name += " (sh has .)"
+					found.name += " (sh has .)"
 				}
 			}
 			break
 		}
 	}
 	if at := equalsInTest(code); at >= 0 && at < first {
-		name = "== in [ ] (POSIX test compares with =)"
+		found = bashSyntax{name: "== in [ ] (POSIX test compares with =)"}
 	}
-	return name
+	return found
+}
+
+// startsCommand is atCommandStart, also just after the backquote that
+// opens a `…` substitution (shellCodeViews blanks the closing one).
+func startsCommand(code string, at int) bool {
+	i := at - 1
+	for i >= 0 && (code[i] == ' ' || code[i] == '\t') {
+		i--
+	}
+	return i >= 0 && code[i] == '`' || atCommandStart(code, at)
+}
+
+// powerInArithmetic returns the offset of the first $(( … )) of code
+// (quotes blanked) that raises to a power with **, which dash's
+// arithmetic rejects ("expecting primary", exit 2), or -1.
+func powerInArithmetic(code string) int {
+	for from := 0; ; {
+		i := strings.Index(code[from:], "$((")
+		if i < 0 {
+			return -1
+		}
+		i += from
+		if end := arithmeticEnd(code, i+1); end > 0 && strings.Contains(code[i:end], "**") {
+			return i
+		}
+		from = i + 3
+	}
 }
 
 // testCommand matches [ or test where it may start a command, with its
@@ -252,7 +329,7 @@ func equalsInTest(code string) int {
 		return -1
 	}
 	for _, m := range testCommand().FindAllStringIndex(code, -1) {
-		if !atCommandStart(code, m[0]) {
+		if !startsCommand(code, m[0]) {
 			continue
 		}
 		end := m[1]
@@ -275,58 +352,149 @@ func equalsInTest(code string) int {
 // shellCodeViews returns text twice, at its length and with its
 // newlines: code with the inside of every quoted string blanked ('…',
 // "…", $'…'), and expand with only the strings that expand nothing
-// blanked ('…', $'…'). A backslash's escaped byte is blanked in both, so
-// \[\[ and \$ are text. ok is false when a quote is not closed.
+// blanked ('…', $'…'). What a command substitution runs ($( … ) or `…`)
+// is code again, inside double quotes too, read by the same rules (a new
+// quoting context starts in it): "$([[ -n $x ]] && echo y)" runs [[ in
+// sh. A backslash's escaped byte is blanked in both, so \[\[ and \$ are
+// text; the backquote that closes `…` is a blank. ok is false when a
+// quote or a substitution is not closed.
 func shellCodeViews(text string) (code, expand string, ok bool) {
-	c, e := []byte(text), []byte(text)
-	blank := func(from, to int, views ...[]byte) {
-		for _, b := range views {
-			for j := from; j < to; j++ {
-				if b[j] != '\n' {
-					b[j] = 'x'
-				}
+	v := codeViews{text: text, c: []byte(text), e: []byte(text)}
+	if _, ok := v.code(0, len(text), false); !ok {
+		return "", "", false
+	}
+	return string(v.c), string(v.e), true
+}
+
+// codeViews are the views shellCodeViews makes of text, c (code) and e
+// (expand), as it reads it.
+type codeViews struct {
+	text string
+	c, e []byte
+}
+
+// blank blanks text[from:to] in the views given, keeping newlines.
+func (v *codeViews) blank(from, to int, views ...[]byte) {
+	for _, b := range views {
+		for j := from; j < to; j++ {
+			if b[j] != '\n' {
+				b[j] = 'x'
 			}
 		}
 	}
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
+}
+
+// code reads text[i:to] as shell code: to to, or, in a $( … ) (sub), to
+// the ) that closes it, whose offset it returns. ok is false when a
+// quote or the substitution does not close before to.
+func (v *codeViews) code(i, to int, sub bool) (end int, ok bool) {
+	depth := 0 // of the ( … ) open in a substitution: (( … )), a subshell
+	for ; i < to; i++ {
+		switch v.text[i] {
 		case '\\':
-			if i+1 < len(text) {
-				blank(i+1, i+2, c, e)
+			if i+1 < to {
+				v.blank(i+1, i+2, v.c, v.e)
 			}
 			i++
 		case '\'':
-			// In $'…' a backslash escapes the next byte, a quote too.
-			ansi := i > 0 && text[i-1] == '$' && c[i-1] == '$'
+			// In $'…' a backslash escapes the next byte, a quote too; $$
+			// before a quote is the shell's PID, not the $ of $'…'.
+			dollars := 0
+			for j := i - 1; j >= 0 && v.c[j] == '$'; j-- {
+				dollars++
+			}
+			ansi := dollars%2 == 1
 			end := -1
-			for j := i + 1; j < len(text) && end < 0; j++ {
+			for j := i + 1; j < to && end < 0; j++ {
 				switch {
-				case ansi && text[j] == '\\':
+				case ansi && v.text[j] == '\\':
 					j++
-				case text[j] == '\'':
+				case v.text[j] == '\'':
 					end = j
 				}
 			}
 			if end < 0 {
-				return "", "", false
+				return to, false
 			}
-			blank(i+1, end, c, e)
+			v.blank(i+1, end, v.c, v.e)
 			i = end
 		case '"':
-			end := closingQuote([]byte(text[i+1:]), '"')
-			if end < 0 {
-				return "", "", false
+			if i, ok = v.quoted(i+1, to); !ok {
+				return to, false
 			}
-			end += i + 1
-			blank(i+1, end, c)
-			for j := i + 1; j < end; j++ {
-				if text[j] == '\\' {
-					blank(j+1, j+2, e)
-					j++
-				}
+		case '`':
+			if i, ok = v.backquoted(i, to); !ok {
+				return to, false
 			}
-			i = end
+		case '(':
+			depth++
+		case ')':
+			if sub && depth == 0 {
+				return i, true
+			}
+			depth = max(depth-1, 0)
 		}
 	}
-	return string(c), string(e), true
+	return to, !sub
+}
+
+// quoted reads a double-quoted string from i, just past its opening
+// quote, and returns the offset of its closing quote: its text is
+// blanked in the code view and its escaped bytes in both, but a $( … )
+// or `…` in it is code.
+func (v *codeViews) quoted(i, to int) (end int, ok bool) {
+	from := i // the text not yet blanked
+	for ; i < to; i++ {
+		switch v.text[i] {
+		case '\\':
+			if i+1 < to {
+				v.blank(i+1, i+2, v.e)
+			}
+			i++
+		case '"':
+			v.blank(from, i, v.c)
+			return i, true
+		case '$':
+			if i+1 == to || v.text[i+1] != '(' {
+				continue
+			}
+			v.blank(from, i, v.c)
+			if i, ok = v.code(i+2, to, true); !ok {
+				return to, false
+			}
+			from = i + 1 // the ) stays, as ( … ) in code
+		case '`':
+			v.blank(from, i, v.c)
+			if i, ok = v.backquoted(i, to); !ok {
+				return to, false
+			}
+			from = i + 1
+		}
+	}
+	return to, false
+}
+
+// backquoted reads the `…` substitution whose opening backquote is at i
+// and returns the offset of its closing one, blanked: a backslash
+// escapes the next byte, and what is between is code.
+func (v *codeViews) backquoted(i, to int) (end int, ok bool) {
+	end = -1
+	for j := i + 1; j < to && end < 0; j++ {
+		switch v.text[j] {
+		case '\\':
+			j++
+		case '`':
+			end = j
+		}
+	}
+	if end < 0 {
+		return to, false
+	}
+	if _, ok := v.code(i+1, end, false); !ok {
+		return to, false
+	}
+	// A blank, not a backquote, so that a word after it starts no
+	// command and the one before it ends.
+	v.c[end], v.e[end] = ' ', ' '
+	return end, true
 }

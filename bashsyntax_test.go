@@ -53,6 +53,39 @@ func TestBashOnly(t *testing.T) {
 		{`f() { local -a parts; }`, "local -a"},
 		// The first construct is named.
 		{`echo "${x,,}"; [[ -n $x ]]`, "case conversion"},
+		// QA: what a command substitution runs is code, in double quotes
+		// too, with quotes of its own; and so is what `…` runs.
+		{`x="$(jq -r .a <<< '{"a":1}')"`, "here-string"},
+		{`x="$(cat <(echo hi))"`, "process substitution"},
+		{`x="$([[ -n a ]] && echo y)"`, "[[ … ]]"},
+		{"x=`[[ -n a ]] && echo y`", "[[ … ]]"},
+		{"x=\"`[[ -n a ]] && echo y`\"", "[[ … ]]"},
+		{`[ -z "$(jq -r .cwd | { read -r d; [[ -e $d/.freeze ]] && echo frozen; })" ] || { echo frozen >&2; exit 2; }`, "[[ … ]]"},
+		{`x="$(jq -r '.a' <<< "$y")"`, "here-string"},
+		{`echo "a $(echo "b $(source x.sh)")"`, "builtin source"},
+		{`echo "${v:-$(cat <(ls))}"`, "process substitution"},
+		// QA: set -o pipefail, dash 0.5.12's "Illegal option" (exit 2).
+		{`set -euo pipefail; jq -r .x`, "pipefail"},
+		{`set -o pipefail`, "pipefail"},
+		{`set -eo pipefail && ./g.sh`, "pipefail"},
+		{`set -o errexit -o pipefail`, "pipefail"},
+		// QA: each fails or reads otherwise in dash 0.5.12.
+		{`for ((i=0;i<3;i++)); do echo $i; done`, "arithmetic for loop"},
+		{`for((i=0;i<3;i++)); do :; done`, "arithmetic for loop"},
+		{`npm test >& /tmp/log`, ">& file"},
+		{`npm test >&/dev/null || exit 2`, ">& file"},
+		{`echo $((2**10))`, "power operator"},
+		{`x="$((2 ** 3))"`, "power operator"},
+		{`echo "${x@Q}"`, "transformation"},
+		{`printf -v now '%s' "$x"`, "printf -v"},
+		{`f() { :; }; export -f f`, "export -f or -n"},
+		{`export -n X`, "export -f or -n"},
+		{`readonly -f f`, "export -f or -n"},
+		{`jq -r .x | { read -a parts; echo "$parts"; }`, "option of read"},
+		{`IFS= read -rd '' x`, "option of read"},
+		{`read -t 5 answer`, "option of read"},
+		{`read -r -n1 c`, "option of read"},
+		{`echo $$$'x'`, "ANSI-C"},
 
 		// POSIX sh.
 		{`./.claude/hooks/guard.sh`, ""},
@@ -86,12 +119,36 @@ func TestBashOnly(t *testing.T) {
 		{`echo {"decision":"block"}`, ""},
 		{`x=$(cat); echo "$x" | grep -q "rm -rf" && exit 2`, ""},
 		{`echo "unclosed`, ""},
+		// ... and their POSIX neighbours.
+		{`x="$(jq -r .a)"; [ "$x" = 1 ] || exit 2`, ""},
+		{`echo "$(echo "[[ x ]] {a,b}")"`, ""},
+		{`echo "$(echo '${x,,} {a,b} <<< x')"`, ""},
+		{"x=\"`echo '[[ x'`\"", ""},
+		{"echo `date` [[ x", ""},
+		{`echo "$(date)" [[ x`, ""},
+		{`echo "\$(source x) \` + "`source x`" + `"`, ""},
+		{`echo "$(date"`, ""},
+		{`set -eu; jq -r .x`, ""},
+		{`echo set -o pipefail`, ""},
+		{`echo "set -o pipefail"`, ""},
+		{`for i in 1 2 3; do echo $i; done`, ""},
+		{`i=0; while [ $i -lt 3 ]; do i=$((i+1)); done`, ""},
+		{`echo blocked >&2; exit 2`, ""},
+		{`echo blocked >& 2; exec 3>&-`, ""},
+		{`fd=2; echo x >&"$fd"; echo y 1>&2`, ""},
+		{`echo $((2*2*2)); ls src/**/*.ts`, ""},
+		{`echo "${x:-@Q}" "$x@Q"`, ""},
+		{`printf '%s\n' "$x"; printf -- "-v"`, ""},
+		{`export PATH="$PATH:/x"; export -p; readonly X=1`, ""},
+		{`read -r line; IFS= read -r x; read -p "ok? " -r a`, ""},
+		{`echo read -a; git read-tree -a`, ""},
+		{`echo $$'x' "$$"`, ""},
 	} {
-		got := bashOnly(tc.command)
+		got := bashOnly(tc.command).name
 		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
 			t.Errorf("bashOnly(%q) = %q, want %q", tc.command, got, tc.want)
 		}
-		if read := readBashOnly(tc.command); read != got {
+		if read := readBashOnly(tc.command).name; read != got {
 			t.Errorf("bashOnly(%q) = %q, but its reading without the prefilter finds %q", tc.command, got, read)
 		}
 	}
@@ -100,11 +157,12 @@ func TestBashOnly(t *testing.T) {
 // FuzzBashOnly: the prefilter never hides what the reading finds, and
 // neither panics.
 func FuzzBashOnly(f *testing.F) {
-	for _, seed := range []string{"[[ -f x ]] && exit 2", "cat <<EOF\n[[ x\nEOF", "x=$( < f)", "((n++))", "echo {a,b}", `echo "${v,,}"`, "a+=(1)", "./g.sh"} {
+	for _, seed := range []string{"[[ -f x ]] && exit 2", "cat <<EOF\n[[ x\nEOF", "x=$( < f)", "((n++))", "echo {a,b}", `echo "${v,,}"`, "a+=(1)", "./g.sh",
+		`x="$(cat <(echo "$y"))"`, "x=`[[ -n a ]]`", "echo x >& f", "set -o pipefail", "IFS= read -ra x", `echo $((2**3)) $$'x'`} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		if found := readBashOnly(text); found != "" && !mayBeBashOnly(text) {
+		if found := readBashOnly(text).name; found != "" && !mayBeBashOnly(text) {
 			t.Errorf("mayBeBashOnly(%q) = false, but the reading finds %s", text, found)
 		}
 	})
