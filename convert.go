@@ -726,15 +726,22 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 			}
 			msg := fmt.Sprintf("a regular-expression matcher is passed to %s %s; check that it names %s's tools", to, patternPassed(h.Matcher, from, to), to)
 			names, theirs := namesNoTool(h.Matcher, from, to)
-			if len(names) > 0 {
+			found, fires, fired, known, whole := namesFound(h.Matcher, from, to)
+			switch {
+			case len(names) > 0:
 				// A list of plain names none of which the target has
 				// (Gemini's write_file|edit_file|replace to Claude).
 				msg = fmt.Sprintf("its matcher %s, passed to %s unchanged, names none of %s's own tools, so the hook does not fire for them there (at most for an MCP tool whose name holds one of these)", strings.Join(names, "|"), to, to)
 				if len(theirs) > 0 {
 					hint = fmt.Sprintf("name %s's tools instead (%s), or use canonical tool names in a manifest", to, strings.Join(theirs, "|"))
 				}
-			}
-			if len(names) == 0 && patternsNameNone(h.Matcher, to) {
+			case len(found) > 0:
+				// Names none of the target's tools has, which it still
+				// finds in some of their names (Cursor's "Edi", written
+				// "(Edi)" for Codex: apply_patch, by its alias Edit).
+				msg = foundNamesText(found, fires, fired, known, whole, from, to)
+				hint = fmt.Sprintf("check that the hook is meant to run for %s; if not, name the tools it is meant for", andList(fires))
+			case patternsNameNone(h.Matcher, to):
 				// A pattern that matches none of the target's tools
 				// (Kiro's "x*" as ^x.*$ to Claude): said as such, not as
 				// one that may name them.
@@ -1397,10 +1404,121 @@ func mcpPrefix(slug string) string {
 
 // namesNoTool returns the names of a matcher made only of patterns that
 // are lists of plain names (write_file|edit_file|replace), when none of
-// them is a tool of the target's, and theirs: the target's names for
+// them selects a tool of the target's as the target reads what is
+// written for it (nameSelects), and theirs: the target's names for
 // those of them the source's tool table knows. nil when any name may
 // match there, or a pattern is more than a list.
 func namesNoTool(m canonical.Matcher, from, to string) (names, theirs []string) {
+	lists, ok := plainNameLists(m, to)
+	if !ok {
+		return nil, nil
+	}
+	tables := vocab.Default()
+	for _, l := range lists {
+		for _, name := range l.names {
+			if len(nameSelects(to, name, l.whole)) > 0 {
+				return nil, nil
+			}
+			names = append(names, name)
+			if nt, ok := tables.DecodeTool(from, name); ok {
+				if own, ok := tables.EncodeTool(to, nt.Tool); ok && !slices.Contains(theirs, own.Name) {
+					theirs = append(theirs, own.Name)
+				}
+			}
+		}
+	}
+	return names, theirs
+}
+
+// namesFound returns the names of a matcher made only of lists of plain
+// names none of which is the name of one of the target's tools, when the
+// target still selects some of its tools by them (fires: their primary
+// names, in table order): Cursor's "Edi", written "(Edi)" for Codex and
+// Claude Code, which find a regex anywhere in a tool's name, selects
+// their Edit (QA: HC402 said it named none). fired is what the source
+// selected by the same names, and known whether its tools are known
+// (false for a manifest); whole, whether the target compares the names
+// with whole tool names.
+func namesFound(m canonical.Matcher, from, to string) (names, fires, fired []string, known, whole bool) {
+	lists, ok := plainNameLists(m, to)
+	if !ok {
+		return nil, nil, nil, false, false
+	}
+	tables := vocab.Default()
+	whole = true
+	for _, l := range lists {
+		for _, name := range l.names {
+			if _, own := tables.DecodeTool(to, name); own {
+				return nil, nil, nil, false, false // the target's own name: nothing to tell
+			}
+			names = append(names, name)
+			fires = appendNew(fires, nameSelects(to, name, l.whole)...)
+			whole = whole && l.whole
+		}
+	}
+	if len(fires) == 0 {
+		return nil, nil, nil, false, false
+	}
+	if srcLists, ok := plainNameLists(m, from); ok && from != "canonical" {
+		known = true
+		for _, l := range srcLists {
+			for _, name := range l.names {
+				fired = appendNew(fired, nameSelects(from, name, l.whole)...)
+			}
+		}
+	}
+	return names, fires, fired, known, whole
+}
+
+// foundNamesText is HC402's text for namesFound's names: which tools of
+// the target's they select, and how the target reads them; with what
+// the source selected by them, where its tools are known.
+func foundNamesText(names, fires, fired []string, known, whole bool, from, to string) string {
+	target, _ := vocab.Default().Provider(to)
+	reads := "finds it anywhere in a tool's name"
+	if whole {
+		reads = "compares it with whole tool names"
+	}
+	if !target.CaseSensitiveTools {
+		reads += ", ignoring case"
+	}
+	it := "it"
+	if len(names) > 1 {
+		it = "one of these"
+	}
+	matcher := strings.Join(names, "|")
+	switch {
+	case known && len(fired) == 0:
+		return fmt.Sprintf("its matcher %s selects none of %s's own tools (the hook fired there at most for an MCP tool whose name holds %s), but %s %s: the hook now fires for %s there",
+			matcher, from, it, to, reads, andList(fires))
+	case known:
+		return fmt.Sprintf("its matcher %s names none of %s's own tools, but %s %s: the hook fires for %s there (in %s it selected %s)",
+			matcher, to, to, reads, andList(fires), from, andList(fired))
+	}
+	return fmt.Sprintf("its matcher %s names none of %s's own tools, but %s %s: the hook fires for %s there",
+		matcher, to, to, reads, andList(fires))
+}
+
+// nameList is one pattern of plain names (write_file|replace), and
+// whether the tool it is written for compares them with whole tool
+// names: anchored as a group (^(a|b)$), or on a tool that matches a
+// pattern against the whole name and gets plain names unchanged
+// (Copilot CLI's anchored_patterns: the encoders open only patterns
+// that are more than names). Elsewhere the names are written so that
+// the tool finds them anywhere in a tool's name, as a manifest's
+// pattern means: grouped for Claude Code and Codex, which would
+// otherwise read a list of exact names ("(Edi)"), as they are for
+// Gemini CLI (names_anywhere) and Cursor, as *Edi* for Kiro CLI.
+type nameList struct {
+	names []string
+	whole bool
+}
+
+// plainNameLists splits a matcher made only of patterns that are lists
+// of plain names into them, as slug reads what is written for it. ok is
+// false for any other matcher, and for a tool whose names hookconv does
+// not know.
+func plainNameLists(m canonical.Matcher, slug string) ([]nameList, bool) {
 	var patterns []canonical.Pattern
 	switch m := m.(type) {
 	case canonical.Pattern:
@@ -1409,56 +1527,66 @@ func namesNoTool(m canonical.Matcher, from, to string) (names, theirs []string) 
 		for _, x := range m {
 			p, ok := x.(canonical.Pattern)
 			if !ok {
-				return nil, nil // a tool name the target may have
+				return nil, false // a tool name the target may have
 			}
 			patterns = append(patterns, p)
 		}
 	default:
-		return nil, nil
+		return nil, false
 	}
 	tables := vocab.Default()
-	if len(tables.ToolsOf(to)) == 0 {
-		return nil, nil // a tool whose names hookconv does not know
+	if len(tables.ToolsOf(slug)) == 0 {
+		return nil, false // a tool whose names hookconv does not know
 	}
-	target, _ := tables.Provider(to)
-	hasTool := func(name string, whole bool) bool {
-		if _, ok := tables.DecodeTool(to, name); ok {
-			return true
-		}
-		// A tool that finds a name anywhere in a tool's name (Gemini
-		// CLI's "shell" in run_shell_command) matches the tools holding it.
-		alt := name
-		if whole {
-			alt = "^" + name + "$"
-		}
-		if len(tables.NamesHolding(to, alt)) > 0 {
-			return true
-		}
-		// A tool that compares names without case matches Bash for bash.
-		return !target.CaseSensitiveTools && slices.ContainsFunc(tables.ToolsOf(to), func(t vocab.NativeTool) bool { return strings.EqualFold(t.Name, name) })
-	}
+	prov, _ := tables.Provider(slug)
+	lists := make([]nameList, 0, len(patterns))
 	for _, p := range patterns {
 		re := strings.TrimSpace(p.Regex)
 		parts, ok := providers.SplitAlternation(re)
 		if !ok {
-			return nil, nil
+			return nil, false
 		}
 		for _, part := range parts {
 			if !plainName().MatchString(part) {
-				return nil, nil
-			}
-			if hasTool(part, providers.GroupAnchored(re)) {
-				return nil, nil
-			}
-			names = append(names, part)
-			if nt, ok := tables.DecodeTool(from, part); ok {
-				if own, ok := tables.EncodeTool(to, nt.Tool); ok && !slices.Contains(theirs, own.Name) {
-					theirs = append(theirs, own.Name)
-				}
+				return nil, false
 			}
 		}
+		lists = append(lists, nameList{parts, providers.GroupAnchored(re) || prov.AnchoredPatterns && providers.PlainNames(re)})
 	}
-	return names, theirs
+	return lists, true
+}
+
+// nameSelects returns the primary names of slug's tools that a plain
+// name selects as slug reads it: a whole name, or one found anywhere in
+// a tool's name, without case where slug compares names so
+// (case_sensitive_tools). An alias (Codex's Edit) stands for its tool's
+// primary name (apply_patch), which is what the hook then runs for.
+func nameSelects(slug, name string, whole bool) []string {
+	tables := vocab.Default()
+	prov, _ := tables.Provider(slug)
+	fold := func(s string) string { return s }
+	if !prov.CaseSensitiveTools {
+		fold = strings.ToLower
+	}
+	want := fold(name)
+	var out []string
+	for _, t := range tables.ToolsOf(slug) {
+		if t.Event != "" || strings.Contains(t.Name, "{") {
+			continue // a split event or an MCP spelling names no tool a matcher sees
+		}
+		have := fold(t.Name)
+		if have != want && (whole || !strings.Contains(have, want)) {
+			continue
+		}
+		primary := t.Name
+		if t.Alias {
+			if own, ok := tables.EncodeTool(slug, t.Tool); ok {
+				primary = own.Name
+			}
+		}
+		out = appendNew(out, primary)
+	}
+	return out
 }
 
 // plainName matches a tool name with nothing of a regular expression in

@@ -518,6 +518,72 @@ func TestMixedPatternsVerify(t *testing.T) {
 	}
 }
 
+// TestNamesNoTool: HC402 says a list of plain names names none of the
+// target's tools only when none selects one as the target reads what is
+// written for it: found anywhere in a tool's name where the pattern is
+// written so ("(Edi)" for Claude Code and Codex), whole where the target
+// gets plain names unchanged and matches whole names (Copilot CLI), and
+// without case where the target compares names so (QA: Cursor's "Edi"
+// to Codex was said to name none of its tools).
+func TestNamesNoTool(t *testing.T) {
+	for _, tc := range []struct {
+		m        canonical.Matcher
+		from, to string
+		names    []string // nil: some name may select a tool there
+	}{
+		{canonical.Pattern{Regex: "Edi"}, "cursor", "codex", nil},           // Edit, Codex's alias of apply_patch
+		{canonical.Pattern{Regex: "Edi"}, "cursor", "claude-code", nil},     // Edit
+		{canonical.Pattern{Regex: "apply"}, "cursor", "codex", nil},         // apply_patch
+		{canonical.Pattern{Regex: "ash"}, "cursor", "codex", nil},           // Bash
+		{canonical.Pattern{Regex: "ash|foo"}, "cursor", "claude-code", nil}, // Bash
+		{canonical.Pattern{Regex: "ash"}, "cursor", "kiro", nil},            // execute_bash
+		{canonical.Pattern{Regex: "apply"}, "cursor", "claude-code", []string{"apply"}},
+		{canonical.Pattern{Regex: "edi"}, "cursor", "claude-code", []string{"edi"}}, // Claude compares with case
+		{canonical.Pattern{Regex: "ash"}, "cursor", "gemini-cli", []string{"ash"}},
+		{canonical.Pattern{Regex: "Edi"}, "cursor", "copilot-cli", []string{"Edi"}}, // written as is, matched whole
+		{canonical.Pattern{Regex: "write_file|edit_file|replace"}, "gemini-cli", "claude-code", []string{"write_file", "edit_file", "replace"}},
+		{canonical.Pattern{Regex: "shell|Bash"}, "canonical", "copilot-cli", []string{"shell", "Bash"}}, // not powershell, not bash
+		{canonical.Pattern{Regex: "^(Bash|run_shell_command)$"}, "canonical", "opencode", []string{"Bash", "run_shell_command"}},
+		{canonical.Pattern{Regex: "^(Bas)$"}, "canonical", "claude-code", []string{"Bas"}}, // anchored: no Bash
+		{canonical.Pattern{Regex: "Ed.t"}, "cursor", "claude-code", nil},                   // more than names
+		{canonical.AnyOf{canonical.Pattern{Regex: "apply"}, canonical.ToolName("shell")}, "cursor", "claude-code", nil},
+	} {
+		names, _ := namesNoTool(tc.m, tc.from, tc.to)
+		if !slices.Equal(names, tc.names) {
+			t.Errorf("namesNoTool(%s, %s, %s) = %q, want %q", canonical.MatcherText(tc.m), tc.from, tc.to, names, tc.names)
+		}
+	}
+}
+
+// TestNamesFound: a list of plain names none of which is a tool of the
+// target's, which the target still finds in some of its tools' names,
+// is said with the tools it selects there (their primary names: Codex's
+// Edit is apply_patch) and what it selected in the source.
+func TestNamesFound(t *testing.T) {
+	for _, tc := range []struct {
+		m            canonical.Matcher
+		from, to     string
+		fires, fired []string
+		known        bool
+	}{
+		{canonical.Pattern{Regex: "Edi"}, "cursor", "codex", []string{"apply_patch"}, nil, true},
+		{canonical.Pattern{Regex: "Edi"}, "cursor", "claude-code", []string{"Edit"}, nil, true}, // MultiEdit is Edit
+		{canonical.Pattern{Regex: "ash|foo"}, "cursor", "codex", []string{"Bash"}, nil, true},
+		{canonical.Pattern{Regex: "ad"}, "cursor", "gemini-cli", []string{"read_file", "read_many_files"}, []string{"Read"}, true},
+		{canonical.Pattern{Regex: "Sh"}, "cursor", "claude-code", []string{"PowerShell"}, []string{"Shell"}, true},
+		{canonical.Pattern{Regex: "ash"}, "canonical", "codex", []string{"Bash"}, nil, false},
+		{canonical.Pattern{Regex: "^(shell)$"}, "canonical", "cursor", []string{"Shell"}, nil, false}, // Cursor: without case
+		{canonical.Pattern{Regex: "apply"}, "cursor", "claude-code", nil, nil, false},                 // selects none: namesNoTool's
+		{canonical.Pattern{Regex: "Bash|ash"}, "cursor", "codex", nil, nil, false},                    // names Codex's Bash
+		{canonical.Pattern{Regex: "Edi"}, "cursor", "copilot-cli", nil, nil, false},
+	} {
+		_, fires, fired, known, _ := namesFound(tc.m, tc.from, tc.to)
+		if !slices.Equal(fires, tc.fires) || !slices.Equal(fired, tc.fired) || known != tc.known {
+			t.Errorf("namesFound(%s, %s, %s) = %q, %q, %v, want %q, %q, %v", canonical.MatcherText(tc.m), tc.from, tc.to, fires, fired, known, tc.fires, tc.fired, tc.known)
+		}
+	}
+}
+
 // TestPatternsNameNone: HC402 says a pattern matches none of the
 // target's tools only when none of the names the tables know matches it,
 // and never for a pattern in the target's own MCP spelling.
