@@ -106,7 +106,7 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		return ds
 	}
 	ds = append(ds, droppedNames(planned, got, prov)...)
-	ds = append(ds, keptUnreadable(dds, files, prov)...)
+	ds = append(ds, keptUnreadable(dds, prov)...)
 	// A trimmed matcher can read back as another hook's ("Read|Bash" to
 	// Codex is "Bash"): a written hook that matches a trimmed one but no
 	// exact one is taken for the trimmed one.
@@ -232,12 +232,6 @@ func movedPos(p diag.Pos, written, read []byte) diag.Pos {
 	return moved
 }
 
-// droppedNames notes (HC423), once per conversion, that the planned hooks'
-// names did not reach the output. Names are labels — nothing runs
-// differently without them — so this is an info, and one for all hooks
-// rather than one each. Whether a tool keeps names is read from the
-// output itself, which the target's decoder has just read back: no table
-// has to say it.
 // keptUnreadable warns about each written file that the tool's strict
 // JSON reader may reject (HC320, as decoding the output says): the
 // comments, trailing commas or byte order mark of the existing file it
@@ -245,14 +239,17 @@ func movedPos(p diag.Pos, written, read []byte) diag.Pos {
 // not own. A tool that rejects the file loads none of it, the converted
 // hooks included; nothing said so (QA: migrate into a Gemini settings
 // file with a trailing comma, a Qwen Code one with a byte order mark).
-func keptUnreadable(decoded diag.List, files providers.Files, target vocab.Provider) diag.List {
+func keptUnreadable(decoded diag.List, target vocab.Provider) diag.List {
 	var ds diag.List
 	for _, d := range decoded {
 		if d.Code != providers.CodeJSONC {
 			continue
 		}
 		kept, fix, then := "the comments or trailing commas it had", "remove them from the file, by hand", "may reject: then it loads none of the file"
-		if bytes.HasPrefix(files[d.File], node.UTF8BOM) && target.RejectsBOM {
+		if providers.IsBOMWarning(d) {
+			// Said of this warning, not of the file: one that starts
+			// with a byte order mark and has a trailing comma gets one
+			// HC320 for each (QA: both said "byte order mark").
 			kept, fix, then = "the byte order mark it started with", "save the file as UTF-8 without a byte order mark", "rejects: it may take the file for corrupted and reset it, or load none of it"
 		}
 		var w diag.List
@@ -263,6 +260,12 @@ func keptUnreadable(decoded diag.List, files providers.Files, target vocab.Provi
 	return ds
 }
 
+// droppedNames notes (HC423), once per conversion, that the planned hooks'
+// names did not reach the output. Names are labels — nothing runs
+// differently without them — so this is an info, and one for all hooks
+// rather than one each. Whether a tool keeps names is read from the
+// output itself, which the target's decoder has just read back: no table
+// has to say it.
 func droppedNames(planned, written *canonical.Manifest, target vocab.Provider) diag.List {
 	var ds diag.List
 	first, named := -1, 0

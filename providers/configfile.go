@@ -266,12 +266,21 @@ func ParseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, 
 	root, ds := parseJSONConfig(path, src, prov)
 	if root != nil && prov.RejectsBOM && bytes.HasPrefix(src, node.UTF8BOM) {
 		var w diag.List
-		w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "save the file as UTF-8 without a byte order mark",
+		w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", bomHint,
 			"the file starts with a byte order mark, which %s's JSON reader rejects: it may load none of the file, or take it for corrupted and reset it; read anyway", prov.Name)
 		ds = append(ds, w.WithFile(path)...)
 	}
 	return root, ds
 }
+
+// bomHint is the hint of ParseJSONConfig's HC320 about a byte order
+// mark, which tells it from its HC320 about comments or trailing commas.
+const bomHint = "save the file as UTF-8 without a byte order mark"
+
+// IsBOMWarning reports whether d is ParseJSONConfig's HC320 about a byte
+// order mark the tool rejects, not about comments or trailing commas: a
+// file may have both, and each has its own fix.
+func IsBOMWarning(d diag.Diagnostic) bool { return d.Code == CodeJSONC && d.Hint == bomHint }
 
 // parseJSONConfig is ParseJSONConfig but for the byte order mark.
 func parseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, diag.List) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // TestGlobAsRegex: the hint for a glob written where a regex is read
@@ -110,6 +111,47 @@ func TestBlank(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Blank(tc.path, []byte(tc.src)); got != tc.blank {
 				t.Errorf("Blank(%q, %q) = %v, want %v", tc.path, tc.src, got, tc.blank)
+			}
+		})
+	}
+}
+
+// TestParseJSONConfigReasons: a file the tool's JSON reader rejects for
+// two reasons, a byte order mark and a trailing comma, gets one HC320 for
+// each, and IsBOMWarning tells the byte order mark's from the other (QA:
+// verify worded both as the byte order mark's).
+func TestParseJSONConfigReasons(t *testing.T) {
+	gemini, _ := vocab.Default().Provider("gemini-cli")
+	claude, _ := vocab.Default().Provider("claude-code")
+	for _, tc := range []struct {
+		name       string
+		prov       vocab.Provider
+		src        string
+		bom, other int
+	}{
+		{"BOM and trailing comma", gemini, "\ufeff{\"a\": 1,}", 1, 1},
+		{"BOM", gemini, "\ufeff{\"a\": 1}", 1, 0},
+		{"trailing comma", gemini, "{\"a\": 1,}", 0, 1},
+		{"comment, read by the tool", gemini, "{// c\n\"a\": 1}", 0, 0},
+		{"comment, not read by the tool", claude, "{// c\n\"a\": 1}", 0, 1},
+		{"BOM, not rejected", claude, "\ufeff{\"a\": 1}", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, ds := ParseJSONConfig("settings.json", []byte(tc.src), tc.prov)
+			if root == nil {
+				t.Fatal(ds)
+			}
+			bom, other := 0, 0
+			for _, d := range ds {
+				switch {
+				case IsBOMWarning(d):
+					bom++
+				case d.Code == CodeJSONC:
+					other++
+				}
+			}
+			if bom != tc.bom || other != tc.other {
+				t.Errorf("%d byte order mark and %d other HC320, want %d and %d: %v", bom, other, tc.bom, tc.other, ds)
 			}
 		})
 	}
