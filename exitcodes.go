@@ -341,43 +341,66 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 
 // failureBody splits a command that runs one call and then, only when
 // that call fails, a body that may exit 2: check.sh || exit 2,
-// check.sh && exit 0 || { echo no; exit 2; }, if ! check.sh; then exit 2;
-// fi, check.sh; [ $? -eq 0 ] || exit 2 (or [ $? -ne 0 ] && …, test $? …,
-// if [ $? -ne 0 ]; then …; fi). The body is one simple command, one group
-// ({ …; }, or ( … ) ending the command), or an if's then part with no
-// other branch and no redirection of its own; what follows it (; exit 0)
-// runs only when the body did not exit, and is not returned. The call is
-// what comes before the first operator: readScript refuses it when it is
-// no plain call. Any other shape is not ok: the shell's reading of a
+// ! check.sh && exit 2, check.sh && exit 0 || { echo no; exit 2; },
+// if ! check.sh; then exit 2; fi, if check.sh; then :; else exit 2; fi,
+// check.sh; [ $? -eq 0 ] || exit 2 (or [ $? -ne 0 ] && …, test $? …,
+// if [ $? -ne 0 ]; then …; fi, the status saved first: rc=$?; [ $rc …).
+// A cd into the project before the call (cd "$CLAUDE_PROJECT_DIR" &&
+// check.sh || exit 2) is returned with it, as plainCall reads it: a
+// failing cd exits 2 too, but writes why on stderr. The body is one
+// simple command, one group ({ …; }, or ( … ) ending the command), or
+// the branch of an if that runs on the call's failure, the if having no
+// elif and no redirection of its own; what follows it (; exit 0) runs
+// only when the body did not exit, and is not returned. The call is what
+// comes before the first operator: readScript refuses it when it is no
+// plain call. Any other shape is not ok: the shell's reading of a
 // command's status is followed only this far.
 func failureBody(command string) (call, body string, ok bool) {
-	// Every shape has an operator, a negation or a status; most commands
-	// (./x.sh) have none, and are not copied.
-	if !strings.Contains(command, "||") && !strings.Contains(command, "&&") && !strings.Contains(command, "!") && !strings.Contains(command, "$?") {
+	// Every shape has an operator, a negation, a status or an else; most
+	// commands (./x.sh) have none, and are not copied.
+	if !strings.Contains(command, "||") && !strings.Contains(command, "&&") && !strings.Contains(command, "!") && !strings.Contains(command, "$?") && !strings.Contains(command, "else") {
 		return "", "", false
 	}
 	plain := withoutLiteralQuotes(command) // same length: the offsets hold
 	at := skipBlanks(plain, 0)
 	if wordAt(plain, at, "if") {
-		// if ! check.sh; then …; fi
-		cond, body, ok := ifThen(plain, at)
+		// if ! check.sh; then …; fi, if check.sh; then …; else …; fi
+		cond, then, orElse, ok := ifThen(plain, at)
 		if !ok {
 			return "", "", false
 		}
-		neg := strings.TrimLeft(plain[cond.start:cond.end], " \t")
-		if !strings.HasPrefix(neg, "! ") && !strings.HasPrefix(neg, "!\t") {
-			return "", "", false
+		from := skipBlanks(plain, cond.start)
+		if negated(plain, from) {
+			return strings.TrimSpace(command[skipBlanks(plain, from+1):cond.end]), command[then.start:then.end], true
 		}
-		from := skipBlanks(plain, cond.end-len(neg)+1)
-		return strings.TrimSpace(command[from:cond.end]), command[body.start:body.end], true
+		if orElse == (span{}) {
+			return "", "", false // the then part runs on success
+		}
+		return strings.TrimSpace(command[from:cond.end]), command[orElse.start:orElse.end], true
+	}
+	start, not := at, negated(plain, at)
+	if not {
+		// ! check.sh && exit 2: the negation's status is the call's
+		// opposite, so only && runs its body on the call's failure.
+		start = skipBlanks(plain, at+1)
+		at = start
+	} else if strings.HasPrefix(plain[at:], "cd") {
+		if loc := intoProject().FindStringIndex(command[at:]); loc != nil {
+			at += loc[1]
+		}
 	}
 	end := nextOperator(plain, at)
 	if end == len(plain) {
 		return "", "", false
 	}
-	call = strings.TrimSpace(command[at:end])
+	call = strings.TrimSpace(command[start:end])
 	rest := end
 	switch {
+	case not:
+		if !strings.HasPrefix(plain[rest:], "&&") {
+			return "", "", false
+		}
+		rest += 2
 	case strings.HasPrefix(plain[rest:], "||"): // check.sh || …
 		rest += 2
 	case strings.HasPrefix(plain[rest:], "&&"): // check.sh && exit 0 || …
@@ -387,16 +410,32 @@ func failureBody(command string) (call, body string, ok bool) {
 		}
 		rest += 2 + m[1]
 	case plain[rest] == ';' || plain[rest] == '\n': // check.sh; [ $? -eq 0 ] || …
+		if !strings.Contains(command[rest:], "$?") {
+			return "", "", false // no test of the call's status follows
+		}
 		rest = skipSpace(plain, rest+1)
+		status := "?"
+		if m := savedStatus().FindStringSubmatchIndex(command[rest:]); m != nil {
+			// rc=$?; [ $rc -eq 0 ]: the call's status, kept.
+			status = command[rest+m[2] : rest+m[3]]
+			rest = skipSpace(plain, rest+m[1])
+		}
 		if wordAt(plain, rest, "if") {
-			cond, body, ok := ifThen(plain, rest)
-			if !ok || !failureTest(command[cond.start:cond.end]) {
+			cond, then, orElse, ok := ifThen(plain, rest)
+			if !ok {
 				return "", "", false
 			}
-			return call, command[body.start:body.end], true
+			onFailure, ok := statusCondition(command[cond.start:cond.end], status)
+			switch {
+			case ok && onFailure:
+				return call, command[then.start:then.end], true
+			case ok && orElse != (span{}):
+				return call, command[orElse.start:orElse.end], true
+			}
+			return "", "", false
 		}
 		m := statusTest().FindStringSubmatch(command[rest:])
-		if m == nil || !statusFails(m[1]+m[2], m[3]) {
+		if m == nil || statusName(m[1]+m[3]) != status || !statusFails(m[2]+m[4], m[5]) {
 			return "", "", false
 		}
 		rest += len(m[0])
@@ -407,14 +446,33 @@ func failureBody(command string) (call, body string, ok bool) {
 	return call, body, ok
 }
 
+// negated reports whether plain holds, at offset at, the ! that negates
+// a pipeline's status: a word of its own.
+func negated(plain string, at int) bool {
+	return at+1 < len(plain) && plain[at] == '!' && (plain[at+1] == ' ' || plain[at+1] == '\t')
+}
+
 // succeedsThenOr matches, after a call's &&, a command that always
 // succeeds and the || after it (exit 0 ||, true ||, : ||): what follows
 // runs when the call failed.
 var succeedsThenOr = lazy.Regexp(`^[ \t]*(?:exit(?:[ \t]+0+)?|true|:)[ \t]*\|\|`)
 
-// statusTest matches a test of the last command's status against 0 and
-// the operator after it: [ $? -eq 0 ] ||, test "$?" -ne 0 &&, [[ $? != 0 ]] &&.
-var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$\?"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?[ \t]+\]\]?|test[ \t]+"?\$\?"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?)[ \t]*(\|\||&&)`)
+// savedStatus matches a command that saves the last status in a
+// variable, its name the first group, and the ; or line break after it:
+// rc=$?; or rc="$?".
+var savedStatus = lazy.Regexp(`^([A-Za-z_]\w*)=(?:\$\?|"\$\?")[ \t]*[;\n]`)
+
+// statusTest matches a test of a status against 0 and the operator after
+// it: [ $? -eq 0 ] ||, test "$?" -ne 0 &&, [[ $rc != 0 ]] &&. Its groups:
+// the status ($? or a variable: ?, rc, {rc}) and the comparison, of the
+// [ form or of the test form, then the operator.
+var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?[ \t]+\]\]?|test[ \t]+"?\$(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?)[ \t]*(\|\||&&)`)
+
+// statusName is the status a statusTest tests, without braces: ? or the
+// variable's name.
+func statusName(ref string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(ref, "{"), "}")
+}
 
 // statusFails reports whether what an operator (|| or &&) runs after a
 // status test's comparison with 0 (-eq, -ne, …) runs when the command
@@ -430,28 +488,35 @@ func statusFails(comparison, operator string) bool {
 	return false
 }
 
-// failureTest reports whether text, an if's condition, is one status
-// test that holds when the command before it failed ([ $? -ne 0 ]).
-func failureTest(text string) bool {
+// statusCondition reads text, an if's condition, as one test of status
+// (? or the variable holding the call's status): whether it holds when
+// the call failed ([ $? -ne 0 ]) or when it succeeded ([ $? -eq 0 ]),
+// and whether it is such a test at all.
+func statusCondition(text, status string) (onFailure, ok bool) {
 	text = strings.TrimSpace(text) + " &&" // as if a list went on: an if runs its then part on success
 	m := statusTest().FindStringSubmatch(text)
-	return m != nil && len(m[0]) == len(text) && statusFails(m[1]+m[2], m[3])
+	if m == nil || len(m[0]) != len(text) || statusName(m[1]+m[3]) != status {
+		return false, false
+	}
+	// statusFails answers for || too: a comparison it knows either way.
+	onFailure = statusFails(m[2]+m[4], m[5])
+	return onFailure, onFailure || statusFails(m[2]+m[4], "||")
 }
 
 // ifThen reads the if at offset at of plain (a command with its quotes
 // blanked): the span of its condition, one command up to its ; or line
-// break, and of its then part, when the if has no other branch, no
-// redirection, and is all the command holds but a list after it (fi;
-// exit 0).
-func ifThen(plain string, at int) (cond, body span, ok bool) {
+// break, of its then part, and of its else part (zero when it has none),
+// when the if has no elif, no redirection, and is all the command holds
+// but a list after it (fi; exit 0).
+func ifThen(plain string, at int) (cond, then, orElse span, ok bool) {
 	cond.start = at + len("if")
 	cond.end = nextOperator(plain, cond.start)
 	if cond.end == len(plain) || plain[cond.end] != ';' && plain[cond.end] != '\n' {
-		return span{}, span{}, false
+		return span{}, span{}, span{}, false
 	}
-	then := skipSpace(plain, cond.end+1)
-	if !wordAt(plain, then, "then") {
-		return span{}, span{}, false
+	word := skipSpace(plain, cond.end+1)
+	if !wordAt(plain, word, "then") {
+		return span{}, span{}, span{}, false
 	}
 	var fi *compound
 	compounds := shellCompounds(plain[at:])
@@ -460,10 +525,18 @@ func ifThen(plain string, at int) (cond, body span, ok bool) {
 			fi = &compounds[k]
 		}
 	}
-	if fi == nil || fi.closer != "fi" || len(fi.branches) > 0 || !followedByList(plain[at+fi.end:]) {
-		return span{}, span{}, false
+	if fi == nil || fi.closer != "fi" || len(fi.branches) > 1 || !followedByList(plain[at+fi.end:]) {
+		return span{}, span{}, span{}, false
 	}
-	return cond, span{then + len("then"), at + fi.end - len("fi")}, true
+	then = span{word + len("then"), at + fi.end - len("fi")}
+	if len(fi.branches) == 1 {
+		branch := at + fi.branches[0]
+		if branch < then.start || !wordAt(plain, branch, "else") {
+			return span{}, span{}, span{}, false // elif: another test; else in the condition: no if
+		}
+		then.end, orElse = branch, span{branch + len("else"), then.end}
+	}
+	return cond, then, orElse, true
 }
 
 // bodyUnit returns the command or group at offset at of command (plain,
@@ -629,6 +702,11 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 			if at, away := stderrAway(callText); away {
 				found = append(found, silentExit{index: i, what: "its command", dropped: strings.TrimSpace(callText[at:])})
 				continue
+			}
+			// check.sh >/dev/null || exit 2: its stderr is the tool's
+			// still, so the script is read as if run without them.
+			if at, away := stdoutAway(callText); away {
+				callText = strings.TrimSpace(callText[:at])
 			}
 			// check.sh || exit 2, if ! check.sh; then exit 2; fi: the
 			// exit is as loud as the script's failure, read as a script

@@ -334,6 +334,10 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"rc=0\nc && rc=2\n[ $rc = 2 ] && echo no >&2\n(( rc++ ))\nexit ${rc}",
 		"if ! ./c.sh\nthen { echo no; exit 2; }; fi; exit 0",
 		"./c.sh; [ \"$?\" -eq 0 ] || ( exit 2 )",
+		"./c.sh; rc=$?; if [ \"$rc\" -ne 0 ]; then :; else exit 2; fi",
+		"! ./c.sh && exit 2",
+		"cd \"$CLAUDE_PROJECT_DIR\" && ./c.sh >/dev/null || exit 2",
+		"if ! else; then exit 2; else :; fi",
 		"import sys  # x\ns = r'''\\d''' + f\"{a!r}\"\nsys.exit(2)",
 		"#!/usr/bin/env node\nconst r = /[/]\"/g; const t = `${a}`; /* */ process.exit(2)",
 	} {
@@ -507,20 +511,52 @@ func TestFailureBody(t *testing.T) {
 		{`check.sh; [ "$?" != "0" ] && exit 2`, "check.sh", "exit 2", true},
 		{"check.sh\ntest $? -ne 0 && exit 2", "check.sh", "exit 2", true},
 		{"check.sh; if [ $? -ne 0 ]; then exit 2; fi", "check.sh", " exit 2; ", true},
+		// The status saved first, a negation, a cd into the project, an
+		// else branch (QA's second round).
+		{"check.sh; rc=$?; [ $rc -eq 0 ] || exit 2", "check.sh", "exit 2", true},
+		{"check.sh\nrc=\"$?\"\ntest \"${rc}\" != 0 && { echo no >&2; exit 2; }", "check.sh", "{ echo no >&2; exit 2; }", true},
+		{`check.sh; rc=$?; if [ "$rc" -ne 0 ]; then exit 2; fi`, "check.sh", " exit 2; ", true},
+		{"check.sh; rc=$?; if [ $rc -eq 0 ]; then :; else exit 2; fi", "check.sh", " exit 2; ", true},
+		{"! check.sh && exit 2", "check.sh", "exit 2", true},
+		{"! check.sh && { echo no >&2; exit 2; }", "check.sh", "{ echo no >&2; exit 2; }", true},
+		{`cd "$CLAUDE_PROJECT_DIR" && check.sh || exit 2`, `cd "$CLAUDE_PROJECT_DIR" && check.sh`, "exit 2", true},
+		{`cd "$CLAUDE_PROJECT_DIR" && check.sh && exit 0 || exit 2`, `cd "$CLAUDE_PROJECT_DIR" && check.sh`, "exit 2", true},
+		{`cd "$CLAUDE_PROJECT_DIR" && check.sh; [ $? -eq 0 ] || exit 2`, `cd "$CLAUDE_PROJECT_DIR" && check.sh`, "exit 2", true},
+		{"check.sh >/dev/null || exit 2", "check.sh >/dev/null", "exit 2", true},
+		{"if check.sh; then :; else exit 2; fi", "check.sh", " exit 2; ", true},
+		{"if check.sh\nthen\n  exit 0\nelse\n  echo no >&2\n  exit 2\nfi", "check.sh", "\n  echo no >&2\n  exit 2\n", true},
+		{"if ! check.sh; then exit 2; else exit 0; fi", "check.sh", " exit 2; ", true},
+		{"check.sh; if [ $? -eq 0 ]; then :; else exit 2; fi", "check.sh", " exit 2; ", true},
+		// The branch that runs on failure is the body, whatever it does:
+		// here it exits not (the else runs on success).
+		{"if ! check.sh; then :; else exit 2; fi", "check.sh", " :; ", true},
+		{"check.sh; if [ $? -ne 0 ]; then :; else exit 2; fi", "check.sh", " :; ", true},
 		// The body runs on the call's success, or not on its failure alone.
 		{"check.sh && exit 2", "", "", false},
 		{"if check.sh; then exit 2; fi", "", "", false},
 		{"check.sh; [ $? -ne 0 ] || exit 2", "", "", false},
 		{"check.sh; [ $? -eq 0 ] && exit 2", "", "", false},
 		{"check.sh; if [ $? -eq 0 ]; then exit 2; fi", "", "", false},
-		{"check.sh && echo ok || exit 2", "", "", false}, // echo may fail too: not followed
-		{"if ! check.sh; then exit 2; else exit 0; fi", "", "", false},
+		{"check.sh && echo ok || exit 2", "", "", false},               // echo may fail too: not followed
 		{"if ! check.sh; then echo no; exit 2; fi >&2", "", "", false}, // redirected
 		{"check.sh || { echo no; exit 2; } >&2", "", "", false},
 		{"check.sh || exit 2 && next.sh", "", "", false},       // the list goes on
 		{"check.sh || ( exit 2 ); exit 0", "", "", false},      // the subshell's exit ends only it
 		{"check.sh | grep -q ok || exit 2", "", "", false},     // a pipeline
 		{"check.sh; x; [ $? -eq 0 ] || exit 2", "", "", false}, // another command's status
+		{"check.sh; rc=$?; [ $rc -ne 0 ] || exit 2", "", "", false},
+		{"check.sh; rc=$?; [ $? -eq 0 ] || exit 2", "", "", false}, // the assignment's status
+		{"check.sh; [ $rc -eq 0 ] || exit 2", "", "", false},       // not the call's status
+		{"check.sh; rc=$?; x; [ $rc -eq 0 ] || exit 2", "", "", false},
+		{"! check.sh || exit 2", "", "", false},
+		{"! check.sh && exit 0 || exit 2", "", "", false},
+		{"! check.sh; [ $? -ne 0 ] && exit 2", "", "", false}, // a negated status: not followed
+		{"cd /tmp && check.sh || exit 2", "", "", false},      // a cd elsewhere: the call is two commands
+		{"if check.sh; then exit 2; fi; exit 0", "", "", false},
+		{"if check.sh; then :; elif x; then :; else exit 2; fi", "", "", false},
+		{"if check.sh; then :; else exit 2; fi >&2", "", "", false},
+		{"if else; then exit 2; fi", "", "", false},
+		{"if ! else; then exit 2; fi", "", "", false},
 		{"./guard.sh", "", "", false},
 	} {
 		call, body, ok := failureBody(tc.command)
@@ -532,13 +568,15 @@ func TestFailureBody(t *testing.T) {
 
 // TestSilentExitsWrapped: a command that turns its script's failure into
 // exit 2 in any of the shapes failureBody reads exits 2 silently where
-// the script fails without a word and the body writes none (each form
-// run in bash with a script exiting 1 silently: exit 2, empty stderr),
+// the script fails without a word and the body writes none (each row
+// run in bash 5.2 and dash with a script exiting 1 silently, or with its
+// reason on stderr or stdout: silent means exit 2 with empty stderr),
 // and loudly where either writes to stderr.
 func TestSilentExitsWrapped(t *testing.T) {
 	scripts := &Scripts{FS: fstest.MapFS{
 		"quiet.sh": {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 1 ;; esac\nexit 0\n")},
 		"loud.sh":  {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 1 ;; esac\nexit 0\n")},
+		"says.sh":  {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 1 ;; esac\nexit 0\n")},
 	}}
 	for _, tc := range []struct {
 		command string
@@ -561,6 +599,39 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./quiet.sh; if [ $? -ne 0 ]; then echo blocked >&2; exit 2; fi", false},
 		{"if ! ./loud.sh 2>/dev/null; then exit 2; fi", true}, // the script's reason sent away
 		{"./quiet.sh && exit 2", false},                       // exits 2 on success: not read
+		// QA's second round, each silent shape with its loud twins.
+		// The status saved in a variable first.
+		{"./quiet.sh; rc=$?; [ $rc -eq 0 ] || exit 2", true},
+		{"./quiet.sh; rc=$?; [ $rc -eq 0 ] || { echo no >&2; exit 2; }", false},
+		{"./loud.sh; rc=$?; [ $rc -eq 0 ] || exit 2", false},
+		{"./quiet.sh; rc=$?; if [ \"$rc\" -ne 0 ]; then exit 2; fi", true},
+		{"./quiet.sh; rc=$?; if [ \"$rc\" -ne 0 ]; then echo no >&2; exit 2; fi", false},
+		{"./loud.sh; rc=$?; if [ \"$rc\" -ne 0 ]; then exit 2; fi", false},
+		{"./quiet.sh; rc=$?; [ $rc -ne 0 ] || exit 2", false}, // exits 2 on success
+		{"./quiet.sh; rc=$?; [ $? -eq 0 ] || exit 2", false},  // the assignment's status: 0
+		// A negated call.
+		{"! ./quiet.sh && exit 2", true},
+		{"! ./quiet.sh && { echo no >&2; exit 2; }", false},
+		{"! ./loud.sh && exit 2", false},
+		{"! ./quiet.sh || exit 2", false}, // exits 2 on success
+		// A cd into the project before the call.
+		{"cd \"$CLAUDE_PROJECT_DIR\" && ./quiet.sh || exit 2", true},
+		{"cd \"$CLAUDE_PROJECT_DIR\" && ./quiet.sh || { echo no >&2; exit 2; }", false},
+		{"cd \"$CLAUDE_PROJECT_DIR\" && ./loud.sh || exit 2", false},
+		// Only the call's stdout redirected: its stderr is still the tool's.
+		{"./quiet.sh >/dev/null || exit 2", true},
+		{"./quiet.sh >/dev/null || { echo no >&2; exit 2; }", false},
+		{"./loud.sh >/dev/null || exit 2", false},
+		{"./says.sh >/dev/null || exit 2", true}, // the reason on stdout, sent away
+		{"./says.sh >&2 || exit 2", false},       // the reason on stdout, made stderr
+		// An else branch.
+		{"if ./quiet.sh; then :; else exit 2; fi", true},
+		{"if ./quiet.sh; then :; else echo no >&2; exit 2; fi", false},
+		{"if ./loud.sh; then :; else exit 2; fi", false},
+		{"if ! ./quiet.sh; then exit 2; else exit 0; fi", true},
+		{"if ! ./quiet.sh; then :; else exit 2; fi", false}, // exits 2 on success
+		{"./quiet.sh; if [ $? -eq 0 ]; then :; else exit 2; fi", true},
+		{"./quiet.sh; if [ $? -eq 0 ]; then :; else echo no >&2; exit 2; fi", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

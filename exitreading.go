@@ -33,20 +33,35 @@ var (
 // output ends up on stderr instead (>&2 2>/dev/null), what the script
 // prints reaches the tool as its reason, and that is not read: false.
 func stderrAway(command string) (int, bool) {
+	at, out, errs, ok := endingRedirects(command)
+	return at, ok && errs != toStderr && out != toStderr
+}
+
+// stdoutAway reports where the redirections ending a command start, when
+// they leave its standard error the tool's and move at most its standard
+// output (>/dev/null, >>out.log): what the command writes to stderr
+// reaches the tool as it would without them. Not when stdout ends up on
+// stderr (>&2), where what it prints becomes a reason.
+func stdoutAway(command string) (int, bool) {
+	at, out, errs, ok := endingRedirects(command)
+	return at, ok && errs == toStderr && out != toStderr
+}
+
+// endingRedirects returns where the redirections ending a command start
+// and where they leave its standard output and error (followRedirects);
+// false when it ends in none, or in one not followed.
+func endingRedirects(command string) (at int, out, errs string, ok bool) {
 	// Every redirection has a '>': the regexp, tried at each offset, is
 	// not run on the many commands without one.
 	if !strings.Contains(command, ">") {
-		return 0, false
+		return 0, "", "", false
 	}
 	loc := trailingRedirects().FindStringIndex(command)
 	if loc == nil {
-		return 0, false
+		return 0, "", "", false
 	}
-	out, errs, ok := followRedirects(command[loc[0]:])
-	if !ok || errs == toStderr || out == toStderr {
-		return 0, false
-	}
-	return loc[0], true
+	out, errs, ok = followRedirects(command[loc[0]:])
+	return loc[0], out, errs, ok
 }
 
 // toStdout and toStderr are where the tool reads a hook's standard output
