@@ -689,12 +689,20 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 			call := h.Handler
 			call.Command = h.Handler.Command[:at]
 			text, read := scripts.readScript(&call, forExit)
-			if read && exitsTwo(text) {
-				found = append(found, silentExit{index: i, what: "its script", dropped: strings.TrimSpace(h.Handler.Command[at:])})
-			} else if p, ok := scripts.readProgram(&call); !read && ok && p.exits(exitCodeTwo) {
+			var p *program
+			program := false
+			if !read {
+				p, program = scripts.readProgram(&call)
+			}
+			if read && exitsTwo(text) || program && p.exits(exitCodeTwo) {
 				found = append(found, silentExit{index: i, what: "its script", dropped: strings.TrimSpace(h.Handler.Command[at:])})
 			}
-			continue
+			if read || program {
+				continue
+			}
+			// No plain call: the redirections end its last command
+			// alone (check.sh || exit 2 2>/dev/null), which the readings
+			// below follow.
 		}
 		if callText, body, ok := failureBody(h.Handler.Command); ok && exitsTwoSilently(body) && allVisible(body, forExit) {
 			// check.sh 2>/dev/null || exit 2: whatever runs first, its
@@ -740,10 +748,16 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 			}
 			return quiet
 		}
-		text, read := scripts.readScript(&h.Handler, forExit)
+		// guard.sh >/dev/null: its stderr is the tool's still, so the
+		// script is read as if run without the redirections.
+		run := h.Handler
+		if at, away := stdoutAway(run.Command); away {
+			run.Command = strings.TrimSpace(run.Command[:at])
+		}
+		text, read := scripts.readScript(&run, forExit)
 		if !read {
 			// python3 guard.py, node guard.js: read whole, or not at all.
-			if p, ok := scripts.readProgram(&h.Handler); ok {
+			if p, ok := scripts.readProgram(&run); ok {
 				if p.exitsSilently(exitCodeTwo) {
 					found = append(found, silentExit{index: i, what: "its script"})
 				}
@@ -764,7 +778,7 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 		}
 		// A script's text ends with the command that runs it, which adds
 		// no exit (readScript reads only a plain call): keyed without it.
-		if !quietText(strings.TrimSuffix(text, "\n"+h.Handler.Command)) {
+		if !quietText(strings.TrimSuffix(text, "\n"+run.Command)) {
 			continue
 		}
 		what := "its command"

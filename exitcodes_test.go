@@ -574,9 +574,11 @@ func TestFailureBody(t *testing.T) {
 // and loudly where either writes to stderr.
 func TestSilentExitsWrapped(t *testing.T) {
 	scripts := &Scripts{FS: fstest.MapFS{
-		"quiet.sh": {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 1 ;; esac\nexit 0\n")},
-		"loud.sh":  {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 1 ;; esac\nexit 0\n")},
-		"says.sh":  {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 1 ;; esac\nexit 0\n")},
+		"quiet.sh":      {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 1 ;; esac\nexit 0\n")},
+		"loud.sh":       {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 1 ;; esac\nexit 0\n")},
+		"exit2.sh":      {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 2 ;; esac\nexit 0\n")},
+		"exit2-loud.sh": {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 2 ;; esac\nexit 0\n")},
+		"says.sh":       {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 1 ;; esac\nexit 0\n")},
 	}}
 	for _, tc := range []struct {
 		command string
@@ -632,6 +634,16 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"if ! ./quiet.sh; then :; else exit 2; fi", false}, // exits 2 on success
 		{"./quiet.sh; if [ $? -eq 0 ]; then :; else exit 2; fi", true},
 		{"./quiet.sh; if [ $? -eq 0 ]; then :; else echo no >&2; exit 2; fi", false},
+		// A redirection ending the command is its last command's alone.
+		{"./quiet.sh || exit 2 2>/dev/null", true},
+		{"./loud.sh || exit 2 2>/dev/null", false},
+		{"{ echo no >&2; exit 2; } 2>/dev/null", true},
+		{"{ echo no >&2; exit 2; }", false},
+		// A script that exits 2 itself, its stdout alone sent away.
+		{"./exit2.sh >/dev/null", true},
+		{"./exit2.sh >>out.log", true},
+		{"./exit2-loud.sh >/dev/null", false},
+		{"./exit2-loud.sh 2>&1 >/dev/null", true}, // its stderr made stdout: HC431's dropped
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
