@@ -712,7 +712,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 					"%s: %s-only fields not rendered for %s: %s", h.DisplayName(i), slug, to, strings.Join(names, ", "))
 			}
 		}
-		if ev, _ := vocab.Default().Event(h.Event); from == to || ev.Subject != "tool" {
+		if ev, _ := vocab.Default().Event(h.Event); from == to || ev.Subject != "tool" || !takesToolMatcher(to, h.Event) {
 			continue
 		}
 		// A pattern the target's JavaScript cannot read: HC438 says more.
@@ -1011,6 +1011,16 @@ func builtinsNotCovered(m *canonical.Manifest, from, to string) diag.List {
 			format, h.DisplayName(i), from, native, andList(known), to, andList(missed))
 	}
 	return ds
+}
+
+// takesToolMatcher reports whether the target writes a tool matcher on
+// the event: where it does not (VS Code ignores matchers), the encoder
+// says the hook fires for every tool (HC344), and what the matcher's
+// names would select there is moot (QA: HC402 said a name "matches only
+// a tool of that exact name" beside HC344's "fires for every tool").
+func takesToolMatcher(to, event string) bool {
+	rows := vocab.Default().EncodeEvent(to, event)
+	return len(rows) == 0 || rows[0].Matcher == vocab.MatchTool
 }
 
 // selectsEveryBuiltin reports whether matcher m, decoded from a glob of
