@@ -154,6 +154,8 @@ var bashSyntaxes = []bashSyntax{
 	{re: lazy.Regexp(`\b(source|let|declare|typeset|readarray|mapfile|shopt|pushd|popd)[ \t\n]`), command: true, builtin: true},
 	{name: "local -a (a bash array)", re: lazy.Regexp(`\blocal[ \t]+-[a-zA-Z]*[aA]\b`), command: true},
 	{name: "for (( … )) (bash's arithmetic for loop)", re: lazy.Regexp(`\bfor[ \t]*\(\(`), command: true},
+	// dash: Syntax error: "do" unexpected (exit 2).
+	{name: "select (bash's menu loop)", re: lazy.Regexp(`\bselect[ \t]+[A-Za-z_]\w*[ \t]+in\b`), command: true},
 	// >&word with a word that is no fd number (dash: "Bad fd number", a
 	// syntax error); 2>&file fails in bash too ("ambiguous redirect").
 	{name: ">& file (bash's redirection of both outputs)", re: lazy.Regexp(`(?:^|[^<>&0-9])(>&)[ \t]*[^-0-9 \t\n;&|$"'` + "`" + `\\]`)},
@@ -179,7 +181,7 @@ var bashSyntaxes = []bashSyntax{
 // arithmetic ((…)) as true: none makes a mark that was not there.
 var bashMarks = []string{"[[", "((", "<(", ">(", "<<<", "&>", "|&", "=(", "${", "$'", "{", "==", "function", "local",
 	"source", "let", "declare", "typeset", "readarray", "mapfile", "shopt", "pushd", "popd",
-	"read", "printf", "export", "pipefail"}
+	"read", "printf", "export", "pipefail", "select"}
 
 // mayBeBashOnly reports whether text holds a mark of bashMarks, a $(<
 // or a >& before no fd number: without one, bashOnly finds nothing, and

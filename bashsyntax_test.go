@@ -119,6 +119,9 @@ func TestBashOnly(t *testing.T) {
 		{`echo {"decision":"block"}`, ""},
 		{`x=$(cat); echo "$x" | grep -q "rm -rf" && exit 2`, ""},
 		{`echo "unclosed`, ""},
+		{`select x in a b; do echo "$x"; break; done`, "select"},
+		{`echo select x in a b`, ""},
+		{`sqlite3 db 'select x in t'`, ""},
 		// ... and their POSIX neighbours.
 		{`x="$(jq -r .a)"; [ "$x" = 1 ] || exit 2`, ""},
 		{`echo "$(echo "[[ x ]] {a,b}")"`, ""},
