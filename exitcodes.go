@@ -683,6 +683,13 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 			copied.Handler.Command = inner
 			h = &copied
 		}
+		// fi # guard, guard.sh >/dev/null;: read as if the command ended
+		// on its last command.
+		if ended := withoutTrailingEnd(h.Handler.Command); ended != h.Handler.Command {
+			copied := *h
+			copied.Handler.Command = ended
+			h = &copied
+		}
 		if at, away := stderrAway(h.Handler.Command); away {
 			// guard.sh 2>/dev/null: whatever the script writes to stderr
 			// is gone before the tool reads it.

@@ -644,6 +644,19 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./exit2.sh >>out.log", true},
 		{"./exit2-loud.sh >/dev/null", false},
 		{"./exit2-loud.sh 2>&1 >/dev/null", true}, // its stderr made stdout: HC431's dropped
+		// QA's third round. A comment or a ; ending the whole command.
+		{"if ! ./quiet.sh; then exit 2; fi # guard", true},
+		{"if ! ./loud.sh; then exit 2; fi # guard", false},
+		{"./exit2.sh >/dev/null;", true},
+		{"./exit2-loud.sh >/dev/null;", false},
+		{"./exit2.sh > /dev/null # drop output", true},
+		{"./exit2-loud.sh > /dev/null # drop output", false},
+		{"./quiet.sh || exit 2 # why: see ./loud.sh", true},
+		// A cd into the project ended by ; or || exit 1;.
+		{"cd \"$CLAUDE_PROJECT_DIR\"; ./quiet.sh || exit 2", true},
+		{"cd \"$CLAUDE_PROJECT_DIR\"; ./loud.sh || exit 2", false},
+		{"cd \"$CLAUDE_PROJECT_DIR\" || exit 1; ./quiet.sh || exit 2", true},
+		{"cd \"$CLAUDE_PROJECT_DIR\" || exit 1; ./loud.sh || exit 2", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -651,6 +664,29 @@ func TestSilentExitsWrapped(t *testing.T) {
 		}}}
 		if got := len(silentExits(m, nil, "claude-code", "codex", scripts)) > 0; got != tc.want {
 			t.Errorf("silentExits(%q) = %v, want %v", tc.command, got, tc.want)
+		}
+	}
+}
+
+// TestWithoutTrailingEnd: a last line's comment and a closing ; are
+// dropped; a # inside quotes, a word or a here-document, and ;; are not.
+func TestWithoutTrailingEnd(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"./guard.sh", "./guard.sh"},
+		{"./guard.sh >/dev/null;", "./guard.sh >/dev/null"},
+		{"./guard.sh > /dev/null # drop output", "./guard.sh > /dev/null"},
+		{"if ! q.sh; then exit 2; fi # guard", "if ! q.sh; then exit 2; fi"},
+		{"q.sh || exit 2 ; # why", "q.sh || exit 2"},
+		{"echo '# not' >&2; exit 2", "echo '# not' >&2; exit 2"},
+		{"echo \"a #b\"; exit 2;", "echo \"a #b\"; exit 2"},
+		{"echo $# ${#x}", "echo $# ${#x}"},
+		{"a # first\nb", "a # first\nb"}, // only the last line's
+		{"cat <<EOF # x\n# y\nEOF", "cat <<EOF # x\n# y\nEOF"},
+		{"case $x in a) ;;", "case $x in a) ;;"},
+		{"echo \\;", "echo \\;"},
+	} {
+		if got := withoutTrailingEnd(tc.in); got != tc.want {
+			t.Errorf("withoutTrailingEnd(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

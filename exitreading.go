@@ -694,6 +694,49 @@ func withoutTrailingComments(plain string) string {
 	return string(b)
 }
 
+// withoutTrailingEnd returns command without what ends it and changes
+// nothing it runs: a comment on its last line (fi # guard) and a
+// closing ; (guard.sh >/dev/null;), and the blanks around them. The
+// readings of a whole command (failureBody, the ending redirections)
+// take the command's last word for its last command's.
+func withoutTrailingEnd(command string) string {
+	if !strings.Contains(command, "#") && !strings.HasSuffix(strings.TrimRight(command, " \t\n"), ";") {
+		return command // most commands: not copied
+	}
+	if !strings.Contains(command, "<<") { // a here-document's # is text
+		quote := byte(0)
+		for i := 0; i < len(command); i++ {
+			c := command[i]
+			switch {
+			case quote == '\'':
+				if c == '\'' {
+					quote = 0
+				}
+			case c == '\\':
+				i++
+			case quote == '"':
+				if c == '"' {
+					quote = 0
+				}
+			case c == '\'' || c == '"':
+				quote = c
+			case c == '#' && (i == 0 || strings.IndexByte(" \t\n;", command[i-1]) >= 0):
+				// A comment runs to the line's end: only the last
+				// line's is dropped.
+				if !strings.Contains(command[i:], "\n") {
+					command = command[:i]
+				}
+				i = len(command)
+			}
+		}
+	}
+	command = strings.TrimRight(command, " \t\n")
+	if strings.HasSuffix(command, ";") && !strings.HasSuffix(command, ";;") && !strings.HasSuffix(command, "\\;") {
+		command = strings.TrimRight(command[:len(command)-1], " \t\n")
+	}
+	return command
+}
+
 // span is a range of a text's offsets, end excluded.
 type span struct{ start, end int }
 

@@ -121,10 +121,13 @@ func rootVars(plugin bool) []string {
 }
 
 // intoProject matches a command's opening cd into the project folder,
-// by any tool's variable for it or git's top level, and the && after it.
+// by any tool's variable for it or git's top level, and what ends it: &&,
+// ; or || exit 1; (cd "$CLAUDE_PROJECT_DIR"; guard.sh). After ; a failing
+// cd writes why on stderr and the rest runs from elsewhere; when it
+// succeeds, which is what is read, all three run the rest alike.
 var intoProject = sync.OnceValue(func() *regexp.Regexp {
 	vars := strings.Join(projectRootVars(), "|")
-	return regexp.MustCompile(`^\s*cd\s+(?:"?\$\{?(?:` + vars + `)\}?"?|"?` + regexp.QuoteMeta(gitTopLevel) + `"?)\s*&&\s*`)
+	return regexp.MustCompile(`^\s*cd\s+(?:"?\$\{?(?:` + vars + `)\}?"?|"?` + regexp.QuoteMeta(gitTopLevel) + `"?)[ \t]*(?:&&|[;\n]|\|\|[ \t]*exit(?:[ \t]+[0-9]+)?[ \t]*;)\s*`)
 })
 
 // pluginRootVars name a plugin's (or extension's) own folder, by any
