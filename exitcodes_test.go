@@ -657,6 +657,15 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"cd \"$CLAUDE_PROJECT_DIR\"; ./loud.sh || exit 2", false},
 		{"cd \"$CLAUDE_PROJECT_DIR\" || exit 1; ./quiet.sh || exit 2", true},
 		{"cd \"$CLAUDE_PROJECT_DIR\" || exit 1; ./loud.sh || exit 2", false},
+		// An exit that passes the status on.
+		{"./exit2.sh; exit $?", true},
+		{"./exit2-loud.sh; exit $?", false},
+		{"./exit2.sh || exit $?", true},
+		{"./exit2-loud.sh || exit $?", false},
+		{"./exit2.sh >/dev/null; exit $?", true},
+		{"./exit2-loud.sh >/dev/null; exit $?", false},
+		{"./quiet.sh || exit 2; exit \"$?\"", true},
+		{"./loud.sh || exit 2; exit \"$?\"", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -684,6 +693,12 @@ func TestWithoutTrailingEnd(t *testing.T) {
 		{"cat <<EOF # x\n# y\nEOF", "cat <<EOF # x\n# y\nEOF"},
 		{"case $x in a) ;;", "case $x in a) ;;"},
 		{"echo \\;", "echo \\;"},
+		{"g.sh; exit $?", "g.sh"},
+		{"g.sh || exit \"$?\"", "g.sh"},
+		{"g.sh >/dev/null; exit $?; # done", "g.sh >/dev/null"},
+		{"g.sh; exit $? 2>/dev/null", "g.sh; exit $? 2>/dev/null"},
+		{"g.sh | exit $?", "g.sh | exit $?"},
+		{"g.sh; exit $rc", "g.sh; exit $rc"},
 	} {
 		if got := withoutTrailingEnd(tc.in); got != tc.want {
 			t.Errorf("withoutTrailingEnd(%q) = %q, want %q", tc.in, got, tc.want)

@@ -695,15 +695,17 @@ func withoutTrailingComments(plain string) string {
 }
 
 // withoutTrailingEnd returns command without what ends it and changes
-// nothing it runs: a comment on its last line (fi # guard) and a
-// closing ; (guard.sh >/dev/null;), and the blanks around them. The
-// readings of a whole command (failureBody, the ending redirections)
-// take the command's last word for its last command's.
+// nothing it runs: a comment on its last line (fi # guard), a closing ;
+// (guard.sh >/dev/null;), an exit that passes on the status the command
+// ends with anyway (guard.sh; exit $?, guard.sh || exit $?), and the
+// blanks around them. The readings of a whole command (failureBody, the
+// ending redirections) take the command's last word for its last
+// command's.
 func withoutTrailingEnd(command string) string {
-	if !strings.Contains(command, "#") && !strings.HasSuffix(strings.TrimRight(command, " \t\n"), ";") {
+	if !strings.Contains(command, "#") && !strings.HasSuffix(strings.TrimRight(command, " \t\n"), ";") && !strings.Contains(command, "$?") {
 		return command // most commands: not copied
 	}
-	if !strings.Contains(command, "<<") { // a here-document's # is text
+	if strings.Contains(command, "#") && !strings.Contains(command, "<<") { // a here-document's # is text
 		quote := byte(0)
 		for i := 0; i < len(command); i++ {
 			c := command[i]
@@ -730,12 +732,27 @@ func withoutTrailingEnd(command string) string {
 			}
 		}
 	}
+	command = withoutClosingSemicolon(command)
+	if loc := passesStatusOn().FindStringIndex(command); loc != nil {
+		command = withoutClosingSemicolon(command[:loc[0]])
+	}
+	return command
+}
+
+// withoutClosingSemicolon returns command without the blanks ending it
+// and a ; after its last command (not the ;; of a case, not \;).
+func withoutClosingSemicolon(command string) string {
 	command = strings.TrimRight(command, " \t\n")
 	if strings.HasSuffix(command, ";") && !strings.HasSuffix(command, ";;") && !strings.HasSuffix(command, "\\;") {
 		command = strings.TrimRight(command[:len(command)-1], " \t\n")
 	}
 	return command
 }
+
+// passesStatusOn matches an exit ending a command with the status of
+// what ran before it, after ;, a line break, || or &&: either way the
+// command exits with that status, as it would without the exit.
+var passesStatusOn = lazy.Regexp(`(?:;|\n|\|\||&&)[ \t]*exit[ \t]+(?:\$\?|"\$\?")$`)
 
 // span is a range of a text's offsets, end excluded.
 type span struct{ start, end int }
