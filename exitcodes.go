@@ -683,9 +683,9 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 			copied.Handler.Command = inner
 			h = &copied
 		}
-		// fi # guard, guard.sh >/dev/null;: read as if the command ended
-		// on its last command.
-		if ended := withoutTrailingEnd(h.Handler.Command); ended != h.Handler.Command {
+		// fi # guard, guard.sh >/dev/null;, { check.sh; } || exit 2: read
+		// as if the command opened and ended on what it runs.
+		if ended := withoutNoOpPrefix(withoutTrailingEnd(h.Handler.Command)); ended != h.Handler.Command {
 			copied := *h
 			copied.Handler.Command = ended
 			h = &copied

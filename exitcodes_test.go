@@ -579,6 +579,8 @@ func TestSilentExitsWrapped(t *testing.T) {
 		"exit2.sh":      {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 2 ;; esac\nexit 0\n")},
 		"exit2-loud.sh": {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 2 ;; esac\nexit 0\n")},
 		"says.sh":       {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 1 ;; esac\nexit 0\n")},
+		"exit2.py":      {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    sys.exit(2)\nsys.exit(0)\n")},
+		"exit2-loud.py": {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    print(\"no rm\", file=sys.stderr)\n    sys.exit(2)\nsys.exit(0)\n")},
 	}}
 	for _, tc := range []struct {
 		command string
@@ -666,6 +668,18 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./exit2-loud.sh >/dev/null; exit $?", false},
 		{"./quiet.sh || exit 2; exit \"$?\"", true},
 		{"./loud.sh || exit 2; exit \"$?\"", false},
+		// What opens the command and changes nothing read.
+		{"{ ./quiet.sh; } || exit 2", true},
+		{"{ ./loud.sh; } || exit 2", false},
+		{"exec ./exit2.sh >/dev/null", true},
+		{"exec ./exit2-loud.sh >/dev/null", false},
+		{"exec ./quiet.sh || exit 2", false}, // the || never runs: exit 1
+		{"/usr/bin/env python3 exit2.py", true},
+		{"/usr/bin/env python3 exit2-loud.py", false},
+		{"env python3 exit2.py", true},
+		{"set -e; ./quiet.sh || exit 2", true},
+		{"set -e; ./loud.sh || exit 2", false},
+		{"set -e; ./quiet.sh; [ $? -eq 0 ] || exit 2", false}, // set -e stops it: exit 1
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -702,6 +716,35 @@ func TestWithoutTrailingEnd(t *testing.T) {
 	} {
 		if got := withoutTrailingEnd(tc.in); got != tc.want {
 			t.Errorf("withoutTrailingEnd(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithoutNoOpPrefix: set -e before one and-or list, exec or env
+// before a program ending the command, and a one-command group's braces
+// are dropped; not where dropping them would change what runs.
+func TestWithoutNoOpPrefix(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"./guard.sh", "./guard.sh"},
+		{"{ q.sh; } || exit 2", "q.sh || exit 2"},
+		{"{ q.sh 2>/dev/null; }", "q.sh 2>/dev/null"},
+		{"{ a; b; } || exit 2", "{ a; b; } || exit 2"},
+		{"{ $(q.sh); } || exit 2", "{ $(q.sh); } || exit 2"},
+		{"exec ./g.sh >/dev/null", "./g.sh >/dev/null"},
+		{"exec ./q.sh || exit 2", "exec ./q.sh || exit 2"},
+		{"exec 2>/dev/null; ./g.sh", "exec 2>/dev/null; ./g.sh"},
+		{"exec exit 2", "exec exit 2"},
+		{"/usr/bin/env python3 g.py", "python3 g.py"},
+		{"env FOO=1 python3 g.py", "env FOO=1 python3 g.py"},
+		{"env -i python3 g.py", "env -i python3 g.py"},
+		{"set -e; q.sh || exit 2", "q.sh || exit 2"},
+		{"set -e; exec ./g.sh", "./g.sh"},
+		{"set -e; q.sh; [ $? -eq 0 ] || exit 2", "set -e; q.sh; [ $? -eq 0 ] || exit 2"},
+		{"executor.sh", "executor.sh"},
+		{"envsubst < a", "envsubst < a"},
+	} {
+		if got := withoutNoOpPrefix(tc.in); got != tc.want {
+			t.Errorf("withoutNoOpPrefix(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -8,6 +8,7 @@ package hookconv
 
 import (
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -737,6 +738,61 @@ func withoutTrailingEnd(command string) string {
 		command = withoutClosingSemicolon(command[:loc[0]])
 	}
 	return command
+}
+
+// withoutNoOpPrefix returns command without what opens it and changes
+// nothing its reading follows: set -e; before one and-or list (whose
+// last command alone can stop the shell, with the status it ends with
+// anyway), exec or env before a program that ends the command (exec
+// guard.sh >/dev/null, /usr/bin/env python3 guard.py), and the braces
+// of a group holding one command ({ check.sh; } || exit 2).
+func withoutNoOpPrefix(command string) string {
+	for {
+		trimmed := strings.TrimLeft(command, " \t\n")
+		if !strings.HasPrefix(trimmed, "{") && !strings.HasPrefix(trimmed, "set -e") && !strings.HasPrefix(trimmed, "exec") && !strings.HasPrefix(trimmed, "env") && !strings.HasPrefix(trimmed, "/usr/bin/env") {
+			return command // most commands: not copied
+		}
+		plain := withoutLiteralQuotes(trimmed) // same length: the offsets hold
+		switch {
+		case strings.HasPrefix(plain, "set -e;") || strings.HasPrefix(plain, "set -e\n"):
+			rest := skipSpace(plain, len("set -e;"))
+			if strings.ContainsAny(plain[rest:], ";\n") || strings.HasSuffix(strings.TrimSpace(plain), "&") {
+				return command // a list: set -e may stop the shell before its end
+			}
+			command = trimmed[rest:]
+		case wordAt(plain, 0, "exec") || wordAt(plain, 0, "env") || wordAt(plain, 0, "/usr/bin/env"):
+			first, _, _ := strings.Cut(plain, " ")
+			at := skipBlanks(plain, len(first))
+			if !runsProgram(plain[at:]) || first == "exec" && nextOperator(plain, at) != len(plain) {
+				return command // exec x.sh || exit 2: the || never runs
+			}
+			command = trimmed[at:]
+		case strings.HasPrefix(plain, "{ ") || strings.HasPrefix(plain, "{\t"):
+			end := nextOperator(plain, 1)
+			if end == len(plain) || plain[end] != ';' {
+				return command
+			}
+			closing := skipBlanks(plain, end+1)
+			if !wordAt(plain, closing, "}") {
+				return command
+			}
+			inner := strings.TrimSpace(trimmed[1:end])
+			if inner == "" || strings.ContainsAny(plain[1:end], "{}()`") {
+				return command // a compound or a substitution inside
+			}
+			command = inner + trimmed[closing+1:]
+		default:
+			return command
+		}
+	}
+}
+
+// runsProgram reports whether words starts with a program exec or env
+// may run: a path (./guard.sh, "$CLAUDE_PROJECT_DIR"/guard.sh) or an
+// interpreter (python3), not a builtin (exit, cd) or an assignment.
+func runsProgram(words string) bool {
+	first, _, _ := strings.Cut(words, " ")
+	return first != "" && (strings.IndexByte("./\"$~", first[0]) >= 0 || interpreterLang(path.Base(first)) != "")
 }
 
 // withoutClosingSemicolon returns command without the blanks ending it
