@@ -542,8 +542,9 @@ func ifThen(plain string, at int) (cond, then, orElse span, ok bool) {
 // bodyUnit returns the command or group at offset at of command (plain,
 // its quotes blanked): a simple command up to a ; or line break, or a
 // group ({ …; }, or ( … ), whose exit ends only itself, with nothing
-// after it). Not ok when an and-or list goes on after it (exit 2 || …),
-// or the group is redirected.
+// after it). Not ok when an and-or list goes on after a command that is
+// no exit (an exit never returns: exit 2 || exit 0 is exit 2), or when
+// the group is redirected.
 func bodyUnit(command, plain string, at int) (string, bool) {
 	if at < len(plain) && (plain[at] == '{' || plain[at] == '(') {
 		var group *compound
@@ -563,10 +564,14 @@ func bodyUnit(command, plain string, at int) (string, bool) {
 		return command[at : at+group.end], true
 	}
 	end := nextOperator(plain, at)
-	if end < len(plain) && (plain[end] == '&' || plain[end] == '|') {
-		return "", false
-	}
 	first, _, _ := strings.Cut(strings.TrimSpace(plain[at:end]), " ")
+	if end < len(plain) && (plain[end] == '&' || plain[end] == '|') {
+		// [ $? -ne 0 ] && exit 2 || exit 0: an exit never returns, so
+		// what the and-or list runs after it is not the body's.
+		if first != "exit" || !strings.HasPrefix(plain[end:], "||") && !strings.HasPrefix(plain[end:], "&&") {
+			return "", false
+		}
+	}
 	if first == "" || slices.Contains(shellKeywords, first) || slices.Contains(compoundWords, first) {
 		return "", false // if, case, while …: a compound cut at its first ;
 	}
@@ -683,9 +688,10 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 			copied.Handler.Command = inner
 			h = &copied
 		}
-		// fi # guard, guard.sh >/dev/null;, { check.sh; } || exit 2: read
-		// as if the command opened and ended on what it runs.
-		if ended := withoutNoOpPrefix(withoutTrailingEnd(h.Handler.Command)); ended != h.Handler.Command {
+		// fi # guard, guard.sh >/dev/null;, { check.sh; } || exit 2,
+		// rc=0; check.sh || rc=2; exit $rc: read as the command it runs
+		// alike, opening and ending on what it runs.
+		if ended := withExitCodeInlined(withoutNoOpPrefix(withoutTrailingEnd(h.Handler.Command))); ended != h.Handler.Command {
 			copied := *h
 			copied.Handler.Command = ended
 			h = &copied

@@ -540,18 +540,20 @@ func TestFailureBody(t *testing.T) {
 		{"check.sh && echo ok || exit 2", "", "", false},               // echo may fail too: not followed
 		{"if ! check.sh; then echo no; exit 2; fi >&2", "", "", false}, // redirected
 		{"check.sh || { echo no; exit 2; } >&2", "", "", false},
-		{"check.sh || exit 2 && next.sh", "", "", false},       // the list goes on
-		{"check.sh || ( exit 2 ); exit 0", "", "", false},      // the subshell's exit ends only it
-		{"check.sh | grep -q ok || exit 2", "", "", false},     // a pipeline
-		{"check.sh; x; [ $? -eq 0 ] || exit 2", "", "", false}, // another command's status
+		{"check.sh || exit 2 && next.sh", "check.sh", "exit 2 ", true}, // next.sh runs on success alone
+		{"check.sh || ( exit 2 ); exit 0", "", "", false},              // the subshell's exit ends only it
+		{"check.sh | grep -q ok || exit 2", "", "", false},             // a pipeline
+		{"check.sh; x; [ $? -eq 0 ] || exit 2", "", "", false},         // another command's status
 		{"check.sh; rc=$?; [ $rc -ne 0 ] || exit 2", "", "", false},
 		{"check.sh; rc=$?; [ $? -eq 0 ] || exit 2", "", "", false}, // the assignment's status
 		{"check.sh; [ $rc -eq 0 ] || exit 2", "", "", false},       // not the call's status
 		{"check.sh; rc=$?; x; [ $rc -eq 0 ] || exit 2", "", "", false},
 		{"! check.sh || exit 2", "", "", false},
-		{"! check.sh && exit 0 || exit 2", "", "", false},
-		{"! check.sh; [ $? -ne 0 ] && exit 2", "", "", false}, // a negated status: not followed
-		{"cd /tmp && check.sh || exit 2", "", "", false},      // a cd elsewhere: the call is two commands
+		{"! check.sh && exit 0 || exit 2", "check.sh", "exit 0 ", true}, // exits 2 on success: no silent body
+		{"check.sh; [ $? -ne 0 ] && exit 2 || exit 0", "check.sh", "exit 2 ", true},
+		{"check.sh; [ $? -ne 0 ] && echo no || exit 0", "", "", false}, // echo returns
+		{"! check.sh; [ $? -ne 0 ] && exit 2", "", "", false},          // a negated status: not followed
+		{"cd /tmp && check.sh || exit 2", "", "", false},               // a cd elsewhere: the call is two commands
 		{"if check.sh; then exit 2; fi; exit 0", "", "", false},
 		{"if check.sh; then :; elif x; then :; else exit 2; fi", "", "", false},
 		{"if check.sh; then :; else exit 2; fi >&2", "", "", false},
@@ -680,6 +682,15 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"set -e; ./quiet.sh || exit 2", true},
 		{"set -e; ./loud.sh || exit 2", false},
 		{"set -e; ./quiet.sh; [ $? -eq 0 ] || exit 2", false}, // set -e stops it: exit 1
+		// An exit 2 followed by the rest of its and-or list.
+		{"./quiet.sh; [ $? -ne 0 ] && exit 2 || exit 0", true},
+		{"./loud.sh; [ $? -ne 0 ] && exit 2 || exit 0", false},
+		{"./quiet.sh; [ $? -ne 0 ] && { echo no >&2; exit 2; } || exit 0", false},
+		{"./quiet.sh || exit 2 && ./loud.sh", true},
+		// The exit code kept in a variable.
+		{"rc=0; ./quiet.sh || rc=2; exit $rc", true},
+		{"rc=0; ./loud.sh || rc=2; exit $rc", false},
+		{"rc=0; ./quiet.sh || rc=2; exit \"$rc\"", true},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -745,6 +756,24 @@ func TestWithoutNoOpPrefix(t *testing.T) {
 	} {
 		if got := withoutNoOpPrefix(tc.in); got != tc.want {
 			t.Errorf("withoutNoOpPrefix(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithExitCodeInlined: an exit code kept in a variable, set on the
+// call's failure and exited with last, is read as an exit on failure.
+func TestWithExitCodeInlined(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"rc=0; q.sh || rc=2; exit $rc", "q.sh || exit 2"},
+		{`rc=0; "$CLAUDE_PROJECT_DIR"/q.sh || rc=2; exit "${rc}"`, `"$CLAUDE_PROJECT_DIR"/q.sh || exit 2`},
+		{"rc=0; q.sh || rc=2; exit $code", "rc=0; q.sh || rc=2; exit $code"},   // another variable
+		{"rc=0; q.sh || x=2; exit $rc", "rc=0; q.sh || x=2; exit $rc"},         // another variable set
+		{"rc=1; q.sh || rc=2; exit $rc", "rc=1; q.sh || rc=2; exit $rc"},       // not 0 on success
+		{"rc=0; a; q.sh || rc=2; exit $rc", "rc=0; a; q.sh || rc=2; exit $rc"}, // two commands
+		{"rc=0; q.sh || rc=2; echo; exit $rc", "rc=0; q.sh || rc=2; echo; exit $rc"},
+	} {
+		if got := withExitCodeInlined(tc.in); got != tc.want {
+			t.Errorf("withExitCodeInlined(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -795,6 +795,26 @@ func runsProgram(words string) bool {
 	return first != "" && (strings.IndexByte("./\"$~", first[0]) >= 0 || interpreterLang(path.Base(first)) != "")
 }
 
+// withExitCodeInlined returns rc=0; check.sh || rc=2; exit $rc as the
+// command it runs alike, check.sh || exit 2: the code kept in a
+// variable, set on the call's failure and exited with last. Any other
+// command is returned as is.
+func withExitCodeInlined(command string) string {
+	if !strings.Contains(command, "=0") || !strings.Contains(command, "||") {
+		return command // most commands: the regexp is not run
+	}
+	m := exitCodeKept().FindStringSubmatch(command)
+	if m == nil || m[3] != m[1] || m[5]+m[6] != m[1] {
+		return command
+	}
+	return m[2] + " || exit " + m[4]
+}
+
+// exitCodeKept matches rc=0; call || rc=N; exit $rc: the variable, the
+// call, the variable set on failure, N, and the variable exited with
+// (${rc} or $rc).
+var exitCodeKept = lazy.Regexp(`^[ \t\n]*([A-Za-z_]\w*)=0[ \t]*[;\n][ \t\n]*([^;&|\n'` + "`" + `]+?)[ \t]*\|\|[ \t]*([A-Za-z_]\w*)=([0-9]+)[ \t]*[;\n][ \t\n]*exit[ \t]+"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$`)
+
 // withoutClosingSemicolon returns command without the blanks ending it
 // and a ; after its last command (not the ;; of a case, not \;).
 func withoutClosingSemicolon(command string) string {
