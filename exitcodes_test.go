@@ -340,6 +340,8 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"if ! else; then exit 2; else :; fi",
 		"import sys  # x\ns = r'''\\d''' + f\"{a!r}\"\nsys.exit(2)",
 		"#!/usr/bin/env node\nconst r = /[/]\"/g; const t = `${a}`; /* */ process.exit(2)",
+		"set -e; exec { ./c.sh; } || exit $? # \"x\" ;",
+		"rc=0; ./c.sh || rc=2; exit \"${rc}\"",
 	} {
 		f.Add(seed)
 	}
@@ -373,6 +375,10 @@ func FuzzExitsTwoSilently(f *testing.F) {
 			if part.ok && (len(part.s) != len(text) || strings.Count(part.s, "\n") != strings.Count(text, "\n")) {
 				t.Fatalf("a Python or Node reading of %q changed its length or lines: %q", text, part.s)
 			}
+		}
+		// What silentExits reads a command as is never longer than it.
+		if read := withExitCodeInlined(withoutNoOpPrefix(withoutTrailingEnd(text))); len(read) > len(text) {
+			t.Errorf("%q read as the longer %q", text, read)
 		}
 		// A silent exit 2 is a silent failure.
 		if fails := failsSilently(text); silent && !fails {
