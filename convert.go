@@ -1048,6 +1048,26 @@ func selectsEveryBuiltin(m canonical.Matcher, slug string) bool {
 	return builtins > 0
 }
 
+// onlyPatterns returns the patterns of a matcher made of patterns alone
+// (one, or a list of them); ok is false for any other matcher, which
+// names a tool or MCP tools the target may have.
+func onlyPatterns(m canonical.Matcher) (patterns []canonical.Pattern, ok bool) {
+	switch m := m.(type) {
+	case canonical.Pattern:
+		return []canonical.Pattern{m}, true
+	case canonical.AnyOf:
+		for _, x := range m {
+			p, ok := x.(canonical.Pattern)
+			if !ok {
+				return nil, false
+			}
+			patterns = append(patterns, p)
+		}
+		return patterns, true
+	}
+	return nil, false
+}
+
 // patternsNameNone reports whether a matcher made only of patterns
 // matches none of the native tool names the tables know the target by
 // (compared without case where the target compares so). A tool whose
@@ -1060,20 +1080,9 @@ func patternsNameNone(m canonical.Matcher, to string) bool {
 	}) {
 		return false
 	}
-	var patterns []canonical.Pattern
-	switch m := m.(type) {
-	case canonical.Pattern:
-		patterns = []canonical.Pattern{m}
-	case canonical.AnyOf:
-		for _, x := range m {
-			p, ok := x.(canonical.Pattern)
-			if !ok {
-				return false // a tool name the target may have
-			}
-			patterns = append(patterns, p)
-		}
-	default:
-		return false
+	patterns, ok := onlyPatterns(m)
+	if !ok {
+		return false // a tool name the target may have, or no matcher
 	}
 	tables := vocab.Default()
 	tools := tables.ToolsOf(to)
@@ -1529,20 +1538,9 @@ type nameList struct {
 // false for any other matcher, and for a tool whose names hookconv does
 // not know.
 func plainNameLists(m canonical.Matcher, slug string) ([]nameList, bool) {
-	var patterns []canonical.Pattern
-	switch m := m.(type) {
-	case canonical.Pattern:
-		patterns = []canonical.Pattern{m}
-	case canonical.AnyOf:
-		for _, x := range m {
-			p, ok := x.(canonical.Pattern)
-			if !ok {
-				return nil, false // a tool name the target may have
-			}
-			patterns = append(patterns, p)
-		}
-	default:
-		return nil, false
+	patterns, ok := onlyPatterns(m)
+	if !ok {
+		return nil, false // a tool name the target may have, or no matcher
 	}
 	tables := vocab.Default()
 	if len(tables.ToolsOf(slug)) == 0 {

@@ -134,28 +134,22 @@ func TopAlternatives(re string) (parts []string, ok bool) {
 	if strings.Contains(re, `\Q`) {
 		return nil, false
 	}
-	depth, start, flagged := 0, 0, false
-	for i := 0; i < len(re); i++ {
+	start, flagged, unbalanced := 0, false, false
+	depth := groupMarks(re, func(i, depth int) bool {
 		switch re[i] {
-		case '\\':
-			i++
-		case '[':
-			i = classEnd(re, i) - 1 // its ']' (a pattern RE2 read closes it)
 		case '(':
 			flagged = flagged || depth == 0 && flagGroup(re[i:])
-			depth++
 		case ')':
-			if depth--; depth < 0 {
-				return nil, false
-			}
+			unbalanced = depth < 0
 		case '|':
 			if depth == 0 && !flagged {
 				parts = append(parts, re[start:i])
 				start = i + 1
 			}
 		}
-	}
-	if depth != 0 {
+		return !unbalanced
+	})
+	if unbalanced || depth != 0 {
 		return nil, false
 	}
 	return append(parts, re[start:]), true
@@ -183,45 +177,59 @@ func WholeGroup(re string) (string, bool) {
 // closesLast reports whether the parenthesis opening re is closed by its
 // last byte, outside escapes and classes.
 func closesLast(re string) bool {
-	depth := 0
-	for i := 0; i < len(re); i++ {
-		switch re[i] {
-		case '\\':
-			i++
-		case '[':
-			i = classEnd(re, i) - 1
-		case '(':
-			depth++
-		case ')':
-			if depth--; depth == 0 {
-				return i == len(re)-1
-			}
+	closes := false
+	groupMarks(re, func(i, depth int) bool {
+		if re[i] == ')' && depth == 0 {
+			closes = i == len(re)-1
+			return false
 		}
-	}
-	return false
+		return true
+	})
+	return closes
 }
 
 // SetsFlags reports whether re sets flags at its top level ("(?i)bash",
 // "a|(?s)b"), which reach every alternative after them: joined before
 // others, such a pattern would change what they match.
 func SetsFlags(re string) bool {
+	sets := false
+	groupMarks(re, func(i, depth int) bool {
+		sets = re[i] == '(' && depth == 0 && flagGroup(re[i:])
+		return !sets
+	})
+	return sets
+}
+
+// groupMarks calls fn with the offset of each '(', ')' and '|' of re
+// outside escapes and character classes, and the depth of the groups
+// around it: for a parenthesis, those around its group. fn returns false
+// to stop. It returns the depth after the last byte read, 0 for a regex
+// whose groups all close.
+func groupMarks(re string, fn func(i, depth int) bool) int {
 	depth := 0
 	for i := 0; i < len(re); i++ {
 		switch re[i] {
 		case '\\':
 			i++
 		case '[':
-			i = classEnd(re, i) - 1
+			i = classEnd(re, i) - 1 // its ']' (a pattern RE2 read closes it)
 		case '(':
-			if depth == 0 && flagGroup(re[i:]) {
-				return true
+			if !fn(i, depth) {
+				return depth
 			}
 			depth++
 		case ')':
 			depth--
+			if !fn(i, depth) {
+				return depth
+			}
+		case '|':
+			if !fn(i, depth) {
+				return depth
+			}
 		}
 	}
-	return false
+	return depth
 }
 
 // JoinAlternatives joins a matcher's alternatives (names and patterns)

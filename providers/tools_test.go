@@ -177,3 +177,28 @@ func TestJoinAlternatives(t *testing.T) {
 		}
 	}
 }
+
+// TestSetsFlags: only a flag group at the top level sets flags for what
+// follows; a scoped group, one inside another group, an escaped or a
+// bracketed parenthesis does not.
+func TestSetsFlags(t *testing.T) {
+	for _, tc := range []struct {
+		re   string
+		want bool
+	}{
+		{"(?i)bash", true},
+		{"a|(?s)b", true},
+		{"(?-i)x", true},
+		{"(?i:bash)", false},
+		{"(a(?i)b)", false},
+		{`\(?i)x`, false},
+		{"[(?i)]x", false},
+		{"(?P<n>x)", false},
+		{"bash", false},
+		{"", false},
+	} {
+		if got := SetsFlags(tc.re); got != tc.want {
+			t.Errorf("SetsFlags(%q) = %v, want %v", tc.re, got, tc.want)
+		}
+	}
+}
