@@ -435,7 +435,10 @@ func failureBody(command string) (call, body string, ok bool) {
 			return "", "", false
 		}
 		m := statusTest().FindStringSubmatch(command[rest:])
-		if m == nil || statusName(m[1]+m[3]) != status || !statusFails(m[2]+m[4], m[5]) {
+		if m == nil {
+			return "", "", false
+		}
+		if tested, comparison, operator := statusParts(m); tested != status || !statusFails(comparison, operator) {
 			return "", "", false
 		}
 		rest += len(m[0])
@@ -463,10 +466,18 @@ var succeedsThenOr = lazy.Regexp(`^[ \t]*(?:exit(?:[ \t]+0+)?|true|:)[ \t]*\|\|`
 var savedStatus = lazy.Regexp(`^([A-Za-z_]\w*)=(?:\$\?|"\$\?")[ \t]*[;\n]`)
 
 // statusTest matches a test of a status against 0 and the operator after
-// it: [ $? -eq 0 ] ||, test "$?" -ne 0 &&, [[ $rc != 0 ]] &&. Its groups:
-// the status ($? or a variable: ?, rc, {rc}) and the comparison, of the
-// [ form or of the test form, then the operator.
-var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?[ \t]+\]\]?|test[ \t]+"?\$(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?)[ \t]*(\|\||&&)`)
+// it: [ $? -eq 0 ] ||, test "$?" -ne 0 &&, [[ $rc != 0 ]] &&, and bash's
+// (( $? == 0 )) ||, (( rc > 0 )) && (an arithmetic command is true when
+// its comparison holds). Its groups: the status ($? or a variable: ?,
+// rc, {rc}) and the comparison, of the [ form, the test form and the ((
+// form, then the operator.
+var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?[ \t]+\]\]?|test[ \t]+"?\$(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?|\(\([ \t]*\$?(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})[ \t]*(==|!=|>)[ \t]*0[ \t]*\)\))[ \t]*(\|\||&&)`)
+
+// statusParts returns a statusTest match's status, comparison and
+// operator, whichever form it was.
+func statusParts(m []string) (status, comparison, operator string) {
+	return statusName(m[1] + m[3] + m[5]), m[2] + m[4] + m[6], m[7]
+}
 
 // statusName is the status a statusTest tests, without braces: ? or the
 // variable's name.
@@ -482,7 +493,7 @@ func statusFails(comparison, operator string) bool {
 	switch comparison {
 	case "-eq", "=", "==":
 		return operator == "||"
-	case "-ne", "!=", "-gt":
+	case "-ne", "!=", "-gt", ">":
 		return operator == "&&"
 	}
 	return false
@@ -495,12 +506,16 @@ func statusFails(comparison, operator string) bool {
 func statusCondition(text, status string) (onFailure, ok bool) {
 	text = strings.TrimSpace(text) + " &&" // as if a list went on: an if runs its then part on success
 	m := statusTest().FindStringSubmatch(text)
-	if m == nil || len(m[0]) != len(text) || statusName(m[1]+m[3]) != status {
+	if m == nil || len(m[0]) != len(text) {
+		return false, false
+	}
+	tested, comparison, operator := statusParts(m)
+	if tested != status {
 		return false, false
 	}
 	// statusFails answers for || too: a comparison it knows either way.
-	onFailure = statusFails(m[2]+m[4], m[5])
-	return onFailure, onFailure || statusFails(m[2]+m[4], "||")
+	onFailure = statusFails(comparison, operator)
+	return onFailure, onFailure || statusFails(comparison, "||")
 }
 
 // ifThen reads the if at offset at of plain (a command with its quotes

@@ -529,6 +529,13 @@ func TestFailureBody(t *testing.T) {
 		{`cd "$CLAUDE_PROJECT_DIR" && check.sh && exit 0 || exit 2`, `cd "$CLAUDE_PROJECT_DIR" && check.sh`, "exit 2", true},
 		{`cd "$CLAUDE_PROJECT_DIR" && check.sh; [ $? -eq 0 ] || exit 2`, `cd "$CLAUDE_PROJECT_DIR" && check.sh`, "exit 2", true},
 		{"check.sh >/dev/null || exit 2", "check.sh >/dev/null", "exit 2", true},
+		// bash's arithmetic command (QA's second round).
+		{"check.sh; (( $? == 0 )) || exit 2", "check.sh", "exit 2", true},
+		{"check.sh; rc=$?; (( rc != 0 )) && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; ((${rc} > 0)) && exit 2", "", "", false}, // rc is not the status saved
+		{"check.sh; if (( $? != 0 )); then exit 2; fi", "check.sh", " exit 2; ", true},
+		{"check.sh; (( $? == 0 )) && exit 2", "", "", false}, // exits 2 on success
+		{"check.sh; (( $? )) || exit 2", "", "", false},      // not read
 		{"if check.sh; then :; else exit 2; fi", "check.sh", " exit 2; ", true},
 		{"if check.sh\nthen\n  exit 0\nelse\n  echo no >&2\n  exit 2\nfi", "check.sh", "\n  echo no >&2\n  exit 2\n", true},
 		{"if ! check.sh; then exit 2; else exit 0; fi", "check.sh", " exit 2; ", true},
@@ -669,6 +676,10 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"cd \"$CLAUDE_PROJECT_DIR\" || exit 1; ./loud.sh || exit 2", false},
 		// An exit that passes the status on.
 		{"./exit2.sh; exit $?", true},
+		// bash's arithmetic command as the status test (QA's second round).
+		{"./quiet.sh; (( $? == 0 )) || exit 2", true},
+		{"./loud.sh; (( $? == 0 )) || exit 2", false},
+		{"./quiet.sh; (( $? == 0 )) || { echo no >&2; exit 2; }", false},
 		{"./exit2-loud.sh; exit $?", false},
 		{"./exit2.sh || exit $?", true},
 		{"./exit2-loud.sh || exit $?", false},
