@@ -191,6 +191,18 @@ type hookGroups[K comparable] struct {
 	by   map[K]*hookGroup
 }
 
+// inHookFile names the file of hook h on a warning said once for a group
+// of hooks: the file h came from, else the source's first.
+func inHookFile(w diag.List, h *canonical.Hook, files providers.Files) diag.List {
+	if file := h.OriginFile; file != "" {
+		return w.WithFile(file)
+	}
+	if paths := files.Paths(); len(paths) > 0 {
+		return w.WithFile(paths[0])
+	}
+	return w
+}
+
 // hookGroup is the hooks of one warning: how many, the first (where the
 // warning points), the first few's names (a large config must not pay for
 // a name per hook), and every one's source index.
@@ -489,12 +501,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			}
 			w.Warnf(CodeDenyAnswer, at, "", hint, "%s", msg)
 		}
-		if file := h.OriginFile; file != "" {
-			w = w.WithFile(file)
-		} else if paths := files.Paths(); len(paths) > 0 {
-			w = w.WithFile(paths[0])
-		}
-		ds = append(ds, w...)
+		ds = append(ds, inHookFile(w, h, files)...)
 		about = append(about, g.hooks)
 	}
 	return ds, about, counted

@@ -13,6 +13,7 @@ import (
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/providers/providertest"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -126,14 +127,7 @@ func TestDecodeNativeMatchers(t *testing.T) {
 		t.Run(tc.slug+" "+tc.native, func(t *testing.T) {
 			f := files[tc.slug]
 			p, _ := providers.Get(tc.slug)
-			m, ds := p.Decode(providers.Files{f.path: []byte(f.src(tc.native))})
-			if ds.HasErrors() || len(m.Hooks) != 1 {
-				t.Fatalf("decode: %v", ds)
-			}
-			got := "null"
-			if mm := m.Hooks[0].Matcher; mm != nil {
-				got = string(node.AppendCompact(nil, canonical.MatcherNode(mm)))
-			}
+			m, got := providertest.DecodedMatcher(t, p, f.path, f.src(tc.native))
 			if got != tc.want {
 				t.Errorf("canonical matcher %s, want %s", got, tc.want)
 			}

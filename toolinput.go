@@ -141,12 +141,7 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 				"%d blocking hook(s) on tool events (%s) read %s from the tool input of %s; %s",
 				g.n, listed, k.fields, k.sources, target)
 		}
-		if file := h.OriginFile; file != "" {
-			w = w.WithFile(file)
-		} else if paths := files.Paths(); len(paths) > 0 {
-			w = w.WithFile(paths[0])
-		}
-		ds = append(ds, w...)
+		ds = append(ds, inHookFile(w, h, files)...)
 		about = append(about, g.hooks)
 	}
 	return ds, about

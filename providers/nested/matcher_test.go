@@ -4,10 +4,9 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/hookconv/hookconv/canonical"
-	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all"
+	"github.com/hookconv/hookconv/providers/providertest"
 )
 
 // TestDecodeNamesFoundAnywhere: Gemini CLI tests every tool matcher with
@@ -50,14 +49,7 @@ func TestDecodeNamesFoundAnywhere(t *testing.T) {
 			}
 			src := `{"hooks":{"` + event + `":[{"matcher":` + strconv.Quote(tc.native) + `,"hooks":[{"type":"command","command":"x"}]}]}}`
 			p, _ := providers.Get(tc.slug)
-			m, ds := p.Decode(providers.Files{path: []byte(src)})
-			if ds.HasErrors() || len(m.Hooks) != 1 {
-				t.Fatalf("decode: %v", ds)
-			}
-			got := "null"
-			if mm := m.Hooks[0].Matcher; mm != nil {
-				got = string(node.AppendCompact(nil, canonical.MatcherNode(mm)))
-			}
+			_, got := providertest.DecodedMatcher(t, p, path, src)
 			if got != tc.want {
 				t.Errorf("canonical matcher %s, want %s", got, tc.want)
 			}

@@ -8,7 +8,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 )
 
@@ -126,4 +128,19 @@ func DecodeCase(t *testing.T, a providers.Adapter, file, src string, events, cod
 			t.Errorf("diagnostic without file and position: %+v", d)
 		}
 	}
+}
+
+// DecodedMatcher decodes src as file with a, which must read one hook
+// without errors, and returns that hook's canonical matcher as compact
+// JSON ("null" for none): what a matcher table test compares.
+func DecodedMatcher(t *testing.T, a providers.Adapter, file, src string) (*canonical.Manifest, string) {
+	t.Helper()
+	m, ds := a.Decode(providers.Files{file: []byte(src)})
+	if ds.HasErrors() || m == nil || len(m.Hooks) != 1 {
+		t.Fatalf("decode: %v", ds)
+	}
+	if mm := m.Hooks[0].Matcher; mm != nil {
+		return m, string(node.AppendCompact(nil, canonical.MatcherNode(mm)))
+	}
+	return m, "null"
 }
