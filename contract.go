@@ -27,9 +27,10 @@ import (
 // and the tools' argument names (HC419), plain-text context (HC420),
 // JSON deny answers (HC425), exits that block only with a reason on
 // stderr (HC431) or, from such a tool, block now (HC433), crashes that
-// block (HC432), shorter default timeouts (HC435), bash syntax in a
-// command the target runs with sh (HC439; under the shim hookconv run
-// picks the shell). It returns the planned hooks HC425 counted, which
+// block (HC432), shorter default timeouts (HC435), the variables the
+// source's settings set for every hook (HC440), bash syntax in a command
+// the target runs with sh (HC439; under the shim hookconv run picks the
+// shell). It returns the planned hooks HC425 counted, which
 // may not block there.
 //
 // Most of these are said once for all the hooks they are about, with no
@@ -45,6 +46,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, s.Scripts)...)
 	res.sayAbout(crashBlocks(res.Planned, s.From, to, shim, s.Files))
 	res.sayAbout(shorterDefaultTimeout(res.Planned, s.From, to))
+	res.sayAbout(settingsEnvLost(res.Planned, to, s.Files, s.Scripts, s.env))
 	if !shim {
 		res.Diagnostics = append(res.Diagnostics, bashOnlyCommands(res.Planned, s.From, to)...)
 	}
@@ -223,6 +225,11 @@ func (gs *hookGroups[K]) add(k K, h *canonical.Hook, i int) {
 		gs.by[k] = g
 		gs.keys = append(gs.keys, k)
 	}
+	g.add(h, i)
+}
+
+// add counts hook h, the i-th, in g.
+func (g *hookGroup) add(h *canonical.Hook, i int) {
 	if g.n++; len(g.names) < shownHooks {
 		g.names = append(g.names, h.DisplayName(i))
 	}

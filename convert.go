@@ -162,6 +162,10 @@ type Source struct {
 	// hooks run: a guard whose script visibly blocks by exit code is not
 	// warned about answering in the source's JSON (HC425).
 	Scripts *Scripts
+
+	// env is where the source's settings set variables for every hook
+	// (Claude Code's "env"), the first such file's.
+	env settingsEnvAt
 }
 
 // DecodeSource runs the first stages: decode the source files with the
@@ -183,6 +187,9 @@ func DecodeSource(from string, in providers.Files) *Source {
 		// it (both only read it), and the findings joined in file order.
 		var linted []chan diag.List
 		m, ds = td.DecodeSeeing(in, func(p string, root *node.Node) {
+			if at, ok := findSettingsEnv(from, p, root); ok && s.env.file == "" {
+				s.env = at
+			}
 			done := make(chan diag.List, 1)
 			linted = append(linted, done)
 			rules := func() { done <- lint.ConversionRules(vocab.Default(), from, root).WithFile(p) }

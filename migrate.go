@@ -76,6 +76,9 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// (HC563), and a command that needs a plugin's variable the target's
 	// config never sets (HC424).
 	CodePowerShell: true, CodeBashOnly: true, cline.CodePowerShell: true, CodePluginVar: true,
+	// So may one that reads a variable the source tool's settings set
+	// for every hook, which the target never sets (HC440).
+	CodeSettingsEnv: true,
 	// So does one whose project-directory variable became git's top
 	// level in a project git does not find (HC405's warning; its info,
 	// a rewrite that works, does not count).

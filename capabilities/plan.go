@@ -368,6 +368,7 @@ var decoderMarks = map[string]bool{
 	"$patterns": true, "$all": true, "$toolTypes": true, "$failClosed": true,
 	"$from":      true, // the pipeline's, on a hook converted to a manifest with no other mark
 	"$neverRuns": true,
+	"$env":       true, // the variables the source tool's settings set for every hook
 }
 
 // lack is a capability the target does not support, and what to do.

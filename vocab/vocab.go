@@ -204,6 +204,13 @@ type Provider struct {
 	// off the hooks of the one hookconv writes (Claude Code's
 	// settings.local.json); read only for that.
 	SwitchPaths []string `toml:"switch_paths" json:"switch_paths,omitempty"`
+	// SettingsEnv is the key of the tool's settings whose variables it
+	// sets for every hook it runs (Claude Code's "env"), "" where there is
+	// none: a hook moved to another tool no longer gets them.
+	SettingsEnv string `toml:"settings_env" json:"settings_env,omitempty"`
+	// HookEnvDropped are prefixes of the settings variables the tool
+	// takes out of a hook's environment again (Claude Code's OTEL_*).
+	HookEnvDropped []string `toml:"hook_env_dropped" json:"hook_env_dropped,omitempty"`
 	// HooksSettings are keys inside the "hooks" object that are settings,
 	// not events (Gemini CLI's legacy "enabled", which its registry skips).
 	HooksSettings []string `toml:"hooks_settings" json:"hooks_settings,omitempty"`

@@ -53,6 +53,7 @@ func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Nod
 	var ds diag.List
 	m := &canonical.Manifest{Spec: canonical.SpecVersion}
 	var allOff *node.Node // a file's setting that turns every hook off
+	var env []string      // the variables the settings set for every hook
 	allOffRank := -1      // the precedence of the file that decided it
 	for _, p := range files.Paths() {
 		root, pds := a.parse(p, files[p])
@@ -65,6 +66,7 @@ func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Nod
 		}
 		hooks, hds := a.DecodeTree(p, root)
 		ds = append(ds, hds...)
+		env = providers.SettingsEnvNames(env, root, a.Prov)
 		if a.d.Switches != nil {
 			// Every hook off is decided over all the files, by their
 			// precedence (a file of switch_paths overrides the others:
@@ -98,6 +100,9 @@ func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Nod
 			providers.SetData(&m.Hooks[i], a.d.Slug, "$disabled", allOff)
 		}
 	}
+	// The tool merges its files' settings too: every hook gets the
+	// variables any of them sets.
+	providers.MarkSettingsEnv(m.Hooks, a.d.Slug, env)
 	return m, ds
 }
 
