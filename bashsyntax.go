@@ -15,12 +15,12 @@ import (
 )
 
 // CodeBashOnly (warning): a command hook's command text uses syntax only
-// bash reads ([[ … ]], $(< file), <(…), ${var,,}, …, in a "$( … )" too)
-// or set -o pipefail, which older dash rejects, and goes to a tool that
-// runs it with sh (VS Code: dash on Debian and Ubuntu), where it fails
-// or reads otherwise: a blocking hook then lets every call through (or,
-// stopped by pipefail with exit 2, blocks every one). --remove-source
-// keeps such a hook in the source.
+// bash reads ([[ … ]], $(< file), <(…), ${var,,}, trap … ERR, the time
+// keyword, …, in a "$( … )" too) or set -o pipefail, which older dash
+// rejects, and goes to a tool that runs it with sh (VS Code: dash on
+// Debian and Ubuntu), where it fails or reads otherwise: a blocking hook
+// then lets every call through (or, stopped by pipefail with exit 2,
+// blocks every one). --remove-source keeps such a hook in the source.
 const CodeBashOnly = "HC439"
 
 // bashOnlyCommands warns (HC439) about each command hook whose inline
@@ -170,28 +170,56 @@ var bashSyntaxes = []bashSyntax{
 	// POSIX.1-2024 has pipefail, and dash since Debian's 0.5.12-7 and
 	// upstream 0.5.13; Debian 12 (0.5.12-2) and Ubuntu 24.04
 	// (0.5.12-6ubuntu5) stop at it, exit 2, as a special builtin's error.
-	{name: "set -o pipefail", re: lazy.Regexp(`\bset[ \t][^;&|\n]*[-+][A-Za-z]*o[ \t]+pipefail\b`), command: true,
+	// Only while set reads options: each word before -o pipefail is an
+	// option, or -o and its name (set -o errexit -o pipefail); after --,
+	// - or a first operand, set -- -o pipefail sets $1 and $2 in dash too.
+	{name: "set -o pipefail", re: lazy.Regexp(`\bset(?:[ \t]+(?:[-+][A-Za-np-z]+|[-+][A-Za-z]*o[A-Za-z]*[ \t]+[A-Za-z]+))*[ \t]+[-+][A-Za-z]*o[A-Za-z]*[ \t]+pipefail\b`), command: true,
 		reads: "which dash before 0.5.13 and Debian's 0.5.12-7 (Debian 12, Ubuntu 24.04) stops at (\"Illegal option -o pipefail\")",
 		fails: "it exits 2 there before running anything, a blocking error on every call where exit 2 blocks"},
+	// dash 0.5.12 says "trap: ERR: bad trap", sets nothing (status 1) and
+	// runs on: the trap never fires.
+	{name: "trap … ERR (bash's ERR, DEBUG and RETURN traps)", re: lazy.Regexp(`\btrap[ \t][^;&|\n]*[ \t](?:ERR|DEBUG|RETURN)(?:[ \t;&|)\n]|$)`), command: true,
+		reads: "which dash has no trap for (\"trap: ERR: bad trap\", status 1)",
+		fails: "dash sets no such trap and runs the rest, so what the trap does never happens: a guard that blocks from it (trap 'exit 2' ERR) lets every call through"},
+	// time is no keyword in dash: it runs a time program (GNU time) found
+	// on PATH, which Debian installs only on request (the time package is
+	// optional), else "time: not found", exit 127, the command unrun;
+	// time { … } and time ( … ) are a syntax error (exit 2) either way.
+	{name: "time (bash's keyword)", re: lazy.Regexp(`\btime[ \t]+[^ \t\n;&|]`), command: true,
+		reads: "which dash has no keyword for: it runs a time program where one is installed, else stops at \"time: not found\" (exit 127), and time { … } or time ( … ) is a syntax error (exit 2)",
+		fails: "without a time program the command never runs: a guard then lets every call through, or blocks every one when it turns a failure into exit 2 (time check.sh || exit 2)"},
 }
 
 // bashMarks are what every construct bashOnly finds holds in the text
-// as written: each expression of bashSyntaxes needs one, as do (( … ))
+// as written: each expression of bashSyntaxes needs one (time's, a part
+// of many longer words, mayBeBashOnly looks for as a word), as do (( … ))
 // and ==. The views bashOnly reads only blank text or spell an
 // arithmetic ((…)) as true: none makes a mark that was not there.
 var bashMarks = []string{"[[", "((", "<(", ">(", "<<<", "&>", "|&", "=(", "${", "$'", "{", "==", "function", "local",
 	"source", "let", "declare", "typeset", "readarray", "mapfile", "shopt", "pushd", "popd",
-	"read", "printf", "export", "pipefail", "select"}
+	"read", "printf", "export", "pipefail", "select", "trap"}
 
-// mayBeBashOnly reports whether text holds a mark of bashMarks, a $(<
-// or a >& before no fd number: without one, bashOnly finds nothing, and
-// its views and a score of expressions run on every command going to a
-// tool that runs sh.
+// mayBeBashOnly reports whether text holds a mark of bashMarks, a $(<,
+// a >& before no fd number or the word time: without one, bashOnly finds
+// nothing, and its views and a score of expressions run on every command
+// going to a tool that runs sh.
 func mayBeBashOnly(text string) bool {
 	for _, m := range bashMarks {
 		if strings.Contains(text, m) {
 			return true
 		}
+	}
+	// time as a word of its own: timeout, runtime and the like are no mark.
+	for i := 0; ; {
+		j := strings.Index(text[i:], "time")
+		if j < 0 {
+			break
+		}
+		j += i
+		if (j == 0 || !isNameByte(text[j-1])) && (j+4 == len(text) || !isNameByte(text[j+4])) {
+			return true
+		}
+		i = j + 4
 	}
 	// >&2, the commonest redirection of all, is no mark: >& file is.
 	for rest := text; ; {
@@ -391,6 +419,9 @@ func (v *codeViews) blank(from, to int, views ...[]byte) {
 // quote or the substitution does not close before to.
 func (v *codeViews) code(i, to int, sub bool) (end int, ok bool) {
 	depth := 0 // of the ( … ) open in a substitution: (( … )), a subshell
+	// The depth at which each open case … esac started: a pattern's ) in
+	// it (a) …;;) closes no ( … ), and not the substitution either.
+	var cases []int
 	for ; i < to; i++ {
 		switch v.text[i] {
 		case '\\':
@@ -425,19 +456,43 @@ func (v *codeViews) code(i, to int, sub bool) (end int, ok bool) {
 				return to, false
 			}
 		case '`':
-			if i, ok = v.backquoted(i, to); !ok {
+			if i, ok = v.backquoted(i, to, false); !ok {
 				return to, false
 			}
 		case '(':
 			depth++
 		case ')':
+			if n := len(cases); n > 0 && cases[n-1] == depth {
+				continue // a case pattern's
+			}
 			if sub && depth == 0 {
 				return i, true
 			}
 			depth = max(depth-1, 0)
+		case 'c', 'e':
+			switch v.keyword(i, to) {
+			case "case":
+				cases = append(cases, depth)
+			case "esac":
+				if n := len(cases); n > 0 {
+					cases = cases[:n-1]
+				}
+			}
 		}
 	}
 	return to, !sub
+}
+
+// keyword returns case or esac when text[i:to] starts with that word
+// where a command starts (the code view before i read already), else "".
+func (v *codeViews) keyword(i, to int) string {
+	for _, w := range [...]string{"case", "esac"} {
+		end := i + len(w)
+		if end <= to && v.text[i:end] == w && (end == to || !isNameByte(v.text[end])) && startsCommand(string(v.c[:i]), i) {
+			return w
+		}
+	}
+	return ""
 }
 
 // quoted reads a double-quoted string from i, just past its opening
@@ -467,7 +522,7 @@ func (v *codeViews) quoted(i, to int) (end int, ok bool) {
 			from = i + 1 // the ) stays, as ( … ) in code
 		case '`':
 			v.blank(from, i, v.c)
-			if i, ok = v.backquoted(i, to); !ok {
+			if i, ok = v.backquoted(i, to, true); !ok {
 				return to, false
 			}
 			from = i + 1
@@ -478,8 +533,12 @@ func (v *codeViews) quoted(i, to int) (end int, ok bool) {
 
 // backquoted reads the `…` substitution whose opening backquote is at i
 // and returns the offset of its closing one, blanked: a backslash
-// escapes the next byte, and what is between is code.
-func (v *codeViews) backquoted(i, to int) (end int, ok bool) {
+// escapes the next byte, and what is between is code, read as the shell
+// reads it: with \$, \` and \\ (and, in double quotes (quoted), \") as
+// the byte alone, so "`echo \"[[ x ]]\"`" runs echo "[[ x ]]" (dash and
+// bash alike), and in `echo \`[[ -n x ]]\` y` the inner one runs [[.
+// A backslash so dropped stays as written in both views.
+func (v *codeViews) backquoted(i, to int, quoted bool) (end int, ok bool) {
 	end = -1
 	for j := i + 1; j < to && end < 0; j++ {
 		switch v.text[j] {
@@ -492,8 +551,20 @@ func (v *codeViews) backquoted(i, to int) (end int, ok bool) {
 	if end < 0 {
 		return to, false
 	}
-	if _, ok := v.code(i+1, end, false); !ok {
+	var inner []byte
+	var at []int // the offset in text of each byte of inner
+	for j := i + 1; j < end; j++ {
+		if v.text[j] == '\\' && j+1 < end && (strings.IndexByte("$`\\", v.text[j+1]) >= 0 || quoted && v.text[j+1] == '"') {
+			j++
+		}
+		inner, at = append(inner, v.text[j]), append(at, j)
+	}
+	in := codeViews{text: string(inner), c: slices.Clone(inner), e: inner}
+	if _, ok := in.code(0, len(inner), false); !ok {
 		return to, false
+	}
+	for k, j := range at {
+		v.c[j], v.e[j] = in.c[k], in.e[k]
 	}
 	// A blank, not a backquote, so that a word after it starts no
 	// command and the one before it ends.

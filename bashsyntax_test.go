@@ -86,6 +86,36 @@ func TestBashOnly(t *testing.T) {
 		{`read -t 5 answer`, "option of read"},
 		{`read -r -n1 c`, "option of read"},
 		{`echo $$$'x'`, "ANSI-C"},
+		// QA: a case pattern's ) in a "$( … )" closes no substitution; what
+		// the arm runs is code (dash: "[[: not found", bash: y).
+		{`x="$(case $1 in a) [[ -n $1 ]] && echo y;; esac)"`, "[[ … ]]"},
+		{`x="$( (case $1 in a) [[ -n $1 ]] && echo y;; esac) )"`, "[[ … ]]"},
+		{"x=\"`case $1 in a) [[ -n $1 ]] && echo y;; esac`\"", "[[ … ]]"},
+		{`case $1 in a) [[ -n $1 ]] && echo y;; esac`, "[[ … ]]"},
+		// QA: in `…` the shell reads \\ as \ (and, in double quotes, \" as
+		// "), then the text: here a quote ends before [[, or a nested `…`
+		// runs it (dash: "[[: not found", bash: y).
+		{"x=\"`echo \\\\\\\"; [[ -n a ]] && echo y`\"", "[[ … ]]"},
+		{"x=`echo \\\"; [[ -n a ]] && echo y\\\"`", "[[ … ]]"},
+		{"x=`echo \\`[[ -n a ]] && echo y\\` z`", "[[ … ]]"},
+		{"x=\"`echo \\\"\\`[[ -n a ]] && echo y\\`\\\"`\"", "[[ … ]]"},
+		{"x=`printf %s \\$'a\\tb'`", "ANSI-C"},
+		// QA: set takes options up to --, - or an operand: these are -o
+		// pipefail still (dash 0.5.12: "Illegal option -o pipefail", exit 2).
+		{`set -e -o pipefail; echo ran`, "pipefail"},
+		{`set -ou pipefail`, "pipefail"},
+		{`set +o pipefail`, "pipefail"},
+		// QA: dash 0.5.12 says "trap: ERR: bad trap", sets nothing and runs
+		// on: with a failing check.sh, bash exits 2 here and dash 0.
+		{`trap 'echo blocked >&2; exit 2' ERR; ./check.sh; echo ran`, "trap … ERR"},
+		{`trap 'echo blocked >&2; exit 2' EXIT ERR; echo ran`, "trap … ERR"},
+		{`trap 'echo d' DEBUG; echo ran`, "trap … ERR"},
+		// QA: dash has no time keyword: with no time program installed,
+		// "time: not found" (127), so a passing ok.sh exits 2 here (bash 0);
+		// time { … } is a syntax error in dash (exit 2) either way.
+		{`time ./ok.sh || exit 2`, "time (bash's keyword)"},
+		{`time { ./check.sh; } || exit 2`, "time (bash's keyword)"},
+		{"x=`time ./check.sh`", "time (bash's keyword)"},
 
 		// POSIX sh.
 		{`./.claude/hooks/guard.sh`, ""},
@@ -146,6 +176,24 @@ func TestBashOnly(t *testing.T) {
 		{`read -r line; IFS= read -r x; read -p "ok? " -r a`, ""},
 		{`echo read -a; git read-tree -a`, ""},
 		{`echo $$'x' "$$"`, ""},
+		// ... each printing the same in dash and bash.
+		{`x="$(case $1 in a) echo [[;; esac)"; echo "$x"`, ""},
+		{`x="$(case $1 in a) echo "; [[ -n x ]]";; esac)"; echo "$x"`, ""},
+		{`x="$(case $1 in (a) echo "[[ x";; esac)"`, ""},
+		{"x=\"`echo \\\"[[ x ]]\\\"`\"; echo \"$x\"", ""},
+		{"x=\"`echo \\\"; [[ -n a ]] && echo y\\\"`\"; echo \"$x\"", ""},
+		{`set -- -o pipefail; echo "$# $*"`, ""},
+		{`set - -o pipefail; echo "$# $*"`, ""},
+		{`set -x -- -o pipefail; echo "$# $*"`, ""},
+		{`set -- -euo pipefail; echo "$# $*"`, ""},
+		{`trap 'echo bye' EXIT INT TERM; echo ran`, ""},
+		{`trap 'echo ERR' EXIT; echo ran`, ""},
+		{`echo trap x ERR`, ""},
+		{`timeout 5 ./check.sh || exit 2`, ""},
+		{`echo "time ./x"; echo time x`, ""},
+		// time after an assignment is no keyword in bash either: both run
+		// the time program, or both say it is not found.
+		{`RC=1 time ./check.sh || exit 2`, ""},
 	} {
 		got := bashOnly(tc.command).name
 		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
@@ -161,7 +209,8 @@ func TestBashOnly(t *testing.T) {
 // neither panics.
 func FuzzBashOnly(f *testing.F) {
 	for _, seed := range []string{"[[ -f x ]] && exit 2", "cat <<EOF\n[[ x\nEOF", "x=$( < f)", "((n++))", "echo {a,b}", `echo "${v,,}"`, "a+=(1)", "./g.sh",
-		`x="$(cat <(echo "$y"))"`, "x=`[[ -n a ]]`", "echo x >& f", "set -o pipefail", "IFS= read -ra x", `echo $((2**3)) $$'x'`} {
+		`x="$(cat <(echo "$y"))"`, "x=`[[ -n a ]]`", "echo x >& f", "set -o pipefail", "IFS= read -ra x", `echo $((2**3)) $$'x'`,
+		`x="$(case $1 in a) [[ -n $1 ]];; esac)"`, "x=\"`echo \\\"[[ x ]]\\\"`\"", "set -- -o pipefail", "trap 'exit 2' ERR", "x=`time ls`"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
