@@ -17,8 +17,9 @@ import (
 // CodeBashOnly (warning): a command hook's command text uses syntax only
 // bash reads ([[ … ]], $(< file), <(…), ${var,,}, trap … ERR, the time
 // keyword, …, in a "$( … )" too) or set -o pipefail, which older dash
-// rejects, and goes to a tool that runs it with sh (VS Code: dash on
-// Debian and Ubuntu), where it fails or reads otherwise: a blocking hook
+// rejects, and goes to a tool that runs it with sh (VS Code, Claude Code,
+// Factory Droid: dash on Debian and Ubuntu), where it fails or reads
+// otherwise: a blocking hook
 // then lets every call through (or, stopped by pipefail with exit 2,
 // blocks every one). --remove-source keeps such a hook in the source.
 const CodeBashOnly = "HC439"

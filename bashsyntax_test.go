@@ -223,9 +223,11 @@ func FuzzBashOnly(f *testing.F) {
 // TestBashOnlyCommands: a command in bash syntax going to VS Code, which
 // runs it with sh, is warned about (HC439) at its command, and migrate
 // --remove-source keeps it in the source: a blocking guard (weakened), a
-// hook that does anything else (altered). Its POSIX twin goes. Under the
-// shim, into a tool that runs bash, and from a source that ran it with
-// sh already, nothing is said.
+// hook that does anything else (altered). Its POSIX twin goes. Claude
+// Code runs commands with sh -c too: a manifest's hook going there is
+// warned about, one written for it is not. Under the shim, into a tool
+// that runs bash, and from a source that ran it with sh already, nothing
+// is said.
 func TestBashOnlyCommands(t *testing.T) {
 	manifest := providers.Files{"hooks.json": []byte(`{"spec": "hooks/1.0", "hooks": [
 		{"event": "before_tool_execute", "blocking": true, "handler": {"type": "command", "command": "[[ -f .lock ]] && { echo locked >&2; exit 2; } || true", "timeout": 5}},
@@ -276,7 +278,23 @@ func TestBashOnlyCommands(t *testing.T) {
 	}
 
 	quiet("--shim", src.Convert("vs-code-copilot", nil, Options{Shim: true}))
-	quiet("to Claude Code (bash)", src.Convert("claude-code", nil, Options{}))
+	quiet("to Gemini CLI (bash)", src.Convert("gemini-cli", nil, Options{}))
+	var toClaude []int
+	toCC := src.Convert("claude-code", nil, Options{})
+	for _, d := range toCC.Diagnostics {
+		if d.Code == CodeBashOnly {
+			toClaude = append(toClaude, toCC.hooksOf(d)...)
+		}
+	}
+	if !slices.Equal(toClaude, []int{0, 2}) {
+		t.Errorf("to Claude Code (sh -c): HC439 about hooks %v, want [0 2]", toClaude)
+	}
+	claude := DecodeSource("claude-code", providers.Files{".claude/settings.json": []byte(
+		`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "[[ -f .lock ]] && exit 2 || true"}]}]}}`)})
+	if len(claude.Manifest.Hooks) != 1 {
+		t.Fatalf("Claude Code source: %v", claude.Diagnostics)
+	}
+	quiet("from Claude Code (sh) to VS Code", claude.Convert("vs-code-copilot", nil, Options{}))
 	quiet("to Cursor (shell undocumented)", src.Convert("cursor", nil, Options{}))
 	vscode := DecodeSource("vs-code-copilot", providers.Files{".github/hooks/hooks.json": []byte(
 		`{"hooks": {"PreToolUse": [{"type": "command", "command": "[[ -f .lock ]] && exit 2 || true"}]}}`)})

@@ -80,8 +80,9 @@ func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.Lis
 // other tools often use bash syntax ([[ ]], $(< f)), which sh (dash on
 // Debian and Ubuntu) fails on, and a guard that fails lets the action
 // through; hookconv run uses sh where bash is not installed. Where it is
-// sh (VS Code) it is bash too: bash reads sh's syntax, and VS Code's
-// "bash" key, which its earlier builds ran with bash, decodes to the same
+// sh (VS Code, Claude Code, Factory Droid) it is bash too: bash reads
+// sh's syntax, on macOS those tools' sh is bash, and VS Code's "bash"
+// key, which its earlier builds ran with bash, decodes to the same
 // command as its "command".
 func shimShell(h *canonical.Hook, from string) string {
 	if from == "canonical" {

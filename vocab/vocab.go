@@ -173,8 +173,8 @@ type Provider struct {
 	Generated          bool     `toml:"generated" json:"generated,omitempty"`
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	// Shell is the program the tool runs a hook's command with on Unix
-	// when it says which: "bash" (Claude Code's shell defaults to it),
-	// "sh", or the user's "$SHELL" (Codex), spelled as a shell word; ""
+	// when it says which: "bash" (Gemini CLI), "sh" (VS Code, Claude
+	// Code), or the user's "$SHELL" (Codex), spelled as a shell word; ""
 	// when undocumented. The run shim runs a command with the shell of
 	// the tool it was written for, so syntax that works there keeps
 	// working; with bash (sh where bash is not installed) when that is "".
