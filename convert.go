@@ -988,11 +988,11 @@ func builtinsNotCovered(m *canonical.Manifest, from, to string) diag.List {
 		}
 		from := sources[k]
 		src, _ := names.Provider(from)
-		format := "%s: %s's matcher %q selects every tool that is not an MCP tool; it is carried as the built-in tools hookconv knows there (%s), so %s's %s, which are none of them, are not covered"
+		lead := "%s: %s's matcher %q selects every tool that is not an MCP tool; it is carried as the built-in tools hookconv knows there (%s)"
 		if native != src.BuiltinMatcher {
 			// A glob such as [!@]* selects what @builtin does; one such as
 			// [ef]* every built-in hookconv knows and maybe more (QA).
-			format = "%s: %s's matcher %q selects every built-in tool hookconv knows there (%s) and may select others it does not know; %s's %s, which are none of them, are not covered"
+			lead = "%s: %s's matcher %q selects every built-in tool hookconv knows there (%s) and may select others it does not know"
 		}
 		var covered, missed, known []string
 		for _, t := range toolNames(h.Matcher) {
@@ -1005,8 +1005,19 @@ func builtinsNotCovered(m *canonical.Manifest, from, to string) diag.List {
 				missed = append(missed, n.Name)
 			}
 		}
+		tail, lost := "; %s's %s, which are none of them, are not covered", andList(missed)
 		if len(missed) == 0 {
-			continue
+			// Every tool the table knows the target by is covered, but the
+			// table lists the tools hookconv maps, not every built-in the
+			// target has (Claude Code's NotebookEdit), and the source's
+			// matcher selected those too. Only a target whose hooked tools
+			// the table lists all of (Codex: tools_listed), or chooses by
+			// event (Windsurf), or does not choose (VS Code, which fires
+			// the hook for every tool), loses none.
+			if dst, _ := names.Provider(to); dst.ToolsListed || !takesToolMatcher(to, h.Event) || slices.ContainsFunc(names.ToolsOf(to), func(n vocab.NativeTool) bool { return n.Event != "" }) {
+				continue
+			}
+			tail, lost = "; they cover every tool hookconv knows %s by, but %s's built-in tools that hookconv does not know are not covered", to
 		}
 		for _, n := range names.ToolsOf(from) {
 			if !n.Alias && !slices.Contains(known, n.Name) {
@@ -1015,7 +1026,7 @@ func builtinsNotCovered(m *canonical.Manifest, from, to string) diag.List {
 		}
 		ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
 			"add "+to+"'s other tools to the matcher if the guard is meant for them too, or keep the hook in "+from,
-			format, h.DisplayName(i), from, native, andList(known), to, andList(missed))
+			lead+tail, h.DisplayName(i), from, native, andList(known), to, lost)
 	}
 	return ds
 }

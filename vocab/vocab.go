@@ -162,6 +162,10 @@ type Provider struct {
 	// GlobMatchers tools match tool names with globs, not regexes (Kiro
 	// CLI 2.x): a pattern is written as the nearest glob.
 	GlobMatchers bool `toml:"glob_matchers" json:"glob_matchers,omitempty"`
+	// ToolsListed: the tools table lists every built-in tool whose calls
+	// reach the tool's hooks (Codex hooks see Bash and apply_patch only),
+	// so a matcher that names all of them misses none of its built-ins.
+	ToolsListed bool `toml:"tools_listed" json:"tools_listed,omitempty"`
 	// BuiltinMatcher is the tool matcher that selects every tool that is
 	// not an MCP tool (Kiro CLI 2.x's "@builtin"), "" where there is none.
 	// It reads as every native tool the tables know the provider by.

@@ -94,6 +94,10 @@ func TestGlobsRoundTrip(t *testing.T) {
 	}
 }
 
+// everyBuiltin are the canonical tools of every built-in tool the tools
+// table knows Kiro CLI by, in table order.
+var everyBuiltin = []string{"shell", "file_read", "file_write", "file_edit", "search", "find", "web_search", "web_fetch", "agent"}
+
 // TestNativeGlob: a glob that selects only tools the tools table knows
 // Kiro CLI by reads as their canonical tools; one that selects none, or
 // may also select an MCP tool (named @server/tool), is left a pattern.
@@ -109,16 +113,19 @@ func TestNativeGlob(t *testing.T) {
 		{"fs_write*", []string{"file_write", "file_edit"}},
 		{"execute_*", []string{"shell"}},
 		{"{fs_read,execute_bash}*", []string{"shell", "file_read"}}, // table order
+		{"web_*", []string{"web_search", "web_fetch"}},
+		{"g*", []string{"search", "find"}}, // grep and glob
+		{"sh*", []string{"shell"}},         // the alias shell
 		{"e*h", []string{"shell"}},
-		{"x*", nil},      // no known tool
-		{"FS_*", nil},    // names are compared as written
-		{"*_bash", nil},  // @srv/run_bash too
-		{"?s_*", nil},    // @s_… is possible
-		{"[@f]s_*", nil}, // so is @s_…
-		{"[!@]*", []string{"shell", "file_read", "file_write", "file_edit"}}, // no MCP tool has such a name
-		{"@g*", nil},         // MCP tools only
-		{"fs_{read,x*", nil}, // an unclosed brace reads as the literal text
-		{`fs_\*`, nil},       // an escaped star: the name "fs_*", no tool's
+		{"x*", nil},             // no known tool
+		{"FS_*", nil},           // names are compared as written
+		{"*_bash", nil},         // @srv/run_bash too
+		{"?s_*", nil},           // @s_… is possible
+		{"[@f]s_*", nil},        // so is @s_…
+		{"[!@]*", everyBuiltin}, // no MCP tool has such a name
+		{"@g*", nil},            // MCP tools only
+		{"fs_{read,x*", nil},    // an unclosed brace reads as the literal text
+		{`fs_\*`, nil},          // an escaped star: the name "fs_*", no tool's
 	}
 	for _, tt := range tests {
 		m, ok := a.nativeGlob(globRegex(tt.glob))
@@ -142,7 +149,10 @@ func TestNativeGlob(t *testing.T) {
 func TestBuiltinTools(t *testing.T) {
 	a := &Adapter{}
 	a.Load(Slug)
-	want := canonical.AnyOf{canonical.ToolName("shell"), canonical.ToolName("file_read"), canonical.ToolName("file_write"), canonical.ToolName("file_edit")}
+	var want canonical.AnyOf
+	for _, tool := range everyBuiltin {
+		want = append(want, canonical.ToolName(tool))
+	}
 	if got := a.decodeMatcher("@builtin"); !cmp.Equal(got, canonical.Matcher(want)) {
 		t.Errorf("@builtin = %#v, want %#v", got, want)
 	}

@@ -173,10 +173,17 @@ func TestMatchers(t *testing.T) {
 		{"fs_?ead", `"file_read"`, false},
 		{"e*", `"shell"`, false},
 		{"*", ``, false},
-		{"@builtin", `["shell","file_read","file_write","file_edit"]`, false},
+		{"@builtin", `["shell","file_read","file_write","file_edit","search","find","web_search","web_fetch","agent"]`, false},
+		// Kiro CLI's other built-in tools, and the aliases its docs use
+		// (shell), written back as the names hooks match (execute_bash).
+		{"web_fetch", `"web_fetch"`, true},
+		{"grep", `"search"`, true},
+		{"shell", `"shell"`, false},
+		{"subagent", `"agent"`, false},
+		{"use_*", `"agent"`, false}, // use_subagent; use_aws has no canonical tool
 		// One that selects none, or may select MCP tools (@s/run_x), stays
 		// a pattern.
-		{"use_*", `{"pattern":"^use_.*$"}`, true},
+		{"x_*", `{"pattern":"^x_.*$"}`, true},
 		{"*_*", `{"pattern":"^.*_.*$"}`, true},
 		{"@git", `{"mcp":{"server":"git"}}`, true},
 		{"@git/status", `{"mcp":{"server":"git","tool":"status"}}`, true},
@@ -360,8 +367,8 @@ func TestEncodeOnlyDocumentedKeys(t *testing.T) {
 		}
 	}
 	// Five triggers hold the command hooks; tool hooks become one entry
-	// per glob (execute_bash, \d+ has none, @gh, my_tool).
-	if entries != 3+3+1+1+1 {
+	// per glob (execute_bash, web_fetch, \d+ has none, @gh, my_tool).
+	if entries != 4+4+1+1+1 {
 		t.Errorf("%d entries written:\n%s", entries, out[file])
 	}
 	for _, code := range []string{providers.CodeNotWritten, "HC310", "HC316", "HC317", providers.CodeMatcherIgnored, providers.CodeMatcherDropped, kiroagent.CodeBadData} {
