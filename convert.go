@@ -162,6 +162,11 @@ type Source struct {
 	// hooks run: a guard whose script visibly blocks by exit code is not
 	// warned about answering in the source's JSON (HC425).
 	Scripts *Scripts
+	// Project, when set, holds by target slug the target's files in the
+	// source's project. Portability reads in them only the settings that
+	// turn the converted hooks off there (HC409), as convert -o DIR/ and
+	// migrate do.
+	Project map[string]ProjectTarget
 
 	// env is where the source's settings set variables for every hook
 	// (Claude Code's "env"), the first such file's.

@@ -56,6 +56,9 @@ func (s *Source) Portability(targets []string) (hooks []HookReport, general diag
 	seen := map[string]bool{}
 	for ti, to := range targets {
 		res := s.Convert(to, nil, Options{})
+		if res.Files != nil {
+			res.Diagnostics = append(res.Diagnostics, s.switchedOffInProject(to, res.Diagnostics)...)
+		}
 		if ti == 0 {
 			if res.Decoded == nil {
 				return nil, res.Diagnostics
@@ -90,6 +93,37 @@ func (s *Source) Portability(targets []string) (hooks []HookReport, general diag
 		}
 	}
 	return hooks, general
+}
+
+// ProjectTarget is one target's files in the source's project, keyed by
+// their paths under it: Existing those the tool loads hooks from
+// (IsMigrationPath), Switches those whose settings can turn its hooks off
+// (IsSwitchPath: Claude Code's settings.local.json, Copilot CLI's
+// repository settings).
+type ProjectTarget struct {
+	Existing, Switches providers.Files
+}
+
+// switchedOffInProject warns (HC409) about each hook that would not run
+// in target to's config in the source's project (Source.Project), whose
+// settings turn it off there: Claude Code's disableAllHooks, Gemini CLI's
+// hooksConfig, Codex's [features] hooks = false. It converts into those
+// files as convert -o DIR/ does, in memory, so the warnings are the ones
+// convert -o and migrate give; only they are taken, less those said
+// already (have: the source's own switched-off hooks).
+func (s *Source) switchedOffInProject(to string, have diag.List) diag.List {
+	pt := s.Project[to]
+	if len(pt.Existing) == 0 && len(pt.Switches) == 0 {
+		return nil
+	}
+	merged := s.Convert(to, pt.Existing, Options{Project: true, Beside: pt.Switches})
+	var out diag.List
+	for _, d := range merged.Diagnostics {
+		if d.Code == CodeDisabledHook && !slices.Contains(have, d) && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func fateOf(ds diag.List, failed bool) Fate {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookconv/hookconv"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/spf13/cobra"
 )
 
@@ -33,6 +34,12 @@ crash that now blocks, HC432; a shorter default timeout, HC435). Nor do warnings
 as a whole or a file rather than a hook (a target that also runs the
 source's config, HC406): they are listed once, before the reasons per
 target.
+
+Where INPUT belongs to a project, each target's files there are read
+for the settings that turn its hooks off (Claude Code's disableAllHooks,
+also in settings.local.json, Gemini CLI's hooksConfig, Codex's [features]
+hooks = false): a hook they would turn off is not "full" there (HC409),
+as convert -o and migrate say.
 
 The table goes to standard output; the reasons, per target, to standard
 error (in every format but json, whose report holds them). Nothing is
@@ -75,6 +82,9 @@ line is wrong.`,
 			}
 			source := hookconv.DecodeSource(slug, in)
 			source.Scripts = sourceScripts(slug, in)
+			if source.Project, err = projectTargets(slug, in, targets); err != nil {
+				return usagef("%v", err)
+			}
 			hooks, general := source.Portability(targets)
 			general = append(ds, general...)
 			lost, failed := false, general.HasErrors()
@@ -139,6 +149,32 @@ line is wrong.`,
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, json or markdown")
 	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when any hook loses anything on any target")
 	return cmd
+}
+
+// projectTargets reads, for each target, its files in the project the
+// input belongs to, as migrate reads them: a setting there can turn the
+// converted hooks off (HC409). A plugin's hooks, or an input of no
+// project, have none.
+func projectTargets(slug string, in providers.Files, targets []string) (map[string]hookconv.ProjectTarget, error) {
+	root, plugin, ok := sourceRoot(slug, in)
+	if !ok || plugin {
+		return nil, nil
+	}
+	project := map[string]hookconv.ProjectTarget{}
+	for _, to := range targets {
+		existing, err := targetFiles(root, to, hookconv.IsMigrationPath)
+		if err != nil {
+			return nil, err
+		}
+		switches, err := targetFiles(root, to, hookconv.IsSwitchPath)
+		if err != nil {
+			return nil, err
+		}
+		if existing != nil || switches != nil {
+			project[to] = hookconv.ProjectTarget{Existing: existing, Switches: switches}
+		}
+	}
+	return project, nil
 }
 
 // reportJSON is check --format json: every hook's fate per target, with

@@ -815,21 +815,31 @@ func insideRoot(root, dst string) error {
 // where its tool looks for it (standard input, a copy elsewhere), or the
 // configs belong to different folders.
 func sourceScripts(slug string, in providers.Files) *hookconv.Scripts {
-	var s *hookconv.Scripts
-	dir := ""
-	for _, p := range in.Paths() {
-		root, plugin, ok := hookconv.ProjectRoot(slug, p)
+	root, plugin, ok := sourceRoot(slug, in)
+	if !ok {
+		return nil
+	}
+	return &hookconv.Scripts{FS: os.DirFS(root), Plugin: plugin, Repo: repoPlace(root)}
+}
+
+// sourceRoot finds the folder the input's hooks run from: the project
+// (or plugin: plugin is true) whose config the input files are, the same
+// for all of them; ok is false when there is none (stdin, a file at no
+// path of the tool's, files of two projects).
+func sourceRoot(slug string, in providers.Files) (dir string, plugin, ok bool) {
+	for i, p := range in.Paths() {
+		root, inPlugin, found := hookconv.ProjectRoot(slug, p)
 		if slug == "canonical" && p != "-" && p != "<stdin>" {
 			// A manifest's commands run from the project it is kept in:
 			// its folder, where hookconv writes one (hooks.json).
-			root, plugin, ok = filepath.Dir(p), false, true
+			root, inPlugin, found = filepath.Dir(p), false, true
 		}
-		if !ok || s != nil && (root != dir || plugin != s.Plugin) {
-			return nil
+		if !found || i > 0 && (root != dir || inPlugin != plugin) {
+			return "", false, false
 		}
-		dir, s = root, &hookconv.Scripts{FS: os.DirFS(root), Plugin: plugin, Repo: repoPlace(root)}
+		dir, plugin = root, inPlugin
 	}
-	return s
+	return dir, plugin, dir != ""
 }
 
 // repoPlace finds where folder dir lies in a git repository: the nearest
