@@ -31,11 +31,17 @@ const gitTopLevel = "$(git rev-parse --show-toplevel)"
 // A target with no variable gets git's top level, which is the project
 // only where the project is a repository's top level: place, where the
 // project lies in its repository, adds the path from there (a project in
-// a monorepo), and a project in no repository is warned about, since
-// there the command finds no project at all.
+// a monorepo), quoted as the shell reads the variable's place where it
+// holds a space or a quote (projectFolder). A project in no repository is
+// warned about, since there the command finds no project at all, and so
+// is a path that cannot be quoted safely there, which gets the top level.
 func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.List {
 	top, found := place.topLevel()
-	replace := projectDirRewriter(to, top)
+	sub := ""
+	if found && place.Known {
+		sub = place.Sub
+	}
+	replace := projectDirRewriter(to, sub)
 	if replace == nil {
 		return nil
 	}
@@ -44,15 +50,17 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		var changed []string
+		unquotable := false
 		if h.Handler.Command != "" {
 			var seen []string
-			h.Handler.Command, seen = replace(h.Handler.Command)
-			changed = append(changed, seen...)
+			var bad bool
+			h.Handler.Command, seen, bad = replace(h.Handler.Command, false)
+			changed, unquotable = append(changed, seen...), bad
 		}
 		for k, v := range h.Handler.Platform {
-			nv, seen := replace(v)
+			nv, seen, bad := replace(v, k == "windows")
 			h.Handler.Platform[k] = nv
-			changed = append(changed, seen...)
+			changed, unquotable = append(changed, seen...), unquotable || bad
 		}
 		if len(changed) == 0 {
 			continue
@@ -62,13 +70,15 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 		with := "$" + target.ProjectDirVar
 		if target.ProjectDirVar == "" {
 			with = top
-			if !found {
+			if !found || unquotable {
 				why := "the project is in no git repository, so git finds no project there"
-				if place.InRepo {
-					why = "the project's path in its git repository (" + place.Sub + ") cannot be written unquoted"
+				hint := "put the project under git (git init), or write the scripts' paths relative to the folder " + target.Name + " runs hooks from"
+				if found {
+					with = gitTopLevel
+					why = "the project's path in its git repository (" + place.Sub + ") cannot be quoted safely where the command names the variable (in single quotes, a backquoted command, a here-document, a Windows command, or quotes that do not close)"
+					hint = "name the variable outside single quotes, backquotes and here-documents, or write the scripts' paths relative to the folder " + target.Name + " runs hooks from"
 				}
-				ds.Warnf(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)),
-					"put the project under git (git init), or write the scripts' paths relative to the folder "+target.Name+" runs hooks from",
+				ds.Warnf(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), hint,
 					"%s: %s sets no %s; the command uses %s instead, but %s: the command fails (a blocking hook then lets every action through)",
 					h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with, why)
 				continue
@@ -81,10 +91,15 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 }
 
 // projectDirRewriter returns a function that rewrites, in one command, the
-// project-directory variables other tools set into the target's own (or
-// top, the project as git finds it, where it sets none), and names those
-// it rewrote; nil when there is nothing to rewrite for the target.
-func projectDirRewriter(to, top string) func(string) (string, []string) {
+// project-directory variables other tools set into the target's own, or,
+// where it sets none, into the project as git finds it: git's top level
+// and sub, the project's path from there, quoted as the shell reads the
+// variable's place (projectFolder). It names the variables it rewrote,
+// and says when sub could not be quoted safely at one of them, which then
+// gets git's top level alone. nil when there is nothing to rewrite for
+// the target. windows says the command is a Windows override, which no
+// POSIX shell reads.
+func projectDirRewriter(to, sub string) func(command string, windows bool) (string, []string, bool) {
 	names := vocab.Default()
 	target, ok := names.Provider(to)
 	if !ok || to == "canonical" {
@@ -107,14 +122,21 @@ func projectDirRewriter(to, top string) func(string) (string, []string) {
 	re := sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)\}|(` + strings.Join(foreign, "|") + `)\b)`)
 	})
-	replace := func(s string) (string, []string) {
+	replace := func(s string, windows bool) (string, []string, bool) {
 		if !strings.Contains(s, "$") || !mentionsAny(s, foreign) || !re().MatchString(s) {
-			return s, nil
+			return s, nil, false
 		}
 		var seen []string
-		out := re().ReplaceAllStringFunc(s, func(v string) string {
+		unquotable := false
+		var b strings.Builder
+		last := 0
+		for _, loc := range re().FindAllStringIndex(s, -1) {
+			v := s[loc[0]:loc[1]]
+			b.WriteString(s[last:loc[0]])
+			last = loc[1]
 			if strings.HasPrefix(v, `\`) {
-				return v
+				b.WriteString(v)
+				continue
 			}
 			name := strings.Trim(v, "${}")
 			if !slices.Contains(seen, name) {
@@ -122,16 +144,52 @@ func projectDirRewriter(to, top string) func(string) (string, []string) {
 			}
 			switch {
 			case target.ProjectDirVar == "":
-				return top
+				folder, ok := projectFolder(s, loc[0], sub, windows)
+				unquotable = unquotable || !ok
+				b.WriteString(folder)
 			case strings.HasPrefix(v, "${"):
-				return "${" + target.ProjectDirVar + "}"
+				b.WriteString("${" + target.ProjectDirVar + "}")
 			default:
-				return "$" + target.ProjectDirVar
+				b.WriteString("$" + target.ProjectDirVar)
 			}
-		})
-		return out, seen
+		}
+		b.WriteString(s[last:])
+		return b.String(), seen, unquotable
 	}
 	return replace
+}
+
+// projectFolder spells the project folder, git's top level and sub below
+// it, for the project variable whose $ is at offset at in command, as the
+// shell reads that place: in double quotes sub is escaped, unquoted it is
+// quoted (subWord). A plain sub needs neither, wherever it is. ok is false
+// where no quoting is safe: in single quotes (a shell run inside may
+// read the variable as code or in its own double quotes), in a command
+// with backquotes or a here-document (whose text reads backslashes and
+// quotes otherwise), with a newline or a backquote in sub, in a Windows
+// command, or in a command whose quotes do not close; git's top level
+// alone is written then.
+func projectFolder(command string, at int, sub string, windows bool) (string, bool) {
+	if sub == "" {
+		return gitTopLevel, true
+	}
+	if plainPath(sub) {
+		return gitTopLevel + "/" + sub, true
+	}
+	if windows || strings.ContainsAny(sub, "`\n") || strings.Contains(command, "`") || strings.Contains(command, "<<") {
+		return gitTopLevel, false
+	}
+	code, expand, ok := shellCodeViews(command)
+	switch {
+	case !ok:
+		return gitTopLevel, false
+	case code[at] == '$':
+		return gitTopLevel + "/" + subWord(sub), true
+	case expand[at] == '$':
+		quoted, _ := subInQuotes(sub) // no backquote: checked above
+		return gitTopLevel + "/" + quoted, true
+	}
+	return gitTopLevel, false
 }
 
 // CodePluginVar (warning): a hook's command needs a variable a tool sets

@@ -162,16 +162,48 @@ type RepoPlace struct {
 }
 
 // topLevel is how a command spells the project folder through git from
-// where it lies in its repository; ok is false when git cannot find it
-// (no repository holds it) or the path would need quoting.
+// where it lies in its repository, written where the shell reads it
+// unquoted ($(git rev-parse --show-toplevel)/'my pkg': the path from the
+// top level quoted where it needs to be); ok is false when git cannot
+// find it (no repository holds it).
 func (r RepoPlace) topLevel() (string, bool) {
 	if !r.Known || r.Sub == "" {
 		return gitTopLevel, !r.Known || r.InRepo
 	}
-	if strings.Trim(r.Sub, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") != "" {
-		return gitTopLevel, false
+	return gitTopLevel + "/" + subWord(r.Sub), true
+}
+
+// plainPath reports whether a path needs no quoting in a shell word.
+func plainPath(p string) bool {
+	return strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") == ""
+}
+
+// subWord spells a project's path from its repository's top level as
+// part of an unquoted shell word: as it is, or quoted as POSIX shells and
+// fish (Codex runs hooks with the user's $SHELL) both read it.
+func subWord(sub string) string {
+	if plainPath(sub) {
+		return sub
 	}
-	return gitTopLevel + "/" + r.Sub, true
+	return shellQuote(sub)
+}
+
+// subInQuotes spells the same inside double quotes, where $, " and \
+// are escaped with a backslash, as POSIX shells and fish both read them.
+// ok is false for a path with a backquote, which fish reads literally
+// there and POSIX shells as a command substitution.
+func subInQuotes(sub string) (string, bool) {
+	if strings.Contains(sub, "`") {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(sub); i++ {
+		if c := sub[i]; c == '$' || c == '"' || c == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(sub[i])
+	}
+	return b.String(), true
 }
 
 // Scripts gives checks read access to the files the source config's
@@ -387,8 +419,12 @@ func (s *Scripts) plainCall(hd *canonical.Handler) (canonical.Handler, bool) {
 func (s *Scripts) projectRefs(command string) []scriptRef {
 	if s.Repo.Sub != "" {
 		// The project inside its repository, as rewriteProjectDir spells
-		// it: the folder these files are read from.
-		command = strings.ReplaceAll(command, gitTopLevel+"/"+s.Repo.Sub, gitTopLevel)
+		// it, unquoted or in double quotes: the folder these files are
+		// read from.
+		command = strings.ReplaceAll(command, gitTopLevel+"/"+subWord(s.Repo.Sub), gitTopLevel)
+		if quoted, ok := subInQuotes(s.Repo.Sub); ok {
+			command = strings.ReplaceAll(command, gitTopLevel+"/"+quoted, gitTopLevel)
+		}
 	}
 	return s.scriptPathsOf(command)
 }
