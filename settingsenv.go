@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
@@ -36,7 +37,7 @@ type settingsEnvAt struct {
 // variables for every hook, and false where it sets none.
 func findSettingsEnv(slug, p string, root *node.Node) (settingsEnvAt, bool) {
 	prov, _ := vocab.Default().Provider(slug)
-	if prov.SettingsEnv == "" || len(providers.SettingsEnvNames(nil, root, prov)) == 0 {
+	if prov.SettingsEnv == "" || len(providers.SettingsEnvNames(nil, p, root, prov)) == 0 {
 		return settingsEnvAt{}, false
 	}
 	for _, f := range root.Fields {
@@ -76,8 +77,11 @@ func settingsEnvLost(m *canonical.Manifest, to string, files providers.Files, sc
 			if s == to || !bytes.Contains(raw, []byte(`"$env"`)) {
 				continue
 			}
-			v, ok := providers.OwnData(h, s).Get("$env").Strings()
-			if !ok {
+			if prov, _ := vocab.Default().Provider(s); prov.SettingsEnv == "" {
+				continue // a tool without such settings: a hand-written mark means nothing
+			}
+			v := envMarkNames(providers.OwnData(h, s).Get("$env"))
+			if len(v) == 0 {
 				continue
 			}
 			if slug == "" || s < slug {
@@ -102,7 +106,8 @@ func settingsEnvLost(m *canonical.Manifest, to string, files providers.Files, sc
 		}
 		text, unseen := envText(&h.Handler, scripts)
 		switch {
-		case slices.ContainsFunc(hookNames, func(n string) bool { return namesWord(text, n) }):
+		case h.Handler.Type == canonical.HandlerCommand && slices.ContainsFunc(hookNames, readImplicitly),
+			slices.ContainsFunc(hookNames, func(n string) bool { return namesWord(text, n) }):
 			naming.add(h, i)
 		case unseen:
 			dark.add(h, i)
@@ -158,6 +163,66 @@ func settingsEnvLost(m *canonical.Manifest, to string, files providers.Files, sc
 	return ds, [][]int{append(naming.hooks, darkGuards...)}
 }
 
+// envMarkNames reads a "$env" mark: the array of names a decoder writes,
+// or, in a hand-edited manifest, the string items of an array, an object's
+// keys (the settings' own "env" copied in) or one name; a mark with none
+// is nil. Read leniently: a mark misspelled is still a warning.
+func envMarkNames(v *node.Node) []string {
+	var names []string
+	switch {
+	case v == nil:
+	case v.Kind == node.String && v.Text != "":
+		names = append(names, v.Text)
+	case v.Kind == node.Array:
+		for _, item := range v.Items {
+			if item.Kind == node.String && item.Text != "" {
+				names = append(names, item.Text)
+			}
+		}
+	case v.Kind == node.Object:
+		for _, f := range v.Fields {
+			if f.Key != "" {
+				names = append(names, f.Key)
+			}
+		}
+	}
+	return names
+}
+
+// implicitEnv are variables the shell, the interpreters and the programs a
+// hook runs read without the command naming them: where the settings set
+// one, every command hook reads it.
+var implicitEnv = []string{"PATH", "HOME", "SHELL", "ENV", "BASH_ENV", "IFS", "CDPATH", "TMPDIR", "TZ", "LANG", "LC_ALL",
+	"PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONSAFEPATH", "NODE_PATH", "NODE_OPTIONS", "PERL5LIB", "PERL5OPT", "RUBYLIB", "RUBYOPT",
+	"LD_LIBRARY_PATH", "LD_PRELOAD", "DYLD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "GIT_DIR", "GIT_WORK_TREE", "GIT_CONFIG_GLOBAL"}
+
+// readImplicitly reports whether name is one of implicitEnv, or a locale
+// variable (LC_*).
+func readImplicitly(name string) bool {
+	return slices.Contains(implicitEnv, name) || strings.HasPrefix(name, "LC_")
+}
+
+// mayLoadCode reports whether a script's text may load code from a file
+// hookconv did not read, which may read any variable: a Python import, or
+// a Node require or import, of a module other than the few standard ones
+// programexits.go knows (a local policy.py); Ruby's require_relative or
+// load; Perl's use or require. A shell's source and . are followed by
+// readInput already.
+func mayLoadCode(text string) bool {
+	// The text may be Python or JavaScript: an import is of a standard
+	// module when either language's reading finds it so.
+	if strings.Contains(text, "import") && !pythonImportsQuiet(text) && !nodeModulesQuiet(text, text) {
+		return true
+	}
+	if strings.Contains(text, "require") && !nodeModulesQuiet(text, text) {
+		return true
+	}
+	return strings.Contains(text, "require_relative") || perlLoad().MatchString(text)
+}
+
+// perlLoad matches Perl's use or require of a module, or Ruby's load.
+var perlLoad = lazy.Regexp(`(?m)^[ \t]*(?:use|require|load)[ \t]+[A-Za-z_'"]`)
+
 // envText is the text in which a hook may name a variable: its command
 // and platform commands, the scripts it runs that hookconv can
 // read, or an http hook's URL and headers; unseen says a command runs
@@ -166,6 +231,9 @@ func envText(hd *canonical.Handler, scripts *Scripts) (text string, unseen bool)
 	switch hd.Type {
 	case canonical.HandlerCommand:
 		t, u := scripts.readInput(hd)
+		if u == "" && mayLoadCode(t) {
+			u = unseenScript // a module it loads was not read
+		}
 		parts := []string{t}
 		for _, k := range sortedkeys.Of(hd.Platform) {
 			parts = append(parts, hd.Platform[k])

@@ -23,6 +23,11 @@ func TestSettingsEnvLost(t *testing.T) {
 	project := fstest.MapFS{
 		"hooks/strict.sh": {Data: []byte("#!/bin/sh\n[ \"$STRICT\" = 1 ] || exit 0\necho blocked >&2\nexit 2\n")},
 		"hooks/plain.sh":  {Data: []byte("#!/bin/sh\necho blocked >&2\nexit 2\n")},
+		// QA: the variable is read in a local module the guard imports.
+		"hooks/imp.py":    {Data: []byte("import sys\nimport policy\nif policy.deny(sys.stdin.read()):\n    print('blocked', file=sys.stderr)\n    sys.exit(2)\n")},
+		"hooks/policy.py": {Data: []byte("import os\ndef deny(s):\n    return os.environ.get('STRICT') == '1' and 'rm -rf' in s\n")},
+		"hooks/imp.js":    {Data: []byte("const p = require('./policy.js');\nlet s = require('fs').readFileSync(0, 'utf8');\nif (p.deny(s)) { console.error('blocked'); process.exit(2); }\n")},
+		"hooks/std.py":    {Data: []byte("import sys, json\nif 'rm -rf' in json.load(sys.stdin).get('tool_input', {}).get('command', ''):\n    print('blocked', file=sys.stderr)\n    sys.exit(2)\n")},
 	}
 	settings := func(env, hooks string) string {
 		return `{
@@ -56,6 +61,14 @@ func TestSettingsEnvLost(t *testing.T) {
 			severity: "warning", about: []int{0}},
 		{name: "an http hook's header", src: settings(`{"TOKEN": "t"}`, `{"type": "http", "url": "https://example.com/h", "headers": {"Authorization": "Bearer $TOKEN"}, "allowedEnvVars": ["TOKEN"]}`), to: "copilot-cli",
 			severity: "warning", about: []int{0}},
+		{name: "a Python guard importing a local module", src: settings(strictEnv, command("python3 hooks/imp.py")), to: "codex",
+			severity: "warning", about: []int{0}, says: "1 hook(s) (hook 1) run what hookconv cannot read"},
+		{name: "a Node guard requiring a local module", src: settings(strictEnv, command("node hooks/imp.js")), to: "codex",
+			severity: "warning", about: []int{0}},
+		{name: "a Python guard of standard modules, naming none", src: settings(strictEnv, command("python3 hooks/std.py")), to: "codex",
+			severity: "info"},
+		{name: "a variable every program reads", src: settings(`{"PYTHONPATH": "hooks/lib"}`, command("python3 hooks/std.py")), to: "codex",
+			severity: "warning", about: []int{0}, says: "named in the command or scripts of hook 1"},
 		{name: "only variables the tool drops", src: settings(`{"OTEL_SERVICE_NAME": "x"}`, command(`echo "$OTEL_SERVICE_NAME"`)), to: "gemini-cli"},
 		{name: "the same tool", src: settings(strictEnv, command(`[ "$STRICT" = 1 ] && exit 2`)), to: "claude-code"},
 		{name: "a manifest keeps the names", src: settings(strictEnv, command(`[ "$STRICT" = 1 ] && exit 2`)), to: "canonical"},
@@ -117,5 +130,60 @@ func TestSettingsEnvThroughManifest(t *testing.T) {
 	back := Convert("canonical", "claude-code", providers.Files{"hooks.json": []byte(text)}, nil)
 	if len(withCode(back.Diagnostics, CodeSettingsEnv)) != 0 {
 		t.Errorf("back to Claude Code: want no %s, got %v", CodeSettingsEnv, back.Diagnostics)
+	}
+}
+
+// TestSettingsEnvNotSettings: a plugin's hooks/hooks.json has no settings,
+// so an "env" key there (which Claude Code does not read) says nothing;
+// in a manifest, a "$env" mark is read leniently, and only for a tool
+// with such settings.
+func TestSettingsEnvNotSettings(t *testing.T) {
+	plugin := `{"env": {"STRICT": "1"}, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "[ \"$STRICT\" = 1 ] && exit 2"}]}]}}`
+	res := Convert("claude-code", "codex", providers.Files{"my-plugin/hooks/hooks.json": []byte(plugin)}, nil)
+	if got := withCode(res.Diagnostics, CodeSettingsEnv); len(got) != 0 {
+		t.Errorf("plugin hooks file: want no %s, got %v", CodeSettingsEnv, got)
+	}
+	manifest := func(slug, mark string) string {
+		return `{"spec": "hooks/1.0", "hooks": [{"event": "before_tool_execute", "matcher": "shell", "blocking": true,
+  "handler": {"type": "command", "command": "[ \"$STRICT\" = 1 ] && { echo no >&2; exit 2; }; exit 0"},
+  "provider_data": {"` + slug + `": {"$env": ` + mark + `}}}]}`
+	}
+	for _, tt := range []struct{ slug, mark, want string }{
+		{"claude-code", `["STRICT", 3]`, "STRICT"},
+		{"claude-code", `{"STRICT": "1"}`, "STRICT"},
+		{"claude-code", `"STRICT"`, "STRICT"},
+		{"claude-code", `5`, ""},
+		{"gemini-cli", `["STRICT"]`, ""},
+	} {
+		res := Convert("canonical", "codex", providers.Files{"hooks.json": []byte(manifest(tt.slug, tt.mark))}, nil)
+		got := withCode(res.Diagnostics, CodeSettingsEnv)
+		switch {
+		case tt.want == "" && len(got) != 0:
+			t.Errorf("%s %s: want no %s, got %v", tt.slug, tt.mark, CodeSettingsEnv, got)
+		case tt.want != "" && (len(got) != 1 || got[0].Severity != diag.Warning || !strings.Contains(got[0].Message, " set "+tt.want+" for every hook")):
+			t.Errorf("%s %s: want a %s warning naming %s, got %v", tt.slug, tt.mark, CodeSettingsEnv, tt.want, res.Diagnostics)
+		}
+	}
+}
+
+// TestMayLoadCode: a script that may load code hookconv did not read
+// (a local module) counts as unread for the variables it may read.
+func TestMayLoadCode(t *testing.T) {
+	for text, want := range map[string]bool{
+		"import sys, json\nprint(1)\n":                              false,
+		"import policy\n":                                           true,
+		"from . import policy\n":                                    true,
+		"from os import environ\n":                                  false,
+		"const fs = require('fs');\n":                               false,
+		"const p = require('./policy');\n":                          true,
+		"import fs from 'node:fs';\n":                               false,
+		"import { deny } from './policy.mjs';\n":                    true,
+		"require_relative 'policy'\n":                               true,
+		"use strict;\nuse Policy;\n":                                true,
+		"#!/bin/sh\ngrep -q 'rm -rf' && { echo no >&2; exit 2; }\n": false,
+	} {
+		if got := mayLoadCode(text); got != want {
+			t.Errorf("mayLoadCode(%q) = %v, want %v", text, got, want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -12,9 +13,10 @@ import (
 // SettingsEnvNames appends to names, each once, the variables a config
 // file's settings set for every hook the tool runs (the provider's
 // settings_env key: Claude Code's "env"), but those the tool takes out of
-// a hook's environment again (hook_env_dropped). root is the file's tree.
-func SettingsEnvNames(names []string, root *node.Node, prov vocab.Provider) []string {
-	if prov.SettingsEnv == "" {
+// a hook's environment again (hook_env_dropped). root is the tree of file
+// p; a plugin's hooks/hooks.json holds no settings.
+func SettingsEnvNames(names []string, p string, root *node.Node, prov vocab.Provider) []string {
+	if prov.SettingsEnv == "" || IsPluginHooksFile(p) {
 		return names
 	}
 	env := root.Get(prov.SettingsEnv)
@@ -47,3 +49,14 @@ func MarkSettingsEnv(hooks []canonical.Hook, slug string, names []string) {
 		SetData(&hooks[i], slug, "$env", v)
 	}
 }
+
+// IsPluginHooksFile reports whether p is a plugin's or extension's hooks
+// file (hooks/hooks.json), whose other keys are no settings.
+func IsPluginHooksFile(p string) bool {
+	p = filepath.ToSlash(p)
+	return p == pluginHooksPath || strings.HasSuffix(p, "/"+pluginHooksPath)
+}
+
+// pluginHooksPath is where a plugin (Claude Code, Copilot CLI) or an
+// extension (Gemini CLI) keeps its hooks, under its own folder.
+const pluginHooksPath = "hooks/hooks.json"

@@ -36,7 +36,7 @@ func TestSettingsEnvNames(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got = SettingsEnvNames(got, root, tt.prov)
+				got = SettingsEnvNames(got, ".claude/settings.json", root, tt.prov)
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("got %q, want %q", got, tt.want)

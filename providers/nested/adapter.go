@@ -66,7 +66,7 @@ func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Nod
 		}
 		hooks, hds := a.DecodeTree(p, root)
 		ds = append(ds, hds...)
-		env = providers.SettingsEnvNames(env, root, a.Prov)
+		env = providers.SettingsEnvNames(env, p, root, a.Prov)
 		if a.d.Switches != nil {
 			// Every hook off is decided over all the files, by their
 			// precedence (a file of switch_paths overrides the others:
