@@ -344,7 +344,11 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 // ! check.sh && exit 2, check.sh && exit 0 || { echo no; exit 2; },
 // if ! check.sh; then exit 2; fi, if check.sh; then :; else exit 2; fi,
 // check.sh; [ $? -eq 0 ] || exit 2 (or [ $? -ne 0 ] && …, test $? …,
-// if [ $? -ne 0 ]; then …; fi, the status saved first: rc=$?; [ $rc …).
+// (( $? )) && …, if [ $? -ne 0 ]; then …; fi, the status saved first:
+// rc=$?; [ $rc …), the call first in a pipeline whose status bash keeps
+// (check.sh | tee log; [ ${PIPESTATUS[0]} -eq 0 ] || exit 2), or an exit
+// 0 on the call's success followed by the rest (check.sh && exit 0;
+// exit 2, [ $? -eq 0 ] && exit 0; …), which is then the body, whole.
 // A cd into the project before the call (cd "$CLAUDE_PROJECT_DIR" &&
 // check.sh || exit 2) is returned with it, as plainCall reads it: a
 // failing cd exits 2 too, but writes why on stderr. The body is one
@@ -358,7 +362,7 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 func failureBody(command string) (call, body string, ok bool) {
 	// Every shape has an operator, a negation, a status or an else; most
 	// commands (./x.sh) have none, and are not copied.
-	if !strings.Contains(command, "||") && !strings.Contains(command, "&&") && !strings.Contains(command, "!") && !strings.Contains(command, "$?") && !strings.Contains(command, "else") {
+	if !strings.Contains(command, "||") && !strings.Contains(command, "&&") && !strings.Contains(command, "!") && !strings.Contains(command, "$?") && !strings.Contains(command, "else") && !strings.Contains(command, "PIPESTATUS") {
 		return "", "", false
 	}
 	plain := withoutLiteralQuotes(command) // same length: the offsets hold
@@ -395,6 +399,22 @@ func failureBody(command string) (call, body string, ok bool) {
 	}
 	call = strings.TrimSpace(command[start:end])
 	rest := end
+	piped := false
+	if !not && plain[end] == '|' && !strings.HasPrefix(plain[end:], "||") {
+		// check.sh | tee log; [ ${PIPESTATUS[0]} -eq 0 ] || exit 2: the
+		// call's stdout goes down the pipeline, its stderr to the tool,
+		// and only PIPESTATUS keeps its status. What the pipeline runs
+		// after it must show all it does and write nothing to stderr
+		// (no cat >&2), which would make the call's output a reason.
+		if rest = pipelineEnd(plain, end); rest == len(plain) || plain[rest] != ';' && plain[rest] != '\n' {
+			return "", "", false
+		}
+		tail := command[end+1 : rest]
+		if !allVisible(tail, forExit) || stderrWrite().MatchString(withoutLiteralQuotes(tail)) {
+			return "", "", false
+		}
+		piped = true
+	}
 	switch {
 	case not:
 		if !strings.HasPrefix(plain[rest:], "&&") {
@@ -406,17 +426,24 @@ func failureBody(command string) (call, body string, ok bool) {
 	case strings.HasPrefix(plain[rest:], "&&"): // check.sh && exit 0 || …
 		m := succeedsThenOr().FindStringIndex(plain[rest+2:])
 		if m == nil {
-			return "", "", false
+			// check.sh && exit 0; exit 2: what follows runs on failure.
+			return afterSuccessExit(command, plain, call, rest+2)
 		}
 		rest += 2 + m[1]
 	case plain[rest] == ';' || plain[rest] == '\n': // check.sh; [ $? -eq 0 ] || …
-		if !strings.Contains(command[rest:], "$?") {
+		if !strings.Contains(command[rest:], "$?") && !strings.Contains(command[rest:], "PIPESTATUS") {
 			return "", "", false // no test of the call's status follows
 		}
 		rest = skipSpace(plain, rest+1)
-		status := "?"
+		status := "?" // $?, or ${PIPESTATUS[0]}, the same after one command
+		if piped {
+			status = pipeStatus // $? is the pipeline's last command's
+		}
 		if m := savedStatus().FindStringSubmatchIndex(command[rest:]); m != nil {
 			// rc=$?; [ $rc -eq 0 ]: the call's status, kept.
+			if piped && !strings.Contains(command[rest+m[4]:rest+m[5]], "PIPESTATUS") {
+				return "", "", false
+			}
 			status = command[rest+m[2] : rest+m[3]]
 			rest = skipSpace(plain, rest+m[1])
 		}
@@ -438,8 +465,13 @@ func failureBody(command string) (call, body string, ok bool) {
 		if m == nil {
 			return "", "", false
 		}
-		if tested, comparison, operator := statusParts(m); tested != status || !statusFails(comparison, operator) {
+		tested, comparison, operator := statusParts(m)
+		if !sameStatus(tested, status) {
 			return "", "", false
+		}
+		if !statusFails(comparison, operator) {
+			// [ $? -eq 0 ] && exit 0; exit 2, (( $? )) || exit 0; …
+			return afterSuccessExit(command, plain, call, rest+len(m[0]))
 		}
 		rest += len(m[0])
 	default:
@@ -447,6 +479,52 @@ func failureBody(command string) (call, body string, ok bool) {
 	}
 	body, ok = bodyUnit(command, plain, skipBlanks(plain, rest))
 	return call, body, ok
+}
+
+// pipeStatus is the status bash keeps of a pipeline's first command,
+// ${PIPESTATUS[0]}, as statusName spells it.
+const pipeStatus = "PIPESTATUS[0]"
+
+// sameStatus reports whether a status test's status (statusName) is the
+// one wanted: the variable that saved it, or, for the last command's
+// own, $? or ${PIPESTATUS[0]}, which are the same after one command.
+func sameStatus(tested, status string) bool {
+	return tested == status || status == "?" && tested == pipeStatus
+}
+
+// pipelineEnd returns where the pipeline whose first | stands at offset
+// at of plain ends: at the first operator that is no single | (a ;, a
+// line break, && or ||), or len(plain). A |& (stderr down the pipe too)
+// ends it there, not followed.
+func pipelineEnd(plain string, at int) int {
+	for at < len(plain) && plain[at] == '|' && !strings.HasPrefix(plain[at:], "||") {
+		if at+1 < len(plain) && plain[at+1] == '&' {
+			return len(plain)
+		}
+		at = nextOperator(plain, at+1)
+	}
+	return at
+}
+
+// exitZeroThen matches an exit with status 0 (exit, exit 0) and the ; or
+// line break after it.
+var exitZeroThen = lazy.Regexp(`^[ \t]*exit(?:[ \t]+0+)?[ \t]*[;\n]`)
+
+// afterSuccessExit returns call and, as its body, what follows the exit
+// 0 at offset at of command (its quotes blanked in plain) that runs on
+// the call's success, when a command list goes on after it (check.sh &&
+// exit 0; exit 2): that list, whole, runs only when the call failed. Not
+// ok otherwise.
+func afterSuccessExit(command, plain, call string, at int) (string, string, bool) {
+	m := exitZeroThen().FindStringIndex(plain[at:])
+	if m == nil {
+		return "", "", false
+	}
+	body := strings.TrimSpace(command[at+m[1]:])
+	if body == "" {
+		return "", "", false
+	}
+	return call, body, true
 }
 
 // negated reports whether plain holds, at offset at, the ! that negates
@@ -461,26 +539,42 @@ func negated(plain string, at int) bool {
 var succeedsThenOr = lazy.Regexp(`^[ \t]*(?:exit(?:[ \t]+0+)?|true|:)[ \t]*\|\|`)
 
 // savedStatus matches a command that saves the last status in a
-// variable, its name the first group, and the ; or line break after it:
-// rc=$?; or rc="$?".
-var savedStatus = lazy.Regexp(`^([A-Za-z_]\w*)=(?:\$\?|"\$\?")[ \t]*[;\n]`)
+// variable, its name the first group, its value the second, and the ; or
+// line break after it: rc=$?; rc="$?"; or bash's rc=${PIPESTATUS[0]};.
+var savedStatus = lazy.Regexp(`^([A-Za-z_]\w*)=("?\$(?:\?|\{PIPESTATUS\[0\]\})"?)[ \t]*[;\n]`)
 
 // statusTest matches a test of a status against 0 and the operator after
 // it: [ $? -eq 0 ] ||, test "$?" -ne 0 &&, [[ $rc != 0 ]] &&, and bash's
 // (( $? == 0 )) ||, (( rc > 0 )) && (an arithmetic command is true when
-// its comparison holds). Its groups: the status ($? or a variable: ?,
-// rc, {rc}) and the comparison, of the [ form, the test form and the ((
-// form, then the operator.
-var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?[ \t]+\]\]?|test[ \t]+"?\$(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?|\(\([ \t]*\$?(\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\})[ \t]*(==|!=|>)[ \t]*0[ \t]*\)\))[ \t]*(\|\||&&)`)
+// its comparison holds), bare, (( $? )) && (true when the status is not
+// 0), or negated, (( ! $? )) ||. The status is $?, a variable, or bash's
+// ${PIPESTATUS[0]}, the first command's of the last pipeline. Its groups:
+// the status (?, rc, {rc}, {PIPESTATUS[0]}) and the comparison of the [
+// form and of the test form, the status of a negated (( form, the status
+// and the comparison (none when bare) of the other (( form, then the
+// operator.
+var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$(` + statusRef + `)"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?[ \t]+\]\]?|test[ \t]+"?\$(` + statusRef + `)"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?|\(\([ \t]*(?:![ \t]*\$?(` + statusRef + `|PIPESTATUS\[0\])|\$?(` + statusRef + `|PIPESTATUS\[0\])[ \t]*(?:(==|!=|>)[ \t]*0)?)[ \t]*\)\))[ \t]*(\|\||&&)`)
+
+// statusRef is what follows the $ of a status in statusTest: ?, a
+// variable's name, braced or not, or the first of PIPESTATUS.
+const statusRef = `\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\}|\{PIPESTATUS\[0\]\}`
 
 // statusParts returns a statusTest match's status, comparison and
-// operator, whichever form it was.
+// operator, whichever form it was. A bare arithmetic test compares with
+// 0 as != does, a negated one as == does.
 func statusParts(m []string) (status, comparison, operator string) {
-	return statusName(m[1] + m[3] + m[5]), m[2] + m[4] + m[6], m[7]
+	comparison = m[2] + m[4] + m[7]
+	switch {
+	case m[5] != "":
+		comparison = "=="
+	case m[6] != "" && comparison == "":
+		comparison = "!="
+	}
+	return statusName(m[1] + m[3] + m[5] + m[6]), comparison, m[8]
 }
 
-// statusName is the status a statusTest tests, without braces: ? or the
-// variable's name.
+// statusName is the status a statusTest tests, without braces: ?, the
+// variable's name, or PIPESTATUS[0].
 func statusName(ref string) string {
 	return strings.TrimSuffix(strings.TrimPrefix(ref, "{"), "}")
 }
@@ -510,7 +604,7 @@ func statusCondition(text, status string) (onFailure, ok bool) {
 		return false, false
 	}
 	tested, comparison, operator := statusParts(m)
-	if tested != status {
+	if !sameStatus(tested, status) {
 		return false, false
 	}
 	// statusFails answers for || too: a comparison it knows either way.

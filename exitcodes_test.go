@@ -535,7 +535,29 @@ func TestFailureBody(t *testing.T) {
 		{"check.sh; ((${rc} > 0)) && exit 2", "", "", false}, // rc is not the status saved
 		{"check.sh; if (( $? != 0 )); then exit 2; fi", "check.sh", " exit 2; ", true},
 		{"check.sh; (( $? == 0 )) && exit 2", "", "", false}, // exits 2 on success
-		{"check.sh; (( $? )) || exit 2", "", "", false},      // not read
+		{"check.sh; (( $? )) || exit 2", "", "", false},      // exits 2 on success
+		// QA's fourth round: a bare or negated arithmetic test, the call
+		// first in a pipeline whose status PIPESTATUS keeps, and an exit 0
+		// on success with the rest run on failure.
+		{"check.sh; (( $? )) && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; (( ! $? )) || exit 2", "check.sh", "exit 2", true},
+		{"check.sh; rc=$?; (( rc )) && { echo no >&2; exit 2; }", "check.sh", "{ echo no >&2; exit 2; }", true},
+		{"check.sh | tee log; [ ${PIPESTATUS[0]} -eq 0 ] || exit 2", "check.sh", "exit 2", true},
+		{"check.sh | tee -a log | head -5; rc=${PIPESTATUS[0]}; [ $rc -ne 0 ] && exit 2", "check.sh", "exit 2", true},
+		{"check.sh | tee log; if (( PIPESTATUS[0] != 0 )); then exit 2; fi", "check.sh", " exit 2; ", true},
+		{"check.sh; [ \"${PIPESTATUS[0]}\" -eq 0 ] || exit 2", "check.sh", "exit 2", true}, // one command: $? alike
+		{"check.sh | tee log; [ $? -eq 0 ] || exit 2", "", "", false},                      // tee's status
+		{"check.sh | tee log; rc=$?; [ $rc -eq 0 ] || exit 2", "", "", false},
+		{"check.sh | cat >&2; [ ${PIPESTATUS[0]} -eq 0 ] || exit 2", "", "", false}, // its stdout made stderr
+		{"check.sh | ./filter.sh; [ ${PIPESTATUS[0]} -eq 0 ] || exit 2", "", "", false},
+		{"check.sh |& tee log; [ ${PIPESTATUS[0]} -eq 0 ] || exit 2", "", "", false},
+		{"check.sh | tee log || exit 2", "", "", false}, // tee's status
+		{"check.sh && exit 0; exit 2", "check.sh", "exit 2", true},
+		{"check.sh && exit\necho no; exit 2", "check.sh", "echo no; exit 2", true},
+		{"check.sh; [ $? -eq 0 ] && exit 0; exit 2", "check.sh", "exit 2", true},
+		{"check.sh; (( $? )) || exit 0; exit 2", "check.sh", "exit 2", true},
+		{"check.sh && exit 2; exit 0", "", "", false},
+		{"check.sh && exit 0", "", "", false},
 		{"if check.sh; then :; else exit 2; fi", "check.sh", " exit 2; ", true},
 		{"if check.sh\nthen\n  exit 0\nelse\n  echo no >&2\n  exit 2\nfi", "check.sh", "\n  echo no >&2\n  exit 2\n", true},
 		{"if ! check.sh; then exit 2; else exit 0; fi", "check.sh", " exit 2; ", true},
@@ -708,6 +730,37 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"rc=0; ./quiet.sh || rc=2; exit $rc", true},
 		{"rc=0; ./loud.sh || rc=2; exit $rc", false},
 		{"rc=0; ./quiet.sh || rc=2; exit \"$rc\"", true},
+		// QA's fourth round, each silent shape before its loud twins (run
+		// in bash 5.2 and dash 0.5.12 with quiet.sh and loud.sh, the
+		// payload {"tool_input":{"command":"rm -rf /"}}: bash exits 2,
+		// stderr empty for the silent rows, "no rm" or "no" for the loud
+		// ones; dash fails on ${PIPESTATUS[0]} ("Bad substitution") and on
+		// (( … )) (a command "1" not found), loudly).
+		// The call first in a pipeline, its status from PIPESTATUS.
+		{"./quiet.sh | tee log; [ ${PIPESTATUS[0]} -eq 0 ] || exit 2", true},
+		{"./loud.sh | tee log; [ ${PIPESTATUS[0]} -eq 0 ] || exit 2", false},
+		{"./quiet.sh | tee log; [ ${PIPESTATUS[0]} -eq 0 ] || { echo no >&2; exit 2; }", false},
+		{"./quiet.sh | tee log; rc=${PIPESTATUS[0]}; [ $rc -ne 0 ] && exit 2", true},
+		{"./loud.sh | tee log; rc=${PIPESTATUS[0]}; [ $rc -ne 0 ] && exit 2", false},
+		{"./quiet.sh | tee log; if (( PIPESTATUS[0] != 0 )); then exit 2; fi", true},
+		{"./quiet.sh | tee log; [ $? -eq 0 ] || exit 2", false},              // tee's status: exit 0
+		{"./says.sh | cat >&2; [ ${PIPESTATUS[0]} -eq 0 ] || exit 2", false}, // its reason made stderr
+		// A bare or negated arithmetic test of the status.
+		{"./quiet.sh; (( $? )) && exit 2", true},
+		{"./loud.sh; (( $? )) && exit 2", false},
+		{"./quiet.sh; (( $? )) && { echo no >&2; exit 2; }", false},
+		{"./quiet.sh; (( ! $? )) || exit 2", true},
+		{"./loud.sh; (( ! $? )) || exit 2", false},
+		{"./quiet.sh; (( $? )) || exit 2", false}, // bash: exits 0
+		// An exit 0 on success, the rest run on failure.
+		{"./quiet.sh; (( $? )) || exit 0; exit 2", true},
+		{"./loud.sh; (( $? )) || exit 0; exit 2", false},
+		{"./quiet.sh; (( $? )) || exit 0; echo no >&2; exit 2", false},
+		{"./quiet.sh && exit 0; exit 2", true},
+		{"./loud.sh && exit 0; exit 2", false},
+		{"./quiet.sh && exit 0; echo no >&2; exit 2", false},
+		{"./quiet.sh && exit 0; echo blocked; exit 2", true}, // the reason on stdout
+		{"./quiet.sh; [ $? -eq 0 ] && exit 0; exit 2", true},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
