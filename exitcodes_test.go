@@ -761,6 +761,21 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./quiet.sh && exit 0; echo no >&2; exit 2", false},
 		{"./quiet.sh && exit 0; echo blocked; exit 2", true}, // the reason on stdout
 		{"./quiet.sh; [ $? -eq 0 ] && exit 0; exit 2", true},
+		// exec and env with options, env with variables (bash and dash
+		// alike, but dash has no exec -a: exit 127, loudly).
+		{"env -i PATH=$PATH ./quiet.sh || exit 2", true},
+		{"env -i PATH=$PATH ./loud.sh || exit 2", false},
+		{"env FOO=1 ./quiet.sh || exit 2", true},
+		{"env FOO=1 ./loud.sh || exit 2", false},
+		{"exec -a name ./exit2.sh", true},
+		{"exec -a name ./exit2-loud.sh", false},
+		{"exec -a name ./quiet.sh || exit 2", false}, // the || never runs: exit 1
+		{"FOO=1 ./quiet.sh || exit 2", true},
+		{"FOO=1 ./loud.sh || exit 2", false},
+		{"env FOO=1 python3 exit2.py", true},
+		{"env FOO=1 python3 exit2-loud.py", false},
+		{"env -u HOME ./exit2.sh", true},
+		{"env -u HOME ./exit2-loud.sh", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -816,8 +831,19 @@ func TestWithoutNoOpPrefix(t *testing.T) {
 		{"exec 2>/dev/null; ./g.sh", "exec 2>/dev/null; ./g.sh"},
 		{"exec exit 2", "exec exit 2"},
 		{"/usr/bin/env python3 g.py", "python3 g.py"},
-		{"env FOO=1 python3 g.py", "env FOO=1 python3 g.py"},
-		{"env -i python3 g.py", "env -i python3 g.py"},
+		{"env FOO=1 python3 g.py", "FOO=1 python3 g.py"}, // the variable stays the program's
+		{"env -i python3 g.py", "python3 g.py"},
+		{"env -i PATH=$PATH ./q.sh || exit 2", "PATH=$PATH ./q.sh || exit 2"},
+		{"env -u HOME -- ./g.sh", "./g.sh"},
+		{"env --unset=HOME ./g.sh", "./g.sh"},
+		{"exec -a name ./g.sh", "./g.sh"},
+		{"exec -cl ./g.sh >/dev/null", "./g.sh >/dev/null"},
+		{"env -C /tmp ./g.sh", "env -C /tmp ./g.sh"}, // run elsewhere
+		{"env -v ./g.sh", "env -v ./g.sh"},           // writes to stderr
+		{"env -S './g.sh x'", "env -S './g.sh x'"},
+		{"env FOO=1", "env FOO=1"},                 // prints the environment
+		{"exec FOO=1 ./g.sh", "exec FOO=1 ./g.sh"}, // exec takes no variables
+		{"exec -a ./g.sh", "exec -a ./g.sh"},       // the name, and no program
 		{"set -e; q.sh || exit 2", "q.sh || exit 2"},
 		{"set -e; exec ./g.sh", "./g.sh"},
 		{"set -e; q.sh; [ $? -eq 0 ] || exit 2", "set -e; q.sh; [ $? -eq 0 ] || exit 2"},

@@ -744,8 +744,11 @@ func withoutTrailingEnd(command string) string {
 // nothing its reading follows: set -e; before one and-or list (whose
 // last command alone can stop the shell, with the status it ends with
 // anyway), exec or env before a program that ends the command (exec
-// guard.sh >/dev/null, /usr/bin/env python3 guard.py), and the braces
-// of a group holding one command ({ check.sh; } || exit 2).
+// guard.sh >/dev/null, /usr/bin/env python3 guard.py), with their
+// options (exec -a name, env -i, env -u NAME) and, for env, the
+// variables it sets, which stay as the program's own (env -i PATH=$PATH
+// check.sh is read as PATH=$PATH check.sh), and the braces of a group
+// holding one command ({ check.sh; } || exit 2).
 func withoutNoOpPrefix(command string) string {
 	for {
 		trimmed := strings.TrimLeft(command, " \t\n")
@@ -762,9 +765,12 @@ func withoutNoOpPrefix(command string) string {
 			command = trimmed[rest:]
 		case wordAt(plain, 0, "exec") || wordAt(plain, 0, "env") || wordAt(plain, 0, "/usr/bin/env"):
 			first, _, _ := strings.Cut(plain, " ")
-			at := skipBlanks(plain, len(first))
-			if !runsProgram(plain[at:]) || first == "exec" && nextOperator(plain, at) != len(plain) {
+			at := skipLauncherOptions(plain, skipBlanks(plain, len(first)), first == "exec")
+			if at < 0 || !runsProgram(afterAssignments(plain[at:])) || first == "exec" && nextOperator(plain, at) != len(plain) {
 				return command // exec x.sh || exit 2: the || never runs
+			}
+			if first == "exec" && afterAssignments(plain[at:]) != plain[at:] {
+				return command // exec takes no variables: FOO=1 is its program
 			}
 			command = trimmed[at:]
 		case strings.HasPrefix(plain, "{ ") || strings.HasPrefix(plain, "{\t"):
@@ -784,6 +790,53 @@ func withoutNoOpPrefix(command string) string {
 		default:
 			return command
 		}
+	}
+}
+
+// skipLauncherOptions returns the offset in plain, from at, past the
+// options of exec (-a NAME, -c, -l) or of env (-i, -, -u NAME), which
+// change the program's name or environment and nothing it writes, up to
+// the first word that is no option; -1 at any other option (env -C DIR
+// runs it elsewhere, env -S splits a string, env -v writes to stderr).
+func skipLauncherOptions(plain string, at int, exec bool) int {
+	for at < len(plain) {
+		end := at
+		for end < len(plain) && plain[end] != ' ' && plain[end] != '\t' {
+			end++
+		}
+		word := plain[at:end]
+		switch {
+		case word == "--":
+			return skipBlanks(plain, end)
+		case !strings.HasPrefix(word, "-"):
+			return at
+		case exec && (word == "-c" || word == "-l" || word == "-cl" || word == "-lc"),
+			!exec && (word == "-" || word == "-i" || word == "--ignore-environment" || strings.HasPrefix(word, "--unset=") || len(word) > 2 && strings.HasPrefix(word, "-u")):
+		case exec && word == "-a", !exec && word == "-u":
+			// The option's argument: the program's name, or the variable.
+			if end = skipBlanks(plain, end); end == len(plain) {
+				return -1
+			}
+			for end < len(plain) && plain[end] != ' ' && plain[end] != '\t' {
+				end++
+			}
+		default:
+			return -1
+		}
+		at = skipBlanks(plain, end)
+	}
+	return -1
+}
+
+// afterAssignments returns words without the NAME=value words opening
+// them.
+func afterAssignments(words string) string {
+	for {
+		first, rest, _ := strings.Cut(words, " ")
+		if !strings.Contains(first, "=") || !assignment().MatchString(first) {
+			return words
+		}
+		words = strings.TrimLeft(rest, " \t")
 	}
 }
 

@@ -89,7 +89,7 @@ func (s *Scripts) readProgram(hd *canonical.Handler) (*program, bool) {
 // script's. Most commands of a large config (./hooks/guard.sh) are not,
 // and are neither split into words nor remembered.
 func mayRunProgram(command string) bool {
-	first, _, _ := strings.Cut(strings.TrimLeft(command, " \t"), " ")
+	first, _, _ := strings.Cut(afterAssignments(strings.TrimLeft(command, " \t")), " ")
 	return interpreterLang(path.Base(first)) != "" || mayBeProgramScript(first)
 }
 
@@ -98,6 +98,9 @@ func mayRunProgram(command string) bool {
 // running one script with their own arguments read it once.
 func (s *Scripts) readProgramOf(command string) *program {
 	words := shellWords(command)
+	for len(words) > 0 && assignment().MatchString(words[0].text) {
+		words = words[1:] // FOO=1 python3 guard.py: the program's variable
+	}
 	if len(words) == 0 {
 		return nil
 	}
