@@ -776,8 +776,7 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 		b, ok := caps.BlockingOf(slug, event)
 		return slug == "canonical" || ok && b.ExitTwoBlocks()
 	}
-	silent := map[string]bool{} // by text: thousands of hooks may run one script
-	failing := map[string]bool{}
+	r := &exitReader{scripts: scripts, silent: map[string]bool{}, failing: map[string]bool{}}
 	var found []silentExit
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -799,117 +798,139 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 		}
 		// fi # guard, guard.sh >/dev/null;, { check.sh; } || exit 2,
 		// rc=0; check.sh || rc=2; exit $rc: read as the command it runs
-		// alike, opening and ending on what it runs.
-		if ended := withExitCodeInlined(withoutNoOpPrefix(withoutTrailingEnd(h.Handler.Command))); ended != h.Handler.Command {
-			copied := *h
-			copied.Handler.Command = ended
-			h = &copied
+		// alike, opening and ending on what it runs; under set -e, each
+		// call whose failure ends the shell is read alone too.
+		hd := h.Handler
+		var alone []string
+		hd.Command, alone = commandReadings(h.Handler.Command)
+		what, dropped, quiet := r.read(hd)
+		for k := 0; !quiet && k < len(alone); k++ {
+			hd.Command = alone[k]
+			what, dropped, quiet = r.read(hd)
 		}
-		if at, away := stderrAway(h.Handler.Command); away {
-			// guard.sh 2>/dev/null: whatever the script writes to stderr
-			// is gone before the tool reads it.
-			call := h.Handler
-			call.Command = h.Handler.Command[:at]
-			text, read := scripts.readScript(&call, forExit)
-			var p *program
-			program := false
-			if !read {
-				p, program = scripts.readProgram(&call)
-			}
-			if read && exitsTwo(text) || program && p.exits(exitCodeTwo) {
-				found = append(found, silentExit{index: i, what: "its script", dropped: strings.TrimSpace(h.Handler.Command[at:])})
-			}
-			if read || program {
-				continue
-			}
-			// No plain call: the redirections end its last command
-			// alone (check.sh || exit 2 2>/dev/null), which the readings
-			// below follow.
+		if quiet {
+			found = append(found, silentExit{index: i, what: what, dropped: dropped})
 		}
-		if callText, body, ok := failureBody(h.Handler.Command); ok && exitsTwoSilently(body) && allVisible(body, forExit) {
-			// check.sh 2>/dev/null || exit 2: whatever runs first, its
-			// stderr is gone, and the exit writes none.
-			if at, away := stderrAway(callText); away {
-				found = append(found, silentExit{index: i, what: "its command", dropped: strings.TrimSpace(callText[at:])})
-				continue
-			}
-			// check.sh >/dev/null || exit 2: its stderr is the tool's
-			// still, so the script is read as if run without them.
-			if at, away := stdoutAway(callText); away {
-				callText = strings.TrimSpace(callText[:at])
-			}
-			// check.sh || exit 2, if ! check.sh; then exit 2; fi: the
-			// exit is as loud as the script's failure, read as a script
-			// run alone is.
-			call := h.Handler
-			call.Command = callText
-			if text, read := scripts.readScript(&call, forExit); read {
-				key := strings.TrimSuffix(text, "\n"+call.Command)
-				quiet, seen := failing[key]
-				if !seen {
-					quiet = failsSilently(key)
-					failing[key] = quiet
-				}
-				if quiet {
-					found = append(found, silentExit{index: i, what: "its script, whose failure the command turns into exit 2,"})
-				}
-				continue
-			}
-			if p, ok := scripts.readProgram(&call); ok {
-				if p.exitsSilently(exitCodeFailing) {
-					found = append(found, silentExit{index: i, what: "its script, whose failure the command turns into exit 2,"})
-				}
-				continue
-			}
-		}
-		quietText := func(key string) bool {
-			quiet, seen := silent[key]
-			if !seen {
-				quiet = exitsTwoSilently(key)
-				silent[key] = quiet
-			}
-			return quiet
-		}
-		// guard.sh >/dev/null: its stderr is the tool's still, so the
-		// script is read as if run without the redirections.
-		run := h.Handler
-		if at, away := stdoutAway(run.Command); away {
-			run.Command = strings.TrimSpace(run.Command[:at])
-		}
-		text, read := scripts.readScript(&run, forExit)
-		if !read {
-			// python3 guard.py, node guard.js: read whole, or not at all.
-			if p, ok := scripts.readProgram(&run); ok {
-				if p.exitsSilently(exitCodeTwo) {
-					found = append(found, silentExit{index: i, what: "its script"})
-				}
-				continue
-			}
-			// A command without "exit" cannot exit 2 itself (a script
-			// it runs is readScript's): skipped before the costlier
-			// reading, which a large config would pay for every hook.
-			// So is one that exits 2 loudly or not at all (curl … ||
-			// exit 1, as an http hook becomes), before the question
-			// whether all it runs can be seen, which costs more.
-			if !strings.Contains(h.Handler.Command, "exit") || !quietText(h.Handler.Command) {
-				continue
-			}
-			if text, read = inlineText(h.Handler.Command); !read {
-				continue
-			}
-		}
-		// A script's text ends with the command that runs it, which adds
-		// no exit (readScript reads only a plain call): keyed without it.
-		if !quietText(strings.TrimSuffix(text, "\n"+run.Command)) {
-			continue
-		}
-		what := "its command"
-		if text != h.Handler.Command {
-			what = "its script"
-		}
-		found = append(found, silentExit{index: i, what: what})
 	}
 	return found
+}
+
+// commandReadings returns what silentExits reads a hook's command as:
+// the command without what ends it and opens it and changes nothing
+// read (withoutTrailingEnd, withoutNoOpPrefix), its code kept in a
+// variable inlined (withExitCodeInlined); and, under set -e, the calls
+// standing alone before what it ends with, each of which ends the shell
+// with its own status when it fails (set -e; ./guard.sh; exit 0 exits 2
+// when guard.sh does). Most commands have none of these, and are
+// returned as they are.
+func commandReadings(command string) (string, []string) {
+	main, alone := prefixReadings(withoutTrailingEnd(command))
+	return withExitCodeInlined(main), alone
+}
+
+// exitReader reads, for silentExits, whether a command exits 2 with
+// nothing on standard error, keeping what it read by text: thousands of
+// hooks may run one script.
+type exitReader struct {
+	scripts         *Scripts
+	silent, failing map[string]bool
+}
+
+// read reports whether hd's command (as commandReadings reads it) exits
+// 2 silently: what was read ("its command", "its script", …) and the
+// redirection that sends the script's stderr away ("" when the text
+// itself writes none).
+func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet bool) {
+	scripts, silent, failing := r.scripts, r.silent, r.failing
+	if at, away := stderrAway(hd.Command); away {
+		// guard.sh 2>/dev/null: whatever the script writes to stderr
+		// is gone before the tool reads it.
+		call := hd
+		call.Command = hd.Command[:at]
+		text, read := scripts.readScript(&call, forExit)
+		var p *program
+		program := false
+		if !read {
+			p, program = scripts.readProgram(&call)
+		}
+		if read || program {
+			return "its script", strings.TrimSpace(hd.Command[at:]), read && exitsTwo(text) || program && p.exits(exitCodeTwo)
+		}
+		// No plain call: the redirections end its last command
+		// alone (check.sh || exit 2 2>/dev/null), which the readings
+		// below follow.
+	}
+	if callText, body, ok := failureBody(hd.Command); ok && exitsTwoSilently(body) && allVisible(body, forExit) {
+		// check.sh 2>/dev/null || exit 2: whatever runs first, its
+		// stderr is gone, and the exit writes none.
+		if at, away := stderrAway(callText); away {
+			return "its command", strings.TrimSpace(callText[at:]), true
+		}
+		// check.sh >/dev/null || exit 2: its stderr is the tool's
+		// still, so the script is read as if run without them.
+		if at, away := stdoutAway(callText); away {
+			callText = strings.TrimSpace(callText[:at])
+		}
+		// check.sh || exit 2, if ! check.sh; then exit 2; fi: the
+		// exit is as loud as the script's failure, read as a script
+		// run alone is.
+		call := hd
+		call.Command = callText
+		if text, read := scripts.readScript(&call, forExit); read {
+			key := strings.TrimSuffix(text, "\n"+call.Command)
+			quiet, seen := failing[key]
+			if !seen {
+				quiet = failsSilently(key)
+				failing[key] = quiet
+			}
+			return "its script, whose failure the command turns into exit 2,", "", quiet
+		}
+		if p, ok := scripts.readProgram(&call); ok {
+			return "its script, whose failure the command turns into exit 2,", "", p.exitsSilently(exitCodeFailing)
+		}
+	}
+	quietText := func(key string) bool {
+		quiet, seen := silent[key]
+		if !seen {
+			quiet = exitsTwoSilently(key)
+			silent[key] = quiet
+		}
+		return quiet
+	}
+	// guard.sh >/dev/null: its stderr is the tool's still, so the
+	// script is read as if run without the redirections.
+	run := hd
+	if at, away := stdoutAway(run.Command); away {
+		run.Command = strings.TrimSpace(run.Command[:at])
+	}
+	text, read := scripts.readScript(&run, forExit)
+	if !read {
+		// python3 guard.py, node guard.js: read whole, or not at all.
+		if p, ok := scripts.readProgram(&run); ok {
+			return "its script", "", p.exitsSilently(exitCodeTwo)
+		}
+		// A command without "exit" cannot exit 2 itself (a script
+		// it runs is readScript's): skipped before the costlier
+		// reading, which a large config would pay for every hook.
+		// So is one that exits 2 loudly or not at all (curl … ||
+		// exit 1, as an http hook becomes), before the question
+		// whether all it runs can be seen, which costs more.
+		if !strings.Contains(hd.Command, "exit") || !quietText(hd.Command) {
+			return "", "", false
+		}
+		if text, read = inlineText(hd.Command); !read {
+			return "", "", false
+		}
+	}
+	// A script's text ends with the command that runs it, which adds
+	// no exit (readScript reads only a plain call): keyed without it.
+	if !quietText(strings.TrimSuffix(text, "\n"+run.Command)) {
+		return "", "", false
+	}
+	if text != hd.Command {
+		return "its script", "", true
+	}
+	return "its command", "", true
 }
 
 // inlineText returns a command's text when it is all that runs: no

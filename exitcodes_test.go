@@ -377,8 +377,11 @@ func FuzzExitsTwoSilently(f *testing.F) {
 			}
 		}
 		// What silentExits reads a command as is never longer than it.
-		if read := withExitCodeInlined(withoutNoOpPrefix(withoutTrailingEnd(text))); len(read) > len(text) {
-			t.Errorf("%q read as the longer %q", text, read)
+		read, alone := commandReadings(text)
+		for _, r := range append(alone, read) {
+			if len(r) > len(text) {
+				t.Errorf("%q read as the longer %q", text, r)
+			}
 		}
 		// A silent exit 2 is a silent failure.
 		if fails := failsSilently(text); silent && !fails {
@@ -776,6 +779,31 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"env FOO=1 python3 exit2-loud.py", false},
 		{"env -u HOME ./exit2.sh", true},
 		{"env -u HOME ./exit2-loud.sh", false},
+		// set with other options, and commands standing apart before
+		// the call (dash has no pipefail: exit 2 with "Illegal option").
+		{"set -eu; ./quiet.sh || exit 2", true},
+		{"set -eu; ./loud.sh || exit 2", false},
+		{"set -euo pipefail; ./quiet.sh || exit 2", true},
+		{"set -euo pipefail; ./loud.sh || exit 2", false},
+		{"set -e; cd \"$CLAUDE_PROJECT_DIR\"; ./quiet.sh || exit 2", true},
+		{"set -e; cd \"$CLAUDE_PROJECT_DIR\"; ./loud.sh || exit 2", false},
+		{"set -e; cd \"$CLAUDE_PROJECT_DIR\"; ./quiet.sh; exit 0", false}, // quiet.sh's failure ends it: exit 1
+		{"set -eu; true; ./quiet.sh || exit 2", true},
+		{"set -eu; true; ./loud.sh || exit 2", false},
+		{"set -e; ./exit2.sh; exit 0", true}, // exit2.sh's exit 2 ends the shell
+		{"set -e; ./exit2-loud.sh; exit 0", false},
+		{"./exit2.sh; exit 0", false},        // without set -e: exit 0
+		{"set -e; ./quiet.sh; exit 2", true}, // exit 2 when quiet.sh passes ("ls" as the command)
+		{"set -eo pipefail; ./quiet.sh | tee log || exit 2", true},
+		{"set -eo pipefail; ./loud.sh | tee log || exit 2", false},
+		{"true; ./exit2.sh", true},
+		{"true; ./exit2-loud.sh", false},
+		{"echo checking >&2; ./quiet.sh || exit 2", false},
+		// The code kept in a variable, a command between.
+		{"rc=0; true; ./quiet.sh || rc=2; exit $rc", true},
+		{"rc=0; true; ./loud.sh || rc=2; exit $rc", false},
+		{"rc=0; mkdir -p logs; ./quiet.sh || rc=2; exit $rc", true},
+		{"rc=0; mkdir -p logs; ./loud.sh || rc=2; exit $rc", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -846,7 +874,36 @@ func TestWithoutNoOpPrefix(t *testing.T) {
 		{"exec -a ./g.sh", "exec -a ./g.sh"},       // the name, and no program
 		{"set -e; q.sh || exit 2", "q.sh || exit 2"},
 		{"set -e; exec ./g.sh", "./g.sh"},
-		{"set -e; q.sh; [ $? -eq 0 ] || exit 2", "set -e; q.sh; [ $? -eq 0 ] || exit 2"},
+		{"set -e; q.sh; [ $? -eq 0 ] || exit 2", "q.sh"}, // q.sh's failure ends the shell
+		// QA's fourth round: set with other options, and commands that
+		// stand apart before the rest.
+		{"set -eu; q.sh || exit 2", "q.sh || exit 2"},
+		{"set -euo pipefail; q.sh || exit 2", "q.sh || exit 2"},
+		{"set -o errexit -o nounset\nq.sh || exit 2", "q.sh || exit 2"},
+		{"set -eu; a; q.sh || exit 2", "q.sh || exit 2"},
+		{"set -e; mkdir -p \"$D\"; q.sh; exit 0", "exit 0"}, // q.sh is read alone too
+		{"set -e; if ! q.sh; then exit 2; fi", "if ! q.sh; then exit 2; fi"},
+		{"set -eo pipefail; q.sh | tee log || exit 2", "q.sh || exit 2"},
+		{"set -o pipefail; q.sh | tee log; [ $? -eq 0 ] || exit 2", "q.sh; [ $? -eq 0 ] || exit 2"},
+		{"set -o pipefail; q.sh | ./f.sh || exit 2", "q.sh | ./f.sh || exit 2"}, // f.sh may write
+		{"set -o pipefail; q.sh | cat >&2 || exit 2", "q.sh | cat >&2 || exit 2"},
+		{"q.sh | tee log || exit 2", "q.sh | tee log || exit 2"}, // tee's status
+		{"set -e; cd \"$CLAUDE_PROJECT_DIR\"; q.sh || exit 2", "cd \"$CLAUDE_PROJECT_DIR\"; q.sh || exit 2"},
+		{"true; ./g.sh", "./g.sh"},
+		{"a; b; q.sh || exit 2", "q.sh || exit 2"},
+		{"set -x; q.sh || exit 2", "set -x; q.sh || exit 2"}, // traces to stderr
+		{"set -- a; q.sh || exit 2", "set -- a; q.sh || exit 2"},
+		{"echo checking >&2; q.sh || exit 2", "echo checking >&2; q.sh || exit 2"}, // every path writes
+		{"cd /tmp; q.sh || exit 2", "cd /tmp; q.sh || exit 2"},
+		{"exec 2>/dev/null; q.sh || exit 2", "exec 2>/dev/null; q.sh || exit 2"},
+		{"source ./env.sh; q.sh || exit 2", "source ./env.sh; q.sh || exit 2"},
+		{"D=./hooks; \"$D\"/q.sh || exit 2", "D=./hooks; \"$D\"/q.sh || exit 2"}, // the rest expands it
+		{"q.sh; [ $? -eq 0 ] || exit 2", "q.sh; [ $? -eq 0 ] || exit 2"},
+		{"q.sh; exit 0", "exit 0"},
+		{"f() { :; }; q.sh || exit 2", "f() { :; }; q.sh || exit 2"},
+		{"x=$(date); q.sh || exit 2", "q.sh || exit 2"},
+		{"a;", "a;"},
+		{"case $x in a) b;; esac; exit 2", "case $x in a) b;; esac; exit 2"},
 		{"executor.sh", "executor.sh"},
 		{"envsubst < a", "envsubst < a"},
 	} {
@@ -862,10 +919,13 @@ func TestWithExitCodeInlined(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"rc=0; q.sh || rc=2; exit $rc", "q.sh || exit 2"},
 		{`rc=0; "$CLAUDE_PROJECT_DIR"/q.sh || rc=2; exit "${rc}"`, `"$CLAUDE_PROJECT_DIR"/q.sh || exit 2`},
-		{"rc=0; q.sh || rc=2; exit $code", "rc=0; q.sh || rc=2; exit $code"},   // another variable
-		{"rc=0; q.sh || x=2; exit $rc", "rc=0; q.sh || x=2; exit $rc"},         // another variable set
-		{"rc=1; q.sh || rc=2; exit $rc", "rc=1; q.sh || rc=2; exit $rc"},       // not 0 on success
-		{"rc=0; a; q.sh || rc=2; exit $rc", "rc=0; a; q.sh || rc=2; exit $rc"}, // two commands
+		{"rc=0; q.sh || rc=2; exit $code", "rc=0; q.sh || rc=2; exit $code"}, // another variable
+		{"rc=0; q.sh || x=2; exit $rc", "rc=0; q.sh || x=2; exit $rc"},       // another variable set
+		{"rc=1; q.sh || rc=2; exit $rc", "rc=1; q.sh || rc=2; exit $rc"},     // not 0 on success
+		{"rc=0; a; q.sh || rc=2; exit $rc", "q.sh || exit 2"},                // a stands apart (QA's fourth round)
+		{"rc=0; mkdir -p \"$D\"\nq.sh || rc=2; exit $rc", "q.sh || exit 2"},
+		{"rc=0; rc=1; q.sh || rc=2; exit $rc", "rc=0; rc=1; q.sh || rc=2; exit $rc"}, // set again
+		{"rc=0; a; b || true; q.sh || rc=2; exit $rc", "rc=0; a; b || true; q.sh || rc=2; exit $rc"},
 		{"rc=0; q.sh || rc=2; echo; exit $rc", "rc=0; q.sh || rc=2; echo; exit $rc"},
 	} {
 		if got := withExitCodeInlined(tc.in); got != tc.want {

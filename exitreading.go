@@ -740,57 +740,235 @@ func withoutTrailingEnd(command string) string {
 	return command
 }
 
-// withoutNoOpPrefix returns command without what opens it and changes
-// nothing its reading follows: set -e; before one and-or list (whose
-// last command alone can stop the shell, with the status it ends with
-// anyway), exec or env before a program that ends the command (exec
-// guard.sh >/dev/null, /usr/bin/env python3 guard.py), with their
-// options (exec -a name, env -i, env -u NAME) and, for env, the
-// variables it sets, which stay as the program's own (env -i PATH=$PATH
-// check.sh is read as PATH=$PATH check.sh), and the braces of a group
-// holding one command ({ check.sh; } || exit 2).
+// withoutNoOpPrefix is prefixReadings' reading of command itself.
 func withoutNoOpPrefix(command string) string {
-	for {
+	read, _ := prefixReadings(command)
+	return read
+}
+
+// prefixReadings returns command without what opens it and changes
+// nothing its reading follows:
+//
+//   - set with options that trace nothing (set -e, set -eu, set -euo
+//     pipefail): under set -e, the first command the list reads on (no
+//     $? tested after it) that stands alone is read alone, since its
+//     failure ends the shell with its status (set -e; check.sh; [ $? …
+//     exits 1 when check.sh does); under pipefail, a pipeline fails
+//     when its first command does (check.sh | tee log || exit 2), and
+//     what follows that command, which shows all it does, is dropped;
+//   - a command that stands alone before the rest and changes nothing
+//     it reads (true;, mkdir -p "$LOG";, npm run build;): no compound,
+//     no exec, cd, source, eval, set, exit or return, no write to
+//     stderr, no variable the rest expands, and no $? tested after it.
+//     Whatever it writes, the rest exits as it would alone on the paths
+//     where it writes nothing (a needless warning at worst); under set
+//     -e, its failure ends the shell, so it is also returned among
+//     alone, to be read by itself;
+//   - exec or env before a program that ends the command (exec guard.sh
+//     >/dev/null, /usr/bin/env python3 guard.py), with their options
+//     (exec -a name, env -i, env -u NAME) and, for env, the variables it
+//     sets, which stay as the program's own (env -i PATH=$PATH check.sh
+//     is read as PATH=$PATH check.sh);
+//   - the braces of a group holding one command ({ check.sh; } || exit
+//     2).
+//
+// A cd into the project standing alone (cd "$CLAUDE_PROJECT_DIR";) is
+// kept at the front, for plainCall to read past. Most commands have
+// none of these, and are returned as they are.
+func prefixReadings(command string) (string, []string) {
+	var alone []string
+	cd := "" // a cd into the project read past, put back in front
+	errexit, pipefail := false, false
+	done := false
+	for !done {
 		trimmed := strings.TrimLeft(command, " \t\n")
-		if !strings.HasPrefix(trimmed, "{") && !strings.HasPrefix(trimmed, "set -e") && !strings.HasPrefix(trimmed, "exec") && !strings.HasPrefix(trimmed, "env") && !strings.HasPrefix(trimmed, "/usr/bin/env") {
-			return command // most commands: not copied
+		if !strings.HasPrefix(trimmed, "{") && !strings.HasPrefix(trimmed, "exec") && !strings.HasPrefix(trimmed, "env") && !strings.HasPrefix(trimmed, "/usr/bin/env") && strings.IndexAny(trimmed, ";\n") < 0 {
+			break // most commands: not copied
 		}
 		plain := withoutLiteralQuotes(trimmed) // same length: the offsets hold
 		switch {
-		case strings.HasPrefix(plain, "set -e;") || strings.HasPrefix(plain, "set -e\n"):
-			rest := skipSpace(plain, len("set -e;"))
-			if strings.ContainsAny(plain[rest:], ";\n") || strings.HasSuffix(strings.TrimSpace(plain), "&") {
-				return command // a list: set -e may stop the shell before its end
-			}
-			command = trimmed[rest:]
 		case wordAt(plain, 0, "exec") || wordAt(plain, 0, "env") || wordAt(plain, 0, "/usr/bin/env"):
 			first, _, _ := strings.Cut(plain, " ")
 			at := skipLauncherOptions(plain, skipBlanks(plain, len(first)), first == "exec")
 			if at < 0 || !runsProgram(afterAssignments(plain[at:])) || first == "exec" && nextOperator(plain, at) != len(plain) {
-				return command // exec x.sh || exit 2: the || never runs
+				done = true // exec x.sh || exit 2: the || never runs
+				break
 			}
 			if first == "exec" && afterAssignments(plain[at:]) != plain[at:] {
-				return command // exec takes no variables: FOO=1 is its program
+				done = true // exec takes no variables: FOO=1 is its program
+				break
 			}
 			command = trimmed[at:]
 		case strings.HasPrefix(plain, "{ ") || strings.HasPrefix(plain, "{\t"):
 			end := nextOperator(plain, 1)
-			if end == len(plain) || plain[end] != ';' {
-				return command
-			}
 			closing := skipBlanks(plain, end+1)
-			if !wordAt(plain, closing, "}") {
-				return command
+			if end == len(plain) || plain[end] != ';' || !wordAt(plain, closing, "}") {
+				done = true
+				break
 			}
 			inner := strings.TrimSpace(trimmed[1:end])
 			if inner == "" || strings.ContainsAny(plain[1:end], "{}()`") {
-				return command // a compound or a substitution inside
+				done = true // a compound or a substitution inside
+				break
 			}
 			command = inner + trimmed[closing+1:]
 		default:
-			return command
+			// One command standing alone, then the rest.
+			end := nextOperator(plain, 0)
+			next := skipSpace(plain, end+1)
+			if end == len(plain) || plain[end] != ';' && plain[end] != '\n' || strings.HasPrefix(plain[end:], ";;") || next >= len(plain) {
+				done = true
+				break
+			}
+			statement := plain[:end]
+			if e, p, ok := shellOptions(statement, errexit, pipefail); ok {
+				errexit, pipefail = e, p
+			} else if loc := intoProject().FindStringIndex(trimmed); loc != nil && loc[1] == next && cd == "" {
+				cd = trimmed[:next]
+			} else if standsApart(statement, plain[next:]) {
+				if errexit {
+					alone = append(alone, strings.TrimSpace(trimmed[:end]))
+				}
+			} else {
+				done = true
+				break
+			}
+			command = trimmed[next:]
 		}
 	}
+	if pipefail {
+		command = withoutPipelineTail(command)
+	}
+	if errexit {
+		// set -e; check.sh; [ $? -eq 0 ] || exit 2: check.sh's failure
+		// ends the shell with its status, and the test never runs.
+		plain := withoutLiteralQuotes(command)
+		at := skipSpace(plain, 0)
+		if end := nextOperator(plain, at); end < len(plain) && (plain[end] == ';' || plain[end] == '\n') && simpleCommand(plain[at:end]) {
+			command = command[at:end]
+		}
+	}
+	if cd != "" {
+		command = cd + strings.TrimLeft(command, " \t\n")
+	}
+	return command, alone
+}
+
+// shellOptions reads statement as set with options that change how the
+// shell runs a list and write nothing (-e, -u, -o pipefail, +e, …): ok
+// with errexit and pipefail as they stand after it. Not ok for anything
+// else (set -x traces to stderr, set -- sets the arguments).
+func shellOptions(statement string, errexit, pipefail bool) (bool, bool, bool) {
+	words := strings.Fields(statement)
+	if len(words) < 2 || words[0] != "set" {
+		return false, false, false
+	}
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if len(w) < 2 || w[0] != '-' && w[0] != '+' || strings.Trim(w[1:], "euo") != "" {
+			return false, false, false
+		}
+		on := w[0] == '-'
+		if strings.Contains(w, "e") {
+			errexit = on
+		}
+		if strings.Contains(w, "o") {
+			if i++; i == len(words) {
+				return false, false, false
+			}
+			switch words[i] {
+			case "errexit":
+				errexit = on
+			case "pipefail":
+				pipefail = on
+			case "nounset":
+			default:
+				return false, false, false
+			}
+		}
+	}
+	return errexit, pipefail, true
+}
+
+// standsApart reports whether statement (its quotes blanked), a command
+// standing alone before rest, changes nothing of how rest exits or what
+// it writes to stderr but by what it writes itself: one simple command
+// (simpleCommand), no exec (which may move the shell's stderr), cd
+// (which moves where rest's paths lead), source, ., eval, set, alias,
+// builtin, command or function (which may change what rest runs), exit
+// or return; no write to stderr (echo checking >&2 makes every path
+// loud), no variable rest expands (rc=0, input=$(cat)), and no $? or
+// PIPESTATUS tested by the command after it.
+func standsApart(statement, rest string) bool {
+	if !simpleCommand(statement) || stderrWrite().MatchString(statement) {
+		return false
+	}
+	first, _, _ := strings.Cut(afterAssignments(strings.TrimSpace(statement)), " ")
+	switch first {
+	case "exec", "cd", "source", ".", "eval", "set", "alias", "builtin", "command", "function", "exit", "return", "hash", "enable":
+		return false
+	}
+	nextEnd := nextOperator(rest, 0)
+	if next := rest[:nextEnd]; strings.Contains(next, "$?") || strings.Contains(next, "PIPESTATUS") {
+		return false // check.sh; [ $? -eq 0 ] || exit 2: it is the call
+	}
+	for _, w := range strings.Fields(statement) {
+		name, _, assigns := strings.Cut(w, "=")
+		if assigns && (strings.Contains(rest, "$"+name) || strings.Contains(rest, "${"+name)) {
+			return false
+		}
+	}
+	return true
+}
+
+// simpleCommand reports whether statement (its quotes blanked) is one
+// simple command: no keyword opening a compound, no group, subshell or
+// backquote; $( … ) and ${ … } are words of it.
+func simpleCommand(statement string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(statement), " ")
+	if first == "" || slices.Contains(shellKeywords, first) || slices.Contains(compoundWords, first) {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(statement); i++ {
+		switch statement[i] {
+		case '(', '{':
+			if i == 0 || statement[i-1] != '$' {
+				return false
+			}
+			depth++
+		case ')', '}':
+			if depth--; depth < 0 {
+				return false
+			}
+		case '`':
+			return false
+		}
+	}
+	return depth == 0
+}
+
+// withoutPipelineTail returns command, run under set -o pipefail, with
+// what follows its first command's pipe dropped when that shows all it
+// does and writes nothing to stderr (check.sh | tee log || exit 2 is
+// read as check.sh || exit 2): the pipeline fails when check.sh does,
+// and its stdout alone goes down the pipe.
+func withoutPipelineTail(command string) string {
+	plain := withoutLiteralQuotes(command)
+	end := nextOperator(plain, 0)
+	if end == len(plain) || plain[end] != '|' || strings.HasPrefix(plain[end:], "||") {
+		return command
+	}
+	tailEnd := pipelineEnd(plain, end)
+	tail := command[end+1 : tailEnd]
+	if strings.TrimSpace(tail) == "" || !allVisible(tail, forExit) || stderrWrite().MatchString(plain[end+1:tailEnd]) {
+		return command
+	}
+	call, rest := strings.TrimRight(command[:end], " \t"), strings.TrimLeft(command[tailEnd:], " \t")
+	if rest != "" && (rest[0] == ';' || rest[0] == '\n') {
+		return call + rest
+	}
+	return call + " " + rest
 }
 
 // skipLauncherOptions returns the offset in plain, from at, past the
@@ -850,18 +1028,27 @@ func runsProgram(words string) bool {
 
 // withExitCodeInlined returns rc=0; check.sh || rc=2; exit $rc as the
 // command it runs alike, check.sh || exit 2: the code kept in a
-// variable, set on the call's failure and exited with last. Any other
-// command is returned as is.
+// variable, set on the call's failure and exited with last; commands
+// that stand apart between the first setting and the call (rc=0;
+// mkdir -p "$D"; check.sh || rc=2; exit $rc) are read past, as
+// prefixReadings reads past them. Any other command is returned as is.
 func withExitCodeInlined(command string) string {
 	if !strings.Contains(command, "=0") || !strings.Contains(command, "||") {
 		return command // most commands: the regexp is not run
 	}
-	m := exitCodeKept().FindStringSubmatch(command)
+	read := command
+	if loc := exitCodeInit().FindStringIndex(command); loc != nil {
+		read = command[:loc[1]] + withoutNoOpPrefix(command[loc[1]:])
+	}
+	m := exitCodeKept().FindStringSubmatch(read)
 	if m == nil || m[3] != m[1] || m[5]+m[6] != m[1] {
 		return command
 	}
 	return m[2] + " || exit " + m[4]
 }
+
+// exitCodeInit matches the rc=0; opening exitCodeKept's command.
+var exitCodeInit = lazy.Regexp(`^[ \t\n]*[A-Za-z_]\w*=0[ \t]*[;\n]`)
 
 // exitCodeKept matches rc=0; call || rc=N; exit $rc: the variable, the
 // call, the variable set on failure, N, and the variable exited with
