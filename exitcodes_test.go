@@ -804,6 +804,17 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"rc=0; true; ./loud.sh || rc=2; exit $rc", false},
 		{"rc=0; mkdir -p logs; ./quiet.sh || rc=2; exit $rc", true},
 		{"rc=0; mkdir -p logs; ./loud.sh || rc=2; exit $rc", false},
+		// The call's output captured in a variable, in a group or not.
+		{"{ out=$(./quiet.sh); } || exit 2", true},
+		{"{ out=$(./loud.sh); } || exit 2", false},
+		{"{ out=$(./says.sh); } || exit 2", true}, // its reason captured
+		{"out=$(./quiet.sh) || exit 2", true},
+		{"out=$(./loud.sh) || exit 2", false},
+		{"out=\"$(./loud.sh 2>&1)\" || exit 2", true}, // its reason captured too
+		{"out=$(./exit2.sh)", true},
+		{"out=$(./exit2-loud.sh)", false},
+		{"out=$(./quiet.sh); [ $? -eq 0 ] || exit 2", true},
+		{"out=$(./loud.sh); [ $? -eq 0 ] || exit 2", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -904,6 +915,16 @@ func TestWithoutNoOpPrefix(t *testing.T) {
 		{"x=$(date); q.sh || exit 2", "q.sh || exit 2"},
 		{"a;", "a;"},
 		{"case $x in a) b;; esac; exit 2", "case $x in a) b;; esac; exit 2"},
+		// A call's output captured: its status is the assignment's.
+		{"{ out=$(q.sh); } || exit 2", "q.sh >/dev/null || exit 2"},
+		{"out=$(q.sh) || exit 2", "q.sh >/dev/null || exit 2"},
+		{"out=\"$(q.sh 2>&1)\" || exit 2", "q.sh 2>&1 >/dev/null || exit 2"},
+		{"out=$(q.sh); [ $? -eq 0 ] || exit 2", "q.sh >/dev/null; [ $? -eq 0 ] || exit 2"},
+		{"out=$(q.sh); [ -n \"$out\" ] && exit 2", "out=$(q.sh); [ -n \"$out\" ] && exit 2"}, // its value is read
+		{"out=$(q.sh) x", "out=$(q.sh) x"},
+		{"out=$(a; b) || exit 2", "out=$(a; b) || exit 2"},
+		{"out=$(q.sh | head -1) || exit 2", "out=$(q.sh | head -1) || exit 2"},
+		{"{ out=$(q.sh); x; } || exit 2", "{ out=$(q.sh); x; } || exit 2"},
 		{"executor.sh", "executor.sh"},
 		{"envsubst < a", "envsubst < a"},
 	} {

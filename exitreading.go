@@ -782,7 +782,7 @@ func prefixReadings(command string) (string, []string) {
 	done := false
 	for !done {
 		trimmed := strings.TrimLeft(command, " \t\n")
-		if !strings.HasPrefix(trimmed, "{") && !strings.HasPrefix(trimmed, "exec") && !strings.HasPrefix(trimmed, "env") && !strings.HasPrefix(trimmed, "/usr/bin/env") && strings.IndexAny(trimmed, ";\n") < 0 {
+		if !strings.HasPrefix(trimmed, "{") && !strings.HasPrefix(trimmed, "exec") && !strings.HasPrefix(trimmed, "env") && !strings.HasPrefix(trimmed, "/usr/bin/env") && strings.IndexAny(trimmed, ";\n") < 0 && !strings.Contains(trimmed, "$(") {
 			break // most commands: not copied
 		}
 		plain := withoutLiteralQuotes(trimmed) // same length: the offsets hold
@@ -801,17 +801,27 @@ func prefixReadings(command string) (string, []string) {
 			command = trimmed[at:]
 		case strings.HasPrefix(plain, "{ ") || strings.HasPrefix(plain, "{\t"):
 			end := nextOperator(plain, 1)
-			closing := skipBlanks(plain, end+1)
-			if end == len(plain) || plain[end] != ';' || !wordAt(plain, closing, "}") {
+			if end == len(plain) || plain[end] != ';' || !wordAt(plain, skipBlanks(plain, end+1), "}") {
 				done = true
 				break
 			}
+			closing := skipBlanks(plain, end+1)
 			inner := strings.TrimSpace(trimmed[1:end])
-			if inner == "" || strings.ContainsAny(plain[1:end], "{}()`") {
+			if _, _, to, captured := capturedCall(strings.TrimSpace(plain[1:end])); inner == "" || strings.ContainsAny(plain[1:end], "{}()`") && (!captured || to != len(inner)) {
 				done = true // a compound or a substitution inside
 				break
 			}
 			command = inner + trimmed[closing+1:]
+		case strings.Contains(plain, "=$(") || strings.Contains(plain, "=\"$("):
+			// out=$(check.sh) || exit 2: the assignment's status is the
+			// call's, its stdout is kept and its stderr the tool's, as
+			// for check.sh >/dev/null || exit 2.
+			from, to, end, ok := capturedCall(plain)
+			if rest := strings.TrimLeft(plain[end:], " \t"); !ok || rest != "" && (rest[0] == ';' || rest[0] == '\n') && !standsApart(plain[:end], rest[1:]) && !strings.Contains(rest, "$?") {
+				done = true // out=$(check.sh); [ -n "$out" ] && exit 2: its value is read
+				break
+			}
+			command = trimmed[from:to] + " >/dev/null" + trimmed[end:]
 		default:
 			// One command standing alone, then the rest.
 			end := nextOperator(plain, 0)
@@ -853,6 +863,34 @@ func prefixReadings(command string) (string, []string) {
 	}
 	return command, alone
 }
+
+// capturedCall reads plain (a command with its quotes blanked) as
+// opening with an assignment of one command substitution whose status
+// is the command's, NAME=$(call) or NAME="$(call)", the call one simple
+// command: where the call starts and ends, and where the assignment
+// ends. Not ok when anything but a ;, a line break, && or || follows
+// it (out=$(a) b runs b with out set).
+func capturedCall(plain string) (from, to, end int, ok bool) {
+	m := capturedAssignment().FindStringSubmatchIndex(plain)
+	if m == nil || plain[m[4]:m[5]] != plain[m[8]:m[9]] {
+		return 0, 0, 0, false
+	}
+	from, to, end = m[6], m[7], m[1]
+	call := strings.TrimSpace(plain[from:to])
+	if call == "" || nextOperator(call, 0) != len(call) || !simpleCommand(call) {
+		return 0, 0, 0, false
+	}
+	rest := strings.TrimLeft(plain[end:], " \t")
+	if rest != "" && rest[0] != ';' && rest[0] != '\n' && !strings.HasPrefix(rest, "&&") && !strings.HasPrefix(rest, "||") {
+		return 0, 0, 0, false
+	}
+	return from, to, end, true
+}
+
+// capturedAssignment matches NAME=$(…) or NAME="$(…)" opening a command,
+// nothing inside opening another: the name, the quote, the inside and
+// the closing quote.
+var capturedAssignment = lazy.Regexp(`^([A-Za-z_]\w*)=("?)\$\(([^()` + "`" + `]*)\)("?)`)
 
 // shellOptions reads statement as set with options that change how the
 // shell runs a list and write nothing (-e, -u, -o pipefail, +e, …): ok
