@@ -352,8 +352,9 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 // A cd into the project before the call (cd "$CLAUDE_PROJECT_DIR" &&
 // check.sh || exit 2) is returned with it, as plainCall reads it: a
 // failing cd exits 2 too, but writes why on stderr. The body is one
-// simple command, one group ({ …; }, or ( … ) ending the command), or
-// the branch of an if that runs on the call's failure, the if having no
+// simple command, one group ({ …; }, or ( … ) ending the command) with
+// its redirections ({ echo no >&2; exit 2; } 2>/dev/null), or the
+// branch of an if that runs on the call's failure, the if having no
 // elif and no redirection of its own; what follows it (; exit 0) runs
 // only when the body did not exit, and is not returned. The call is what
 // comes before the first operator: readScript refuses it when it is no
@@ -651,9 +652,10 @@ func ifThen(plain string, at int) (cond, then, orElse span, ok bool) {
 // bodyUnit returns the command or group at offset at of command (plain,
 // its quotes blanked): a simple command up to a ; or line break, or a
 // group ({ …; }, or ( … ), whose exit ends only itself, with nothing
-// after it). Not ok when an and-or list goes on after a command that is
-// no exit (an exit never returns: exit 2 || exit 0 is exit 2), or when
-// the group is redirected.
+// after it), with the redirections that follow it ({ echo no >&2; exit
+// 2; } 2>/dev/null, whose reason goes nowhere), which exitsTwoSilently
+// follows. Not ok when an and-or list goes on after a command that is
+// no exit (an exit never returns: exit 2 || exit 0 is exit 2).
 func bodyUnit(command, plain string, at int) (string, bool) {
 	if at < len(plain) && (plain[at] == '{' || plain[at] == '(') {
 		var group *compound
@@ -666,11 +668,15 @@ func bodyUnit(command, plain string, at int) (string, bool) {
 		if group == nil {
 			return "", false
 		}
-		tail := plain[at+group.end:]
+		end := at + group.end
+		if loc := leadingRedirects().FindStringIndex(plain[end:]); loc != nil {
+			end += loc[1]
+		}
+		tail := plain[end:]
 		if group.closer == ")" && strings.TrimSpace(tail) != "" || !followedByList(tail) {
 			return "", false
 		}
-		return command[at : at+group.end], true
+		return command[at:end], true
 	}
 	end := nextOperator(plain, at)
 	first, _, _ := strings.Cut(strings.TrimSpace(plain[at:end]), " ")

@@ -575,9 +575,12 @@ func TestFailureBody(t *testing.T) {
 		{"check.sh; [ $? -ne 0 ] || exit 2", "", "", false},
 		{"check.sh; [ $? -eq 0 ] && exit 2", "", "", false},
 		{"check.sh; if [ $? -eq 0 ]; then exit 2; fi", "", "", false},
-		{"check.sh && echo ok || exit 2", "", "", false},               // echo may fail too: not followed
-		{"if ! check.sh; then echo no; exit 2; fi >&2", "", "", false}, // redirected
-		{"check.sh || { echo no; exit 2; } >&2", "", "", false},
+		{"check.sh && echo ok || exit 2", "", "", false},                                       // echo may fail too: not followed
+		{"if ! check.sh; then echo no; exit 2; fi >&2", "", "", false},                         // redirected
+		{"check.sh || { echo no; exit 2; } >&2", "check.sh", "{ echo no; exit 2; } >&2", true}, // the group's redirection is its own (QA's fourth round)
+		{"check.sh || { echo no >&2; exit 2; } 2>/dev/null; exit 0", "check.sh", "{ echo no >&2; exit 2; } 2>/dev/null", true},
+		{"check.sh || ( echo no >&2; exit 2 ) 2>/dev/null", "check.sh", "( echo no >&2; exit 2 ) 2>/dev/null", true},
+		{"check.sh || { exit 2; } 2>/dev/null | cat", "", "", false},
 		{"check.sh || exit 2 && next.sh", "check.sh", "exit 2 ", true}, // next.sh runs on success alone
 		{"check.sh || ( exit 2 ); exit 0", "", "", false},              // the subshell's exit ends only it
 		{"check.sh | grep -q ok || exit 2", "", "", false},             // a pipeline
@@ -815,6 +818,13 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"out=$(./exit2-loud.sh)", false},
 		{"out=$(./quiet.sh); [ $? -eq 0 ] || exit 2", true},
 		{"out=$(./loud.sh); [ $? -eq 0 ] || exit 2", false},
+		// A body whose redirection sends its reason away.
+		{"./quiet.sh || { echo no >&2; exit 2; } 2>/dev/null", true},
+		{"./quiet.sh || { echo no >&2; exit 2; }", false},
+		{"./loud.sh || { echo no >&2; exit 2; } 2>/dev/null", false}, // loud.sh's reason still reaches the tool
+		{"./quiet.sh || ( echo no >&2; exit 2 ) 2>/dev/null", true},
+		{"./quiet.sh || ( echo no >&2; exit 2 )", false},
+		{"./quiet.sh || { echo no; exit 2; } >&2", false}, // the reason made stderr
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
