@@ -873,10 +873,9 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 			return "its command", strings.TrimSpace(callText[at:]), true
 		}
 		// check.sh >/dev/null || exit 2: its stderr is the tool's
-		// still, so the script is read as if run without them.
-		if at, away := stdoutAway(callText); away {
-			callText = strings.TrimSpace(callText[:at])
-		}
+		// still, so the script is read as if run without them; with
+		// check.sh >&2, what it prints is a reason too.
+		callText, prints := withoutOutputRedirects(callText)
 		// check.sh || exit 2, if ! check.sh; then exit 2; fi: the
 		// exit is as loud as the script's failure, read as a script
 		// run alone is.
@@ -884,6 +883,9 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 		call.Command = callText
 		if text, read := scripts.readScript(&call, forExit); read {
 			key := strings.TrimSuffix(text, "\n"+call.Command)
+			if prints {
+				key = withPrintsToStderr(key)
+			}
 			quiet, seen := failing[key]
 			if !seen {
 				quiet = failsSilently(key)
@@ -892,7 +894,7 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 			return "its script, whose failure the command turns into exit 2,", "", quiet
 		}
 		if p, ok := scripts.readProgram(&call); ok {
-			return "its script, whose failure the command turns into exit 2,", "", p.exitsSilently(exitCodeFailing)
+			return "its script, whose failure the command turns into exit 2,", "", p.exitsSilently(exitCodeFailing) && (!prints || !p.mayPrint())
 		}
 	}
 	quietText := func(key string) bool {
@@ -904,16 +906,16 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 		return quiet
 	}
 	// guard.sh >/dev/null: its stderr is the tool's still, so the
-	// script is read as if run without the redirections.
+	// script is read as if run without the redirections (guard.sh >&2:
+	// with what it prints as a reason).
 	run := hd
-	if at, away := stdoutAway(run.Command); away {
-		run.Command = strings.TrimSpace(run.Command[:at])
-	}
+	var prints bool
+	run.Command, prints = withoutOutputRedirects(run.Command)
 	text, read := scripts.readScript(&run, forExit)
 	if !read {
 		// python3 guard.py, node guard.js: read whole, or not at all.
 		if p, ok := scripts.readProgram(&run); ok {
-			return "its script", "", p.exitsSilently(exitCodeTwo)
+			return "its script", "", p.exitsSilently(exitCodeTwo) && (!prints || !p.mayPrint())
 		}
 		// A command without "exit" cannot exit 2 itself (a script
 		// it runs is readScript's): skipped before the costlier
@@ -930,7 +932,11 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 	}
 	// A script's text ends with the command that runs it, which adds
 	// no exit (readScript reads only a plain call): keyed without it.
-	if !quietText(strings.TrimSuffix(text, "\n"+run.Command)) {
+	key := strings.TrimSuffix(text, "\n"+run.Command)
+	if prints && read && key != text {
+		key = withPrintsToStderr(key)
+	}
+	if !quietText(key) {
 		return "", "", false
 	}
 	if text != hd.Command {

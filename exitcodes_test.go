@@ -387,6 +387,10 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		if fails := failsSilently(text); silent && !fails {
 			t.Errorf("exitsTwoSilently(%q) but not failsSilently", text)
 		}
+		// Printing as writing to stderr makes no text quieter.
+		if exitsTwoSilently(withPrintsToStderr(text)) && !silent {
+			t.Errorf("exitsTwoSilently(withPrintsToStderr(%q)) but not of the text itself", text)
+		}
 	})
 }
 
@@ -624,6 +628,9 @@ func TestSilentExitsWrapped(t *testing.T) {
 		"says.sh":       {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 1 ;; esac\nexit 0\n")},
 		"exit2.py":      {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    sys.exit(2)\nsys.exit(0)\n")},
 		"exit2-loud.py": {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    print(\"no rm\", file=sys.stderr)\n    sys.exit(2)\nsys.exit(0)\n")},
+		"exit2-says.sh": {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 2 ;; esac\nexit 0\n")},
+		"exit2-says.py": {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    print(\"no rm\")\n    sys.exit(2)\nsys.exit(0)\n")},
+		"branchy.sh":    {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\nif [ -z \"$cmd\" ]; then echo \"no command\"; exit 0; fi\ncase \"$cmd\" in *rm*) exit 1 ;; esac\necho \"$cmd\" | grep -q sudo && exit 1\nexit 0\n")},
 	}}
 	for _, tc := range []struct {
 		command string
@@ -670,7 +677,6 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./quiet.sh >/dev/null || { echo no >&2; exit 2; }", false},
 		{"./loud.sh >/dev/null || exit 2", false},
 		{"./says.sh >/dev/null || exit 2", true}, // the reason on stdout, sent away
-		{"./says.sh >&2 || exit 2", false},       // the reason on stdout, made stderr
 		// An else branch.
 		{"if ./quiet.sh; then :; else exit 2; fi", true},
 		{"if ./quiet.sh; then :; else echo no >&2; exit 2; fi", false},
@@ -825,6 +831,17 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./quiet.sh || ( echo no >&2; exit 2 ) 2>/dev/null", true},
 		{"./quiet.sh || ( echo no >&2; exit 2 )", false},
 		{"./quiet.sh || { echo no; exit 2; } >&2", false}, // the reason made stderr
+		// The call's stdout made stderr: what it prints is a reason.
+		{"./quiet.sh >&2 || exit 2", true},
+		{"./quiet.sh 1>&2 || exit 2", true},
+		{"./says.sh >&2 || exit 2", false},
+		{"./loud.sh >&2 || exit 2", false},
+		{"./branchy.sh >&2 || exit 2", true}, // it prints only on a path that exits 0
+		{"./exit2.sh >&2", true},
+		{"./exit2-says.sh >&2", false},
+		{"./exit2-says.sh", true}, // the reason on stdout
+		{"python3 exit2.py >&2", true},
+		{"python3 exit2-says.py >&2", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -832,6 +849,30 @@ func TestSilentExitsWrapped(t *testing.T) {
 		}}}
 		if got := len(silentExits(m, nil, "claude-code", "codex", scripts)) > 0; got != tc.want {
 			t.Errorf("silentExits(%q) = %v, want %v", tc.command, got, tc.want)
+		}
+	}
+}
+
+// TestWithPrintsToStderr: a script whose stdout goes to stderr writes
+// there what it prints where the tool would have read it, and nothing
+// it prints into a substitution, a pipe, or a compound sent elsewhere.
+func TestWithPrintsToStderr(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"echo no\nexit 1", "echo >&2 no\nexit 1"},
+		{"if x; then printf 'a b'; fi", "if x; then printf >&2 'a b'; fi"},
+		{"cat <<EOF\nno\nEOF", "cat >&2 <<EOF\nno\nEOF"},
+		{"x=$(echo a)\nexit 1", "x=$(echo a)\nexit 1"},
+		{"echo \"$x\" | grep -q rm && exit 1", "echo \"$x\" | grep -q rm && exit 1"},
+		{"{ echo a; } >/dev/null\nexit 1", "{ echo a; } >/dev/null\nexit 1"},
+		{"{ echo a; } | grep -q a", "{ echo a; } | grep -q a"},
+		{"printf -v x '%s' a", "printf -v x '%s' a"},
+		{"echo 'cat' # echo", "echo >&2 'cat' # echo"},
+		{"x=`echo a`", "x=`echo a`"},
+		{"concat x; echoes y", "concat x; echoes y"},
+		{"exit 1", "exit 1"},
+	} {
+		if got := withPrintsToStderr(tc.in); got != tc.want {
+			t.Errorf("withPrintsToStderr(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

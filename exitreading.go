@@ -677,6 +677,67 @@ func testsForFailure(name string, code exitCode) *regexp.Regexp {
 	return regexp.MustCompile(`\$(?:\{` + regexp.QuoteMeta(name) + `\}|` + regexp.QuoteMeta(name) + `\b)["']?\s*(?:` + ops + `)`)
 }
 
+// withoutOutputRedirects returns command without the redirections
+// ending it when they leave its standard error the tool's and move at
+// most its standard output (stdoutAway: >/dev/null), and whether they
+// move that to standard error (check.sh >&2), where what the command
+// prints is a reason too. Otherwise command, false.
+func withoutOutputRedirects(command string) (string, bool) {
+	at, out, errs, ok := endingRedirects(command)
+	if !ok || errs != toStderr {
+		return command, false
+	}
+	return strings.TrimSpace(command[:at]), out == toStderr
+}
+
+// withPrintsToStderr returns a shell text whose standard output goes to
+// standard error (check.sh >&2 || exit 2) with each command that prints
+// there (echo, printf, cat) writing to stderr as such (echo >&2 no), so
+// that exitsTwoSilently and failsSilently read it as a reason, path by
+// path. A print whose output goes elsewhere is left: into a command
+// substitution or a pipe, out of a compound sent elsewhere ({ …; }
+// >/dev/null), or redirected itself (printf -v, echo x >/dev/null,
+// which the write's own reading follows). Other programs that print
+// (jq, grep without -q) are not seen: a needless warning at worst.
+func withPrintsToStderr(text string) string {
+	plain := withoutTrailingComments(withoutLiteralQuotes(forExitReading(text))) // same length: the offsets hold
+	locs := printCommand().FindAllStringIndex(plain, -1)
+	if locs == nil {
+		return text
+	}
+	var away []span // where output does not reach the tool's stdout
+	for _, c := range shellCompounds(plain) {
+		if c.stdoutMoved || c.closer == ")" && c.start > 0 && strings.IndexByte("$<>", plain[c.start-1]) >= 0 {
+			away = append(away, c.span)
+		}
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range locs {
+		start, end := loc[0], loc[1]
+		if !isNameByte(plain[start]) {
+			start++
+		}
+		if !atCommandStart(plain, start) || strings.Count(plain[:start], "`")%2 == 1 || slices.ContainsFunc(away, func(sp span) bool { return sp.start <= start && start < sp.end }) {
+			continue
+		}
+		if next := nextOperator(plain, end); next < len(plain) && plain[next] == '|' && !strings.HasPrefix(plain[next:], "||") {
+			continue // echo "$x" | grep -q rm
+		}
+		if plain[start:end] == "printf" && strings.HasPrefix(strings.TrimLeft(plain[end:], " \t"), "-v") {
+			continue // printf -v var: into a variable
+		}
+		b.WriteString(text[last:end])
+		b.WriteString(" >&2")
+		last = end
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
 // withoutTrailingComments blanks each comment that follows a command on
 // its line (cmd   # errors go to >&2): a redirection in it is none.
 func withoutTrailingComments(plain string) string {
@@ -1762,12 +1823,14 @@ func callSendsStderrAway(plain string, at int) bool {
 
 // compound is a compound command of a shell text: where it starts and
 // ends, the word that closes it (fi, esac, done, }, ")"), whether its
-// standard output goes to standard error, and whether its standard error
-// goes anywhere else.
+// standard output goes to standard error, whether its standard error
+// goes anywhere else, and whether its standard output goes anywhere but
+// the tool's (>/dev/null, >&2, or down a pipe).
 type compound struct {
 	span
 	closer               string
 	toStderr, stderrAway bool
+	stdoutMoved          bool
 	// branches are where another branch of an if or case starts (else,
 	// elif, the arm after ;;); catchAll whether one runs when no other
 	// does (else, a *) arm), so that some branch always runs.
@@ -1792,10 +1855,16 @@ func shellCompounds(plain string) []compound {
 		if n := len(c.branches); kind == "esac" && n > 0 && strings.TrimSpace(plain[c.branches[n-1]+2:end-len("esac")]) == "" {
 			c.branches = c.branches[:n-1] // the last arm's ;; before esac starts no branch
 		}
+		after := end
 		if loc := leadingRedirects().FindStringIndex(plain[end:]); loc != nil {
 			out, errs, ok := followRedirects(plain[end : end+loc[1]])
 			c.toStderr = ok && out == toStderr
 			c.stderrAway = ok && errs != toStderr
+			c.stdoutMoved = !ok || out != toStdout
+			after += loc[1]
+		}
+		if next := strings.TrimLeft(plain[after:], " \t"); strings.HasPrefix(next, "|") && !strings.HasPrefix(next, "||") {
+			c.stdoutMoved = true // { …; } | grep -q x: its output goes down the pipe
 		}
 		found = append(found, c)
 		return true

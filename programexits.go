@@ -220,6 +220,26 @@ func (p *program) exitsSilently(code exitCode) bool {
 	return p.exits(code) && !p.mayWrite
 }
 
+// mayPrint reports whether the script may print to standard output: in
+// Python, print, input (its prompt) or stdout named; in Node, console's
+// methods that print there, or stdout named. Read where its standard
+// output goes to standard error (guard.py >&2), making a print a reason.
+func (p *program) mayPrint() bool {
+	p.readExits()
+	re := pythonPrints
+	if p.lang == langNode {
+		re = nodePrints
+	}
+	return !p.readable || re().MatchString(p.code)
+}
+
+// pythonPrints and nodePrints match what may print to standard output in
+// a Python or a Node script's code.
+var (
+	pythonPrints = lazy.Regexp(`\bprint\s*\(|\binput\s*\(|stdout|pprint|/dev/fd/1|\bopen\s*\(\s*1\b`)
+	nodePrints   = lazy.Regexp(`\bconsole\b|stdout|/dev/fd/1|\bwrite(?:Sync)?\s*\(\s*1\b`)
+)
+
 // readExits splits the script and reads its exits and writes, once.
 func (p *program) readExits() {
 	if p.read {
