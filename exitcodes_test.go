@@ -621,16 +621,22 @@ func TestFailureBody(t *testing.T) {
 // and loudly where either writes to stderr.
 func TestSilentExitsWrapped(t *testing.T) {
 	scripts := &Scripts{FS: fstest.MapFS{
-		"quiet.sh":      {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 1 ;; esac\nexit 0\n")},
-		"loud.sh":       {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 1 ;; esac\nexit 0\n")},
-		"exit2.sh":      {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 2 ;; esac\nexit 0\n")},
-		"exit2-loud.sh": {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 2 ;; esac\nexit 0\n")},
-		"says.sh":       {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 1 ;; esac\nexit 0\n")},
-		"exit2.py":      {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    sys.exit(2)\nsys.exit(0)\n")},
-		"exit2-loud.py": {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    print(\"no rm\", file=sys.stderr)\n    sys.exit(2)\nsys.exit(0)\n")},
-		"exit2-says.sh": {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 2 ;; esac\nexit 0\n")},
-		"exit2-says.py": {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    print(\"no rm\")\n    sys.exit(2)\nsys.exit(0)\n")},
-		"branchy.sh":    {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\nif [ -z \"$cmd\" ]; then echo \"no command\"; exit 0; fi\ncase \"$cmd\" in *rm*) exit 1 ;; esac\necho \"$cmd\" | grep -q sudo && exit 1\nexit 0\n")},
+		"quiet.sh":               {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 1 ;; esac\nexit 0\n")},
+		"loud.sh":                {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 1 ;; esac\nexit 0\n")},
+		"exit2.sh":               {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) exit 2 ;; esac\nexit 0\n")},
+		"exit2-loud.sh":          {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\" >&2; exit 2 ;; esac\nexit 0\n")},
+		"says.sh":                {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 1 ;; esac\nexit 0\n")},
+		"exit2.py":               {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    sys.exit(2)\nsys.exit(0)\n")},
+		"exit2-loud.py":          {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    print(\"no rm\", file=sys.stderr)\n    sys.exit(2)\nsys.exit(0)\n")},
+		"exit2-says.sh":          {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\ncase \"$cmd\" in *rm*) echo \"no rm\"; exit 2 ;; esac\nexit 0\n")},
+		"exit2-says.py":          {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    print(\"no rm\")\n    sys.exit(2)\nsys.exit(0)\n")},
+		"quiet.py":               {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    sys.exit(1)\n")},
+		"loud.py":                {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    print(\"no rm\", file=sys.stderr)\n    sys.exit(1)\n")},
+		"pkg/__init__.py":        {Data: []byte("")},
+		"pkg/check.py":           {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    sys.exit(1)\n")},
+		"pkg2/__init__.py":       {Data: []byte("import sys\nprint(\"init\", file=sys.stderr)\n")},
+		"pkg2/check/__main__.py": {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    sys.exit(1)\n")},
+		"branchy.sh":             {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\nif [ -z \"$cmd\" ]; then echo \"no command\"; exit 0; fi\ncase \"$cmd\" in *rm*) exit 1 ;; esac\necho \"$cmd\" | grep -q sudo && exit 1\nexit 0\n")},
 	}}
 	for _, tc := range []struct {
 		command string
@@ -842,6 +848,25 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./exit2-says.sh", true}, // the reason on stdout
 		{"python3 exit2.py >&2", true},
 		{"python3 exit2-says.py >&2", false},
+		// A Python script run by uv (not run here: uv is not installed;
+		// uv run runs Python on the script, and writes to stderr only
+		// when it installs packages first), or a module run with -m, read
+		// where the project holds it (pkg/check.py, pkg2/check/__main__.py
+		// after the packages' __init__.py), as Python finds it from the
+		// project folder: each run with python3 3.11 in bash and dash.
+		{"uv run quiet.py || exit 2", true},
+		{"uv run loud.py || exit 2", false},
+		{"uv run --frozen python3 quiet.py || exit 2", true},
+		{"uv run exit2.py", true},
+		{"uv run exit2-loud.py", false},
+		{"uv run --directory x quiet.py || exit 2", false}, // run elsewhere: not read
+		{"python -m quiet || exit 2", true},
+		{"python3 -m loud || exit 2", false},
+		{"python3 -u -m quiet || exit 2", true},
+		{"python3 -m pkg.check || exit 2", true},
+		{"python3 -m pkg2.check || exit 2", false}, // pkg2/__init__.py writes first
+		{"python3 -m nosuch || exit 2", false},     // not in the project: unknown, as an unread script is (its "No module named" is loud anyway)
+		{"uv run -m pkg.check || exit 2", true},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

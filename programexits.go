@@ -1,8 +1,9 @@
 package hookconv
 
 // Reading how a Python or Node guard exits, for HC431 and HC433: a
-// command that runs one small project script with python3 or node (or
-// as a program with such a shebang) is read for sys.exit(2) or
+// command that runs one small project script with python3, uv run or
+// node (or as a program with such a shebang), or a module of the
+// project's with python3 -m, is read for sys.exit(2) or
 // process.exit(2) and for anything that may write to standard error.
 // Nothing is run.
 //
@@ -23,6 +24,8 @@ package hookconv
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"path"
 	"slices"
 	"strconv"
@@ -66,8 +69,10 @@ type program struct {
 // readProgram returns the Python or Node script a hook's command runs,
 // when the command is one plain call (plainCall) of one project file: by
 // python, python3 (python3.12, …) or node with no option but Python's -u
-// and -B, or as the program itself with a python or node shebang. The
-// script must be no larger than maxProgramScript. s may be nil.
+// and -B, by uv run (uvRunArgs), or as the program itself with a python
+// or node shebang; or of a module of the project's that python -m runs
+// (readModule). The script must be no larger than maxProgramScript. s
+// may be nil.
 func (s *Scripts) readProgram(hd *canonical.Handler) (*program, bool) {
 	call, ok := s.plainCall(hd)
 	if !ok || !mayRunProgram(call.Command) {
@@ -85,12 +90,12 @@ func (s *Scripts) readProgram(hd *canonical.Handler) (*program, bool) {
 }
 
 // mayRunProgram reports whether a plain call's first word may run a
-// Python or Node script: an interpreter, or a path that is no shell
+// Python or Node script: an interpreter, uv, or a path that is no shell
 // script's. Most commands of a large config (./hooks/guard.sh) are not,
 // and are neither split into words nor remembered.
 func mayRunProgram(command string) bool {
 	first, _, _ := strings.Cut(afterAssignments(strings.TrimLeft(command, " \t")), " ")
-	return interpreterLang(path.Base(first)) != "" || mayBeProgramScript(first)
+	return interpreterLang(path.Base(first)) != "" || first == "uv" || mayBeProgramScript(first)
 }
 
 // readProgramOf is readProgram's reading of a plain call, uncached; its
@@ -105,6 +110,25 @@ func (s *Scripts) readProgramOf(command string) *program {
 		return nil
 	}
 	lang := interpreterLang(path.Base(words[0].text))
+	args := words[1:] // what the interpreter is given
+	if words[0].text == "uv" {
+		// uv run [options] [python3] guard.py: uv runs Python on it.
+		if args = uvRunArgs(args); len(args) == 0 {
+			return nil
+		}
+		lang = langPython
+		if interpreterLang(path.Base(args[0].text)) == langPython {
+			args = args[1:]
+		}
+	}
+	for len(args) > 0 && lang == langPython && (args[0].text == "-u" || args[0].text == "-B") {
+		args = args[1:]
+	}
+	if lang == langPython && len(args) > 1 && args[0].text == "-m" {
+		// python3 -m pkg.check: the module's file, as Python finds it
+		// from the project folder, after its packages' __init__.py.
+		return s.readModule(args[1].text)
+	}
 	refs := s.projectRefs(command)
 	if len(refs) != 1 {
 		return nil
@@ -112,11 +136,7 @@ func (s *Scripts) readProgramOf(command string) *program {
 	if lang != "" {
 		// python3 [-u] [-B] guard.py …: the script is the first word
 		// after the options, and the only project file named.
-		i := 1
-		for i < len(words) && lang == langPython && (words[i].text == "-u" || words[i].text == "-B") {
-			i++
-		}
-		if i == len(words) || refs[0].program || strings.HasPrefix(words[i].text, "-") || !programExtension(lang, words[i].text) {
+		if len(args) == 0 || refs[0].program || strings.HasPrefix(args[0].text, "-") || !programExtension(lang, args[0].text) {
 			return nil
 		}
 	} else if !refs[0].program {
@@ -139,6 +159,90 @@ func (s *Scripts) readProgramOf(command string) *program {
 	if s.programs == nil {
 		s.programs = map[string]*program{}
 	}
+	s.programs[key] = p
+	return p
+}
+
+// uvRunArgs returns the words uv gives Python after "run" and the options
+// of uv run that change neither where it runs nor what it writes
+// (--quiet, --frozen, --with PKG, --python 3.12, …), or none when the
+// words are no uv run or hold another option (--directory, --project
+// move the folder; --verbose writes to stderr). What uv itself may
+// write (a package installed on the first run) is not counted: the
+// silent runs after it are what a guard meets.
+func uvRunArgs(words []shellWord) []shellWord {
+	if len(words) == 0 || words[0].text != "run" {
+		return nil
+	}
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w.operator || w.redirect:
+			return nil
+		case slices.Contains(uvRunFlags, w.text):
+		case slices.Contains(uvRunValued, w.text):
+			i++ // the option's value
+		case strings.HasPrefix(w.text, "-") && w.text != "-m":
+			return nil
+		default:
+			return words[i:]
+		}
+	}
+	return nil
+}
+
+// uvRunFlags and uvRunValued are the options of uv run read past, the
+// latter taking a value.
+var (
+	uvRunFlags  = []string{"-q", "--quiet", "--frozen", "--locked", "--offline", "--no-sync", "--no-project", "--isolated", "--script", "--active", "--no-dev", "--exact", "--all-extras", "--no-config"}
+	uvRunValued = []string{"--with", "--python", "-p", "--extra", "--group", "--env-file"}
+)
+
+// readModule returns the Python module python -m runs, named with dots
+// (pkg.check), read from the project folder as Python finds it there:
+// pkg/check.py, or pkg/check/__main__.py for a package, each package's
+// __init__.py, which Python runs first, read before it as part of the
+// program. Nil when the module is no file of the project (an installed
+// one, which hookconv cannot see into).
+func (s *Scripts) readModule(name string) *program {
+	if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") != "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, "..") {
+		return nil
+	}
+	key := "-m " + name
+	if p, seen := s.programs[key]; seen {
+		return p
+	}
+	if s.programs == nil {
+		s.programs = map[string]*program{}
+	}
+	s.programs[key] = nil
+	file := strings.ReplaceAll(name, ".", "/")
+	var packages []string // the folders whose __init__.py runs first
+	for i := range file {
+		if file[i] == '/' {
+			packages = append(packages, file[:i])
+		}
+	}
+	main, err := s.readFile(file + ".py")
+	if err != nil {
+		packages = append(packages, file)
+		if main, err = s.readFile(file + "/__main__.py"); err != nil {
+			return nil
+		}
+	}
+	var text []byte
+	for _, dir := range packages {
+		if init, err := s.readFile(dir + "/__init__.py"); err == nil {
+			text = append(append(text, init...), '\n')
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil // there, but not read
+		}
+	}
+	text = append(text, main...)
+	if len(text) > maxProgramScript {
+		return nil
+	}
+	p := &program{lang: langPython, text: string(text)}
 	s.programs[key] = p
 	return p
 }
