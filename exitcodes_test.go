@@ -285,6 +285,11 @@ func TestInlineText(t *testing.T) {
 		{"while read -r w; do\n  case $w in rm) exit 2 ;; esac\ndone < <(./words.sh)", false},
 		{"while read -r w; do\n  case $w in rm) exit 2 ;; esac\ndone < <(cat deny.txt)", false},
 		{"diff <(jq -S .a) <(jq -S .b) || exit 2", false}, // arguments, not a loop's input: not read
+		// A text tool reading a file: its errors only add to stderr
+		// (QA's fourth round); a program read from a file is unseen.
+		{"grep -q secret .env && exit 2", true},
+		{"grep -q forbidden \"$1\" && exit 2", true},
+		{"jq -e -f policy.jq && exit 2", false},
 	} {
 		if _, got := inlineText(tc.command); got != tc.want {
 			t.Errorf("inlineText(%q) = %v, want %v", tc.command, got, tc.want)
@@ -478,7 +483,32 @@ func TestFailsSilently(t *testing.T) {
 		{"rc=0\ngrep -q rm && rc=3\nexit $rc", true},
 		{"rc=0\ngrep -q rm && { echo no >&2; rc=3; }\nexit $rc", false},
 		{"die() { echo \"$1\" >&2; exit 1; }\ngrep -q rm && die no\nexit 0", false},
-		{"set -e\ngrep -q ok", false}, // a failing command, not an exit: not seen
+		// A failing last command's status is the script's (QA's fourth
+		// round; each run in bash and dash as the script of
+		// "./s.sh || exit 2", with a file f that holds neither ok nor x:
+		// exit 2, empty stderr, where true).
+		{"set -e\ngrep -q ok f", true},
+		{"grep -q ok f", true},
+		{"grep -q forbidden \"$1\" && exit 0", true}, // grep's failure ends the list
+		{"echo checking >&2\ngrep -q ok f", false},
+		{"grep -q ok f || exit 0", false},
+		{"grep -q ok f; exit $?", true},
+		{"exit 0\ngrep -q ok f", false}, // never reached
+		{"case $c in *rm*) exit 0 ;; esac", false},
+		{"case $c in *ok*) exit 0 ;; *) grep -q x f ;; esac", true},
+		{"case $c in\n  *ok*) exit 0 ;;\n  *) grep -q x f\nesac", true},
+		{"if x; then exit 0; else grep -q x f; fi", true},
+		{"if grep -q x f; then exit 0; fi", false}, // an if whose condition fails ends with 0
+		{"for w in a; do :; done", false},
+		{"f() { exit 0; }\nf", false},
+		{"main() {\n  grep -q x f\n}\nmain \"$@\"", true},
+		{"main() {\n  grep -q x f\n}", false}, // only defined
+		{"[ -n \"$x\" ] && { echo a; exit 0; }", true},
+		{"grep -q x f && echo ok", true},
+		{"x=1; y=2", false},
+		{"x=$(grep x f)", true},
+		{"true || grep -q x f", false},
+		{"( grep -q x f )", true},
 	} {
 		if got := failsSilently(tc.text); got != tc.want {
 			t.Errorf("failsSilently(%q) = %v, want %v", tc.text, got, tc.want)
@@ -636,6 +666,10 @@ func TestSilentExitsWrapped(t *testing.T) {
 		"pkg/check.py":           {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    sys.exit(1)\n")},
 		"pkg2/__init__.py":       {Data: []byte("import sys\nprint(\"init\", file=sys.stderr)\n")},
 		"pkg2/check/__main__.py": {Data: []byte("import json, sys\nd = json.load(sys.stdin)\nif \"rm\" in d[\"tool_input\"][\"command\"]:\n    sys.exit(1)\n")},
+		"lastgrep.sh":            {Data: []byte("#!/bin/sh\ngrep -q ok file\n")},
+		"lastgrep-loud.sh":       {Data: []byte("#!/bin/sh\ngrep -q ok file || { echo \"not ok\" >&2; false; }\n")},
+		"fgrep.sh":               {Data: []byte("#!/bin/sh\ngrep -q forbidden \"$1\" && exit 2\n")},
+		"fgrep-loud.sh":          {Data: []byte("#!/bin/sh\ngrep -q forbidden \"$1\" && { echo \"forbidden\" >&2; exit 2; }\nexit 0\n")},
 		"branchy.sh":             {Data: []byte("#!/bin/bash\ncmd=$(jq -r .tool_input.command)\nif [ -z \"$cmd\" ]; then echo \"no command\"; exit 0; fi\ncase \"$cmd\" in *rm*) exit 1 ;; esac\necho \"$cmd\" | grep -q sudo && exit 1\nexit 0\n")},
 	}}
 	for _, tc := range []struct {
@@ -867,6 +901,15 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"python3 -m pkg2.check || exit 2", false}, // pkg2/__init__.py writes first
 		{"python3 -m nosuch || exit 2", false},     // not in the project: unknown, as an unread script is (its "No module named" is loud anyway)
 		{"uv run -m pkg.check || exit 2", true},
+		// A script that fails by its last command, and one whose grep
+		// reads a file (run with a file that holds neither ok nor
+		// forbidden, and notes.txt that holds forbidden).
+		{"./lastgrep.sh || exit 2", true},
+		{"./lastgrep-loud.sh || exit 2", false},
+		{"./fgrep.sh notes.txt", true},
+		{"./fgrep-loud.sh notes.txt", false},
+		{"./fgrep.sh file || exit 2", true}, // grep finds nothing: the script fails with it
+		{"./fgrep.sh", true},                // a needless warning: with no file, grep fails loudly
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

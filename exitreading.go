@@ -427,10 +427,11 @@ func exitsTwoSilently(text string) bool {
 
 // failsSilently reports whether text exits with a code other than 0 with
 // no write to standard error before it, read as exitsTwoSilently reads
-// an exit 2. Only exits that name their code count: a command failing
-// under set -e, or a last command's failure, is not seen.
+// an exit 2, or may end with its last command failing with none
+// (grep -q ok file as its last line: endFails). A command failing under
+// set -e elsewhere is not seen.
 func failsSilently(text string) bool {
-	return strings.Contains(text, "exit") && exitsSilently(text, exitCodeFailing)
+	return exitsSilently(text, exitCodeFailing)
 }
 
 // exitsSilently is exitsTwoSilently for the exits of code.
@@ -439,10 +440,19 @@ func exitsSilently(text string, code exitCode) bool {
 	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
 	exits := exitsAt(text, plain, code)
 	viaCodes := conditionalExits(text, plain, code)
-	if len(exits) == 0 && len(viaCodes) == 0 {
+	if len(exits) == 0 && len(viaCodes) == 0 && code != exitCodeFailing {
 		return false
 	}
 	shape := readShape(plain)
+	// A failing last command's status is the script's: the end is an
+	// exit of its own, for a code other than 0.
+	endAt, endFails := -1, false
+	if code == exitCodeFailing {
+		endAt, endFails = shape.endFails(plain)
+	}
+	if len(exits) == 0 && len(viaCodes) == 0 && !endFails {
+		return false
+	}
 	// Each write, and each call of a function that writes and returns,
 	// covers the exits after it in its part (the top level, or the body
 	// holding it) up to where its path surely ends (pathEnd): echo no
@@ -550,6 +560,9 @@ func exitsSilently(text string, code exitCode) bool {
 			return true
 		}
 	}
+	if endFails && silentAt(endAt) {
+		return true
+	}
 	// An exit through a code set to 2 on some path (rc=0; grep -q rm &&
 	// rc=2; exit $rc) is silent when no write comes before the exit, and
 	// one setting of 2 has none before it, none after it on its path
@@ -563,6 +576,185 @@ func exitsSilently(text string, code exitCode) bool {
 		return silentThroughCodes(viaCodes, shape, plain, text, at, silentAt, code)
 	}
 	return false
+}
+
+// endFails returns where the command list ending a script (its quotes
+// blanked) starts, when the script may reach its end with that list
+// failing, whose status is then the script's: a command that may fail
+// last (grep -q ok file), or a condition before && (grep -q rm && exit
+// 2 as the last line fails when grep finds nothing). A compound ending
+// the script (fi, esac, done, }) is read through its last list; the
+// branches before that one are not read. A list that cannot fail (exit
+// 0, echo, true, an assignment), an exit ending every path before the
+// list, or a function's definition ending the script ends nothing
+// failing.
+func (sh *scriptShape) endFails(plain string) (int, bool) {
+	from, end := 0, len(plain)
+	for range 8 { // compounds nested deeper are not read into
+		for end > from && strings.IndexByte(" \t\n;&", plain[end-1]) >= 0 {
+			end--
+		}
+		if end <= from {
+			return 0, false
+		}
+		if b := sh.blockEndingAt(plain, end); b >= 0 {
+			block := sh.blocks[b]
+			if slices.Contains(sh.bodies, block) {
+				return 0, false // f() { …; }: defining it fails nothing
+			}
+			// cond && { …; } ending the script fails when cond does.
+			at := listStart(plain, from, block.start)
+			if left := strings.TrimSpace(plain[at:block.start]); strings.HasSuffix(left, "&&") && listMayFail(strings.TrimSuffix(left, "&&")) {
+				return sh.reached(plain, at)
+			}
+			from, end = sh.blockInside(plain, b)
+			continue
+		}
+		at := listStart(plain, from, end)
+		list := strings.TrimSpace(plain[at:end])
+		list = withoutListOpening(list)
+		if list == "exit" || list == "exit $?" || list == `exit "$?"` {
+			end = at // the status of what ran before it
+			continue
+		}
+		if !listMayFail(list) {
+			return 0, false
+		}
+		return sh.reached(plain, at)
+	}
+	return 0, false
+}
+
+// blockInside returns the span of block b's commands in plain: inside
+// its braces or parentheses, or from its opening word (past case's in)
+// to its closing one (fi, esac, done).
+func (sh *scriptShape) blockInside(plain string, b int) (int, int) {
+	block := sh.blocks[b]
+	if c := plain[block.start]; c == '{' || c == '(' {
+		return block.start + 1, block.end - 1
+	}
+	from, end := block.start, block.end
+	for from < end && isNameByte(plain[from]) {
+		from++
+	}
+	for end > from && isNameByte(plain[end-1]) {
+		end--
+	}
+	if strings.HasPrefix(plain[block.start:], "case") {
+		// case WORD in: the first arm's pattern follows the in.
+		for at := from; at < end; at++ {
+			if (plain[at-1] == ' ' || plain[at-1] == '\t' || plain[at-1] == '\n') && wordAt(plain, at, "in") {
+				return at + len("in"), end
+			}
+		}
+	}
+	return from, end
+}
+
+// reached returns at (past its blanks), and whether the script can
+// reach it and go on: no exit at the top level ends every path before
+// it, and it is no call of a function that always exits.
+func (sh *scriptShape) reached(plain string, at int) (int, bool) {
+	at = skipSpace(plain, at)
+	if ends := sh.endings[-1]; len(ends) > 0 && ends[0] <= at {
+		return 0, false // exit 0 before it, or it calls a function that always exits
+	}
+	return at, true
+}
+
+// blockEndingAt is the compound that ends at offset end of plain, with
+// only redirections after it (fi >&2), -1 for none.
+func (sh *scriptShape) blockEndingAt(plain string, end int) int {
+	for b := len(sh.blocks) - 1; b >= 0; b-- {
+		blk := sh.blocks[b]
+		if blk.end > end {
+			continue
+		}
+		if tail := plain[blk.end:end]; strings.TrimSpace(tail) == "" || leadingRedirects().FindString(tail) == tail {
+			if sh.blockParent[b] < 0 || sh.blocks[sh.blockParent[b]].end > end {
+				return b
+			}
+		}
+		if blk.end < end && sh.blockParent[b] < 0 {
+			return -1 // blocks are sorted by start: one closing earlier at the top ends no later one
+		}
+	}
+	return -1
+}
+
+// withoutListOpening returns a command list without the keywords and the
+// case pattern that open it in a compound (then, do, else, *rm*)), which
+// run nothing of the list.
+func withoutListOpening(list string) string {
+	for {
+		first, rest, _ := strings.Cut(list, " ")
+		switch {
+		case first == "then" || first == "do" || first == "else" || first == "{" || first == "in":
+			list = strings.TrimSpace(rest)
+		case strings.Contains(first, ")") && !strings.Contains(first, "("):
+			_, after, _ := strings.Cut(list, ")")
+			list = strings.TrimSpace(after)
+		default:
+			return list
+		}
+	}
+}
+
+// listMayFail reports whether a command list (its quotes blanked) may
+// end with a status other than 0: a && goes on only after success, so the
+// list fails when either side may; a || runs its right side only after
+// a failure, so the list fails only when both sides may.
+func listMayFail(list string) bool {
+	fails, op := false, ""
+	for at := 0; ; {
+		end := pipelineEnd(list, nextOperator(list, at)) // a pipeline's status is its last command's
+		part := list[at:end]
+		if i := strings.LastIndexByte(part, '|'); i >= 0 {
+			part = part[i+1:]
+		}
+		cmd := commandMayFail(part)
+		switch op {
+		case "":
+			fails = cmd
+		case "&&":
+			fails = fails || cmd
+		case "||":
+			fails = fails && cmd
+		default: // ; & or a line break inside: not one list, read as failing
+			return true
+		}
+		if end >= len(list) {
+			return fails
+		}
+		op = list[end:min(end+2, len(list))]
+		at = end + 2
+		if op != "&&" && op != "||" {
+			op, at = "?", end+1
+		}
+	}
+}
+
+// commandMayFail reports whether a simple command (its quotes blanked)
+// may fail: not an exit (whose code the exits' reading has), true, :,
+// echo, printf, set, an assignment without a command substitution or a
+// declaration; anything else may, a negated one too.
+func commandMayFail(cmd string) bool {
+	cmd = strings.TrimSpace(cmd)
+	if strings.HasPrefix(cmd, "! ") {
+		return true
+	}
+	words := afterAssignments(cmd)
+	if words == "" {
+		return strings.Contains(cmd, "$(") || strings.Contains(cmd, "`")
+	}
+	first, _, _ := strings.Cut(words, " ")
+	switch first {
+	case "exit", "return", "true", ":", "echo", "printf", "set", "shift", "unset", "trap", "break", "continue":
+		return false
+	case "export", "readonly", "local", "declare", "typeset":
+		return strings.Contains(cmd, "$(") || strings.Contains(cmd, "`")
+	}
+	return true
 }
 
 // maxPathScan bounds how many later writes (or settings) are tried for

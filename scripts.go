@@ -676,7 +676,10 @@ const (
 // allVisible reports whether a shell text (a script without its
 // comments, or a command) shows all it does, for p: it reads in no file,
 // runs nothing but the shell's own commands and text tools, and names no
-// other script, which may answer for it.
+// other script, which may answer for it. For the exit, a text tool may
+// read files as data (grep -q ok file, cat "$1"): what they hold changes
+// only what it prints on stdout and its status, which the reading
+// follows anyway (readsDataOnly).
 func allVisible(text string, p purpose) bool {
 	if p == forExit {
 		text = forExitReading(text)
@@ -1077,6 +1080,17 @@ func textArgsOK(tool string, args []shellWord) bool {
 	return true
 }
 
+// readsDataOnly reports whether a text tool's arguments name files for
+// it to read as data only, not a program to run from one (jq -f
+// filter.jq, --from-file), whose text is not in the script: read for
+// the exit, where such a file changes what the tool prints on stdout
+// and its status, not what reaches stderr but the tool's own errors.
+func readsDataOnly(args []shellWord) bool {
+	return !slices.ContainsFunc(args, func(w shellWord) bool {
+		return w.text == "-f" || strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "file")
+	})
+}
+
 // scriptCommands are the commands a script read whole may run: the
 // shell's own that run nothing else (not eval, trap, exec, command), and
 // the text tools.
@@ -1127,7 +1141,7 @@ func runsOtherPrograms(text string, stdout bool) bool {
 	assigned := false // the command began with NAME=value: no keyword follows
 	// endCommand checks the command just read, ended by the operator op.
 	endCommand := func(op string) bool {
-		ok := tool == "" || textArgsOK(tool, args) && (!stdout || quiet || op == "|" || printsLiteral(tool, args))
+		ok := tool == "" || (textArgsOK(tool, args) || !stdout && readsDataOnly(args)) && (!stdout || quiet || op == "|" || printsLiteral(tool, args))
 		tool, args, quiet, assigned = "", nil, false, false
 		return ok
 	}
