@@ -206,6 +206,15 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"rc=0\ngrep -q rm && rc=2\nrc=0\nexit $rc", false},              // the same, after a condition
 		{"rc=0\ngrep -q rm && rc=2\ngrep -q ok && rc=0\nexit $rc", true}, // set again only on a condition
 		{"rc=2\nif grep -q ok; then rc=0; fi\nexit $rc", true},           // in an if: the other path keeps 2
+		// A code set in a subshell is lost when it ends (run in bash,
+		// dash where it reads <<<, and zsh 5.9 with "rm -rf" as $1).
+		{"rc=0\ngrep -q rm <<<\"$1\" && ( rc=2 )\nexit $rc", false}, // exit 0
+		{"rc=0\n( grep -q rm <<<\"$1\" && rc=2 )\nexit $rc", false},
+		{"rc=0\n( grep -q rm <<<\"$1\" && rc=2; exit $rc )", true},
+		{"rc=0\n( exit 2 ) || rc=2\nexit $rc", true},
+		// Not a loop fed by a pipe: zsh runs it in the shell itself and
+		// exits 2 (bash and dash exit 0).
+		{"rc=0\nprintf '%s\\n' $1 | while read -r w; do case $w in rm) rc=2;; esac; done\nexit $rc", true},
 		// A loop fed by a process substitution runs in the script's shell:
 		// its exit ends the script, and a code it sets is kept (run in
 		// bash with "rm -rf" as the payload: exit 2, empty stderr).

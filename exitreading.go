@@ -824,7 +824,7 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 			for _, set := range e.sets {
 				reach := -1
 				if silentAt(set) {
-					reach = min(reported(set), replaced(set, e.all))
+					reach = min(reported(set), replaced(set, e.all), sh.subshellEnd(set, len(plain)))
 				}
 				if n := len(u.reach); n > 0 {
 					reach = max(reach, u.reach[n-1])
@@ -853,6 +853,19 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 		return true
 	}
 	return false
+}
+
+// subshellEnd returns where the outermost subshell holding offset at
+// ends (( rc=2 ), $( … )), past which what it set is lost, or none when
+// no subshell holds it. A loop fed by a pipe is not taken as one: zsh,
+// Codex's shell where it is the login shell, runs the last command of a
+// pipeline in the shell itself, and keeps what it sets.
+func (sh *scriptShape) subshellEnd(at, none int) int {
+	end := none
+	for b := sh.blockOf(at); b >= 0 && sh.subshell[b]; b = sh.blockParent[b] {
+		end = sh.blocks[b].end
+	}
+	return end
 }
 
 // testsForFailure matches, in the list or condition a write runs in, a
