@@ -120,7 +120,9 @@ func projectDirRewriter(to, sub string) func(command string, windows bool) (stri
 	// Compiled for the first command that names a variable: most name
 	// none, and a typical conversion should not pay for it.
 	re := sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)\}|(` + strings.Join(foreign, "|") + `)\b)`)
+		// ${NAME:-word} (or ${NAME-word}) too, a default for where the
+		// tool sets none: the project is known either way (QA).
+		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)(:?-[^{}]*)?\}|(` + strings.Join(foreign, "|") + `)\b)`)
 	})
 	replace := func(s string, windows bool) (string, []string, bool) {
 		if !strings.Contains(s, "$") || !mentionsAny(s, foreign) || !re().MatchString(s) {
@@ -130,7 +132,7 @@ func projectDirRewriter(to, sub string) func(command string, windows bool) (stri
 		unquotable := false
 		var b strings.Builder
 		last := 0
-		for _, loc := range re().FindAllStringIndex(s, -1) {
+		for _, loc := range re().FindAllStringSubmatchIndex(s, -1) {
 			v := s[loc[0]:loc[1]]
 			b.WriteString(s[last:loc[0]])
 			last = loc[1]
@@ -138,7 +140,15 @@ func projectDirRewriter(to, sub string) func(command string, windows bool) (stri
 				b.WriteString(v)
 				continue
 			}
-			name := strings.Trim(v, "${}")
+			var name, deflt string // ${NAME} or ${NAME-…} (its default), or $NAME
+			if loc[4] >= 0 {
+				name = s[loc[4]:loc[5]]
+			} else {
+				name = s[loc[8]:loc[9]]
+			}
+			if loc[6] >= 0 {
+				deflt = s[loc[6]:loc[7]]
+			}
 			if !slices.Contains(seen, name) {
 				seen = append(seen, name)
 			}
@@ -148,7 +158,7 @@ func projectDirRewriter(to, sub string) func(command string, windows bool) (stri
 				unquotable = unquotable || !ok
 				b.WriteString(folder)
 			case strings.HasPrefix(v, "${"):
-				b.WriteString("${" + target.ProjectDirVar + "}")
+				b.WriteString("${" + target.ProjectDirVar + deflt + "}")
 			default:
 				b.WriteString("$" + target.ProjectDirVar)
 			}
@@ -185,11 +195,24 @@ func projectFolder(command string, at int, sub string, windows bool) (string, bo
 		return gitTopLevel, false
 	case code[at] == '$':
 		return gitTopLevel + "/" + subWord(sub), true
+	case expand[at] == '$' && strings.Contains(sub, "'") && inBraceWord(command, at):
+		// In the word of a "${X:-…}", bash (not in POSIX mode) reads a
+		// single quote as quoting, where sh, dash and zsh read it as
+		// itself (QA: a syntax error, exit 2, on every call).
+		return gitTopLevel, false
 	case expand[at] == '$':
 		quoted, _ := subInQuotes(sub) // no backquote: checked above
 		return gitTopLevel + "/" + quoted, true
 	}
 	return gitTopLevel, false
+}
+
+// inBraceWord reports whether offset at of command may lie in the word of
+// a parameter expansion (${X:-…}): a ${ opens before it that no } has
+// closed. It may say so where the brace is only text; the caller then
+// writes the safer fallback.
+func inBraceWord(command string, at int) bool {
+	return strings.LastIndex(command[:at], "${") > strings.LastIndex(command[:at], "}")
 }
 
 // CodePluginVar (warning): a hook's command needs a variable a tool sets

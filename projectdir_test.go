@@ -36,6 +36,11 @@ func TestProjectFolder(t *testing.T) {
 		{`"$CLAUDE_PROJECT_DIR/x.sh`, "my pkg", false, `$(git rev-parse --show-toplevel)`, false},
 		{`"$CLAUDE_PROJECT_DIR"/x.sh`, "a`b", false, `$(git rev-parse --show-toplevel)`, false},
 		{`"$CLAUDE_PROJECT_DIR"/x.sh`, "a\nb", false, `$(git rev-parse --show-toplevel)`, false},
+		// QA: in the word of a "${X:-…}" bash reads ' as a quote (sh does
+		// not): bash -c 'x="${X:-a/it'"'"'s b}"' is a syntax error there.
+		{`x="${X:-$CLAUDE_PROJECT_DIR}"; "$x/x.sh"`, `it's "q"`, false, `$(git rev-parse --show-toplevel)`, false},
+		{`x="${X:-$CLAUDE_PROJECT_DIR}"; "$x/x.sh"`, `my "q" pkg`, false, `$(git rev-parse --show-toplevel)/my \"q\" pkg`, true},
+		{`x="${X}/$CLAUDE_PROJECT_DIR"`, `it's`, false, `$(git rev-parse --show-toplevel)/it's`, true},
 	}
 	for _, tt := range tests {
 		at := len(tt.command) - len(tt.command[indexOfVar(tt.command):])
@@ -86,6 +91,37 @@ func TestRewriteProjectDirQuoted(t *testing.T) {
 		}
 		if len(ds) != 1 || ds[0].Severity.String() != tt.severity || ds[0].Code != CodeProjectDir {
 			t.Errorf("%q: diagnostics %v; want one %s %s", tt.command, ds, tt.severity, CodeProjectDir)
+		}
+	}
+}
+
+// TestRewriteProjectDirDefault: a project variable with a default
+// (${CLAUDE_PROJECT_DIR:-.}, a common spelling) is the project too. It
+// was passed on unchanged and unreported (QA), and from a subfolder the
+// command ran nothing: the target's own variable keeps the default, and
+// where the target has none the whole expansion is the project as git
+// finds it. Other expansions (${VAR:+x}) and a default holding a brace
+// are left as they are.
+func TestRewriteProjectDirDefault(t *testing.T) {
+	tests := []struct{ to, command, want string }{
+		{"codex", `${CLAUDE_PROJECT_DIR:-.}/hooks/a.sh`, `$(git rev-parse --show-toplevel)/hooks/a.sh`},
+		{"codex", `"${CLAUDE_PROJECT_DIR-$PWD}"/hooks/a.sh x`, `"$(git rev-parse --show-toplevel)"/hooks/a.sh x`},
+		{"codex", `${CLAUDE_PROJECT_DIR:-$(pwd)}/a.sh`, `$(git rev-parse --show-toplevel)/a.sh`},
+		{"factory-droid", `"${CLAUDE_PROJECT_DIR:-.}"/hooks/a.sh`, `"${FACTORY_PROJECT_DIR:-.}"/hooks/a.sh`},
+		{"cursor", `"${GEMINI_PROJECT_DIR:-.}"/a.sh`, `"${CURSOR_PROJECT_DIR:-.}"/a.sh`},
+		{"cursor", `"${CLAUDE_PROJECT_DIR:-.}"/a.sh`, `"${CLAUDE_PROJECT_DIR:-.}"/a.sh`}, // Cursor sets it too
+		{"codex", `${CLAUDE_PROJECT_DIR:+x}/a.sh`, `${CLAUDE_PROJECT_DIR:+x}/a.sh`},
+		{"codex", `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`},
+	}
+	for _, tt := range tests {
+		h := canonical.Hook{Event: "before_tool_execute", Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tt.command}}
+		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+		ds := rewriteProjectDir(m, tt.to, RepoPlace{Known: true, InRepo: true})
+		if got := m.Hooks[0].Handler.Command; got != tt.want {
+			t.Errorf("%s %q: rewritten %q, want %q", tt.to, tt.command, got, tt.want)
+		}
+		if changed := tt.want != tt.command; changed != (len(withCode(ds, CodeProjectDir)) == 1) {
+			t.Errorf("%s %q: diagnostics %v; want one %s exactly when rewritten", tt.to, tt.command, ds, CodeProjectDir)
 		}
 	}
 }
