@@ -230,7 +230,17 @@ type Provider struct {
 	// plugin's hooks.
 	PluginRootVars []string `toml:"plugin_root_vars" json:"plugin_root_vars,omitempty"`
 	PluginDataVars []string `toml:"plugin_data_vars" json:"plugin_data_vars,omitempty"`
-	Docs           string   `toml:"docs" json:"docs,omitempty"`
+	// HookVars are the other variables the tool sets for its hooks,
+	// beyond ProjectDirVar, AlsoSets and its plugins' own, each written
+	// NAME[=holds][@Event|Event…] (data/providers.toml; HookVars reads
+	// them): a hook converted to a tool that does not set one reads it
+	// empty.
+	HookVars []string `toml:"hook_vars" json:"hook_vars,omitempty"`
+	// EnvAnswer is the tool's own event whose hooks may answer with an
+	// "env" object, which the tool sets for the hooks that run after
+	// them (Cursor's sessionStart); "" where there is none.
+	EnvAnswer string `toml:"env_answer" json:"env_answer,omitempty"`
+	Docs      string `toml:"docs" json:"docs,omitempty"`
 }
 
 // Tables is the loaded vocabulary. Use Default; the zero value is empty.
@@ -504,6 +514,76 @@ func (t *Tables) Provider(slug string) (Provider, bool) {
 		return Provider{}, false
 	}
 	return t.Providers[i], true
+}
+
+// HookVar is one of the variables a tool sets for its hooks (an entry
+// of its row's hook_vars).
+type HookVar struct {
+	// Name is the variable's name.
+	Name string
+	// Holds says where a hook of another tool finds what the variable
+	// holds: a payload field of hookrun's contracts (session_id, cwd,
+	// prompt, transcript_path), HoldsEnv, or "" for neither.
+	Holds string
+	// Events are the canonical events on whose hooks the tool sets the
+	// variable, read from the tool's own names; nil when it sets it on
+	// every event.
+	Events []string
+}
+
+// HoldsEnv is the Holds of a file a hook writes export lines to, which
+// set variables for what runs after it (Claude Code's CLAUDE_ENV_FILE).
+const HoldsEnv = "env"
+
+// On reports whether the tool sets the variable for hooks on the
+// canonical event.
+func (v HookVar) On(event string) bool {
+	return v.Events == nil || slices.Contains(v.Events, event)
+}
+
+// HookVars returns the variables provider sets for its hooks beyond its
+// project directory's and its plugins' (its row's hook_vars, written
+// NAME[=holds][@Event|Event…]), its own event names read as canonical
+// ones. Read on each call: a conversion asks once per tool.
+func (t *Tables) HookVars(provider string) []HookVar {
+	p, ok := t.Provider(provider)
+	if !ok || len(p.HookVars) == 0 {
+		return nil
+	}
+	out := make([]HookVar, 0, len(p.HookVars))
+	for _, entry := range p.HookVars {
+		var v HookVar
+		entry, natives, some := strings.Cut(entry, "@")
+		v.Name, v.Holds, _ = strings.Cut(entry, "=")
+		if some {
+			// Non-nil: a name no native event has sets it on none
+			// (TestTablesConsistent rejects one).
+			v.Events = []string{}
+			for _, native := range strings.Split(natives, "|") {
+				for _, row := range t.DecodeEvent(provider, native) {
+					if !slices.Contains(v.Events, row.Event) {
+						v.Events = append(v.Events, row.Event)
+					}
+				}
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// SetsHookVar reports whether provider sets the variable name for its
+// hooks on the canonical event: as its project directory, as another
+// tool's it sets too (also_sets), or as one of its hook_vars there.
+func (t *Tables) SetsHookVar(provider, name, event string) bool {
+	p, ok := t.Provider(provider)
+	if !ok {
+		return false
+	}
+	if name == p.ProjectDirVar || slices.Contains(p.AlsoSets, name) {
+		return true
+	}
+	return slices.ContainsFunc(t.HookVars(provider), func(v HookVar) bool { return v.Name == name && v.On(event) })
 }
 
 // Slugs lists every provider slug in table order.

@@ -2,6 +2,7 @@ package vocab
 
 import (
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -64,6 +65,28 @@ func TestTablesConsistent(t *testing.T) {
 		}
 		if p.Slug != "canonical" && len(tb.EventsOf(p.Slug)) == 0 {
 			t.Errorf("provider %s has no native events", p.Slug)
+		}
+		// hook_vars: NAME[=holds][@Event|Event…], each event the tool's own.
+		for _, entry := range p.HookVars {
+			entry, natives, some := strings.Cut(entry, "@")
+			name, holds, _ := strings.Cut(entry, "=")
+			if !envName.MatchString(name) {
+				t.Errorf("provider %s: hook_vars %q: not a variable name", p.Slug, name)
+			}
+			if !slices.Contains([]string{"", HoldsEnv, "session_id", "cwd", "prompt", "transcript_path"}, holds) {
+				t.Errorf("provider %s: hook_vars %s holds %q, which no hint knows", p.Slug, name, holds)
+			}
+			if name == p.ProjectDirVar || slices.Contains(p.AlsoSets, name) {
+				t.Errorf("provider %s: hook_vars %s is its project_dir_var or also_sets already", p.Slug, name)
+			}
+			for _, native := range strings.Split(natives, "|") {
+				if some && len(tb.DecodeEvent(p.Slug, native)) == 0 {
+					t.Errorf("provider %s: hook_vars %s: %q is none of its events", p.Slug, name, native)
+				}
+			}
+		}
+		if p.EnvAnswer != "" && len(tb.DecodeEvent(p.Slug, p.EnvAnswer)) == 0 {
+			t.Errorf("provider %s: env_answer %q is none of its events", p.Slug, p.EnvAnswer)
 		}
 	}
 
@@ -510,5 +533,47 @@ func TestGroupedBy(t *testing.T) {
 	}
 	if len(got) != 2 {
 		t.Errorf("%d groups, want 2", len(got))
+	}
+}
+
+// envName is a variable name as the tables write it.
+var envName = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
+
+// TestHookVars reads hook_vars entries: a name alone is set on every
+// event, @ names the tool's own events (read as canonical), = what the
+// variable holds; SetsHookVar counts the project directory's variables
+// too.
+func TestHookVars(t *testing.T) {
+	tb := Default()
+	got := tb.HookVars("claude-code")
+	i := slices.IndexFunc(got, func(v HookVar) bool { return v.Name == "CLAUDE_ENV_FILE" })
+	if i < 0 {
+		t.Fatalf("claude-code's hook_vars lack CLAUDE_ENV_FILE: %+v", got)
+	}
+	if env := got[i]; env.Holds != HoldsEnv || !reflect.DeepEqual(env.Events, []string{"session_start", "setup", "cwd_changed", "file_changed"}) {
+		t.Errorf("CLAUDE_ENV_FILE = %+v", env)
+	}
+	for _, tt := range []struct {
+		provider, name, event string
+		want                  bool
+	}{
+		{"claude-code", "CLAUDE_ENV_FILE", "session_start", true},
+		{"claude-code", "CLAUDE_ENV_FILE", "before_tool_execute", false},
+		{"claude-code", "CLAUDE_CODE_SESSION_ID", "before_tool_execute", true},
+		{"claude-code", "CLAUDE_PROJECT_DIR", "agent_stop", true},  // project_dir_var
+		{"gemini-cli", "CLAUDE_PROJECT_DIR", "agent_stop", true},   // also_sets
+		{"gemini-cli", "GEMINI_SESSION_ID", "before_prompt", true}, // hook_vars
+		{"gemini-cli", "CLAUDE_CODE_SESSION_ID", "before_prompt", false},
+		{"kiro-agent", "USER_PROMPT", "before_prompt", true},
+		{"kiro-agent", "USER_PROMPT", "before_tool_execute", false},
+		{"codex", "GEMINI_CWD", "session_start", false},
+		{"no-such-tool", "X", "session_start", false},
+	} {
+		if got := tb.SetsHookVar(tt.provider, tt.name, tt.event); got != tt.want {
+			t.Errorf("SetsHookVar(%s, %s, %s) = %v, want %v", tt.provider, tt.name, tt.event, got, tt.want)
+		}
+	}
+	if v := (HookVar{Events: []string{}}); v.On("session_start") {
+		t.Error("a variable set on no event is set on session_start")
 	}
 }
