@@ -463,6 +463,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			}
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, place)...)
 			res.Diagnostics = append(res.Diagnostics, pluginOnlyVars(planned, to)...)
+			res.Diagnostics = append(res.Diagnostics, toolOnlyVars(planned, from, to, s.Scripts)...)
 			if len(m.Hooks) > 0 { // no hooks, nothing to run twice (QA)
 				res.Diagnostics = append(res.Diagnostics, doubleRun(s.Files, from, to)...)
 			}

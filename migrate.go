@@ -77,8 +77,10 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// config never sets (HC424).
 	CodePowerShell: true, CodeBashOnly: true, cline.CodePowerShell: true, CodePluginVar: true,
 	// So may one that reads a variable the source tool's settings set
-	// for every hook, which the target never sets (HC440).
-	CodeSettingsEnv: true,
+	// for every hook, which the target never sets (HC440), or one the
+	// source tool itself sets for its hooks and the target does not: a
+	// session id a guard is keyed on (HC441).
+	CodeSettingsEnv: true, CodeToolOnlyVar: true,
 	// So does one whose project-directory variable became git's top
 	// level in a project git does not find (HC405's warning; its info,
 	// a rewrite that works, does not count).
