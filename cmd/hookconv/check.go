@@ -144,8 +144,8 @@ line is wrong.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&from, "from", "", "source tool slug (detected from the path or content when omitted)")
-	cmd.Flags().StringVar(&to, "to", "", "target tool slugs, comma-separated (required)")
+	onceStringVar(cmd.Flags(), &from, "from", "", "", "source tool slug (detected from the path or content when omitted)")
+	onceStringVar(cmd.Flags(), &to, "to", "", "", "target tool slugs, comma-separated (required)")
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, json or markdown")
 	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when any hook loses anything on any target")
 	return cmd
