@@ -247,8 +247,7 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 			envs = append(envs, v)
 		}
 	}
-	alt := strings.Join(envs, "|")
-	pattern := `\\?\$(?:\{(` + alt + `)(?:[:#%/^,][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)|%(` + alt + `)%`
+	pattern := varSpellings(strings.Join(envs, "|"))
 	if len(templates) > 0 {
 		pattern += `|(` + strings.Join(templates, "|") + `)`
 	}
@@ -293,6 +292,16 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 			h.DisplayName(i), strings.Join(used, ", "), target.Name)
 	}
 	return ds
+}
+
+// varSpellings is the expression of the ways a command spells the
+// variables of alt (names joined with |): $NAME, ${NAME}, ${#NAME},
+// ${NAME:-x} and the other expansions, PowerShell's $env:NAME and cmd's
+// %NAME%, each name in a group of its own (four, in that order). An
+// escaped \$NAME is matched too, for the caller to skip unless a second
+// shell reads it.
+func varSpellings(alt string) string {
+	return `\\?\$(?:\{#?(` + alt + `)(?:[:#%/^,@][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)|%(` + alt + `)%`
 }
 
 // nestedShell finds a command that hands text to a second shell (sh -c

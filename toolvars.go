@@ -138,14 +138,9 @@ func newVarFinder(names *vocab.Tables, slug string) *varFinder {
 		f.names = append(f.names, v.Name)
 		quoted[k] = regexp.QuoteMeta(v.Name)
 	}
-	// The spellings pluginOnlyVars reads ($NAME, ${NAME}, ${NAME:-x},
-	// PowerShell's $env:NAME, cmd's %NAME%), and ${#NAME}; an escaped
-	// \$NAME is matched, to be skipped. Compiled for the first command
-	// that names one: most name none.
-	alt := strings.Join(quoted, "|")
-	f.re = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\\?\$(?:\{#?(` + alt + `)(?:[:#%/^,@][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)|%(` + alt + `)%`)
-	})
+	// Compiled for the first command that names one: most name none.
+	pattern := varSpellings(strings.Join(quoted, "|"))
+	f.re = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 	return f
 }
 
