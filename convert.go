@@ -246,7 +246,7 @@ func DecodeSource(from string, in providers.Files) *Source {
 // source's included, reported an error.
 func (s *Source) Convert(to string, existing providers.Files, opts Options) (res Conversion) {
 	defer res.sortDiagnostics()
-	dst, ok := res.plan(s, to)
+	dst, ok := res.plan(s, to, opts.Shim)
 	if !ok {
 		return res
 	}
@@ -422,8 +422,9 @@ func (res *Conversion) warnBeside(file string, hooks int, written, to string) {
 
 // plan plans what the target can hold of the source (res.Decoded,
 // res.Planned). It returns the target's adapter, or false when the
-// source or the target cannot be used.
-func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
+// source or the target cannot be used. shim says the commands will go
+// under the shim, which runs them with the source's shell.
+func (res *Conversion) plan(s *Source, to string, shim bool) (providers.Adapter, bool) {
 	dst, ok := providers.Get(to)
 	if !ok {
 		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", to)
@@ -461,7 +462,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			if s.Scripts != nil {
 				place = s.Scripts.Repo
 			}
-			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, place)...)
+			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, place, shim)...)
 			res.Diagnostics = append(res.Diagnostics, pluginOnlyVars(planned, to)...)
 			res.Diagnostics = append(res.Diagnostics, toolOnlyVars(planned, from, to, s.Scripts)...)
 			if len(m.Hooks) > 0 { // no hooks, nothing to run twice (QA)

@@ -190,7 +190,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	mig.Target = to
 	res := &mig.Conversion
 	defer res.sortDiagnostics()
-	dst, ok := res.plan(s, to)
+	dst, ok := res.plan(s, to, false)
 	if !ok {
 		return mig
 	}

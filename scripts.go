@@ -620,7 +620,8 @@ func programsUnseen(text string, refs []scriptRef) inputUnseen {
 			}
 			name := path.Base(w.text)
 			switch {
-			case assignment().MatchString(w.text), slices.Contains(shellKeywords, w.text), w.text == "esac":
+			case assignment().MatchString(w.text), slices.Contains(shellKeywords, w.text), w.text == "esac", w.text == "env":
+				// env runs the program after it, which is judged
 			case w.text == "case" || w.text == "for" || w.text == "in":
 				at = false // a subject or the loop's words, up to an operator
 			case slices.Contains(scriptCommands, name) || slices.Contains(quietPrograms, name) || isRef(w.text):
@@ -1391,6 +1392,9 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 			continue
 		}
 		word, program := w.text, atProgram
+		if atProgram && word == "env" {
+			continue // env runs the program after it (what hookconv writes for Codex)
+		}
 		if atProgram && !strings.Contains(word, "=") {
 			atProgram = false
 		}

@@ -37,9 +37,10 @@ func TestScriptPaths(t *testing.T) {
 		{`sh -c 'exec ./x.sh'`, nil},                               // inside a quoted script: not split
 		{`"$CLAUDE_PROJECT_DIRX"/x.sh`, nil},                       // another name
 		{`echo 'unbalanced`, nil},
-		{`"C:\\bin\\bun.exe" "Z:\\repo\\scripts\\w.cjs" hook`, nil}, // Windows paths
-		{`node C:/repo/w.cjs`, nil},                                 // a drive letter
-		{`python3 policy.py`, []string{"policy.py"}},                // a script beside the config's project
+		{`"C:\\bin\\bun.exe" "Z:\\repo\\scripts\\w.cjs" hook`, nil},                     // Windows paths
+		{`node C:/repo/w.cjs`, nil},                                                     // a drive letter
+		{`python3 policy.py`, []string{"policy.py"}},                                    // a script beside the config's project
+		{`env "$(git rev-parse --show-toplevel)"/.codex/g.sh`, []string{".codex/g.sh"}}, // env runs the program
 	} {
 		if got := refPaths(scriptPaths(tc.command, vars, true)); !slices.Equal(got, tc.want) {
 			t.Errorf("scriptPaths(%q) = %q, want %q", tc.command, got, tc.want)
@@ -50,8 +51,8 @@ func TestScriptPaths(t *testing.T) {
 		t.Errorf("plugin: %q", got)
 	}
 	// Which file is the program, run directly, and which an argument.
-	refs := scriptPaths(`FOO=1 ./a.sh && bash b.sh && "$CLAUDE_PROJECT_DIR"/c.sh x.py`, vars, true)
-	want := []scriptRef{{"a.sh", true}, {"b.sh", false}, {"c.sh", true}, {"x.py", false}}
+	refs := scriptPaths(`FOO=1 ./a.sh && bash b.sh && "$CLAUDE_PROJECT_DIR"/c.sh x.py && env ./d.sh && env -i ./e.sh`, vars, true)
+	want := []scriptRef{{"a.sh", true}, {"b.sh", false}, {"c.sh", true}, {"x.py", false}, {"d.sh", true}, {"e.sh", false}}
 	if !slices.Equal(refs, want) {
 		t.Errorf("refs %v, want %v", refs, want)
 	}
@@ -228,6 +229,9 @@ func TestReadScript(t *testing.T) {
 		{"./logs.sh", "", true}, // a log written is no program run
 		{`cd "$CLAUDE_PROJECT_DIR" && ./guard.sh`, "", true},
 		{`cd "$(git rev-parse --show-toplevel)" && ./guard.sh`, "", true},
+		{`env "$(git rev-parse --show-toplevel)"/guard.sh`, "", true}, // env runs it (hookconv writes that for Codex)
+		{`env $(git rev-parse --show-toplevel)/guard.sh x`, "", true},
+		{`env -i ./guard.sh`, "", false},     // an option of env's: not followed
 		{`cd /tmp && ./guard.sh`, "", false}, // another folder: not the project's guard.sh
 		{"sh -e guard.sh", "", true},         // options that run the script as it reads
 		{"bash -eu -o pipefail guard.sh", "", true},
