@@ -29,9 +29,10 @@ import (
 // stderr (HC431) or, from such a tool, block now (HC433), crashes that
 // block (HC432), shorter default timeouts (HC435), the variables the
 // source's settings set for every hook (HC440), bash syntax in a command
-// the target runs with sh (HC439; under the shim hookconv run picks the
-// shell). It returns the planned hooks HC425 counted, which
-// may not block there.
+// the target runs with sh (HC439) and syntax fish cannot read in one the
+// target runs with the user's shell (HC442; under the shim hookconv run
+// picks the shell for both). It returns the planned hooks HC425 counted,
+// which may not block there.
 //
 // Most of these are said once for all the hooks they are about, with no
 // path; each comes with those hooks (sayAbout), so check counts it
@@ -49,6 +50,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.sayAbout(settingsEnvLost(res.Planned, to, s.Files, s.Scripts, s.env))
 	if !shim {
 		res.Diagnostics = append(res.Diagnostics, bashOnlyCommands(res.Planned, s.From, to)...)
+		res.sayAbout(fishUnreadable(res.Planned, s.From, to))
 	}
 	return counted
 }
