@@ -937,7 +937,7 @@ var envRef = lazy.Regexp(`\$(\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]
 
 // headerWord quotes a header for the shell so that, as in an http hook,
 // only the variables named in allowed_env_vars are expanded: those become
-// "${VAR}", everything else is single-quoted.
+// "$VAR", everything else is single-quoted.
 func headerWord(h string, allowed []string) string {
 	var b strings.Builder
 	last := 0
@@ -954,7 +954,9 @@ func headerWord(h string, allowed []string) string {
 		if m[0] > last {
 			b.WriteString(shellQuote(h[last:m[0]]))
 		}
-		b.WriteString(`"${` + name + `}"`)
+		// "$NAME", its own quoted word: fish, a Codex user's login shell
+		// maybe, rejects ${NAME} ("Variables cannot be bracketed").
+		b.WriteString(`"$` + name + `"`)
 		last = m[1]
 	}
 	if last < len(h) || last == 0 {

@@ -644,14 +644,14 @@ func TestHeaderWord(t *testing.T) {
 		allowed []string
 		want    string
 	}{
-		{"Authorization: Bearer $TOKEN", []string{"TOKEN"}, `'Authorization: Bearer '"${TOKEN}"`},
-		{"Authorization: Bearer ${TOKEN}", []string{"TOKEN"}, `'Authorization: Bearer '"${TOKEN}"`},
+		{"Authorization: Bearer $TOKEN", []string{"TOKEN"}, `'Authorization: Bearer '"$TOKEN"`},
+		{"Authorization: Bearer ${TOKEN}", []string{"TOKEN"}, `'Authorization: Bearer '"$TOKEN"`},
 		// Not allowed: literal, and no reference left for a tool that
 		// expands its settings strings at load (Gemini CLI).
 		{"Authorization: Bearer $TOKEN", nil, `'Authorization: Bearer $''TOKEN'`},
-		{"X: $A-$B", []string{"B"}, `'X: $''A-'"${B}"`},
+		{"X: $A-$B", []string{"B"}, `'X: $''A-'"$B"`},
 		{"X: ${A} costs $5", nil, `'X: $''{A} costs $5'`},
-		{"X: ${A}${A}", []string{"A"}, `'X: '"${A}""${A}"`},
+		{"X: ${A}${A}", []string{"A"}, `'X: '"$A""$A"`},
 		{"X: it's", nil, `'X: it'\''s'`},
 	}
 	for _, tt := range tests {
