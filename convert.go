@@ -177,6 +177,16 @@ type Source struct {
 // from adapter and, for a manifest, validate it. Every hook is numbered
 // (Ordinal) so later stages name it as the user wrote it.
 func DecodeSource(from string, in providers.Files) *Source {
+	return DecodeSourceBeside(from, in, nil)
+}
+
+// DecodeSourceBeside is DecodeSource reading also, where the tool's
+// adapter can (providers.BesideDecoder), the tool's other files in
+// beside for the settings that apply to in's hooks, without converting
+// their own hooks or linting them: Claude Code's settings.local.json,
+// whose "env" and disableAllHooks hold for the hooks of the settings.json
+// a user converts alone.
+func DecodeSourceBeside(from string, in, beside providers.Files) *Source {
 	s := &Source{From: from, Files: in}
 	src, ok := providers.Get(from)
 	if !ok {
@@ -191,9 +201,12 @@ func DecodeSource(from string, in providers.Files) *Source {
 		// Each tree is linted on another core while the decoder reads
 		// it (both only read it), and the findings joined in file order.
 		var linted []chan diag.List
-		m, ds = td.DecodeSeeing(in, func(p string, root *node.Node) {
+		see := func(p string, root *node.Node) {
 			if at, ok := findSettingsEnv(from, p, root); ok && s.env.file == "" {
 				s.env = at
+			}
+			if _, named := in[p]; !named {
+				return // a file beside: read for its settings alone
 			}
 			done := make(chan diag.List, 1)
 			linted = append(linted, done)
@@ -203,7 +216,12 @@ func DecodeSource(from string, in providers.Files) *Source {
 				return
 			}
 			go rules()
-		})
+		}
+		if bd, ok := td.(providers.BesideDecoder); ok && len(beside) > 0 {
+			m, ds = bd.DecodeBeside(in, beside, see)
+		} else {
+			m, ds = td.DecodeSeeing(in, see)
+		}
 		for _, done := range linted {
 			ds = append(ds, <-done...)
 		}

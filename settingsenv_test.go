@@ -187,3 +187,24 @@ func TestMayLoadCode(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeSourceBeside: a file beside the one converted (Claude Code's
+// settings.local.json) gives its settings to the named file's hooks, not
+// its own hooks, and no diagnostics of its own.
+func TestDecodeSourceBeside(t *testing.T) {
+	in := providers.Files{".claude/settings.json": []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "[ \"$STRICT\" = 1 ] && exit 2"}]}]}}`)}
+	beside := providers.Files{".claude/settings.local.json": []byte(`{"env": {"STRICT": "1"}, "unknownKey": 1, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo local", "bogus": true}]}]}}`)}
+	s := DecodeSourceBeside("claude-code", in, beside)
+	if len(s.Diagnostics) != 0 {
+		t.Errorf("diagnostics about the file beside: %v", s.Diagnostics)
+	}
+	if len(s.Manifest.Hooks) != 1 || s.Manifest.Hooks[0].Event != "before_tool_execute" {
+		t.Fatalf("hooks %+v: want the named file's one hook", s.Manifest.Hooks)
+	}
+	if got := envMarkNames(providers.OwnData(&s.Manifest.Hooks[0], "claude-code").Get("$env")); !slices.Equal(got, []string{"STRICT"}) {
+		t.Errorf("$env mark %q, want [STRICT]", got)
+	}
+	if s.env.file != ".claude/settings.local.json" || s.env.pos.Line != 1 {
+		t.Errorf("env found at %+v, want .claude/settings.local.json line 1", s.env)
+	}
+}

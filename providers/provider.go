@@ -87,6 +87,15 @@ type TreeDecoder interface {
 	DecodeSeeing(files Files, see func(path string, root *node.Node)) (*canonical.Manifest, diag.List)
 }
 
+// BesideDecoder is a TreeDecoder that also reads files of the tool whose
+// hooks are not converted but whose settings apply to those that are: the
+// tool merges them (Claude Code's settings.local.json beside the
+// settings.json a user converts alone, whose "env" and disableAllHooks
+// hold for its hooks too). see is shown beside's trees as well.
+type BesideDecoder interface {
+	DecodeBeside(files, beside Files, see func(path string, root *node.Node)) (*canonical.Manifest, diag.List)
+}
+
 // KeyCarrier is an adapter that writes some native keys of another tool
 // as its own: a fork and the tool it forked document the same keys
 // (Gemini CLI's and Qwen Code's handler "description"). The pipeline then

@@ -80,7 +80,7 @@ line is wrong.`,
 				_ = r.Render(e.stderr, ds)
 				return exitError{exitProblems}
 			}
-			source := hookconv.DecodeSource(slug, in)
+			source := hookconv.DecodeSourceBeside(slug, in, besideSettings(slug, in))
 			source.Scripts = sourceScripts(slug, in)
 			if source.Project, err = projectTargets(slug, in, targets); err != nil {
 				return usagef("%v", err)

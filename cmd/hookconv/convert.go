@@ -158,13 +158,14 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 					alsoRun[other] = onDisk
 				}
 			}
-			source := hookconv.DecodeSource(slug, in)
+			settings := besideSettings(slug, in)
+			source := hookconv.DecodeSourceBeside(slug, in, settings)
 			source.Scripts = sourceScripts(slug, in)
 			res := source.Convert(to, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
-			for p, b := range in {
-				sources[p] = b
+			for _, files := range []providers.Files{settings, in} {
+				maps.Copy(sources, files)
 			}
 			if root == "" {
 				// The -o file and those beside it are named as the user
@@ -820,6 +821,45 @@ func sourceScripts(slug string, in providers.Files) *hookconv.Scripts {
 		return nil
 	}
 	return &hookconv.Scripts{FS: os.DirFS(root), Plugin: plugin, Repo: repoPlace(root)}
+}
+
+// besideSettings reads, for one config file of the tool's named inside a
+// project, the tool's other config files there (Claude Code's
+// settings.local.json beside its settings.json): the tool merges their
+// settings, which hold for the named file's hooks too (disableAllHooks,
+// "env"; QA: converting settings.json alone missed the local file's env).
+// Their hooks are not converted. None for stdin, several files, a
+// plugin's hooks or a manifest.
+func besideSettings(slug string, in providers.Files) providers.Files {
+	if len(in) != 1 || slug == "canonical" {
+		return nil
+	}
+	root, plugin, ok := sourceRoot(slug, in)
+	if !ok || plugin {
+		return nil
+	}
+	named, err := os.Stat(in.Paths()[0])
+	if err != nil {
+		return nil // standard input
+	}
+	prov, _ := vocab.Default().Provider(slug)
+	var beside providers.Files
+	for _, pattern := range prov.Paths {
+		if strings.ContainsAny(pattern, "*?[") || providers.IsPluginHooksFile(pattern) {
+			continue
+		}
+		p := filepath.Join(root, filepath.FromSlash(pattern))
+		if st, err := os.Stat(p); err != nil || os.SameFile(st, named) {
+			continue
+		}
+		if b, err := os.ReadFile(p); err == nil {
+			if beside == nil {
+				beside = providers.Files{}
+			}
+			beside[p] = b
+		}
+	}
+	return beside
 }
 
 // sourceRoot finds the folder the input's hooks run from: the project

@@ -50,22 +50,48 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 // tree, that of Codex's config.toml too (parsed into the same shape, so
 // the lint rules — HC703's timeout unit among them — read it alike).
 func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
+	return a.DecodeBeside(files, nil, see)
+}
+
+// DecodeBeside implements providers.BesideDecoder: beside's files are
+// read for the settings that apply to every hook (the switches that turn
+// them off, the variables set for them), in the same order of precedence,
+// but their hooks are not converted, and what they hold that hookconv
+// cannot read is not reported: the user did not name them.
+func (a *Adapter) DecodeBeside(files, beside providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
 	var ds diag.List
 	m := &canonical.Manifest{Spec: canonical.SpecVersion}
 	var allOff *node.Node // a file's setting that turns every hook off
 	var env []string      // the variables the settings set for every hook
 	allOffRank := -1      // the precedence of the file that decided it
-	for _, p := range files.Paths() {
-		root, pds := a.parse(p, files[p])
-		ds = append(ds, pds...)
+	paths := files.Paths()
+	for _, p := range beside.Paths() {
+		if _, named := files[p]; !named {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		src, named := files[p]
+		if !named {
+			src = beside[p]
+		}
+		root, pds := a.parse(p, src)
+		if named {
+			ds = append(ds, pds...)
+		}
 		if root == nil {
 			continue
 		}
 		if see != nil {
 			see(p, root)
 		}
-		hooks, hds := a.DecodeTree(p, root)
-		ds = append(ds, hds...)
+		var hooks []canonical.Hook
+		if named {
+			var hds diag.List
+			hooks, hds = a.DecodeTree(p, root)
+			ds = append(ds, hds...)
+		}
 		env = providers.SettingsEnvNames(env, p, root, a.Prov)
 		if a.d.Switches != nil {
 			// Every hook off is decided over all the files, by their
