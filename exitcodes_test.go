@@ -829,6 +829,8 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"env FOO=1 ./quiet.sh || exit 2", true},
 		{"env FOO=1 ./loud.sh || exit 2", false},
 		{"exec -a name ./exit2.sh", true},
+		{"exec env ./exit2.sh", true}, // QA: what exec "$CLAUDE_PROJECT_DIR"/exit2.sh becomes for Codex
+		{"exec env ./exit2-loud.sh", false},
 		{"exec -a name ./exit2-loud.sh", false},
 		{"exec -a name ./quiet.sh || exit 2", false}, // the || never runs: exit 1
 		{"FOO=1 ./quiet.sh || exit 2", true},
@@ -1004,6 +1006,9 @@ func TestWithoutNoOpPrefix(t *testing.T) {
 		{"env -u HOME -- ./g.sh", "./g.sh"},
 		{"env --unset=HOME ./g.sh", "./g.sh"},
 		{"exec -a name ./g.sh", "./g.sh"},
+		{"exec env ./g.sh", "./g.sh"}, // the rewrite's exec "$CLAUDE_PROJECT_DIR"/g.sh for Codex (QA)
+		{"exec env -i ./g.sh >/dev/null", "./g.sh >/dev/null"},
+		{"exec env ./q.sh || exit 2", "exec env ./q.sh || exit 2"},
 		{"exec -cl ./g.sh >/dev/null", "./g.sh >/dev/null"},
 		{"env -C /tmp ./g.sh", "env -C /tmp ./g.sh"}, // run elsewhere
 		{"env -v ./g.sh", "env -v ./g.sh"},           // writes to stderr
