@@ -144,8 +144,8 @@ line is wrong.`,
 			return nil
 		},
 	}
-	onceStringVar(cmd.Flags(), &from, "from", "", "", "source tool slug (detected from the path or content when omitted)")
-	onceStringVar(cmd.Flags(), &to, "to", "", "", "target tool slugs, comma-separated (required)")
+	onceStringVar(cmd.Flags(), &from, "from", "", "", "source tool slug (detected from the path or content when omitted)", "give it once")
+	onceStringVar(cmd.Flags(), &to, "to", "", "", "target tool slugs, comma-separated (required)", "a list of targets goes in one --to, comma-separated: --to codex,gemini-cli")
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, json or markdown")
 	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when any hook loses anything on any target")
 	return cmd

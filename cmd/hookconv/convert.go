@@ -210,9 +210,9 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			return reportWrite(e, r, all, writeResult(e, res.Files, existing, out, root, to))
 		},
 	}
-	onceStringVar(cmd.Flags(), &from, "from", "", "", "source tool slug (detected from the path or content when omitted)")
-	onceStringVar(cmd.Flags(), &to, "to", "", "", "target tool slug (required)")
-	onceStringVar(cmd.Flags(), &out, "output", "o", "", "write the result to this file (its \"hooks\" replaced, every other key kept, if it exists), or under this project directory; - is stdout")
+	onceStringVar(cmd.Flags(), &from, "from", "", "", "source tool slug (detected from the path or content when omitted)", "give it once")
+	onceStringVar(cmd.Flags(), &to, "to", "", "", "target tool slug (required)", "convert writes one target; run it once per tool, or use migrate --to with a comma-separated list")
+	onceStringVar(cmd.Flags(), &out, "output", "o", "", "write the result to this file (its \"hooks\" replaced, every other key kept, if it exists), or under this project directory; - is stdout", "give it once")
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
 	cmd.Flags().BoolVar(&shim, "shim", false, "wrap each command in hookconv run, so hooks written to the canonical contract work on the target (hookconv must be on PATH there)")

@@ -238,8 +238,8 @@ when the command line is wrong.`,
 			return nil
 		},
 	}
-	onceStringVar(cmd.Flags(), &from, "from", "", "", "source tool slug (detected from the project when omitted)")
-	onceStringVar(cmd.Flags(), &to, "to", "", "", "target tool slugs, comma-separated (required)")
+	onceStringVar(cmd.Flags(), &from, "from", "", "", "source tool slug (detected from the project when omitted)", "give it once")
+	onceStringVar(cmd.Flags(), &to, "to", "", "", "target tool slugs, comma-separated (required)", "a list of targets goes in one --to, comma-separated: --to codex,gemini-cli")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print a unified diff of every change and write nothing")
 	cmd.Flags().BoolVar(&removeSource, "remove-source", false, "remove the migrated hooks from the source config")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")

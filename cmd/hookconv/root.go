@@ -84,6 +84,9 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 	// script; provider flags complete to slugs (completion.go).
 	root.CompletionOptions.HiddenDefaultCmd = false
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err.Error()} })
+	// A flag meant once, given twice, is refused before any command runs
+	// (onceStringVar); completion runs no command, so it still completes.
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error { return repeatedFlag(c) }
 	root.AddCommand(
 		newConvertCmd(e),
 		newMigrateCmd(e),
