@@ -50,6 +50,8 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace, shim b
 		return nil
 	}
 	target, _ := vocab.Default().Provider(to)
+	foreign := foreignProjectVars(target)
+	spellings := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(varSpellings(strings.Join(foreign, "|"))) })
 	var ds diag.List
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -65,6 +67,18 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace, shim b
 			nv, seen, bad, env := replace(v, k == "windows")
 			h.Handler.Platform[k] = nv
 			changed, unquotable, envs = append(changed, seen...), unquotable || bad, envs || env
+		}
+		if target.ProjectDirVar == "" {
+			kept := keptProjectVars(h.Handler.Command, foreign, spellings)
+			for _, k := range sortedkeys.Of(h.Handler.Platform) {
+				kept = append(kept, keptProjectVars(h.Handler.Platform[k], foreign, spellings)...)
+			}
+			if len(kept) > 0 {
+				ds.Warnf(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)),
+					"spell it $NAME, ${NAME} or ${NAME:-default}, which hookconv rewrites, or write the scripts' paths relative to the folder "+target.Name+" runs hooks from",
+					"%s: the command uses %s, a form hookconv does not rewrite; %s sets no such variable, so it is empty there and the command fails (a blocking hook then lets every action through)",
+					h.DisplayName(i), strings.Join(kept, ", "), to)
+			}
 		}
 		if len(changed) == 0 {
 			continue
@@ -122,13 +136,7 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 	if !ok || to == "canonical" {
 		return nil
 	}
-	sets := append([]string{target.ProjectDirVar}, target.AlsoSets...)
-	var foreign []string
-	for _, p := range names.Providers {
-		if p.ProjectDirVar != "" && !slices.Contains(sets, p.ProjectDirVar) && !slices.Contains(foreign, p.ProjectDirVar) {
-			foreign = append(foreign, p.ProjectDirVar)
-		}
-	}
+	foreign := foreignProjectVars(target)
 	if len(foreign) == 0 {
 		return nil
 	}
@@ -137,9 +145,12 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 	// Compiled for the first command that names a variable: most name
 	// none, and a typical conversion should not pay for it.
 	re := sync.OnceValue(func() *regexp.Regexp {
-		// ${NAME:-word} (or ${NAME-word}) too, a default for where the
-		// tool sets none: the project is known either way (QA).
-		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)(:?-[^{}]*)?\}|(` + strings.Join(foreign, "|") + `)\b)`)
+		// ${NAME:-word} and the other expansions too (QA), their word
+		// holding no brace: a default (:-, :=, :?) is moot where the
+		// project is known; another operator is kept on the target's own
+		// variable, or, where it has none, the expansion is left as it is
+		// and warned about (keptProjectVars).
+		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)((?::?[-=?+]|%%?|##?|//?)[^{}]*)?\}|(` + strings.Join(foreign, "|") + `)\b)`)
 	})
 	envFirst := direct && target.ProjectDirVar == "" && target.Shell == userShell
 	replace := func(s string, windows bool) (string, []string, bool, bool) {
@@ -177,6 +188,19 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 				b.WriteString(s[from:last])
 				continue
 			}
+			var name, op string // ${NAME} or ${NAME:-…} (its operator and word), or $NAME
+			if loc[4] >= 0 {
+				name = s[loc[4]:loc[5]]
+			} else {
+				name = s[loc[8]:loc[9]]
+			}
+			if loc[6] >= 0 {
+				op = s[loc[6]:loc[7]]
+			}
+			if target.ProjectDirVar == "" && !projectValued(op) {
+				b.WriteString(s[from:last]) // ${NAME#…}, ${NAME:+…}: what it means is not the project
+				continue
+			}
 			// A second variable in one word finds its env written.
 			if at := programAt(loc[0]); at >= from {
 				b.WriteString(s[from:at])
@@ -184,15 +208,6 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 				from, envs = at, true
 			}
 			b.WriteString(s[from:loc[0]])
-			var name, deflt string // ${NAME} or ${NAME-…} (its default), or $NAME
-			if loc[4] >= 0 {
-				name = s[loc[4]:loc[5]]
-			} else {
-				name = s[loc[8]:loc[9]]
-			}
-			if loc[6] >= 0 {
-				deflt = s[loc[6]:loc[7]]
-			}
 			if !slices.Contains(seen, name) {
 				seen = append(seen, name)
 			}
@@ -202,7 +217,7 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 				unquotable = unquotable || !ok
 				b.WriteString(folder)
 			case strings.HasPrefix(v, "${"):
-				b.WriteString("${" + target.ProjectDirVar + deflt + "}")
+				b.WriteString("${" + target.ProjectDirVar + op + "}")
 			default:
 				b.WriteString("$" + target.ProjectDirVar)
 			}
@@ -211,6 +226,61 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 		return b.String(), seen, unquotable, envs
 	}
 	return replace
+}
+
+// foreignProjectVars are the project-directory variables of other tools
+// that target does not set.
+func foreignProjectVars(target vocab.Provider) []string {
+	sets := append([]string{target.ProjectDirVar}, target.AlsoSets...)
+	var foreign []string
+	for _, p := range vocab.Default().Providers {
+		if p.ProjectDirVar != "" && !slices.Contains(sets, p.ProjectDirVar) && !slices.Contains(foreign, p.ProjectDirVar) {
+			foreign = append(foreign, p.ProjectDirVar)
+		}
+	}
+	return foreign
+}
+
+// projectValued reports whether a project variable's expansion with
+// operator op (and its word) is the project folder wherever the variable
+// holds it: none, a default (:-, -, :=, =, :?, ?), or a trailing slash
+// taken off (%/, which a folder git names has not).
+func projectValued(op string) bool {
+	if op == "" || op == "%/" || op == "%%/" {
+		return true
+	}
+	for _, p := range []string{":-", ":=", ":?", "-", "=", "?"} {
+		if strings.HasPrefix(op, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// keptProjectVars names the other tools' project variables command still
+// spells (varSpellings) where no shell escape keeps them literal: forms
+// the rewrite leaves, ${CLAUDE_PROJECT_DIR#/}, a default holding a brace,
+// PowerShell's $env:NAME. Where the target sets none, they are empty.
+// spellings is varSpellings' expression of foreign, compiled on first use.
+func keptProjectVars(command string, foreign []string, spellings func() *regexp.Regexp) []string {
+	if !strings.ContainsAny(command, "$%") || !mentionsAny(command, foreign) {
+		return nil
+	}
+	var kept []string
+	inner := nestedShell().MatchString(command)
+	for _, m := range spellings().FindAllStringSubmatch(command, -1) {
+		if strings.HasPrefix(m[0], `\`) && !inner {
+			continue
+		}
+		form := m[0]
+		if strings.HasPrefix(form, "${") && !strings.HasSuffix(form, "}") {
+			form += "…}" // ${NAME:-${HOME}}: its word holds a brace
+		}
+		if !slices.Contains(kept, form) {
+			kept = append(kept, form)
+		}
+	}
+	return kept
 }
 
 // projectFolder spells the project folder, git's top level and sub below

@@ -95,34 +95,44 @@ func TestRewriteProjectDirQuoted(t *testing.T) {
 	}
 }
 
-// TestRewriteProjectDirDefault: a project variable with a default
-// (${CLAUDE_PROJECT_DIR:-.}, a common spelling) is the project too. It
+// TestRewriteProjectDirDefault: a project variable with an operator
+// (${CLAUDE_PROJECT_DIR:-.}, a common spelling) is rewritten where it is
+// the project, and warned about where hookconv cannot say what it is. It
 // was passed on unchanged and unreported (QA), and from a subfolder the
-// command ran nothing: the target's own variable keeps the default, and
-// where the target has none the whole expansion is the project as git
-// finds it. Other expansions (${VAR:+x}) and a default holding a brace
-// are left as they are.
+// command ran nothing: the target's own variable keeps the operator;
+// where the target has none, a default (:-, -, :=, :?) or a trailing
+// slash taken off (%/) is the project as git finds it, and any other
+// form (${VAR:+x}, ${VAR#/}, a default holding a brace) stays with a
+// warning, since it is empty there.
 func TestRewriteProjectDirDefault(t *testing.T) {
-	tests := []struct{ to, command, want string }{
+	tests := []struct{ to, command, want, severity string }{
 		// Codex's login shell may be fish: the program's word after env.
-		{"codex", `${CLAUDE_PROJECT_DIR:-.}/hooks/a.sh`, `env $(git rev-parse --show-toplevel)/hooks/a.sh`},
-		{"codex", `"${CLAUDE_PROJECT_DIR-$PWD}"/hooks/a.sh x`, `env "$(git rev-parse --show-toplevel)"/hooks/a.sh x`},
-		{"copilot-cli", `${CLAUDE_PROJECT_DIR:-$(pwd)}/a.sh`, `$(git rev-parse --show-toplevel)/a.sh`},
-		{"factory-droid", `"${CLAUDE_PROJECT_DIR:-.}"/hooks/a.sh`, `"${FACTORY_PROJECT_DIR:-.}"/hooks/a.sh`},
-		{"cursor", `"${GEMINI_PROJECT_DIR:-.}"/a.sh`, `"${CURSOR_PROJECT_DIR:-.}"/a.sh`},
-		{"cursor", `"${CLAUDE_PROJECT_DIR:-.}"/a.sh`, `"${CLAUDE_PROJECT_DIR:-.}"/a.sh`}, // Cursor sets it too
-		{"codex", `${CLAUDE_PROJECT_DIR:+x}/a.sh`, `${CLAUDE_PROJECT_DIR:+x}/a.sh`},
-		{"codex", `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`},
+		{"codex", `${CLAUDE_PROJECT_DIR:-.}/hooks/a.sh`, `env $(git rev-parse --show-toplevel)/hooks/a.sh`, "info"},
+		{"codex", `"${CLAUDE_PROJECT_DIR-$PWD}"/hooks/a.sh x`, `env "$(git rev-parse --show-toplevel)"/hooks/a.sh x`, "info"},
+		{"codex", `sh "${CLAUDE_PROJECT_DIR:?}"/a.sh`, `sh "$(git rev-parse --show-toplevel)"/a.sh`, "info"},
+		{"codex", `sh "${CLAUDE_PROJECT_DIR%/}"/a.sh`, `sh "$(git rev-parse --show-toplevel)"/a.sh`, "info"},
+		{"copilot-cli", `${CLAUDE_PROJECT_DIR:-$(pwd)}/a.sh`, `$(git rev-parse --show-toplevel)/a.sh`, "info"},
+		{"factory-droid", `"${CLAUDE_PROJECT_DIR:-.}"/hooks/a.sh`, `"${FACTORY_PROJECT_DIR:-.}"/hooks/a.sh`, "info"},
+		{"factory-droid", `"${CLAUDE_PROJECT_DIR#/}"/hooks/a.sh`, `"${FACTORY_PROJECT_DIR#/}"/hooks/a.sh`, "info"},
+		{"cursor", `"${GEMINI_PROJECT_DIR:-.}"/a.sh`, `"${CURSOR_PROJECT_DIR:-.}"/a.sh`, "info"},
+		{"cursor", `"${CLAUDE_PROJECT_DIR:-.}"/a.sh`, `"${CLAUDE_PROJECT_DIR:-.}"/a.sh`, ""}, // Cursor sets it too
+		{"codex", `${CLAUDE_PROJECT_DIR:+x}/a.sh`, `${CLAUDE_PROJECT_DIR:+x}/a.sh`, "warning"},
+		{"codex", `sh "${CLAUDE_PROJECT_DIR#/}"/a.sh`, `sh "${CLAUDE_PROJECT_DIR#/}"/a.sh`, "warning"},
+		{"codex", `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, "warning"},
+		{"codex", `\${CLAUDE_PROJECT_DIR#/}`, `\${CLAUDE_PROJECT_DIR#/}`, ""}, // the shell's literal text
 	}
 	for _, tt := range tests {
 		h := canonical.Hook{Event: "before_tool_execute", Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tt.command}}
 		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
-		ds := rewriteProjectDir(m, tt.to, RepoPlace{Known: true, InRepo: true}, false)
+		ds := withCode(rewriteProjectDir(m, tt.to, RepoPlace{Known: true, InRepo: true}, false), CodeProjectDir)
 		if got := m.Hooks[0].Handler.Command; got != tt.want {
 			t.Errorf("%s %q: rewritten %q, want %q", tt.to, tt.command, got, tt.want)
 		}
-		if changed := tt.want != tt.command; changed != (len(withCode(ds, CodeProjectDir)) == 1) {
-			t.Errorf("%s %q: diagnostics %v; want one %s exactly when rewritten", tt.to, tt.command, ds, CodeProjectDir)
+		switch {
+		case tt.severity == "" && len(ds) != 0:
+			t.Errorf("%s %q: want no %s, got %v", tt.to, tt.command, CodeProjectDir, ds)
+		case tt.severity != "" && (len(ds) != 1 || ds[0].Severity.String() != tt.severity):
+			t.Errorf("%s %q: diagnostics %v; want one %s %s", tt.to, tt.command, ds, tt.severity, CodeProjectDir)
 		}
 	}
 }
