@@ -169,12 +169,16 @@ func fishUnreadable(m *canonical.Manifest, from, to string) (diag.List, [][]int)
 		return nil, nil
 	}
 	source, _ := names.Provider(from)
+	// A command that needs a plugin's own folder fails in every shell of a
+	// project config, as HC424 says: not said again here (QA).
+	plugin := append(pluginVars(names, func(p vocab.Provider) []string { return p.PluginRootVars }),
+		pluginVars(names, func(p vocab.Provider) []string { return p.PluginDataVars })...)
 	var hooks []int
 	var found []string // the first few: "hook 1: if … then … fi"
 	first, blocking, field := -1, 0, ""
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand {
+		if h.Handler.Type != canonical.HandlerCommand || mentionsAny(h.Handler.Command, plugin) {
 			continue
 		}
 		var construct, where string
@@ -225,18 +229,18 @@ func fishUnreadable(m *canonical.Manifest, from, to string) (diag.List, [][]int)
 	then, say := "", diag.Info
 	switch {
 	case blocking == 1 && len(hooks) == 1:
-		then, say = ": it blocks, and a guard that never runs lets every action through", diag.Warning
+		then, say = ": it is a blocking hook, and a guard that never runs lets every action through", diag.Warning
 	case blocking == 1:
-		then, say = ": 1 of them blocks, and a guard that never runs lets every action through", diag.Warning
+		then, say = ": 1 of them is a blocking hook, and a guard that never runs lets every action through", diag.Warning
 	case blocking > 0:
-		then, say = fmt.Sprintf(": %d of them block, and a guard that never runs lets every action through", blocking), diag.Warning
+		then, say = fmt.Sprintf(": %d of them are blocking hooks, and a guard that never runs lets every action through", blocking), diag.Warning
 	}
 	h := &m.Hooks[first]
 	var ds diag.List
 	ds.Add(diag.Diagnostic{Severity: say, Code: CodeFishSyntax, Pos: h.PosOf("handler." + field),
 		Path: fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(first), field),
 		Hint: `convert with --shim, whose line every shell reads (hookconv run then runs the command with bash), or wrap the command in sh -c '…'`,
-		Message: fmt.Sprintf("%d command hook(s) use syntax fish cannot read (%s); %s runs a hook's command with the user's login shell ($SHELL -lc), and where that is fish the command fails (at most of these fish runs nothing and exits 0, or 127 from fish 3.7)%s",
+		Message: fmt.Sprintf("%d command hook(s) use syntax fish cannot read (%s); %s runs a hook's command with the user's login shell ($SHELL -lc), and where that is fish the command fails (for most of these, fish runs none of it and exits 0, or 127 from fish 3.7)%s",
 			len(hooks), list, ToolName(to), then)})
 	if file := h.OriginFile; file != "" {
 		ds = ds.WithFile(file)

@@ -161,7 +161,7 @@ func TestFishUnreadableNote(t *testing.T) {
 		message  string
 	}{
 		{"a blocking guard", "claude-code", "codex", claude(pre(`if grep -q rm; then exit 2; fi`)), false, "warning",
-			"1 command hook(s) use syntax fish cannot read (hook 1: if … then … fi); OpenAI Codex CLI runs a hook's command with the user's login shell ($SHELL -lc), and where that is fish the command fails (at most of these fish runs nothing and exits 0, or 127 from fish 3.7): it blocks, and a guard that never runs lets every action through"},
+			"1 command hook(s) use syntax fish cannot read (hook 1: if … then … fi); OpenAI Codex CLI runs a hook's command with the user's login shell ($SHELL -lc), and where that is fish the command fails (for most of these, fish runs none of it and exits 0, or 127 from fish 3.7): it is a blocking hook, and a guard that never runs lets every action through"},
 		{"observing hooks", "claude-code", "codex", claude(post(`echo ${HOME}`)), false, "info",
 			"1 command hook(s) use syntax fish cannot read (hook 1: ${…}); "},
 		{"the first three and more", "claude-code", "codex", claude(pre(`echo $?`, `./ok.sh`, "echo `x`", `[[ -n x ]]`, `echo $$`, `cat <<< x`)), false, "warning",
@@ -170,6 +170,8 @@ func TestFishUnreadableNote(t *testing.T) {
 		{"the shim", "claude-code", "codex", claude(pre(`if true; then exit 2; fi`)), true, "", ""},
 		{"a target that runs bash", "claude-code", "gemini-cli", claude(pre(`if true; then exit 2; fi`)), false, "", ""},
 		{"from Codex", "codex", "claude-code", providers.Files{".codex/hooks.json": []byte(`{"hooks": {` + pre(`if true; then exit 2; fi`) + `}}`)}, false, "", ""},
+		// It fails in every shell, as HC424 says (QA).
+		{"a plugin's folder", "claude-code", "codex", claude(pre(`"${CLAUDE_PLUGIN_ROOT}/g.sh"`)), false, "", ""},
 		{"wrapped by a shim", "claude-code", "codex", claude(pre(`hookconv run --provider claude-code --event before_tool_execute --blocking -- bash -c 'if true; then exit 2; fi'`)), false, "", ""},
 	}
 	for _, tt := range tests {
