@@ -94,7 +94,14 @@ func (s *Scripts) readProgram(hd *canonical.Handler) (*program, bool) {
 // script's. Most commands of a large config (./hooks/guard.sh) are not,
 // and are neither split into words nor remembered.
 func mayRunProgram(command string) bool {
-	first, _, _ := strings.Cut(afterAssignments(strings.TrimLeft(command, " \t")), " ")
+	// The project folder as git finds it (what a target without a project
+	// variable gets, after env where it names the program) is a path, not
+	// words (QA: a Python guard run through it went unread).
+	command = strings.TrimLeft(strings.ReplaceAll(command, gitTopLevel, "."), " \t")
+	if rest, ok := strings.CutPrefix(command, "env "); ok {
+		command = strings.TrimLeft(rest, " \t")
+	}
+	first, _, _ := strings.Cut(afterAssignments(command), " ")
 	return interpreterLang(path.Base(first)) != "" || first == "uv" || mayBeProgramScript(first)
 }
 

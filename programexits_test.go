@@ -68,6 +68,12 @@ func TestProgramExitsSilently(t *testing.T) {
 		{"node g.mjs", "g.mjs", "import { check } from './policy.mjs';\nprocess.exit(2);\n", false},
 		{"./g", "g", "#!/usr/bin/env node\nprocess.exit(2);\n", true},
 		{"node g.ts", "g.ts", "process.exit(2);\n", false}, // not Node's own
+		// The project folder as a target without a project variable gets
+		// it, before the program and after env (QA: not read before).
+		{`"$(git rev-parse --show-toplevel)"/g`, "g", "#!/usr/bin/env python3\nimport sys\nsys.exit(2)\n", true},
+		{`env "$(git rev-parse --show-toplevel)"/g`, "g", "#!/usr/bin/env python3\nimport sys\nsys.exit(2)\n", true},
+		{`env "$(git rev-parse --show-toplevel)"/g`, "g", "#!/usr/bin/env python3\nimport sys\nprint('blocked', file=sys.stderr)\nsys.exit(2)\n", false},
+		{`python3 "$(git rev-parse --show-toplevel)"/g.py`, "g.py", "import sys\nsys.exit(2)\n", true},
 	} {
 		s := &Scripts{FS: fstest.MapFS{tc.file: {Data: []byte(tc.text)}}}
 		hd := canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command}
