@@ -16,6 +16,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -78,7 +79,7 @@ func toolOnlyVars(m *canonical.Manifest, from, to string, scripts *Scripts) diag
 		inCommand := len(used)
 		if scripts != nil && scripts.FS != nil && hd.Type == canonical.HandlerCommand && hd.Command != "" && len(scripts.scriptPathsOf(hd.Command)) > 0 {
 			text, _ := scripts.readInput(hd)
-			used = f.find(text, false, used)
+			used = f.findInPrograms(text, f.find(text, false, used))
 		}
 		var lost []vocab.HookVar
 		commandLost, scriptLost := false, false
@@ -168,6 +169,26 @@ func (f *varFinder) find(text string, command bool, used []string) []string {
 	}
 	return used
 }
+
+// findInPrograms appends to used each variable of f that a Python, Node
+// or Ruby script the hook runs reads by name (os.environ["NAME"],
+// os.getenv("NAME"), process.env.NAME, ENV["NAME"]): the text reads the
+// environment so and names the variable as a word (QA: only the shell's
+// spellings were found).
+func (f *varFinder) findInPrograms(text string, used []string) []string {
+	if !envReader().MatchString(text) {
+		return used
+	}
+	for _, name := range f.names {
+		if !slices.Contains(used, name) && namesWord(text, name) {
+			used = append(used, name)
+		}
+	}
+	return used
+}
+
+// envReader matches a program's read of its environment.
+var envReader = lazy.Regexp(`\b(?:environ|getenv|process\.env|ENV\[)`)
 
 // toolVarHint says where a hook on target finds what the lost variables
 // held: a payload field, read from stdin as the target's payload spells it

@@ -19,6 +19,9 @@ func TestToolOnlyVars(t *testing.T) {
 	project := fstest.MapFS{
 		"hooks/env.sh":   {Data: []byte("#!/bin/sh\necho \"export NODE_ENV=dev\" >> \"$CLAUDE_ENV_FILE\"\n")},
 		"hooks/plain.sh": {Data: []byte("#!/bin/sh\necho hello\n")},
+		"hooks/sid.py":   {Data: []byte("import os, sys\nif os.environ.get('CLAUDE_CODE_SESSION_ID') != open('.lock').read():\n    sys.exit(2)\n")},
+		"hooks/sid.js":   {Data: []byte("if (process.env.CLAUDE_CODE_SESSION_ID !== 'x') process.exit(2);\n")},
+		"hooks/say.py":   {Data: []byte("print('CLAUDE_CODE_SESSION_ID is a Claude variable')\n")},
 	}
 	claudeMark := map[string]json.RawMessage{"claude-code": json.RawMessage(`{"$from":true}`)}
 	tests := []struct {
@@ -55,6 +58,12 @@ func TestToolOnlyVars(t *testing.T) {
 		{name: "env file in a script", from: "claude-code", to: "gemini-cli", event: "session_start",
 			command: `./hooks/env.sh`, want: "$CLAUDE_ENV_FILE", says: "hook 1: a script the command runs uses $CLAUDE_ENV_FILE"},
 		{name: "a script without", from: "claude-code", to: "gemini-cli", event: "session_start", command: `./hooks/plain.sh`},
+		// QA: a Python or Node script reads the environment by name.
+		{name: "python's environ", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `python3 hooks/sid.py`, want: "$CLAUDE_CODE_SESSION_ID", says: "hook 1: a script the command runs uses $CLAUDE_CODE_SESSION_ID"},
+		{name: "node's process.env", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `node hooks/sid.js`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "a name only said", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `python3 hooks/say.py`},
 		{name: "command and script", from: "claude-code", to: "gemini-cli", event: "session_start",
 			command: `./hooks/env.sh "$CLAUDE_CODE_SESSION_ID"`, want: "$CLAUDE_CODE_SESSION_ID, $CLAUDE_ENV_FILE", says: "the command and a script it runs use"},
 		{name: "PowerShell's spelling", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
