@@ -253,7 +253,7 @@ func fishUnreadable(m *canonical.Manifest, from, to string) (diag.List, [][]int)
 // (fishWords) and an assignment's NAME= opening a word: without one, no
 // view is made and nothing is read, as for most commands (a script's
 // path, a plain call, --flag=value).
-var fishMarks = []string{"$", "`", "<<", "|&", "<(", "[[", "{", "("}
+var fishMarks = []string{"$", "`", "<<", "|&", "<(", "[[", "{", "(", "<>", ">("}
 
 // fishWords are sh's keywords fish has no such word for, which
 // fishUnreadableSyntax finds where a command starts.
@@ -267,6 +267,9 @@ func mayBeFishUnreadable(text string) bool {
 		if strings.Contains(text, m) {
 			return true
 		}
+	}
+	if strings.ContainsAny(text, "<>") && redirectFirst().MatchString(text) {
+		return true
 	}
 	for i := 0; ; {
 		j := strings.IndexByte(text[i:], '=')
@@ -355,6 +358,13 @@ func fishUnreadableSyntax(text string) string {
 	}
 	found(strings.Index(code, "|&"), "|&")
 	found(strings.Index(code, "<("), "<( … )")
+	found(strings.Index(code, ">("), ">( … )")
+	found(strings.Index(code, "<>"), "<> (read and write)")
+	// fish reads a command's redirections only after its program (QA:
+	// "Expected a string, but found a redirection"; 2>/dev/null ./g.sh).
+	if loc := redirectFirst().FindStringSubmatchIndex(code); loc != nil {
+		found(loc[2], "a redirection before the program")
+	}
 	found(strings.IndexByte(code, '`'), "`…`")
 	if loc := fishDollar().FindStringIndex(expand); loc != nil {
 		found(loc[0], dollarName(expand[loc[0]:loc[1]]))
@@ -411,6 +421,12 @@ func fishUnreadableSyntax(text string) string {
 	}
 	return name
 }
+
+// redirectFirst matches a redirection where a command starts, before its
+// program (its first group).
+// A lone & ends a command only with a blank after it: &> is bash's
+// redirection of both streams, >&2 a copy.
+var redirectFirst = lazy.Regexp(`(?:^|[;|(\n]|&&|&[ \t]|\b(?:then|do|else)[ \t])[ \t]*([0-9]*(?:[<>]|&>))`)
 
 // fishDollar matches a $ fish reads no variable name after: anything but
 // a letter, a digit, _, a ( or a byte of a non-ASCII letter.

@@ -59,6 +59,12 @@ var fishCases = []struct {
 	{"cat <<EOF\nit's\nEOF", "a here-document (<<)", true}, // its text pairs no quotes
 	{`grep -q x <<< "$y"`, "a here-string (<<<)", true},
 	{`./g.sh |& tee log`, "|&", true},
+	// QA: fish reads a command's redirections after its program only.
+	{`2>/dev/null ./g.sh`, "a redirection before the program", true},
+	{`true && </dev/stdin ./g.sh`, "a redirection before the program", true},
+	{`./g.sh 1<>log`, "<> (read and write)", true},
+	{`./g.sh > >(tee log)`, ">( … )", true},
+	{`./g.sh 2>/dev/null </dev/stdin >&2`, "", false},
 	// "Unsupported use of '='. In fish, please use 'set out $(./g.sh)'".
 	{`out=$(./g.sh); echo "$out"`, "an assignment alone (NAME=value)", true},
 	// Read otherwise.
