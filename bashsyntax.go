@@ -50,25 +50,11 @@ func bashOnlyCommands(m *canonical.Manifest, from, to string) diag.List {
 		if h.Handler.Type != canonical.HandlerCommand {
 			continue
 		}
-		// What sh runs on Linux and on macOS: the OS's own command, else
-		// the cross-platform one.
-		var field, read string
-		var construct bashSyntax
-		for _, os := range [...]struct{ key, field string }{{"linux", "platform.linux"}, {"osx", "platform.osx"}} {
-			f, text := os.field, h.Handler.Platform[os.key]
-			if text == "" {
-				f, text = "command", h.Handler.Command
-			}
-			if text == "" || text == read || shimmedFor(text) != "" {
-				continue // read already: most hooks run one command on both
-			}
-			read = text
-			if construct = bashOnly(text); construct.name != "" {
-				field = f
-				break
-			}
-		}
-		if construct.name == "" {
+		construct, field := inUnixCommands(&h.Handler, func(text string) (bashSyntax, bool) {
+			c := bashOnly(text)
+			return c, c.name != ""
+		})
+		if field == "" {
 			continue
 		}
 		written := from
@@ -189,6 +175,29 @@ var bashSyntaxes = []bashSyntax{
 	{name: "time (bash's keyword)", re: lazy.Regexp(`\btime[ \t]+[^ \t\n;&|]`), command: true,
 		reads: "which dash has no keyword for: it runs a time program where one is installed, else stops at \"time: not found\" (exit 127), and time { … } or time ( … ) is a syntax error (exit 2)",
 		fails: "without a time program the command never runs: a guard then lets every call through, or blocks every one when it turns a failure into exit 2 (time check.sh || exit 2)"},
+}
+
+// inUnixCommands returns what find finds first in the commands a hook
+// runs on Linux and on macOS (the OS's own, else the cross-platform one;
+// read once where both are the same; a command a shim wraps, whose shell
+// hookconv run picks, skipped), and the field it is in: "" when it finds
+// nothing.
+func inUnixCommands[T any](hd *canonical.Handler, find func(string) (T, bool)) (found T, field string) {
+	read := ""
+	for _, os := range [...]struct{ key, field string }{{"linux", "platform.linux"}, {"osx", "platform.osx"}} {
+		f, text := os.field, hd.Platform[os.key]
+		if text == "" {
+			f, text = "command", hd.Command
+		}
+		if text == "" || text == read || shimmedFor(text) != "" {
+			continue // read already: most hooks run one command on both
+		}
+		read = text
+		if v, ok := find(text); ok {
+			return v, f
+		}
+	}
+	return found, ""
 }
 
 // bashMarks are what every construct bashOnly finds holds in the text

@@ -181,23 +181,11 @@ func fishUnreadable(m *canonical.Manifest, from, to string) (diag.List, [][]int)
 		if h.Handler.Type != canonical.HandlerCommand || mentionsAny(h.Handler.Command, plugin) {
 			continue
 		}
-		var construct, where string
-		read := ""
-		for _, os := range [...]struct{ key, field string }{{"linux", "platform.linux"}, {"osx", "platform.osx"}} {
-			f, text := os.field, h.Handler.Platform[os.key]
-			if text == "" {
-				f, text = "command", h.Handler.Command
-			}
-			if text == "" || text == read || shimmedFor(text) != "" {
-				continue // read already: most hooks run one command on both
-			}
-			read = text
-			if construct = fishUnreadableSyntax(text); construct != "" {
-				where = f
-				break
-			}
-		}
-		if construct == "" {
+		construct, where := inUnixCommands(&h.Handler, func(text string) (string, bool) {
+			c := fishUnreadableSyntax(text)
+			return c, c != ""
+		})
+		if where == "" {
 			continue
 		}
 		written := from
