@@ -242,6 +242,16 @@ type Scripts struct {
 	// path and language, nil for none; programCalls the same by command.
 	programs     map[string]*program
 	programCalls map[string]*program
+	// inputs caches readInput's answers by command and cwd: HC419's and
+	// HC441's checks each read every hook's text, and a large config
+	// runs one script from thousands of hooks.
+	inputs map[[2]string]inputAnswer
+}
+
+// inputAnswer is a cached readInput call.
+type inputAnswer struct {
+	text   string
+	unseen inputUnseen
 }
 
 // readKey and readAnswer are a cached readScript call (or, for visible, a
@@ -494,6 +504,23 @@ func (s *Scripts) readInput(hd *canonical.Handler) (text string, unseen inputUns
 	if t, ok := inlineText(hd.Command); ok && hd.Cwd == "" {
 		return t, ""
 	}
+	if s == nil {
+		return s.readInputUncached(hd)
+	}
+	key := [2]string{hd.Command, hd.Cwd}
+	if a, ok := s.inputs[key]; ok {
+		return a.text, a.unseen
+	}
+	text, unseen = s.readInputUncached(hd)
+	if s.inputs == nil {
+		s.inputs = map[[2]string]inputAnswer{}
+	}
+	s.inputs[key] = inputAnswer{text, unseen}
+	return text, unseen
+}
+
+// readInputUncached is readInput's reading, past an inline command.
+func (s *Scripts) readInputUncached(hd *canonical.Handler) (text string, unseen inputUnseen) {
 	if t, ok := s.readScript(hd, forExit); ok {
 		return t, ""
 	}
