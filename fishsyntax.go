@@ -413,8 +413,12 @@ func fishUnreadableSyntax(text string) string {
 // redirectFirst matches a redirection where a command starts, before its
 // program (its first group).
 // A lone & ends a command only with a blank after it: &> is bash's
-// redirection of both streams, >&2 a copy.
-var redirectFirst = lazy.Regexp(`(?:^|[;|(\n]|&&|&[ \t]|\b(?:then|do|else)[ \t])[ \t]*([0-9]*(?:[<>]|&>))`)
+// redirection of both streams, >&2 a copy. A newline after a backslash
+// goes on with the command (./g.sh \<newline> 2>/dev/null). then, do and
+// else are not read as a command's start: as arguments (echo nothing to
+// do >&2) fish reads them, and as sh's keywords they are reported as
+// their if … fi or loop (QA).
+var redirectFirst = lazy.Regexp(`(?:^|[;|(]|[^\\]\n|&&|&[ \t])[ \t]*([0-9]*(?:[<>]|&>))`)
 
 // fishDollar matches a $ fish reads no variable name after: anything but
 // a letter, a digit, _, a ( or a byte of a non-ASCII letter.

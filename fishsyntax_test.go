@@ -65,6 +65,12 @@ var fishCases = []struct {
 	{`./g.sh 1<>log`, "<> (read and write)", true},
 	{`./g.sh > >(tee log)`, ">( … )", true},
 	{`./g.sh 2>/dev/null </dev/stdin >&2`, "", false},
+	// QA: an argument that is sh's keyword, and a line going on after a
+	// backslash, start no command.
+	{`echo nothing to do >&2; exit 2`, "", false},
+	{`echo what else >/dev/null`, "", false},
+	{"./g.sh \\\n  2>/dev/null", "", false},
+	{"./g.sh\n2>/dev/null ./g.sh", "a redirection before the program", true},
 	// "Unsupported use of '='. In fish, please use 'set out $(./g.sh)'".
 	{`out=$(./g.sh); echo "$out"`, "an assignment alone (NAME=value)", true},
 	// Read otherwise.
