@@ -68,17 +68,17 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace, shim b
 			h.Handler.Platform[k] = nv
 			changed, unquotable, envs = append(changed, seen...), unquotable || bad, envs || env
 		}
-		if target.ProjectDirVar == "" {
-			kept := keptProjectVars(h.Handler.Command, foreign, spellings)
-			for _, k := range sortedkeys.Of(h.Handler.Platform) {
-				kept = append(kept, keptProjectVars(h.Handler.Platform[k], foreign, spellings)...)
-			}
-			if len(kept) > 0 {
-				ds.Warnf(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)),
-					"spell it $NAME, ${NAME} or ${NAME:-default}, which hookconv rewrites, or write the scripts' paths relative to the folder "+target.Name+" runs hooks from",
-					"%s: the command uses %s, a form hookconv does not rewrite; %s sets no such variable, so it is empty there and the command fails (a blocking hook then lets every action through)",
-					h.DisplayName(i), strings.Join(kept, ", "), to)
-			}
+		// Whatever is left is empty in the target, which sets none of
+		// these (QA: ${CLAUDE_PROJECT_DIR:-${PWD}} to Factory Droid).
+		kept := keptProjectVars(h.Handler.Command, foreign, spellings)
+		for _, k := range sortedkeys.Of(h.Handler.Platform) {
+			kept = append(kept, keptProjectVars(h.Handler.Platform[k], foreign, spellings)...)
+		}
+		if len(kept) > 0 {
+			ds.Warnf(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)),
+				"spell it $NAME, ${NAME} or ${NAME:-default}, which hookconv rewrites, or write the scripts' paths relative to the folder "+target.Name+" runs hooks from",
+				"%s: the command uses %s, a form hookconv does not rewrite; %s sets no such variable, so it is empty there and the command fails (a blocking hook then lets every action through)",
+				h.DisplayName(i), strings.Join(kept, ", "), to)
 		}
 		if len(changed) == 0 {
 			continue
@@ -273,7 +273,7 @@ func keptProjectVars(command string, foreign []string, spellings func() *regexp.
 			continue
 		}
 		form := m[0]
-		if strings.HasPrefix(form, "${") && !strings.HasSuffix(form, "}") {
+		if strings.HasPrefix(form, "${") && strings.Count(form, "{") != strings.Count(form, "}") {
 			form += "…}" // ${NAME:-${HOME}}: its word holds a brace
 		}
 		if !slices.Contains(kept, form) {

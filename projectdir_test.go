@@ -119,6 +119,8 @@ func TestRewriteProjectDirDefault(t *testing.T) {
 		{"codex", `${CLAUDE_PROJECT_DIR:+x}/a.sh`, `${CLAUDE_PROJECT_DIR:+x}/a.sh`, "warning"},
 		{"codex", `sh "${CLAUDE_PROJECT_DIR#/}"/a.sh`, `sh "${CLAUDE_PROJECT_DIR#/}"/a.sh`, "warning"},
 		{"codex", `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, "warning"},
+		// QA: a target with a variable of its own (not this one) too.
+		{"factory-droid", `"${CLAUDE_PROJECT_DIR:-${PWD}}"/a.sh`, `"${CLAUDE_PROJECT_DIR:-${PWD}}"/a.sh`, "warning"},
 		{"codex", `\${CLAUDE_PROJECT_DIR#/}`, `\${CLAUDE_PROJECT_DIR#/}`, ""}, // the shell's literal text
 	}
 	for _, tt := range tests {

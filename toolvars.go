@@ -170,9 +170,9 @@ func (f *varFinder) find(text string, command bool, used []string) []string {
 	return used
 }
 
-// findInPrograms appends to used each variable of f that a Python, Node
-// or Ruby script the hook runs reads by name (os.environ["NAME"],
-// os.getenv("NAME"), process.env.NAME, ENV["NAME"]): the text reads the
+// findInPrograms appends to used each variable of f that a script in
+// another language the hook runs reads by name (os.environ["NAME"],
+// os.getenv("NAME"), process.env.NAME, ENV.fetch("NAME")): the text reads the
 // environment so and names the variable as a word (QA: only the shell's
 // spellings were found).
 func (f *varFinder) findInPrograms(text string, used []string) []string {
@@ -188,7 +188,10 @@ func (f *varFinder) findInPrograms(text string, used []string) []string {
 }
 
 // envReader matches a program's read of its environment.
-var envReader = lazy.Regexp(`\b(?:environ|getenv|process\.env|ENV\[)`)
+// (Python's os.environ and getenv, Node's process.env, Deno's and Bun's
+// env, Ruby's ENV[…] and ENV.fetch, Perl's $ENV{…}, Go's os.Getenv and
+// LookupEnv).
+var envReader = lazy.Regexp(`\b(?:environ|getenv|Getenv|LookupEnv|process\.env|Deno\.env|Bun\.env)|\bENV[\[.]|\$ENV\{`)
 
 // toolVarHint says where a hook on target finds what the lost variables
 // held: a payload field, read from stdin as the target's payload spells it

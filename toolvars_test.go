@@ -22,6 +22,7 @@ func TestToolOnlyVars(t *testing.T) {
 		"hooks/sid.py":   {Data: []byte("import os, sys\nif os.environ.get('CLAUDE_CODE_SESSION_ID') != open('.lock').read():\n    sys.exit(2)\n")},
 		"hooks/sid.js":   {Data: []byte("if (process.env.CLAUDE_CODE_SESSION_ID !== 'x') process.exit(2);\n")},
 		"hooks/say.py":   {Data: []byte("print('CLAUDE_CODE_SESSION_ID is a Claude variable')\n")},
+		"hooks/sid.rb":   {Data: []byte("exit 2 if ENV.fetch('CLAUDE_CODE_SESSION_ID', '') != File.read('.lock')\n")},
 	}
 	claudeMark := map[string]json.RawMessage{"claude-code": json.RawMessage(`{"$from":true}`)}
 	tests := []struct {
@@ -63,6 +64,8 @@ func TestToolOnlyVars(t *testing.T) {
 			command: `python3 hooks/sid.py`, want: "$CLAUDE_CODE_SESSION_ID", says: "hook 1: a script the command runs uses $CLAUDE_CODE_SESSION_ID"},
 		{name: "node's process.env", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
 			command: `node hooks/sid.js`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "ruby's ENV.fetch", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `ruby hooks/sid.rb`, want: "$CLAUDE_CODE_SESSION_ID"},
 		{name: "a name only said", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `python3 hooks/say.py`},
 		{name: "command and script", from: "claude-code", to: "gemini-cli", event: "session_start",
 			command: `./hooks/env.sh "$CLAUDE_CODE_SESSION_ID"`, want: "$CLAUDE_CODE_SESSION_ID, $CLAUDE_ENV_FILE", says: "the command and a script it runs use"},

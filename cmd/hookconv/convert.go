@@ -869,6 +869,11 @@ func besideSettings(slug string, in providers.Files) providers.Files {
 func sourceRoot(slug string, in providers.Files) (dir string, plugin, ok bool) {
 	for i, p := range in.Paths() {
 		root, inPlugin, found := hookconv.ProjectRoot(slug, p)
+		if abs, err := filepath.Abs(p); !found && err == nil && p != "-" && p != "<stdin>" {
+			// settings.json named from inside .claude/ (QA): the path
+			// as a whole says where the project is.
+			root, inPlugin, found = hookconv.ProjectRoot(slug, abs)
+		}
 		if slug == "canonical" && p != "-" && p != "<stdin>" {
 			// A manifest's commands run from the project it is kept in:
 			// its folder, where hookconv writes one (hooks.json).
