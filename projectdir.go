@@ -150,7 +150,8 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 		// project is known; another operator is kept on the target's own
 		// variable, or, where it has none, the expansion is left as it is
 		// and warned about (keptProjectVars).
-		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)((?::?[-=?+]|%%?|##?|//?)[^{}]*)?\}|(` + strings.Join(foreign, "|") + `)\b)`)
+		// PowerShell's $env:NAME is renamed to the target's own variable.
+		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)((?::?[-=?+]|%%?|##?|//?)[^{}]*)?\}|(` + strings.Join(foreign, "|") + `)\b|env:(` + strings.Join(foreign, "|") + `)\b)`)
 	})
 	envFirst := direct && target.ProjectDirVar == "" && target.Shell == userShell
 	replace := func(s string, windows bool) (string, []string, bool, bool) {
@@ -188,17 +189,24 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 				b.WriteString(s[from:last])
 				continue
 			}
-			var name, op string // ${NAME} or ${NAME:-…} (its operator and word), or $NAME
-			if loc[4] >= 0 {
+			var name, op string // ${NAME} or ${NAME:-…} (its operator and word), $NAME or $env:NAME
+			powershell := false
+			switch {
+			case loc[4] >= 0:
 				name = s[loc[4]:loc[5]]
-			} else {
+			case loc[8] >= 0:
 				name = s[loc[8]:loc[9]]
+			default:
+				name, powershell = s[loc[10]:loc[11]], true
 			}
 			if loc[6] >= 0 {
 				op = s[loc[6]:loc[7]]
 			}
-			if target.ProjectDirVar == "" && !projectValued(op) {
-				b.WriteString(s[from:last]) // ${NAME#…}, ${NAME:+…}: what it means is not the project
+			if target.ProjectDirVar == "" && (powershell || !projectValued(op)) {
+				// ${NAME#…}, ${NAME:+…}: what it means is not the project;
+				// $env:NAME: no POSIX shell reads it. Left, and warned
+				// about (keptProjectVars).
+				b.WriteString(s[from:last])
 				continue
 			}
 			// A second variable in one word finds its env written.
@@ -216,6 +224,8 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 				folder, ok := projectFolder(s, loc[0], sub, windows)
 				unquotable = unquotable || !ok
 				b.WriteString(folder)
+			case powershell:
+				b.WriteString("$env:" + target.ProjectDirVar)
 			case strings.HasPrefix(v, "${"):
 				b.WriteString("${" + target.ProjectDirVar + op + "}")
 			default:

@@ -119,6 +119,9 @@ func TestRewriteProjectDirDefault(t *testing.T) {
 		{"codex", `${CLAUDE_PROJECT_DIR:+x}/a.sh`, `${CLAUDE_PROJECT_DIR:+x}/a.sh`, "warning"},
 		{"codex", `sh "${CLAUDE_PROJECT_DIR#/}"/a.sh`, `sh "${CLAUDE_PROJECT_DIR#/}"/a.sh`, "warning"},
 		{"codex", `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, "warning"},
+		// PowerShell's spelling: renamed where the target has a variable.
+		{"qwen-code", `& "$env:CLAUDE_PROJECT_DIR\g.ps1"`, `& "$env:QWEN_PROJECT_DIR\g.ps1"`, "info"},
+		{"codex", `& "$env:CLAUDE_PROJECT_DIR\g.ps1"`, `& "$env:CLAUDE_PROJECT_DIR\g.ps1"`, "warning"},
 		// QA: a target with a variable of its own (not this one) too.
 		{"factory-droid", `"${CLAUDE_PROJECT_DIR:-${PWD}}"/a.sh`, `"${CLAUDE_PROJECT_DIR:-${PWD}}"/a.sh`, "warning"},
 		{"codex", `\${CLAUDE_PROJECT_DIR#/}`, `\${CLAUDE_PROJECT_DIR#/}`, ""}, // the shell's literal text
