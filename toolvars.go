@@ -77,7 +77,7 @@ func toolOnlyVars(m *canonical.Manifest, from, to string, scripts *Scripts) diag
 			used = f.find(hd.Platform[k], true, used)
 		}
 		inCommand := len(used)
-		if scripts != nil && scripts.FS != nil && hd.Type == canonical.HandlerCommand && hd.Command != "" && len(scripts.scriptPathsOf(hd.Command)) > 0 {
+		if scripts != nil && scripts.FS != nil && hd.Type == canonical.HandlerCommand && hd.Command != "" && scripts.mayName(hd.Command, f.names) {
 			text, _ := scripts.readInput(hd)
 			used = f.findInPrograms(text, f.find(text, false, used))
 		}
@@ -169,6 +169,40 @@ func (f *varFinder) find(text string, command bool, used []string) []string {
 	}
 	return used
 }
+
+// mayName reports whether a script command runs may name one of names:
+// one names it, or sources or names another script. Most name none and
+// are not read further (readInput follows every script a shell script
+// names, and splits each line): a cold conversion's own time.
+func (s *Scripts) mayName(command string, names []string) bool {
+	for _, ref := range s.scriptPathsOf(command) {
+		b, err := s.readFile(ref.path)
+		if err != nil {
+			continue // nothing read, nothing named
+		}
+		text := string(b)
+		if mentionsAny(text, names) || sourcesOther().MatchString(text) || runsOther(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// runsOther reports whether a script's text may name another script,
+// which readInput would follow: a relative path, a project variable, a
+// script extension.
+func runsOther(text string) bool {
+	for _, m := range [...]string{"./", "PROJECT_DIR", ".sh", ".py", ".js", ".rb", ".pl"} {
+		if strings.Contains(text, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// sourcesOther matches a shell line that reads another file in (source
+// f, . f).
+var sourcesOther = lazy.Regexp(`(?m)^[ \t]*(?:source|\.)[ \t]`)
 
 // findInPrograms appends to used each variable of f that a script in
 // another language the hook runs reads by name (os.environ["NAME"],
