@@ -57,11 +57,7 @@ func bashOnlyCommands(m *canonical.Manifest, from, to string) diag.List {
 		if field == "" {
 			continue
 		}
-		written := from
-		if from == "canonical" || source.Generated {
-			written = markedSource(h)
-		}
-		prov, _ := names.Provider(written)
+		prov, _ := names.Provider(writtenFor(h, from, source))
 		if prov.Shell == "sh" || runsPowerShell(h, prov) {
 			continue // it failed there as well, or HC421 says it
 		}
@@ -175,6 +171,16 @@ var bashSyntaxes = []bashSyntax{
 	{name: "time (bash's keyword)", re: lazy.Regexp(`\btime[ \t]+[^ \t\n;&|]`), command: true,
 		reads: "which dash has no keyword for: it runs a time program where one is installed, else stops at \"time: not found\" (exit 127), and time { … } or time ( … ) is a syntax error (exit 2)",
 		fails: "without a time program the command never runs: a guard then lets every call through, or blocks every one when it turns a failure into exit 2 (time check.sh || exit 2)"},
+}
+
+// writtenFor is the tool a hook's command was written for: the source's,
+// or, for a manifest or a program hookconv generates (OpenCode's plugin,
+// Cline's scripts), the tool its decoder's marks name ("" for none).
+func writtenFor(h *canonical.Hook, from string, source vocab.Provider) string {
+	if from == "canonical" || source.Generated {
+		return markedSource(h)
+	}
+	return from
 }
 
 // inUnixCommands returns what find finds first in the commands a hook

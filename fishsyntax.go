@@ -188,11 +188,7 @@ func fishUnreadable(m *canonical.Manifest, from, to string) (diag.List, [][]int)
 		if where == "" {
 			continue
 		}
-		written := from
-		if from == "canonical" || source.Generated {
-			written = markedSource(h)
-		}
-		prov, _ := names.Provider(written)
+		prov, _ := names.Provider(writtenFor(h, from, source))
 		if prov.Shell == userShell || runsPowerShell(h, prov) {
 			continue // it failed there as well, or runs no POSIX shell
 		}
