@@ -72,3 +72,33 @@ func convertEverywhere(t *testing.T, from, path string, src []byte) {
 		}
 	}
 }
+
+// FuzzDecodeBeside feeds a Claude Code settings.local.json read beside a
+// settings.json (DecodeSourceBeside: its env and switches only): whatever
+// it holds, nothing panics, no diagnostic is about it, and the named
+// file's hooks are decoded as they are alone.
+func FuzzDecodeBeside(f *testing.F) {
+	named := []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "[ \"$STRICT\" = 1 ] && exit 2"}]}]}}`)
+	providertest.SeedCorpus(f, "../shared/corpus/claude-code/*.json", nil)
+	f.Add([]byte(`{"env": {"STRICT": "1"}, "disableAllHooks": true}`))
+	alone := DecodeSource("claude-code", providers.Files{".claude/settings.json": named})
+	f.Fuzz(func(t *testing.T, beside []byte) {
+		s := DecodeSourceBeside("claude-code", providers.Files{".claude/settings.json": named},
+			providers.Files{".claude/settings.local.json": beside})
+		for _, d := range s.Diagnostics {
+			if d.File == ".claude/settings.local.json" {
+				t.Fatalf("a diagnostic about the file beside: %s", d)
+			}
+		}
+		if s.Manifest == nil || len(s.Manifest.Hooks) != len(alone.Manifest.Hooks) || s.Manifest.Hooks[0].Handler.Command != alone.Manifest.Hooks[0].Handler.Command {
+			t.Fatalf("the named file's hooks changed: %+v", s.Manifest)
+		}
+		for _, to := range []string{"codex", "gemini-cli"} {
+			for _, d := range s.Convert(to, nil, Options{}).Diagnostics {
+				if d.Code == CodeVerify {
+					t.Fatalf("→ %s: %s", to, d)
+				}
+			}
+		}
+	})
+}
