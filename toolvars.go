@@ -239,16 +239,7 @@ func toolVarHint(lost []vocab.HookVar, target vocab.Provider) string {
 	for _, v := range lost {
 		var paths []string
 		if contract != nil {
-			switch v.Holds {
-			case "session_id":
-				paths = contract.SessionID
-			case "cwd":
-				paths = contract.Cwd
-			case "prompt":
-				paths = contract.Prompt
-			case "transcript_path":
-				paths = contract.TranscriptPath
-			}
+			paths, _ = contract.Paths(v.Holds)
 		}
 		switch {
 		case len(paths) > 0:

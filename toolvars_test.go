@@ -7,6 +7,8 @@ import (
 	"testing/fstest"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // TestToolOnlyVars reads hook commands written for one tool that use a
@@ -147,5 +149,23 @@ func TestToolOnlyVars(t *testing.T) {
 				t.Errorf("hint %q lacks %q", d.Hint, tt.hint)
 			}
 		})
+	}
+}
+
+// TestHookVarsHoldContractFields: what a hook_vars entry says it holds
+// is a payload field hookrun's contracts know (or env), so its hint can
+// name where the target keeps it.
+func TestHookVarsHoldContractFields(t *testing.T) {
+	names := vocab.Default()
+	var claude hookrun.Contract
+	for _, p := range names.Providers {
+		for _, v := range names.HookVars(p.Slug) {
+			if v.Holds == "" || v.Holds == vocab.HoldsEnv {
+				continue
+			}
+			if _, ok := claude.Paths(v.Holds); !ok {
+				t.Errorf("%s's %s holds %q, which no contract field is", p.Slug, v.Name, v.Holds)
+			}
+		}
 	}
 }

@@ -29,6 +29,24 @@ const (
 // whats lists every Rule.What in the order Answer applies them.
 var whats = []string{WhatDeny, WhatAsk, WhatAllow, WhatUpdatedInput, WhatContext, WhatStop, WhatSystemMessage, WhatSuppressOutput, WhatError}
 
+// Paths returns where c's payload keeps the common field named by its
+// table key (session_id, cwd, prompt, transcript_path: the fields another
+// table points at, as the providers table's hook_vars do), and false for
+// any other key.
+func (c *Contract) Paths(field string) ([]string, bool) {
+	switch field {
+	case "session_id":
+		return c.SessionID, true
+	case "cwd":
+		return c.Cwd, true
+	case "prompt":
+		return c.Prompt, true
+	case "transcript_path":
+		return c.TranscriptPath, true
+	}
+	return nil, false
+}
+
 // Contract is how one provider talks to a hook process: where its stdin
 // payload keeps each canonical field. Each field is a list of paths into
 // the payload, tried in order; the first one present wins (see
