@@ -417,6 +417,11 @@ func shellCodeViews(text string) (code, expand string, ok bool) {
 type codeViews struct {
 	text string
 	c, e []byte
+	// u, when not nil (shellViews), is text with only its comments
+	// blanked: a # that starts a word then starts a comment, blanked in
+	// every view, so that a quote in it opens nothing (# don't). Nil: a #
+	// is read as any byte (bashOnly blanks comments after).
+	u []byte
 }
 
 // blank blanks text[from:to] in the views given, keeping newlines.
@@ -485,6 +490,16 @@ func (v *codeViews) code(i, to int, sub bool) (end int, ok bool) {
 				return i, true
 			}
 			depth = max(depth-1, 0)
+		case '#':
+			if v.u == nil || i > 0 && strings.IndexByte(" \t\n;&|()", v.text[i-1]) < 0 {
+				continue // part of a word: ${#x}, $#, a#b
+			}
+			end := strings.IndexByte(v.text[i:to], '\n')
+			if end < 0 {
+				end = to - i
+			}
+			v.blank(i, i+end, v.c, v.e, v.u)
+			i += end - 1
 		case 'c', 'e':
 			switch v.keyword(i, to) {
 			case "case":
@@ -576,11 +591,17 @@ func (v *codeViews) backquoted(i, to int, quoted bool) (end int, ok bool) {
 		inner, at = append(inner, v.text[j]), append(at, j)
 	}
 	in := codeViews{text: string(inner), c: slices.Clone(inner), e: inner}
+	if v.u != nil {
+		in.u = slices.Clone(inner)
+	}
 	if _, ok := in.code(0, len(inner), false); !ok {
 		return to, false
 	}
 	for k, j := range at {
 		v.c[j], v.e[j] = in.c[k], in.e[k]
+		if v.u != nil {
+			v.u[j] = in.u[k]
+		}
 	}
 	// A blank, not a backquote, so that a word after it starts no
 	// command and the one before it ends.

@@ -541,10 +541,39 @@ func (s *Scripts) readInputUncached(hd *canonical.Handler) (text string, unseen 
 		}
 		return text, programsUnseen(hd.Command, refs)
 	}
-	command := refs
-	// The scripts named, and those their shell scripts name: a guard
-	// that hands the payload to a helper reads what the helper reads.
 	var lines inputUnseen // the first of the scripts' lines' programs unseen
+	files, left, unread := s.followScripts(refs, func(line string, more []scriptRef, unread bool) {
+		if lines == "" && !unread {
+			lines = programsUnseen(line, more)
+		}
+	})
+	for _, f := range files {
+		text += "\n" + string(f.text)
+	}
+	if left || unread {
+		return text, unseenScript // more than hookconv follows, or a script unread
+	}
+	if u := programsUnseen(hd.Command, refs); u != "" {
+		return text, u
+	}
+	return text, lines
+}
+
+// inputFile is a project script followScripts read: its path and text.
+type inputFile struct {
+	path string
+	text []byte
+}
+
+// followScripts reads the project scripts refs name and, after them,
+// those their shell scripts name, each once, up to maxInputScripts: a
+// guard that hands the payload to a helper reads what the helper reads.
+// A script in another language is read in full, and what it names is
+// not followed. line, when not nil, is called with each line of a shell
+// script read (its comment lines dropped), the scripts that line names
+// and whether a script could not be read so far. left says more scripts
+// were named than it follows; unread that one could not be read.
+func (s *Scripts) followScripts(refs []scriptRef, line func(string, []scriptRef, bool)) (files []inputFile, left, unread bool) {
 	seen := map[string]bool{}
 	for len(refs) > 0 && len(seen) < maxInputScripts {
 		ref := refs[0]
@@ -555,28 +584,22 @@ func (s *Scripts) readInputUncached(hd *canonical.Handler) (text string, unseen 
 		seen[ref.path] = true
 		b, err := s.readFile(ref.path)
 		if err != nil {
-			unseen = unseenScript
+			unread = true
 			continue
 		}
-		text += "\n" + string(b)
+		files = append(files, inputFile{ref.path, b})
 		if !shellScript(ref.path, b) {
 			continue // read in full: it reads what it names
 		}
-		for _, line := range strings.Split(withoutComments(b), "\n") {
-			more := scriptPaths(line, rootVars(s.Plugin), !s.Plugin)
-			if lines == "" && unseen == "" {
-				lines = programsUnseen(line, more)
+		for _, l := range strings.Split(withoutComments(b), "\n") {
+			more := scriptPaths(l, rootVars(s.Plugin), !s.Plugin)
+			if line != nil {
+				line(l, more, unread)
 			}
 			refs = append(refs, more...)
 		}
 	}
-	if len(refs) > 0 || unseen == unseenScript {
-		return text, unseenScript // more than hookconv follows, or a script unread
-	}
-	if u := programsUnseen(hd.Command, command); u != "" {
-		return text, u
-	}
-	return text, lines
+	return files, len(refs) > 0, unread
 }
 
 // maxInputScripts bounds the scripts readInput follows from one command.

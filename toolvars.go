@@ -7,11 +7,14 @@ package hookconv
 // them empty.
 
 import (
+	"bytes"
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -39,11 +42,14 @@ const CodeToolOnlyVar = "HC441"
 // tool its marks name; an unmarked one for no tool.
 //
 // The scripts a command runs are read too, where hookconv can read them
-// (Scripts.readInput, as HC440 reads them): these variables are mostly
-// used inside the script a hook runs (a SessionStart script appending to
-// $CLAUDE_ENV_FILE), not in its command, unlike a plugin's folder
-// (HC424), which a command names to find that script. Only commands that
-// name a project script are followed, so most hooks cost a substring test.
+// (followScripts, as readInput follows them for HC419 and HC440): these
+// variables are mostly used inside the script a hook runs (a SessionStart
+// script appending to $CLAUDE_ENV_FILE), not in its command, unlike a
+// plugin's folder (HC424), which a command names to find that script.
+// Only scripts that name one of the variables are read further (mayName),
+// so most hooks cost a substring test. A use is a shell's expansion or a
+// program's read of its environment, never a name only printed or said
+// (QA): see inShell and inProgram.
 func toolOnlyVars(m *canonical.Manifest, from, to string, scripts *Scripts) diag.List {
 	if to == "canonical" || from == to {
 		return nil
@@ -72,33 +78,34 @@ func toolOnlyVars(m *canonical.Manifest, from, to string, scripts *Scripts) diag
 		if f == nil {
 			continue
 		}
-		used := f.find(hd.Command, true, nil)
+		uses := f.inShell(hd.Command, true, nil)
 		for _, k := range sortedkeys.Of(hd.Platform) {
-			used = f.find(hd.Platform[k], true, used)
+			uses = f.inShell(hd.Platform[k], true, uses)
 		}
-		inCommand := len(used)
-		if scripts != nil && scripts.FS != nil && hd.Type == canonical.HandlerCommand && hd.Command != "" && scripts.mayName(hd.Command, f.names) {
-			text, _ := scripts.readInput(hd)
-			used = f.findInPrograms(text, f.find(text, false, used))
+		// A cwd of the hook's own makes its relative paths name other
+		// files than the project's (readInput reads none either).
+		if scripts != nil && scripts.FS != nil && hd.Type == canonical.HandlerCommand && hd.Command != "" && hd.Cwd == "" && scripts.mayName(hd.Command, f.names) {
+			uses = f.inScripts(scripts, hd.Command, uses)
 		}
 		var lost []vocab.HookVar
-		commandLost, scriptLost := false, false
-		for k, name := range used {
-			v := f.vars[slices.IndexFunc(f.vars, func(v vocab.HookVar) bool { return v.Name == name })]
-			if !v.On(h.Event) || names.SetsHookVar(to, name, h.Event) {
+		var how varUse // what the lost ones' uses have, together
+		for _, u := range uses {
+			v := f.vars[slices.IndexFunc(f.vars, func(v vocab.HookVar) bool { return v.Name == u.name })]
+			if !v.On(h.Event) || names.SetsHookVar(to, u.name, h.Event) {
 				continue
 			}
 			lost = append(lost, v)
-			commandLost, scriptLost = commandLost || k < inCommand, scriptLost || k >= inCommand
+			how.command, how.script = how.command || u.command, how.script || u.script
+			how.shell, how.program = how.shell || u.shell, how.program || u.program
 		}
 		if len(lost) == 0 {
 			continue
 		}
 		where := "the command uses"
 		switch {
-		case commandLost && scriptLost:
+		case how.command && how.script:
 			where = "the command and a script it runs use"
-		case scriptLost:
+		case how.script:
 			where = "a script the command runs uses"
 		}
 		shown := make([]string, len(lost))
@@ -116,6 +123,27 @@ func toolOnlyVars(m *canonical.Manifest, from, to string, scripts *Scripts) diag
 	return ds
 }
 
+// varUse is a variable of varFinder's that a hook uses: where (its
+// command, a script it runs) and how (a shell expands it, a program reads
+// it from its environment).
+type varUse struct {
+	name                            string
+	command, script, shell, program bool
+}
+
+// use records u in uses: each name once, where it was first found, with
+// every place and way it is used.
+func use(uses []varUse, u varUse) []varUse {
+	for k := range uses {
+		if w := &uses[k]; w.name == u.name {
+			w.command, w.script = w.command || u.command, w.script || u.script
+			w.shell, w.program = w.shell || u.shell, w.program || u.program
+			return uses
+		}
+	}
+	return append(uses, u)
+}
+
 // varFinder finds, in a command or a script, the variables one tool sets
 // for its hooks.
 type varFinder struct {
@@ -123,6 +151,9 @@ type varFinder struct {
 	names  []string
 	tokens []string // those the tool replaces in a command's text itself
 	re     func() *regexp.Regexp
+	// scripted holds inScripts' findings by command: thousands of hooks
+	// may run one script.
+	scripted map[string][]varUse
 }
 
 // newVarFinder returns the finder of the variables slug sets for its hooks,
@@ -133,7 +164,7 @@ func newVarFinder(names *vocab.Tables, slug string) *varFinder {
 		return nil
 	}
 	prov, _ := names.Provider(slug)
-	f := &varFinder{vars: vars, tokens: prov.CommandTokens}
+	f := &varFinder{vars: vars, tokens: prov.CommandTokens, scripted: map[string][]varUse{}}
 	quoted := make([]string, len(vars))
 	for k, v := range vars {
 		f.names = append(f.names, v.Name)
@@ -145,29 +176,119 @@ func newVarFinder(names *vocab.Tables, slug string) *varFinder {
 	return f
 }
 
-// find appends to used each variable of f that text names, once. An
-// escaped \$NAME is the shell's literal text, unless a second shell reads
-// the text again (sh -c, eval) or, in a command (command true), the tool
-// itself replaces $NAME there, whatever stands before it (Gemini CLI's
-// command_tokens).
-func (f *varFinder) find(text string, command bool, used []string) []string {
+// inShell appends to uses each variable of f that a shell text (a
+// command: command true; else a shell script) expands ($NAME,
+// ${NAME:-x}; PowerShell's $env:NAME and cmd's %NAME% in a Windows
+// command), or that a program it runs reads by name (python3 -c
+// '…os.environ["NAME"]…': reads). What sh reads as text expands nothing
+// (QA): a comment, a single-quoted string, an escaped \$NAME; a name
+// without a $ is only said (echo "NAME is not set"). Unless a second
+// shell reads the text again (sh -c '…', eval), which expands what the
+// first left alone, or, in a command, the tool itself replaces $NAME
+// there, whatever stands around it (Gemini CLI's command_tokens), outside
+// a comment. A text whose quotes do not pair up is read as written, an
+// escaped \$NAME left out.
+func (f *varFinder) inShell(text string, command bool, uses []varUse) []varUse {
+	if !mentionsAny(text, f.names) {
+		return uses
+	}
+	uncommented := text
 	// Every spelling has a $ or a %: most commands have neither, and no
 	// regular expression is run for them.
-	if !strings.ContainsAny(text, "$%") || !mentionsAny(text, f.names) {
-		return used
-	}
-	inner := nestedShell().MatchString(text)
-	for _, m := range f.re().FindAllStringSubmatch(text, -1) {
-		name := m[1] + m[2] + m[3] + m[4]
-		token := command && m[2] != "" && slices.Contains(f.tokens, name)
-		if strings.HasPrefix(m[0], `\`) && !inner && !token {
-			continue
+	if strings.ContainsAny(text, "$%") {
+		inner := nestedShell().MatchString(text)
+		var expands string
+		viewed := false
+		if !inner {
+			if u, e, ok := shellViews(text); ok {
+				uncommented, expands, viewed = u, e, true
+			}
 		}
-		if !slices.Contains(used, name) {
-			used = append(used, name)
+		for _, m := range f.re().FindAllStringSubmatchIndex(text, -1) {
+			form := 1 // varSpellings' group: 1 ${NAME…}, 2 $NAME, 3 $env:NAME, 4 %NAME%
+			for m[2*form] < 0 {
+				form++
+			}
+			name := text[m[2*form]:m[2*form+1]]
+			at, escaped := m[0], text[m[0]] == '\\'
+			if escaped {
+				at++ // the $
+			}
+			switch token := command && form == 2 && slices.Contains(f.tokens, name); {
+			case form >= 3:
+				// PowerShell's and cmd's spellings: not sh's quoting.
+				if escaped && !inner {
+					continue
+				}
+			case token:
+				if viewed && uncommented[at] != text[at] {
+					continue // in a comment
+				}
+			case viewed:
+				// Blanked: quoted, escaped or a comment; a \$ kept is a
+				// here-document's escape.
+				if expands[at] != '$' || at > 0 && expands[at-1] == '\\' {
+					continue
+				}
+			case escaped && !inner:
+				continue
+			}
+			uses = use(uses, varUse{name: name, command: command, script: !command, shell: true})
 		}
 	}
-	return used
+	return f.reads(uncommented, command, false, uses)
+}
+
+// shellViews returns a shell text, at its length, with its comments
+// blanked (uncommented) and with, besides, what sh expands nothing in
+// blanked (expands): single-quoted strings ('…', $'…') and escaped bytes
+// (\$). A here-document's body is kept as written in both: an unquoted
+// one expands $NAME, and a quoted one is not told apart from it. ok is
+// false where the quotes do not pair up, or a here-document is left
+// whole (withoutHereDocuments): the caller reads the text as written.
+func shellViews(text string) (uncommented, expands string, ok bool) {
+	plain := withoutHereDocuments(text)
+	if strings.Contains(plain, "<<") && slices.ContainsFunc(strings.Split(plain, "\n"), func(line string) bool { return hereOperators(line) != nil }) {
+		return "", "", false
+	}
+	v := codeViews{text: plain, c: []byte(plain), e: []byte(plain), u: []byte(plain)}
+	if _, ok := v.code(0, len(plain), false); !ok {
+		return "", "", false
+	}
+	if plain != text {
+		for j := range len(text) {
+			if plain[j] != text[j] {
+				v.u[j], v.e[j] = text[j], text[j]
+			}
+		}
+	}
+	return string(v.u), string(v.e), true
+}
+
+// inScripts appends to uses each variable of f that the project scripts
+// a command runs use (followScripts): a shell script's expansions
+// (inShell), a script's of another language reads (inProgram). A script
+// that names none of them is not read further.
+func (f *varFinder) inScripts(s *Scripts, command string, uses []varUse) []varUse {
+	found, seen := f.scripted[command]
+	if !seen {
+		files, _, _ := s.followScripts(s.scriptPathsOf(command), nil)
+		for _, file := range files {
+			text := string(file.text)
+			switch {
+			case !mentionsAny(text, f.names):
+			case shellScript(file.path, file.text):
+				found = f.inShell(text, false, found)
+			default:
+				found = f.inProgram(text, scriptLang(file.path, file.text), found)
+			}
+		}
+		f.scripted[command] = found
+	}
+	for _, u := range found {
+		uses = use(uses, u)
+	}
+	return uses
 }
 
 // mayName reports whether a script command runs may name one of names:
@@ -204,28 +325,137 @@ func runsOther(text string) bool {
 // f, . f).
 var sourcesOther = lazy.Regexp(`(?m)^[ \t]*(?:source|\.)[ \t]`)
 
-// findInPrograms appends to used each variable of f that a script in
-// another language the hook runs reads by name (os.environ["NAME"],
-// os.getenv("NAME"), process.env.NAME, ENV.fetch("NAME")): the text reads the
-// environment so and names the variable as a word (QA: only the shell's
-// spellings were found).
-func (f *varFinder) findInPrograms(text string, used []string) []string {
-	if !envReader().MatchString(text) {
-		return used
-	}
-	for _, name := range f.names {
-		if !slices.Contains(used, name) && namesWord(text, name) {
-			used = append(used, name)
+// inProgram appends to uses each variable of f that a script in another
+// language than the shell's uses (lang: langPython, langNode, or "" for
+// any other): what it reads from its environment (reads), and a $NAME
+// in it only where a Python or JavaScript script may hand its text to a
+// shell or expand it (handsToShell: os.system("… $NAME"),
+// os.path.expandvars): print("$NAME is unset") only prints (QA). In any
+// other language a $NAME counts, as it did before these were read. A
+// Python or JavaScript comment says nothing, where its strings pair up.
+func (f *varFinder) inProgram(text, lang string, uses []varUse) []varUse {
+	code := text
+	switch lang {
+	case langPython:
+		if c, _, _, ok := pythonParts(text); ok {
+			code = c
+		}
+	case langNode:
+		if c, _, ok := jsParts(text); ok {
+			code = c
 		}
 	}
-	return used
+	if strings.ContainsAny(code, "$%") && (lang == "" || handsToShell().MatchString(code)) {
+		for _, m := range f.re().FindAllStringSubmatch(code, -1) {
+			if !strings.HasPrefix(m[0], `\`) {
+				uses = use(uses, varUse{name: m[1] + m[2] + m[3] + m[4], script: true, program: true})
+			}
+		}
+	}
+	return f.reads(code, false, true, uses)
 }
 
-// envReader matches a program's read of its environment.
+// handsToShell matches what in a Python or JavaScript script may hand a
+// string of its to a shell, or expand the variables in it: os.system,
+// os.popen, subprocess, os.exec*, pty.spawn, os.path.expandvars;
+// child_process's exec and spawn, Deno.Command, Bun's $`…` and spawn.
+var handsToShell = lazy.Regexp("\\b(?:system|popen|Popen|subprocess|exec\\w*|spawn\\w*|expandvars|child_process|Command)\\b|\\$`")
+
+// scriptLang returns the language of a project script that is no shell
+// script, for inProgram: langPython or langNode (JavaScript or
+// TypeScript, Deno's and Bun's too) by its shebang, else by its name;
+// "" for any other.
+func scriptLang(name string, text []byte) string {
+	if first, _, _ := bytes.Cut(text, []byte("\n")); bytes.HasPrefix(first, []byte("#!")) {
+		for _, w := range strings.FieldsFunc(string(first[2:]), func(r rune) bool { return r == '/' || unicode.IsSpace(r) }) {
+			if lang := interpreterLang(w); lang != "" {
+				return lang
+			}
+			if w == "deno" || w == "bun" {
+				return langNode
+			}
+		}
+		return ""
+	}
+	switch path.Ext(name) {
+	case ".py":
+		return langPython
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return langNode
+	}
+	return ""
+}
+
+// reads appends to uses each variable of f that code, a program's text
+// or a shell's that may run one (command says the hook's command), reads
+// from its environment by name (envRead). With indirect, for a script's
+// own text, it appends too each one code names as a word where it also
+// reads its environment otherwise (env = os.environ; env.get(key);
+// subprocess.run(…, env=os.environ)): what that reads cannot be told.
+func (f *varFinder) reads(code string, command, indirect bool, uses []varUse) []varUse {
+	if !envReader().MatchString(code) {
+		return uses
+	}
+	add := func(name string) {
+		if slices.Contains(f.names, name) {
+			uses = use(uses, varUse{name: name, command: command, script: !command, program: true})
+		}
+	}
+	for _, m := range envRead().FindAllStringSubmatchIndex(code, -1) {
+		group := 1
+		for m[2*group] < 0 {
+			group++
+		}
+		if read := code[m[2*group]:m[2*group+1]]; 2*group+2 < len(m) {
+			add(read)
+		} else {
+			// const { A, B: b } = process.env: every name in the braces.
+			for _, name := range f.names {
+				if namesWord(read, name) {
+					add(name)
+				}
+			}
+		}
+	}
+	if indirect && envReader().MatchString(envRead().ReplaceAllString(code, " ")) {
+		for _, name := range f.names {
+			if namesWord(code, name) {
+				add(name)
+			}
+		}
+	}
+	return uses
+}
+
+// envReader matches a program's read of its environment, by name or not
 // (Python's os.environ and getenv, Node's process.env, Deno's and Bun's
-// env, Ruby's ENV[…] and ENV.fetch, Perl's $ENV{…}, Go's os.Getenv and
-// LookupEnv).
-var envReader = lazy.Regexp(`\b(?:environ|getenv|Getenv|LookupEnv|process\.env|Deno\.env|Bun\.env)|\bENV[\[.]|\$ENV\{`)
+// env, Ruby's ENV[…] and ENV.fetch, Perl's $ENV{…}, awk's ENVIRON, Go's
+// os.Getenv and LookupEnv), as a word: not "environment".
+var envReader = lazy.Regexp(`\b(?:environ|getenv|Getenv|LookupEnv|ENVIRON|(?:process|Deno|Bun)\.env)\b|\bENV[\[.]|\$ENV\{`)
+
+// envRead matches a program's read of one variable from its environment
+// by its name, the name in the first group that matched:
+// os.environ["NAME"], environ.get("NAME"), os.getenv("NAME"), "NAME" in
+// os.environ; process.env.NAME, process.env["NAME"], "NAME" in
+// process.env, Deno.env.get("NAME"), Bun.env.NAME; Ruby's ENV["NAME"] and
+// ENV.fetch("NAME"); Perl's $ENV{NAME}; awk's ENVIRON["NAME"]; Go's
+// os.Getenv("NAME") and os.LookupEnv("NAME"). Its last group is instead
+// the braces of a JavaScript destructuring (const { NAME } =
+// process.env), which may name several.
+var envRead = lazy.Regexp(
+	`(?:\benviron|\bENV(?:IRON)?|\b(?:process|Bun)\.env)(?:\?\.)?\[\s*` + envQuote + envName + envQuote + `\s*\]` +
+		`|(?:\benviron\.(?:get|setdefault|pop)|\b(?:getenv|Getenv|LookupEnv)|\bENV\.(?:fetch|key\?|has_key\?|include\?)|\bDeno\.env\.(?:get|has))\s*\(\s*` + envQuote + envName + envQuote +
+		`|\b(?:process|Bun)\.env\??\.` + envName + `\b` +
+		`|\$ENV\{\s*['"]?` + envName + `['"]?\s*\}` +
+		`|` + envQuote + envName + envQuote + `\s+(?:not\s+)?in\s+(?:(?:os\.)?environ|(?:process|Bun)\.env)\b` +
+		`|\{([^{}]*)\}\s*=\s*(?:process|Bun)\.env\b`)
+
+// envQuote and envName are parts of envRead: a string's quote (Go's and
+// JavaScript's backquote too), and a variable's name as its group.
+const (
+	envQuote = "['\"`]"
+	envName  = `([A-Za-z_][A-Za-z0-9_]*)`
+)
 
 // toolVarHint says where a hook on target finds what the lost variables
 // held: a payload field, read from stdin as the target's payload spells it

@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -17,6 +18,8 @@ import (
 // source does not set them there either (CLAUDE_ENV_FILE outside
 // SessionStart, Setup, CwdChanged and FileChanged), when the target sets
 // them too, when they are escaped, and for the same tool or a manifest.
+// A use is a shell's expansion or a program's read of its environment: a
+// name only printed, in single quotes or in a comment is none (QA).
 func TestToolOnlyVars(t *testing.T) {
 	project := fstest.MapFS{
 		"hooks/env.sh":   {Data: []byte("#!/bin/sh\necho \"export NODE_ENV=dev\" >> \"$CLAUDE_ENV_FILE\"\n")},
@@ -25,6 +28,19 @@ func TestToolOnlyVars(t *testing.T) {
 		"hooks/sid.js":   {Data: []byte("if (process.env.CLAUDE_CODE_SESSION_ID !== 'x') process.exit(2);\n")},
 		"hooks/say.py":   {Data: []byte("print('CLAUDE_CODE_SESSION_ID is a Claude variable')\n")},
 		"hooks/sid.rb":   {Data: []byte("exit 2 if ENV.fetch('CLAUDE_CODE_SESSION_ID', '') != File.read('.lock')\n")},
+		// QA: names only said, in text, quotes or comments, beside reads
+		// of other variables.
+		"hooks/said.sh":     {Data: []byte("#!/bin/sh\n[ -n \"$HOME\" ] || echo \"CLAUDE_ENV_FILE is not set\" >&2\n")},
+		"hooks/quoted.sh":   {Data: []byte("#!/bin/sh\n[ -n \"$HOME\" ] || echo 'run me where $CLAUDE_ENV_FILE is set' >&2\n")},
+		"hooks/noted.sh":    {Data: []byte("#!/bin/sh\n# Claude's $CLAUDE_ENV_FILE isn't needed: .env is read by the app\necho \"export A=$HOME\" >> .env # not $CLAUDE_ENV_FILE\n")},
+		"hooks/said.py":     {Data: []byte("import os\n# os.environ['CLAUDE_CODE_SESSION_ID'] was read here once\nprint(os.environ.get('HOME'), \"CLAUDE_CODE_SESSION_ID\", '$CLAUDE_CODE_SESSION_ID')\n")},
+		"hooks/said.js":     {Data: []byte("// reads $CLAUDE_CODE_SESSION_ID? no: process.env.CLAUDE_CODE_SESSION_ID is Claude's\nconsole.log('CLAUDE_CODE_SESSION_ID', `${process.env.HOME}`)\n")},
+		"hooks/heredoc.sh":  {Data: []byte("#!/bin/sh\ncat >> \"$CLAUDE_ENV_FILE\" <<EOF\nexport SID='$CLAUDE_CODE_SESSION_ID'\nEOF\n")},
+		"hooks/envfile.py":  {Data: []byte("import os\nwith open(os.environ['CLAUDE_ENV_FILE'], 'a') as f:\n    f.write('export A=1\\n')\n")},
+		"hooks/envfile.js":  {Data: []byte("const fs = require('fs');\nfs.appendFileSync(process.env.CLAUDE_ENV_FILE, 'export A=1\\n');\n")},
+		"hooks/system.py":   {Data: []byte("import os\nos.system('echo export A=1 >> \"$CLAUDE_ENV_FILE\"')\n")},
+		"hooks/indirect.py": {Data: []byte("import os, sys\nenv = dict(os.environ)\nif env.get('CLAUDE_CODE_SESSION_ID') != 'x':\n    sys.exit(2)\n")},
+		"hooks/both.sh":     {Data: []byte("#!/bin/sh\n[ -n \"$CLAUDE_CODE_SESSION_ID\" ] && python3 hooks/envfile.py\n")},
 	}
 	claudeMark := map[string]json.RawMessage{"claude-code": json.RawMessage(`{"$from":true}`)}
 	tests := []struct {
@@ -69,6 +85,37 @@ func TestToolOnlyVars(t *testing.T) {
 		{name: "ruby's ENV.fetch", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
 			command: `ruby hooks/sid.rb`, want: "$CLAUDE_CODE_SESSION_ID"},
 		{name: "a name only said", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `python3 hooks/say.py`},
+		// QA: a name printed, in single quotes or in a comment is no use;
+		// a shell's expansion or a program's read by name is.
+		{name: "said in a shell script", from: "claude-code", to: "gemini-cli", event: "session_start", command: `./hooks/said.sh`},
+		{name: "in a shell script's single quotes", from: "claude-code", to: "gemini-cli", event: "session_start", command: `./hooks/quoted.sh`},
+		{name: "in a shell script's comments", from: "claude-code", to: "gemini-cli", event: "session_start", command: `./hooks/noted.sh`},
+		{name: "said in a command", from: "claude-code", to: "gemini-cli", event: "session_start", command: `echo "CLAUDE_ENV_FILE is not set" >&2`},
+		{name: "in a command's single quotes", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `echo 'needs $CLAUDE_CODE_SESSION_ID' >&2`},
+		{name: "in a command's ANSI quotes", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `echo $'needs $CLAUDE_CODE_SESSION_ID\n' >&2`},
+		{name: "in a command's comment", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `./hooks/plain.sh # was: [ -n "$CLAUDE_CODE_SESSION_ID" ]`},
+		{name: "said by python beside a read of another", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `python3 hooks/said.py`},
+		{name: "said by node beside a read of another", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `node hooks/said.js`},
+		{name: "in double quotes", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `echo "it's $CLAUDE_CODE_SESSION_ID" # the session`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "after an escaped backslash", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `echo \\$CLAUDE_CODE_SESSION_ID`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "in single quotes for a second shell", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `bash -c '[ -n "$CLAUDE_CODE_SESSION_ID" ] || exit 2'`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "in a here-document", from: "claude-code", to: "gemini-cli", event: "session_start",
+			command: `./hooks/heredoc.sh`, want: "$CLAUDE_ENV_FILE, $CLAUDE_CODE_SESSION_ID"},
+		{name: "python reads it inline", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `python3 -c 'import os, sys; sys.exit(0 if os.environ.get("CLAUDE_CODE_SESSION_ID") else 2)'`, want: "$CLAUDE_CODE_SESSION_ID",
+			says: "hook 1: the command uses $CLAUDE_CODE_SESSION_ID, which Claude Code sets for its hooks and Gemini CLI does not"},
+		{name: "python opens it", from: "claude-code", to: "gemini-cli", event: "session_start", command: `python3 hooks/envfile.py`, want: "$CLAUDE_ENV_FILE",
+			says: "a script the command runs uses $CLAUDE_ENV_FILE, which Claude Code sets for its hooks and Gemini CLI does not"},
+		{name: "node appends to it", from: "claude-code", to: "gemini-cli", event: "session_start", command: `node hooks/envfile.js`, want: "$CLAUDE_ENV_FILE"},
+		{name: "python hands it to a shell", from: "claude-code", to: "gemini-cli", event: "session_start", command: `python3 hooks/system.py`, want: "$CLAUDE_ENV_FILE"},
+		{name: "python reads its environment otherwise", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `python3 hooks/indirect.py`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "a shell expands one and python reads another", from: "claude-code", to: "gemini-cli", event: "session_start", command: `./hooks/both.sh`,
+			want: "$CLAUDE_CODE_SESSION_ID, $CLAUDE_ENV_FILE", says: "a script the command runs uses"},
+		{name: "a shell's redirection", from: "claude-code", to: "gemini-cli", event: "session_start", command: `./hooks/env.sh`, want: "$CLAUDE_ENV_FILE",
+			says: "there it is empty, so a redirection to it fails and a test of it takes the other branch (a blocking hook"},
 		{name: "command and script", from: "claude-code", to: "gemini-cli", event: "session_start",
 			command: `./hooks/env.sh "$CLAUDE_CODE_SESSION_ID"`, want: "$CLAUDE_CODE_SESSION_ID, $CLAUDE_ENV_FILE", says: "the command and a script it runs use"},
 		{name: "PowerShell's spelling", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
@@ -89,6 +136,9 @@ func TestToolOnlyVars(t *testing.T) {
 			says: "which Gemini CLI sets for its hooks and Claude Code does not", hint: "read cwd from the JSON payload on stdin instead of $GEMINI_CWD; read session_id from the JSON payload on stdin instead of $GEMINI_SESSION_ID; make the command work"},
 		{name: "gemini replaces an escaped token", from: "gemini-cli", to: "claude-code", event: "before_tool_execute",
 			command: `echo \$GEMINI_SESSION_ID`, want: "$GEMINI_SESSION_ID"},
+		{name: "gemini replaces a token in single quotes", from: "gemini-cli", to: "claude-code", event: "before_tool_execute",
+			command: `echo '$GEMINI_SESSION_ID'`, want: "$GEMINI_SESSION_ID"},
+		{name: "gemini's token in a comment", from: "gemini-cli", to: "claude-code", event: "before_tool_execute", command: `true # $GEMINI_SESSION_ID`},
 		{name: "gemini leaves an escaped brace", from: "gemini-cli", to: "claude-code", event: "before_tool_execute", command: `echo \${GEMINI_SESSION_ID}`},
 		{name: "gemini's project dir is HC405's", from: "gemini-cli", to: "codex", event: "before_tool_execute", command: `cd "$GEMINI_PROJECT_DIR"`},
 		// Cursor (§3.10).
@@ -167,5 +217,59 @@ func TestHookVarsHoldContractFields(t *testing.T) {
 				t.Errorf("%s's %s holds %q, which no contract field is", p.Slug, v.Name, v.Holds)
 			}
 		}
+	}
+}
+
+// TestProgramEnvReads reads scripts in other languages than the shell's
+// for Claude Code's variables: a read of the environment by name counts,
+// in each language's spelling, and so does a name where the script reads
+// its environment otherwise too; a name only printed or in a comment does
+// not (QA), nor a $NAME in a string no shell reads.
+func TestProgramEnvReads(t *testing.T) {
+	f := newVarFinder(vocab.Default(), "claude-code")
+	const sid = "CLAUDE_CODE_SESSION_ID"
+	tests := []struct {
+		name, lang, text string
+		want             bool
+	}{
+		{"python's environ[]", langPython, `os.environ["CLAUDE_CODE_SESSION_ID"]`, true},
+		{"python's environ.get", langPython, `os.environ.get('CLAUDE_CODE_SESSION_ID', '')`, true},
+		{"python's getenv", langPython, `from os import getenv; getenv("CLAUDE_CODE_SESSION_ID")`, true},
+		{"python's membership", langPython, `if 'CLAUDE_CODE_SESSION_ID' not in os.environ: sys.exit(2)`, true},
+		{"python's f-string", langPython, `print(f"{os.environ['CLAUDE_CODE_SESSION_ID']}")`, true},
+		{"python's print", langPython, "import os\nprint(os.getenv('HOME'), 'CLAUDE_CODE_SESSION_ID')", false},
+		{"python's comment", langPython, "import os\n# os.environ['CLAUDE_CODE_SESSION_ID']\nos.getenv('HOME')", false},
+		{"python's $ in text", langPython, `print("$CLAUDE_CODE_SESSION_ID is unset", os.getenv("HOME"))`, false},
+		{"python's environment in text", langPython, `print("CLAUDE_CODE_SESSION_ID is not in the environment", os.getenv("HOME"))`, false},
+		{"python's expandvars", langPython, `os.path.expandvars("$CLAUDE_CODE_SESSION_ID")`, true},
+		{"python's subprocess", langPython, `subprocess.run('test -n "$CLAUDE_CODE_SESSION_ID"', shell=True)`, true},
+		{"python's environ handed on", langPython, `subprocess.run(["./x"], env=os.environ); print("CLAUDE_CODE_SESSION_ID")`, true},
+		{"node's property", langNode, `if (!process.env.CLAUDE_CODE_SESSION_ID) process.exit(2)`, true},
+		{"node's optional property", langNode, `process.env?.CLAUDE_CODE_SESSION_ID`, true},
+		{"node's index", langNode, `process.env['CLAUDE_CODE_SESSION_ID']`, true},
+		{"node's membership", langNode, `'CLAUDE_CODE_SESSION_ID' in process.env`, true},
+		{"node's destructuring", langNode, `const { HOME, CLAUDE_CODE_SESSION_ID: sid } = process.env`, true},
+		{"node's console.log", langNode, `console.log("CLAUDE_CODE_SESSION_ID", process.env.HOME)`, false},
+		{"node's comment", langNode, "/* process.env.CLAUDE_CODE_SESSION_ID */ process.env.HOME", false},
+		{"node's execSync", langNode, "require('child_process').execSync('echo $CLAUDE_CODE_SESSION_ID')", true},
+		{"deno's", langNode, `Deno.env.get("CLAUDE_CODE_SESSION_ID")`, true},
+		{"bun's", langNode, `Bun.env.CLAUDE_CODE_SESSION_ID`, true},
+		{"ruby's ENV[]", "", `exit 2 unless ENV['CLAUDE_CODE_SESSION_ID']`, true},
+		{"ruby's puts", "", `puts "CLAUDE_CODE_SESSION_ID: #{ENV['HOME']}"`, false},
+		{"perl's", "", `exit 2 unless $ENV{CLAUDE_CODE_SESSION_ID};`, true},
+		{"perl's quoted", "", `exists $ENV{'CLAUDE_CODE_SESSION_ID'}`, true},
+		{"go's Getenv", "", `if os.Getenv("CLAUDE_CODE_SESSION_ID") == "" {`, true},
+		{"go's LookupEnv", "", "_, ok := os.LookupEnv(`CLAUDE_CODE_SESSION_ID`)", true},
+		{"awk's ENVIRON", "", `awk 'BEGIN { print ENVIRON["CLAUDE_CODE_SESSION_ID"] }'`, true},
+		{"a longer name", langNode, `process.env.CLAUDE_CODE_SESSION_IDS`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			uses := f.inProgram(tt.text, tt.lang, nil)
+			got := slices.ContainsFunc(uses, func(u varUse) bool { return u.name == sid })
+			if got != tt.want {
+				t.Errorf("inProgram(%q) = %+v, want %s: %v", tt.text, uses, sid, tt.want)
+			}
+		})
 	}
 }
