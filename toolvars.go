@@ -27,8 +27,9 @@ import (
 // CodeToolOnlyVar (warning): a hook's command, or a script it runs, uses a
 // variable the source tool sets for its hooks (CLAUDE_ENV_FILE,
 // GEMINI_SESSION_ID, Kiro's USER_PROMPT) and the target does not: there it
-// is empty, so a redirection to it fails and a test of it takes the other
-// branch.
+// is empty, so a shell's redirection to it fails and a test of it takes
+// the other branch, and a Python or Node script's read of it finds
+// nothing.
 const CodeToolOnlyVar = "HC441"
 
 // toolOnlyVars warns (HC441), once per hook, about commands that use a
@@ -112,23 +113,39 @@ func toolOnlyVars(m *canonical.Manifest, from, to string, scripts *Scripts) diag
 		for k, v := range lost {
 			shown[k] = "$" + v.Name
 		}
-		it, is := "it", "is"
-		if len(lost) > 1 {
-			it, is = "they", "are"
-		}
 		ds.Warnf(CodeToolOnlyVar, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), toolVarHint(lost, target),
-			"%s: %s %s, which %s sets for its hooks and %s does not: there %s %s empty, so a redirection to %s fails and a test of %s takes the other branch (a blocking hook may then let the action through)",
-			h.DisplayName(i), where, strings.Join(shown, ", "), ToolName(source), target.Name, it, is, it, it)
+			"%s: %s %s, which %s sets for its hooks and %s does not: %s (a blocking hook may then let the action through)",
+			h.DisplayName(i), where, strings.Join(shown, ", "), ToolName(source), target.Name, how.effect(len(lost) > 1))
 	}
 	return ds
 }
 
 // varUse is a variable of varFinder's that a hook uses: where (its
 // command, a script it runs) and how (a shell expands it, a program reads
-// it from its environment).
+// it from its environment), which the warning says.
 type varUse struct {
 	name                            string
 	command, script, shell, program bool
+}
+
+// effect says what goes wrong where the used variables are not set, by
+// how the hook uses them: a shell expands an unset variable to "", so a
+// redirection to it fails ("": no such file) and a test of it takes the
+// other branch; a program's read of it finds nothing (os.environ["NAME"]
+// raises KeyError, process.env.NAME is undefined), whatever the script
+// then does with that.
+func (u varUse) effect(several bool) string {
+	it, is, them := "it", "is", "it"
+	if several {
+		it, is, them = "they", "are", "them"
+	}
+	switch {
+	case !u.program:
+		return fmt.Sprintf("there %s %s empty, so a redirection to %s fails and a test of %s takes the other branch", it, is, them, them)
+	case !u.shell:
+		return fmt.Sprintf("there %s %s not set, so the script's read of %s finds nothing", it, is, them)
+	}
+	return fmt.Sprintf("there %s %s not set, so a redirection to %s fails, a test of %s takes the other branch and a script's read of %s finds nothing", it, is, them, them, them)
 }
 
 // use records u in uses: each name once, where it was first found, with
