@@ -209,18 +209,20 @@ func (f *varFinder) inShell(text string, command bool, uses []varUse) []varUse {
 	if !mentionsAny(text, f.names) {
 		return uses
 	}
-	uncommented := text
-	// Every spelling has a $ or a %: most commands have neither, and no
-	// regular expression is run for them.
-	if strings.ContainsAny(text, "$%") {
-		inner := nestedShell().MatchString(text)
-		var expands string
-		viewed := false
-		if !inner {
-			if u, e, ok := shellViews(text); ok {
-				uncommented, expands, viewed = u, e, true
-			}
+	// Every spelling has a $ or a %, every read by name a word of
+	// envReader's: most commands have none, and are not read further.
+	dollars := strings.ContainsAny(text, "$%")
+	if !dollars && !envReader().MatchString(text) {
+		return uses
+	}
+	uncommented, expands, viewed := text, "", false
+	inner := nestedShell().MatchString(text)
+	if !inner {
+		if u, e, ok := shellViews(text); ok {
+			uncommented, expands, viewed = u, e, true
 		}
+	}
+	if dollars {
 		for _, m := range f.re().FindAllStringSubmatchIndex(text, -1) {
 			form := 1 // varSpellings' group: 1 ${NAME…}, 2 $NAME, 3 $env:NAME, 4 %NAME%
 			for m[2*form] < 0 {
@@ -262,15 +264,28 @@ func (f *varFinder) inShell(text string, command bool, uses []varUse) []varUse {
 // (\$). A here-document's body is kept as written in both: an unquoted
 // one expands $NAME, and a quoted one is not told apart from it. ok is
 // false where the quotes do not pair up, or a here-document is left
-// whole (withoutHereDocuments): the caller reads the text as written.
+// whole (withoutHereDocuments: its body not found, or running commands):
+// the caller reads the text as written. A << in a comment or in quotes
+// (# cat <<EOF) is text, and leaves nothing whole.
 func shellViews(text string) (uncommented, expands string, ok bool) {
 	plain := withoutHereDocuments(text)
-	if strings.Contains(plain, "<<") && slices.ContainsFunc(strings.Split(plain, "\n"), func(line string) bool { return hereOperators(line) != nil }) {
-		return "", "", false
-	}
 	v := codeViews{text: plain, c: []byte(plain), e: []byte(plain), u: []byte(plain)}
 	if _, ok := v.code(0, len(plain), false); !ok {
 		return "", "", false
+	}
+	if strings.Contains(plain, "<<") {
+		for start := 0; start < len(plain); {
+			end := strings.IndexByte(plain[start:], '\n')
+			if end < 0 {
+				end = len(plain) - start
+			}
+			for _, op := range hereOperators(plain[start : start+end]) {
+				if v.c[start+op.at] == '<' {
+					return "", "", false // in the code: a here-document left whole
+				}
+			}
+			start += end + 1
+		}
 	}
 	if plain != text {
 		for j := range len(text) {

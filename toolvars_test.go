@@ -40,6 +40,9 @@ func TestToolOnlyVars(t *testing.T) {
 		"hooks/envfile.js":  {Data: []byte("const fs = require('fs');\nfs.appendFileSync(process.env.CLAUDE_ENV_FILE, 'export A=1\\n');\n")},
 		"hooks/system.py":   {Data: []byte("import os\nos.system('echo export A=1 >> \"$CLAUDE_ENV_FILE\"')\n")},
 		"hooks/indirect.py": {Data: []byte("import os, sys\nenv = dict(os.environ)\nif env.get('CLAUDE_CODE_SESSION_ID') != 'x':\n    sys.exit(2)\n")},
+		"hooks/hereop.sh":   {Data: []byte("#!/bin/sh\n# was: cat <<EOF >> \"$CLAUDE_ENV_FILE\"\necho 'export A=1' >> .env\n")},
+		"hooks/heresub.sh":  {Data: []byte("#!/bin/sh\ncat > .env <<EOF\nexport D='$(date)' S='$CLAUDE_CODE_SESSION_ID'\nEOF\n")},
+		"hooks/noread.sh":   {Data: []byte("#!/bin/sh\n# python3 -c 'import os; print(os.environ.get(\"CLAUDE_ENV_FILE\"))'\necho hi\n")},
 		"hooks/both.sh":     {Data: []byte("#!/bin/sh\n[ -n \"$CLAUDE_CODE_SESSION_ID\" ] && python3 hooks/envfile.py\n")},
 	}
 	claudeMark := map[string]json.RawMessage{"claude-code": json.RawMessage(`{"$from":true}`)}
@@ -104,6 +107,10 @@ func TestToolOnlyVars(t *testing.T) {
 			command: `bash -c '[ -n "$CLAUDE_CODE_SESSION_ID" ] || exit 2'`, want: "$CLAUDE_CODE_SESSION_ID"},
 		{name: "in a here-document", from: "claude-code", to: "gemini-cli", event: "session_start",
 			command: `./hooks/heredoc.sh`, want: "$CLAUDE_ENV_FILE, $CLAUDE_CODE_SESSION_ID"},
+		{name: "a here-document's operator in a comment", from: "claude-code", to: "gemini-cli", event: "session_start", command: `./hooks/hereop.sh`},
+		{name: "in a here-document that runs commands", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `./hooks/heresub.sh`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "a read by name in a shell script's comment", from: "claude-code", to: "gemini-cli", event: "session_start", command: `./hooks/noread.sh`},
 		{name: "python reads it inline", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
 			command: `python3 -c 'import os, sys; sys.exit(0 if os.environ.get("CLAUDE_CODE_SESSION_ID") else 2)'`, want: "$CLAUDE_CODE_SESSION_ID",
 			says: "hook 1: the command uses $CLAUDE_CODE_SESSION_ID, which Claude Code sets for its hooks and Gemini CLI does not: there it is not set, so the script's read of it finds nothing (a blocking hook may then let the action through)"},
@@ -273,4 +280,44 @@ func TestProgramEnvReads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzToolOnlyVars: no command or script makes HC441's reading panic; a
+// warning names only variables the command or the script spells; and a
+// shell script all of whose lines are comments uses none.
+func FuzzToolOnlyVars(f *testing.F) {
+	f.Add(uint8(0), `./g.sh "$CLAUDE_CODE_SESSION_ID"`, "#!/bin/sh\necho 'x' >> \"$CLAUDE_ENV_FILE\" # $CLAUDE_EFFORT\n")
+	f.Add(uint8(1), `python3 g.py`, "import os\nprint(os.environ.get('HOME'), 'CLAUDE_CODE_SESSION_ID')\nos.system('echo $CLAUDE_ENV_FILE')\n")
+	f.Add(uint8(2), `node g.js`, "const { CLAUDE_ENV_FILE } = process.env; // $CLAUDE_CODE_SESSION_ID\n")
+	f.Add(uint8(3), `bash -c './g "$CLAUDE_ENV_FILE"'`, "cat <<EOF >> $CLAUDE_ENV_FILE\nexport A='$CLAUDE_CODE_SESSION_ID'\nEOF\n")
+	names := []string{"g.sh", "g.py", "g.js", "g"}
+	f.Fuzz(func(t *testing.T, which uint8, command, script string) {
+		name := names[int(which)%len(names)]
+		warnings := func(command, script string) []string {
+			project := fstest.MapFS{name: {Data: []byte(script)}}
+			h := canonical.Hook{Event: "session_start", Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: command}}
+			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+			var msgs []string
+			for _, d := range toolOnlyVars(m, "claude-code", "gemini-cli", &Scripts{FS: project}) {
+				msgs = append(msgs, d.Message)
+			}
+			return msgs
+		}
+		for _, msg := range warnings(command, script) {
+			listed, _, _ := strings.Cut(msg, ", which ")
+			for _, v := range vocab.Default().HookVars("claude-code") {
+				if strings.Contains(listed, "$"+v.Name) && !strings.Contains(command, v.Name) && !strings.Contains(script, v.Name) {
+					t.Fatalf("%q with %q: names $%s, which neither spells: %s", command, script, v.Name, msg)
+				}
+			}
+		}
+		lines := strings.Split(script, "\n")
+		for k := range lines {
+			lines[k] = "#" + lines[k]
+		}
+		commented := "#!/bin/sh\n" + strings.Join(lines, "\n")
+		if msgs := warnings("./"+name, commented); len(msgs) > 0 {
+			t.Fatalf("a script of comments only, %q: %v", commented, msgs)
+		}
+	})
 }
