@@ -358,30 +358,37 @@ func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, sc
 // elif and no redirection of its own; what follows it (; exit 0) runs
 // only when the body did not exit, and is not returned. The call is what
 // comes before the first operator: readScript refuses it when it is no
-// plain call. Any other shape is not ok: the shell's reading of a
-// command's status is followed only this far.
-func failureBody(command string) (call, body string, ok bool) {
+// plain call. on is what the body runs on: the call's failure
+// (exitCodeFailing), or, where the status is tested against 2 rather
+// than 0 (check.sh; rc=$?; [ $rc -eq 2 ] && exit 2, if [ $? = 2 ]; then
+// …; fi, [ $? -ne 2 ] || …), the call's exit 2 alone (exitCodeTwo): the
+// command then exits 2 when the call does. Any other shape is not ok:
+// the shell's reading of a command's status is followed only this far.
+func failureBody(command string) (call, body string, on exitCode, ok bool) {
 	// Every shape has an operator, a negation, a status or an else; most
 	// commands (./x.sh) have none, and are not copied.
 	if !strings.Contains(command, "||") && !strings.Contains(command, "&&") && !strings.Contains(command, "!") && !strings.Contains(command, "$?") && !strings.Contains(command, "else") && !strings.Contains(command, "PIPESTATUS") {
-		return "", "", false
+		return "", "", 0, false
 	}
 	plain := withoutLiteralQuotes(command) // same length: the offsets hold
+	// Every shape runs its body on a failure, but a test of the status
+	// against 2.
+	on = exitCodeFailing
 	at := skipBlanks(plain, 0)
 	if wordAt(plain, at, "if") {
 		// if ! check.sh; then …; fi, if check.sh; then …; else …; fi
 		cond, then, orElse, ok := ifThen(plain, at)
 		if !ok {
-			return "", "", false
+			return "", "", 0, false
 		}
 		from := skipBlanks(plain, cond.start)
 		if negated(plain, from) {
-			return strings.TrimSpace(command[skipBlanks(plain, from+1):cond.end]), command[then.start:then.end], true
+			return strings.TrimSpace(command[skipBlanks(plain, from+1):cond.end]), command[then.start:then.end], exitCodeFailing, true
 		}
 		if orElse == (span{}) {
-			return "", "", false // the then part runs on success
+			return "", "", 0, false // the then part runs on success
 		}
-		return strings.TrimSpace(command[from:cond.end]), command[orElse.start:orElse.end], true
+		return strings.TrimSpace(command[from:cond.end]), command[orElse.start:orElse.end], exitCodeFailing, true
 	}
 	start, not := at, negated(plain, at)
 	if not {
@@ -396,7 +403,7 @@ func failureBody(command string) (call, body string, ok bool) {
 	}
 	end := nextOperator(plain, at)
 	if end == len(plain) {
-		return "", "", false
+		return "", "", 0, false
 	}
 	call = strings.TrimSpace(command[start:end])
 	rest := end
@@ -408,18 +415,18 @@ func failureBody(command string) (call, body string, ok bool) {
 		// after it must show all it does and write nothing to stderr
 		// (no cat >&2), which would make the call's output a reason.
 		if rest = pipelineEnd(plain, end); rest == len(plain) || plain[rest] != ';' && plain[rest] != '\n' {
-			return "", "", false
+			return "", "", 0, false
 		}
 		tail := command[end+1 : rest]
 		if !allVisible(tail, forExit) || stderrWrite().MatchString(withoutLiteralQuotes(tail)) {
-			return "", "", false
+			return "", "", 0, false
 		}
 		piped = true
 	}
 	switch {
 	case not:
 		if !strings.HasPrefix(plain[rest:], "&&") {
-			return "", "", false
+			return "", "", 0, false
 		}
 		rest += 2
 	case strings.HasPrefix(plain[rest:], "||"): // check.sh || …
@@ -428,12 +435,12 @@ func failureBody(command string) (call, body string, ok bool) {
 		m := succeedsThenOr().FindStringIndex(plain[rest+2:])
 		if m == nil {
 			// check.sh && exit 0; exit 2: what follows runs on failure.
-			return afterSuccessExit(command, plain, call, rest+2)
+			return afterSuccessExit(command, plain, call, rest+2, exitCodeFailing)
 		}
 		rest += 2 + m[1]
 	case plain[rest] == ';' || plain[rest] == '\n': // check.sh; [ $? -eq 0 ] || …
 		if !strings.Contains(command[rest:], "$?") && !strings.Contains(command[rest:], "PIPESTATUS") {
-			return "", "", false // no test of the call's status follows
+			return "", "", 0, false // no test of the call's status follows
 		}
 		rest = skipSpace(plain, rest+1)
 		status := "?" // $?, or ${PIPESTATUS[0]}, the same after one command
@@ -443,7 +450,7 @@ func failureBody(command string) (call, body string, ok bool) {
 		if m := savedStatus().FindStringSubmatchIndex(command[rest:]); m != nil {
 			// rc=$?; [ $rc -eq 0 ]: the call's status, kept.
 			if piped && !strings.Contains(command[rest+m[4]:rest+m[5]], "PIPESTATUS") {
-				return "", "", false
+				return "", "", 0, false
 			}
 			status = command[rest+m[2] : rest+m[3]]
 			rest = skipSpace(plain, rest+m[1])
@@ -451,35 +458,41 @@ func failureBody(command string) (call, body string, ok bool) {
 		if wordAt(plain, rest, "if") {
 			cond, then, orElse, ok := ifThen(plain, rest)
 			if !ok {
-				return "", "", false
+				return "", "", 0, false
 			}
-			onFailure, ok := statusCondition(command[cond.start:cond.end], status)
+			onCode, onOther, code, ok := statusCondition(command[cond.start:cond.end], status)
 			switch {
-			case ok && onFailure:
-				return call, command[then.start:then.end], true
-			case ok && orElse != (span{}):
-				return call, command[orElse.start:orElse.end], true
+			case ok && onCode:
+				return call, command[then.start:then.end], code, true
+			case ok && onOther && orElse != (span{}):
+				return call, command[orElse.start:orElse.end], code, true
 			}
-			return "", "", false
+			return "", "", 0, false
 		}
 		m := statusTest().FindStringSubmatch(command[rest:])
 		if m == nil {
-			return "", "", false
+			return "", "", 0, false
 		}
-		tested, comparison, operator := statusParts(m)
+		tested, comparison, number, operator := statusParts(m)
 		if !sameStatus(tested, status) {
-			return "", "", false
+			return "", "", 0, false
 		}
-		if !statusFails(comparison, operator) {
-			// [ $? -eq 0 ] && exit 0; exit 2, (( $? )) || exit 0; …
-			return afterSuccessExit(command, plain, call, rest+len(m[0]))
+		onCode, onOther := statusRuns(comparison, operator, number)
+		on = statusCode(number)
+		if onOther {
+			// [ $? -eq 0 ] && exit 0; exit 2, (( $? )) || exit 0; …,
+			// [ $? -ne 2 ] && exit 0; exit 2
+			return afterSuccessExit(command, plain, call, rest+len(m[0]), on)
+		}
+		if !onCode {
+			return "", "", 0, false // [ $? -gt 2 ]: neither
 		}
 		rest += len(m[0])
 	default:
-		return "", "", false
+		return "", "", 0, false
 	}
 	body, ok = bodyUnit(command, plain, skipBlanks(plain, rest))
-	return call, body, ok
+	return call, body, on, ok
 }
 
 // pipeStatus is the status bash keeps of a pipeline's first command,
@@ -514,18 +527,19 @@ var exitZeroThen = lazy.Regexp(`^[ \t]*exit(?:[ \t]+0+)?[ \t]*[;\n]`)
 // afterSuccessExit returns call and, as its body, what follows the exit
 // 0 at offset at of command (its quotes blanked in plain) that runs on
 // the call's success, when a command list goes on after it (check.sh &&
-// exit 0; exit 2): that list, whole, runs only when the call failed. Not
-// ok otherwise.
-func afterSuccessExit(command, plain, call string, at int) (string, string, bool) {
+// exit 0; exit 2): that list, whole, runs only when the call failed (or,
+// on exitCodeTwo, exited 2: [ $? -ne 2 ] && exit 0; exit 2). Not ok
+// otherwise.
+func afterSuccessExit(command, plain, call string, at int, on exitCode) (string, string, exitCode, bool) {
 	m := exitZeroThen().FindStringIndex(plain[at:])
 	if m == nil {
-		return "", "", false
+		return "", "", 0, false
 	}
 	body := strings.TrimSpace(command[at+m[1]:])
 	if body == "" {
-		return "", "", false
+		return "", "", 0, false
 	}
-	return call, body, true
+	return call, body, on, true
 }
 
 // negated reports whether plain holds, at offset at, the ! that negates
@@ -544,34 +558,35 @@ var succeedsThenOr = lazy.Regexp(`^[ \t]*(?:exit(?:[ \t]+0+)?|true|:)[ \t]*\|\|`
 // line break after it: rc=$?; rc="$?"; or bash's rc=${PIPESTATUS[0]};.
 var savedStatus = lazy.Regexp(`^([A-Za-z_]\w*)=("?\$(?:\?|\{PIPESTATUS\[0\]\})"?)[ \t]*[;\n]`)
 
-// statusTest matches a test of a status against 0 and the operator after
-// it: [ $? -eq 0 ] ||, test "$?" -ne 0 &&, [[ $rc != 0 ]] &&, and bash's
-// (( $? == 0 )) ||, (( rc > 0 )) && (an arithmetic command is true when
-// its comparison holds), bare, (( $? )) && (true when the status is not
-// 0), or negated, (( ! $? )) ||. The status is $?, a variable, or bash's
-// ${PIPESTATUS[0]}, the first command's of the last pipeline. Its groups:
-// the status (?, rc, {rc}, {PIPESTATUS[0]}) and the comparison of the [
-// form and of the test form, the status of a negated (( form, the status
-// and the comparison (none when bare) of the other (( form, then the
-// operator.
-var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$(` + statusRef + `)"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?[ \t]+\]\]?|test[ \t]+"?\$(` + statusRef + `)"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?0["']?|\(\([ \t]*(?:![ \t]*\$?(` + statusRef + `|PIPESTATUS\[0\])|\$?(` + statusRef + `|PIPESTATUS\[0\])[ \t]*(?:(==|!=|>)[ \t]*0)?)[ \t]*\)\))[ \t]*(\|\||&&)`)
+// statusTest matches a test of a status against 0 (or 2) and the
+// operator after it: [ $? -eq 0 ] ||, test "$?" -ne 0 &&, [[ $rc != 0 ]]
+// &&, [ $rc -eq 2 ] &&, and bash's (( $? == 0 )) ||, (( rc > 0 )) && (an
+// arithmetic command is true when its comparison holds), bare, (( $? ))
+// && (true when the status is not 0), or negated, (( ! $? )) ||. The
+// status is $?, a variable, or bash's ${PIPESTATUS[0]}, the first
+// command's of the last pipeline. Its groups: the status (?, rc, {rc},
+// {PIPESTATUS[0]}), the comparison and the number of the [ form and of
+// the test form, the status of a negated (( form, the status, the
+// comparison and the number (none when bare) of the other (( form, then
+// the operator.
+var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$(` + statusRef + `)"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?([02])["']?[ \t]+\]\]?|test[ \t]+"?\$(` + statusRef + `)"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?([02])["']?|\(\([ \t]*(?:![ \t]*\$?(` + statusRef + `|PIPESTATUS\[0\])|\$?(` + statusRef + `|PIPESTATUS\[0\])[ \t]*(?:(==|!=|>)[ \t]*([02]))?)[ \t]*\)\))[ \t]*(\|\||&&)`)
 
 // statusRef is what follows the $ of a status in statusTest: ?, a
 // variable's name, braced or not, or the first of PIPESTATUS.
 const statusRef = `\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\}|\{PIPESTATUS\[0\]\}`
 
-// statusParts returns a statusTest match's status, comparison and
-// operator, whichever form it was. A bare arithmetic test compares with
-// 0 as != does, a negated one as == does.
-func statusParts(m []string) (status, comparison, operator string) {
-	comparison = m[2] + m[4] + m[7]
+// statusParts returns a statusTest match's status, comparison, number
+// (0 or 2) and operator, whichever form it was. A bare arithmetic test
+// compares with 0 as != does, a negated one as == does.
+func statusParts(m []string) (status, comparison, number, operator string) {
+	comparison, number = m[2]+m[5]+m[9], m[3]+m[6]+m[10]
 	switch {
-	case m[5] != "":
-		comparison = "=="
-	case m[6] != "" && comparison == "":
-		comparison = "!="
+	case m[7] != "":
+		comparison, number = "==", "0"
+	case m[8] != "" && comparison == "":
+		comparison, number = "!=", "0"
 	}
-	return statusName(m[1] + m[3] + m[5] + m[6]), comparison, m[8]
+	return statusName(m[1] + m[4] + m[7] + m[8]), comparison, number, m[11]
 }
 
 // statusName is the status a statusTest tests, without braces: ?, the
@@ -580,37 +595,61 @@ func statusName(ref string) string {
 	return strings.TrimSuffix(strings.TrimPrefix(ref, "{"), "}")
 }
 
-// statusFails reports whether what an operator (|| or &&) runs after a
-// status test's comparison with 0 (-eq, -ne, …) runs when the command
-// before the test failed: a test for 0 followed by ||, one for anything
-// else followed by &&.
-func statusFails(comparison, operator string) bool {
+// statusRuns reports when what an operator (|| or &&) runs after a
+// status test's comparison (-eq, -ne, …) with number runs: onCode,
+// exactly when the status is what the number marks (statusCode: any
+// failure for 0, as in [ $? -eq 0 ] || and [ $? -ne 0 ] &&; exit 2 for
+// 2, as in [ $? -eq 2 ] && and [ $? -ne 2 ] ||), or onOther, exactly
+// when it is not (success, for 0). A status is never below 0, so -gt 0
+// is -ne 0; -gt 2 is neither.
+func statusRuns(comparison, operator, number string) (onCode, onOther bool) {
+	equal := false
 	switch comparison {
 	case "-eq", "=", "==":
-		return operator == "||"
-	case "-ne", "!=", "-gt", ">":
-		return operator == "&&"
+		equal = true
+	case "-ne", "!=":
+	case "-gt", ">":
+		if number != "0" {
+			return false, false
+		}
+	default:
+		return false, false
 	}
-	return false
+	// && runs what follows when the test holds, || when it does not.
+	onEqual := equal == (operator == "&&")
+	if number == "0" {
+		return !onEqual, onEqual // the status equal to 0: success
+	}
+	return onEqual, !onEqual
+}
+
+// statusCode is what a status test's number marks: any failure for 0
+// (exitCodeFailing), exit 2 itself for 2 (exitCodeTwo).
+func statusCode(number string) exitCode {
+	if number == "2" {
+		return exitCodeTwo
+	}
+	return exitCodeFailing
 }
 
 // statusCondition reads text, an if's condition, as one test of status
-// (? or the variable holding the call's status): whether it holds when
-// the call failed ([ $? -ne 0 ]) or when it succeeded ([ $? -eq 0 ]),
-// and whether it is such a test at all.
-func statusCondition(text, status string) (onFailure, ok bool) {
+// (? or the variable holding the call's status): whether it holds
+// exactly when the call's status is what the test's number marks
+// (statusRuns: a failure, [ $? -ne 0 ]; exit 2, [ $rc -eq 2 ]) or
+// exactly when it is not ([ $? -eq 0 ]), that code, and whether it is
+// such a test at all.
+func statusCondition(text, status string) (onCode, onOther bool, code exitCode, ok bool) {
 	text = strings.TrimSpace(text) + " &&" // as if a list went on: an if runs its then part on success
 	m := statusTest().FindStringSubmatch(text)
 	if m == nil || len(m[0]) != len(text) {
-		return false, false
+		return false, false, 0, false
 	}
-	tested, comparison, operator := statusParts(m)
+	tested, comparison, number, operator := statusParts(m)
 	if !sameStatus(tested, status) {
-		return false, false
+		return false, false, 0, false
 	}
-	// statusFails answers for || too: a comparison it knows either way.
-	onFailure = statusFails(comparison, operator)
-	return onFailure, onFailure || statusFails(comparison, "||")
+	onCode, onOther = statusRuns(comparison, operator, number)
+	return onCode, onOther, statusCode(number), onCode || onOther
 }
 
 // ifThen reads the if at offset at of plain (a command with its quotes
@@ -848,6 +887,24 @@ type exitReader struct {
 // itself writes none).
 func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet bool) {
 	scripts, silent, failing := r.scripts, r.silent, r.failing
+	if exec, rest, away := execStderrAway(hd.Command); away {
+		// exec 2>/dev/null; guard.sh: from the exec on, whatever the
+		// shell and the programs it runs write to stderr is gone, and
+		// any exit 2 after it is silent: the rest's own (guard.sh ||
+		// exit 2), or its script's, however loud.
+		call := hd
+		call.Command, _ = commandReadings(rest)
+		if exitsTwo(call.Command) {
+			return "its command", exec, true
+		}
+		if text, read := scripts.readScript(&call, forExit); read {
+			return "its script", exec, exitsTwo(text)
+		}
+		if p, program := scripts.readProgram(&call); program {
+			return "its script", exec, p.exits(exitCodeTwo)
+		}
+		return "", "", false
+	}
 	if at, away := stderrAway(hd.Command); away {
 		// guard.sh 2>/dev/null: whatever the script writes to stderr
 		// is gone before the tool reads it.
@@ -866,7 +923,7 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 		// alone (check.sh || exit 2 2>/dev/null), which the readings
 		// below follow.
 	}
-	if callText, body, ok := failureBody(hd.Command); ok && exitsTwoSilently(body) && allVisible(body, forExit) {
+	if callText, body, on, ok := failureBody(hd.Command); ok && exitsTwoSilently(body) && allVisible(body, forExit) {
 		// check.sh 2>/dev/null || exit 2: whatever runs first, its
 		// stderr is gone, and the exit writes none.
 		if at, away := stderrAway(callText); away {
@@ -881,20 +938,30 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 		// run alone is.
 		call := hd
 		call.Command = callText
+		what := "its script, whose failure the command turns into exit 2,"
+		if on == exitCodeTwo {
+			// check.sh; rc=$?; [ $rc -eq 2 ] && exit 2: the exit is as
+			// loud as the script's own exit 2.
+			what = "its script, whose exit 2 the command passes on,"
+		}
 		if text, read := scripts.readScript(&call, forExit); read {
 			key := strings.TrimSuffix(text, "\n"+call.Command)
 			if prints {
 				key = withPrintsToStderr(key)
 			}
-			quiet, seen := failing[key]
-			if !seen {
-				quiet = failsSilently(key)
-				failing[key] = quiet
+			cache, quietOf := failing, failsSilently
+			if on == exitCodeTwo {
+				cache, quietOf = silent, exitsTwoSilently
 			}
-			return "its script, whose failure the command turns into exit 2,", "", quiet
+			quiet, seen := cache[key]
+			if !seen {
+				quiet = quietOf(key)
+				cache[key] = quiet
+			}
+			return what, "", quiet
 		}
 		if p, ok := scripts.readProgram(&call); ok {
-			return "its script, whose failure the command turns into exit 2,", "", p.exitsSilently(exitCodeFailing) && (!prints || !p.mayPrint())
+			return what, "", p.exitsSilently(on) && (!prints || !p.mayPrint())
 		}
 	}
 	quietText := func(key string) bool {

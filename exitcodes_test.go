@@ -15,6 +15,9 @@ func TestExitsTwoSilently(t *testing.T) {
 		want bool
 	}{
 		{"grep -q x && exit 2 || exit 0", true},
+		{"( rc=2 ); exit $rc", false}, // the setting is lost with the subshell: exit 0 (QA's fifth round)
+		{"rc=0; ( rc=2 ); exit $rc", false},
+		{"( rc=2; exit $rc )", true},
 		{"echo blocked\nexit 2", true},                                             // stdout is no reason for Codex
 		{"echo blocked >&2\nexit 2", false},                                        // the line before
 		{"grep -q x && { echo no >&2; exit 2; }", false},                           // the same line
@@ -259,6 +262,15 @@ func TestWithExitCodesResolved(t *testing.T) {
 		{"C=abc\nC=2\nexit $C", "C=abc\nC=2\nexit $C"},
 		{"rc=0\n[ x ] && rc=2\nexit $rc", "rc=0\n[ x ] && rc=2\nexit $rc"},        // two numbers: conditionalExits'
 		{"case $1 in x) C=2;; esac\nexit $C", "case $1 in x) C=2;; esac\nexit 2"}, // set in a case arm
+		// QA's fifth round: a setting in a subshell is lost with it, and
+		// the exit is left for conditionalExits (( rc=2 ); exit $rc exits 0).
+		{"( rc=2 ); exit $rc", "( rc=2 ); exit $rc"},
+		{"x=$(rc=2; echo); exit $rc", "x=$(rc=2; echo); exit $rc"},
+		{"( rc=2; exit $rc )", "( rc=2; exit 2 )"},         // the exit's own subshell
+		{"( rc=2; ( exit $rc ) )", "( rc=2; ( exit 2 ) )"}, // a subshell inside it inherits it
+		{"( ( rc=2 ); exit $rc )", "( ( rc=2 ); exit $rc )"},
+		{"x=$(date); C=2\nexit $C", "x=$(date); C=2\nexit 2"},
+		{"echo \"(\"; C=2\nexit $C", "echo \"(\"; C=2\nexit 2"}, // a quoted ( opens nothing
 	} {
 		if got := withExitCodesResolved(tc.text); got != tc.want {
 			t.Errorf("withExitCodesResolved(%q) = %q, want %q", tc.text, got, tc.want)
@@ -356,6 +368,10 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"#!/usr/bin/env node\nconst r = /[/]\"/g; const t = `${a}`; /* */ process.exit(2)",
 		"set -e; exec { ./c.sh; } || exit $? # \"x\" ;",
 		"rc=0; ./c.sh || rc=2; exit \"${rc}\"",
+		"./c.sh; rc=$?; if [ $rc -ne 2 ]; then :; else exit 2; fi",
+		"timeout -s KILL 5 ./c.sh | tee l; exit ${PIPESTATUS[0]}",
+		"exec 2>/dev/null; cat | nice -n 3 ./c.sh || rc=2; echo; exit $rc",
+		"( ( rc=2 ); exit $rc )",
 	} {
 		f.Add(seed)
 	}
@@ -376,7 +392,7 @@ func FuzzExitsTwoSilently(f *testing.F) {
 			t.Errorf("mayExitThroughVariable(%q) is false, but exitCodeVar matches", text)
 		}
 		// A command split at its call keeps both parts' text.
-		if call, body, ok := failureBody(text); ok && (!strings.Contains(text, call) || !strings.Contains(text, body)) {
+		if call, body, _, ok := failureBody(text); ok && (!strings.Contains(text, call) || !strings.Contains(text, body)) {
 			t.Errorf("failureBody(%q) = %q, %q: not the command's", text, call, body)
 		}
 		// The Python and Node readers keep the text's length and lines.
@@ -645,9 +661,41 @@ func TestFailureBody(t *testing.T) {
 		{"if ! else; then exit 2; fi", "", "", false},
 		{"./guard.sh", "", "", false},
 	} {
-		call, body, ok := failureBody(tc.command)
+		call, body, on, ok := failureBody(tc.command)
 		if ok != tc.ok || ok && (call != tc.call || body != tc.body) {
 			t.Errorf("failureBody(%q) = %q, %q, %v, want %q, %q, %v", tc.command, call, body, ok, tc.call, tc.body, tc.ok)
+		}
+		if ok && on != exitCodeFailing {
+			t.Errorf("failureBody(%q) runs its body on %v, want on any failure", tc.command, on)
+		}
+	}
+}
+
+// TestFailureBodyOnExitTwo: a test of the call's status against 2 runs
+// its body on the call's exit 2 alone (QA: ./q.sh; rc=$?; [ $rc -eq 2 ]
+// && exit 2 was not read); one that runs it on any other status, success
+// among them, has no such body.
+func TestFailureBodyOnExitTwo(t *testing.T) {
+	for _, tc := range []struct {
+		command, call, body string
+		ok                  bool
+	}{
+		{"check.sh; rc=$?; [ $rc -eq 2 ] && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; [ \"$?\" = 2 ] && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; [ $? -ne 2 ] || { echo no; exit 2; }", "check.sh", "{ echo no; exit 2; }", true},
+		{"check.sh; if [ $? -eq 2 ]; then exit 2; fi", "check.sh", " exit 2; ", true},
+		{"check.sh; rc=$?; if [ \"$rc\" -ne 2 ]; then :; else exit 2; fi", "check.sh", " exit 2; ", true},
+		{"check.sh; (( $? == 2 )) && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; [ $? -ne 2 ] && exit 0; exit 2", "check.sh", "exit 2", true},
+		{"check.sh | tee log; [ ${PIPESTATUS[0]} -eq 2 ] && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; [ $? -eq 2 ] || exit 2", "", "", false}, // on any other status, success too
+		{"check.sh; [ $? -gt 2 ] && exit 2", "", "", false},
+		{"check.sh; [ $? -eq 20 ] && exit 2", "", "", false},
+		{"check.sh; rc=$?; [ $code -eq 2 ] && exit 2", "", "", false}, // not the status saved
+	} {
+		call, body, on, ok := failureBody(tc.command)
+		if ok != tc.ok || ok && (call != tc.call || body != tc.body || on != exitCodeTwo) {
+			t.Errorf("failureBody(%q) = %q, %q, %v, %v, want %q, %q, exit 2, %v", tc.command, call, body, on, ok, tc.call, tc.body, tc.ok)
 		}
 	}
 }
@@ -921,6 +969,54 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./fgrep-loud.sh notes.txt", false},
 		{"./fgrep.sh file || exit 2", true}, // grep finds nothing: the script fails with it
 		{"./fgrep.sh", true},                // a needless warning: with no file, grep fails loudly
+		// QA's fifth round, each silent shape before its loud twins (run
+		// in bash 5.2, dash 0.5.12 and zsh 5.9 with the payload
+		// {"tool_input":{"command":"rm -rf /"}}: exit 2, stderr empty for
+		// the silent rows). The status tested against 2: the script's own
+		// exit 2 passed on (quiet.sh never exits 2: exit 1).
+		{"./exit2.sh; rc=$?; [ $rc -eq 2 ] && exit 2", true},
+		{"./exit2-loud.sh; rc=$?; [ $rc -eq 2 ] && exit 2", false},
+		{"./exit2.sh; rc=$?; [ $rc -eq 2 ] && { echo no >&2; exit 2; }", false},
+		{"./quiet.sh; rc=$?; [ $rc -eq 2 ] && exit 2", false},
+		{"./exit2.sh; if [ $? = 2 ]; then exit 2; fi", true},
+		{"python3 exit2.py; [ $? -eq 2 ] && exit 2", true},
+		{"python3 exit2-loud.py; [ $? -eq 2 ] && exit 2", false},
+		// The code kept in a variable, a command between its setting on
+		// failure and the exit.
+		{"rc=0; ./quiet.sh || rc=2; echo done; exit $rc", true},
+		{"rc=0; ./loud.sh || rc=2; echo done; exit $rc", false},
+		{"rc=0; ./quiet.sh || rc=2; echo blocked >&2; exit $rc", false},
+		// An exit with the first command's status after a pipeline (bash;
+		// zsh has no PIPESTATUS and exits 0, dash stops at it: HC439).
+		{"./exit2.sh | tee log; exit ${PIPESTATUS[0]}", true},
+		{"./exit2-loud.sh | tee log; exit ${PIPESTATUS[0]}", false},
+		// A launcher that passes the status on (nice -n -5 writes "cannot
+		// set niceness" to stderr where run by a user other than root).
+		{"timeout 5 ./exit2.sh", true},
+		{"timeout 5 ./exit2-loud.sh", false},
+		{"timeout -s KILL 5 ./exit2.sh", true},
+		{"timeout 5 ./quiet.sh || exit 2", true},
+		{"timeout 5 ./loud.sh || exit 2", false},
+		{"timeout 5 python3 exit2.py", true},
+		{"nice ./exit2.sh", true},
+		{"nice -n -5 ./exit2.sh", false},
+		{"nohup ./exit2.sh", true},
+		{"nohup ./exit2-loud.sh", false},
+		// The last command of a pipeline, whose status is the pipeline's.
+		{"cat | ./exit2.sh", true},
+		{"cat | ./exit2-loud.sh", false},
+		{"cat | ./quiet.sh || exit 2", true},
+		{"cat | ./loud.sh || exit 2", false},
+		// An exec that sends the shell's stderr away first: whatever the
+		// rest writes there is gone.
+		{"exec 2>/dev/null; ./exit2-loud.sh", true},
+		{"exec 2>/dev/null; ./exit2.sh", true},
+		{"exec 2>/dev/null; ./loud.sh || { echo no >&2; exit 2; }", true},
+		{"exec 2>&1; ./exit2-loud.sh", true},
+		{"exec 2>/dev/null; python3 exit2-loud.py", true},
+		{"exec 2>/dev/null; ./quiet.sh", false},                // exits 1, never 2
+		{"exec 3>&2 2>/dev/null; ./exit2-loud.sh 2>&3", false}, // fd 3 keeps the tool's stderr
+		{"exec 2>/dev/stderr; ./exit2-loud.sh", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -1060,6 +1156,42 @@ func TestWithoutNoOpPrefix(t *testing.T) {
 		{"{ out=$(q.sh); x; } || exit 2", "{ out=$(q.sh); x; } || exit 2"},
 		{"executor.sh", "executor.sh"},
 		{"envsubst < a", "envsubst < a"},
+		// QA's fifth round: a launcher that passes the status on, the
+		// commands of a pipeline before its last, an exit with the
+		// first's status after one.
+		{"timeout 5 ./g.sh", "./g.sh"},
+		{"timeout -s KILL 5 ./q.sh || exit 2", "./q.sh || exit 2"},
+		{"timeout --kill-after=2 -v --preserve-status 0.5m ./g.sh", "./g.sh"},
+		{"timeout -sKILL -k 1 10s python3 g.py", "python3 g.py"},
+		{"timeout 5 env ./g.sh", "./g.sh"},
+		{"timeout 5 exit 2", "timeout 5 exit 2"}, // no program: timeout fails, 127
+		{"timeout ./g.sh", "timeout ./g.sh"},     // no duration
+		{"timeout 5 FOO=1 ./g.sh", "timeout 5 FOO=1 ./g.sh"},
+		{"timeout --help ./g.sh", "timeout --help ./g.sh"},
+		{"timeoutx 5 ./g.sh", "timeoutx 5 ./g.sh"},
+		{"nice ./g.sh", "./g.sh"},
+		{"nice -n 10 ./q.sh || exit 2", "./q.sh || exit 2"},
+		{"nice -5 ./g.sh", "./g.sh"},
+		{"nice -n -5 ./g.sh", "nice -n -5 ./g.sh"}, // may not: "cannot set niceness" on stderr
+		{"nice --10 ./g.sh", "nice --10 ./g.sh"},
+		{"nohup ./g.sh", "./g.sh"},
+		{"nohup -- ./g.sh", "./g.sh"},
+		{"cat | ./q.sh", "./q.sh"},
+		{"cat | ./q.sh || exit 2", "./q.sh || exit 2"},
+		{"cat | head -c 65536 | ./q.sh", "./q.sh"},
+		{"cat | env ./q.sh", "./q.sh"},
+		{"./a.sh | ./q.sh", "./a.sh | ./q.sh"}, // a.sh may write
+		{"cat >&2 | ./q.sh", "cat >&2 | ./q.sh"},
+		{"cat |& ./q.sh", "cat |& ./q.sh"},
+		{"cat | ./q.sh; exit ${PIPESTATUS[1]}", "cat | ./q.sh; exit ${PIPESTATUS[1]}"},
+		{"./q.sh | tee log; exit ${PIPESTATUS[0]}", "./q.sh"},
+		{"./q.sh | tee -a log | head -5\nexit \"${PIPESTATUS[0]}\"", "./q.sh"},
+		{"./q.sh; exit ${PIPESTATUS[0]}", "./q.sh"},
+		{"mkdir -p logs; ./q.sh | tee log; exit ${PIPESTATUS[0]}", "./q.sh"},
+		{"./q.sh | ./f.sh; exit ${PIPESTATUS[0]}", "./q.sh | ./f.sh; exit ${PIPESTATUS[0]}"}, // f.sh may write
+		{"./q.sh | cat >&2; exit ${PIPESTATUS[0]}", "./q.sh | cat >&2; exit ${PIPESTATUS[0]}"},
+		{"./q.sh | tee log; exit ${PIPESTATUS[1]}", "./q.sh | tee log; exit ${PIPESTATUS[1]}"}, // tee's
+		{"./q.sh && x | tee log; exit ${PIPESTATUS[0]}", "./q.sh && x | tee log; exit ${PIPESTATUS[0]}"},
 	} {
 		if got := withoutNoOpPrefix(tc.in); got != tc.want {
 			t.Errorf("withoutNoOpPrefix(%q) = %q, want %q", tc.in, got, tc.want)
@@ -1080,7 +1212,14 @@ func TestWithExitCodeInlined(t *testing.T) {
 		{"rc=0; mkdir -p \"$D\"\nq.sh || rc=2; exit $rc", "q.sh || exit 2"},
 		{"rc=0; rc=1; q.sh || rc=2; exit $rc", "rc=0; rc=1; q.sh || rc=2; exit $rc"}, // set again
 		{"rc=0; a; b || true; q.sh || rc=2; exit $rc", "rc=0; a; b || true; q.sh || rc=2; exit $rc"},
-		{"rc=0; q.sh || rc=2; echo; exit $rc", "rc=0; q.sh || rc=2; echo; exit $rc"},
+		// A command standing apart before the exit (QA's fifth round).
+		{"rc=0; q.sh || rc=2; echo; exit $rc", "q.sh || exit 2"},
+		{"rc=0; q.sh || rc=2; echo done\nmkdir -p logs; exit \"${rc}\"", "q.sh || exit 2"},
+		{"rc=0; q.sh || rc=2; echo no >&2; exit $rc", "rc=0; q.sh || rc=2; echo no >&2; exit $rc"}, // every path writes
+		{"rc=0; q.sh || rc=2; rc=0; exit $rc", "rc=0; q.sh || rc=2; rc=0; exit $rc"},               // set again
+		{"rc=0; q.sh || rc=2; [ $rc -ne 0 ] && echo no; exit $rc", "rc=0; q.sh || rc=2; [ $rc -ne 0 ] && echo no; exit $rc"},
+		{"rc=0; q.sh || rc=2; echo; exit $code", "rc=0; q.sh || rc=2; echo; exit $code"},
+		{"rc=0; q.sh || rc=2; set -e; false; exit $rc", "rc=0; q.sh || rc=2; set -e; false; exit $rc"}, // false ends it: exit 1
 	} {
 		if got := withExitCodeInlined(tc.in); got != tc.want {
 			t.Errorf("withExitCodeInlined(%q) = %q, want %q", tc.in, got, tc.want)

@@ -38,6 +38,40 @@ func stderrAway(command string) (int, bool) {
 	return at, ok && errs != toStderr && out != toStderr
 }
 
+// execStderrAway splits a command that opens with an exec of
+// redirections alone sending the shell's standard error anywhere but
+// the tool's (exec 2>/dev/null; guard.sh, exec 2>>hook.log): from there
+// on, nothing the rest writes to stderr reaches the tool. It returns the
+// exec and the rest after it. Not ok for any other command, nor where
+// standard output ends up on stderr (exec >&2 2>/dev/null: what is
+// printed is a reason), nor where a descriptor other than 1 and 2 is
+// set (exec 3>&2 2>/dev/null), through which the rest could write to
+// the tool's stderr still.
+func execStderrAway(command string) (exec, rest string, ok bool) {
+	if !strings.HasPrefix(strings.TrimLeft(command, " \t\n"), "exec") {
+		return "", "", false // most commands: the regexp is not run
+	}
+	m := execOpening().FindStringSubmatchIndex(command)
+	if m == nil {
+		return "", "", false
+	}
+	list := command[m[2]:m[3]]
+	for _, r := range redirect().FindAllStringSubmatch(list, -1) {
+		if r[1] != "" && r[1] != "1" && r[1] != "2" && r[1] != "&" {
+			return "", "", false
+		}
+	}
+	out, errs, followed := followRedirects(list)
+	if rest = strings.TrimSpace(command[m[1]:]); !followed || errs == toStderr || out == toStderr || rest == "" {
+		return "", "", false
+	}
+	return strings.TrimSpace(command[:m[1]-1]), rest, true
+}
+
+// execOpening matches an exec with redirections alone opening a command
+// and the ; or line break after it, the redirections its group.
+var execOpening = lazy.Regexp(`^[ \t\n]*exec((?:[ \t]+(?:[0-9]?>>?&?|&>>?)[ \t]*(?:"[^"]*"|[^\s;&|<>'"()])+)+)[ \t]*[;\n]`)
+
 // stdoutAway reports where the redirections ending a command start, when
 // they leave its standard error the tool's and move at most its standard
 // output (>/dev/null, >>out.log): what the command writes to stderr
@@ -307,15 +341,42 @@ func codeNumber(value string) string {
 // other way (no read, unset, arithmetic or other assignment): a guard
 // that names its code keeps it, and HC431 reads it as the number.
 // Anything less certain is left as written; a variable set to several
-// numbers is conditionalExits'.
+// numbers is conditionalExits', and so is one set in a subshell that
+// does not hold the exit (( rc=2 ); exit $rc exits 0: the setting is
+// lost with the subshell, which conditionalExits' reading follows).
 func withExitCodesResolved(text string) string {
 	uses, vars := readCodeVars(text)
 	var b strings.Builder
 	last := 0
+	// Per variable, the innermost subshell of each setting in one: read
+	// at the first need, since most exits have no ( before them.
+	paren := strings.IndexByte(text, '(')
+	var lost map[string][]span
+	var subshells []span
+	var parent []int
 	for _, u := range uses {
 		v := vars[u.name]
 		if u.defaulted || !v.numbers() || v.at[0] > u.start || slices.ContainsFunc(v.values, func(n string) bool { return n != v.values[0] }) {
 			continue
+		}
+		if paren >= 0 && paren < u.start {
+			if lost == nil {
+				lost = map[string][]span{}
+				subshells = subshellSpans(text)
+				parent = nesting(subshells)
+			}
+			spans, seen := lost[u.name]
+			if !seen {
+				for _, set := range v.at {
+					if k := innermost(subshells, parent, set); k >= 0 {
+						spans = append(spans, subshells[k])
+					}
+				}
+				lost[u.name] = spans
+			}
+			if slices.ContainsFunc(spans, func(sp span) bool { return u.start < sp.start || u.start >= sp.end }) {
+				continue // ( rc=2 ); exit $rc
+			}
 		}
 		b.WriteString(text[last:u.start])
 		b.WriteString("exit " + v.values[0])
@@ -326,6 +387,20 @@ func withExitCodesResolved(text string) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// subshellSpans returns the spans of text's subshells, ( … ) and $( … ),
+// sorted by start (its quotes blanked first): none when its compounds do
+// not pair up.
+func subshellSpans(text string) []span {
+	var spans []span
+	for _, c := range shellCompounds(withoutLiteralQuotes(text)) {
+		if c.closer == ")" {
+			spans = append(spans, c.span)
+		}
+	}
+	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
+	return spans
 }
 
 // codeExit is an exit through a variable that the script sets to 2 (or
@@ -1036,11 +1111,19 @@ func withoutNoOpPrefix(command string) string {
 //     sets, which stay as the program's own (env -i PATH=$PATH check.sh
 //     is read as PATH=$PATH check.sh);
 //   - the braces of a group holding one command ({ check.sh; } || exit
-//     2).
+//     2);
+//   - a launcher that passes the program's status on and writes nothing
+//     to stderr on the way (timeout 5 check.sh, nice, nohup: with the
+//     options statusLauncherEnd follows);
+//   - the commands of a pipeline before its last, whose status is the
+//     pipeline's, when they show all they do and write nothing to stderr
+//     (cat | check.sh || exit 2: withoutPipelineHead).
 //
-// A cd into the project standing alone (cd "$CLAUDE_PROJECT_DIR";) is
-// kept at the front, for plainCall to read past. Most commands have
-// none of these, and are returned as they are.
+// A pipeline ended by an exit with its first command's status (check.sh
+// | tee log; exit ${PIPESTATUS[0]}) is read as that command
+// (withoutFirstStatusExit). A cd into the project standing alone (cd
+// "$CLAUDE_PROJECT_DIR";) is kept at the front, for plainCall to read
+// past. Most commands have none of these, and are returned as they are.
 func prefixReadings(command string) (string, []string) {
 	var alone []string
 	cd := "" // a cd into the project read past, put back in front
@@ -1048,11 +1131,29 @@ func prefixReadings(command string) (string, []string) {
 	done := false
 	for !done {
 		trimmed := strings.TrimLeft(command, " \t\n")
-		if !strings.HasPrefix(trimmed, "{") && !strings.HasPrefix(trimmed, "exec") && !strings.HasPrefix(trimmed, "env") && !strings.HasPrefix(trimmed, "/usr/bin/env") && strings.IndexAny(trimmed, ";\n") < 0 && !strings.Contains(trimmed, "$(") {
+		if !strings.HasPrefix(trimmed, "{") && !strings.HasPrefix(trimmed, "exec") && !strings.HasPrefix(trimmed, "env") && !strings.HasPrefix(trimmed, "/usr/bin/env") && strings.IndexAny(trimmed, ";\n") < 0 && !strings.Contains(trimmed, "$(") &&
+			!slices.ContainsFunc(statusLaunchers, func(l string) bool { return strings.HasPrefix(trimmed, l) }) && !hasPipe(trimmed) {
 			break // most commands: not copied
 		}
 		plain := withoutLiteralQuotes(trimmed) // same length: the offsets hold
 		switch {
+		case slices.ContainsFunc(statusLaunchers, func(l string) bool { return wordAt(plain, 0, l) }):
+			// timeout 5 check.sh: check.sh's status, and nothing on
+			// stderr but where the launcher fails itself (125, 127).
+			at := statusLauncherEnd(plain)
+			if at < 0 || !runsProgram(plain[at:]) && !wordAt(plain, at, "env") && !wordAt(plain, at, "/usr/bin/env") || afterAssignments(plain[at:]) != plain[at:] {
+				done = true
+				break
+			}
+			command = trimmed[at:]
+		case pipesFirst(plain):
+			// cat | check.sh: the pipeline's status is check.sh's.
+			read, ok := withoutPipelineHead(trimmed, plain)
+			if !ok {
+				done = true
+				break
+			}
+			command = read
 		case wordAt(plain, 0, "exec") || wordAt(plain, 0, "env") || wordAt(plain, 0, "/usr/bin/env"):
 			first, _, _ := strings.Cut(plain, " ")
 			at := skipLauncherOptions(plain, skipBlanks(plain, len(first)), first == "exec")
@@ -1119,6 +1220,9 @@ func prefixReadings(command string) (string, []string) {
 	if pipefail {
 		command = withoutPipelineTail(command)
 	}
+	if strings.Contains(command, "PIPESTATUS") {
+		command = withoutFirstStatusExit(command)
+	}
 	if errexit {
 		// set -e; check.sh; [ $? -eq 0 ] || exit 2: check.sh's failure
 		// ends the shell with its status, and the test never runs.
@@ -1132,6 +1236,147 @@ func prefixReadings(command string) (string, []string) {
 		command = cd + strings.TrimLeft(command, " \t\n")
 	}
 	return command, alone
+}
+
+// statusLaunchers are the programs that run the program after them and
+// exit with its status, writing nothing to stderr on the way with the
+// options statusLauncherEnd follows: timeout (124 when the time runs
+// out, the program's status otherwise), nice (which warns on stderr only
+// where it may not change the niceness: a negative adjustment), nohup
+// (which writes notes only where stdin, stdout or stderr is a terminal,
+// none of which a hook's is).
+var statusLaunchers = []string{"timeout", "nice", "nohup"}
+
+// statusLauncherEnd returns the offset in plain (a command with its
+// quotes blanked, opening with one of statusLaunchers) of the program
+// the launcher runs, past the options that change nothing written to
+// stderr on the program's own exit: timeout's --preserve-status,
+// --foreground, -v (which writes only when the time runs out), -s SIG,
+// -k DURATION and its duration; nice's -n N (N not negative) or -N;
+// --. -1 at any other option.
+func statusLauncherEnd(plain string) int {
+	at, end := 0, 0
+	next := func() string { // the word at at, end past it
+		end = at
+		for end < len(plain) && plain[end] != ' ' && plain[end] != '\t' {
+			end++
+		}
+		return plain[at:end]
+	}
+	launcher := next()
+	at = skipBlanks(plain, end)
+	for at < len(plain) {
+		word := next()
+		switch {
+		case word == "--":
+			return skipBlanks(plain, end)
+		case launcher == "timeout" && (word == "--preserve-status" || word == "--foreground" || word == "-v" || word == "--verbose" ||
+			strings.HasPrefix(word, "--signal=") || strings.HasPrefix(word, "--kill-after=") ||
+			len(word) > 2 && (strings.HasPrefix(word, "-s") || strings.HasPrefix(word, "-k"))):
+		case launcher == "timeout" && (word == "-s" || word == "-k"),
+			launcher == "nice" && word == "-n":
+			// The option's argument: a signal, a duration, or an
+			// adjustment, which must not lower the niceness.
+			if at = skipBlanks(plain, end); at == len(plain) || launcher == "nice" && strings.Trim(next(), "0123456789") != "" {
+				return -1
+			}
+			next()
+		case launcher == "nice" && (strings.HasPrefix(word, "-n") || strings.HasPrefix(word, "--adjustment=")):
+			n := strings.TrimPrefix(strings.TrimPrefix(word, "-n"), "--adjustment=")
+			if n == "" || strings.Trim(n, "0123456789") != "" {
+				return -1
+			}
+		case launcher == "nice" && len(word) > 1 && word[0] == '-' && strings.Trim(word[1:], "0123456789") == "":
+			// nice -10: the adjustment 10 (nice --10 lowers it: not here).
+		case strings.HasPrefix(word, "-"):
+			return -1
+		case launcher == "timeout":
+			if !timeoutDuration().MatchString(word) {
+				return -1
+			}
+			return skipBlanks(plain, end) // the duration read: the program follows
+		default:
+			return at
+		}
+		at = skipBlanks(plain, end)
+	}
+	return -1
+}
+
+// timeoutDuration matches timeout's duration: a number, a fraction too,
+// with its unit (5, 0.5, 10s, 2m).
+var timeoutDuration = lazy.Regexp(`^(?:[0-9]+\.?[0-9]*|\.[0-9]+)[smhd]?$`)
+
+// hasPipe reports whether command holds a | that is no ||: a pipeline
+// (or a >|, which pipesFirst then reads as no pipe).
+func hasPipe(command string) bool {
+	for i := 0; i < len(command); i++ {
+		if command[i] == '|' {
+			if i+1 < len(command) && command[i+1] == '|' {
+				i++
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// pipesFirst reports whether plain (a command with its quotes blanked)
+// opens with a pipeline of several commands: its first command ends at
+// a single |.
+func pipesFirst(plain string) bool {
+	end := nextOperator(plain, 0)
+	return end < len(plain) && plain[end] == '|' && !strings.HasPrefix(plain[end:], "||")
+}
+
+// withoutPipelineHead returns command (plain, with its quotes blanked),
+// whose first pipeline runs several commands, without those before the
+// pipeline's last, which alone gives the pipeline its status (cat |
+// check.sh || exit 2 is read as check.sh || exit 2; under pipefail, a
+// failing one before it exits 2 no more than it does) and gets what they
+// print on its stdin: when they show all they do (allVisible) and write
+// nothing to stderr. Not ok otherwise, with a |& (their stderr down the
+// pipe too: not followed) or where the rest tests PIPESTATUS, whose
+// numbers they hold.
+func withoutPipelineHead(command, plain string) (string, bool) {
+	last := 0
+	for at := nextOperator(plain, 0); at < len(plain) && plain[at] == '|' && !strings.HasPrefix(plain[at:], "||"); at = nextOperator(plain, last) {
+		if at+1 < len(plain) && plain[at+1] == '&' {
+			return "", false
+		}
+		last = at + 1
+	}
+	head := command[:last-1]
+	if strings.TrimSpace(command[last:]) == "" || strings.Contains(command[last:], "PIPESTATUS") || !allVisible(head, forExit) || stderrWrite().MatchString(plain[:last-1]) {
+		return "", false
+	}
+	return strings.TrimLeft(command[last:], " \t"), true
+}
+
+// passesFirstStatusOn matches an exit ending a command with bash's
+// ${PIPESTATUS[0]}: the status of the first command of the pipeline
+// before it.
+var passesFirstStatusOn = lazy.Regexp(`(?:;|\n)[ \t]*exit[ \t]+"?\$\{PIPESTATUS\[0\]\}"?$`)
+
+// withoutFirstStatusExit returns command, a pipeline ended by an exit
+// with its first command's status (check.sh | tee log; exit
+// ${PIPESTATUS[0]}), as that command alone, when what follows it in the
+// pipeline shows all it does and writes nothing to stderr
+// (withoutPipelineTail): the command then exits as check.sh does (in
+// bash: zsh sets no PIPESTATUS, which HC439 says). After one command,
+// ${PIPESTATUS[0]} is $?, and the exit is dropped alike. Any other
+// command is returned as it is.
+func withoutFirstStatusExit(command string) string {
+	loc := passesFirstStatusOn().FindStringIndex(command)
+	if loc == nil {
+		return command
+	}
+	call := strings.TrimSpace(withoutPipelineTail(strings.TrimSpace(command[:loc[0]])))
+	if plain := withoutLiteralQuotes(call); call == "" || nextOperator(plain, 0) != len(plain) {
+		return command // not one pipeline, or what follows its first command not seen
+	}
+	return call
 }
 
 // capturedCall reads plain (a command with its quotes blanked) as
@@ -1338,18 +1583,28 @@ func runsProgram(words string) bool {
 // command it runs alike, check.sh || exit 2: the code kept in a
 // variable, set on the call's failure and exited with last; commands
 // that stand apart between the first setting and the call (rc=0;
-// mkdir -p "$D"; check.sh || rc=2; exit $rc) are read past, as
-// prefixReadings reads past them. Any other command is returned as is.
+// mkdir -p "$D"; check.sh || rc=2; exit $rc), or between the setting on
+// failure and the exit (check.sh || rc=2; echo done; exit $rc: QA), are
+// read past, as prefixReadings reads past them. Any other command is
+// returned as is.
 func withExitCodeInlined(command string) string {
 	if !strings.Contains(command, "=0") || !strings.Contains(command, "||") {
-		return command // most commands: the regexp is not run
+		return command // most commands: the regexps are not run
 	}
 	read := command
 	if loc := exitCodeInit().FindStringIndex(command); loc != nil {
 		read = command[:loc[1]] + withoutNoOpPrefix(command[loc[1]:])
 	}
 	m := exitCodeKept().FindStringSubmatch(read)
-	if m == nil || m[3] != m[1] || m[5]+m[6] != m[1] {
+	if m == nil || m[3] != m[1] {
+		return command
+	}
+	// What follows the setting on failure, read past what stands apart
+	// (echo done;): the exit through the variable, alone. Not under a
+	// set -e there, where what stands apart may end the shell first.
+	tail, alone := prefixReadings(read[len(m[0]):])
+	exit := exitThroughVar().FindStringSubmatch(tail)
+	if exit == nil || exit[1]+exit[2] != m[1] || len(alone) > 0 {
 		return command
 	}
 	return m[2] + " || exit " + m[4]
@@ -1358,10 +1613,14 @@ func withExitCodeInlined(command string) string {
 // exitCodeInit matches the rc=0; opening exitCodeKept's command.
 var exitCodeInit = lazy.Regexp(`^[ \t\n]*[A-Za-z_]\w*=0[ \t]*[;\n]`)
 
-// exitCodeKept matches rc=0; call || rc=N; exit $rc: the variable, the
-// call, the variable set on failure, N, and the variable exited with
-// (${rc} or $rc).
-var exitCodeKept = lazy.Regexp(`^[ \t\n]*([A-Za-z_]\w*)=0[ \t]*[;\n][ \t\n]*([^;&|\n'` + "`" + `]+?)[ \t]*\|\|[ \t]*([A-Za-z_]\w*)=([0-9]+)[ \t]*[;\n][ \t\n]*exit[ \t]+"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$`)
+// exitCodeKept matches rc=0; call || rc=N; opening a command: the
+// variable, the call, the variable set on failure and N; exitThroughVar
+// the exit ending it, exit $rc, and the variable it exits with (${rc}
+// or $rc).
+var (
+	exitCodeKept   = lazy.Regexp(`^[ \t\n]*([A-Za-z_]\w*)=0[ \t]*[;\n][ \t\n]*([^;&|\n'` + "`" + `]+?)[ \t]*\|\|[ \t]*([A-Za-z_]\w*)=([0-9]+)[ \t]*[;\n]`)
+	exitThroughVar = lazy.Regexp(`^[ \t\n]*exit[ \t]+"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$`)
+)
 
 // withoutClosingSemicolon returns command without the blanks ending it
 // and a ; after its last command (not the ;; of a case, not \;).
