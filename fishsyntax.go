@@ -164,6 +164,38 @@ const CodeFishSyntax = "HC442"
 // the shim's line is one fish reads (shellQuote). A PowerShell command
 // fails in every POSIX shell, and is not said here.
 func fishUnreadable(m *canonical.Manifest, from, to string) (diag.List, [][]int) {
+	return userShellSyntax{
+		code:  CodeFishSyntax,
+		read:  fishUnreadableSyntax,
+		says:  "%d command hook(s) use syntax fish cannot read (%s); %s runs a hook's command with the user's login shell ($SHELL -lc), and where that is fish the command fails (for most of these, fish runs none of it and exits 0, or 127 from fish 3.7)%s",
+		fails: "a guard that never runs lets every action through",
+		hint:  `convert with --shim, whose line every shell reads (hookconv run then runs the command with bash), or wrap the command in sh -c '…'`,
+	}.note(m, from, to)
+}
+
+// userShellSyntax is a note said once per conversion to a tool that runs
+// a hook's command with the user's login shell (Codex: $SHELL -lc), about
+// the command hooks whose text that shell, where it is one other than
+// sh or bash, reads otherwise: fish (HC442), zsh (HC443).
+type userShellSyntax struct {
+	code string
+	// read returns the first construct of a POSIX shell command line the
+	// shell reads otherwise, named as a user would know it, or "".
+	read func(text string) string
+	// says is the message: how many hooks, the first three with their
+	// constructs, the target's name, and then what a blocking one does.
+	says string
+	// fails is what a blocking guard then does, said after "and".
+	fails string
+	hint  string
+}
+
+// note says s (a warning when one of the hooks blocks, else an info) at
+// the first of the command hooks whose inline command read finds a
+// construct in, when the target runs commands with the user's login shell
+// and the tool the hook was written for does not; with every such hook,
+// for --remove-source (see weakensBlocking).
+func (s userShellSyntax) note(m *canonical.Manifest, from, to string) (diag.List, [][]int) {
 	names := vocab.Default()
 	if target, _ := names.Provider(to); from == to || target.Shell != userShell {
 		return nil, nil
@@ -182,7 +214,7 @@ func fishUnreadable(m *canonical.Manifest, from, to string) (diag.List, [][]int)
 			continue
 		}
 		construct, where := inUnixCommands(&h.Handler, func(text string) (string, bool) {
-			c := fishUnreadableSyntax(text)
+			c := s.read(text)
 			return c, c != ""
 		})
 		if where == "" {
@@ -213,19 +245,18 @@ func fishUnreadable(m *canonical.Manifest, from, to string) (diag.List, [][]int)
 	then, say := "", diag.Info
 	switch {
 	case blocking == 1 && len(hooks) == 1:
-		then, say = ": it is a blocking hook, and a guard that never runs lets every action through", diag.Warning
+		then, say = ": it is a blocking hook, and "+s.fails, diag.Warning
 	case blocking == 1:
-		then, say = ": 1 of them is a blocking hook, and a guard that never runs lets every action through", diag.Warning
+		then, say = ": 1 of them is a blocking hook, and "+s.fails, diag.Warning
 	case blocking > 0:
-		then, say = fmt.Sprintf(": %d of them are blocking hooks, and a guard that never runs lets every action through", blocking), diag.Warning
+		then, say = fmt.Sprintf(": %d of them are blocking hooks, and %s", blocking, s.fails), diag.Warning
 	}
 	h := &m.Hooks[first]
 	var ds diag.List
-	ds.Add(diag.Diagnostic{Severity: say, Code: CodeFishSyntax, Pos: h.PosOf("handler." + field),
-		Path: fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(first), field),
-		Hint: `convert with --shim, whose line every shell reads (hookconv run then runs the command with bash), or wrap the command in sh -c '…'`,
-		Message: fmt.Sprintf("%d command hook(s) use syntax fish cannot read (%s); %s runs a hook's command with the user's login shell ($SHELL -lc), and where that is fish the command fails (for most of these, fish runs none of it and exits 0, or 127 from fish 3.7)%s",
-			len(hooks), list, ToolName(to), then)})
+	ds.Add(diag.Diagnostic{Severity: say, Code: s.code, Pos: h.PosOf("handler." + field),
+		Path:    fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(first), field),
+		Hint:    s.hint,
+		Message: fmt.Sprintf(s.says, len(hooks), list, ToolName(to), then)})
 	if file := h.OriginFile; file != "" {
 		ds = ds.WithFile(file)
 	}
