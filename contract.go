@@ -29,9 +29,9 @@ import (
 // stderr (HC431) or, from such a tool, block now (HC433), crashes that
 // block (HC432), shorter default timeouts (HC435), the variables the
 // source's settings set for every hook (HC440), bash syntax in a command
-// the target runs with sh (HC439) and syntax fish cannot read or zsh
-// reads otherwise in one the target runs with the user's shell (HC442,
-// HC443; under the shim hookconv run picks the shell for all three). It
+// the target runs with sh (HC439) and syntax zsh reads otherwise in one
+// the target runs with the user's shell (HC443; under the shim hookconv
+// run picks the shell for both). It
 // returns the planned hooks HC425 counted, which may not block there.
 //
 // Most of these are said once for all the hooks they are about, with no
@@ -50,7 +50,6 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.sayAbout(settingsEnvLost(res.Planned, to, s.Files, s.Scripts, s.env))
 	if !shim {
 		res.Diagnostics = append(res.Diagnostics, bashOnlyCommands(res.Planned, s.From, to)...)
-		res.sayAbout(fishUnreadable(res.Planned, s.From, to))
 		res.sayAbout(zshOtherwise(res.Planned, s.From, to))
 	}
 	return counted

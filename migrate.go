@@ -59,15 +59,11 @@ const CodeSourceLeftWhole = "HC434"
 //
 // Not here: the infos (a shorter default timeout, HC435, HC588: only a
 // guard that runs that long is stopped), what fails in the source as it
-// does in the target (a missing script, HC412, HC413), and syntax fish
-// cannot read in a command Codex runs with the user's login shell
-// (HC442): that fails only for a user whose shell is fish, which
-// hookconv does not read, and the warning says so; kept for it, nearly
-// every inline guard ($?, if … fi, { …; }) would stay in the source for
-// every other user too. Syntax zsh reads otherwise (HC443) is here: zsh
-// is macOS's default login shell, so the guard fails for most of its
-// users, and the few constructs (== in [ ], an unmatched glob, for … in
-// $VAR, bash's arrays) leave the commonest guards alone.
+// does in the target (a missing script, HC412, HC413). Syntax zsh reads
+// otherwise (HC443) is here: zsh is macOS's default login shell, so the
+// guard fails for most of its users, and the few constructs (== in [ ],
+// an unmatched glob, for … in $VAR, bash's arrays) leave the commonest
+// guards alone.
 var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: true, "HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC209": true, "HC310": true, "HC317": true, "HC345": true,
 	// A regular expression or literal native name passed unchanged to
 	// another tool (HC402) may name none of its tools: the guard would

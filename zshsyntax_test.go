@@ -170,8 +170,8 @@ func TestZshCasesInZsh(t *testing.T) {
 }
 
 // TestZshOtherwiseNote: HC443 is said once per conversion to Codex, for
-// the command hooks zsh reads otherwise, beside HC442 where fish cannot
-// read one either: a warning when one blocks, an info when none does.
+// the command hooks zsh reads otherwise: a warning when one blocks, an
+// info when none does.
 // Not for another target, not from Codex, not under the shim, not for a
 // command a shim wraps, a plugin's folder or a PowerShell command.
 func TestZshOtherwiseNote(t *testing.T) {

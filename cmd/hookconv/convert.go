@@ -53,8 +53,9 @@ bash -c 'COMMAND'" (with the shell of the tool COMMAND was written for:
 where bash is not installed, for the others): the hook gets the canonical
 event on stdin and answers with the canonical exit codes and JSON, and the
 shim translates that for Q. The hooks then need hookconv on PATH wherever
-they run. For Codex, whose user's login shell may be zsh or fish, this
-keeps a command written for sh or bash read as it was (HC442, HC443).
+they run. For Codex, which runs a hook with the shell of the user's
+account (zsh by default on macOS), this keeps a command written for sh or
+bash read as it was (HC443).
 
 Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
 with --strict); nothing is written then. 2 when the command line is wrong.`,
