@@ -239,10 +239,8 @@ func runText(hd *canonical.Handler) string {
 
 // projectVar is a project-directory variable, which conversion renames to
 // the target's ($CLAUDE_PROJECT_DIR → $GEMINI_PROJECT_DIR).
-// A target without one gets $(git rev-parse --show-toplevel) instead,
-// after env where it names the program for a target that runs commands
-// with the user's shell (Codex).
-var projectVar = regexp.MustCompile(`(?:env )?"?(?:\$\{?[A-Z][A-Z0-9_]*\}?|\$\(git rev-parse --show-toplevel\))"?`)
+// A target without one gets $(git rev-parse --show-toplevel) instead.
+var projectVar = regexp.MustCompile(`"?(?:\$\{?[A-Z][A-Z0-9_]*\}?|\$\(git rev-parse --show-toplevel\))"?`)
 
 // normaliseRun is what a command runs, whatever its project-directory
 // variable is called, whether it is quoted (the shim writes Gemini's

@@ -264,7 +264,7 @@ func DecodeSourceBeside(from string, in, beside providers.Files) *Source {
 // source's included, reported an error.
 func (s *Source) Convert(to string, existing providers.Files, opts Options) (res Conversion) {
 	defer res.sortDiagnostics()
-	dst, ok := res.plan(s, to, opts.Shim)
+	dst, ok := res.plan(s, to)
 	if !ok {
 		return res
 	}
@@ -440,9 +440,8 @@ func (res *Conversion) warnBeside(file string, hooks int, written, to string) {
 
 // plan plans what the target can hold of the source (res.Decoded,
 // res.Planned). It returns the target's adapter, or false when the
-// source or the target cannot be used. shim says the commands will go
-// under the shim, which runs them with the source's shell.
-func (res *Conversion) plan(s *Source, to string, shim bool) (providers.Adapter, bool) {
+// source or the target cannot be used.
+func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 	dst, ok := providers.Get(to)
 	if !ok {
 		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", to)
@@ -480,7 +479,7 @@ func (res *Conversion) plan(s *Source, to string, shim bool) (providers.Adapter,
 			if s.Scripts != nil {
 				place = s.Scripts.Repo
 			}
-			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, place, shim)...)
+			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, place)...)
 			res.Diagnostics = append(res.Diagnostics, pluginOnlyVars(planned, to)...)
 			res.Diagnostics = append(res.Diagnostics, toolOnlyVars(planned, from, to, s.Scripts)...)
 			if len(m.Hooks) > 0 { // no hooks, nothing to run twice (QA)

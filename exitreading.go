@@ -1157,9 +1157,9 @@ func prefixReadings(command string) (string, []string) {
 		case wordAt(plain, 0, "exec") || wordAt(plain, 0, "env") || wordAt(plain, 0, "/usr/bin/env"):
 			first, _, _ := strings.Cut(plain, " ")
 			at := skipLauncherOptions(plain, skipBlanks(plain, len(first)), first == "exec")
-			// exec env "$(git …)"/guard.sh is what the project-dir rewrite
-			// writes for Codex from exec "$CLAUDE_PROJECT_DIR"/guard.sh:
-			// env is read on the next round (QA).
+			// exec env "$(git …)"/guard.sh (a user's exec env
+			// "$CLAUDE_PROJECT_DIR"/guard.sh, rewritten for Codex): env is
+			// read on the next round (QA).
 			envNext := first == "exec" && at >= 0 && (wordAt(plain, at, "env") || wordAt(plain, at, "/usr/bin/env"))
 			if at < 0 || !envNext && !runsProgram(afterAssignments(plain[at:])) || first == "exec" && nextOperator(plain, at) != len(plain) {
 				done = true // exec x.sh || exit 2: the || never runs

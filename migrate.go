@@ -197,7 +197,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	mig.Target = to
 	res := &mig.Conversion
 	defer res.sortDiagnostics()
-	dst, ok := res.plan(s, to, false)
+	dst, ok := res.plan(s, to)
 	if !ok {
 		return mig
 	}

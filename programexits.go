@@ -95,8 +95,8 @@ func (s *Scripts) readProgram(hd *canonical.Handler) (*program, bool) {
 // and are neither split into words nor remembered.
 func mayRunProgram(command string) bool {
 	// The project folder as git finds it (what a target without a project
-	// variable gets, after env where it names the program) is a path, not
-	// words (QA: a Python guard run through it went unread).
+	// variable gets) is a path, not words (QA: a Python guard run through
+	// it went unread), after env too, which a user may write before it.
 	command = strings.TrimLeft(strings.ReplaceAll(command, gitTopLevel, "."), " \t")
 	if rest, ok := strings.CutPrefix(command, "env "); ok {
 		command = strings.TrimLeft(rest, " \t")

@@ -35,17 +35,13 @@ const gitTopLevel = "$(git rev-parse --show-toplevel)"
 // holds a space or a quote (projectFolder). A project in no repository is
 // warned about, since there the command finds no project at all, and so
 // is a path that cannot be quoted safely there, which gets the top level.
-// Where the target runs commands with the user's login shell, git's top
-// level naming the program comes after env (projectDirRewriter), unless
-// shim says the commands go under the shim, which runs them with the
-// source's shell.
-func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace, shim bool) diag.List {
+func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.List {
 	top, found := place.topLevel()
 	sub := ""
 	if found && place.Known {
 		sub = place.Sub
 	}
-	replace := projectDirRewriter(to, sub, !shim)
+	replace := projectDirRewriter(to, sub)
 	if replace == nil {
 		return nil
 	}
@@ -56,17 +52,17 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace, shim b
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		var changed []string
-		unquotable, envs := false, false
+		unquotable := false
 		if h.Handler.Command != "" {
 			var seen []string
 			var bad bool
-			h.Handler.Command, seen, bad, envs = replace(h.Handler.Command, false)
+			h.Handler.Command, seen, bad = replace(h.Handler.Command, false)
 			changed, unquotable = append(changed, seen...), bad
 		}
 		for k, v := range h.Handler.Platform {
-			nv, seen, bad, env := replace(v, k == "windows")
+			nv, seen, bad := replace(v, k == "windows")
 			h.Handler.Platform[k] = nv
-			changed, unquotable, envs = append(changed, seen...), unquotable || bad, envs || env
+			changed, unquotable = append(changed, seen...), unquotable || bad
 		}
 		// Whatever is left is empty in the target, which sets none of
 		// these (QA: ${CLAUDE_PROJECT_DIR:-${PWD}} to Factory Droid).
@@ -102,12 +98,8 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace, shim b
 				continue
 			}
 		}
-		how := ""
-		if envs {
-			how = ", after env where it names the program (fish, which " + to + " runs it with where it is the user's shell, reads no $( … ) there)"
-		}
 		ds.Infof(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), "",
-			"%s: %s sets no %s; the command uses %s instead%s", h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with, how)
+			"%s: %s sets no %s; the command uses %s instead", h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with)
 	}
 	return ds
 }
@@ -117,20 +109,11 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace, shim b
 // where it sets none, into the project as git finds it: git's top level
 // and sub, the project's path from there, quoted as the shell reads the
 // variable's place (projectFolder). It names the variables it rewrote,
-// says when sub could not be quoted safely at one of them, which then
-// gets git's top level alone, and whether it put env before one. nil
-// when there is nothing to rewrite for the target. windows says the
-// command is a Windows override, which no POSIX shell reads.
-//
-// A target that runs commands with the user's login shell (the providers
-// table's "$SHELL": Codex) may run them with fish, which reads $( … )
-// since 3.4, but not where a program is named: "$(git rev-parse
-// --show-toplevel)"/guard.sh is "command substitutions not allowed here"
-// there, the command never runs, and a guard lets every action through.
-// When direct (the target's shell reads the command, not a shim's), git's
-// top level naming the program is written after env, which runs the same
-// program in sh, bash, zsh and fish (programWordAt says where).
-func projectDirRewriter(to, sub string, direct bool) func(command string, windows bool) (string, []string, bool, bool) {
+// and says when sub could not be quoted safely at one of them, which then
+// gets git's top level alone. nil when there is nothing to rewrite for
+// the target. windows says the command is a Windows override, which no
+// POSIX shell reads.
+func projectDirRewriter(to, sub string) func(command string, windows bool) (string, []string, bool) {
 	names := vocab.Default()
 	target, ok := names.Provider(to)
 	if !ok || to == "canonical" {
@@ -153,40 +136,20 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 		// PowerShell's $env:NAME is renamed to the target's own variable.
 		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)((?::?[-=?+]|%%?|##?|//?)[^{}]*)?\}|(` + strings.Join(foreign, "|") + `)\b|env:(` + strings.Join(foreign, "|") + `)\b)`)
 	})
-	envFirst := direct && target.ProjectDirVar == "" && target.Shell == userShell
-	replace := func(s string, windows bool) (string, []string, bool, bool) {
+	replace := func(s string, windows bool) (string, []string, bool) {
 		if !strings.Contains(s, "$") || !mentionsAny(s, foreign) || !re().MatchString(s) {
-			return s, nil, false, false
-		}
-		// Where the variable names the program, that word's start: the
-		// command's words are read for the first variable that may be
-		// there. Not in a Windows command, nor where a here-document's
-		// text may read as a command.
-		var words []codeWord
-		var code string
-		read := false
-		programAt := func(at int) int {
-			if !envFirst || windows || strings.Contains(s, "<<") {
-				return -1
-			}
-			if !read {
-				read = true
-				if c, _, ok := shellCodeViews(s); ok {
-					code, words = c, commandWords(c)
-				}
-			}
-			return programWordAt(words, code, at)
+			return s, nil, false
 		}
 		var seen []string
-		unquotable, envs := false, false
+		unquotable := false
 		var b strings.Builder
 		last := 0
 		for _, loc := range re().FindAllStringSubmatchIndex(s, -1) {
 			v := s[loc[0]:loc[1]]
-			from := last
+			b.WriteString(s[last:loc[0]])
 			last = loc[1]
 			if strings.HasPrefix(v, `\`) {
-				b.WriteString(s[from:last])
+				b.WriteString(v)
 				continue
 			}
 			var name, op string // ${NAME} or ${NAME:-…} (its operator and word), $NAME or $env:NAME
@@ -206,16 +169,9 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 				// ${NAME#…}, ${NAME:+…}: what it means is not the project;
 				// $env:NAME: no POSIX shell reads it. Left, and warned
 				// about (keptProjectVars).
-				b.WriteString(s[from:last])
+				b.WriteString(v)
 				continue
 			}
-			// A second variable in one word finds its env written.
-			if at := programAt(loc[0]); at >= from {
-				b.WriteString(s[from:at])
-				b.WriteString("env ")
-				from, envs = at, true
-			}
-			b.WriteString(s[from:loc[0]])
 			if !slices.Contains(seen, name) {
 				seen = append(seen, name)
 			}
@@ -233,7 +189,7 @@ func projectDirRewriter(to, sub string, direct bool) func(command string, window
 			}
 		}
 		b.WriteString(s[last:])
-		return b.String(), seen, unquotable, envs
+		return b.String(), seen, unquotable
 	}
 	return replace
 }

@@ -72,8 +72,8 @@ func TestRewriteProjectDirQuoted(t *testing.T) {
 		want, wantWin    string
 		severity         string
 	}{
-		{`"$CLAUDE_PROJECT_DIR"/g.sh`, "", `env "$(git rev-parse --show-toplevel)/my pkg"/g.sh`, "", "info"},
-		{`${CLAUDE_PROJECT_DIR}/g.sh a`, "", `env $(git rev-parse --show-toplevel)/'my pkg'/g.sh a`, "", "info"},
+		{`"$CLAUDE_PROJECT_DIR"/g.sh`, "", `"$(git rev-parse --show-toplevel)/my pkg"/g.sh`, "", "info"},
+		{`${CLAUDE_PROJECT_DIR}/g.sh a`, "", `$(git rev-parse --show-toplevel)/'my pkg'/g.sh a`, "", "info"},
 		{`\$CLAUDE_PROJECT_DIR "$CLAUDE_PROJECT_DIR"`, "", `\$CLAUDE_PROJECT_DIR "$(git rev-parse --show-toplevel)/my pkg"`, "", "info"},
 		{`sh -c '$CLAUDE_PROJECT_DIR/g.sh'`, "", `sh -c '$(git rev-parse --show-toplevel)/g.sh'`, "", "warning"},
 		{`./g.sh`, `"$CLAUDE_PROJECT_DIR"\g.ps1`, `./g.sh`, `"$(git rev-parse --show-toplevel)"\g.ps1`, "warning"},
@@ -84,7 +84,7 @@ func TestRewriteProjectDirQuoted(t *testing.T) {
 			h.Handler.Platform = map[string]string{"windows": tt.windows}
 		}
 		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
-		ds := rewriteProjectDir(m, "codex", place, false)
+		ds := rewriteProjectDir(m, "codex", place)
 		got := m.Hooks[0].Handler
 		if got.Command != tt.want || got.Platform["windows"] != tt.wantWin {
 			t.Errorf("%q, %q: rewritten %q, %q; want %q, %q", tt.command, tt.windows, got.Command, got.Platform["windows"], tt.want, tt.wantWin)
@@ -106,9 +106,8 @@ func TestRewriteProjectDirQuoted(t *testing.T) {
 // warning, since it is empty there.
 func TestRewriteProjectDirDefault(t *testing.T) {
 	tests := []struct{ to, command, want, severity string }{
-		// Codex's login shell may be fish: the program's word after env.
-		{"codex", `${CLAUDE_PROJECT_DIR:-.}/hooks/a.sh`, `env $(git rev-parse --show-toplevel)/hooks/a.sh`, "info"},
-		{"codex", `"${CLAUDE_PROJECT_DIR-$PWD}"/hooks/a.sh x`, `env "$(git rev-parse --show-toplevel)"/hooks/a.sh x`, "info"},
+		{"codex", `${CLAUDE_PROJECT_DIR:-.}/hooks/a.sh`, `$(git rev-parse --show-toplevel)/hooks/a.sh`, "info"},
+		{"codex", `"${CLAUDE_PROJECT_DIR-$PWD}"/hooks/a.sh x`, `"$(git rev-parse --show-toplevel)"/hooks/a.sh x`, "info"},
 		{"codex", `sh "${CLAUDE_PROJECT_DIR:?}"/a.sh`, `sh "$(git rev-parse --show-toplevel)"/a.sh`, "info"},
 		{"codex", `sh "${CLAUDE_PROJECT_DIR%/}"/a.sh`, `sh "$(git rev-parse --show-toplevel)"/a.sh`, "info"},
 		{"copilot-cli", `${CLAUDE_PROJECT_DIR:-$(pwd)}/a.sh`, `$(git rev-parse --show-toplevel)/a.sh`, "info"},
@@ -129,7 +128,7 @@ func TestRewriteProjectDirDefault(t *testing.T) {
 	for _, tt := range tests {
 		h := canonical.Hook{Event: "before_tool_execute", Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tt.command}}
 		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
-		ds := withCode(rewriteProjectDir(m, tt.to, RepoPlace{Known: true, InRepo: true}, false), CodeProjectDir)
+		ds := withCode(rewriteProjectDir(m, tt.to, RepoPlace{Known: true, InRepo: true}), CodeProjectDir)
 		if got := m.Hooks[0].Handler.Command; got != tt.want {
 			t.Errorf("%s %q: rewritten %q, want %q", tt.to, tt.command, got, tt.want)
 		}
@@ -142,54 +141,38 @@ func TestRewriteProjectDirDefault(t *testing.T) {
 	}
 }
 
-// TestProjectDirEnvFirst: for a target that runs commands with the
-// user's login shell (Codex), which may be fish, git's top level that
-// names the program (after an operator, a keyword, an assignment, exec or
-// command, in a $( … ) too) comes after env, once per word; as an
-// argument, in single quotes, escaped, in a here-document or a Windows
-// command, under the shim and for a target whose shell is sh or bash it
-// is written as before. fish 3.6 rejects each $( … ) written where a
-// program is named ("command substitutions not allowed here"), sh, bash,
-// zsh and fish run each env form (checked by hand, and by
-// TestProjectDirRewriteRuns).
-func TestProjectDirEnvFirst(t *testing.T) {
+// TestProjectDirProgramPlain: git's top level is written where the
+// variable stood, the word that names the program too, with nothing
+// before it: Codex runs a hook's command with the shell of the user's
+// account where that is zsh, bash or sh, else with bash or zsh, and each
+// reads $( … ) there (an env written first, for fish, which Codex never
+// runs a hook with, was taken out: QA). An escaped, single-quoted,
+// here-document or Windows variable is rewritten as ever.
+func TestProjectDirProgramPlain(t *testing.T) {
 	const top = `$(git rev-parse --show-toplevel)`
 	tests := []struct {
 		to, command string
 		windows     bool
-		shim        bool
 		want        string
-		env         bool
 	}{
-		{"codex", `"$CLAUDE_PROJECT_DIR"/g.sh`, false, false, `env "` + top + `"/g.sh`, true},
-		{"codex", `$CLAUDE_PROJECT_DIR/g.sh --flag`, false, false, `env ` + top + `/g.sh --flag`, true},
-		{"codex", `"${CLAUDE_PROJECT_DIR}/g.sh"`, false, false, `env "` + top + `/g.sh"`, true},
-		{"codex", `true && "$CLAUDE_PROJECT_DIR"/a.sh; $CLAUDE_PROJECT_DIR/b.sh | "$CLAUDE_PROJECT_DIR"/c.sh`, false, false,
-			`true && env "` + top + `"/a.sh; env ` + top + `/b.sh | env "` + top + `"/c.sh`, true},
-		{"codex", `if true; then "$CLAUDE_PROJECT_DIR"/g.sh; fi`, false, false, `if true; then env "` + top + `"/g.sh; fi`, true},
-		{"codex", `V=1 exec "$CLAUDE_PROJECT_DIR"/g.sh`, false, false, `V=1 exec env "` + top + `"/g.sh`, true},
-		{"codex", `command $CLAUDE_PROJECT_DIR/g.sh 2>&1`, false, false, `command env ` + top + `/g.sh 2>&1`, true},
-		{"codex", `2>/dev/null $CLAUDE_PROJECT_DIR/g.sh`, false, false, `2>/dev/null env ` + top + `/g.sh`, true},
-		{"codex", `echo "$("$CLAUDE_PROJECT_DIR"/g.sh)"`, false, false, `echo "$(env "` + top + `"/g.sh)"`, true},
-		{"codex", `$CLAUDE_PROJECT_DIR/$CLAUDE_PROJECT_DIR`, false, false, `env ` + top + `/` + top, true},
-		// Not where the program is named.
-		{"codex", `cd "$CLAUDE_PROJECT_DIR" && ./g.sh`, false, false, `cd "` + top + `" && ./g.sh`, false},
-		{"codex", `python3 "$CLAUDE_PROJECT_DIR/g.py"`, false, false, `python3 "` + top + `/g.py"`, false},
-		{"codex", `V="$CLAUDE_PROJECT_DIR" ./g.sh`, false, false, `V="` + top + `" ./g.sh`, false},
-		{"codex", `bash -c '"$CLAUDE_PROJECT_DIR"/g.sh'`, false, false, `bash -c '"` + top + `"/g.sh'`, false},
-		{"codex", `\$CLAUDE_PROJECT_DIR "$CLAUDE_PROJECT_DIR"`, false, false, `\$CLAUDE_PROJECT_DIR "` + top + `"`, false},
-		{"codex", "cat <<EOF\n$CLAUDE_PROJECT_DIR/g.sh\nEOF", false, false, "cat <<EOF\n" + top + "/g.sh\nEOF", false},
-		{"codex", `"$CLAUDE_PROJECT_DIR"\g.ps1`, true, false, `"` + top + `"\g.ps1`, false},
-		{"codex", `"$CLAUDE_PROJECT_DIR/g.sh`, false, false, `"` + top + `/g.sh`, false}, // quotes that do not close
-		{"codex", `"$CLAUDE_PROJECT_DIR"/g.sh`, false, true, `"` + top + `"/g.sh`, false},
-		{"vs-code-copilot", `"$CLAUDE_PROJECT_DIR"/g.sh`, false, false, `"` + top + `"/g.sh`, false},
-		{"copilot-cli", `"$CLAUDE_PROJECT_DIR"/g.sh`, false, false, `"` + top + `"/g.sh`, false},
+		{"codex", `"$CLAUDE_PROJECT_DIR"/g.sh`, false, `"` + top + `"/g.sh`},
+		{"codex", `$CLAUDE_PROJECT_DIR/g.sh --flag`, false, top + `/g.sh --flag`},
+		{"codex", `true && "$CLAUDE_PROJECT_DIR"/a.sh; $CLAUDE_PROJECT_DIR/b.sh | "$CLAUDE_PROJECT_DIR"/c.sh`, false,
+			`true && "` + top + `"/a.sh; ` + top + `/b.sh | "` + top + `"/c.sh`},
+		{"codex", `V=1 exec "$CLAUDE_PROJECT_DIR"/g.sh`, false, `V=1 exec "` + top + `"/g.sh`},
+		{"codex", `2>/dev/null $CLAUDE_PROJECT_DIR/g.sh`, false, `2>/dev/null ` + top + `/g.sh`},
+		{"codex", `echo "$("$CLAUDE_PROJECT_DIR"/g.sh)"`, false, `echo "$("` + top + `"/g.sh)"`},
+		{"codex", `cd "$CLAUDE_PROJECT_DIR" && ./g.sh`, false, `cd "` + top + `" && ./g.sh`},
+		{"codex", `bash -c '"$CLAUDE_PROJECT_DIR"/g.sh'`, false, `bash -c '"` + top + `"/g.sh'`},
+		{"codex", `\$CLAUDE_PROJECT_DIR "$CLAUDE_PROJECT_DIR"`, false, `\$CLAUDE_PROJECT_DIR "` + top + `"`},
+		{"codex", "cat <<EOF\n$CLAUDE_PROJECT_DIR/g.sh\nEOF", false, "cat <<EOF\n" + top + "/g.sh\nEOF"},
+		{"codex", `"$CLAUDE_PROJECT_DIR"\g.ps1`, true, `"` + top + `"\g.ps1`},
+		{"copilot-cli", `"$CLAUDE_PROJECT_DIR"/g.sh`, false, `"` + top + `"/g.sh`},
 	}
 	for _, tt := range tests {
-		replace := projectDirRewriter(tt.to, "", !tt.shim)
-		got, _, _, env := replace(tt.command, tt.windows)
-		if got != tt.want || env != tt.env {
-			t.Errorf("%s %q (windows %v, shim %v) = %q, env %v; want %q, %v", tt.to, tt.command, tt.windows, tt.shim, got, env, tt.want, tt.env)
+		replace := projectDirRewriter(tt.to, "")
+		if got, _, _ := replace(tt.command, tt.windows); got != tt.want {
+			t.Errorf("%s %q (windows %v) = %q; want %q", tt.to, tt.command, tt.windows, got, tt.want)
 		}
 	}
 }

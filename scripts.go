@@ -1443,7 +1443,7 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 		}
 		word, program := w.text, atProgram
 		if atProgram && word == "env" {
-			continue // env runs the program after it (what hookconv writes for Codex)
+			continue // env runs the program after it
 		}
 		if atProgram && !strings.Contains(word, "=") {
 			atProgram = false

@@ -229,7 +229,7 @@ func TestReadScript(t *testing.T) {
 		{"./logs.sh", "", true}, // a log written is no program run
 		{`cd "$CLAUDE_PROJECT_DIR" && ./guard.sh`, "", true},
 		{`cd "$(git rev-parse --show-toplevel)" && ./guard.sh`, "", true},
-		{`env "$(git rev-parse --show-toplevel)"/guard.sh`, "", true}, // env runs it (hookconv writes that for Codex)
+		{`env "$(git rev-parse --show-toplevel)"/guard.sh`, "", true}, // env runs it
 		{`env $(git rev-parse --show-toplevel)/guard.sh x`, "", true},
 		{`env -i ./guard.sh`, "", false},     // an option of env's: not followed
 		{`cd /tmp && ./guard.sh`, "", false}, // another folder: not the project's guard.sh

@@ -341,8 +341,8 @@ func rewrapShim(command, from, to string) string {
 		return command
 	}
 	original, _ := Unshim(command)
-	if replace := projectDirRewriter(to, "", false); replace != nil {
-		original, _, _, _ = replace(original, false)
+	if replace := projectDirRewriter(to, ""); replace != nil {
+		original, _, _ = replace(original, false)
 	}
 	prefix, shell, _, _ := splitShim(command)
 	flags := strings.TrimPrefix(prefix, shimPrefix+from)

@@ -163,8 +163,8 @@ func TestInputFields(t *testing.T) {
 		{"a Python script read", "claude-code", "codex", claude("PreToolUse", "Write", "python3 guard.py"), false, "read file_path from the tool input of claude-code's Write;"},
 		{"a script not read", "claude-code", "codex", claude("PreToolUse", "Write", "./missing.sh"), false,
 			"were written for claude-code's Write, whose input holds file_path, and run scripts hookconv could not read; codex's apply_patch"},
-		// Codex gets env before git's top level that names the program:
-		// env is no program unseen, the script it runs is read.
+		// Codex gets git's top level for the project variable: the
+		// script it names is read.
 		{"a script by the project variable", "claude-code", "codex", claude("PreToolUse", "Write", `"$CLAUDE_PROJECT_DIR"/gitcheck.sh`), false, ""},
 		// helper.sh is read; the check.py it runs is missing.
 		{"a script that runs another", "claude-code", "codex", claude("PreToolUse", "Edit", "./helper.sh"), false, "and run scripts hookconv could not read;"},

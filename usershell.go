@@ -125,23 +125,6 @@ func parenEnd(code string, open, to int) int {
 	return to
 }
 
-// programWordAt returns the start of the word holding code[at] when that
-// word names the program its command runs (not an assignment's value, not
-// an argument), else -1. The innermost word is read: the word a $( … )
-// runs, not the word the $( … ) is in.
-func programWordAt(words []codeWord, code string, at int) int {
-	best := -1
-	for k, w := range words {
-		if w.start <= at && at < w.end && (best < 0 || w.end-w.start <= words[best].end-words[best].start) {
-			best = k
-		}
-	}
-	if best < 0 || !words[best].program || assignment().MatchString(code[words[best].start:words[best].end]) {
-		return -1
-	}
-	return words[best].start
-}
-
 // userShellSyntax is a note said once per conversion to a tool that runs
 // a hook's command with the shell of the user's account (Codex), about
 // the command hooks whose text that shell, where it is one other than
