@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -201,5 +203,71 @@ func TestRunWithoutBash(t *testing.T) {
 		if err != nil || code != 0 || !strings.Contains(stdout.String(), `"permissionDecision":"deny","permissionDecisionReason":"ran by `+tc.ranBy+`"`) {
 			t.Errorf("PATH %s: code %d err %v stdout %q stderr %q, want a deny from the command run by %s", tc.path, code, err, stdout.String(), stderr.String(), tc.ranBy)
 		}
+	}
+}
+
+// TestAccountShellStandIn: the shim's "$SHELL" -c, filled in with a
+// shell Codex runs no hook with (fish, nu, tcsh, dash), runs with the
+// shell Codex runs instead, by the providers table: bash, else zsh, on
+// Linux; zsh, else bash, on macOS; sh where neither is installed. zsh,
+// bash and sh run as they are, and so does any command not filled in
+// from $SHELL.
+func TestAccountShellStandIn(t *testing.T) {
+	found := func(names ...string) func(string) (string, error) {
+		return func(name string) (string, error) {
+			if slices.Contains(names, name) {
+				return "/usr/bin/" + name, nil
+			}
+			return "", exec.ErrNotFound
+		}
+	}
+	t.Setenv("PATH", t.TempDir()) // fallbackShell: no sh on PATH
+	for _, tc := range []struct {
+		name      string
+		command   []string
+		shell     string
+		goos      string
+		installed []string
+		want      string
+	}{
+		{"fish on Linux", []string{"/usr/bin/fish", "-c", "exit 2"}, "/usr/bin/fish", "linux", []string{"bash", "zsh"}, "bash"},
+		{"fish on Linux without bash", []string{"/usr/bin/fish", "-c", "exit 2"}, "/usr/bin/fish", "linux", []string{"zsh"}, "zsh"},
+		{"fish on macOS", []string{"/opt/homebrew/bin/fish", "-c", "exit 2"}, "/opt/homebrew/bin/fish", "darwin", []string{"bash", "zsh"}, "zsh"},
+		{"fish on macOS without zsh", []string{"/opt/homebrew/bin/fish", "-c", "exit 2"}, "/opt/homebrew/bin/fish", "darwin", []string{"bash"}, "bash"},
+		{"fish with neither", []string{"/usr/bin/fish", "-c", "exit 2"}, "/usr/bin/fish", "linux", nil, "/bin/sh"},
+		{"nu", []string{"/usr/bin/nu", "-c", "exit 2"}, "/usr/bin/nu", "linux", []string{"bash"}, "bash"},
+		{"tcsh", []string{"/bin/tcsh", "-c", "exit 2"}, "/bin/tcsh", "freebsd", []string{"bash"}, "bash"},
+		{"dash", []string{"/usr/bin/dash", "-c", "exit 2"}, "/usr/bin/dash", "linux", []string{"bash"}, "bash"},
+		{"zsh", []string{"/bin/zsh", "-c", "exit 2"}, "/bin/zsh", "darwin", []string{"bash", "zsh"}, ""},
+		{"bash", []string{"/bin/bash", "-c", "exit 2"}, "/bin/bash", "linux", []string{"bash"}, ""},
+		{"sh", []string{"/bin/sh", "-c", "exit 2"}, "/bin/sh", "linux", []string{"bash"}, ""},
+		{"not from $SHELL", []string{"fish", "-c", "exit 2"}, "/usr/bin/fish", "linux", []string{"bash"}, ""},
+		{"SHELL unset", []string{"", "-c", "exit 2"}, "", "linux", []string{"bash"}, ""},
+		{"not -c", []string{"/usr/bin/fish", "guard.fish"}, "/usr/bin/fish", "linux", []string{"bash"}, ""},
+		{"more words", []string{"/usr/bin/fish", "-c", "exit 2", "name"}, "/usr/bin/fish", "linux", []string{"bash"}, ""},
+	} {
+		if got := accountShellStandIn(tc.command, tc.shell, tc.goos, found(tc.installed...)); got != tc.want {
+			t.Errorf("%s: accountShellStandIn(%q, %q, %s) = %q, want %q", tc.name, tc.command, tc.shell, tc.goos, got, tc.want)
+		}
+	}
+}
+
+// TestRunAccountShell: the whole shim, for a user whose $SHELL is fish
+// (not even installed): the hook runs with bash, as Codex runs it on
+// Linux, and its exit 2 blocks.
+func TestRunAccountShell(t *testing.T) {
+	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
+		t.Skip("bash is Codex's stand-in on Linux")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	fish := filepath.Join(t.TempDir(), "fish")
+	t.Setenv("SHELL", fish)
+	var stdout, stderr bytes.Buffer
+	opt := Options{Provider: "claude-code", Blocking: true, Command: []string{fish, "-c", `echo "ran by $0" >&2; exit 2`}}
+	code, err := Run(context.Background(), opt, strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`), &stdout, &stderr)
+	if err != nil || code != 0 || !strings.Contains(stdout.String(), `"permissionDecision":"deny","permissionDecisionReason":"ran by bash"`) {
+		t.Errorf("code %d err %v stdout %q stderr %q, want a deny from the command run by bash", code, err, stdout.String(), stderr.String())
 	}
 }

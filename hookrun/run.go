@@ -17,6 +17,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -87,6 +89,44 @@ func ReplaceTokens(script string, getenv func(string) string) string {
 // sh stands in for the empty word rather than the hook failing to start.
 func unsetShell(command []string) bool {
 	return len(command) == 3 && command[0] == "" && command[1] == "-c"
+}
+
+// accountShellStandIn returns the shell to run command with in place of
+// its first word when command is `"$SHELL" -c SCRIPT`, filled in from
+// shell ($SHELL), and that names a shell the tool the hook was written
+// for never runs a hook with; "" when command runs as it is. convert
+// --shim writes "$SHELL" for a tool that runs a hook with the shell of
+// the user's account where it knows that shell (the providers table's
+// account_shells, read from the first row that has them: Codex's zsh,
+// bash and sh), and otherwise with the first of its other_shells
+// installed (other_shells_macos on macOS, by goos): a fish user's Codex
+// hook runs with bash (zsh on macOS), and fish reading sh's syntax would
+// fail, a guard letting every action through.
+// look finds a program on PATH (exec.LookPath); with none of them
+// installed, fallbackShell.
+func accountShellStandIn(command []string, shell, goos string, look func(string) (string, error)) string {
+	if len(command) != 3 || command[1] != "-c" || shell == "" || command[0] != shell {
+		return ""
+	}
+	for _, p := range vocab.Default().Providers {
+		if len(p.AccountShells) == 0 {
+			continue
+		}
+		if slices.Contains(p.AccountShells, filepath.Base(shell)) {
+			return ""
+		}
+		others := p.OtherShells
+		if goos == "darwin" && len(p.OtherShellsMacOS) > 0 {
+			others = p.OtherShellsMacOS
+		}
+		for _, s := range others {
+			if _, err := look(s); err == nil {
+				return s
+			}
+		}
+		return fallbackShell()
+	}
+	return ""
 }
 
 // bashMissing reports whether command is `bash -c SCRIPT` where bash is
@@ -182,6 +222,8 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 	}
 	if unsetShell(command) || bashMissing(command) {
 		command = append([]string{fallbackShell()}, command[1:]...)
+	} else if s := accountShellStandIn(command, os.Getenv("SHELL"), runtime.GOOS, exec.LookPath); s != "" {
+		command = append([]string{s}, command[1:]...)
 	}
 	res := Exec(ctx, command, in.Encode(), env, opt.Timeout)
 	out := Resolve(res, Policy{

@@ -178,11 +178,21 @@ type Provider struct {
 	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
 	// Shell is the program the tool runs a hook's command with on Unix
 	// when it says which: "bash" (Gemini CLI), "sh" (VS Code, Claude
-	// Code), or the user's "$SHELL" (Codex), spelled as a shell word; ""
-	// when undocumented. The run shim runs a command with the shell of
-	// the tool it was written for, so syntax that works there keeps
-	// working; with bash (sh where bash is not installed) when that is "".
+	// Code), or "$SHELL" (Codex), spelled as a shell word, for the shell
+	// of the user's account where that is one of AccountShells, else the
+	// first of OtherShells installed; "" when undocumented. The run shim
+	// runs a command with the shell of the tool it was written for, so
+	// syntax that works there keeps working; with bash (sh where bash is
+	// not installed) when that is "".
 	Shell string `toml:"shell" json:"shell,omitempty"`
+	// AccountShells are, for a tool whose Shell is "$SHELL", the shells
+	// by file name it runs a hook's command with where the user's account
+	// names one (Codex: zsh, bash, sh). Where it names another (fish),
+	// the tool runs the first of OtherShells installed, OtherShellsMacOS
+	// on macOS; hookconv run does the same for the shim's "$SHELL".
+	AccountShells    []string `toml:"account_shells" json:"account_shells,omitempty"`
+	OtherShells      []string `toml:"other_shells" json:"other_shells,omitempty"`
+	OtherShellsMacOS []string `toml:"other_shells_macos" json:"other_shells_macos,omitempty"`
 	// CommandTokens are the variables the tool replaces in a command's text
 	// before a shell reads it ($NAME only, with a shell-escaped value:
 	// Gemini CLI's $GEMINI_PROJECT_DIR), whatever quotes surround them.

@@ -49,11 +49,12 @@ Diagnostics go to standard error.
 
 With --shim every command hook becomes "hookconv run --provider Q … --
 bash -c 'COMMAND'" (with the shell of the tool COMMAND was written for:
-"$SHELL" -c for Codex, which runs it with the user's shell; bash, or sh
-where bash is not installed, for the others): the hook gets the canonical
-event on stdin and answers with the canonical exit codes and JSON, and the
-shim translates that for Q. The hooks then need hookconv on PATH wherever
-they run. For Codex, which runs a hook with the shell of the user's
+"$SHELL" -c for Codex, which runs it with the user's shell where that is
+zsh, bash or sh, and hookconv run runs bash (zsh on macOS) for another;
+bash, or sh where bash is not installed, for the others): the hook gets
+the canonical event on stdin and answers with the canonical exit codes
+and JSON, and the shim translates that for Q. The hooks then need
+hookconv on PATH wherever they run. For Codex, which runs a hook with the shell of the user's
 account (zsh by default on macOS), this keeps a command written for sh or
 bash read as it was (HC443).
 
