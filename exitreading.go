@@ -933,8 +933,8 @@ func silentThroughCodes(exits []codeExit, sh *scriptShape, plain, text string, w
 // subshellEnd returns where the outermost subshell holding offset at
 // ends (( rc=2 ), $( … )), past which what it set is lost, or none when
 // no subshell holds it. A loop fed by a pipe is not taken as one: zsh,
-// Codex's shell where it is the login shell, runs the last command of a
-// pipeline in the shell itself, and keeps what it sets.
+// Codex's shell where it is the account's (macOS's default), runs the
+// last command of a pipeline in the shell itself, and keeps what it sets.
 func (sh *scriptShape) subshellEnd(at, none int) int {
 	end := none
 	for b := sh.blockOf(at); b >= 0 && sh.subshell[b]; b = sh.blockParent[b] {

@@ -179,8 +179,8 @@ func plainPath(p string) bool {
 }
 
 // subWord spells a project's path from its repository's top level as
-// part of an unquoted shell word: as it is, or quoted as POSIX shells and
-// fish (Codex runs hooks with the user's $SHELL) both read it.
+// part of an unquoted shell word: as it is, or quoted (shellQuote) as
+// sh, bash and zsh read it.
 func subWord(sub string) string {
 	if plainPath(sub) {
 		return sub
@@ -189,9 +189,9 @@ func subWord(sub string) string {
 }
 
 // subInQuotes spells the same inside double quotes, where $, " and \
-// are escaped with a backslash, as POSIX shells and fish both read them.
-// ok is false for a path with a backquote, which fish reads literally
-// there and POSIX shells as a command substitution.
+// are escaped with a backslash, as POSIX shells (and fish) read them. ok
+// is false for a path with a backquote, which this does not escape:
+// projectFolder gives such a path git's top level alone, with a warning.
 func subInQuotes(sub string) (string, bool) {
 	if strings.Contains(sub, "`") {
 		return "", false

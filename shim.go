@@ -165,11 +165,13 @@ func tokenAt(s string, tokens []string) string {
 	return ""
 }
 
-// shellQuote quotes s as one word that POSIX shells and fish read alike:
-// runs of other characters in single quotes, and each single quote and
-// backslash escaped outside them (\' and \\). Codex runs the shim line
-// with the user's $SHELL, and fish, unlike sh, reads \' and \\ as escapes
-// inside single quotes too: a backslash left inside them would be halved.
+// shellQuote quotes s as one word that sh, bash and zsh read alike (the
+// shells tools run a shim's line with; Codex runs the account's shell
+// where that is one of them): runs of other characters in single quotes,
+// and each single quote and backslash escaped outside them (\' and \\).
+// A backslash needs no escape in POSIX shells; escaped, the word reads
+// alike in fish too, which reads \' and \\ inside single quotes as
+// escapes (kept from when Codex was thought to run hooks with fish).
 func shellQuote(s string) string {
 	if s == "" {
 		return "''"

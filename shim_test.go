@@ -37,8 +37,10 @@ func TestUnshimInvertsShim(t *testing.T) {
 			t.Errorf("sh reads %q as %q, want %q", quoted, out, cmd)
 		}
 	}
-	// Every shell the shims run reads the quoted word as the command:
-	// fish too, which reads \' and \\ inside single quotes as escapes.
+	// The shells the shims run with read the quoted word as the command,
+	// and fish too, which reads \' and \\ inside single quotes as escapes
+	// (Codex runs none with fish; shellQuote keeps the word read alike
+	// there anyway).
 	for _, cmd := range []string{`printf '%s\n' 'x\\y' >&2`, `echo "don't"`, `a\'b`, ``} {
 		q := shellQuote(cmd)
 		if got, ok := shellUnquote(q); !ok || got != cmd {

@@ -146,8 +146,9 @@ type userShellSyntax struct {
 
 // note says s (a warning when one of the hooks blocks, else an info) at
 // the first of the command hooks whose inline command read finds a
-// construct in, when the target runs commands with the user's login shell
-// and the tool the hook was written for does not; with every such hook,
+// construct in, when the target runs commands with the shell of the
+// user's account and the tool the hook was written for does not; with
+// every such hook,
 // for --remove-source (see weakensBlocking).
 func (s userShellSyntax) note(m *canonical.Manifest, from, to string) (diag.List, [][]int) {
 	names := vocab.Default()

@@ -14,29 +14,31 @@ import (
 // CodeZshSyntax (warning or info): command hooks whose text zsh reads
 // otherwise than sh and bash do (== in [ ], a glob that may match
 // nothing, for … in $VAR, ${PIPESTATUS[0]}, ${arr[0]}, ${!name}, read -a,
-// …) go to a tool that runs a command with the user's login shell (Codex:
-// $SHELL -lc), which on macOS is zsh unless the user changed it: zsh
-// ends the command or the whole shell with exit 1 there, or runs it
-// otherwise, and a guard lets actions through: a warning when one of
-// them blocks, and --remove-source keeps such a guard in the source.
-// Said once per conversion.
+// …) go to a tool that runs a command with the shell of the user's
+// account (Codex), which on macOS is zsh unless the user changed it, and
+// zsh there too where it is one Codex does not know (fish): zsh ends the
+// command or the whole shell with exit 1 there, or runs it otherwise,
+// and a guard lets actions through: a warning when one of them blocks,
+// and --remove-source keeps such a guard in the source. Said once per
+// conversion.
 const CodeZshSyntax = "HC443"
 
 // zshOtherwise notes (HC443), once per conversion, the command hooks
 // whose inline command (what runs on Linux and macOS; not the scripts it
 // runs, which name their shell on their shebang line) uses syntax zsh
 // reads otherwise (zshOtherwiseSyntax), when the target runs commands
-// with the user's login shell and the tool the hook was written for does
-// not: zsh is macOS's default login shell (from 10.15), so most macOS
-// users of the target run the command with zsh -lc. A warning when one of
-// them blocks; information otherwise. Not under the shim or for a command
+// with the shell of the user's account and the tool the hook was written
+// for does not: zsh is macOS's default login shell (from 10.15), and
+// Codex runs zsh on macOS for an account shell it does not know (fish),
+// so most macOS users of the target run the command with zsh -c. A
+// warning when one of them blocks; information otherwise. Not under the shim or for a command
 // a shim wraps (hookconv run runs it with bash, and zsh reads the shim's
 // line as sh does: shellQuote), nor for a PowerShell command.
 func zshOtherwise(m *canonical.Manifest, from, to string) (diag.List, [][]int) {
 	return userShellSyntax{
 		code:  CodeZshSyntax,
 		read:  zshOtherwiseSyntax,
-		says:  "%d command hook(s) use syntax zsh reads otherwise (%s); %s runs a hook's command with the user's login shell ($SHELL -lc), and where that is zsh (macOS's default) the command stops early or runs otherwise than in sh or bash%s",
+		says:  "%d command hook(s) use syntax zsh reads otherwise (%s); %s runs a hook's command with the shell of the user's account, zsh by default on macOS (also where the account's shell is one it does not know, such as fish), and in zsh the command stops early or runs otherwise than in sh or bash%s",
 		fails: "a guard that stops early or runs otherwise can let every action through",
 		hint:  `convert with --shim, whose line zsh reads as sh does (hookconv run then runs the command with bash), or wrap the command in bash -c '…'; or compare with = in [ ], and quote a word that is no glob ('[INFO]')`,
 	}.note(m, from, to)
@@ -115,10 +117,11 @@ const wordBefore, wordAfter = " \t\n;&|()`", " \t\n;&|)`<>"
 var zshBuiltins = []string{"readarray", "mapfile", "shopt"}
 
 // zshOtherwiseSyntax returns the first construct of text, a POSIX shell
-// command line, that zsh 5.9 (as a login shell, not emulating sh) reads
-// otherwise than sh and bash, named as a user would know it with what zsh
-// does, or "" when it has none. Each was run in zsh, bash and dash
-// (TestZshCasesInZsh): an unquoted word opening with = (zsh's EQUALS:
+// command line, that zsh 5.9 (run with -c, as Codex runs it, not
+// emulating sh) reads otherwise than sh and bash, named as a user would
+// know it with what zsh does, or "" when it has none. Each was run in
+// zsh, bash and dash (TestZshCasesInZsh): an unquoted word opening with =
+// (zsh's EQUALS:
 // =name is the program name's path, and == or =====, naming no program,
 // end the shell with "= not found", exit 1: [ "$x" == y ] && exit 2
 // never blocks); a glob (*, ?, [ … ]) where it matches nothing

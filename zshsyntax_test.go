@@ -15,7 +15,7 @@ import (
 )
 
 // zshCases are command lines zsh reads as sh and bash do or otherwise,
-// each run by hand in zsh 5.9 (zsh -lc, HOME an empty folder, in an empty
+// each run by hand in zsh 5.9 (zsh -c, HOME an empty folder, in an empty
 // folder), bash 5.2 (bash -c) and dash 0.5.12 (dash -c): want is what
 // zshOtherwiseSyntax names; each flagged case prints or exits otherwise
 // in zsh than in bash, each other case alike (TestZshCasesInZsh checks
@@ -127,10 +127,10 @@ func FuzzZshOtherwise(f *testing.F) {
 }
 
 // TestZshCasesInZsh checks zshCases against the shells installed: zsh
-// (as a login shell, with no user's rc files, in an empty folder) prints
-// or exits otherwise than bash for each flagged case and alike for each
-// other, bash --posix (macOS's sh) as bash, and dash as bash for each
-// case marked sh.
+// (with -c, as Codex runs it, no user's rc files, in an empty folder)
+// prints or exits otherwise than bash for each flagged case and alike for
+// each other, bash --posix (macOS's sh) as bash, and dash as bash for
+// each case marked sh.
 func TestZshCasesInZsh(t *testing.T) {
 	zsh, zerr := exec.LookPath("zsh")
 	bash, berr := exec.LookPath("bash")
@@ -152,7 +152,7 @@ func TestZshCasesInZsh(t *testing.T) {
 		return strconv.Itoa(code) + ": " + string(bytes.TrimSpace(out))
 	}
 	for _, tc := range zshCases {
-		z, b := run(zsh, "-lc", tc.text), run(bash, "-c", tc.text)
+		z, b := run(zsh, "-c", tc.text), run(bash, "-c", tc.text)
 		t.Logf("%q: zsh %q, bash %q", tc.text, z, b)
 		// macOS's sh is bash in POSIX mode, which reads each case as bash.
 		if p := run(bash, "--posix", "-c", tc.text); p != b {
@@ -198,7 +198,7 @@ func TestZshOtherwiseNote(t *testing.T) {
 		message  string
 	}{
 		{"a blocking guard", "claude-code", "codex", claude(pre(guard)), false, "warning",
-			`1 command hook(s) use syntax zsh reads otherwise (hook 1: == in [ ] ("= not found" in zsh)); OpenAI Codex CLI runs a hook's command with the user's login shell ($SHELL -lc), and where that is zsh (macOS's default) the command stops early or runs otherwise than in sh or bash: it is a blocking hook, and a guard that stops early or runs otherwise can let every action through`},
+			`1 command hook(s) use syntax zsh reads otherwise (hook 1: == in [ ] ("= not found" in zsh)); OpenAI Codex CLI runs a hook's command with the shell of the user's account, zsh by default on macOS (also where the account's shell is one it does not know, such as fish), and in zsh the command stops early or runs otherwise than in sh or bash: it is a blocking hook, and a guard that stops early or runs otherwise can let every action through`},
 		{"observing hooks", "claude-code", "codex", claude(post(`npx prettier --write src/*.ts`)), false, "info",
 			`1 command hook(s) use syntax zsh reads otherwise (hook 1: src/*.ts, a glob ("no matches found" in zsh where none matches)); `},
 		{"the first three and more", "gemini-cli", "codex", providers.Files{".gemini/settings.json": []byte(`{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [` +

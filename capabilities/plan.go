@@ -954,8 +954,9 @@ func headerWord(h string, allowed []string) string {
 		if m[0] > last {
 			b.WriteString(shellQuote(h[last:m[0]]))
 		}
-		// "$NAME", its own quoted word: fish, a Codex user's login shell
-		// maybe, rejects ${NAME} ("Variables cannot be bracketed").
+		// "$NAME", its own quoted word, which sh, bash and zsh read as
+		// ${NAME}, and fish too (kept from when Codex was thought to run
+		// hooks with fish, which rejects ${NAME}).
 		b.WriteString(`"$` + name + `"`)
 		last = m[1]
 	}
