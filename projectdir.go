@@ -376,12 +376,13 @@ func pluginOnlyVars(m *canonical.Manifest, to string) diag.List {
 
 // varSpellings is the expression of the ways a command spells the
 // variables of alt (names joined with |): $NAME, ${NAME}, ${#NAME},
-// ${NAME:-x} and the other expansions, PowerShell's $env:NAME and cmd's
-// %NAME%, each name in a group of its own (four, in that order). An
-// escaped \$NAME is matched too, for the caller to skip unless a second
-// shell reads it.
+// ${NAME:-x} and the other expansions, those without a colon too
+// (${NAME-}, the usual spelling under set -u, ${NAME+x}, ${NAME=x},
+// ${NAME?}: QA), PowerShell's $env:NAME and cmd's %NAME%, each name in a
+// group of its own (four, in that order). An escaped \$NAME is matched
+// too, for the caller to skip unless a second shell reads it.
 func varSpellings(alt string) string {
-	return `\\?\$(?:\{#?(` + alt + `)(?:[:#%/^,@][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)|%(` + alt + `)%`
+	return `\\?\$(?:\{#?(` + alt + `)(?:[-+=?:#%/^,@][^}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)|%(` + alt + `)%`
 }
 
 // nestedShell finds a command that hands text to a second shell (sh -c

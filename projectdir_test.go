@@ -116,6 +116,8 @@ func TestRewriteProjectDirDefault(t *testing.T) {
 		{"cursor", `"${GEMINI_PROJECT_DIR:-.}"/a.sh`, `"${CURSOR_PROJECT_DIR:-.}"/a.sh`, "info"},
 		{"cursor", `"${CLAUDE_PROJECT_DIR:-.}"/a.sh`, `"${CLAUDE_PROJECT_DIR:-.}"/a.sh`, ""}, // Cursor sets it too
 		{"codex", `${CLAUDE_PROJECT_DIR:+x}/a.sh`, `${CLAUDE_PROJECT_DIR:+x}/a.sh`, "warning"},
+		// QA: the forms without a colon are the same variable's.
+		{"codex", `${CLAUDE_PROJECT_DIR+x}/a.sh`, `${CLAUDE_PROJECT_DIR+x}/a.sh`, "warning"},
 		{"codex", `sh "${CLAUDE_PROJECT_DIR#/}"/a.sh`, `sh "${CLAUDE_PROJECT_DIR#/}"/a.sh`, "warning"},
 		{"codex", `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, `${CLAUDE_PROJECT_DIR:-${HOME}}/a.sh`, "warning"},
 		// PowerShell's spelling: renamed where the target has a variable.
@@ -173,6 +175,34 @@ func TestProjectDirProgramPlain(t *testing.T) {
 		replace := projectDirRewriter(tt.to, "")
 		if got, _, _ := replace(tt.command, tt.windows); got != tt.want {
 			t.Errorf("%s %q (windows %v) = %q; want %q", tt.to, tt.command, tt.windows, got, tt.want)
+		}
+	}
+}
+
+// TestPluginOnlyVarsSpellings: every expansion of a plugin variable is
+// HC424's, those without a colon too (QA: ${CLAUDE_PLUGIN_ROOT-} was
+// passed on unreported); an escaped one is the shell's literal text.
+func TestPluginOnlyVarsSpellings(t *testing.T) {
+	tests := []struct {
+		command string
+		want    bool
+	}{
+		{`"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh`, true},
+		{`"${CLAUDE_PLUGIN_ROOT:-.}"/hooks/guard.sh`, true},
+		{`"${CLAUDE_PLUGIN_ROOT-}"/hooks/guard.sh`, true},
+		{`"${CLAUDE_PLUGIN_ROOT-.}"/hooks/guard.sh`, true},
+		{`"${CLAUDE_PLUGIN_ROOT+$CLAUDE_PLUGIN_ROOT/}"hooks/guard.sh`, true},
+		{`"${CLAUDE_PLUGIN_DATA=/tmp}"/log`, true},
+		{`"${CLAUDE_PLUGIN_ROOT?}"/hooks/guard.sh`, true},
+		{`echo \${CLAUDE_PLUGIN_ROOT-}`, false},
+		{`echo "${CLAUDE_PLUGIN_ROOTS-}"`, false},
+	}
+	for _, tt := range tests {
+		h := canonical.Hook{Event: "before_tool_execute", Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tt.command}}
+		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+		ds := withCode(pluginOnlyVars(m, "cursor"), CodePluginVar)
+		if got := len(ds) == 1; got != tt.want || len(ds) > 1 {
+			t.Errorf("%q: %v; want an %s: %v", tt.command, ds, CodePluginVar, tt.want)
 		}
 	}
 }
