@@ -443,6 +443,13 @@ func (v *codeViews) code(i, to int, sub bool) (end int, ok bool) {
 	// The depth at which each open case … esac started: a pattern's ) in
 	// it (a) …;;) closes no ( … ), and not the substitution either.
 	var cases []int
+	// Whether each open ( … ) is a word's part ($( … ), $(( … )), <( … ),
+	// x=( … ): a ( after a byte of a word, or a process substitution's <
+	// or >), and the offset of the last ) that closed one: a # after it
+	// goes on that word (bash and dash: echo $(echo x)#a prints x#a),
+	// where after a subshell's it starts a comment ((echo a)#b).
+	var parens []bool
+	wordClosed := -1
 	for ; i < to; i++ {
 		switch v.text[i] {
 		case '\\':
@@ -481,6 +488,7 @@ func (v *codeViews) code(i, to int, sub bool) (end int, ok bool) {
 				return to, false
 			}
 		case '(':
+			parens = append(parens, i > 0 && (!startsWord(v.text[i-1]) || v.text[i-1] == '<' || v.text[i-1] == '>'))
 			depth++
 		case ')':
 			if n := len(cases); n > 0 && cases[n-1] == depth {
@@ -490,9 +498,19 @@ func (v *codeViews) code(i, to int, sub bool) (end int, ok bool) {
 				return i, true
 			}
 			depth = max(depth-1, 0)
+			if n := len(parens); n > 0 {
+				if parens[n-1] {
+					wordClosed = i
+				}
+				parens = parens[:n-1]
+			}
 		case '#':
-			if v.u == nil || i > 0 && strings.IndexByte(" \t\n;&|()", v.text[i-1]) < 0 {
-				continue // part of a word: ${#x}, $#, a#b
+			// A # starts a comment only where a word starts: after an
+			// operator or an unescaped blank (QA: bash and dash print
+			// a #b for echo a\ #b, and a#b for a backslash-newline
+			// before the #).
+			if v.u == nil || i > 0 && (!startsWord(v.text[i-1]) || wordClosed == i-1 || i > 1 && v.text[i-2] == '\\' && v.c[i-2] == '\\') {
+				continue // part of a word: ${#x}, $#, a#b, $(x)#b, a\ #b
 			}
 			end := strings.IndexByte(v.text[i:to], '\n')
 			if end < 0 {
@@ -512,6 +530,13 @@ func (v *codeViews) code(i, to int, sub bool) (end int, ok bool) {
 		}
 	}
 	return to, !sub
+}
+
+// startsWord reports whether a byte of shell code, unescaped, ends the
+// word before it, so that the next byte starts one: a blank, a newline,
+// or an operator's (;, &, |, (, ), <, >).
+func startsWord(b byte) bool {
+	return strings.IndexByte(" \t\n;&|()<>", b) >= 0
 }
 
 // keyword returns case or esac when text[i:to] starts with that word

@@ -97,6 +97,14 @@ func TestToolOnlyVars(t *testing.T) {
 		{name: "in a command's single quotes", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `echo 'needs $CLAUDE_CODE_SESSION_ID' >&2`},
 		{name: "in a command's ANSI quotes", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `echo $'needs $CLAUDE_CODE_SESSION_ID\n' >&2`},
 		{name: "in a command's comment", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `./hooks/plain.sh # was: [ -n "$CLAUDE_CODE_SESSION_ID" ]`},
+		// QA: a # after a substitution's ) or an escaped blank goes on
+		// the word (bash prints x#a for echo $(echo x)#a); after a
+		// subshell's ) it starts a comment.
+		{name: "a # after a substitution", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `[ "$(cat .lock)" = $(echo x)#$CLAUDE_CODE_SESSION_ID ] || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "a # after an escaped blank", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `[ "$(cat .lock)" = x\ #$CLAUDE_CODE_SESSION_ID ] || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "a # after a subshell", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `(./hooks/plain.sh)#$CLAUDE_CODE_SESSION_ID`},
 		{name: "said by python beside a read of another", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `python3 hooks/said.py`},
 		{name: "said by node beside a read of another", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `node hooks/said.js`},
 		{name: "in double quotes", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
@@ -331,4 +339,52 @@ func FuzzToolOnlyVars(f *testing.F) {
 			t.Fatalf("a script of comments only, %q: %v", commented, msgs)
 		}
 	})
+}
+
+// TestShellViewsComments: shellViews blanks a comment where bash and
+// dash start one, at a # that starts a word (after a blank, a newline or
+// an operator, a subshell's ) too), and nowhere else: a # after a
+// command substitution's or an arithmetic expansion's ), after an
+// escaped blank or a backslash-newline, goes on the word (QA: each
+// checked in bash 5 and dash, echo $(echo x)#a printing x#a).
+func TestShellViewsComments(t *testing.T) {
+	tests := []struct {
+		text    string
+		comment bool // whether the # starts a comment
+	}{
+		{`echo a #C`, true},
+		{"echo a\t#C", true},
+		{"echo a\n#C", true},
+		{`echo a;#C`, true},
+		{`echo a&#C`, true},
+		{`echo a|#C`, true},
+		{`(echo a)#C`, true},
+		{`((1))#C`, true},
+		{`echo a>#C`, true},
+		{`echo \\ #C`, true},
+		{`echo $(echo x)#C`, false},
+		{`echo $((1))#C`, false},
+		{`echo $((1+(2)))#C`, false},
+		{`echo <(echo a)#C`, false},
+		{`x=(a b)#C`, false},
+		{"echo `echo x`#C", false},
+		{`echo "x"#C`, false},
+		{`echo 'x'#C`, false},
+		{`echo ${HOME}#C`, false},
+		{`echo a\ #C`, false},
+		{"echo a\\\n#C", false},
+		{`echo a#C`, false},
+		{`echo $#C`, false},
+		{`echo "$(echo x)#C"`, false},
+	}
+	for _, tt := range tests {
+		uncommented, _, ok := shellViews(tt.text)
+		if !ok {
+			t.Errorf("shellViews(%q): not read", tt.text)
+			continue
+		}
+		if got := !strings.Contains(uncommented, "#C"); got != tt.comment {
+			t.Errorf("shellViews(%q) = %q: a comment %v, want %v", tt.text, uncommented, got, tt.comment)
+		}
+	}
 }
