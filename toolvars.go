@@ -212,14 +212,15 @@ func (f *varFinder) inShell(text string, command bool, uses []varUse) []varUse {
 	// Every spelling has a $ or a %, every read by name a word of
 	// envReader's: most commands have none, and are not read further.
 	dollars := strings.ContainsAny(text, "$%")
-	if !dollars && !envReader().MatchString(text) {
+	if !dollars && !envReader().MatchString(text) && !shellEnvReader().MatchString(text) {
 		return uses
 	}
 	uncommented, expands, viewed := text, "", false
+	code := text // quotes blanked, where the text was read
 	inner := nestedShell().MatchString(text)
 	if !inner {
-		if u, e, ok := shellViews(text); ok {
-			uncommented, expands, viewed = u, e, true
+		if u, e, c, ok := shellViews(text); ok {
+			uncommented, expands, code, viewed = u, e, c, true
 		}
 	}
 	if dollars {
@@ -255,23 +256,135 @@ func (f *varFinder) inShell(text string, command bool, uses []varUse) []varUse {
 			uses = use(uses, varUse{name: name, command: command, script: !command, shell: true})
 		}
 	}
-	return f.reads(uncommented, command, false, uses)
+	uses = f.shellReads(uncommented, code, viewed, command, uses)
+	// A command reads its environment indirectly as a script does (QA:
+	// v=NAME; [ -n "${!v}" ]; python3 -c "k='NAME'; os.environ.get(k)").
+	if shellIndirect().MatchString(uncommented) {
+		for _, name := range f.names {
+			if namesWord(uncommented, name) {
+				uses = use(uses, varUse{name: name, command: command, script: !command, shell: true})
+			}
+		}
+	}
+	return f.reads(uncommented, command, true, uses)
+}
+
+// shellEnvReader matches, as a word, a command that may read a variable
+// of its environment by its bare name (shellReads): printenv, test -v
+// and [[ -v, env, export -p or declare -x piped to grep, jq's env.
+var shellEnvReader = lazy.Regexp(`\b(?:printenv|env|export|declare|typeset|test|jq)\b|\[\[?\s`)
+
+// shellIndirect matches a shell's read of a variable whose name another
+// holds: ${!v}, a nameref (declare -n, local -n, typeset -n).
+var shellIndirect = lazy.Regexp(`\$\{!\w|\b(?:declare|local|typeset)\s+(?:-\w+\s+)*-\w*n`)
+
+// shellCommandWord matches, in a shell text's code view, a command
+// shellReads reads, in its first group: its word ends the match.
+var shellCommandWord = lazy.Regexp(`(?:^|[^\w.\-/$])(printenv|env|export|declare|typeset|test|jq|\[\[?)(?:\s|$)`)
+
+// jqEnvRead matches jq's read of its environment by name, the name in
+// its group: env.NAME, $ENV.NAME, env["NAME"].
+var jqEnvRead = lazy.Regexp(`(?:\$ENV|\benv)\s*(?:\.|\[\s*")\s*([A-Za-z_][A-Za-z0-9_]*)`)
+
+// shellReads appends each variable of f that a shell text's commands read
+// from their environment by its bare name, no $ (QA): printenv NAME;
+// test -v NAME, [ -v NAME ], [[ -v NAME ]]; env, printenv, export -p or
+// declare -x piped to grep NAME; jq's env.NAME and $ENV.NAME in its
+// program. Each only where its word starts a command in code, the code
+// view (quotes blanked), when viewed; else code is the text as written,
+// and the word counts after a blank, a quote or an operator. A command's
+// arguments end where code's command does (;, &, |, a newline, a ")").
+func (f *varFinder) shellReads(text, code string, viewed, command bool, uses []varUse) []varUse {
+	if !shellEnvReader().MatchString(code) {
+		return uses
+	}
+	// args returns the arguments of the command whose word ends at
+	// offset at: to the end of that command in code.
+	args := func(at int) (string, int) {
+		end := at
+		for end < len(code) && strings.IndexByte(";&|\n)", code[end]) < 0 {
+			end++
+		}
+		return text[at:end], end
+	}
+	add := func(name string) {
+		if slices.Contains(f.names, name) {
+			uses = use(uses, varUse{name: name, command: command, script: !command, program: true})
+		}
+	}
+	named := func(words string) {
+		for _, name := range f.names {
+			if namesWord(words, name) {
+				add(name)
+			}
+		}
+	}
+	for _, m := range shellCommandWord().FindAllStringSubmatchIndex(code, -1) {
+		word, at := code[m[2]:m[3]], m[3]
+		if viewed && !startsCommand(code, m[2]) {
+			continue
+		}
+		rest, end := args(at)
+		fields := strings.Fields(rest)
+		piped := end+1 < len(code) && code[end] == '|' && code[end+1] != '|'
+		switch word {
+		case "printenv":
+			named(rest)
+		case "test", "[", "[[":
+			for k := 0; k+1 < len(fields); k++ {
+				if fields[k] == "-v" {
+					add(strings.Trim(fields[k+1], `'"`))
+				}
+			}
+		case "jq":
+			for _, n := range jqEnvRead().FindAllStringSubmatch(rest, -1) {
+				add(n[1])
+			}
+			continue
+		}
+		// What lists the environment, piped to grep: grep's arguments.
+		lists := word == "env" || word == "printenv"
+		for _, fl := range fields {
+			switch {
+			case word == "export" && fl == "-p", (word == "declare" || word == "typeset") && strings.HasPrefix(fl, "-") && strings.Contains(fl, "x"):
+				lists = true
+			case strings.HasPrefix(fl, "-"):
+			default:
+				lists = lists && word == "printenv" // env FOO=1 cmd runs cmd
+			}
+		}
+		if !lists || !piped {
+			continue
+		}
+		next := end + 1
+		for next < len(code) && (code[next] == ' ' || code[next] == '\t') {
+			next++
+		}
+		for _, g := range [...]string{"grep ", "egrep ", "fgrep ", "rg "} {
+			if strings.HasPrefix(code[next:], g) {
+				grepped, _ := args(next + len(g))
+				named(grepped)
+			}
+		}
+	}
+	return uses
 }
 
 // shellViews returns a shell text, at its length, with its comments
 // blanked (uncommented) and with, besides, what sh expands nothing in
 // blanked (expands): single-quoted strings ('…', $'…') and escaped bytes
-// (\$). A here-document's body is kept as written in both: an unquoted
+// (\$); and its code view, every quoted string's inside blanked too
+// (shellCodeViews). A here-document's body is kept as written in both: an unquoted
 // one expands $NAME, and a quoted one is not told apart from it. ok is
 // false where the quotes do not pair up, or a here-document is left
 // whole (withoutHereDocuments: its body not found, or running commands):
 // the caller reads the text as written. A << in a comment or in quotes
 // (# cat <<EOF) is text, and leaves nothing whole.
-func shellViews(text string) (uncommented, expands string, ok bool) {
+func shellViews(text string) (uncommented, expands, code string, ok bool) {
 	plain := withoutHereDocuments(text)
 	v := codeViews{text: plain, c: []byte(plain), e: []byte(plain), u: []byte(plain)}
 	if _, ok := v.code(0, len(plain), false); !ok {
-		return "", "", false
+		return "", "", "", false
 	}
 	if strings.Contains(plain, "<<") {
 		for start := 0; start < len(plain); {
@@ -281,7 +394,7 @@ func shellViews(text string) (uncommented, expands string, ok bool) {
 			}
 			for _, op := range hereOperators(plain[start : start+end]) {
 				if v.c[start+op.at] == '<' {
-					return "", "", false // in the code: a here-document left whole
+					return "", "", "", false // in the code: a here-document left whole
 				}
 			}
 			start += end + 1
@@ -294,7 +407,7 @@ func shellViews(text string) (uncommented, expands string, ok bool) {
 			}
 		}
 	}
-	return string(v.u), string(v.e), true
+	return string(v.u), string(v.e), string(v.c), true
 }
 
 // inScripts appends to uses each variable of f that the project scripts

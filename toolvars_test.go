@@ -44,6 +44,7 @@ func TestToolOnlyVars(t *testing.T) {
 		"hooks/heresub.sh":  {Data: []byte("#!/bin/sh\ncat > .env <<EOF\nexport D='$(date)' S='$CLAUDE_CODE_SESSION_ID'\nEOF\n")},
 		"hooks/noread.sh":   {Data: []byte("#!/bin/sh\n# python3 -c 'import os; print(os.environ.get(\"CLAUDE_ENV_FILE\"))'\necho hi\n")},
 		"hooks/both.sh":     {Data: []byte("#!/bin/sh\n[ -n \"$CLAUDE_CODE_SESSION_ID\" ] && python3 hooks/envfile.py\n")},
+		"hooks/printenv.sh": {Data: []byte("#!/bin/sh\nif ! printenv CLAUDE_CODE_SESSION_ID >/dev/null; then exit 2; fi\n")},
 	}
 	claudeMark := map[string]json.RawMessage{"claude-code": json.RawMessage(`{"$from":true}`)}
 	tests := []struct {
@@ -105,6 +106,42 @@ func TestToolOnlyVars(t *testing.T) {
 		{name: "a # after an escaped blank", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
 			command: `[ "$(cat .lock)" = x\ #$CLAUDE_CODE_SESSION_ID ] || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
 		{name: "a # after a subshell", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `(./hooks/plain.sh)#$CLAUDE_CODE_SESSION_ID`},
+		// QA: a program reads it by its bare name, or the command reads
+		// its environment indirectly and names it.
+		{name: "printenv", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `printenv CLAUDE_CODE_SESSION_ID >/dev/null || { echo 'no session id' >&2; exit 2; }`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "env piped to grep", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `env | grep -q '^CLAUDE_CODE_SESSION_ID=' || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "export -p piped to grep", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `export -p | grep -q CLAUDE_CODE_SESSION_ID || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "bash's [[ -v", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `[[ -v CLAUDE_CODE_SESSION_ID ]] || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "test -v", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `if ! test -v CLAUDE_CODE_SESSION_ID; then exit 2; fi`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "jq's env", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `jq -en 'env.CLAUDE_CODE_SESSION_ID' >/dev/null || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "jq's $ENV", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `jq -en '$ENV.CLAUDE_CODE_SESSION_ID | length > 0' >/dev/null || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "an indirect expansion", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `v=CLAUDE_CODE_SESSION_ID; [ -n "${!v}" ] || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "a nameref", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `declare -n r=CLAUDE_CODE_SESSION_ID; [ -n "$r" ] || exit 2`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "python reads a name it holds", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `python3 -c "import os, sys; k='CLAUDE_CODE_SESSION_ID'; sys.exit(0 if os.environ.get(k) else 2)"`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "printenv in a script", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `./hooks/printenv.sh`, want: "$CLAUDE_CODE_SESSION_ID"},
+		{name: "printenv said", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `echo "run printenv CLAUDE_CODE_SESSION_ID" >&2`},
+		{name: "printenv as an argument", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `echo printenv CLAUDE_CODE_SESSION_ID >&2`},
+		{name: "env grepped for another", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `env | grep -q HOME || echo CLAUDE_CODE_SESSION_ID >&2`},
+		{name: "env running a program", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `env A=1 ./hooks/plain.sh | grep CLAUDE_CODE_SESSION_ID`},
+		{name: "jq's input field", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `jq -e '.CLAUDE_CODE_SESSION_ID' >/dev/null || exit 2`},
+		{name: "test -n of the name", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
+			command: `test -n CLAUDE_CODE_SESSION_ID || exit 2`},
 		{name: "said by python beside a read of another", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `python3 hooks/said.py`},
 		{name: "said by node beside a read of another", from: "claude-code", to: "gemini-cli", event: "before_tool_execute", command: `node hooks/said.js`},
 		{name: "in double quotes", from: "claude-code", to: "gemini-cli", event: "before_tool_execute",
@@ -378,7 +415,7 @@ func TestShellViewsComments(t *testing.T) {
 		{`echo "$(echo x)#C"`, false},
 	}
 	for _, tt := range tests {
-		uncommented, _, ok := shellViews(tt.text)
+		uncommented, _, _, ok := shellViews(tt.text)
 		if !ok {
 			t.Errorf("shellViews(%q): not read", tt.text)
 			continue
