@@ -246,6 +246,39 @@ type Scripts struct {
 	// HC441's checks each read every hook's text, and a large config
 	// runs one script from thousands of hooks.
 	inputs map[[2]string]inputAnswer
+	// beside caches, by path, what followScripts reads a script as when
+	// it names others by its own folder: a shell script's text with that
+	// folder spelled out (withScriptDir), a Python or Node script's
+	// programRefs. Thousands of hooks may run one script, each with its
+	// own arguments.
+	beside map[string]besideAnswer
+}
+
+// besideAnswer is a cached reading of a script's own folder.
+type besideAnswer struct {
+	text string
+	refs []scriptRef
+}
+
+// byOwnFolder returns what followScripts reads a project script (name,
+// its text b) as: a shell script's text without comments, its own
+// folder spelled as the config's root variable does (withScriptDir);
+// for a Python or Node script, the scripts it runs (programRefs).
+func (s *Scripts) byOwnFolder(name string, b []byte, shell bool) besideAnswer {
+	if a, ok := s.beside[name]; ok {
+		return a
+	}
+	var a besideAnswer
+	if shell {
+		a.text = withScriptDir(withoutComments(b), path.Dir(name), rootVars(s.Plugin))
+	} else if lang := scriptLang(name, b); lang == langPython || lang == langNode {
+		a.refs = programRefs(programCode(string(b), lang), path.Dir(name), !s.Plugin)
+	}
+	if s.beside == nil {
+		s.beside = map[string]besideAnswer{}
+	}
+	s.beside[name] = a
+	return a
 }
 
 // inputAnswer is a cached readInput call.
@@ -568,9 +601,12 @@ type inputFile struct {
 // followScripts reads the project scripts refs name and, after them,
 // those their shell scripts name, each once, up to maxInputScripts: a
 // guard that hands the payload to a helper reads what the helper reads.
-// A script in another language is read in full, and what it names is
-// not followed. line, when not nil, is called with each line of a shell
-// script read (its comment lines dropped), the scripts that line names
+// A script names another by the project's folder or by its own
+// ("$(dirname "$0")/lib.sh", $SCRIPT_DIR/check.sh: withScriptDir). A
+// script in another language is read in full, and only the scripts it
+// runs by such a path are followed (programRefs). line, when not nil, is
+// called with each line of a shell script read (its comment lines
+// dropped, its own folder spelled out), the scripts that line names
 // and whether a script could not be read so far. left says more scripts
 // were named than it follows; unread that one could not be read.
 func (s *Scripts) followScripts(refs []scriptRef, line func(string, []scriptRef, bool)) (files []inputFile, left, unread bool) {
@@ -588,10 +624,18 @@ func (s *Scripts) followScripts(refs []scriptRef, line func(string, []scriptRef,
 			continue
 		}
 		files = append(files, inputFile{ref.path, b})
-		if !shellScript(ref.path, b) {
-			continue // read in full: it reads what it names
+		shell := shellScript(ref.path, b)
+		// A script beside this one, named by this one's folder (source
+		// "$(dirname "$0")/lib.sh", os.path.dirname(__file__)), is
+		// followed as one named by the project's (QA).
+		own := s.byOwnFolder(ref.path, b, shell)
+		if !shell {
+			// Read in full: it reads what it names, but another script it
+			// runs (subprocess.run(["bash", "check.sh"])) is read too.
+			refs = append(refs, own.refs...)
+			continue
 		}
-		for _, l := range strings.Split(withoutComments(b), "\n") {
+		for _, l := range strings.Split(own.text, "\n") {
 			more := scriptPaths(l, rootVars(s.Plugin), !s.Plugin)
 			if line != nil {
 				line(l, more, unread)
@@ -1483,6 +1527,12 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 // replaceVar replaces $name not followed by a name character with the
 // root mark.
 func replaceVar(s, name string) string {
+	return replaceVarWith(s, name, rootMark)
+}
+
+// replaceVarWith replaces $name not followed by a name character with
+// with.
+func replaceVarWith(s, name, with string) string {
 	var b strings.Builder
 	for {
 		i := strings.Index(s, "$"+name)
@@ -1496,7 +1546,7 @@ func replaceVar(s, name string) string {
 			s = s[end:]
 			continue
 		}
-		b.WriteString(s[:i] + rootMark)
+		b.WriteString(s[:i] + with)
 		s = s[end:]
 	}
 }

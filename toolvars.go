@@ -456,9 +456,10 @@ func (s *Scripts) mayName(command string, names []string) bool {
 
 // runsOther reports whether a script's text may name another script,
 // which readInput would follow: a relative path, a project variable, a
-// script extension.
+// script extension, or the script's own path, whose folder may name a
+// helper beside it ("$(dirname "$0")/check", withScriptDir).
 func runsOther(text string) bool {
-	for _, m := range [...]string{"./", "PROJECT_DIR", ".sh", ".py", ".js", ".rb", ".pl"} {
+	for _, m := range [...]string{"./", "PROJECT_DIR", ".sh", ".py", ".js", ".rb", ".pl", "$0", "${0", "BASH_SOURCE"} {
 		if strings.Contains(text, m) {
 			return true
 		}
@@ -479,17 +480,7 @@ var sourcesOther = lazy.Regexp(`(?m)^[ \t]*(?:source|\.)[ \t]`)
 // other language a $NAME counts, as it did before these were read. A
 // Python or JavaScript comment says nothing, where its strings pair up.
 func (f *varFinder) inProgram(text, lang string, uses []varUse) []varUse {
-	code := text
-	switch lang {
-	case langPython:
-		if c, _, _, ok := pythonParts(text); ok {
-			code = c
-		}
-	case langNode:
-		if c, _, ok := jsParts(text); ok {
-			code = c
-		}
-	}
+	code := programCode(text, lang)
 	if strings.ContainsAny(code, "$%") && (lang == "" || handsToShell().MatchString(code)) {
 		for _, m := range f.re().FindAllStringSubmatch(code, -1) {
 			if !strings.HasPrefix(m[0], `\`) {
