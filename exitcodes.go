@@ -870,7 +870,7 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 // returned as they are.
 func commandReadings(command string) (string, []string) {
 	main, alone := prefixReadings(withoutTrailingEnd(command))
-	return withExitCodeInlined(main), alone
+	return withSavedStatusPassedOn(withExitCodeInlined(main)), alone
 }
 
 // exitReader reads, for silentExits, whether a command exits 2 with

@@ -1017,6 +1017,45 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"exec 2>/dev/null; ./quiet.sh", false},                // exits 1, never 2
 		{"exec 3>&2 2>/dev/null; ./exit2-loud.sh 2>&3", false}, // fd 3 keeps the tool's stderr
 		{"exec 2>/dev/stderr; ./exit2-loud.sh", false},
+		// QA's sixth round, each silent shape before its loud twin (run
+		// in bash 5.2 with the payload {"tool_input":{"command":"rm -rf
+		// /"}}: exit 2, stderr empty for the silent rows). The payload
+		// read first, then fed to the script.
+		{"input=$(cat); echo \"$input\" | ./exit2.sh", true},
+		{"input=$(cat); echo \"$input\" | ./exit2-loud.sh", false},
+		{"input=$(cat); printf '%s' \"$input\" | ./exit2.sh", true},
+		{"input=$(cat); printf '%s' \"$input\" | ./exit2-loud.sh", false},
+		{"input=$(cat); ./exit2.sh <<< \"$input\"", true},
+		{"input=$(cat); ./exit2-loud.sh <<< \"$input\"", false},
+		{"INPUT=\"$(cat)\"\necho \"$INPUT\" | ./exit2.sh", true},
+		{"INPUT=\"$(cat)\"\necho \"$INPUT\" | ./exit2-loud.sh", false},
+		{"input=$(cat); echo \"$input\" | ./quiet.sh || exit 2", true},
+		{"input=$(cat); echo \"$input\" | ./loud.sh || exit 2", false},
+		{"input=$(cat); echo checking >&2; echo \"$input\" | ./exit2.sh", false}, // every path writes
+		{"input=$(./says.sh); echo \"$input\" | ./exit2.sh", false},              // not the payload
+		{"jq -c . | ./exit2.sh", true},                                           // the word "." no source command
+		{"jq -c . | ./exit2-loud.sh", false},
+		// The status saved and passed on.
+		{"./exit2.sh; rc=$?; exit $rc", true},
+		{"./exit2-loud.sh; rc=$?; exit $rc", false},
+		{"./exit2.sh; s=$?; exit \"$s\"", true},
+		{"./exit2.sh\nstatus=$?\nexit ${status}", true},
+		{"./exit2-loud.sh\nstatus=$?\nexit ${status}", false},
+		{"./exit2.sh; rc=$?; echo done; exit $rc", true},
+		{"./exit2-loud.sh; rc=$?; echo done; exit $rc", false},
+		{"./exit2.sh; rc=$?; rm -f lock; exit $rc", true},
+		{"./exit2.sh; rc=$?; echo no >&2; exit $rc", false},
+		{"./exit2.sh; rc=$?; rc=0; exit $rc", false}, // set again: exit 0
+		{"./exit2.sh; rc=$?; exit $code", false},     // another variable
+		{"rc=0; ./exit2.sh || rc=$?; exit $rc", true},
+		{"rc=0; ./exit2-loud.sh || rc=$?; exit $rc", false},
+		{"./exit2.sh || rc=$?; exit ${rc:-0}", true},
+		{"./exit2-loud.sh || rc=$?; exit ${rc:-0}", false},
+		{"./exit2.sh || exit", true},
+		{"./exit2-loud.sh || exit", false},
+		{"rc=0; ./exit2.sh || rc=$?; [ $rc -eq 2 ] && exit 2; exit 0", true},
+		{"rc=0; ./exit2-loud.sh || rc=$?; [ $rc -eq 2 ] && exit 2; exit 0", false},
+		{"rc=0; ./quiet.sh || rc=$?; [ $rc -eq 2 ] && exit 2; exit 0", false}, // exits 1, never 2
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -1074,6 +1113,10 @@ func TestWithoutTrailingEnd(t *testing.T) {
 		{"g.sh; exit $? 2>/dev/null", "g.sh; exit $? 2>/dev/null"},
 		{"g.sh | exit $?", "g.sh | exit $?"},
 		{"g.sh; exit $rc", "g.sh; exit $rc"},
+		{"g.sh || exit", "g.sh"}, // a bare exit passes the status on (QA)
+		{"g.sh; exit\n", "g.sh"},
+		{"g.sh; myexit", "g.sh; myexit"},
+		{"echo exit", "echo exit"},
 	} {
 		if got := withoutTrailingEnd(tc.in); got != tc.want {
 			t.Errorf("withoutTrailingEnd(%q) = %q, want %q", tc.in, got, tc.want)
@@ -1199,6 +1242,30 @@ func TestWithoutNoOpPrefix(t *testing.T) {
 	}
 }
 
+// TestWithSavedStatusPassedOn: a status saved and passed on by the exit
+// ending the command, past commands that stand apart, is read as the
+// call's own.
+func TestWithSavedStatusPassedOn(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"q.sh; rc=$?; exit $rc", "q.sh"},
+		{"q.sh; code=\"$?\"; exit \"${code}\"", "q.sh"},
+		{"q.sh\nrc=$?\necho done\nexit $rc", "q.sh"},
+		{"a; q.sh; rc=$?; mkdir -p logs; exit ${rc:-0}", "a; q.sh"},
+		{"q.sh; rc=$?; echo no >&2; exit $rc", "q.sh; rc=$?; echo no >&2; exit $rc"}, // every path writes
+		{"q.sh; rc=$?; rc=0; exit $rc", "q.sh; rc=$?; rc=0; exit $rc"},
+		{"q.sh; rc=$?; exit $other", "q.sh; rc=$?; exit $other"},
+		{"rc=$?; exit $rc", "rc=$?; exit $rc"}, // no call before
+		{"q.sh && rc=$?; exit $rc", "q.sh && rc=$?; exit $rc"},
+		{"{ q.sh; rc=$?; exit $rc; }", "{ q.sh; rc=$?; exit $rc; }"},
+		{"q.sh; rc=$?; set -e; false; exit $rc", "q.sh; rc=$?; set -e; false; exit $rc"}, // false ends it: exit 1
+		{"q.sh; rc=$?; [ $rc -eq 2 ] && exit 2", "q.sh; rc=$?; [ $rc -eq 2 ] && exit 2"},
+	} {
+		if got := withSavedStatusPassedOn(tc.in); got != tc.want {
+			t.Errorf("withSavedStatusPassedOn(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 // TestWithExitCodeInlined: an exit code kept in a variable, set on the
 // call's failure and exited with last, is read as an exit on failure.
 func TestWithExitCodeInlined(t *testing.T) {
@@ -1220,6 +1287,11 @@ func TestWithExitCodeInlined(t *testing.T) {
 		{"rc=0; q.sh || rc=2; [ $rc -ne 0 ] && echo no; exit $rc", "rc=0; q.sh || rc=2; [ $rc -ne 0 ] && echo no; exit $rc"},
 		{"rc=0; q.sh || rc=2; echo; exit $code", "rc=0; q.sh || rc=2; echo; exit $code"},
 		{"rc=0; q.sh || rc=2; set -e; false; exit $rc", "rc=0; q.sh || rc=2; set -e; false; exit $rc"}, // false ends it: exit 1
+		// The failing status itself kept (QA's sixth round): read as saved
+		// after the call.
+		{"rc=0; q.sh || rc=$?; exit $rc", "q.sh; rc=$?\n exit $rc"},
+		{"q.sh || rc=\"$?\"; exit ${rc:-0}", "q.sh; rc=$?\n exit ${rc:-0}"},
+		{"rc=0; q.sh || code=$?; exit $code", "rc=0; q.sh || code=$?; exit $code"}, // another variable set first
 	} {
 		if got := withExitCodeInlined(tc.in); got != tc.want {
 			t.Errorf("withExitCodeInlined(%q) = %q, want %q", tc.in, got, tc.want)

@@ -1044,7 +1044,7 @@ func withoutTrailingComments(plain string) string {
 // ending redirections) take the command's last word for its last
 // command's.
 func withoutTrailingEnd(command string) string {
-	if !strings.Contains(command, "#") && !strings.HasSuffix(strings.TrimRight(command, " \t\n"), ";") && !strings.Contains(command, "$?") {
+	if end := strings.TrimRight(command, " \t\n"); !strings.Contains(command, "#") && !strings.HasSuffix(end, ";") && !strings.Contains(command, "$?") && !strings.HasSuffix(end, "exit") {
 		return command // most commands: not copied
 	}
 	if strings.Contains(command, "#") && !strings.Contains(command, "<<") { // a here-document's # is text
@@ -1187,8 +1187,12 @@ func prefixReadings(command string) (string, []string) {
 			// out=$(check.sh) || exit 2: the assignment's status is the
 			// call's, its stdout is kept and its stderr the tool's, as
 			// for check.sh >/dev/null || exit 2.
+			// input=$(cat); echo "$input" | check.sh: the payload read
+			// whole, which writes nothing to stderr; the rest feeds it to
+			// what it runs (QA), so its expanding the variable changes
+			// nothing read.
 			from, to, end, ok := capturedCall(plain)
-			if rest := strings.TrimLeft(plain[end:], " \t"); !ok || rest != "" && (rest[0] == ';' || rest[0] == '\n') && !standsApart(plain[:end], rest[1:]) && !strings.Contains(rest, "$?") {
+			if rest := strings.TrimLeft(plain[end:], " \t"); !ok || rest != "" && (rest[0] == ';' || rest[0] == '\n') && !standsApart(plain[:end], rest[1:]) && !strings.Contains(rest, "$?") && !readsPayload(plain[from:to]) {
 				done = true // out=$(check.sh); [ -n "$out" ] && exit 2: its value is read
 				break
 			}
@@ -1216,6 +1220,9 @@ func prefixReadings(command string) (string, []string) {
 			}
 			command = trimmed[next:]
 		}
+	}
+	if strings.Contains(command, "<<<") {
+		command = withoutHereStrings(command)
 	}
 	if pipefail {
 		command = withoutPipelineTail(command)
@@ -1347,7 +1354,9 @@ func withoutPipelineHead(command, plain string) (string, bool) {
 		}
 		last = at + 1
 	}
-	head := command[:last-1]
+	// The blanks before the | go: opaque reads a word "." followed by
+	// a blank as the source command (jq -c . | check.sh: QA).
+	head := strings.TrimRight(command[:last-1], " \t")
 	if strings.TrimSpace(command[last:]) == "" || strings.Contains(command[last:], "PIPESTATUS") || !allVisible(head, forExit) || stderrWrite().MatchString(plain[:last-1]) {
 		return "", false
 	}
@@ -1400,6 +1409,31 @@ func capturedCall(plain string) (from, to, end int, ok bool) {
 		return 0, 0, 0, false
 	}
 	return from, to, end, true
+}
+
+// hereStringOfVar matches a here-string of a variable's value (<<<
+// "$input"), the blanks before it too.
+var hereStringOfVar = lazy.Regexp(`[ \t]*<<<[ \t]*(?:"\$\{?[A-Za-z_]\w*\}?"|\$\{?[A-Za-z_]\w*\}?)`)
+
+// withoutHereStrings returns command without its here-strings of a
+// variable's value (check.sh <<< "$input" is read as check.sh: QA): they
+// feed the value to the command's standard input, and write nothing.
+func withoutHereStrings(command string) string {
+	plain := withoutLiteralQuotes(command) // same length: the offsets hold
+	locs := hereStringOfVar().FindAllStringIndex(plain, -1)
+	for k := len(locs) - 1; k >= 0; k-- {
+		if loc := locs[k]; plain[loc[0]:loc[1]] == command[loc[0]:loc[1]] {
+			command = command[:loc[0]] + command[loc[1]:]
+		}
+	}
+	return command
+}
+
+// readsPayload reports whether call (its quotes blanked) only reads
+// standard input, the payload, whole: cat, cat -, cat /dev/stdin.
+func readsPayload(call string) bool {
+	words := strings.Fields(call)
+	return len(words) > 0 && words[0] == "cat" && (len(words) == 1 || len(words) == 2 && (words[1] == "-" || words[1] == "/dev/stdin"))
 }
 
 // capturedAssignment matches NAME=$(…) or NAME="$(…)" opening a command,
@@ -1588,12 +1622,19 @@ func runsProgram(words string) bool {
 // read past, as prefixReadings reads past them. Any other command is
 // returned as is.
 func withExitCodeInlined(command string) string {
-	if !strings.Contains(command, "=0") || !strings.Contains(command, "||") {
+	if !strings.Contains(command, "||") || !strings.Contains(command, "=0") && !strings.Contains(command, "=$?") && !strings.Contains(command, `="$?"`) {
 		return command // most commands: the regexps are not run
 	}
 	read := command
 	if loc := exitCodeInit().FindStringIndex(command); loc != nil {
 		read = command[:loc[1]] + withoutNoOpPrefix(command[loc[1]:])
+	}
+	if m := statusKept().FindStringSubmatch(read); m != nil && (m[1] == "" || m[1] == m[3]) {
+		// rc=0; check.sh || rc=$?: rc is check.sh's status either way,
+		// as after check.sh; rc=$? (QA), which withSavedStatusPassedOn
+		// and failureBody read. Unset rather than 0 on success without
+		// the rc=0, which changes no path that exits 2.
+		return m[2] + "; " + m[3] + "=$?\n" + read[len(m[0]):]
 	}
 	m := exitCodeKept().FindStringSubmatch(read)
 	if m == nil || m[3] != m[1] {
@@ -1610,6 +1651,38 @@ func withExitCodeInlined(command string) string {
 	return m[2] + " || exit " + m[4]
 }
 
+// statusKept matches check.sh || rc=$?; opening a command, after rc=0;
+// or not: the variable set first (or ""), the call, and the variable
+// the call's failing status is saved in.
+var statusKept = lazy.Regexp(`^[ \t\n]*(?:([A-Za-z_]\w*)=0[ \t]*[;\n][ \t\n]*)?([^;&|\n'` + "`" + `]+?)[ \t]*\|\|[ \t]*([A-Za-z_]\w*)=("?)\$\?("?)[ \t]*[;\n]`)
+
+// withSavedStatusPassedOn returns check.sh; rc=$?; exit $rc as the
+// command it runs alike, check.sh: the status saved, then passed on by
+// the exit ending the command, past commands that stand apart between
+// (check.sh; rc=$?; echo done; exit $rc: QA), as prefixReadings reads
+// past them. Any other command is returned as is.
+func withSavedStatusPassedOn(command string) string {
+	if !strings.Contains(command, "=$?") && !strings.Contains(command, `="$?"`) {
+		return command // most commands: the regexps are not run
+	}
+	for _, loc := range statusSaved().FindAllStringSubmatchIndex(command, -1) {
+		before := withoutClosingSemicolon(command[:loc[2]])
+		if before == "" || strings.HasSuffix(before, "&&") || strings.HasSuffix(before, "||") || strings.HasSuffix(before, "|") {
+			continue
+		}
+		tail, alone := prefixReadings(command[loc[1]:])
+		exit := exitThroughVar().FindStringSubmatch(tail)
+		if exit != nil && exit[1]+exit[2] == command[loc[4]:loc[5]] && len(alone) == 0 {
+			return before
+		}
+	}
+	return command
+}
+
+// statusSaved matches rc=$?; standing as a command of its own: the ;,
+// line break or start before it, and the name.
+var statusSaved = lazy.Regexp(`(?:^|[;\n])[ \t\n]*(([A-Za-z_]\w*)="?\$\?"?[ \t]*[;\n])`)
+
 // exitCodeInit matches the rc=0; opening exitCodeKept's command.
 var exitCodeInit = lazy.Regexp(`^[ \t\n]*[A-Za-z_]\w*=0[ \t]*[;\n]`)
 
@@ -1619,7 +1692,7 @@ var exitCodeInit = lazy.Regexp(`^[ \t\n]*[A-Za-z_]\w*=0[ \t]*[;\n]`)
 // or $rc).
 var (
 	exitCodeKept   = lazy.Regexp(`^[ \t\n]*([A-Za-z_]\w*)=0[ \t]*[;\n][ \t\n]*([^;&|\n'` + "`" + `]+?)[ \t]*\|\|[ \t]*([A-Za-z_]\w*)=([0-9]+)[ \t]*[;\n]`)
-	exitThroughVar = lazy.Regexp(`^[ \t\n]*exit[ \t]+"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$`)
+	exitThroughVar = lazy.Regexp(`^[ \t\n]*exit[ \t]+"?\$(?:\{([A-Za-z_]\w*)(?::-0)?\}|([A-Za-z_]\w*))"?$`)
 )
 
 // withoutClosingSemicolon returns command without the blanks ending it
@@ -1634,8 +1707,9 @@ func withoutClosingSemicolon(command string) string {
 
 // passesStatusOn matches an exit ending a command with the status of
 // what ran before it, after ;, a line break, || or &&: either way the
-// command exits with that status, as it would without the exit.
-var passesStatusOn = lazy.Regexp(`(?:;|\n|\|\||&&)[ \t]*exit[ \t]+(?:\$\?|"\$\?")$`)
+// command exits with that status, as it would without the exit. A bare
+// exit does the same (check.sh || exit: QA).
+var passesStatusOn = lazy.Regexp(`(?:;|\n|\|\||&&)[ \t]*exit(?:[ \t]+(?:\$\?|"\$\?"))?$`)
 
 // span is a range of a text's offsets, end excluded.
 type span struct{ start, end int }
