@@ -1056,6 +1056,13 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"rc=0; ./exit2.sh || rc=$?; [ $rc -eq 2 ] && exit 2; exit 0", true},
 		{"rc=0; ./exit2-loud.sh || rc=$?; [ $rc -eq 2 ] && exit 2; exit 0", false},
 		{"rc=0; ./quiet.sh || rc=$?; [ $rc -eq 2 ] && exit 2; exit 0", false}, // exits 1, never 2
+		// The program given on the command line.
+		{`python3 -c 'import sys,json; sys.exit(2 if "rm -rf" in json.load(sys.stdin)["tool_input"]["command"] else 0)'`, true},
+		{`python3 -c 'import sys,json; print("no", file=sys.stderr); sys.exit(2)'`, false},
+		{`python3 -c 'import sys; sys.exit(1)' || exit 2`, true},
+		{`python3 -c 'import sys; print("no", file=sys.stderr); sys.exit(1)' || exit 2`, false},
+		{`node -e 'process.exit(2)'`, true},
+		{`node -e 'console.error("no"); process.exit(2)'`, false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

@@ -2,8 +2,9 @@ package hookconv
 
 // Reading how a Python or Node guard exits, for HC431 and HC433: a
 // command that runs one small project script with python3, uv run or
-// node (or as a program with such a shebang), or a module of the
-// project's with python3 -m, is read for sys.exit(2) or
+// node (or as a program with such a shebang), a module of the
+// project's with python3 -m, or code given with python3 -c or node -e, is
+// read for sys.exit(2) or
 // process.exit(2) and for anything that may write to standard error.
 // Nothing is run.
 //
@@ -71,9 +72,13 @@ type program struct {
 // python, python3 (python3.12, …) or node with no option but Python's -u
 // and -B, by uv run (uvRunArgs), or as the program itself with a python
 // or node shebang; or of a module of the project's that python -m runs
-// (readModule). The script must be no larger than maxProgramScript. s
+// (readModule); or the code the command gives its interpreter itself
+// (inlineProgram). The script must be no larger than maxProgramScript. s
 // may be nil.
 func (s *Scripts) readProgram(hd *canonical.Handler) (*program, bool) {
+	if p := inlineProgram(hd.Command); p != nil {
+		return p, true
+	}
 	call, ok := s.plainCall(hd)
 	if !ok || !mayRunProgram(call.Command) {
 		return nil, false
@@ -87,6 +92,40 @@ func (s *Scripts) readProgram(hd *canonical.Handler) (*program, bool) {
 	}
 	s.programCalls[hd.Command] = p
 	return p, p != nil
+}
+
+// inlineProgram returns the program a command gives its interpreter on
+// the command line, read as a script's text is (QA: python3 -c
+// 'import sys, json; sys.exit(2 if … else 0)', node -e
+// 'process.exit(2)'): the command one simple command, python, python3
+// (with -u or -B first) and -c, or node and -e or --eval, then the code
+// in one word, with no $ or backquote in it, which the shell would
+// expand first. Nil for any other command, most of which hold no -c or
+// -e and are not split into words.
+func inlineProgram(command string) *program {
+	if !strings.Contains(command, " -c ") && !strings.Contains(command, " -e ") && !strings.Contains(command, " --eval ") {
+		return nil
+	}
+	words := shellWords(command)
+	for len(words) > 0 && assignment().MatchString(words[0].text) {
+		words = words[1:] // FOO=1 python3 -c …: the program's variable
+	}
+	if len(words) < 3 || slices.ContainsFunc(words, func(w shellWord) bool { return w.operator || w.redirect }) {
+		return nil
+	}
+	lang := interpreterLang(path.Base(words[0].text))
+	args := words[1:]
+	for len(args) > 0 && lang == langPython && (args[0].text == "-u" || args[0].text == "-B") {
+		args = args[1:]
+	}
+	if len(args) < 2 || strings.ContainsAny(args[1].text, "$`") {
+		return nil
+	}
+	switch flag := args[0].text; {
+	case lang == langPython && flag == "-c", lang == langNode && (flag == "-e" || flag == "--eval"):
+		return &program{lang: lang, text: args[1].text}
+	}
+	return nil
 }
 
 // mayRunProgram reports whether a plain call's first word may run a
@@ -371,15 +410,18 @@ func (p *program) readExits() {
 		exitsRe, writesRe = nodeExit, nodeWrites
 	}
 	for _, m := range exitsRe().FindAllStringSubmatch(p.plain, -1) {
-		code := m[1] + m[2]
-		switch code {
-		case "True":
-			code = "1"
-		case "False":
-			code = "0"
-		}
-		if n, err := strconv.Atoi(code); err == nil {
-			p.exitCodes = append(p.exitCodes, n&0xff)
+		for _, code := range m[1:] { // one code, or a conditional's two
+			switch code {
+			case "":
+				continue
+			case "True":
+				code = "1"
+			case "False":
+				code = "0"
+			}
+			if n, err := strconv.Atoi(code); err == nil {
+				p.exitCodes = append(p.exitCodes, n&0xff)
+			}
 		}
 	}
 	p.mayWrite = p.esm || badEscape || writesRe().MatchString(p.code)
@@ -393,8 +435,10 @@ func (p *program) readExits() {
 
 // pythonExit matches an exit with a code spelled out, outside quoted text
 // and comments: sys.exit(2), exit(2), quit(2), os._exit(2), raise
-// SystemExit(2). Its code is the first or the second group.
-var pythonExit = lazy.Regexp(`(?:^|[^\w.])(?:(?:sys\.)?exit|quit|os\._exit)\s*\(\s*(\w+)\s*\)|(?:^|[^\w.])raise\s+SystemExit\s*\(\s*(\w+)\s*\)`)
+// SystemExit(2), its code the first or the second group; or one with a
+// conditional expression, on one line, sys.exit(2 if … else 0) (QA: a
+// python3 -c guard's way), its codes the third and the fourth.
+var pythonExit = lazy.Regexp(`(?:^|[^\w.])(?:(?:sys\.)?exit|quit|os\._exit)\s*\(\s*(\w+)\s*\)|(?:^|[^\w.])raise\s+SystemExit\s*\(\s*(\w+)\s*\)|(?:^|[^\w.])(?:(?:sys\.)?exit|quit|os\._exit)\s*\(\s*(\w+)\s+if\s[^\n]*?\selse\s+(\w+)\s*\)`)
 
 // nodeExit matches process.exit(2) or process.exitCode = 2, outside
 // quoted text and comments.

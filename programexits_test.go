@@ -74,6 +74,25 @@ func TestProgramExitsSilently(t *testing.T) {
 		{`env "$(git rev-parse --show-toplevel)"/g`, "g", "#!/usr/bin/env python3\nimport sys\nsys.exit(2)\n", true},
 		{`env "$(git rev-parse --show-toplevel)"/g`, "g", "#!/usr/bin/env python3\nimport sys\nprint('blocked', file=sys.stderr)\nsys.exit(2)\n", false},
 		{`python3 "$(git rev-parse --show-toplevel)"/g.py`, "g.py", "import sys\nsys.exit(2)\n", true},
+		// QA's sixth round: the code given on the command line, and an
+		// exit with a conditional expression (each run in bash 5.2 with
+		// the payload {"tool_input":{"command":"rm -rf /"}}: exit 2, stderr
+		// empty for the true rows).
+		{`python3 -c 'import sys,json; sys.exit(2 if "rm -rf" in json.load(sys.stdin)["tool_input"]["command"] else 0)'`, "", "", true},
+		{`python3 -c 'import sys,json; d=json.load(sys.stdin); print("no",file=sys.stderr); sys.exit(2 if "rm" in d["tool_input"]["command"] else 0)'`, "", "", false},
+		{`python3 -u -c 'import sys; sys.exit(2)'`, "", "", true},
+		{`python3 -c 'import sys; sys.exit(1)'`, "", "", false},
+		{`python3 -c 'import policy, sys; sys.exit(2)'`, "", "", false}, // a local module may write
+		{`python3 -c "import sys; sys.exit($CODE)"`, "", "", false},     // the shell expands it first
+		{`python3 -c 'import sys; sys.exit(2)' || true`, "", "", false}, // not one simple command
+		{`node -e 'process.exit(2)'`, "", "", true},
+		{`node --eval 'process.exit(2)'`, "", "", true},
+		{`node -e 'console.error("no"); process.exit(2)'`, "", "", false},
+		{`node -c 'process.exit(2)'`, "", "", false}, // node's -c checks the syntax
+		{`python3 -e 'import sys; sys.exit(2)'`, "", "", false},
+		{"python3 g.py", "g.py", "import sys\nsys.exit(0 if sys.stdin.read() else 2)\n", true},
+		{"python3 g.py", "g.py", "import sys\nsys.exit(0 if sys.stdin.read() else 1)\n", false},
+		{"python3 g.py", "g.py", "import sys\nprint(0 if sys.stdin.read() else 2)\n", false},
 	} {
 		s := &Scripts{FS: fstest.MapFS{tc.file: {Data: []byte(tc.text)}}}
 		hd := canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command}
