@@ -1063,6 +1063,26 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{`python3 -c 'import sys; print("no", file=sys.stderr); sys.exit(1)' || exit 2`, false},
 		{`node -e 'process.exit(2)'`, true},
 		{`node -e 'console.error("no"); process.exit(2)'`, false},
+		// A launcher that passes the status on, and a test of the file
+		// before its call.
+		{"command ./exit2.sh", true},
+		{"command ./exit2-loud.sh", false},
+		{"command -v ./quiet.sh || exit 2", false}, // a lookup: exit 0
+		{"stdbuf -oL ./exit2.sh", true},
+		{"stdbuf -o L -eL ./exit2.sh", true},
+		{"stdbuf -oL ./exit2-loud.sh", false},
+		{"ionice -c3 ./exit2.sh", true},
+		{"ionice -c 2 -n 7 ./quiet.sh || exit 2", true},
+		{"ionice -c3 ./exit2-loud.sh", false},
+		{"ionice -c1 ./exit2.sh", false}, // real time: "Operation not permitted" for a user
+		{"chrt -i 0 ./exit2.sh", true},
+		{"chrt -i 0 ./exit2-loud.sh", false},
+		{"chrt -f 10 ./exit2.sh", false}, // real time: "failed to set pid 0's policy" for a user
+		{"[ -x ./exit2.sh ] && ./exit2.sh", true},
+		{"[ -x ./exit2-loud.sh ] && ./exit2-loud.sh", false},
+		{"test -f ./quiet.sh && ./quiet.sh || exit 2", true},
+		{"[ -x \"$CLAUDE_PROJECT_DIR/exit2.sh\" ] && \"$CLAUDE_PROJECT_DIR/exit2.sh\"", true},
+		{"[ -x ./exit2.sh ] || ./exit2.sh", false}, // runs it only where it is no program
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -1242,6 +1262,23 @@ func TestWithoutNoOpPrefix(t *testing.T) {
 		{"./q.sh | cat >&2; exit ${PIPESTATUS[0]}", "./q.sh | cat >&2; exit ${PIPESTATUS[0]}"},
 		{"./q.sh | tee log; exit ${PIPESTATUS[1]}", "./q.sh | tee log; exit ${PIPESTATUS[1]}"}, // tee's
 		{"./q.sh && x | tee log; exit ${PIPESTATUS[0]}", "./q.sh && x | tee log; exit ${PIPESTATUS[0]}"},
+		// QA's sixth round: more launchers, a test of the file first, the
+		// payload read first and fed to the call.
+		{"command ./g.sh", "./g.sh"},
+		{"command -v ./g.sh", "command -v ./g.sh"},
+		{"command exit 2", "command exit 2"},
+		{"stdbuf -oL -e0 ./g.sh", "./g.sh"},
+		{"stdbuf -x ./g.sh", "stdbuf -x ./g.sh"},
+		{"ionice -c3 -t ./g.sh", "./g.sh"},
+		{"ionice -c 1 ./g.sh", "ionice -c 1 ./g.sh"},
+		{"chrt -b 0 ./g.sh", "./g.sh"},
+		{"chrt -r 5 ./g.sh", "chrt -r 5 ./g.sh"},
+		{"[ -x ./q.sh ] && ./q.sh || exit 2", "./q.sh || exit 2"},
+		{"[ -n \"$x\" ] && ./q.sh", "[ -n \"$x\" ] && ./q.sh"},
+		{"input=$(cat); echo \"$input\" | ./q.sh", "./q.sh"},
+		{"input=$(cat)\n./q.sh <<< \"$input\" || exit 2", "./q.sh || exit 2"},
+		{"input=$(./a.sh); echo \"$input\" | ./q.sh", "input=$(./a.sh); echo \"$input\" | ./q.sh"},
+		{"./q.sh <<< '$input'", "./q.sh <<< '$input'"},
 	} {
 		if got := withoutNoOpPrefix(tc.in); got != tc.want {
 			t.Errorf("withoutNoOpPrefix(%q) = %q, want %q", tc.in, got, tc.want)

@@ -1132,7 +1132,7 @@ func prefixReadings(command string) (string, []string) {
 	for !done {
 		trimmed := strings.TrimLeft(command, " \t\n")
 		if !strings.HasPrefix(trimmed, "{") && !strings.HasPrefix(trimmed, "exec") && !strings.HasPrefix(trimmed, "env") && !strings.HasPrefix(trimmed, "/usr/bin/env") && strings.IndexAny(trimmed, ";\n") < 0 && !strings.Contains(trimmed, "$(") &&
-			!slices.ContainsFunc(statusLaunchers, func(l string) bool { return strings.HasPrefix(trimmed, l) }) && !hasPipe(trimmed) {
+			!slices.ContainsFunc(statusLaunchers, func(l string) bool { return strings.HasPrefix(trimmed, l) }) && !hasPipe(trimmed) && !strings.HasPrefix(trimmed, "[ -") && !strings.HasPrefix(trimmed, "test -") {
 			break // most commands: not copied
 		}
 		plain := withoutLiteralQuotes(trimmed) // same length: the offsets hold
@@ -1146,6 +1146,11 @@ func prefixReadings(command string) (string, []string) {
 				break
 			}
 			command = trimmed[at:]
+		case fileTested().MatchString(plain):
+			// [ -x check.sh ] && check.sh: the test writes nothing, and
+			// when it fails the list goes on with status 1, no exit 2
+			// (QA).
+			command = trimmed[len(fileTested().FindString(plain)):]
 		case pipesFirst(plain):
 			// cat | check.sh: the pipeline's status is check.sh's.
 			read, ok := withoutPipelineHead(trimmed, plain)
@@ -1245,14 +1250,22 @@ func prefixReadings(command string) (string, []string) {
 	return command, alone
 }
 
+// fileTested matches a test of a file opening a command and the && after
+// it: [ -x check.sh ] &&, test -f check.sh &&.
+var fileTested = lazy.Regexp(`^(?:\[[ \t]+-[xfers][ \t]+(?:"[^"]*"|[^ \t\]"]+)+[ \t]+\]|test[ \t]+-[xfers][ \t]+(?:"[^"]*"|[^ \t;&|"]+)+)[ \t]*&&[ \t]*`)
+
 // statusLaunchers are the programs that run the program after them and
 // exit with its status, writing nothing to stderr on the way with the
 // options statusLauncherEnd follows: timeout (124 when the time runs
 // out, the program's status otherwise), nice (which warns on stderr only
 // where it may not change the niceness: a negative adjustment), nohup
 // (which writes notes only where stdin, stdout or stderr is a terminal,
-// none of which a hook's is).
-var statusLaunchers = []string{"timeout", "nice", "nohup"}
+// none of which a hook's is), and, QA's sixth round: command (which
+// runs the program, not a function of that name), stdbuf (which changes
+// its buffering), ionice with the best-effort or idle class and chrt
+// with a policy other than real time, which a user may set without
+// a word.
+var statusLaunchers = []string{"timeout", "nice", "nohup", "command", "stdbuf", "ionice", "chrt"}
 
 // statusLauncherEnd returns the offset in plain (a command with its
 // quotes blanked, opening with one of statusLaunchers) of the program
@@ -1260,7 +1273,9 @@ var statusLaunchers = []string{"timeout", "nice", "nohup"}
 // stderr on the program's own exit: timeout's --preserve-status,
 // --foreground, -v (which writes only when the time runs out), -s SIG,
 // -k DURATION and its duration; nice's -n N (N not negative) or -N;
-// --. -1 at any other option.
+// command's -p; stdbuf's -i, -o and -e with their mode; ionice's -c 2
+// or 3, -n N and -t; chrt's -o, -b and -i (and -R), then the priority,
+// 0; --. -1 at any other option.
 func statusLauncherEnd(plain string) int {
 	at, end := 0, 0
 	next := func() string { // the word at at, end past it
@@ -1295,8 +1310,28 @@ func statusLauncherEnd(plain string) int {
 			}
 		case launcher == "nice" && len(word) > 1 && word[0] == '-' && strings.Trim(word[1:], "0123456789") == "":
 			// nice -10: the adjustment 10 (nice --10 lowers it: not here).
+		case launcher == "command" && word == "-p",
+			launcher == "stdbuf" && len(word) > 2 && (strings.HasPrefix(word, "-i") || strings.HasPrefix(word, "-o") || strings.HasPrefix(word, "-e") || strings.HasPrefix(word, "--input=") || strings.HasPrefix(word, "--output=") || strings.HasPrefix(word, "--error=")),
+			launcher == "ionice" && (word == "-c2" || word == "-c3" || word == "-t" || len(word) > 2 && strings.HasPrefix(word, "-n") && strings.Trim(word[2:], "0123456789") == ""),
+			launcher == "chrt" && (word == "-o" || word == "-b" || word == "-i" || word == "-R" || word == "--other" || word == "--batch" || word == "--idle" || word == "--reset-on-fork"):
+		case launcher == "stdbuf" && (word == "-i" || word == "-o" || word == "-e"),
+			launcher == "ionice" && (word == "-c" || word == "-n"):
+			// The option's argument: a buffering mode, a class (best
+			// effort or idle: real time needs root), a level.
+			if at = skipBlanks(plain, end); at == len(plain) {
+				return -1
+			}
+			if arg := next(); launcher == "ionice" && (word == "-c" && arg != "2" && arg != "3" || strings.Trim(arg, "0123456789") != "") {
+				return -1
+			}
 		case strings.HasPrefix(word, "-"):
 			return -1
+		case launcher == "chrt":
+			// The priority, 0 for the policies read; the program follows.
+			if word != "0" {
+				return -1
+			}
+			return skipBlanks(plain, end)
 		case launcher == "timeout":
 			if !timeoutDuration().MatchString(word) {
 				return -1
