@@ -33,7 +33,8 @@ var programPrefixes = []string{"if", "then", "else", "elif", "do", "while", "unt
 // quoted text blanked), into its words, and says which stand where a
 // program is named: the first of a simple command, after a line's start,
 // an operator (; & | ( ) or the backquote that opens `…`), and each after
-// an assignment (NAME=value) or a word of programPrefixes. A ( … ) that
+// an assignment (NAME=value), a word of programPrefixes or a function's
+// name (f()). A ( … ) that
 // opens inside a word ($( … ), name()) belongs to it, blanks and all;
 // the words of what a $( … ) runs follow that word, as simple commands of
 // their own. A redirection's file (2>/dev/null) is no word.
@@ -81,25 +82,35 @@ func readCommandWords(code string, i, to int, out *[]codeWord, commands *int) {
 			w := codeWord{start: i, end: end, command: command, program: program}
 			*out = append(append(*out, w), inner...)
 			word := code[i:end]
-			program = program && (assignment().MatchString(word) || slices.Contains(programPrefixes, word))
+			// f() { …: a function's body opens with a program's name.
+			program = program && (assignment().MatchString(word) || slices.Contains(programPrefixes, word) || strings.HasSuffix(word, "()"))
 			i = end
 		}
 	}
 }
 
 // wordEnd returns where the word starting at code[i] ends, before to: at
-// a blank or an operator, past any ( … ) it opens. The words of what a
-// $( … ) in it runs are added to inner, when it is not nil.
+// a blank or an operator, past any ( … ) it opens and any ${ … }, whose
+// blanks and operators are its own (${cmd%% *} is one word in bash and
+// zsh, its * an operator's pattern). The words of what a $( … ) in it
+// runs are added to inner, when it is not nil.
 func wordEnd(code string, i, to int, inner *[]codeWord, commands *int) int {
+	braces := 0 // the ${ … } open
 	for i < to {
 		switch c := code[i]; {
-		case c == '(':
+		case c == '(' && (braces == 0 || code[i-1] == '$'):
 			close := parenEnd(code, i, to)
 			if inner != nil && i > 0 && code[i-1] == '$' {
 				readCommandWords(code, i+1, close, inner, commands)
 			}
 			i = min(close+1, to)
-		case strings.IndexByte(" \t\n;&|()<>`", c) >= 0:
+		case c == '$' && i+1 < to && code[i+1] == '{':
+			braces++
+			i += 2
+		case c == '}' && braces > 0:
+			braces--
+			i++
+		case braces == 0 && strings.IndexByte(" \t\n;&|()<>`", c) >= 0:
 			return i
 		default:
 			i++

@@ -61,15 +61,16 @@ var zshExpansions = []struct {
 }
 
 // zshMarks are what the constructs zshOtherwiseSyntax finds hold in the
-// text as written, but for a glob, a word opening with = and for … in
-// $VAR (mayBeZshOtherwise): without one, no view is made and nothing is
-// read, as for most commands (a script's path, a plain call).
-var zshMarks = []string{"${", "PIPESTATUS", "BASH_REMATCH", "==", "read", "mapfile", "shopt"}
+// text as written, but for a glob, a word opening with = and a variable
+// zsh does not split or read as a pattern (mayBeZshOtherwise): without
+// one, no view is made and nothing is read, as for most commands (a
+// script's path, a plain call).
+var zshMarks = []string{"${", "PIPESTATUS", "BASH_REMATCH", "==", "read", "mapfile", "shopt", "compgen", "type", "declare", "local"}
 
 // mayBeZshOtherwise reports whether text holds a mark of zshMarks, a glob
 // character (* or ? but after $, a [ before no blank), a = opening a
-// word, or the word for and a $: without one, zshOtherwiseSyntax finds
-// nothing.
+// word, or a $ with the word for, set or case or with [[: without one,
+// zshOtherwiseSyntax finds nothing.
 func mayBeZshOtherwise(text string) bool {
 	for _, m := range zshMarks {
 		if strings.Contains(text, m) {
@@ -77,8 +78,20 @@ func mayBeZshOtherwise(text string) bool {
 		}
 	}
 	dollars := 0 // the $ just before text[i]: after an odd run, * and ? are $* and $?
+	// Whether a ( opened inside a word (f(, $( …): that word runs to
+	// its ), blanks and all (commandWords), so a [ after it may be its.
+	wordParen := false
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
+		case '\\':
+			// \$* is a $ and a glob: the escaped $ opens nothing.
+			if i+1 < len(text) && text[i+1] == '$' {
+				i++
+				dollars = 0
+				continue
+			}
+		case '(':
+			wordParen = wordParen || i > 0 && strings.IndexByte(wordBefore, text[i-1]) < 0
 		case '*', '?':
 			if dollars%2 == 0 {
 				return true
@@ -90,7 +103,7 @@ func mayBeZshOtherwise(text string) bool {
 			if j < len(text) && text[j] == '[' {
 				j++
 			}
-			if i > 0 && strings.IndexByte(" \t\n;&|", text[i-1]) < 0 || j < len(text) && strings.IndexByte(" \t\n", text[j]) < 0 {
+			if wordParen || i > 0 && strings.IndexByte(" \t\n;&|", text[i-1]) < 0 || j < len(text) && strings.IndexByte(" \t\n", text[j]) < 0 {
 				return true
 			}
 			i = j - 1
@@ -105,16 +118,20 @@ func mayBeZshOtherwise(text string) bool {
 			dollars = 0
 		}
 	}
-	return strings.Contains(text, "$") && namesWord(text, "for")
+	return strings.Contains(text, "$") && (namesWord(text, "for") || namesWord(text, "set") || namesWord(text, "case") || strings.Contains(text, "[["))
 }
 
 // wordBefore and wordAfter are the bytes a word of commandWords may
 // start after and end before (a ( it opens is its own: =( is a word).
 const wordBefore, wordAfter = " \t\n;&|()`", " \t\n;&|)`<>"
 
+// declarations are the builtins whose arguments NAME=value both shells
+// read as assignments, not words: their values are no globs.
+var declarations = []string{"export", "local", "declare", "typeset", "readonly"}
+
 // zshBuiltins are bash's builtins zsh has none of: "command not found",
 // status 127, and the shell runs on without what they set.
-var zshBuiltins = []string{"readarray", "mapfile", "shopt"}
+var zshBuiltins = []string{"readarray", "mapfile", "shopt", "compgen"}
 
 // zshOtherwiseSyntax returns the first construct of text, a POSIX shell
 // command line, that zsh 5.9 (run with -c, as Codex runs it, not
@@ -127,11 +144,15 @@ var zshBuiltins = []string{"readarray", "mapfile", "shopt"}
 // never blocks); a glob (*, ?, [ … ]) where it matches nothing
 // (NOMATCH: "no matches found", no command runs, status 1, and for a
 // builtin such as echo or [ the shell ends: echo [BLOCKED] >&2; exit 2
-// exits 1); for … in $VAR, whose value zsh does not split into words;
+// exits 1); for … in $VAR and set -- $VAR, whose value zsh does not
+// split into words; an unquoted $VAR as a pattern ([[ $f == $p ]], case
+// $f in $p)), whose value zsh matches as text; a glob in let's argument
+// or an array's elements (arr=(*.ts));
 // ${PIPESTATUS[0]} and BASH_REMATCH, empty in zsh; ${name[N]}, which
 // counts from 1; ${!name}, ${name,,}, ${name^^} and ${name@Q}, "bad
 // substitution" (exit 1); read -a (zsh's is -A: "bad option"), and the
-// builtins readarray, mapfile and shopt. Not here: what zsh reads as
+// builtins readarray, mapfile, shopt and compgen; read -p, type -P and
+// declare -n (zshOptions). Not here: what zsh reads as
 // bash does ([[ … ]], (( … )), $( … ) split when unquoted, <( … ), &>,
 // local, declare -A, set -o pipefail, trap … ERR, printf -v, ${v:0:3},
 // ${v//a/b}), an unquoted $VAR given to a command (one word in zsh, but
@@ -176,7 +197,10 @@ func readZshOtherwise(text string) string {
 			found(loc[0], x.name)
 		}
 	}
-	code = withoutPatternContexts(code)
+	code, variable := withoutPatternContexts(code)
+	if variable.end > 0 {
+		found(variable.start, shownWord(text, variable)+", a pattern held in a variable (zsh matches its value as text, not as a pattern)")
+	}
 	words := commandWords(code)
 	programs := map[int]string{} // each simple command's program
 	for k, w := range words {
@@ -186,8 +210,13 @@ func readZshOtherwise(text string) string {
 		word := code[w.start:w.end]
 		if w.program && prefixAssignment().MatchString(word) {
 			// Its value is no glob in either shell; =name is one in zsh.
-			if v := word[len(prefixAssignment().FindString(word)):]; len(v) > 1 && v[0] == '=' {
+			// An array's elements (arr=(*.ts)) are words, globs in both.
+			v := word[len(prefixAssignment().FindString(word)):]
+			if len(v) > 1 && v[0] == '=' {
 				found(w.start, shownWord(text, w)+", a value opening with = (a program's path in zsh, or \"not found\")")
+			}
+			if len(v) > 1 && v[0] == '(' && slices.ContainsFunc(strings.Fields(strings.TrimSuffix(v[1:], ")")), globIn) {
+				found(w.start, shownWord(text, w)+", a glob (\"no matches found\" in zsh where none matches)")
 			}
 			continue
 		}
@@ -196,20 +225,29 @@ func readZshOtherwise(text string) string {
 			switch {
 			case word == "for":
 				found(splitList(code, words[k+1:], w.command), "for … in $VAR (zsh splits no variable into words)")
-			case word == "read":
-				found(readArrayOption(code, words[k+1:], w.command), "read -a (zsh has read -A)")
+			case word == "set":
+				found(splitArgument(code, argumentsOf(words[k+1:], w.command)), "set -- $VAR (zsh splits no variable into words)")
+			case slices.ContainsFunc(zshOptions, func(o zshOption) bool { return o.program == word }):
+				found(bashOption(code, argumentsOf(words[k+1:], w.command), word))
 			case slices.Contains(zshBuiltins, word):
 				found(w.start, word+" (no builtin of zsh)")
 			}
 		}
+		// An assignment is one (no glob) as the argument of a builtin that
+		// declares (export, local, …), and a word as any other's (let
+		// x=2*3 globs in both).
+		name := assignment().FindString(word)
+		declared := name != "" && slices.Contains(declarations, programs[w.command])
 		switch {
+		case declared && len(word) > len(name)+1 && word[len(name)] == '=':
+			found(w.start, shownWord(text, w)+", a value opening with = (a program's path in zsh, or \"not found\")")
 		case word == "==" && programs[w.command] == "[":
 			found(w.start, `== in [ ] ("= not found" in zsh)`)
 		case word == "==" && programs[w.command] == "test":
 			found(w.start, `== in test ("= not found" in zsh)`)
 		case len(word) > 1 && word[0] == '=':
 			found(w.start, shownWord(text, w)+", a word opening with = (a program's path in zsh, or \"not found\")")
-		case !assignment().MatchString(word) && globIn(word):
+		case !declared && globIn(word):
 			found(w.start, shownWord(text, w)+", a glob (\"no matches found\" in zsh where none matches)")
 		}
 	}
@@ -226,16 +264,18 @@ var prefixAssignment = lazy.Regexp(`^[A-Za-z_]\w*(?:\[[^]]*\])?\+?=`)
 // off): for f in $FILES runs once, with all of them. -1 when it has none.
 // A $( … ) there zsh splits as sh does; $@, $* and ${NAME[@]} are lists.
 func splitList(code string, words []codeWord, command int) int {
-	var list []codeWord
-	for _, w := range words {
-		if w.command == command {
-			list = append(list, w)
-		}
-	}
+	list := argumentsOf(words, command)
 	if len(list) < 2 || code[list[1].start:list[1].end] != "in" {
 		return -1
 	}
-	for _, w := range list[2:] {
+	return splitArgument(code, list[2:])
+}
+
+// splitArgument returns where words, a command's arguments, have an
+// unquoted $NAME or ${NAME…}, which sh and bash split into words and zsh
+// does not (splitList), or -1.
+func splitArgument(code string, words []codeWord) int {
+	for _, w := range words {
 		word := code[w.start:w.end]
 		for i := 0; i+1 < len(word); i++ {
 			if word[i] != '$' {
@@ -262,29 +302,63 @@ func splitList(code string, words []codeWord, command int) int {
 	return -1
 }
 
-// readArrayOption returns where read (words being those after it) takes
-// -a, bash's option to read into an array, which zsh's read spells -A
-// ("bad option: -a", status 1, nothing read), or -1.
-func readArrayOption(code string, words []codeWord, command int) int {
-	skip := false
+// argumentsOf returns the words of command among words, those after its
+// program: its arguments.
+func argumentsOf(words []codeWord, command int) []codeWord {
+	var args []codeWord
 	for _, w := range words {
-		if w.command != command {
-			continue
+		if w.command == command {
+			args = append(args, w)
 		}
+	}
+	return args
+}
+
+// zshOption is an option of a bash builtin that zsh's builtin of the same
+// name reads otherwise, named as zshOtherwiseSyntax says it.
+type zshOption struct {
+	program string
+	letter  byte
+	name    string
+}
+
+// zshOptions are the options of bash's builtins that zsh's lack ("bad
+// option", status 1, nothing done) or read otherwise: read -a reads into
+// an array (zsh's read spells it -A), read -p prompts (zsh's reads from
+// a coprocess: nothing is read), type -P prints a program's path, and
+// declare -n makes a name a reference (zsh 5.9 has none).
+var zshOptions = []zshOption{
+	{"read", 'a', "read -a (zsh has read -A)"},
+	{"read", 'p', "read -p (zsh's reads from a coprocess)"},
+	{"type", 'P', "type -P (a bad option in zsh)"},
+	{"declare", 'n', "declare -n (a bad option in zsh)"},
+	{"typeset", 'n', "typeset -n (a bad option in zsh)"},
+	{"local", 'n', "local -n (a bad option in zsh)"},
+}
+
+// bashOption returns where args, the arguments of program, take an
+// option of zshOptions, and its name, or -1.
+func bashOption(code string, args []codeWord, program string) (int, string) {
+	skip := false
+	for _, w := range args {
 		word := code[w.start:w.end]
 		switch {
 		case skip:
 			skip = false
 		case len(word) < 2 || word[0] != '-' || word == "--":
-			return -1
-		case strings.IndexByte(word, 'a') > 0:
-			return w.start
+			return -1, ""
 		default:
-			// -p prompt, -d delim, -t secs, -n and -N count, -u fd.
-			skip = strings.IndexByte("pdtnNu", word[len(word)-1]) >= 0
+			for _, o := range zshOptions {
+				if o.program == program && strings.IndexByte(word[1:], o.letter) >= 0 {
+					return w.start, o.name
+				}
+			}
+			// read's -d delim, -t secs, -n and -N count and -u fd take
+			// the word after them (-p prompt is flagged above).
+			skip = program == "read" && strings.IndexByte("dtnNu", word[len(word)-1]) >= 0
 		}
 	}
-	return -1
+	return -1, ""
 }
 
 // globIn reports whether word, a word of a command line's code view, has
@@ -328,16 +402,35 @@ func globIn(word string) bool {
 // withoutPatternContexts returns code with what zsh reads as a pattern,
 // not a word, blanked: each [[ … ]] where a command starts (== and a glob
 // there compare, as in bash), each case pattern (the text before its
-// ")"), and the arithmetic of for (( … )).
-func withoutPatternContexts(code string) string {
+// ")"), and the arithmetic of for (( … )). variable is where the first
+// of those patterns is a variable alone, unquoted ([[ $f == $p ]], case
+// $f in $pat)), whose value bash reads as a pattern and zsh as text
+// (GLOB_SUBST is off: *.env matches only itself); its end is 0 when
+// there is none.
+func withoutPatternContexts(code string) (blanked string, variable codeWord) {
 	if !strings.Contains(code, "[[") && !strings.Contains(code, "((") && !namesWord(code, "case") {
-		return code
+		return code, variable
 	}
 	b := []byte(code)
 	blankTo := func(from, to int) {
 		for j := from; j < to; j++ {
 			if b[j] != '\n' {
 				b[j] = ' '
+			}
+		}
+	}
+	// test says whether the pattern is the word after ==, != or = (in
+	// [[ … ]]) or each word (a case pattern's alternatives).
+	patternIn := func(from, to int, test bool) {
+		var words []codeWord
+		commands := 0
+		readCommandWords(code, from, to, &words, &commands)
+		for k, w := range words {
+			if test && (k == 0 || words[k-1].command != w.command || !slices.Contains([]string{"==", "!=", "="}, code[words[k-1].start:words[k-1].end])) {
+				continue
+			}
+			if variable.end == 0 && loneVariable().MatchString(code[w.start:w.end]) {
+				variable = w
 			}
 		}
 	}
@@ -359,6 +452,7 @@ func withoutPatternContexts(code string) string {
 			}
 			e += k
 			if e+2 == len(code) || strings.IndexByte(ends, code[e+2]) >= 0 {
+				patternIn(i, e, true)
 				blankTo(j, e+2)
 				i = e + 2
 				break
@@ -390,6 +484,7 @@ func withoutPatternContexts(code string) string {
 			if close < 0 {
 				break
 			}
+			patternIn(p, p+close, false)
 			blankTo(p, p+close)
 			next := strings.Index(code[p+close:], ";;")
 			end := wordIndex(code, "esac", p+close)
@@ -399,8 +494,12 @@ func withoutPatternContexts(code string) string {
 			p += close + next + 2
 		}
 	}
-	return string(b)
+	return string(b), variable
 }
+
+// loneVariable matches a word that is a variable's value alone, unquoted:
+// $NAME or ${NAME}.
+var loneVariable = lazy.Regexp(`^\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\})$`)
 
 // arithmeticFor matches for (( where a command starts, the (( its first
 // group.

@@ -51,6 +51,19 @@ var zshCases = []struct {
 	// SH_WORD_SPLIT is off: $FILES is one word, the loop runs once.
 	{`FILES="a.env b.txt"; for f in $FILES; do case "$f" in *.env) echo "no $f" >&2; exit 2;; esac; done`, "for … in $VAR (zsh splits no variable into words)", true},
 	{`X="a b"; for f in x ${X}; do echo "<$f>"; done`, "for … in $VAR (zsh splits no variable into words)", true},
+	// GLOB_SUBST is off: a variable's value is text, not a pattern, in
+	// [[ ]] and case (QA): the guard never matches.
+	{`cmd="rm -rf /"; for p in 'rm -rf *' '*DROP*'; do [[ $cmd == $p ]] && { echo blocked; exit 2; }; done`, "$p, a pattern held in a variable (zsh matches its value as text, not as a pattern)", false},
+	{`p='rm*'; [[ rm != ${p} ]] && echo differs`, "${p}, a pattern held in a variable (zsh matches its value as text, not as a pattern)", false},
+	{`pat='*.env'; case a.env in x|$pat) echo protected; exit 2;; esac`, "$pat, a pattern held in a variable (zsh matches its value as text, not as a pattern)", true},
+	{`x="a b"; set -- $x; [ "$#" -eq 2 ] || { echo split; exit 2; }`, "set -- $VAR (zsh splits no variable into words)", true},
+	{`let x=2*3; echo "$x"`, `x=2*3, a glob ("no matches found" in zsh where none matches)`, false},
+	{`arr=(*.ts); echo "${#arr[@]}"`, `arr=(*.ts), a glob ("no matches found" in zsh where none matches)`, false},
+	{`export FOO==bar; echo "<$FOO>"`, `FOO==bar, a value opening with = (a program's path in zsh, or "not found")`, true},
+	{`echo hi | { read -p "x> " v; echo "<$v>"; }`, "read -p (zsh's reads from a coprocess)", true},
+	{`type -P sh >/dev/null || { echo no sh; exit 2; }`, "type -P (a bad option in zsh)", false},
+	{`compgen -A builtin echo`, "compgen (no builtin of zsh)", false},
+	{`f() { declare -n r=HOME; echo "<$r>"; }; f`, "declare -n (a bad option in zsh)", false},
 	// bash's arrays: empty in zsh ($pipestatus, $match), or from 1.
 	{`false | true; [ "${PIPESTATUS[0]}" -eq 0 ] || echo failed`, "${PIPESTATUS[…]} (zsh has $pipestatus, from 1)", false},
 	{`false | true; echo "$PIPESTATUS"`, "${PIPESTATUS[…]} (zsh has $pipestatus, from 1)", false},
@@ -75,6 +88,10 @@ var zshCases = []struct {
 	{`echo $(( 2 * 3 )); (( 2 * 3 == 6 )) && echo y`, "", false},
 	{`for ((i = 0; i < 2*1; i++)); do echo "$i"; done`, "", false},
 	{`x=abc; echo ${x%?} ${x#*b} $? $#`, "", true},
+	// A ${ … } is one word, blanks and all, its * an operator's (QA).
+	{`cmd="rm -rf x"; first=${cmd%% *}; echo ${cmd%% *} "$first"; case ${cmd%% *} in rm) echo rm;; esac; x=${HOME:-a b?}`, "", true},
+	{`p='*.py'; [[ x.py == "$p" ]] || echo literal; case x.py in "$p") echo no;; esac; p=.py; case x.py in *$p) echo py;; esac; set -- "$p"`, "", true},
+	{`export X=*.nomatch; readonly Y=[x]; echo "$X $Y"`, "", true},
 	{`for f in $(echo a b) "$@"; do echo "<$f>"; done`, "", true},
 	{`x="a b"; for f in "$x"; do echo "<$f>"; done`, "", true},
 	{`echo '[INFO] *.py == =x' "sure? $HOME" \[x\] \* \=\=`, "", true},
