@@ -567,29 +567,33 @@ func (f *varFinder) reads(code string, command, indirect bool, uses []varUse) []
 // (Python's os.environ and getenv, Node's process.env, Deno's and Bun's
 // env, Ruby's ENV[…] and ENV.fetch, Perl's $ENV{…}, awk's ENVIRON, Go's
 // os.Getenv and LookupEnv), as a word: not "environment".
-var envReader = lazy.Regexp(`\b(?:environ|getenv|Getenv|LookupEnv|ENVIRON|(?:process|Deno|Bun)\.env)\b|\bENV[\[.]|\$ENV\{`)
+var envReader = lazy.Regexp(`\b(?:environb?|getenvb?|Getenv|LookupEnv|ENVIRON|(?:process|Deno|Bun)\.env)\b|\bENV[\[.]|\$ENV\{`)
 
 // envRead matches a program's read of one variable from its environment
 // by its name, the name in the first group that matched:
 // os.environ["NAME"], environ.get("NAME"), os.getenv("NAME"), "NAME" in
-// os.environ; process.env.NAME, process.env["NAME"], "NAME" in
+// os.environ (and the bytes forms, os.environb[b"NAME"], os.getenvb,
+// b"NAME" in os.environb); process.env.NAME, process.env["NAME"], "NAME" in
 // process.env, Deno.env.get("NAME"), Bun.env.NAME; Ruby's ENV["NAME"] and
 // ENV.fetch("NAME"); Perl's $ENV{NAME}; awk's ENVIRON["NAME"]; Go's
 // os.Getenv("NAME") and os.LookupEnv("NAME"). Its last group is instead
 // the braces of a JavaScript destructuring (const { NAME } =
 // process.env), which may name several.
 var envRead = lazy.Regexp(
-	`(?:\benviron|\bENV(?:IRON)?|\b(?:process|Bun)\.env)(?:\?\.)?\[\s*` + envQuote + envName + envQuote + `\s*\]` +
-		`|(?:\benviron\.(?:get|setdefault|pop)|\b(?:getenv|Getenv|LookupEnv)|\bENV\.(?:fetch|key\?|has_key\?|include\?)|\bDeno\.env\.(?:get|has))\s*\(\s*` + envQuote + envName + envQuote +
+	`(?:\benvironb?|\bENV(?:IRON)?|\b(?:process|Bun)\.env)(?:\?\.)?\[\s*` + envOpen + envName + envQuote + `\s*\]` +
+		`|(?:\benvironb?\.(?:get|setdefault|pop)|\b(?:getenvb?|Getenv|LookupEnv)|\bENV\.(?:fetch|key\?|has_key\?|include\?)|\bDeno\.env\.(?:get|has))\s*\(\s*` + envOpen + envName + envQuote +
 		`|\b(?:process|Bun)\.env\??\.` + envName + `\b` +
 		`|\$ENV\{\s*['"]?` + envName + `['"]?\s*\}` +
-		`|` + envQuote + envName + envQuote + `\s+(?:not\s+)?in\s+(?:(?:os\.)?environ|(?:process|Bun)\.env)\b` +
+		`|` + envOpen + envName + envQuote + `\s+(?:not\s+)?in\s+(?:(?:os\.)?environb?|(?:process|Bun)\.env)\b` +
 		`|\{([^{}]*)\}\s*=\s*(?:process|Bun)\.env\b`)
 
-// envQuote and envName are parts of envRead: a string's quote (Go's and
-// JavaScript's backquote too), and a variable's name as its group.
+// envQuote, envOpen and envName are parts of envRead: a string's quote
+// (Go's and JavaScript's backquote too), the same opening a string that
+// may be Python's bytes (os.environb[b"NAME"], os.getenvb(b"NAME"): QA
+// found those lost), and a variable's name as its group.
 const (
 	envQuote = "['\"`]"
+	envOpen  = "b?" + envQuote
 	envName  = `([A-Za-z_][A-Za-z0-9_]*)`
 )
 
