@@ -8,6 +8,7 @@ package hookconv
 // which it knows by its path in the project.
 
 import (
+	"io/fs"
 	"path"
 	"strings"
 
@@ -15,20 +16,37 @@ import (
 )
 
 // shellSelf is how a shell script names its own file: $0 or
-// $BASH_SOURCE (its first element), braced or not, quoted or not, or
-// resolved through its links (readlink -f, realpath), which names the
-// same file unless the script is a link itself.
-const shellSelf = `(?:"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?|"?\$\([ \t]*(?:readlink[ \t]+-[fem]|realpath)[ \t]+(?:--[ \t]+)?"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?[ \t]*\)"?)`
+// $BASH_SOURCE (its first element), braced or not, quoted or not.
+const shellSelf = `"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?`
 
-// shellSelfDir is the part of shellSelfDirExpr that names the folder
-// itself: $(dirname "$0") or ${BASH_SOURCE%/*}.
-const shellSelfDir = `(?:\$\([ \t]*dirname[ \t]+(?:--[ \t]+)?` + shellSelf + `[ \t]*\)|\$\{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\})`
+// shellSelfResolved is shellSelf resolved through its links (readlink
+// -f, realpath): the same file only when the script is no link, nor in
+// a folder that is one (QA: a hook's guard.sh linked to tools/guard.sh
+// names tools/, not .claude/hooks/).
+const shellSelfResolved = `"?\$\([ \t]*(?:readlink[ \t]+-[fem]|realpath)[ \t]+(?:--[ \t]+)?` + shellSelf + `[ \t]*\)"?`
 
-// shellSelfDirExpr matches an expression that a shell script's own
-// folder is: $(dirname "$0"), $(dirname "$(readlink -f "$0")"),
-// ${BASH_SOURCE%/*}, ${0%/*}, and $(cd "$(dirname "${BASH_SOURCE[0]}")"
-// && pwd) with its usual variants (cd --, >/dev/null 2>&1, pwd -P).
-var shellSelfDirExpr = lazy.Regexp(`\$\([ \t]*cd[ \t]+(?:-P[ \t]+)?(?:--[ \t]+)?"?` + shellSelfDir + `"?[ \t]*(?:&?>[ \t]*/dev/null[ \t]*(?:2>&1[ \t]*)?)?(?:&&|;)[ \t]*pwd(?:[ \t]+-P)?[ \t]*\)|` + shellSelfDir)
+// selfDirExpr is a regular expression of how a shell script names its
+// own folder, with the forms that resolve links (readlink -f, realpath, cd -P, pwd -P) only when
+// resolved is true: $(dirname "$0"), ${BASH_SOURCE%/*}, ${0%/*}, and
+// $(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) with its usual variants
+// (cd --, >/dev/null 2>&1). A plain form names the folder a script is
+// run by, a link's own.
+func selfDirExpr(resolved bool) string {
+	self, cdP, pwdP := shellSelf, ``, ``
+	if resolved {
+		self, cdP, pwdP = `(?:`+shellSelf+`|`+shellSelfResolved+`)`, `(?:-P[ \t]+)?`, `(?:[ \t]+-P)?`
+	}
+	dir := `(?:\$\([ \t]*dirname[ \t]+(?:--[ \t]+)?` + self + `[ \t]*\)|\$\{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\})`
+	return `\$\([ \t]*cd[ \t]+` + cdP + `(?:--[ \t]+)?"?` + dir + `"?[ \t]*(?:&?>[ \t]*/dev/null[ \t]*(?:2>&1[ \t]*)?)?(?:&&|;)[ \t]*pwd` + pwdP + `[ \t]*\)|` + dir
+}
+
+// ownDirExpr and linkDirExpr match an expression that a shell script's
+// own folder is (selfDirExpr): ownDirExpr for a script behind no link,
+// with the forms that resolve links, linkDirExpr for one that may be.
+var (
+	ownDirExpr  = lazy.Regexp(selfDirExpr(true))
+	linkDirExpr = lazy.Regexp(selfDirExpr(false))
+)
 
 // selfDirAssignment matches a line that sets a variable to a script's
 // folder, once withScriptDir has put dirMark for it: SCRIPT_DIR="…",
@@ -37,40 +55,59 @@ var selfDirAssignment = lazy.Regexp(`(?m)^[ \t]*(?:(?:export|readonly|local|decl
 
 // dirMark stands for a script's folder while withScriptDir rewrites a
 // script: it cannot occur in a script read (withScriptDir refuses one
-// that holds it).
-const dirMark = "\x00dir\x00"
+// that holds it), and holds no name's character, so bareWords does not
+// count it as a variable's name.
+const dirMark = "\x00\x01\x00"
 
 // regexpQuoteDirMark is dirMark as a regular expression.
-const regexpQuoteDirMark = `\x00dir\x00`
+const regexpQuoteDirMark = `\x00\x01\x00`
 
 // withScriptDir rewrites a shell script's text (dir being its folder, a
 // slash-separated path in the project) so that scriptPaths finds what
-// it names by its own folder: each shellSelfDirExpr, and each variable
+// it names by its own folder: each selfDirExpr, and each variable
 // set once to one, becomes the folder after the config's root variable
-// (the first of roots: ${CLAUDE_PROJECT_DIR}, or a plugin's). A script
+// (the first of roots: ${CLAUDE_PROJECT_DIR}, or a plugin's). noLink
+// says the script's path holds no link (Scripts.behindNoLink): only
+// then is a form that resolves links its folder; otherwise that form is
+// left as it is, a path not followed, and so a script unread. A script
 // that names its own file nowhere is returned as it is: most do not,
 // and this runs only on scripts read. A file sourced from another
 // folder reads $0 as its sourcer's path, not its own: it is read as its
-// own all the same, and a helper then not found is a script unread. So is one whose folder a command could not
-// spell as a plain path (a blank in it): its paths stay unresolved, as
-// before, and the readers treat them as they do any they cannot follow.
-func withScriptDir(text, dir string, roots []string) string {
+// own all the same, and a helper then not found is a script unread. So
+// is one whose folder a command could not spell as a plain path (a
+// blank in it): its paths stay unresolved, as before, and the readers
+// treat them as they do any they cannot follow. It runs in time linear
+// in the text's length (QA: a script of many assignments took seconds).
+func withScriptDir(text, dir string, roots []string, noLink bool) string {
 	if !strings.Contains(text, "$0") && !strings.Contains(text, "${0") && !strings.Contains(text, "BASH_SOURCE") {
 		return text
 	}
 	if !plainPath(dir) || strings.Contains(text, "\x00") || len(roots) == 0 {
 		return text
 	}
-	text = shellSelfDirExpr().ReplaceAllLiteralString(text, dirMark)
+	expr := linkDirExpr()
+	if noLink {
+		expr = ownDirExpr()
+	}
+	text = expr.ReplaceAllLiteralString(text, dirMark)
 	if !strings.Contains(text, dirMark) {
 		return text
 	}
-	// A variable set to the folder once stands for it: set again
-	// elsewhere (DIR=$(pwd) later), it may be anything there.
+	// A variable set to the folder stands for it only where nothing else
+	// may change it: its name as a bare word anywhere but its one
+	// assignment (NAME+=, read NAME, export NAME, for NAME in, unset
+	// NAME, ((NAME++)), printf -v NAME, …) may set it to anything.
+	once := map[string]bool{}
 	for _, m := range selfDirAssignment().FindAllStringSubmatch(text, -1) {
-		if name := m[1]; assignedOnce(text, name) {
-			text = replaceVarWith(strings.ReplaceAll(text, "${"+name+"}", dirMark), name, dirMark)
+		once[m[1]] = true
+	}
+	for name, n := range bareWords(text, once) {
+		if n != 1 {
+			delete(once, name)
 		}
+	}
+	if len(once) > 0 {
+		text = replaceVarsWith(text, once, dirMark)
 	}
 	spelled := "${" + roots[0] + "}"
 	if dir != "." {
@@ -79,20 +116,91 @@ func withScriptDir(text, dir string, roots []string) string {
 	return strings.ReplaceAll(text, dirMark, spelled)
 }
 
-// assignedOnce reports whether a shell text sets the variable name in
-// one place only (NAME= not after a name's character).
-func assignedOnce(text, name string) bool {
-	n := 0
-	for i := 0; ; {
-		k := strings.Index(text[i:], name+"=")
-		if k < 0 {
-			return n == 1
+// bareWords counts, for each of names, where a shell text holds it as a
+// bare word: a run of a name's characters not after $, ${, ${# or ${!
+// (a reference, which reads it). An assignment, a read into it, export,
+// unset and arithmetic all hold it so.
+func bareWords(text string, names map[string]bool) map[string]int {
+	counts := map[string]int{}
+	for i := 0; i < len(text); {
+		if !isNameByte(text[i]) {
+			i++
+			continue
 		}
-		if at := i + k; at == 0 || !isNameByte(text[at-1]) {
-			n++
+		j := i
+		for j < len(text) && isNameByte(text[j]) {
+			j++
 		}
-		i += k + len(name) + 1
+		if word := text[i:j]; names[word] && !isReference(text[:i]) {
+			counts[word]++
+		}
+		i = j
 	}
+	return counts
+}
+
+// isReference reports whether a name after before is a variable's
+// reference: $NAME, ${NAME…}, ${#NAME}, ${!NAME…}.
+func isReference(before string) bool {
+	for _, p := range []string{"$", "${", "${#", "${!"} {
+		if strings.HasSuffix(before, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// replaceVarsWith replaces, in one pass, each $NAME not followed by a
+// name's character and each ${NAME} of names with with.
+func replaceVarsWith(s string, names map[string]bool, with string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' {
+			continue
+		}
+		start, braced := i+1, i+1 < len(s) && s[i+1] == '{'
+		if braced {
+			start++
+		}
+		end := start
+		for end < len(s) && isNameByte(s[end]) {
+			end++
+		}
+		if !names[s[start:end]] {
+			continue
+		}
+		if braced {
+			if end >= len(s) || s[end] != '}' {
+				continue
+			}
+			end++
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(with)
+		last, i = end, end-1
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// behindNoLink reports whether a project script's path (name) holds no
+// symbolic link, neither the file nor a folder above it, so that a form
+// resolving links (readlink -f "$0", cd -P, pwd -P) names its folder as
+// the path does. An FS that cannot tell a link (no fs.ReadLinkFS, whose
+// fs.Lstat would follow one) may hold one: false.
+func (s *Scripts) behindNoLink(name string) bool {
+	fsys, ok := s.FS.(fs.ReadLinkFS)
+	if !ok {
+		return false
+	}
+	for p := name; p != "." && p != "/"; p = path.Dir(p) {
+		info, err := fsys.Lstat(p)
+		if err != nil || info.Mode()&fs.ModeSymlink != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // programPathParts match, in a Python or Node script's code, a path

@@ -1,6 +1,8 @@
 package hookconv
 
 import (
+	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -34,12 +36,29 @@ func TestWithScriptDir(t *testing.T) {
 		{"reassigned", "DIR=\"$(dirname \"$0\")\"\nDIR=/tmp\nsource \"$DIR/lib.sh\"", nil},
 		// Another name's value: not the folder.
 		{"longer name", "DIR=\"$(dirname \"$0\")\"\nsource \"$DIRX/lib.sh\"", nil},
+		// Anything else that names the variable may set it (QA: +=, read).
+		{"appended", "SCRIPT_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nSCRIPT_DIR+=/sub\n\"$SCRIPT_DIR/check.sh\"", nil},
+		{"read into", "SCRIPT_DIR=\"$(dirname \"$0\")\"\nread -r SCRIPT_DIR <<< \"$SCRIPT_DIR/sub\"\n\"$SCRIPT_DIR/check.sh\"", nil},
+		{"export again", "D=\"$(dirname \"$0\")\"\nexport D\n\"$D/check.sh\"", nil},
+		{"declare", "D=\"$(dirname \"$0\")\"\ndeclare -g D=/x\n\"$D/check.sh\"", nil},
+		{"local", "D=\"$(dirname \"$0\")\"\nf() { local D; \"$D/check.sh\"; }", nil},
+		{"printf -v", "D=\"$(dirname \"$0\")\"\nprintf -v D '%s/sub' \"$D\"\n\"$D/check.sh\"", nil},
+		{"for", "D=\"$(dirname \"$0\")\"\nfor D in /a /b; do \"$D/check.sh\"; done", nil},
+		{"unset", "D=\"$(dirname \"$0\")\"\nunset D\n\"${D:-/opt}/check.sh\"", nil},
+		{"mapfile", "D=\"$(dirname \"$0\")\"\nmapfile -t D < list\n\"$D/check.sh\"", nil},
+		{"getopts", "D=\"$(dirname \"$0\")\"\ngetopts d: D\n\"$D/check.sh\"", nil},
+		{"arithmetic", "D=\"$(dirname \"$0\")\"\n((D++))\n\"$D/check.sh\"", nil},
+		{"let", "D=\"$(dirname \"$0\")\"\nlet D=1\n\"$D/check.sh\"", nil},
+		{"assigned twice the same", "D=\"$(dirname \"$0\")\"\nD=\"$(dirname \"$0\")\"\n\"$D/check.sh\"", nil},
+		// Its references only, braced or not, and other names' words.
+		{"references only", "D=\"$(dirname \"$0\")\"\necho \"${#D}\"\n\"$D/check.sh\"", []string{".claude/hooks/check.sh"}},
+		{"lower-case dir", "dir=\"$(dirname \"$0\")\"\n\"$dir/check.sh\"", []string{".claude/hooks/check.sh"}},
 		{"dirname of another", `source "$(dirname "$1")/lib.sh"`, nil},
 		{"outside the project", `source "$(dirname "$0")/../../../lib.sh"`, nil},
 		{"no self", `source "$HOME/lib.sh"`, nil},
 	} {
 		var got []string
-		text := withScriptDir(tc.text, ".claude/hooks", projectRootVars())
+		text := withScriptDir(tc.text, ".claude/hooks", projectRootVars(), true)
 		for _, l := range strings.Split(text, "\n") {
 			got = append(got, refPaths(scriptPaths(l, projectRootVars(), true))...)
 		}
@@ -47,12 +66,37 @@ func TestWithScriptDir(t *testing.T) {
 			t.Errorf("%s: %q read as %q: %q, want %q", tc.name, tc.text, text, got, tc.want)
 		}
 	}
+	// A script that is a link, or lies in a folder that is one: a form
+	// resolving links names the link's target's folder, unknown here
+	// (QA: guard.sh -> ../../tools/guard.sh read .claude/hooks/check.sh);
+	// the plain ones name the link's own.
+	for _, tc := range []struct {
+		name, text string
+		beside     bool
+	}{
+		{"readlink", `"$(dirname "$(readlink -f "$0")")/check.sh"`, false},
+		{"realpath", `"$(dirname "$(realpath "$0")")/check.sh"`, false},
+		{"cd readlink pwd", "HERE=\"$(cd \"$(dirname \"$(readlink -f \"${BASH_SOURCE[0]}\")\")\" && pwd)\"\n\"$HERE/check.sh\"", false},
+		{"pwd -P", "D=$(cd \"$(dirname \"$0\")\" && pwd -P)\n\"$D/check.sh\"", false},
+		{"cd -P", "D=$(cd -P \"$(dirname \"$0\")\" && pwd)\n\"$D/check.sh\"", false},
+		{"plain dirname", `"$(dirname "$0")/check.sh"`, true},
+		{"plain cd pwd", "D=$(cd \"$(dirname \"$0\")\" && pwd)\n\"$D/check.sh\"", true},
+	} {
+		var got []string
+		text := withScriptDir(tc.text, ".claude/hooks", projectRootVars(), false)
+		for _, l := range strings.Split(text, "\n") {
+			got = append(got, refPaths(scriptPaths(l, projectRootVars(), true))...)
+		}
+		if slices.Contains(got, ".claude/hooks/check.sh") != tc.beside {
+			t.Errorf("link, %s: %q read as %q: %q, want .claude/hooks/check.sh %v", tc.name, tc.text, text, got, tc.beside)
+		}
+	}
 	// A script at the project's top; one in a folder a word cannot
 	// spell plainly is left as it is.
-	if got := refPaths(scriptPaths(withScriptDir(`. "$(dirname "$0")/lib.sh"`, ".", projectRootVars()), projectRootVars(), true)); !slices.Equal(got, []string{"lib.sh"}) {
+	if got := refPaths(scriptPaths(withScriptDir(`. "$(dirname "$0")/lib.sh"`, ".", projectRootVars(), true), projectRootVars(), true)); !slices.Equal(got, []string{"lib.sh"}) {
 		t.Errorf("top: %q", got)
 	}
-	if text := `. "$(dirname "$0")/lib.sh"`; withScriptDir(text, "my hooks", projectRootVars()) != text {
+	if text := `. "$(dirname "$0")/lib.sh"`; withScriptDir(text, "my hooks", projectRootVars(), true) != text {
 		t.Errorf("a folder with a blank was rewritten")
 	}
 }
@@ -100,6 +144,11 @@ func TestFollowScriptsByOwnFolder(t *testing.T) {
 		".claude/hooks/lib.sh":  {Data: []byte("echo \"$CLAUDE_CODE_SESSION_ID\"\n")},
 		".claude/hooks/gone.sh": {Data: []byte("#!/bin/bash\n. \"${BASH_SOURCE%/*}/missing.sh\"\n")},
 		".claude/hooks/g.py":    {Data: []byte("import subprocess\nsubprocess.run([os.path.join(os.path.dirname(__file__), \"lib.sh\")])\n")},
+		// A link: its target's folder holds the check it runs (QA).
+		".claude/hooks/link.sh": {Data: []byte("../../tools/link.sh"), Mode: fs.ModeSymlink},
+		"tools/link.sh":         {Data: []byte("#!/bin/bash\n\"$(dirname \"$(readlink -f \"$0\")\")/lib.sh\"\n")},
+		"tools/lib.sh":          {Data: []byte("[ \"$STRICT\" = 1 ] || exit 0\n")},
+		".claude/hooks/real.sh": {Data: []byte("#!/bin/bash\n\"$(dirname \"$(readlink -f \"$0\")\")/lib.sh\"\n")},
 	}}
 	for _, tc := range []struct {
 		script string
@@ -109,6 +158,8 @@ func TestFollowScriptsByOwnFolder(t *testing.T) {
 		{".claude/hooks/g.sh", []string{".claude/hooks/g.sh", ".claude/hooks/lib.sh"}, false},
 		{".claude/hooks/g.py", []string{".claude/hooks/g.py", ".claude/hooks/lib.sh"}, false},
 		{".claude/hooks/gone.sh", []string{".claude/hooks/gone.sh"}, true},
+		{".claude/hooks/link.sh", []string{".claude/hooks/link.sh"}, true},
+		{".claude/hooks/real.sh", []string{".claude/hooks/real.sh", ".claude/hooks/lib.sh"}, false},
 	} {
 		files, _, unread := s.followScripts([]scriptRef{{tc.script, true}}, nil)
 		var got []string
@@ -133,5 +184,35 @@ func TestMayNameBesideScript(t *testing.T) {
 	}
 	if s.mayName("./hooks/own.sh", []string{"CLAUDE_CODE_SESSION_ID"}) {
 		t.Errorf("a script naming nothing is read further")
+	}
+}
+
+// BenchmarkWithScriptDir: withScriptDir takes time linear in a script's
+// length (QA: a 250 KB script of D=$(dirname "$0") lines took 17 s, as
+// each assignment rescanned the whole text); compare the 25 KB and
+// 250 KB sizes of each shape.
+func BenchmarkWithScriptDir(b *testing.B) {
+	shapes := map[string]func(i int) string{
+		"dirname": func(int) string { return "D=$(dirname \"$0\")\n" },
+		"cd-pwd": func(int) string {
+			return "SCRIPT_DIR=$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\n\"$SCRIPT_DIR/lib.sh\"\n"
+		},
+		"distinct": func(i int) string {
+			return fmt.Sprintf("D%d=$(cd \"$(dirname \"$0\")\" && pwd)\n\"$D%d/lib.sh\"\n", i, i)
+		},
+	}
+	for _, shape := range []string{"dirname", "cd-pwd", "distinct"} {
+		for _, size := range []int{25_000, 250_000} {
+			var text strings.Builder
+			text.WriteString("#!/bin/bash\n")
+			for i := 0; text.Len() < size; i++ {
+				text.WriteString(shapes[shape](i))
+			}
+			b.Run(fmt.Sprintf("%s/%dKB", shape, size/1000), func(b *testing.B) {
+				for b.Loop() {
+					withScriptDir(text.String(), ".claude/hooks", projectRootVars(), true)
+				}
+			})
+		}
 	}
 }

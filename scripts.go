@@ -270,7 +270,7 @@ func (s *Scripts) byOwnFolder(name string, b []byte, shell bool) besideAnswer {
 	}
 	var a besideAnswer
 	if shell {
-		a.text = withScriptDir(withoutComments(b), path.Dir(name), rootVars(s.Plugin))
+		a.text = withScriptDir(withoutComments(b), path.Dir(name), rootVars(s.Plugin), s.behindNoLink(name))
 	} else if lang := scriptLang(name, b); lang == langPython || lang == langNode {
 		a.refs = programRefs(programCode(string(b), lang), path.Dir(name), !s.Plugin)
 	}
