@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -342,6 +343,24 @@ func BenchmarkExitsTwoSilently(b *testing.B) {
 				exitsTwoSilently(script)
 			}
 		})
+	}
+	// A hook's command of thousands of the prefixes commandReadings reads
+	// past, at two sizes: the time must grow as the text does (QA: the
+	// payload read first and its status saved, 20,000 times, took 90 s,
+	// each saving reading the rest of the command anew; 20,000 file
+	// tests took 27 s, each copying the rest).
+	for _, n := range []int{2000, 8000} {
+		for name, command := range map[string]string{
+			"saved-status": strings.Repeat(`input=$(cat); echo "$input" | .claude/hooks/guard.sh; rc=$?; `, n) + "exit $rc",
+			"file-tests":   strings.Repeat("[ -x .claude/hooks/guard.sh ] && ", n) + "python3 -c 'import sys; sys.exit(2)'",
+		} {
+			b.Run(name+"-"+strconv.Itoa(n), func(b *testing.B) {
+				b.SetBytes(int64(len(command)))
+				for b.Loop() {
+					commandReadings(command)
+				}
+			})
+		}
 	}
 }
 
@@ -1279,6 +1298,13 @@ func TestWithoutNoOpPrefix(t *testing.T) {
 		{"input=$(cat)\n./q.sh <<< \"$input\" || exit 2", "./q.sh || exit 2"},
 		{"input=$(./a.sh); echo \"$input\" | ./q.sh", "input=$(./a.sh); echo \"$input\" | ./q.sh"},
 		{"./q.sh <<< '$input'", "./q.sh <<< '$input'"},
+		// Tests in a row are read in one round, however many (QA).
+		{"[ -x ./q.sh ] && test -f c.json && ./q.sh", "./q.sh"},
+		{strings.Repeat("[ -x ./q.sh ] && ", 5000) + "./q.sh", "./q.sh"},
+		// A round a command standing alone: a few are read past, too
+		// many are taken as unread and the command kept as it is.
+		{strings.Repeat("true; ", 10) + "./q.sh", "./q.sh"},
+		{strings.Repeat("true; ", maxPrefixRounds) + "./q.sh", strings.Repeat("true; ", maxPrefixRounds) + "./q.sh"},
 	} {
 		if got := withoutNoOpPrefix(tc.in); got != tc.want {
 			t.Errorf("withoutNoOpPrefix(%q) = %q, want %q", tc.in, got, tc.want)
@@ -1303,6 +1329,13 @@ func TestWithSavedStatusPassedOn(t *testing.T) {
 		{"{ q.sh; rc=$?; exit $rc; }", "{ q.sh; rc=$?; exit $rc; }"},
 		{"q.sh; rc=$?; set -e; false; exit $rc", "q.sh; rc=$?; set -e; false; exit $rc"}, // false ends it: exit 1
 		{"q.sh; rc=$?; [ $rc -eq 2 ] && exit 2", "q.sh; rc=$?; [ $rc -eq 2 ] && exit 2"},
+		// Thousands of savings: the last is passed on (QA: each read
+		// with the rest of the command took 90 s for 20,000).
+		{strings.Repeat("q.sh; rc=$?; ", 5000) + "exit $rc", strings.Repeat("q.sh; rc=$?; ", 4999) + "q.sh"},
+		// What stands apart before the exit is read past a round each: too
+		// much of it is taken as unread.
+		{"q.sh; rc=$?; " + strings.Repeat("true; ", 10) + "exit $rc", "q.sh"},
+		{"q.sh; rc=$?; " + strings.Repeat("true; ", maxPrefixRounds) + "exit $rc", "q.sh; rc=$?; " + strings.Repeat("true; ", maxPrefixRounds) + "exit $rc"},
 	} {
 		if got := withSavedStatusPassedOn(tc.in); got != tc.want {
 			t.Errorf("withSavedStatusPassedOn(%q) = %q, want %q", tc.in, got, tc.want)

@@ -1129,7 +1129,14 @@ func prefixReadings(command string) (string, []string) {
 	cd := "" // a cd into the project read past, put back in front
 	errexit, pipefail := false, false
 	done := false
-	for !done {
+	whole := command
+	for round := 0; !done; round++ {
+		if round == maxPrefixRounds {
+			// Each round reads the rest of the command anew: a command of
+			// thousands of prefixes (QA: 20,000 took 90 s) is not read,
+			// as any prefix not followed is not, rather than read slowly.
+			return whole, nil
+		}
 		trimmed := strings.TrimLeft(command, " \t\n")
 		if !strings.HasPrefix(trimmed, "{") && !strings.HasPrefix(trimmed, "exec") && !strings.HasPrefix(trimmed, "env") && !strings.HasPrefix(trimmed, "/usr/bin/env") && strings.IndexAny(trimmed, ";\n") < 0 && !strings.Contains(trimmed, "$(") &&
 			!slices.ContainsFunc(statusLaunchers, func(l string) bool { return strings.HasPrefix(trimmed, l) }) && !hasPipe(trimmed) && !strings.HasPrefix(trimmed, "[ -") && !strings.HasPrefix(trimmed, "test -") {
@@ -1150,7 +1157,12 @@ func prefixReadings(command string) (string, []string) {
 			// [ -x check.sh ] && check.sh: the test writes nothing, and
 			// when it fails the list goes on with status 1, no exit 2
 			// (QA).
-			command = trimmed[len(fileTested().FindString(plain)):]
+			// The tests in a row go in one round ([ -x a ] && [ -f b ] &&).
+			at := 0
+			for n := len(fileTested().FindString(plain)); n > 0; n = len(fileTested().FindString(plain[at:])) {
+				at += n
+			}
+			command = trimmed[at:]
 		case pipesFirst(plain):
 			// cat | check.sh: the pipeline's status is check.sh's.
 			read, ok := withoutPipelineHead(trimmed, plain)
@@ -1249,6 +1261,11 @@ func prefixReadings(command string) (string, []string) {
 	}
 	return command, alone
 }
+
+// maxPrefixRounds bounds the prefixes prefixReadings reads past, a
+// round each (a test of a file and the && after it, a command standing
+// alone, a launcher …): far more than any hook's command opens with.
+const maxPrefixRounds = 64
 
 // fileTested matches a test of a file opening a command and the && after
 // it: [ -x check.sh ] &&, test -f check.sh &&.
@@ -1700,7 +1717,19 @@ func withSavedStatusPassedOn(command string) string {
 	if !strings.Contains(command, "=$?") && !strings.Contains(command, `="$?"`) {
 		return command // most commands: the regexps are not run
 	}
+	// The rest after a saving is read past about a statement a round: one
+	// followed by more ; and line breaks (quoted and blank ones too) than
+	// prefixReadings reads rounds is taken as unread, not tried, so that
+	// thousands of savings are not each read with the rest of the
+	// command (QA: 20,000 took 90 s). A few readable ones (many blank
+	// lines) are given up on too: the command is then read as it is.
+	seps, counted := strings.Count(command, ";")+strings.Count(command, "\n"), 0
 	for _, loc := range statusSaved().FindAllStringSubmatchIndex(command, -1) {
+		seps -= strings.Count(command[counted:loc[1]], ";") + strings.Count(command[counted:loc[1]], "\n")
+		counted = loc[1]
+		if seps > maxPrefixRounds {
+			continue
+		}
 		before := withoutClosingSemicolon(command[:loc[2]])
 		if before == "" || strings.HasSuffix(before, "&&") || strings.HasSuffix(before, "||") || strings.HasSuffix(before, "|") {
 			continue
