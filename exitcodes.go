@@ -806,8 +806,9 @@ type silentExit struct {
 // the target only observes, HC204 says so; where the source blocked only
 // on a JSON answer, the exit never blocked. It reads only what it can
 // read whole: the command when it runs nothing but the shell's own
-// commands and text tools, the shell script it runs (Scripts.readScript)
-// or the Python or Node script (Scripts.readProgram, whose rule is
+// commands and text tools, the shell script it runs (Scripts.readScript,
+// and through readExitScript the one project script whose status that
+// script's last command passes on) or the Python or Node script (Scripts.readProgram, whose rule is
 // coarser: no write to stderr anywhere in it), also where the command
 // turns the script's failure into exit 2 (failureBody). Anything else may write a reason hookconv cannot see, and the encoder's
 // note on the event (HC322) says the rule. A command the shim wraps is
@@ -897,7 +898,7 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 		if exitsTwo(call.Command) {
 			return "its command", exec, true
 		}
-		if text, read := scripts.readScript(&call, forExit); read {
+		if text, read := scripts.readExitScript(&call); read {
 			return "its script", exec, exitsTwo(text)
 		}
 		if p, program := scripts.readProgram(&call); program {
@@ -910,7 +911,7 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 		// is gone before the tool reads it.
 		call := hd
 		call.Command = hd.Command[:at]
-		text, read := scripts.readScript(&call, forExit)
+		text, read := scripts.readExitScript(&call)
 		var p *program
 		program := false
 		if !read {
@@ -944,7 +945,7 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 			// loud as the script's own exit 2.
 			what = "its script, whose exit 2 the command passes on,"
 		}
-		if text, read := scripts.readScript(&call, forExit); read {
+		if text, read := scripts.readExitScript(&call); read {
 			key := strings.TrimSuffix(text, "\n"+call.Command)
 			if prints {
 				key = withPrintsToStderr(key)
@@ -978,7 +979,7 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 	run := hd
 	var prints bool
 	run.Command, prints = withoutOutputRedirects(run.Command)
-	text, read := scripts.readScript(&run, forExit)
+	text, read := scripts.readExitScript(&run)
 	if !read {
 		// python3 guard.py, node guard.js: read whole, or not at all.
 		if p, ok := scripts.readProgram(&run); ok {

@@ -1375,3 +1375,91 @@ func TestWithExitCodeInlined(t *testing.T) {
 		}
 	}
 }
+
+// TestSilentExitsTailCall: a guard whose last command runs, execs or
+// sources one other project script passes that script's exit on, and
+// its silence with it (QA F3); a loud helper, a write before the call,
+// a helper missing or a call that is not the last says nothing.
+func TestSilentExitsTailCall(t *testing.T) {
+	const dir = ".claude/hooks/"
+	sh := func(body string) *fstest.MapFile { return &fstest.MapFile{Data: []byte("#!/bin/bash\n" + body)} }
+	files := map[string]string{
+		"check.sh":       "grep -q \"rm -rf\" && exit 2\nexit 0\n",
+		"loud.sh":        "grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; exit 2; }\nexit 0\n",
+		"fails.sh":       "grep -q \"rm -rf\" && exit 1\nexit 0\n",
+		"exec.sh":        "exec \"$(dirname \"$0\")/check.sh\"\n",
+		"exec-loud.sh":   "exec \"$(dirname \"$0\")/loud.sh\"\n",
+		"exec-proj.sh":   "exec \"$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh\"\n",
+		"exec-args.sh":   "exec \"$(dirname \"$0\")/check.sh\" \"$@\"\n",
+		"exec-other.sh":  "exec \"$(dirname \"$0\")/check.sh\" strict\n",
+		"last.sh":        "set -euo pipefail\n\n\"$(dirname \"$0\")/check.sh\"\n",
+		"last-loud.sh":   "\"$(dirname \"$0\")/loud.sh\"\n",
+		"status.sh":      "\"$(dirname \"$0\")/check.sh\"\nexit $?\n",
+		"bash.sh":        "bash \"$(dirname \"$0\")/check.sh\"; exit $?\n",
+		"bash-x.sh":      "bash -x \"$(dirname \"$0\")/check.sh\"; exit $?\n",
+		"dot.sh":         ". \"$(dirname \"$0\")/check.sh\"\n",
+		"source.sh":      "source \"$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh\"\n",
+		"source-loud.sh": "source \"$(dirname \"$0\")/loud.sh\"\n",
+		"says.sh":        "echo \"checking\" >&2\nexec \"$(dirname \"$0\")/check.sh\"\n",
+		"runs.sh":        "curl -s https://example.com\nexec \"$(dirname \"$0\")/check.sh\"\n",
+		"missing.sh":     "exec \"$(dirname \"$0\")/gone.sh\"\n",
+		"then.sh":        "\"$(dirname \"$0\")/check.sh\"\necho done\n",
+		"inside.sh":      "if [ -n \"$X\" ]; then\n  exec \"$(dirname \"$0\")/check.sh\"\nfi\n",
+		"cd.sh":          "cd /tmp\nexec .claude/hooks/check.sh\n",
+		"mid.sh":         "exec \"$(dirname \"$0\")/exec.sh\"\n",
+		"cycle-a.sh":     "exec \"$(dirname \"$0\")/cycle-b.sh\"\n",
+		"cycle-b.sh":     "exec \"$(dirname \"$0\")/cycle-a.sh\"\n",
+		"deep1.sh":       "exec \"$(dirname \"$0\")/deep2.sh\"\n",
+		"deep2.sh":       "exec \"$(dirname \"$0\")/deep3.sh\"\n",
+		"deep3.sh":       "exec \"$(dirname \"$0\")/deep4.sh\"\n",
+		"deep4.sh":       "exec \"$(dirname \"$0\")/check.sh\"\n",
+		"exec-fails.sh":  "exec \"$(dirname \"$0\")/fails.sh\"\n",
+	}
+	fsys := fstest.MapFS{dir + "traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q \"rm -rf\" && exit 2\n")}}
+	for name, body := range files {
+		fsys[dir+name] = sh(body)
+	}
+	fsys[dir+"exec-traced.sh"] = sh("exec \"$(dirname \"$0\")/traced.sh\"\n")
+	scripts := &Scripts{FS: fsys}
+	for _, tc := range []struct {
+		command string
+		want    bool
+	}{
+		{"./.claude/hooks/check.sh", true}, // the helper run alone, as before
+		{"./.claude/hooks/exec.sh", true},
+		{"./.claude/hooks/exec-loud.sh", false},
+		{"\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/exec-proj.sh", true},
+		{"./.claude/hooks/exec-args.sh", true},
+		{"./.claude/hooks/exec-other.sh", false}, // its own arguments: not followed
+		{"./.claude/hooks/last.sh", true},
+		{"./.claude/hooks/last-loud.sh", false},
+		{"./.claude/hooks/status.sh", true},
+		{"./.claude/hooks/bash.sh", true},
+		{"bash .claude/hooks/bash.sh", true},
+		{"./.claude/hooks/bash-x.sh", false}, // bash -x traces to stderr
+		{"./.claude/hooks/exec-traced.sh", false},
+		{"./.claude/hooks/dot.sh", true},
+		{"./.claude/hooks/source.sh", true},
+		{"./.claude/hooks/source-loud.sh", false},
+		{"./.claude/hooks/says.sh", false}, // the guard writes first
+		{"./.claude/hooks/runs.sh", false}, // a program unseen first
+		{"./.claude/hooks/missing.sh", false},
+		{"./.claude/hooks/then.sh", false},   // the status is echo's
+		{"./.claude/hooks/inside.sh", false}, // not the last command
+		{"./.claude/hooks/cd.sh", false},     // another folder's check.sh
+		{"./.claude/hooks/mid.sh", true},     // two levels
+		{"./.claude/hooks/cycle-a.sh", false},
+		{"./.claude/hooks/deep1.sh", false}, // past maxTailScripts
+		{"./.claude/hooks/exec-fails.sh || exit 2", true},
+		{"./.claude/hooks/exec-loud.sh || exit 2", false},
+		{"./.claude/hooks/exec.sh 2>/dev/null", true},
+	} {
+		m := &canonical.Manifest{Hooks: []canonical.Hook{{
+			Event: "before_tool_execute", Blocking: true,
+			Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command},
+		}}}
+		if got := len(silentExits(m, nil, "claude-code", "codex", scripts)) > 0; got != tc.want {
+			t.Errorf("silentExits(%q) = %v, want %v", tc.command, got, tc.want)
+		}
+	}
+}
