@@ -1414,6 +1414,30 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"deep3.sh":       "exec \"$(dirname \"$0\")/deep4.sh\"\n",
 		"deep4.sh":       "exec \"$(dirname \"$0\")/check.sh\"\n",
 		"exec-fails.sh":  "exec \"$(dirname \"$0\")/fails.sh\"\n",
+		// QA b4: the helper's failure turned into exit 2 by the guard.
+		"or2.sh":         "\"$(dirname \"$0\")/check.sh\" || exit 2\n",
+		"or2-loud.sh":    "\"$(dirname \"$0\")/loud.sh\" || exit 2\n",
+		"or2-fails.sh":   "\"$(dirname \"$0\")/fails.sh\" || exit 2\n",
+		"or2-proj.sh":    "INPUT=$(cat)\n\"$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh\" || exit 2\n",
+		"or2-says.sh":    "\"$(dirname \"$0\")/check.sh\" || { echo \"blocked\" >&2; exit 2; }\n",
+		"or2-source.sh":  "source \"$(dirname \"$0\")/fails.sh\" || exit 2\n",
+		"or2-exit1.sh":   "\"$(dirname \"$0\")/fails.sh\" || exit 1\n",
+		"or2-first.sh":   "grep -q sudo && exit 1\n\"$(dirname \"$0\")/fails.sh\" || exit 2\n",
+		"or2-first2.sh":  "grep -q sudo && exit 2\n\"$(dirname \"$0\")/loud.sh\" || exit 2\n",
+		"or2-missing.sh": "\"$(dirname \"$0\")/gone.sh\" || exit 2\n",
+		"or2-unseen.sh":  "\"$(dirname \"$0\")/runs-then.sh\" || exit 2\n",
+		"runs-then.sh":   "curl -s https://example.com || exit 1\n",
+		// QA a1, a3, a4: a function a sourced lib defines, called last.
+		"lib.sh":       "check() { grep -q \"rm -rf\" && exit 2; exit 0; }\n",
+		"lib-lines.sh": "check() { grep -q \"rm -rf\" && exit 2\nexit 0; }\n",
+		"lib-loud.sh":  "check() { grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; exit 2; }; exit 0; }\n",
+		"fn.sh":        "source \"$(dirname \"$0\")/lib.sh\"\ncheck\n",
+		"fn-proj.sh":   "source \"$CLAUDE_PROJECT_DIR/.claude/hooks/lib-lines.sh\"\ncheck \"$@\"\n",
+		"fn-loud.sh":   ". \"$(dirname \"$0\")/lib-loud.sh\"\ncheck\n",
+		"fn-says.sh":   "source \"$(dirname \"$0\")/lib.sh\"\necho checking >&2\ncheck\n",
+		"fn-other.sh":  "source \"$(dirname \"$0\")/lib.sh\"\nverify\n",
+		"fn-then.sh":   "source \"$(dirname \"$0\")/lib.sh\"\ncheck\necho done\n",
+		"fn-run.sh":    "\"$(dirname \"$0\")/lib.sh\"\ncheck\n",
 	}
 	fsys := fstest.MapFS{dir + "traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q \"rm -rf\" && exit 2\n")}}
 	for name, body := range files {
@@ -1453,6 +1477,27 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/exec-fails.sh || exit 2", true},
 		{"./.claude/hooks/exec-loud.sh || exit 2", false},
 		{"./.claude/hooks/exec.sh 2>/dev/null", true},
+		{"./.claude/hooks/or2.sh", true},
+		{"\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/or2.sh", true},
+		{"./.claude/hooks/or2-loud.sh", false},
+		{"./.claude/hooks/or2-fails.sh", true}, // exit 1 made exit 2
+		{"./.claude/hooks/or2-proj.sh", true},
+		{"./.claude/hooks/or2-says.sh", false},
+		{"./.claude/hooks/or2-source.sh", false}, // the lib's exit 1 ends the guard
+		{"./.claude/hooks/or2-exit1.sh", false},
+		{"./.claude/hooks/or2-first.sh", false}, // its own exit 1 first: not read
+		{"./.claude/hooks/or2-first2.sh", true}, // its own silent exit 2 first
+		{"./.claude/hooks/or2-missing.sh", false},
+		{"./.claude/hooks/or2-unseen.sh", false},
+		{"./.claude/hooks/or2.sh || exit 2", true},
+		{"./.claude/hooks/or2-loud.sh || exit 2", false},
+		{"./.claude/hooks/fn.sh", true},
+		{"./.claude/hooks/fn-proj.sh", true},
+		{"./.claude/hooks/fn-loud.sh", false},
+		{"./.claude/hooks/fn-says.sh", false},
+		{"./.claude/hooks/fn-other.sh", false}, // verify: a program unseen
+		{"./.claude/hooks/fn-then.sh", false},  // the status is echo's
+		{"./.claude/hooks/fn-run.sh", false},   // run, not sourced: check is a program
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

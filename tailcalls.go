@@ -5,6 +5,10 @@ package hookconv
 // . "$(dirname "$0")/check.sh" as its last command. Its exit is the
 // helper's, and so is what it writes to stderr: HC431 reads the helper
 // as it reads the hook's own script, after what the guard runs first.
+// So is a guard ending "$(dirname "$0")/check.sh" || exit 2, whose exit 2
+// is as silent as the helper's failure (QA b4), and one that sources a
+// lib and calls the function it defines last (QA a1): source lib.sh;
+// check.
 
 import (
 	"path"
@@ -71,6 +75,9 @@ func (s *Scripts) readExitScript(hd *canonical.Handler) (string, bool) {
 // (byOwnFolder), with a last command that hands its status to another
 // project script replaced by that script's text, recursively up to
 // maxTailScripts and never twice (seen); followed says whether one was.
+// A last line turning one such script's failure into exit 2 gives what
+// failureTail reads; a function called last, a sourced lib's, the lib's
+// text before the call (sourcedFunctionTail).
 // False for a file that is no readable shell script, or whose shebang
 // traces (#!/bin/bash -x).
 func (s *Scripts) tailText(name string, direct bool, seen []string) (text string, followed, ok bool) {
@@ -84,7 +91,20 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 	text = s.byOwnFolder(name, b, true).text
 	before, helper, helperDirect, ok := s.tailCall(text)
 	if !ok {
-		return text, false, true // all it does, or not: allVisible decides
+		if via, ok := s.failureTail(name, text, seen); ok {
+			return via, true, true
+		}
+		before, lib, call, ok := s.sourcedFunctionTail(text)
+		if !ok {
+			return text, false, true // all it does, or not: allVisible decides
+		}
+		// source lib.sh; check: the lib's text, then the call, whose
+		// status (the function's exit or return) is the script's.
+		inner, _, ok := s.tailText(lib, false, append(seen, name))
+		if !ok {
+			return "", false, false
+		}
+		return before + "\n" + inner + "\n" + call, true, true
 	}
 	inner, _, ok := s.tailText(helper, helperDirect, append(seen, name))
 	if !ok {
@@ -109,12 +129,7 @@ var trailingExitStatus = lazy.Regexp(`(?:^|[;\n])[ \t]*exit(?:[ \t]+(?:\$\?|"\$\
 // or a continued line, nor after a cd, under which a relative path names
 // another file.
 func (s *Scripts) tailCall(text string) (before, helper string, direct, ok bool) {
-	body := strings.TrimRight(text, " \t\n;")
-	if loc := trailingExitStatus().FindStringIndex(body); loc != nil {
-		body = strings.TrimRight(body[:loc[0]], " \t\n;")
-	}
-	cut := strings.LastIndexByte(body, '\n')
-	before, last := body[:cut+1], strings.TrimSpace(body[cut+1:])
+	before, last := lastLine(text)
 	if last == "" || strings.ContainsAny(last, ";&|<>`()") || strings.Contains(last, "$(") ||
 		strings.HasSuffix(strings.TrimRight(before, " \t\n"), "\\") || strings.Contains(before, "<<") ||
 		strings.TrimSpace(before) != "" && shellWords(before) == nil || changesDirectory().MatchString(before) {
@@ -155,3 +170,107 @@ func (s *Scripts) tailCall(text string) (before, helper string, direct, ok bool)
 // changesDirectory matches a command that changes the shell's folder,
 // after which a relative path names a file elsewhere.
 var changesDirectory = lazy.Regexp(`(?:^|[\s;&|({])(?:cd|pushd|popd)(?:[\s;&|)}]|$)`)
+
+// lastLine splits a script's text at its last line, past a trailing
+// exit $? or bare exit, which pass that line's status on: what comes
+// before it, and the line, trimmed.
+func lastLine(text string) (before, last string) {
+	body := strings.TrimRight(text, " \t\n;")
+	if loc := trailingExitStatus().FindStringIndex(body); loc != nil {
+		body = strings.TrimRight(body[:loc[0]], " \t\n;")
+	}
+	cut := strings.LastIndexByte(body, '\n')
+	return body[:cut+1], strings.TrimSpace(body[cut+1:])
+}
+
+// failureTail reads a script (name, its text as tailText has it) whose
+// last line turns one project script's failure into a silent exit 2
+// (QA b4): "$(dirname "$0")/check.sh" || exit 2, read by failureBody as
+// a hook's command is, the call then being one tailCall follows, run in
+// a process of its own (not sourced, whose exit 1 would end the script
+// with 1). The script exits 2 silently when what runs before the call
+// does, or when that part fails silently nowhere itself (its exit 1 is
+// the script's 1) and the helper, run after it, fails silently (its
+// exit 1, or its last command failing): then the text returned is what
+// runs before, and the exit 2. Any other answer is not ok, the script
+// unread, as it was: a loud helper's exit 2 is loud, and a helper that
+// never fails leaves only what runs before to read, which readScript
+// refused.
+func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
+	if !strings.Contains(text, "exit") {
+		return "", false // every such line has an exit: most scripts are skipped here
+	}
+	before, last := lastLine(text)
+	call, body, on, ok := failureBody(last)
+	if !ok || on != exitCodeFailing || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
+		return "", false
+	}
+	if w := shellWords(call); len(w) == 0 || w[0].text == "source" || w[0].text == "." {
+		return "", false
+	}
+	before, helper, direct, ok := s.tailCall(before + call)
+	if !ok {
+		return "", false
+	}
+	inner, _, ok := s.tailText(helper, direct, append(seen, name))
+	if !ok {
+		return "", false
+	}
+	whole := before + "\n" + inner
+	if !allVisible(whole, forExit) {
+		return "", false
+	}
+	// before's own exits, not its last command's status, which the
+	// call's replaces: read with an exit 0 after it.
+	if !exitsTwoSilently(before) && (failsSilently(before+"\nexit 0") || !failsSilently(whole)) {
+		return "", false
+	}
+	return before + "\nexit 2", true
+}
+
+// calledFunction matches a last line that calls a function: its name
+// alone, or with the script's own arguments ("$@").
+var calledFunction = lazy.Regexp(`^([A-Za-z_][\w-]*)(?:[ \t]+"\$(?:@|\{@\})")?$`)
+
+// sourcedFunctionTail splits a script's text whose last line calls a
+// function (check, check "$@") that the project script sourced on the
+// line before it defines (source "$(dirname "$0")/lib.sh"; QA a1): what
+// runs before the source, the lib's path and the call. The function's
+// status, its exit or its return, is then the script's. Not ok when the
+// lib (read unseen here) defines no such function at its lines' start,
+// the name then being a program's, or when tailCall would not follow the
+// source line as a script's last.
+func (s *Scripts) sourcedFunctionTail(text string) (before, lib, call string, ok bool) {
+	rest, last := lastLine(text)
+	m := calledFunction().FindStringSubmatch(last)
+	if m == nil || strings.TrimSpace(rest) == "" {
+		return "", "", "", false
+	}
+	before, lib, _, ok = s.tailCall(rest)
+	if !ok {
+		return "", "", "", false
+	}
+	_, source := lastLine(rest)
+	if w := shellWords(source); len(w) == 0 || w[0].text != "source" && w[0].text != "." {
+		return "", "", "", false
+	}
+	b, err := s.readFile(lib)
+	if err != nil || !definesFunction(string(b), m[1]) {
+		return "", "", "", false
+	}
+	return before, lib, last, true
+}
+
+// definesFunction reports whether a shell text defines the function
+// name (functionDef).
+func definesFunction(text, name string) bool {
+	if !mayDefineFunction(text) {
+		return false
+	}
+	for _, d := range functionDef().FindAllStringSubmatch(text, -1) {
+		if d[2]+d[3] == name {
+			return true
+		}
+	}
+	return false
+}
