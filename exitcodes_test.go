@@ -1444,6 +1444,13 @@ func TestSilentExitsTailCall(t *testing.T) {
 		fsys[dir+name] = sh(body)
 	}
 	fsys[dir+"exec-traced.sh"] = sh("exec \"$(dirname \"$0\")/traced.sh\"\n")
+	// A traced guard handing its exit to a silent helper: run directly it
+	// traces to stderr, run by bash it does not. Each file is asked both
+	// ways, in both orders, of one Scripts (QA: the answer was cached by
+	// path alone).
+	for _, name := range []string{"traced-guard.sh", "traced-guard2.sh"} {
+		fsys[dir+name] = &fstest.MapFile{Data: []byte("#!/bin/bash -x\nexec \"$(dirname \"$0\")/check.sh\"\n")}
+	}
 	scripts := &Scripts{FS: fsys}
 	for _, tc := range []struct {
 		command string
@@ -1462,6 +1469,10 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"bash .claude/hooks/bash.sh", true},
 		{"./.claude/hooks/bash-x.sh", false}, // bash -x traces to stderr
 		{"./.claude/hooks/exec-traced.sh", false},
+		{"./.claude/hooks/traced-guard.sh", false},
+		{"bash .claude/hooks/traced-guard.sh", true},
+		{"bash .claude/hooks/traced-guard2.sh", true},
+		{"./.claude/hooks/traced-guard2.sh", false},
 		{"./.claude/hooks/dot.sh", true},
 		{"./.claude/hooks/source.sh", true},
 		{"./.claude/hooks/source-loud.sh", false},

@@ -252,9 +252,10 @@ type Scripts struct {
 	// programRefs. Thousands of hooks may run one script, each with its
 	// own arguments.
 	beside map[string]besideAnswer
-	// tails caches readExitScript's reading by the script's path: what
-	// it runs before the helper it hands its exit to, and the helper.
-	tails map[string]readAnswer
+	// tails caches readExitScript's reading by the script's path and how
+	// it is run (tailKey): what it runs before the helper it hands its
+	// exit to, and the helper.
+	tails map[tailKey]readAnswer
 }
 
 // besideAnswer is a cached reading of a script's own folder.

@@ -19,6 +19,13 @@ import (
 	"github.com/hookconv/hookconv/internal/lazy"
 )
 
+// tailKey is readExitScript's cache key: a script's path, and whether the
+// command runs it directly (by its shebang) rather than by a shell.
+type tailKey struct {
+	path   string
+	direct bool
+}
+
 // maxTailScripts bounds the scripts readExitScript follows through
 // their last commands from one hook: a guard handing its exit to a
 // helper is one level, rarely two.
@@ -50,7 +57,11 @@ func (s *Scripts) readExitScript(hd *canonical.Handler) (string, bool) {
 		// not under bash -x, which writes each command to stderr.
 		return "", false
 	}
-	a, seen := s.tails[refs[0].path]
+	// By path and by how it runs: run directly its shebang counts (a
+	// #!/bin/bash -x one traces to stderr), run by a shell it does not
+	// (QA: two hooks running one guard the two ways shared an answer).
+	key := tailKey{refs[0].path, refs[0].program}
+	a, seen := s.tails[key]
 	if !seen {
 		var followed bool
 		a.text, followed, a.ok = s.tailText(refs[0].path, refs[0].program, nil)
@@ -60,9 +71,9 @@ func (s *Scripts) readExitScript(hd *canonical.Handler) (string, bool) {
 			a = readAnswer{}
 		}
 		if s.tails == nil {
-			s.tails = map[string]readAnswer{}
+			s.tails = map[tailKey]readAnswer{}
 		}
-		s.tails[refs[0].path] = a
+		s.tails[key] = a
 	}
 	if !a.ok {
 		return "", false
