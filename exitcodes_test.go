@@ -1448,6 +1448,16 @@ func TestSilentExitsTailCall(t *testing.T) {
 	// traces to stderr, run by bash it does not. Each file is asked both
 	// ways, in both orders, of one Scripts (QA: the answer was cached by
 	// path alone).
+	// A lib sourced from another folder, naming $0: that is the guard's
+	// path, not the lib's (QA round 3). src0.sh's lib execs hooks/x0.sh,
+	// which writes its reason; lib/x0.sh beside the lib is silent and
+	// never runs. srcbs.sh's lib names its own folder by BASH_SOURCE.
+	fsys[dir+"src0.sh"] = sh(". \"$(dirname \"$0\")/lib/mid0.sh\"\n")
+	fsys[dir+"lib/mid0.sh"] = sh("exec \"$(dirname \"$0\")/x0.sh\"\n")
+	fsys[dir+"x0.sh"] = sh("grep -q \"rm -rf\" && { echo blocked >&2; exit 2; }\nexit 0\n")
+	fsys[dir+"lib/x0.sh"] = sh("grep -q \"rm -rf\" && exit 2\nexit 0\n")
+	fsys[dir+"srcbs.sh"] = sh(". \"$(dirname \"$0\")/lib/midbs.sh\"\n")
+	fsys[dir+"lib/midbs.sh"] = sh("exec \"$(dirname \"${BASH_SOURCE[0]}\")/x0.sh\"\n")
 	for _, name := range []string{"traced-guard.sh", "traced-guard2.sh"} {
 		fsys[dir+name] = &fstest.MapFile{Data: []byte("#!/bin/bash -x\nexec \"$(dirname \"$0\")/check.sh\"\n")}
 	}
@@ -1469,6 +1479,8 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"bash .claude/hooks/bash.sh", true},
 		{"./.claude/hooks/bash-x.sh", false}, // bash -x traces to stderr
 		{"./.claude/hooks/exec-traced.sh", false},
+		{"./.claude/hooks/src0.sh", false}, // not read as lib/x0.sh
+		{"./.claude/hooks/srcbs.sh", true}, // lib/x0.sh, by BASH_SOURCE
 		{"./.claude/hooks/traced-guard.sh", false},
 		{"bash .claude/hooks/traced-guard.sh", true},
 		{"bash .claude/hooks/traced-guard2.sh", true},

@@ -11,6 +11,7 @@ package hookconv
 // check.
 
 import (
+	"bytes"
 	"path"
 	"slices"
 	"strings"
@@ -111,17 +112,45 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 		}
 		// source lib.sh; check: the lib's text, then the call, whose
 		// status (the function's exit or return) is the script's.
+		if s.zeroElsewhere(name, lib) {
+			return "", false, false
+		}
 		inner, _, ok := s.tailText(lib, false, append(seen, name))
 		if !ok {
 			return "", false, false
 		}
 		return before + "\n" + inner + "\n" + call, true, true
 	}
+	if _, last := lastLine(text); sourcing(last) && s.zeroElsewhere(name, helper) {
+		return "", false, false
+	}
 	inner, _, ok := s.tailText(helper, helperDirect, append(seen, name))
 	if !ok {
 		return "", false, false
 	}
 	return before + "\n" + inner, true, true
+}
+
+// sourcing reports whether a command line sources a file (source f, . f)
+// rather than running it.
+func sourcing(line string) bool {
+	w := shellWords(line)
+	return len(w) > 0 && (w[0].text == "source" || w[0].text == ".")
+}
+
+// zeroElsewhere reports whether the project script lib, sourced by the
+// script name from another folder, names $0: sourced, $0 is still the
+// running script's path (name's, or the script that ran it), not lib's,
+// while byOwnFolder reads $(dirname "$0") in lib as lib's own folder
+// (QA round 3: a sourced lib/mid.sh's exec "$(dirname "$0")/x.sh" ran
+// hooks/x.sh and was read as lib/x.sh). Such a lib is left unread;
+// ${BASH_SOURCE[0]} is lib's own path, and stays read.
+func (s *Scripts) zeroElsewhere(name, lib string) bool {
+	if path.Dir(name) == path.Dir(lib) {
+		return false
+	}
+	b, err := s.readFile(lib)
+	return err == nil && (bytes.Contains(b, []byte("$0")) || bytes.Contains(b, []byte("${0")))
 }
 
 // trailingExitStatus matches what passes the last command's status on at
