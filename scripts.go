@@ -374,8 +374,7 @@ func shellShebang(line []byte) bool {
 		for j < len(line) && wordByte(line[j]) {
 			j++
 		}
-		switch string(line[i:j]) {
-		case "sh", "bash", "zsh", "dash":
+		if slices.Contains(posixShells, string(line[i:j])) {
 			return true
 		}
 		i = j
@@ -673,6 +672,10 @@ var quietPrograms = []string{"git", "say", "notify-send", "osascript", "terminal
 
 // interpreters run the script named among their arguments: one running
 // a script hookconv reads is seen into.
+// posixShells are the shells that read a script in sh's syntax, by
+// program name: a shebang's, a command's (bash -c, sh x.sh).
+var posixShells = []string{"sh", "bash", "zsh", "dash"}
+
 var interpreters = []string{"sh", "bash", "zsh", "dash", "python", "python3", "node", "ruby", "perl", "bun", "deno"}
 
 // programsUnseen says whether a shell text runs a program that may read
@@ -1380,7 +1383,7 @@ func printsLiteral(tool string, args []shellWord) bool {
 // the shell trace what it runs to standard error (-x, -v).
 func shellRuns(command string) (runs, traces bool) {
 	words := shellWords(command)
-	if len(words) < 2 || !slices.Contains([]string{"sh", "bash", "zsh", "dash"}, path.Base(words[0].text)) {
+	if len(words) < 2 || !slices.Contains(posixShells, path.Base(words[0].text)) {
 		return false, false
 	}
 	for i := 1; i < len(words); i++ {

@@ -121,7 +121,7 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 		}
 		return before + "\n" + inner + "\n" + call, true, true
 	}
-	if _, last := lastLine(text); sourcing(last) && s.zeroElsewhere(name, helper) {
+	if _, last := lastLine(text); sourcing(shellWords(last)) && s.zeroElsewhere(name, helper) {
 		return "", false, false
 	}
 	inner, _, ok := s.tailText(helper, helperDirect, append(seen, name))
@@ -131,11 +131,10 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 	return before + "\n" + inner, true, true
 }
 
-// sourcing reports whether a command line sources a file (source f, . f)
-// rather than running it.
-func sourcing(line string) bool {
-	w := shellWords(line)
-	return len(w) > 0 && (w[0].text == "source" || w[0].text == ".")
+// sourcing reports whether a command line's words source a file
+// (source f, . f) rather than run it.
+func sourcing(words []shellWord) bool {
+	return len(words) > 0 && (words[0].text == "source" || words[0].text == ".")
 }
 
 // zeroElsewhere reports whether the project script lib, sourced by the
@@ -191,8 +190,8 @@ func (s *Scripts) tailCall(text string) (before, helper string, direct, ok bool)
 	switch {
 	case len(words) == 1:
 		direct = true
-	case len(words) == 2 && (words[0].text == "source" || words[0].text == "."):
-	case len(words) >= 2 && slices.Contains([]string{"sh", "bash", "zsh", "dash"}, path.Base(words[0].text)):
+	case len(words) == 2 && sourcing(words):
+	case len(words) >= 2 && slices.Contains(posixShells, path.Base(words[0].text)):
 		for _, w := range words[1 : len(words)-1] {
 			if !strings.HasPrefix(w.text, "-") || strings.ContainsAny(w.text, "cosxv") {
 				return "", "", false, false // sh -c '…', -o …, tracing: not a plain run
@@ -245,7 +244,7 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	if !ok || on != exitCodeFailing || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
 		return "", false
 	}
-	if w := shellWords(call); len(w) == 0 || w[0].text == "source" || w[0].text == "." {
+	if w := shellWords(call); len(w) == 0 || sourcing(w) {
 		return "", false
 	}
 	before, helper, direct, ok := s.tailCall(before + call)
@@ -291,7 +290,7 @@ func (s *Scripts) sourcedFunctionTail(text string) (before, lib, call string, ok
 		return "", "", "", false
 	}
 	_, source := lastLine(rest)
-	if w := shellWords(source); len(w) == 0 || w[0].text != "source" && w[0].text != "." {
+	if !sourcing(shellWords(source)) {
 		return "", "", "", false
 	}
 	b, err := s.readFile(lib)

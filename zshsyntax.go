@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -72,7 +73,15 @@ var zshMarks = []string{"${", "PIPESTATUS", "BASH_REMATCH", "=="}
 // substrings, "local" and "type" held in nearly every http hook's curl
 // command (localhost, Content-Type), and every one of those was read in
 // full (10,000 to Codex: +6,700 allocations).
-var zshWords = []string{"read", "readarray", "mapfile", "shopt", "compgen", "type", "typeset", "declare", "local"}
+var zshWords = sync.OnceValue(func() []string {
+	words := slices.Clone(zshBuiltins)
+	for _, o := range zshOptions {
+		if !slices.Contains(words, o.program) {
+			words = append(words, o.program)
+		}
+	}
+	return words
+})
 
 // mayBeZshOtherwise reports whether text holds a mark of zshMarks, a
 // word of zshWords, a glob character (* or ? but after $, a [ before no
@@ -84,7 +93,7 @@ func mayBeZshOtherwise(text string) bool {
 			return true
 		}
 	}
-	for _, w := range zshWords {
+	for _, w := range zshWords() {
 		if namesWord(text, w) {
 			return true
 		}
