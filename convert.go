@@ -19,6 +19,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/lint"
 	"github.com/hookconv/hookconv/providers"
@@ -289,10 +290,10 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	}
 	// A source whose every command already runs under the shim speaks
 	// the canonical contract, before and after: nothing to compare.
-	if !allShimmed(res.Decoded) {
-		res.contractNotes(s, to, opts.Shim)
-	}
+	notes := res.contractChecks(s, to, opts.Shim)
 	if len(res.Decoded.Hooks) == 0 {
+		notes.run()
+		notes.join()
 		// Nothing to convert (HC401 says so): writing an empty config would
 		// only wipe the hooks of an -o file, and an empty manifest is no
 		// valid manifest.
@@ -304,6 +305,8 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	loaded := existing
 	if opts.Project {
 		if existing, ok = res.projectTarget(dst, existing, to); !ok {
+			notes.run()
+			notes.join()
 			return res
 		}
 	}
@@ -315,9 +318,54 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 			}
 		}
 	}
-	res.encode(dst, res.Planned, existing, to)
+	// The contract checks read the plan and only say what they find;
+	// encoding and verify read it too: on a large input they run at once.
+	parallel.Both(len(res.Planned.Hooks), notes.run, func() { res.encode(dst, res.Planned, existing, to) })
+	notes.notes.pointAtFiles(res.Planned) // as encode did the rest
+	notes.join()
 	res.Diagnostics = append(res.Diagnostics, res.switchedOffInTarget(dst, loaded, opts.Beside, to)...)
 	return res
+}
+
+// contractChecks are the runtime-contract checks of a conversion
+// (contractNotes), made ready to run beside its encoding: they gather
+// their diagnostics apart, and join puts them where running them in
+// turn would have, before every later stage's.
+type contractChecks struct {
+	res   *Conversion
+	notes Conversion // the checks' own diagnostics and the hooks they are about
+	at    int        // where in res.Diagnostics they go
+	run   func()
+}
+
+// contractChecks readies the contract checks of converting s to to,
+// skipped when every source command already runs under the shim.
+func (res *Conversion) contractChecks(s *Source, to string, shim bool) *contractChecks {
+	c := &contractChecks{res: res, at: len(res.Diagnostics)}
+	c.notes.Decoded, c.notes.Planned = res.Decoded, res.Planned
+	c.run = func() {
+		if !allShimmed(res.Decoded) {
+			c.notes.contractNotes(s, to, shim)
+		}
+	}
+	return c
+}
+
+// join puts the checks' diagnostics in place, once run has returned. A
+// check that found an error (none does yet) withholds the files, as it
+// would have before encoding.
+func (c *contractChecks) join() {
+	res := c.res
+	res.Diagnostics = slices.Insert(res.Diagnostics, c.at, c.notes.Diagnostics...)
+	for key, hooks := range c.notes.about {
+		if res.about == nil {
+			res.about = map[aboutKey][]int{}
+		}
+		res.about[key] = append(res.about[key], hooks...)
+	}
+	if c.notes.Diagnostics.HasErrors() {
+		res.Files = nil
+	}
 }
 
 // allShimmed reports whether m has command hooks and every one of them
