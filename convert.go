@@ -69,6 +69,9 @@ type Conversion struct {
 	// none of such a file, whether or not the migration rewrites it.
 	unloadable diag.List
 
+	// later are the checks put off to run beside encoding (putOff).
+	later []putOffCheck
+
 	// about holds the source hooks of each diagnostic said once for
 	// several hooks (HC419, HC425, …), by code and message. Such a
 	// diagnostic has no path, since a path names one hook, yet check
@@ -284,16 +287,22 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		var sds diag.List
 		res.Planned, sds = Shim(res.Planned, s.From, to)
 		if prov, _ := vocab.Default().Provider(to); !prov.Generated {
-			res.Diagnostics = withoutStructuredNotes(res.Diagnostics)
+			res.dropStructuredNotes()
 		}
 		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
 	// A source whose every command already runs under the shim speaks
 	// the canonical contract, before and after: nothing to compare.
-	notes := res.contractChecks(s, to, opts.Shim)
+	if !allShimmed(res.Decoded) {
+		planned := res.Planned
+		res.putOff(func(notes *Conversion) {
+			notes.Planned = planned
+			notes.contractNotes(s, to, opts.Shim)
+		})
+	}
 	if len(res.Decoded.Hooks) == 0 {
-		notes.run()
-		notes.join()
+		res.runPutOff()
+		res.joinPutOff(false)
 		// Nothing to convert (HC401 says so): writing an empty config would
 		// only wipe the hooks of an -o file, and an empty manifest is no
 		// valid manifest.
@@ -305,8 +314,8 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	loaded := existing
 	if opts.Project {
 		if existing, ok = res.projectTarget(dst, existing, to); !ok {
-			notes.run()
-			notes.join()
+			res.runPutOff()
+			res.joinPutOff(false)
 			return res
 		}
 	}
@@ -318,54 +327,84 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 			}
 		}
 	}
-	// The contract checks read the plan and only say what they find;
+	// The checks put off read the plan and only say what they find;
 	// encoding and verify read it too: on a large input they run at once.
-	parallel.Both(len(res.Planned.Hooks), notes.run, func() { res.encode(dst, res.Planned, existing, to) })
-	notes.notes.pointAtFiles(res.Planned) // as encode did the rest
-	notes.join()
+	parallel.Both(len(res.Planned.Hooks), res.runPutOff, func() { res.encode(dst, res.Planned, existing, to) })
+	res.joinPutOff(true)
 	res.Diagnostics = append(res.Diagnostics, res.switchedOffInTarget(dst, loaded, opts.Beside, to)...)
 	return res
 }
 
-// contractChecks are the runtime-contract checks of a conversion
-// (contractNotes), made ready to run beside its encoding: they gather
-// their diagnostics apart, and join puts them where running them in
-// turn would have, before every later stage's.
-type contractChecks struct {
-	res   *Conversion
-	notes Conversion // the checks' own diagnostics and the hooks they are about
-	at    int        // where in res.Diagnostics they go
-	run   func()
+// putOffCheck is a check of a conversion that only reads its plan and
+// says what it finds, put off so that it can run beside encoding
+// (Convert): it gathers its diagnostics apart, and joinPutOff puts them
+// where running it in turn would have.
+type putOffCheck struct {
+	at    int        // where in the conversion's diagnostics they go
+	notes Conversion // the check's diagnostics and the hooks they are about
+	check func(notes *Conversion)
 }
 
-// contractChecks readies the contract checks of converting s to to,
-// skipped when every source command already runs under the shim.
-func (res *Conversion) contractChecks(s *Source, to string, shim bool) *contractChecks {
-	c := &contractChecks{res: res, at: len(res.Diagnostics)}
-	c.notes.Decoded, c.notes.Planned = res.Decoded, res.Planned
-	c.run = func() {
-		if !allShimmed(res.Decoded) {
-			c.notes.contractNotes(s, to, shim)
-		}
-	}
-	return c
+// putOff adds check to the checks put off, its diagnostics to go after
+// those said so far. It must not change the plan, nor depend on what the
+// stages after it change: they run before it, or beside it.
+func (res *Conversion) putOff(check func(notes *Conversion)) {
+	res.later = append(res.later, putOffCheck{at: len(res.Diagnostics), check: check})
 }
 
-// join puts the checks' diagnostics in place, once run has returned. A
-// check that found an error (none does yet) withholds the files, as it
-// would have before encoding.
-func (c *contractChecks) join() {
-	res := c.res
-	res.Diagnostics = slices.Insert(res.Diagnostics, c.at, c.notes.Diagnostics...)
-	for key, hooks := range c.notes.about {
-		if res.about == nil {
-			res.about = map[aboutKey][]int{}
+// runPutOff runs the checks put off, in the order they were put off, on
+// the caller's goroutine: they share the scripts' caches.
+func (res *Conversion) runPutOff() {
+	for i := range res.later {
+		c := &res.later[i]
+		c.notes.Decoded = res.Decoded
+		c.check(&c.notes)
+	}
+}
+
+// joinPutOff puts the diagnostics of the checks put off in place, once
+// runPutOff has returned, and forgets the checks. encoded says the
+// encode stage ran, which names the files of the diagnostics before it
+// (pointAtFiles): theirs are named likewise. A check that found an error
+// (none does yet) withholds the files, as it would have before encoding.
+func (res *Conversion) joinPutOff(encoded bool) {
+	// Last first, so that each one's place is still where it was.
+	for i := len(res.later) - 1; i >= 0; i-- {
+		c := &res.later[i]
+		if encoded {
+			c.notes.pointAtFiles(res.Planned)
 		}
-		res.about[key] = append(res.about[key], hooks...)
+		res.Diagnostics = slices.Insert(res.Diagnostics, c.at, c.notes.Diagnostics...)
+		for key, hooks := range c.notes.about {
+			if res.about == nil {
+				res.about = map[aboutKey][]int{}
+			}
+			res.about[key] = append(res.about[key], hooks...)
+		}
+		if c.notes.Diagnostics.HasErrors() {
+			res.Files = nil
+		}
 	}
-	if c.notes.Diagnostics.HasErrors() {
-		res.Files = nil
+	res.later = nil
+}
+
+// dropStructuredNotes drops, from the diagnostics, the notes about
+// structured output inferred from "blocking" (withoutStructuredNotes),
+// keeping the places of the checks put off.
+func (res *Conversion) dropStructuredNotes() {
+	kept := res.Diagnostics[:0]
+	for i, d := range res.Diagnostics {
+		if structuredNote(d) {
+			for k := range res.later {
+				if res.later[k].at > i {
+					res.later[k].at--
+				}
+			}
+			continue
+		}
+		kept = append(kept, d)
 	}
+	res.Diagnostics = kept
 }
 
 // allShimmed reports whether m has command hooks and every one of them
@@ -528,11 +567,16 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 				place = s.Scripts.Repo
 			}
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, place)...)
-			res.Diagnostics = append(res.Diagnostics, pluginOnlyVars(planned, to)...)
-			res.Diagnostics = append(res.Diagnostics, toolOnlyVars(planned, from, to, s.Scripts)...)
-			if len(m.Hooks) > 0 { // no hooks, nothing to run twice (QA)
-				res.Diagnostics = append(res.Diagnostics, doubleRun(s.Files, from, to)...)
-			}
+			// The plan is final here: the checks below only read it, and
+			// are put off (the stages after copy what they change).
+			planned := planned
+			res.putOff(func(notes *Conversion) {
+				notes.Diagnostics = append(notes.Diagnostics, pluginOnlyVars(planned, to)...)
+				notes.Diagnostics = append(notes.Diagnostics, toolOnlyVars(planned, from, to, s.Scripts)...)
+				if len(m.Hooks) > 0 { // no hooks, nothing to run twice (QA)
+					notes.Diagnostics = append(notes.Diagnostics, doubleRun(s.Files, from, to)...)
+				}
+			})
 		}
 	}
 	// hookconv's own programs (OpenCode's plugin, Cline's scripts) hold
@@ -662,12 +706,17 @@ func (c *Conversion) sortDiagnostics() { c.Diagnostics.Sort() }
 func withoutStructuredNotes(ds diag.List) diag.List {
 	out := ds[:0]
 	for _, d := range ds {
-		if (d.Code == capabilities.CodeCapabilityReduced || d.Code == capabilities.CodeCapabilityPartial) && strings.HasSuffix(d.Path, ".blocking") {
-			continue
+		if !structuredNote(d) {
+			out = append(out, d)
 		}
-		out = append(out, d)
 	}
 	return out
+}
+
+// structuredNote reports whether d is a note about structured output
+// inferred from "blocking" (withoutStructuredNotes).
+func structuredNote(d diag.Diagnostic) bool {
+	return (d.Code == capabilities.CodeCapabilityReduced || d.Code == capabilities.CodeCapabilityPartial) && strings.HasSuffix(d.Path, ".blocking")
 }
 
 // foreignNotes says what of other tools' native fields the target will not

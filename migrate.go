@@ -201,6 +201,8 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	if !ok {
 		return mig
 	}
+	res.runPutOff()
+	res.joinPutOff(false)
 	prov, _ := vocab.Default().Provider(to)
 	// A guard whose JSON deny the target does not read is written, but
 	// may not block there: --remove-source keeps it.
