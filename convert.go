@@ -541,6 +541,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		return nil, false
 	}
 	from, m, planned := s.From, s.Manifest, s.Manifest
+	s.Scripts.Expect(len(m.Hooks))
 	if to != "canonical" {
 		names, caps := vocab.Default(), capabilities.Default()
 		var pds diag.List

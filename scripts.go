@@ -256,6 +256,19 @@ type Scripts struct {
 	// it is run (tailKey): what it runs before the helper it hands its
 	// exit to, and the helper.
 	tails map[tailKey]readAnswer
+
+	// commands is how many hooks' commands the caches by command will be
+	// asked about (Expect): made that size at once, they do not grow by
+	// doubling, rehashing every entry each time.
+	commands int
+}
+
+// Expect says that the checks will ask about the commands of n hooks, so
+// that the caches kept by command are made to hold them all at once.
+func (s *Scripts) Expect(n int) {
+	if s != nil {
+		s.commands = max(s.commands, n)
+	}
 }
 
 // besideAnswer is a cached reading of a script's own folder.
@@ -429,7 +442,7 @@ func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
 		text = strings.TrimSuffix(text, call.Command) + hd.Command
 	}
 	if s.read == nil {
-		s.read = map[readKey]readAnswer{}
+		s.read = make(map[readKey]readAnswer, s.commands)
 	}
 	s.read[key] = readAnswer{text, ok}
 	return text, ok
@@ -482,7 +495,7 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 	}
 	unread := func() (string, bool) {
 		if s.unread == nil {
-			s.unread = map[string]bool{}
+			s.unread = make(map[string]bool, s.commands)
 		}
 		s.unread[hd.Command] = true
 		return "", false
@@ -549,7 +562,7 @@ func (s *Scripts) readInput(hd *canonical.Handler) (text string, unseen inputUns
 	}
 	text, unseen = s.readInputUncached(hd)
 	if s.inputs == nil {
-		s.inputs = map[[2]string]inputAnswer{}
+		s.inputs = make(map[[2]string]inputAnswer, s.commands)
 	}
 	s.inputs[key] = inputAnswer{text, unseen}
 	return text, unseen
@@ -1439,7 +1452,7 @@ func (s *Scripts) scriptPathsOf(command string) []scriptRef {
 	}
 	refs := scriptPaths(command, rootVars(s.Plugin), !s.Plugin)
 	if s.paths == nil {
-		s.paths = map[string][]scriptRef{}
+		s.paths = make(map[string][]scriptRef, s.commands)
 	}
 	s.paths[command] = refs
 	return refs
