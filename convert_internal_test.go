@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
@@ -601,5 +602,39 @@ func TestPatternsNameNone(t *testing.T) {
 		if got := patternsNameNone(tc.m, tc.to); got != tc.none {
 			t.Errorf("patternsNameNone(%s, %s) = %v, want %v", canonical.MatcherText(tc.m), tc.to, got, tc.none)
 		}
+	}
+}
+
+// TestPutOffKeepsPlaces checks that the diagnostics of checks put off
+// (run beside encoding) land where running them in turn would have put
+// them, after the notes --shim drops are dropped and the later stages
+// have said theirs.
+func TestPutOffKeepsPlaces(t *testing.T) {
+	say := func(code string) diag.Diagnostic { return diag.Diagnostic{Code: code, Message: code} }
+	structured := diag.Diagnostic{Code: capabilities.CodeCapabilityReduced, Path: "hooks[0].blocking", Message: "structured"}
+	codes := func(ds diag.List) []string {
+		var out []string
+		for _, d := range ds {
+			out = append(out, d.Code)
+		}
+		return out
+	}
+	var res Conversion
+	res.Diagnostics = diag.List{say("a"), structured, say("b")}
+	res.putOff(func(n *Conversion) { n.Diagnostics = append(n.Diagnostics, say("x1"), say("x2")) })
+	res.Diagnostics = append(res.Diagnostics, structured, say("c"))
+	res.putOff(func(n *Conversion) { n.Diagnostics = append(n.Diagnostics, say("y")) })
+	res.putOff(func(n *Conversion) {}) // says nothing
+	res.putOff(func(n *Conversion) { n.Diagnostics = append(n.Diagnostics, say("z")) })
+	res.dropStructuredNotes()
+	res.Diagnostics = append(res.Diagnostics, say("d")) // a later stage
+	res.runPutOff()
+	res.joinPutOff(false)
+	want := []string{"a", "b", "x1", "x2", "c", "y", "z", "d"}
+	if got := codes(res.Diagnostics); !slices.Equal(got, want) {
+		t.Errorf("diagnostics %v, want %v", got, want)
+	}
+	if res.later != nil {
+		t.Errorf("the checks put off are kept after joining: %d", len(res.later))
 	}
 }
