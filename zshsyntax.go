@@ -55,10 +55,37 @@ var zshExpansions = []struct {
 }{
 	{lazy.Regexp(`\$(?:\{[#!]?)?PIPESTATUS\b`), "${PIPESTATUS[…]} (zsh has $pipestatus, from 1)"},
 	{lazy.Regexp(`\$(?:\{[#!]?)?BASH_REMATCH\b`), "BASH_REMATCH (zsh has $match)"},
-	{lazy.Regexp(`\$\{[A-Za-z_]\w*\[[0-9]+\]`), "${name[N]} (zsh counts from 1)"},
 	{lazy.Regexp(`\$\{![A-Za-z_]`), "${!name} (bad substitution in zsh)"},
 	{lazy.Regexp(`\$\{[A-Za-z_]\w*(?:\[[^]}]*\])?[,^]`), "${name,,} or ${name^^} (bad substitution in zsh)"},
 	{lazy.Regexp(`\$\{[A-Za-z_]\w*(?:\[[^]}]*\])?@[A-Za-z]`), "${name@…} (bad substitution in zsh)"},
+}
+
+// indexed matches ${name[i]}, an element of an array by its index, with
+// the name and the index.
+var indexed = lazy.Regexp(`\$\{([A-Za-z_]\w*)\[([^]}]+)\]`)
+
+// associative matches the declaration of an associative array (declare,
+// typeset or local -A name), whose keys zsh reads as bash does.
+var associative = lazy.Regexp(`\b(?:declare|typeset|local)[ \t]+-[A-Za-z]*A[A-Za-z]*[ \t]+([A-Za-z_]\w*)`)
+
+// arrayIndex returns where expand (a shell text's expanding view) first
+// takes an element of an indexed array by its index, ${name[N]},
+// ${name[$i]} or ${name[i+1]}: zsh counts from 1 and bash from 0, so the
+// same index reads another element, and ${name[0]} nothing (a loop from
+// 0 reads the last element nowhere). Alike in both: all of it ([@],
+// [*]), from the end ([-1]), and the keys of an array code (its code
+// view) declares associative. -1 for none.
+func arrayIndex(expand, code string) int {
+	for _, m := range indexed().FindAllStringSubmatchIndex(expand, -1) {
+		name, index := expand[m[2]:m[3]], expand[m[4]:m[5]]
+		if index == "@" || index == "*" || len(index) > 1 && index[0] == '-' && strings.Trim(index[1:], "0123456789") == "" {
+			continue
+		}
+		if !slices.ContainsFunc(associative().FindAllStringSubmatch(code, -1), func(d []string) bool { return d[1] == name }) {
+			return m[0]
+		}
+	}
+	return -1
 }
 
 // zshMarks are what the constructs zshOtherwiseSyntax finds hold in the
@@ -172,8 +199,8 @@ var zshBuiltins = []string{"readarray", "mapfile", "shopt", "compgen"}
 // split into words; an unquoted $VAR as a pattern ([[ $f == $p ]], case
 // $f in $p)), whose value zsh matches as text; a glob in let's argument
 // or an array's elements (arr=(*.ts));
-// ${PIPESTATUS[0]} and BASH_REMATCH, empty in zsh; ${name[N]}, which
-// counts from 1; ${!name}, ${name,,}, ${name^^} and ${name@Q}, "bad
+// ${PIPESTATUS[0]} and BASH_REMATCH, empty in zsh; ${name[N]} and
+// ${name[$i]}, which count from 1; ${!name}, ${name,,}, ${name^^} and ${name@Q}, "bad
 // substitution" (exit 1); read -a (zsh's is -A: "bad option"), and the
 // builtins readarray, mapfile, shopt and compgen; read -p, type -P and
 // declare -n (zshOptions). Not here: what zsh reads as
@@ -221,6 +248,7 @@ func readZshOtherwise(text string) string {
 			found(loc[0], x.name)
 		}
 	}
+	found(arrayIndex(expand, code), "${name[N]} (zsh counts from 1)")
 	code, variable := withoutPatternContexts(code)
 	if variable.end > 0 {
 		found(variable.start, shownWord(text, variable)+", a pattern held in a variable (zsh matches its value as text, not as a pattern)")

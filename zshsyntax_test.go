@@ -69,6 +69,12 @@ var zshCases = []struct {
 	{`false | true; echo "$PIPESTATUS"`, "${PIPESTATUS[…]} (zsh has $pipestatus, from 1)", false},
 	{`[[ ab =~ a(b) ]] && echo "${BASH_REMATCH[1]}"`, "BASH_REMATCH (zsh has $match)", false},
 	{`a=(x y); echo "${a[0]}"`, "${name[N]} (zsh counts from 1)", false},
+	{`a=(x y); i=0; echo "${a[$i]}"`, "${name[N]} (zsh counts from 1)", false},
+	{`a=(x y); for ((i=0;i<2;i++)); do echo "${a[i]}"; done`, "${name[N]} (zsh counts from 1)", false},
+	{`a=(x y); echo "${a[@]}" "${a[*]}" "${a[@]:1}" "${#a[@]}"`, "", false},
+	{`a=(x y z); echo "${a[-1]}"`, "", false},
+	{`declare -A m; m[k]=v; i=k; echo "${m[k]}" "${m[$i]}"`, "", false},
+	{`typeset -A m; a=(x y); m[k]=v; echo "${m[k]}" "${a[1]}"`, "${name[N]} (zsh counts from 1)", false},
 	// bash's expansions: "bad substitution", the shell ends (exit 1).
 	{`x=HOME; echo "${!x}"`, "${!name} (bad substitution in zsh)", false},
 	{`x=Bash; [ "${x,,}" = bash ] && echo same`, "${name,,} or ${name^^} (bad substitution in zsh)", false},
