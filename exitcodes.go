@@ -985,13 +985,14 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 		if p, ok := scripts.readProgram(&run); ok {
 			return "its script", "", p.exitsSilently(exitCodeTwo) && (!prints || !p.mayPrint())
 		}
-		// A command without "exit" cannot exit 2 itself (a script
-		// it runs is readScript's): skipped before the costlier
+		// A command without "exit" (or "return", which ends it in a
+		// function called last) cannot exit 2 itself (a script it
+		// runs is readScript's): skipped before the costlier
 		// reading, which a large config would pay for every hook.
 		// So is one that exits 2 loudly or not at all (curl … ||
 		// exit 1, as an http hook becomes), before the question
 		// whether all it runs can be seen, which costs more.
-		if !strings.Contains(hd.Command, "exit") || !quietText(hd.Command) {
+		if !strings.Contains(hd.Command, "exit") && !strings.Contains(hd.Command, "return") || !quietText(hd.Command) {
 			return "", "", false
 		}
 		if text, read = inlineText(hd.Command); !read {

@@ -226,6 +226,25 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"while read -r w; do\n  case $w in rm) echo \"no rm\" >&2; exit 2 ;; esac\ndone < <(jq -r .tool_input.command | tr ' ' '\\n')\nexit 0", false},
 		{"rc=0\nwhile read -r w; do\n  case $w in rm) rc=2 ;; esac\ndone < <(jq -r .tool_input.command | tr ' ' '\\n')\nexit $rc", true},
 		{"rc=0\nwhile read -r w; do\n  case $w in rm) echo \"no rm\" >&2; rc=2 ;; esac\ndone < <(jq -r .tool_input.command | tr ' ' '\\n')\nexit $rc", false},
+		// QA: the work in a function called last, whose return is then
+		// the script's exit (withLastCallReturnsAsExits); each run in
+		// bash with "rm -rf" on stdin.
+		{"main() {\n  if grep -q rm; then\n    return 2\n  fi\n  return 0\n}\nmain \"$@\"", true},
+		{"main() {\n  if grep -q rm; then\n    echo \"no rm\" >&2\n    return 2\n  fi\n  return 0\n}\nmain \"$@\"", false},
+		{"f(){ grep -q rm && return 2; return 0; }; f; exit $?", true},
+		{"f(){ grep -q rm && return 2; return 0; }; f", true},
+		{"f(){ grep -q rm && { echo no >&2; return 2; }; return 0; }; f; exit $?", false},
+		{"f(){ grep -q rm && return 2; return 0; }; f; echo done", false}, // echo's status: 0
+		{"f(){ grep -q rm && return 2; return 0; }; f; exit 0", false},
+		{"f(){ grep -q rm && return 2; return 0; }; f; f", false},    // the first call's return goes on: 0
+		{"f(){ grep -q rm && return 2; return 0; }; ! f", false},     // negated: 0
+		{"f(){ grep -q rm && return 2; return 0; }; f | cat", false}, // cat's status
+		{"f(){ grep -q rm && return 2; return 0; }; if f; then exit 0; fi", false},
+		{"f(){ grep -q rm && ( return 2 ); return 0; }; f", false},                  // the subshell's return: 0
+		{"f(){ g(){ grep -q rm && return 2; return 0; }; g; return 0; }; f", false}, // g returns to f
+		// Large: one pass over the returns, however many.
+		{"main() {\n" + strings.Repeat("grep -q rm && return 2\n", 10000) + "}\nmain \"$@\"", true},
+		{strings.Repeat("f() { grep -q rm && return 2; }\nf\n", 5000) + "exit 0", false},
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)
@@ -366,7 +385,7 @@ func BenchmarkExitsTwoSilently(b *testing.B) {
 
 // FuzzExitsTwoSilently: any text, however its compounds pair up or its
 // exits are spelled, is read without a panic, and a text that never
-// says "exit" never exits 2.
+// says "exit" nor "return" (withLastCallReturnsAsExits) never exits 2.
 func FuzzExitsTwoSilently(f *testing.F) {
 	for _, seed := range []string{
 		"if a; then\n  echo no; exit 2\nfi >&2",
@@ -403,8 +422,8 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		silent := exitsTwoSilently(text)
 		exitsTwo(text)
 		readShape(withoutLiteralQuotes(text))
-		if silent && !strings.Contains(text, "exit") {
-			t.Errorf("exitsTwoSilently(%q) with no exit", text)
+		if silent && !strings.Contains(text, "exit") && !strings.Contains(text, "return") {
+			t.Errorf("exitsTwoSilently(%q) with no exit nor return", text)
 		}
 		// The cheap test before exitCodeVar misses none of its matches.
 		if exitCodeVar().MatchString(text) && !mayExitThroughVariable(text) {
@@ -1438,6 +1457,14 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"fn-other.sh":  "source \"$(dirname \"$0\")/lib.sh\"\nverify\n",
 		"fn-then.sh":   "source \"$(dirname \"$0\")/lib.sh\"\ncheck\necho done\n",
 		"fn-run.sh":    "\"$(dirname \"$0\")/lib.sh\"\ncheck\n",
+		// QA: the work in a function that returns 2, called last.
+		"main.sh":         "main() {\n  if grep -q \"rm -rf\"; then\n    return 2\n  fi\n  return 0\n}\nmain \"$@\"\n",
+		"main-loud.sh":    "main() {\n  if grep -q \"rm -rf\"; then\n    echo \"no rm -rf\" >&2\n    return 2\n  fi\n  return 0\n}\nmain \"$@\"\n",
+		"main-then.sh":    "main() {\n  if grep -q \"rm -rf\"; then\n    return 2\n  fi\n}\nmain \"$@\"\nexit 0\n",
+		"lib-return.sh":   "check() { grep -q \"rm -rf\" && return 2; return 0; }\n",
+		"lib-return-l.sh": "check() { grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; return 2; }; return 0; }\n",
+		"fn-return.sh":    "source \"$(dirname \"$0\")/lib-return.sh\"\ncheck \"$@\"\n",
+		"fn-return-l.sh":  "source \"$(dirname \"$0\")/lib-return-l.sh\"\ncheck \"$@\"\n",
 	}
 	fsys := fstest.MapFS{dir + "traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q \"rm -rf\" && exit 2\n")}}
 	for name, body := range files {
@@ -1521,6 +1548,13 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/fn-other.sh", false}, // verify: a program unseen
 		{"./.claude/hooks/fn-then.sh", false},  // the status is echo's
 		{"./.claude/hooks/fn-run.sh", false},   // run, not sourced: check is a program
+		{"./.claude/hooks/main.sh", true},
+		{"./.claude/hooks/main-loud.sh", false},
+		{"./.claude/hooks/main-then.sh", false}, // exit 0 after the call
+		{"./.claude/hooks/fn-return.sh", true},
+		{"./.claude/hooks/fn-return-l.sh", false},
+		{"f(){ grep -q \"rm -rf\" && return 2; return 0; }; f", true}, // the hook's own command
+		{"f(){ grep -q \"rm -rf\" && { echo no >&2; return 2; }; return 0; }; f", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

@@ -171,7 +171,9 @@ func (c exitCode) is(number string) bool {
 // a number the text spells. The regexps are not run on the many hooks
 // that fail this (curl … || exit 1, as an http hook becomes).
 func mayExitTwo(text string) bool {
-	return strings.Contains(text, "exit") && strings.IndexByte(text, '2') >= 0
+	// return 2 is one where it ends the function called last
+	// (withLastCallReturnsAsExits).
+	return (strings.Contains(text, "exit") || strings.Contains(text, "return")) && strings.IndexByte(text, '2') >= 0
 }
 
 // exitCodeVar matches an exit whose code is a variable's: exit $BLOCK,

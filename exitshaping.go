@@ -3,17 +3,23 @@ package hookconv
 import (
 	"slices"
 	"strings"
+
+	"github.com/hookconv/hookconv/internal/lazy"
 )
 
 // What a script does that changes nothing about how it exits or what it
 // writes to standard error, blanked before the exit is read (HC431):
-// arithmetic and here-documents. Each keeps the text's length and its
-// newlines, so offsets and line numbers hold.
+// arithmetic and here-documents; and a return that is the script's exit,
+// spelled so. Each keeps the text's length and its newlines, so offsets
+// and line numbers hold.
 
 // forExitReading returns text with its arithmetic commands and
 // expansions, and the here-documents that feed a command literal text,
-// blanked (withoutArithmetic, withoutHereDocuments).
+// blanked (withoutArithmetic, withoutHereDocuments), and the returns of
+// the function its last command calls spelled exit
+// (withLastCallReturnsAsExits).
 func forExitReading(text string) string {
+	text = withLastCallReturnsAsExits(text)
 	if !strings.Contains(text, "((") && !strings.Contains(text, "<<") {
 		return text
 	}
@@ -278,4 +284,70 @@ func blank(b []byte) {
 			b[i] = ' '
 		}
 	}
+}
+
+// lastCallArgs matches what may follow the function call ending a script:
+// plain words (main "$@"), then what passes its status on (; exit $?, or
+// a bare exit), and nothing that runs after it or changes its status (a
+// pipe, &&, ||, a redirection, a background &).
+var lastCallArgs = lazy.Regexp(`^[A-Za-z_][\w-]*(?:[ \t]+[^;&|<>()\n` + "`" + `]*)?[ \t;]*(?:\n[ \t;]*)*(?:exit(?:[ \t]+(?:\$\?|"\$\?"|\$\{\?\}|"\$\{\?\}"))?[ \t;]*\s*)?$`)
+
+// withLastCallReturnsAsExits returns text with each return in the body of
+// the function its last command calls spelled exit (padded: "exit  "),
+// when that is the function's only call (QA: main() { …; return 2; }
+// then main "$@", the common idiom, went unread as an exit 2). The
+// function's status is then the script's, and nothing runs after it: a
+// return there ends the script with its code, as an exit would. A call
+// negated, inside a compound or a function, or followed by anything but
+// exit $? changes nothing; nor does a return in a subshell (which the
+// shape does not count, and which ends only the subshell either way); a
+// body that defines a function, which returns to it, is left whole. Linear in the
+// text's length: one shape read, and one pass over its returns.
+func withLastCallReturnsAsExits(text string) string {
+	if !strings.Contains(text, "return") {
+		return text // most scripts: no shape is read
+	}
+	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
+	sh := readShape(plain)
+	last, fn := -1, -1
+	for k, calls := range sh.calls {
+		for _, at := range calls {
+			if at > last {
+				last, fn = at, k
+			}
+		}
+	}
+	if last < 0 || len(sh.calls[fn]) != 1 || sh.regionOf(last) >= 0 || sh.blockOf(last) >= 0 ||
+		negatedCall(plain, last) || !lastCallArgs().MatchString(plain[last:]) {
+		return text
+	}
+	// A function defined inside the body, which the shape may not have
+	// read as one (f(){ g(){ return 2; }; g; }), returns to it: left.
+	if body := sh.bodies[fn]; mayDefineFunction(plain[body.start+1 : body.end]) {
+		return text
+	}
+	var b []byte // a copy, made at the first change
+	for _, at := range sh.anyReturns {
+		if sh.regionOf(at) != fn {
+			continue
+		}
+		if b == nil {
+			b = []byte(text)
+		}
+		copy(b[at:], "exit  ")
+	}
+	if b == nil {
+		return text
+	}
+	return string(b)
+}
+
+// negatedCall reports whether the command at offset at is negated (! f),
+// whose status is then the opposite of the function's.
+func negatedCall(plain string, at int) bool {
+	i := at - 1
+	for i >= 0 && (plain[i] == ' ' || plain[i] == '\t') {
+		i--
+	}
+	return i >= 0 && plain[i] == '!'
 }
