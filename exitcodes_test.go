@@ -1465,6 +1465,13 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"lib-return-l.sh": "check() { grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; return 2; }; return 0; }\n",
 		"fn-return.sh":    "source \"$(dirname \"$0\")/lib-return.sh\"\ncheck \"$@\"\n",
 		"fn-return-l.sh":  "source \"$(dirname \"$0\")/lib-return-l.sh\"\ncheck \"$@\"\n",
+		// QA: the folder in a variable, then the tail call.
+		"dir.sh":        "DIR=\"$(dirname \"$0\")\"; exec \"$DIR/check.sh\"\n",
+		"dir-lines.sh":  "DIR=\"$(dirname \"$0\")\"\nexec \"$DIR/check.sh\"\n",
+		"dir-loud.sh":   "DIR=\"$(dirname \"$0\")\"\nexec \"$DIR/loud.sh\"\n",
+		"dir-export.sh": "export HOOK_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n\"$HOOK_DIR/check.sh\"\n",
+		"dir-len.sh":    "DIR=\"$(dirname \"$0\")\"\necho \"${#DIR}\" >/dev/null\nexec \"$DIR/check.sh\"\n",
+		"dir-again.sh":  "DIR=\"$(dirname \"$0\")\"\nDIR=/tmp\nexec \"$DIR/check.sh\"\n",
 	}
 	fsys := fstest.MapFS{dir + "traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q \"rm -rf\" && exit 2\n")}}
 	for name, body := range files {
@@ -1555,6 +1562,12 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/fn-return-l.sh", false},
 		{"f(){ grep -q \"rm -rf\" && return 2; return 0; }; f", true}, // the hook's own command
 		{"f(){ grep -q \"rm -rf\" && { echo no >&2; return 2; }; return 0; }; f", false},
+		{"./.claude/hooks/dir.sh", true},
+		{"./.claude/hooks/dir-lines.sh", true},
+		{"./.claude/hooks/dir-loud.sh", false},
+		{"./.claude/hooks/dir-export.sh", true},
+		{"./.claude/hooks/dir-len.sh", false},   // ${#DIR} reads it still: unread (a limit)
+		{"./.claude/hooks/dir-again.sh", false}, // set twice: /tmp/check.sh, unread
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

@@ -187,6 +187,40 @@ func TestMayNameBesideScript(t *testing.T) {
 	}
 }
 
+// TestWithScriptDirDropsAssignment: the one assignment of a variable to
+// the script's folder is dropped once every plain reference reads the
+// folder itself, and kept while another expansion reads it (QA:
+// DIR="$(dirname "$0")"; exec "$DIR/check.sh" kept a path built from
+// the project's variable, which HC431's reading took for a program).
+func TestWithScriptDirDropsAssignment(t *testing.T) {
+	const folder = "${CLAUDE_PROJECT_DIR}/.claude/hooks"
+	for _, tc := range []struct{ text, want string }{
+		{"DIR=\"$(dirname \"$0\")\"; exec \"$DIR/check.sh\"", " exec \"" + folder + "/check.sh\""},
+		{"DIR=\"$(dirname \"$0\")\"\nexec \"$DIR/check.sh\"", "\nexec \"" + folder + "/check.sh\""},
+		{"export D=$(cd \"$(dirname \"$0\")\" && pwd)\n\"${D}/check.sh\"", "\n\"" + folder + "/check.sh\""},
+		{"  readonly D=\"$(dirname \"$0\")\"\n\"$D/check.sh\"", "\n\"" + folder + "/check.sh\""},
+		// Read otherwise: kept, as its value.
+		{"D=\"$(dirname \"$0\")\"\necho \"${#D}\"\n\"$D/check.sh\"", "D=\"" + folder + "\"\necho \"${#D}\"\n\"" + folder + "/check.sh\""},
+		{"D=\"$(dirname \"$0\")\"\n\"${D%/*}/check.sh\"", "D=\"" + folder + "\"\n\"${D%/*}/check.sh\""},
+		// Set twice: not the folder, nothing dropped.
+		{"D=\"$(dirname \"$0\")\"\nD=/tmp\n\"$D/check.sh\"", "D=\"" + folder + "\"\nD=/tmp\n\"$D/check.sh\""},
+	} {
+		if got := withScriptDir(tc.text, ".claude/hooks", projectRootVars(), true); got != tc.want {
+			t.Errorf("withScriptDir(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	// Large: thousands of folder variables, each read once, in one pass
+	// each (a pass per name would be quadratic).
+	var text, want strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&text, "D%d=\"$(dirname \"$0\")\"\n\"$D%d/c.sh\"\n", i, i)
+		fmt.Fprintf(&want, "\n\"%s/c.sh\"\n", folder)
+	}
+	if got := withScriptDir(text.String(), ".claude/hooks", projectRootVars(), true); got != want.String() {
+		t.Errorf("large: %.200q…", got)
+	}
+}
+
 // BenchmarkWithScriptDir: withScriptDir takes time linear in a script's
 // length (QA: a 250 KB script of D=$(dirname "$0") lines took 17 s, as
 // each assignment rescanned the whole text); compare the 25 KB and
