@@ -1472,6 +1472,14 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"dir-export.sh": "export HOOK_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n\"$HOOK_DIR/check.sh\"\n",
 		"dir-len.sh":    "DIR=\"$(dirname \"$0\")\"\necho \"${#DIR}\" >/dev/null\nexec \"$DIR/check.sh\"\n",
 		"dir-again.sh":  "DIR=\"$(dirname \"$0\")\"\nDIR=/tmp\nexec \"$DIR/check.sh\"\n",
+		// QA: a comment after a command, a tail call's stdout sent away.
+		"comment.sh":       "\"$(dirname \"$0\")/check.sh\" \"$@\"  # run the check\n",
+		"comment-loud.sh":  "\"$(dirname \"$0\")/loud.sh\" \"$@\"  # run the check\n",
+		"null.sh":          "\"$(dirname \"$0\")/check.sh\" >/dev/null\n",
+		"null-loud.sh":     "\"$(dirname \"$0\")/loud.sh\" >/dev/null\n",
+		"null-err.sh":      "\"$(dirname \"$0\")/loud.sh\" >/dev/null 2>&1\n",
+		"var-comment.sh":   "LIMIT=5 # max\ngrep -q \"rm -rf\" && exit 2\nexit 0\n",
+		"var-comment-l.sh": "LIMIT=5 # max\ngrep -q \"rm -rf\" && { echo \"blocked # rm -rf\" >&2; exit 2; }\nexit 0\n",
 	}
 	fsys := fstest.MapFS{dir + "traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q \"rm -rf\" && exit 2\n")}}
 	for name, body := range files {
@@ -1568,6 +1576,13 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/dir-export.sh", true},
 		{"./.claude/hooks/dir-len.sh", false},   // ${#DIR} reads it still: unread (a limit)
 		{"./.claude/hooks/dir-again.sh", false}, // set twice: /tmp/check.sh, unread
+		{"./.claude/hooks/comment.sh", true},
+		{"./.claude/hooks/comment-loud.sh", false},
+		{"./.claude/hooks/null.sh", true},
+		{"./.claude/hooks/null-loud.sh", false},
+		{"./.claude/hooks/null-err.sh", false}, // stderr away too: unread (a limit)
+		{"./.claude/hooks/var-comment.sh", true},
+		{"./.claude/hooks/var-comment-l.sh", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

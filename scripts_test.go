@@ -160,6 +160,32 @@ func TestExitTwo(t *testing.T) {
 // TestReadScript: a hook's script is read only when the command is one
 // plain call of one shell script that reads in and runs nothing else of
 // the project; anything less is unknown.
+// TestWithoutComments: comment lines are dropped, and a comment after a
+// command blanked where bash starts one (QA: LIMIT=5 # max left a script
+// unread); a # in a word, quotes or an expansion is none.
+func TestWithoutComments(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"#!/bin/bash\n# note\nexit 0\n", "exit 0\n"},
+		{"LIMIT=5 # max\nexit 0\n", "LIMIT=5      \nexit 0\n"},
+		{"./check.sh \"$@\"  # run it", "./check.sh \"$@\"          "},
+		{"echo \"a # b\" >&2", "echo \"a # b\" >&2"},
+		{"echo 'a # b' >&2", "echo 'a # b' >&2"},
+		{"echo \"${#x} $# a#b\"", "echo \"${#x} $# a#b\""},
+		{"echo a#b", "echo a#b"},
+		{"cat <<E >&2\nno # here\nE", "cat <<E >&2\nno # here\nE"}, // a here-document's text
+		{"echo \"a # b", "echo \"a # b"},                           // quotes that do not pair: left
+	} {
+		if got := withoutComments([]byte(tc.text)); got != tc.want {
+			t.Errorf("withoutComments(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	// Large: one pass, however many comments.
+	text := strings.Repeat("X=1 # c\n", 20000)
+	if got := withoutComments([]byte(text)); got != strings.Repeat("X=1    \n", 20000) {
+		t.Errorf("large: %.80q…", got)
+	}
+}
+
 func TestReadScript(t *testing.T) {
 	project := fstest.MapFS{
 		"guard.sh":      {Data: []byte("#!/bin/sh\n# exit 2 is how we block\ngrep -q rm && exit 2\n")},

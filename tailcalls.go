@@ -166,9 +166,17 @@ var trailingExitStatus = lazy.Regexp(`(?:^|[;\n])[ \t]*exit(?:[ \t]+(?:\$\?|"\$\
 // script's path and whether it runs by its own shebang. Not ok for a
 // line that may be part of a compound, a quoted string, a here-document
 // or a continued line, nor after a cd, under which a relative path names
-// another file.
+// another file. Redirections ending the call that leave its stderr the
+// tool's (>/dev/null, >>log) are read past.
 func (s *Scripts) tailCall(text string) (before, helper string, direct, ok bool) {
 	before, last := lastLine(text)
+	// check.sh >/dev/null: its stdout goes elsewhere, which is no reason
+	// for the tool anyway; its stderr and its status are the script's
+	// still (stdoutAway). QA found such a last line left the guard
+	// unread.
+	if at, away := stdoutAway(last); away {
+		last = strings.TrimSpace(last[:at])
+	}
 	if last == "" || strings.ContainsAny(last, ";&|<>`()") || strings.Contains(last, "$(") ||
 		strings.HasSuffix(strings.TrimRight(before, " \t\n"), "\\") || strings.Contains(before, "<<") ||
 		strings.TrimSpace(before) != "" && shellWords(before) == nil || changesDirectory().MatchString(before) {
