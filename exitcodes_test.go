@@ -245,6 +245,13 @@ func TestExitsTwoSilently(t *testing.T) {
 		// Large: one pass over the returns, however many.
 		{"main() {\n" + strings.Repeat("grep -q rm && return 2\n", 10000) + "}\nmain \"$@\"", true},
 		{strings.Repeat("f() { grep -q rm && return 2; }\nf\n", 5000) + "exit 0", false},
+		// QA: builtin exit 2 is exit 2 (withoutBuiltinExit).
+		{"grep -q rm && builtin exit 2\nexit 0", true},
+		{"grep -q rm && { echo no >&2; builtin exit 2; }\nexit 0", false},
+		{"f() { grep -q rm && builtin return 2; return 0; }\nf", true},
+		{"echo 'builtin exit 2'", false},
+		{"grep -q rm && echo builtin exit 2\nexit 0", false}, // echo's words
+		{strings.Repeat("builtin echo x; ", 20000) + "grep -q rm && builtin exit 2", true},
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)

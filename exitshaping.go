@@ -15,11 +15,12 @@ import (
 
 // forExitReading returns text with its arithmetic commands and
 // expansions, and the here-documents that feed a command literal text,
-// blanked (withoutArithmetic, withoutHereDocuments), and the returns of
-// the function its last command calls spelled exit
+// blanked (withoutArithmetic, withoutHereDocuments), builtin before an
+// exit or a return blanked (withoutBuiltinExit), and the returns of the
+// function its last command calls spelled exit
 // (withLastCallReturnsAsExits).
 func forExitReading(text string) string {
-	text = withLastCallReturnsAsExits(text)
+	text = withLastCallReturnsAsExits(withoutBuiltinExit(text))
 	if !strings.Contains(text, "((") && !strings.Contains(text, "<<") {
 		return text
 	}
@@ -350,4 +351,38 @@ func negatedCall(plain string, at int) bool {
 		i--
 	}
 	return i >= 0 && plain[i] == '!'
+}
+
+// withoutBuiltinExit returns text with each builtin that opens a command
+// running exit or return blanked: builtin exit 2 is exit 2 (QA: a guard
+// ending so went unread, builtin taken for a program). One pass.
+func withoutBuiltinExit(text string) string {
+	const word = "builtin"
+	if !strings.Contains(text, word) {
+		return text
+	}
+	var b []byte // a copy, made at the first change
+	for i := strings.Index(text, word); i >= 0; {
+		end := i + len(word)
+		rest := strings.TrimLeft(text[end:], " \t")
+		if len(rest) < len(text)-end && atCommandWord(text, i) {
+			for _, w := range []string{"exit", "return"} {
+				if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isNameByte(rest[len(w)])) {
+					if b == nil {
+						b = []byte(text)
+					}
+					copy(b[i:end], "       ")
+				}
+			}
+		}
+		next := strings.Index(text[end:], word)
+		if next < 0 {
+			break
+		}
+		i = end + next
+	}
+	if b == nil {
+		return text
+	}
+	return string(b)
 }
