@@ -1487,6 +1487,12 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"null-err.sh":      "\"$(dirname \"$0\")/loud.sh\" >/dev/null 2>&1\n",
 		"var-comment.sh":   "LIMIT=5 # max\ngrep -q \"rm -rf\" && exit 2\nexit 0\n",
 		"var-comment-l.sh": "LIMIT=5 # max\ngrep -q \"rm -rf\" && { echo \"blocked # rm -rf\" >&2; exit 2; }\nexit 0\n",
+		// QA: the helper tested first, the script exiting 0 without it.
+		"test-x.sh":       "[ -x \"$(dirname \"$0\")/check.sh\" ] || exit 0\n\"$(dirname \"$0\")/check.sh\"\n",
+		"test-x1.sh":      "[ -x \"$(dirname \"$0\")/check.sh\" ] || exit 0; \"$(dirname \"$0\")/check.sh\"\n",
+		"test-x-loud.sh":  "test -f \"$(dirname \"$0\")/loud.sh\" || exit 0\n\"$(dirname \"$0\")/loud.sh\"\n",
+		"test-x-exit1.sh": "[ -x \"$(dirname \"$0\")/check.sh\" ] || exit 1\n\"$(dirname \"$0\")/check.sh\"\n",
+		"test-x-bare.sh":  "[ -x \"$(dirname \"$0\")/check.sh\" ] || exit\n\"$(dirname \"$0\")/check.sh\"\n",
 	}
 	fsys := fstest.MapFS{dir + "traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q \"rm -rf\" && exit 2\n")}}
 	for name, body := range files {
@@ -1590,6 +1596,11 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/null-err.sh", false}, // stderr away too: unread (a limit)
 		{"./.claude/hooks/var-comment.sh", true},
 		{"./.claude/hooks/var-comment-l.sh", false},
+		{"./.claude/hooks/test-x.sh", true},
+		{"./.claude/hooks/test-x1.sh", true},
+		{"./.claude/hooks/test-x-loud.sh", false},
+		{"./.claude/hooks/test-x-exit1.sh", false}, // exits 1 without it: unread, as before
+		{"./.claude/hooks/test-x-bare.sh", false},  // a bare exit: the test's 1
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

@@ -170,6 +170,20 @@ var trailingExitStatus = lazy.Regexp(`(?:^|[;\n])[ \t]*exit(?:[ \t]+(?:\$\?|"\$\
 // tool's (>/dev/null, >>log) are read past.
 func (s *Scripts) tailCall(text string) (before, helper string, direct, ok bool) {
 	before, last := lastLine(text)
+	// [ -x check.sh ] || exit 0; check.sh, on one line or two: the test
+	// runs nothing and writes nothing, and where it fails the script
+	// exits 0, which blocks nothing; where it holds, the call runs as if
+	// alone. Read past (QA found it left the guard unread: the test
+	// names a script).
+	if i := strings.LastIndexByte(last, ';'); i >= 0 && fileTestElseZero().MatchString(last[:i]) {
+		last = strings.TrimSpace(last[i+1:])
+	} else {
+		body := strings.TrimRight(before, " \t\n;")
+		cut := strings.LastIndexByte(body, '\n')
+		if fileTestElseZero().MatchString(strings.TrimSpace(body[cut+1:])) {
+			before = body[:cut+1]
+		}
+	}
 	// check.sh >/dev/null: its stdout goes elsewhere, which is no reason
 	// for the tool anyway; its stderr and its status are the script's
 	// still (stdoutAway). QA found such a last line left the guard
@@ -213,6 +227,10 @@ func (s *Scripts) tailCall(text string) (before, helper string, direct, ok bool)
 	}
 	return before, refs[0].path, direct, true
 }
+
+// fileTestElseZero matches a test of a file that exits 0 when it fails,
+// alone on its line: [ -x check.sh ] || exit 0, test -f "$F" || exit 0.
+var fileTestElseZero = lazy.Regexp(`^(?:\[[ \t]+-[xfers][ \t]+(?:"[^"]*"|[^ \t\]"]+)+[ \t]+\]|test[ \t]+-[xfers][ \t]+(?:"[^"]*"|[^ \t;&|"]+)+)[ \t]*\|\|[ \t]*exit[ \t]+0+[ \t;]*$`)
 
 // changesDirectory matches a command that changes the shell's folder,
 // after which a relative path names a file elsewhere.
