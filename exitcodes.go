@@ -455,6 +455,14 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 			status = command[rest+m[2] : rest+m[3]]
 			rest = skipSpace(plain, rest+m[1])
 		}
+		if m := statusCase().FindStringSubmatchIndex(plain[rest:]); m != nil {
+			// check.sh; case $? in 2) exit 2;; esac: the arm runs on the
+			// call's exit 2 alone, and the case ends the command (QA).
+			if !sameStatus(statusName(plain[rest+m[2]:rest+m[3]]), status) {
+				return "", "", 0, false
+			}
+			return call, command[rest+m[4] : rest+m[5]], exitCodeTwo, true
+		}
 		if wordAt(plain, rest, "if") {
 			cond, then, orElse, ok := ifThen(plain, rest)
 			if !ok {
@@ -494,6 +502,12 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 	body, ok = bodyUnit(command, plain, skipBlanks(plain, rest))
 	return call, body, on, ok
 }
+
+// statusCase matches a case on a status with one arm, for 2, ending the
+// command: case $? in 2) exit 2;; esac, case "$rc" in (2) …;; esac. Its
+// groups: the status (as statusTest's), and the arm's commands, up to
+// its ;;.
+var statusCase = lazy.Regexp(`^case[ \t]+"?\$(` + statusRef + `)"?[ \t]+in[ \t\n]+\(?[ \t]*["']?0*2["']?[ \t]*\)((?:[^;]|;[^;])*);;[ \t\n]*esac[ \t;\n]*$`)
 
 // pipeStatus is the status bash keeps of a pipeline's first command,
 // ${PIPESTATUS[0]}, as statusName spells it.

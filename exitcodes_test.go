@@ -737,6 +737,15 @@ func TestFailureBodyOnExitTwo(t *testing.T) {
 		{"check.sh; [ $? -gt 2 ] && exit 2", "", "", false},
 		{"check.sh; [ $? -eq 20 ] && exit 2", "", "", false},
 		{"check.sh; rc=$?; [ $code -eq 2 ] && exit 2", "", "", false}, // not the status saved
+		// QA: a case on the status, one arm for 2, ending the command.
+		{"check.sh; case $? in 2) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh\ncase \"$?\" in\n  (2) exit 2 ;;\nesac\n", "check.sh", " exit 2 ", true},
+		{"check.sh; rc=$?; case $rc in 2) echo no; exit 2;; esac", "check.sh", " echo no; exit 2", true},
+		{"check.sh; rc=$?; case $code in 2) exit 2;; esac", "", "", false},
+		{"check.sh; case $? in 2) exit 2;; esac; echo done", "", "", false}, // the case does not end it
+		{"check.sh; case $? in 0) ;; 2) exit 2;; esac", "", "", false},      // another arm: not read
+		{"check.sh; case $? in 2|3) exit 2;; esac", "", "", false},          // a pattern of more
+		{"check.sh; case $? in 2*) exit 2;; esac", "", "", false},
 	} {
 		call, body, on, ok := failureBody(tc.command)
 		if ok != tc.ok || ok && (call != tc.call || body != tc.body || on != exitCodeTwo) {
@@ -1493,6 +1502,12 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"test-x-loud.sh":  "test -f \"$(dirname \"$0\")/loud.sh\" || exit 0\n\"$(dirname \"$0\")/loud.sh\"\n",
 		"test-x-exit1.sh": "[ -x \"$(dirname \"$0\")/check.sh\" ] || exit 1\n\"$(dirname \"$0\")/check.sh\"\n",
 		"test-x-bare.sh":  "[ -x \"$(dirname \"$0\")/check.sh\" ] || exit\n\"$(dirname \"$0\")/check.sh\"\n",
+		// QA: the helper's exit 2 passed on by a case on its status.
+		"case.sh":       "\"$(dirname \"$0\")/check.sh\"\ncase $? in 2) exit 2;; esac\n",
+		"case1.sh":      "\"$(dirname \"$0\")/check.sh\"; case $? in 2) exit 2;; esac\n",
+		"case-loud.sh":  "\"$(dirname \"$0\")/loud.sh\"\ncase $? in 2) exit 2;; esac\n",
+		"case-says.sh":  "\"$(dirname \"$0\")/check.sh\"\ncase $? in 2) echo \"blocked\" >&2; exit 2;; esac\n",
+		"case-fails.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 2) exit 2;; esac\n",
 	}
 	fsys := fstest.MapFS{dir + "traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q \"rm -rf\" && exit 2\n")}}
 	for name, body := range files {
@@ -1601,6 +1616,14 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/test-x-loud.sh", false},
 		{"./.claude/hooks/test-x-exit1.sh", false}, // exits 1 without it: unread, as before
 		{"./.claude/hooks/test-x-bare.sh", false},  // a bare exit: the test's 1
+		{"./.claude/hooks/case.sh", true},
+		{"./.claude/hooks/case1.sh", true},
+		{"./.claude/hooks/case-loud.sh", false},
+		{"./.claude/hooks/case-says.sh", false},
+		{"./.claude/hooks/case-fails.sh", false},                        // exit 1: the case passes nothing on
+		{"./.claude/hooks/check.sh; case $? in 2) exit 2;; esac", true}, // the hook's own command
+		{"./.claude/hooks/loud.sh; case $? in 2) exit 2;; esac", false},
+		{"./.claude/hooks/fails.sh; case $? in 2) exit 2;; esac", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

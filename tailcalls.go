@@ -260,14 +260,24 @@ func lastLine(text string) (before, last string) {
 // runs before, and the exit 2. Any other answer is not ok, the script
 // unread, as it was: a loud helper's exit 2 is loud, and a helper that
 // never fails leaves only what runs before to read, which readScript
-// refused.
+// refused. A last line passing on the helper's exit 2 alone (QA: case $?
+// in 2) exit 2;; esac, after the call on the line before) is read so
+// for the exit 2: the script's silent where before's or the helper's
+// is.
 func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	if !strings.Contains(text, "exit") {
 		return "", false // every such line has an exit: most scripts are skipped here
 	}
 	before, last := lastLine(text)
+	if strings.HasPrefix(last, "case") {
+		// check.sh on its line, then case $? in 2) exit 2;; esac on
+		// the last: read as one command.
+		body := strings.TrimRight(before, " \t\n;")
+		cut := strings.LastIndexByte(body, '\n')
+		before, last = body[:cut+1], strings.TrimSpace(body[cut+1:])+"\n"+last
+	}
 	call, body, on, ok := failureBody(last)
-	if !ok || on != exitCodeFailing || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
+	if !ok || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
 		return "", false
 	}
 	if w := shellWords(call); len(w) == 0 || sourcing(w) {
@@ -284,6 +294,16 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	whole := before + "\n" + inner
 	if !allVisible(whole, forExit) {
 		return "", false
+	}
+	if on == exitCodeTwo {
+		// check.sh; case $? in 2) exit 2;; esac: the script exits 2
+		// silently where what runs before does, or the helper, run
+		// after it, does (its exit 2 passed on); its other codes pass
+		// nothing on.
+		if !exitsTwoSilently(whole) {
+			return "", false
+		}
+		return before + "\nexit 2", true
 	}
 	// before's own exits, not its last command's status, which the
 	// call's replaces: read with an exit 0 after it.
