@@ -38,9 +38,9 @@ done
 # tool → npm spec (pinned: see docs/compatibility.md for why each pin).
 spec() {
 	case "$1" in
-	claude) echo "@anthropic-ai/claude-code@2.1.330" ;;   # >=2.1.198 says node>=22; the binary is native anyway
+	claude) echo "@anthropic-ai/claude-code@2.1.332" ;;   # >=2.1.198 says node>=22; the binary is native anyway
 	gemini) echo "@google/gemini-cli@0.61.0" ;;
-	codex) echo "@openai/codex@0.169.0" ;;
+	codex) echo "@openai/codex@0.171.0" ;;
 	copilot) echo "@github/copilot@1.0.102" ;;
 	qwen) echo "@qwen-code/qwen-code@0.15.10" ;;          # later versions need node>=22
 	droid) echo "@factory/cli-linux-x64@0.225.2" ;;       # the @factory/cli wrapper points at a missing platform package
