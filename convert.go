@@ -390,13 +390,22 @@ func (res *Conversion) joinPutOff(encoded bool) {
 
 // dropStructuredNotes drops, from the diagnostics, the notes about
 // structured output inferred from "blocking" (withoutStructuredNotes),
-// keeping the places of the checks put off.
+// keeping the places of the checks put off: each moves back by the notes
+// dropped before it.
 func (res *Conversion) dropStructuredNotes() {
+	// The places as they were, which the notes' indexes are compared
+	// with: compared with a place already moved back, a run of notes
+	// before it moved it back by about half of them (QA: a panic, the
+	// place past the end, for ten guards to Kiro with --shim).
+	was := make([]int, len(res.later))
+	for k := range res.later {
+		was[k] = res.later[k].at
+	}
 	kept := res.Diagnostics[:0]
 	for i, d := range res.Diagnostics {
 		if structuredNote(d) {
 			for k := range res.later {
-				if res.later[k].at > i {
+				if was[k] > i {
 					res.later[k].at--
 				}
 			}

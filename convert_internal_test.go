@@ -608,7 +608,10 @@ func TestPatternsNameNone(t *testing.T) {
 // TestPutOffKeepsPlaces checks that the diagnostics of checks put off
 // (run beside encoding) land where running them in turn would have put
 // them, after the notes --shim drops are dropped and the later stages
-// have said theirs.
+// have said theirs. Each step of a case is a diagnostic said ("a"), a
+// note --shim drops ("~"), or a check put off ("+" and what it says,
+// comma-separated); the notes are dropped after the steps, and a later
+// stage then says "d".
 func TestPutOffKeepsPlaces(t *testing.T) {
 	say := func(code string) diag.Diagnostic { return diag.Diagnostic{Code: code, Message: code} }
 	structured := diag.Diagnostic{Code: capabilities.CodeCapabilityReduced, Path: "hooks[0].blocking", Message: "structured"}
@@ -619,22 +622,46 @@ func TestPutOffKeepsPlaces(t *testing.T) {
 		}
 		return out
 	}
-	var res Conversion
-	res.Diagnostics = diag.List{say("a"), structured, say("b")}
-	res.putOff(func(n *Conversion) { n.Diagnostics = append(n.Diagnostics, say("x1"), say("x2")) })
-	res.Diagnostics = append(res.Diagnostics, structured, say("c"))
-	res.putOff(func(n *Conversion) { n.Diagnostics = append(n.Diagnostics, say("y")) })
-	res.putOff(func(n *Conversion) {}) // says nothing
-	res.putOff(func(n *Conversion) { n.Diagnostics = append(n.Diagnostics, say("z")) })
-	res.dropStructuredNotes()
-	res.Diagnostics = append(res.Diagnostics, say("d")) // a later stage
-	res.runPutOff()
-	res.joinPutOff(false)
-	want := []string{"a", "b", "x1", "x2", "c", "y", "z", "d"}
-	if got := codes(res.Diagnostics); !slices.Equal(got, want) {
-		t.Errorf("diagnostics %v, want %v", got, want)
+	cases := []struct {
+		name  string
+		steps []string
+		want  []string
+	}{
+		{"notes apart", []string{"a", "~", "b", "+x1,x2", "~", "c", "+y", "+", "+z"}, []string{"a", "b", "x1", "x2", "c", "y", "z", "d"}},
+		// QA: a run of notes moved a place back by half of them, past the
+		// end of the list for ten guards to Kiro with --shim (a panic).
+		{"notes in a row", []string{"a", "~", "~", "~", "~", "+x", "b", "~", "~", "+y"}, []string{"a", "x", "b", "y", "d"}},
+		{"only notes", []string{"~", "~", "~", "+x", "~", "~", "+y"}, []string{"x", "y", "d"}},
 	}
-	if res.later != nil {
-		t.Errorf("the checks put off are kept after joining: %d", len(res.later))
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var res Conversion
+			for _, step := range c.steps {
+				switch {
+				case step == "~":
+					res.Diagnostics = append(res.Diagnostics, structured)
+				case strings.HasPrefix(step, "+"):
+					var says diag.List
+					for _, code := range strings.Split(step[1:], ",") {
+						if code != "" {
+							says = append(says, say(code))
+						}
+					}
+					res.putOff(func(n *Conversion) { n.Diagnostics = append(n.Diagnostics, says...) })
+				default:
+					res.Diagnostics = append(res.Diagnostics, say(step))
+				}
+			}
+			res.dropStructuredNotes()
+			res.Diagnostics = append(res.Diagnostics, say("d")) // a later stage
+			res.runPutOff()
+			res.joinPutOff(false)
+			if got := codes(res.Diagnostics); !slices.Equal(got, c.want) {
+				t.Errorf("diagnostics %v, want %v", got, c.want)
+			}
+			if res.later != nil {
+				t.Errorf("the checks put off are kept after joining: %d", len(res.later))
+			}
+		})
 	}
 }
