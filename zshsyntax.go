@@ -60,28 +60,50 @@ var zshExpansions = []struct {
 	{lazy.Regexp(`\$\{[A-Za-z_]\w*(?:\[[^]}]*\])?@[A-Za-z]`), "${name@…} (bad substitution in zsh)"},
 }
 
-// indexed matches ${name[i]}, an element of an array by its index, with
-// the name and the index.
-var indexed = lazy.Regexp(`\$\{([A-Za-z_]\w*)\[([^]}]+)\]`)
+// indexed matches ${name[i]}, an element of an array by its index, or
+// its length ${#name[i]}, with the name and the index.
+var indexed = lazy.Regexp(`\$\{#?([A-Za-z_]\w*)\[([^]}]+)\]`)
 
-// associative matches the declaration of an associative array (declare,
-// typeset or local -A name), whose keys zsh reads as bash does.
-var associative = lazy.Regexp(`\b(?:declare|typeset|local)[ \t]+-[A-Za-z]*A[A-Za-z]*[ \t]+([A-Za-z_]\w*)`)
+// declared matches a declaration (declare, typeset or local) with its
+// options and its names: an associative array's (-A) keys zsh reads as
+// bash does.
+var declared = lazy.Regexp(`\b(?:declare|typeset|local)((?:[ \t]+-[A-Za-z]+)+)((?:[ \t]+[A-Za-z_]\w*(?:=[^ \t;&|\n]*)?)+)`)
 
-// arrayIndex returns where expand (a shell text's expanding view) first
-// takes an element of an indexed array by its index, ${name[N]},
-// ${name[$i]} or ${name[i+1]}: zsh counts from 1 and bash from 0, so the
-// same index reads another element, and ${name[0]} nothing (a loop from
-// 0 reads the last element nowhere). Alike in both: all of it ([@],
-// [*]), from the end ([-1]), and the keys of an array code (its code
-// view) declares associative. -1 for none.
-func arrayIndex(expand, code string) int {
-	for _, m := range indexed().FindAllStringSubmatchIndex(expand, -1) {
-		name, index := expand[m[2]:m[3]], expand[m[4]:m[5]]
-		if index == "@" || index == "*" || len(index) > 1 && index[0] == '-' && strings.Trim(index[1:], "0123456789") == "" {
+// associativeArrays returns the names code declares associative arrays.
+func associativeArrays(code string) []string {
+	var names []string
+	for _, d := range declared().FindAllStringSubmatch(code, -1) {
+		if !strings.Contains(d[1], "A") {
 			continue
 		}
-		if !slices.ContainsFunc(associative().FindAllStringSubmatch(code, -1), func(d []string) bool { return d[1] == name }) {
+		for _, f := range strings.Fields(d[2]) {
+			name, _, _ := strings.Cut(f, "=")
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// arrayIndex returns where expand (a shell text's expanding view) first
+// takes an element of an indexed array by its index, or its length:
+// ${name[N]}, ${name[$i]}, ${name[i+1]}, ${#name[0]}: zsh counts from 1
+// and bash from 0, so the same index reads another element, and
+// ${name[0]} nothing (a loop from 0 reads the last element nowhere).
+// Alike in both: all of it ([@], [*]), from the end ([-1], [-i]), and
+// the keys of an array code (its code view) declares associative. -1 for
+// none.
+func arrayIndex(expand, code string) int {
+	var associative []string
+	read := false // the declarations are read at the first index: most texts have none
+	for _, m := range indexed().FindAllStringSubmatchIndex(expand, -1) {
+		name, index := expand[m[2]:m[3]], strings.TrimSpace(expand[m[4]:m[5]])
+		if index == "@" || index == "*" || strings.HasPrefix(index, "-") {
+			continue
+		}
+		if !read {
+			associative, read = associativeArrays(code), true
+		}
+		if !slices.Contains(associative, name) {
 			return m[0]
 		}
 	}

@@ -75,6 +75,10 @@ var zshCases = []struct {
 	{`a=(x y z); echo "${a[-1]}"`, "", false},
 	{`declare -A m; m[k]=v; i=k; echo "${m[k]}" "${m[$i]}"`, "", false},
 	{`typeset -A m; a=(x y); m[k]=v; echo "${m[k]}" "${a[1]}"`, "${name[N]} (zsh counts from 1)", false},
+	{`a=(xx y); echo "${#a[0]}"`, "${name[N]} (zsh counts from 1)", false},
+	{`a=(x y z); i=1; n=2; echo "${a[-i]}" "${a[-$n]}" "${a[ -1 ]}"`, "", false},
+	{`declare -g -A m; declare -A -g p; m[k]=v; p[k]=w; echo "${m[k]}" "${p[k]}"`, "", false},
+	{`declare -A m n; m[k]=v; n[j]=w; echo "${m[k]}" "${n[j]}"`, "", false},
 	// bash's expansions: "bad substitution", the shell ends (exit 1).
 	{`x=HOME; echo "${!x}"`, "${!name} (bad substitution in zsh)", false},
 	{`x=Bash; [ "${x,,}" = bash ] && echo same`, "${name,,} or ${name^^} (bad substitution in zsh)", false},
