@@ -1508,6 +1508,17 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"case-loud.sh":  "\"$(dirname \"$0\")/loud.sh\"\ncase $? in 2) exit 2;; esac\n",
 		"case-says.sh":  "\"$(dirname \"$0\")/check.sh\"\ncase $? in 2) echo \"blocked\" >&2; exit 2;; esac\n",
 		"case-fails.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 2) exit 2;; esac\n",
+		// QA: a loud helper's stderr sent away on the last line.
+		"mute.sh":         "\"$(dirname \"$0\")/loud.sh\" 2>/dev/null\n",
+		"mute-amp.sh":     "\"$(dirname \"$0\")/loud.sh\" &>/dev/null\n",
+		"mute-swap.sh":    "\"$(dirname \"$0\")/loud.sh\" 2>&1 >/dev/null\n",
+		"mute-status.sh":  "\"$(dirname \"$0\")/loud.sh\" \"$@\" 2>/dev/null\nexit $?\n",
+		"mute-exec.sh":    "exec \"$(dirname \"$0\")/loud.sh\" 2>/dev/null\n",
+		"mute-fails.sh":   "\"$(dirname \"$0\")/fails.sh\" 2>/dev/null\n",
+		"mute-says.sh":    "echo checking >&2\n\"$(dirname \"$0\")/loud.sh\" 2>/dev/null\n",
+		"mute-prints.sh":  "\"$(dirname \"$0\")/loud.sh\" >&2 2>/dev/null\n",
+		"mute-unseen.sh":  "\"$(dirname \"$0\")/runs-then.sh\" 2>/dev/null\n",
+		"mute-missing.sh": "\"$(dirname \"$0\")/gone.sh\" 2>/dev/null\n",
 	}
 	fsys := fstest.MapFS{dir + "traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q \"rm -rf\" && exit 2\n")}}
 	for name, body := range files {
@@ -1608,7 +1619,18 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/comment-loud.sh", false},
 		{"./.claude/hooks/null.sh", true},
 		{"./.claude/hooks/null-loud.sh", false},
-		{"./.claude/hooks/null-err.sh", false}, // stderr away too: unread (a limit)
+		{"./.claude/hooks/null-err.sh", true}, // stderr away too: loud.sh's exit 2 is silent
+		{"./.claude/hooks/mute.sh", true},
+		{"./.claude/hooks/mute-amp.sh", true},
+		{"./.claude/hooks/mute-swap.sh", true}, // stderr to the hook's stdout
+		{"./.claude/hooks/mute-status.sh", true},
+		{"./.claude/hooks/mute-exec.sh", true},
+		{"./.claude/hooks/mute.sh || exit 2", true},
+		{"./.claude/hooks/mute-fails.sh", false},  // exits 1, never 2
+		{"./.claude/hooks/mute-says.sh", false},   // the guard writes first
+		{"./.claude/hooks/mute-prints.sh", false}, // its stdout is the tool's stderr: what it prints is a reason, unread (a limit)
+		{"./.claude/hooks/mute-unseen.sh", false},
+		{"./.claude/hooks/mute-missing.sh", false},
 		{"./.claude/hooks/var-comment.sh", true},
 		{"./.claude/hooks/var-comment-l.sh", false},
 		{"./.claude/hooks/test-x.sh", true},

@@ -101,7 +101,7 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 		return "", false, false
 	}
 	text = s.byOwnFolder(name, b, true).text
-	before, helper, helperDirect, ok := s.tailCall(text)
+	before, helper, helperDirect, muted, ok := s.tailCall(text)
 	if !ok {
 		if via, ok := s.failureTail(name, text, seen); ok {
 			return via, true, true
@@ -127,6 +127,16 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 	inner, _, ok := s.tailText(helper, helperDirect, append(seen, name))
 	if !ok {
 		return "", false, false
+	}
+	if muted {
+		// check.sh 2>/dev/null: the helper's exit 2, however loud, is
+		// the script's and silent; read as a bare exit 2 after what
+		// runs before, which may still write. A helper that shows
+		// less than all it does, or never exits 2, is left unread.
+		if !allVisible(inner, forExit) || !exitsTwo(inner) {
+			return "", false, false
+		}
+		return before + "\nexit 2", true, true
 	}
 	return before + "\n" + inner, true, true
 }
@@ -167,8 +177,10 @@ var trailingExitStatus = lazy.Regexp(`(?:^|[;\n])[ \t]*exit(?:[ \t]+(?:\$\?|"\$\
 // line that may be part of a compound, a quoted string, a here-document
 // or a continued line, nor after a cd, under which a relative path names
 // another file. Redirections ending the call that leave its stderr the
-// tool's (>/dev/null, >>log) are read past.
-func (s *Scripts) tailCall(text string) (before, helper string, direct, ok bool) {
+// tool's (>/dev/null, >>log) are read past; so are those that send it
+// away (2>/dev/null, >/dev/null 2>&1, &>/dev/null, 2>&1 >/dev/null),
+// which muted reports: nothing the helper writes then reaches the tool.
+func (s *Scripts) tailCall(text string) (before, helper string, direct, muted, ok bool) {
 	before, last := lastLine(text)
 	// [ -x check.sh ] || exit 0; check.sh, on one line or two: the test
 	// runs nothing and writes nothing, and where it fails the script
@@ -190,15 +202,19 @@ func (s *Scripts) tailCall(text string) (before, helper string, direct, ok bool)
 	// unread.
 	if at, away := stdoutAway(last); away {
 		last = strings.TrimSpace(last[:at])
+	} else if at, away := stderrAway(last); away {
+		// check.sh 2>/dev/null (QA): its status is the script's still,
+		// and whatever it writes to stderr is gone.
+		last, muted = strings.TrimSpace(last[:at]), true
 	}
 	if last == "" || strings.ContainsAny(last, ";&|<>`()") || strings.Contains(last, "$(") ||
 		strings.HasSuffix(strings.TrimRight(before, " \t\n"), "\\") || strings.Contains(before, "<<") ||
 		strings.TrimSpace(before) != "" && shellWords(before) == nil || changesDirectory().MatchString(before) {
-		return "", "", false, false
+		return "", "", false, false, false
 	}
 	refs := scriptPaths(last, rootVars(s.Plugin), !s.Plugin)
 	if len(refs) != 1 {
-		return "", "", false, false
+		return "", "", false, false, false
 	}
 	words := shellWords(last)
 	if len(words) > 0 && words[0].text == "exec" {
@@ -216,16 +232,16 @@ func (s *Scripts) tailCall(text string) (before, helper string, direct, ok bool)
 	case len(words) >= 2 && slices.Contains(posixShells, path.Base(words[0].text)):
 		for _, w := range words[1 : len(words)-1] {
 			if !strings.HasPrefix(w.text, "-") || strings.ContainsAny(w.text, "cosxv") {
-				return "", "", false, false // sh -c '…', -o …, tracing: not a plain run
+				return "", "", false, false, false // sh -c '…', -o …, tracing: not a plain run
 			}
 		}
 	default:
-		return "", "", false, false
+		return "", "", false, false, false
 	}
 	if strings.HasPrefix(words[len(words)-1].text, "-") {
-		return "", "", false, false
+		return "", "", false, false, false
 	}
-	return before, refs[0].path, direct, true
+	return before, refs[0].path, direct, muted, true
 }
 
 // fileTestElseZero matches a test of a file that exits 0 when it fails,
@@ -283,8 +299,8 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	if w := shellWords(call); len(w) == 0 || sourcing(w) {
 		return "", false
 	}
-	before, helper, direct, ok := s.tailCall(before + call)
-	if !ok {
+	before, helper, direct, muted, ok := s.tailCall(before + call)
+	if !ok || muted {
 		return "", false
 	}
 	inner, _, ok := s.tailText(helper, direct, append(seen, name))
@@ -331,8 +347,8 @@ func (s *Scripts) sourcedFunctionTail(text string) (before, lib, call string, ok
 	if m == nil || strings.TrimSpace(rest) == "" {
 		return "", "", "", false
 	}
-	before, lib, _, ok = s.tailCall(rest)
-	if !ok {
+	before, lib, _, muted, ok := s.tailCall(rest)
+	if !ok || muted {
 		return "", "", "", false
 	}
 	_, source := lastLine(rest)
