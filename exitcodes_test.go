@@ -1508,6 +1508,18 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"case-loud.sh":  "\"$(dirname \"$0\")/loud.sh\"\ncase $? in 2) exit 2;; esac\n",
 		"case-says.sh":  "\"$(dirname \"$0\")/check.sh\"\ncase $? in 2) echo \"blocked\" >&2; exit 2;; esac\n",
 		"case-fails.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 2) exit 2;; esac\n",
+		// QA: the helper's exit 2 passed on by a test of its status.
+		"test2.sh":       "\"$(dirname \"$0\")/check.sh\"\n[ $? -eq 2 ] && exit 2\nexit 0\n",
+		"test2-end.sh":   "\"$(dirname \"$0\")/check.sh\"\n[ \"$?\" = 2 ] && exit 2\n",
+		"test2-loud.sh":  "\"$(dirname \"$0\")/loud.sh\"\n[ $? -eq 2 ] && exit 2\nexit 0\n",
+		"test2-says.sh":  "\"$(dirname \"$0\")/check.sh\"\n[ $? -eq 2 ] && { echo blocked >&2; exit 2; }\nexit 0\n",
+		"test2-fails.sh": "\"$(dirname \"$0\")/fails.sh\"\n[ $? -eq 2 ] && exit 2\nexit 0\n",
+		"if2.sh":         "\"$(dirname \"$0\")/check.sh\"\nif [ $? -eq 2 ]; then exit 2; fi\n",
+		"if2-zero.sh":    "\"$(dirname \"$0\")/check.sh\"\nif [ $? -eq 2 ]; then exit 2; fi\nexit 0\n",
+		"if2-loud.sh":    "\"$(dirname \"$0\")/loud.sh\"\nif [ $? -eq 2 ]; then exit 2; fi\nexit 0\n",
+		"if2-says.sh":    "\"$(dirname \"$0\")/check.sh\"\nif [ $? -eq 2 ]; then echo blocked >&2; exit 2; fi\nexit 0\n",
+		"if2-fails.sh":   "\"$(dirname \"$0\")/fails.sh\"\nif [ $? -eq 2 ]; then exit 2; fi\nexit 0\n",
+		"if2-echo.sh":    "\"$(dirname \"$0\")/check.sh\"\necho done\nif [ $? -eq 2 ]; then exit 2; fi\nexit 0\n",
 		// QA: a loud helper's stderr sent away on the last line.
 		"mute.sh":         "\"$(dirname \"$0\")/loud.sh\" 2>/dev/null\n",
 		"mute-amp.sh":     "\"$(dirname \"$0\")/loud.sh\" &>/dev/null\n",
@@ -1619,7 +1631,18 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/comment-loud.sh", false},
 		{"./.claude/hooks/null.sh", true},
 		{"./.claude/hooks/null-loud.sh", false},
-		{"./.claude/hooks/null-err.sh", true}, // stderr away too: loud.sh's exit 2 is silent
+		{"./.claude/hooks/test2.sh", true},
+		{"./.claude/hooks/test2-end.sh", true},
+		{"./.claude/hooks/test2-loud.sh", false},
+		{"./.claude/hooks/test2-says.sh", false},
+		{"./.claude/hooks/test2-fails.sh", false}, // exit 1: the test passes nothing on
+		{"./.claude/hooks/if2.sh", true},
+		{"./.claude/hooks/if2-zero.sh", true},
+		{"./.claude/hooks/if2-loud.sh", false},
+		{"./.claude/hooks/if2-says.sh", false},
+		{"./.claude/hooks/if2-fails.sh", false},
+		{"./.claude/hooks/if2-echo.sh", false}, // $? is echo's
+		{"./.claude/hooks/null-err.sh", true},  // stderr away too: loud.sh's exit 2 is silent
 		{"./.claude/hooks/mute.sh", true},
 		{"./.claude/hooks/mute-amp.sh", true},
 		{"./.claude/hooks/mute-swap.sh", true}, // stderr to the hook's stdout

@@ -285,9 +285,18 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		return "", false // every such line has an exit: most scripts are skipped here
 	}
 	before, last := lastLine(text)
-	if strings.HasPrefix(last, "case") {
-		// check.sh on its line, then case $? in 2) exit 2;; esac on
-		// the last: read as one command.
+	if f := strings.Fields(last); len(f) == 2 && f[0] == "exit" && f[1] == "0" {
+		// [ $? -eq 2 ] && exit 2, then exit 0 (QA): the exit 0 runs
+		// only where the test's body did not exit, as failureBody reads
+		// it after the test.
+		if rest, test := lastLine(before); testsLastStatus(test) {
+			before, last = rest, test+"\n"+last
+		}
+	}
+	if strings.HasPrefix(last, "case") || testsLastStatus(last) {
+		// check.sh on its line, then case $? in 2) exit 2;; esac,
+		// [ $? -eq 2 ] && exit 2 or if [ $? -eq 2 ]; then exit 2; fi
+		// on the last: read as one command.
 		body := strings.TrimRight(before, " \t\n;")
 		cut := strings.LastIndexByte(body, '\n')
 		before, last = body[:cut+1], strings.TrimSpace(body[cut+1:])+"\n"+last
@@ -327,6 +336,22 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		return "", false
 	}
 	return before + "\nexit 2", true
+}
+
+// testsLastStatus reports whether a script's line tests the status of
+// the command on the line before it: a test or an if opening on $?
+// ([ $? -eq 2 ] && exit 2, test "$?" = 2, (( $? == 2 )), if [ $? -eq 2 ];
+// then exit 2; fi). failureBody reads which codes it passes on.
+func testsLastStatus(line string) bool {
+	if !strings.Contains(line, "$?") {
+		return false
+	}
+	for _, opening := range []string{"[", "test", "if", "(("} {
+		if strings.HasPrefix(line, opening) {
+			return true
+		}
+	}
+	return false
 }
 
 // calledFunction matches a last line that calls a function: its name
