@@ -455,13 +455,14 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 			status = command[rest+m[2] : rest+m[3]]
 			rest = skipSpace(plain, rest+m[1])
 		}
-		if m := statusCase().FindStringSubmatchIndex(plain[rest:]); m != nil {
+		if tested, arm, ok := statusCaseArm(command[rest:], plain[rest:]); ok {
 			// check.sh; case $? in 2) exit 2;; esac: the arm runs on the
-			// call's exit 2 alone, and the case ends the command (QA).
-			if !sameStatus(statusName(plain[rest+m[2]:rest+m[3]]), status) {
+			// call's exit 2 (and on the other codes its pattern lists,
+			// not read), and the case ends the command (QA).
+			if !sameStatus(statusName(tested), status) {
 				return "", "", 0, false
 			}
-			return call, command[rest+m[4] : rest+m[5]], exitCodeTwo, true
+			return call, command[rest+arm.start : rest+arm.end], exitCodeTwo, true
 		}
 		if wordAt(plain, rest, "if") {
 			cond, then, orElse, ok := ifThen(plain, rest)
@@ -503,11 +504,85 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 	return call, body, on, ok
 }
 
-// statusCase matches a case on a status with one arm, for 2, ending the
-// command: case $? in 2) exit 2;; esac, case "$rc" in (2) …;; esac. Its
-// groups: the status (as statusTest's), and the arm's commands, up to
-// its ;;.
-var statusCase = lazy.Regexp(`^case[ \t]+"?\$(` + statusRef + `)"?[ \t]+in[ \t\n]+\(?[ \t]*["']?0*2["']?[ \t]*\)((?:[^;]|;[^;])*);;[ \t\n]*esac[ \t;\n]*$`)
+// statusCaseHead matches the opening of a case on a status, up to its
+// first arm: case $? in, case "$rc" in. Its group is the status, as
+// statusTest's.
+var statusCaseHead = lazy.Regexp(`^case[ \t]+"?\$(` + statusRef + `)"?[ \t]+in[ \t\n]+`)
+
+// endsWithExitZero reports whether what follows a compound's end is
+// nothing, or an exit 0 alone: ; exit 0, a line break and exit 0.
+func endsWithExitZero(tail string) bool {
+	tail = strings.Trim(tail, " \t\n;")
+	f := strings.Fields(tail)
+	return tail == "" || len(f) == 2 && f[0] == "exit" && f[1] == "0"
+}
+
+// statusCaseArm reads a case on a status that ends the command (command
+// from the case on, plain the same with its quotes blanked): case $? in
+// 2) exit 2;; esac, case "$rc" in 0) exit 0;; 2|3) exit 2;; *) exit 1;;
+// esac, case $? in "2") …;; esac. It returns the status tested and the
+// span of the commands of the arm that runs on 2, the first whose
+// patterns name 2 (quoted or not), up to its ;;. Every arm before it
+// must list numbers alone, which a status of 2 does not match as text
+// (02, 1): a glob (*, 2*, [0-9]) might, and is not read. Not ok either
+// for an arm that falls through (;& or ;;&), an arm holding another
+// case, an arm without its ;;, or anything after the esac but an exit 0
+// (endsWithExitZero): the shell's reading is followed only this far.
+// One pass over the text.
+func statusCaseArm(command, plain string) (status string, arm span, ok bool) {
+	m := statusCaseHead().FindStringSubmatchIndex(command)
+	if m == nil {
+		return "", span{}, false
+	}
+	status = command[m[2]:m[3]]
+	found := false
+	for at := m[1]; ; {
+		at = skipSpace(plain, at)
+		if at == len(plain) {
+			return "", span{}, false
+		}
+		if wordAt(plain, at, "esac") {
+			// An exit 0 after it runs where no arm exited, and changes
+			// nothing read here.
+			if !found || !endsWithExitZero(command[at+len("esac"):]) {
+				return "", span{}, false
+			}
+			return status, arm, true
+		}
+		closing := strings.IndexByte(plain[at:], ')')
+		if closing < 0 {
+			return "", span{}, false
+		}
+		names2 := false
+		for _, p := range strings.Split(strings.TrimPrefix(strings.TrimSpace(command[at:at+closing]), "("), "|") {
+			p = strings.TrimSpace(p)
+			if n := len(p); n >= 2 && (p[0] == '"' || p[0] == '\'') && p[n-1] == p[0] {
+				p = p[1 : n-1]
+			}
+			switch {
+			case p == "2":
+				names2 = true
+			case p == "" || strings.Trim(p, "0123456789") != "":
+				if !found {
+					return "", span{}, false // a glob or a word: it may match 2
+				}
+			}
+		}
+		start := at + closing + 1
+		end := strings.Index(plain[start:], ";;")
+		if end < 0 {
+			return "", span{}, false
+		}
+		end += start
+		if body := plain[start:end]; strings.Contains(body, ";&") || strings.Contains(body, "case") || strings.HasPrefix(plain[end:], ";;&") {
+			return "", span{}, false
+		}
+		if names2 && !found {
+			found, arm = true, span{start, end}
+		}
+		at = end + len(";;")
+	}
+}
 
 // pipeStatus is the status bash keeps of a pipeline's first command,
 // ${PIPESTATUS[0]}, as statusName spells it.

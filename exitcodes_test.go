@@ -743,9 +743,28 @@ func TestFailureBodyOnExitTwo(t *testing.T) {
 		{"check.sh; rc=$?; case $rc in 2) echo no; exit 2;; esac", "check.sh", " echo no; exit 2", true},
 		{"check.sh; rc=$?; case $code in 2) exit 2;; esac", "", "", false},
 		{"check.sh; case $? in 2) exit 2;; esac; echo done", "", "", false}, // the case does not end it
-		{"check.sh; case $? in 0) ;; 2) exit 2;; esac", "", "", false},      // another arm: not read
-		{"check.sh; case $? in 2|3) exit 2;; esac", "", "", false},          // a pattern of more
 		{"check.sh; case $? in 2*) exit 2;; esac", "", "", false},
+		// QA: several arms, a pattern list, a quoted 2.
+		{"check.sh; case $? in 0) ;; 2) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in 2|3) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in 1 | 2 ) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in \"2\") exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case \"$?\" in '0') exit 0;; '2') exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh\ncase $? in\n  0) exit 0 ;;\n  2) exit 2 ;;\n  *) exit 1 ;;\nesac\n", "check.sh", " exit 2 ", true},
+		{"check.sh; case $? in 2) exit 2;; esac; exit 0", "check.sh", " exit 2", true},
+		// the first arm for 2
+		{"check.sh; case $? in 1) exit 1;; 2) echo no; exit 2;; 2) exit 0;; esac", "check.sh", " echo no; exit 2", true},
+		{"check.sh; case $? in *) exit 0;; 2) exit 2;; esac", "", "", false},          // * matches 2 first
+		{"check.sh; case $? in [0-9]) exit 0;; 2) exit 2;; esac", "", "", false},      // so may a glob
+		{"check.sh; case $? in $ok) exit 0;; 2) exit 2;; esac", "", "", false},        // or a variable
+		{"check.sh; case $? in 02) exit 0;; esac", "", "", false},                     // 02 is not 2 as text
+		{"check.sh; case $? in 2) exit 2;& 3) exit 0;; esac", "", "", false},          // falls through
+		{"check.sh; case $? in 2) echo x;;& 3) exit 2;; esac", "", "", false},         // bash's ;;& tests on
+		{"check.sh; case $? in 2) exit 2; esac", "", "", false},                       // no ;;: not read
+		{"check.sh; case $? in 2) case $x in a) exit 2;; esac;; esac", "", "", false}, // a case inside
+		// Large: one pass over the arms, however many.
+		{"check.sh; case $? in " + strings.Repeat("1) exit 0;; ", 20000) + "2) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in " + strings.Repeat("1) exit 0;; ", 20000) + "*) exit 2;; esac", "", "", false},
 	} {
 		call, body, on, ok := failureBody(tc.command)
 		if ok != tc.ok || ok && (call != tc.call || body != tc.body || on != exitCodeTwo) {
@@ -1508,6 +1527,17 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"case-loud.sh":  "\"$(dirname \"$0\")/loud.sh\"\ncase $? in 2) exit 2;; esac\n",
 		"case-says.sh":  "\"$(dirname \"$0\")/check.sh\"\ncase $? in 2) echo \"blocked\" >&2; exit 2;; esac\n",
 		"case-fails.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 2) exit 2;; esac\n",
+		// QA: a case on the helper's status with several arms, a
+		// pattern list, a quoted 2, over several lines.
+		"case-or.sh":     "\"$(dirname \"$0\")/check.sh\"\ncase $? in 2|3) exit 2;; esac\n",
+		"case-quoted.sh": "\"$(dirname \"$0\")/check.sh\"\ncase \"$?\" in \"2\") exit 2;; esac\n",
+		"case-arms.sh":   "\"$(dirname \"$0\")/check.sh\"\ncase $? in\n  0) exit 0 ;;\n  2) exit 2 ;;\n  *) exit 1 ;;\nesac\n",
+		"case-arms0.sh":  "\"$(dirname \"$0\")/check.sh\"\ncase $? in\n  2) exit 2 ;;\nesac\nexit 0\n",
+		"case-arms-l.sh": "\"$(dirname \"$0\")/loud.sh\"\ncase $? in\n  0) exit 0 ;;\n  2) exit 2 ;;\n  *) exit 1 ;;\nesac\n",
+		"case-arms-s.sh": "\"$(dirname \"$0\")/check.sh\"\ncase $? in\n  0) exit 0 ;;\n  2) echo blocked >&2; exit 2 ;;\nesac\n",
+		"case-glob.sh":   "\"$(dirname \"$0\")/check.sh\"\ncase $? in *) exit 0;; 2) exit 2;; esac\n",
+		"case-many.sh":   "\"$(dirname \"$0\")/check.sh\"\ncase $? in\n" + strings.Repeat("  1) exit 0 ;;\n", 10000) + "  2) exit 2 ;;\nesac\n",
+		"case-arms-f.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; 2) exit 2;; esac\n",
 		// QA: the helper's exit 2 passed on by a test of its status.
 		"test2.sh":       "\"$(dirname \"$0\")/check.sh\"\n[ $? -eq 2 ] && exit 2\nexit 0\n",
 		"test2-end.sh":   "\"$(dirname \"$0\")/check.sh\"\n[ \"$?\" = 2 ] && exit 2\n",
@@ -1631,6 +1661,17 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/comment-loud.sh", false},
 		{"./.claude/hooks/null.sh", true},
 		{"./.claude/hooks/null-loud.sh", false},
+		{"./.claude/hooks/case-or.sh", true},
+		{"./.claude/hooks/case-quoted.sh", true},
+		{"./.claude/hooks/case-arms.sh", true},
+		{"./.claude/hooks/case-arms0.sh", true},
+		{"./.claude/hooks/case-arms-l.sh", false},
+		{"./.claude/hooks/case-arms-s.sh", false},
+		{"./.claude/hooks/case-glob.sh", false}, // * matches 2 first: exits 0
+		{"./.claude/hooks/case-arms-f.sh", false},
+		{"./.claude/hooks/case-many.sh", true}, // large: 10,000 arms, read in one pass
+		{"./.claude/hooks/check.sh; case $? in 0) exit 0;; 2|3) exit 2;; esac", true},
+		{"./.claude/hooks/loud.sh; case $? in 0) exit 0;; 2|3) exit 2;; esac", false},
 		{"./.claude/hooks/test2.sh", true},
 		{"./.claude/hooks/test2-end.sh", true},
 		{"./.claude/hooks/test2-loud.sh", false},

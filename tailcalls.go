@@ -289,9 +289,19 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		// [ $? -eq 2 ] && exit 2, then exit 0 (QA): the exit 0 runs
 		// only where the test's body did not exit, as failureBody reads
 		// it after the test.
-		if rest, test := lastLine(before); testsLastStatus(test) {
+		if rest, test := lastLine(before); testsLastStatus(test) || strings.HasPrefix(test, "case") || test == "esac" {
 			before, last = rest, test+"\n"+last
 		}
+	}
+	if strings.HasPrefix(last, "esac") {
+		// case $? in, its arms on lines of their own, esac: from the
+		// line opening the case on (QA). An arm holding another case
+		// is not read (statusCaseArm).
+		k := strings.LastIndex("\n"+before, "\ncase")
+		if k < 0 {
+			return "", false
+		}
+		before, last = before[:k], strings.TrimSpace(before[k:])+"\n"+last
 	}
 	if strings.HasPrefix(last, "case") || testsLastStatus(last) {
 		// check.sh on its line, then case $? in 2) exit 2;; esac,
