@@ -2560,3 +2560,173 @@ func shellCompounds(plain string) []compound {
 	}
 	return found
 }
+
+// errexitOrLastpipe matches what makes a pipeline's exit reach the
+// script: set -e (a failing pipeline ends the shell with its status,
+// 2 where its last element exits 2) and bash's lastpipe (the last
+// element runs in the shell itself).
+var errexitOrLastpipe = lazy.Regexp(`\bset\s+(?:-[a-zA-Z]*e|-o\s+errexit)|\blastpipe\b`)
+
+// withoutPipedExits returns text (a shell text) with each exit and
+// return that stands in an element of a pipeline followed in its list by
+// another command made a no-op (its word blanked to a :, the offsets
+// kept): each element runs in a subshell, whose exit ends only it; the
+// pipeline's status is left, and the next command replaces it (grep -o x
+// | while read -r l; do exit 2; done; echo fine exits 0; QA). Kept is
+// an exit in a pipeline that ends its list, block or text (its status
+// may be the script's), or that is followed by && or ||, or by a command
+// reading the status ($?, PIPESTATUS, a bare exit or return); and every
+// exit under set -e or lastpipe. The last element only when lastElement:
+// bash and dash run it in a subshell, zsh (a Codex user's shell, which
+// runs an inline command) in the shell itself. One pass over the text,
+// each block judged once.
+func withoutPipedExits(text string, lastElement bool) string {
+	if !strings.Contains(text, "|") || !strings.Contains(text, "exit") && !strings.Contains(text, "return") {
+		return text // most texts: nothing piped, or no exit
+	}
+	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
+	if errexitOrLastpipe().MatchString(plain) {
+		return text
+	}
+	compounds := shellCompounds(plain)
+	blocks := make([]span, len(compounds))
+	for k, c := range compounds {
+		blocks[k] = c.span
+	}
+	slices.SortFunc(blocks, func(a, b span) int { return a.start - b.start })
+	parent := nesting(blocks)
+	// dropsFrom reports whether the element u (a block or a simple
+	// command) is piped, and its exits ended by the next command.
+	dropsFrom := func(u span) (piped, drops bool) {
+		before := u.start - 1
+		for before >= 0 && (plain[before] == ' ' || plain[before] == '\t' || plain[before] == '\n') {
+			before--
+		}
+		after := afterRedirects(plain, u.end)
+		pipedBefore := before >= 0 && plain[before] == '|' && (before == 0 || plain[before-1] != '|')
+		pipedAfter := singlePipe(plain, after)
+		if !pipedBefore && !pipedAfter {
+			return false, false
+		}
+		if !pipedAfter && !lastElement {
+			return true, false
+		}
+		return true, pipelineReplaced(plain, blocks, after)
+	}
+	// Per block, whether an exit in it (and in no piped element
+	// inside it) is dropped: it or a block holding it is a piped
+	// element. Each block is judged once, its answer kept for the
+	// blocks inside it.
+	judged := map[int]bool{}
+	var path []int
+	dropsIn := func(b int) bool {
+		path = path[:0]
+		drops := false
+		for ; b >= 0; b = parent[b] {
+			if d, seen := judged[b]; seen {
+				drops = d
+				break
+			}
+			path = append(path, b)
+			if piped, d := dropsFrom(blocks[b]); piped {
+				drops = d
+				break
+			}
+		}
+		for _, k := range path {
+			judged[k] = drops
+		}
+		return drops
+	}
+	var drop []int
+	for _, m := range exitCommand().FindAllStringSubmatchIndex(plain, -1) {
+		at := m[2]
+		if !atCommandStart(plain, at) {
+			continue
+		}
+		// grep -q x | exit 2: the command itself an element.
+		piped, drops := dropsFrom(span{at, nextOperator(plain, at)})
+		if !piped {
+			drops = dropsIn(innermost(blocks, parent, at))
+		}
+		if drops {
+			drop = append(drop, at)
+		}
+	}
+	if len(drop) == 0 {
+		return text
+	}
+	b := []byte(text)
+	for _, at := range drop {
+		n := len("exit")
+		if plain[at] == 'r' {
+			n = len("return")
+		}
+		b[at] = ':'
+		for i := at + 1; i < at+n; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// afterRedirects returns the offset of what follows offset at of plain
+// past blanks and redirections (done >/dev/null | …).
+func afterRedirects(plain string, at int) int {
+	if loc := leadingRedirects().FindStringIndex(plain[at:]); loc != nil {
+		at += loc[1]
+	}
+	return skipBlanks(plain, at)
+}
+
+// singlePipe reports whether plain holds, at offset at, a | that pipes
+// (| or |&), not an ||.
+func singlePipe(plain string, at int) bool {
+	return at < len(plain) && plain[at] == '|' && (at+1 == len(plain) || plain[at+1] != '|')
+}
+
+// pipelineReplaced reports whether the pipeline going on at offset at
+// of plain (at a |, or where its last element ended) is followed in
+// its list by another command that does not read its status: the
+// elements after at are skipped (a block, blocks sorted by start, or a
+// simple command each), then a ; or line break must come, and a command
+// that is none of a block's closing words, no bare exit or return, and
+// names neither $? nor PIPESTATUS.
+func pipelineReplaced(plain string, blocks []span, at int) bool {
+	for singlePipe(plain, at) {
+		at++
+		if at < len(plain) && plain[at] == '&' {
+			at++ // |&
+		}
+		at = skipSpace(plain, at)
+		k := sort.Search(len(blocks), func(k int) bool { return blocks[k].start >= at })
+		if k < len(blocks) && blocks[k].start == at {
+			at = blocks[k].end
+		} else {
+			at = nextOperator(plain, at)
+		}
+		at = afterRedirects(plain, at)
+	}
+	if at >= len(plain) || plain[at] != ';' && plain[at] != '\n' || strings.HasPrefix(plain[at:], ";;") {
+		return false
+	}
+	for at < len(plain) && strings.IndexByte("; \t\n", plain[at]) >= 0 {
+		if strings.HasPrefix(plain[at:], ";;") {
+			return false // the pipeline ends a case arm
+		}
+		at++
+	}
+	if at == len(plain) {
+		return false
+	}
+	for _, w := range []string{"}", ")", "done", "fi", "esac", "else", "elif"} {
+		if strings.HasPrefix(plain[at:], w) && (len(w) == 1 || wordAt(plain, at, w)) {
+			return false // the end of its block
+		}
+	}
+	next := plain[at:nextOperator(plain, at)]
+	if f := strings.Fields(next); len(f) == 1 && (f[0] == "exit" || f[0] == "return") {
+		return false // a bare exit passes the status on
+	}
+	return !strings.Contains(next, "$?") && !strings.Contains(next, "PIPESTATUS")
+}
