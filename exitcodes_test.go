@@ -417,6 +417,7 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"timeout -s KILL 5 ./c.sh | tee l; exit ${PIPESTATUS[0]}",
 		"exec 2>/dev/null; cat | nice -n 3 ./c.sh || rc=2; echo; exit $rc",
 		"( ( rc=2 ); exit $rc )",
+		"grep -o x | while read -r l; do exit 2; done >/dev/null |& { return 2; }; echo fine",
 	} {
 		f.Add(seed)
 	}
@@ -425,6 +426,11 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		// the text's length and lines.
 		if shaped := forExitReading(text); len(shaped) != len(text) || strings.Count(shaped, "\n") != strings.Count(text, "\n") {
 			t.Fatalf("forExitReading(%q) = %q: length or lines changed", text, shaped)
+		}
+		for _, last := range []bool{false, true} {
+			if piped := withoutPipedExits(text, last); len(piped) != len(text) || strings.Count(piped, "\n") != strings.Count(text, "\n") {
+				t.Fatalf("withoutPipedExits(%q, %v) = %q: length or lines changed", text, last, piped)
+			}
 		}
 		silent := exitsTwoSilently(text)
 		exitsTwo(text)
