@@ -19,7 +19,7 @@ var generatedCapabilities = []Capability{
 
 var generatedSupport = []Support{
 	{Provider: "claude-code", Capability: "structured_output", Level: "full", Note: "hookSpecificOutput.permissionDecision, decision/reason, additionalContext"},
-	{Provider: "claude-code", Capability: "input_rewrite", Level: "full", Note: "hookSpecificOutput.updatedInput on PreToolUse"},
+	{Provider: "claude-code", Capability: "input_rewrite", Level: "full", Note: "hookSpecificOutput.updatedInput on PreToolUse; not on PreSkillShellCommand, where it refuses the command", NotOn: []string{"PreSkillShellCommand"}},
 	{Provider: "claude-code", Capability: "llm_evaluated", Level: "full", Note: "prompt and agent handlers, on the events the docs list for them", OnlyOn: []string{"PermissionDenied", "PermissionRequest", "PostToolBatch", "PostToolUse", "PostToolUseFailure", "PreToolUse", "Stop", "SubagentStop", "TaskCompleted", "TaskCreated", "TeammateIdle", "UserPromptExpansion", "UserPromptSubmit"}},
 	{Provider: "claude-code", Capability: "http_handler", Level: "full", Note: "http handlers (url, headers, allowedEnvVars); not on SessionStart or Setup", NotOn: []string{"SessionStart", "Setup"}},
 	{Provider: "claude-code", Capability: "mcp_tool_handler", Level: "full", Note: "mcp_tool handlers (server, tool, input)"},
@@ -220,6 +220,9 @@ var generatedBlocking = []Blocking{
 	{Provider: "claude-code", Event: "setup", Behaviour: "observe"},
 	{Provider: "claude-code", Event: "after_tool_batch", Behaviour: "retry", Note: "stops the loop with the reason"},
 	{Provider: "claude-code", Event: "message_display", Behaviour: "observe"},
+	{Provider: "claude-code", Event: "before_model_switch", Behaviour: "prevent", Note: "exit 2 or permissionDecision deny cancels the switch; ask has the user confirm it"},
+	{Provider: "claude-code", Event: "after_model_switch", Behaviour: "observe", Note: "the model already changed; stdout goes to Claude on the next request"},
+	{Provider: "claude-code", Event: "before_skill_shell_command", Behaviour: "prevent", Note: "exit 2, or permissionDecision deny, ask or defer, keeps the command from running; updatedInput is never applied and refuses it"},
 	{Provider: "claude-code", Event: "task_created", Behaviour: "prevent", Note: "task creation is rolled back"},
 	{Provider: "claude-code", Event: "task_completed", Behaviour: "prevent"},
 	{Provider: "claude-code", Event: "teammate_idle", Behaviour: "retry"},
