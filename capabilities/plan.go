@@ -20,7 +20,8 @@ import (
 // scripts and `hookconv explain` key on them, so a code is never reused.
 const (
 	// CodeEventUnsupported (warning): the target has no native event for
-	// the hook's event; the hook is excluded.
+	// the hook's event; the hook is excluded, and a blocking one is said
+	// to be a lost guard.
 	CodeEventUnsupported = "HC200"
 	// CodeCapabilityExcluded (warning): the target lacks a capability the
 	// hook uses and the strategy is exclude; the hook is excluded.
@@ -392,6 +393,16 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 			return false
 		}
 	} else if len(p.names.EncodeEvent(p.target, h.Event)) == 0 {
+		if h.Blocking {
+			// Said as a lost guard: "excluded" alone reads like a hook
+			// that only watched, and a guard on an event only its tool
+			// has (Claude's PreSkillShellCommand) guards nothing there.
+			p.warn(CodeEventUnsupported, "event",
+				"keep the guard in a tool that has the event, or check the same thing on an event "+p.target+" has (`hookconv events`)",
+				"%s uses event %s, which %s does not have; excluded: it is a blocking hook, so its guard is lost in %s",
+				p.label(), h.Event, p.target, p.target)
+			return false
+		}
 		p.warn(CodeEventUnsupported, "event",
 			"run `hookconv events` to see which events "+p.target+" has, and move the hook to one of them or drop it",
 			"%s uses event %s, which %s does not have; excluded",

@@ -316,6 +316,41 @@ func TestPlanEvents(t *testing.T) {
 	}
 }
 
+// TestPlanEventGuardLost: a blocking hook on an event the target lacks
+// is excluded with a warning (HC200) that says a guard is lost, so that
+// one on a Claude Code-only guard event (PreSkillShellCommand) does not
+// read like a hook that only watched; a hook that is not blocking gets
+// the plain warning.
+func TestPlanEventGuardLost(t *testing.T) {
+	tests := []struct {
+		name, target, event string
+		blocking, guard     bool
+	}{
+		// events.toml: before_skill_shell_command and before_model_switch
+		// have claude-code rows only.
+		{"skill shell guard on codex", "codex", "before_skill_shell_command", true, true},
+		{"model switch guard on gemini-cli", "gemini-cli", "before_model_switch", true, true},
+		{"model switch observer on codex", "codex", "after_model_switch", false, false},
+		{"not blocking on a guard event", "codex", "before_skill_shell_command", false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := with(cmdHook("h", tt.event), func(h *canonical.Hook) { h.Blocking = tt.blocking })
+			out, diags := runPlan(t, tt.target, h)
+			diags = slices.DeleteFunc(diags, func(d diag.Diagnostic) bool { return d.Code == CodeExitBlocks })
+			if len(out.Hooks) != 0 {
+				t.Errorf("hook kept, want excluded")
+			}
+			if diff := cmp.Diff([]string{CodeEventUnsupported}, codes(diags)); diff != "" {
+				t.Fatalf("codes (-want +got):\n%s", diff)
+			}
+			if got := strings.Contains(diags[0].Message, "it is a blocking hook, so its guard is lost in "+tt.target); got != tt.guard {
+				t.Errorf("message says a guard is lost: %v, want %v: %s", got, tt.guard, diags[0].Message)
+			}
+		})
+	}
+}
+
 func TestPlanBlockingObserved(t *testing.T) {
 	tests := []struct {
 		name     string
