@@ -1007,7 +1007,7 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 			p, program = scripts.readProgram(&call)
 		}
 		if read || program {
-			return "its script", strings.TrimSpace(hd.Command[at:]), read && exitsTwo(withoutPipedExits(text, true)) || program && p.exits(exitCodeTwo)
+			return "its script", strings.TrimSpace(hd.Command[at:]), read && exitsTwo(text) || program && p.exits(exitCodeTwo)
 		}
 		// No plain call: the redirections end its last command
 		// alone (check.sh || exit 2 2>/dev/null), which the readings
@@ -1035,7 +1035,7 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 			what = "its script, whose exit 2 the command passes on,"
 		}
 		if text, read := scripts.readExitScript(&call); read {
-			key := withoutPipedExits(strings.TrimSuffix(text, "\n"+call.Command), true)
+			key := strings.TrimSuffix(text, "\n"+call.Command)
 			if prints {
 				key = withPrintsToStderr(key)
 			}
@@ -1091,10 +1091,6 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 	// A script's text ends with the command that runs it, which adds
 	// no exit (readScript reads only a plain call): keyed without it.
 	key := strings.TrimSuffix(text, "\n"+run.Command)
-	// An exit in a pipeline's element that the next command's status
-	// replaces ends only that element: a script's (bash, dash) last
-	// element too, an inline command's (zsh runs it in the shell) not.
-	key = withoutPipedExits(key, key != text)
 	if prints && read && key != text {
 		key = withPrintsToStderr(key)
 	}

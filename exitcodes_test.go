@@ -417,7 +417,6 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"timeout -s KILL 5 ./c.sh | tee l; exit ${PIPESTATUS[0]}",
 		"exec 2>/dev/null; cat | nice -n 3 ./c.sh || rc=2; echo; exit $rc",
 		"( ( rc=2 ); exit $rc )",
-		"grep -o x | while read -r l; do exit 2; done >/dev/null |& { return 2; }; echo fine",
 	} {
 		f.Add(seed)
 	}
@@ -426,11 +425,6 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		// the text's length and lines.
 		if shaped := forExitReading(text); len(shaped) != len(text) || strings.Count(shaped, "\n") != strings.Count(text, "\n") {
 			t.Fatalf("forExitReading(%q) = %q: length or lines changed", text, shaped)
-		}
-		for _, last := range []bool{false, true} {
-			if piped := withoutPipedExits(text, last); len(piped) != len(text) || strings.Count(piped, "\n") != strings.Count(text, "\n") {
-				t.Fatalf("withoutPipedExits(%q, %v) = %q: length or lines changed", text, last, piped)
-			}
 		}
 		silent := exitsTwoSilently(text)
 		exitsTwo(text)
@@ -1716,85 +1710,6 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/check.sh; case $? in 2) exit 2;; esac", true}, // the hook's own command
 		{"./.claude/hooks/loud.sh; case $? in 2) exit 2;; esac", false},
 		{"./.claude/hooks/fails.sh; case $? in 2) exit 2;; esac", false},
-	} {
-		m := &canonical.Manifest{Hooks: []canonical.Hook{{
-			Event: "before_tool_execute", Blocking: true,
-			Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tc.command},
-		}}}
-		if got := len(silentExits(m, nil, "claude-code", "codex", scripts)) > 0; got != tc.want {
-			t.Errorf("silentExits(%q) = %v, want %v", tc.command, got, tc.want)
-		}
-	}
-}
-
-// TestWithoutPipedExits: an exit (or return) in an element of a
-// pipeline that another command follows ends only that element's
-// subshell, and is read as none; one in a pipeline ending its list, or
-// whose status is read or ends the shell (set -e), stays. The last
-// element's only for a script (bash, dash): zsh, which runs an inline
-// command for a Codex user, runs it in the shell. Each row run in bash
-// 5.2.15 and zsh 5.9 with the payload
-// {"tool_input":{"command":"rm -rf /"}} (grep -o rm finds a line).
-func TestWithoutPipedExits(t *testing.T) {
-	const loop = "grep -o rm | while read -r l; do exit 2; done"
-	for _, tc := range []struct {
-		text           string
-		script, inline bool // exitsTwoSilently after it, read as a script's or a command's
-	}{
-		{loop + "; echo fine", false, true}, // bash 0, zsh 2
-		{loop, true, true},                  // the pipeline's status ends the shell
-		{loop + "\nexit 0", false, true},
-		{loop + "; exit", true, true}, // a bare exit passes it on
-		{loop + "; exit $?", true, true},
-		{loop + "; rc=$?; exit $rc", true, true},
-		{loop + " && echo ok", true, true},
-		{loop + " >/dev/null; echo fine", false, true},
-		{"set -e\n" + loop + "; echo fine", true, true}, // the failing pipeline ends the shell
-		{"shopt -s lastpipe\n" + loop + "; echo fine", true, true},
-		{"jq -r .tool_input.command | { read -r x; [ \"$x\" = \"rm -rf /\" ] && exit 2; }; echo fine", false, true},
-		{"grep -q rm | exit 2; echo fine", false, true},
-		{"exit 2 | cat; echo fine", false, false}, // not the last element: a subshell in zsh too
-		{"f() { grep -o rm | while read -r l; do return 2; done; echo fine; }\nf", false, true},
-		{"f() { grep -o rm | while read -r l; do return 2; done; }\nf", true, true},
-		{"if true; then " + loop + "; fi", true, true},
-		{"grep -q rm && exit 2; " + loop + "; echo fine", true, true}, // its own exit 2 first
-		// Large: each block judged once, however many exits.
-		{"grep -o rm | while read -r l; do\n" + strings.Repeat("[ -n \"$l\" ] && exit 2\n", 10000) + "done; echo fine", false, true},
-		{strings.Repeat("{ { { ", 3000) + "grep -o rm | { exit 2; }; echo fine" + strings.Repeat("; }", 9000), false, true},
-	} {
-		for _, read := range []struct {
-			script bool
-			want   bool
-		}{{true, tc.script}, {false, tc.inline}} {
-			if got := exitsTwoSilently(withoutPipedExits(tc.text, read.script)); got != read.want {
-				t.Errorf("exitsTwoSilently(withoutPipedExits(%.80q, %v)) = %v, want %v", tc.text, read.script, got, read.want)
-			}
-		}
-	}
-}
-
-// TestSilentExitsPiped: a hook's script whose exit 2 stands in a
-// pipeline that echo follows exits 0 in bash (QA: a false HC431); the
-// same text as the hook's command warns, since zsh runs the loop in the
-// shell and exits 2.
-func TestSilentExitsPiped(t *testing.T) {
-	const loop = "grep -o rm | while read -r l; do exit 2; done"
-	scripts := &Scripts{FS: fstest.MapFS{
-		"piped.sh":      {Data: []byte("#!/bin/bash\n" + loop + "; echo fine\n")},
-		"piped-last.sh": {Data: []byte("#!/bin/bash\necho checking\n" + loop + "\n")},
-		"muted.sh":      {Data: []byte("#!/bin/bash\n\"$(dirname \"$0\")/piped.sh\" 2>/dev/null\n")},
-	}}
-	for _, tc := range []struct {
-		command string
-		want    bool
-	}{
-		{"./piped.sh", false},
-		{"./piped.sh || exit 2", false}, // it never fails
-		{"./piped.sh 2>/dev/null", false},
-		{"./piped-last.sh", true},
-		{"./muted.sh", false},        // the helper it runs last exits 0
-		{loop + "; echo fine", true}, // zsh exits 2
-		{"exit 2 | cat; echo fine", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

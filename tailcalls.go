@@ -133,7 +133,7 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 		// the script's and silent; read as a bare exit 2 after what
 		// runs before, which may still write. A helper that shows
 		// less than all it does, or never exits 2, is left unread.
-		if !allVisible(inner, forExit) || !exitsTwo(withoutPipedExits(inner, true)) {
+		if !allVisible(inner, forExit) || !exitsTwo(inner) {
 			return "", false, false
 		}
 		return before + "\nexit 2", true, true
