@@ -207,35 +207,34 @@ func inUnixCommands[T any](hd *canonical.Handler, find func(string) (T, bool)) (
 }
 
 // bashMarks are what every construct bashOnly finds holds in the text
-// as written: each expression of bashSyntaxes needs one (time's, a part
-// of many longer words, mayBeBashOnly looks for as a word), as do (( … ))
-// and ==. The views bashOnly reads only blank text or spell an
-// arithmetic ((…)) as true: none makes a mark that was not there.
-var bashMarks = []string{"[[", "((", "<(", ">(", "<<<", "&>", "|&", "=(", "${", "$'", "{", "==", "function", "local",
-	"source", "let", "declare", "typeset", "readarray", "mapfile", "shopt", "pushd", "popd",
-	"read", "printf", "export", "pipefail", "select", "trap"}
+// as written: each expression of bashSyntaxes needs one (its words,
+// bashWords, as words of their own), as do (( … )) and ==. The views
+// bashOnly reads only blank text or spell an arithmetic ((…)) as true:
+// none makes a mark that was not there.
+var bashMarks = []string{"[[", "((", "<(", ">(", "<<<", "&>", "|&", "=(", "${", "$'", "{", "=="}
 
-// mayBeBashOnly reports whether text holds a mark of bashMarks, a $(<,
-// a >& before no fd number or the word time: without one, bashOnly finds
-// nothing, and its views and a score of expressions run on every command
-// going to a tool that runs sh.
+// bashWords are the marks of bashSyntaxes that are words: each of their
+// expressions wants it whole (\b or a blank on both sides). Found as
+// part of a longer word they are no mark: localhost, /usr/local/bin,
+// thread, delete, resources and runtime are in many a plain command, and
+// each would run the whole reading.
+var bashWords = []string{"function", "local", "source", "let", "declare", "typeset", "readarray", "mapfile", "shopt", "pushd", "popd",
+	"read", "readonly", "printf", "export", "pipefail", "select", "trap", "time"}
+
+// mayBeBashOnly reports whether text holds a mark of bashMarks, a word
+// of bashWords, a $(< or a >& before no fd number: without one, bashOnly
+// finds nothing, and its views and a score of expressions run on every
+// command going to a tool that runs sh.
 func mayBeBashOnly(text string) bool {
 	for _, m := range bashMarks {
 		if strings.Contains(text, m) {
 			return true
 		}
 	}
-	// time as a word of its own: timeout, runtime and the like are no mark.
-	for i := 0; ; {
-		j := strings.Index(text[i:], "time")
-		if j < 0 {
-			break
-		}
-		j += i
-		if (j == 0 || !isNameByte(text[j-1])) && (j+4 == len(text) || !isNameByte(text[j+4])) {
+	for _, w := range bashWords {
+		if hasWord(text, w) {
 			return true
 		}
-		i = j + 4
 	}
 	// >&2, the commonest redirection of all, is no mark: >& file is.
 	for rest := text; ; {
@@ -257,6 +256,22 @@ func mayBeBashOnly(text string) bool {
 		if strings.HasPrefix(strings.TrimLeft(rest, " \t"), "<") {
 			return true
 		}
+	}
+}
+
+// hasWord reports whether w stands in text as a word of its own: with no
+// name byte (letter, digit or _, what \b sees) just before or after it.
+func hasWord(text, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if (j == 0 || !isNameByte(text[j-1])) && (j+len(w) == len(text) || !isNameByte(text[j+len(w)])) {
+			return true
+		}
+		i = j + 1
 	}
 }
 

@@ -205,6 +205,40 @@ func TestBashOnly(t *testing.T) {
 	}
 }
 
+// TestMayBeBashOnly: the prefilter lets through each construct's mark,
+// and its words only whole: the curl command hookconv writes for an http
+// hook on localhost, a script under a folder named thread or a delete
+// tool ran the whole reading on every such command (46 ms of a
+// 10,000-hook conversion to Factory Droid).
+func TestMayBeBashOnly(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"curl -sS --fail --data-binary @- 'http://localhost:8080/3' || exit 1", false},
+		{"./thread-dump.sh --delete --resources", false},
+		{"python3 runtime_check.py --exported", false},
+		{"./check.sh", false},
+		{"echo x >&2; exit 2", false},
+		{"local -a xs", true},
+		{"f() { local x=1; }", true},
+		{"x=1 read -a xs", true},
+		{"IFS= read -r line", true},
+		{"readonly -f f", true},
+		{"source .env", true},
+		{"time ./check.sh", true},
+		{"set -o pipefail", true},
+		{"/usr/local/bin/check.sh", true}, // local as a path's word: read, finds nothing
+		{"[[ -f x ]]", true},
+		{"echo x >& log", true},
+		{"x=$(< file)", true},
+	} {
+		if got := mayBeBashOnly(tc.text); got != tc.want {
+			t.Errorf("mayBeBashOnly(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
 // FuzzBashOnly: the prefilter never hides what the reading finds, and
 // neither panics.
 func FuzzBashOnly(f *testing.F) {
