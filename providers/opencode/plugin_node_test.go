@@ -88,6 +88,9 @@ func TestPluginRunsUnderNode(t *testing.T) {
 			"handler": map[string]any{"type": "command", "command": `echo '{"updated_input": {"command": "echo safe"}}'`, "timeout": 10}},
 		{"name": "deny", "event": "before_tool_execute", "matcher": "denyme", "blocking": true,
 			"handler": map[string]any{"type": "command", "command": `echo '{"decision": "deny", "reason": "json says no"}'`, "timeout": 10}},
+		// Gemini CLI's and Claude Code's older spelling of a deny.
+		{"name": "block", "event": "before_tool_execute", "matcher": "blockme", "blocking": true,
+			"handler": map[string]any{"type": "command", "command": `echo '{"decision": "Block", "reason": "block says no"}'`, "timeout": 10}},
 		{"name": "env and cwd", "event": "before_tool_execute", "matcher": "envtool",
 			"handler": map[string]any{"type": "command", "command": "pwd > " + q("pwd.txt") + `; printf %s "$HOOK_X" > ` + q("env.txt"),
 				"cwd": "sub", "env": map[string]any{"HOOK_X": "42"}, "timeout": 10}},
@@ -145,6 +148,7 @@ func TestPluginRunsUnderNode(t *testing.T) {
 		{"hook": "tool.execute.after", "input": after["input"], "output": after["output"]},                                                                                      // 11
 		call("bashsyntax", map[string]any{"command": "rm -rf /"}),                                                                                                               // 12: bash guard
 		call("longtool", map[string]any{}), // 13: 30-day timeout
+		call("blockme", map[string]any{}),  // 14: JSON "block"
 	}
 	scenario, err := json.Marshal(map[string]any{"directory": project, "steps": steps})
 	if err != nil {
@@ -236,6 +240,9 @@ func TestPluginRunsUnderNode(t *testing.T) {
 	}
 	if !step[5].Threw || step[5].Message != "json says no" {
 		t.Errorf("JSON deny: threw %v %q", step[5].Threw, step[5].Message)
+	}
+	if !step[14].Threw || step[14].Message != "block says no" {
+		t.Errorf(`JSON "block": threw %v %q, want a deny`, step[14].Threw, step[14].Message)
 	}
 	if pwd := strings.TrimSpace(read("pwd.txt")); pwd != filepath.Join(project, "sub") {
 		t.Errorf("cwd %q, want %q", pwd, filepath.Join(project, "sub"))

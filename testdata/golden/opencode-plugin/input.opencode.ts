@@ -301,7 +301,7 @@ function decide(name, hook, label, r, call) {
 /** Applies a hook's JSON answer (exit 0) where OpenCode has a place for it. */
 function answerWith(name, label, answer, call, canBlock) {
   const output = call.output;
-  const decision = answer.decision;
+  const decision = readDecision(answer.decision);
   if (decision === "deny" || decision === "ask") {
     if (!canBlock) {
       warn(`${name}: ${label} answered "${decision}", which only a blocking hook can do here; ignored`);
@@ -335,6 +335,17 @@ function answerWith(name, label, answer, call, canBlock) {
     }
   }
   return false;
+}
+
+/**
+ * A decision as hooks/1.0 spells it, whatever its case. "block" (Claude
+ * Code's older word, Gemini CLI's synonym) is a deny, as hookconv run and
+ * the Cline scripts read it: a guard that says it blocks means to.
+ */
+function readDecision(decision) {
+  if (typeof decision !== "string") return decision;
+  const d = decision.trim().toLowerCase();
+  return d === "block" ? "deny" : d;
 }
 
 /** Stops the action: denies a permission, or throws to fail the tool call with the message. */
