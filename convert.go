@@ -17,6 +17,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
@@ -287,7 +288,8 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		var sds diag.List
 		res.Planned, sds = Shim(res.Planned, s.From, to)
 		if prov, _ := vocab.Default().Provider(to); !prov.Generated {
-			res.dropStructuredNotes()
+			denies := shimDenies(res.Decoded, res.Planned, to)
+			res.dropNotes(func(d diag.Diagnostic) bool { return structuredNote(d) || denies(d) })
 		}
 		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
@@ -388,11 +390,12 @@ func (res *Conversion) joinPutOff(encoded bool) {
 	res.later = nil
 }
 
-// dropStructuredNotes drops, from the diagnostics, the notes about
-// structured output inferred from "blocking" (withoutStructuredNotes),
-// keeping the places of the checks put off: each moves back by the notes
-// dropped before it.
-func (res *Conversion) dropStructuredNotes() {
+// dropNotes drops, from the diagnostics, the notes drop reports, keeping
+// the places of the checks put off: each moves back by the notes dropped
+// before it. Under the shim these are the notes about structured output
+// inferred from "blocking" (withoutStructuredNotes) and the exits to which
+// the shim gives the answer the target reads (shimDenies).
+func (res *Conversion) dropNotes(drop func(diag.Diagnostic) bool) {
 	// The places as they were, which the notes' indexes are compared
 	// with: compared with a place already moved back, a run of notes
 	// before it moved it back by about half of them (QA: a panic, the
@@ -403,7 +406,7 @@ func (res *Conversion) dropStructuredNotes() {
 	}
 	kept := res.Diagnostics[:0]
 	for i, d := range res.Diagnostics {
-		if structuredNote(d) {
+		if drop(d) {
 			for k := range res.later {
 				if was[k] > i {
 					res.later[k].at--
@@ -414,6 +417,45 @@ func (res *Conversion) dropStructuredNotes() {
 		kept = append(kept, d)
 	}
 	res.Diagnostics = kept
+}
+
+// shimDenies returns a test of the plan's HC208 warnings (a blocking
+// command hook where the target blocks only on a JSON answer, not on exit
+// 2): true for each that the shim answers for. Under the shim, hookconv
+// run turns the hook's exit 2 into the target's own JSON deny on that
+// event (Cursor's beforeSubmitPrompt continue: false, its stop's
+// followup_message), where the contracts table has one. A hook whose
+// Windows command the target keeps (shimmed, the plan's hooks) keeps its
+// warning, since that command runs unwrapped. decoded is the manifest
+// the warnings' hook indexes refer to; a planned hook is found by its
+// place in the source, which its copy keeps.
+func shimDenies(decoded, shimmed *canonical.Manifest, to string) func(diag.Diagnostic) bool {
+	contracts := hookrun.Default()
+	unwrapped := map[diag.Pos]bool{}
+	for i := range shimmed.Hooks {
+		if h := &shimmed.Hooks[i]; h.Handler.Platform["windows"] != "" && shimmedFor(h.Handler.Platform["windows"]) == "" {
+			unwrapped[h.PosOf("blocking")] = true
+		}
+	}
+	return func(d diag.Diagnostic) bool {
+		if d.Code != capabilities.CodeExitIgnored || unwrapped[d.Pos] {
+			return false
+		}
+		index, ok := strings.CutPrefix(d.Path, "hooks[")
+		if index, ok = strings.CutSuffix(index, "].blocking"); !ok {
+			return false
+		}
+		i, err := strconv.Atoi(index)
+		if err != nil || i < 0 || i >= len(decoded.Hooks) {
+			return false
+		}
+		h := &decoded.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand {
+			return false
+		}
+		r, ok := contracts.Rule(to, "deny", hookrun.EventRef{Canonical: h.Event})
+		return ok && len(r.Set) > 0 && (slices.Contains(r.Events, h.Event) || r.Exit == 0)
+	}
 }
 
 // allShimmed reports whether m has command hooks and every one of them

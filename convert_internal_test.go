@@ -652,7 +652,7 @@ func TestPutOffKeepsPlaces(t *testing.T) {
 					res.Diagnostics = append(res.Diagnostics, say(step))
 				}
 			}
-			res.dropStructuredNotes()
+			res.dropNotes(structuredNote)
 			res.Diagnostics = append(res.Diagnostics, say("d")) // a later stage
 			res.runPutOff()
 			res.joinPutOff(false)

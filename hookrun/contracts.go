@@ -110,14 +110,15 @@ type Contract struct {
 // CanonicalPayload is the contract `hookconv run` gives the hooks it wraps
 // (spec §5): the canonical input on stdin, with the tool's name and input
 // at "tool" and "tool_input" (Input's fields), and the canonical answer
-// read back, whose deny is "decision": "deny" (parseOutput). A script
-// written for a tool's own payload or answers meets this one under the
-// shim.
+// read back, whose deny is "decision": "deny", or "block" (parseOutput
+// reads Claude Code's older word and Gemini CLI's synonym as a deny). A
+// script written for a tool's own payload or answers meets this one under
+// the shim.
 var CanonicalPayload = Contract{
 	Slug:      "canonical",
 	Tool:      []string{"tool"},
 	ToolInput: []string{"tool_input"},
-	DenyJSON:  []string{`decision = "deny"`},
+	DenyJSON:  []string{`decision = "deny"`, `decision = "block"`},
 }
 
 // Alias is a payload event name the vocabulary does not list for the
