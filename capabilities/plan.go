@@ -453,14 +453,14 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 		case l.strategy == canonical.StrategyExclude:
 			p.warn(CodeCapabilityExcluded, p.field(l.id),
 				fmt.Sprintf("set degradation.%s to \"block\" to stop the action on %s instead, or rewrite the hook without it", l.id, p.target),
-				"%s uses %s, %s; excluded",
-				p.label(), l.id, p.unsupported(l.id))
+				"%s uses %s, %s; %s",
+				p.label(), l.id, p.unsupported(l.id), p.excluded())
 			return false
 		case l.id == capLLMEvaluated || l.id == capMCPToolHandler || l.id == capSessionPrompt || l.id == capAgentPrompt:
 			p.warn(CodeCapabilityReduced, p.field(l.id),
 				fmt.Sprintf("\"warn\" cannot be honoured for %s: rewrite the hook as a command, or set degradation.%s to \"block\" or \"exclude\"", l.id, l.id),
-				"%s uses %s, %s; a %s handler has no reduced form on %s and cannot run at all; excluded",
-				p.label(), l.id, p.unsupported(l.id), h.Handler.Type, p.target)
+				"%s uses %s, %s; a %s handler has no reduced form on %s and cannot run at all; %s",
+				p.label(), l.id, p.unsupported(l.id), h.Handler.Type, p.target, p.excluded())
 			return false
 		}
 	}
@@ -828,6 +828,17 @@ func (p *planner) path(field string) string {
 		s += "." + field
 	}
 	return s
+}
+
+// excluded says a hook is left out of the target, and for a blocking
+// one that its guard is lost there: "excluded" alone reads like a hook
+// that only watched (QA: a prompt or agent guard dropped for a tool
+// without such handlers said no more).
+func (p *planner) excluded() string {
+	if p.h.Blocking {
+		return "excluded: it is a blocking hook, so its guard is lost in " + p.target
+	}
+	return "excluded"
 }
 
 // label names the hook in a message: `hook "lint"`, or "hook 3".

@@ -351,6 +351,45 @@ func TestPlanEventGuardLost(t *testing.T) {
 	}
 }
 
+// TestPlanCapabilityGuardLost: a blocking hook excluded for a capability
+// the target lacks (a prompt handler to Codex: HC201 by default, or HC203
+// under "warn", which a prompt has no reduced form for) says its guard is
+// lost; one that is not blocking gets the plain "excluded" (QA).
+func TestPlanCapabilityGuardLost(t *testing.T) {
+	tests := []struct {
+		name     string
+		blocking bool
+		strategy canonical.Strategy
+		code     string
+	}{
+		{"blocking prompt", true, "", CodeCapabilityExcluded},
+		{"watching prompt", false, "", CodeCapabilityExcluded},
+		{"blocking prompt under warn", true, canonical.StrategyWarn, CodeCapabilityReduced},
+		{"watching prompt under warn", false, canonical.StrategyWarn, CodeCapabilityReduced},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := canonical.Hook{Name: "judge", Event: "before_tool_execute", Blocking: tt.blocking,
+				Handler: canonical.Handler{Type: canonical.HandlerPrompt, Prompt: "is this safe?", Timeout: 5}}
+			if tt.strategy != "" {
+				h.Degradation = map[string]canonical.Strategy{"llm_evaluated": tt.strategy}
+			}
+			out, diags := runPlan(t, "codex", h)
+			if len(out.Hooks) != 0 {
+				t.Fatalf("hook kept, want excluded")
+			}
+			i := slices.IndexFunc(diags, func(d diag.Diagnostic) bool { return d.Code == tt.code })
+			if i < 0 {
+				t.Fatalf("no %s in %v", tt.code, codes(diags))
+			}
+			lost := strings.HasSuffix(diags[i].Message, "excluded: it is a blocking hook, so its guard is lost in codex")
+			if lost != tt.blocking || !tt.blocking && !strings.HasSuffix(diags[i].Message, "; excluded") {
+				t.Errorf("blocking %v: %s", tt.blocking, diags[i].Message)
+			}
+		})
+	}
+}
+
 func TestPlanBlockingObserved(t *testing.T) {
 	tests := []struct {
 		name     string
