@@ -110,6 +110,48 @@ func arrayIndex(expand, code string) int {
 	return -1
 }
 
+// keyAssigned matches an element's assignment with its name, when its
+// subscript opens with a quote: name["k"]=v, name['k']+=v.
+var keyAssigned = lazy.Regexp(`(?:^|[^\w$])([A-Za-z_]\w*)\[["'][^]\n]*\]\+?=`)
+
+// quotedKey returns where a shell text first takes or sets a key of an
+// array it declares associative through a quoted subscript, in expand
+// (${m["k"]}, ${m['k']}, ${m["$k"]}) or in code (m["k"]=v): bash takes
+// the key without the quotes, zsh with them, so the element read or set
+// is another one, and one set as m[k] reads empty. -1 for none.
+func quotedKey(expand, code string) int {
+	var associative []string
+	read := false
+	at := -1
+	for _, m := range indexed().FindAllStringSubmatchIndex(expand, -1) {
+		if index := expand[m[4]:m[5]]; index[0] != '"' && index[0] != '\'' {
+			continue
+		}
+		if !read {
+			associative, read = associativeArrays(code), true
+		}
+		if slices.Contains(associative, expand[m[2]:m[3]]) {
+			at = m[0]
+			break
+		}
+	}
+	if !strings.Contains(code, "[\"") && !strings.Contains(code, "['") {
+		return at
+	}
+	for _, m := range keyAssigned().FindAllStringSubmatchIndex(code, -1) {
+		if at >= 0 && m[2] > at {
+			break
+		}
+		if !read {
+			associative, read = associativeArrays(code), true
+		}
+		if slices.Contains(associative, code[m[2]:m[3]]) {
+			return m[2]
+		}
+	}
+	return at
+}
+
 // zshMarks are what the constructs zshOtherwiseSyntax finds hold in the
 // text as written, but for a glob, a word opening with = and a variable
 // zsh does not split or read as a pattern (mayBeZshOtherwise): without
@@ -271,6 +313,7 @@ func readZshOtherwise(text string) string {
 		}
 	}
 	found(arrayIndex(expand, code), "${name[N]} (zsh counts from 1)")
+	found(quotedKey(expand, code), `${name["key"]} (zsh keeps the quotes in the key)`)
 	code, variable := withoutPatternContexts(code)
 	if variable.end > 0 {
 		found(variable.start, shownWord(text, variable)+", a pattern held in a variable (zsh matches its value as text, not as a pattern)")

@@ -79,6 +79,14 @@ var zshCases = []struct {
 	{`a=(x y z); i=1; n=2; echo "${a[-i]}" "${a[-$n]}" "${a[ -1 ]}"`, "", false},
 	{`declare -g -A m; declare -A -g p; m[k]=v; p[k]=w; echo "${m[k]}" "${p[k]}"`, "", false},
 	{`declare -A m n; m[k]=v; n[j]=w; echo "${m[k]}" "${n[j]}"`, "", false},
+	// An associative array's quoted key: bash takes it without the
+	// quotes, zsh with them.
+	{`declare -A m; m[k]=v; echo "<${m["k"]}>"`, `${name["key"]} (zsh keeps the quotes in the key)`, false},
+	{`declare -A m; m[k]=v; echo "<${m['k']}>"`, `${name["key"]} (zsh keeps the quotes in the key)`, false},
+	{`typeset -A m; k=k; m[$k]=v; echo "<${m["$k"]}>"`, `${name["key"]} (zsh keeps the quotes in the key)`, false},
+	{`declare -A m; m["k"]=v; echo "<${m[k]}>"`, `${name["key"]} (zsh keeps the quotes in the key)`, false},
+	{`declare -A m; m['k']+=v; echo "<${m[k]}>"`, `${name["key"]} (zsh keeps the quotes in the key)`, false},
+	{`declare -A m; m[k]=v; x="[k]"; echo "<${m[k]}>" "$x" '${m["k"]}'`, "", false},
 	// bash's expansions: "bad substitution", the shell ends (exit 1).
 	{`x=HOME; echo "${!x}"`, "${!name} (bad substitution in zsh)", false},
 	{`x=Bash; [ "${x,,}" = bash ] && echo same`, "${name,,} or ${name^^} (bad substitution in zsh)", false},
