@@ -883,15 +883,16 @@ func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files
 	for _, d := range ds {
 		// The errors, and the entries merging would drop: an entry the
 		// tool skips is no hook of its, but the file's other tool may
-		// run it (Copilot CLI runs the http entries of .github/hooks).
-		if d.Severity == diag.Error || d.Code == providers.CodeSkipped {
+		// run it (Copilot CLI runs the http entries of .github/hooks),
+		// and a Windows-only entry runs on Windows.
+		if d.Severity == diag.Error || d.Code == providers.CodeSkipped || d.Code == providers.CodeWindowsOnly {
 			res.Diagnostics = append(res.Diagnostics, d)
 		}
 	}
 	var unreadable diag.List
 	if !ds.HasErrors() && m != nil {
 		unreadable.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "move the entry hookconv skips elsewhere, or merge the hooks by hand",
-			"the existing %s config holds an entry hookconv does not read (HC349), which merging the migrated hooks into it would drop; nothing was written", prov.Name)
+			"the existing %s config holds an entry hookconv does not read (%s), which merging the migrated hooks into it would drop; nothing was written", prov.Name, providers.Skipped(ds))
 	} else {
 		unreadable.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "fix the file, or move it away and migrate again",
 			"the existing %s config cannot be read, so the migrated hooks cannot be merged into it; nothing was written", prov.Name)
@@ -1145,7 +1146,7 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 			// skips as well.
 			var why diag.List
 			why.Errorf(CodeSourceNotRewritable, diag.Pos{}, "", "remove the migrated hooks by hand, or migrate without --remove-source",
-				"the migrated hooks cannot be removed from %s: it holds an entry hookconv does not read (HC349), which writing it back would lose", p)
+				"the migrated hooks cannot be removed from %s: it holds an entry hookconv does not read (%s), which writing it back would lose", p, providers.Skipped(ds))
 			return nil, append(all, why.WithFile(p)...)
 		}
 		number := func(i int) int { return index + i }

@@ -7,7 +7,6 @@ import (
 	"path"
 	"regexp"
 	"regexp/syntax"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -36,8 +35,13 @@ const (
 	CodeMatcherIgnored = "HC344"
 	// CodeSkipped: an entry the tool itself skips (a handler type it never
 	// runs) is not read (warning). A file holding one is never rewritten:
-	// writing its hooks back would lose the entry (IsSkipped).
+	// writing its hooks back would lose the entry (HasSkipped).
 	CodeSkipped = "HC349"
+	// CodeWindowsOnly: an entry with only a Windows command (Copilot CLI's
+	// and Windsurf's powershell, VS Code's windows) is not converted
+	// (warning). The tool runs it on Windows, so a file holding one is
+	// never rewritten either (HasSkipped).
+	CodeWindowsOnly = "HC346"
 	// CodeMatcherDropped: another tool's value matcher (Claude's
 	// "startup|resume" on SessionStart) has no place on the target's
 	// event, so the hook runs every time (warning).
@@ -56,9 +60,21 @@ const (
 var notWritten = map[string]bool{"HC311": true, "HC315": true, CodeNotWritten: true}
 
 // HasSkipped reports whether decoding a file left an entry unread
-// (CodeSkipped): rewriting the file from its decoded hooks would lose it.
+// (CodeSkipped, CodeWindowsOnly): rewriting the file from its decoded
+// hooks would lose it.
 func HasSkipped(ds diag.List) bool {
-	return slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.Code == CodeSkipped })
+	return Skipped(ds) != ""
+}
+
+// Skipped is the code of the first diagnostic in ds that says an entry
+// was left unread (HasSkipped), or "" for none.
+func Skipped(ds diag.List) string {
+	for _, d := range ds {
+		if d.Code == CodeSkipped || d.Code == CodeWindowsOnly {
+			return d.Code
+		}
+	}
+	return ""
 }
 
 // IsNotWritten reports whether an encoder diagnostic code means the hook

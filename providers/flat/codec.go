@@ -25,7 +25,6 @@ const (
 	CodeVersion       = "HC342" // missing or unexpected "version" (warning)
 	CodeOtherSpelling = "HC343" // an event spelled as another tool spells it (warning)
 	CodeExpanded      = "HC345" // one hook written as several split-event entries (info; a warning for a blocking hook on every tool, which now sees only those events' tools)
-	CodeWindowsOnly   = "HC346" // an entry with only a Windows command (powershell): not converted (warning)
 	CodeAliasIgnored  = "HC347" // an alias key beside the key it stands in for, which the tool reads instead: dropped (warning)
 )
 
@@ -406,8 +405,8 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		// Valid for the tool (a hook for Windows only), but a canonical
 		// command handler runs a command on every system, and running a
 		// Windows command under sh elsewhere would fail.
-		ds.Warnf(CodeWindowsOnly, n.Pos, path, "add \"bash\" (or \"command\") with the command for Linux and macOS to convert it",
-			"entry has only a Windows command (powershell); hookconv converts hooks that run on every system, so this one is not converted")
+		ds.Warnf(providers.CodeWindowsOnly, n.Pos, path, "add \"bash\" (or \"command\") with the command for Linux and macOS to convert it",
+			"entry has only a Windows command; hookconv converts hooks that run on every system, so this one is not converted")
 		return h, false
 	}
 	if providers.NothingToRun(ds, nested.CodeShape, &h.Handler, n.Pos, func() string { return path }) {
