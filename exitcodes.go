@@ -455,14 +455,15 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 			status = command[rest+m[2] : rest+m[3]]
 			rest = skipSpace(plain, rest+m[1])
 		}
-		if tested, arm, ok := statusCaseArm(command[rest:], plain[rest:]); ok {
+		if tested, arm, code, ok := statusCaseArm(command[rest:], plain[rest:]); ok {
 			// check.sh; case $? in 2) exit 2;; esac: the arm runs on the
 			// call's exit 2 (and on the other codes its pattern lists,
-			// not read), and the case ends the command (QA).
+			// not read), and the case ends the command (QA); case $? in
+			// 0) exit 0;; *) exit 2;; esac runs it on any failure.
 			if !sameStatus(statusName(tested), status) {
 				return "", "", 0, false
 			}
-			return call, command[rest+arm.start : rest+arm.end], exitCodeTwo, true
+			return call, command[rest+arm.start : rest+arm.end], code, true
 		}
 		if wordAt(plain, rest, "if") {
 			cond, then, orElse, ok := ifThen(plain, rest)
@@ -520,65 +521,88 @@ func endsWithExitZero(tail string) bool {
 // statusCaseArm reads a case on a status that ends the command (command
 // from the case on, plain the same with its quotes blanked): case $? in
 // 2) exit 2;; esac, case "$rc" in 0) exit 0;; 2|3) exit 2;; *) exit 1;;
-// esac, case $? in "2") …;; esac. It returns the status tested and the
-// span of the commands of the arm that runs on 2, the first whose
-// patterns name 2 (quoted or not), up to its ;;. Every arm before it
-// must list numbers alone, which a status of 2 does not match as text
-// (02, 1): a glob (*, 2*, [0-9]) might, and is not read. Not ok either
-// for an arm that falls through (;& or ;;&), an arm holding another
-// case, an arm without its ;;, or anything after the esac but an exit 0
+// esac, case $? in "2") …;; esac. It returns the status tested, the span
+// of the commands of the arm that runs on 2, the first whose patterns
+// name 2 (quoted or not), up to its ;;, and what that arm runs on: the
+// call's exit 2 (exitCodeTwo). Every arm before it must list numbers
+// alone, which a status of 2 does not match as text (02, 1): a glob (*,
+// 2*, [0-9]) might, and is not read, but for a catch-all * after an arm
+// naming 0 (QA: case $? in 0) exit 0;; *) exit 2;; esac), which runs on
+// every failure the arms before it do not list: on any failure
+// (exitCodeFailing) where they list 0 alone, on exit 2 at least where
+// they list other numbers too; a * that would run on success (no 0
+// listed) is not read, as check.sh && exit 2 is not. Not ok either for
+// an arm that falls through (;& or ;;&), an arm holding another case,
+// an arm without its ;;, or anything after the esac but an exit 0
 // (endsWithExitZero): the shell's reading is followed only this far.
 // One pass over the text.
-func statusCaseArm(command, plain string) (status string, arm span, ok bool) {
+func statusCaseArm(command, plain string) (status string, arm span, on exitCode, ok bool) {
 	m := statusCaseHead().FindStringSubmatchIndex(command)
 	if m == nil {
-		return "", span{}, false
+		return "", span{}, 0, false
 	}
 	status = command[m[2]:m[3]]
 	found := false
+	listsZero, listsOther := false, false // the numbers of the arms before the one found
 	for at := m[1]; ; {
 		at = skipSpace(plain, at)
 		if at == len(plain) {
-			return "", span{}, false
+			return "", span{}, 0, false
 		}
 		if wordAt(plain, at, "esac") {
 			// An exit 0 after it runs where no arm exited, and changes
 			// nothing read here.
 			if !found || !endsWithExitZero(command[at+len("esac"):]) {
-				return "", span{}, false
+				return "", span{}, 0, false
 			}
-			return status, arm, true
+			return status, arm, on, true
 		}
 		closing := strings.IndexByte(plain[at:], ')')
 		if closing < 0 {
-			return "", span{}, false
+			return "", span{}, 0, false
 		}
-		names2 := false
+		names2, catchAll := false, false
 		for _, p := range strings.Split(strings.TrimPrefix(strings.TrimSpace(command[at:at+closing]), "("), "|") {
 			p = strings.TrimSpace(p)
+			glob := p == "*" // unquoted: it matches every status
 			if n := len(p); n >= 2 && (p[0] == '"' || p[0] == '\'') && p[n-1] == p[0] {
 				p = p[1 : n-1]
 			}
 			switch {
+			case found:
 			case p == "2":
 				names2 = true
+			case glob:
+				catchAll = true
 			case p == "" || strings.Trim(p, "0123456789") != "":
-				if !found {
-					return "", span{}, false // a glob or a word: it may match 2
-				}
+				return "", span{}, 0, false // a glob or a word: it may match 2
+			case p == "0":
+				listsZero = true
+			default:
+				listsOther = true
 			}
 		}
 		start := at + closing + 1
 		end := strings.Index(plain[start:], ";;")
 		if end < 0 {
-			return "", span{}, false
+			return "", span{}, 0, false
 		}
 		end += start
 		if body := plain[start:end]; strings.Contains(body, ";&") || strings.Contains(body, "case") || strings.HasPrefix(plain[end:], ";;&") {
-			return "", span{}, false
+			return "", span{}, 0, false
 		}
-		if names2 && !found {
-			found, arm = true, span{start, end}
+		switch {
+		case found:
+		case names2:
+			found, arm, on = true, span{start, end}, exitCodeTwo
+		case catchAll:
+			if !listsZero {
+				return "", span{}, 0, false // it runs on success too
+			}
+			found, arm, on = true, span{start, end}, exitCodeFailing
+			if listsOther {
+				on = exitCodeTwo // not on the failures listed before
+			}
 		}
 		at = end + len(";;")
 	}

@@ -704,6 +704,15 @@ func TestFailureBody(t *testing.T) {
 		{"if check.sh; then :; else exit 2; fi >&2", "", "", false},
 		{"if else; then exit 2; fi", "", "", false},
 		{"if ! else; then exit 2; fi", "", "", false},
+		// QA: a catch-all arm after an arm for 0 runs on any failure; one
+		// without it runs on success too, and a quoted "*" is no glob.
+		{"check.sh; case $? in 0) exit 0;; *) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh\ncase $? in\n  0) ;;\n  *) echo no; exit 2 ;;\nesac", "check.sh", " echo no; exit 2 ", true},
+		{"check.sh; rc=$?; case \"$rc\" in (0) exit 0;; (*) exit 2;; esac; exit 0", "check.sh", " exit 2", true},
+		{"check.sh; case $? in *) exit 2;; esac", "", "", false},
+		{"check.sh; case $? in 1) exit 0;; *) exit 2;; esac", "", "", false},
+		{"check.sh; case $? in 0) exit 0;; \"*\") exit 2;; esac", "", "", false},
+		{"check.sh; case $? in 0) exit 0;; *) exit 2;& 3) exit 0;; esac", "", "", false},
 		{"./guard.sh", "", "", false},
 	} {
 		call, body, on, ok := failureBody(tc.command)
@@ -765,6 +774,10 @@ func TestFailureBodyOnExitTwo(t *testing.T) {
 		// Large: one pass over the arms, however many.
 		{"check.sh; case $? in " + strings.Repeat("1) exit 0;; ", 20000) + "2) exit 2;; esac", "check.sh", " exit 2", true},
 		{"check.sh; case $? in " + strings.Repeat("1) exit 0;; ", 20000) + "*) exit 2;; esac", "", "", false},
+		// QA: a catch-all after arms for 0 and other failures runs at
+		// least on exit 2; large, still one pass.
+		{"check.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in 0) ;; " + strings.Repeat("1) exit 0;; ", 20000) + "*) exit 2;; esac", "check.sh", " exit 2", true},
 	} {
 		call, body, on, ok := failureBody(tc.command)
 		if ok != tc.ok || ok && (call != tc.call || body != tc.body || on != exitCodeTwo) {
@@ -1156,6 +1169,15 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"test -f ./quiet.sh && ./quiet.sh || exit 2", true},
 		{"[ -x \"$CLAUDE_PROJECT_DIR/exit2.sh\" ] && \"$CLAUDE_PROJECT_DIR/exit2.sh\"", true},
 		{"[ -x ./exit2.sh ] || ./exit2.sh", false}, // runs it only where it is no program
+		// QA round 3 of HC431's misses (each run in bash 5.2 with the
+		// payload {"tool_input":{"command":"rm -rf /"}}: exit 2, stderr
+		// empty for the silent rows). A catch-all case arm.
+		{"./quiet.sh; case $? in 0) exit 0;; *) exit 2;; esac", true},
+		{"./loud.sh; case $? in 0) exit 0;; *) exit 2;; esac", false},
+		{"./quiet.sh; case $? in 0) exit 0;; *) echo bad >&2; exit 2;; esac", false},
+		{"./quiet.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", false}, // exit 1
+		{"./exit2.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", true},
+		{"./exit2-loud.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -1538,6 +1560,11 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"case-glob.sh":   "\"$(dirname \"$0\")/check.sh\"\ncase $? in *) exit 0;; 2) exit 2;; esac\n",
 		"case-many.sh":   "\"$(dirname \"$0\")/check.sh\"\ncase $? in\n" + strings.Repeat("  1) exit 0 ;;\n", 10000) + "  2) exit 2 ;;\nesac\n",
 		"case-arms-f.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; 2) exit 2;; esac\n",
+		// QA: a catch-all arm turning the helper's failure into exit 2.
+		"case-any.sh":      "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; *) exit 2;; esac\n",
+		"case-any-arms.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in\n  0) exit 0 ;;\n  *) exit 2 ;;\nesac\n",
+		"case-any-loud.sh": "\"$(dirname \"$0\")/loud.sh\"\ncase $? in 0) exit 0;; *) exit 2;; esac\n",
+		"case-any-says.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; *) echo blocked >&2; exit 2;; esac\n",
 		// QA: the helper's exit 2 passed on by a test of its status.
 		"test2.sh":       "\"$(dirname \"$0\")/check.sh\"\n[ $? -eq 2 ] && exit 2\nexit 0\n",
 		"test2-end.sh":   "\"$(dirname \"$0\")/check.sh\"\n[ \"$?\" = 2 ] && exit 2\n",
@@ -1710,6 +1737,11 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/check.sh; case $? in 2) exit 2;; esac", true}, // the hook's own command
 		{"./.claude/hooks/loud.sh; case $? in 2) exit 2;; esac", false},
 		{"./.claude/hooks/fails.sh; case $? in 2) exit 2;; esac", false},
+		{"./.claude/hooks/case-any.sh", true},
+		{"./.claude/hooks/case-any-arms.sh", true},
+		{"./.claude/hooks/case-any-loud.sh", false},
+		{"./.claude/hooks/case-any-says.sh", false},
+		{"./.claude/hooks/fails.sh; case $? in 0) exit 0;; *) exit 2;; esac", true},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
