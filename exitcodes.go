@@ -476,6 +476,13 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 				return call, command[then.start:then.end], code, true
 			case ok && onOther && orElse != (span{}):
 				return call, command[orElse.start:orElse.end], code, true
+			case ok && onOther && onlyExitZero(command[then.start:then.end]):
+				// if [ $? -ne 2 ]; then exit 0; fi; exit 2 (QA): what
+				// follows the fi runs where the then part did not, as
+				// after [ $? -ne 2 ] && exit 0; (afterSuccessExit).
+				if body := strings.TrimSpace(strings.TrimLeft(command[then.end+len("fi"):], " \t\n;")); body != "" {
+					return call, body, code, true
+				}
 			}
 			return "", "", 0, false
 		}
@@ -487,15 +494,15 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 		if !sameStatus(tested, status) {
 			return "", "", 0, false
 		}
-		onCode, onOther := statusRuns(comparison, operator, number)
-		on = statusCode(number)
+		onCode, onOther, code := statusRuns(comparison, operator, number)
+		on = code
 		if onOther {
 			// [ $? -eq 0 ] && exit 0; exit 2, (( $? )) || exit 0; …,
 			// [ $? -ne 2 ] && exit 0; exit 2
 			return afterSuccessExit(command, plain, call, rest+len(m[0]), on)
 		}
 		if !onCode {
-			return "", "", 0, false // [ $? -gt 2 ]: neither
+			return "", "", 0, false // [ $? -gt 2 ], [ $? -eq 1 ]: neither
 		}
 		rest += len(m[0])
 	default:
@@ -655,6 +662,13 @@ func afterSuccessExit(command, plain, call string, at int, on exitCode) (string,
 	return call, body, on, true
 }
 
+// onlyExitZero reports whether text, an if's then part, is an exit with
+// status 0 alone (exit 0, a bare exit after a test that held).
+func onlyExitZero(text string) bool {
+	f := strings.Fields(strings.Trim(text, " \t\n;"))
+	return len(f) >= 1 && len(f) <= 2 && f[0] == "exit" && (len(f) == 1 || strings.Trim(f[1], "0") == "")
+}
+
 // negated reports whether plain holds, at offset at, the ! that negates
 // a pipeline's status: a word of its own.
 func negated(plain string, at int) bool {
@@ -671,9 +685,10 @@ var succeedsThenOr = lazy.Regexp(`^[ \t]*(?:exit(?:[ \t]+0+)?|true|:)[ \t]*\|\|`
 // line break after it: rc=$?; rc="$?"; or bash's rc=${PIPESTATUS[0]};.
 var savedStatus = lazy.Regexp(`^([A-Za-z_]\w*)=("?\$(?:\?|\{PIPESTATUS\[0\]\})"?)[ \t]*[;\n]`)
 
-// statusTest matches a test of a status against 0 (or 2) and the
+// statusTest matches a test of a status against 0, 1 or 2 and the
 // operator after it: [ $? -eq 0 ] ||, test "$?" -ne 0 &&, [[ $rc != 0 ]]
-// &&, [ $rc -eq 2 ] &&, and bash's (( $? == 0 )) ||, (( rc > 0 )) && (an
+// &&, [ $rc -eq 2 ] &&, [ $? -ge 2 ] && (QA), and bash's (( $? == 0 ))
+// ||, (( rc > 0 )) && (an
 // arithmetic command is true when its comparison holds), bare, (( $? ))
 // && (true when the status is not 0), or negated, (( ! $? )) ||. The
 // status is $?, a variable, or bash's ${PIPESTATUS[0]}, the first
@@ -682,14 +697,17 @@ var savedStatus = lazy.Regexp(`^([A-Za-z_]\w*)=("?\$(?:\?|\{PIPESTATUS\[0\]\})"?
 // the test form, the status of a negated (( form, the status, the
 // comparison and the number (none when bare) of the other (( form, then
 // the operator.
-var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$(` + statusRef + `)"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?([02])["']?[ \t]+\]\]?|test[ \t]+"?\$(` + statusRef + `)"?[ \t]+(-eq|-ne|-gt|==?|!=)[ \t]+["']?([02])["']?|\(\([ \t]*(?:![ \t]*\$?(` + statusRef + `|PIPESTATUS\[0\])|\$?(` + statusRef + `|PIPESTATUS\[0\])[ \t]*(?:(==|!=|>)[ \t]*([02]))?)[ \t]*\)\))[ \t]*(\|\||&&)`)
+var statusTest = lazy.Regexp(`^(?:\[\[?[ \t]+"?\$(` + statusRef + `)"?[ \t]+(` + statusComparison + `)[ \t]+["']?([012])["']?[ \t]+\]\]?|test[ \t]+"?\$(` + statusRef + `)"?[ \t]+(` + statusComparison + `)[ \t]+["']?([012])["']?|\(\([ \t]*(?:![ \t]*\$?(` + statusRef + `|PIPESTATUS\[0\])|\$?(` + statusRef + `|PIPESTATUS\[0\])[ \t]*(?:(==|!=|>=?|<=?)[ \t]*([012]))?)[ \t]*\)\))[ \t]*(\|\||&&)`)
+
+// statusComparison is a comparison of test and [ that statusRuns reads.
+const statusComparison = `-eq|-ne|-gt|-ge|-lt|-le|==?|!=`
 
 // statusRef is what follows the $ of a status in statusTest: ?, a
 // variable's name, braced or not, or the first of PIPESTATUS.
 const statusRef = `\?|[A-Za-z_]\w*|\{[A-Za-z_]\w*\}|\{PIPESTATUS\[0\]\}`
 
 // statusParts returns a statusTest match's status, comparison, number
-// (0 or 2) and operator, whichever form it was. A bare arithmetic test
+// (0, 1 or 2) and operator, whichever form it was. A bare arithmetic test
 // compares with 0 as != does, a negated one as == does.
 func statusParts(m []string) (status, comparison, number, operator string) {
 	comparison, number = m[2]+m[5]+m[9], m[3]+m[6]+m[10]
@@ -709,40 +727,52 @@ func statusName(ref string) string {
 }
 
 // statusRuns reports when what an operator (|| or &&) runs after a
-// status test's comparison (-eq, -ne, …) with number runs: onCode,
-// exactly when the status is what the number marks (statusCode: any
-// failure for 0, as in [ $? -eq 0 ] || and [ $? -ne 0 ] &&; exit 2 for
-// 2, as in [ $? -eq 2 ] && and [ $? -ne 2 ] ||), or onOther, exactly
-// when it is not (success, for 0). A status is never below 0, so -gt 0
-// is -ne 0; -gt 2 is neither.
-func statusRuns(comparison, operator, number string) (onCode, onOther bool) {
-	equal := false
-	switch comparison {
-	case "-eq", "=", "==":
-		equal = true
-	case "-ne", "!=":
-	case "-gt", ">":
-		if number != "0" {
-			return false, false
+// status test's comparison (-eq, -ne, -ge, …) with number (0, 1 or 2)
+// runs, and on what (code): onCode, on every failure and not on success
+// (exitCodeFailing, as in [ $? -eq 0 ] || and [ $? -ne 0 ] &&), or on
+// exit 2 and not on success (exitCodeTwo, as in [ $? -eq 2 ] &&,
+// [ $? -ne 2 ] || and [ $? -ge 2 ] &&); or onOther, where what it does
+// not run on is so (the rest after [ $? -eq 0 ] && exit 0, or [ $? -ne
+// 2 ] && exit 0). A status is never below 0 nor, with these numbers,
+// told apart above 3, so 0 to 3 are all it is tried with: -gt 0 is
+// -ne 0; -gt 2 and -eq 1 are neither.
+func statusRuns(comparison, operator, number string) (onCode, onOther bool, code exitCode) {
+	n := int(number[0] - '0')
+	holds := func(status int) bool {
+		switch comparison {
+		case "-eq", "=", "==":
+			return status == n
+		case "-ne", "!=":
+			return status != n
+		case "-gt", ">":
+			return status > n
+		case "-ge", ">=":
+			return status >= n
+		case "-lt", "<":
+			return status < n
+		case "-le", "<=":
+			return status <= n
 		}
-	default:
-		return false, false
+		return false
 	}
 	// && runs what follows when the test holds, || when it does not.
-	onEqual := equal == (operator == "&&")
-	if number == "0" {
-		return !onEqual, onEqual // the status equal to 0: success
+	runs := func(status int) bool { return holds(status) == (operator == "&&") }
+	on := func(runs func(int) bool) (exitCode, bool) {
+		switch {
+		case runs(0):
+			return 0, false // on success too
+		case runs(1) && runs(2) && runs(3):
+			return exitCodeFailing, true
+		case runs(2):
+			return exitCodeTwo, true
+		}
+		return 0, false
 	}
-	return onEqual, !onEqual
-}
-
-// statusCode is what a status test's number marks: any failure for 0
-// (exitCodeFailing), exit 2 itself for 2 (exitCodeTwo).
-func statusCode(number string) exitCode {
-	if number == "2" {
-		return exitCodeTwo
+	if code, ok := on(runs); ok {
+		return true, false, code
 	}
-	return exitCodeFailing
+	code, onOther = on(func(status int) bool { return !runs(status) })
+	return false, onOther, code
 }
 
 // statusCondition reads text, an if's condition, as one test of status
@@ -761,8 +791,8 @@ func statusCondition(text, status string) (onCode, onOther bool, code exitCode, 
 	if !sameStatus(tested, status) {
 		return false, false, 0, false
 	}
-	onCode, onOther = statusRuns(comparison, operator, number)
-	return onCode, onOther, statusCode(number), onCode || onOther
+	onCode, onOther, code = statusRuns(comparison, operator, number)
+	return onCode, onOther, code, onCode || onOther
 }
 
 // ifThen reads the if at offset at of plain (a command with its quotes

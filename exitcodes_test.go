@@ -713,6 +713,18 @@ func TestFailureBody(t *testing.T) {
 		{"check.sh; case $? in 1) exit 0;; *) exit 2;; esac", "", "", false},
 		{"check.sh; case $? in 0) exit 0;; \"*\") exit 2;; esac", "", "", false},
 		{"check.sh; case $? in 0) exit 0;; *) exit 2;& 3) exit 0;; esac", "", "", false},
+		// QA: -ge and -lt, and an if whose then part exits 0 alone,
+		// followed by the rest, which runs on failure.
+		{"check.sh; [ $? -ge 1 ] && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; [ \"$?\" -lt 1 ] || exit 2", "check.sh", "exit 2", true},
+		{"check.sh; (( $? >= 1 )) && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; if [ $? -eq 0 ]; then exit 0; fi; exit 2", "check.sh", "exit 2", true},
+		{"check.sh\nif [ $? -eq 0 ]; then\n  exit\nfi\necho no; exit 2", "check.sh", "echo no; exit 2", true},
+		{"check.sh; [ $? -le 1 ] && exit 2", "", "", false}, // on success too
+		{"check.sh; [ $? -eq 1 ] && exit 2", "", "", false}, // on exit 1 alone
+		{"check.sh; if [ $? -eq 0 ]; then echo ok; fi; exit 2", "", "", false},
+		{"check.sh; if [ $? -ne 0 ]; then exit 0; fi; exit 2", "check.sh", " exit 0; ", true}, // the body on failure exits 0
+		{"check.sh; if [ $? -eq 0 ]; then exit 0; fi", "", "", false},
 		{"./guard.sh", "", "", false},
 	} {
 		call, body, on, ok := failureBody(tc.command)
@@ -778,6 +790,21 @@ func TestFailureBodyOnExitTwo(t *testing.T) {
 		// least on exit 2; large, still one pass.
 		{"check.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", "check.sh", " exit 2", true},
 		{"check.sh; case $? in 0) ;; " + strings.Repeat("1) exit 0;; ", 20000) + "*) exit 2;; esac", "check.sh", " exit 2", true},
+		// QA: -ge 2 (and its spellings), and an if whose then part exits
+		// 0 on every status but 2, followed by the rest.
+		{"check.sh; [ $? -ge 2 ] && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; [[ $? -gt 1 ]] && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; (( $? >= 2 )) && exit 2", "check.sh", "exit 2", true},
+		{"check.sh; rc=$?; test $rc -lt 2 || exit 2", "check.sh", "exit 2", true},
+		{"check.sh; if [ $? -ne 2 ]; then exit 0; fi; exit 2", "check.sh", "exit 2", true},
+		{"check.sh\nif [ $? -ne 2 ]; then\n  exit 0\nfi\nexit 2", "check.sh", "exit 2", true},
+		{"check.sh; if [ $? -lt 2 ]; then exit; fi\nexit 2", "check.sh", "exit 2", true},
+		{"check.sh; [ $? -ge 3 ] && exit 2", "", "", false},
+		{"check.sh; [ $? -ge 0 ] && exit 2", "", "", false}, // always
+		{"check.sh; if [ $? -ne 2 ]; then echo ok; fi; exit 2", "", "", false},
+		{"check.sh; if [ $? -ne 2 ]; then exit 1; fi; exit 2", "", "", false},
+		{"check.sh; if [ $? -ne 2 ]; then exit 0; fi", "", "", false}, // nothing after
+		{"check.sh; if [ $? -ne 2 ]; then exit 0; elif x; then :; fi; exit 2", "", "", false},
 	} {
 		call, body, on, ok := failureBody(tc.command)
 		if ok != tc.ok || ok && (call != tc.call || body != tc.body || on != exitCodeTwo) {
@@ -1178,6 +1205,20 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./quiet.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", false}, // exit 1
 		{"./exit2.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", true},
 		{"./exit2-loud.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", false},
+		// -ge, and an if exiting 0 but on failure (or on exit 2).
+		{"./exit2.sh; [ $? -ge 2 ] && exit 2", true},
+		{"./exit2-loud.sh; [ $? -ge 2 ] && exit 2", false},
+		{"./quiet.sh; [ $? -ge 2 ] && exit 2", false}, // exit 1
+		{"./exit2.sh; [ $? -ge 3 ] && exit 2", false}, // exit 1
+		{"./quiet.sh; [ $? -ge 1 ] && exit 2", true},
+		{"./exit2.sh; (( $? >= 2 )) && exit 2", true},
+		{"./quiet.sh; [ $? -lt 1 ] || exit 2", true},
+		{"./exit2.sh; if [ $? -ne 2 ]; then exit 0; fi; exit 2", true},
+		{"./exit2-loud.sh; if [ $? -ne 2 ]; then exit 0; fi; exit 2", false},
+		{"./quiet.sh; if [ $? -ne 2 ]; then exit 0; fi; exit 2", false}, // exit 0
+		{"./quiet.sh; if [ $? -eq 0 ]; then exit 0; fi; exit 2", true},
+		{"./loud.sh; if [ $? -eq 0 ]; then exit 0; fi; exit 2", false},
+		{"./quiet.sh; if [ $? -eq 0 ]; then exit 0; fi; echo no >&2; exit 2", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,
@@ -1565,6 +1606,23 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"case-any-arms.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in\n  0) exit 0 ;;\n  *) exit 2 ;;\nesac\n",
 		"case-any-loud.sh": "\"$(dirname \"$0\")/loud.sh\"\ncase $? in 0) exit 0;; *) exit 2;; esac\n",
 		"case-any-says.sh": "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; *) echo blocked >&2; exit 2;; esac\n",
+		// QA: -ge 2, the status saved on a line of its own, an if that
+		// exits 0 but on exit 2 (or on failure), then exit 2.
+		"ge2.sh":       "\"$(dirname \"$0\")/check.sh\"\n[ $? -ge 2 ] && exit 2\nexit 0\n",
+		"ge2-loud.sh":  "\"$(dirname \"$0\")/loud.sh\"\n[ $? -ge 2 ] && exit 2\nexit 0\n",
+		"rc2.sh":       "\"$(dirname \"$0\")/check.sh\"\nrc=$?\n[ $rc -eq 2 ] && exit 2\n",
+		"rc2-loud.sh":  "\"$(dirname \"$0\")/loud.sh\"\nrc=$?\n[ $rc -eq 2 ] && exit 2\n",
+		"rcne.sh":      "\"$(dirname \"$0\")/fails.sh\"\nrc=$?\nif [ \"$rc\" -ne 0 ]; then exit 2; fi\n",
+		"rcne-says.sh": "\"$(dirname \"$0\")/fails.sh\"\nrc=$?\nif [ \"$rc\" -ne 0 ]; then echo blocked >&2; exit 2; fi\n",
+		"rc-other.sh":  "\"$(dirname \"$0\")/fails.sh\"\nrc=$?\n[ \"$code\" -ne 0 ] && exit 2\n",
+		"ne2.sh":       "\"$(dirname \"$0\")/check.sh\"\nif [ $? -ne 2 ]; then exit 0; fi; exit 2\n",
+		"ne2-lines.sh": "\"$(dirname \"$0\")/check.sh\"\nif [ $? -ne 2 ]; then\n  exit 0\nfi\nexit 2\n",
+		"ne2-loud.sh":  "\"$(dirname \"$0\")/loud.sh\"\nif [ $? -ne 2 ]; then\n  exit 0\nfi\nexit 2\n",
+		"ne2-fails.sh": "\"$(dirname \"$0\")/fails.sh\"\nif [ $? -ne 2 ]; then\n  exit 0\nfi\nexit 2\n",
+		"ne2-inner.sh": "if [ -n \"$X\" ]; then\n\"$(dirname \"$0\")/check.sh\"\nif [ $? -ne 2 ]; then\n  exit 0\nfi\nfi\nexit 2\n",
+		"ne2-long.sh":  strings.Repeat(": ok\n", 10000) + "\"$(dirname \"$0\")/check.sh\"\nif [ $? -ne 2 ]; then\n  exit 0\nfi\nexit 2\n",
+		"eq0.sh":       "\"$(dirname \"$0\")/fails.sh\"\nif [ $? -eq 0 ]; then\n  exit 0\nfi\nexit 2\n",
+		"eq0-says.sh":  "\"$(dirname \"$0\")/fails.sh\"\nif [ $? -eq 0 ]; then\n  exit 0\nfi\necho blocked >&2\nexit 2\n",
 		// QA: the helper's exit 2 passed on by a test of its status.
 		"test2.sh":       "\"$(dirname \"$0\")/check.sh\"\n[ $? -eq 2 ] && exit 2\nexit 0\n",
 		"test2-end.sh":   "\"$(dirname \"$0\")/check.sh\"\n[ \"$?\" = 2 ] && exit 2\n",
@@ -1742,6 +1800,21 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/case-any-loud.sh", false},
 		{"./.claude/hooks/case-any-says.sh", false},
 		{"./.claude/hooks/fails.sh; case $? in 0) exit 0;; *) exit 2;; esac", true},
+		{"./.claude/hooks/ge2.sh", true},
+		{"./.claude/hooks/ge2-loud.sh", false},
+		{"./.claude/hooks/rc2.sh", true},
+		{"./.claude/hooks/rc2-loud.sh", false},
+		{"./.claude/hooks/rcne.sh", true},
+		{"./.claude/hooks/rcne-says.sh", false},
+		{"./.claude/hooks/rc-other.sh", false}, // another variable: bash fails loudly on it
+		{"./.claude/hooks/ne2.sh", true},
+		{"./.claude/hooks/ne2-lines.sh", true},
+		{"./.claude/hooks/ne2-loud.sh", false},
+		{"./.claude/hooks/ne2-fails.sh", false}, // exit 0
+		{"./.claude/hooks/ne2-inner.sh", false}, // the call inside an if: not read
+		{"./.claude/hooks/ne2-long.sh", true},   // large: 10,000 lines before
+		{"./.claude/hooks/eq0.sh", true},
+		{"./.claude/hooks/eq0-says.sh", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{
 			Event: "before_tool_execute", Blocking: true,

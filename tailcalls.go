@@ -285,31 +285,51 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		return "", false // every such line has an exit: most scripts are skipped here
 	}
 	before, last := lastLine(text)
-	if f := strings.Fields(last); len(f) == 2 && f[0] == "exit" && f[1] == "0" {
+	if f := strings.Fields(last); len(f) == 2 && f[0] == "exit" && (f[1] == "0" || f[1] == "2") {
 		// [ $? -eq 2 ] && exit 2, then exit 0 (QA): the exit 0 runs
 		// only where the test's body did not exit, as failureBody reads
-		// it after the test.
-		if rest, test := lastLine(before); testsLastStatus(test) || strings.HasPrefix(test, "case") || test == "esac" {
+		// it after the test; so does the exit 2 after [ $? -ne 2 ] &&
+		// exit 0 or an if ending in fi (QA).
+		if rest, test := lastLine(before); opensStatusTest(test) || test == "esac" || test == "fi" {
 			before, last = rest, test+"\n"+last
 		}
 	}
-	if strings.HasPrefix(last, "esac") {
+	for _, c := range [...]struct{ opener, closer string }{{"case", "esac"}, {"if", "fi"}} {
+		if !wordAt(last, 0, c.closer) {
+			continue
+		}
 		// case $? in, its arms on lines of their own, esac: from the
-		// line opening the case on (QA). An arm holding another case
-		// is not read (statusCaseArm).
-		k := strings.LastIndex("\n"+before, "\ncase")
+		// line opening the case on (QA), and so for an if. An arm
+		// holding another case is not read (statusCaseArm); an if
+		// holding another, or closing one opened before, pairs not
+		// from that line to its fi, and is not read either.
+		k := strings.LastIndex("\n"+before, "\n"+c.opener+" ")
 		if k < 0 {
 			return "", false
 		}
-		before, last = before[:k], strings.TrimSpace(before[k:])+"\n"+last
+		block := strings.TrimSpace(before[k:])
+		if c.opener == "if" {
+			cs := shellCompounds(withoutLiteralQuotes(block + "\n" + c.closer))
+			if len(cs) != 1 || cs[0].start != 0 {
+				return "", false
+			}
+		}
+		before, last = before[:k], block+"\n"+last
 	}
-	if strings.HasPrefix(last, "case") || testsLastStatus(last) {
+	if opensStatusTest(last) {
 		// check.sh on its line, then case $? in 2) exit 2;; esac,
 		// [ $? -eq 2 ] && exit 2 or if [ $? -eq 2 ]; then exit 2; fi
-		// on the last: read as one command.
-		body := strings.TrimRight(before, " \t\n;")
-		cut := strings.LastIndexByte(body, '\n')
-		before, last = body[:cut+1], strings.TrimSpace(body[cut+1:])+"\n"+last
+		// on the last: read as one command; so with the status saved
+		// on a line between (rc=$?, then [ $rc -ne 0 ] && exit 2: QA),
+		// which failureBody reads as the status tested or not.
+		for range 2 {
+			body := strings.TrimRight(before, " \t\n;")
+			cut := strings.LastIndexByte(body, '\n')
+			before, last = body[:cut+1], strings.TrimSpace(body[cut+1:])+"\n"+last
+			if !savedStatusLine().MatchString(last) {
+				break
+			}
+		}
 	}
 	call, body, on, ok := failureBody(last)
 	if !ok || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
@@ -348,21 +368,27 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	return before + "\nexit 2", true
 }
 
-// testsLastStatus reports whether a script's line tests the status of
-// the command on the line before it: a test or an if opening on $?
-// ([ $? -eq 2 ] && exit 2, test "$?" = 2, (( $? == 2 )), if [ $? -eq 2 ];
-// then exit 2; fi). failureBody reads which codes it passes on.
-func testsLastStatus(line string) bool {
-	if !strings.Contains(line, "$?") {
+// opensStatusTest reports whether a script's line may test the status
+// of the command on the line before it, or of one saved there (rc=$?):
+// a test, an if or a case opening on a variable or $? ([ $? -eq 2 ] &&
+// exit 2, test "$rc" = 2, (( $? == 2 )), if [ $? -eq 2 ]; then exit 2;
+// fi, case $? in …). failureBody reads which status it tests and which
+// codes it passes on.
+func opensStatusTest(line string) bool {
+	if !strings.Contains(line, "$") {
 		return false
 	}
-	for _, opening := range []string{"[", "test", "if", "(("} {
+	for _, opening := range []string{"[", "test", "if", "((", "case"} {
 		if strings.HasPrefix(line, opening) {
 			return true
 		}
 	}
 	return false
 }
+
+// savedStatusLine matches a script's lines whose first saves the last
+// status in a variable alone: rc=$?, then the test of it.
+var savedStatusLine = lazy.Regexp(`^[A-Za-z_]\w*="?\$\?"?[ \t;]*\n`)
 
 // calledFunction matches a last line that calls a function: its name
 // alone, or with the script's own arguments ("$@").
