@@ -1543,6 +1543,7 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"or2-first2.sh":  "grep -q sudo && exit 2\n\"$(dirname \"$0\")/loud.sh\" || exit 2\n",
 		"or2-missing.sh": "\"$(dirname \"$0\")/gone.sh\" || exit 2\n",
 		"or2-unseen.sh":  "\"$(dirname \"$0\")/runs-then.sh\" || exit 2\n",
+		"or2-exec.sh":    "exec \"$(dirname \"$0\")/fails.sh\" || exit 2\n",
 		"runs-then.sh":   "curl -s https://example.com || exit 1\n",
 		// QA a1, a3, a4: a function a sourced lib defines, called last.
 		"lib.sh":       "check() { grep -q \"rm -rf\" && exit 2; exit 0; }\n",
@@ -1720,6 +1721,7 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/or2-first2.sh", true}, // its own silent exit 2 first
 		{"./.claude/hooks/or2-missing.sh", false},
 		{"./.claude/hooks/or2-unseen.sh", false},
+		{"./.claude/hooks/or2-exec.sh", false}, // exec: the || never runs, exit 1
 		{"./.claude/hooks/or2.sh || exit 2", true},
 		{"./.claude/hooks/or2-loud.sh || exit 2", false},
 		{"./.claude/hooks/fn.sh", true},

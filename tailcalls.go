@@ -269,7 +269,7 @@ func lastLine(text string) (before, last string) {
 // (QA b4): "$(dirname "$0")/check.sh" || exit 2, read by failureBody as
 // a hook's command is, the call then being one tailCall follows, run in
 // a process of its own (not sourced, whose exit 1 would end the script
-// with 1). The script exits 2 silently when what runs before the call
+// with 1, nor run by exec, after which the || never runs). The script exits 2 silently when what runs before the call
 // does, or when that part fails silently nowhere itself (its exit 1 is
 // the script's 1) and the helper, run after it, fails silently (its
 // exit 1, or its last command failing): then the text returned is what
@@ -335,7 +335,10 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	if !ok || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
 		return "", false
 	}
-	if w := shellWords(call); len(w) == 0 || sourcing(w) {
+	if w := shellWords(call); len(w) == 0 || sourcing(w) || on == exitCodeFailing && w[0].text == "exec" {
+		// exec check.sh || exit 2: the helper replaces the shell, whose
+		// exit is the helper's own (bash 5.2: exit 1 for a helper's 1),
+		// and what follows never runs.
 		return "", false
 	}
 	before, helper, direct, muted, ok := s.tailCall(before + call)
