@@ -1623,7 +1623,21 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"ne2-inner.sh": "if [ -n \"$X\" ]; then\n\"$(dirname \"$0\")/check.sh\"\nif [ $? -ne 2 ]; then\n  exit 0\nfi\nfi\nexit 2\n",
 		"ne2-long.sh":  strings.Repeat(": ok\n", 10000) + "\"$(dirname \"$0\")/check.sh\"\nif [ $? -ne 2 ]; then\n  exit 0\nfi\nexit 2\n",
 		"eq0.sh":       "\"$(dirname \"$0\")/fails.sh\"\nif [ $? -eq 0 ]; then\n  exit 0\nfi\nexit 2\n",
-		"eq0-says.sh":  "\"$(dirname \"$0\")/fails.sh\"\nif [ $? -eq 0 ]; then\n  exit 0\nfi\necho blocked >&2\nexit 2\n",
+		// QA: a muted helper's exit 2 passed on, or its failure turned
+		// into exit 2, on the last lines.
+		"loud1.sh":          "grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; exit 1; }\nexit 0\n",
+		"never.sh":          "grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; }\nexit 0\n",
+		"mute2.sh":          "\"$(dirname \"$0\")/loud.sh\" 2>/dev/null\n[ $? -eq 2 ] && exit 2\n",
+		"mute2-zero.sh":     "\"$(dirname \"$0\")/loud.sh\" 2>/dev/null\nif [ $? -eq 2 ]; then exit 2; fi\nexit 0\n",
+		"mute2-fails.sh":    "\"$(dirname \"$0\")/loud1.sh\" 2>/dev/null\n[ $? -eq 2 ] && exit 2\n",
+		"mute2-says.sh":     "\"$(dirname \"$0\")/loud.sh\" 2>/dev/null\n[ $? -eq 2 ] && { echo blocked >&2; exit 2; }\n",
+		"mute-or2.sh":       "\"$(dirname \"$0\")/loud1.sh\" 2>/dev/null || exit 2\n",
+		"mute-or2-says.sh":  "\"$(dirname \"$0\")/loud1.sh\" 2>/dev/null || { echo blocked >&2; exit 2; }\n",
+		"mute-or2-never.sh": "\"$(dirname \"$0\")/never.sh\" 2>/dev/null || exit 2\n",
+		"mute-or2-first.sh": "echo checking >&2\n\"$(dirname \"$0\")/loud1.sh\" 2>/dev/null || exit 2\n",
+		"mute-or2-amp.sh":   "\"$(dirname \"$0\")/loud1.sh\" &>/dev/null || exit 2\n",
+		"mute-or2-exec.sh":  "exec \"$(dirname \"$0\")/loud1.sh\" 2>/dev/null || exit 2\n",
+		"eq0-says.sh":       "\"$(dirname \"$0\")/fails.sh\"\nif [ $? -eq 0 ]; then\n  exit 0\nfi\necho blocked >&2\nexit 2\n",
 		// QA: the helper's exit 2 passed on by a test of its status.
 		"test2.sh":       "\"$(dirname \"$0\")/check.sh\"\n[ $? -eq 2 ] && exit 2\nexit 0\n",
 		"test2-end.sh":   "\"$(dirname \"$0\")/check.sh\"\n[ \"$?\" = 2 ] && exit 2\n",
@@ -1816,6 +1830,16 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/ne2-inner.sh", false}, // the call inside an if: not read
 		{"./.claude/hooks/ne2-long.sh", true},   // large: 10,000 lines before
 		{"./.claude/hooks/eq0.sh", true},
+		{"./.claude/hooks/mute2.sh", true},
+		{"./.claude/hooks/mute2-zero.sh", true},
+		{"./.claude/hooks/mute2-fails.sh", false}, // exit 1
+		{"./.claude/hooks/mute2-says.sh", false},
+		{"./.claude/hooks/mute-or2.sh", true},
+		{"./.claude/hooks/mute-or2-says.sh", false},
+		{"./.claude/hooks/mute-or2-never.sh", false}, // never fails: exit 0
+		{"./.claude/hooks/mute-or2-first.sh", false}, // the guard writes first
+		{"./.claude/hooks/mute-or2-amp.sh", true},
+		{"./.claude/hooks/mute-or2-exec.sh", false}, // the || never runs: exit 1
 		{"./.claude/hooks/eq0-says.sh", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{

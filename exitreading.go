@@ -139,12 +139,15 @@ func followRedirects(list string) (out, errs string, ok bool) {
 
 // exitsTwo reports whether text exits 2 somewhere outside quoted text.
 func exitsTwo(text string) bool {
-	if !mayExitTwo(text) {
-		return false
-	}
+	return mayExitTwo(text) && exitsWith(text, exitCodeTwo)
+}
+
+// exitsWith reports whether text exits with one of code's codes
+// somewhere outside quoted text, by a number or a variable set to one.
+func exitsWith(text string, code exitCode) bool {
 	text = withExitCodesResolved(forExitReading(text))
 	plain := withoutLiteralQuotes(text)
-	return len(exitsAt(text, plain, exitCodeTwo)) > 0 || len(conditionalExits(text, plain, exitCodeTwo)) > 0
+	return len(exitsAt(text, plain, code)) > 0 || len(conditionalExits(text, plain, code)) > 0
 }
 
 // exitCode is which exits a reading looks for.

@@ -279,7 +279,8 @@ func lastLine(text string) (before, last string) {
 // refused. A last line passing on the helper's exit 2 alone (QA: case $?
 // in 2) exit 2;; esac, after the call on the line before) is read so
 // for the exit 2: the script's silent where before's or the helper's
-// is.
+// is. A call whose stderr goes away (check.sh 2>/dev/null || exit 2:
+// tailCall's muted) exits silently however loud the helper is.
 func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	if !strings.Contains(text, "exit") {
 		return "", false // every such line has an exit: most scripts are skipped here
@@ -342,7 +343,7 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		return "", false
 	}
 	before, helper, direct, muted, ok := s.tailCall(before + call)
-	if !ok || muted {
+	if !ok {
 		return "", false
 	}
 	inner, _, ok := s.tailText(helper, direct, append(seen, name))
@@ -352,6 +353,18 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	whole := before + "\n" + inner
 	if !allVisible(whole, forExit) {
 		return "", false
+	}
+	if muted {
+		// check.sh 2>/dev/null || exit 2, or then [ $? -eq 2 ] &&
+		// exit 2 (QA): whatever the helper writes is gone, so the
+		// script exits 2 silently where the helper exits with such a
+		// code at all (a helper failing only by its last command is
+		// not read), after what runs before, which may still write;
+		// before's own silent failure as below.
+		if !exitsWith(inner, on) || on == exitCodeFailing && !exitsTwoSilently(before) && failsSilently(before+"\nexit 0") {
+			return "", false
+		}
+		return before + "\nexit 2", true
 	}
 	if on == exitCodeTwo {
 		// check.sh; case $? in 2) exit 2;; esac: the script exits 2
