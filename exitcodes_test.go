@@ -245,6 +245,21 @@ func TestExitsTwoSilently(t *testing.T) {
 		// Large: one pass over the returns, however many.
 		{"main() {\n" + strings.Repeat("grep -q rm && return 2\n", 10000) + "}\nmain \"$@\"", true},
 		{strings.Repeat("f() { grep -q rm && return 2; }\nf\n", 5000) + "exit 0", false},
+		// QA round 3: the call followed by && and a command, which runs
+		// only where it returned 0, in a group, or followed by || exit
+		// $? (each run in bash 5.2 with "rm -rf" on stdin: exit 2, empty
+		// stderr for the silent rows).
+		{"main() {\n  if grep -q rm; then\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" && echo ok", true},
+		{"main() {\n  if grep -q rm; then\n    echo \"no rm\" >&2\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" && echo ok", false},
+		{"f(){ grep -q rm && return 2; return 0; }; f && echo ok >&2", true}, // the echo runs on 0 alone
+		{"f(){ grep -q rm && return 2; return 0; }\n{ f \"$@\"; }", true},
+		{"f(){ grep -q rm && { echo no >&2; return 2; }; return 0; }\n{ f \"$@\"; }", false},
+		{"f(){ grep -q rm && return 2; return 0; }\nf \"$@\" || exit $?", true},
+		{"f(){ grep -q rm && { echo no >&2; return 2; }; return 0; }\nf \"$@\" || exit $?", false},
+		{"f(){ grep -q rm && return 2; return 0; }\nf || echo failed", false},         // echo's status: 0
+		{"f(){ grep -q rm && return 2; return 0; }\n{ f; echo done; }", false},        // echo's status: 0
+		{"f(){ grep -q rm && return 2; return 0; }\nif true; then { f; }; fi", false}, // inside an if: not read (a miss: bash exits 2)
+		{"f(){ grep -q rm && return 2; return 0; }\n{ f; } 2>/dev/null", false},       // the group's redirection: not read (a miss: bash exits 2)
 		// QA: builtin exit 2 is exit 2 (withoutBuiltinExit).
 		{"grep -q rm && builtin exit 2\nexit 0", true},
 		{"grep -q rm && { echo no >&2; builtin exit 2; }\nexit 0", false},
@@ -1637,7 +1652,16 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"mute-or2-first.sh": "echo checking >&2\n\"$(dirname \"$0\")/loud1.sh\" 2>/dev/null || exit 2\n",
 		"mute-or2-amp.sh":   "\"$(dirname \"$0\")/loud1.sh\" &>/dev/null || exit 2\n",
 		"mute-or2-exec.sh":  "exec \"$(dirname \"$0\")/loud1.sh\" 2>/dev/null || exit 2\n",
-		"eq0-says.sh":       "\"$(dirname \"$0\")/fails.sh\"\nif [ $? -eq 0 ]; then\n  exit 0\nfi\necho blocked >&2\nexit 2\n",
+		// QA: main "$@" && echo ok, { main "$@"; }, main "$@" || exit $?.
+		"main-ok.sh":         "main() {\n  if grep -q \"rm -rf\"; then\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" && echo ok\n",
+		"main-ok-loud.sh":    "main() {\n  if grep -q \"rm -rf\"; then\n    echo \"no rm -rf\" >&2\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" && echo ok\n",
+		"main-group.sh":      "main() {\n  if grep -q \"rm -rf\"; then\n    return 2\n  fi\n  return 0\n}\n{ main \"$@\"; }\n",
+		"main-group-loud.sh": "main() {\n  if grep -q \"rm -rf\"; then\n    echo \"no rm -rf\" >&2\n    return 2\n  fi\n  return 0\n}\n{ main \"$@\"; }\n",
+		"main-group-then.sh": "main() {\n  if grep -q \"rm -rf\"; then\n    return 2\n  fi\n  return 0\n}\n{ main \"$@\"; echo done; }\n",
+		"main-or.sh":         "main() {\n  if grep -q \"rm -rf\"; then\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" || exit $?\n",
+		"main-or-loud.sh":    "main() {\n  if grep -q \"rm -rf\"; then\n    echo \"no rm -rf\" >&2\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" || exit $?\n",
+		"main-or-echo.sh":    "main() {\n  if grep -q \"rm -rf\"; then\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" || echo failed\n",
+		"eq0-says.sh":        "\"$(dirname \"$0\")/fails.sh\"\nif [ $? -eq 0 ]; then\n  exit 0\nfi\necho blocked >&2\nexit 2\n",
 		// QA: the helper's exit 2 passed on by a test of its status.
 		"test2.sh":       "\"$(dirname \"$0\")/check.sh\"\n[ $? -eq 2 ] && exit 2\nexit 0\n",
 		"test2-end.sh":   "\"$(dirname \"$0\")/check.sh\"\n[ \"$?\" = 2 ] && exit 2\n",
@@ -1830,6 +1854,14 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/ne2-inner.sh", false}, // the call inside an if: not read
 		{"./.claude/hooks/ne2-long.sh", true},   // large: 10,000 lines before
 		{"./.claude/hooks/eq0.sh", true},
+		{"./.claude/hooks/main-ok.sh", true},
+		{"./.claude/hooks/main-ok-loud.sh", false},
+		{"./.claude/hooks/main-group.sh", true},
+		{"./.claude/hooks/main-group-loud.sh", false},
+		{"./.claude/hooks/main-group-then.sh", false}, // echo's status: 0
+		{"./.claude/hooks/main-or.sh", true},
+		{"./.claude/hooks/main-or-loud.sh", false},
+		{"./.claude/hooks/main-or-echo.sh", false}, // echo's status: 0
 		{"./.claude/hooks/mute2.sh", true},
 		{"./.claude/hooks/mute2-zero.sh", true},
 		{"./.claude/hooks/mute2-fails.sh", false}, // exit 1

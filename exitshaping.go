@@ -289,9 +289,16 @@ func blank(b []byte) {
 
 // lastCallArgs matches what may follow the function call ending a script:
 // plain words (main "$@"), then what passes its status on (; exit $?, or
-// a bare exit), and nothing that runs after it or changes its status (a
-// pipe, &&, ||, a redirection, a background &).
-var lastCallArgs = lazy.Regexp(`^[A-Za-z_][\w-]*(?:[ \t]+[^;&|<>()\n` + "`" + `]*)?[ \t;]*(?:\n[ \t;]*)*(?:exit(?:[ \t]+(?:\$\?|"\$\?"|\$\{\?\}|"\$\{\?\}"))?[ \t;]*\s*)?$`)
+// a bare exit, also after || (QA: main "$@" || exit $?)), and nothing
+// that runs after it or changes its status (a pipe, a || running more, a
+// redirection, a background &) but a simple command after && (QA: main
+// "$@" && echo ok), which runs only where the function returned 0, its
+// first word the first group: on any other code the script ends with
+// the function's.
+var lastCallArgs = lazy.Regexp(`^[A-Za-z_][\w-]*(?:[ \t]+[^;&|<>()\n` + "`" + `]*)?(?:[ \t]*&&[ \t]*([^;&|<>()\s` + "`" + `]+)(?:[^;&|()\n` + "`" + `]|[0-9]?>&[0-9])*|[ \t]*\|\|[ \t]*exit(?:[ \t]+` + passedStatus + `)?)?[ \t;]*(?:\n[ \t;]*)*(?:exit(?:[ \t]+` + passedStatus + `)?[ \t;]*\s*)?$`)
+
+// passedStatus is the last status as an exit's argument: $?, "$?", ${?}.
+const passedStatus = `(?:\$\?|"\$\?"|\$\{\?\}|"\$\{\?\}")`
 
 // withLastCallReturnsAsExits returns text with each return in the body of
 // the function its last command calls spelled exit (padded: "exit  "),
@@ -318,9 +325,22 @@ func withLastCallReturnsAsExits(text string) string {
 			}
 		}
 	}
-	if last < 0 || len(sh.calls[fn]) != 1 || sh.regionOf(last) >= 0 || sh.blockOf(last) >= 0 ||
-		negatedCall(plain, last) || !lastCallArgs().MatchString(plain[last:]) {
+	if last < 0 || len(sh.calls[fn]) != 1 || sh.regionOf(last) >= 0 || negatedCall(plain, last) {
 		return text
+	}
+	tail := plain[last:]
+	if b := sh.blockOf(last); b >= 0 {
+		// { main "$@"; } (QA): a group at the top level holding the
+		// call alone is the call.
+		g := sh.blocks[b]
+		if plain[g.start] != '{' || sh.blockParent[b] >= 0 || strings.TrimSpace(plain[g.start+1:last]) != "" {
+			return text
+		}
+		tail = strings.TrimRight(plain[last:g.end-1], " \t\n;") + plain[g.end:]
+	}
+	m := lastCallArgs().FindStringSubmatch(tail)
+	if m == nil || m[1] == "exit" || m[1] == "return" {
+		return text // main && exit 2: another exit on success
 	}
 	// A function defined inside the body, which the shape may not have
 	// read as one (f(){ g(){ return 2; }; g; }), returns to it: left.
