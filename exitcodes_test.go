@@ -267,6 +267,20 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"echo 'builtin exit 2'", false},
 		{"grep -q rm && echo builtin exit 2\nexit 0", false}, // echo's words
 		{strings.Repeat("builtin echo x; ", 20000) + "grep -q rm && builtin exit 2", true},
+		// QA round 3: command exit 2 is exit 2 too, and $((2)) is 2
+		// (each run in bash 5.2 with "rm" on stdin; $((1+1)) exits 2
+		// as well, but nothing is evaluated: a miss).
+		{"grep -q rm && command exit 2; exit 0", true},
+		{"grep -q rm && { echo no >&2; command exit 2; }; exit 0", false},
+		{"f(){ grep -q rm && command return 2; return 0; }; f", true},
+		{"command -v jq >/dev/null || exit 1\ngrep -q rm && exit 0", false}, // a lookup, no exit 2
+		{"grep -q rm && exit $((2)); exit 0", true},
+		{"grep -q rm && exit $(( 2 )); exit 0", true},
+		{"grep -q rm && { echo no >&2; exit $((2)); }; exit 0", false},
+		{"grep -q rm && exit $((3)); exit 0", false},
+		{"grep -q rm && exit $((02)); exit 0", false},  // octal, left as 0: a miss
+		{"grep -q rm && exit $((1+1)); exit 0", false}, // not evaluated: a miss
+		{strings.Repeat("command echo x; ", 20000) + "grep -q rm && command exit 2", true},
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
 			t.Errorf("exitsTwoSilently(%q) = %v, want %v", tc.text, got, tc.want)

@@ -28,9 +28,11 @@ func forExitReading(text string) string {
 }
 
 // withoutArithmetic returns text with each arithmetic command (( n > 3 ))
-// spelled true, and each expansion $(( n + 1 )) spelled 0, padded with
-// blanks: neither runs a program nor writes anything, and the reader
-// would take their ( ) for subshells and their > for a redirection.
+// spelled true, and each expansion $(( n + 1 )) spelled 0 (one holding a
+// decimal number alone, $(( 2 )), that number: exit $((2)) exits 2, QA),
+// padded with blanks: neither runs a program nor writes anything, and
+// the reader would take their ( ) for subshells and their > for a
+// redirection. Nothing is evaluated: $((1+1)) is 0 still.
 // Only an arithmetic on one line, with no command substitution, quote
 // or ; inside, is blanked; anything else stays for opaque to refuse.
 func withoutArithmetic(text string) string {
@@ -53,6 +55,10 @@ func withoutArithmetic(text string) string {
 		from, word := i, "true"
 		if expansion {
 			from, word = i-1, "0"
+			// A leading 0 is octal's ($((010)) is 8): left as 0.
+			if n := strings.TrimSpace(text[i+2 : end-2]); n != "" && n[0] != '0' && strings.Trim(n, "0123456789") == "" {
+				word = n
+			}
 		} else {
 			// The variables it sets stay named, as true's arguments:
 			// C=2; ((C--)); exit $C exits 1, and a code so touched is
@@ -373,11 +379,17 @@ func negatedCall(plain string, at int) bool {
 	return i >= 0 && plain[i] == '!'
 }
 
-// withoutBuiltinExit returns text with each builtin that opens a command
-// running exit or return blanked: builtin exit 2 is exit 2 (QA: a guard
-// ending so went unread, builtin taken for a program). One pass.
+// withoutBuiltinExit returns text with each builtin or command that
+// opens a command running exit or return blanked: builtin exit 2 is exit
+// 2 (QA: a guard ending so went unread, builtin taken for a program), and
+// so is command exit 2 (QA round 3). One pass for each word.
 func withoutBuiltinExit(text string) string {
-	const word = "builtin"
+	return withoutWordBeforeExit(withoutWordBeforeExit(text, "builtin"), "command")
+}
+
+// withoutWordBeforeExit returns text with word blanked where it opens a
+// command running exit or return (word exit 2).
+func withoutWordBeforeExit(text, word string) string {
 	if !strings.Contains(text, word) {
 		return text
 	}
@@ -391,7 +403,9 @@ func withoutBuiltinExit(text string) string {
 					if b == nil {
 						b = []byte(text)
 					}
-					copy(b[i:end], "       ")
+					for j := i; j < end; j++ {
+						b[j] = ' '
+					}
 				}
 			}
 		}
