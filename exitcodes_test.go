@@ -1600,6 +1600,13 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"dir-export.sh": "export HOOK_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n\"$HOOK_DIR/check.sh\"\n",
 		"dir-len.sh":    "DIR=\"$(dirname \"$0\")\"\necho \"${#DIR}\" >/dev/null\nexec \"$DIR/check.sh\"\n",
 		"dir-again.sh":  "DIR=\"$(dirname \"$0\")\"\nDIR=/tmp\nexec \"$DIR/check.sh\"\n",
+		// QA: the variable only read elsewhere, ${DIR%/*}; the parent's
+		// check.sh (which writes its reason) run through it, or through
+		// the variable set again to it.
+		"dir-trim.sh":       "DIR=\"$(dirname \"$0\")\"\necho \"${DIR%/*}\" >/dev/null\nexec \"$DIR/check.sh\"\n",
+		"dir-trim-loud.sh":  "DIR=\"$(dirname \"$0\")\"\necho \"${DIR%/*}\" >/dev/null\nexec \"$DIR/loud.sh\"\n",
+		"dir-parent.sh":     "DIR=\"$(dirname \"$0\")\"\nexec \"${DIR%/*}/check.sh\"\n",
+		"dir-trim-again.sh": "DIR=\"$(dirname \"$0\")\"\nDIR=\"${DIR%/*}\"\nexec \"$DIR/check.sh\"\n",
 		// QA: a comment after a command, a tail call's stdout sent away.
 		"comment.sh":       "\"$(dirname \"$0\")/check.sh\" \"$@\"  # run the check\n",
 		"comment-loud.sh":  "\"$(dirname \"$0\")/loud.sh\" \"$@\"  # run the check\n",
@@ -1701,6 +1708,7 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"mute-missing.sh": "\"$(dirname \"$0\")/gone.sh\" 2>/dev/null\n",
 	}
 	fsys := fstest.MapFS{dir + "traced.sh": {Data: []byte("#!/bin/bash -x\ngrep -q \"rm -rf\" && exit 2\n")}}
+	fsys[".claude/check.sh"] = sh("grep -q \"rm -rf\" && { echo \"no rm -rf (parent)\" >&2; exit 2; }\nexit 0\n")
 	for name, body := range files {
 		fsys[dir+name] = sh(body)
 	}
@@ -1794,8 +1802,12 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/dir-lines.sh", true},
 		{"./.claude/hooks/dir-loud.sh", false},
 		{"./.claude/hooks/dir-export.sh", true},
-		{"./.claude/hooks/dir-len.sh", false},   // ${#DIR} reads it still: unread (a limit)
-		{"./.claude/hooks/dir-again.sh", false}, // set twice: /tmp/check.sh, unread
+		{"./.claude/hooks/dir-len.sh", true}, // ${#DIR} only reads it (QA)
+		{"./.claude/hooks/dir-trim.sh", true},
+		{"./.claude/hooks/dir-trim-loud.sh", false},
+		{"./.claude/hooks/dir-parent.sh", false},     // .claude/check.sh, unresolved: unread
+		{"./.claude/hooks/dir-trim-again.sh", false}, // set twice: unread
+		{"./.claude/hooks/dir-again.sh", false},      // set twice: /tmp/check.sh, unread
 		{"./.claude/hooks/comment.sh", true},
 		{"./.claude/hooks/comment-loud.sh", false},
 		{"./.claude/hooks/null.sh", true},

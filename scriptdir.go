@@ -119,37 +119,20 @@ func withScriptDir(text, dir string, roots []string, noLink bool) string {
 
 // withoutDirAssignments drops from text (its folder expressions and
 // their variables' plain references already dirMark) the one assignment
-// of each of names to the folder, where text expands the variable in no
-// other way (${#D}, ${D%/*}, which replaceVarsWith leaves): its value then
-// stands wherever it was read, and the assignment itself writes nothing
-// and runs nothing. Kept, it held a path built from the project's
-// variable, which the readers take for a program they cannot see (QA:
-// DIR="$(dirname "$0")"; exec "$DIR/check.sh" was left unread by HC431).
-// One pass for the references, one for the assignments.
+// of each of names to the folder: its value then stands wherever it was
+// read, and the assignment itself writes nothing and runs nothing. Kept,
+// it held a path built from the project's variable, which the readers
+// take for a program they cannot see (QA: DIR="$(dirname "$0")"; exec
+// "$DIR/check.sh" was left unread by HC431). An expansion replaceVarsWith
+// leaves (${#D}, ${D%/*}) only reads the variable (QA round 3: it left
+// the whole script unread): a folder is never empty, so not even
+// ${D:=x} or ${D:?} sets it or fails; what it spells stays unresolved,
+// a path not followed where a command runs it. One pass.
 func withoutDirAssignments(text string, names map[string]bool) string {
-	expanded := map[string]bool{}
-	for i := strings.Index(text, "${"); i >= 0; {
-		start := i + 2
-		if start < len(text) && (text[start] == '#' || text[start] == '!') {
-			start++
-		}
-		end := start
-		for end < len(text) && isNameByte(text[end]) {
-			end++
-		}
-		if names[text[start:end]] {
-			expanded[text[start:end]] = true
-		}
-		next := strings.Index(text[end:], "${")
-		if next < 0 {
-			break
-		}
-		i = end + next
-	}
 	var b strings.Builder
 	last := 0
 	for _, m := range selfDirAssignment().FindAllStringSubmatchIndex(text, -1) {
-		if name := text[m[2]:m[3]]; !names[name] || expanded[name] {
+		if !names[text[m[2]:m[3]]] {
 			continue
 		}
 		b.WriteString(text[last:m[0]]) // its line break, if any, stays

@@ -189,9 +189,10 @@ func TestMayNameBesideScript(t *testing.T) {
 
 // TestWithScriptDirDropsAssignment: the one assignment of a variable to
 // the script's folder is dropped once every plain reference reads the
-// folder itself, and kept while another expansion reads it (QA:
-// DIR="$(dirname "$0")"; exec "$DIR/check.sh" kept a path built from
-// the project's variable, which HC431's reading took for a program).
+// folder itself (QA: DIR="$(dirname "$0")"; exec "$DIR/check.sh" kept a
+// path built from the project's variable, which HC431's reading took
+// for a program), also where another expansion only reads it (QA round
+// 3: ${#D} and ${D%/*} left the whole script unread).
 func TestWithScriptDirDropsAssignment(t *testing.T) {
 	const folder = "${CLAUDE_PROJECT_DIR}/.claude/hooks"
 	for _, tc := range []struct{ text, want string }{
@@ -199,9 +200,10 @@ func TestWithScriptDirDropsAssignment(t *testing.T) {
 		{"DIR=\"$(dirname \"$0\")\"\nexec \"$DIR/check.sh\"", "\nexec \"" + folder + "/check.sh\""},
 		{"export D=$(cd \"$(dirname \"$0\")\" && pwd)\n\"${D}/check.sh\"", "\n\"" + folder + "/check.sh\""},
 		{"  readonly D=\"$(dirname \"$0\")\"\n\"$D/check.sh\"", "\n\"" + folder + "/check.sh\""},
-		// Read otherwise: kept, as its value.
-		{"D=\"$(dirname \"$0\")\"\necho \"${#D}\"\n\"$D/check.sh\"", "D=\"" + folder + "\"\necho \"${#D}\"\n\"" + folder + "/check.sh\""},
-		{"D=\"$(dirname \"$0\")\"\n\"${D%/*}/check.sh\"", "D=\"" + folder + "\"\n\"${D%/*}/check.sh\""},
+		// Read otherwise: dropped all the same, the expansion left as
+		// written (a path not followed).
+		{"D=\"$(dirname \"$0\")\"\necho \"${#D}\"\n\"$D/check.sh\"", "\necho \"${#D}\"\n\"" + folder + "/check.sh\""},
+		{"D=\"$(dirname \"$0\")\"\n\"${D%/*}/check.sh\"", "\n\"${D%/*}/check.sh\""},
 		// Set twice: not the folder, nothing dropped.
 		{"D=\"$(dirname \"$0\")\"\nD=/tmp\n\"$D/check.sh\"", "D=\"" + folder + "\"\nD=/tmp\n\"$D/check.sh\""},
 	} {
