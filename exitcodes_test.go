@@ -446,6 +446,11 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"timeout -s KILL 5 ./c.sh | tee l; exit ${PIPESTATUS[0]}",
 		"exec 2>/dev/null; cat | nice -n 3 ./c.sh || rc=2; echo; exit $rc",
 		"( ( rc=2 ); exit $rc )",
+		"./c.sh; case $? in 0) ;; *) exit 2;; esac",
+		"./c.sh\nrc=$?\nif [ $rc -ne 2 ]; then\n  exit 0\nfi\nexit 2",
+		"./c.sh; (( $? >= 2 )) && exit 2 || [ $? -lt 1 ]",
+		"f(){ return 2; }\n{ f \"$@\"; } && echo ok || exit $?",
+		"grep -q x && command exit $(( 2 )); builtin command exit",
 	} {
 		f.Add(seed)
 	}
