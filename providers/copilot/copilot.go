@@ -13,8 +13,10 @@ import (
 )
 
 // CLI is Copilot CLI's entry format (hooks reference, "Handler fields"):
-// the default command is the Unix one ("bash"), Windows gets "powershell";
-// "command" (a cross-platform fallback) and "timeout" are read as aliases.
+// "bash" is the Unix command, "powershell" the Windows one, and "command"
+// (read as an alias) the cross-platform fallback for both; "timeout" is
+// read too. A hook with a Windows command is written as bash +
+// powershell, one without as command (AnyOSKey).
 var CLI = &flat.Dialect{
 	Slug:    "copilot-cli",
 	Version: 1,
@@ -44,6 +46,10 @@ var CLI = &flat.Dialect{
 	// The hooks reference: PascalCase events are read too, with
 	// VS Code-compatible (snake_case) payloads and Claude's matchers.
 	ClaudeSpelling: true,
+	// "bash" is the Unix command only: a hook without a Windows command
+	// is written under "command", which Copilot CLI runs on every system
+	// (copied into bash and powershell, since 1.0.2; reference §1.6).
+	AnyOSKey: "command",
 	// "exec" + "args" (CLI only): run without a shell.
 	ExecKey: "exec",
 	// File-level "disableAllHooks" turns the file's hooks off (reference

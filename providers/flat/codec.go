@@ -250,6 +250,18 @@ func (c *Codec) shadowingKey(n *node.Node, canon string) (string, bool) {
 	return primary, true
 }
 
+// unixOnly reports whether the dialect's own command key in entry n is
+// run on Unix only: the dialect has a key for every system (AnyOSKey)
+// and n has neither it nor a Windows command, so the tool runs nothing
+// for n on Windows.
+func (c *Codec) unixOnly(n *node.Node) bool {
+	if c.d.AnyOSKey == "" || n.Get(c.d.AnyOSKey) != nil {
+		return false
+	}
+	windows, ok := c.d.Fields.NativeOf("platform.windows")
+	return !ok || n.Get(windows) == nil
+}
+
 func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent, spelled string) (canonical.Hook, bool) {
 	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
 	if n.Kind != node.Object {
@@ -341,6 +353,12 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			}
 		default:
 			canon, ok := c.d.Fields.CanonicalOf(f.Key)
+			if ok && canon == "command" && c.unixOnly(n) {
+				// Copilot's "bash" alone: the tool runs it on Unix only,
+				// where the encoder would write the every-OS key. Marked,
+				// so it is written back as it was, still Unix-only.
+				keys.Fields = append(keys.Fields, node.Field{Key: canon, Value: &node.Node{Kind: node.String, Text: f.Key}})
+			}
 			if !ok && !c.accepts(&h) && (f.Key == "prompt" || f.Key == "model") {
 				// An entry type the tool does not run still decodes fully,
 				// so it can move to a tool that runs it.

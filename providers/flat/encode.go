@@ -139,8 +139,13 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		}
 		if v := c.value(ds, h, i, f.Canonical, a); v != nil {
 			name := f.Native
+			if f.Canonical == "command" && c.d.AnyOSKey != "" && h.Handler.Platform["windows"] == "" {
+				// No Windows command of its own: the canonical command is
+				// the one Windows runs too (Copilot's "bash" is not).
+				name = c.d.AnyOSKey
+			}
 			if k := keys.Get(f.Canonical); k != nil && k.Kind == node.String {
-				name = k.Text // the alias the source used
+				name = k.Text // the key the source used (an alias, or a Unix-only "bash")
 			}
 			add(name, v)
 		}

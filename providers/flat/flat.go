@@ -18,7 +18,10 @@
 //   - "$commandFilter": the matcher of an event where it filters the
 //     command line (beforeShellExecution), a filter other tools lack;
 //   - "$type": true when the entry spelled out its (default) "type";
-//   - "$keys": canonical field → the alias key the entry used for it;
+//   - "$keys": canonical field → the key the entry used for it, when it
+//     is not the one the encoder would pick: an alias, or the dialect's
+//     own Unix-only key (Copilot CLI's "bash" alone) where it would write
+//     AnyOSKey;
 //   - "$spelling": Claude Code's name for the event ("PreToolUse"), where
 //     the tool reads that spelling too and it changes what the hook gets
 //     (Copilot CLI), so the entry is written back under it.
@@ -79,6 +82,13 @@ type Dialect struct {
 	// (Copilot's "command" beside "bash", "timeout" beside "timeoutSec").
 	// They are read, and written back when the source used them.
 	Aliases providers.Fields
+	// AnyOSKey names the native key of a command the tool runs on every
+	// system (Copilot CLI's "command", its cross-platform fallback), or "".
+	// A canonical command runs everywhere, but the tool's own key for it
+	// (Copilot's "bash") may be the Unix command only: a hook with no
+	// Windows command is written under AnyOSKey, so that it still runs
+	// (and a guard still blocks) on Windows.
+	AnyOSKey string
 	// ExecKey names the entry key of an exec form (Copilot CLI's "exec":
 	// a program run without a shell, with "args" as its argv), or "".
 	ExecKey string
