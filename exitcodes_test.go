@@ -1578,7 +1578,12 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"or2-missing.sh": "\"$(dirname \"$0\")/gone.sh\" || exit 2\n",
 		"or2-unseen.sh":  "\"$(dirname \"$0\")/runs-then.sh\" || exit 2\n",
 		"or2-exec.sh":    "exec \"$(dirname \"$0\")/fails.sh\" || exit 2\n",
-		"runs-then.sh":   "curl -s https://example.com || exit 1\n",
+		// QA: exec'd, the helper's own silent exit 2 is the script's.
+		"exec-or2.sh":     "exec \"$(dirname \"$0\")/check.sh\" || exit 2\n",
+		"exec-or1.sh":     "exec \"$(dirname \"$0\")/check.sh\" || exit 1\n",
+		"exec-and.sh":     "exec \"$(dirname \"$0\")/check.sh\" && echo ok\n",
+		"exec-or-loud.sh": "exec \"$(dirname \"$0\")/loud.sh\" || exit 2\n",
+		"runs-then.sh":    "curl -s https://example.com || exit 1\n",
 		// QA a1, a3, a4: a function a sourced lib defines, called last.
 		"lib.sh":       "check() { grep -q \"rm -rf\" && exit 2; exit 0; }\n",
 		"lib-lines.sh": "check() { grep -q \"rm -rf\" && exit 2\nexit 0; }\n",
@@ -1787,6 +1792,10 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/or2-missing.sh", false},
 		{"./.claude/hooks/or2-unseen.sh", false},
 		{"./.claude/hooks/or2-exec.sh", false}, // exec: the || never runs, exit 1
+		{"./.claude/hooks/exec-or2.sh", true},  // exec: check.sh's silent exit 2 (QA)
+		{"./.claude/hooks/exec-or1.sh", true},
+		{"./.claude/hooks/exec-and.sh", true},
+		{"./.claude/hooks/exec-or-loud.sh", false},
 		{"./.claude/hooks/or2.sh || exit 2", true},
 		{"./.claude/hooks/or2-loud.sh || exit 2", false},
 		{"./.claude/hooks/fn.sh", true},

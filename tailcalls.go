@@ -102,6 +102,17 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 	}
 	text = s.byOwnFolder(name, b, true).text
 	before, helper, helperDirect, muted, ok := s.tailCall(text)
+	if alone, exec := execAlone(text); !ok && exec {
+		// exec check.sh || exit 2: what follows an exec never runs (the
+		// project script is there to run), so the script's exit is the
+		// helper's own (QA: a helper's silent exit 2 went unread, and
+		// migrate --remove-source moved the guard; failureTail refuses
+		// the || for an exec'd call).
+		before, helper, helperDirect, muted, ok = s.tailCall(alone)
+		if ok {
+			text = alone
+		}
+	}
 	if !ok {
 		if via, ok := s.failureTail(name, text, seen); ok {
 			return via, true, true
@@ -262,6 +273,24 @@ func lastLine(text string) (before, last string) {
 	}
 	cut := strings.LastIndexByte(body, '\n')
 	return body[:cut+1], strings.TrimSpace(body[cut+1:])
+}
+
+// execAlone returns text with its last line, an exec'd call followed by
+// an operator (exec check.sh || exit 2, exec check.sh && echo ok), cut
+// before the operator: exec replaces the shell, and nothing after the
+// call runs once the program starts. exec is false for any other last
+// line.
+func execAlone(text string) (string, bool) {
+	before, last := lastLine(text)
+	if f := strings.Fields(last); len(f) < 2 || f[0] != "exec" {
+		return "", false
+	}
+	plain := withoutLiteralQuotes(last)
+	at := nextOperator(plain, 0)
+	if at == len(plain) || plain[at] != '|' && plain[at] != '&' || at+1 == len(plain) || plain[at+1] != plain[at] {
+		return "", false // no || or && after the call: nothing to cut
+	}
+	return before + strings.TrimSpace(last[:at]), true
 }
 
 // failureTail reads a script (name, its text as tailText has it) whose
