@@ -1578,6 +1578,11 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"or2-missing.sh": "\"$(dirname \"$0\")/gone.sh\" || exit 2\n",
 		"or2-unseen.sh":  "\"$(dirname \"$0\")/runs-then.sh\" || exit 2\n",
 		"or2-exec.sh":    "exec \"$(dirname \"$0\")/fails.sh\" || exit 2\n",
+		// QA: lookups and the command and builtin prefixes run nothing
+		// more than what they name.
+		"which.sh":    "which jq >/dev/null 2>&1 || exit 0\ngrep -q \"rm -rf\" && exit 2\nexit 0\n",
+		"cmd-true.sh": "command true\nbuiltin echo x >/dev/null\ngrep -q \"rm -rf\" && exit 2\nexit 0\n",
+		"cmd-loud.sh": "command echo checking >&2\ngrep -q \"rm -rf\" && exit 2\nexit 0\n",
 		// QA: exec'd, the helper's own silent exit 2 is the script's.
 		"exec-or2.sh":     "exec \"$(dirname \"$0\")/check.sh\" || exit 2\n",
 		"exec-or1.sh":     "exec \"$(dirname \"$0\")/check.sh\" || exit 1\n",
@@ -1793,6 +1798,9 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/or2-unseen.sh", false},
 		{"./.claude/hooks/or2-exec.sh", false}, // exec: the || never runs, exit 1
 		{"./.claude/hooks/exec-or2.sh", true},  // exec: check.sh's silent exit 2 (QA)
+		{"./.claude/hooks/which.sh", true},
+		{"./.claude/hooks/cmd-true.sh", true},
+		{"./.claude/hooks/cmd-loud.sh", false},
 		{"./.claude/hooks/exec-or1.sh", true},
 		{"./.claude/hooks/exec-and.sh", true},
 		{"./.claude/hooks/exec-or-loud.sh", false},

@@ -830,10 +830,15 @@ func allVisible(text string, p purpose) bool {
 		text = devRedirect().ReplaceAllString(text, "$1$2")
 		text = strings.ReplaceAll(text, "</dev/stdin", "")
 	}
-	// command -v NAME only says where a program is (a check that jq is
-	// installed); it runs nothing.
-	if strings.Contains(text, "command") {
+	// command -v NAME, which NAME and hash NAME only say where a program
+	// is (a check that jq is installed); they run nothing. A command or
+	// builtin prefix runs the word after it, as it would run alone (QA:
+	// command true, builtin echo x left a whole guard unread).
+	if strings.Contains(text, "command") || strings.Contains(text, "which") || strings.Contains(text, "hash") {
 		text = commandLookup().ReplaceAllString(text, "true")
+	}
+	if strings.Contains(text, "command") || strings.Contains(text, "builtin") {
+		text = runPrefix().ReplaceAllString(text, "$1")
 	}
 	// Output sent to a file (>> /tmp/guard.log) is written there, not
 	// run or read: the path is no program of the project's. A device
@@ -985,7 +990,13 @@ var loggerToStderr = lazy.Regexp(`\s-[a-zA-Z]*s[a-zA-Z]*\s`)
 
 var execRedirects = lazy.Regexp(`(?m)^([ \t]*)exec((?:[ \t]+[0-9]?>>?&?[ \t]*[^\s;&|<>]+)+)[ \t]*$`)
 
-var commandLookup = lazy.Regexp(`\bcommand\s+-[vV]\s+[\w.-]+`)
+// commandLookup matches a lookup of a program's path: command -v NAME,
+// which NAME, hash NAME.
+var commandLookup = lazy.Regexp(`\b(?:command\s+-[vV]|which|hash)\s+[\w.-]+`)
+
+// runPrefix matches command or builtin before the word it runs, with no
+// option between (command -p, -v and -V are not this).
+var runPrefix = lazy.Regexp(`\b(?:command|builtin)[ \t]+([A-Za-z_])`)
 
 // devRedirect matches a redirection to or from a device, with blanks
 // between the two.

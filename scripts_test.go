@@ -409,6 +409,13 @@ func TestRunsOtherPrograms(t *testing.T) {
 		{"echo blocked >> /tmp/guard.log; exit 2\n", false},      // a log written
 		{"grep -q -e rm -e mv; exit 2\n", false},                 // -e patterns, no operand: standard input
 		{"command -v jq >/dev/null || exit 0\ngrep -q rm && exit 2\n", false},
+		// QA: lookups by which and hash, and the command and builtin
+		// prefixes, run nothing more than what they name.
+		{"which jq >/dev/null 2>&1 || exit 0\ngrep -q rm && exit 2\n", false},
+		{"hash jq 2>/dev/null || exit 0\ngrep -q rm && exit 2\n", false},
+		{"command true\nbuiltin echo x >/dev/null\ngrep -q rm && exit 2\n", false},
+		{"command opa-eval --policy guard\n", true},
+		{"builtin opa-eval\n", true},
 		{"echo \"$input\" | opa-eval --policy guard\n", true},
 		{"policy-check --stdin\n", true},
 		{"\"$DIR\"/policy x\n", true},
