@@ -1110,9 +1110,12 @@ func hasContent(dst providers.Adapter, files providers.Files) bool {
 }
 
 // RemoveMigrated rewrites the source files without the hooks whose
-// remove flag is set (by decoded index), keeping everything else in them.
-// A file left without hooks keeps an empty hooks value. Files that do not
-// change are not returned.
+// remove flag is set (by decoded index), keeping everything else in them:
+// the removed entries are cut out of the text, so the hooks that stay
+// keep their bytes (cutEntries), or, where that cannot be done, are
+// written back from what was read of them, with a warning naming the keys
+// that drops (HC444). A file left without hooks keeps an empty hooks
+// value. Files that do not change are not returned.
 func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.Files, diag.List) {
 	src, ok := providers.Get(from)
 	if !ok {
@@ -1120,6 +1123,7 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 		ds.Errorf(CodeUnknownProvider, diag.Pos{}, "", "", "no adapter for %q", from)
 		return nil, ds
 	}
+	fromProv, _ := vocab.Default().Provider(from)
 	out := providers.Files{}
 	var all diag.List
 	index := 0
@@ -1136,7 +1140,14 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 	}
 	for _, p := range in.Paths() {
 		one := providers.Files{p: in[p]}
-		m, ds := src.Decode(one)
+		var tree *node.Node // the file as parsed, to cut hooks out of its text
+		var m *canonical.Manifest
+		var ds diag.List
+		if td, ok := src.(providers.TreeDecoder); ok {
+			m, ds = td.DecodeSeeing(one, func(_ string, root *node.Node) { tree = root })
+		} else {
+			m, ds = src.Decode(one)
+		}
 		if ds.HasErrors() || m == nil {
 			all = append(all, ds...)
 			return nil, all
@@ -1165,6 +1176,26 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 		index += len(m.Hooks)
 		if len(keep.Hooks) == len(m.Hooks) {
 			continue
+		}
+		// The hooks that stay are the user's: the migrated ones are cut
+		// out of the text, and the others keep every byte (keys hookconv
+		// does not read, comments, layout). Only where that cannot be
+		// done are they written back from what was read of them (HC444
+		// names what that drops).
+		var pruned *node.Node // the hooks the file keeps, as its text has them
+		cuttable := false
+		if tree != nil {
+			gone, whole := goneEntries(m, func(i int) bool { n := number(i); return n < len(remove) && remove[n] })
+			var found bool
+			pruned, found = pruneHooks(tree.Get("hooks"), gone)
+			cuttable = whole && found
+		}
+		if cuttable {
+			if b, cds, ok := cutEntries(src, p, in[p], pruned); ok && sameKept(src, p, b, keep, fromProv) {
+				all = append(all, cds.WithFile(p)...)
+				out[p] = b
+				continue
+			}
 		}
 		files, eds := src.Encode(keep, one)
 		if eds.HasErrors() {
@@ -1205,6 +1236,15 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 			// keeps (comments in config.toml's tables): say so.
 			if d.Code == codex.CodeCommentsDropped {
 				all = append(all, diag.List{d}.WithFile(p)...)
+			}
+		}
+		if pruned != nil && files[p] != nil {
+			if td, ok := src.(providers.TreeDecoder); ok {
+				var written *node.Node
+				td.DecodeSeeing(providers.Files{p: files[p]}, func(_ string, root *node.Node) { written = root })
+				if written != nil {
+					all = append(all, keysDropped(p, pruned, written.Get("hooks"))...)
+				}
 			}
 		}
 		for q, b := range files {
