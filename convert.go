@@ -36,7 +36,7 @@ const (
 	CodeNotPortable     = "HC402" // a pattern matcher passed through to another tool (warning)
 	CodeForeignData     = "HC403" // another provider's native fields are not rendered (info)
 	CodeForeignFilter   = "HC404" // another provider's filter ("if") is lost: the hook runs more often (warning)
-	CodeDoubleRun       = "HC406" // the target also reads the source's config: hooks would run twice (warning)
+	CodeDoubleRun       = "HC406" // the target also reads the source's config, or the source the target's: hooks would run twice (warning)
 	CodeUnsafePath      = "HC407" // an encoder named a file outside the project (hook names are data, not paths)
 	CodeDisabledHook    = "HC409" // a hook disabled in its tool is converted enabled, so it runs on the target (warning)
 	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
@@ -1416,15 +1416,20 @@ func membersByName(n *node.Node) []node.Field {
 	return out
 }
 
-// doubleRun warns when the target tool also loads the source tool's
-// config (Cursor and Copilot run Claude Code's hooks): keeping both files
-// makes every hook run twice there.
+// doubleRun warns when one tool of the conversion also loads the other's
+// config, so that a hook held in both runs twice there. Either way round:
+// the target may run the source's file beside the converted one (Cursor
+// and Copilot run Claude Code's hooks), and the source may run the
+// converted file beside its own (Copilot CLI and VS Code, converted to
+// Claude Code, load .claude/settings.json too: every hook left in
+// .github/hooks then runs twice in them).
 func doubleRun(in providers.Files, from, to string) diag.List {
+	source, _ := vocab.Default().Provider(from)
 	target, _ := vocab.Default().Provider(to)
-	if !slices.Contains(target.AlsoReads, from) {
+	targetReads, sourceReads := slices.Contains(target.AlsoReads, from), slices.Contains(source.AlsoReads, to)
+	if !targetReads && !sourceReads {
 		return nil
 	}
-	source, _ := vocab.Default().Provider(from)
 	var ds diag.List
 	for _, p := range in.Paths() {
 		// Only a file where the tool looks: a config saved elsewhere
@@ -1432,9 +1437,19 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 		if !slices.ContainsFunc(source.Paths, func(pattern string) bool { return matchesConfigPath(filepath.ToSlash(p), pattern) }) {
 			continue
 		}
-		ds.Warnf(CodeDoubleRun, diag.Pos{}, "", "remove the hooks from "+p+" once the converted file is in place (or disable third-party configs in "+target.Name+")",
-			"%s also runs the hooks in %s's config: keeping both makes every hook run twice in %s", target.Name, source.Name, target.Name)
-		ds = ds.WithFile(p)
+		var w diag.List
+		switch {
+		case targetReads && sourceReads: // Copilot CLI and VS Code: one warning, not two
+			w.Warnf(CodeDoubleRun, diag.Pos{}, "", "remove the hooks from "+p+" once the converted file is in place",
+				"%s and %s each also run the hooks in the other's config: keeping both makes every hook run twice in both", source.Name, target.Name)
+		case targetReads:
+			w.Warnf(CodeDoubleRun, diag.Pos{}, "", "remove the hooks from "+p+" once the converted file is in place (or disable third-party configs in "+target.Name+")",
+				"%s also runs the hooks in %s's config: keeping both makes every hook run twice in %s", target.Name, source.Name, target.Name)
+		default:
+			w.Warnf(CodeDoubleRun, diag.Pos{}, "", "keep each hook in one of the two: remove it from "+p+" once "+target.Name+" runs it, or from "+target.Name+"'s config",
+				"%s also runs the hooks in %s's config, where they are converted: each hook left in %s runs twice in %s", source.Name, target.Name, p, source.Name)
+		}
+		ds = append(ds, w.WithFile(p)...)
 	}
 	return ds
 }

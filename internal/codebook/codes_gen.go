@@ -100,7 +100,7 @@ var codes = []Code{
 	{ID: "HC403", Package: ".", Name: "CodeForeignData", Summary: "another provider's native fields are not rendered (info)"},
 	{ID: "HC404", Package: ".", Name: "CodeForeignFilter", Summary: "another provider's filter (\"if\") is lost: the hook runs more often (warning)"},
 	{ID: "HC405", Package: ".", Name: "CodeProjectDir", Summary: "notes a project-directory variable rewritten for the target."},
-	{ID: "HC406", Package: ".", Name: "CodeDoubleRun", Summary: "the target also reads the source's config: hooks would run twice (warning)"},
+	{ID: "HC406", Package: ".", Name: "CodeDoubleRun", Summary: "the target also reads the source's config, or the source the target's: hooks would run twice (warning)"},
 	{ID: "HC407", Package: ".", Name: "CodeUnsafePath", Summary: "an encoder named a file outside the project (hook names are data, not paths)"},
 	{ID: "HC408", Package: ".", Name: "CodeExistingUnreadable", Summary: "a target file that already exists cannot be read, so nothing can be merged into it (error)."},
 	{ID: "HC409", Package: ".", Name: "CodeDisabledHook", Summary: "a hook disabled in its tool is converted enabled, so it runs on the target (warning)"},

@@ -1,0 +1,39 @@
+package hookconv
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hookconv/hookconv/providers"
+)
+
+// TestDoubleRun: HC406 is said whichever of the two tools loads the
+// other's config, naming the tool that runs the hooks twice; once for a
+// pair that load each other's; never where neither does, or for a file no
+// tool reads (QA: Copilot CLI converted to Claude Code was not warned).
+func TestDoubleRun(t *testing.T) {
+	claude := providers.Files{".claude/settings.json": nil}
+	copilot := providers.Files{".github/hooks/hooks.json": nil}
+	for _, tc := range []struct {
+		in       providers.Files
+		from, to string
+		want     string // the message, "" for none
+	}{
+		{claude, "claude-code", "copilot-cli", "GitHub Copilot CLI also runs the hooks in Claude Code's config: keeping both makes every hook run twice in GitHub Copilot CLI"},
+		{copilot, "copilot-cli", "claude-code", "GitHub Copilot CLI also runs the hooks in Claude Code's config, where they are converted: each hook left in .github/hooks/hooks.json runs twice in GitHub Copilot CLI"},
+		{copilot, "vs-code-copilot", "claude-code", "runs twice in VS Code Copilot agent hooks"},
+		{providers.Files{".cursor/hooks.json": nil}, "cursor", "claude-code", "each hook left in .cursor/hooks.json runs twice in Cursor"},
+		{copilot, "copilot-cli", "vs-code-copilot", "GitHub Copilot CLI and VS Code Copilot agent hooks each also run the hooks in the other's config"},
+		{claude, "claude-code", "gemini-cli", ""},
+		{providers.Files{".windsurf/hooks.json": nil}, "windsurf", "claude-code", ""},
+		{providers.Files{"saved/hooks.json": nil}, "copilot-cli", "claude-code", ""}, // no tool reads it there
+	} {
+		ds := doubleRun(tc.in, tc.from, tc.to)
+		switch {
+		case tc.want == "" && len(ds) > 0:
+			t.Errorf("%s -> %s: %v, want nothing", tc.from, tc.to, ds)
+		case tc.want != "" && (len(ds) != 1 || ds[0].Code != CodeDoubleRun || !strings.Contains(ds[0].Message, tc.want)):
+			t.Errorf("%s -> %s: %v, want one HC406 saying %q", tc.from, tc.to, ds, tc.want)
+		}
+	}
+}
