@@ -584,6 +584,24 @@ func withoutPatternContexts(code string) (blanked string, variable codeWord) {
 			blankTo(m[2], m[2]+end+2)
 		}
 	}
+	// The first esac at or after an offset, kept with the offset it was
+	// looked for from: it stays the first for every offset between the
+	// two, so a case of thousands of arms is read in one pass, not one
+	// search to its esac per arm (QA: a 1 MB case took 70 s). A nested
+	// case starts before the arms read last: looked for again.
+	esacAt, esacLow := len(code), len(code)+1 // nothing looked for yet
+	esacFrom := func(from int) int {
+		if from < esacLow || from > esacAt {
+			esacLow, esacAt = from, wordIndex(code, "esac", from)
+			if esacAt < 0 {
+				esacAt = len(code) // none from here to the end
+			}
+		}
+		if esacAt == len(code) {
+			return -1
+		}
+		return esacAt
+	}
 	for _, m := range caseWord().FindAllStringSubmatchIndex(code, -1) {
 		if !startsCommand(code, m[2]) {
 			continue
@@ -594,7 +612,7 @@ func withoutPatternContexts(code string) (blanked string, variable codeWord) {
 		}
 		for p := in + 2; p < len(code); {
 			p += len(code[p:]) - len(strings.TrimLeft(code[p:], " \t\n;"))
-			if wordIndex(code, "esac", p) == p {
+			if esacFrom(p) == p {
 				break
 			}
 			close := strings.IndexByte(code[p:], ')')
@@ -604,7 +622,7 @@ func withoutPatternContexts(code string) (blanked string, variable codeWord) {
 			patternIn(p, p+close, false)
 			blankTo(p, p+close)
 			next := strings.Index(code[p+close:], ";;")
-			end := wordIndex(code, "esac", p+close)
+			end := esacFrom(p + close)
 			if next < 0 || end >= 0 && end < p+close+next {
 				break
 			}

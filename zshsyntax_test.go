@@ -3,6 +3,7 @@ package hookconv
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"slices"
@@ -271,5 +272,26 @@ func TestZshOtherwiseNote(t *testing.T) {
 	}
 	if slices.Contains(mig.Altered, true) || slices.Contains(mig.Narrowed, true) {
 		t.Errorf("altered %v, narrowed %v, want none", mig.Altered, mig.Narrowed)
+	}
+}
+
+// BenchmarkZshOtherwiseLargeCase reads a hook's command holding one case
+// of thousands of arms, at two sizes: the time must grow as the text
+// does (QA: each arm looked for the esac anew, and a 1 MB case took 70 s).
+func BenchmarkZshOtherwiseLargeCase(b *testing.B) {
+	for _, n := range []int{5000, 20000} {
+		var text strings.Builder
+		text.WriteString("./fails.sh; case $? in 0) exit 0;; ")
+		for i := range n {
+			fmt.Fprintf(&text, "%d) exit 1;; ", i+3)
+		}
+		text.WriteString("*) exit 2;; esac")
+		command := text.String()
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(command)))
+			for b.Loop() {
+				zshOtherwiseSyntax(command)
+			}
+		})
 	}
 }
