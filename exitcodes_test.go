@@ -1688,6 +1688,9 @@ func TestSilentExitsTailCall(t *testing.T) {
 		"mute-or2-first.sh": "echo checking >&2\n\"$(dirname \"$0\")/loud1.sh\" 2>/dev/null || exit 2\n",
 		"mute-or2-amp.sh":   "\"$(dirname \"$0\")/loud1.sh\" &>/dev/null || exit 2\n",
 		"mute-or2-exec.sh":  "exec \"$(dirname \"$0\")/loud1.sh\" 2>/dev/null || exit 2\n",
+		// QA: then exit 0, which runs only where the helper succeeded.
+		"mute-or2-then0.sh": "\"$(dirname \"$0\")/loud1.sh\" 2>/dev/null || exit 2\nexit 0\n",
+		"loud-or2-then0.sh": "\"$(dirname \"$0\")/loud1.sh\" || exit 2\nexit 0\n",
 		// QA: main "$@" && echo ok, { main "$@"; }, main "$@" || exit $?.
 		"main-ok.sh":         "main() {\n  if grep -q \"rm -rf\"; then\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" && echo ok\n",
 		"main-ok-loud.sh":    "main() {\n  if grep -q \"rm -rf\"; then\n    echo \"no rm -rf\" >&2\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" && echo ok\n",
@@ -1920,6 +1923,8 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/mute-or2-first.sh", false}, // the guard writes first
 		{"./.claude/hooks/mute-or2-amp.sh", true},
 		{"./.claude/hooks/mute-or2-exec.sh", false}, // the || never runs: exit 1
+		{"./.claude/hooks/mute-or2-then0.sh", true},
+		{"./.claude/hooks/loud-or2-then0.sh", false},
 		{"./.claude/hooks/eq0-says.sh", false},
 	} {
 		m := &canonical.Manifest{Hooks: []canonical.Hook{{

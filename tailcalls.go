@@ -293,6 +293,17 @@ func execAlone(text string) (string, bool) {
 	return before + strings.TrimSpace(last[:at]), true
 }
 
+// turnsFailure reports whether line, a script's line, turns a call's
+// failure into what follows its || (check.sh 2>/dev/null || exit 2): an
+// exit 0 on the line after runs only where the call succeeded (QA).
+func turnsFailure(line string) bool {
+	if !strings.Contains(line, "||") {
+		return false
+	}
+	_, _, _, ok := failureBody(line)
+	return ok
+}
+
 // failureTail reads a script (name, its text as tailText has it) whose
 // last line turns one project script's failure into a silent exit 2
 // (QA b4): "$(dirname "$0")/check.sh" || exit 2, read by failureBody as
@@ -320,7 +331,7 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		// only where the test's body did not exit, as failureBody reads
 		// it after the test; so does the exit 2 after [ $? -ne 2 ] &&
 		// exit 0 or an if ending in fi (QA).
-		if rest, test := lastLine(before); opensStatusTest(test) || test == "esac" || test == "fi" {
+		if rest, test := lastLine(before); opensStatusTest(test) || test == "esac" || test == "fi" || f[1] == "0" && turnsFailure(test) {
 			before, last = rest, test+"\n"+last
 		}
 	}
