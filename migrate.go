@@ -1193,6 +1193,7 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 		if cuttable {
 			if b, cds, ok := cutEntries(src, p, in[p], pruned); ok && sameKept(src, p, b, keep, fromProv) {
 				all = append(all, cds.WithFile(p)...)
+				all = append(all, keptUntrusted(src, p, in[p], b, keep)...)
 				out[p] = b
 				continue
 			}
@@ -1247,9 +1248,38 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 				}
 			}
 		}
+		all = append(all, keptUntrusted(src, p, in[p], files[p], keep)...)
 		for q, b := range files {
 			out[q] = b
 		}
 	}
 	return out, all
+}
+
+// keptUntrusted says what the source tool makes of the hooks a file it
+// keeps, rewritten from before to after, holds: Codex skips the hooks of
+// a rewritten file until they are approved again in /hooks (the adapter's
+// AfterEncode, HC330). Said as a warning where a kept hook is blocking
+// (QA: the guards --remove-source keeps, because the target weakens
+// them, were then off in Codex too, and nothing said so), as the info it
+// is elsewhere.
+func keptUntrusted(src providers.Adapter, p string, before, after []byte, keep *canonical.Manifest) diag.List {
+	a, ok := src.(*nested.Adapter)
+	if !ok || a.AfterEncode == nil || after == nil || len(keep.Hooks) == 0 {
+		return nil
+	}
+	ds := a.AfterEncode(providers.Files{p: after}, providers.Files{p: before})
+	guards := 0
+	for i := range keep.Hooks {
+		if keep.Hooks[i].Blocking {
+			guards++
+		}
+	}
+	for i := range ds {
+		if guards > 0 && ds[i].Severity == diag.Info {
+			ds[i].Severity = diag.Warning
+			ds[i].Message += fmt.Sprintf(": the %d blocking hook(s) this file keeps do not guard anything in %s until then", guards, src.Slug())
+		}
+	}
+	return ds.WithFile(p)
 }
