@@ -1209,7 +1209,7 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 			}
 			var why diag.List
 			why.Errorf(CodeSourceNotRewritable, diag.Pos{}, "", "remove the migrated hooks by hand, or migrate without --remove-source",
-				"the migrated hooks cannot be removed from %s: writing back the hooks it keeps would lose the one named above", p)
+				"the migrated hooks cannot be removed from %s: the hooks it keeps cannot be written back as they are (the error above says why)", p)
 			return nil, append(all, why.WithFile(p)...)
 		}
 		if _, written := files[p]; !written && len(keep.Hooks) == 0 {
