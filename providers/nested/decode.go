@@ -616,7 +616,10 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 				// Codex's timeout is an unsigned integer (serde): a
 				// fraction fails the parse of the whole file, and so does
 				// any number written with a point or an exponent (2.0).
-				ds.Warnf(CodeShape, v.Pos, path(), "write a whole number of seconds",
+				// An error, as a timeout written as a string is: every
+				// hook of the file is off in Codex (QA: validate passed
+				// such a file in CI with exit 0).
+				ds.Errorf(CodeShape, v.Pos, path(), "write a whole number of seconds",
 					"%s reads timeout as a whole number of seconds, written without a point or exponent: %s makes it reject the whole file, so none of the file's hooks run there now", c.Prov.Name, v.Text)
 			} else if unit == IntSeconds && t < 1 {
 				ds.Warnf(CodeShape, v.Pos, path(), "write at least 1, or leave it out for the default",
