@@ -41,6 +41,10 @@ type Found struct {
 // other projects' configs, not this one's.
 var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".venv": true}
 
+// SkipsDir reports whether Scan never enters a folder of this name
+// (skipDirs): other searches for hook configs skip the same.
+func SkipsDir(name string) bool { return skipDirs[name] }
+
 // Scan walks fsys and lists every file hookconv can read as a hook
 // config: the config paths of every provider (wherever they sit, so
 // monorepos and plugin folders are found too) and hooks/1.0 manifests

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -195,6 +196,9 @@ func findHookFiles(e *env, dir string) hookFiles {
 			fmt.Fprintf(e.stderr, "hookconv: %s has a \"spec\" that is not a hooks spec and no \"hooks\": not a hooks manifest, not checked (name the file to validate it as one)\n", p)
 		}
 	}
+	if len(h.tool) == 0 && len(h.unreadable) == 0 {
+		configsInToolFolder(dir, h.tool)
+	}
 	for p := range h.tool {
 		h.paths = append(h.paths, p)
 	}
@@ -203,6 +207,42 @@ func findHookFiles(e *env, dir string) hookFiles {
 	}
 	slices.Sort(h.paths)
 	return h
+}
+
+// configsInToolFolder adds to tool the hook configs found in dir when dir is
+// a tool's own folder, or inside one (validate .claude, validate
+// .github/hooks): Scan matches a config by its path from the project
+// (.claude/settings.json), which a search from the folder itself does not
+// see (QA: validate .claude found nothing and exited 0). Each file up to
+// three levels down is matched by its absolute path instead; one that
+// could be several tools' is left out, as findHookFiles leaves it.
+func configsInToolFolder(dir string, tool map[string]string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return
+	}
+	_ = fs.WalkDir(os.DirFS(dir), ".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil // Scan has said what it cannot read
+		case d.IsDir():
+			if p != "." && (strings.Count(p, "/") >= 2 || hookconv.SkipsDir(d.Name())) {
+				return fs.SkipDir
+			}
+			return nil
+		case !d.Type().IsRegular():
+			return nil
+		}
+		full := filepath.Join(abs, filepath.FromSlash(p))
+		src, err := os.ReadFile(full)
+		if err != nil {
+			return nil
+		}
+		if cands := hookconv.DetectSource(full, src); len(cands) == 1 && cands[0] != "canonical" {
+			tool[filepath.Join(dir, filepath.FromSlash(p))] = cands[0]
+		}
+		return nil
+	})
 }
 
 // nativeTool decides how a file is checked: as a manifest ("canonical"),
