@@ -135,6 +135,36 @@ var (
 	platformKeys  = []string{"windows", "linux", "osx", "darwin"}
 )
 
+// misplaced says where a field that is not one of known belongs, when it
+// is a field of the hook or of its handler (its home, "" otherwise), and
+// what ignoring it does.
+func misplaced(key string, known []string) (home, effect string) {
+	switch {
+	case contains(known, "handler") || contains(known, "command"):
+	default:
+		return "", "" // not a hook or a handler: a matcher's, the root's
+	}
+	switch {
+	case !contains(known, "handler") && contains(hookFields, key) && key != "name":
+		home = "the hook (beside \"handler\")"
+	case !contains(known, "command") && contains(handlerFields, key):
+		home = "the handler"
+	default:
+		return "", ""
+	}
+	switch key {
+	case "blocking":
+		effect = "so the hook is not blocking"
+	case "matcher":
+		effect = "so the hook fires for every tool"
+	case "timeout":
+		effect = "so the hook gets the tool's default timeout"
+	default:
+		effect = "as if it were not written"
+	}
+	return home, effect
+}
+
 // handlerFieldTypes says which handler types a type-specific field applies
 // to; fields not listed (type, timeout, timeout_action, status_message)
 // apply to every type.
@@ -244,6 +274,14 @@ func (d *decoder) object(n *node.Node, path string, known []string) bool {
 		// a later spec) is only noted, so --strict does not fail on it.
 		if s := suggest.Closest(f.Key, known, 1); s != "" {
 			d.ds.Warnf(CodeUnknownField, f.KeyPos, join(path, f.Key), fmt.Sprintf("did you mean %q?", s), "unknown field %q in %s", f.Key, orRoot(path))
+			continue
+		}
+		if home, effect := misplaced(f.Key, known); home != "" {
+			// A field of the hook written in its handler, or the other
+			// way round: ignored there, so a "blocking": true in the
+			// handler leaves a guard that blocks nothing (QA).
+			d.ds.Warnf(CodeUnknownField, f.KeyPos, join(path, f.Key), "move it to "+home,
+				"%q belongs in %s, not in %s: ignored here, %s", f.Key, home, orRoot(path), effect)
 			continue
 		}
 		d.ds.Infof(CodeUnknownField, f.KeyPos, join(path, f.Key), "remove it if it is a mistake", "unknown field %q in %s is ignored", f.Key, orRoot(path))

@@ -283,3 +283,35 @@ func TestFixedSetHints(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMisplacedField: a field of the hook written in its handler, or
+// of the handler written in the hook, is ignored there (spec §1) and
+// warned about with what ignoring it does: "blocking": true in the
+// handler leaves a guard that blocks nothing (QA: it was an info, which
+// --strict let pass). An annotation no level defines stays an info.
+func TestParseMisplacedField(t *testing.T) {
+	tests := []struct {
+		name, hook string
+		severity   diag.Severity
+		says       string
+	}{
+		{"blocking in the handler", `{"event": "before_tool_execute", "handler": {"type": "command", "command": "x", "blocking": true}}`,
+			diag.Warning, `"blocking" belongs in the hook (beside "handler"), not in hooks[0].handler: ignored here, so the hook is not blocking`},
+		{"matcher in the handler", `{"event": "before_tool_execute", "handler": {"type": "command", "command": "x", "matcher": "shell"}}`,
+			diag.Warning, "so the hook fires for every tool"},
+		{"timeout in the hook", `{"event": "before_tool_execute", "timeout": 5, "handler": {"type": "command", "command": "x"}}`,
+			diag.Warning, `"timeout" belongs in the handler, not in hooks[0]: ignored here, so the hook gets the tool's default timeout`},
+		{"command in the hook", `{"event": "before_tool_execute", "command": "y", "handler": {"type": "command", "command": "x"}}`,
+			diag.Warning, `"command" belongs in the handler`},
+		{"an annotation", `{"event": "before_tool_execute", "x-team": "sec", "handler": {"type": "command", "command": "x"}}`,
+			diag.Info, `unknown field "x-team" in hooks[0] is ignored`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ds := Parse("m.json", []byte(`{"spec": "hooks/1.0", "hooks": [`+tt.hook+`]}`))
+			if len(ds) != 1 || ds[0].Code != CodeUnknownField || ds[0].Severity != tt.severity || !strings.Contains(ds[0].Message, tt.says) {
+				t.Errorf("got %v, want one %s %s saying %q", ds, tt.severity, CodeUnknownField, tt.says)
+			}
+		})
+	}
+}
