@@ -76,6 +76,9 @@ func TestValidateVocabulary(t *testing.T) {
 		{"blocking but async", `{"spec":"hooks/1.0","hooks":[{"event":"before_tool_execute","blocking":true,"handler":{"type":"command","command":"x","async":true}}]}`, canonical.CodeBlockingAsync, diag.Warning},
 		{"unknown provider", `{"spec":"hooks/1.0","hooks":[{"event":"session_start","provider_data":{"cursr":{}},"handler":{"type":"command","command":"x"}}]}`, canonical.CodeProviderUnknown, diag.Warning},
 		{"duplicate hook", `{"spec":"hooks/1.0","hooks":[{"event":"session_start","handler":{"type":"command","command":"x"}},{"event":"session_start","handler":{"command":"x","type":"command"}}]}`, canonical.CodeDuplicateHook, diag.Warning},
+		// QA: a matcher on an event not about a tool is ignored (spec §2).
+		{"matcher on agent_stop", `{"spec":"hooks/1.0","hooks":[{"event":"agent_stop","matcher":"file_write","handler":{"type":"command","command":"x"}}]}`, canonical.CodeMatcherNoTool, diag.Warning},
+		{"pattern on before_prompt", `{"spec":"hooks/1.0","hooks":[{"event":"before_prompt","matcher":{"pattern":"rm"},"handler":{"type":"command","command":"x"}}]}`, canonical.CodeMatcherNoTool, diag.Warning},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

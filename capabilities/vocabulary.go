@@ -27,6 +27,13 @@ func (v Vocabulary) EventNames() []string { return v.Names.EventNames() }
 // IsEvent implements canonical.Vocabulary.
 func (v Vocabulary) IsEvent(name string) bool { _, ok := v.Names.Event(name); return ok }
 
+// IsToolEvent implements canonical.Vocabulary: the events table's
+// subject says which events are about a tool call.
+func (v Vocabulary) IsToolEvent(event string) bool {
+	e, ok := v.Names.Event(event)
+	return ok && e.Subject == "tool"
+}
+
 // CanBlockSomewhere implements canonical.Vocabulary.
 func (v Vocabulary) CanBlockSomewhere(event string) bool { return v.Caps.CanBlockSomewhere(event) }
 
