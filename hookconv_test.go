@@ -76,6 +76,7 @@ func TestValidateVocabulary(t *testing.T) {
 		{"blocking but async", `{"spec":"hooks/1.0","hooks":[{"event":"before_tool_execute","blocking":true,"handler":{"type":"command","command":"x","async":true}}]}`, canonical.CodeBlockingAsync, diag.Warning},
 		{"unknown provider", `{"spec":"hooks/1.0","hooks":[{"event":"session_start","provider_data":{"cursr":{}},"handler":{"type":"command","command":"x"}}]}`, canonical.CodeProviderUnknown, diag.Warning},
 		{"duplicate hook", `{"spec":"hooks/1.0","hooks":[{"event":"session_start","handler":{"type":"command","command":"x"}},{"event":"session_start","handler":{"command":"x","type":"command"}}]}`, canonical.CodeDuplicateHook, diag.Warning},
+		{"event in another case", `{"spec":"hooks/1.0","hooks":[{"event":"BEFORE_TOOL_EXECUTE","handler":{"type":"command","command":"x"}}]}`, canonical.CodeEventUnknown, diag.Error},
 		// QA: a matcher on an event not about a tool is ignored (spec §2).
 		{"matcher on agent_stop", `{"spec":"hooks/1.0","hooks":[{"event":"agent_stop","matcher":"file_write","handler":{"type":"command","command":"x"}}]}`, canonical.CodeMatcherNoTool, diag.Warning},
 		{"pattern on before_prompt", `{"spec":"hooks/1.0","hooks":[{"event":"before_prompt","matcher":{"pattern":"rm"},"handler":{"type":"command","command":"x"}}]}`, canonical.CodeMatcherNoTool, diag.Warning},
@@ -87,5 +88,16 @@ func TestValidateVocabulary(t *testing.T) {
 				t.Errorf("got %v, want exactly one %s %s on line 1", ds, tt.sev, tt.code)
 			}
 		})
+	}
+}
+
+// TestValidateEventCaseHint: an event written in another case gets the
+// canonical name as its hint, though every letter differs (QA).
+func TestValidateEventCaseHint(t *testing.T) {
+	for _, event := range []string{"Before_Tool_Execute", "BEFORE_TOOL_EXECUTE"} {
+		_, ds := ValidateManifest("m.json", []byte(`{"spec":"hooks/1.0","hooks":[{"event":"`+event+`","handler":{"type":"command","command":"x"}}]}`))
+		if len(ds) != 1 || ds[0].Hint != `did you mean "before_tool_execute"?` {
+			t.Errorf("%s: got %v, want one diagnostic hinting before_tool_execute", event, ds)
+		}
 	}
 }

@@ -183,6 +183,13 @@ func checkMatcherAt(ds *diag.List, h *Hook, m Matcher, path string, pos diag.Pos
 
 // hintFor suggests the closest known name, or falls back to a general hint.
 func hintFor(word string, known []string, fallback string) string {
+	for _, k := range known {
+		if strings.EqualFold(word, k) {
+			// Before_Tool_Execute: every letter differs by case only,
+			// too many edits for Closest (QA).
+			return fmt.Sprintf("did you mean %q?", k)
+		}
+	}
 	if s := suggest.Closest(word, known, 2); s != "" {
 		return fmt.Sprintf("did you mean %q?", s)
 	}
