@@ -325,7 +325,13 @@ func parseJSONConfig(path string, src []byte, prov vocab.Provider) (*node.Node, 
 			w.Warnf(CodeJSONC, at, "", "remove the trailing commas",
 				"the file has trailing commas, which %s's JSON reader rejects (it takes comments, not those); read anyway", tool)
 		} else {
-			w.Warnf(CodeJSONC, diag.Pos{Line: 1, Column: 1}, "", "remove the comments and trailing commas",
+			// The strict reading stopped at the first comment or trailing
+			// comma: point there (QA: 1:1 said nothing of where).
+			at := diag.Pos{Line: 1, Column: 1}
+			if len(ds) > 0 && ds[0].Code == canonical.CodeSyntax && ds[0].Pos.IsValid() {
+				at = ds[0].Pos
+			}
+			w.Warnf(CodeJSONC, at, "", "remove the comments and trailing commas",
 				"the file has comments or trailing commas, which %s's JSON reader may reject; read anyway", tool)
 		}
 		return n, w.WithFile(path)
