@@ -577,8 +577,13 @@ func RepeatedKeys(file string, root *node.Node) diag.List {
 		if at != "" {
 			where, path = at, at+"."+f.Key
 		}
+		ignored := "this one is ignored"
+		if (path == "hooks" || strings.HasPrefix(path, "hooks.")) && (len(f.Value.Items) > 0 || len(f.Value.Fields) > 0) {
+			// The hooks it holds never run, a guard among them too (QA).
+			ignored = "this one is ignored, and the hooks in it never run"
+		}
 		ds.Warnf(canonical.CodeDuplicateKey, f.KeyPos, path, "remove one of them; the last one is the one tools read",
-			"%q appears more than once in %s; this one is ignored", f.Key, where)
+			"%q appears more than once in %s; %s", f.Key, where, ignored)
 	})
 	return ds.WithFile(file)
 }
