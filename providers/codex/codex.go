@@ -37,6 +37,9 @@ var Dialect = &nested.Dialect{
 		{Native: "async", Canonical: "async"},
 	},
 	Types: []string{canonical.HandlerCommand},
+	// prompt and agent are parsed and skipped with a warning; any other
+	// type fails the parse of the whole file (reference §4.6).
+	ParsedTypes: []string{canonical.HandlerPrompt, canonical.HandlerAgent},
 	Timeout: func(string) nested.Unit {
 		return nested.IntSeconds
 	},

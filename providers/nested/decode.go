@@ -498,6 +498,13 @@ func (c *Codec) handlerType(ds *diag.List, n *node.Node, at handlerPath, h *cano
 		return false
 	}
 	h.Handler.Type = t.Text
+	if !c.d.Accepts(t.Text) && len(c.d.ParsedTypes) > 0 && !slices.Contains(c.d.ParsedTypes, t.Text) {
+		// QA: migrate added a guard to such a file and removed it from
+		// the source; it never ran, as no hook of the file does.
+		ds.Errorf(CodeShape, t.Pos, at.key("type"), "convert it to a command, or remove it: "+c.Prov.Name+" reads "+strings.Join(slices.Concat(c.d.Types, c.d.ParsedTypes), ", ")+" handlers only",
+			"%s rejects a handler of type %q, and with it the whole file: none of the file's hooks run there now", c.Prov.Name, t.Text)
+		return true
+	}
 	if !c.d.Accepts(t.Text) {
 		ds.Warnf(CodeTypeNeverRuns, t.Pos, at.key("type"), "convert it to a command, or move it to a tool that runs "+t.Text+" handlers",
 			"%s does not run %s handlers: this one never runs", c.Prov.Name, t.Text)

@@ -63,6 +63,11 @@ type Dialect struct {
 	// Types are the handler types the tool accepts. A handler of another
 	// type is never written (the pipeline degrades it first).
 	Types []string
+	// ParsedTypes, when set, are the other handler types the tool reads
+	// but never runs (Codex's prompt and agent); any type in neither list
+	// fails the tool's parse of the whole file (Codex: an http handler),
+	// which is then an error, not a handler that only never runs.
+	ParsedTypes []string
 	// Timeout gives the unit of a handler type's timeout.
 	Timeout func(handlerType string) Unit
 	// ExactList reports whether a matcher is read as a list of exact
