@@ -40,6 +40,7 @@ const (
 	CodeUnsafePath      = "HC407" // an encoder named a file outside the project (hook names are data, not paths)
 	CodeDisabledHook    = "HC409" // a hook disabled in its tool is converted enabled, so it runs on the target (warning)
 	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
+	CodeShadowed        = "HC445" // another file of the target may make the tool skip the hooks of the one written (warning)
 	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
 	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's, or whose tools name their arguments otherwise (warning)
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
@@ -322,6 +323,9 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		}
 	}
 	res.Diagnostics = append(res.Diagnostics, alsoRun(opts.AlsoRun, s.From, to)...)
+	if prov, _ := vocab.Default().Provider(to); len(opts.Beside) > 0 {
+		res.warnShadowed(opts.Beside, prov)
+	}
 	if len(opts.Beside) > 0 && len(existing) == 1 {
 		for _, p := range opts.Beside.Paths() {
 			if m, ds := dst.Decode(providers.Files{p: opts.Beside[p]}); !ds.HasErrors() && m != nil && len(m.Hooks) > 0 {
@@ -564,6 +568,28 @@ func (res *Conversion) projectTarget(dst providers.Adapter, existing providers.F
 		res.warnBeside(b.path, b.hooks, written, to)
 	}
 	return t.into, true
+}
+
+// warnShadowed reports HC445 for each of the target's files in the
+// project whose presence may make the tool skip the hooks of the file
+// hookconv writes (the providers table's shadowed_by: Factory Droid reads
+// the hooks key of settings.json only when hooks.json is absent). The
+// converted hooks may then never run, and migrate --remove-source keeps
+// the source's.
+func (res *Conversion) warnShadowed(existing providers.Files, prov vocab.Provider) {
+	if len(prov.ShadowedBy) == 0 {
+		return
+	}
+	written := prov.Paths[0]
+	for _, p := range existing.Paths() {
+		if !slices.ContainsFunc(prov.ShadowedBy, func(pattern string) bool { return matchesConfigPath(filepath.ToSlash(p), pattern) }) {
+			continue
+		}
+		var ds diag.List
+		ds.Warnf(CodeShadowed, diag.Pos{}, "", "keep the hooks in one file: move those of "+p+" into "+written+" and remove it, or move the converted hooks into it",
+			"%s is there, and %s may then skip the hooks of %s, where the converted hooks are written: its newest docs read them only when %s is absent, and some releases read only %s", p, prov.Name, written, filepath.Base(p), written)
+		res.Diagnostics = append(res.Diagnostics, ds.WithFile(p)...)
+	}
 }
 
 // warnBeside reports HC415: file holds hooks the target runs beside the

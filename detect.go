@@ -227,10 +227,11 @@ func IsMigrationPath(slug, rel string) bool {
 // IsSwitchPath reports whether rel is a config file of the provider that
 // hookconv does not write but whose settings can turn off the hooks of the
 // one it does (the providers table's switch_paths: Claude Code's
-// settings.local.json).
+// settings.local.json), or whose presence may (shadowed_by: Factory
+// Droid's hooks.json).
 func IsSwitchPath(slug, rel string) bool {
 	prov, _ := vocab.Default().Provider(slug)
-	return slices.Contains(prov.SwitchPaths, rel)
+	return slices.Contains(prov.SwitchPaths, rel) || slices.Contains(prov.ShadowedBy, rel)
 }
 
 // pathRank is the index of the first of the provider's paths that names

@@ -215,6 +215,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	if !ok {
 		return mig
 	}
+	res.warnShadowed(switches, prov)
 	into, own, beside := t.into, t.own, t.beside
 	have := identities(prov, own, beside)
 	merged := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: slices.Clone(own.Hooks)}
@@ -332,6 +333,12 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	// trailing commas kept from the file merged into) may run none of the
 	// hooks: none is migrated, so --remove-source keeps them all.
 	if rejectedWhole(res.Diagnostics, res.Files) {
+		clear(mig.Migrated)
+	}
+	// So may the written file where another of the tool's files makes it
+	// skip its hooks (HC445, Droid's hooks.json): none is migrated (QA:
+	// the source's guard was removed, and Droid read hooks.json only).
+	if slices.ContainsFunc(res.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == CodeShadowed }) {
 		clear(mig.Migrated)
 	}
 	// So may a file of the target that is not rewritten, holding the

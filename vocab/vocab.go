@@ -218,6 +218,11 @@ type Provider struct {
 	// off the hooks of the one hookconv writes (Claude Code's
 	// settings.local.json); read only for that.
 	SwitchPaths []string `toml:"switch_paths" json:"switch_paths,omitempty"`
+	// ShadowedBy are other config files of the tool whose presence may
+	// make it skip the hooks of the one hookconv writes (Factory Droid's
+	// newest docs: the hooks key of settings.json is read only when
+	// hooks.json is absent).
+	ShadowedBy []string `toml:"shadowed_by" json:"shadowed_by,omitempty"`
 	// SettingsEnv is the key of the tool's settings whose variables it
 	// sets for every hook it runs (Claude Code's "env"), "" where there is
 	// none: a hook moved to another tool no longer gets them.

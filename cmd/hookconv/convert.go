@@ -584,7 +584,7 @@ func inConfigFolder(dir, to string) (string, bool) {
 // paths as the user would name them.
 func besideFiles(out, to string) (providers.Files, error) {
 	prov, ok := vocab.Default().Provider(to)
-	if !ok || !prov.LoadsAllPaths && len(prov.SwitchPaths) == 0 {
+	if !ok || !prov.LoadsAllPaths && len(prov.SwitchPaths) == 0 && len(prov.ShadowedBy) == 0 {
 		return nil, nil
 	}
 	// The files loaded beside the one written: for a tool that loads
