@@ -49,6 +49,36 @@ func ParseMCP(template, name string) (server, tool string, ok bool) {
 	return server, tool, true
 }
 
+// ParseMCPSplits reads a native MCP tool name back into every server and
+// tool it may name: where the separator can also occur inside names
+// (Gemini CLI's single "_" in mcp_<server>_<tool>), mcp_brave_search_web
+// is brave's search_web or brave_search's web, and nothing in the name
+// says which (QA: read as the first, a guard on brave_search's tools
+// never fired in the target). The first reading (ParseMCP's) comes
+// first; ok is false where ParseMCP's is.
+func ParseMCPSplits(template, name string) (splits []canonical.MCP, ok bool) {
+	server, tool, ok := ParseMCP(template, name)
+	if !ok {
+		return nil, false
+	}
+	splits = append(splits, canonical.MCP{Server: server, Tool: tool})
+	si := strings.Index(template, "{server}")
+	ti := strings.Index(template, "{tool}")
+	sep := template[si+len("{server}") : ti]
+	rest := server + sep + tool
+	for from := len(server) + len(sep); ; {
+		i := strings.Index(rest[from:], sep)
+		if i < 0 {
+			return splits, true
+		}
+		i += from
+		if s, t := rest[:i], rest[i+len(sep):]; t != "" && canonical.IsMCPName(s) && canonical.IsMCPName(t) {
+			splits = append(splits, canonical.MCP{Server: s, Tool: t})
+		}
+		from = i + len(sep)
+	}
+}
+
 // ParseMCPServerPattern recognises a provider's "every tool of a server"
 // regex (e.g. "mcp__github__.*") and returns the server.
 func ParseMCPServerPattern(template, pattern string) (string, bool) {

@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -139,6 +140,28 @@ func TestServerlessMCPAll(t *testing.T) {
 	} {
 		if got := ServerlessMCPAll(tc.template); got != tc.want {
 			t.Errorf("ServerlessMCPAll(%q) = %q, want %q", tc.template, got, tc.want)
+		}
+	}
+}
+
+// TestParseMCPSplits: a name whose separator can occur inside server and
+// tool names (Gemini CLI's mcp_<server>_<tool>) reads as every split, the
+// first (ParseMCP's) first; one it cannot (Claude Code's __) as one.
+func TestParseMCPSplits(t *testing.T) {
+	for _, tc := range []struct {
+		template, name string
+		want           []canonical.MCP
+	}{
+		{"mcp_{server}_{tool}", "mcp_github_create", []canonical.MCP{{Server: "github", Tool: "create"}}},
+		{"mcp_{server}_{tool}", "mcp_brave_search_web_search", []canonical.MCP{
+			{Server: "brave", Tool: "search_web_search"}, {Server: "brave_search", Tool: "web_search"}, {Server: "brave_search_web", Tool: "search"}}},
+		{"mcp__{server}__{tool}", "mcp__brave_search__web_search", []canonical.MCP{{Server: "brave_search", Tool: "web_search"}}},
+		{"mcp_{server}_{tool}", "mcp_github", nil},
+		{"mcp_{server}_{tool}", "run_shell_command", nil},
+	} {
+		got, ok := ParseMCPSplits(tc.template, tc.name)
+		if ok != (tc.want != nil) || !slices.Equal(got, tc.want) {
+			t.Errorf("ParseMCPSplits(%q, %q) = %v, %v; want %v", tc.template, tc.name, got, ok, tc.want)
 		}
 	}
 }

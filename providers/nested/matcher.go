@@ -108,8 +108,17 @@ func (c *Codec) literal(name string) (canonical.Matcher, bool) {
 		return providers.Single(tools), true
 	}
 	if c.Prov.MCP != "" {
-		if server, tool, ok := providers.ParseMCP(c.Prov.MCP, name); ok {
-			return canonical.MCP{Server: server, Tool: tool}, true
+		if splits, ok := providers.ParseMCPSplits(c.Prov.MCP, name); ok {
+			if len(splits) == 1 {
+				return splits[0], true
+			}
+			// Each server and tool the name may name: the guard then
+			// fires in the target whichever the server is.
+			any := make(canonical.AnyOf, len(splits))
+			for i, m := range splits {
+				any[i] = m
+			}
+			return any, true
 		}
 	}
 	return nil, false
