@@ -40,6 +40,7 @@ import (
 func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.sayAbout(payloadShape(res.Planned, s.From, to, s.Files, shim))
 	res.sayAbout(inputFields(res.Planned, s.From, to, s.Files, shim, s.Scripts))
+	res.sayAbout(notedInputUnsent(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(plainContext(res.Planned, s.From, to, s.Files, shim))
 	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
 	res.sayAbout(denied, about)

@@ -500,3 +500,120 @@ func readsField(text, f, input string) bool {
 		}
 	}
 }
+
+// notedInputUnsent warns (HC419) about blocking guards written for a
+// source tool whose first argument holds something its name does not say
+// (vocab's input_note: Codex's apply_patch sends the patch text as
+// command), whose text reads that argument, going where the same job's
+// tools document no input at all (Factory Droid's, Qwen Code's, Gemini
+// CLI's file tools). inputFields compares documented arguments and says
+// nothing of these; but nothing says such a tool sends that argument, and
+// a guard that finds nothing there lets every call through (QA: a Codex
+// apply_patch guard went to Droid silently, and migrate --remove-source
+// removed it). Beside each warning it returns the hooks it is about.
+func notedInputUnsent(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int) {
+	if shim || from == to || to == "canonical" {
+		return nil, nil
+	}
+	contracts := hookrun.Default()
+	dst, ok := contracts.Contract(to)
+	if !ok || len(dst.ToolInput) == 0 {
+		return nil, nil
+	}
+	names := vocab.Default()
+	type key struct{ source, sourceTool, field, targets string }
+	var groups hookGroups[key]
+	notedOf := map[[2]string][]notedTool{}
+	var last struct { // the last hook's source and matcher, and what they select
+		source  string
+		matcher canonical.Matcher
+		noted   []notedTool
+	}
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
+			continue
+		}
+		source := from
+		if from == "canonical" {
+			if source = markedSource(h); source == "" || source == to {
+				continue
+			}
+		}
+		if src, ok := contracts.Contract(source); !ok || !sameInputPlace(src, dst) {
+			continue // payloadShape speaks
+		}
+		// The hooks of one group share their matcher: what it selects is
+		// worked out once per source and matcher (a large config holds
+		// thousands of hooks in a few groups).
+		if source != last.source || !canonical.SameMatcher(h.Matcher, last.matcher) {
+			last.source, last.matcher = source, h.Matcher
+			mk := [2]string{source, canonical.MatcherText(h.Matcher)}
+			n, seen := notedOf[mk]
+			if !seen {
+				n = notedTools(names, h.Matcher, source, to)
+				notedOf[mk] = n
+			}
+			last.noted = n
+		}
+		if len(last.noted) == 0 {
+			continue
+		}
+		text, _ := scripts.readInput(&h.Handler)
+		for _, n := range last.noted {
+			if readsField(text, n.field, dst.ToolInput[0]) {
+				groups.add(key{source, n.tool, n.field, n.targets}, h, i)
+			}
+		}
+	}
+	for _, k := range groups.keys {
+		g := groups.by[k]
+		h := &m.Hooks[g.first]
+		var w diag.List
+		w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", "check what "+to+"'s "+k.targets+" send, and make the scripts read that",
+			"%d blocking hook(s) on tool events (%s) read %s from the tool input of %s's %s (%s); %s's %s, which the hook runs for there: no documented input, so nothing says it is sent, and a guard that finds nothing there lets every call through",
+			g.n, g.listed(), k.field, k.source, k.sourceTool, names.ToolInputNote(k.source, k.sourceTool), to, k.targets)
+		ds = append(ds, inHookFile(w, h, files)...)
+		about = append(about, g.hooks)
+	}
+	return ds, about
+}
+
+// notedTool is a source tool whose first argument holds what its name
+// does not say (field), with the target's tools for the same jobs that
+// document no input (targets, listed).
+type notedTool struct{ tool, field, targets string }
+
+// notedTools returns the noted tools (vocab's input_note) a matcher
+// selects in source, each with the target's undocumented tools for the
+// same jobs (apply_patch is file_edit, and Codex's matcher also answers
+// to Write, file_write), for notedInputUnsent.
+func notedTools(names *vocab.Tables, mt canonical.Matcher, source, to string) []notedTool {
+	var tools []string
+	undocumented := map[string][]string{}
+	for _, job := range jobsOf(names, mt, source) {
+		var there []string
+		for _, t := range names.EncodeTools(to, job) {
+			if len(names.ToolInput(to, t.Name)) == 0 {
+				there = append(there, t.Name)
+			}
+		}
+		if len(there) == 0 {
+			continue
+		}
+		for _, s := range names.EncodeTools(source, job) {
+			if names.ToolInputNote(source, s.Name) != "" && len(names.ToolInput(source, s.Name)) > 0 {
+				tools = appendNew(tools, s.Name)
+				undocumented[s.Name] = appendNew(undocumented[s.Name], there...)
+			}
+		}
+	}
+	out := make([]notedTool, len(tools))
+	for i, t := range tools {
+		out[i] = notedTool{t, names.ToolInput(source, t)[0], strings.Join(undocumented[t], ", ")}
+	}
+	return out
+}

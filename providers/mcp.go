@@ -54,26 +54,30 @@ func ParseMCP(template, name string) (server, tool string, ok bool) {
 // (Gemini CLI's single "_" in mcp_<server>_<tool>), mcp_brave_search_web
 // is brave's search_web or brave_search's web, and nothing in the name
 // says which (QA: read as the first, a guard on brave_search's tools
-// never fired in the target). The first reading (ParseMCP's) comes
-// first; ok is false where ParseMCP's is.
-func ParseMCPSplits(template, name string) (splits []canonical.MCP, ok bool) {
+// never fired in the target). first is ParseMCP's reading; more are the
+// others, nil for most names (no allocation: a large config's verify
+// reads thousands). ok is false where ParseMCP's is.
+func ParseMCPSplits(template, name string) (first canonical.MCP, more []canonical.MCP, ok bool) {
 	server, tool, ok := ParseMCP(template, name)
 	if !ok {
-		return nil, false
+		return first, nil, false
 	}
-	splits = append(splits, canonical.MCP{Server: server, Tool: tool})
+	first = canonical.MCP{Server: server, Tool: tool}
 	si := strings.Index(template, "{server}")
 	ti := strings.Index(template, "{tool}")
 	sep := template[si+len("{server}") : ti]
+	if !strings.Contains(tool, sep) {
+		return first, nil, true
+	}
 	rest := server + sep + tool
 	for from := len(server) + len(sep); ; {
 		i := strings.Index(rest[from:], sep)
 		if i < 0 {
-			return splits, true
+			return first, more, true
 		}
 		i += from
 		if s, t := rest[:i], rest[i+len(sep):]; t != "" && canonical.IsMCPName(s) && canonical.IsMCPName(t) {
-			splits = append(splits, canonical.MCP{Server: s, Tool: t})
+			more = append(more, canonical.MCP{Server: s, Tool: t})
 		}
 		from = i + len(sep)
 	}

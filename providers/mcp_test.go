@@ -159,7 +159,11 @@ func TestParseMCPSplits(t *testing.T) {
 		{"mcp_{server}_{tool}", "mcp_github", nil},
 		{"mcp_{server}_{tool}", "run_shell_command", nil},
 	} {
-		got, ok := ParseMCPSplits(tc.template, tc.name)
+		first, more, ok := ParseMCPSplits(tc.template, tc.name)
+		var got []canonical.MCP
+		if ok {
+			got = append([]canonical.MCP{first}, more...)
+		}
 		if ok != (tc.want != nil) || !slices.Equal(got, tc.want) {
 			t.Errorf("ParseMCPSplits(%q, %q) = %v, %v; want %v", tc.template, tc.name, got, ok, tc.want)
 		}

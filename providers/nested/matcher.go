@@ -108,15 +108,15 @@ func (c *Codec) literal(name string) (canonical.Matcher, bool) {
 		return providers.Single(tools), true
 	}
 	if c.Prov.MCP != "" {
-		if splits, ok := providers.ParseMCPSplits(c.Prov.MCP, name); ok {
-			if len(splits) == 1 {
-				return splits[0], true
+		if first, more, ok := providers.ParseMCPSplits(c.Prov.MCP, name); ok {
+			if len(more) == 0 {
+				return first, true
 			}
 			// Each server and tool the name may name: the guard then
 			// fires in the target whichever the server is.
-			any := make(canonical.AnyOf, len(splits))
-			for i, m := range splits {
-				any[i] = m
+			any := canonical.AnyOf{first}
+			for _, m := range more {
+				any = append(any, m)
 			}
 			return any, true
 		}
