@@ -871,7 +871,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				// only tools with a shell key of their own carry it.
 				ds.Warnf(CodePowerShell, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.shell", h.SourceIndex(i), slug),
 					"run it through PowerShell explicitly (pwsh -NoProfile -File script.ps1), or rewrite the command for sh",
-					"%s: its command is PowerShell (%s's \"shell\": %q), but %s runs it with its usual shell, where it fails: a blocking hook then lets every call through",
+					"%s: its command is PowerShell (%s's \"shell\": %q), but %s runs it with its usual shell, where it fails: a syntax error (exit 2 in sh and bash, with a message) blocks every call where exit 2 blocks, and any other failure lets every call through",
 					h.DisplayName(i), source.Name, v.Text, to)
 			}
 			if v := data.Get("$disabled"); v != nil && v.Kind == node.String {
