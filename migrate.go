@@ -381,7 +381,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 func rejectedWhole(ds diag.List, files providers.Files) bool {
 	return slices.ContainsFunc(ds, func(d diag.Diagnostic) bool {
 		_, written := files[d.File]
-		return d.Code == providers.CodeJSONC && written
+		return (d.Code == providers.CodeJSONC || d.Code == nested.CodeBesideHooks) && written
 	})
 }
 
@@ -881,7 +881,7 @@ func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files
 			switch d.Code {
 			case nested.CodeUnknownKey:
 				res.ownDropped = append(res.ownDropped, d)
-			case providers.CodeJSONC:
+			case providers.CodeJSONC, nested.CodeBesideHooks:
 				res.unloadable = append(res.unloadable, d)
 			}
 		}

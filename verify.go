@@ -242,6 +242,15 @@ func movedPos(p diag.Pos, written, read []byte) diag.Pos {
 func keptUnreadable(decoded diag.List, target vocab.Provider) diag.List {
 	var ds diag.List
 	for _, d := range decoded {
+		if d.Code == nested.CodeBesideHooks {
+			// A key beside "hooks" kept from the file merged into, which
+			// some releases reject with the whole file.
+			var w diag.List
+			w.Warnf(nested.CodeBesideHooks, d.Pos, d.Path, d.Hint,
+				"the file written keeps %s: the converted hooks included", strings.TrimSuffix(strings.TrimPrefix(d.Message, "the file has "), "; read anyway"))
+			ds = append(ds, w.WithFile(d.File)...)
+			continue
+		}
 		if d.Code != providers.CodeJSONC {
 			continue
 		}

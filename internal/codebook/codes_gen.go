@@ -95,6 +95,7 @@ var codes = []Code{
 	{ID: "HC350", Package: "providers/nested", Name: "CodeNotAnEvent", Summary: "a setting or _annotation inside \"hooks\", not an event: left as written (info)"},
 	{ID: "HC351", Package: "providers/canonicalfmt", Name: "CodeYAMLComments", Summary: "an existing YAML manifest is laid out in a way whose hooks block cannot be replaced alone (a flow mapping, a document end marker): the file is written anew, its other keys kept, its comments not (warning)."},
 	{ID: "HC352", Package: "providers", Name: "CodeCommentsLost", Summary: "comments inside the \"hooks\" of a JSON config that hookconv rewrote are not kept (warning)."},
+	{ID: "HC353", Package: "providers/nested", Name: "CodeBesideHooks", Summary: "a key beside \"hooks\" in a JSON hooks file some releases of its tool reject whole (warning)"},
 	{ID: "HC400", Package: ".", Name: "CodeUnknownProvider", Summary: "no adapter for the slug"},
 	{ID: "HC401", Package: ".", Name: "CodeNothingDecoded", Summary: "the input held no hooks"},
 	{ID: "HC402", Package: ".", Name: "CodeNotPortable", Summary: "a pattern matcher passed through to another tool (warning)"},

@@ -40,6 +40,9 @@ var Dialect = &nested.Dialect{
 	// prompt and agent are parsed and skipped with a warning; any other
 	// type fails the parse of the whole file (reference §4.6).
 	ParsedTypes: []string{canonical.HandlerPrompt, canonical.HandlerAgent},
+	// $schema or description beside "hooks" fails one build's parse of
+	// hooks.json whole (deny_unknown_fields, reference §4.6).
+	OnlyHooksKey: true,
 	Timeout: func(string) nested.Unit {
 		return nested.IntSeconds
 	},

@@ -37,6 +37,7 @@ const (
 	CodeTypeNotRun     = "HC315"                      // handler type the target does not run (error: the pipeline should have degraded it)
 	CodeTypeNeverRuns  = "HC321"                      // a handler of a type its own tool never runs (warning)
 	CodeSyncEvent      = "HC307"                      // async not written on an event whose hooks the tool always runs synchronously (info)
+	CodeBesideHooks    = "HC353"                      // a key beside "hooks" in a JSON hooks file some releases of its tool reject whole (warning)
 )
 
 // neverRuns holds, in a hook's provider_data for its own tool, a handler
@@ -149,6 +150,17 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	if events.Kind != node.Object {
 		ds.Errorf(CodeShape, events.Pos, "hooks", `"hooks" maps event names to lists of groups`, "\"hooks\" must be an object, not %s", events.Kind.Article())
 		return nil, ds.WithFile(file)
+	}
+	if c.d.OnlyHooksKey && events != root && strings.HasSuffix(strings.ToLower(file), ".json") {
+		for _, f := range root.Fields {
+			if f.Key != "hooks" {
+				// Said as the file's own, "…; read anyway", as a file a
+				// tool may reject whole is (HC320): migrate then keeps
+				// the source's hooks when it merges into it.
+				ds.Warnf(CodeBesideHooks, f.KeyPos, f.Key, "remove it: the file is read for its \"hooks\" alone",
+					"the file has %q beside \"hooks\", which some %s releases reject, and the whole file with it (deny_unknown_fields); read anyway", f.Key, c.Prov.Name)
+			}
+		}
 	}
 	// Groups are read in order (whether a group repeats an earlier one
 	// depends on those before it); their handlers, most of the work, are

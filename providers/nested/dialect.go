@@ -84,6 +84,10 @@ type Dialect struct {
 	// synchronously even when async (Codex's SessionEnd): async is not
 	// written there.
 	SyncEvents []string
+	// OnlyHooksKey says the tool's JSON hooks file may hold "hooks" alone:
+	// some releases reject it whole for any other key (Codex: one build's
+	// HooksFile has deny_unknown_fields, reference §4.6).
+	OnlyHooksKey bool
 	// Switches reads the settings outside "hooks" that turn hooks off.
 	Switches providers.Switches
 	// SwitchedOn reads a setting that turns every hook back on, where a
