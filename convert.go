@@ -323,11 +323,19 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		}
 	}
 	res.Diagnostics = append(res.Diagnostics, alsoRun(opts.AlsoRun, s.From, to)...)
-	if prov, _ := vocab.Default().Provider(to); len(opts.Beside) > 0 {
-		res.warnShadowed(opts.Beside, prov)
+	prov, _ := vocab.Default().Provider(to)
+	written := ""
+	if len(existing) == 1 {
+		written = existing.Paths()[0]
+	}
+	if len(opts.Beside) > 0 {
+		res.warnShadowed(dst, opts.Beside, written, prov)
 	}
 	if len(opts.Beside) > 0 && len(existing) == 1 {
 		for _, p := range opts.Beside.Paths() {
+			if shadows(prov, p) || shadows(prov, written) {
+				continue // one of the two is not read: HC445 says so, not "beside"
+			}
 			if m, ds := dst.Decode(providers.Files{p: opts.Beside[p]}); !ds.HasErrors() && m != nil && len(m.Hooks) > 0 {
 				res.warnBeside(p, len(m.Hooks), existing.Paths()[0], to)
 			}
@@ -570,26 +578,47 @@ func (res *Conversion) projectTarget(dst providers.Adapter, existing providers.F
 	return t.into, true
 }
 
-// warnShadowed reports HC445 for each of the target's files in the
-// project whose presence may make the tool skip the hooks of the file
-// hookconv writes (the providers table's shadowed_by: Factory Droid reads
-// the hooks key of settings.json only when hooks.json is absent). The
-// converted hooks may then never run, and migrate --remove-source keeps
-// the source's.
-func (res *Conversion) warnShadowed(existing providers.Files, prov vocab.Provider) {
+// warnShadowed reports HC445 where one of the target's files may make
+// the tool skip another's hooks (the providers table's shadowed_by:
+// Factory Droid reads the hooks key of settings.json only when hooks.json
+// is absent, and some releases read settings.json only). Written to the
+// default file beside a shadowing one, the converted hooks may never run
+// (migrate --remove-source then keeps the source's); written to the
+// shadowing file beside a default one that holds hooks, those stop
+// running (QA: said as HC415, "runs beside"). written is the file
+// written ("" for the default), beside the tool's other files there.
+func (res *Conversion) warnShadowed(dst providers.Adapter, beside providers.Files, written string, prov vocab.Provider) {
 	if len(prov.ShadowedBy) == 0 {
 		return
 	}
-	written := prov.Paths[0]
-	for _, p := range existing.Paths() {
-		if !slices.ContainsFunc(prov.ShadowedBy, func(pattern string) bool { return matchesConfigPath(filepath.ToSlash(p), pattern) }) {
+	def := prov.Paths[0]
+	if written == "" {
+		written = def
+	}
+	for _, p := range beside.Paths() {
+		var ds diag.List
+		switch {
+		case shadows(prov, p) && !shadows(prov, written):
+			ds.Warnf(CodeShadowed, diag.Pos{}, "", "keep the hooks in one file: move those of "+p+" into "+def+" and remove it, or move the converted hooks into it",
+				"%s is there, and %s may then skip the hooks of %s, where the converted hooks are written: its newest docs read them only when %s is absent, and some releases read only %s", p, prov.Name, def, filepath.Base(p), def)
+		case shadows(prov, written) && matchesConfigPath(filepath.ToSlash(p), def):
+			m, mds := dst.Decode(providers.Files{p: beside[p]})
+			if mds.HasErrors() || m == nil || len(m.Hooks) == 0 {
+				continue
+			}
+			ds.Warnf(CodeShadowed, diag.Pos{}, "", "move them into "+filepath.Base(written)+" too, or write the converted hooks into "+def,
+				"%s holds %d hook handler(s), which %s may stop running now that %s is written: its newest docs read them only when %s is absent (and some releases read only %s, where the converted hooks would not run)", p, len(m.Hooks), prov.Name, filepath.Base(written), filepath.Base(written), def)
+		default:
 			continue
 		}
-		var ds diag.List
-		ds.Warnf(CodeShadowed, diag.Pos{}, "", "keep the hooks in one file: move those of "+p+" into "+written+" and remove it, or move the converted hooks into it",
-			"%s is there, and %s may then skip the hooks of %s, where the converted hooks are written: its newest docs read them only when %s is absent, and some releases read only %s", p, prov.Name, written, filepath.Base(p), written)
 		res.Diagnostics = append(res.Diagnostics, ds.WithFile(p)...)
 	}
+}
+
+// shadows reports whether p is one of the target's files whose presence
+// may make it skip the hooks of its default file (shadowed_by).
+func shadows(prov vocab.Provider, p string) bool {
+	return p != "" && slices.ContainsFunc(prov.ShadowedBy, func(pattern string) bool { return matchesConfigPath(filepath.ToSlash(p), pattern) })
 }
 
 // warnBeside reports HC415: file holds hooks the target runs beside the

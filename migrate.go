@@ -215,7 +215,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	if !ok {
 		return mig
 	}
-	res.warnShadowed(switches, prov)
+	res.warnShadowed(dst, switches, "", prov)
 	into, own, beside := t.into, t.own, t.beside
 	have := identities(prov, own, beside)
 	merged := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: slices.Clone(own.Hooks)}

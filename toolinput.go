@@ -594,7 +594,19 @@ type notedTool struct{ tool, field, targets string }
 func notedTools(names *vocab.Tables, mt canonical.Matcher, source, to string) []notedTool {
 	var tools []string
 	undocumented := map[string][]string{}
-	for _, job := range jobsOf(names, mt, source) {
+	// The first arguments of the plain tools the matcher selects too: a
+	// guard on Bash|apply_patch (or every tool) that reads command reads
+	// Bash's command, which is what it says (QA: warned as the patch).
+	plain := map[string]bool{}
+	jobs := jobsOf(names, mt, source)
+	for _, job := range jobs {
+		for _, s := range names.EncodeTools(source, job) {
+			if f := names.ToolInput(source, s.Name); len(f) > 0 && names.ToolInputNote(source, s.Name) == "" {
+				plain[f[0]] = true
+			}
+		}
+	}
+	for _, job := range jobs {
 		var there []string
 		for _, t := range names.EncodeTools(to, job) {
 			if len(names.ToolInput(to, t.Name)) == 0 {
@@ -605,7 +617,7 @@ func notedTools(names *vocab.Tables, mt canonical.Matcher, source, to string) []
 			continue
 		}
 		for _, s := range names.EncodeTools(source, job) {
-			if names.ToolInputNote(source, s.Name) != "" && len(names.ToolInput(source, s.Name)) > 0 {
+			if f := names.ToolInput(source, s.Name); names.ToolInputNote(source, s.Name) != "" && len(f) > 0 && !plain[f[0]] {
 				tools = appendNew(tools, s.Name)
 				undocumented[s.Name] = appendNew(undocumented[s.Name], there...)
 			}

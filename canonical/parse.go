@@ -154,11 +154,11 @@ func misplaced(key string, known []string) (home, effect string) {
 	}
 	switch key {
 	case "blocking":
-		effect = "so the hook is not blocking"
+		effect = "unless the hook says it too, it is not blocking"
 	case "matcher":
-		effect = "so the hook fires for every tool"
+		effect = "unless the hook says it too, it fires for every tool"
 	case "timeout":
-		effect = "so the hook gets the tool's default timeout"
+		effect = "unless the handler says it too, the hook gets the tool's default timeout"
 	default:
 		effect = "as if it were not written"
 	}

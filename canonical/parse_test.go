@@ -296,11 +296,11 @@ func TestParseMisplacedField(t *testing.T) {
 		says       string
 	}{
 		{"blocking in the handler", `{"event": "before_tool_execute", "handler": {"type": "command", "command": "x", "blocking": true}}`,
-			diag.Warning, `"blocking" belongs in the hook (beside "handler"), not in hooks[0].handler: ignored here, so the hook is not blocking`},
+			diag.Warning, `"blocking" belongs in the hook (beside "handler"), not in hooks[0].handler: ignored here, unless the hook says it too, it is not blocking`},
 		{"matcher in the handler", `{"event": "before_tool_execute", "handler": {"type": "command", "command": "x", "matcher": "shell"}}`,
-			diag.Warning, "so the hook fires for every tool"},
+			diag.Warning, "unless the hook says it too, it fires for every tool"},
 		{"timeout in the hook", `{"event": "before_tool_execute", "timeout": 5, "handler": {"type": "command", "command": "x"}}`,
-			diag.Warning, `"timeout" belongs in the handler, not in hooks[0]: ignored here, so the hook gets the tool's default timeout`},
+			diag.Warning, `"timeout" belongs in the handler, not in hooks[0]: ignored here, unless the handler says it too, the hook gets the tool's default timeout`},
 		{"command in the hook", `{"event": "before_tool_execute", "command": "y", "handler": {"type": "command", "command": "x"}}`,
 			diag.Warning, `"command" belongs in the handler`},
 		{"an annotation", `{"event": "before_tool_execute", "x-team": "sec", "handler": {"type": "command", "command": "x"}}`,

@@ -157,6 +157,8 @@ func TestParseMCPSplits(t *testing.T) {
 			{Server: "brave", Tool: "search_web_search"}, {Server: "brave_search", Tool: "web_search"}, {Server: "brave_search_web", Tool: "search"}}},
 		{"mcp__{server}__{tool}", "mcp__brave_search__web_search", []canonical.MCP{{Server: "brave_search", Tool: "web_search"}}},
 		{"mcp_{server}_{tool}", "mcp_github", nil},
+		// More separators than a real name holds: the first reading alone.
+		{"mcp_{server}_{tool}", "mcp_a_b_c_d_e_f_g_h_i_j_k", []canonical.MCP{{Server: "a", Tool: "b_c_d_e_f_g_h_i_j_k"}}},
 		{"mcp_{server}_{tool}", "run_shell_command", nil},
 	} {
 		first, more, ok := ParseMCPSplits(tc.template, tc.name)

@@ -234,6 +234,15 @@ func configsInToolFolder(dir string, tool map[string]string) {
 			return nil
 		}
 		full := filepath.Join(abs, filepath.FromSlash(p))
+		// By its path first: only a file some tool's config path names is
+		// read, and none larger than an input may be (QA: every file of
+		// a data folder was read whole, 625 MB for two large ones).
+		if len(hookconv.DetectSource(full, nil)) == 0 {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > canonical.MaxFileSize {
+			return nil
+		}
 		src, err := os.ReadFile(full)
 		if err != nil {
 			return nil
