@@ -94,7 +94,7 @@ func TestValidateVocabulary(t *testing.T) {
 // TestValidateEventCaseHint: an event written in another case gets the
 // canonical name as its hint, though every letter differs (QA).
 func TestValidateEventCaseHint(t *testing.T) {
-	for _, event := range []string{"Before_Tool_Execute", "BEFORE_TOOL_EXECUTE"} {
+	for _, event := range []string{"Before_Tool_Execute", "BEFORE_TOOL_EXECUTE", "beforeToolExecute", "before-tool-execute"} {
 		_, ds := ValidateManifest("m.json", []byte(`{"spec":"hooks/1.0","hooks":[{"event":"`+event+`","handler":{"type":"command","command":"x"}}]}`))
 		if len(ds) != 1 || ds[0].Hint != `did you mean "before_tool_execute"?` {
 			t.Errorf("%s: got %v, want one diagnostic hinting before_tool_execute", event, ds)

@@ -181,12 +181,17 @@ func checkMatcherAt(ds *diag.List, h *Hook, m Matcher, path string, pos diag.Pos
 	}
 }
 
+// loose is a name without its case and its separators (_, -, space).
+func loose(name string) string {
+	return strings.ToLower(strings.NewReplacer("_", "", "-", "", " ", "").Replace(name))
+}
+
 // hintFor suggests the closest known name, or falls back to a general hint.
 func hintFor(word string, known []string, fallback string) string {
 	for _, k := range known {
-		if strings.EqualFold(word, k) {
-			// Before_Tool_Execute: every letter differs by case only,
-			// too many edits for Closest (QA).
+		if loose(word) == loose(k) {
+			// Before_Tool_Execute, beforeToolExecute: letters that differ
+			// by case, and separators, are too many edits for Closest (QA).
 			return fmt.Sprintf("did you mean %q?", k)
 		}
 	}

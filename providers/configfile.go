@@ -578,7 +578,7 @@ func RepeatedKeys(file string, root *node.Node) diag.List {
 			where, path = at, at+"."+f.Key
 		}
 		ignored := "this one is ignored"
-		if (path == "hooks" || strings.HasPrefix(path, "hooks.")) && (len(f.Value.Items) > 0 || len(f.Value.Fields) > 0) {
+		if (path == "hooks" || strings.HasPrefix(path, "hooks.")) && holdsHandler(f.Value) {
 			// The hooks it holds never run, a guard among them too (QA).
 			ignored = "this one is ignored, and the hooks in it never run"
 		}
@@ -586,6 +586,30 @@ func RepeatedKeys(file string, root *node.Node) diag.List {
 			"%q appears more than once in %s; %s", f.Key, where, ignored)
 	})
 	return ds.WithFile(file)
+}
+
+// holdsHandler reports whether n holds a hook handler: an object with a
+// command, a url, a prompt or a type, at any depth.
+func holdsHandler(n *node.Node) bool {
+	switch n.Kind {
+	case node.Object:
+		for _, f := range n.Fields {
+			switch f.Key {
+			case "command", "url", "prompt", "type", "bash", "powershell":
+				return true
+			}
+			if holdsHandler(f.Value) {
+				return true
+			}
+		}
+	case node.Array:
+		for _, it := range n.Items {
+			if holdsHandler(it) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // RepeatedHookKeys refuses (HC324) a config that repeats "hooks" or one
