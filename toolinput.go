@@ -59,26 +59,8 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 	findingsOf := map[findingKey][]inputKey{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
-			continue
-		}
-		if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
-			continue
-		}
-		source := from
-		if from == "canonical" {
-			if source = markedSource(h); source == "" || source == to {
-				continue
-			}
-		}
-		// Only where the tool's input is where the hook looks for it:
-		// elsewhere (another layout, a native event with the input at the
-		// payload's top, the Claude-named events of Copilot CLI) payloadShape
-		// speaks, or nothing is known.
-		if slug, _ := topLevelEvent(h, from, contracts); slug != "" || spelledAsClaude(h, source) {
-			continue
-		}
-		if src, ok := contracts.Contract(source); !ok || !sameInputPlace(src, dst) {
+		source, ok := inputGuardSource(h, from, to, names, contracts, dst)
+		if !ok {
 			continue
 		}
 		// The hooks of one group share their matcher: its key is spelled
@@ -145,6 +127,34 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		about = append(about, g.hooks)
 	}
 	return ds, about
+}
+
+// inputGuardSource returns the tool a hook of m was written for, when it
+// is a blocking command hook on a tool event whose payload keeps the
+// tool's input where the target's does (dst): what the tool argument
+// checks (inputFields, notedInputUnsent) read. Elsewhere (another layout,
+// a native event with the input at the payload's top, the Claude-named
+// events of Copilot CLI) payloadShape speaks, or nothing is known.
+func inputGuardSource(h *canonical.Hook, from, to string, names *vocab.Tables, contracts *hookrun.Tables, dst *hookrun.Contract) (string, bool) {
+	if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
+		return "", false
+	}
+	if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
+		return "", false
+	}
+	source := from
+	if from == "canonical" {
+		if source = markedSource(h); source == "" || source == to {
+			return "", false
+		}
+	}
+	if slug, _ := topLevelEvent(h, from, contracts); slug != "" || spelledAsClaude(h, source) {
+		return "", false
+	}
+	if src, ok := contracts.Contract(source); !ok || !sameInputPlace(src, dst) {
+		return "", false
+	}
+	return source, true
 }
 
 // inputKey is one HC419 finding about tool arguments: the tools and the
@@ -531,20 +541,9 @@ func notedInputUnsent(m *canonical.Manifest, from, to string, files providers.Fi
 	}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
+		source, ok := inputGuardSource(h, from, to, names, contracts, dst)
+		if !ok {
 			continue
-		}
-		if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
-			continue
-		}
-		source := from
-		if from == "canonical" {
-			if source = markedSource(h); source == "" || source == to {
-				continue
-			}
-		}
-		if src, ok := contracts.Contract(source); !ok || !sameInputPlace(src, dst) {
-			continue // payloadShape speaks
 		}
 		// The hooks of one group share their matcher: what it selects is
 		// worked out once per source and matcher (a large config holds
