@@ -101,3 +101,15 @@ func TestValidateEventCaseHint(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateFileEventMatcher: a file event's matcher is a path pattern
+// some tools filter by (Kiro's file hooks keep theirs there): no HC165,
+// which QA found on the manifest hookconv writes from Kiro's hooks.
+func TestValidateFileEventMatcher(t *testing.T) {
+	_, ds := ValidateManifest("m.json", []byte(`{"spec":"hooks/1.0","hooks":[{"event":"file_changed","matcher":{"pattern":"\\.ts$"},"handler":{"type":"command","command":"x"}}]}`))
+	for _, d := range ds {
+		if d.Code == canonical.CodeMatcherNoTool {
+			t.Errorf("file event matcher warned: %v", d)
+		}
+	}
+}

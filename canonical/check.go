@@ -22,9 +22,10 @@ type Vocabulary interface {
 	// CanBlockSomewhere reports whether at least one provider lets a hook
 	// on event prevent or retry the action.
 	CanBlockSomewhere(event string) bool
-	// IsToolEvent reports whether event, a canonical event, is about a
-	// tool call, the only kind of event a matcher selects for (spec §2).
-	IsToolEvent(event string) bool
+	// TakesMatcher reports whether a matcher on event, a canonical event,
+	// selects anything: a tool event's tools (spec §2), or the files of a
+	// file event some tool filters by a path pattern (Kiro's file hooks).
+	TakesMatcher(event string) bool
 	// ToolNames lists every canonical tool.
 	ToolNames() []string
 	// IsTool reports whether name is a canonical tool.
@@ -63,13 +64,13 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 				"the hook is blocking but async: tools that run it in the background never wait for its exit code, so it blocks nothing there")
 		}
 		checkMatcher(&ds, h, h.Matcher, path+".matcher", v)
-		if h.Matcher != nil && v.IsEvent(h.Event) && !v.IsToolEvent(h.Event) {
+		if h.Matcher != nil && v.IsEvent(h.Event) && !v.TakesMatcher(h.Event) {
 			// Spec §2: a matcher selects tools; on any other event it is
 			// ignored, and the hook fires every time (convert says so,
 			// HC344, for the target: validate says it of the manifest).
 			ds.Warnf(CodeMatcherNoTool, h.PosOf("matcher"), path+".matcher",
 				"remove the matcher, or move the hook to a tool event (`hookconv events`)",
-				"%s is not a tool event, so the matcher is ignored and the hook fires every time", h.Event)
+				"%s is not an event a matcher selects for (tools, or files by path), so the matcher is ignored and the hook fires every time", h.Event)
 		}
 		for _, k := range sortedkeys.Of(h.Degradation) {
 			if !v.IsCapability(k) {

@@ -27,11 +27,26 @@ func (v Vocabulary) EventNames() []string { return v.Names.EventNames() }
 // IsEvent implements canonical.Vocabulary.
 func (v Vocabulary) IsEvent(name string) bool { _, ok := v.Names.Event(name); return ok }
 
-// IsToolEvent implements canonical.Vocabulary: the events table's
-// subject says which events are about a tool call.
-func (v Vocabulary) IsToolEvent(event string) bool {
+// TakesMatcher implements canonical.Vocabulary: a tool event (the
+// events table's subject), or one some provider filters with a text
+// matcher (a file path pattern: Kiro's file hooks), which decoding keeps
+// in the canonical matcher (QA: HC165 on a Kiro file hook's pattern).
+func (v Vocabulary) TakesMatcher(event string) bool {
 	e, ok := v.Names.Event(event)
-	return ok && e.Subject == "tool"
+	if !ok {
+		return false
+	}
+	if e.Subject == "tool" {
+		return true
+	}
+	for _, p := range v.Names.Providers {
+		for _, row := range v.Names.EncodeEvent(p.Slug, event) {
+			if row.Matcher == vocab.MatchText {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // CanBlockSomewhere implements canonical.Vocabulary.
