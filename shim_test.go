@@ -150,21 +150,30 @@ func TestShimShell(t *testing.T) {
 // TestShimTokens: wrapped for Gemini CLI, which replaces
 // $GEMINI_PROJECT_DIR in the command text by a shell-escaped value, a
 // command keeps no token Gemini could replace, and hookconv run --tokens
-// puts in the value so that the command runs as it would with the value
-// quoted in place: whatever its quotes, substitutions and comments, and
-// whatever characters the project path holds.
+// puts in the value as the text it is wherever the token stands: quoted
+// as one word where the shell reads words, and as the variable's value
+// inside double quotes ("$GEMINI_PROJECT_DIR"/guard.sh, the form the docs
+// teach: QA found the shim's quotes inside the author's, and no guard
+// run) or single quotes, whatever characters the project path holds (a
+// $X, a `id` or a quote in it is never run or expanded).
 func TestShimTokens(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
 	tokens := []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
-	commands := []string{
-		`printf '%s|' $GEMINI_PROJECT_DIR/hooks/guard.sh`,
-		`printf '%s|' "$GEMINI_PROJECT_DIR/hooks/guard.sh" --strict`,
-		`v="$(echo "it's")"; printf '%s|' "$v" $GEMINI_PROJECT_DIR/x`,
-		"# don't remove this guard\nprintf '%s|' $GEMINI_PROJECT_DIR/g.sh",
-		`printf '%s|' "$(dirname $CLAUDE_PROJECT_DIR/x)" \$HOME '$HOME' "$HOME" ` + "`echo b`",
-		`printf '%s|' ${GEMINI_PROJECT_DIR}x $GEMINI_PROJECT_DIRX`,
+	// words: the value reads as one quoted word where the token stands.
+	// variable: the command reads as it does with the variable set (the
+	// tokens are all in double quotes). single: as one with the value
+	// written out in the single quotes.
+	commands := []struct{ cmd, oracle string }{
+		{`printf '%s|' $GEMINI_PROJECT_DIR/hooks/guard.sh`, "words"},
+		{`printf '%s|' "$GEMINI_PROJECT_DIR/hooks/guard.sh" --strict`, "variable"},
+		{`printf '%s|' "$GEMINI_PROJECT_DIR"/.gemini/hooks/guard.sh "[$CLAUDE_PROJECT_DIR]"`, "variable"},
+		{`v="$(echo "it's")"; printf '%s|' "$v" $GEMINI_PROJECT_DIR/x`, "words"},
+		{"# don't remove this guard\nprintf '%s|' $GEMINI_PROJECT_DIR/g.sh", "words"},
+		{`printf '%s|' "$(dirname $CLAUDE_PROJECT_DIR/x)" \$HOME '$HOME' "$HOME" ` + "`echo b`", "words"},
+		{`printf '%s|' ${GEMINI_PROJECT_DIR}x $GEMINI_PROJECT_DIRX`, "words"},
+		{`printf '%s|' '$GEMINI_PROJECT_DIR/x'`, "single"},
 	}
 	for _, dir := range []string{"/tmp/my project", "/tmp/a&b(c)", "/tmp/bob's and al's", `/tmp/q"x`, "/tmp/a$X", "/tmp/bt`id`", `/tmp/bk\$X`} {
 		env := []string{"GEMINI_PROJECT_DIR=" + dir, "CLAUDE_PROJECT_DIR=" + dir, "GEMINI_PROJECT_DIRX=other", "HOME=/home/u", "X=xval", "PATH=/usr/bin:/bin"}
@@ -183,22 +192,31 @@ func TestShimTokens(t *testing.T) {
 			return string(out)
 		}
 		quoted := "'" + strings.ReplaceAll(dir, "'", `'\''`) + "'"
-		for _, cmd := range commands {
-			marked := markTokens(cmd, tokens)
+		for _, tc := range commands {
+			marked := markTokens(tc.cmd, tokens)
 			for _, tok := range tokens {
 				if strings.Contains(marked, "$"+tok) {
-					t.Fatalf("%q: marked %q still holds $%s for Gemini to replace", cmd, marked, tok)
+					t.Fatalf("%q: marked %q still holds $%s for Gemini to replace", tc.cmd, marked, tok)
 				}
 			}
-			want := cmd
-			for _, tok := range tokens {
-				want = strings.ReplaceAll(want, "$"+tok, quoted)
+			var wantOut string
+			switch tc.oracle {
+			case "words":
+				want := tc.cmd
+				for _, tok := range tokens {
+					want = strings.ReplaceAll(want, "$"+tok, quoted)
+				}
+				wantOut = run(want)
+			case "variable":
+				wantOut = run(tc.cmd)
+			case "single":
+				wantOut = dir + "/x|"
 			}
-			if got, wantOut := run(hookrun.ReplaceTokens(marked, getenv)), run(want); got != wantOut {
-				t.Errorf("%q in %q: runs as %q, want %q", cmd, dir, got, wantOut)
+			if got := run(hookrun.ReplaceTokens(marked, getenv)); got != wantOut {
+				t.Errorf("%q in %q: runs as %q, want %q", tc.cmd, dir, got, wantOut)
 			}
-			if unmarkTokens(marked) != cmd {
-				t.Errorf("unmarkTokens(%q) = %q, want %q", marked, unmarkTokens(marked), cmd)
+			if unmarkTokens(marked) != tc.cmd {
+				t.Errorf("unmarkTokens(%q) = %q, want %q", marked, unmarkTokens(marked), tc.cmd)
 			}
 		}
 	}

@@ -60,28 +60,130 @@ type Options struct {
 func TokenMarker(name string) string { return "${hookconv:" + name + "}" }
 
 // ReplaceTokens puts in script, for each ${hookconv:NAME} marker, the
-// value of NAME, quoted for the shell, as the tool would have (Gemini
-// CLI's replacement; done here with POSIX single quotes, which hold any
-// value).
+// value of NAME as literal text, quoted for where the marker stands: in
+// POSIX single quotes where the shell reads words (outside quotes, in a
+// $( … ) or `…`), escaped with backslashes inside double quotes, and with
+// each ' spelled '\” inside single quotes. The tool's own replacement
+// (Gemini CLI's) quotes the value as one word whatever surrounds it, so
+// "$GEMINI_PROJECT_DIR"/guard.sh, the form the docs teach, holds quotes
+// of its own inside the author's (QA: the shim then ran no guard, exit
+// 127, and let every call through); and a $( … ) in the value ran inside
+// double quotes. Here the value is the text it is, in every place.
 func ReplaceTokens(script string, getenv func(string) string) string {
 	const open = "${hookconv:"
-	var b strings.Builder
-	for {
-		i := strings.Index(script, open)
-		if i < 0 {
-			b.WriteString(script)
-			return b.String()
-		}
-		end := strings.IndexByte(script[i:], '}')
-		if end < 0 {
-			b.WriteString(script)
-			return b.String()
-		}
-		name := script[i+len(open) : i+end]
-		b.WriteString(script[:i])
-		b.WriteString("'" + strings.ReplaceAll(getenv(name), "'", `'\''`) + "'")
-		script = script[i+end+1:]
+	if !strings.Contains(script, open) {
+		return script
 	}
+	var b strings.Builder
+	for _, part := range quotingContexts(script) {
+		text := part.text
+		for {
+			i := strings.Index(text, open)
+			if i < 0 {
+				b.WriteString(text)
+				break
+			}
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				b.WriteString(text)
+				break
+			}
+			b.WriteString(text[:i])
+			b.WriteString(quoteIn(part.quote, getenv(text[i+len(open):i+end])))
+			text = text[i+end+1:]
+		}
+	}
+	return b.String()
+}
+
+// quoteIn spells value as literal text in a shell text quoted by quote:
+// 0 for none, '\” or '"'.
+func quoteIn(quote byte, value string) string {
+	switch quote {
+	case '\'':
+		return strings.ReplaceAll(value, "'", `'\''`)
+	case '"':
+		return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`").Replace(value)
+	}
+	return "'" + strings.ReplaceAll(value, "'", `'\''`) + "'"
+}
+
+// quotedPart is a run of a shell text within one kind of quoting.
+type quotedPart struct {
+	text  string
+	quote byte // 0 where the shell reads words, '\'' or '"'
+}
+
+// quotingContexts splits a shell text into runs by the quoting the shell
+// reads them in: single quotes, double quotes (a $( … ) or `…` inside
+// them reads words again), or none; a comment is a run of none, its
+// quotes no quotes. A marker (${hookconv:NAME}, no quote in it) never
+// spans two runs.
+func quotingContexts(s string) []quotedPart {
+	var parts []quotedPart
+	stack := []byte{0} // 0: words; '\'': single; '"': double; '(' and '`': words inside a substitution
+	start := 0
+	top := func() byte { return stack[len(stack)-1] }
+	quoteOf := func(c byte) byte {
+		if c == '\'' || c == '"' {
+			return c
+		}
+		return 0
+	}
+	cut := func(at int) {
+		if at > start {
+			parts = append(parts, quotedPart{s[start:at], quoteOf(top())})
+		}
+		start = at
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch top() {
+		case '\'':
+			if c == '\'' { // the closing quote is read with the words after it
+				cut(i)
+				stack = stack[:len(stack)-1]
+			}
+		case '"':
+			switch {
+			case c == '\\':
+				i++
+			case c == '"':
+				cut(i)
+				stack = stack[:len(stack)-1]
+			case c == '$' && i+1 < len(s) && s[i+1] == '(':
+				cut(i)
+				stack = append(stack, '(')
+				i++
+			case c == '`':
+				cut(i)
+				stack = append(stack, '`')
+			}
+		default: // words
+			switch {
+			case c == '\\':
+				i++
+			case c == '#' && (i == 0 || strings.IndexByte(" \t\n;&|(", s[i-1]) >= 0):
+				if nl := strings.IndexByte(s[i:], '\n'); nl >= 0 {
+					i += nl
+				} else {
+					i = len(s)
+				}
+			case c == '\'' || c == '"': // the opening quote is read with the words before it
+				cut(i + 1)
+				stack = append(stack, c)
+			case c == '(':
+				stack = append(stack, '(')
+			case c == ')' && top() == '(' || c == '`' && top() == '`':
+				cut(i + 1)
+				stack = stack[:len(stack)-1]
+			case c == '`':
+				stack = append(stack, '`')
+			}
+		}
+	}
+	cut(len(s))
+	return parts
 }
 
 // unsetShell reports whether command is `"$SHELL" -c SCRIPT` where SHELL
