@@ -111,9 +111,12 @@ canonical format.`,
 			if err := opt.Check(); err != nil {
 				return usagef("%v", err)
 			}
-			// The tool may stop the shim at its own timeout: take the
-			// hook's process group down with it.
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			// The tool may stop the shim at its own timeout, or hang up
+			// on it when it exits (QA: SIGHUP left the hook running): take
+			// the hook's process group down with it. A SIGKILL cannot be
+			// caught, and the hook, in a process group of its own, outlives
+			// the shim then.
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()
 			code, err := hookrun.Run(ctx, opt, e.stdin, e.stdout, e.stderr)
 			if err != nil {
