@@ -35,7 +35,7 @@ const (
 	CodeMatcherEmpty     = "HC162" // an empty matcher (string or list)
 	CodeMatcherShape     = "HC163" // a matcher of a shape the spec does not define
 	CodeToolUnknown      = "HC164" // bare tool name not in the vocabulary (warning)
-	CodeMatcherNoTool    = "HC165" // a matcher on an event not about a tool, which ignores it (warning)
+	CodeMatcherNoTool    = "HC165" // a matcher on an event it selects nothing for (neither tools nor files by path), which ignores it (warning)
 	CodeDegradationKey   = "HC170" // a degradation key that is no capability
 	CodeDegradationValue = "HC171" // a degradation strategy other than block, warn, exclude
 	CodeCapabilityList   = "HC172" // unknown id in capabilities (warning)

@@ -35,7 +35,7 @@ var codes = []Code{
 	{ID: "HC162", Package: "canonical", Name: "CodeMatcherEmpty", Summary: "an empty matcher (string or list)"},
 	{ID: "HC163", Package: "canonical", Name: "CodeMatcherShape", Summary: "a matcher of a shape the spec does not define"},
 	{ID: "HC164", Package: "canonical", Name: "CodeToolUnknown", Summary: "bare tool name not in the vocabulary (warning)"},
-	{ID: "HC165", Package: "canonical", Name: "CodeMatcherNoTool", Summary: "a matcher on an event not about a tool, which ignores it (warning)"},
+	{ID: "HC165", Package: "canonical", Name: "CodeMatcherNoTool", Summary: "a matcher on an event it selects nothing for (neither tools nor files by path), which ignores it (warning)"},
 	{ID: "HC170", Package: "canonical", Name: "CodeDegradationKey", Summary: "a degradation key that is no capability"},
 	{ID: "HC171", Package: "canonical", Name: "CodeDegradationValue", Summary: "a degradation strategy other than block, warn, exclude"},
 	{ID: "HC172", Package: "canonical", Name: "CodeCapabilityList", Summary: "unknown id in capabilities (warning)"},
