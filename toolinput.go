@@ -45,12 +45,7 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 	names := vocab.Default()
 	type key = inputKey
 	var groups hookGroups[key]
-	pairsOf := map[[2]string][]inputPair{} // by source and matcher: a large config repeats both
-	var last struct {                      // the last hook's source and matcher, and their key
-		source  string
-		matcher canonical.Matcher
-		key     [2]string
-	}
+	var pairsOf perMatcher[[]inputPair]
 	type reading struct {
 		read   []string    // every documented argument its text reads
 		unseen inputUnseen // why its text may not be all that reads the input
@@ -63,18 +58,7 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		if !ok {
 			continue
 		}
-		// The hooks of one group share their matcher: its key is spelled
-		// once per group, not once per hook.
-		if source != last.source || !canonical.SameMatcher(h.Matcher, last.matcher) {
-			last.source, last.matcher = source, h.Matcher
-			last.key = [2]string{source, canonical.MatcherText(h.Matcher)}
-		}
-		pk := last.key
-		pairs, seen := pairsOf[pk]
-		if !seen {
-			pairs = toolPairs(names, h.Matcher, source, to)
-			pairsOf[pk] = pairs
-		}
+		pk, pairs := pairsOf.of(source, h.Matcher, func() []inputPair { return toolPairs(names, h.Matcher, source, to) })
 		if len(pairs) == 0 {
 			continue
 		}
@@ -127,6 +111,40 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		about = append(about, g.hooks)
 	}
 	return ds, about
+}
+
+// perMatcher holds what a check works out from a hook's source tool and
+// matcher, once for each: the hooks of one group share their matcher, and
+// a large config holds thousands of hooks in a few groups, so the key is
+// spelled once per group, not once per hook.
+type perMatcher[T any] struct {
+	by   map[[2]string]T
+	last struct {
+		source  string
+		matcher canonical.Matcher
+		key     [2]string
+		value   T
+		set     bool
+	}
+}
+
+// of returns the key of source and matcher and the value work gives for
+// them, calling work only the first time.
+func (c *perMatcher[T]) of(source string, matcher canonical.Matcher, work func() T) ([2]string, T) {
+	if c.last.set && source == c.last.source && canonical.SameMatcher(matcher, c.last.matcher) {
+		return c.last.key, c.last.value
+	}
+	if c.by == nil {
+		c.by = map[[2]string]T{}
+	}
+	key := [2]string{source, canonical.MatcherText(matcher)}
+	v, seen := c.by[key]
+	if !seen {
+		v = work()
+		c.by[key] = v
+	}
+	c.last.source, c.last.matcher, c.last.key, c.last.value, c.last.set = source, matcher, key, v, true
+	return key, v
 }
 
 // inputGuardSource returns the tool a hook of m was written for, when it
@@ -533,36 +551,19 @@ func notedInputUnsent(m *canonical.Manifest, from, to string, files providers.Fi
 	names := vocab.Default()
 	type key struct{ source, sourceTool, field, targets string }
 	var groups hookGroups[key]
-	notedOf := map[[2]string][]notedTool{}
-	var last struct { // the last hook's source and matcher, and what they select
-		source  string
-		matcher canonical.Matcher
-		noted   []notedTool
-	}
+	var notedOf perMatcher[[]notedTool]
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		source, ok := inputGuardSource(h, from, to, names, contracts, dst)
 		if !ok {
 			continue
 		}
-		// The hooks of one group share their matcher: what it selects is
-		// worked out once per source and matcher (a large config holds
-		// thousands of hooks in a few groups).
-		if source != last.source || !canonical.SameMatcher(h.Matcher, last.matcher) {
-			last.source, last.matcher = source, h.Matcher
-			mk := [2]string{source, canonical.MatcherText(h.Matcher)}
-			n, seen := notedOf[mk]
-			if !seen {
-				n = notedTools(names, h.Matcher, source, to)
-				notedOf[mk] = n
-			}
-			last.noted = n
-		}
-		if len(last.noted) == 0 {
+		_, noted := notedOf.of(source, h.Matcher, func() []notedTool { return notedTools(names, h.Matcher, source, to) })
+		if len(noted) == 0 {
 			continue
 		}
 		text, _ := scripts.readInput(&h.Handler)
-		for _, n := range last.noted {
+		for _, n := range noted {
 			if readsField(text, n.field, dst.ToolInput[0]) {
 				groups.add(key{source, n.tool, n.field, n.targets}, h, i)
 			}
