@@ -175,6 +175,7 @@ var codes = []Code{
 	{ID: "HC545", Package: "providers/kiroagent", Name: "CodeNewAgent", Summary: "the hooks went into a new agent file, which also got a \"name\" and \"tools\" (info)."},
 	{ID: "HC546", Package: "providers/kiroagent", Name: "CodeBadData", Summary: "a provider_data[\"kiro-agent\"] value Kiro CLI would not accept (an unknown key, a wrong type); not written (warning)."},
 	{ID: "HC547", Package: "providers/kiroagent", Name: "CodeUndocumented", Summary: "a trigger mapped to one entry instead of a list, which Kiro CLI rejects; read as a list of one (warning)."},
+	{ID: "HC548", Package: "providers/kiroagent", Name: "CodeAgentsMerged", Summary: "hooks of several agent files, each run by Kiro CLI only in its own agent's sessions, were read together and so are converted into one set that runs in every session (warning)."},
 	{ID: "HC560", Package: "providers/cline", Name: "CodeNotEvent", Summary: "a file in a hooks folder is not named after a Cline event, so Cline never runs it, and it is not read (warning)."},
 	{ID: "HC561", Package: "providers/cline", Name: "CodeNotScript", Summary: "a file in a hooks folder whose extension Cline does not run (README.md); ignored (info)."},
 	{ID: "HC562", Package: "providers/cline", Name: "CodeReach", Summary: "a file name or an event that only one of Cline's runtimes runs (the VS Code extension or the SDK/CLI) (info)."},

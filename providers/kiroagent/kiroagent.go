@@ -31,6 +31,7 @@
 package kiroagent
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -73,6 +74,10 @@ const (
 	// CodeUndocumented (warning): a trigger mapped to one entry instead of
 	// a list, which Kiro CLI rejects; read as a list of one.
 	CodeUndocumented = "HC547"
+	// CodeAgentsMerged (warning): hooks of several agent files, each run
+	// by Kiro CLI only in its own agent's sessions, were read together
+	// and so are converted into one set that runs in every session.
+	CodeAgentsMerged = "HC548"
 )
 
 // Adapter is the Kiro CLI agent-hooks providers.Adapter.
@@ -94,11 +99,59 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 // DecodeSeeing implements providers.TreeDecoder.
 func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
 	a.Load(Slug)
-	return providers.DecodeJSONFilesSeeing(files, a.Prov, see, func(p string, root *node.Node) ([]canonical.Hook, diag.List) {
+	var agents []agentHooks
+	m, ds := providers.DecodeJSONFilesSeeing(files, a.Prov, see, func(p string, root *node.Node) ([]canonical.Hook, diag.List) {
 		d := &decoder{Adapter: a, file: p}
 		hooks := d.decodeFile(root)
+		if len(hooks) > 0 {
+			agents = append(agents, agentHooks{file: p, name: agentName(p, root), hooks: len(hooks), at: root.Get("hooks").Pos})
+		}
 		return hooks, d.ds
 	})
+	return m, append(ds, agentsMerged(agents)...)
+}
+
+// agentHooks is what DecodeSeeing notes of an agent file that holds hooks.
+type agentHooks struct {
+	file, name string
+	hooks      int
+	at         diag.Pos // its "hooks"
+}
+
+// agentName is the agent a file defines: its "name", else its file name
+// (Kiro CLI's --agent takes either).
+func agentName(file string, root *node.Node) string {
+	if n := root.Get("name"); n != nil && n.Kind == node.String && n.Text != "" {
+		return n.Text
+	}
+	return strings.TrimSuffix(path.Base(file), path.Ext(file))
+}
+
+// agentsMerged warns, at each agent file, when the hooks of several
+// agents were read together. Kiro CLI runs an agent's hooks only in the
+// sessions of that agent (reference part 2 §3.4: hooks live in each
+// agent's JSON); every other tool, and Kiro's own default.json once
+// written back, has one set of hooks for every session, so a guard meant
+// for a reviewing agent alone (QA: one that refuses every write) would
+// block in all of them. Not an error: merging may be what the user wants.
+func agentsMerged(agents []agentHooks) diag.List {
+	if len(agents) < 2 {
+		return nil
+	}
+	var ds diag.List
+	for i, a := range agents {
+		others := make([]string, 0, len(agents)-1)
+		for j, b := range agents {
+			if j != i {
+				others = append(others, fmt.Sprintf("%q", b.name))
+			}
+		}
+		ds.Warnf(CodeAgentsMerged, a.at, "hooks", "convert one agent's file at a time (hookconv convert "+a.file+") to keep its hooks to itself",
+			"the %d hook(s) of Kiro CLI agent %q run only in that agent's sessions; read together with those of agent(s) %s, they are converted into one set that runs in every session",
+			a.hooks, a.name, strings.Join(others, ", "))
+		ds[len(ds)-1].File = a.file
+	}
+	return ds
 }
 
 // Encode implements providers.Adapter: the hooks go into the "hooks" of
