@@ -41,6 +41,7 @@ const (
 	CodeDisabledHook    = "HC409" // a hook disabled in its tool is converted enabled, so it runs on the target (warning)
 	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
 	CodeShadowed        = "HC445" // another file of the target may make the tool skip the hooks of the one written (warning)
+	CodeDeferred        = "HC448" // a hook the source defers (Kiro CLI's only_when_turn_complete) runs at once on the target (warning)
 	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
 	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's, or whose tools name their arguments otherwise (warning)
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
@@ -868,6 +869,15 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 						"%s was turned off in %s (%s), a setting outside \"hooks\" that is not written back: it will run", h.DisplayName(i), source.Name, v.Text)
 				}
 				continue
+			}
+			for _, k := range source.DeferralKeys {
+				key, when, _ := strings.Cut(k, "=")
+				if v := data.Get(key); v != nil && v.Kind == node.Bool && v.Bool {
+					ds.Warnf(CodeDeferred, h.PosOf(""), hookPath(h, i),
+						"if the hook should see the whole turn, run it on a stop event instead and read the transcript",
+						"%s: in %s it runs %s (%q: true), which %s cannot say: it now runs after each matching call, given that call alone",
+						h.DisplayName(i), source.Name, when, key, to)
+				}
 			}
 			if values, event, ok := editorOnly(slug, data); ok {
 				ds.Warnf(CodeEditorOnly, h.PosOf(""), hookPath(h, i),

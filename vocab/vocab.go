@@ -240,6 +240,10 @@ type Provider struct {
 	// a UTF-8 byte order mark.
 	RejectsBOM bool     `toml:"rejects_bom" json:"rejects_bom,omitempty"`
 	FilterKeys []string `toml:"filter_keys" json:"filter_keys,omitempty"`
+	// DeferralKeys are native entry keys that, set to true, put a hook
+	// off to a later moment, each written KEY=when (data/providers.toml):
+	// converted to a tool without the key, the hook runs at once instead.
+	DeferralKeys []string `toml:"deferral_keys" json:"deferral_keys,omitempty"`
 	// PluginRootVars name a plugin's or extension's own folder, and
 	// PluginDataVars its data folder: the tool sets them only for that
 	// plugin's hooks.
