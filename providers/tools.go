@@ -312,3 +312,20 @@ func ToolsHolding(names *vocab.Tables, prov vocab.Provider, alt string) (canonic
 	}
 	return out, len(out) > 0
 }
+
+// BuiltinTools reads a tool's "every built-in tool" matcher (the providers
+// table's builtin_matcher: Kiro's "@builtin") as the canonical tools of
+// every built-in tool the tools table knows the tool by, so each target
+// gets its own names for them; nil when the table knows none.
+func BuiltinTools(names *vocab.Tables, slug string) canonical.Matcher {
+	var list canonical.AnyOf
+	for _, row := range names.ToolsOf(slug) {
+		if row.Event == "" {
+			list, _ = AppendTools(list, names, slug, row.Name)
+		}
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	return Single(list)
+}

@@ -273,7 +273,19 @@ func (d *decoder) matcher(h *canonical.Hook, pd *providers.Data, row vocab.Nativ
 
 // decodeMatcher reads a tool matcher (a regex): "A|B" of known tool names
 // becomes canonical names; anything else stays a pattern (spec §4). "*" is
-// Kiro's "every tool" category.
+// Kiro's "every tool" category, "@builtin" (the providers table's
+// builtin_matcher) every built-in tool and "@mcp" every MCP tool
+// (reference part 2 §3.2, third-party category list: kept as patterns,
+// the hook matched none of a target's tools, QA).
 func (a *Adapter) decodeMatcher(s string) canonical.Matcher {
-	return providers.DecodeNameList(s, a.Names, Slug, "")
+	if s == a.Prov.BuiltinMatcher && s != "" {
+		return providers.BuiltinTools(a.Names, Slug)
+	}
+	return providers.DecodeNameList(s, a.Names, Slug, mcpAll)
 }
+
+// mcpAll is Kiro's category of every MCP tool. Read, never written: the
+// category list is third-party, and a target's MCP matcher written as an
+// unknown category would never fire, where a warning about the part
+// dropped at least says so.
+const mcpAll = "@mcp"

@@ -176,7 +176,15 @@ func TestMatchers(t *testing.T) {
 		{"fs_write|str_replace", `["file_write","file_edit"]`, true},
 		{"read|shell", `["file_read","shell"]`, false},
 		{"*", ``, false},
-		{"web", `{"pattern":"web"}`, true},
+		// The web, @builtin and @mcp categories (third-party list) read as
+		// the tools they select (QA: kept as patterns, they matched none of
+		// a target's tools).
+		{"web", `["web_search","web_fetch"]`, false},
+		{"web|write", `["web_search","web_fetch","file_write","file_edit"]`, false},
+		{"@builtin", `["shell","file_read","file_write","file_edit","web_search","web_fetch"]`, false},
+		{"@mcp", `{"mcp":{"server":"*"}}`, false},
+		{"@mcp.*", `{"pattern":"@mcp.*"}`, true},
+		{"@powers", `{"pattern":"@powers"}`, true},
 		{"^fs_.*$", `{"pattern":"^fs_.*$"}`, true},
 		{"fs_read|spec", `{"pattern":"fs_read|spec"}`, true},
 	}

@@ -332,19 +332,12 @@ func mayStartWith(re *syntax.Regexp, c rune) (may, empty bool) {
 
 // builtinTools reads "@builtin", every tool that is not an MCP tool, as
 // the canonical tools of every built-in tool the tools table knows Kiro
-// CLI by, so each target gets its own names for them. (A regex over
-// Kiro's names, "^[^@]", would match every tool elsewhere, MCP tools
-// too.) The pipeline warns that a target's other built-in tools are not
-// covered (HC310).
+// CLI by (providers.BuiltinTools). (A regex over Kiro's names, "^[^@]",
+// would match every tool elsewhere, MCP tools too.) The pipeline warns
+// that a target's other built-in tools are not covered (HC310).
 func (a *Adapter) builtinTools() canonical.Matcher {
-	var list canonical.AnyOf
-	for _, row := range a.Names.ToolsOf(Slug) {
-		if row.Event == "" {
-			list, _ = providers.AppendTools(list, a.Names, Slug, row.Name)
-		}
+	if m := providers.BuiltinTools(a.Names, Slug); m != nil {
+		return m
 	}
-	if len(list) == 0 {
-		return canonical.Pattern{Regex: builtinRegex} // a table without Kiro's tools
-	}
-	return providers.Single(list)
+	return canonical.Pattern{Regex: builtinRegex} // a table without Kiro's tools
 }
