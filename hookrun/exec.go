@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os/exec"
+	"runtime"
 	"time"
 )
 
@@ -40,7 +41,15 @@ func Exec(ctx context.Context, argv []string, stdin []byte, env []string, timeou
 	ownProcessGroup(cmd)
 	cmd.Cancel = func() error { return killProcessGroup(cmd) }
 
+	// Linux sends the parent-death signal (dieWithShim) when the thread
+	// that started the hook ends, not the process, and the Go runtime ends
+	// a thread when a goroutine locked to it exits (a library's, say):
+	// the hook would be killed mid-run. Locked to this goroutine from
+	// start to wait, the thread runs nothing else, and ends only with the
+	// shim (golang/go#27505).
+	runtime.LockOSThread()
 	err := cmd.Run()
+	runtime.UnlockOSThread()
 	r := Result{
 		ExitCode:  -1,
 		Stdout:    stdout.buf.Bytes(),

@@ -7,9 +7,11 @@ import (
 	"syscall"
 )
 
-// ownProcessGroup starts the hook as the leader of a new process group.
+// ownProcessGroup starts the hook as the leader of a new process group,
+// which dies with the shim where the kernel can say so (dieWithShim).
 func ownProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithShim(cmd.SysProcAttr)
 }
 
 // killProcessGroup kills the hook and everything it started.

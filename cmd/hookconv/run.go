@@ -30,8 +30,10 @@ JSON and stderr. A hook written once for the canonical contract then runs
 under every tool.
 
 COMMAND runs directly with its arguments, without a shell (write sh -c '…'
-for one), in a process group of its own. bash -c '…', which convert --shim
-writes, runs with sh where bash is not installed.
+for one), in a process group of its own, which is killed when run is
+interrupted or terminated (SIGINT, SIGTERM, SIGHUP); on Linux the kernel
+kills COMMAND's process when run itself is killed (SIGKILL). bash -c '…',
+which convert --shim writes, runs with sh where bash is not installed.
 
 What the hook reads on stdin, one JSON object:
   event            canonical event name (from --event, else the payload's own)
@@ -114,8 +116,8 @@ canonical format.`,
 			// The tool may stop the shim at its own timeout, or hang up
 			// on it when it exits (QA: SIGHUP left the hook running): take
 			// the hook's process group down with it. A SIGKILL cannot be
-			// caught, and the hook, in a process group of its own, outlives
-			// the shim then.
+			// caught: on Linux the kernel kills the hook's own process
+			// then (hookrun's dieWithShim), elsewhere it outlives the shim.
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()
 			code, err := hookrun.Run(ctx, opt, e.stdin, e.stdout, e.stderr)
