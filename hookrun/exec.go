@@ -7,12 +7,21 @@ import (
 	"os/exec"
 	"runtime"
 	"time"
+	"unicode/utf8"
 )
 
-// maxOutput caps what is kept of a hook's stdout and of its stderr
-// (Copilot CLI reads at most 10 MiB too); the rest is read and dropped so
-// the hook never blocks on a full pipe.
-const maxOutput = 10 << 20
+// maxOutput caps what is kept of a hook's stdout and of its stderr; the
+// rest is read and dropped so the hook never blocks on a full pipe. What
+// is kept goes back to the tool, and most often to the model, as the
+// reason of a block or a failure: a hook that dumps a log there must not
+// put megabytes in either (QA: a 5 MB stderr became a 5 MB reason). An
+// answer of the output schema is far smaller (Cline itself cuts context
+// at 50 000 characters; Copilot CLI reads 10 MiB at most).
+const maxOutput = 1 << 20
+
+// truncatedMark ends a reason or a log cut at maxOutput, so whoever reads
+// it knows there was more.
+const truncatedMark = "… [truncated]"
 
 // waitDelay bounds how long the shim waits, once the hook has exited, for
 // processes it left behind that still hold its stdout or stderr open.
@@ -51,10 +60,11 @@ func Exec(ctx context.Context, argv []string, stdin []byte, env []string, timeou
 	err := cmd.Run()
 	runtime.UnlockOSThread()
 	r := Result{
-		ExitCode:  -1,
-		Stdout:    stdout.buf.Bytes(),
-		Stderr:    stderr.buf.Bytes(),
-		Truncated: stdout.dropped || stderr.dropped,
+		ExitCode:        -1,
+		Stdout:          stdout.buf.Bytes(),
+		Stderr:          stderr.buf.Bytes(),
+		StdoutTruncated: stdout.dropped,
+		StderrTruncated: stderr.dropped,
 	}
 	if cmd.ProcessState != nil {
 		r.ExitCode = cmd.ProcessState.ExitCode()
@@ -73,17 +83,38 @@ func Exec(ctx context.Context, argv []string, stdin []byte, env []string, timeou
 	return r
 }
 
-// capped keeps the first maxOutput bytes written to it.
+// capped keeps the first maxOutput bytes written to it, and takes the
+// rest without keeping it.
 type capped struct {
 	buf     bytes.Buffer
 	dropped bool
 }
 
 func (c *capped) Write(p []byte) (int, error) {
+	if c.dropped {
+		return len(p), nil
+	}
 	if room := maxOutput - c.buf.Len(); len(p) > room {
 		c.dropped = true
-		c.buf.Write(p[:max(room, 0)])
+		c.buf.Write(p[:room])
+		// Cut at a character, not inside one: the text becomes a
+		// reason in the tool's JSON, where a split character would be
+		// an invalid one.
+		c.buf.Truncate(len(wholeRunes(c.buf.Bytes())))
 		return len(p), nil
 	}
 	return c.buf.Write(p)
+}
+
+// wholeRunes is b without an incomplete UTF-8 character at its end.
+func wholeRunes(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return b[:i]
+			}
+			break
+		}
+	}
+	return b
 }

@@ -92,7 +92,45 @@ func TestExec(t *testing.T) {
 		if n != 2 || err != nil || !c.dropped || c.buf.Len() != maxOutput {
 			t.Errorf("n=%d err=%v dropped=%v len=%d", n, err, c.dropped, c.buf.Len())
 		}
+		if n, err := c.Write([]byte("more")); n != 4 || err != nil || c.buf.Len() != maxOutput {
+			t.Errorf("after the cap: n=%d err=%v len=%d", n, err, c.buf.Len())
+		}
 	})
+	t.Run("the cap does not split a character", func(t *testing.T) {
+		var c capped
+		c.Write(bytes.Repeat([]byte("x"), maxOutput-1))
+		c.Write([]byte("é")) // two bytes, one over the cap
+		if c.buf.Len() != maxOutput-1 || !c.dropped {
+			t.Errorf("len=%d dropped=%v", c.buf.Len(), c.dropped)
+		}
+	})
+	t.Run("a hook printing 5 MB on each stream is drained, and what is kept capped", func(t *testing.T) {
+		if _, err := exec.LookPath("head"); err != nil {
+			t.Skip("no head")
+		}
+		// The hook ends only once both pipes have taken all 5 MB.
+		r := Exec(ctx, []string{"sh", "-c", `head -c 5000000 /dev/zero; head -c 5000000 /dev/zero >&2; exit 2`}, nil, nil, 20*time.Second)
+		if r.ExitCode != 2 || r.TimedOut || len(r.Stdout) != maxOutput || len(r.Stderr) != maxOutput || !r.StdoutTruncated || !r.StderrTruncated {
+			t.Errorf("exit %d, timed out %v, kept %d and %d bytes, truncated %v and %v", r.ExitCode, r.TimedOut, len(r.Stdout), len(r.Stderr), r.StdoutTruncated, r.StderrTruncated)
+		}
+	})
+}
+
+func TestWholeRunes(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"abc", "abc"},
+		{"abé", "abé"},
+		{"ab\xc3", "ab"},
+		{"ab€", "ab€"},
+		{"ab\xe2\x82", "ab"},
+		{"ab\xf0\x9f\x98", "ab"},
+		{"ab\x80", "ab\x80"}, // not UTF-8 to begin with: kept as it is
+	} {
+		if got := string(wholeRunes([]byte(tc.in))); got != tc.want {
+			t.Errorf("wholeRunes(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
 }
 
 // alive reports whether a process runs: kill -0 succeeds and, where /proc

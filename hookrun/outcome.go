@@ -39,8 +39,9 @@ type Result struct {
 	Interrupted bool
 	// StartErr is set when the command could not be started at all.
 	StartErr error
-	// Truncated is set when the hook printed more than the shim keeps.
-	Truncated bool
+	// StdoutTruncated and StderrTruncated are set when the hook printed
+	// more on that stream than the shim keeps (maxOutput).
+	StdoutTruncated, StderrTruncated bool
 }
 
 // Policy is how the hook was declared (hook.blocking, handler.timeout,
@@ -98,6 +99,9 @@ func resolve(r Result, p Policy) Outcome {
 		name = "hook"
 	}
 	stderr := strings.TrimSpace(string(r.Stderr))
+	if r.StderrTruncated {
+		stderr += truncatedMark
+	}
 	switch {
 	case r.StartErr != nil:
 		return Outcome{Error: fmt.Sprintf("hookconv: cannot run %s: %v", name, r.StartErr)}
@@ -139,8 +143,11 @@ func resolve(r Result, p Policy) Outcome {
 		return Outcome{Error: msg, Notes: notes}
 	}
 
-	if r.Truncated {
-		return Outcome{Error: fmt.Sprintf("hookconv: %s printed more output than hookconv reads", name)}
+	// Only stdout holds the answer: a hook that logs a lot on stderr and
+	// denies on stdout still denies (QA: any stream over the cap was a
+	// hook error, and the action went ahead).
+	if r.StdoutTruncated {
+		return Outcome{Error: fmt.Sprintf("hookconv: %s printed more output than hookconv reads", name), Log: stderr}
 	}
 	o, err := parseOutput(r.Stdout)
 	if err != nil {

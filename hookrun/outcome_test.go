@@ -71,7 +71,7 @@ var truthTable = []struct {
 	{"a bad rewrite beside a deny is left out", blocking, exit(0, `{"decision":"deny","updated_input":"x"}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h", Notes: []string{`hookconv: output field "updated_input" must be an object; left out`}}},
 	{"a headless ask with a bad continue is a deny", Policy{Blocking: true, Headless: true, TimeoutAction: TimeoutWarn, Name: "./h"}, exit(0, `{"decision":"ask","continue":"no"}`, ""), Outcome{Decision: DecisionDeny, Reason: "(hookconv: the hook asks for confirmation and nobody can answer here: denied)", Notes: []string{`hookconv: output field "continue" must be bool; left out`}}},
 	{"updated_input not an object", blocking, exit(0, `{"updated_input":"ls"}`, ""), Outcome{Error: `hookconv: ./h: output field "updated_input" must be an object`}},
-	{"too much output", blocking, Result{Stdout: []byte("{"), Truncated: true}, Outcome{Error: "hookconv: ./h printed more output than hookconv reads"}},
+	{"too much output", blocking, Result{Stdout: []byte("{"), StdoutTruncated: true}, Outcome{Error: "hookconv: ./h printed more output than hookconv reads"}},
 
 	// timeouts
 	{"timeout, blocking, block", withTimeout(blocking, TimeoutBlock), Result{ExitCode: -1, TimedOut: true}, Outcome{Decision: DecisionDeny, Reason: "hookconv: ./h timed out after 1.5s (timeout_action: block)"}},
@@ -95,8 +95,24 @@ func withTimeout(p Policy, action string) Policy {
 	return p
 }
 
+// truncatedTable: output cut at maxOutput (Exec's StdoutTruncated,
+// StderrTruncated). Not in truthTable, whose rows answers.golden repeats
+// for every tool: the answers add nothing there.
+var truncatedTable = []struct {
+	name string
+	p    Policy
+	r    Result
+	want Outcome
+}{
+	{"too much output: the stderr kept is passed on", blocking, Result{Stdout: []byte("{"), Stderr: []byte("log"), StdoutTruncated: true, StderrTruncated: true}, Outcome{Error: "hookconv: ./h printed more output than hookconv reads", Log: "log… [truncated]"}},
+	{"a long stderr does not undo a deny on stdout", blocking, Result{Stdout: []byte(`{"decision":"deny","reason":"no"}`), Stderr: []byte("log"), StderrTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "no", Log: "log… [truncated]"}},
+	{"exit 2: a cut stderr is a reason said cut", blocking, Result{ExitCode: 2, Stderr: []byte("rm -rf is not allowed "), StderrTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "rm -rf is not allowed… [truncated]"}},
+	{"exit 2: only stdout cut, the reason is stderr", blocking, Result{ExitCode: 2, Stdout: []byte("x"), Stderr: []byte("no"), StdoutTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "no"}},
+	{"exit 1: a cut stderr is an error said cut", blocking, Result{ExitCode: 1, Stderr: []byte("crash"), StderrTruncated: true}, Outcome{Error: "crash… [truncated]"}},
+}
+
 func TestResolve(t *testing.T) {
-	for _, tc := range truthTable {
+	for _, tc := range append(truthTable[:len(truthTable):len(truthTable)], truncatedTable...) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Resolve(tc.r, tc.p)
 			if string(got.UpdatedInput) != string(tc.want.UpdatedInput) {

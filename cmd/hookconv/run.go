@@ -62,6 +62,9 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      hook error.
   5. --timeout: the hook's process group is killed. With --blocking and
      --timeout-action block that blocks; otherwise it is a hook error.
+Of each of stdout and stderr the first MiB is kept (the rest is read and
+dropped): a reason cut there ends in "… [truncated]", and stdout cut there
+is a hook error.
 
 Where the tool cannot be told something, the safe thing is done instead:
 an ask it has no ask for is a deny, an updated_input it cannot apply
