@@ -75,6 +75,11 @@ type Contract struct {
 	// a hook's plain-text stdout (exit 0, not JSON) to the agent's
 	// context, beside its JSON way of saying it.
 	PlainContext []string `toml:"plain_context"`
+	// CommandLists are keys of the tool input that hold a shell command
+	// as a list of command lines, or that list JSON-encoded in a string
+	// (Cline CLI's run_commands {commands: [...]}): Normalise adds
+	// "command", the lines one per line, where the input has none.
+	CommandLists []string `toml:"command_lists"`
 	// TopLevelEvents are native events whose payload carries the tool's
 	// fields at its top level (Cursor's beforeShellExecution: command)
 	// rather than at the tool_input path of its generic tool hooks.

@@ -108,7 +108,7 @@ func (t *Tables) Normalise(provider, event string, payload []byte) (Input, []str
 	in.Cwd = fileURLPath(d.str(c.Cwd))
 	in.NativeTool = d.str(c.Tool)
 	in.Tool = canonicalTool(c, in.NativeTool, in.Ref())
-	in.ToolInput = objectIfEncoded(d.raw(c.ToolInput))
+	in.ToolInput = withCommand(objectIfEncoded(d.raw(c.ToolInput)), c.CommandLists)
 	in.ToolResponse = d.raw(c.ToolResponse)
 	in.Prompt = d.str(c.Prompt)
 	in.TranscriptPath = d.str(c.TranscriptPath)
@@ -164,6 +164,58 @@ func objectIfEncoded(raw json.RawMessage) json.RawMessage {
 		return json.RawMessage(inner)
 	}
 	return raw
+}
+
+// withCommand adds "command" to a tool input that has none but holds its
+// command lines under one of lists (Contract.CommandLists), joined one per
+// line, as a shell runs them one after another: a guard converted from a
+// Claude-shaped tool reads tool_input.command, and on Cline CLI's
+// run_commands {commands: [...]} found nothing there and let every
+// command through (QA). The lines may come as a JSON list of strings, as
+// that list encoded in a string (Cline's preToolUse.parameters), or as
+// one string. The input is kept as it was otherwise.
+func withCommand(input json.RawMessage, lists []string) json.RawMessage {
+	trimmed := bytes.TrimSpace(input)
+	if len(lists) == 0 || len(trimmed) == 0 || trimmed[0] != '{' {
+		return input
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(trimmed, &fields) != nil {
+		return input
+	}
+	if _, has := fields["command"]; has {
+		return input // even null: a second "command" key would read as either
+	}
+	for _, key := range lists {
+		lines, ok := commandLines(fields[key])
+		if !ok {
+			continue
+		}
+		rest := bytes.TrimSpace(trimmed[1:])
+		out := append([]byte(`{"command":`), quote(strings.Join(lines, "\n"))...)
+		if rest[0] != '}' {
+			out = append(out, ',')
+		}
+		return append(out, rest...)
+	}
+	return input
+}
+
+// commandLines reads a list of command lines: a JSON list of strings, a
+// string holding one, or a plain string (one line, or a script).
+func commandLines(raw json.RawMessage) ([]string, bool) {
+	var lines []string
+	if json.Unmarshal(raw, &lines) == nil && len(lines) > 0 {
+		return lines, true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil || s == "" {
+		return nil, false
+	}
+	if inner := strings.TrimSpace(s); strings.HasPrefix(inner, "[") && json.Unmarshal([]byte(inner), &lines) == nil && len(lines) > 0 {
+		return lines, true
+	}
+	return []string{s}, true
 }
 
 // doc looks paths up in a payload (see data/contracts.toml for the path

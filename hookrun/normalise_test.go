@@ -171,6 +171,30 @@ func TestNormalise(t *testing.T) {
 			warns:    1,
 		},
 		{
+			name:     "cline CLI: run_commands' list is tool_input.command too, one per line",
+			provider: "cline",
+			payload:  `{"taskId":"t","hookName":"tool_call","tool_call":{"id":"c","name":"run_commands","input":{"commands":["cd /tmp","rm -rf x > /dev/null"]}}}`,
+			want:     `{"event":"before_tool_execute","native_event":"tool_call","session_id":"t","tool":"shell","native_tool":"run_commands","tool_input":{"command":"cd /tmp\nrm -rf x > /dev/null","commands":["cd /tmp","rm -rf x > /dev/null"]},"source":"cline","native":{"taskId":"t","hookName":"tool_call","tool_call":{"id":"c","name":"run_commands","input":{"commands":["cd /tmp","rm -rf x > /dev/null"]}}}}`,
+		},
+		{
+			name:     "cline CLI: the list JSON-encoded in preToolUse.parameters",
+			provider: "cline",
+			payload:  `{"taskId":"t","hookName":"tool_call","preToolUse":{"toolName":"run_commands","parameters":{"commands":"[\"rm -rf x\"]"}}}`,
+			want:     `{"event":"before_tool_execute","native_event":"tool_call","session_id":"t","tool":"shell","native_tool":"run_commands","tool_input":{"command":"rm -rf x","commands":"[\"rm -rf x\"]"},"source":"cline","native":{"taskId":"t","hookName":"tool_call","preToolUse":{"toolName":"run_commands","parameters":{"commands":"[\"rm -rf x\"]"}}}}`,
+		},
+		{
+			name:     "cline CLI: after the tool, from tool_result.input",
+			provider: "cline",
+			payload:  `{"taskId":"t","hookName":"tool_result","tool_result":{"name":"run_commands","input":{"commands":["ls"]},"output":[]}}`,
+			want:     `{"event":"after_tool_execute","native_event":"tool_result","session_id":"t","tool":"shell","native_tool":"run_commands","tool_input":{"command":"ls","commands":["ls"]},"tool_response":[],"source":"cline","native":{"taskId":"t","hookName":"tool_result","tool_result":{"name":"run_commands","input":{"commands":["ls"]},"output":[]}}}`,
+		},
+		{
+			name:     "cline VS Code extension: execute_command sends command itself, kept as it is",
+			provider: "cline",
+			payload:  `{"taskId":"t","hookName":"PreToolUse","preToolUse":{"toolName":"execute_command","parameters":{"command":"rm -rf x","requires_approval":"true"}}}`,
+			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","session_id":"t","tool":"shell","native_tool":"execute_command","tool_input":{"command":"rm -rf x","requires_approval":"true"},"source":"cline","native":{"taskId":"t","hookName":"PreToolUse","preToolUse":{"toolName":"execute_command","parameters":{"command":"rm -rf x","requires_approval":"true"}}}}`,
+		},
+		{
 			name:     "html characters are not escaped; null fields are absent",
 			provider: "claude-code",
 			payload:  `{"hook_event_name":"UserPromptSubmit","prompt":"a <b> & c","cwd":null}`,
@@ -184,6 +208,38 @@ func TestNormalise(t *testing.T) {
 			}
 			if len(warns) != tc.warns {
 				t.Errorf("warnings %q, want %d", warns, tc.warns)
+			}
+		})
+	}
+}
+
+func TestWithCommand(t *testing.T) {
+	lists := []string{"commands"}
+	for _, tc := range []struct {
+		name, in, want string
+		lists          []string
+	}{
+		{"a list", `{"commands":["a","b"]}`, `{"command":"a\nb","commands":["a","b"]}`, lists},
+		{"a list with other fields, spaced", ` { "timeout": 5, "commands": ["a"] } `, `{"command":"a","timeout": 5, "commands": ["a"] }`, lists},
+		{"a JSON-encoded list", `{"commands":"[\"a\",\"b\"]"}`, `{"command":"a\nb","commands":"[\"a\",\"b\"]"}`, lists},
+		{"one string", `{"commands":"make test"}`, `{"command":"make test","commands":"make test"}`, lists},
+		{"html characters stay as they are", `{"commands":["a > b && c"]}`, `{"command":"a > b && c","commands":["a > b && c"]}`, lists},
+		{"a command of its own wins", `{"command":"x","commands":["a"]}`, `{"command":"x","commands":["a"]}`, lists},
+		{"a null command is kept, not given twice", `{"command":null,"commands":["a"]}`, `{"command":null,"commands":["a"]}`, lists},
+		{"an empty list", `{"commands":[]}`, `{"commands":[]}`, lists},
+		{"not strings", `{"commands":[1,2]}`, `{"commands":[1,2]}`, lists},
+		{"no such key", `{"cmd":["a"]}`, `{"cmd":["a"]}`, lists},
+		{"no lists in the contract", `{"commands":["a"]}`, `{"commands":["a"]}`, nil},
+		{"not an object", `["a"]`, `["a"]`, lists},
+		{"nothing", ``, ``, lists},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := string(withCommand(json.RawMessage(tc.in), tc.lists))
+			if got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			if tc.in != "" && !json.Valid([]byte(got)) {
+				t.Errorf("not JSON: %s", got)
 			}
 		})
 	}

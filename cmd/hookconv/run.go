@@ -42,6 +42,8 @@ What the hook reads on stdin, one JSON object:
   tool             canonical tool name (shell, file_edit, …) when known
   native_tool      the tool's name for it
   tool_input, tool_response
+                   (where the tool sends a shell command as a list of
+                   lines, tool_input.command holds them too, one per line)
   source           the --provider
   native           the tool's payload, byte for byte (null when it was not JSON)
 Fields the payload lacks are left out; a payload that is not JSON still
