@@ -2,6 +2,7 @@ package hookrun
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -28,10 +29,17 @@ type Input struct {
 	TranscriptPath string          `json:"transcript_path,omitempty"`
 	Source         string          `json:"source"`
 	Native         json.RawMessage `json:"-"`
+	// fired is the canonical event the payload names where --event named
+	// another (Normalise warns then): the one the tool ran the hook on.
+	fired string
 }
 
-// Ref names the input's event both ways.
-func (in *Input) Ref() EventRef { return EventRef{Canonical: in.Event, Native: in.NativeEvent} }
+// Ref names, both ways, the event the tool ran the hook on: the one the
+// answer speaks of, since the tool reads only that event's answers. It is
+// the input's own event unless --event named another than the payload.
+func (in *Input) Ref() EventRef {
+	return EventRef{Canonical: cmp.Or(in.fired, in.Event), Native: in.NativeEvent}
+}
 
 // Encode writes the input as one JSON object ending in a newline. The
 // native payload is copied verbatim rather than re-encoded, so a hook sees
@@ -102,6 +110,21 @@ func (t *Tables) Normalise(provider, event string, payload []byte) (Input, []str
 			ref.Native = native // what the tool sent, to echo it back
 		}
 		in.Event, in.NativeEvent = ref.Canonical, ref.Native
+		if event != "" && native != "" && known && !t.namesEvent(provider, native, ref.Canonical) {
+			// The shim writes --event from the hook it wraps, so the flag
+			// is the event the hook was written for, and the hook is told
+			// it; the tool, though, ran the hook on the payload's event,
+			// and reads only that event's answers. Refusing would not run
+			// a righter hook (there is one command) but fail it, and a
+			// failed hook lets the action through.
+			fired, firedKnown := t.ResolveEvent(provider, native)
+			if firedKnown {
+				in.fired = fired.Canonical
+				warns = append(warns, fmt.Sprintf("the payload's event is %q, but --event says %q: the hook is told %s, and the answer is for %q", native, event, in.Event, native))
+			} else {
+				warns = append(warns, fmt.Sprintf("the payload's event %q is no %s event hookconv knows; --event %q decides: the hook is told %s", native, provider, event, in.Event))
+			}
+		}
 	}
 
 	in.SessionID = d.str(c.SessionID)
@@ -113,6 +136,22 @@ func (t *Tables) Normalise(provider, event string, payload []byte) (Input, []str
 	in.Prompt = d.str(c.Prompt)
 	in.TranscriptPath = d.str(c.TranscriptPath)
 	return in, warns
+}
+
+// namesEvent reports whether a provider's event name, as a payload gives
+// it, may stand for the canonical event: it is that event, one of its
+// native names (a lossy name stands for several), or an alias of it.
+func (t *Tables) namesEvent(provider, name, canonical string) bool {
+	if name == canonical {
+		return true
+	}
+	for _, row := range vocab.Default().DecodeEvent(provider, name) {
+		if row.Event == canonical {
+			return true
+		}
+	}
+	ref, _ := t.ResolveEvent(provider, name)
+	return ref.Canonical == canonical
 }
 
 // canonicalTool finds the canonical name of a native tool: in the

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // payloadDir holds real payloads recorded from the tools (shared/ lies
@@ -103,6 +105,36 @@ func TestNormalise(t *testing.T) {
 			event:    "before_tool_execute",
 			payload:  `{"hook_event_name":"PreToolUse"}`,
 			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","source":"claude-code","native":{"hook_event_name":"PreToolUse"}}`,
+		},
+		{
+			name:     "--event naming another event than the payload's: the hook is told the flag's, with a warning",
+			provider: "claude-code",
+			event:    "before_tool_execute",
+			payload:  `{"hook_event_name":"PostToolUse","tool_name":"Bash"}`,
+			want:     `{"event":"before_tool_execute","native_event":"PostToolUse","tool":"shell","native_tool":"Bash","source":"claude-code","native":{"hook_event_name":"PostToolUse","tool_name":"Bash"}}`,
+			warns:    1,
+		},
+		{
+			name:     "--event by its native name, the payload's own",
+			provider: "cursor",
+			event:    "beforeShellExecution",
+			payload:  `{"hook_event_name":"beforeShellExecution","command":"ls"}`,
+			want:     `{"event":"before_tool_execute","native_event":"beforeShellExecution","tool":"shell","tool_input":{"command":"ls"},"source":"cursor","native":{"hook_event_name":"beforeShellExecution","command":"ls"}}`,
+		},
+		{
+			name:     "--event and a payload's alias of it agree",
+			provider: "cline",
+			event:    "before_tool_execute",
+			payload:  `{"hookName":"tool_call"}`,
+			want:     `{"event":"before_tool_execute","native_event":"tool_call","source":"cline","native":{"hookName":"tool_call"}}`,
+		},
+		{
+			name:     "--event and a payload event hookconv does not know",
+			provider: "codex",
+			event:    "before_tool_execute",
+			payload:  `{"hook_event_name":"FutureEvent"}`,
+			want:     `{"event":"before_tool_execute","native_event":"FutureEvent","source":"codex","native":{"hook_event_name":"FutureEvent"}}`,
+			warns:    1,
 		},
 		{
 			name:     "copilot camelCase: toolArgs as a JSON string, event from --event",
@@ -210,6 +242,57 @@ func TestNormalise(t *testing.T) {
 				t.Errorf("warnings %q, want %d", warns, tc.warns)
 			}
 		})
+	}
+}
+
+// TestEventMismatch: where --event and the payload name different
+// events, the hook is told the flag's, the answer speaks the payload's
+// (the event the tool ran the hook on), and one warning names both.
+func TestEventMismatch(t *testing.T) {
+	tb := Default()
+	in, warns := tb.Normalise("claude-code", "before_tool_execute", []byte(`{"hook_event_name":"PostToolUse"}`))
+	if in.Event != "before_tool_execute" {
+		t.Errorf("the hook is told %q, want the flag's before_tool_execute", in.Event)
+	}
+	if ref := in.Ref(); ref != (EventRef{Canonical: "after_tool_execute", Native: "PostToolUse"}) {
+		t.Errorf("answered as %+v, want the payload's event", ref)
+	}
+	want := `the payload's event is "PostToolUse", but --event says "before_tool_execute": the hook is told before_tool_execute, and the answer is for "PostToolUse"`
+	if len(warns) != 1 || warns[0] != want {
+		t.Errorf("warnings %q, want %q", warns, want)
+	}
+	// Agreeing, the answer speaks of the one event.
+	in, _ = tb.Normalise("claude-code", "before_tool_execute", []byte(`{"hook_event_name":"PreToolUse"}`))
+	if ref := in.Ref(); ref != (EventRef{Canonical: "before_tool_execute", Native: "PreToolUse"}) {
+		t.Errorf("answered as %+v", ref)
+	}
+}
+
+// TestShimEventsAgree: every native name a provider's hook is registered
+// under (vocab's rows, which encoders write) agrees with the canonical
+// event convert --shim passes with --event for it, so a converted hook
+// never warns of a mismatch in ordinary use; lossy names and aliases too.
+func TestShimEventsAgree(t *testing.T) {
+	tb := Default()
+	n := 0
+	for _, slug := range tb.Slugs() {
+		c, _ := tb.Contract(slug)
+		if len(c.Event) == 0 || strings.Contains(c.Event[0], ".") {
+			continue
+		}
+		for _, row := range vocab.Default().EventsOf(slug) {
+			payload, _ := json.Marshal(map[string]string{c.Event[0]: row.Name})
+			_, warns := tb.Normalise(slug, row.Event, payload)
+			for _, w := range warns {
+				if strings.Contains(w, "--event") {
+					t.Errorf("%s %s registered for %s: %s", slug, row.Name, row.Event, w)
+				}
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no events checked")
 	}
 }
 

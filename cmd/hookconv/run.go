@@ -36,7 +36,9 @@ kills COMMAND's process when run itself is killed (SIGKILL). bash -c '…',
 which convert --shim writes, runs with sh where bash is not installed.
 
 What the hook reads on stdin, one JSON object:
-  event            canonical event name (from --event, else the payload's own)
+  event            canonical event name (from --event, else the payload's own;
+                   where they differ a warning names both, and the tool is
+                   answered for the payload's, the event it ran the hook on)
   native_event     the tool's name for it
   session_id, cwd, prompt, transcript_path
   tool             canonical tool name (shell, file_edit, …) when known
