@@ -322,16 +322,8 @@ func withLastCallReturnsAsExits(text string) string {
 		return text // most scripts: no shape is read
 	}
 	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
-	sh := readShape(plain)
-	last, fn := -1, -1
-	for k, calls := range sh.calls {
-		for _, at := range calls {
-			if at > last {
-				last, fn = at, k
-			}
-		}
-	}
-	if last < 0 || len(sh.calls[fn]) != 1 || sh.regionOf(last) >= 0 || negatedCall(plain, last) {
+	sh, fn, last, ok := lastFunctionCall(plain)
+	if !ok {
 		return text
 	}
 	tail := plain[last:]
@@ -367,6 +359,27 @@ func withLastCallReturnsAsExits(text string) string {
 		return text
 	}
 	return string(b)
+}
+
+// lastFunctionCall reads plain (a shell text, its quotes and comments
+// blanked) for the function its last command calls: the shape, the
+// function's index in it and the call's offset, when that call is the
+// function's only one, at the top level and not negated (! main, whose
+// status is the opposite). Not ok otherwise.
+func lastFunctionCall(plain string) (sh *scriptShape, fn, at int, ok bool) {
+	sh = readShape(plain)
+	at, fn = -1, -1
+	for k, calls := range sh.calls {
+		for _, c := range calls {
+			if c > at {
+				at, fn = c, k
+			}
+		}
+	}
+	if at < 0 || len(sh.calls[fn]) != 1 || sh.regionOf(at) >= 0 || negatedCall(plain, at) {
+		return nil, 0, 0, false
+	}
+	return sh, fn, at, true
 }
 
 // negatedCall reports whether the command at offset at is negated (! f),

@@ -101,6 +101,11 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 		return "", false, false
 	}
 	text = s.byOwnFolder(name, b, true).text
+	if inlined, ok := withLastCallInlined(text); ok {
+		// main "$@" after main() { check.sh || return 2; return 0; }:
+		// read as the body's lines ending the script.
+		text = inlined
+	}
 	before, helper, helperDirect, muted, ok := s.tailCall(text)
 	if alone, exec := execAlone(text); !ok && exec {
 		// exec check.sh || exit 2: what follows an exec never runs (the
@@ -263,6 +268,14 @@ var fileTestElseZero = lazy.Regexp(`^(?:\[[ \t]+-[xfers][ \t]+(?:"[^"]*"|[^ \t\]
 // after which a relative path names a file elsewhere.
 var changesDirectory = lazy.Regexp(`(?:^|[\s;&|({])(?:cd|pushd|popd)(?:[\s;&|)}]|$)`)
 
+// orExitStatus matches a || exit $? (or a bare exit, which passes the
+// same status on) ending a line; passedOnThenZero one ending the line
+// before a last exit 0, from the line break on.
+var (
+	orExitStatus     = lazy.Regexp(`[ \t]*\|\|[ \t]*exit(?:[ \t]+` + passedStatus + `)?[ \t;]*$`)
+	passedOnThenZero = lazy.Regexp(`\|\|[ \t]*exit(?:[ \t]+` + passedStatus + `)?[ \t;]*(\n[ \t]*exit[ \t]+0+[ \t;]*)$`)
+)
+
 // lastLine splits a script's text at its last line, past a trailing
 // exit $? or bare exit, which pass that line's status on: what comes
 // before it, and the line, trimmed.
@@ -270,6 +283,15 @@ func lastLine(text string) (before, last string) {
 	body := strings.TrimRight(text, " \t\n;")
 	if loc := trailingExitStatus().FindStringIndex(body); loc != nil {
 		body = strings.TrimRight(body[:loc[0]], " \t\n;")
+	}
+	// check.sh || exit $?, then exit 0 or not (QA: a function's body
+	// so, inlined): the call's failure ends the script with its status,
+	// and its success with 0: the call's status either way.
+	if loc := passedOnThenZero().FindStringSubmatchIndex(body); loc != nil {
+		body = body[:loc[2]]
+	}
+	if loc := orExitStatus().FindStringIndex(body); loc != nil {
+		body = strings.TrimRight(body[:loc[0]], " \t")
 	}
 	cut := strings.LastIndexByte(body, '\n')
 	return body[:cut+1], strings.TrimSpace(body[cut+1:])
@@ -491,4 +513,82 @@ func definesFunction(text, name string) bool {
 		}
 	}
 	return false
+}
+
+// inlinedCall matches a script's last line (past a trailing exit $?)
+// that calls a function and passes its status on: main, main "$@", and
+// main "$@" || exit $? or main && exit 0, whose exit runs only where the
+// function's status is already the script's. The name is the first
+// group, the "$@" the second.
+var inlinedCall = lazy.Regexp(`^([A-Za-z_][\w-]*)((?:[ \t]+"\$(?:@|\{@\})")?)(?:[ \t]*(?:\|\|[ \t]*exit(?:[ \t]+` + passedStatus + `)?|&&[ \t]*exit(?:[ \t]+0+)?))?[ \t;]*$`)
+
+// positionalArgs matches an expansion of the positional parameters ($@,
+// ${1}, $#): inside a function they are its own arguments.
+var positionalArgs = lazy.Regexp(`\$\{?[@*#1-9]`)
+
+// withLastCallInlined returns a script's text (comments dropped, as
+// tailText has it) whose last line calls a function the script defines
+// (inlinedCall: main "$@"), with that call replaced by the function's
+// body, its returns spelled exit, and the definition cut (QA: main() {
+// check.sh || return 2; return 0; }, then main "$@", went unread: the
+// tail-call readings look at a script's last lines, never into a
+// function's body). The function's status is the script's, and a
+// return in its body ends the script with its code, as
+// withLastCallReturnsAsExits reads it; its last command's status is the
+// body's. Only where that reading holds whole: the call the function's
+// only one (lastFunctionCall) and its name named nowhere else (not
+// trap main EXIT), one definition at the top level with a { } body
+// defining no function, and a call with no arguments only where the
+// body reads none ($1 is then the script's). Not ok otherwise.
+func withLastCallInlined(text string) (string, bool) {
+	if !strings.Contains(text, "(") && !strings.Contains(text, "function") {
+		return "", false // every definition has one: most scripts stop here
+	}
+	before, last := lastLine(text)
+	m := inlinedCall().FindStringSubmatch(last)
+	if m == nil || slices.Contains(shellKeywords, m[1]) || slices.Contains(compoundWords, m[1]) {
+		return "", false
+	}
+	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
+	sh, fn, at, ok := lastFunctionCall(plain)
+	if !ok || at < len(before) || strings.TrimSpace(plain[len(before):at]) != "" || !wordAt(plain+" ", at, m[1]) {
+		return "", false
+	}
+	body := sh.bodies[fn]
+	inner := plain[body.start+1 : body.end-1]
+	if plain[body.start] != '{' || sh.parent[fn] >= 0 || mayDefineFunction(inner) || m[2] == "" && positionalArgs().MatchString(inner) {
+		return "", false
+	}
+	def := -1
+	for _, d := range functionDef().FindAllStringSubmatchIndex(plain, -1) {
+		if d[1]-1 == body.start {
+			def = d[3]
+		}
+	}
+	if def < 0 || sh.blockOf(def) >= 0 || namedCount(plain, m[1]) != 2 {
+		return "", false // nested, or named again: defined twice, trap main EXIT
+	}
+	b := []byte(text[body.start+1 : body.end-1])
+	for _, r := range sh.anyReturns {
+		if r > body.start && r < body.end && sh.regionOf(r) == fn {
+			copy(b[r-body.start-1:], "exit  ")
+		}
+	}
+	return text[:def] + text[body.end:len(before)] + string(b) + "\n", true
+}
+
+// namedCount counts the words of plain that are name, whole.
+func namedCount(plain, name string) int {
+	n := 0
+	for at := 0; ; {
+		i := strings.Index(plain[at:], name)
+		if i < 0 {
+			return n
+		}
+		i += at
+		at = i + len(name)
+		if (i == 0 || !isNameByte(plain[i-1]) && plain[i-1] != '-') && (at == len(plain) || !isNameByte(plain[at]) && plain[at] != '-') {
+			n++
+		}
+	}
 }

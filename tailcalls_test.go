@@ -1,0 +1,127 @@
+package hookconv
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"testing/fstest"
+
+	"github.com/hookconv/hookconv/canonical"
+)
+
+// qaHelpers are the project scripts the guards of silentExitRows run:
+// each exits with its code on a payload naming rm -rf, 0 on any other,
+// check.sh and fails.sh (1), fails3.sh (3) with nothing on stderr,
+// loud.sh and loud1.sh (1) with a reason.
+var qaHelpers = map[string]string{
+	"check.sh":  "grep -q \"rm -rf\" && exit 2\nexit 0\n",
+	"fails.sh":  "grep -q \"rm -rf\" && exit 1\nexit 0\n",
+	"fails3.sh": "grep -q \"rm -rf\" && exit 3\nexit 0\n",
+	"loud.sh":   "grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; exit 2; }\nexit 0\n",
+	"loud1.sh":  "grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; exit 1; }\nexit 0\n",
+}
+
+// silentExitRow is a guard script (under .claude/hooks/, run by the
+// hook's command, ./.claude/hooks/NAME unless command says otherwise)
+// and whether HC431 reads it as exiting 2 silently. Each is what bash
+// does with it on a payload naming rm -rf (TestSilentExitRowsInBash).
+type silentExitRow struct {
+	name, script, command string
+	want                  bool
+}
+
+// silentExitRows are QA's rows for the readings of a guard's last lines;
+// the comment says what bash 5.2 does on the rm -rf payload.
+var silentExitRows = []silentExitRow{
+	// QA: a helper called in the function a script calls last, its
+	// failure turned into return 2 or its status returned.
+	{"fn-or2.sh", "main() {\n  \"$(dirname \"$0\")/fails.sh\" || return 2\n  return 0\n}\nmain \"$@\"\n", "", true},       // exit 2, silent
+	{"fn-or2-line.sh", "main() { \"$(dirname \"$0\")/fails.sh\" || return 2; return 0; }\nmain \"$@\"\n", "", true},       // exit 2, silent
+	{"fn-ret.sh", "main() {\n  \"$(dirname \"$0\")/check.sh\"\n  return $?\n}\nmain \"$@\"\n", "", true},                  // exit 2, silent
+	{"fn-last.sh", "main() {\n  \"$(dirname \"$0\")/check.sh\"\n}\nmain \"$@\"\n", "", true},                              // exit 2, silent
+	{"fn-or-ret.sh", "main() {\n  \"$(dirname \"$0\")/check.sh\" || return $?\n  return 0\n}\nmain\n", "", true},          // exit 2, silent
+	{"fn-status.sh", "main() {\n  \"$(dirname \"$0\")/check.sh\"\n}\nmain \"$@\"\nexit $?\n", "", true},                   // exit 2, silent
+	{"fn-or2-loud.sh", "main() {\n  \"$(dirname \"$0\")/loud1.sh\" || return 2\n  return 0\n}\nmain \"$@\"\n", "", false}, // exit 2, "no rm -rf"
+	{"fn-ret-loud.sh", "main() {\n  \"$(dirname \"$0\")/loud.sh\"\n  return $?\n}\nmain \"$@\"\n", "", false},             // exit 2, "no rm -rf"
+	{"fn-ret-fails.sh", "main() {\n  \"$(dirname \"$0\")/fails.sh\"\n  return $?\n}\nmain \"$@\"\n", "", false},           // exit 1
+	{"fn-then.sh", "main() {\n  \"$(dirname \"$0\")/check.sh\"\n}\nmain \"$@\"\necho done\n", "", false},                  // exit 0: echo's
+	{"fn-says.sh", "main() {\n  echo checking >&2\n  \"$(dirname \"$0\")/check.sh\"\n}\nmain \"$@\"\n", "", false},        // exit 2, "checking"
+	{"fn-trap.sh", "main() {\n  \"$(dirname \"$0\")/loud.sh\"\n}\ntrap main EXIT\nmain \"$@\"\n", "", false},              // exit 2, "no rm -rf" twice
+}
+
+// TestSilentExitRows reads each of silentExitRows.
+func TestSilentExitRows(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for name, body := range qaHelpers {
+		fsys[".claude/hooks/"+name] = &fstest.MapFile{Data: []byte("#!/bin/bash\n" + body), Mode: 0o755}
+	}
+	for _, r := range silentExitRows {
+		fsys[".claude/hooks/"+r.name] = &fstest.MapFile{Data: []byte("#!/bin/bash\n" + r.script), Mode: 0o755}
+	}
+	scripts := &Scripts{FS: fsys}
+	for _, r := range silentExitRows {
+		m := &canonical.Manifest{Hooks: []canonical.Hook{{
+			Event: "before_tool_execute", Blocking: true,
+			Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: r.run()},
+		}}}
+		if got := len(silentExits(m, nil, "claude-code", "codex", scripts)) > 0; got != r.want {
+			t.Errorf("%s: silentExits = %v, want %v", r.name, got, r.want)
+		}
+	}
+}
+
+// run is the row's hook command.
+func (r silentExitRow) run() string {
+	if r.command != "" {
+		return r.command
+	}
+	return "./.claude/hooks/" + r.name
+}
+
+// TestSilentExitRowsInBash runs each of silentExitRows in bash, on a
+// payload naming rm -rf, and checks that it exits 2 with nothing on
+// stderr exactly where the row says HC431 warns: the rows are what
+// bash does, not what the reader was taught.
+func TestSilentExitRowsInBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil || runtime.GOOS == "windows" {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	write := func(name, body string) {
+		file := filepath.Join(dir, ".claude", "hooks", name)
+		if err := os.MkdirAll(path.Dir(filepath.ToSlash(file)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte("#!/bin/bash\n"+body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, body := range qaHelpers {
+		write(name, body)
+	}
+	for _, r := range silentExitRows {
+		write(r.name, r.script)
+	}
+	for _, r := range silentExitRows {
+		cmd := exec.Command(bash, "-c", r.run())
+		cmd.Dir = dir
+		cmd.Stdin = bytes.NewBufferString(`{"tool_input":{"command":"rm -rf /"}}`)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		code := 0
+		if exit, ok := err.(*exec.ExitError); ok {
+			code = exit.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%s: %v", r.name, err)
+		}
+		if silent := code == 2 && stderr.Len() == 0; silent != r.want {
+			t.Errorf("%s: bash exits %d, stderr %q: silent exit 2 %v, row says %v", r.name, code, stderr.String(), silent, r.want)
+		}
+	}
+}
