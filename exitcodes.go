@@ -3,6 +3,7 @@ package hookconv
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -534,15 +535,19 @@ func endsWithExitZero(tail string) bool {
 // call's exit 2 (exitCodeTwo). Every arm before it must list numbers
 // alone, which a status of 2 does not match as text (02, 1): a glob (*,
 // 2*, [0-9]) might, and is not read, but for a catch-all * after an arm
-// naming 0 (QA: case $? in 0) exit 0;; *) exit 2;; esac), which runs on
-// every failure the arms before it do not list: on any failure
-// (exitCodeFailing) where they list 0 alone, on exit 2 at least where
-// they list other numbers too; a * that would run on success (no 0
-// listed) is not read, as check.sh && exit 2 is not. Not ok either for
-// an arm that falls through (;& or ;;&), an arm holding another case,
-// an arm without its ;;, or anything after the esac but an exit 0
-// (endsWithExitZero): the shell's reading is followed only this far.
-// One pass over the text.
+// naming 0 (QA: case $? in 0) exit 0;; *) exit 2;; esac), or in a
+// pattern list (1|*), which runs on every failure the arms before it do
+// not list (failingBut: QA, a helper's exit 1 reaches * after 0) and
+// 3)); a * that would run on success (no 0 listed) is not read, as
+// check.sh && exit 2 is not. An arm before it that falls through (;&)
+// with nothing in it (1) ;& 2) exit 2;;) hands its codes to the next
+// arm's commands, the found one's too, which then runs on those codes
+// and 2 (only, failingBut); one whose testing goes on (bash's ;;&) with
+// nothing in it (1) : ;;&) lists nothing. Not ok for such an arm that
+// runs a command, a found arm that does not end with ;;, an arm holding
+// another case, an arm without its ;;, or anything after the esac but an
+// exit 0 (endsWithExitZero): the shell's reading is followed only this
+// far. One pass over the text.
 func statusCaseArm(command, plain string) (status string, arm span, on exitCode, ok bool) {
 	m := statusCaseHead().FindStringSubmatchIndex(command)
 	if m == nil {
@@ -550,7 +555,10 @@ func statusCaseArm(command, plain string) (status string, arm span, on exitCode,
 	}
 	status = command[m[2]:m[3]]
 	found := false
-	listsZero, listsOther := false, false // the numbers of the arms before the one found
+	listsZero := false   // an arm before the one found names 0
+	var listed []string  // the other numbers they name
+	var carried []string // the numbers an empty arm falling through hands on
+	carriedZero := false
 	for at := m[1]; ; {
 		at = skipSpace(plain, at)
 		if at == len(plain) {
@@ -568,7 +576,9 @@ func statusCaseArm(command, plain string) (status string, arm span, on exitCode,
 		if closing < 0 {
 			return "", span{}, 0, false
 		}
-		names2, catchAll := false, false
+		names2, catchAll, zero := false, false, carriedZero
+		numbers := carried
+		carried, carriedZero = nil, false
 		for _, p := range strings.Split(strings.TrimPrefix(strings.TrimSpace(command[at:at+closing]), "("), "|") {
 			p = strings.TrimSpace(p)
 			glob := p == "*" // unquoted: it matches every status
@@ -584,35 +594,68 @@ func statusCaseArm(command, plain string) (status string, arm span, on exitCode,
 			case p == "" || strings.Trim(p, "0123456789") != "":
 				return "", span{}, 0, false // a glob or a word: it may match 2
 			case p == "0":
-				listsZero = true
-			default:
-				listsOther = true
-			}
+				zero = true
+			case p[0] != '0':
+				numbers = append(numbers, p)
+			} // 01 matches no status: left out
 		}
 		start := at + closing + 1
-		end := strings.Index(plain[start:], ";;")
+		end, term := armEnd(plain, start)
 		if end < 0 {
 			return "", span{}, 0, false
 		}
-		end += start
-		if body := plain[start:end]; strings.Contains(body, ";&") || strings.Contains(body, "case") || strings.HasPrefix(plain[end:], ";;&") {
+		if body := plain[start:end]; strings.Contains(body, "case") {
 			return "", span{}, 0, false
 		}
+		empty := strings.Trim(plain[start:end], " \t\n:") == ""
 		switch {
 		case found:
+		case term != ";;" && (names2 || catchAll || !empty):
+			return "", span{}, 0, false // its commands, then another arm's
+		case term == ";&":
+			// 1) ;& 2) exit 2;;: its codes run the next arm's commands.
+			carried, carriedZero = numbers, zero
+		case term == ";;&":
+			// 1) : ;;& *) exit 2;;: the codes are tested again below.
 		case names2:
-			found, arm, on = true, span{start, end}, exitCodeTwo
-		case catchAll:
-			if !listsZero {
+			if zero {
 				return "", span{}, 0, false // it runs on success too
 			}
-			found, arm, on = true, span{start, end}, exitCodeFailing
-			if listsOther {
-				on = exitCodeTwo // not on the failures listed before
+			found, arm, on = true, span{start, end}, exitCodeTwo
+			if len(numbers) > 0 {
+				on = onlyCodes(append(numbers, "2"))
 			}
+		case catchAll:
+			if !listsZero || zero {
+				return "", span{}, 0, false // it runs on success too
+			}
+			found, arm, on = true, span{start, end}, failingBut(listed)
+		default:
+			listsZero = listsZero || zero
+			listed = append(listed, numbers...)
 		}
-		at = end + len(";;")
+		at = end + len(term)
 	}
+}
+
+// armEnd returns where the commands of a case arm starting at offset
+// start of plain end, at its ;;, ;& or ;;&, and that terminator; -1 for
+// none.
+func armEnd(plain string, start int) (int, string) {
+	for i := start; i+1 < len(plain); i++ {
+		if plain[i] != ';' {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(plain[i:], ";;&"):
+			return i, ";;&"
+		case plain[i+1] == ';':
+			return i, ";;"
+		case plain[i+1] == '&':
+			return i, ";&"
+		}
+	}
+	return -1, ""
 }
 
 // pipeStatus is the status bash keeps of a pipeline's first command,
@@ -1093,14 +1136,20 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 			if prints {
 				key = withPrintsToStderr(key)
 			}
-			cache, quietOf := failing, failsSilently
-			if on == exitCodeTwo {
+			cache, quietOf, cached := failing, failsSilently, key
+			switch {
+			case on == exitCodeTwo:
 				cache, quietOf = silent, exitsTwoSilently
+			case on != exitCodeFailing:
+				// A catch-all arm after arms naming codes: those left
+				// out, kept apart by them.
+				quietOf = func(text string) bool { return exitsSilently(text, on) }
+				cached = strconv.FormatUint(uint64(on), 16) + "\x00" + key
 			}
-			quiet, seen := cache[key]
+			quiet, seen := cache[cached]
 			if !seen {
 				quiet = quietOf(key)
-				cache[key] = quiet
+				cache[cached] = quiet
 			}
 			return what, "", quiet
 		}

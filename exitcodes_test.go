@@ -776,6 +776,18 @@ func TestFailureBody(t *testing.T) {
 // && exit 2 was not read); one that runs it on any other status, success
 // among them, has no such body.
 func TestFailureBodyOnExitTwo(t *testing.T) {
+	// The rows whose arm runs on other codes than 2 too (QA: a pattern
+	// list's other numbers, and a catch-all's failures but those listed
+	// before it).
+	wantOn := map[string]exitCode{
+		"check.sh; case $? in 2|3) exit 2;; esac":                                                  onlyCodes([]string{"2", "3"}),
+		"check.sh; case $? in 1 | 2 ) exit 2;; esac":                                               onlyCodes([]string{"1", "2"}),
+		"check.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac":                            failingBut([]string{"1"}),
+		"check.sh; case $? in 0) ;; " + strings.Repeat("1) exit 0;; ", 20000) + "*) exit 2;; esac": failingBut([]string{"1"}),
+		"check.sh; case $? in 0) exit 0;; 1) ;& 2) exit 2;; esac":                                  onlyCodes([]string{"1", "2"}),
+		"check.sh; case $? in 0) exit 0;; 1) : ;;& *) exit 2;; esac":                               exitCodeFailing,
+		"check.sh; case $? in 0) exit 0;; 1|*) exit 2;; esac":                                      exitCodeFailing,
+	}
 	for _, tc := range []struct {
 		command, call, body string
 		ok                  bool
@@ -824,6 +836,14 @@ func TestFailureBodyOnExitTwo(t *testing.T) {
 		// least on exit 2; large, still one pass.
 		{"check.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", "check.sh", " exit 2", true},
 		{"check.sh; case $? in 0) ;; " + strings.Repeat("1) exit 0;; ", 20000) + "*) exit 2;; esac", "check.sh", " exit 2", true},
+		// QA: an empty arm falling through (;&) or testing on (;;&),
+		// and 1|*, a catch-all too.
+		{"check.sh; case $? in 0) exit 0;; 1) ;& 2) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in 0) exit 0;; 1) : ;;& *) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in 0) exit 0;; 1|*) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in 0) ;& 2) exit 2;; esac", "", "", false},            // success falls into it
+		{"check.sh; case $? in 1) echo x >&2 ;& 2) exit 2;; esac", "", "", false}, // a command, then the next arm's
+		{"check.sh; case $? in 0|*) exit 2;; esac", "", "", false},                // on success too
 		// QA: -ge 2 (and its spellings), and an if whose then part exits
 		// 0 on every status but 2, followed by the rest.
 		{"check.sh; [ $? -ge 2 ] && exit 2", "check.sh", "exit 2", true},
@@ -841,8 +861,12 @@ func TestFailureBodyOnExitTwo(t *testing.T) {
 		{"check.sh; if [ $? -ne 2 ]; then exit 0; elif x; then :; fi; exit 2", "", "", false},
 	} {
 		call, body, on, ok := failureBody(tc.command)
-		if ok != tc.ok || ok && (call != tc.call || body != tc.body || on != exitCodeTwo) {
-			t.Errorf("failureBody(%q) = %q, %q, %v, %v, want %q, %q, exit 2, %v", tc.command, call, body, on, ok, tc.call, tc.body, tc.ok)
+		want, other := wantOn[tc.command]
+		if !other {
+			want = exitCodeTwo
+		}
+		if ok != tc.ok || ok && (call != tc.call || body != tc.body || on != want) {
+			t.Errorf("failureBody(%q) = %q, %q, %v, %v, want %q, %q, %v, %v", tc.command, call, body, on, ok, tc.call, tc.body, want, tc.ok)
 		}
 	}
 }

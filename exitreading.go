@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/internal/lazy"
@@ -150,8 +151,9 @@ func exitsWith(text string, code exitCode) bool {
 	return len(exitsAt(text, plain, code)) > 0 || len(conditionalExits(text, plain, code)) > 0
 }
 
-// exitCode is which exits a reading looks for.
-type exitCode int
+// exitCode is which exits a reading looks for. Above exitCodeFailing's
+// bit, bit n set leaves code n out of the failures (failingBut).
+type exitCode uint64
 
 const (
 	// exitCodeTwo: exit 2, the code that blocks.
@@ -161,10 +163,45 @@ const (
 	exitCodeFailing
 )
 
+// failingBut returns the failures but the codes listed (numbers without
+// leading zeros), for a case's catch-all arm after arms naming them
+// (QA: case $? in 0) exit 0;; 3) exit 1;; *) exit 2;; esac runs its *
+// on a helper's exit 1). A code above 63 is not left out: read as a
+// failure, at worst a needless warning.
+func failingBut(listed []string) exitCode {
+	c := exitCodeFailing
+	for _, n := range listed {
+		if k, err := strconv.Atoi(n); err == nil && k > 0 && k < 64 {
+			c |= 1 << k
+		}
+	}
+	return c
+}
+
+// onlyCodes returns the failures with the codes listed alone (numbers
+// from 1 to 63), for a case arm that runs on them: every code but those
+// left out, and any above 63, read as a failure.
+func onlyCodes(listed []string) exitCode {
+	var rest []string
+	for k := 1; k < 64; k++ {
+		if n := strconv.Itoa(k); !slices.Contains(listed, n) {
+			rest = append(rest, n)
+		}
+	}
+	return failingBut(rest)
+}
+
+// failing reports whether c is exitCodeFailing, with codes left out or
+// not.
+func (c exitCode) failing() bool { return c&exitCodeFailing != 0 }
+
 // is reports whether a code's number (no leading zeros) is one of c's.
 func (c exitCode) is(number string) bool {
 	if c == exitCodeTwo {
 		return number == "2"
+	}
+	if k, err := strconv.Atoi(number); err == nil && k > 0 && k < 64 && c&(1<<k) != 0 {
+		return false // listed before the catch-all
 	}
 	return number != "0"
 }
@@ -475,11 +512,22 @@ var nameWord = lazy.Regexp(`[A-Za-z_]\w*`)
 // (withoutLiteralQuotes), shows.
 func exitsAt(text, plain string, code exitCode) [][]int {
 	re := exitTwo()
-	if code == exitCodeFailing {
+	if code.failing() {
 		re = exitFailing()
 	}
 	locs := re.FindAllStringIndex(text, -1)
-	return slices.DeleteFunc(locs, func(loc []int) bool { return !strings.Contains(plain[loc[0]:loc[1]], "exit") })
+	return slices.DeleteFunc(locs, func(loc []int) bool {
+		if !strings.Contains(plain[loc[0]:loc[1]], "exit") {
+			return true
+		}
+		if !code.failing() || code == exitCodeFailing {
+			return false
+		}
+		// Failures but some codes: the number, past its leading zeros
+		// (1 to 255, as exitFailing matches), ends the match.
+		digits := strings.TrimRight(text[loc[0]:loc[1]], "0123456789")
+		return !code.is(strings.TrimLeft(text[loc[0]+len(digits):loc[1]], "0"))
+	})
 }
 
 // stderrWrite matches what sends a shell command's output to standard
@@ -520,14 +568,14 @@ func exitsSilently(text string, code exitCode) bool {
 	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
 	exits := exitsAt(text, plain, code)
 	viaCodes := conditionalExits(text, plain, code)
-	if len(exits) == 0 && len(viaCodes) == 0 && code != exitCodeFailing {
+	if len(exits) == 0 && len(viaCodes) == 0 && !code.failing() {
 		return false
 	}
 	shape := readShape(plain)
 	// A failing last command's status is the script's: the end is an
 	// exit of its own, for a code other than 0.
 	endAt, endFails := -1, false
-	if code == exitCodeFailing {
+	if code.failing() {
 		endAt, endFails = shape.endFails(plain)
 	}
 	if len(exits) == 0 && len(viaCodes) == 0 && !endFails {

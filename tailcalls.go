@@ -395,10 +395,21 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		}
 	}
 	call, body, on, ok := failureBody(last)
+	for k := 0; !ok && k < maxLineSplits; k++ {
+		// true; check.sh; case $? in …, on one line (QA): the simple
+		// commands before the call run as on lines of their own.
+		plain := withoutLiteralQuotes(last)
+		at := nextOperator(plain, 0)
+		if at == len(plain) || plain[at] != ';' || strings.HasPrefix(plain[at:], ";;") || !simpleCommand(plain[:at]) {
+			break
+		}
+		before, last = before+last[:at]+"\n", strings.TrimSpace(last[at+1:])
+		call, body, on, ok = failureBody(last)
+	}
 	if !ok || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
 		return "", false
 	}
-	if w := shellWords(call); len(w) == 0 || sourcing(w) || on == exitCodeFailing && w[0].text == "exec" {
+	if w := shellWords(call); len(w) == 0 || sourcing(w) || on.failing() && w[0].text == "exec" {
 		// exec check.sh || exit 2: the helper replaces the shell, whose
 		// exit is the helper's own (bash 5.2: exit 1 for a helper's 1),
 		// and what follows never runs.
@@ -423,7 +434,7 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		// code at all (a helper failing only by its last command is
 		// not read), after what runs before, which may still write;
 		// before's own silent failure as below.
-		if !exitsWith(inner, on) || on == exitCodeFailing && !exitsTwoSilently(before) && failsSilently(before+"\nexit 0") {
+		if !exitsWith(inner, on) || on.failing() && !exitsTwoSilently(before) && failsSilently(before+"\nexit 0") {
 			return "", false
 		}
 		return before + "\nexit 2", true
@@ -440,11 +451,16 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	}
 	// before's own exits, not its last command's status, which the
 	// call's replaces: read with an exit 0 after it.
-	if !exitsTwoSilently(before) && (failsSilently(before+"\nexit 0") || !failsSilently(whole)) {
+	if !exitsTwoSilently(before) && (failsSilently(before+"\nexit 0") || !exitsSilently(whole, on)) {
 		return "", false
 	}
 	return before + "\nexit 2", true
 }
+
+// maxLineSplits bounds the commands failureTail reads past before the
+// call on a last line: a guard's last line is short, and each try reads
+// the rest of it again.
+const maxLineSplits = 8
 
 // opensStatusTest reports whether a script's line may test the status
 // of the command on the line before it, or of one saved there (rc=$?):

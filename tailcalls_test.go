@@ -51,6 +51,30 @@ var silentExitRows = []silentExitRow{
 	{"fn-then.sh", "main() {\n  \"$(dirname \"$0\")/check.sh\"\n}\nmain \"$@\"\necho done\n", "", false},                  // exit 0: echo's
 	{"fn-says.sh", "main() {\n  echo checking >&2\n  \"$(dirname \"$0\")/check.sh\"\n}\nmain \"$@\"\n", "", false},        // exit 2, "checking"
 	{"fn-trap.sh", "main() {\n  \"$(dirname \"$0\")/loud.sh\"\n}\ntrap main EXIT\nmain \"$@\"\n", "", false},              // exit 2, "no rm -rf" twice
+	// QA: a catch-all arm after arms for other codes runs on the
+	// helper's failures they do not list.
+	{"case-other.sh", "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; 3) exit 1;; *) exit 2;; esac\n", "", true},    // exit 2, silent
+	{"case-three.sh", "\"$(dirname \"$0\")/fails3.sh\"\ncase $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac\n", "", true},   // exit 2, silent
+	{"case-listed.sh", "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac\n", "", false},  // exit 1
+	{"case-other-l.sh", "\"$(dirname \"$0\")/loud1.sh\"\ncase $? in 0) exit 0;; 3) exit 1;; *) exit 2;; esac\n", "", false}, // exit 2, "no rm -rf"
+	{"case-other-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 3) exit 1;; *) exit 2;; esac", true},          // exit 2, silent
+	{"case-listed-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", false},        // exit 1
+	{"case-pair.sh", "\"$(dirname \"$0\")/fails3.sh\"\ncase $? in 0) exit 0;; 2|3) exit 2;; esac\n", "", true},              // exit 2, silent: 3 listed beside 2
+	// QA: the call after other commands on the script's last line.
+	{"line-case.sh", "true; \"$(dirname \"$0\")/fails.sh\"; case $? in 0) exit 0;; *) exit 2;; esac\n", "", true},    // exit 2, silent
+	{"line-case2.sh", "true; \"$(dirname \"$0\")/check.sh\"; case $? in 2) exit 2;; esac\n", "", true},               // exit 2, silent
+	{"line-or2.sh", "true; : ok; \"$(dirname \"$0\")/fails.sh\" || exit 2\n", "", true},                              // exit 2, silent
+	{"line-case-l.sh", "true; \"$(dirname \"$0\")/loud1.sh\"; case $? in 0) exit 0;; *) exit 2;; esac\n", "", false}, // exit 2, "no rm -rf"
+	{"line-says.sh", "echo checking >&2; \"$(dirname \"$0\")/fails.sh\" || exit 2\n", "", false},                     // exit 2, "checking"
+	{"line-case-c.sh", "", "true; ./.claude/hooks/fails.sh; case $? in 0) exit 0;; *) exit 2;; esac", true},          // exit 2, silent
+	// QA: an empty arm falling through (;&) or testing on (bash's ;;&),
+	// and 1|*, a catch-all.
+	{"case-ft.sh", "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; 1) ;& 2) exit 2;; esac\n", "", true},     // exit 2, silent
+	{"case-ft3.sh", "\"$(dirname \"$0\")/fails3.sh\"\ncase $? in 0) exit 0;; 1) ;& 2) exit 2;; esac\n", "", false},  // exit 3: no arm
+	{"case-ft-l.sh", "\"$(dirname \"$0\")/loud1.sh\"\ncase $? in 0) exit 0;; 1) ;& 2) exit 2;; esac\n", "", false},  // exit 2, "no rm -rf"
+	{"case-ftt.sh", "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; 1) : ;;& *) exit 2;; esac\n", "", true}, // exit 2, silent
+	{"case-any.sh", "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; 1|*) exit 2;; esac\n", "", true},        // exit 2, silent
+	{"case-any-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 1) ;& 2) exit 2;; esac", true},          // exit 2, silent
 }
 
 // TestSilentExitRows reads each of silentExitRows.
