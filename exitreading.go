@@ -2322,8 +2322,10 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 		}
 		sh.calls[k] = append(sh.calls[k], start)
 		calls = append(calls, call{start, k})
-		if callSendsStderrAway(plain, start) {
-			sh.calledAway[k] = true // deny rm 2>/dev/null: its reason goes nowhere
+		if _, muted := spanAt(sh.stderrAway, start); muted || callSendsStderrAway(plain, start) {
+			// deny rm 2>/dev/null, { main; } 2>/dev/null: its reason
+			// goes nowhere.
+			sh.calledAway[k] = true
 		}
 	})
 	// Loud: a body that writes to stderr (not where the write goes

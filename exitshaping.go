@@ -303,6 +303,11 @@ func blank(b []byte) {
 // the function's.
 var lastCallArgs = lazy.Regexp(`^[A-Za-z_][\w-]*(?:[ \t]+[^;&|<>()\n` + "`" + `]*)?(?:[ \t]*&&[ \t]*([^;&|<>()\s` + "`" + `]+)(?:[^;&|()\n` + "`" + `]|[0-9]?>&[0-9])*|[ \t]*\|\|[ \t]*exit(?:[ \t]+` + passedStatus + `)?)?[ \t;]*(?:\n[ \t;]*)*(?:exit(?:[ \t]+` + passedStatus + `)?[ \t;]*\s*)?$`)
 
+// andExitZero matches an exit 0 after && ending a line (main && exit
+// 0): it runs where the function returned 0, and the script exits 0
+// there as it would anyway (QA: main's return 2 went unread).
+var andExitZero = lazy.Regexp(`&&[ \t]*exit(?:[ \t]+0+)?[ \t;]*(?:\n|$)`)
+
 // passedStatus is the last status as an exit's argument: $?, "$?", ${?}.
 const passedStatus = `(?:\$\?|"\$\?"|\$\{\?\}|"\$\{\?\}")`
 
@@ -336,8 +341,16 @@ func withLastCallReturnsAsExits(text string) string {
 		}
 		tail = strings.TrimRight(plain[last:g.end-1], " \t\n;") + plain[g.end:]
 	}
+	// main "$@" 2>/dev/null, { main; } 2>/dev/null (QA): the status is
+	// the function's still, and what it writes goes where they say
+	// (calledAway); not where its stdout goes to stderr, making what
+	// it prints a reason.
+	line, rest, _ := strings.Cut(tail, "\n")
+	if at, out, _, ok := endingRedirects(line); ok && out != toStderr {
+		tail = line[:at] + "\n" + rest
+	}
 	m := lastCallArgs().FindStringSubmatch(tail)
-	if m == nil || m[1] == "exit" || m[1] == "return" {
+	if m == nil || m[1] == "return" || m[1] == "exit" && !andExitZero().MatchString(tail) {
 		return text // main && exit 2: another exit on success
 	}
 	// A function defined inside the body, which the shape may not have

@@ -74,7 +74,15 @@ var silentExitRows = []silentExitRow{
 	{"case-ft-l.sh", "\"$(dirname \"$0\")/loud1.sh\"\ncase $? in 0) exit 0;; 1) ;& 2) exit 2;; esac\n", "", false},  // exit 2, "no rm -rf"
 	{"case-ftt.sh", "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; 1) : ;;& *) exit 2;; esac\n", "", true}, // exit 2, silent
 	{"case-any.sh", "\"$(dirname \"$0\")/fails.sh\"\ncase $? in 0) exit 0;; 1|*) exit 2;; esac\n", "", true},        // exit 2, silent
-	{"case-any-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 1) ;& 2) exit 2;; esac", true},          // exit 2, silent
+	// QA: main && exit 0 ending the script, main's status otherwise the
+	// script's; main's stderr sent away by its call or its group.
+	{"and0.sh", "main() {\n  if grep -q \"rm -rf\"; then\n    return 2\n  fi\n  return 0\n}\nmain && exit 0\n", "", true},                                // exit 2, silent
+	{"and0-loud.sh", "main() {\n  if grep -q \"rm -rf\"; then\n    echo no >&2\n    return 2\n  fi\n  return 0\n}\nmain && exit 0\n", "", false},         // exit 2, "no"
+	{"mute-call.sh", "main() {\n  if grep -q \"rm -rf\"; then\n    echo no >&2\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" 2>/dev/null\n", "", true}, // exit 2, silent
+	{"mute-group.sh", "main() {\n  if grep -q \"rm -rf\"; then\n    echo no >&2\n    return 2\n  fi\n  return 0\n}\n{ main; } 2>/dev/null\n", "", true},  // exit 2, silent
+	{"mute-log.sh", "main() {\n  if grep -q \"rm -rf\"; then\n    echo no >&2\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" >/dev/null\n", "", false},  // exit 2, "no"
+	{"mute-prints.sh", "main() {\n  if grep -q \"rm -rf\"; then\n    echo no\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" >&2\n", "", false},          // exit 2, "no"
+	{"case-any-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 1) ;& 2) exit 2;; esac", true},                                               // exit 2, silent
 }
 
 // TestSilentExitRows reads each of silentExitRows.
