@@ -278,8 +278,8 @@ func TestExitsTwoSilently(t *testing.T) {
 		{"grep -q rm && exit $(( 2 )); exit 0", true},
 		{"grep -q rm && { echo no >&2; exit $((2)); }; exit 0", false},
 		{"grep -q rm && exit $((3)); exit 0", false},
-		{"grep -q rm && exit $((02)); exit 0", false},  // octal, left as 0: a miss
-		{"grep -q rm && exit $((1+1)); exit 0", false}, // not evaluated: a miss
+		{"grep -q rm && exit $((02)); exit 0", true},  // octal 2 (QA: bash 5.2 exits 2, silent)
+		{"grep -q rm && exit $((1+1)); exit 0", true}, // literals evaluated (QA: bash 5.2 exits 2, silent)
 		{strings.Repeat("command echo x; ", 20000) + "grep -q rm && command exit 2", true},
 	} {
 		if got := exitsTwoSilently(tc.text); got != tc.want {
@@ -616,6 +616,41 @@ func TestFailsSilently(t *testing.T) {
 	} {
 		if got := failsSilently(tc.text); got != tc.want {
 			t.Errorf("failsSilently(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestLiteralArithmetic: each value as bash 5.2 gives it to exit
+// (bash -c 'exit $((EXPR))'; echo $?), the rows not ok being what bash
+// refuses on stderr or what names a variable.
+func TestLiteralArithmetic(t *testing.T) {
+	for _, tc := range []struct {
+		expr, want string
+		ok         bool
+	}{
+		{"2", "2", true},
+		{" 2 ", "2", true},
+		{"1+1", "2", true},
+		{"0x2", "2", true},
+		{"0X2", "2", true},
+		{"02", "2", true},
+		{"010", "8", true},
+		{"1+2", "3", true},
+		{"(1+1)*3-4", "2", true},
+		{"7/3", "2", true},
+		{"-1", "255", true},
+		{"258", "2", true},
+		{"08", "", false},  // value too great for base
+		{"1/0", "", false}, // division by 0
+		{"n+1", "", false},
+		{"$n", "", false},
+		{"1<<1", "", false}, // not read: + - * / alone
+		{"1+", "", false},
+		{"", "", false},
+	} {
+		got, ok := literalArithmetic(tc.expr)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("literalArithmetic(%q) = %q, %v, want %q, %v", tc.expr, got, ok, tc.want, tc.ok)
 		}
 	}
 }

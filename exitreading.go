@@ -213,7 +213,9 @@ func (c exitCode) is(number string) bool {
 func mayExitTwo(text string) bool {
 	// return 2 is one where it ends the function called last
 	// (withLastCallReturnsAsExits).
-	return (strings.Contains(text, "exit") || strings.Contains(text, "return")) && strings.IndexByte(text, '2') >= 0
+	// An arithmetic expansion may give 2 unspelled: exit $((1+1)).
+	return (strings.Contains(text, "exit") || strings.Contains(text, "return")) &&
+		(strings.IndexByte(text, '2') >= 0 || strings.Contains(text, "$((") || strings.Contains(text, "$["))
 }
 
 // exitCodeVar matches an exit whose code is a variable's: exit $BLOCK,

@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/internal/lazy"
@@ -21,6 +22,9 @@ import (
 // (withLastCallReturnsAsExits).
 func forExitReading(text string) string {
 	text = withLastCallReturnsAsExits(withoutBuiltinExit(text))
+	if strings.Contains(text, "$[") {
+		text = withOldArithmetic(text)
+	}
 	if !strings.Contains(text, "((") && !strings.Contains(text, "<<") {
 		return text
 	}
@@ -28,11 +32,12 @@ func forExitReading(text string) string {
 }
 
 // withoutArithmetic returns text with each arithmetic command (( n > 3 ))
-// spelled true, and each expansion $(( n + 1 )) spelled 0 (one holding a
-// decimal number alone, $(( 2 )), that number: exit $((2)) exits 2, QA),
+// spelled true, and each expansion $(( n + 1 )) spelled 0 (one of integer
+// literals alone, $(( 2 )), $((1+1)), $((0x2)), its value, as the shell
+// keeps an exit's code: exit $((1+1)) exits 2, QA; literalArithmetic),
 // padded with blanks: neither runs a program nor writes anything, and
 // the reader would take their ( ) for subshells and their > for a
-// redirection. Nothing is evaluated: $((1+1)) is 0 still.
+// redirection. Nothing naming a variable is evaluated.
 // Only an arithmetic on one line, with no command substitution, quote
 // or ; inside, is blanked; anything else stays for opaque to refuse.
 func withoutArithmetic(text string) string {
@@ -55,9 +60,8 @@ func withoutArithmetic(text string) string {
 		from, word := i, "true"
 		if expansion {
 			from, word = i-1, "0"
-			// A leading 0 is octal's ($((010)) is 8): left as 0.
-			if n := strings.TrimSpace(text[i+2 : end-2]); n != "" && n[0] != '0' && strings.Trim(n, "0123456789") == "" {
-				word = n
+			if v, ok := literalArithmetic(text[i+2 : end-2]); ok {
+				word = v
 			}
 		} else {
 			// The variables it sets stay named, as true's arguments:
@@ -77,6 +81,154 @@ func withoutArithmetic(text string) string {
 		return text
 	}
 	return string(b)
+}
+
+// withOldArithmetic returns text with each of bash's old arithmetic
+// expansions of integer literals alone, $[2], $[1+1], spelled with its
+// value and padded with blanks (QA: exit $[2] exits 2); any other is left
+// as written, an exit the reader does not take for one.
+func withOldArithmetic(text string) string {
+	var b []byte // a copy, made at the first change
+	for i := strings.Index(text, "$["); i >= 0; {
+		end := strings.IndexAny(text[i+2:], "]\n;$\"'`[")
+		if end >= 0 && text[i+2+end] == ']' {
+			if v, ok := literalArithmetic(text[i+2 : i+2+end]); ok {
+				if b == nil {
+					b = []byte(text)
+				}
+				n := copy(b[i:], v)
+				blank(b[i+n : i+3+end])
+			}
+		}
+		next := strings.Index(text[i+2:], "$[")
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	if b == nil {
+		return text
+	}
+	return string(b)
+}
+
+// maxArithmeticTokens bounds the expression literalArithmetic
+// evaluates: an exit's code is short.
+const maxArithmeticTokens = 32
+
+// literalArithmetic evaluates an arithmetic expression of integer
+// literals alone (decimal, 0x hex, 0 octal) with + - * / and parentheses,
+// as the shell does, returning its value as an exit code keeps it (its
+// low byte): "1+1" is 2, "0x2" 2, "02" 2, "010" 8. Not ok for anything
+// else: a name, another operator, a digit out of its base (08, which the
+// shell refuses on stderr), a division by zero, or past
+// maxArithmeticTokens.
+func literalArithmetic(expr string) (string, bool) {
+	var toks []string
+	for i := 0; i < len(expr); {
+		c := expr[i]
+		switch {
+		case c == ' ' || c == '\t':
+			i++
+		case strings.IndexByte("+-*/()", c) >= 0:
+			toks = append(toks, expr[i:i+1])
+			i++
+		case '0' <= c && c <= '9':
+			j := i
+			for j < len(expr) && isNameByte(expr[j]) {
+				j++
+			}
+			toks = append(toks, expr[i:j])
+			i = j
+		default:
+			return "", false
+		}
+		if len(toks) > maxArithmeticTokens {
+			return "", false
+		}
+	}
+	p := arithmeticParser{toks: toks}
+	v, ok := p.sum()
+	if !ok || p.at != len(toks) {
+		return "", false
+	}
+	return strconv.FormatInt(v&255, 10), true
+}
+
+// arithmeticParser reads literalArithmetic's tokens by precedence.
+type arithmeticParser struct {
+	toks []string
+	at   int
+}
+
+func (p *arithmeticParser) sum() (int64, bool) {
+	v, ok := p.product()
+	for ok && p.at < len(p.toks) && (p.toks[p.at] == "+" || p.toks[p.at] == "-") {
+		op := p.toks[p.at]
+		p.at++
+		w, wok := p.product()
+		if op == "+" {
+			v += w
+		} else {
+			v -= w
+		}
+		ok = wok
+	}
+	return v, ok
+}
+
+func (p *arithmeticParser) product() (int64, bool) {
+	v, ok := p.unary()
+	for ok && p.at < len(p.toks) && (p.toks[p.at] == "*" || p.toks[p.at] == "/") {
+		op := p.toks[p.at]
+		p.at++
+		w, wok := p.unary()
+		switch {
+		case !wok || op == "/" && w == 0:
+			return 0, false
+		case op == "*":
+			v *= w
+		default:
+			v /= w
+		}
+	}
+	return v, ok
+}
+
+func (p *arithmeticParser) unary() (int64, bool) {
+	if p.at == len(p.toks) {
+		return 0, false
+	}
+	switch t := p.toks[p.at]; t {
+	case "-", "+":
+		p.at++
+		v, ok := p.unary()
+		if t == "-" {
+			v = -v
+		}
+		return v, ok
+	case "(":
+		p.at++
+		v, ok := p.sum()
+		if !ok || p.at == len(p.toks) || p.toks[p.at] != ")" {
+			return 0, false
+		}
+		p.at++
+		return v, true
+	case ")", "*", "/":
+		return 0, false
+	default:
+		p.at++
+		base, digits := 10, t
+		switch {
+		case strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X"):
+			base, digits = 16, t[2:]
+		case len(t) > 1 && t[0] == '0':
+			base, digits = 8, t[1:]
+		}
+		v, err := strconv.ParseInt(digits, base, 32)
+		return v, err == nil
+	}
 }
 
 // arithmeticSets returns the variables an arithmetic expression assigns
@@ -408,7 +560,8 @@ func negatedCall(plain string, at int) bool {
 // withoutBuiltinExit returns text with each builtin or command that
 // opens a command running exit or return blanked: builtin exit 2 is exit
 // 2 (QA: a guard ending so went unread, builtin taken for a program), and
-// so is command exit 2 (QA round 3). One pass for each word.
+// so is command exit 2 (QA round 3), and command -p exit 2 (QA). One
+// pass for each word.
 func withoutBuiltinExit(text string) string {
 	return withoutWordBeforeExit(withoutWordBeforeExit(text, "builtin"), "command")
 }
@@ -423,6 +576,12 @@ func withoutWordBeforeExit(text, word string) string {
 	for i := strings.Index(text, word); i >= 0; {
 		end := i + len(word)
 		rest := strings.TrimLeft(text[end:], " \t")
+		if word == "command" && strings.HasPrefix(rest, "-p") && len(rest) > 2 && (rest[2] == ' ' || rest[2] == '\t') {
+			// command -p exit 2 (QA): -p sets only where programs
+			// are looked for; exit is the builtin still.
+			end = len(text) - len(rest) + 2
+			rest = strings.TrimLeft(rest[2:], " \t")
+		}
 		if len(rest) < len(text)-end && atCommandWord(text, i) {
 			for _, w := range []string{"exit", "return"} {
 				if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isNameByte(rest[len(w)])) {

@@ -82,7 +82,19 @@ var silentExitRows = []silentExitRow{
 	{"mute-group.sh", "main() {\n  if grep -q \"rm -rf\"; then\n    echo no >&2\n    return 2\n  fi\n  return 0\n}\n{ main; } 2>/dev/null\n", "", true},  // exit 2, silent
 	{"mute-log.sh", "main() {\n  if grep -q \"rm -rf\"; then\n    echo no >&2\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" >/dev/null\n", "", false},  // exit 2, "no"
 	{"mute-prints.sh", "main() {\n  if grep -q \"rm -rf\"; then\n    echo no\n    return 2\n  fi\n  return 0\n}\nmain \"$@\" >&2\n", "", false},          // exit 2, "no"
-	{"case-any-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 1) ;& 2) exit 2;; esac", true},                                               // exit 2, silent
+	// QA: arithmetic of integer literals that gives 2; command -p and
+	// builtin before exit.
+	{"arith-old.sh", "grep -q \"rm -rf\" && exit $[2]\nexit 0\n", "", true},                                // exit 2, silent
+	{"arith-hex.sh", "grep -q \"rm -rf\" && exit $((0x2))\nexit 0\n", "", true},                            // exit 2, silent
+	{"arith-sum.sh", "grep -q \"rm -rf\" && exit $((1+1))\nexit 0\n", "", true},                            // exit 2, silent
+	{"arith-blank.sh", "grep -q \"rm -rf\" && exit $(( 2 ))\nexit 0\n", "", true},                          // exit 2, silent
+	{"arith-oct.sh", "grep -q \"rm -rf\" && exit $((02))\nexit 0\n", "", true},                             // exit 2, silent
+	{"arith-three.sh", "grep -q \"rm -rf\" && exit $((1+2))\nexit 0\n", "", false},                         // exit 3
+	{"arith-old3.sh", "grep -q \"rm -rf\" && exit $[1+2]\nexit 0\n", "", false},                            // exit 3
+	{"cmd-p.sh", "grep -q \"rm -rf\" && command -p exit 2\nexit 0\n", "", true},                            // exit 2, silent
+	{"builtin.sh", "grep -q \"rm -rf\" && builtin exit 2\nexit 0\n", "", true},                             // exit 2, silent
+	{"cmd-p-loud.sh", "grep -q \"rm -rf\" && { echo no >&2; command -p exit 2; }\nexit 0\n", "", false},    // exit 2, "no"
+	{"case-any-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 1) ;& 2) exit 2;; esac", true}, // exit 2, silent
 }
 
 // TestSilentExitRows reads each of silentExitRows.
