@@ -86,7 +86,7 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "claude-code", Event: "config_change", Name: "ConfigChange", Matcher: "value"},
 	{Provider: "claude-code", Event: "cwd_changed", Name: "CwdChanged", Matcher: "none"},
 	{Provider: "claude-code", Event: "directory_added", Name: "DirectoryAdded", Matcher: "value"},
-	{Provider: "claude-code", Event: "file_changed", Name: "FileChanged", Matcher: "value", Note: "Claude Code watches only the files a FileChanged matcher names (literal file names, such as .envrc|.env) and those a SessionStart hook adds with watchPaths: without them the hook may never run"},
+	{Provider: "claude-code", Event: "file_changed", Name: "FileChanged", Matcher: "value", Note: "Claude Code watches only the files a FileChanged matcher names (literal file names, such as .envrc|.env) and those a SessionStart hook adds with watchPaths: without them the hook may never run", NeedsMatcher: true},
 	{Provider: "claude-code", Event: "worktree_create", Name: "WorktreeCreate", Matcher: "none"},
 	{Provider: "claude-code", Event: "worktree_remove", Name: "WorktreeRemove", Matcher: "none"},
 	{Provider: "claude-code", Event: "elicitation", Name: "Elicitation", Matcher: "value"},

@@ -84,6 +84,10 @@ type NativeEvent struct {
 	// NoteCommands says the note is about command hooks only (their exit
 	// codes): an http hook there has none, and is not told it.
 	NoteCommands bool `toml:"note_commands" json:"note_commands,omitempty"`
+	// NeedsMatcher says a hook here without a matcher fires for nothing
+	// (Claude Code's FileChanged watches only the files its matcher
+	// names), where on other value-matcher events it fires every time.
+	NeedsMatcher bool `toml:"needs_matcher" json:"needs_matcher,omitempty"`
 }
 
 // NoteOn is the note for a hook written under the event: Note, or ""

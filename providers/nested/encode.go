@@ -188,7 +188,17 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 			return encodedHook{} // none of its values ever occurs here
 		}
 		if ev, _ := c.Names.Event(h.Event); ev.Subject != "tool" {
-			providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov.Name, native)
+			if row.NeedsMatcher && h.Matcher != nil && !matchers[0].present {
+				// Without a matcher the hook fires for nothing here: "it
+				// fires every time" would be false (QA: said beside the
+				// event's note that it may never run).
+				ds.Warnf(providers.CodeMatcherIgnored, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
+					"write the "+native+" matcher as the file names to watch (.envrc|.env)",
+					"%s: its matcher %s cannot be written as the file names %s's %s takes: written without one, the hook watches no file and may never run",
+					h.DisplayName(i), canonical.MatcherText(h.Matcher), c.Prov.Name, native)
+			} else {
+				providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov.Name, native)
+			}
 		}
 	}
 	return encodedHook{
