@@ -25,7 +25,13 @@ func TestLockProjectWaits(t *testing.T) {
 	}
 	var said bytes.Buffer
 	got := make(chan func())
-	go func() { got <- lockProject(dir, &said) }()
+	go func() {
+		unlock, held := lockProject(dir, &said)
+		if !held {
+			t.Error("lockProject says it holds no lock")
+		}
+		got <- unlock
+	}()
 	select {
 	case <-got:
 		t.Fatal("took the lock another run holds")

@@ -24,7 +24,10 @@ var update = flag.Bool("update", false, "rewrite the expected output in testdata
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"hookconv": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"hookconv": func() {
+			signalAtStage()
+			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
 	})
 }
 

@@ -96,12 +96,14 @@ when the command line is wrong.`,
 				return usagef("%s is not a directory; migrate works on a project directory", dir)
 			}
 			e.targets = targets
+			locked := false
 			if !dryRun {
 				// One migrate at a time per project: two would each read
 				// the files before the other wrote them, and the last to
 				// write would drop the other's hooks.
-				unlock := lockProject(dir, e.stderr)
+				unlock, held := lockProject(dir, e.stderr)
 				defer unlock()
+				locked = held
 			}
 			in, slug, ds, err := readProject(e, dir, from)
 			if err != nil {
@@ -119,7 +121,7 @@ when the command line is wrong.`,
 					return usagef("--from %s and --to %s share %s: %s runs the hooks of every file there, the source's too, so they already run in it; nothing to migrate", s.A, s.B, filepath.Dir(s.Path), hookconv.ToolName(to))
 				}
 			}
-			plan := migration{dir: dir, from: slug, sources: in.Paths()}
+			plan := migration{dir: dir, from: slug, sources: in.Paths(), locked: locked, stripsSource: removeSource}
 			// Diagnostics are shown per target (text) under a heading, as
 			// the same source line can mean different things for each.
 			sources := map[string][]byte{}
@@ -270,8 +272,12 @@ func targetList(to string) ([]string, error) {
 type migration struct {
 	dir, from string
 	sources   []string // the source's config files, as read
-	changes   []change
-	targets   []hookconv.Migration
+	// locked says the run holds the project's lock (lockProject), so no
+	// other migrate is staging files there; stripsSource that the
+	// source's files are among those it writes.
+	locked, stripsSource bool
+	changes              []change
+	targets              []hookconv.Migration
 	// read are the targets' existing files, as read, changed or not: a
 	// target that reads the source's own file finds the source's hooks
 	// "already there".
@@ -501,8 +507,18 @@ func (m *migration) write(stderr io.Writer) error {
 	}
 	// A run killed between staging and renaming left its staged copies:
 	// gone now, said, so that a bulk "git add -A" does not commit them.
-	for _, p := range order {
-		for _, stale := range atomicfile.RemoveStale(p, time.Minute) {
+	// Beside every file the run would write, changed or not: a rerun
+	// that finds nothing to change must still remove them (QA: a copy
+	// left beside an already-migrated file stayed for good). A minute old
+	// at least, unless the project's lock is held: a younger copy may be
+	// another run's, still to be renamed, but no other migrate stages
+	// files in a project this run has locked.
+	age := time.Minute
+	if m.locked {
+		age = 0
+	}
+	for _, p := range m.writable(order) {
+		for _, stale := range atomicfile.RemoveStale(p, age) {
 			fmt.Fprintf(stderr, "hookconv: removed %s, left by an interrupted run\n", stale)
 		}
 	}
@@ -517,6 +533,24 @@ func (m *migration) write(stderr io.Writer) error {
 	return removingStagedOnSignal(stderr, func() error {
 		return atomicfile.WriteInOrderIfUnchanged(order, files, func(p string) fs.FileMode { return modes[p] }, before)
 	})
+}
+
+// writable returns the files the run writes (order) with those it would
+// write were they to change, sorted and once each: the targets' files it
+// read, and the source's under --remove-source, where links lead.
+func (m *migration) writable(order []string) []string {
+	paths := slices.Clone(order)
+	others := m.read
+	if m.stripsSource {
+		others = append(slices.Clone(others), m.sources...)
+	}
+	for _, p := range others {
+		if path, err := throughLink(m.dir, p); err == nil {
+			paths = append(paths, path)
+		}
+	}
+	slices.Sort(paths)
+	return slices.Compact(paths)
 }
 
 // stage resolves where each change goes (through links that stay in the

@@ -16,7 +16,8 @@ import (
 // process ends, as the signal would have ended it: a migration script
 // killed halfway must not leave .settings.json.tmp-* files for its
 // "git add -A" to commit. A file already renamed is whole, and the
-// others are as they were.
+// others are as they were. Once the handler has run, write stages nothing
+// more (atomicfile.ErrStopped), so the count it gives is every file left.
 func removingStagedOnSignal(stderr io.Writer, write func() error) error {
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
@@ -38,5 +39,13 @@ func removingStagedOnSignal(stderr io.Writer, write func() error) error {
 		case <-done:
 		}
 	}()
-	return write()
+	err := write()
+	if atomicfile.Stopped() {
+		// The handler has removed the staged files and is ending the
+		// process with the signal's code: a write that failed because of
+		// it (atomicfile.ErrStopped) must not be reported as a failure of
+		// its own, with another exit code, in a race with that exit.
+		select {}
+	}
+	return err
 }

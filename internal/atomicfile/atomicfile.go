@@ -96,9 +96,14 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 		dir = "."
 	}
 	// The leading dot hides the temporary file from casual listings and
-	// from tools that glob for *.json.
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	// from tools that glob for *.json. Created and registered under
+	// live's lock, so that a signal handler's RemoveStaged either sees it
+	// or, having run first, keeps it from being made at all.
+	tmp, n, err := live.create(dir, "."+base+".tmp-*")
 	if err != nil {
+		if errors.Is(err, ErrStopped) {
+			return nil, err
+		}
 		// Named by the file and its folder, not by the temporary name
 		// the user never chose (open .hooks.json.tmp-2818292363: …).
 		if errors.Is(err, fs.ErrPermission) {
@@ -111,7 +116,9 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 		return nil, fmt.Errorf("%s cannot be written: %w", path, err)
 	}
 	tmpName := tmp.Name()
-	live.add(tmpName)
+	if StagedHook != nil {
+		StagedHook(n)
+	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
@@ -186,6 +193,14 @@ func RemoveStale(path string, age time.Duration) []string {
 	return removed
 }
 
+// Stopped reports whether RemoveStaged has run: a write that fails then
+// failed because the process is ending on a signal, whose handler says so.
+func Stopped() bool {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	return live.stopped
+}
+
 // escapeGlob quotes the characters filepath.Match reads specially.
 func escapeGlob(s string) string {
 	var b strings.Builder
@@ -204,6 +219,16 @@ func (s *Staged) Discard() {
 	live.remove(s.tmp)
 }
 
+// ErrStopped is Stage's and WriteInOrder's refusal once RemoveStaged has
+// run: the process is ending on a signal, and a file staged now would be
+// left behind by nobody.
+var ErrStopped = errors.New("stopped by a signal; nothing more is written")
+
+// StagedHook, when set (by tests only), is called after Stage has created
+// the process's nth temporary file (counting from 1): a test stops there
+// and sends the signal whose handler runs RemoveStaged, with no sleep.
+var StagedHook func(n int)
+
 // liveFiles are the temporary files staged and not yet renamed or
 // removed, for RemoveStaged.
 type liveFiles struct {
@@ -212,12 +237,48 @@ type liveFiles struct {
 	// dirs are the folders a write in progress made, in order: removed,
 	// when still empty, with its staged files.
 	dirs []string
+	// stopped is set by RemoveStaged: no file or folder is made after it,
+	// since the handler that called it has already cleaned up.
+	stopped bool
+	// created counts the temporary files made, for StagedHook.
+	created int
 }
 
-func (l *liveFiles) addDir(dir string) {
+// create makes and registers a temporary file in one step under the
+// lock, unless RemoveStaged has run (ErrStopped): a file made between
+// the two, or after the handler, would outlive the process (QA: SIGTERM
+// while staging left the file staged just after the handler ran).
+func (l *liveFiles) create(dir, pattern string) (*os.File, int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.stopped {
+		return nil, 0, ErrStopped
+	}
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, 0, err
+	}
+	if l.names == nil {
+		l.names = map[string]bool{}
+	}
+	l.names[f.Name()] = true
+	l.created++
+	return f, l.created, nil
+}
+
+// mkdir makes a folder for a write in progress and registers it, under
+// the lock for the same reason as create.
+func (l *liveFiles) mkdir(dir string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.stopped {
+		return ErrStopped
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return err
+	}
 	l.dirs = append(l.dirs, dir)
+	return nil
 }
 
 // forgetDirs is said when a write ends: its folders are the caller's.
@@ -228,15 +289,6 @@ func (l *liveFiles) forgetDirs() {
 }
 
 var live liveFiles
-
-func (l *liveFiles) add(name string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.names == nil {
-		l.names = map[string]bool{}
-	}
-	l.names[name] = true
-}
 
 func (l *liveFiles) remove(name string) {
 	l.mu.Lock()
@@ -249,10 +301,12 @@ func (l *liveFiles) remove(name string) {
 // still empty, and returns how many files: what a process stopped by a signal
 // between staging and renaming would otherwise leave beside its targets
 // (a script that then runs "git add -A" commits them). The targets
-// themselves are as they were, or already replaced whole.
+// themselves are as they were, or already replaced whole. From then on
+// nothing more is staged (ErrStopped): the process is about to end.
 func RemoveStaged() int {
 	live.mu.Lock()
 	defer live.mu.Unlock()
+	live.stopped = true
 	n := 0
 	for name := range live.names {
 		if os.Remove(name) == nil {
@@ -391,11 +445,14 @@ func mkdirs(dir string, made []string) ([]string, error) {
 		missing = append(missing, d)
 	}
 	for i := len(missing) - 1; i >= 0; i-- {
-		if err := os.Mkdir(missing[i], 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		err := live.mkdir(missing[i])
+		if errors.Is(err, ErrStopped) {
+			return made, err
+		}
+		if err != nil && !errors.Is(err, fs.ErrExist) {
 			return made, fmt.Errorf("cannot create %s: %w", missing[i], err)
 		}
 		made = append(made, missing[i])
-		live.addDir(missing[i])
 	}
 	return made, nil
 }

@@ -368,6 +368,7 @@ func TestRemoveStale(t *testing.T) {
 // TestRemoveStaged: what a signal handler removes is what is staged and
 // not yet renamed or discarded, and nothing else.
 func TestRemoveStaged(t *testing.T) {
+	resumeAfter(t)
 	dir := t.TempDir()
 	kept := filepath.Join(dir, "kept.json")
 	if err := Write(kept, []byte("{}\n"), 0o644); err != nil {
@@ -391,6 +392,7 @@ func TestRemoveStaged(t *testing.T) {
 		t.Errorf("directory holds %q, want b.json and kept.json", names)
 	}
 	s1.Discard() // already gone: no error, no panic
+	resume()     // as a new process would start
 	// A folder a write in progress made goes too, when still empty.
 	made, err := mkdirs(filepath.Join(dir, "new", "deeper"), nil)
 	if err != nil || len(made) != 2 {
@@ -402,5 +404,49 @@ func TestRemoveStaged(t *testing.T) {
 	}
 	if n := RemoveStaged(); n != 0 {
 		t.Errorf("a second RemoveStaged removed %d files", n)
+	}
+}
+
+// resumeAfter lets the package stage files again once t ends: RemoveStaged
+// stops it for the rest of the process, which in a test is the other tests.
+func resumeAfter(t *testing.T) { t.Cleanup(resume) }
+
+// resume undoes RemoveStaged's stop.
+func resume() {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	live.stopped = false
+}
+
+// TestNothingStagedAfterRemoveStaged: once a signal handler's
+// RemoveStaged has run, the write it interrupted stages no more files
+// (QA: SIGTERM during staging left the file staged just after the
+// handler, which no rerun removed), and says why.
+func TestNothingStagedAfterRemoveStaged(t *testing.T) {
+	resumeAfter(t)
+	defer func() { StagedHook = nil }()
+	dir := t.TempDir()
+	files := map[string][]byte{}
+	for _, name := range []string{"a.json", "b.json", "new/c.json", "new/d.json"} {
+		files[filepath.Join(dir, filepath.FromSlash(name))] = []byte(name)
+	}
+	first := -1
+	StagedHook = func(n int) {
+		if first < 0 {
+			first = n
+		}
+		if n == first+1 { // the second file of this write: the signal
+			RemoveStaged()
+		}
+	}
+	err := WriteAll(files, func(string) fs.FileMode { return 0o644 })
+	if !errors.Is(err, ErrStopped) || !Stopped() {
+		t.Fatalf("WriteAll = %v, Stopped() = %v; want ErrStopped after RemoveStaged", err, Stopped())
+	}
+	if names := entries(t, dir); len(names) != 0 {
+		t.Errorf("left %q, want nothing: no file staged after the handler, no folder made for them", names)
+	}
+	if _, err := Stage(filepath.Join(dir, "e.json"), nil, 0o644); !errors.Is(err, ErrStopped) {
+		t.Errorf("Stage after RemoveStaged = %v, want ErrStopped", err)
 	}
 }

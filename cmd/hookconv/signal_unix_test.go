@@ -1,0 +1,32 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/hookconv/hookconv/internal/atomicfile"
+)
+
+// signalAtStage makes a script's hookconv send itself SIGTERM once it has
+// staged file N (HOOKCONV_TEST_SIGTERM_AT_STAGE=N) and go on staging only
+// when the signal's handler has removed the staged files: the moment QA
+// hit with sleeps, taken every time.
+func signalAtStage() {
+	at, err := strconv.Atoi(os.Getenv("HOOKCONV_TEST_SIGTERM_AT_STAGE"))
+	if err != nil {
+		return
+	}
+	atomicfile.StagedHook = func(n int) {
+		if n != at {
+			return
+		}
+		syscall.Kill(os.Getpid(), syscall.SIGTERM)
+		for deadline := time.Now().Add(10 * time.Second); !atomicfile.Stopped() && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
+	}
+}
