@@ -32,7 +32,7 @@ import (
 // Pipeline diagnostic codes.
 const (
 	CodeUnknownProvider = "HC400" // no adapter for the slug
-	CodeNothingDecoded  = "HC401" // the input held no hooks
+	CodeNothingDecoded  = "HC401" // the input held no hooks (an error when the project holds no config of the source tool at all)
 	CodeNotPortable     = "HC402" // a pattern matcher passed through to another tool (warning)
 	CodeForeignData     = "HC403" // another provider's native fields are not rendered (info)
 	CodeForeignFilter   = "HC404" // another provider's filter ("if") is lost: the hook runs more often (warning)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/hookconv/hookconv"
@@ -44,8 +45,9 @@ as convert -o and migrate say.
 The table goes to standard output; the reasons, per target, to standard
 error (in every format but json, whose report holds them). Nothing is
 written. Exit status: 0, or 1 with --strict when any hook is not "full"
-on some target (and always when a conversion fails); 2 when the command
-line is wrong.`,
+on some target (and always when a conversion fails, the project holds
+no config of the source tool, or the output cannot be written); 2 when
+the command line is wrong.`,
 		Example: `  hookconv check --to cursor,gemini-cli,codex .claude/settings.json
   hookconv check --to cursor --format markdown hooks.json`,
 		Args: cobra.MaximumNArgs(1),
@@ -68,6 +70,14 @@ line is wrong.`,
 			}
 			e.targets = targets
 			in, slug, ds, err := readSource(e, input, from)
+			var ns noSourceError
+			if errors.As(err, &ns) && format == "json" {
+				// The report, with the reason in it, as for any failure.
+				if err := writeReportJSON(e, nil, ns.diagnostics()); err != nil {
+					return err
+				}
+				return exitError{exitProblems}
+			}
 			if err != nil {
 				return err
 			}

@@ -59,7 +59,9 @@ account (zsh by default on macOS), this keeps a command written for sh or
 bash read as it was (HC443).
 
 Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
-with --strict); nothing is written then. 2 when the command line is wrong.`,
+with --strict); nothing is written then. 1 also when the project holds no
+config of the source tool, or the output cannot be written. 2 when the
+command line is wrong.`,
 		Example: `  hookconv convert --to gemini-cli .claude/settings.json
   hookconv convert --from claude-code --to codex . -o .codex/hooks.json
   hookconv convert --to canonical examples/project > hooks.json
@@ -87,7 +89,7 @@ with --strict); nothing is written then. 2 when the command line is wrong.`,
 			e.targets = []string{to}
 			in, slug, ds, err := readSource(e, input, from)
 			if err != nil {
-				return err
+				return sourceMissing(e, format, err)
 			}
 			if in == nil {
 				// The input could not be read: say so, and nothing else.
@@ -450,7 +452,7 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 		}
 		switch len(found) {
 		case 0:
-			return nil, "", nil, usagef("no hook configuration found in %s; name the file, or the tool with --from", dir)
+			return nil, "", nil, noSourcef("no hook configuration found in %s; name the file, or the tool with --from", dir)
 		case 1:
 			from = found[0]
 		default:
@@ -489,9 +491,9 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 	}
 	if len(files) == 0 && len(ds) == 0 {
 		if other := foreignPrograms(dir, from); other != "" {
-			return nil, "", nil, usagef("no %s configuration found in %s: %s is not the program hookconv writes there, so it cannot be read (its hooks are code); port it by hand", from, dir, other)
+			return nil, "", nil, noSourcef("no %s configuration found in %s: %s is not the program hookconv writes there, so it cannot be read (its hooks are code); port it by hand", from, dir, other)
 		}
-		return nil, "", nil, usagef("no %s configuration found in %s", from, dir)
+		return nil, "", nil, noSourcef("no %s configuration found in %s", from, dir)
 	}
 	return files, from, ds.WithFile(dir), nil
 }
@@ -629,10 +631,12 @@ func writeResult(e *env, files, existing providers.Files, out, root, to string) 
 		paths := files.Paths()
 		for _, p := range paths {
 			if len(paths) > 1 {
-				fmt.Fprintf(e.stdout, "# %s\n", p)
+				if _, err := fmt.Fprintf(e.stdout, "# %s\n", p); err != nil {
+					return writeFailure{err: stdoutFailed(err), code: exitProblems, outcome: "the output is incomplete"}
+				}
 			}
 			if _, err := e.stdout.Write(files[p]); err != nil {
-				return err
+				return writeFailure{err: stdoutFailed(err), code: exitProblems, outcome: "the output is incomplete"}
 			}
 		}
 		return nil

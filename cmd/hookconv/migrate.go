@@ -60,8 +60,10 @@ of it, or holds it without one of its settings (a condition such as
 Claude's "if", the config being switched off): removing it would lose
 that.
 
-Exit status: 0 on success, 1 on errors (or warnings, with --strict), 2
-when the command line is wrong.`,
+Exit status: 0 on success, 1 on errors (or warnings, with --strict), when
+the project holds no config of the source tool, or when the output (the
+diff, the summary) cannot be written: the message says whether the files
+were. 2 when the command line is wrong.`,
 		Example: `  hookconv migrate --from claude-code --to cursor,gemini-cli,codex
   hookconv migrate --to cursor --dry-run path/to/repo
   hookconv migrate --from claude-code --to gemini-cli --remove-source`,
@@ -107,7 +109,7 @@ when the command line is wrong.`,
 			}
 			in, slug, ds, err := readProject(e, dir, from)
 			if err != nil {
-				return err
+				return sourceMissing(e, format, err)
 			}
 			if slices.Contains(targets, slug) {
 				return usagef("--to %s is the source tool; name other targets", slug)
@@ -216,14 +218,13 @@ when the command line is wrong.`,
 				if _, _, _, err := plan.stage(); err != nil {
 					return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "nothing would be written"})
 				}
-				if err := renderUnlessText(e, r, shown); err != nil {
-					return err
-				}
+				// The diff first, then the diagnostics of the json and
+				// github formats, with the diff's failure among them: one
+				// document on standard error.
 				if err := plan.printDiff(e); err != nil {
-					fmt.Fprintf(e.stderr, "hookconv: %v\n", err)
-					return exitError{exitProblems}
+					return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "nothing would be written"})
 				}
-				return nil
+				return renderUnlessText(e, r, shown)
 			}
 			if err := plan.write(e.stderr); err != nil {
 				failure := writeFailure{err: err, code: exitProblems}
@@ -233,11 +234,11 @@ when the command line is wrong.`,
 				}
 				return reportWrite(e, r, shown, failure)
 			}
-			if err := renderUnlessText(e, r, shown); err != nil {
-				return err
+			// The summary first, for the same reason as the diff.
+			if err := plan.printSummary(e); err != nil {
+				return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "the files were written"})
 			}
-			plan.printSummary(e)
-			return nil
+			return renderUnlessText(e, r, shown)
 		},
 	}
 	onceStringVar(cmd.Flags(), &from, "from", "", "", "source tool slug (detected from the project when omitted)", "give it once")
@@ -482,7 +483,7 @@ func (m *migration) printDiff(e *env) error {
 			oldName = "/dev/null"
 		}
 		if _, err := e.stdout.Write(diff.Diff(oldName, old, "b/"+c.rel, c.data)); err != nil {
-			return err
+			return stdoutFailed(err)
 		}
 	}
 	return nil
@@ -645,7 +646,7 @@ func sameFile(path, other string) error {
 // Paths are named from the current folder, as the diagnostics name them
 // (m1/.gemini/settings.json): a script migrating many repositories must
 // see which one a line is about.
-func (m *migration) printSummary(e *env) {
+func (m *migration) printSummary(e *env) error {
 	here := func(rel string) string {
 		if m.dir == "." {
 			return rel
@@ -661,7 +662,9 @@ func (m *migration) printSummary(e *env) {
 			}
 			state = strings.Join(paths, ", ")
 		}
-		fmt.Fprintf(e.stdout, "%s: %d hooks added, %d already there, %d others kept (%s)\n", t.Target, t.Added, t.Present, t.Others, state)
+		if _, err := fmt.Fprintf(e.stdout, "%s: %d hooks added, %d already there, %d others kept (%s)\n", t.Target, t.Added, t.Present, t.Others, state); err != nil {
+			return stdoutFailed(err)
+		}
 	}
 	for _, c := range m.changes {
 		if c.adapter.Slug() == m.from {
@@ -669,7 +672,10 @@ func (m *migration) printSummary(e *env) {
 			if c.stayed > 0 {
 				kept = fmt.Sprintf(", %d kept there", c.stayed)
 			}
-			fmt.Fprintf(e.stdout, "%s: %d migrated hooks removed from %s%s\n", m.from, c.removed, here(c.rel), kept)
+			if _, err := fmt.Fprintf(e.stdout, "%s: %d migrated hooks removed from %s%s\n", m.from, c.removed, here(c.rel), kept); err != nil {
+				return stdoutFailed(err)
+			}
 		}
 	}
+	return nil
 }

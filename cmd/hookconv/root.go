@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
+	"github.com/hookconv/hookconv"
+	"github.com/hookconv/hookconv/diag"
 	"github.com/spf13/cobra"
 )
 
@@ -28,6 +31,76 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
+// noSourceError is a project that holds no configuration of the source
+// tool: nothing to convert, exit 1 (not 2: the command line may be right,
+// and a script running migrate over many repositories must tell a
+// repository without hooks from a mistyped flag).
+type noSourceError struct{ msg string }
+
+func (e noSourceError) Error() string { return e.msg }
+
+func noSourcef(format string, args ...any) error {
+	return noSourceError{fmt.Sprintf(format, args...)}
+}
+
+// diagnostics is the error as one HC401 error diagnostic, for the json
+// and github formats.
+func (e noSourceError) diagnostics() diag.List {
+	var ds diag.List
+	ds.Errorf(hookconv.CodeNothingDecoded, diag.Pos{}, "", "check the directory, or name the tool with --from or the file itself", "%s", e.msg)
+	return ds
+}
+
+// sourceMissing renders a noSourceError as a diagnostic in the json and
+// github formats, so standard error stays one document a program reads,
+// and exits 1; any other error, or the text format (run says it in a
+// line), is returned as it is.
+func sourceMissing(e *env, format string, err error) error {
+	var ns noSourceError
+	if format == diag.FormatText || !errors.As(err, &ns) {
+		return err
+	}
+	return renderAndFail(e, format, ns.diagnostics())
+}
+
+// stdoutFailed is a failed write of the command's output, named as such:
+// "write /dev/stdout: no space left on device" does not say it was the
+// output that was lost.
+func stdoutFailed(err error) error {
+	return fmt.Errorf("cannot write standard output: %w", unwrapPathError(err))
+}
+
+// trackedWriter remembers the first error a write to w returned, so that
+// run can tell a command whose output was lost from one that succeeded,
+// however the command dealt with the error (QA: migrate >/dev/full
+// exited 0, its summary lost).
+// A signal handler writes to standard error from its own goroutine, so
+// the error is kept under a lock.
+type trackedWriter struct {
+	w   io.Writer
+	mu  sync.Mutex
+	err error
+}
+
+func (t *trackedWriter) Write(p []byte) (int, error) {
+	n, err := t.w.Write(p)
+	if err != nil {
+		t.mu.Lock()
+		if t.err == nil {
+			t.err = err
+		}
+		t.mu.Unlock()
+	}
+	return n, err
+}
+
+// failed returns the first error a write returned, or nil.
+func (t *trackedWriter) failed() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.err
+}
+
 // env is what a command may touch of the outside world; tests give their own.
 type env struct {
 	stdin          io.Reader
@@ -39,25 +112,47 @@ type env struct {
 }
 
 // run executes the CLI and returns the process exit code.
+//
+// 2 is only for a wrong command line. A command whose output could not
+// be written (standard output or error: a full disk, a read-only file) exits
+// 1, whatever it did about the error, with a line saying so unless it
+// said so itself; `hookconv run` is left out, its exit code being its
+// answer to the tool.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	out, errOut := &trackedWriter{w: stdout}, &trackedWriter{w: stderr}
+	e := &env{stdin: stdin, stdout: out, stderr: errOut}
 	root := newRootCmd(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	err := root.Execute()
-	if err == nil {
-		return exitOK
-	}
-	var ee exitError
-	if errors.As(err, &ee) {
-		return ee.code
-	}
+	root.SetOut(out)
+	root.SetErr(errOut)
+	cmd, err := root.ExecuteC()
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "hookconv: %s\n", ue.msg)
 		return exitUsage
+	}
+	var ee exitError
+	said := errors.As(err, &ee)
+	if (out.failed() != nil || errOut.failed() != nil) && (cmd == nil || cmd.Name() != "run") {
+		if said {
+			return max(ee.code, exitProblems)
+		}
+		if err := out.failed(); err != nil {
+			fmt.Fprintf(stderr, "hookconv: %v\n", stdoutFailed(err))
+		}
+		return exitProblems
+	}
+	if err == nil {
+		return exitOK
+	}
+	if said {
+		return ee.code
+	}
+	var ns noSourceError
+	if errors.As(err, &ns) {
+		fmt.Fprintf(stderr, "hookconv: %s\n", ns.msg)
+		return exitProblems
 	}
 	// Everything cobra itself rejects (unknown command or flag, wrong
 	// argument count) is a usage error too.
@@ -122,6 +217,9 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 
 // isTerminal reports whether w is an interactive terminal, for colour.
 func isTerminal(w io.Writer) bool {
+	if t, ok := w.(*trackedWriter); ok {
+		w = t.w
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

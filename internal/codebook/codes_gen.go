@@ -97,7 +97,7 @@ var codes = []Code{
 	{ID: "HC352", Package: "providers", Name: "CodeCommentsLost", Summary: "comments inside the \"hooks\" of a JSON config that hookconv rewrote are not kept (warning)."},
 	{ID: "HC353", Package: "providers/nested", Name: "CodeBesideHooks", Summary: "a key beside \"hooks\" in a JSON hooks file some releases of its tool reject whole (warning)"},
 	{ID: "HC400", Package: ".", Name: "CodeUnknownProvider", Summary: "no adapter for the slug"},
-	{ID: "HC401", Package: ".", Name: "CodeNothingDecoded", Summary: "the input held no hooks"},
+	{ID: "HC401", Package: ".", Name: "CodeNothingDecoded", Summary: "the input held no hooks (an error when the project holds no config of the source tool at all)"},
 	{ID: "HC402", Package: ".", Name: "CodeNotPortable", Summary: "a pattern matcher passed through to another tool (warning)"},
 	{ID: "HC403", Package: ".", Name: "CodeForeignData", Summary: "another provider's native fields are not rendered (info)"},
 	{ID: "HC404", Package: ".", Name: "CodeForeignFilter", Summary: "another provider's filter (\"if\") is lost: the hook runs more often (warning)"},
