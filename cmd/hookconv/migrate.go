@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -52,7 +53,9 @@ are refused: migrate to one of them. Two where one tool also runs the
 other's files (kiro and kiro-agent) are warned about (HC418).
 
 --dry-run prints a unified diff of every file it would change and writes
-nothing. --remove-source removes the hooks that every target now holds
+nothing. The diff is in git's form, with each new file's mode ("git
+apply" in DIR makes what the run would write, executable scripts
+included). --remove-source removes the hooks that every target now holds
 from the source config, keeping the rest of that file. A hook stays, with
 a warning (HC414), when some target holds it with less power to block (it
 only observes there), runs it for fewer cases, already holds a weaker copy
@@ -478,15 +481,56 @@ func (m *migration) printDiff(e *env) error {
 		}
 	}
 	for _, c := range m.changes {
-		old, oldName := c.old, "a/"+c.rel
-		if old == nil {
-			oldName = "/dev/null"
+		oldMode, newMode := fs.FileMode(0), providers.FileMode(c.adapter, c.rel)
+		if path, err := throughLink(m.dir, c.path); err == nil {
+			newMode = atomicfile.ModeFor(path, newMode)
+			if c.old != nil {
+				oldMode = newMode // a file written keeps its mode
+			}
 		}
-		if _, err := e.stdout.Write(diff.Diff(oldName, old, "b/"+c.rel, c.data)); err != nil {
+		if _, err := e.stdout.Write(gitDiff(c.rel, c.old, c.data, oldMode, newMode)); err != nil {
 			return stdoutFailed(err)
 		}
 	}
 	return nil
+}
+
+// gitDiff is the change of the file at rel (from the project's folder)
+// from old (nil: no file) to data as git writes it, modes included, so
+// that "git apply" in the project makes what the real run writes: a new
+// Cline script executable (mode 0644 means disabled in Cline), which the
+// plain "diff /dev/null b/…" header left to git's default 0644 (QA).
+// oldMode is the file's mode before, newMode after; nil when neither
+// contents nor mode change.
+func gitDiff(rel string, old, data []byte, oldMode, newMode fs.FileMode) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "diff --git a/%s b/%s\n", rel, rel)
+	oldName := "a/" + rel
+	switch {
+	case old == nil:
+		fmt.Fprintf(&b, "new file mode %s\n", gitMode(newMode))
+		oldName = "/dev/null"
+	case gitMode(oldMode) != gitMode(newMode):
+		fmt.Fprintf(&b, "old mode %s\nnew mode %s\n", gitMode(oldMode), gitMode(newMode))
+	case bytes.Equal(old, data):
+		return nil
+	}
+	if body := diff.Diff(oldName, old, "b/"+rel, data); body != nil {
+		// diff.Diff's own first line ("diff OLD NEW") is replaced by
+		// git's, above; its ---, +++ and hunks are git's format.
+		_, hunks, _ := bytes.Cut(body, []byte("\n"))
+		b.Write(hunks)
+	}
+	return b.Bytes()
+}
+
+// gitMode is the mode git records for a regular file: executable when
+// its owner may run it, as git decides.
+func gitMode(m fs.FileMode) string {
+	if m&0o100 != 0 {
+		return "100755"
+	}
+	return "100644"
 }
 
 // realPath is p with every link resolved, absolute: paths named from the

@@ -63,7 +63,7 @@ type Staged struct {
 // Stage writes data to a temporary file beside path, with the mode Write
 // would give it, after the same refusals as Write.
 func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err error) {
-	perm := defaultPerm & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky) &^ umask()
+	perm := newFilePerm(defaultPerm)
 	var old fs.FileInfo
 	switch fi, lerr := os.Lstat(path); {
 	case lerr == nil && fi.Mode()&fs.ModeSymlink != 0:
@@ -149,6 +149,22 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 		return nil, err
 	}
 	return &Staged{path: path, tmp: tmpName, dir: dir}, nil
+}
+
+// newFilePerm is the mode a new file gets: defaultPerm less the umask.
+func newFilePerm(defaultPerm fs.FileMode) fs.FileMode {
+	return defaultPerm & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky) &^ umask()
+}
+
+// ModeFor returns the mode Write would give the file at path: an
+// existing file's own permission bits, kept, or for a new one defaultPerm
+// less the umask. A preview of a write (migrate --dry-run's diff) shows
+// the modes the write would make.
+func ModeFor(path string, defaultPerm fs.FileMode) fs.FileMode {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
+		return fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+	}
+	return newFilePerm(defaultPerm)
 }
 
 // Commit renames the staged contents over the file. On error the

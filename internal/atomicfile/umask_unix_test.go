@@ -29,6 +29,9 @@ func TestNewFileHonoursUmask(t *testing.T) {
 		{"script.sh", 0o755, 0o700},
 	} {
 		p := filepath.Join(dir, tc.name)
+		if got := ModeFor(p, tc.perm); got != tc.want {
+			t.Errorf("%s: ModeFor before the write = %v, want %v", tc.name, got, tc.want)
+		}
 		if err := Write(p, []byte("{}\n"), tc.perm); err != nil {
 			t.Fatal(err)
 		}
@@ -48,5 +51,8 @@ func TestNewFileHonoursUmask(t *testing.T) {
 	}
 	if fi, _ := os.Stat(existing); fi.Mode().Perm() != 0o644 {
 		t.Errorf("existing file: mode %v, want it kept at 0644", fi.Mode().Perm())
+	}
+	if got := ModeFor(existing, 0o755); got != 0o644 {
+		t.Errorf("existing file: ModeFor = %v, want its own 0644", got)
 	}
 }
