@@ -39,6 +39,69 @@ func TestGitDiff(t *testing.T) {
 	}
 }
 
+// TestGitPath: names as git quotes them (core.quotePath's default).
+func TestGitPath(t *testing.T) {
+	for rel, want := range map[string]string{
+		".codex/hooks.json": "a/.codex/hooks.json",
+		"my hook.kiro.hook": "a/my hook.kiro.hook",
+		"h\u00e9.kiro.hook": `"a/h\303\251.kiro.hook"`,
+		`q"uote`:            `"a/q\"uote"`,
+		`back\slash`:        `"a/back\\slash"`,
+		"tab\there":         `"a/tab\there"`,
+	} {
+		if got := gitPath("a/", rel); got != want {
+			t.Errorf("gitPath(%q) = %s, want %s", rel, got, want)
+		}
+	}
+}
+
+// TestGitDiffNames: git apply reads back every name gitDiff writes, a
+// space, a quote, a backslash or a byte outside ASCII in it too (a kept
+// Kiro hook file is named by its user), for a new file and a changed one.
+func TestGitDiffNames(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	names := []string{"plain.json", "my hook.kiro.hook", "h\u00e9.kiro.hook", `q"uote.json`, `back\slash.json`, "sub dir/tab\there.json"}
+	var patch []byte
+	for i, name := range names {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		mode := fs.FileMode(0o644)
+		if i%2 == 0 { // every other file exists: changed, not new
+			if err := os.WriteFile(p, []byte("old\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			patch = append(patch, gitDiff(name, []byte("old\n"), []byte("new\n"), mode, mode)...)
+		} else {
+			patch = append(patch, gitDiff(name, nil, []byte("new\n"), 0, 0o755)...)
+		}
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"apply", "-"}} {
+		cmd := exec.Command(git, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+		cmd.Stdin = bytes.NewReader(patch)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s\npatch:\n%s", args, err, out, patch)
+		}
+	}
+	got := tree(t, dir)
+	for i, name := range names {
+		want := gitFile{"new\n", "100644"}
+		if i%2 == 1 {
+			want.mode = "100755"
+		}
+		if got[name] != want {
+			t.Errorf("%q: %+v, want %+v", name, got[name], want)
+		}
+	}
+}
+
 // TestDryRunDiffApplies: "git apply" of migrate --dry-run's diff makes
 // what the real run writes, byte for byte and mode for mode as git
 // records them (QA: new Cline scripts came out 0644, which Cline reads as

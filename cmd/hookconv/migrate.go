@@ -504,8 +504,15 @@ func (m *migration) printDiff(e *env) error {
 // contents nor mode change.
 func gitDiff(rel string, old, data []byte, oldMode, newMode fs.FileMode) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "diff --git a/%s b/%s\n", rel, rel)
-	oldName := "a/" + rel
+	a, bName := gitPath("a/", rel), gitPath("b/", rel)
+	fmt.Fprintf(&b, "diff --git %s %s\n", a, bName)
+	// git ends a name holding a space with a tab on the --- and +++
+	// lines, where the name is the rest of the line.
+	tab := ""
+	if strings.Contains(rel, " ") {
+		tab = "\t"
+	}
+	oldName := a + tab
 	switch {
 	case old == nil:
 		fmt.Fprintf(&b, "new file mode %s\n", gitMode(newMode))
@@ -515,13 +522,54 @@ func gitDiff(rel string, old, data []byte, oldMode, newMode fs.FileMode) []byte 
 	case bytes.Equal(old, data):
 		return nil
 	}
-	if body := diff.Diff(oldName, old, "b/"+rel, data); body != nil {
+	if body := diff.Diff(oldName, old, bName+tab, data); body != nil {
 		// diff.Diff's own first line ("diff OLD NEW") is replaced by
 		// git's, above; its ---, +++ and hunks are git's format.
 		_, hunks, _ := bytes.Cut(body, []byte("\n"))
 		b.Write(hunks)
 	}
 	return b.Bytes()
+}
+
+// gitPath is prefix+rel as git writes a path in a diff: in double quotes,
+// with C escapes, when it holds a quote, a backslash, a control character
+// or a byte outside ASCII (git's default core.quotePath), so that git
+// apply reads back the name a kept file has (a Kiro hook file named by
+// its user).
+func gitPath(prefix, rel string) string {
+	name := prefix + rel
+	if !strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r >= 0x7f || r == '"' || r == '\\' }) {
+		return name
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\a':
+			b.WriteString(`\a`)
+		case c == '\b':
+			b.WriteString(`\b`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\v':
+			b.WriteString(`\v`)
+		case c == '\f':
+			b.WriteString(`\f`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, "\\%03o", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // gitMode is the mode git records for a regular file: executable when
