@@ -434,6 +434,12 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		// code at all (a helper failing only by its last command is
 		// not read), after what runs before, which may still write;
 		// before's own silent failure as below.
+		if on.is("2") && exitsWith(inner, exitCodeTwo) && exitsTwoSilently(before+"\nexit 2") {
+			// The helper's exit 2, passed on by an arm that lists it
+			// among others, after a before that can reach the call
+			// silently (QA regression, as below).
+			return before + "\nexit 2", true
+		}
 		if !exitsWith(inner, on) || on.failing() && !exitsTwoSilently(before) && failsSilently(before+"\nexit 0") {
 			return "", false
 		}
@@ -447,6 +453,15 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		if !exitsTwoSilently(whole) {
 			return "", false
 		}
+		return before + "\nexit 2", true
+	}
+	// An arm that also runs on the helper's exit 2 (2|3), a catch-all
+	// after arms for other codes) passes that exit 2 on, as the arm for
+	// 2 alone does: read so too, whatever before does (QA regression: a
+	// silent "command -v jq >/dev/null || exit 1" before the call made
+	// the reading below refuse, and migrate --remove-source then moved
+	// the guard, which the exit-2 reading had kept).
+	if on.is("2") && exitsTwoSilently(whole) {
 		return before + "\nexit 2", true
 	}
 	// before's own exits, not its last command's status, which the
