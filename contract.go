@@ -417,6 +417,13 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			if source = markedSource(h); source == "" {
 				continue
 			}
+			if generatedTool(source) {
+				// Written for a tool whose hooks hookconv generates a
+				// program for (a hand-written Cline script): its deny_json
+				// is what that program reads, not what such a script
+				// prints (Cline's "cancel", which HC564 is about).
+				continue
+			}
 		}
 		c, ok := contracts.Contract(source)
 		if !ok {
@@ -522,6 +529,13 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 func spellsForm(text, form string) bool {
 	_, value, _ := strings.Cut(form, " = ")
 	return strings.Contains(text, denyKey(form)) && (value == anyText || strings.Contains(text, strings.Trim(value, `"`)))
+}
+
+// generatedTool reports whether slug is a tool whose hooks hookconv
+// writes as a program of its own (the providers table's generated).
+func generatedTool(slug string) bool {
+	p, _ := vocab.Default().Provider(slug)
+	return p.Generated
 }
 
 // markedSource is the tool a manifest hook was decoded from, by its

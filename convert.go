@@ -178,6 +178,13 @@ type Source struct {
 	// env is where the source's settings set variables for every hook
 	// (Claude Code's "env"), the first such file's.
 	env settingsEnvAt
+	// clineRead says the hooks written for Cline were read for their
+	// "cancel" answer (clineCancels), which needs Scripts: once, on the
+	// first conversion. clineNotes are what that said, said in every
+	// conversion (the callers show the source's Diagnostics apart, as
+	// read before Scripts was set).
+	clineRead  bool
+	clineNotes diag.List
 }
 
 // DecodeSource runs the first stages: decode the source files with the
@@ -641,8 +648,14 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", to)
 		return nil, false
 	}
+	if !s.clineRead && s.Manifest != nil && !s.Diagnostics.HasErrors() {
+		// Here, not in DecodeSource: the caller sets Scripts after it.
+		s.clineRead = true
+		s.Manifest, s.clineNotes = clineCancels(s.Manifest, s.From, s.Scripts)
+	}
 	// A copy: the stages below fill in file names on their own list.
 	res.Diagnostics = append(diag.List(nil), s.Diagnostics...)
+	res.Diagnostics = append(res.Diagnostics, s.clineNotes...)
 	res.Decoded = s.Manifest
 	if res.Diagnostics.HasErrors() {
 		return nil, false

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -91,6 +92,19 @@ func TestScripts(t *testing.T) {
 				}
 				ts.Check(os.WriteFile(ts.MkAbs(args[2]), out, 0o644))
 			},
+			// samecodes A B checks that two files of diagnostics (stderr,
+			// copied with cp stderr A) hold warnings of the same codes: a
+			// source converted straight and through a manifest must warn
+			// alike (README, "How a conversion decides").
+			"samecodes": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 {
+					ts.Fatalf("usage: samecodes A B")
+				}
+				a, b := warningCodes(ts.ReadFile(args[0])), warningCodes(ts.ReadFile(args[1]))
+				if same := slices.Equal(a, b); same == neg {
+					ts.Fatalf("warning codes of %s %v, of %s %v", args[0], a, args[1], b)
+				}
+			},
 			// claudesettings NAME N writes a Claude Code settings file
 			// with N handlers (internal/benchdata), for large-input tests.
 			"claudesettings": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -163,4 +177,17 @@ func precommit(ts *testscript.TestScript, neg bool, args []string) {
 		return
 	}
 	ts.Fatalf("no hook %q in .pre-commit-hooks.yaml", args[0])
+}
+
+// warningLine matches a warning of the text format and its code.
+var warningLine = regexp.MustCompile(`(?m): warning: .*\[(HC\d+)\]$`)
+
+// warningCodes are the codes of the warnings in text, sorted, each once.
+func warningCodes(text string) []string {
+	var codes []string
+	for _, m := range warningLine.FindAllStringSubmatch(text, -1) {
+		codes = append(codes, m[1])
+	}
+	slices.Sort(codes)
+	return slices.Compact(codes)
 }

@@ -47,7 +47,10 @@
 // a hand-written script was named after when the canonical event is also
 // written under another name (TaskResume, read as session_start, which is
 // written as TaskStart). Encoding honours it, so the hook stays on
-// TaskResume.
+// TaskResume. Any other hand-written script's hook holds "$from": true
+// instead: either mark says the script speaks Cline's contract (its
+// payload, its "cancel" answer), so that a manifest made of it is checked
+// against Cline, as converting the script straight is.
 //
 // Only the VS Code extension's and the SDK/CLI's file hooks are in scope;
 // Cline's SDK plugins (.cline/plugins/, TypeScript) are not.

@@ -75,91 +75,91 @@ func TestDecodeHandWritten(t *testing.T) {
 	}{{
 		name:  "official corpus script",
 		files: providers.Files{".clinerules/hooks/PreToolUse": official},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"}}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC564"}, // contextModification only: no block is lost
 	}, {
 		name:  "clineshield corpus script in the SDK folder with .sh",
 		files: providers.Files{".cline/hooks/PreToolUse.sh": shield},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".cline/hooks/PreToolUse.sh"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".cline/hooks/PreToolUse.sh"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
 		name:  "Windows PowerShell corpus script",
 		files: providers.Files{".clinerules/hooks/PreToolUse.ps1": localfi},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":"powershell -NoProfile -NonInteractive -ExecutionPolicy Bypass -File .clinerules/hooks/PreToolUse.ps1"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":"powershell -NoProfile -NonInteractive -ExecutionPolicy Bypass -File .clinerules/hooks/PreToolUse.ps1"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"warning HC563", "warning HC564"},
 	}, {
 		// A script that builds its answer from a variable cancels as
 		// surely as one that prints it literally.
 		name:  "cancel built in an echo",
 		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/bash\nBLOCK=false\ngrep -q 'rm -rf' && BLOCK=true\necho \"{\\\"cancel\\\": $BLOCK}\"\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"warning HC564"},
 	}, {
 		name:  "cancel built with jq",
 		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\njq -n --argjson b \"$B\" '{cancel: $b, errorMessage: \"no\"}'\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"warning HC564"},
 	}, {
 		name:  "cancel built in JavaScript",
 		files: providers.Files{".clinerules/hooks/UserPromptSubmit.js": []byte("console.log(JSON.stringify({ cancel: block }))\n")},
-		want:  `{"event":"before_prompt","handler":{"type":"command","command":".clinerules/hooks/UserPromptSubmit.js"},"blocking":true}`,
+		want:  `{"event":"before_prompt","handler":{"type":"command","command":".clinerules/hooks/UserPromptSubmit.js"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
 		name:  "cancel as a JavaScript shorthand",
 		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("const cancel = bad(input)\nconsole.log(JSON.stringify({ cancel, errorMessage }))\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
 		name:  "cancel as a property",
 		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("const out = {}\nif (bad) out.cancel = true\nconsole.log(JSON.stringify(out))\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
 		name:  "cancel as a Python keyword",
 		files: providers.Files{".clinerules/hooks/PreToolUse.py": []byte("import json\nprint(json.dumps(dict(cancel=bad, errorMessage='no')))\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.py"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.py"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
 		// Documenting the output is not answering with it, and a script
 		// that only ever prints "cancel": false never cancels.
 		name:  "cancel only in a comment, or only false",
 		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\n# Output: { cancel: boolean, contextModification?: string }\necho '{\"cancel\": false, \"contextModification\": \"ok\"}'\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"}}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC564"},
 	}, {
 		// A shell case's default branch starts with *: no comment.
 		name:  "cancel in a case's *) branch",
 		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\ncase \"$tool\" in\n  read_file) echo '{}' ;;\n  *) echo '{\"cancel\": true, \"errorMessage\": \"only reads\"}' ;;\nesac\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"warning HC564"},
 	}, {
 		name:  "cancel only in a block comment",
 		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("/* Cline hook output:\n * { cancel: boolean, contextModification: string } */\nconsole.log(JSON.stringify({ contextModification: 'ok' }))\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"}}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562"},
 	}, {
 		// Case patterns such as */secrets/* are no block comments.
 		name:  "cancel between shell globs",
 		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\ncase \"$p\" in\n  */secrets/*) echo '{\"cancel\": true, \"errorMessage\": \"no\"}' ;;\n  */build/*) echo '{}' ;;\nesac\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"warning HC564"},
 	}, {
 		// Nor is a /* inside a JavaScript string.
 		name:  "cancel after a glob string in JavaScript",
 		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("if (minimatch(p, 'secrets/**')) console.log(JSON.stringify({ cancel: true, errorMessage: 'no' }))\n/** helper */\nfunction f() {}\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
 		// A /* in a regular expression, never closed, opens no comment.
 		name:  "cancel after a regular expression holding /*",
 		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("if (/secrets\\/*/.test(p)) console.log(JSON.stringify({ cancel: true, errorMessage: 'no' }))\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
 		// Cancelling on an event that stops nothing is no guard.
 		name:  "cancel on an observe-only event",
 		files: providers.Files{".clinerules/hooks/PostToolUse": []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},
-		want:  `{"event":"after_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PostToolUse"}}`,
+		want:  `{"event":"after_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PostToolUse"},"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"warning HC564"},
 	}, {
 		name:  "TaskResume keeps its name",
@@ -168,21 +168,21 @@ func TestDecodeHandWritten(t *testing.T) {
 	}, {
 		name:  "an SDK-only event",
 		files: providers.Files{".clinerules/hooks/TaskError": []byte("#!/bin/sh\n")},
-		want:  `{"event":"error_occurred","handler":{"type":"command","command":".clinerules/hooks/TaskError"}}`,
+		want:  `{"event":"error_occurred","handler":{"type":"command","command":".clinerules/hooks/TaskError"},"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562"},
 	}, {
 		name:  "a name in another case",
 		files: providers.Files{".cline/hooks/pretooluse": []byte("#!/bin/sh\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".cline/hooks/pretooluse"}}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".cline/hooks/pretooluse"},"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562"},
 	}, {
 		name:  "a single file the user named",
 		files: providers.Files{"PreToolUse": []byte("#!/bin/sh\n")},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":"./PreToolUse"}}`,
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":"./PreToolUse"},"provider_data":{"cline":{"$from":true}}}`,
 	}, {
 		name:  "a path that needs quoting",
 		files: providers.Files{"My Hooks/UserPromptSubmit": []byte("#!/bin/sh\n")},
-		want:  `{"event":"before_prompt","handler":{"type":"command","command":"'My Hooks/UserPromptSubmit'"}}`,
+		want:  `{"event":"before_prompt","handler":{"type":"command","command":"'My Hooks/UserPromptSubmit'"},"provider_data":{"cline":{"$from":true}}}`,
 	}, {
 		name:  "a misspelt event",
 		files: providers.Files{".clinerules/hooks/PreToolUs": []byte("#!/bin/sh\n")},
@@ -198,8 +198,8 @@ func TestDecodeHandWritten(t *testing.T) {
 			".clinerules/hooks/TaskStart":  []byte("#!/bin/sh\n"),
 			".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\n"),
 		},
-		want: `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"}},` +
-			`{"event":"session_start","handler":{"type":"command","command":".clinerules/hooks/TaskStart"}}`,
+		want: `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"provider_data":{"cline":{"$from":true}}},` +
+			`{"event":"session_start","handler":{"type":"command","command":".clinerules/hooks/TaskStart"},"provider_data":{"cline":{"$from":true}}}`,
 	}}
 	a := adapter(t)
 	for _, tt := range tests {

@@ -179,6 +179,15 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 		// remember the name so a round trip keeps the hook on TaskResume.
 		pd := &node.Node{Kind: node.Object, Fields: []node.Field{{Key: "$event", Value: &node.Node{Kind: node.String, Text: row.Name}}}}
 		h.ProviderData = map[string]json.RawMessage{Slug: node.AppendCompact(nil, pd)}
+	} else {
+		// The script speaks Cline's contract (its payload, its "cancel"
+		// answer), not the canonical one a generated script's hooks
+		// speak: marked so, as the pipeline marks the hooks of the tools
+		// whose configs it reads (withSourceMarks), a manifest made of it
+		// still says so, and converting that manifest on warns as
+		// converting the script straight does (QA). "$event" is such a
+		// mark already.
+		h.ProviderData = map[string]json.RawMessage{Slug: fromMark}
 	}
 	// A script that cancels is a blocking safety hook in Cline, and no
 	// other tool reads "cancel": converted, it would never block, so that
@@ -202,6 +211,11 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 	}
 	return []decoded{{h: h, key: math.MaxInt}}, ds
 }
+
+// fromMark is the provider_data of a hand-written script's hook: read
+// from Cline, with no other mark. Shared: provider_data is never written
+// to.
+var fromMark = json.RawMessage(`{"$from":true}`)
 
 // cancelSpellings find where a script sets "cancel" in its answer,
 // however it writes the JSON: literally ("cancel": or \"cancel\": in an
@@ -257,6 +271,14 @@ func cancelKey(src []byte, js bool) int {
 		}
 	}
 	return -1
+}
+
+// CancelAt returns the offset of the first place the script src, of the
+// file name, sets Cline's "cancel" in its answer, or -1, as the decoder
+// reads a hook script: the pipeline reads so the project scripts a hook
+// script runs, which may answer for it.
+func CancelAt(name string, src []byte) int {
+	return cancelKey(src, jsExts[strings.ToLower(path.Ext(name))])
 }
 
 // jsExts are the script extensions of languages with /* */ comments.
