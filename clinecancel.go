@@ -2,6 +2,8 @@ package hookconv
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
@@ -9,44 +11,106 @@ import (
 	"github.com/hookconv/hookconv/providers/cline"
 )
 
-// clineCancels warns, once per source, about a manifest's blocking hooks
-// written for Cline by hand (the Cline decoder's marks) on the events
-// where Cline's {"cancel": true} blocks. Cline blocks on that answer
-// alone, never on an exit code (reference part 2 §6.5), and no other tool
-// reads it, so such a guard never blocks once converted: the decoder says
-// so (HC564) when it reads the script; converting a manifest made of it
-// on says it again, as converting the script straight does, pointing at
-// the answer where the script can be read (Scripts). It returns m.
+// CodeClineMayCancel (warning): a hand-written Cline script, on an event
+// Cline cancels on, runs a script or program hookconv cannot read, which
+// may answer Cline's {"cancel": true}: it is read as blocking, and no
+// other tool reads that answer.
+const CodeClineMayCancel = "HC589"
+
+// clineCancels reads, once per source, the hooks written for Cline by
+// hand (the Cline decoder's marks, from a Cline project or a manifest
+// made of one) on the events where Cline's {"cancel": true} blocks. Cline
+// blocks on that answer alone, never on an exit code (reference part 2
+// §6.5), and no other tool reads it, so a guard that answers so never
+// blocks once converted: the decoder says so (HC564) for a script that
+// spells the answer itself; this looks into the project scripts it runs
+// (Scripts.followScripts), as HC419 and HC441 do.
+//
+//   - A script that does not answer itself but runs one that does (node
+//     scripts/guard.mjs printing {"cancel": true}) is blocking, with
+//     HC564; one that runs a script or program hookconv cannot read may
+//     answer so: it is read as blocking too, with HC589 (a guard that
+//     may be lost must be said loudly, and migrate --remove-source keeps
+//     it).
+//   - A manifest's blocking hook written for Cline is warned about again
+//     (HC564, HC589 where its scripts cannot all be read): converting the
+//     manifest on loses the guard as converting the script straight does.
+//
+// Without Scripts (no project folder) nothing can be read: a hook that
+// does not answer itself is left as the decoder read it, and a manifest's
+// blocking one gets HC564 as the decoder said it. It returns m, or a copy
+// of it with the hooks found blocking marked so.
 func clineCancels(m *canonical.Manifest, from string, scripts *Scripts) (*canonical.Manifest, diag.List) {
-	if from != "canonical" || m == nil {
+	if from != cline.Slug && from != "canonical" || m == nil {
 		return m, nil
 	}
 	caps := capabilities.Default()
 	var ds diag.List
+	var out *canonical.Manifest
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || !capabilities.DecodedFrom(h, cline.Slug) {
+		if h.Handler.Type != canonical.HandlerCommand || !capabilities.DecodedFrom(h, cline.Slug) {
 			continue
 		}
 		if b, ok := caps.BlockingOf(cline.Slug, h.Event); !ok || b.Behaviour == capabilities.Observe {
 			continue
 		}
+		if h.Blocking && from == cline.Slug {
+			continue // the decoder saw the answer in the script itself (HC564)
+		}
+		readable := scripts != nil && scripts.FS != nil
+		if !h.Blocking && !readable {
+			continue
+		}
+		var at cancelAnswer
+		var unseen inputUnseen
+		if readable {
+			at, unseen = scripts.clineAnswer(&h.Handler)
+		}
 		var w diag.List
-		if at := scripts.clineAnswer(&h.Handler); at.file != "" {
+		switch {
+		case at.file != "":
 			w.Warnf(cline.CodeClineOutput, h.PosOf("handler.command"), hookPath(h, i), "make the scripts exit 2 with the reason on stderr, which most tools read as a block",
 				"%s runs %s, whose line %d answers Cline's {\"cancel\": true}: it blocks in Cline, and no other tool reads that answer: converted to another tool it will never block",
 				h.DisplayName(i), at.file, at.line)
-		} else {
+		case unseen != "":
+			w.Warnf(CodeClineMayCancel, h.PosOf("handler.command"), hookPath(h, i), "check what the scripts print; where they answer {\"cancel\": true}, make them exit 2 with the reason on stderr instead, which most tools read as a block",
+				"%s was written for Cline, where only a {\"cancel\": true} answer blocks, and its scripts %s, which may answer so: read as blocking, but no other tool reads that answer: converted to another tool it would never block",
+				h.DisplayName(i), unseenWords(unseen))
+		case h.Blocking:
 			w.Warnf(cline.CodeClineOutput, h.PosOf("handler.command"), hookPath(h, i), "make the script exit 2 with the reason on stderr, which most tools read as a block",
 				"%s was written for Cline and blocks by printing Cline's {\"cancel\": true}, which no other tool reads: converted to another tool it will never block",
 				h.DisplayName(i))
+		default:
+			continue // read whole: it never answers "cancel"
 		}
 		if h.OriginFile != "" {
 			w = w.WithFile(h.OriginFile)
 		}
 		ds = append(ds, w...)
+		if h.Blocking {
+			continue
+		}
+		if out == nil {
+			copied := *m
+			copied.Hooks = slices.Clone(m.Hooks)
+			out = &copied
+		}
+		out.Hooks[i].Blocking = true
 	}
-	return m, ds
+	if out == nil {
+		return m, ds
+	}
+	return out, ds
+}
+
+// unseenWords says, for HC589, what a hook's scripts run that hookconv
+// could not read.
+func unseenWords(u inputUnseen) string {
+	if u == unseenScript {
+		return string(u)
+	}
+	return "run a program hookconv cannot see into"
 }
 
 // cancelAnswer is where a script a hook runs answers Cline's "cancel":
@@ -57,17 +121,51 @@ type cancelAnswer struct {
 }
 
 // clineAnswer looks for Cline's "cancel" answer in the project scripts a
-// hook's command runs and in those they run (followScripts); the zero
-// cancelAnswer when none was found. s may be nil: nothing is read then.
-func (s *Scripts) clineAnswer(hd *canonical.Handler) cancelAnswer {
+// hook's command runs and in those they run (followScripts): where it is
+// found, or else why what was read may not be all that prints the
+// answer (a script that could not be read, a program hookconv cannot see
+// into: inputUnseen), "" when all was read. s may be nil: nothing is
+// read then.
+func (s *Scripts) clineAnswer(hd *canonical.Handler) (cancelAnswer, inputUnseen) {
 	if s == nil || s.FS == nil || hd.Cwd != "" {
-		return cancelAnswer{}
+		return cancelAnswer{}, unseenScript
 	}
-	files, _, _ := s.followScripts(s.scriptPathsOf(hd.Command), nil)
+	// A shell script that shows all it does runs no other script or
+	// program, whose output may answer: only what it prints itself, and
+	// what its text tools print of the payload (a here-document's lines
+	// are no programs run).
+	_, whole := s.readScript(hd, forExit)
+	refs := s.scriptPathsOf(hd.Command)
+	if len(refs) == 0 {
+		if whole {
+			return cancelAnswer{}, ""
+		}
+		return cancelAnswer{}, programsUnseen(hd.Command, nil)
+	}
+	var lines inputUnseen // the first of the shell scripts' lines' programs unseen
+	files, left, unread := s.followScripts(refs, func(line string, more []scriptRef, unread bool) {
+		if lines == "" && !unread && !whole {
+			lines = programsUnseen(line, more)
+		}
+	})
 	for _, f := range files {
 		if i := cline.CancelAt(f.path, f.text); i >= 0 {
-			return cancelAnswer{f.path, 1 + bytes.Count(f.text[:i], []byte("\n"))}
+			return cancelAnswer{f.path, 1 + bytes.Count(f.text[:i], []byte("\n"))}, ""
 		}
 	}
-	return cancelAnswer{}
+	if whole {
+		return cancelAnswer{}, ""
+	}
+	if left || unread {
+		return cancelAnswer{}, unseenScript
+	}
+	if !strings.HasPrefix(hd.Command, "powershell ") {
+		// The command itself: a manifest's may run more than the script
+		// (Cline's own runs only it; PowerShell, which runs a .ps1
+		// script, is no program whose output is unknown).
+		if u := programsUnseen(hd.Command, refs); u != "" {
+			return cancelAnswer{}, u
+		}
+	}
+	return cancelAnswer{}, lines
 }

@@ -6,34 +6,52 @@ import (
 	"testing/fstest"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
 )
 
-// TestClineCancels: a manifest's blocking hook written for Cline by hand
-// is warned about again (HC564), at the answer where its script can be
-// read; other hooks are left alone.
+// TestClineCancels: a hand-written Cline hook that does not answer
+// "cancel" itself is blocking when a project script it runs does (HC564),
+// or may (HC589: a script or program hookconv cannot read); a manifest's
+// blocking Cline hook is warned about again; other hooks are left alone.
 func TestClineCancels(t *testing.T) {
 	const script = ".clinerules/hooks/PreToolUse"
+	fsys := fstest.MapFS{
+		"scripts/guard.mjs": {Data: []byte("if (bad) process.stdout.write('{\"cancel\": true}')\n")},
+		"scripts/quiet.mjs": {Data: []byte("/* { cancel: boolean } */\nprocess.stdout.write('{}')\n")},
+		"scripts/check.sh":  {Data: []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},
+	}
 	mark := map[string]json.RawMessage{"cline": json.RawMessage(`{"$from":true}`)}
 	tests := []struct {
 		name, from, event, body string
-		blocking                bool
+		blocking, noScripts     bool
 		data                    map[string]json.RawMessage
-		want                    string // the message, "" for none
+		want                    string // the code said, "" for none
+		blocks                  bool   // the hook after
 	}{
-		{name: "the answer in the script", from: "canonical", blocking: true, body: "#!/bin/sh\necho '{\"cancel\": true}'\n",
-			want: `hook 1 runs .clinerules/hooks/PreToolUse, whose line 2 answers Cline's {"cancel": true}: it blocks in Cline, and no other tool reads that answer: converted to another tool it will never block`},
-		{name: "no script to read", from: "canonical", blocking: true,
-			want: `hook 1 was written for Cline and blocks by printing Cline's {"cancel": true}, which no other tool reads: converted to another tool it will never block`},
-		{name: "not blocking", from: "canonical", body: "#!/bin/sh\necho '{\"cancel\": true}'\n"},
-		{name: "an event Cline cannot cancel on", from: "canonical", event: "after_tool_execute", blocking: true},
-		{name: "a hook of no tool", from: "canonical", blocking: true, data: map[string]json.RawMessage{}},
-		{name: "read from Cline itself: the decoder said it", from: "cline", blocking: true},
+		{name: "a node helper answers", from: "cline", body: "#!/bin/sh\nnode scripts/guard.mjs\n", want: "HC564", blocks: true},
+		{name: "a shell helper answers", from: "cline", body: "#!/bin/sh\nscripts/check.sh\n", want: "HC564", blocks: true},
+		{name: "a helper that documents cancel only", from: "cline", body: "#!/bin/sh\nnode scripts/quiet.mjs\n"},
+		{name: "a missing helper", from: "cline", body: "#!/bin/sh\nscripts/missing.sh\n", want: "HC589", blocks: true},
+		{name: "a program not seen into", from: "cline", body: "#!/bin/sh\nnpx some-guard\n", want: "HC589", blocks: true},
+		{name: "a here-document is no program", from: "cline", body: "#!/bin/sh\ncat <<EOF\n{\n  \"contextModification\": \"x\"\n}\nEOF\n"},
+		{name: "an event Cline cannot cancel on", from: "cline", event: "after_tool_execute", body: "#!/bin/sh\nnode scripts/guard.mjs\n"},
+		{name: "the decoder saw the answer", from: "cline", body: "#!/bin/sh\nnode scripts/guard.mjs\n", blocking: true, blocks: true},
+		{name: "a manifest's blocking Cline hook", from: "canonical", body: "#!/bin/sh\necho '{\"cancel\": true}'\n", blocking: true, want: "HC564", blocks: true},
+		{name: "a manifest's blocking Cline hook, its script missing", from: "canonical", body: "", blocking: true, want: "HC589", blocks: true},
+		{name: "a manifest's Cline hook whose helper answers", from: "canonical", body: "#!/bin/sh\nnode scripts/guard.mjs\n", want: "HC564", blocks: true},
+		{name: "a manifest's blocking Cline hook, no project to read", from: "canonical", body: "#!/bin/sh\nnode scripts/guard.mjs\n", blocking: true, noScripts: true, want: "HC564", blocks: true},
+		{name: "a Cline hook, no project to read", from: "cline", body: "#!/bin/sh\nnode scripts/guard.mjs\n", noScripts: true},
+		{name: "a manifest's hook of no tool", from: "canonical", body: "#!/bin/sh\nnode scripts/guard.mjs\n", data: map[string]json.RawMessage{}},
+		{name: "a hook of another source", from: "claude-code", body: "#!/bin/sh\nnode scripts/guard.mjs\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			files := fstest.MapFS{}
 			if tt.body != "" {
 				files[script] = &fstest.MapFile{Data: []byte(tt.body)}
+			}
+			for k, v := range fsys {
+				files[k] = v
 			}
 			event := tt.event
 			if event == "" {
@@ -49,12 +67,26 @@ func TestClineCancels(t *testing.T) {
 				Blocking:     tt.blocking,
 				ProviderData: data,
 			}}}
-			_, ds := clineCancels(m, tt.from, &Scripts{FS: files})
+			scripts := &Scripts{FS: files}
+			if tt.noScripts {
+				scripts = nil
+			}
+			got, ds := clineCancels(m, tt.from, scripts)
+			var codes []string
+			for _, d := range ds {
+				if d.Severity == diag.Warning {
+					codes = append(codes, d.Code)
+				}
+			}
 			switch {
-			case tt.want == "" && len(ds) > 0:
-				t.Errorf("said %v", ds)
-			case tt.want != "" && (len(ds) != 1 || ds[0].Message != tt.want || ds[0].Code != "HC564" || ds[0].Path != "hooks[0]"):
-				t.Errorf("said %v, want %q", ds, tt.want)
+			case tt.want == "" && len(codes) > 0, tt.want != "" && (len(codes) != 1 || codes[0] != tt.want || ds[0].Path != "hooks[0]"):
+				t.Errorf("said %v, want %q at hooks[0]: %v", codes, tt.want, ds)
+			}
+			if got.Hooks[0].Blocking != tt.blocks {
+				t.Errorf("blocking %v, want %v", got.Hooks[0].Blocking, tt.blocks)
+			}
+			if m.Hooks[0].Blocking != tt.blocking {
+				t.Error("the source's manifest was changed")
 			}
 		})
 	}

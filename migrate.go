@@ -96,10 +96,11 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	CodeOtherExitBlocks: true,
 	// A guard that reads the source's payload fields finds nothing in the
 	// target's (HC419) and lets every call through; so does one that
-	// answers with Cline's "cancel", which no other tool reads (HC564).
+	// answers with Cline's "cancel", which no other tool reads (HC564),
+	// or may, through a script hookconv cannot read (HC589).
 	// (A JSON deny the target does not read, HC425, is counted by
 	// contractNotes, its quiet infos too.)
-	CodePayloadShape: true, cline.CodeClineOutput: true,
+	CodePayloadShape: true, cline.CodeClineOutput: true, CodeClineMayCancel: true,
 	// Cline's generated script: a hook it cannot run (HC571), a timeout
 	// past Cline's 30 s for the whole script, which then lets the action
 	// proceed (HC575), no Windows command (HC576: on Windows it never

@@ -12,7 +12,10 @@
 // A hand-written script becomes one hook: its event from the file name
 // (the base name, with one of the extensions the SDK/CLI accepts), a
 // command handler that runs the script by its path relative to the
-// project root, no matcher, not blocking (Cline never honours exit 2).
+// project root, no matcher, blocking only where the script answers
+// {"cancel": true} on an event Cline cancels on (Cline never honours exit
+// 2; the pipeline also reads the project scripts it runs, which may
+// answer for it: CancelAt).
 // A Windows <Event>.ps1 becomes the command Cline itself runs it with,
 // "powershell -NoProfile -NonInteractive -ExecutionPolicy Bypass -File
 // <path>", with a warning that it needs PowerShell. A file whose name is
