@@ -29,7 +29,13 @@ const CodeFiresFor = "HC427" // the target's event fires for other values (notif
 //     one that cannot say it is warned about;
 //   - to such a target, a hook for all values runs for fewer (warning), a
 //     matcher whose values the target never fires for is not written
-//     (HC311), and one that names other values too loses them (HC310).
+//     (HC311), and one that names other values too loses them (HC310);
+//     a matcher whose values another name of the target's event fires
+//     for alone is written under that name (Claude's "resume" as Cline's
+//     TaskResume).
+//
+// The source's row is the one the hook was read from ("$event": Cline's
+// TaskResume, not TaskStart).
 //
 // A matcher the source ignores (its row takes none) never narrows the
 // hook elsewhere: it is removed from the planned hook. Hooks are changed
@@ -94,7 +100,7 @@ func keepHook(m *canonical.Manifest, n, i int) int {
 // fitFiresFor fits one hook; it returns false when the hook could never
 // fire on the target.
 func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, from, to string) bool {
-	src, ok := writtenRow(names, from, h.Event)
+	src, ok := decodedRow(names, h, from)
 	if !ok {
 		return true
 	}
@@ -131,6 +137,13 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 	case matcher != "":
 		if len(dst.FiresFor) == 0 {
 			return true // the encoder carries or reports the matcher
+		}
+		if r, ok := rowFiringFor(names, to, h.Event, matcher); ok && r.Name != dst.Name {
+			// The target's other name for the event fires for just
+			// those values (Cline's TaskResume for resume): the hook is
+			// written there, as its decoder reads it back ("$event").
+			providers.SetData(h, to, "$event", &node.Node{Kind: node.String, Text: r.Name})
+			dst = r
 		}
 		return fitMatcher(ds, h, i, from, matcher, src, dst, dstProv)
 	}
@@ -224,6 +237,39 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, s
 func writtenRow(names *vocab.Tables, provider, event string) (vocab.NativeEvent, bool) {
 	for _, r := range names.EncodeEvent(provider, event) {
 		if !r.Alias {
+			return r, true
+		}
+	}
+	return vocab.NativeEvent{}, false
+}
+
+// decodedRow is the row a hook on its event was read from in provider's
+// config: the one its decoder's "$event" names (Cline's TaskResume, an
+// alias of session_start), else the one the event is written under.
+func decodedRow(names *vocab.Tables, h *canonical.Hook, provider string) (vocab.NativeEvent, bool) {
+	if bytes.Contains(h.ProviderData[provider], []byte(`"$event"`)) {
+		if v := providers.OwnData(h, provider).Get("$event"); v != nil && v.Kind == node.String {
+			for _, r := range names.DecodeEvent(provider, v.Text) {
+				if r.Event == h.Event {
+					return r, true
+				}
+			}
+		}
+	}
+	return writtenRow(names, provider, h.Event)
+}
+
+// rowFiringFor is the row of provider's event, its alias rows included,
+// that fires only for values and for every one a plain list of values,
+// matcher, names (Cline's TaskResume for "resume"); false when none does,
+// or matcher is a pattern.
+func rowFiringFor(names *vocab.Tables, provider, event, matcher string) (vocab.NativeEvent, bool) {
+	if strings.ContainsAny(matcher, canonical.RegexSyntaxBesidesBar) {
+		return vocab.NativeEvent{}, false
+	}
+	values := nested.SplitValues(matcher)
+	for _, r := range names.EventsOf(provider) {
+		if r.Event == event && len(r.FiresFor) > 0 && subset(values, r.FiresFor) {
 			return r, true
 		}
 	}
