@@ -3,18 +3,21 @@ package hookconv
 import (
 	"bytes"
 	"fmt"
-	"github.com/hookconv/hookconv/internal/jsonedit"
-	"github.com/hookconv/hookconv/internal/node"
-	"github.com/hookconv/hookconv/internal/sortedkeys"
+	"io/fs"
 	"maps"
+	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/jsonedit"
+	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/cline"
 	"github.com/hookconv/hookconv/providers/codex"
@@ -320,6 +323,25 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	// A hook the target's settings turn off (Gemini's hooksConfig, a
 	// disableAllHooks) is held but never runs: not migrated, so
 	// --remove-source keeps it, and said.
+	var project fs.FS // where the target's paths are, as the scripts'
+	if s.Scripts != nil {
+		project = s.Scripts.FS
+	}
+	if scripts := offScripts(prov, project, final...); len(scripts) > 0 {
+		for i := range res.Planned.Hooks {
+			h := &res.Planned.Hooks[i]
+			if src := h.SourceIndex(i); src < len(mig.Migrated) && mig.Migrated[src] {
+				if file := scriptHolding(scripts, forms[i]); file != "" {
+					mig.Migrated[src] = false
+					var w diag.List
+					w.Warnf(CodeDisabledHook, h.PosOf(""), hookPath(h, i), "chmod +x "+file+", if the hook should run there",
+						"%s goes into %s, which is not executable: %s has the script switched off, so it will not run there (and --remove-source keeps it in the source)",
+						h.DisplayName(i), file, prov.Name)
+					res.Diagnostics = append(res.Diagnostics, w.WithFile(h.OriginFile)...)
+				}
+			}
+		}
+	}
 	if off := switchedOff(prov, final...); len(off) > 0 {
 		for i := range res.Planned.Hooks {
 			h := &res.Planned.Hooks[i]
@@ -990,6 +1012,62 @@ func switchedOff(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]
 		}
 	}
 	return set
+}
+
+// offScripts maps the identities of the hooks of ms held in a script the
+// tool runs only while it is executable (the providers table's
+// exec_bit_switch: Cline, on Unix) that is not: the user has switched the
+// script off in the tool, and a migrated hook found or added there never
+// runs (QA: a guard present in a switched-off Cline script was counted as
+// migrated, and --remove-source removed it from the source). A write
+// keeps an existing file's mode, so adding to such a script leaves it off.
+// Each maps to its script's path, under project (the folder the
+// target's paths are in, when known).
+func offScripts(prov vocab.Provider, project fs.FS, ms ...*canonical.Manifest) map[projection]string {
+	set := map[projection]string{}
+	if !prov.ExecBitSwitch || runtime.GOOS == "windows" {
+		return set
+	}
+	off := map[string]bool{} // script → switched off, stat'ed once
+	for _, m := range ms {
+		if m == nil {
+			continue
+		}
+		for i := range m.Hooks {
+			h := &m.Hooks[i]
+			file := h.OriginFile
+			if file == "" || filepath.Ext(file) != "" {
+				continue // a Windows script (.ps1) runs whenever it is there
+			}
+			isOff, seen := off[file]
+			if !seen {
+				var st fs.FileInfo
+				var err error
+				if project != nil && fs.ValidPath(file) {
+					st, err = fs.Stat(project, file)
+				} else {
+					st, err = os.Stat(file) // a library caller's paths, from where it runs
+				}
+				isOff = err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 == 0
+				off[file] = isOff
+			}
+			if isOff {
+				set[identity(h, prov)] = file
+			}
+		}
+	}
+	return set
+}
+
+// scriptHolding is the switched-off script (offScripts) holding one of a
+// hook's target forms, "" for none.
+func scriptHolding(scripts map[projection]string, forms []projection) string {
+	for _, f := range forms {
+		if file := scripts[f]; file != "" {
+			return file
+		}
+	}
+	return ""
 }
 
 // warnSwitchedOff warns (HC409) that planned hook h (the i-th) goes into
