@@ -43,7 +43,7 @@ const (
 	CodeShadowed        = "HC445" // another file of the target may make the tool skip the hooks of the one written (warning)
 	CodeDeferred        = "HC448" // a hook the source defers (Kiro CLI's only_when_turn_complete) runs at once on the target (warning)
 	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
-	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's, or whose tools name their arguments otherwise (warning)
+	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's, or whose tools name their arguments otherwise; or blocking hooks read a common field (the prompt, the working directory) where the target's payload does not keep it (warning)
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
 	CodePowerShell      = "HC421" // a command the source runs with PowerShell goes to a target that runs it with its usual shell (warning)
 	CodeNamesDropped    = "HC423" // the target keeps no hook names: the hooks are written without theirs (info)

@@ -31,10 +31,15 @@ var whats = []string{WhatDeny, WhatAsk, WhatAllow, WhatUpdatedInput, WhatContext
 
 // Paths returns where c's payload keeps the common field named by its
 // table key (session_id, cwd, prompt, transcript_path: the fields another
-// table points at, as the providers table's hook_vars do), and false for
+// table points at, as the providers table's hook_vars do; event and
+// tool_response, which a hook's script may read as well), and false for
 // any other key.
 func (c *Contract) Paths(field string) ([]string, bool) {
 	switch field {
+	case "event":
+		return c.Event, true
+	case "tool_response":
+		return c.ToolResponse, true
 	case "session_id":
 		return c.SessionID, true
 	case "cwd":
@@ -123,7 +128,14 @@ var CanonicalPayload = Contract{
 	Slug:      "canonical",
 	Tool:      []string{"tool"},
 	ToolInput: []string{"tool_input"},
-	DenyJSON:  []string{`decision = "deny"`, `decision = "block"`},
+	// The other fields a script may read, at Input's keys.
+	Event:          []string{"event"},
+	SessionID:      []string{"session_id"},
+	Cwd:            []string{"cwd"},
+	ToolResponse:   []string{"tool_response"},
+	Prompt:         []string{"prompt"},
+	TranscriptPath: []string{"transcript_path"},
+	DenyJSON:       []string{`decision = "deny"`, `decision = "block"`},
 }
 
 // Alias is a payload event name the vocabulary does not list for the

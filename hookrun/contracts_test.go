@@ -191,6 +191,19 @@ func TestCanonicalPayload(t *testing.T) {
 	if string(got[CanonicalPayload.Tool[0]]) != `"shell"` || string(got[CanonicalPayload.ToolInput[0]]) != `{"command":"ls"}` {
 		t.Errorf("the canonical input %s does not keep the tool at %q and its input at %q", in.Encode(), CanonicalPayload.Tool[0], CanonicalPayload.ToolInput[0])
 	}
+	// The common fields too, where HC419 says a script reading another
+	// tool's spelling of them finds nothing.
+	full := Input{Event: "before_prompt", SessionID: "s", Cwd: "/p", ToolResponse: json.RawMessage(`"r"`), Prompt: "hi", TranscriptPath: "/t"}
+	got = nil
+	if err := json.Unmarshal(full.Encode(), &got); err != nil {
+		t.Fatal(err)
+	}
+	for field, want := range map[string]string{"event": `"before_prompt"`, "session_id": `"s"`, "cwd": `"/p"`, "tool_response": `"r"`, "prompt": `"hi"`, "transcript_path": `"/t"`} {
+		paths, ok := CanonicalPayload.Paths(field)
+		if !ok || len(paths) != 1 || string(got[paths[0]]) != want {
+			t.Errorf("the canonical input %s does not keep %s at %v", full.Encode(), field, paths)
+		}
+	}
 	for _, form := range CanonicalPayload.DenyJSON {
 		path, value, _ := strings.Cut(form, " = ")
 		answer := fmt.Sprintf(`{%q: %s}`, path, value)

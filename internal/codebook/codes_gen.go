@@ -115,7 +115,7 @@ var codes = []Code{
 	{ID: "HC416", Package: ".", Name: "CodeSourceNotRewritable", Summary: "migrate --remove-source cannot rewrite a source file without losing a hook it keeps (error)."},
 	{ID: "HC417", Package: ".", Name: "CodeWidenedSibling", Summary: "the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)"},
 	{ID: "HC418", Package: ".", Name: "CodeTargetsReadEachOther", Summary: "two migration targets where one tool also runs the other's hooks, so they would run twice there (warning)."},
-	{ID: "HC419", Package: ".", Name: "CodePayloadShape", Summary: "hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's, or whose tools name their arguments otherwise (warning)"},
+	{ID: "HC419", Package: ".", Name: "CodePayloadShape", Summary: "hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's, or whose tools name their arguments otherwise; or blocking hooks read a common field (the prompt, the working directory) where the target's payload does not keep it (warning)"},
 	{ID: "HC420", Package: ".", Name: "CodePlainContext", Summary: "the source adds a hook's plain-text stdout to the context on the event, the target does not (info)"},
 	{ID: "HC421", Package: ".", Name: "CodePowerShell", Summary: "a command the source runs with PowerShell goes to a target that runs it with its usual shell (warning)"},
 	{ID: "HC422", Package: ".", Name: "CodeLocalHooks", Summary: "hooks from a tool's personal, uncommitted config (Claude Code's settings.local.json) go into the target's shared one (warning)."},

@@ -1,0 +1,256 @@
+package hookconv
+
+// The payload's common fields a converted guard reads (HC419): the
+// prompt, the working directory, the session, the transcript, the tool's
+// response and the event's name sit under other keys in some tools'
+// payloads (Windsurf's tool_info.user_prompt, Cline's
+// userPromptSubmit.prompt), which the contracts table spells per tool.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/providers"
+)
+
+// commonFields are the contract fields, by table key, that payloadFields
+// compares: all but the tool's name and input, which payloadShape and
+// inputFields do. Each with the words a message names it by.
+var commonFields = []struct{ key, words string }{
+	{"prompt", "the prompt"},
+	{"cwd", "the working directory"},
+	{"session_id", "the session id"},
+	{"transcript_path", "the transcript's path"},
+	{"tool_response", "the tool's response"},
+	{"event", "the event's name"},
+}
+
+// payloadFields warns (HC419), once per source, field and path, when
+// blocking command hooks read a common field of the payload (the prompt,
+// the working directory, …) at the path where their source tool's
+// payload keeps it, and the target's payload (under the shim, hookconv
+// run's canonical input) keeps it at none of the paths the hook reads: a
+// Windsurf prompt guard reading tool_info.user_prompt finds nothing in
+// Claude Code's {"prompt": …}, exits 0, and lets every prompt through (QA:
+// nothing was said, and migrate --remove-source removed it). What the
+// hook reads is looked for in its command and the project scripts it
+// runs (readInput); a hook that also reads the target's path is not
+// warned about. Beside each warning, the source hooks it is about.
+func payloadFields(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int) {
+	if from == to && !shim || to == "canonical" {
+		return nil, nil
+	}
+	contracts := hookrun.Default()
+	dst, ok := contracts.Contract(to)
+	if !ok {
+		return nil, nil
+	}
+	given, field := to+"'s payload", to+"'s field"
+	if shim {
+		dst, given, field = &hookrun.CanonicalPayload, "hookconv run's canonical payload", "the canonical payload's field"
+	}
+	type key struct{ source, layout, field, path string }
+	var groups hookGroups[key]
+	type finding struct{ field, path string }
+	found := map[[2]string][]finding{} // by source layout and command: a large config runs one script from thousands of hooks
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		source := from
+		if from == "canonical" {
+			if source = markedSource(h); source == "" {
+				continue
+			}
+		}
+		// Copilot CLI's hooks under Claude Code's event names get Claude's
+		// payload.
+		layout := source
+		if spelledAsClaude(h, source) {
+			layout = "claude-code"
+		}
+		if layout == dst.Slug {
+			continue
+		}
+		src, ok := contracts.Contract(layout)
+		if !ok {
+			continue
+		}
+		fk := [2]string{layout, h.Handler.Command + "\x00" + h.Handler.Cwd}
+		mine, seen := found[fk]
+		if !seen {
+			text, _ := scripts.readInput(&h.Handler)
+			for _, f := range commonFields {
+				if p := fieldMoved(text, src, dst, f.key); p != "" {
+					mine = append(mine, finding{f.key, p})
+				}
+			}
+			found[fk] = mine
+		}
+		for _, f := range mine {
+			groups.add(key{source, layout, f.field, f.path}, h, i)
+		}
+	}
+	for _, k := range groups.keys {
+		g := groups.by[k]
+		h := &m.Hooks[g.first]
+		words := k.field
+		for _, f := range commonFields {
+			if f.key == k.field {
+				words = f.words
+			}
+		}
+		there, _ := dst.Paths(k.field)
+		whose := k.source + "'s payload"
+		if k.layout != k.source {
+			whose = k.source + "'s payload under Claude Code's event names"
+		}
+		lets := "lets the action through"
+		if k.field == "prompt" {
+			lets = "lets every prompt through"
+		}
+		var w diag.List
+		if len(there) == 0 {
+			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", "check what "+to+" hands its hooks there, or keep the hook in "+k.source,
+				"%d blocking hook(s) (%s) read %s at %s, where %s keeps it; %s holds no such field by hookconv's contracts table: a script that reads it finds nothing, and a guard that then exits 0 %s",
+				g.n, g.listed(), words, k.path, whose, given, lets)
+		} else {
+			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", fmt.Sprintf("make the scripts read %s too: jq -r '%s // %s'", field, jqPath(k.path), jqPath(there[0])),
+				"%d blocking hook(s) (%s) read %s at %s, where %s keeps it; %s keeps it at %s: a script that reads it there finds nothing, and a guard that then exits 0 %s",
+				g.n, g.listed(), words, k.path, whose, given, strings.Join(there, " or "), lets)
+		}
+		ds = append(ds, inHookFile(w, h, files)...)
+		about = append(about, g.hooks)
+	}
+	return ds, about
+}
+
+// fieldMoved returns the path of the source contract's field (by table
+// key) that text reads where the target's payload keeps that field at
+// none of the paths text reads, "" otherwise: a path both spell alike,
+// or one read beside the target's own, is no loss.
+func fieldMoved(text string, src, dst *hookrun.Contract, field string) string {
+	from, _ := src.Paths(field)
+	there, _ := dst.Paths(field)
+	moved := ""
+	for _, p := range from {
+		if moved == "" && !slices.Contains(there, p) && readsPayloadPath(text, p) {
+			moved = p
+		}
+	}
+	if moved == "" {
+		return ""
+	}
+	for _, p := range there {
+		if readsPayloadPath(text, p) {
+			return "" // it reads the target's spelling too
+		}
+	}
+	return moved
+}
+
+// readsPayloadPath reports whether text reads the payload's field at a
+// contract's path (prompt, tool_info.user_prompt, workspace_roots.0; an
+// object of paths, {…}, is not one a script names). A nested field is
+// read as readsField reads a tool's argument under its input's key; one
+// at the payload's top as a member (jq's .prompt, JavaScript's
+// input.prompt) or a subscript (["prompt"], get("prompt")), but not as
+// the member of a key some tool nests the same name under (Windsurf's
+// .tool_info.cwd is not Claude Code's cwd). An index reads the array its
+// key names.
+func readsPayloadPath(text, path string) bool {
+	if strings.HasPrefix(path, "{") {
+		return false
+	}
+	keys := strings.Split(path, ".")
+	for len(keys) > 1 && strings.Trim(keys[len(keys)-1], "0123456789") == "" {
+		keys = keys[:len(keys)-1]
+	}
+	leaf := keys[len(keys)-1]
+	if len(keys) > 1 {
+		return readsField(text, leaf, strings.Join(keys[:len(keys)-1], "."))
+	}
+	nests := nestingKeys()[leaf]
+	for at := 0; ; {
+		j := strings.Index(text[at:], leaf)
+		if j < 0 {
+			return false
+		}
+		start, end := at+j, at+j+len(leaf)
+		at = end
+		if start > 0 && wordByte(text[start-1]) || end < len(text) && wordByte(text[end]) {
+			continue
+		}
+		before, after := text[:start], text[end:]
+		// A subscript of the payload, not of one of its values:
+		// data["prompt"], d.get("prompt"); not d["tool_info"]["cwd"] or
+		// d.get("tool_info", {}).get("cwd").
+		for _, q := range []string{`"`, `'`} {
+			if !strings.HasPrefix(after, q) {
+				continue
+			}
+			for _, open := range []string{"[" + q, ".get(" + q} {
+				if rest, ok := strings.CutSuffix(before, open); ok && !strings.HasSuffix(rest, "]") && !strings.HasSuffix(rest, ")") {
+					return true
+				}
+			}
+		}
+		if !strings.HasSuffix(before, ".") {
+			continue
+		}
+		// A member of the payload itself: jq's .prompt, or a variable's,
+		// input.prompt; not of a member (.tool_input.prompt is the Agent
+		// tool's argument), nor of a key some tool nests the name under.
+		before = strings.TrimSuffix(strings.TrimSuffix(before, "."), "?")
+		k := len(before)
+		for k > 0 && wordByte(before[k-1]) {
+			k--
+		}
+		if word, prev := before[k:], before[:k]; word == "" && !strings.HasSuffix(prev, "]") && !strings.HasSuffix(prev, ")") ||
+			word != "" && !strings.HasSuffix(prev, ".") && !slices.Contains(nests, word) {
+			return true
+		}
+	}
+}
+
+// nestingKeys are, per field name, the keys under which some tool's
+// payload nests a common field of that name (cwd: tool_info), by the
+// contracts table.
+var nestingKeys = sync.OnceValue(func() map[string][]string {
+	out := map[string][]string{}
+	for _, c := range hookrun.Default().Contracts {
+		for _, f := range commonFields {
+			paths, _ := c.Paths(f.key)
+			for _, p := range paths {
+				keys := strings.Split(p, ".")
+				if len(keys) > 1 && !strings.HasPrefix(p, "{") {
+					leaf, parent := keys[len(keys)-1], keys[len(keys)-2]
+					if !slices.Contains(out[leaf], parent) {
+						out[leaf] = append(out[leaf], parent)
+					}
+				}
+			}
+		}
+	}
+	return out
+})
+
+// jqPath spells a contract's path as a jq filter: workspace_roots.0 is
+// .workspace_roots[0].
+func jqPath(path string) string {
+	var b strings.Builder
+	for _, k := range strings.Split(path, ".") {
+		if k != "" && strings.Trim(k, "0123456789") == "" {
+			b.WriteString("[" + k + "]")
+		} else {
+			b.WriteString("." + k)
+		}
+	}
+	return b.String()
+}
