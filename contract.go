@@ -25,7 +25,8 @@ import (
 // contractNotes adds what the pipeline says about the runtime contract
 // the hooks meet in the target (or under the shim): the payload's shape,
 // the tools' argument names and the common fields read elsewhere
-// (the prompt: HC419), plain-text context (HC420),
+// (the prompt: HC419), the source's tool names a script tests (HC446),
+// plain-text context (HC420),
 // JSON deny answers (HC425), exits that block only with a reason on
 // stderr (HC431) or, from such a tool, block now (HC433), crashes that
 // block (HC432), shorter default timeouts (HC435), the variables the
@@ -43,6 +44,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.sayAbout(inputFields(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(notedInputUnsent(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(payloadFields(res.Planned, s.From, to, s.Files, shim, s.Scripts))
+	res.sayAbout(toolNameTests(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(plainContext(res.Planned, s.From, to, s.Files, shim))
 	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
 	res.sayAbout(denied, about)

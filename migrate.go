@@ -104,6 +104,9 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// (A JSON deny the target does not read, HC425, is counted by
 	// contractNotes, its quiet infos too.)
 	CodePayloadShape: true, cline.CodeClineOutput: true, CodeClineMayCancel: true,
+	// So does one that tests the tool's name against the source's
+	// spelling, which the target does not send (HC446).
+	CodeToolNameTest: true,
 	// Cline's generated script: a hook it cannot run (HC571), a timeout
 	// past Cline's 30 s for the whole script, which then lets the action
 	// proceed (HC575), no Windows command (HC576: on Windows it never
@@ -119,10 +122,11 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 // (HC310), its matcher was passed on unchanged and may match nothing
 // (HC402; HC572, HC585, HC586, HC587 in Cline's and OpenCode's generated
 // programs) or is a pattern the target's JavaScript cannot read (HC438),
-// the target's event fires for fewer kinds (HC427), or Cline's
+// the target's event fires for fewer kinds (HC427), its script tests the
+// tool's name against a name the target does not send (HC446), or Cline's
 // script runs it nowhere (HC571) or not on Windows (HC576). Removing such
 // a hook from the source would lose the cases the target skips.
-var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true, CodeJSPattern: true,
+var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true, CodeJSPattern: true, CodeToolNameTest: true,
 	cline.CodeToolName: true, opencode.CodeToolMissing: true, opencode.CodeMCPAnyServer: true, opencode.CodePatternDialect: true,
 	cline.CodeNotRun: true, cline.CodeWindows: true}
 
