@@ -187,6 +187,15 @@ type Source struct {
 	clineNotes diag.List
 }
 
+// repoPlace is where the source's project lies in its git repository,
+// when its scripts' folder was looked at (zero otherwise).
+func (s *Source) repoPlace() RepoPlace {
+	if s.Scripts == nil {
+		return RepoPlace{}
+	}
+	return s.Scripts.Repo
+}
+
 // DecodeSource runs the first stages: decode the source files with the
 // from adapter and, for a manifest, validate it. Every hook is numbered
 // (Ordinal) so later stages name it as the user wrote it.
@@ -353,7 +362,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	// encoding and verify read it too: on a large input they run at once.
 	parallel.Both(len(res.Planned.Hooks), res.runPutOff, func() { res.encode(dst, res.Planned, existing, to) })
 	res.joinPutOff(true)
-	res.Diagnostics = append(res.Diagnostics, res.switchedOffInTarget(dst, loaded, opts.Beside, to)...)
+	res.Diagnostics = append(res.Diagnostics, res.switchedOffInTarget(dst, loaded, opts.Beside, to, s.repoPlace())...)
 	return res
 }
 
@@ -683,11 +692,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
 			res.Diagnostics = append(res.Diagnostics, mcpNamesHolding(planned, from)...)
 			res.Diagnostics = append(res.Diagnostics, builtinsNotCovered(planned, from, to)...)
-			var place RepoPlace
-			if s.Scripts != nil {
-				place = s.Scripts.Repo
-			}
-			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, place)...)
+			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, s.repoPlace())...)
 			// The plan is final here: the checks below only read it, and
 			// are put off (the stages after copy what they change).
 			planned := planned

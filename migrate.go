@@ -183,7 +183,8 @@ type Migration struct {
 // A migrated hook is recognised in the target by what it does, not by a
 // marker (the tools reject keys they do not know): the same event, the
 // same tools matched, the same handler type and the same command, URL or
-// prompt. So running a migration again adds nothing and changes no byte,
+// prompt, a command's project directory however hookconv spelled it for
+// the target (identity). So running a migration again adds nothing and changes no byte,
 // and a hand-written hook that already does the job is not doubled. A
 // migrated hook whose command was edited afterwards is no longer
 // recognised, and a new run adds the original again.
@@ -211,7 +212,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	}
 	res.runPutOff()
 	res.joinPutOff(false)
-	prov, _ := vocab.Default().Provider(to)
+	prov := newMigTarget(to, s.repoPlace())
 	// A guard whose JSON deny the target does not read is written, but
 	// may not block there: --remove-source keeps it.
 	var denied []int
@@ -219,11 +220,11 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		denied = res.contractNotes(s, to, false)
 	}
 
-	t, ok := res.targetHooks(dst, existing, prov)
+	t, ok := res.targetHooks(dst, existing, prov.Provider)
 	if !ok {
 		return mig
 	}
-	res.warnShadowed(dst, switches, "", prov)
+	res.warnShadowed(dst, switches, "", prov.Provider)
 	into, own, beside := t.into, t.own, t.beside
 	have := identities(prov, own, beside)
 	merged := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: slices.Clone(own.Hooks)}
@@ -352,7 +353,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 			src := h.SourceIndex(i)
 			if src < len(mig.Migrated) && mig.Migrated[src] && containsAll(off, forms[i]) {
 				mig.Migrated[src] = false
-				res.Diagnostics = append(res.Diagnostics, warnSwitchedOff(h, i, prov, " (and --remove-source keeps it in the source)")...)
+				res.Diagnostics = append(res.Diagnostics, warnSwitchedOff(h, i, prov.Provider, " (and --remove-source keeps it in the source)")...)
 			}
 		}
 	}
@@ -385,7 +386,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		res.Diagnostics = append(res.Diagnostics, w.WithFile(d.File)...)
 	}
 	if mig.Added > 0 {
-		res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov)...)
+		res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov.Provider)...)
 	}
 	weakened := res.hooksNamed(weakensBlocking)
 	for _, i := range denied {
@@ -418,7 +419,7 @@ func rejectedWhole(ds diag.List, files providers.Files) bool {
 const CodeWeakerCopy = "HC428"
 
 // holdersOf indexes the target's hooks by identity.
-func holdersOf(prov vocab.Provider, ms ...*canonical.Manifest) map[projection][]*canonical.Hook {
+func holdersOf(prov migTarget, ms ...*canonical.Manifest) map[projection][]*canonical.Hook {
 	out := map[projection][]*canonical.Hook{}
 	for _, m := range ms {
 		for i := range m.Hooks {
@@ -437,7 +438,7 @@ func holdersOf(prov vocab.Provider, ms ...*canonical.Manifest) map[projection][]
 // its own (Claude's "if").
 // The target then gets nothing new, and --remove-source, told by the
 // warning, keeps h in the source.
-func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[projection][]*canonical.Hook, prov vocab.Provider) diag.List {
+func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[projection][]*canonical.Hook, prov migTarget) diag.List {
 	var reasons []string
 	add := func(r string) {
 		if !slices.Contains(reasons, r) {
@@ -456,7 +457,7 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 			// A timeout left unset is the target's default, where the
 			// reference gives it (Codex 600 s): the hook as migrate would
 			// write it, against the copy there.
-			ours, theirs := effectiveTimeout(h, prov), effectiveTimeout(c, prov)
+			ours, theirs := effectiveTimeout(h, prov.Provider), effectiveTimeout(c, prov.Provider)
 			if theirs > 0 && (ours == 0 || theirs < ours) {
 				add(fmt.Sprintf("times out after %gs, not %s", theirs, describeTimeout(h, ours)))
 			}
@@ -515,7 +516,7 @@ func describeTimeout(h *canonical.Hook, t float64) string {
 // encoded and appended to the old value instead (events added, lists
 // extended), and the file is used if the target reads back every hook it
 // held and every migrated one. files is changed in place.
-func keepOwnHooks(dst providers.Adapter, prov vocab.Provider, existing, files providers.Files, added *canonical.Manifest, forms [][]projection) (ds diag.List) {
+func keepOwnHooks(dst providers.Adapter, prov migTarget, existing, files providers.Files, added *canonical.Manifest, forms [][]projection) (ds diag.List) {
 	defer func() {
 		for _, p := range files.Paths() {
 			ds = append(ds, ownHooksRewritten(p, existing[p], files[p])...)
@@ -666,7 +667,7 @@ func hasComment(b []byte) bool {
 
 // sameHooks reports whether two decodings hold the same hooks, as a
 // multiset of what each does and is named.
-func sameHooks(a, b *canonical.Manifest, prov vocab.Provider) bool {
+func sameHooks(a, b *canonical.Manifest, prov migTarget) bool {
 	if len(a.Hooks) != len(b.Hooks) {
 		return false
 	}
@@ -714,7 +715,7 @@ func appended(old, add *node.Node) (*node.Node, bool) {
 }
 
 // identitiesList is the identities of m's hooks, in order.
-func identitiesList(prov vocab.Provider, m *canonical.Manifest) []projection {
+func identitiesList(prov migTarget, m *canonical.Manifest) []projection {
 	out := make([]projection, len(m.Hooks))
 	for i := range m.Hooks {
 		out[i] = identity(&m.Hooks[i], prov)
@@ -955,11 +956,33 @@ func (res *Conversion) hooksNamed(codes map[string]bool) map[int]bool {
 	return named
 }
 
+// migTarget is a migration's target as identity reads its hooks: its
+// row of the providers table, and project, which writes the spellings of
+// the project directory a command may hold there as one
+// (projectSpellings of the project's place).
+type migTarget struct {
+	vocab.Provider
+	project func(command string) string
+}
+
+// newMigTarget is the target to, for a project at place.
+func newMigTarget(to string, place RepoPlace) migTarget {
+	prov, _ := vocab.Default().Provider(to)
+	return migTarget{prov, projectSpellings(prov, place)}
+}
+
 // identity is what makes two hooks the same hook for a migration: a
-// projection without the timeout and async flag, which users tune.
-func identity(h *canonical.Hook, prov vocab.Provider) projection {
-	p := project(h, prov)
+// projection without the timeout and async flag, which users tune, and
+// with the project directory however hookconv spelled it (a hook synced
+// from Gemini CLI to Claude Code and back holds $CLAUDE_PROJECT_DIR where
+// the original holds $GEMINI_PROJECT_DIR, one through Codex git's top
+// level: each is the same hook, not one more to add).
+func identity(h *canonical.Hook, prov migTarget) projection {
+	p := project(h, prov.Provider)
 	p.Timeout, p.Async = 0, false
+	if h.Handler.Type == canonical.HandlerCommand && prov.project != nil {
+		p.Run = prov.project(p.Run)
+	}
 	if prov.ShellKey != "" {
 		// The shell that runs the command is part of what the hook does
 		// (a PowerShell guard is not its text run by bash).
@@ -995,7 +1018,7 @@ func localHooks(decoded *canonical.Manifest, migrated []bool, prov vocab.Provide
 // run: marked by their decoder as turned off by their file's settings
 // ("$disabled"), or off by the tool's own per-hook switch (the providers
 // table's disabled_key).
-func switchedOff(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]bool {
+func switchedOff(prov migTarget, ms ...*canonical.Manifest) map[projection]bool {
 	set := map[projection]bool{}
 	for _, m := range ms {
 		if m == nil {
@@ -1027,7 +1050,7 @@ func switchedOff(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]
 // keeps an existing file's mode, so adding to such a script leaves it off.
 // Each maps to its script's path, under project (the folder the
 // target's paths are in, when known).
-func offScripts(prov vocab.Provider, project fs.FS, ms ...*canonical.Manifest) map[projection]string {
+func offScripts(prov migTarget, project fs.FS, ms ...*canonical.Manifest) map[projection]string {
 	set := map[projection]string{}
 	if !prov.ExecBitSwitch || runtime.GOOS == "windows" {
 		return set
@@ -1090,7 +1113,7 @@ func warnSwitchedOff(h *canonical.Hook, i int, prov vocab.Provider, more string)
 // [features] hooks = false): the conversion succeeds, and the guard it
 // wrote never runs. Only a merge can meet such a setting, so only then is
 // the output read back.
-func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, beside providers.Files, to string) diag.List {
+func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, beside providers.Files, to string, place RepoPlace) diag.List {
 	if res.Files == nil || !hasContent(dst, existing) && !hasContent(dst, beside) {
 		return nil
 	}
@@ -1101,7 +1124,7 @@ func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, besi
 	maps.Copy(all, existing)
 	maps.Copy(all, res.Files)
 	got, _ := dst.Decode(all)
-	prov, _ := vocab.Default().Provider(to)
+	prov := newMigTarget(to, place)
 	off := switchedOff(prov, got)
 	if len(off) == 0 {
 		return nil
@@ -1110,14 +1133,14 @@ func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, besi
 	for i := range res.Planned.Hooks {
 		h := &res.Planned.Hooks[i]
 		if containsAll(off, targetForm(dst, h, prov)) {
-			ds = append(ds, warnSwitchedOff(h, i, prov, "")...)
+			ds = append(ds, warnSwitchedOff(h, i, prov.Provider, "")...)
 		}
 	}
 	return ds
 }
 
 // identities is the set of identities of the manifests' hooks.
-func identities(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]bool {
+func identities(prov migTarget, ms ...*canonical.Manifest) map[projection]bool {
 	n := 0
 	for _, m := range ms {
 		n += len(m.Hooks)
@@ -1133,7 +1156,7 @@ func identities(prov vocab.Provider, ms ...*canonical.Manifest) map[projection]b
 
 // others counts the target's own hooks that are no form of a migrated
 // hook the target already holds: what migrate reports as "others kept".
-func others(prov vocab.Provider, forms [][]projection, have map[projection]bool, ms ...*canonical.Manifest) int {
+func others(prov migTarget, forms [][]projection, have map[projection]bool, ms ...*canonical.Manifest) int {
 	migrated := map[projection]bool{}
 	for _, f := range forms {
 		if containsAll(have, f) {
@@ -1156,7 +1179,7 @@ func others(prov vocab.Provider, forms [][]projection, have map[projection]bool,
 // targetForm is how the target reads a hook back once written: the
 // identities of Decode(Encode(h)). It is empty when the target cannot
 // hold the hook at all.
-func targetForm(dst providers.Adapter, h *canonical.Hook, prov vocab.Provider) []projection {
+func targetForm(dst providers.Adapter, h *canonical.Hook, prov migTarget) []projection {
 	files, ds := dst.Encode(&canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{*h}}, nil)
 	if ds.HasErrors() || files == nil {
 		return nil

@@ -278,3 +278,85 @@ func TestEventNoteCommandsOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestMigrateSyncFourTools runs a sync among four tools twice: each of
+// Claude Code, Gemini CLI, Cursor and Codex migrated to the other three,
+// in turn, each holding hooks of its own at first. Each spells the
+// project directory its own way (Codex through git), so a hook comes back
+// spelled otherwise than it left; it must be recognised, not added again
+// (QA: guard.sh ran twice in Claude Code, fmt.sh three times). Each tool ends with each hook once, and the second
+// pass writes nothing. In a monorepo the project is git's top level and
+// its path below it.
+func TestMigrateSyncFourTools(t *testing.T) {
+	tools := []string{"claude-code", "gemini-cli", "cursor", "codex"}
+	places := map[string]RepoPlace{
+		"unknown":   {},
+		"top level": {Known: true, InRepo: true},
+		"monorepo":  {Known: true, InRepo: true, Sub: "packages/my app"},
+	}
+	for name, place := range places {
+		t.Run(name, func(t *testing.T) {
+			project := providers.Files{
+				".claude/settings.json": []byte(`{"hooks": {
+  "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "$CLAUDE_PROJECT_DIR/guard.sh"}]}],
+  "PostToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "\"${CLAUDE_PROJECT_DIR}\"/fmt.sh"}]}]}}`),
+				".gemini/settings.json": []byte(`{"hooks": {
+  "SessionStart": [{"hooks": [{"type": "command", "command": "bash \"${GEMINI_PROJECT_DIR:-.}/start.sh\""}]}]}}`),
+				".cursor/hooks.json": []byte(`{"version": 1, "hooks": {
+  "stop": [{"command": "\"$CURSOR_PROJECT_DIR\"/notify.sh"}]}}`),
+				".codex/hooks.json": []byte(`{"hooks": {
+  "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "$(git rev-parse --show-toplevel)/prompt.sh"}]}]}}`),
+			}
+			pass := func() (changed []string) {
+				for _, from := range tools {
+					in := migrationFiles(project, from)
+					s := DecodeSource(from, in)
+					s.Scripts = &Scripts{FS: fstest.MapFS{}, Repo: place}
+					for _, to := range tools {
+						if to == from {
+							continue
+						}
+						mig := s.Migrate(to, migrationFiles(project, to), nil)
+						if mig.Diagnostics.HasErrors() {
+							t.Fatalf("%s -> %s: %v", from, to, mig.Diagnostics)
+						}
+						for _, p := range mig.Files.Paths() {
+							project[p] = mig.Files[p]
+							changed = append(changed, fmt.Sprintf("%s -> %s: %s (%d added)", from, to, p, mig.Added))
+						}
+					}
+				}
+				return changed
+			}
+			pass()
+			for _, tool := range tools {
+				a, _ := providers.Get(tool)
+				m, ds := a.Decode(migrationFiles(project, tool))
+				if ds.HasErrors() || m == nil {
+					t.Fatalf("%s: %v", tool, ds)
+				}
+				var runs []string
+				for i := range m.Hooks {
+					runs = append(runs, m.Hooks[i].Handler.Command)
+				}
+				if len(m.Hooks) != 5 {
+					t.Errorf("%s holds %d hooks, want guard.sh, fmt.sh, start.sh, notify.sh and prompt.sh once each: %q", tool, len(m.Hooks), runs)
+				}
+			}
+			if changed := pass(); len(changed) > 0 {
+				t.Errorf("the second pass changed files: %q", changed)
+			}
+		})
+	}
+}
+
+// migrationFiles is the files of project that migrate reads for tool.
+func migrationFiles(project providers.Files, tool string) providers.Files {
+	out := providers.Files{}
+	for p, b := range project {
+		if IsMigrationPath(tool, p) {
+			out[p] = b
+		}
+	}
+	return out
+}

@@ -134,7 +134,7 @@ func projectDirRewriter(to, sub string) func(command string, windows bool) (stri
 		// variable, or, where it has none, the expansion is left as it is
 		// and warned about (keptProjectVars).
 		// PowerShell's $env:NAME is renamed to the target's own variable.
-		return regexp.MustCompile(`\\?\$(\{(` + strings.Join(foreign, "|") + `)((?::?[-=?+]|%%?|##?|//?)[^{}]*)?\}|(` + strings.Join(foreign, "|") + `)\b|env:(` + strings.Join(foreign, "|") + `)\b)`)
+		return regexp.MustCompile(projectVarForms(strings.Join(foreign, "|")))
 	})
 	replace := func(s string, windows bool) (string, []string, bool) {
 		if !strings.Contains(s, "$") || !mentionsAny(s, foreign) || !re().MatchString(s) {
@@ -192,6 +192,96 @@ func projectDirRewriter(to, sub string) func(command string, windows bool) (stri
 		return b.String(), seen, unquotable
 	}
 	return replace
+}
+
+// projectVarForms is the expression of the spellings of the variables of
+// alt (names joined with |) that projectDirRewriter rewrites, an escaped
+// \$NAME among them, for it to leave alone: ${NAME}, ${NAME} with an
+// operator and a word holding no brace (group 2 the name, 3 the operator
+// and word), $NAME (group 4) and PowerShell's $env:NAME (group 5).
+func projectVarForms(alt string) string {
+	return `\\?\$(\{(` + alt + `)((?::?[-=?+]|%%?|##?|//?)[^{}]*)?\}|(` + alt + `)\b|env:(` + alt + `)\b)`
+}
+
+// projectToken stands, in a command compared by projectSpellings, for the
+// project directory however it was spelled: no command holds a NUL.
+const projectToken = "\x00project\x00"
+
+// projectSpellings returns a function that writes every spelling of the
+// project directory that rewriteProjectDir gives a command for target,
+// in a project at place, as one (projectToken): the variables target
+// sets to it ($CLAUDE_PROJECT_DIR, ${GEMINI_PROJECT_DIR},
+// ${QWEN_PROJECT_DIR:-.}, $env:CURSOR_PROJECT_DIR: its project_dir_var
+// and also_sets in the providers table), and git's top level followed by
+// the project's path in its repository, spelled unquoted or in double
+// quotes (projectFolder). Migrate compares commands so: a hook converted
+// to a tool and back, or on through a third, spells the project
+// differently each time, and is the same hook (QA: a two-way sync ran
+// every guard twice).
+//
+// Left as written, as not the project there: another tool's variable,
+// which target leaves empty (hookconv never writes one: it rewrites
+// them); git's top level where the project lies below it (place.Sub), or
+// in no repository; an escaped \$NAME, literal text. A variable's
+// expansion that is not the folder (${NAME#/}) keeps its operator.
+func projectSpellings(target vocab.Provider, place RepoPlace) func(string) string {
+	vars := slices.DeleteFunc(append([]string{target.ProjectDirVar}, target.AlsoSets...), func(v string) bool { return v == "" })
+	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(projectVarForms(strings.Join(vars, "|"))) })
+	git := !place.Known || place.InRepo // git finds the project
+	var subs []string                   // the spellings of "/" + place.Sub after git's top level
+	if place.Known && place.Sub != "" {
+		word := subWord(place.Sub)
+		subs = append(subs, "/"+word)
+		if quoted, ok := subInQuotes(place.Sub); ok && quoted != word {
+			subs = append(subs, "/"+quoted)
+		}
+	}
+	return func(command string) string {
+		if !strings.Contains(command, "$") {
+			return command // most commands name no variable at all
+		}
+		if len(vars) > 0 && mentionsAny(command, vars) {
+			command = re().ReplaceAllStringFunc(command, func(v string) string {
+				if strings.HasPrefix(v, `\`) {
+					return v
+				}
+				sm := re().FindStringSubmatch(v)
+				if op := sm[3]; sm[2] != "" && op != "" && !projectValued(op) {
+					return "${" + projectToken + op + "}"
+				}
+				return projectToken
+			})
+		}
+		if !git || !strings.Contains(command, gitTopLevel) {
+			return command
+		}
+		var b strings.Builder
+		for {
+			before, after, found := strings.Cut(command, gitTopLevel)
+			b.WriteString(before)
+			if !found {
+				return b.String()
+			}
+			command = after
+			spelled := gitTopLevel // the repository's top level, not the project
+			if len(subs) == 0 {
+				spelled = projectToken
+			}
+			for _, s := range subs {
+				if rest, ok := strings.CutPrefix(after, s); ok && (rest == "" || !isPathByte(rest[0])) {
+					spelled, command = projectToken, rest
+					break
+				}
+			}
+			b.WriteString(spelled)
+		}
+	}
+}
+
+// isPathByte reports whether c may continue a folder's name in a command
+// (what plainPath lets through, less the slash that ends it).
+func isPathByte(c byte) bool {
+	return c != '/' && plainPath(string(c))
 }
 
 // foreignProjectVars are the project-directory variables of other tools

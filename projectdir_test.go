@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // TestProjectFolder: the project's path inside its repository is written
@@ -203,6 +204,58 @@ func TestPluginOnlyVarsSpellings(t *testing.T) {
 		ds := withCode(pluginOnlyVars(m, "cursor"), CodePluginVar)
 		if got := len(ds) == 1; got != tt.want || len(ds) > 1 {
 			t.Errorf("%q: %v; want an %s: %v", tt.command, ds, CodePluginVar, tt.want)
+		}
+	}
+}
+
+// TestProjectSpellings: the spellings of the project directory that
+// hookconv writes for a target are one command to migrate (identity), and
+// what is another folder there is not: a variable the target does not
+// set, git's top level where the project lies below it or in no
+// repository, an escaped \$NAME, an expansion that is not the folder.
+func TestProjectSpellings(t *testing.T) {
+	top := RepoPlace{Known: true, InRepo: true}
+	sub := RepoPlace{Known: true, InRepo: true, Sub: "packages/api"}
+	spaced := RepoPlace{Known: true, InRepo: true, Sub: "packages/my app"}
+	norepo := RepoPlace{Known: true}
+	tests := []struct {
+		target string
+		place  RepoPlace
+		a, b   string
+		same   bool
+	}{
+		// Gemini CLI sets CLAUDE_PROJECT_DIR too; Cursor as well.
+		{"gemini-cli", RepoPlace{}, `$GEMINI_PROJECT_DIR/g.sh`, `$CLAUDE_PROJECT_DIR/g.sh`, true},
+		{"gemini-cli", top, `"${GEMINI_PROJECT_DIR}"/g.sh`, `"$CLAUDE_PROJECT_DIR"/g.sh`, true},
+		{"cursor", top, `$env:CURSOR_PROJECT_DIR\g.ps1`, `$env:CLAUDE_PROJECT_DIR\g.ps1`, true},
+		{"claude-code", top, `$CLAUDE_PROJECT_DIR/g.sh`, `$(git rev-parse --show-toplevel)/g.sh`, true},
+		{"claude-code", RepoPlace{}, `$CLAUDE_PROJECT_DIR/g.sh`, `$(git rev-parse --show-toplevel)/g.sh`, true},
+		{"claude-code", top, `bash "${CLAUDE_PROJECT_DIR:-.}/g.sh"`, `bash "$(git rev-parse --show-toplevel)/g.sh"`, true},
+		{"qwen-code", top, `${QWEN_PROJECT_DIR:-.}/g.sh`, `${QWEN_PROJECT_DIR}/g.sh`, true},
+		{"claude-code", sub, `$CLAUDE_PROJECT_DIR/g.sh`, `$(git rev-parse --show-toplevel)/packages/api/g.sh`, true},
+		{"claude-code", spaced, `$CLAUDE_PROJECT_DIR/g.sh`, `$(git rev-parse --show-toplevel)/'packages/my app'/g.sh`, true},
+		{"claude-code", spaced, `"$CLAUDE_PROJECT_DIR"/g.sh`, `"$(git rev-parse --show-toplevel)/packages/my app"/g.sh`, true},
+		{"claude-code", top, `a=$CLAUDE_PROJECT_DIR; b=$CLAUDE_PROJECT_DIR`, `a=$(git rev-parse --show-toplevel); b=${CLAUDE_PROJECT_DIR}`, true},
+
+		// Claude Code leaves GEMINI_PROJECT_DIR empty.
+		{"claude-code", top, `$GEMINI_PROJECT_DIR/g.sh`, `$CLAUDE_PROJECT_DIR/g.sh`, false},
+		// Codex sets no project variable at all.
+		{"codex", top, `$CLAUDE_PROJECT_DIR/g.sh`, `$(git rev-parse --show-toplevel)/g.sh`, false},
+		{"claude-code", sub, `$CLAUDE_PROJECT_DIR/g.sh`, `$(git rev-parse --show-toplevel)/g.sh`, false},
+		{"claude-code", sub, `$CLAUDE_PROJECT_DIR/x/g.sh`, `$(git rev-parse --show-toplevel)/packages/apix/g.sh`, false},
+		{"claude-code", norepo, `$CLAUDE_PROJECT_DIR/g.sh`, `$(git rev-parse --show-toplevel)/g.sh`, false},
+		{"claude-code", top, `echo \$CLAUDE_PROJECT_DIR`, `echo $CLAUDE_PROJECT_DIR`, false},
+		{"claude-code", top, `${CLAUDE_PROJECT_DIR#/}`, `${CLAUDE_PROJECT_DIR}`, false},
+		{"claude-code", top, `"$CLAUDE_PROJECT_DIR"/g.sh`, `$CLAUDE_PROJECT_DIR/g.sh`, false}, // quoting is the author's
+	}
+	for _, tt := range tests {
+		prov, ok := vocab.Default().Provider(tt.target)
+		if !ok {
+			t.Fatalf("no provider %s", tt.target)
+		}
+		norm := projectSpellings(prov, tt.place)
+		if got := norm(tt.a) == norm(tt.b); got != tt.same {
+			t.Errorf("%s, %+v: %q and %q the same: %v, want %v (%q, %q)", tt.target, tt.place, tt.a, tt.b, got, tt.same, norm(tt.a), norm(tt.b))
 		}
 	}
 }
