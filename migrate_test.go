@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // TestMigrateIdempotent migrates every golden input to every target twice:
@@ -359,4 +360,69 @@ func migrationFiles(project providers.Files, tool string) providers.Files {
 		}
 	}
 	return out
+}
+
+// TestMigrateIntoSameToolsSpelledTwice: a target that already holds two
+// groups for the same tools, spelled otherwise ("^run_shell_command$" and
+// "run_shell_command"), gets the migrated hook after both, in a group of
+// its own or the last one, and verify finds what was planned (QA: the
+// encoder put it into the first group, before the second one's hook, and
+// verify failed with HC900, nothing written). A second run adds nothing.
+// A manifest whose hooks alternate the two spellings converts so too.
+func TestMigrateIntoSameToolsSpelledTwice(t *testing.T) {
+	claude := providers.Files{".claude/settings.json": []byte(`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"b"}]}]}}`)}
+	gemini := providers.Files{".gemini/settings.json": []byte(`{"hooks":{"BeforeTool":[{"matcher":"run_shell_command","hooks":[{"type":"command","command":"b"}]}]}}`)}
+	for _, tc := range []struct {
+		from   string
+		in     providers.Files
+		to     string
+		target string // the file the target holds
+		a, c   string // its two groups' matchers
+	}{
+		{"claude-code", claude, "gemini-cli", ".gemini/settings.json", "^run_shell_command$", "run_shell_command"},
+		{"claude-code", claude, "qwen-code", ".qwen/settings.json", "run_shell_command", "^run_shell_command$"},
+		{"gemini-cli", gemini, "claude-code", ".claude/settings.json", "Bash|PowerShell", "PowerShell|Bash"},
+		{"gemini-cli", gemini, "codex", ".codex/hooks.json", "Bash", "^Bash$"},
+		{"gemini-cli", gemini, "cursor", ".cursor/hooks.json", "Shell", "^Shell$"},
+	} {
+		t.Run(tc.to+"/"+tc.a, func(t *testing.T) {
+			event := "PreToolUse"
+			if ev := vocab.Default().EncodeEvent(tc.to, "before_tool_execute"); len(ev) > 0 {
+				event = ev[0].Name
+			}
+			version := ""
+			if tc.to == "cursor" {
+				version = `"version":1,`
+			}
+			existing := providers.Files{tc.target: []byte(`{` + version + `"hooks":{"` + event + `":[{"matcher":"` + tc.a + `","hooks":[{"type":"command","command":"a"}]},{"matcher":"` + tc.c + `","hooks":[{"type":"command","command":"c"}]}]}}`)}
+			first := Migrate(tc.from, tc.to, tc.in, existing)
+			if first.Diagnostics.HasErrors() || first.Added != 1 {
+				t.Fatalf("added %d: %v", first.Added, first.Diagnostics)
+			}
+			out := string(first.Files[tc.target])
+			if !(strings.Index(out, `"a"`) < strings.Index(out, `"c"`) && strings.Index(out, `"c"`) < strings.Index(out, `"b"`)) {
+				t.Errorf("the migrated hook must follow the target's own:\n%s", out)
+			}
+			own := string(existing[tc.target])
+			if !strings.HasPrefix(out, own[:strings.Index(own, `"c"}`)+4]) {
+				t.Errorf("the target's own groups were not kept as written:\n%s", out)
+			}
+			existing[tc.target] = first.Files[tc.target]
+			if again := Migrate(tc.from, tc.to, tc.in, existing); again.Diagnostics.HasErrors() || again.Added != 0 || len(again.Files) != 0 {
+				t.Errorf("second run: added %d, files %v: %v", again.Added, again.Files.Paths(), again.Diagnostics)
+			}
+		})
+	}
+	manifest := providers.Files{"hooks.json": []byte(`{"spec":"hooks/1.0","hooks":[
+{"event":"before_tool_execute","matcher":{"pattern":"run_shell_command"},"handler":{"type":"command","command":"a"}},
+{"event":"before_tool_execute","matcher":"shell","handler":{"type":"command","command":"c"}},
+{"event":"before_tool_execute","matcher":{"pattern":"run_shell_command"},"handler":{"type":"command","command":"b"}}]}`)}
+	conv := Convert("canonical", "gemini-cli", manifest, nil)
+	if conv.Diagnostics.HasErrors() {
+		t.Fatalf("convert: %v", conv.Diagnostics)
+	}
+	out := string(conv.Files[".gemini/settings.json"])
+	if !(strings.Index(out, `"a"`) < strings.Index(out, `"c"`) && strings.Index(out, `"c"`) < strings.Index(out, `"b"`)) {
+		t.Errorf("convert reordered the hooks for one tool:\n%s", out)
+	}
 }

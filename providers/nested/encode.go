@@ -37,6 +37,11 @@ type group struct {
 	matcher  writtenMatcher
 	extra    *node.Node // documented group keys ($group)
 	handlers []*node.Node
+	at       int // its place in its event's groups
+	// tools is its matcher as the decoder reads it, once read (read):
+	// passesSameTools asks it of a group again for each hook after it.
+	tools canonical.Matcher
+	read  bool
 }
 
 // eventGroups is the list of groups of one native event.
@@ -49,7 +54,9 @@ type eventGroups struct {
 
 // EncodeTree renders hooks as the value of a native "hooks" key: events in
 // order of first appearance, one group per (event, matcher) in order of
-// first appearance, handlers never reordered.
+// first appearance, handlers never reordered; a hook that would join its
+// matcher's group before a later group for the same tools spelled
+// otherwise opens a new group instead (passesSameTools).
 func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	c.load()
 	// Each hook is encoded on its own, so a large list is encoded in
@@ -105,8 +112,8 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		for _, mt := range e.matchers {
 			key := groupKey{event: e.native, matcher: mt.text, hasMatcher: mt.present, group: compact(e.extra)}
 			g := ev.latest[key]
-			if g == nil || e.newGroup {
-				g = &group{key: key, matcher: mt, extra: e.extra}
+			if g == nil || e.newGroup || c.passesSameTools(ev, g, mt) {
+				g = &group{key: key, matcher: mt, extra: e.extra, at: len(ev.groups)}
 				ev.groups = append(ev.groups, g)
 				ev.latest[key] = g
 			}
@@ -131,6 +138,59 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		out.Fields = append(out.Fields, field(ev.native, list))
 	}
 	return out, ds
+}
+
+// passesSameTools reports whether a hook matching mt, put into group g,
+// would run before a hook it follows that matches the same tools: one in
+// a group after g whose matcher is spelled otherwise ("run_shell_command"
+// after "^run_shell_command$", a target's own groups that migrate merges
+// into) and whose group keys narrow it no differently (the providers
+// table's filter_keys: Droid's commandRegex makes another group). Such a
+// hook opens a group of its own at the end instead, so the hooks for one
+// set of tools keep their order, as verify expects (QA: HC900) and as a
+// tool that runs them one after the other (Gemini CLI's "sequential")
+// runs them. Most groups are the event's last, and nothing is decoded
+// for them.
+func (c *Codec) passesSameTools(ev *eventGroups, g *group, mt writtenMatcher) bool {
+	if g.at == len(ev.groups)-1 {
+		return false
+	}
+	want := c.readMatcher(mt)
+	for _, later := range ev.groups[g.at+1:] {
+		if slices.ContainsFunc(c.Prov.FilterKeys, func(k string) bool { return !node.SameValue(later.extra.Get(k), g.extra.Get(k)) }) {
+			continue
+		}
+		if !later.read {
+			later.tools, later.read = c.readMatcher(later.matcher), true
+		}
+		if sameTools(later.tools, want) {
+			return true
+		}
+	}
+	return false
+}
+
+// readMatcher is the canonical form of a group's matcher as written
+// (none: every tool).
+func (c *Codec) readMatcher(mt writtenMatcher) canonical.Matcher {
+	if !mt.present {
+		return nil
+	}
+	return c.decodeMatcher(mt.text)
+}
+
+// sameTools reports whether two matchers name the same tools: the same
+// matcher, or lists of the same members in another order ("Write|Edit",
+// "Edit|Write").
+func sameTools(a, b canonical.Matcher) bool {
+	x, xList := a.(canonical.AnyOf)
+	y, yList := b.(canonical.AnyOf)
+	if !xList || !yList {
+		return canonical.SameMatcher(a, b)
+	}
+	return len(x) == len(y) && !slices.ContainsFunc(x, func(m canonical.Matcher) bool {
+		return !slices.ContainsFunc(y, func(n canonical.Matcher) bool { return canonical.SameMatcher(m, n) })
+	})
 }
 
 // encodedHook is one hook as encoded, before grouping.
