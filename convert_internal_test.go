@@ -238,6 +238,38 @@ func TestVerify(t *testing.T) {
 	}
 }
 
+// TestVerifyFailureShown: verify's internal error names the written file
+// and its diff prints (QA: it was "<input>", and matcherKey's NUL bytes
+// between a matcher's tools, and a newline in a command, went to stderr
+// and to --format github's annotations as they were).
+func TestVerifyFailureShown(t *testing.T) {
+	claude, _ := providers.Get("claude-code")
+	plan, ds := claude.Decode(providers.Files{".claude/settings.json": []byte(
+		`{"hooks": {"PreToolUse": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "a\nb"}, {"type": "command", "command": "c"}]}]}}`)})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	files := providers.Files{".claude/settings.json": []byte(
+		`{"hooks": {"PreToolUse": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "c"}, {"type": "command", "command": "a\nb"}]}]}}`)}
+	ds = verify(claude, plan, files, nil, "claude-code")
+	i := slices.IndexFunc(ds, func(d diag.Diagnostic) bool { return d.Code == CodeVerify })
+	if i < 0 {
+		t.Fatalf("verify passed a hook order changed: %v", ds)
+	}
+	d := ds[i]
+	if d.File != ".claude/settings.json" {
+		t.Errorf("file = %q, want the written file", d.File)
+	}
+	if strings.ContainsFunc(d.Message, func(r rune) bool { return r < 0x20 && r != '\n' }) || strings.Count(d.Message, "\n") != 5 {
+		t.Errorf("the message holds control bytes, or a line break inside a hook's line:\n%q", d.Message)
+	}
+	for _, want := range []string{`Matcher:[tool:Edit tool:Write]`, `Run:"a\nb"`, `Run:c `} {
+		if !strings.Contains(d.Message, want) {
+			t.Errorf("the message lacks %s:\n%s", want, d.Message)
+		}
+	}
+}
+
 // TestVerifyTrimmedMatcher: a matcher the encoder said it trimmed (HC310)
 // reads back as less than planned, and verify accepts that hook's group
 // under any matcher; without that warning the same output is an error.

@@ -12,7 +12,10 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -103,6 +106,9 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	if dds.HasErrors() || got == nil {
 		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug",
 			"internal error: the %s output does not decode: %v", to, dds)
+		if paths := files.Paths(); len(paths) == 1 {
+			ds = ds.WithFile(paths[0])
+		}
 		return ds
 	}
 	ds = append(ds, droppedNames(planned, got, prov)...)
@@ -147,9 +153,9 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	parallel.Both(len(want),
 		func() { wantGroups = byGroup(want) },
 		func() { haveGroups = byGroup(have) })
-	d := diffProjections(wantGroups, haveGroups)
+	d, differ := diffProjections(wantGroups, haveGroups)
 	if d != "" {
-		d = diffProjections(byGroup(withoutRepeats(want)), byGroup(withoutRepeats(have)))
+		d, differ = diffProjections(byGroup(withoutRepeats(want)), byGroup(withoutRepeats(have)))
 	}
 	if d != "" {
 		// On an event whose matcher selects no tool, the projections'
@@ -157,13 +163,35 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		// of groups with different values (Codex Stop groups, one with a
 		// matcher Codex ignores) are written group by group, so their
 		// order across groups is not the plan's. Compare those as sets.
-		d = diffProjections(unorderedOffTool(byGroup(withoutRepeats(want)), to), unorderedOffTool(byGroup(withoutRepeats(have)), to))
+		d, differ = diffProjections(unorderedOffTool(byGroup(withoutRepeats(want)), to), unorderedOffTool(byGroup(withoutRepeats(have)), to))
 	}
 	if d != "" {
-		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug; nothing was written",
+		var failed diag.List
+		failed.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug; nothing was written",
 			"internal error: the %s output does not hold what was planned (-planned +written):\n%s", to, d)
+		ds = append(ds, failed.WithFile(verifiedFile(files, got, have, differ))...)
 	}
 	return ds
+}
+
+// verifiedFile names the written file verify's failure is about (QA: it
+// was "<input>", no file): the first, in path order, holding a hook of a
+// group that differs (have projects got's hooks), else the only file
+// written, else none.
+func verifiedFile(files providers.Files, got *canonical.Manifest, have []projection, differ map[matcherGroup]bool) string {
+	var holding []string
+	for i := range got.Hooks {
+		if f := got.Hooks[i].OriginFile; f != "" && i < len(have) && differ[have[i].group()] && !slices.Contains(holding, f) {
+			holding = append(holding, f)
+		}
+	}
+	if len(holding) > 0 {
+		return slices.Min(holding)
+	}
+	if paths := files.Paths(); len(paths) == 1 {
+		return paths[0]
+	}
+	return ""
 }
 
 // asRead moves the positions verify found in a written file that was
@@ -297,11 +325,11 @@ func droppedNames(planned, written *canonical.Manifest, target vocab.Provider) d
 }
 
 // diffProjections lists, per event and matcher, the hooks that were
-// planned but not written (-) and written but not planned (+). It is ""
-// when both hold the same hooks in the same order. (A few lines instead of
-// go-cmp keep the CLI's start-up free of go-cmp's initialisation.)
-func diffProjections(want, have map[matcherGroup][]projection) string {
+// planned and those written, where the two differ; differ holds those
+// groups.
+func diffProjections(want, have map[matcherGroup][]projection) (string, map[matcherGroup]bool) {
 	var b strings.Builder
+	differ := map[matcherGroup]bool{}
 	keys := slices.SortedFunc(maps.Keys(want), matcherGroup.compare)
 	for _, k := range slices.SortedFunc(maps.Keys(have), matcherGroup.compare) {
 		if _, ok := want[k]; !ok {
@@ -313,14 +341,42 @@ func diffProjections(want, have map[matcherGroup][]projection) string {
 		if slices.Equal(w, h) {
 			continue
 		}
+		differ[k] = true
 		for _, p := range w {
-			fmt.Fprintf(&b, "- %+v\n", p)
+			fmt.Fprintf(&b, "- %s\n", shownProjection(p))
 		}
 		for _, p := range h {
-			fmt.Fprintf(&b, "+ %+v\n", p)
+			fmt.Fprintf(&b, "+ %s\n", shownProjection(p))
 		}
 	}
-	return b.String()
+	return b.String(), differ
+}
+
+// shownProjection is a hook's projection as verify's diff shows it, on
+// one printable line (QA: the NUL bytes matcherKey joins a matcher's
+// tools with made grep read the output as binary, and went into
+// --format github's annotations): a matcher's tools in brackets, and a
+// matcher or command holding a control byte or what is not UTF-8 (a
+// newline in a script) quoted.
+func shownProjection(p projection) string {
+	matcher := shownText(p.Matcher)
+	if strings.Contains(p.Matcher, "\x00") {
+		parts := strings.Split(p.Matcher, "\x00")
+		for i := range parts {
+			parts[i] = shownText(parts[i])
+		}
+		matcher = "[" + strings.Join(parts, " ") + "]"
+	}
+	return fmt.Sprintf("{Event:%s Matcher:%s Type:%s Run:%s Timeout:%g Async:%t}", p.Event, matcher, p.Type, shownText(p.Run), p.Timeout, p.Async)
+}
+
+// shownText is s as it is where every character of it prints, else
+// quoted, its control bytes escaped.
+func shownText(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return s
+	}
+	return strconv.Quote(s)
 }
 
 // matcherGroup is an event and a matcher (as matcherKey spells it): the
