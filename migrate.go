@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/jsonedit"
 	"github.com/hookconv/hookconv/internal/node"
@@ -242,6 +243,19 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	encodeAgain := false
 	for i := range res.Planned.Hooks {
 		h := res.Planned.Hooks[i]
+		if name, tool, ok := capabilities.BlockStub(h.Handler.Command); ok && h.Handler.Type == canonical.HandlerCommand {
+			// hookconv's stand-in for a hook the source could not hold
+			// blocks every call; carried back to a tool that holds the
+			// hook itself (a sync in both directions: QA), it would block
+			// every call there too. Not migrated, nor removed; a warning,
+			// since the guard it stands for is not migrated either.
+			var w diag.List
+			w.Warnf(CodeBlockStub, h.PosOf(""), hookPath(&h, i), "migrate hook "+strconv.Quote(name)+" itself from the tool or manifest that holds it",
+				"%s is hookconv's stand-in in %s for hook %q, which %s could not hold; it blocks every call, so it is not migrated to %s, nor removed from the source",
+				h.DisplayName(i), tool, name, tool, prov.Name)
+			res.Diagnostics = append(res.Diagnostics, w.WithFile(h.OriginFile)...)
+			continue
+		}
 		forms[i] = targetForm(dst, &h, prov)
 		if containsAll(have, forms[i]) {
 			mig.Present++
@@ -412,6 +426,12 @@ func rejectedWhole(ds diag.List, files providers.Files) bool {
 		return (d.Code == providers.CodeJSONC || d.Code == nested.CodeBesideHooks) && written
 	})
 }
+
+// CodeBlockStub: a source hook that is hookconv's own stand-in for a
+// hook the source tool could not hold (a command that says so and exits
+// 2), not migrated: it would block every call in the target, and the
+// hook it stands for is not there either (warning).
+const CodeBlockStub = "HC449"
 
 // CodeWeakerCopy: a migrated hook the target already holds, but in a
 // form that does less there: async, a shorter timeout, or a condition of

@@ -929,6 +929,29 @@ func blockCommand(name, capability, target string) string {
 	return "echo " + shellQuote(msg) + " >&2; exit 2"
 }
 
+// BlockStub reports whether command is one blockCommand wrote: hookconv's
+// stand-in, on a tool that lacked a capability, for a hook that blocks
+// every call there. It returns the hook's name and the tool it was
+// written for. A migration that carries such a stand-in back to a tool
+// holding the hook itself would add a hook blocking every call there.
+func BlockStub(command string) (name, target string, ok bool) {
+	const head, tail = `echo 'hookconv: hook "`, ` does not support; blocked' >&2; exit 2`
+	rest, ok := strings.CutPrefix(command, head)
+	if !ok {
+		return "", "", false
+	}
+	rest, ok = strings.CutSuffix(rest, tail)
+	if !ok {
+		return "", "", false
+	}
+	at := strings.LastIndex(rest, ", which ")
+	needs := strings.LastIndex(rest, `" needs `)
+	if at < 0 || needs < 0 || needs > at {
+		return "", "", false
+	}
+	return rest[:needs], rest[at+len(", which "):], true
+}
+
 // curlCommand is a command that POSTs the event JSON on stdin to url with
 // the given headers (sorted by name), as an http handler would.
 func curlCommand(url string, headers map[string]string, allowed []string) string {

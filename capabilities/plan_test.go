@@ -980,3 +980,23 @@ func TestPlanAnswersByExitCode(t *testing.T) {
 		})
 	}
 }
+
+// TestBlockStub: the commands blockCommand writes are read back with the
+// hook's name and the tool; others are not.
+func TestBlockStub(t *testing.T) {
+	for _, tt := range []struct {
+		command, name, target string
+		ok                    bool
+	}{
+		{blockCommand("sanitize-shell", "input_rewrite", "windsurf"), "sanitize-shell", "windsurf", true},
+		{blockCommand("a, which b", "llm_evaluated", "codex"), "a, which b", "codex", true},
+		{"echo 'hookconv: hook \"x\" needs y, which z does not support; blocked' >&2; exit 2; rm -rf /", "", "", false},
+		{"echo blocked >&2; exit 2", "", "", false},
+		{"", "", "", false},
+	} {
+		name, target, ok := BlockStub(tt.command)
+		if name != tt.name || target != tt.target || ok != tt.ok {
+			t.Errorf("BlockStub(%q) = %q, %q, %v; want %q, %q, %v", tt.command, name, target, ok, tt.name, tt.target, tt.ok)
+		}
+	}
+}

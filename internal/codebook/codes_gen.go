@@ -143,6 +143,7 @@ var codes = []Code{
 	{ID: "HC445", Package: ".", Name: "CodeShadowed", Summary: "another file of the target may make the tool skip the hooks of the one written (warning)"},
 	{ID: "HC446", Package: ".", Name: "CodeToolNameTest", Summary: "a command hook on tool events, or a script it runs, reads the tool's name and tests it against the source tool's name for a tool the target names otherwise (Kiro's execute_bash, which Claude Code calls Bash): the test is never true there, so a guard lets every such call through, and another hook skips what it does for that tool (warning)."},
 	{ID: "HC448", Package: ".", Name: "CodeDeferred", Summary: "a hook the source defers (Kiro CLI's only_when_turn_complete) runs at once on the target (warning)"},
+	{ID: "HC449", Package: ".", Name: "CodeBlockStub", Summary: "a source hook that is hookconv's own stand-in for a hook the source tool could not hold (a command that says so and exits 2), not migrated: it would block every call in the target, and the hook it stands for is not there either (warning)."},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},
