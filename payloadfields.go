@@ -16,6 +16,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // commonFields are the contract fields, by table key, that payloadFields
@@ -51,7 +52,11 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 		return nil, nil
 	}
 	given, field := to+"'s payload", to+"'s field"
-	if shim {
+	// A generated target (Cline's script, OpenCode's plugin) runs the
+	// hook on its own payload, shim or not (QA: compared with the
+	// canonical payload, a Claude prompt guard going to Cline under
+	// --shim was not warned about).
+	if target, _ := vocab.Default().Provider(to); shim && !target.Generated {
 		dst, given, field = &hookrun.CanonicalPayload, "hookconv run's canonical payload", "the canonical payload's field"
 	}
 	type key struct{ source, layout, field, path string }

@@ -572,6 +572,15 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 // input (programsUnseen); "" when hookconv read all that may. s may be
 // nil. Nothing is run.
 func (s *Scripts) readInput(hd *canonical.Handler) (text string, unseen inputUnseen) {
+	if inner, ok := Unshim(hd.Command); ok {
+		// A command --shim wrapped runs the command it wraps: read that
+		// (QA: a Windsurf prompt guard's script, run through the shim,
+		// was not read, and its read of tool_info.user_prompt, which
+		// hookconv run's input does not hold, not warned about).
+		unwrapped := *hd
+		unwrapped.Command = inner
+		hd = &unwrapped
+	}
 	if t, ok := inlineText(hd.Command); ok && hd.Cwd == "" {
 		return t, ""
 	}
