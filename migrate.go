@@ -1000,8 +1000,19 @@ func newMigTarget(to string, place RepoPlace) migTarget {
 func identity(h *canonical.Hook, prov migTarget) projection {
 	p := project(h, prov.Provider)
 	p.Timeout, p.Async = 0, false
-	if h.Handler.Type == canonical.HandlerCommand && prov.project != nil {
-		p.Run = prov.project(p.Run)
+	if h.Handler.Type == canonical.HandlerCommand {
+		if word, ok := capabilities.CurlURL(p.Run); ok {
+			if url, ok := shellUnquote(word); ok {
+				// The command an http hook became on a tool without http
+				// hooks is that http hook (QA: a sync back added the curl
+				// command beside it, and the endpoint was called twice).
+				p.Type, p.Run = canonical.HandlerHTTP, url
+				return p
+			}
+		}
+		if prov.project != nil {
+			p.Run = prov.project(p.Run)
+		}
 	}
 	if prov.ShellKey != "" {
 		// The shell that runs the command is part of what the hook does
