@@ -250,6 +250,18 @@ func (c *Codec) shadowingKey(n *node.Node, canon string) (string, bool) {
 	return primary, true
 }
 
+// unixKeys names the entry keys that give a command for Linux and macOS
+// in the dialect, for a hint: its own command key, and the every-OS key
+// beside it where it has one (Copilot CLI's "bash" (or "command");
+// VS Code's and Windsurf's "command", which have no "bash").
+func (c *Codec) unixKeys() string {
+	own, _ := c.d.Fields.NativeOf("command")
+	if c.d.AnyOSKey != "" && c.d.AnyOSKey != own {
+		return strconv.Quote(own) + " (or " + strconv.Quote(c.d.AnyOSKey) + ")"
+	}
+	return strconv.Quote(own)
+}
+
 // unixOnly reports whether the dialect's own command key in entry n is
 // run on Unix only: the dialect has a key for every system (AnyOSKey)
 // and n has neither it nor a Windows command, so the tool runs nothing
@@ -423,7 +435,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		// Valid for the tool (a hook for Windows only), but a canonical
 		// command handler runs a command on every system, and running a
 		// Windows command under sh elsewhere would fail.
-		ds.Warnf(providers.CodeWindowsOnly, n.Pos, path, "add \"bash\" (or \"command\") with the command for Linux and macOS to convert it",
+		ds.Warnf(providers.CodeWindowsOnly, n.Pos, path, "add "+c.unixKeys()+" with the command for Linux and macOS to convert it",
 			"entry has only a Windows command; hookconv converts hooks that run on every system, so this one is not converted")
 		return h, false
 	}
