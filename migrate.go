@@ -123,11 +123,13 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 // (HC310), its matcher was passed on unchanged and may match nothing
 // (HC402; HC572, HC585, HC586, HC587 in Cline's and OpenCode's generated
 // programs) or is a pattern the target's JavaScript cannot read (HC438),
-// the target's event fires for fewer kinds (HC427), its script tests the
-// tool's name against a name the target does not send (HC446), or Cline's
-// script runs it nowhere (HC571) or not on Windows (HC576). Removing such
-// a hook from the source would lose the cases the target skips.
-var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true, CodeJSPattern: true, CodeToolNameTest: true,
+// the target's event fires for fewer kinds (HC427) or cases (HC354: it
+// was read from an event that fires for more, Copilot CLI's
+// errorOccurred), its script tests the tool's name against a name the
+// target does not send (HC446), or Cline's script runs it nowhere
+// (HC571) or not on Windows (HC576). Removing such a hook from the source
+// would lose the cases the target skips.
+var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true, CodeJSPattern: true, CodeToolNameTest: true, CodeLossyEvent: true,
 	cline.CodeToolName: true, opencode.CodeToolMissing: true, opencode.CodeMCPAnyServer: true, opencode.CodePatternDialect: true,
 	cline.CodeNotRun: true, cline.CodeWindows: true}
 
@@ -143,7 +145,11 @@ var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC40
 var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, "HC314": true, "HC344": true, "HC202": true, "HC316": true,
 	// A PowerShell command run by sh (HC421) fails: the hook does
 	// nothing; so does a bash command run by sh (HC439).
-	CodePowerShell: true, CodeBashOnly: true}
+	CodePowerShell: true, CodeBashOnly: true,
+	// Written to an event that fires for more cases (HC355: Copilot CLI's
+	// errorOccurred, every error), it runs where the source never ran it,
+	// as a hook whose matcher the target ignores does (HC344).
+	CodeLossyTarget: true}
 
 // Migration is the result of Migrate for one target.
 type Migration struct {

@@ -166,8 +166,8 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "copilot-cli", Event: "agent_stop", Name: "agentStop", Matcher: "none"},
 	{Provider: "copilot-cli", Event: "subagent_start", Name: "subagentStart", Matcher: "value"},
 	{Provider: "copilot-cli", Event: "subagent_stop", Name: "subagentStop", Matcher: "none"},
-	{Provider: "copilot-cli", Event: "error_occurred", Name: "errorOccurred", Matcher: "none", Lossy: true},
-	{Provider: "copilot-cli", Event: "tool_use_failure", Name: "errorOccurred", Matcher: "none", Alias: true, Lossy: true},
+	{Provider: "copilot-cli", Event: "error_occurred", Name: "errorOccurred", Matcher: "none", Lossy: true, LossyNote: "on every error, recoverable ones and failed tool calls too, not only when the turn or session ends on one"},
+	{Provider: "copilot-cli", Event: "tool_use_failure", Name: "errorOccurred", Matcher: "none", Alias: true, Lossy: true, LossyNote: "on every error, not only when a tool call fails"},
 	{Provider: "copilot-cli", Event: "before_compact", Name: "preCompact", Matcher: "value", Values: []string{"manual", "auto"}},
 	{Provider: "copilot-cli", Event: "notification", Name: "notification", Matcher: "value"},
 	{Provider: "vs-code-copilot", Event: "session_start", Name: "SessionStart", Matcher: "none"},
@@ -242,8 +242,8 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "openhook", Event: "session_end", Name: "session.end", Matcher: "none"},
 	{Provider: "openhook", Event: "before_prompt", Name: "prompt.submit", Matcher: "none"},
 	{Provider: "openhook", Event: "before_tool_execute", Name: "tool.start", Matcher: "none"},
-	{Provider: "openhook", Event: "after_tool_execute", Name: "tool.end", Matcher: "none", Lossy: true},
-	{Provider: "openhook", Event: "tool_use_failure", Name: "tool.end", Matcher: "none", Alias: true, Lossy: true},
+	{Provider: "openhook", Event: "after_tool_execute", Name: "tool.end", Matcher: "none", Lossy: true, LossyNote: "after every tool call, failed ones too (its status says success or error)"},
+	{Provider: "openhook", Event: "tool_use_failure", Name: "tool.end", Matcher: "none", Alias: true, Lossy: true, LossyNote: "after every tool call, successful ones too (its status says success or error)"},
 	{Provider: "openhook", Event: "file_changed", Name: "file.write", Matcher: "none"},
 }
 

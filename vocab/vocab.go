@@ -61,6 +61,11 @@ type NativeEvent struct {
 	Tools    []string `toml:"tools" json:"tools,omitempty"`
 	Alias    bool     `toml:"alias" json:"alias,omitempty"`
 	Lossy    bool     `toml:"lossy" json:"lossy,omitempty"`
+	// LossyNote says, on a lossy row, what the native event fires for
+	// beyond the canonical event ("on every error, recoverable ones and
+	// failed tool calls too"): a hook read from it runs for fewer cases
+	// on another tool's event, and one written to it for more (HC354).
+	LossyNote string `toml:"lossy_note" json:"lossy_note,omitempty"`
 	// Values are the values a value or exact matcher is compared with,
 	// where the tool documents a closed set (Gemini's SessionStart
 	// source): another tool's other values never match there.

@@ -122,6 +122,11 @@ func TestTablesConsistent(t *testing.T) {
 		for _, r := range rows {
 			events[r.Event] = true
 		}
+		for _, r := range rows {
+			if r.Lossy && r.LossyNote == "" {
+				t.Errorf("%s: lossy row %q for %s has no lossy_note (what it fires for beyond %s, for HC354)", k.provider, k.name, r.Event, r.Event)
+			}
+		}
 		if len(events) < 2 {
 			continue
 		}

@@ -96,6 +96,8 @@ var codes = []Code{
 	{ID: "HC351", Package: "providers/canonicalfmt", Name: "CodeYAMLComments", Summary: "an existing YAML manifest is laid out in a way whose hooks block cannot be replaced alone (a flow mapping, a document end marker): the file is written anew, its other keys kept, its comments not (warning)."},
 	{ID: "HC352", Package: "providers", Name: "CodeCommentsLost", Summary: "comments inside the \"hooks\" of a JSON config that hookconv rewrote are not kept (warning)."},
 	{ID: "HC353", Package: "providers/nested", Name: "CodeBesideHooks", Summary: "a key beside \"hooks\" in a JSON hooks file some releases of its tool reject whole (warning)"},
+	{ID: "HC354", Package: ".", Name: "CodeLossyEvent", Summary: "a hook read from a native event that also fires for another canonical event's cases (Copilot CLI's errorOccurred) runs for fewer cases on the target's event (warning)"},
+	{ID: "HC355", Package: ".", Name: "CodeLossyTarget", Summary: "a hook written to a native event that also fires for another canonical event's cases (Copilot CLI's errorOccurred) runs for more cases there than in its source (warning)"},
 	{ID: "HC400", Package: ".", Name: "CodeUnknownProvider", Summary: "no adapter for the slug"},
 	{ID: "HC401", Package: ".", Name: "CodeNothingDecoded", Summary: "the input held no hooks (an error when the project holds no config of the source tool at all)"},
 	{ID: "HC402", Package: ".", Name: "CodeNotPortable", Summary: "a pattern matcher passed through to another tool (warning)"},

@@ -1,0 +1,77 @@
+package hookconv
+
+import (
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// CodeLossyEvent and CodeLossyTarget are reported when a hook moves
+// between a tool's native event that stands for more than one canonical
+// event (the events table's lossy rows: Copilot CLI's errorOccurred,
+// OpenHook's tool.end) and another tool's event for only one of them:
+// read from the first, it runs for fewer cases (migrate --remove-source
+// keeps it in the source); written to it, for more. Two codes, since
+// migrate treats the two apart.
+const (
+	CodeLossyEvent  = "HC354" // a hook read from a native event that also fires for another canonical event's cases (Copilot CLI's errorOccurred) runs for fewer cases on the target's event (warning)
+	CodeLossyTarget = "HC355" // a hook written to a native event that also fires for another canonical event's cases (Copilot CLI's errorOccurred) runs for more cases there than in its source (warning)
+)
+
+// lossyEvents warns about each planned hook whose event is written, on
+// the source or the target but not both, under a native event marked
+// lossy: one that fires for more than the canonical event means (Copilot
+// CLI's errorOccurred fires on every error, Claude Code's StopFailure
+// only when a turn ends on one). Read from such an event, the hook runs
+// for fewer cases on the target; written to one, for more. What the
+// native event fires for beyond the canonical one is the row's
+// lossy_note, so each message is the table's to keep true.
+func lossyEvents(m *canonical.Manifest, from, to string) diag.List {
+	if from == to || to == "canonical" {
+		return nil
+	}
+	names := vocab.Default()
+	dstProv, _ := names.Provider(to)
+	var ds diag.List
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		src := from
+		if from == "canonical" {
+			// A manifest hook says by its decoder's marks which tool it
+			// was read from; one without was written for none.
+			if src = markedSource(h); src == "" || src == to {
+				src = ""
+			}
+		}
+		dst, ok := writtenRow(names, to, h.Event)
+		if !ok {
+			continue
+		}
+		ev, _ := names.Event(h.Event)
+		means := strings.TrimSuffix(ev.Summary, ".")
+		if means != "" {
+			means = strings.ToLower(means[:1]) + means[1:] // inside a sentence
+		}
+		var row vocab.NativeEvent
+		if src != "" {
+			row, _ = writtenRow(names, src, h.Event)
+		}
+		srcProv, _ := names.Provider(src)
+		switch {
+		case row.Lossy && !dst.Lossy:
+			ds.Warnf(CodeLossyEvent, h.PosOf(""), hookPath(h, i), "keep the hook in "+srcProv.Name+" if it matters for the other cases, or filter inside the hook",
+				"%s: %s's %s fires %s; %s runs it for %s alone (%s): for fewer cases",
+				h.DisplayName(i), srcProv.Name, row.Name, row.LossyNote, dstProv.Name, h.Event, means)
+		case dst.Lossy && !row.Lossy:
+			ds.Warnf(CodeLossyTarget, h.PosOf(""), hookPath(h, i), "make the hook check its payload and return early for the cases it is not meant for",
+				"%s (%s: %s): %s runs it on %s, which fires %s: for more cases",
+				h.DisplayName(i), h.Event, means, dstProv.Name, dst.Name, dst.LossyNote)
+		default:
+			continue
+		}
+		ds[len(ds)-1].File = h.OriginFile // as the planner's diagnostics are
+	}
+	return ds
+}
