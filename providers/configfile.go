@@ -34,7 +34,7 @@ const (
 	// it as a deliberate widening.
 	CodeMatcherIgnored = "HC344"
 	// CodeSkipped: an entry the tool itself skips (a handler type it never
-	// runs) is not read (warning). A file holding one is never rewritten:
+	// runs, a matcher that does not compile) is not read (warning). A file holding one is never rewritten:
 	// writing its hooks back would lose the entry (HasSkipped).
 	CodeSkipped = "HC349"
 	// CodeWindowsOnly: an entry with only a Windows command (Copilot CLI's

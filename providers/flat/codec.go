@@ -446,6 +446,9 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 	if claudeRules {
 		set("$spelling", &node.Node{Kind: node.String, Text: spelled})
 	}
+	if c.skipsMatcher(ds, matcher, row, claudeRules, path) {
+		return h, false
+	}
 	switch {
 	case len(row.Tools) > 0 || row.Alias:
 		// A split event: the event itself names the tools.
@@ -482,6 +485,37 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		h.ProviderData = map[string]json.RawMessage{c.d.Slug: node.AppendCompact(nil, pd)}
 	}
 	return h, true
+}
+
+// skipsMatcher reports, with a warning, an entry that the tool skips
+// because its matcher does not compile: a tool that matches whole names
+// with JavaScript's RegExp (anchored_patterns and js_regex: Copilot CLI
+// compiles ^(?:p)$) skips an entry whose matcher is no valid regular
+// expression (reference part 2 §1.5), so it never runs. "*" is the common case: ^(?:*)$ has nothing to repeat, and
+// only under Claude Code's event names (claudeRules) does "*" mean every
+// tool. Read as a catch-all, such a hook would start running on every
+// tool elsewhere; it is not converted (HC349, so that migrate never
+// rewrites the file without it: VS Code, which ignores matchers, runs it).
+func (c *Codec) skipsMatcher(ds *diag.List, matcher *node.Node, row vocab.NativeEvent, claudeRules bool, path string) bool {
+	if matcher == nil || !c.Prov.AnchoredPatterns || !c.Prov.JSRegex || row.Matcher == vocab.MatchNone || len(row.Tools) > 0 {
+		return false
+	}
+	if s := strings.TrimSpace(matcher.Text); claudeRules && (s == "" || s == "*" || s == "**") {
+		return false // every tool, by Claude's matcher rules
+	}
+	compiled := "^(?:" + matcher.Text + ")$"
+	why := providers.JSRejects(compiled)
+	if why == "" {
+		return false
+	}
+	hint := "fix the pattern: " + c.Prov.Name + " reads it as a JavaScript regular expression"
+	if strings.HasPrefix(strings.TrimSpace(matcher.Text), "*") {
+		hint = `leave the matcher out, or write ".*", to run the hook every time ("*" alone means every tool only under Claude Code's event names, such as PreToolUse)`
+	}
+	ds.Warnf(providers.CodeSkipped, matcher.Pos, path+".matcher", hint,
+		"%s compiles the matcher %q as %s, which is no valid regular expression (%s), and skips the entry: this hook never runs; not converted",
+		c.Prov.Name, matcher.Text, compiled, why)
+	return true
 }
 
 // decodeExec folds an exec form (a program and its argv, run without a
