@@ -1,10 +1,11 @@
 // Package lint checks a tool's native hook config against what that tool
 // really does with it, beyond what decoding reports: matchers the tool
-// ignores or that can never match, timeouts that look like the wrong
-// unit, hooks written twice. The decoders already report what the tool
-// would reject outright (unknown events and keys, missing fields, handler
-// types that never run, invalid patterns); these rules find configs that
-// load fine and silently do something else.
+// ignores or that can never match, hooks written twice. (A timeout that
+// looks like the wrong unit, HC703, is reported by every decoder where it
+// reads the tool's own timeout key: providers.ReadTimeout.) The decoders
+// already report what the tool would reject outright (unknown events and
+// keys, missing fields, handler types that never run, invalid patterns);
+// these rules find configs that load fine and silently do something else.
 //
 // The rules read the native JSON tree of the families whose hooks sit
 // under a "hooks" object keyed by event: nested groups
@@ -26,20 +27,14 @@ import (
 )
 
 // Rule codes. Every code has a one-line description in `hookconv explain`.
+// CodeTimeoutUnit is reported by the decoders (providers.ReadTimeout), at
+// the tool's own timeout key, not by these rules.
 const (
 	CodeMatcherIgnored = "HC701" // a matcher on an event that ignores matchers (warning)
 	CodeNeverMatches   = "HC702" // a matcher that can never match: no tool, or no value the event has (warning)
 	CodeTimeoutUnit    = "HC703" // a timeout that looks like the wrong unit (warning)
 	CodeDuplicate      = "HC704" // a hook written twice, byte for byte (warning)
 	CodeExactAlternate = "HC705" // "|" in a matcher the tool compares as one exact string (warning)
-)
-
-// Thresholds of the unit rule: a timeout in seconds this large is almost
-// surely milliseconds (real configs have 5000 meaning 5 s, which is
-// 83 minutes), and one in milliseconds this small almost surely seconds.
-const (
-	suspectSeconds      = 1000
-	suspectMilliseconds = 100
 )
 
 // Rules runs every rule over a native config tree of the tool slug. It
@@ -51,8 +46,7 @@ func Rules(names *vocab.Tables, slug string, root *node.Node) diag.List {
 // ConversionRules runs the rules whose findings a conversion carries to
 // the target: a matcher the tool ignores or that never matches (the hook
 // does nothing, or everything, in its own tool, and may start doing
-// something else on the target), a timeout in the wrong unit (converted
-// as written). A hook written twice converts to one written twice, which
+// something else on the target). A hook written twice converts to one written twice, which
 // says nothing new: duplicates are left to validate, which they cost a
 // copy of every hook to find.
 func ConversionRules(names *vocab.Tables, slug string, root *node.Node) diag.List {
@@ -144,7 +138,6 @@ func (l *linter) item(event string, row vocab.NativeEvent, item *node.Node, p at
 		if nested {
 			hp.handler = i
 		}
-		l.timeout(h, hp)
 		if l.seen == nil {
 			continue
 		}
@@ -337,42 +330,4 @@ func (l *linter) mcpPrefix(m *node.Node, p at) {
 		l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), "match every tool of the server with "+strconv.Quote(fix),
 			"%q names an MCP server without a tool, so it never matches: %s tool names are %s", part, l.prov.Name, l.prov.MCP)
 	}
-}
-
-// timeout warns about a timeout that looks like the wrong unit.
-func (l *linter) timeout(h *node.Node, p at) {
-	t := h.Get("timeout")
-	if t == nil || t.Kind != node.Number {
-		return
-	}
-	v, err := strconv.ParseFloat(t.Text, 64)
-	if err != nil || v <= 0 {
-		return
-	}
-	switch {
-	case l.prov.TimeoutUnit == "s" && v >= suspectSeconds:
-		l.ds.Warnf(CodeTimeoutUnit, t.Pos, p.with("timeout").String(), "write seconds: "+strconv.FormatFloat(v/1000, 'f', -1, 64)+" if milliseconds were meant",
-			"%s timeouts are in seconds: %s is %s; was it meant in milliseconds?", l.prov.Name, t.Text, humanSeconds(v))
-	case l.prov.TimeoutUnit == "ms" && v < suspectMilliseconds && isCommand(h):
-		l.ds.Warnf(CodeTimeoutUnit, t.Pos, p.with("timeout").String(), "write milliseconds: "+strconv.FormatFloat(v*1000, 'f', -1, 64)+" if seconds were meant",
-			"%s timeouts are in milliseconds: %s gives the hook %s ms to run; was it meant in seconds?", l.prov.Name, t.Text, t.Text)
-	}
-}
-
-// isCommand reports whether a handler runs a command (flat entries and
-// older files leave the type out). Only commands take milliseconds where
-// a tool counts in them: Qwen Code's http and prompt timeouts are seconds.
-func isCommand(h *node.Node) bool {
-	t := h.Get("type")
-	return t == nil || t.Kind == node.String && t.Text == "command"
-}
-
-func humanSeconds(s float64) string {
-	switch {
-	case s >= 3600:
-		return strconv.FormatFloat(s/3600, 'f', 1, 64) + " hours"
-	case s >= 60:
-		return strconv.FormatFloat(s/60, 'f', 0, 64) + " minutes"
-	}
-	return strconv.FormatFloat(s, 'f', -1, 64) + " seconds"
 }

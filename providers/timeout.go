@@ -2,10 +2,12 @@ package providers
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/lint"
 )
 
 // ReadTimeout reads a native timeout field written in a unit perSecond of
@@ -18,7 +20,14 @@ import (
 // Every decoder reads timeouts here, so a timeout that would overflow a
 // target's unit is refused where it is written, as the manifest parser
 // refuses it, instead of surfacing as output that does not read back.
-func ReadTimeout(ds *diag.List, code string, f node.Field, path func() string, perSecond float64) (seconds float64, ok bool) {
+//
+// A timeout that looks like the other unit (HC703: 1000 s or more, most
+// likely milliseconds; under 100 ms, most likely seconds) is warned about
+// here too, so that every tool's own key is read as its decoder reads it
+// (Copilot CLI's timeoutSec, Kiro CLI's timeout_ms, a .kiro.hook's
+// then.timeout), not only the keys named "timeout". tool names the tool
+// in that warning.
+func ReadTimeout(ds *diag.List, code string, f node.Field, path func() string, perSecond float64, tool string) (seconds float64, ok bool) {
 	v := f.Value
 	unit := "seconds"
 	if perSecond == 1000 {
@@ -35,5 +44,42 @@ func ReadTimeout(ds *diag.List, code string, f node.Field, path func() string, p
 			"%s must be a positive number of %s, not %s", f.Key, unit, string(node.AppendCompact(nil, v)))
 		return 0, false
 	}
+	if t > 0 {
+		wrongUnit(ds, f, path, perSecond, tool, t)
+	}
 	return t / perSecond, true
+}
+
+// Thresholds of the unit warning: a timeout in seconds this large is
+// almost surely milliseconds (real configs have 5000 meaning 5 s, which
+// is 83 minutes), and one in milliseconds this small almost surely
+// seconds.
+const (
+	suspectSeconds      = 1000
+	suspectMilliseconds = 100
+)
+
+// wrongUnit warns about a timeout t, in the field's own unit, that looks
+// like the other unit (lint.CodeTimeoutUnit).
+func wrongUnit(ds *diag.List, f node.Field, path func() string, perSecond float64, tool string, t float64) {
+	v := f.Value
+	switch {
+	case perSecond == 1 && t >= suspectSeconds:
+		ds.Warnf(lint.CodeTimeoutUnit, v.Pos, path(), "write seconds: "+strconv.FormatFloat(t/1000, 'f', -1, 64)+" if milliseconds were meant",
+			"%s timeouts are in seconds: %s %s is %s; was it meant in milliseconds?", tool, f.Key, v.Text, humanSeconds(t))
+	case perSecond == 1000 && t < suspectMilliseconds:
+		ds.Warnf(lint.CodeTimeoutUnit, v.Pos, path(), "write milliseconds: "+strconv.FormatFloat(t*1000, 'f', -1, 64)+" if seconds were meant",
+			"%s timeouts are in milliseconds: %s %s gives the hook %s ms to run; was it meant in seconds?", tool, f.Key, v.Text, v.Text)
+	}
+}
+
+// humanSeconds spells a number of seconds in the largest unit it fills.
+func humanSeconds(s float64) string {
+	switch {
+	case s >= 3600:
+		return strconv.FormatFloat(s/3600, 'f', 1, 64) + " hours"
+	case s >= 60:
+		return strconv.FormatFloat(s/60, 'f', 0, 64) + " minutes"
+	}
+	return strconv.FormatFloat(s, 'f', -1, 64) + " seconds"
 }

@@ -574,7 +574,7 @@ func (c *Codec) splitMatcher(row vocab.NativeEvent) canonical.Matcher {
 func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.Field, path string) bool {
 	v := f.Value
 	if canon == "timeout" {
-		t, ok := providers.ReadTimeout(ds, nested.CodeShape, f, func() string { return path }, c.d.Timeout.PerSecond())
+		t, ok := providers.ReadTimeout(ds, nested.CodeShape, f, func() string { return path }, c.d.Timeout.PerSecond(), c.Prov.Name)
 		if ok {
 			h.Handler.Timeout = t
 		}

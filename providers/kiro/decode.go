@@ -174,7 +174,7 @@ func (d *decoder) want(f node.Field, at string, k node.Kind) bool {
 // timeout reads "timeout" (seconds). Zero is kept verbatim: in Kiro it is
 // not the default the canonical 0 stands for.
 func (d *decoder) timeout(h *canonical.Hook, pd *providers.Data, f node.Field, at string) bool {
-	t, ok := providers.ReadTimeout(&d.ds, CodeShape, f, func() string { return at }, 1)
+	t, ok := providers.ReadTimeout(&d.ds, CodeShape, f, func() string { return at }, 1, d.Prov.Name)
 	if !ok {
 		return false
 	}

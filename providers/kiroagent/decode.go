@@ -160,7 +160,7 @@ func (d *decoder) entryKeys(n *node.Node, at string, h *canonical.Hook, pd *prov
 				ok = false
 			} else if f.Key == "timeout_ms" && v > 0 {
 				// Whole, so only the range can be wrong.
-				if t, inRange := providers.ReadTimeout(&d.ds, CodeShape, f, func() string { return fp }, 1000); inRange {
+				if t, inRange := providers.ReadTimeout(&d.ds, CodeShape, f, func() string { return fp }, 1000, d.Prov.Name); inRange {
 					h.Handler.Timeout = t
 				} else {
 					ok = false

@@ -431,7 +431,7 @@ func (d *decoder) then(root, then *node.Node) bool {
 		switch f.Key {
 		case keyType, key:
 		case keyTimeout:
-			t, ok := providers.ReadTimeout(d.ds, CodeShape, f, func() string { return "then.timeout" }, 1)
+			t, ok := providers.ReadTimeout(d.ds, CodeShape, f, func() string { return "then.timeout" }, 1, d.a.Prov.Name)
 			if !ok {
 				return false
 			}

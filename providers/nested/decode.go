@@ -629,7 +629,7 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		hd.Input = json.RawMessage(node.AppendCompact(nil, v))
 	case "timeout":
 		unit := c.d.Timeout(h.Handler.Type)
-		if t, ok := providers.ReadTimeout(ds, CodeShape, f, path, unit.PerSecond()); ok {
+		if t, ok := providers.ReadTimeout(ds, CodeShape, f, path, unit.PerSecond(), c.Prov.Name); ok {
 			hd.Timeout = t
 			if unit == IntSeconds && (t != math.Trunc(t) || strings.ContainsAny(v.Text, ".eE")) {
 				// Codex's timeout is an unsigned integer (serde): a
