@@ -840,26 +840,53 @@ func sourceScripts(slug string, in providers.Files) *hookconv.Scripts {
 // "env"; QA: converting settings.json alone missed the local file's env).
 // Their hooks are not converted. None for stdin, several files, a
 // plugin's hooks or a manifest.
+//
+// The tool's switch_paths are read too, for any number of files named
+// (Copilot CLI's .github/copilot/settings.json, whose disableAllHooks
+// turns off every .github/hooks file: QA, it was ignored).
 func besideSettings(slug string, in providers.Files) providers.Files {
-	if len(in) != 1 || slug == "canonical" {
+	return settingsBeside(slug, in, len(in) == 1)
+}
+
+// switchSettings reads the tool's switch_paths alone beside in, for
+// migrate, which reads the tool's config files itself.
+func switchSettings(slug string, in providers.Files) providers.Files {
+	return settingsBeside(slug, in, false)
+}
+
+// settingsBeside reads the tool's switch_paths beside in, and, with
+// paths, its other config files (besideSettings).
+func settingsBeside(slug string, in providers.Files, paths bool) providers.Files {
+	if len(in) == 0 || slug == "canonical" {
 		return nil
 	}
 	root, plugin, ok := sourceRoot(slug, in)
 	if !ok || plugin {
 		return nil
 	}
-	named, err := os.Stat(in.Paths()[0])
-	if err != nil {
-		return nil // standard input
+	var named []os.FileInfo
+	for _, p := range in.Paths() {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil // standard input
+		}
+		named = append(named, st)
 	}
 	prov, _ := vocab.Default().Provider(slug)
+	patterns := prov.SwitchPaths
+	if paths {
+		patterns = append(slices.Clone(prov.Paths), patterns...)
+	}
 	var beside providers.Files
-	for _, pattern := range prov.Paths {
+	for _, pattern := range patterns {
 		if strings.ContainsAny(pattern, "*?[") || providers.IsPluginHooksFile(pattern) {
 			continue
 		}
 		p := filepath.Join(root, filepath.FromSlash(pattern))
-		if st, err := os.Stat(p); err != nil || os.SameFile(st, named) {
+		if st, err := os.Stat(p); err != nil || slices.ContainsFunc(named, func(n os.FileInfo) bool { return os.SameFile(st, n) }) {
+			continue
+		}
+		if _, dup := beside[p]; dup {
 			continue
 		}
 		if b, err := os.ReadFile(p); err == nil {

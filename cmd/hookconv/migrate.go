@@ -150,7 +150,10 @@ were. 2 when the command line is wrong.`,
 			if err := show("", ds); err != nil {
 				return err
 			}
-			source := hookconv.DecodeSource(slug, in) // read once, for every target
+			// Read once, for every target; with the settings files that
+			// turn the source's hooks off (Copilot CLI's repository
+			// settings.json), so --remove-source keeps such hooks (HC409).
+			source := hookconv.DecodeSourceBeside(slug, in, switchSettings(slug, in))
 			source.Scripts = sourceScripts(slug, in)
 			// What reading the source said is said once, before the
 			// targets, not again under each of them.

@@ -1,7 +1,9 @@
 package flat
 
 import (
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -14,7 +16,10 @@ type Adapter struct {
 	*Codec
 }
 
-var _ providers.Adapter = (*Adapter)(nil)
+var (
+	_ providers.Adapter       = (*Adapter)(nil)
+	_ providers.BesideDecoder = (*Adapter)(nil)
+)
 
 // NewAdapter returns the adapter of a dialect.
 func NewAdapter(d *Dialect) *Adapter { return &Adapter{Codec: New(d)} }
@@ -33,19 +38,44 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 // hooks of every file read with it, not its own alone, as a hooks file's
 // own setting does.
 func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
+	return a.DecodeBeside(files, nil, see)
+}
+
+// DecodeBeside implements providers.BesideDecoder: the files of beside
+// that are the tool's switch_paths (Copilot CLI's .github/copilot/
+// settings.json, which hookconv does not convert when it converts
+// .github/hooks) are read for their setting alone: "disableAllHooks":
+// true there turns off every repository hook (reference part 2 §1.2,
+// §1.6), so the hooks converted are marked off, and the pipeline warns
+// where the target would run them (HC409). QA: it was ignored.
+func (a *Adapter) DecodeBeside(files, beside providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
 	a.load()
 	var allOff *node.Node
-	seeing := see
-	if a.d.Switches != nil && len(a.Prov.SwitchPaths) > 0 {
-		seeing = func(p string, root *node.Node) {
-			if slices.Contains(a.Prov.SwitchPaths, p) {
-				if setting, all, _ := a.d.Switches(root); all {
-					allOff = &node.Node{Kind: node.String, Text: setting}
-				}
-			}
+	switchedOff := func(p string, root *node.Node) {
+		if a.d.Switches == nil || !a.isSwitchFile(p) {
+			return
+		}
+		if setting, all, _ := a.d.Switches(root); all {
+			allOff = &node.Node{Kind: node.String, Text: setting}
+		}
+	}
+	for _, p := range beside.Paths() {
+		if _, named := files[p]; named || !a.isSwitchFile(p) {
+			continue
+		}
+		// Only its setting is read: its problems are not the user's
+		// question, as they did not name it.
+		if root, _ := providers.ParseJSONConfig(p, beside[p], a.Prov); root != nil && root.Kind == node.Object {
 			if see != nil {
 				see(p, root)
 			}
+			switchedOff(p, root)
+		}
+	}
+	seeing := func(p string, root *node.Node) {
+		switchedOff(p, root)
+		if see != nil {
+			see(p, root)
 		}
 	}
 	m, ds := providers.DecodeJSONFilesSeeing(files, a.Prov, seeing, a.DecodeTree)
@@ -69,6 +99,13 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	}
 	members = append(members, node.Field{Key: "hooks", Value: tree})
 	return providers.EncodeJSONConfig(target, existing, members, countEntries, ds)
+}
+
+// isSwitchFile reports whether p, relative to the project or below a
+// folder named before it, is one of the tool's switch_paths.
+func (a *Adapter) isSwitchFile(p string) bool {
+	p = filepath.ToSlash(p)
+	return slices.ContainsFunc(a.Prov.SwitchPaths, func(sp string) bool { return p == sp || strings.HasSuffix(p, "/"+sp) })
 }
 
 // countEntries counts the entries of a flat "hooks" value.
