@@ -236,11 +236,29 @@ func ProviderFiles(slug string, fsys fs.FS) []string {
 			if st, err := fs.Stat(fsys, m); err != nil || !st.Mode().IsRegular() {
 				continue
 			}
+			if src, err := fs.ReadFile(fsys, m); err == nil && settingsWithoutHooks(prov, m, src) {
+				continue
+			}
 			seen[m] = true
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// settingsWithoutHooks reports whether rel is a settings file of the
+// tool's that it reads hooks from too (a path of both its paths and its
+// switch_paths: Copilot CLI's .github/copilot/settings.json) and src
+// holds no top-level "hooks": then it is no hook config, only settings
+// (read beside the hooks files for its switches).
+func settingsWithoutHooks(prov vocab.Provider, rel string, src []byte) bool {
+	rel = filepath.ToSlash(rel)
+	isSettings := slices.ContainsFunc(prov.SwitchPaths, func(sp string) bool { return rel == sp || strings.HasSuffix(rel, "/"+sp) })
+	if !isSettings {
+		return false
+	}
+	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
+	return err == nil && root.Kind == node.Object && root.Get("hooks") == nil
 }
 
 // IsDefaultPath reports whether a project-relative path is where hookconv

@@ -106,6 +106,11 @@ func configPath(p string) bool {
 func examine(fsys fs.FS, p string, src []byte) (Found, bool) {
 	f := Found{Path: p}
 	cands := DetectSource(p, src)
+	if len(cands) == 1 {
+		if prov, _ := vocab.Default().Provider(cands[0]); settingsWithoutHooks(prov, p, src) {
+			return f, false // settings alone (Copilot CLI's disableAllHooks), no hooks
+		}
+	}
 	switch {
 	case len(cands) == 0:
 		return f, false

@@ -1,10 +1,6 @@
 package flat
 
 import (
-	"path/filepath"
-	"slices"
-	"strings"
-
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
@@ -99,13 +95,6 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	}
 	members = append(members, node.Field{Key: "hooks", Value: tree})
 	return providers.EncodeJSONConfig(target, existing, members, countEntries, ds)
-}
-
-// isSwitchFile reports whether p, relative to the project or below a
-// folder named before it, is one of the tool's switch_paths.
-func (a *Adapter) isSwitchFile(p string) bool {
-	p = filepath.ToSlash(p)
-	return slices.ContainsFunc(a.Prov.SwitchPaths, func(sp string) bool { return p == sp || strings.HasSuffix(p, "/"+sp) })
 }
 
 // countEntries counts the entries of a flat "hooks" value.

@@ -3,6 +3,7 @@ package flat
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,8 +55,13 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		ds.Errorf(nested.CodeShape, root.Pos, "", `the file must be an object with a "hooks" key`, "the document is %s, not an object", root.Kind.Article())
 		return nil, ds.WithFile(file)
 	}
+	// A settings file of the tool's that also holds hooks (Copilot CLI's
+	// .github/copilot/settings.json): its other keys are settings, not
+	// hookconv's business, and it has no "version".
+	settings := c.isSwitchFile(file)
 	for _, f := range root.Fields {
 		switch {
+		case settings && f.Key != "hooks":
 		case f.Key == "version" && c.d.Version == 0 && slices.Contains(c.d.TopKeys, f.Key) && f.Value.Kind != node.Number:
 			// VS Code reads a numeric version as the Copilot CLI shape;
 			// what another value does is not documented.
@@ -77,7 +83,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 				"%q is not a top-level key of %s's hooks file; dropped", f.Key, c.Prov.Name)
 		}
 	}
-	if c.d.Version != 0 && root.Get("version") == nil {
+	if c.d.Version != 0 && root.Get("version") == nil && !settings {
 		ds.Warnf(CodeVersion, root.Pos, "version", fmt.Sprintf(`add "version": %d`, c.d.Version),
 			"the file has no \"version\"; %s's documented form has \"version\": %d (written back)", c.Prov.Name, c.d.Version)
 	}
@@ -155,6 +161,14 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		})
 	providers.MarkSwitchedOff(hooks, root, c.d.Slug, c.d.Switches)
 	return hooks, all.WithFile(file)
+}
+
+// isSwitchFile reports whether file, relative to the project or below a
+// folder named before it, is one of the tool's switch_paths: a settings
+// file (Copilot CLI's repository settings.json), not a hooks file.
+func (c *Codec) isSwitchFile(file string) bool {
+	file = filepath.ToSlash(file)
+	return slices.ContainsFunc(c.Prov.SwitchPaths, func(sp string) bool { return file == sp || strings.HasSuffix(file, "/"+sp) })
 }
 
 // entryItem is an entry found, not yet decoded.
