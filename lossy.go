@@ -49,14 +49,17 @@ func lossyEvents(m *canonical.Manifest, from, to string) diag.List {
 		if !ok {
 			continue
 		}
+		var row vocab.NativeEvent
+		if src != "" {
+			row, _ = writtenRow(names, src, h.Event)
+		}
+		if row.Lossy == dst.Lossy {
+			continue // most hooks: nothing to say, and nothing spelled
+		}
 		ev, _ := names.Event(h.Event)
 		means := strings.TrimSuffix(ev.Summary, ".")
 		if means != "" {
 			means = strings.ToLower(means[:1]) + means[1:] // inside a sentence
-		}
-		var row vocab.NativeEvent
-		if src != "" {
-			row, _ = writtenRow(names, src, h.Event)
 		}
 		srcProv, _ := names.Provider(src)
 		switch {

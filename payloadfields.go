@@ -63,6 +63,7 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 	var groups hookGroups[key]
 	type finding struct{ field, path string }
 	found := map[[2]string][]finding{} // by source layout and command: a large config runs one script from thousands of hooks
+	movable := map[string]bool{}       // by source layout: whether any field's path differs in the target
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
@@ -86,6 +87,14 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 		src, ok := contracts.Contract(layout)
 		if !ok {
 			continue
+		}
+		moves, seen := movable[layout]
+		if !seen {
+			moves = anyFieldMoves(src, dst)
+			movable[layout] = moves
+		}
+		if !moves {
+			continue // the target keeps every field where the source does: nothing to read
 		}
 		fk := [2]string{layout, h.Handler.Command + "\x00" + h.Handler.Cwd}
 		mine, seen := found[fk]
@@ -134,6 +143,23 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 		about = append(about, g.hooks)
 	}
 	return ds, about
+}
+
+// anyFieldMoves reports whether the source contract keeps any common
+// field at a path the target's does not: where none does (Claude Code to
+// Gemini CLI), no hook's scripts need reading (a 10,000-hook conversion
+// read every hook's for nothing).
+func anyFieldMoves(src, dst *hookrun.Contract) bool {
+	for _, f := range commonFields {
+		from, _ := src.Paths(f.key)
+		there, _ := dst.Paths(f.key)
+		for _, p := range from {
+			if !slices.Contains(there, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fieldMoved returns the path of the source contract's field (by table

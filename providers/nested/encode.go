@@ -155,7 +155,13 @@ func (c *Codec) passesSameTools(ev *eventGroups, g *group, mt writtenMatcher) bo
 	if g.at == len(ev.groups)-1 {
 		return false
 	}
-	want := c.readMatcher(mt)
+	// The hook joins g for its matcher's text, g's own: read once per
+	// group, not per hook (a large config's hooks mostly join a group
+	// that is not their event's last).
+	if !g.read {
+		g.tools, g.read = c.readMatcher(mt), true
+	}
+	want := g.tools
 	for _, later := range ev.groups[g.at+1:] {
 		if slices.ContainsFunc(c.Prov.FilterKeys, func(k string) bool { return !node.SameValue(later.extra.Get(k), g.extra.Get(k)) }) {
 			continue
