@@ -115,6 +115,23 @@ func TestDecodeHandWritten(t *testing.T) {
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
+		// QA: a subscript assigned is an answer too, in either language.
+		name:  "cancel as a Python subscript",
+		files: providers.Files{".clinerules/hooks/PreToolUse.py": []byte("import json\nout = {}\nif bad:\n    out[\"cancel\"] = True\nprint(json.dumps(out))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.py"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
+		name:  "cancel as a JavaScript subscript",
+		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("const out = {}\nif (bad) { out['cancel'] = true }\nconsole.log(JSON.stringify(out))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
+		// Comparing is no answer.
+		name:  "cancel as a subscript compared",
+		files: providers.Files{".clinerules/hooks/PreToolUse.py": []byte("import json, sys\np = json.load(sys.stdin)\nif p.get('x', {})['cancel'] == True:\n    sys.exit(0)\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.py"},"provider_data":{"cline":{"$from":true}}}`,
+		codes: []string{"info HC562"},
+	}, {
 		name:  "cancel as a Python keyword",
 		files: providers.Files{".clinerules/hooks/PreToolUse.py": []byte("import json\nprint(json.dumps(dict(cancel=bad, errorMessage='no')))\n")},
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.py"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,

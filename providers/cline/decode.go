@@ -221,10 +221,13 @@ var fromMark = json.RawMessage(`{"$from":true}`)
 // however it writes the JSON: literally ("cancel": or \"cancel\": in an
 // echo, 'cancel': in a Python dict), as a jq or JavaScript object key
 // ({cancel: $block}, the shorthands {cancel} and {$cancel}), as a
-// property (out.cancel = true) or a keyword (dict(cancel=True)). The
-// first is looked for first: it is the most likely place to point at.
+// subscript assigned (out["cancel"] = True in Python, out['cancel'] =
+// true in JavaScript: QA), as a property (out.cancel = true) or a keyword
+// (dict(cancel=True)). The first is looked for first: it is the most
+// likely place to point at.
 var cancelSpellings = []func() *regexp.Regexp{
 	lazy.Regexp(`\\?["']cancel\\?["']\s*:\s*(\w*)`),
+	lazy.Regexp(`\[\s*["']cancel["']\s*\]\s*=[^=]`),
 	lazy.Regexp(`[{,]\s*\$?cancel\s*[:,}]`),
 	lazy.Regexp(`\.cancel\s*=[^=]`),
 	lazy.Regexp(`\bdict\([^)]*\bcancel\s*=`),
