@@ -20,6 +20,7 @@ func TestClineCancels(t *testing.T) {
 		"scripts/quiet.mjs": {Data: []byte("/* { cancel: boolean } */\nprocess.stdout.write('{}')\n")},
 		"scripts/check.sh":  {Data: []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},
 		"scripts/guard.py":  {Data: []byte("import json, sys\nout = {}\nif 'rm -rf' in sys.stdin.read():\n    out[\"cancel\"] = True\nprint(json.dumps(out))\n")},
+		"scripts/never.py":  {Data: []byte("import json\nprint(json.dumps({'cancel': False, 'contextModification': 'pnpm'}))\n")},
 		"scripts/guard.js":  {Data: []byte("const out = {}\nif (bad) { out['cancel'] = true }\nprocess.stdout.write(JSON.stringify(out))\n")},
 	}
 	mark := map[string]json.RawMessage{"cline": json.RawMessage(`{"$from":true}`)}
@@ -34,6 +35,7 @@ func TestClineCancels(t *testing.T) {
 		{name: "a shell helper answers", from: "cline", body: "#!/bin/sh\nscripts/check.sh\n", want: "HC564", blocks: true},
 		{name: "a Python helper assigns the answer's key", from: "cline", body: "#!/bin/sh\npython3 scripts/guard.py\n", want: "HC564", blocks: true},
 		{name: "a node helper assigns the answer's key", from: "cline", body: "#!/bin/sh\nnode scripts/guard.js\n", want: "HC564", blocks: true},
+		{name: "a helper that answers False only", from: "cline", body: "#!/bin/sh\npython3 scripts/never.py\n"},
 		{name: "a helper that documents cancel only", from: "cline", body: "#!/bin/sh\nnode scripts/quiet.mjs\n"},
 		{name: "a missing helper", from: "cline", body: "#!/bin/sh\nscripts/missing.sh\n", want: "HC589", blocks: true},
 		{name: "a program not seen into", from: "cline", body: "#!/bin/sh\nnpx some-guard\n", want: "HC589", blocks: true},

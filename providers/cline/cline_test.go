@@ -144,6 +144,33 @@ func TestDecodeHandWritten(t *testing.T) {
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC564"},
 	}, {
+		// QA: false in any spelling never cancels, Python's False as
+		// JSON's false; a script answering it only is no guard.
+		name:  "cancel only False in Python",
+		files: providers.Files{".clinerules/hooks/PreToolUse.py": []byte("import json\nout = {\"cancel\": False}\nout['cancel'] = False\nprint(json.dumps(dict(cancel=False, contextModification='ok')))\nprint(json.dumps({'cancel': False}))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.py"},"provider_data":{"cline":{"$from":true}}}`,
+		codes: []string{"info HC562"},
+	}, {
+		name:  "cancel only false in JavaScript",
+		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("const out = { cancel: false }\nout.cancel = false\nconsole.log(JSON.stringify(out))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"provider_data":{"cline":{"$from":true}}}`,
+		codes: []string{"info HC562"},
+	}, {
+		name:  "cancel only false with jq",
+		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\njq -n '{cancel: false, contextModification: \"ok\"}'\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse"},"provider_data":{"cline":{"$from":true}}}`,
+	}, {
+		// A false default set true where it matters is a guard.
+		name:  "cancel False, then True",
+		files: providers.Files{".clinerules/hooks/PreToolUse.py": []byte("import json\nout = {\"cancel\": False}\nif bad:\n    out[\"cancel\"] = True\nprint(json.dumps(out))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.py"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
+		name:  "cancel false, then a variable, in JavaScript",
+		files: providers.Files{".clinerules/hooks/PreToolUse.js": []byte("const out = { cancel: false }\nif (bad) out.cancel = block\nconsole.log(JSON.stringify(out))\n")},
+		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".clinerules/hooks/PreToolUse.js"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
+		codes: []string{"info HC562", "warning HC564"},
+	}, {
 		// A shell case's default branch starts with *: no comment.
 		name:  "cancel in a case's *) branch",
 		files: providers.Files{".clinerules/hooks/PreToolUse": []byte("#!/bin/sh\ncase \"$tool\" in\n  read_file) echo '{}' ;;\n  *) echo '{\"cancel\": true, \"errorMessage\": \"only reads\"}' ;;\nesac\n")},

@@ -224,14 +224,20 @@ var fromMark = json.RawMessage(`{"$from":true}`)
 // subscript assigned (out["cancel"] = True in Python, out['cancel'] =
 // true in JavaScript: QA), as a property (out.cancel = true) or a keyword
 // (dict(cancel=True)). The first is looked for first: it is the most
-// likely place to point at.
+// likely place to point at. Each one's first group is the value given,
+// where it is a word (true, False, block; empty otherwise): a false one
+// never cancels.
 var cancelSpellings = []func() *regexp.Regexp{
 	lazy.Regexp(`\\?["']cancel\\?["']\s*:\s*(\w*)`),
-	lazy.Regexp(`\[\s*["']cancel["']\s*\]\s*=[^=]`),
-	lazy.Regexp(`[{,]\s*\$?cancel\s*[:,}]`),
-	lazy.Regexp(`\.cancel\s*=[^=]`),
-	lazy.Regexp(`\bdict\([^)]*\bcancel\s*=`),
+	lazy.Regexp(`\[\s*["']cancel["']\s*\]\s*=(?:\s*(\w+)|[^=\w])`),
+	lazy.Regexp(`[{,]\s*\$?cancel\s*(?:[,}]|:\s*(\w*))`),
+	lazy.Regexp(`\.cancel\s*=(?:\s*(\w+)|[^=\w])`),
+	lazy.Regexp(`\bdict\([^)]*\bcancel\s*=\s*(\w*)`),
 }
+
+// falseWords are the spellings of false, in JSON, JavaScript and jq
+// (false) and in Python (False): a "cancel" given one never cancels.
+var falseWords = []string{"false", "False"}
 
 // cancelKey returns the offset of the first place src sets "cancel" in
 // its answer, or -1: a script that builds {"cancel": …} from a variable
@@ -239,8 +245,10 @@ var cancelSpellings = []func() *regexp.Regexp{
 // ("# Output: { cancel: boolean }" documents, it does not answer): lines
 // starting with # or //, and in JavaScript or TypeScript (js) /* */
 // blocks, which a shell script has none of (its */secrets/* case pattern
-// is no comment). A literal "cancel": false, the only value a script
-// prints, never cancels.
+// is no comment). A "cancel" given false (false, False, in any of the
+// spellings) never cancels: a script that only ever answers so is no
+// guard, while one that answers false in one place and true in another
+// is.
 func cancelKey(src []byte, js bool) int {
 	var comments [][2]int
 	if js {
@@ -260,8 +268,8 @@ func cancelKey(src []byte, js bool) int {
 			if commentLine(src, loc[0]) || inComment(loc[0]) {
 				continue
 			}
-			if i == 0 && loc[2] >= 0 && string(src[loc[2]:loc[3]]) == "false" {
-				continue
+			if loc[2] >= 0 && slices.Contains(falseWords, string(src[loc[2]:loc[3]])) {
+				continue // "cancel": False, {cancel: false}: QA
 			}
 			if i == 0 {
 				return loc[0] // the key's opening quote
