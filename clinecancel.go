@@ -28,8 +28,9 @@ const CodeClineMayCancel = "HC589"
 //
 //   - A script that does not answer itself but runs one that does (node
 //     scripts/guard.mjs printing {"cancel": true}) is blocking, with
-//     HC564; one that runs a script or program hookconv cannot read may
-//     answer so: it is read as blocking too, with HC589 (a guard that
+//     HC564; one that runs a script or program hookconv cannot read (a
+//     compiled one among them, whatever strings it holds) may answer
+//     so: it is read as blocking too, with HC589 (a guard that
 //     may be lost must be said loudly, and migrate --remove-source keeps
 //     it).
 //   - A manifest's blocking hook written for Cline is warned about again
@@ -148,10 +149,18 @@ func (s *Scripts) clineAnswer(hd *canonical.Handler) (cancelAnswer, inputUnseen)
 			lines = programsUnseen(line, more)
 		}
 	})
+	compiled := false // a program among them, which may print anything
 	for _, f := range files {
+		if compiledProgram(f.text) {
+			compiled = true
+			continue
+		}
 		if i := cline.CancelAt(f.path, f.text); i >= 0 {
 			return cancelAnswer{f.path, 1 + bytes.Count(f.text[:i], []byte("\n"))}, ""
 		}
+	}
+	if compiled {
+		return cancelAnswer{}, unseenProgram
 	}
 	if whole {
 		return cancelAnswer{}, ""

@@ -409,6 +409,23 @@ func shellScript(name string, text []byte) bool {
 	return false
 }
 
+// compiledProgram reports whether a project file is a compiled program
+// rather than a script: a NUL byte, which no script's text holds and
+// every executable's (PE, "MZ", among them) does, or an ELF or Mach-O
+// header. What it prints cannot be read from its bytes: a "cancel" among
+// its strings may be any string, and its answer may be built from none
+// (QA).
+func compiledProgram(text []byte) bool {
+	if bytes.IndexByte(text, 0) >= 0 {
+		return true
+	}
+	return slices.ContainsFunc(programMagic, func(m string) bool { return bytes.HasPrefix(text, []byte(m)) })
+}
+
+// programMagic are the first bytes of ELF and Mach-O (32 and 64 bits,
+// both byte orders, universal) executables.
+var programMagic = []string{"\x7fELF", "\xfe\xed\xfa\xce", "\xfe\xed\xfa\xcf", "\xce\xfa\xed\xfe", "\xcf\xfa\xed\xfe", "\xca\xfe\xba\xbe"}
+
 // withoutComments drops a shell script's comment lines (a "#" first on the
 // line, the shebang included), which say nothing about what it does, and
 // blanks a comment after a command on its line where bash starts one

@@ -567,3 +567,28 @@ func TestQuietShapesReadForExit(t *testing.T) {
 		}
 	}
 }
+
+// TestCompiledProgram: executables (ELF, Mach-O, PE, anything holding a
+// NUL) are programs hookconv cannot read; scripts, in any encoding
+// without NULs, are read.
+func TestCompiledProgram(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       bool
+	}{
+		{"ELF", "\x7fELF\x02\x01\x01", true},
+		{"Mach-O 64", "\xcf\xfa\xed\xfe\x07\x00\x00\x01", true},
+		{"Mach-O universal", "\xca\xfe\xba\xbe", true},
+		{"PE", "MZ\x90\x00\x03\x00", true},
+		{"a NUL in a script", "#!/bin/sh\necho '{\"cancel\": true}'\x00", true},
+		{"a shell script", "#!/bin/sh\necho '{\"cancel\": true}'\n", false},
+		{"Latin-1 text", "# caf\xe9\necho ok\n", false},
+		{"a script starting MZ", "MZ=1 ./x.sh\n", false},
+		{"empty", "", false},
+	}
+	for _, tt := range tests {
+		if got := compiledProgram([]byte(tt.text)); got != tt.want {
+			t.Errorf("%s: compiledProgram = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
