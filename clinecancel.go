@@ -2,12 +2,14 @@ package hookconv
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/providers/cline"
 )
 
@@ -29,10 +31,11 @@ const CodeClineMayCancel = "HC589"
 //   - A script that does not answer itself but runs one that does (node
 //     scripts/guard.mjs printing {"cancel": true}) is blocking, with
 //     HC564; one that runs a script or program hookconv cannot read (a
-//     compiled one among them, whatever strings it holds) may answer
-//     so: it is read as blocking too, with HC589 (a guard that
-//     may be lost must be said loudly, and migrate --remove-source keeps
-//     it).
+//     compiled one among them, whatever strings it holds), that runs
+//     itself again ("$0") or more scripts than followScripts reads may
+//     answer so: it is read as blocking too, with HC589 saying which
+//     (unseenWords; a guard that may be lost must be said loudly, and
+//     migrate --remove-source keeps it).
 //   - A manifest's blocking hook written for Cline is warned about again
 //     (HC564, HC589 where its scripts cannot all be read): converting the
 //     manifest on loses the guard as converting the script straight does.
@@ -76,7 +79,7 @@ func clineCancels(m *canonical.Manifest, from string, scripts *Scripts) (*canoni
 				h.DisplayName(i), at.file, at.line)
 		case unseen != "":
 			w.Warnf(CodeClineMayCancel, h.PosOf("handler.command"), hookPath(h, i), "check what the scripts print; where they answer {\"cancel\": true}, make them exit 2 with the reason on stderr instead, which most tools read as a block",
-				"%s was written for Cline, where only a {\"cancel\": true} answer blocks, and its scripts %s, which may answer so: read as blocking, but no other tool reads that answer: converted to another tool it would never block",
+				"%s was written for Cline, where only a {\"cancel\": true} answer blocks, and its scripts %s: read as blocking, but no other tool reads that answer: converted to another tool it would never block",
 				h.DisplayName(i), unseenWords(unseen))
 		case h.Blocking:
 			w.Warnf(cline.CodeClineOutput, h.PosOf("handler.command"), hookPath(h, i), "make the script exit 2 with the reason on stderr, which most tools read as a block",
@@ -106,12 +109,50 @@ func clineCancels(m *canonical.Manifest, from string, scripts *Scripts) (*canoni
 }
 
 // unseenWords says, for HC589, what a hook's scripts run that hookconv
-// could not read.
+// could not read, and that it may answer "cancel". Each reason in its
+// own words (QA): a script re-running itself is no program unseen, nor
+// is a script past the bound of followScripts one that could not be read.
 func unseenWords(u inputUnseen) string {
-	if u == unseenScript {
-		return string(u)
+	switch u {
+	case unseenScript:
+		return string(u) + ", which may answer so"
+	case unseenSelf:
+		return `run themselves again ("$0"), a run hookconv does not follow, which may answer so`
+	case unseenTooMany:
+		return fmt.Sprintf("run more scripts, one after another or one inside the next, than hookconv follows from one hook (%d): one not followed may answer so", maxInputScripts)
 	}
-	return "run a program hookconv cannot see into"
+	return "run a program hookconv cannot see into, which may answer so"
+}
+
+// Reasons for HC589 of Cline's alone (unseenWords says them).
+const (
+	// unseenSelf: a script runs itself again ("$0"): read already, but
+	// the run is not followed (it may take another branch).
+	unseenSelf inputUnseen = "run themselves again"
+	// unseenTooMany: more scripts than followScripts reads.
+	unseenTooMany inputUnseen = "run more scripts than hookconv follows"
+)
+
+// selfRun matches the script's own path as a shell word: "$0", ${0}.
+var selfRun = lazy.Regexp(`"\$(?:0|\{0\})"|\$(?:0|\{0\})\b`)
+
+// selfRef stands for the script's own path where a line runs it
+// (runsItself): a path no project script has.
+const selfRef = "hookconv-self/script"
+
+// execWord matches exec where it runs the program after it, which
+// programsUnseen, reading exec as a program, would not judge.
+var execWord = lazy.Regexp(`(^|[\s;&|(])exec\s+`)
+
+// runsItself reports whether a shell script's line, whose programs
+// programsUnseen found unseen, runs only what hookconv reads but for the
+// script itself ($0): INNER=1 exec sh "$0".
+func runsItself(line string, more []scriptRef) bool {
+	if !selfRun().MatchString(line) {
+		return false
+	}
+	self := execWord().ReplaceAllString(selfRun().ReplaceAllLiteralString(line, selfRef), "$1")
+	return programsUnseen(self, append(slices.Clip(more), scriptRef{path: selfRef})) == ""
 }
 
 // cancelAnswer is where a script a hook runs answers Cline's "cancel":
@@ -147,6 +188,9 @@ func (s *Scripts) clineAnswer(hd *canonical.Handler) (cancelAnswer, inputUnseen)
 	files, left, unread := s.followScripts(refs, func(line string, more []scriptRef, unread bool) {
 		if lines == "" && !unread && !whole {
 			lines = programsUnseen(line, more)
+			if lines != "" && runsItself(line, more) {
+				lines = unseenSelf
+			}
 		}
 	})
 	compiled := false // a program among them, which may print anything
@@ -165,8 +209,11 @@ func (s *Scripts) clineAnswer(hd *canonical.Handler) (cancelAnswer, inputUnseen)
 	if whole {
 		return cancelAnswer{}, ""
 	}
-	if left || unread {
+	if unread {
 		return cancelAnswer{}, unseenScript
+	}
+	if left {
+		return cancelAnswer{}, unseenTooMany
 	}
 	if !strings.HasPrefix(hd.Command, "powershell ") {
 		// The command itself: a manifest's may run more than the script

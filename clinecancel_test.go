@@ -2,6 +2,8 @@ package hookconv
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -27,12 +29,22 @@ func TestClineCancels(t *testing.T) {
 		"scripts/never.py":  {Data: []byte("import json\nprint(json.dumps({'cancel': False, 'contextModification': 'pnpm'}))\n")},
 		"scripts/guard.js":  {Data: []byte("const out = {}\nif (bad) { out['cancel'] = true }\nprocess.stdout.write(JSON.stringify(out))\n")},
 	}
+	// Past followScripts' bound: a chain of scripts, each running the
+	// next, and a script running many side by side.
+	var wide strings.Builder
+	wide.WriteString("#!/bin/sh\n")
+	for i := range maxInputScripts + 4 {
+		fsys[fmt.Sprintf("scripts/c%d.sh", i)] = &fstest.MapFile{Data: fmt.Appendf(nil, "#!/bin/sh\nsh scripts/c%d.sh\n", i+1)}
+		fsys[fmt.Sprintf("scripts/w%d.sh", i)] = &fstest.MapFile{Data: []byte("#!/bin/sh\necho hi >&2\n")}
+		fmt.Fprintf(&wide, "sh scripts/w%d.sh\n", i)
+	}
 	mark := map[string]json.RawMessage{"cline": json.RawMessage(`{"$from":true}`)}
 	tests := []struct {
 		name, from, event, body string
 		blocking, noScripts     bool
 		data                    map[string]json.RawMessage
 		want                    string // the code said, "" for none
+		says                    string // in its message, when not ""
 		blocks                  bool   // the hook after
 	}{
 		{name: "a node helper answers", from: "cline", body: "#!/bin/sh\nnode scripts/guard.mjs\n", want: "HC564", blocks: true},
@@ -46,8 +58,12 @@ func TestClineCancels(t *testing.T) {
 		{name: "a helper holding a NUL byte", from: "cline", body: "#!/bin/sh\nbin/nul\n", want: "HC589", blocks: true},
 		{name: "a compiled helper beside one that answers", from: "cline", body: "#!/bin/sh\nbin/elf\nnode scripts/guard.mjs\n", want: "HC564", blocks: true},
 		{name: "a helper that documents cancel only", from: "cline", body: "#!/bin/sh\nnode scripts/quiet.mjs\n"},
-		{name: "a missing helper", from: "cline", body: "#!/bin/sh\nscripts/missing.sh\n", want: "HC589", blocks: true},
-		{name: "a program not seen into", from: "cline", body: "#!/bin/sh\nnpx some-guard\n", want: "HC589", blocks: true},
+		{name: "a missing helper", from: "cline", body: "#!/bin/sh\nscripts/missing.sh\n", want: "HC589", says: "run scripts hookconv could not read, which may answer so", blocks: true},
+		{name: "a script that runs itself again", from: "cline", body: "#!/bin/sh\nif [ -z \"$INNER\" ]; then INNER=1 exec sh \"$0\"; fi\necho '{}'\n", want: "HC589", says: `run themselves again ("$0")`, blocks: true},
+		{name: "a script that runs itself and a program", from: "cline", body: "#!/bin/sh\n[ -n \"$X\" ] || X=1 \"$0\" | some-guard\n", want: "HC589", says: "a program hookconv cannot see into", blocks: true},
+		{name: "a chain of helpers too long to follow", from: "cline", body: "#!/bin/sh\nsh scripts/c0.sh\n", want: "HC589", says: "run more scripts, one after another or one inside the next, than hookconv follows from one hook (16)", blocks: true},
+		{name: "too many helpers to follow", from: "cline", body: wide.String(), want: "HC589", says: "than hookconv follows from one hook (16)", blocks: true},
+		{name: "a program not seen into", from: "cline", body: "#!/bin/sh\nnpx some-guard\n", want: "HC589", says: "run a program hookconv cannot see into, which may answer so", blocks: true},
 		{name: "a here-document is no program", from: "cline", body: "#!/bin/sh\ncat <<EOF\n{\n  \"contextModification\": \"x\"\n}\nEOF\n"},
 		{name: "an event Cline cannot cancel on", from: "cline", event: "after_tool_execute", body: "#!/bin/sh\nnode scripts/guard.mjs\n"},
 		{name: "the decoder saw the answer", from: "cline", body: "#!/bin/sh\nnode scripts/guard.mjs\n", blocking: true, blocks: true},
@@ -96,6 +112,9 @@ func TestClineCancels(t *testing.T) {
 			switch {
 			case tt.want == "" && len(codes) > 0, tt.want != "" && (len(codes) != 1 || codes[0] != tt.want || ds[0].Path != "hooks[0]"):
 				t.Errorf("said %v, want %q at hooks[0]: %v", codes, tt.want, ds)
+			}
+			if tt.says != "" && (len(ds) == 0 || !strings.Contains(ds[0].Message, tt.says)) {
+				t.Errorf("said %v, want it to say %q", ds, tt.says)
 			}
 			if got.Hooks[0].Blocking != tt.blocks {
 				t.Errorf("blocking %v, want %v", got.Hooks[0].Blocking, tt.blocks)
