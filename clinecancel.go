@@ -29,13 +29,14 @@ const CodeClineMayCancel = "HC589"
 // (Scripts.followScripts), as HC419 and HC441 do.
 //
 //   - A script that does not answer itself but runs one that does (node
-//     scripts/guard.mjs printing {"cancel": true}) is blocking, with
-//     HC564; one that runs a script or program hookconv cannot read (a
-//     compiled one among them, whatever strings it holds), that runs
-//     itself again ("$0") or more scripts than followScripts reads may
-//     answer so: it is read as blocking too, with HC589 saying which
-//     (unseenWords; a guard that may be lost must be said loudly, and
-//     migrate --remove-source keeps it).
+//     scripts/guard.mjs printing {"cancel": true}), or one importing a
+//     project module that does (from policy import decide), is
+//     blocking, with HC564; one that runs a script or program hookconv
+//     cannot read (a compiled one among them, whatever strings it
+//     holds), that runs itself again ("$0") or more scripts than
+//     followScripts reads may answer so: it is read as blocking too,
+//     with HC589 saying which (unseenWords; a guard that may be lost
+//     must be said loudly, and migrate --remove-source keeps it).
 //   - A manifest's blocking hook written for Cline is warned about again
 //     (HC564, HC589 where its scripts cannot all be read): converting the
 //     manifest on loses the guard as converting the script straight does.
@@ -163,7 +164,9 @@ type cancelAnswer struct {
 }
 
 // clineAnswer looks for Cline's "cancel" answer in the project scripts a
-// hook's command runs and in those they run (followScripts): where it is
+// hook's command runs, in those they run (followScripts) and in the
+// project modules their Python and Node code imports (followModules,
+// within the same bound): where it is
 // found, or else why what was read may not be all that prints the
 // answer (a script that could not be read, a program hookconv cannot see
 // into: inputUnseen), "" when all was read. s may be nil: nothing is
@@ -193,6 +196,11 @@ func (s *Scripts) clineAnswer(hd *canonical.Handler) (cancelAnswer, inputUnseen)
 			}
 		}
 	})
+	// The modules the Python and Node scripts import may answer for
+	// them (QA): read as the scripts are.
+	mods, modsLeft, modsUnread := s.followModules(files)
+	files = append(files, mods...)
+	left, unread = left || modsLeft, unread || modsUnread
 	compiled := false // a program among them, which may print anything
 	for _, f := range files {
 		if compiledProgram(f.text) {

@@ -18,16 +18,30 @@ import (
 func TestClineCancels(t *testing.T) {
 	const script = ".clinerules/hooks/PreToolUse"
 	fsys := fstest.MapFS{
-		"scripts/guard.mjs": {Data: []byte("if (bad) process.stdout.write('{\"cancel\": true}')\n")},
-		"scripts/quiet.mjs": {Data: []byte("/* { cancel: boolean } */\nprocess.stdout.write('{}')\n")},
-		"scripts/check.sh":  {Data: []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},
-		"scripts/guard.py":  {Data: []byte("import json, sys\nout = {}\nif 'rm -rf' in sys.stdin.read():\n    out[\"cancel\"] = True\nprint(json.dumps(out))\n")},
-		"bin/elf-cancel":    {Data: []byte("\x7fELF\x02\x01\x01\x00\x00\x00{\"cancel\": true}\x00"), Mode: 0o755},
-		"bin/elf":           {Data: []byte("\x7fELF\x02\x01\x01\x00\x00\x00"), Mode: 0o755},
-		"bin/macho":         {Data: []byte("\xcf\xfa\xed\xfe\x07\x00\x00\x01"), Mode: 0o755},
-		"bin/nul":           {Data: []byte("#!/bin/sh\necho '{}'\x00"), Mode: 0o755},
-		"scripts/never.py":  {Data: []byte("import json\nprint(json.dumps({'cancel': False, 'contextModification': 'pnpm'}))\n")},
-		"scripts/guard.js":  {Data: []byte("const out = {}\nif (bad) { out['cancel'] = true }\nprocess.stdout.write(JSON.stringify(out))\n")},
+		"scripts/guard.mjs":         {Data: []byte("if (bad) process.stdout.write('{\"cancel\": true}')\n")},
+		"scripts/quiet.mjs":         {Data: []byte("/* { cancel: boolean } */\nprocess.stdout.write('{}')\n")},
+		"scripts/check.sh":          {Data: []byte("#!/bin/sh\necho '{\"cancel\": true}'\n")},
+		"scripts/guard.py":          {Data: []byte("import json, sys\nout = {}\nif 'rm -rf' in sys.stdin.read():\n    out[\"cancel\"] = True\nprint(json.dumps(out))\n")},
+		"bin/elf-cancel":            {Data: []byte("\x7fELF\x02\x01\x01\x00\x00\x00{\"cancel\": true}\x00"), Mode: 0o755},
+		"bin/elf":                   {Data: []byte("\x7fELF\x02\x01\x01\x00\x00\x00"), Mode: 0o755},
+		"bin/macho":                 {Data: []byte("\xcf\xfa\xed\xfe\x07\x00\x00\x01"), Mode: 0o755},
+		"bin/nul":                   {Data: []byte("#!/bin/sh\necho '{}'\x00"), Mode: 0o755},
+		"scripts/main.py":           {Data: []byte("import json, sys\nfrom policy import decide\nprint(json.dumps(decide(json.load(sys.stdin))))\n")},
+		"scripts/main2.py":          {Data: []byte("import json, sys\nimport rules.policy as p\nprint(json.dumps(p.decide(json.load(sys.stdin))))\n")},
+		"scripts/rel.py":            {Data: []byte("from .missing import decide\nprint(decide())\n")},
+		"scripts/lib.py":            {Data: []byte("import json, requests\nprint(json.dumps({}))\n")},
+		"scripts/policy.py":         {Data: []byte("def decide(p):\n    return {\"cancel\": 'rm -rf' in str(p)}\n")},
+		"scripts/rules/__init__.py": {Data: []byte("")},
+		"scripts/rules/policy.py":   {Data: []byte("from . import deep\ndecide = deep.decide\n")},
+		"scripts/rules/deep.py":     {Data: []byte("def decide(p):\n    return dict(cancel=True)\n")},
+		"scripts/main.js":           {Data: []byte("const { decide } = require('./policy')\nprocess.stdout.write(JSON.stringify(decide()))\n")},
+		"scripts/main.mjs":          {Data: []byte("import { decide } from './lib/policy.mjs'\nprocess.stdout.write(JSON.stringify(decide()))\n")},
+		"scripts/gone.js":           {Data: []byte("const { decide } = require('./gone-policy')\nprocess.stdout.write(JSON.stringify(decide()))\n")},
+		"scripts/pkg.js":            {Data: []byte("const minimist = require('minimist')\nprocess.stdout.write('{}')\n")},
+		"scripts/policy.js":         {Data: []byte("exports.decide = () => ({ cancel: true })\n")},
+		"scripts/lib/policy.mjs":    {Data: []byte("export function decide() { return { cancel: bad() } }\n")},
+		"scripts/never.py":          {Data: []byte("import json\nprint(json.dumps({'cancel': False, 'contextModification': 'pnpm'}))\n")},
+		"scripts/guard.js":          {Data: []byte("const out = {}\nif (bad) { out['cancel'] = true }\nprocess.stdout.write(JSON.stringify(out))\n")},
 	}
 	// Past followScripts' bound: a chain of scripts, each running the
 	// next, and a script running many side by side.
@@ -37,6 +51,7 @@ func TestClineCancels(t *testing.T) {
 		fsys[fmt.Sprintf("scripts/c%d.sh", i)] = &fstest.MapFile{Data: fmt.Appendf(nil, "#!/bin/sh\nsh scripts/c%d.sh\n", i+1)}
 		fsys[fmt.Sprintf("scripts/w%d.sh", i)] = &fstest.MapFile{Data: []byte("#!/bin/sh\necho hi >&2\n")}
 		fmt.Fprintf(&wide, "sh scripts/w%d.sh\n", i)
+		fsys[fmt.Sprintf("scripts/m%d.py", i)] = &fstest.MapFile{Data: fmt.Appendf(nil, "import m%d\n", i+1)}
 	}
 	mark := map[string]json.RawMessage{"cline": json.RawMessage(`{"$from":true}`)}
 	tests := []struct {
@@ -57,6 +72,15 @@ func TestClineCancels(t *testing.T) {
 		{name: "a Mach-O helper", from: "cline", body: "#!/bin/sh\nbin/macho\n", want: "HC589", blocks: true},
 		{name: "a helper holding a NUL byte", from: "cline", body: "#!/bin/sh\nbin/nul\n", want: "HC589", blocks: true},
 		{name: "a compiled helper beside one that answers", from: "cline", body: "#!/bin/sh\nbin/elf\nnode scripts/guard.mjs\n", want: "HC564", blocks: true},
+		{name: "a Python helper's module answers", from: "cline", body: "#!/bin/sh\npython3 scripts/main.py\n", want: "HC564", says: "scripts/policy.py, whose line 2", blocks: true},
+		{name: "a Python package's module answers", from: "cline", body: "#!/bin/sh\npython3 scripts/main2.py\n", want: "HC564", says: "scripts/rules/deep.py", blocks: true},
+		{name: "a Python relative module missing", from: "cline", body: "#!/bin/sh\npython3 scripts/rel.py\n", want: "HC589", says: "could not read", blocks: true},
+		{name: "a Python library is none of the project's", from: "cline", body: "#!/bin/sh\npython3 scripts/lib.py\n"},
+		{name: "a node helper's required module answers", from: "cline", body: "#!/bin/sh\nnode scripts/main.js\n", want: "HC564", says: "scripts/policy.js", blocks: true},
+		{name: "a node helper's imported module answers", from: "cline", body: "#!/bin/sh\nnode scripts/main.mjs\n", want: "HC564", says: "scripts/lib/policy.mjs", blocks: true},
+		{name: "a node helper's relative module missing", from: "cline", body: "#!/bin/sh\nnode scripts/gone.js\n", want: "HC589", says: "could not read", blocks: true},
+		{name: "a node package is none of the project's", from: "cline", body: "#!/bin/sh\nnode scripts/pkg.js\n"},
+		{name: "a chain of modules too long to follow", from: "cline", body: "#!/bin/sh\npython3 scripts/m0.py\n", want: "HC589", says: "than hookconv follows from one hook (16)", blocks: true},
 		{name: "a helper that documents cancel only", from: "cline", body: "#!/bin/sh\nnode scripts/quiet.mjs\n"},
 		{name: "a missing helper", from: "cline", body: "#!/bin/sh\nscripts/missing.sh\n", want: "HC589", says: "run scripts hookconv could not read, which may answer so", blocks: true},
 		{name: "a script that runs itself again", from: "cline", body: "#!/bin/sh\nif [ -z \"$INNER\" ]; then INNER=1 exec sh \"$0\"; fi\necho '{}'\n", want: "HC589", says: `run themselves again ("$0")`, blocks: true},
