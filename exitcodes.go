@@ -618,13 +618,13 @@ func statusCaseArm(command, plain string) (status string, arm span, on exitCode,
 		case term == ";;&":
 			// 1) : ;;& *) exit 2;;: the codes are tested again below.
 		case names2:
-			if zero {
-				return "", span{}, 0, false // it runs on success too
-			}
 			found, arm, on = true, span{start, end}, exitCodeTwo
-			if len(numbers) > 0 {
+			if len(numbers) > 0 && !zero {
 				on = onlyCodes(append(numbers, "2"))
 			}
+			// 0|2) runs on success too: read for the helper's exit 2
+			// alone, which it passes on all the same (QA regression: not
+			// read at all, the guard's silent exit 2 went unwarned).
 		case catchAll:
 			if !listsZero || zero {
 				return "", span{}, 0, false // it runs on success too

@@ -876,7 +876,13 @@ func TestFailureBodyOnExitTwo(t *testing.T) {
 		{"check.sh; case $? in 0) exit 0;; 1) ;& 2) exit 2;; esac", "check.sh", " exit 2", true},
 		{"check.sh; case $? in 0) exit 0;; 1) : ;;& *) exit 2;; esac", "check.sh", " exit 2", true},
 		{"check.sh; case $? in 0) exit 0;; 1|*) exit 2;; esac", "check.sh", " exit 2", true},
-		{"check.sh; case $? in 0) ;& 2) exit 2;; esac", "", "", false},            // success falls into it
+		// An arm for 2 that runs on success too (0|2, or 0 falling into
+		// it) still passes the helper's exit 2 on (QA regression: the
+		// previous build warned, these did not).
+		{"check.sh; case $? in 0) ;& 2) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in 0|2) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in 2|0) exit 2;; esac", "check.sh", " exit 2", true},
+		{"check.sh; case $? in 0|3|2) exit 2;; esac", "check.sh", " exit 2", true},
 		{"check.sh; case $? in 1) echo x >&2 ;& 2) exit 2;; esac", "", "", false}, // a command, then the next arm's
 		{"check.sh; case $? in 0|*) exit 2;; esac", "", "", false},                // on success too
 		// QA: -ge 2 (and its spellings), and an if whose then part exits

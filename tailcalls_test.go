@@ -60,6 +60,9 @@ var silentExitRows = []silentExitRow{
 	{"case-other-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 3) exit 1;; *) exit 2;; esac", true},          // exit 2, silent
 	{"case-listed-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", false},        // exit 1
 	{"case-pair.sh", "\"$(dirname \"$0\")/fails3.sh\"\ncase $? in 0) exit 0;; 2|3) exit 2;; esac\n", "", true},              // exit 2, silent: 3 listed beside 2
+	// QA regression: an arm for 2 that also runs on success.
+	{"case02.sh", "\"$(dirname \"$0\")/check.sh\"\ncase $? in 0|2) exit 2;; esac\n", "", true}, // exit 2, silent
+	{"case02-c.sh", "", "./.claude/hooks/check.sh; case $? in 0|2) exit 2;; esac", true},       // exit 2, silent
 	// QA regression: a prerequisite failing silently before the call
 	// (exit 1) left the arms that pass the helper's exit 2 on unread.
 	{"pre-pair.sh", "command -v jq >/dev/null || exit 1\n\"$(dirname \"$0\")/check.sh\"\ncase $? in 0) exit 0;; 2|3) exit 2;; esac\n", "", true},             // exit 2, silent
