@@ -116,15 +116,18 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 		}
 		var items, alts []string
 		for _, f := range testsOf[k] {
-			jobs := andList(names.DecodeTools(k.layout, f.name))
 			sends := to + " sends " + f.sent
 			if f.sent == "" {
 				sends = to + " sends its own name, which hookconv's tools table does not hold"
-				alts = appendNew(alts, "the name "+to+" sends for "+jobs+" (its payload's "+dst.Tool[0]+")")
+				alts = appendNew(alts, "the name "+to+" sends for "+f.jobs+" (its payload's "+dst.Tool[0]+")")
 			} else {
 				alts = appendNew(alts, strings.ReplaceAll(f.sent, " and ", " or "))
 			}
-			items = append(items, fmt.Sprintf("%q (%s's name for %s%s; %s)", f.name, k.source, jobs, under, sends))
+			if f.selects != "" {
+				items = append(items, fmt.Sprintf("names starting %q (%s's %s, for %s%s; %s)", f.name, k.source, f.selects, f.jobs, under, sends))
+			} else {
+				items = append(items, fmt.Sprintf("%q (%s's name for %s%s; %s)", f.name, k.source, f.jobs, under, sends))
+			}
 		}
 		var w diag.List
 		w.Warnf(CodeToolNameTest, h.PosOf("handler.command"), "", "test for "+to+"'s names too: "+strings.Join(alts, ", "),
@@ -139,24 +142,16 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 // nameFindings returns the native names of source's tools that text
 // tests (testedNames) and the target does not send for the same
 // canonical tools, each with the names it sends instead, quoted and
-// listed ("" where the target's table names no tools). unknown says the
-// target's table names none.
+// listed ("" where the target's table names no tools); then the MCP tool
+// names it tests (mcpFindings) and the prefixes it tests names by
+// (prefixFindings). unknown says the target's table names none.
 func nameFindings(names *vocab.Tables, text, source, to string, unknown bool) []nameFinding {
-	var candidates []string
-	for _, n := range names.ToolsOf(source) {
-		if n.Event == "" { // a split event's action word is no tool name sent
-			candidates = appendNew(candidates, n.Name)
-		}
-	}
+	candidates := sentNames(names, source)
 	tested := testedNames(text, candidates)
 	var out []nameFinding
 	for _, n := range tested {
-		var there []string
-		for _, job := range names.DecodeTools(source, n) {
-			for _, t := range names.EncodeTools(to, job) {
-				there = appendNew(there, t.Name)
-			}
-		}
+		jobs := names.DecodeTools(source, n)
+		there := encodeAll(names, to, jobs)
 		switch {
 		case slices.Contains(there, n):
 			continue // the same name there
@@ -165,18 +160,189 @@ func nameFindings(names *vocab.Tables, text, source, to string, unknown bool) []
 		case len(testedNames(text, there)) > 0:
 			continue // it tests the target's name too
 		}
-		quoted := make([]string, len(there))
-		for i, t := range there {
-			quoted[i] = strconv.Quote(t)
+		out = append(out, nameFinding{name: n, jobs: andList(jobs), sent: quotedList(there)})
+	}
+	out = append(out, mcpFindings(names, text, source, to)...)
+	return append(out, prefixFindings(names, text, source, to, unknown, tested)...)
+}
+
+// sentNames are the names of source's tools a payload's tool name may
+// hold, in table order: not a split event's action word, nor an alias
+// that is a plain lowercase word (Kiro's read, write and shell are its
+// matchers' categories and its docs' words, never a tool_name, and a
+// script says them for other things); an alias spelled as a tool is
+// (Claude Code's older MultiEdit, Kiro's execute_cmd on Windows).
+func sentNames(names *vocab.Tables, source string) []string {
+	var out []string
+	for _, n := range names.ToolsOf(source) {
+		if n.Event != "" || n.Alias && strings.Trim(n.Name, "abcdefghijklmnopqrstuvwxyz") == "" {
+			continue
 		}
-		out = append(out, nameFinding{n, andList(quoted)})
+		out = appendNew(out, n.Name)
 	}
 	return out
 }
 
-// nameFinding is a source's tool name a hook tests and the names the
-// target sends for its tools instead, quoted and listed.
-type nameFinding struct{ name, sent string }
+// encodeAll returns the target's native names for canonical tools, in
+// order, each once.
+func encodeAll(names *vocab.Tables, to string, jobs []string) []string {
+	var there []string
+	for _, job := range jobs {
+		for _, t := range names.EncodeTools(to, job) {
+			there = appendNew(there, t.Name)
+		}
+	}
+	return there
+}
+
+// quotedList quotes names and lists them ("a", "b" and "c").
+func quotedList(names []string) string {
+	quoted := make([]string, len(names))
+	for i, t := range names {
+		quoted[i] = strconv.Quote(t)
+	}
+	return andList(quoted)
+}
+
+// nameFinding is a source's tool name a hook tests (or a prefix it tests
+// names by, with selects listing the source's names it selects), the
+// canonical tools it stands for, and the names the target sends for
+// them instead, quoted and listed.
+type nameFinding struct{ name, selects, jobs, sent string }
+
+// mcpFindings returns the source's MCP tool names (its providers row's
+// mcp template: Claude Code's mcp__github__push_files, Kiro's
+// @github/push_files) that text tests as a whole value, quoted or
+// compared bare, where the target spells the same server's tool
+// otherwise (Gemini CLI's mcp_github_push_files) and the text does not
+// name the target's spelling too. A target without a template is
+// skipped: what it sends is not known.
+func mcpFindings(names *vocab.Tables, text, source, to string) []nameFinding {
+	src, _ := names.Provider(source)
+	dst, _ := names.Provider(to)
+	fixed, _, _ := strings.Cut(src.MCP, "{")
+	if fixed == "" || dst.MCP == "" || !strings.Contains(src.MCP, "{server}") {
+		return nil
+	}
+	var out []nameFinding
+	seen := map[string]bool{}
+	for at := 0; ; {
+		j := strings.Index(text[at:], fixed)
+		if j < 0 {
+			return out
+		}
+		start := at + j
+		end := start + len(fixed)
+		for end < len(text) && mcpByte(text[end]) {
+			end++
+		}
+		at = end
+		if start > 0 && mcpByte(text[start-1]) || seen[text[start:end]] || !wholeValue(text, start, end) {
+			continue
+		}
+		token := text[start:end]
+		seen[token] = true
+		server, tool, ok := providers.ParseMCP(src.MCP, token)
+		if !ok {
+			continue
+		}
+		there := providers.MCPName(dst.MCP, server, tool)
+		if there == token || strings.Contains(text, there) {
+			continue
+		}
+		out = append(out, nameFinding{name: token, jobs: "the MCP tool " + tool + " of server " + server, sent: strconv.Quote(there)})
+	}
+}
+
+// mcpByte reports whether c may be part of an MCP tool's native name
+// (mcp__s__t, MCP:t, @s/t).
+func mcpByte(c byte) bool { return wordByte(c) || strings.IndexByte("-:@/", c) >= 0 }
+
+// wholeValue reports whether text[start:end] is a value tested whole: a
+// string of its own ("…" or '…') or a bare word after a comparison.
+func wholeValue(text string, start, end int) bool {
+	if start > 0 && end < len(text) && (text[start-1] == '"' || text[start-1] == '\'') && text[end] == text[start-1] {
+		return true
+	}
+	before := strings.TrimRight(text[:start], " \t")
+	ends := end == len(text) || strings.IndexByte(" \t\n;])", text[end]) >= 0
+	for _, op := range []string{"==", "!=", " ="} {
+		if strings.HasSuffix(before, op) && ends {
+			return true
+		}
+	}
+	return false
+}
+
+// prefixFindings returns the prefixes text tests the tool's name by
+// (testedPrefixes: ^fs_, fs_*, startswith("fs_"), mcp__*) that select some
+// of the source's names (sentNames, and its MCP tools by its providers
+// row's template) and none of the names the target sends for the same
+// tools: a read-only guard testing ^fs_ never fires where the calls are
+// Write and Edit. A prefix that is a name tested whole (done) is that
+// name's finding; one whose tools the target lacks is skipped as
+// nameFindings skips a name.
+func prefixFindings(names *vocab.Tables, text, source, to string, unknown bool, done []string) []nameFinding {
+	prefixes := testedPrefixes(text)
+	if len(prefixes) == 0 {
+		return nil
+	}
+	candidates := sentNames(names, source)
+	src, _ := names.Provider(source)
+	dst, _ := names.Provider(to)
+	var out []nameFinding
+	for _, p := range prefixes {
+		if slices.Contains(done, p) {
+			continue
+		}
+		var selected, jobs []string
+		for _, n := range candidates {
+			if strings.HasPrefix(n, p) {
+				selected = append(selected, n)
+				jobs = appendNew(jobs, names.DecodeTools(source, n)...)
+			}
+		}
+		there := encodeAll(names, to, jobs)
+		var shown []string
+		if len(there) > 0 {
+			shown = []string{quotedList(there)}
+		}
+		// MCP tools: every one (the prefix is the template's own start,
+		// mcp__*) or one server's (mcp__github__*).
+		if fixed, _, _ := strings.Cut(src.MCP, "{"); fixed != "" && dst.MCP != "" {
+			server := ""
+			if strings.HasPrefix(fixed, p) {
+				server = "{server}"
+			} else if s, _, ok := providers.ParseMCP(src.MCP, p+"x"); ok {
+				server = s
+			}
+			if server != "" {
+				selected = append(selected, providers.MCPName(src.MCP, server, "{tool}"))
+				jobs = append(jobs, "MCP tools")
+				name := providers.MCPName(dst.MCP, server, "{tool}")
+				if strings.HasPrefix(name, p) {
+					continue // the target's MCP names start so too
+				}
+				shown = append(shown, "MCP tools as "+name)
+			}
+		}
+		switch {
+		case len(selected) == 0:
+			continue
+		case len(shown) == 0 && !unknown:
+			continue // no such tools there
+		case slices.ContainsFunc(there, func(t string) bool { return strings.HasPrefix(t, p) || testsName(text, t) }):
+			continue // it selects, or tests, the target's names too
+		}
+		if slices.ContainsFunc(prefixes, func(q string) bool {
+			return slices.ContainsFunc(there, func(t string) bool { return strings.HasPrefix(t, q) })
+		}) {
+			continue // another prefix it tests selects the target's names
+		}
+		out = append(out, nameFinding{name: p, selects: andList(selected), jobs: andList(jobs), sent: strings.Join(shown, "; ")})
+	}
+	return out
+}
 
 // nameRegex is a quoted string or a bash =~ operand that matches tool
 // names: a name, or names in an alternation, anchored or not ("Bash",
@@ -239,6 +405,10 @@ func testsName(text, name string) bool {
 				return true
 			}
 		}
+		// A grep's operand: jq -r .tool_name | grep -qx Shell.
+		if rest := strings.TrimLeft(after, " \t"); (rest == "" || strings.IndexByte("\n;&|)", rest[0]) >= 0) && grepOperand(before) {
+			return true
+		}
 		// A case pattern: Bash) or Bash|Write) in a case … esac.
 		if strings.HasPrefix(strings.TrimLeft(after, `"'`), ")") || strings.HasPrefix(strings.TrimLeft(after, `"'`), "|") {
 			prev := strings.TrimRight(text[:start], `"'`)
@@ -254,4 +424,86 @@ func testsName(text, name string) bool {
 func caseAround(text string, i int) bool {
 	c := strings.LastIndex(text[:i], "case ")
 	return c >= 0 && (c == 0 || !wordByte(text[c-1])) && strings.Contains(text[c:i], " in") && strings.Contains(text[i:], "esac")
+}
+
+// testedPrefixes returns the prefixes text tests a value by, in order,
+// each once: a regex anchored at the start alone, quoted ("^fs_", jq's
+// test("^fs_")) or bash's =~ ^fs_; a glob ending in * compared
+// ([[ $t == fs_* ]]) or in a case pattern (fs_*|execute_*)); and
+// Python's, JavaScript's and jq's startswith("fs_"). One pass over text.
+func testedPrefixes(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '^':
+			// "^fs_" or '^fs_', or =~ ^fs_.
+			end := i + 1
+			for end < len(text) && mcpByte(text[end]) {
+				end++
+			}
+			if end == i+1 {
+				continue
+			}
+			quoted := i > 0 && (text[i-1] == '"' || text[i-1] == '\'') && end < len(text) && text[end] == text[i-1]
+			bare := strings.HasSuffix(strings.TrimRight(text[:i], " \t"), "=~") && (end == len(text) || strings.IndexByte(" \t\n;]", text[end]) >= 0)
+			if quoted || bare {
+				out = appendNew(out, text[i+1:end])
+			}
+			i = end - 1
+		case c == '*' && i > 0 && mcpByte(text[i-1]):
+			start := i
+			for start > 0 && mcpByte(text[start-1]) {
+				start--
+			}
+			after := text[i+1:]
+			if start > 0 && strings.IndexByte("$.{", text[start-1]) >= 0 || after != "" && strings.IndexByte(" \t\n;])|\"'", after[0]) < 0 {
+				continue
+			}
+			prev := strings.TrimRight(text[:start], " \t")
+			compared := strings.HasSuffix(prev, "==") || strings.HasSuffix(prev, "!=") || strings.HasSuffix(prev, " =")
+			unquoted := strings.TrimRight(text[:start], `"'`)
+			inCase := (unquoted == "" || strings.IndexByte(" \t\n(|;", unquoted[len(unquoted)-1]) >= 0) &&
+				(strings.HasPrefix(after, ")") || strings.HasPrefix(after, "|")) && caseAround(text, start)
+			if compared || inCase {
+				out = appendNew(out, text[start:i])
+			}
+		case c == 's' && (strings.HasPrefix(text[i:], "startswith(") || strings.HasPrefix(text[i:], "startsWith(")):
+			rest := text[i+len("startswith("):]
+			if rest == "" || rest[0] != '"' && rest[0] != '\'' {
+				continue
+			}
+			end := 1
+			for end < len(rest) && mcpByte(rest[end]) {
+				end++
+			}
+			if end > 1 && end < len(rest) && rest[end] == rest[0] {
+				out = appendNew(out, rest[1:end])
+			}
+		}
+	}
+	return out
+}
+
+// grepOperand reports whether before (the text up to a word) ends with
+// a grep and its options alone, so that the word is grep's pattern
+// (grep -qx Shell). Only the last 200 bytes are read: no grep's options
+// run longer.
+func grepOperand(before string) bool {
+	if len(before) > 200 {
+		before = before[len(before)-200:]
+	}
+	if i := strings.LastIndexAny(before, "|;&(\n"); i >= 0 {
+		before = before[i+1:]
+	}
+	f := strings.Fields(before)
+	if len(f) == 0 || f[0] != "grep" && f[0] != "egrep" {
+		return false
+	}
+	for _, o := range f[1:] {
+		if !strings.HasPrefix(o, "-") {
+			return false
+		}
+	}
+	return true
 }

@@ -32,10 +32,37 @@ func TestTestedNames(t *testing.T) {
 		{`echo 'Shell command blocked'`, nil},
 		{`jq -e '.tool_name == "execute_bash_v2"'`, nil},
 		{`Bash) exit 2;;`, nil}, // no case around it
+		// A grep's pattern, unquoted.
+		{`jq -r .tool_name | grep -qx Shell && exit 2`, []string{"Shell"}},
+		{`grep -q Shell /tmp/log`, nil},
 	} {
 		got := testedNames(tc.text, []string{"execute_bash", "Bash", "Write", "Shell", "read"})
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("testedNames(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestTestedPrefixes(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{`jq -e '.tool_name | test("^fs_")'`, []string{"fs_"}},
+		{`[[ $tool == fs_* ]] && exit 2`, []string{"fs_"}},
+		{"case $tool in\n  fs_*|execute_*) exit 2 ;;\nesac", []string{"fs_", "execute_"}},
+		{`[[ $tool =~ ^fs_ ]] && exit 2`, []string{"fs_"}},
+		{`if d["tool_name"].startswith("fs_"):`, []string{"fs_"}},
+		{`if (t.startsWith('mcp__')) process.exit(2)`, []string{"mcp__"}},
+		{`[[ $tool == mcp__* ]] && exit 2`, []string{"mcp__"}},
+		// Not a test of a value by its start.
+		{`ls fs_* ; rm -f "$dir"/*`, nil},
+		{`echo "^fs_ is a prefix" >&2`, nil},
+		{`x=${tool#fs_*}`, nil},
+		{"fs_*) exit 2;;", nil}, // no case around it
+	} {
+		if got := testedPrefixes(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("testedPrefixes(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }
@@ -96,6 +123,23 @@ func TestToolNameTests(t *testing.T) {
 		{"copilot under claude's names", "copilot-cli", "gemini-cli", copilot(`jq -e '.tool_name == "Bash"' && exit 2; exit 0`), false,
 			`test the tool's name against "Bash" (copilot-cli's name for shell under Claude Code's event names; gemini-cli sends "run_shell_command")`},
 		{"copilot under claude's names to claude", "copilot-cli", "claude-code", copilot(`jq -e '.tool_name == "Bash"' && exit 2; exit 0`), false, ""},
+		// Prefixes, globs and MCP names (QA).
+		{"a regex prefix", "kiro-agent", "claude-code", kiro(`jq -e '.tool_name | test("^fs_")' >/dev/null && exit 2; exit 0`), false,
+			`names starting "fs_" (kiro-agent's fs_read and fs_write, for file_read, file_write and file_edit; claude-code sends "Read", "Write" and "Edit")`},
+		{"a case glob", "kiro-agent", "gemini-cli", kiro("case $(jq -r .tool_name) in fs_*|execute_*) exit 2;; esac"), false, `names starting "execute_"`},
+		{"startswith", "kiro-agent", "codex", kiro("python3 -c 'import json,sys; sys.exit(2 if json.load(sys.stdin)[\"tool_name\"].startswith(\"execute_\") else 0)'"), false, `names starting "execute_"`},
+		{"a prefix of both", "claude-code", "codex", claude("", `[[ $(jq -r .tool_name) == B* ]] && exit 2`), false, ""},
+		{"a prefix the target's too", "kiro-agent", "claude-code", kiro(`t=$(jq -r .tool_name); [[ $t == fs_* || $t == Write ]] && exit 2`), false, ""},
+		{"a grep pattern", "cursor", "codex", cursor(`jq -r .tool_name | grep -qx Shell && exit 2; exit 0`), false, `"Shell" (cursor's name for shell; codex sends "Bash")`},
+		{"an mcp name", "claude-code", "gemini-cli", claude("mcp__github__.*", `[ "$(jq -r .tool_name)" = "mcp__github__push_files" ] && exit 2; exit 0`), false,
+			`"mcp__github__push_files" (claude-code's name for the MCP tool push_files of server github; gemini-cli sends "mcp_github_push_files")`},
+		{"an mcp name to cursor", "claude-code", "cursor", claude("mcp__github__.*", `[ "$(jq -r .tool_name)" = "mcp__github__push_files" ] && exit 2; exit 0`), false, `cursor sends "MCP:push_files"`},
+		{"an mcp name the same there", "claude-code", "codex", claude("mcp__github__.*", `[ "$(jq -r .tool_name)" = "mcp__github__push_files" ] && exit 2; exit 0`), false, ""},
+		{"kiro's mcp name", "kiro-agent", "claude-code", kiro(`[ "$(jq -r .tool_name)" = "@github/push_files" ] && exit 2; exit 0`), false, `claude-code sends "mcp__github__push_files"`},
+		{"every mcp tool", "claude-code", "kiro-agent", claude("", `[[ $(jq -r .tool_name) == mcp__* ]] && exit 2; exit 0`), false,
+			`names starting "mcp__" (claude-code's mcp__{server}__{tool}, for MCP tools; kiro-agent sends MCP tools as @{server}/{tool})`},
+		// Kiro's read, write and shell are categories, never a tool_name.
+		{"kiro's category words", "kiro-agent", "claude-code", kiro(`[ "$(jq -r .tool_name)" = "execute_bash" ] || exit 0; case "$mode" in read) exit 0;; esac; exit 2`), false, `"execute_bash"`},
 		// Windsurf keeps no tool_name: payloadShape says so.
 		{"payload elsewhere", "kiro-agent", "windsurf", kiro(kiroGuard), false, ""},
 	} {
@@ -127,9 +171,15 @@ func TestToolNameTestsKept(t *testing.T) {
 		weakened, narrowed bool
 	}{
 		{"guard", "preToolUse", true, true},
+		{"prefix guard", "preToolUse-prefix", true, true},
 		{"observer", "postToolUse", false, true},
 	} {
-		in := providers.Files{".kiro/agents/a.json": []byte(`{"name": "a", "hooks": {"` + tc.event + `": [{"matcher": "execute_bash", "command": "jq -e '.tool_name == \"execute_bash\"' >/dev/null && exit 2; exit 0"}]}}`)}
+		command := `jq -e '.tool_name == \"execute_bash\"' >/dev/null && exit 2; exit 0`
+		event, prefix := strings.CutSuffix(tc.event, "-prefix")
+		if prefix {
+			command = `jq -e '.tool_name | test(\"^fs_\")' >/dev/null && exit 2; exit 0`
+		}
+		in := providers.Files{".kiro/agents/a.json": []byte(`{"name": "a", "hooks": {"` + event + `": [{"command": "` + command + `"}]}}`)}
 		mig := DecodeSource("kiro-agent", in).Migrate("claude-code", nil, nil)
 		if !mig.Migrated[0] || mig.Weakened[0] != tc.weakened || mig.Narrowed[0] != tc.narrowed {
 			t.Errorf("%s: migrated %v, weakened %v, narrowed %v, want %v, %v: %v", tc.name, mig.Migrated[0], mig.Weakened[0], mig.Narrowed[0], tc.weakened, tc.narrowed, mig.Diagnostics)
