@@ -115,9 +115,14 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 			under = " under Claude Code's event names"
 		}
 		var items, alts []string
+		partial := 0
 		for _, f := range testsOf[k] {
 			sends := to + " sends " + f.sent
-			if f.sent == "" {
+			if f.others != "" {
+				partial++
+				sends = to + " sends " + f.sent + " for them"
+				alts = appendNew(alts, strings.ReplaceAll(f.others, " and ", " or "))
+			} else if f.sent == "" {
 				sends = to + " sends its own name, which hookconv's tools table does not hold"
 				alts = appendNew(alts, "the name "+to+" sends for "+f.jobs+" (its payload's "+dst.Tool[0]+")")
 			} else {
@@ -129,10 +134,17 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 				items = append(items, fmt.Sprintf("%q (%s's name for %s%s; %s)", f.name, k.source, f.jobs, under, sends))
 			}
 		}
+		effect := "no such test is true there, so a guard lets every such call through, and another hook skips what it does for that tool"
+		switch {
+		case partial == len(items):
+			effect = "such a test is true there for some of those calls only, so a guard lets the others through, and another hook skips what it does for them"
+		case partial > 0:
+			effect = "such tests are true there for none or some of those calls only, so a guard lets the others through, and another hook skips what it does for them"
+		}
 		var w diag.List
 		w.Warnf(CodeToolNameTest, h.PosOf("handler.command"), "", "test for "+to+"'s names too: "+strings.Join(alts, ", "),
-			"%d command hook(s) on tool events (%s) test the tool's name against %s: no such test is true there, so a guard lets every such call through, and another hook skips what it does for that tool",
-			g.n, g.listed(), andList(items))
+			"%d command hook(s) on tool events (%s) test the tool's name against %s: %s",
+			g.n, g.listed(), andList(items), effect)
 		ds = append(ds, inHookFile(w, h, files)...)
 		about = append(about, g.hooks)
 	}
@@ -153,6 +165,20 @@ func nameFindings(names *vocab.Tables, text, source, to string, unknown bool) []
 		jobs := names.DecodeTools(source, n)
 		there := encodeAll(names, to, jobs)
 		switch {
+		case slices.Contains(there, n) && len(jobs) > 1:
+			// The same name, for fewer jobs: Cursor's Write also edits,
+			// and Claude Code sends Edit for those calls. A test of the
+			// name alone misses them, unless it tests the others too.
+			var others []string
+			for _, t := range there {
+				if t != n && !testsName(text, t) {
+					others = append(others, t)
+				}
+			}
+			if len(others) > 0 && len(others) == len(there)-1 {
+				out = append(out, nameFinding{name: n, jobs: andList(jobs), sent: quotedList(there), others: quotedList(others)})
+			}
+			continue
 		case slices.Contains(there, n):
 			continue // the same name there
 		case len(there) == 0 && !unknown:
@@ -208,7 +234,11 @@ func quotedList(names []string) string {
 // names by, with selects listing the source's names it selects), the
 // canonical tools it stands for, and the names the target sends for
 // them instead, quoted and listed.
-type nameFinding struct{ name, selects, jobs, sent string }
+//
+// others, for a name the target sends too but for fewer of its jobs
+// (Cursor's Write, which Claude Code sends for writes alone), lists the
+// target's other names for them, which the hook does not test.
+type nameFinding struct{ name, selects, jobs, sent, others string }
 
 // mcpFindings returns the source's MCP tool names (its providers row's
 // mcp template: Claude Code's mcp__github__push_files, Kiro's

@@ -138,6 +138,11 @@ func TestToolNameTests(t *testing.T) {
 		{"kiro's mcp name", "kiro-agent", "claude-code", kiro(`[ "$(jq -r .tool_name)" = "@github/push_files" ] && exit 2; exit 0`), false, `claude-code sends "mcp__github__push_files"`},
 		{"every mcp tool", "claude-code", "kiro-agent", claude("", `[[ $(jq -r .tool_name) == mcp__* ]] && exit 2; exit 0`), false,
 			`names starting "mcp__" (claude-code's mcp__{server}__{tool}, for MCP tools; kiro-agent sends MCP tools as @{server}/{tool})`},
+		// Cursor's Write also edits; Claude Code sends Edit for those
+		// calls, which a test of Write alone misses (QA).
+		{"same name, fewer jobs", "cursor", "claude-code", cursor(`[ "$(jq -r .tool_name)" = "Write" ] || exit 0; exit 2`), false,
+			`"Write" (cursor's name for file_write and file_edit; claude-code sends "Write" and "Edit" for them): such a test is true there for some of those calls only`},
+		{"same name, the others tested", "cursor", "claude-code", cursor(`case "$(jq -r .tool_name)" in Write|Edit) exit 2;; esac`), false, ""},
 		// Kiro's read, write and shell are categories, never a tool_name.
 		{"kiro's category words", "kiro-agent", "claude-code", kiro(`[ "$(jq -r .tool_name)" = "execute_bash" ] || exit 0; case "$mode" in read) exit 0;; esac; exit 2`), false, `"execute_bash"`},
 		// Windsurf keeps no tool_name: payloadShape says so.
