@@ -45,6 +45,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.sayAbout(notedInputUnsent(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(payloadFields(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(toolNameTests(res.Planned, s.From, to, s.Files, shim, s.Scripts))
+	res.sayAbout(eventNameTests(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(plainContext(res.Planned, s.From, to, s.Files, shim))
 	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
 	res.sayAbout(denied, about)

@@ -106,8 +106,9 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// contractNotes, its quiet infos too.)
 	CodePayloadShape: true, cline.CodeClineOutput: true, CodeClineMayCancel: true,
 	// So does one that tests the tool's name against the source's
-	// spelling, which the target does not send (HC446).
-	CodeToolNameTest: true,
+	// spelling, which the target does not send (HC446), or the event's
+	// name against the source's (HC447).
+	CodeToolNameTest: true, CodeEventNameTest: true,
 	// Cline's generated script: a hook it cannot run (HC571), a timeout
 	// past Cline's 30 s for the whole script, which then lets the action
 	// proceed (HC575), no Windows command (HC576: on Windows it never
@@ -126,10 +127,11 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 // the target's event fires for fewer kinds (HC427) or cases (HC354: it
 // was read from an event that fires for more, Copilot CLI's
 // errorOccurred), its script tests the tool's name against a name the
-// target does not send (HC446), or Cline's script runs it nowhere
-// (HC571) or not on Windows (HC576). Removing such a hook from the source
-// would lose the cases the target skips.
-var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true, CodeJSPattern: true, CodeToolNameTest: true, CodeLossyEvent: true,
+// target does not send (HC446) or the event's name against the source's
+// (HC447), or Cline's script runs it nowhere (HC571) or not on Windows
+// (HC576). Removing such a hook from the source would lose the cases the
+// target skips.
+var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC402": true, CodeFiresFor: true, CodeJSPattern: true, CodeToolNameTest: true, CodeEventNameTest: true, CodeLossyEvent: true,
 	cline.CodeToolName: true, opencode.CodeToolMissing: true, opencode.CodeMCPAnyServer: true, opencode.CodePatternDialect: true,
 	cline.CodeNotRun: true, cline.CodeWindows: true}
 

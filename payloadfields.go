@@ -135,7 +135,13 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 				"%d blocking hook(s) (%s) read %s at %s, where %s keeps it; %s holds no such field by hookconv's contracts table: a script that reads it finds nothing, and a guard that then exits 0 %s",
 				g.n, g.listed(), words, k.path, whose, given, lets)
 		} else {
-			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", fmt.Sprintf("make the scripts read %s too: jq -r '%s // %s'", field, jqPath(k.path), jqPath(there[0])),
+			hint := fmt.Sprintf("make the scripts read %s too: jq -r '%s // %s'", field, jqPath(k.path), jqPath(there[0]))
+			if k.field == "event" && !shim && eventValuesDiffer(vocab.Default(), k.layout, to, h.Event) {
+				// The values differ too (PreToolUse, BeforeTool): the
+				// field read there holds a name the test does not match.
+				hint += ", and test its value against " + to + "'s event names too (HC447)"
+			}
+			w.Warnf(CodePayloadShape, h.PosOf("handler.command"), "", hint,
 				"%d blocking hook(s) (%s) read %s at %s, where %s keeps it; %s keeps it at %s: a script that reads it there finds nothing, and a guard that then exits 0 %s",
 				g.n, g.listed(), words, k.path, whose, given, strings.Join(there, " or "), lets)
 		}
