@@ -238,6 +238,12 @@ func readsPayloadPath(text, path string) bool {
 				}
 			}
 		}
+		// JavaScript's destructuring of the payload, const { prompt,
+		// session_id } = JSON.parse(…), and Python's getattr(ev,
+		// "prompt") on a namespace.
+		if destructured(text, start, end) || getattrOf(before, after) {
+			return true
+		}
 		if !strings.HasSuffix(before, ".") {
 			continue
 		}
@@ -254,6 +260,59 @@ func readsPayloadPath(text, path string) bool {
 			return true
 		}
 	}
+}
+
+// destructured reports whether the word at text[start:end] is one of
+// the names of a JavaScript object pattern assigned from a value, the
+// payload's top level ({ prompt, session_id: id } = …), not a nested
+// pattern ({ tool_info: { cwd } }). Only 200 bytes either side are read:
+// a pattern of names is short, and the scan stays linear.
+func destructured(text string, start, end int) bool {
+	inPattern := func(c byte) bool { return wordByte(c) || strings.IndexByte(" \t\r\n,:$", c) >= 0 }
+	l := start
+	for l > 0 && start-l < 200 && inPattern(text[l-1]) {
+		l--
+	}
+	r := end
+	for r < len(text) && r-end < 200 && inPattern(text[r]) {
+		r++
+	}
+	if l == 0 || text[l-1] != '{' || r == len(text) || text[r] != '}' {
+		return false
+	}
+	// The name, not a rename's new name: { prompt: p } reads prompt.
+	if strings.HasSuffix(strings.TrimRight(text[l:start], " \t\r\n"), ":") {
+		return false
+	}
+	if strings.HasSuffix(strings.TrimRight(text[:l-1], " \t\r\n"), ":") {
+		return false // a nested pattern: another value's member
+	}
+	rest := strings.TrimLeft(text[r+1:], " \t\r\n")
+	return strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") && !strings.HasPrefix(rest, "=>")
+}
+
+// getattrOf reports whether the word between before and after is the
+// quoted attribute name of Python's getattr(obj, "name"…) on a plain
+// name (a payload read as a namespace), not on a member or a call.
+func getattrOf(before, after string) bool {
+	if after == "" || after[0] != '"' && after[0] != '\'' {
+		return false
+	}
+	rest, ok := strings.CutSuffix(before, after[:1])
+	if !ok {
+		return false
+	}
+	rest = strings.TrimRight(rest, " \t")
+	rest, ok = strings.CutSuffix(rest, ",")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimRight(rest, " \t")
+	k := len(rest)
+	for k > 0 && wordByte(rest[k-1]) {
+		k--
+	}
+	return k < len(rest) && strings.HasSuffix(rest[:k], "getattr(")
 }
 
 // nestingKeys are, per field name, the keys under which some tool's

@@ -36,6 +36,15 @@ func TestReadsPayloadPath(t *testing.T) {
 		{`jq -r .cwd`, "workspace_roots.0", false},
 		{`jq -r .session_id`, "session_id", true},
 		{`SESSION=$CLAUDE_CODE_SESSION_ID`, "session_id", false},
+		// JavaScript's destructuring, Python's getattr (QA).
+		{`const { prompt, session_id } = JSON.parse(readFileSync(0, 'utf8'));`, "prompt", true},
+		{`const { prompt, session_id } = JSON.parse(readFileSync(0, 'utf8'));`, "session_id", true},
+		{"const {\n  cwd: dir,\n} = input", "cwd", true},
+		{`const { tool_info: { cwd } } = input`, "cwd", false},
+		{`const { x: prompt } = input`, "prompt", false},
+		{`if (a == { prompt }) {}`, "prompt", false},
+		{`text = getattr(ev, "prompt", "")`, "prompt", true},
+		{`text = getattr(ev.tool_input, "prompt", "")`, "prompt", false},
 		// An object of paths is no path a script names.
 		{`jq -r .command`, "{command=tool_info.command_line}", false},
 	} {
