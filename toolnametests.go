@@ -158,6 +158,7 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 // names it tests (mcpFindings) and the prefixes it tests names by
 // (prefixFindings). unknown says the target's table names none.
 func nameFindings(names *vocab.Tables, text, source, to string, unknown bool) []nameFinding {
+	text = blankComments(text)
 	candidates := sentNames(names, source)
 	tested := testedNames(text, candidates)
 	var out []nameFinding
@@ -418,6 +419,9 @@ func testsName(text, name string) bool {
 		for r < len(text) && regexByte(text[r]) {
 			r++
 		}
+		if printed(text, start) {
+			continue // a message's word: logger -t guard "Bash", printf '%s\n' "Shell"
+		}
 		if nameRegex.MatchString(text[l:r]) {
 			if l > 0 && r < len(text) && (text[l-1] == '"' || text[l-1] == '\'') && text[r] == text[l-1] {
 				return true
@@ -536,4 +540,76 @@ func grepOperand(before string) bool {
 		}
 	}
 	return true
+}
+
+// printers are the commands and calls whose arguments are a message, not
+// a test: a name among them is printed, never compared.
+var printers = []string{"echo ", "printf ", "logger ", "print(", "console.", "process.stderr.write(", "process.stdout.write(", "sys.stderr.write(", "sys.stdout.write("}
+
+// printed reports whether the word at text[i] is an argument of a
+// command or call that prints (printers) opening its shell command or
+// line: the text since the last newline, ;, | or & (up to 200 bytes, so
+// the scan stays linear).
+func printed(text string, i int) bool {
+	from := max(0, i-200)
+	seg := text[from:i]
+	if k := strings.LastIndexAny(seg, "\n;|&"); k >= 0 {
+		seg = seg[k+1:]
+	}
+	seg = strings.TrimLeft(seg, " \t{(!")
+	for _, kw := range []string{"then ", "else ", "do "} {
+		seg = strings.TrimLeft(strings.TrimPrefix(seg, kw), " \t")
+	}
+	for _, p := range printers {
+		if strings.HasPrefix(seg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// blankComments returns text with its comments blanked by spaces, the
+// same length: a # opening a line or after a blank, outside quotes on its
+// line (shell, Python, jq), and JavaScript's /* … */. A name a comment
+// mentions is no test (QA: # Only act for Cursor's "Shell" tool). Quotes
+// are paired per line, so a stray apostrophe misleads one line only.
+func blankComments(text string) string {
+	if !strings.Contains(text, "#") && !strings.Contains(text, "/*") {
+		return text
+	}
+	b := []byte(text)
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '\n':
+			quote = 0
+		case quote != 0:
+			if c == '\\' && i+1 < len(b) && b[i+1] != '\n' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '#' && (i == 0 || b[i-1] == ' ' || b[i-1] == '\t' || b[i-1] == '\n'):
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+			i--
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			end := strings.Index(text[i+2:], "*/")
+			stop := len(b)
+			if end >= 0 {
+				stop = i + 2 + end + 2
+			}
+			for ; i < stop; i++ {
+				if b[i] != '\n' {
+					b[i] = ' '
+				}
+			}
+			i--
+		}
+	}
+	return string(b)
 }

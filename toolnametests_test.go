@@ -32,11 +32,19 @@ func TestTestedNames(t *testing.T) {
 		{`echo 'Shell command blocked'`, nil},
 		{`jq -e '.tool_name == "execute_bash_v2"'`, nil},
 		{`Bash) exit 2;;`, nil}, // no case around it
+		// A message's words and a comment's are no test (QA).
+		{`logger -t guard "Bash"; exit 0`, nil},
+		{`[ "$t" = x ] && printf '%s\n' "Shell" >&2`, nil},
+		{"if t == 'x':\n    print(\"Bash\")", nil},
+		{"# Only act for Cursor's \"Shell\" tool\n[ \"$t\" = x ] && exit 2", nil},
+		{`if (t === "x") process.exit(2) /* was "Shell" */`, nil},
+		{"[ \"$t\" = \"Bash\" ] && exit 2 # \"Write\" is fine", []string{"Bash"}},
+		{`jq -e '.tool_name == "Bash" and (.x | length) # 1' && exit 2`, []string{"Bash"}},
 		// A grep's pattern, unquoted.
 		{`jq -r .tool_name | grep -qx Shell && exit 2`, []string{"Shell"}},
 		{`grep -q Shell /tmp/log`, nil},
 	} {
-		got := testedNames(tc.text, []string{"execute_bash", "Bash", "Write", "Shell", "read"})
+		got := testedNames(blankComments(tc.text), []string{"execute_bash", "Bash", "Write", "Shell", "read"})
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("testedNames(%q) = %q, want %q", tc.text, got, tc.want)
 		}
