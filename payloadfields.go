@@ -244,8 +244,8 @@ func readsPayloadPath(text, path string) bool {
 		if destructured(text, start, end) || getattrOf(before, after) {
 			return true
 		}
-		if !strings.HasSuffix(before, ".") {
-			continue
+		if !strings.HasSuffix(before, ".") || strings.HasPrefix(after, "(") {
+			continue // not a member, or a method called: Node's process.cwd(), Python's Path.cwd()
 		}
 		// A member of the payload itself: jq's .prompt, or a variable's,
 		// input.prompt; not of a member (.tool_input.prompt is the Agent

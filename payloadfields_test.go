@@ -36,6 +36,11 @@ func TestReadsPayloadPath(t *testing.T) {
 		{`jq -r .cwd`, "workspace_roots.0", false},
 		{`jq -r .session_id`, "session_id", true},
 		{`SESSION=$CLAUDE_CODE_SESSION_ID`, "session_id", false},
+		// The process's working directory is not the payload's (QA).
+		{`const dir = process.cwd()`, "cwd", false},
+		{`root = Path.cwd()`, "cwd", false},
+		{`root = os.getcwd()`, "cwd", false},
+		{`const dir = input.cwd || process.cwd()`, "cwd", true},
 		// JavaScript's destructuring, Python's getattr (QA).
 		{`const { prompt, session_id } = JSON.parse(readFileSync(0, 'utf8'));`, "prompt", true},
 		{`const { prompt, session_id } = JSON.parse(readFileSync(0, 'utf8'));`, "session_id", true},
