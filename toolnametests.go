@@ -115,8 +115,11 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 			under = " under Claude Code's event names"
 		}
 		var items, alts []string
-		partial := 0
+		partial, allows := 0, 0
 		for _, f := range testsOf[k] {
+			if f.allows {
+				allows++
+			}
 			sends := to + " sends " + f.sent
 			if f.others != "" {
 				partial++
@@ -136,6 +139,10 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 		}
 		effect := "no such test is true there, so a guard lets every such call through, and another hook skips what it does for that tool"
 		switch {
+		case allows == len(items):
+			effect = "no such test is true there, so a hook that lets those tools through early (an allow-list) now treats their calls as any other's: a guard checks them too and may block them, and another hook does for them what it does for other tools"
+		case allows > 0 && partial == 0:
+			effect = "no such test is true there: where the hook lets such a tool through early, it now checks its calls as any other's; where it guards the tool, it lets every such call through"
 		case partial == len(items):
 			effect = "such a test is true there for some of those calls only, so a guard lets the others through, and another hook skips what it does for them"
 		case partial > 0:
@@ -187,7 +194,7 @@ func nameFindings(names *vocab.Tables, text, source, to string, unknown bool) []
 		case len(testedNames(text, there)) > 0:
 			continue // it tests the target's name too
 		}
-		out = append(out, nameFinding{name: n, jobs: andList(jobs), sent: quotedList(there)})
+		out = append(out, nameFinding{name: n, jobs: andList(jobs), sent: quotedList(there), allows: allowsOn(text, n)})
 	}
 	out = append(out, mcpFindings(names, text, source, to)...)
 	return append(out, prefixFindings(names, text, source, to, unknown, tested)...)
@@ -239,7 +246,13 @@ func quotedList(names []string) string {
 // others, for a name the target sends too but for fewer of its jobs
 // (Cursor's Write, which Claude Code sends for writes alone), lists the
 // target's other names for them, which the hook does not test.
-type nameFinding struct{ name, selects, jobs, sent, others string }
+//
+// allows says the test lets the tool through (it leads to an exit 0):
+// where it is never true, the hook checks those calls like any other.
+type nameFinding struct {
+	name, selects, jobs, sent, others string
+	allows                            bool
+}
 
 // mcpFindings returns the source's MCP tool names (its providers row's
 // mcp template: Claude Code's mcp__github__push_files, Kiro's
@@ -612,4 +625,42 @@ func blankComments(text string) string {
 		}
 	}
 	return string(b)
+}
+
+// allowsOn reports whether text's tests of name lead to an exit 0 on the
+// same line or case arm (Read|Grep) exit 0;;, [ "$t" = Read ] && exit 0,
+// sys.exit(0), process.exit(0)), never negated (!=, -ne): an allow-list.
+// Only the 200 bytes after each name are read.
+func allowsOn(text, name string) bool {
+	found := false
+	for at := 0; ; {
+		j := strings.Index(text[at:], name)
+		if j < 0 {
+			return found
+		}
+		start, end := at+j, at+j+len(name)
+		at = end
+		if start > 0 && wordByte(text[start-1]) || end < len(text) && wordByte(text[end]) {
+			continue
+		}
+		if printed(text, start) {
+			continue
+		}
+		rest := text[end:min(len(text), end+200)]
+		if k := strings.IndexAny(rest, "\n"); k >= 0 {
+			rest = rest[:k]
+		}
+		if k := strings.Index(rest, ";;"); k >= 0 {
+			rest = rest[:k]
+		}
+		before := text[max(0, start-12):start]
+		if strings.Contains(before, "!=") || strings.Contains(before, "-ne") || strings.Contains(before, "not ") {
+			return false
+		}
+		zero := strings.Contains(rest, "exit 0") || strings.Contains(rest, "exit(0)")
+		if !zero && (strings.Contains(rest, "exit") || strings.Contains(rest, "deny")) {
+			return false // a test that blocks
+		}
+		found = found || zero
+	}
 }

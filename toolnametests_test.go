@@ -151,6 +151,12 @@ func TestToolNameTests(t *testing.T) {
 		{"same name, fewer jobs", "cursor", "claude-code", cursor(`[ "$(jq -r .tool_name)" = "Write" ] || exit 0; exit 2`), false,
 			`"Write" (cursor's name for file_write and file_edit; claude-code sends "Write" and "Edit" for them): such a test is true there for some of those calls only`},
 		{"same name, the others tested", "cursor", "claude-code", cursor(`case "$(jq -r .tool_name)" in Write|Edit) exit 2;; esac`), false, ""},
+		// An allow-list (QA W2): the tools it lets through early are
+		// checked as any other there.
+		{"an allow-list", "claude-code", "gemini-cli", claude("", "t=$(jq -r .tool_name)\ncase $t in\n  Read|Grep|Glob) exit 0 ;;\nesac\njq -e '.tool_input | tostring | test(\"secret\")' >/dev/null && exit 2\nexit 0"), false,
+			`no such test is true there, so a hook that lets those tools through early (an allow-list) now treats their calls as any other's`},
+		{"a guard and an allow-list", "claude-code", "gemini-cli", claude("", "case $(jq -r .tool_name) in\n  Read) exit 0 ;;\n  Bash) exit 2 ;;\nesac"), false,
+			`no such test is true there: where the hook lets such a tool through early, it now checks its calls as any other's; where it guards the tool, it lets every such call through`},
 		// Kiro's read, write and shell are categories, never a tool_name.
 		{"kiro's category words", "kiro-agent", "claude-code", kiro(`[ "$(jq -r .tool_name)" = "execute_bash" ] || exit 0; case "$mode" in read) exit 0;; esac; exit 2`), false, `"execute_bash"`},
 		// Windsurf keeps no tool_name: payloadShape says so.
