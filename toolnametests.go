@@ -270,6 +270,7 @@ func mcpFindings(names *vocab.Tables, text, source, to string) []nameFinding {
 	}
 	var out []nameFinding
 	seen := map[string]bool{}
+	var words map[string]bool // the text's runs of name bytes, once: no scan of the text per name
 	for at := 0; ; {
 		j := strings.Index(text[at:], fixed)
 		if j < 0 {
@@ -291,8 +292,14 @@ func mcpFindings(names *vocab.Tables, text, source, to string) []nameFinding {
 			continue
 		}
 		there := providers.MCPName(dst.MCP, server, tool)
-		if there == token || strings.Contains(text, there) {
-			continue
+		if words == nil {
+			words = map[string]bool{}
+			for w := range strings.FieldsFuncSeq(text, func(r rune) bool { return r > 0x7f || !mcpByte(byte(r)) }) {
+				words[w] = true
+			}
+		}
+		if there == token || words[there] {
+			continue // the same name, or the hook names the target's too
 		}
 		out = append(out, nameFinding{name: token, jobs: "the MCP tool " + tool + " of server " + server, sent: strconv.Quote(there)})
 	}
@@ -334,6 +341,21 @@ func prefixFindings(names *vocab.Tables, text, source, to string, unknown bool, 
 	candidates := sentNames(names, source)
 	src, _ := names.Provider(source)
 	dst, _ := names.Provider(to)
+	// The target's names some tested prefix selects, found once: each
+	// name's own prefixes looked up, not every prefix tried on it.
+	isPrefix := make(map[string]bool, len(prefixes))
+	for _, p := range prefixes {
+		isPrefix[p] = true
+	}
+	selectedThere := map[string]bool{}
+	for _, t := range names.ToolsOf(to) {
+		for n := 1; n <= len(t.Name); n++ {
+			if isPrefix[t.Name[:n]] {
+				selectedThere[t.Name] = true
+				break
+			}
+		}
+	}
 	var out []nameFinding
 	for _, p := range prefixes {
 		if slices.Contains(done, p) {
@@ -375,13 +397,8 @@ func prefixFindings(names *vocab.Tables, text, source, to string, unknown bool, 
 			continue
 		case len(shown) == 0 && !unknown:
 			continue // no such tools there
-		case slices.ContainsFunc(there, func(t string) bool { return strings.HasPrefix(t, p) || testsName(text, t) }):
-			continue // it selects, or tests, the target's names too
-		}
-		if slices.ContainsFunc(prefixes, func(q string) bool {
-			return slices.ContainsFunc(there, func(t string) bool { return strings.HasPrefix(t, q) })
-		}) {
-			continue // another prefix it tests selects the target's names
+		case slices.ContainsFunc(there, func(t string) bool { return selectedThere[t] || testsName(text, t) }):
+			continue // it selects (by this prefix or another), or tests, the target's names too
 		}
 		out = append(out, nameFinding{name: p, selects: andList(selected), jobs: andList(jobs), sent: strings.Join(shown, "; ")})
 	}
@@ -480,8 +497,23 @@ func caseAround(text string, i int) bool {
 // Python's, JavaScript's and jq's startswith("fs_"). One pass over text.
 func testedPrefixes(text string) []string {
 	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	// Where the last case and its in lie, and the last esac, kept as the
+	// scan goes (caseAround's reading, without a scan per pattern).
+	caseAt, inAt, esacAt := -1, -1, strings.LastIndex(text, "esac")
 	for i := 0; i < len(text); i++ {
 		c := text[i]
+		if c == 'c' && strings.HasPrefix(text[i:], "case ") && (i == 0 || !wordByte(text[i-1])) {
+			caseAt = i
+		} else if c == ' ' && strings.HasPrefix(text[i:], " in") && caseAt >= 0 {
+			inAt = i
+		}
 		switch {
 		case c == '^':
 			// "^fs_" or '^fs_', or =~ ^fs_.
@@ -495,7 +527,7 @@ func testedPrefixes(text string) []string {
 			quoted := i > 0 && (text[i-1] == '"' || text[i-1] == '\'') && end < len(text) && text[end] == text[i-1]
 			bare := strings.HasSuffix(strings.TrimRight(text[:i], " \t"), "=~") && (end == len(text) || strings.IndexByte(" \t\n;]", text[end]) >= 0)
 			if quoted || bare {
-				out = appendNew(out, text[i+1:end])
+				add(text[i+1 : end])
 			}
 			i = end - 1
 		case c == '*' && i > 0 && mcpByte(text[i-1]):
@@ -511,9 +543,9 @@ func testedPrefixes(text string) []string {
 			compared := strings.HasSuffix(prev, "==") || strings.HasSuffix(prev, "!=") || strings.HasSuffix(prev, " =")
 			unquoted := strings.TrimRight(text[:start], `"'`)
 			inCase := (unquoted == "" || strings.IndexByte(" \t\n(|;", unquoted[len(unquoted)-1]) >= 0) &&
-				(strings.HasPrefix(after, ")") || strings.HasPrefix(after, "|")) && caseAround(text, start)
+				(strings.HasPrefix(after, ")") || strings.HasPrefix(after, "|")) && caseAt >= 0 && inAt > caseAt && inAt < start && esacAt > start
 			if compared || inCase {
-				out = appendNew(out, text[start:i])
+				add(text[start:i])
 			}
 		case c == 's' && (strings.HasPrefix(text[i:], "startswith(") || strings.HasPrefix(text[i:], "startsWith(")):
 			rest := text[i+len("startswith("):]
@@ -525,7 +557,7 @@ func testedPrefixes(text string) []string {
 				end++
 			}
 			if end > 1 && end < len(rest) && rest[end] == rest[0] {
-				out = appendNew(out, rest[1:end])
+				add(rest[1:end])
 			}
 		}
 	}
