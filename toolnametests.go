@@ -661,7 +661,8 @@ func blankComments(text string) string {
 
 // allowsOn reports whether text's tests of name lead to an exit 0 on the
 // same line or case arm (Read|Grep) exit 0;;, [ "$t" = Read ] && exit 0,
-// sys.exit(0), process.exit(0)), never negated (!=, -ne): an allow-list.
+// sys.exit(0), process.exit(0)), never negated (!=, -ne, or an exit 0
+// after ||, which runs when the test fails): an allow-list.
 // Only the 200 bytes after each name are read.
 func allowsOn(text, name string) bool {
 	found := false
@@ -689,7 +690,14 @@ func allowsOn(text, name string) bool {
 		if strings.Contains(before, "!=") || strings.Contains(before, "-ne") || strings.Contains(before, "not ") {
 			return false
 		}
-		zero := strings.Contains(rest, "exit 0") || strings.Contains(rest, "exit(0)")
+		z := strings.Index(rest, "exit 0")
+		if z < 0 {
+			z = strings.Index(rest, "exit(0)")
+		}
+		zero := z >= 0
+		if zero && strings.Contains(rest[:z], "||") {
+			return false // [ "$t" = Write ] || exit 0: the rest guards Write
+		}
 		if !zero && (strings.Contains(rest, "exit") || strings.Contains(rest, "deny")) {
 			return false // a test that blocks
 		}

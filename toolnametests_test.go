@@ -157,6 +157,9 @@ func TestToolNameTests(t *testing.T) {
 			`no such test is true there, so a hook that lets those tools through early (an allow-list) now treats their calls as any other's`},
 		{"a guard and an allow-list", "claude-code", "gemini-cli", claude("", "case $(jq -r .tool_name) in\n  Read) exit 0 ;;\n  Bash) exit 2 ;;\nesac"), false,
 			`no such test is true there: where the hook lets such a tool through early, it now checks its calls as any other's; where it guards the tool, it lets every such call through`},
+		// An exit 0 after || runs for the other tools: a guard (QA's A5).
+		{"a guard by ||", "claude-code", "gemini-cli", claude("Write", `[ "$(jq -r .tool_name)" = "Write" ] || exit 0; echo no >&2; exit 2`), false,
+			`no such test is true there, so a guard lets every such call through`},
 		// Kiro's read, write and shell are categories, never a tool_name.
 		{"kiro's category words", "kiro-agent", "claude-code", kiro(`[ "$(jq -r .tool_name)" = "execute_bash" ] || exit 0; case "$mode" in read) exit 0;; esac; exit 2`), false, `"execute_bash"`},
 		// Windsurf keeps no tool_name: payloadShape says so.
