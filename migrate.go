@@ -475,7 +475,7 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 	}
 	for _, id := range form {
 		for _, c := range holders[id] {
-			if c.Handler.Async && !h.Handler.Async {
+			if runsAsync(c, prov.Slug) && !runsAsync(h, prov.Slug) {
 				if h.Blocking {
 					add("runs asynchronously, so it blocks nothing")
 				} else {
@@ -505,6 +505,22 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 	ds.Warnf(CodeWeakerCopy, h.PosOf(""), hookPath(h, i), "make the copy in "+prov.Name+" match, or remove it, then migrate again",
 		"%s is already in %s's config, but the copy there %s: it does less than the hook migrated, which is not added again", h.DisplayName(i), prov.Name, strings.Join(reasons, ", and "))
 	return ds.WithFile(h.OriginFile)
+}
+
+// runsAsync reports whether hook h runs without the tool waiting for it
+// in slug's config: async, or Claude Code's asyncRewake, which implies it
+// (reference part 1 §1.6; QA: a copy with asyncRewake counted as a full
+// one, and --remove-source removed the guard it never was).
+func runsAsync(h *canonical.Hook, slug string) bool {
+	if h.Handler.Async {
+		return true
+	}
+	raw := h.ProviderData[slug]
+	if !bytes.Contains(raw, []byte(`"asyncRewake"`)) {
+		return false
+	}
+	v := providers.OwnData(h, slug).Get("asyncRewake")
+	return v != nil && v.Kind == node.Bool && v.Bool
 }
 
 // effectiveTimeout is how long, in seconds, prov lets hook h run: its own
@@ -990,7 +1006,7 @@ func (res *Conversion) hooksNamed(codes map[string]bool) map[int]bool {
 // (projectSpellings of the project's place).
 type migTarget struct {
 	vocab.Provider
-	project func(command string) string
+	project func(command string, powershell bool) string
 }
 
 // newMigTarget is the target to, for a project at place.
@@ -1008,18 +1024,24 @@ func newMigTarget(to string, place RepoPlace) migTarget {
 func identity(h *canonical.Hook, prov migTarget) projection {
 	p := project(h, prov.Provider)
 	p.Timeout, p.Async = 0, false
+	if h.Handler.Type == canonical.HandlerHTTP {
+		// An http hook is the command it becomes on a tool without http
+		// hooks, exactly as hookconv writes it (URL, headers and all): a
+		// sync back then finds it rather than adding that command beside
+		// it, which called the endpoint twice (QA); a curl written
+		// otherwise is another hook (QA: one that dropped the headers
+		// counted as the http hook, and --remove-source removed it).
+		p.Type, p.Run = canonical.HandlerCommand, capabilities.HTTPAsCurl(&h.Handler)
+		return p
+	}
 	if h.Handler.Type == canonical.HandlerCommand {
-		if word, ok := capabilities.CurlURL(p.Run); ok {
-			if url, ok := shellUnquote(word); ok {
-				// The command an http hook became on a tool without http
-				// hooks is that http hook (QA: a sync back added the curl
-				// command beside it, and the endpoint was called twice).
-				p.Type, p.Run = canonical.HandlerHTTP, url
-				return p
-			}
-		}
 		if prov.project != nil {
-			p.Run = prov.project(p.Run)
+			powershell := false
+			if prov.ShellKey != "" {
+				v := providers.OwnData(h, prov.Slug).Get(prov.ShellKey)
+				powershell = v != nil && v.Kind == node.String && strings.EqualFold(v.Text, "powershell")
+			}
+			p.Run = prov.project(p.Run, powershell)
 		}
 	}
 	if prov.ShellKey != "" {

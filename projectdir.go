@@ -224,7 +224,7 @@ const projectToken = "\x00project\x00"
 // them); git's top level where the project lies below it (place.Sub), or
 // in no repository; an escaped \$NAME, literal text. A variable's
 // expansion that is not the folder (${NAME#/}) keeps its operator.
-func projectSpellings(target vocab.Provider, place RepoPlace) func(string) string {
+func projectSpellings(target vocab.Provider, place RepoPlace) func(command string, powershell bool) string {
 	vars := slices.DeleteFunc(append([]string{target.ProjectDirVar}, target.AlsoSets...), func(v string) bool { return v == "" })
 	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(projectVarForms(strings.Join(vars, "|"))) })
 	git := !place.Known || place.InRepo // git finds the project
@@ -236,7 +236,7 @@ func projectSpellings(target vocab.Provider, place RepoPlace) func(string) strin
 			subs = append(subs, "/"+quoted)
 		}
 	}
-	return func(command string) string {
+	return func(command string, powershell bool) string {
 		if !strings.Contains(command, "$") {
 			return command // most commands name no variable at all
 		}
@@ -246,6 +246,14 @@ func projectSpellings(target vocab.Provider, place RepoPlace) func(string) strin
 					return v
 				}
 				sm := re().FindStringSubmatch(v)
+				if sm[5] != "" && !powershell {
+					// PowerShell's $env:NAME names the project only where
+					// PowerShell runs the command; sh runs ":NAME/…", which
+					// is not found (QA: a Claude hook spelled so counted as
+					// Codex's guard, and --remove-source removed that).
+					// Left as written: at worst a hook added twice.
+					return v
+				}
 				if op := sm[3]; sm[2] != "" && op != "" && !projectValued(op) {
 					return "${" + projectToken + op + "}"
 				}

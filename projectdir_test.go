@@ -227,7 +227,6 @@ func TestProjectSpellings(t *testing.T) {
 		// Gemini CLI sets CLAUDE_PROJECT_DIR too; Cursor as well.
 		{"gemini-cli", RepoPlace{}, `$GEMINI_PROJECT_DIR/g.sh`, `$CLAUDE_PROJECT_DIR/g.sh`, true},
 		{"gemini-cli", top, `"${GEMINI_PROJECT_DIR}"/g.sh`, `"$CLAUDE_PROJECT_DIR"/g.sh`, true},
-		{"cursor", top, `$env:CURSOR_PROJECT_DIR\g.ps1`, `$env:CLAUDE_PROJECT_DIR\g.ps1`, true},
 		{"claude-code", top, `$CLAUDE_PROJECT_DIR/g.sh`, `$(git rev-parse --show-toplevel)/g.sh`, true},
 		{"claude-code", RepoPlace{}, `$CLAUDE_PROJECT_DIR/g.sh`, `$(git rev-parse --show-toplevel)/g.sh`, true},
 		{"claude-code", top, `bash "${CLAUDE_PROJECT_DIR:-.}/g.sh"`, `bash "$(git rev-parse --show-toplevel)/g.sh"`, true},
@@ -254,8 +253,27 @@ func TestProjectSpellings(t *testing.T) {
 			t.Fatalf("no provider %s", tt.target)
 		}
 		norm := projectSpellings(prov, tt.place)
-		if got := norm(tt.a) == norm(tt.b); got != tt.same {
-			t.Errorf("%s, %+v: %q and %q the same: %v, want %v (%q, %q)", tt.target, tt.place, tt.a, tt.b, got, tt.same, norm(tt.a), norm(tt.b))
+		if got := norm(tt.a, false) == norm(tt.b, false); got != tt.same {
+			t.Errorf("%s, %+v: %q and %q the same: %v, want %v (%q, %q)", tt.target, tt.place, tt.a, tt.b, got, tt.same, norm(tt.a, false), norm(tt.b, false))
+		}
+	}
+}
+
+// TestProjectSpellingsPowerShell: PowerShell's $env:NAME is the project
+// only for a command PowerShell runs; sh runs ":NAME/…" (QA: a Claude
+// hook so spelled counted as Codex's guard, and --remove-source removed
+// the guard).
+func TestProjectSpellingsPowerShell(t *testing.T) {
+	top := RepoPlace{Known: true, InRepo: true}
+	for _, target := range []string{"cursor", "claude-code"} {
+		prov, _ := vocab.Default().Provider(target)
+		norm := projectSpellings(prov, top)
+		a, b := `$env:`+prov.ProjectDirVar+`\g.ps1`, `$`+prov.ProjectDirVar+`\g.ps1`
+		if norm(a, true) != norm(b, true) {
+			t.Errorf("%s: run by PowerShell, %q and %q differ: %q, %q", target, a, b, norm(a, true), norm(b, true))
+		}
+		if norm(a, false) == norm(b, false) {
+			t.Errorf("%s: run by sh, %q and %q read as the same", target, a, b)
 		}
 	}
 }

@@ -952,26 +952,14 @@ func BlockStub(command string) (name, target string, ok bool) {
 	return rest[:needs], rest[at+len(", which "):], true
 }
 
-// CurlURL reports whether command is one curlCommand wrote, the command
-// hook an http hook becomes on a tool without http hooks, and returns its
-// URL as the shell word curlCommand wrote (quoted: unquote it with the
-// shell's rules). A migration back to a tool with http hooks recognises
-// the http hook by it, rather than adding the command beside it (the
-// endpoint would then be called twice).
-func CurlURL(command string) (word string, ok bool) {
-	const head, data, tail = "curl -sS --fail -X POST", " --data-binary @- ", " || exit 1"
-	if !strings.HasPrefix(command, head) || !strings.HasSuffix(command, tail) {
-		return "", false
-	}
-	at := strings.LastIndex(command, data)
-	if at < 0 {
-		return "", false
-	}
-	word = command[at+len(data) : len(command)-len(tail)]
-	if word == "" || strings.ContainsAny(word, " \t\n") {
-		return "", false
-	}
-	return word, true
+// HTTPAsCurl is the command an http handler becomes on a tool without
+// http hooks (curlCommand: its URL, headers and allowed variables). A
+// migration compares a target's hooks with it, so that the command
+// written for an http hook last time is that hook, and nothing else is:
+// a hand-written curl to the same URL that drops the headers or the
+// answer (-o /dev/null) does not guard the same way (QA).
+func HTTPAsCurl(hd *canonical.Handler) string {
+	return curlCommand(hd.URL, hd.Headers, hd.AllowedEnvVars)
 }
 
 // curlCommand is a command that POSTs the event JSON on stdin to url with

@@ -1000,23 +1000,3 @@ func TestBlockStub(t *testing.T) {
 		}
 	}
 }
-
-// TestCurlURL: the commands curlCommand writes give back their URL's
-// shell word; other curl commands do not.
-func TestCurlURL(t *testing.T) {
-	for _, tt := range []struct {
-		command, word string
-		ok            bool
-	}{
-		{curlCommand("https://x.example/a?b=1&c=2", nil, nil), "'https://x.example/a?b=1&c=2'", true},
-		{curlCommand("https://x.example/h", map[string]string{"X-Team": "p"}, nil), "'https://x.example/h'", true},
-		{"curl -sS https://x.example | sh", "", false},
-		{"curl -sS --fail -X POST --data-binary @- 'https://a' || exit 1; rm -rf /", "", false},
-		{"curl -sS --fail -X POST --data-binary @- 'https://a b' || exit 1", "", false},
-	} {
-		word, ok := CurlURL(tt.command)
-		if word != tt.word || ok != tt.ok {
-			t.Errorf("CurlURL(%q) = %q, %v; want %q, %v", tt.command, word, ok, tt.word, tt.ok)
-		}
-	}
-}
