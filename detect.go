@@ -2,7 +2,6 @@ package hookconv
 
 import (
 	"bytes"
-	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -51,49 +50,7 @@ func DetectSource(path string, src []byte) []string {
 	if len(byPath) < 2 {
 		return byPath
 	}
-	return versionedAs(src, byPath, byEventNames(src, byPath))
-}
-
-// versionedAs adds back to the tools the event names chose the tool whose
-// format the file is in by its numeric "version" (the providers table's
-// versioned_as): a .github/hooks file with "version": 1 and PascalCase
-// names is read by VS Code and, as its own format, by Copilot CLI, which
-// runs its hooks otherwise (its preToolUse blocks on any failing exit, its
-// matchers filter). Which of the two a conversion keeps is the user's to
-// say (--from), as for a file that mixes both tools' names.
-func versionedAs(src []byte, byPath, chosen []string) []string {
-	if len(chosen) != 1 || !bytes.Contains(src, []byte(`"version"`)) {
-		return chosen
-	}
-	prov, _ := vocab.Default().Provider(chosen[0])
-	if prov.VersionedAs == "" || !slices.Contains(byPath, prov.VersionedAs) {
-		return chosen
-	}
-	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
-	if err != nil || root.Kind != node.Object {
-		return chosen
-	}
-	if v := root.Get("version"); v == nil || v.Kind != node.Number {
-		return chosen
-	}
-	both := []string{chosen[0], prov.VersionedAs}
-	slices.Sort(both)
-	return both
-}
-
-// VersionedWhy says why a file is ambiguous between cands when its numeric
-// "version" made it so (versionedAs), for a message: which tool's format
-// it is in and that both load it; "" otherwise.
-func VersionedWhy(src []byte, cands []string) string {
-	for _, slug := range cands {
-		prov, _ := vocab.Default().Provider(slug)
-		if prov.VersionedAs == "" || !slices.Contains(cands, prov.VersionedAs) || !slices.Equal(versionedAs(src, cands, []string{slug}), cands) {
-			continue
-		}
-		other, _ := vocab.Default().Provider(prov.VersionedAs)
-		return fmt.Sprintf("its numeric \"version\" is %s's file format, and %s and %s both load it, each running its hooks its own way", other.Name, prov.Name, other.Name)
-	}
-	return ""
+	return byEventNames(src, byPath)
 }
 
 // byEventNames narrows candidates that share a path (.github/hooks/ is

@@ -125,8 +125,6 @@ func examine(fsys fs.FS, p string, src []byte) (Found, bool) {
 	if len(cands) > 1 {
 		if MixesFormats(src, cands) {
 			f.Problems = append(f.Problems, "mixes the event names of "+strings.Join(cands, " and "))
-		} else if why := VersionedWhy(src, cands); why != "" {
-			f.Problems = append(f.Problems, "ambiguous: could be "+strings.Join(cands, " or ")+" ("+why+")")
 		} else {
 			f.Problems = append(f.Problems, "ambiguous: could be "+strings.Join(cands, " or "))
 		}

@@ -232,10 +232,6 @@ type Provider struct {
 	// newest docs: the hooks key of settings.json is read only when
 	// hooks.json is absent).
 	ShadowedBy []string `toml:"shadowed_by" json:"shadowed_by,omitempty"`
-	// VersionedAs is the tool whose format a config in this tool's paths
-	// is in when it has a numeric top-level "version", and which loads
-	// it too (VS Code: Copilot CLI's), or "": detection names both.
-	VersionedAs string `toml:"versioned_as" json:"versioned_as,omitempty"`
 	// SettingsEnv is the key of the tool's settings whose variables it
 	// sets for every hook it runs (Claude Code's "env"), "" where there is
 	// none: a hook moved to another tool no longer gets them.

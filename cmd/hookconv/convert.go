@@ -344,9 +344,6 @@ func readSource(e *env, input, from string) (providers.Files, string, diag.List,
 			if hookconv.MixesFormats(src, cands) {
 				return nil, "", nil, usagef("%s mixes the event names of %s; name the tool that reads it with --from", name, strings.Join(cands, " and "))
 			}
-			if why := hookconv.VersionedWhy(src, cands); why != "" {
-				return nil, "", nil, usagef("%s could be %s (%s); name one with --from", name, strings.Join(cands, " or "), why)
-			}
 			return nil, "", nil, usagef("%s could be %s; name one with --from", name, strings.Join(cands, " or "))
 		}
 		if err := checkSlug("the detected source", from); err != nil {
