@@ -114,17 +114,9 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			}
 			continue
 		}
-		source := from
-		if from == "canonical" {
-			// A manifest hook read what the tool it was decoded from
-			// sent, which its decoder's marks name; else nothing is known.
-			if source = markedSource(h); source == "" || source == to && dst.Slug == to {
-				continue
-			}
-		}
-		layout := source
-		if spelledAsClaude(h, source) {
-			layout = "claude-code"
+		source, layout := payloadSource(h, from)
+		if source == "" || from == "canonical" && source == to && dst.Slug == to {
+			continue
 		}
 		if layout == dst.Slug {
 			continue

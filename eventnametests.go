@@ -57,15 +57,9 @@ func eventNameTests(m *canonical.Manifest, from, to string, files providers.File
 		if h.Handler.Type != canonical.HandlerCommand {
 			continue
 		}
-		source := from
-		if from == "canonical" {
-			if source = markedSource(h); source == "" || source == to {
-				continue
-			}
-		}
-		layout := source
-		if spelledAsClaude(h, source) {
-			layout = "claude-code"
+		source, layout := payloadSource(h, from)
+		if source == "" || from == "canonical" && source == to {
+			continue
 		}
 		src, ok := contracts.Contract(layout)
 		if layout == to || !ok || len(src.Event) == 0 || !eventValuesDiffer(names, layout, to, h.Event) {

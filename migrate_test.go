@@ -242,12 +242,7 @@ func TestHTTPDenyAnswer(t *testing.T) {
 				got = append(got, d.Message)
 			}
 		}
-		switch {
-		case tc.want == "" && len(got) > 0:
-			t.Errorf("%s to %s: unexpected %q", tc.from, tc.to, got)
-		case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)):
-			t.Errorf("%s to %s: got %q, want one warning with %q", tc.from, tc.to, got, tc.want)
-		}
+		checkOneWarning(t, tc.from+" to "+tc.to, got, tc.want)
 		if !mig.Migrated[0] || mig.Weakened[0] != tc.weakened {
 			t.Errorf("%s to %s: migrated %v, weakened %v, want weakened %v", tc.from, tc.to, mig.Migrated[0], mig.Weakened[0], tc.weakened)
 		}

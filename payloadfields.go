@@ -69,19 +69,8 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
 			continue
 		}
-		source := from
-		if from == "canonical" {
-			if source = markedSource(h); source == "" {
-				continue
-			}
-		}
-		// Copilot CLI's hooks under Claude Code's event names get Claude's
-		// payload.
-		layout := source
-		if spelledAsClaude(h, source) {
-			layout = "claude-code"
-		}
-		if layout == dst.Slug {
+		source, layout := payloadSource(h, from)
+		if source == "" || layout == dst.Slug {
 			continue
 		}
 		src, ok := contracts.Contract(layout)

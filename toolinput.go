@@ -425,6 +425,26 @@ func sameInputPlace(src, dst *hookrun.Contract) bool {
 		src.ToolInput[0] == dst.ToolInput[0] && src.CamelCaseArgs == dst.CamelCaseArgs
 }
 
+// payloadSource is the tool a hook was written for (from, or for a
+// manifest hook the tool its decoder's marks name: "" when none does,
+// and nothing is known of what it read), and the payload layout it read:
+// Claude Code's for Copilot CLI's hooks under Claude Code's event names,
+// which get Claude's payload (reference part 2 §1.5). The checks of what
+// a hook reads from its payload share it.
+func payloadSource(h *canonical.Hook, from string) (source, layout string) {
+	source = from
+	if from == "canonical" {
+		if source = markedSource(h); source == "" {
+			return "", ""
+		}
+	}
+	layout = source
+	if spelledAsClaude(h, source) {
+		layout = "claude-code"
+	}
+	return source, layout
+}
+
 // spelledAsClaude reports whether a hook of source was written under
 // Claude Code's event names in its tool's config (Copilot CLI's
 // PreToolUse), whose payload is Claude's, not its tool's.

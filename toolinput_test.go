@@ -213,12 +213,7 @@ func TestInputFields(t *testing.T) {
 				got = append(got, d.Message)
 			}
 		}
-		switch {
-		case tc.want == "" && len(got) > 0:
-			t.Errorf("%s: unexpected warning %q", tc.name, got)
-		case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)):
-			t.Errorf("%s: got %q, want one warning with %q", tc.name, got, tc.want)
-		}
+		checkOneWarning(t, tc.name, got, tc.want)
 	}
 }
 
@@ -238,5 +233,18 @@ func TestInputFieldsKept(t *testing.T) {
 		if !mig.Migrated[0] || mig.Weakened[0] != tc.weakened {
 			t.Errorf("%s: migrated %v, weakened %v, want weakened %v: %v", tc.name, mig.Migrated[0], mig.Weakened[0], tc.weakened, mig.Diagnostics)
 		}
+	}
+}
+
+// checkOneWarning fails the test unless the messages got are none when
+// want is "", or exactly one holding want: the table tests of the checks
+// that warn once per finding share it.
+func checkOneWarning(t *testing.T, name string, got []string, want string) {
+	t.Helper()
+	switch {
+	case want == "" && len(got) > 0:
+		t.Errorf("%s: unexpected warning %q", name, got)
+	case want != "" && (len(got) != 1 || !strings.Contains(got[0], want)):
+		t.Errorf("%s: got %q, want one warning with %q", name, got, want)
 	}
 }

@@ -67,20 +67,10 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 		if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
 			continue
 		}
-		source := from
-		if from == "canonical" {
-			if source = markedSource(h); source == "" || source == to {
-				continue
-			}
-		}
 		// Copilot CLI's hooks under Claude Code's event names get
-		// Claude's payload, with Claude's tool names (reference part 2
-		// §1.5).
-		layout := source
-		if spelledAsClaude(h, source) {
-			layout = "claude-code"
-		}
-		if layout == to {
+		// Claude's tool names too (reference part 2 §1.5).
+		source, layout := payloadSource(h, from)
+		if source == "" || from == "canonical" && source == to || layout == to {
 			continue
 		}
 		src, ok := contracts.Contract(layout)
