@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -682,6 +684,15 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 	var how string // built only when warning: this runs for every guard of a large config
 	if src, ok := p.caps.BlockingOf(from, kept.Event); ok && src.Exit == "nonzero" {
 		how = "when a hook on " + kept.Event + " exits with any non-zero code (exit 1, a crash, a missing interpreter)"
+	} else if other := coLoader(from, p.h.OriginFile); other != "" && p.failsClosed(other, kept.Event) {
+		// Another tool loads the file as its own too (Copilot CLI, every
+		// .github/hooks file VS Code reads: reference part 2 §1.2), and
+		// stops the action on any failing exit: a guard written for it
+		// too blocks there by exit 1 (QA: auto-detected as VS Code's,
+		// such a file's guards were converted, and removed by
+		// --remove-source, without this warning).
+		how = "when a hook on " + kept.Event + " exits with any non-zero code (it loads " + from + "'s file " + p.h.OriginFile + " as its own)"
+		from = other
 	} else if markSet(p.h, from, "$failClosed") {
 		// The hook alone was fail-closed there (Cursor's failClosed),
 		// which its decoder marks.
@@ -692,6 +703,42 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 	p.warn(CodeFailOpen, "blocking", "make the script deny with exit 2 (the reason on stderr), and make sure it exits 2 when it cannot decide",
 		"%s is blocking; %s stops the action %s, %s does not on exit 1 or a crash (exit 2 blocks there): a script that denies with exit 1, or fails, lets the action through",
 		p.label(), from, how, p.target)
+}
+
+// failsClosed reports whether slug stops the action on any non-zero exit
+// of a hook on event.
+func (p *planner) failsClosed(slug, event string) bool {
+	b, ok := p.caps.BlockingOf(slug, event)
+	return ok && b.Exit == "nonzero"
+}
+
+// coLoader is another tool that loads file, a config of from's, as one of
+// its own: it lists from among the tools whose configs it also loads (the
+// providers table's also_reads) and file lies at one of its own paths
+// (Copilot CLI and VS Code's .github/hooks files). "" for none, or for a
+// file whose place is unknown.
+func coLoader(from, file string) string {
+	if file == "" {
+		return ""
+	}
+	file = filepath.ToSlash(file)
+	names := vocab.Default()
+	for _, prov := range names.Providers {
+		if prov.Slug == from || !slices.Contains(prov.AlsoReads, from) {
+			continue
+		}
+		for _, pattern := range prov.Paths {
+			n := strings.Count(pattern, "/") + 1
+			parts := strings.Split(file, "/")
+			if len(parts) < n {
+				continue
+			}
+			if ok, _ := path.Match(pattern, strings.Join(parts[len(parts)-n:], "/")); ok {
+				return prov.Slug
+			}
+		}
+	}
+	return ""
 }
 
 // checkExitNowBlocks warns (HC207) when the tool a blocking command hook

@@ -1000,3 +1000,21 @@ func TestBlockStub(t *testing.T) {
 		}
 	}
 }
+
+// TestCoLoader: a file at one of another tool's own paths, of a tool it
+// also loads, is that tool's too (Copilot CLI loads VS Code's
+// .github/hooks files); elsewhere, or for a tool it does not load, none.
+func TestCoLoader(t *testing.T) {
+	for _, tt := range []struct{ from, file, want string }{
+		{"vs-code-copilot", ".github/hooks/hooks.json", "copilot-cli"},
+		{"vs-code-copilot", "proj/.github/hooks/guards.json", "copilot-cli"},
+		{"vs-code-copilot", "hooks.json", ""},
+		{"vs-code-copilot", "", ""},
+		{"claude-code", ".claude/settings.json", ""},
+		{"gemini-cli", ".github/hooks/hooks.json", ""},
+	} {
+		if got := coLoader(tt.from, tt.file); got != tt.want {
+			t.Errorf("coLoader(%q, %q) = %q, want %q", tt.from, tt.file, got, tt.want)
+		}
+	}
+}
