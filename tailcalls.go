@@ -319,7 +319,11 @@ func execAlone(text string) (string, bool) {
 // failure into what follows its || (check.sh 2>/dev/null || exit 2): an
 // exit 0 on the line after runs only where the call succeeded (QA).
 func turnsFailure(line string) bool {
-	if !strings.Contains(line, "||") {
+	// check.sh || exit 2, and the forms failureBody reads for a failure
+	// too: if ! check.sh; then exit 2; fi, ! check.sh && exit 2 (QA: a
+	// script ending so, then exit 0, was not read, where its command
+	// alone was).
+	if t := strings.TrimSpace(line); !strings.Contains(line, "||") && !strings.HasPrefix(t, "if ") && !strings.HasPrefix(t, "! ") {
 		return false
 	}
 	_, _, _, ok := failureBody(line)

@@ -60,6 +60,11 @@ var silentExitRows = []silentExitRow{
 	{"case-other-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 3) exit 1;; *) exit 2;; esac", true},          // exit 2, silent
 	{"case-listed-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", false},        // exit 1
 	{"case-pair.sh", "\"$(dirname \"$0\")/fails3.sh\"\ncase $? in 0) exit 0;; 2|3) exit 2;; esac\n", "", true},              // exit 2, silent: 3 listed beside 2
+	// QA: a negated call turning the helper's failure into exit 2, then
+	// exit 0, at a script's end (read in a command, not in a script).
+	{"not-and.sh", "! \"$(dirname \"$0\")/fails.sh\" && exit 2\nexit 0\n", "", true},    // exit 2, silent
+	{"not-and-l.sh", "! \"$(dirname \"$0\")/loud1.sh\" && exit 2\nexit 0\n", "", false}, // exit 2, "no rm -rf"
+	{"if-not.sh", "if ! ./.claude/hooks/fails.sh; then exit 2; fi\nexit 0\n", "", true}, // exit 2, silent
 	// QA regression: an arm for 2 that also runs on success.
 	{"case02.sh", "\"$(dirname \"$0\")/check.sh\"\ncase $? in 0|2) exit 2;; esac\n", "", true}, // exit 2, silent
 	{"case02-c.sh", "", "./.claude/hooks/check.sh; case $? in 0|2) exit 2;; esac", true},       // exit 2, silent
