@@ -723,22 +723,39 @@ func coLoader(from, file string) string {
 	}
 	file = filepath.ToSlash(file)
 	names := vocab.Default()
-	for _, prov := range names.Providers {
+	for i := range names.Providers {
+		prov := &names.Providers[i]
 		if prov.Slug == from || !slices.Contains(prov.AlsoReads, from) {
 			continue
 		}
 		for _, pattern := range prov.Paths {
-			n := strings.Count(pattern, "/") + 1
-			parts := strings.Split(file, "/")
-			if len(parts) < n {
+			// The file's last as many segments as the pattern has: read
+			// in place, since the planner asks this of every guard of a
+			// large config.
+			tail, ok := lastSegments(file, strings.Count(pattern, "/")+1)
+			if !ok {
 				continue
 			}
-			if ok, _ := path.Match(pattern, strings.Join(parts[len(parts)-n:], "/")); ok {
+			if match, _ := path.Match(pattern, tail); match {
 				return prov.Slug
 			}
 		}
 	}
 	return ""
+}
+
+// lastSegments is the end of a slash-separated path holding its last n
+// segments; false when it has fewer.
+func lastSegments(file string, n int) (string, bool) {
+	at := len(file)
+	for ; n > 0; n-- {
+		i := strings.LastIndexByte(file[:at], '/')
+		if i < 0 {
+			return file, n == 1
+		}
+		at = i
+	}
+	return file[at+1:], true
 }
 
 // checkExitNowBlocks warns (HC207) when the tool a blocking command hook

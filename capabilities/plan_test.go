@@ -1018,3 +1018,24 @@ func TestCoLoader(t *testing.T) {
 		}
 	}
 }
+
+// TestLastSegments: the end of a path holding its last n segments.
+func TestLastSegments(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		n    int
+		want string
+		ok   bool
+	}{
+		{"proj/.github/hooks/a.json", 3, ".github/hooks/a.json", true},
+		{".github/hooks/a.json", 3, ".github/hooks/a.json", true},
+		{"hooks/a.json", 3, "", false},
+		{"a.json", 1, "a.json", true},
+		{"a/b", 1, "b", true},
+	} {
+		got, ok := lastSegments(tt.file, tt.n)
+		if ok != tt.ok || ok && got != tt.want {
+			t.Errorf("lastSegments(%q, %d) = %q, %v; want %q, %v", tt.file, tt.n, got, ok, tt.want, tt.ok)
+		}
+	}
+}
