@@ -40,13 +40,7 @@ func TestEventNameTests(t *testing.T) {
 		src := DecodeSource("claude-code", claude(tc.event, tc.command))
 		src.Scripts = &Scripts{FS: project}
 		res := src.Convert(tc.to, nil, Options{Shim: tc.shim})
-		var got []string
-		for _, d := range res.Diagnostics {
-			if d.Code == CodeEventNameTest {
-				got = append(got, d.Message)
-			}
-		}
-		checkOneWarning(t, tc.name, got, tc.want)
+		checkOneWarning(t, tc.name, messagesOf(withCode(res.Diagnostics, CodeEventNameTest)), tc.want)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -247,4 +248,13 @@ func checkOneWarning(t *testing.T, name string, got []string, want string) {
 	case want != "" && (len(got) != 1 || !strings.Contains(got[0], want)):
 		t.Errorf("%s: got %q, want one warning with %q", name, got, want)
 	}
+}
+
+// messagesOf is the messages of ds, in order.
+func messagesOf(ds []diag.Diagnostic) []string {
+	out := make([]string, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, d.Message)
+	}
+	return out
 }

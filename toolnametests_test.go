@@ -168,13 +168,7 @@ func TestToolNameTests(t *testing.T) {
 		src := DecodeSource(tc.from, tc.in)
 		src.Scripts = &Scripts{FS: project}
 		res := src.Convert(tc.to, nil, Options{Shim: tc.shim})
-		var got []string
-		for _, d := range res.Diagnostics {
-			if d.Code == CodeToolNameTest {
-				got = append(got, d.Message)
-			}
-		}
-		checkOneWarning(t, tc.name, got, tc.want)
+		checkOneWarning(t, tc.name, messagesOf(withCode(res.Diagnostics, CodeToolNameTest)), tc.want)
 	}
 }
 
