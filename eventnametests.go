@@ -65,19 +65,27 @@ func eventNameTests(m *canonical.Manifest, from, to string, files providers.File
 		if layout == to || !ok || len(src.Event) == 0 || !eventValuesDiffer(names, layout, to, h.Event) {
 			continue
 		}
-		// An inline command, or any without a project folder to read
-		// scripts in, is read as it stands (its scan is as long as the
-		// input); a script's answer is kept, so a script run by
-		// thousands of hooks is read once, without a map entry per
-		// command that runs none (a large config's memory).
+		// Without a project folder there is no script to read, and the
+		// command is the text (readInput would look for scripts all the
+		// same, for every hook of a large config). A text that is the
+		// command itself is read as it stands (its scan is as long as the
+		// input); a script's answer is kept, so a script run by thousands
+		// of hooks is read once, without a map entry per command that
+		// runs none (a large config's memory). readInput tells inline
+		// commands apart itself: asking first (inlineText) read each
+		// command twice, some 3 % of a 10,000-hook conversion.
+		text := h.Handler.Command
+		if scripts != nil && scripts.FS != nil {
+			text, _ = scripts.readInput(&h.Handler)
+		}
 		var native string
-		if scripts == nil || scripts.FS == nil || h.Handler.Cwd == "" && inlineOnly(h.Handler.Command) {
-			native = eventNameTested(names, src, layout, to, h.Event, &h.Handler, scripts)
+		if text == h.Handler.Command {
+			native = eventNameTested(names, src, layout, to, h.Event, text)
 		} else {
 			fk := cacheKey{layout, h.Event, h.Handler.Command, h.Handler.Cwd}
 			var seen bool
 			if native, seen = found[fk]; !seen {
-				native = eventNameTested(names, src, layout, to, h.Event, &h.Handler, scripts)
+				native = eventNameTested(names, src, layout, to, h.Event, text)
 				found[fk] = native
 			}
 		}
@@ -107,18 +115,12 @@ func eventNameTests(m *canonical.Manifest, from, to string, files providers.File
 	return ds, about
 }
 
-// eventNameTested returns the source's native name for event that the
-// handler's command, or a project script it runs, tests the payload's
-// event name against (read at a path of the source's contract), where
-// it tests none of the target's names for event; "" otherwise.
-func eventNameTested(names *vocab.Tables, src *hookrun.Contract, layout, to, event string, handler *canonical.Handler, scripts *Scripts) string {
-	// Without a project folder there is no script to read, and the
-	// command is the text (readInput would look for scripts all the
-	// same, for every hook of a large config).
-	text := handler.Command
-	if scripts != nil && scripts.FS != nil {
-		text, _ = scripts.readInput(handler)
-	}
+// eventNameTested returns the source's native name for event that text
+// (a hook's command, or it and the project scripts it runs: readInput)
+// tests the payload's event name against (read at a path of the source's
+// contract), where it tests none of the target's names for event; ""
+// otherwise.
+func eventNameTested(names *vocab.Tables, src *hookrun.Contract, layout, to, event, text string) string {
 	if !slices.ContainsFunc(src.Event, func(p string) bool { return readsPayloadPath(text, p) }) {
 		return "" // it reads no event name
 	}
@@ -152,10 +154,4 @@ func eventValuesDiffer(names *vocab.Tables, layout, to, event string) bool {
 		}
 	}
 	return true
-}
-
-// inlineOnly reports whether command is all that runs (inlineText).
-func inlineOnly(command string) bool {
-	_, ok := inlineText(command)
-	return ok
 }

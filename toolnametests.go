@@ -58,7 +58,7 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 	type key struct{ source, layout, tests string }
 	var groups hookGroups[key]
 	testsOf := map[key][]nameFinding{}
-	found := map[[2]string][]nameFinding{} // by layout and command: thousands of hooks may run one script
+	found := map[[3]string][]nameFinding{} // by layout, command and cwd: thousands of hooks may run one script
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if h.Handler.Type != canonical.HandlerCommand {
@@ -77,14 +77,25 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 		if !ok || len(src.Tool) == 0 || src.Tool[0] != dst.Tool[0] {
 			continue
 		}
-		fk := [2]string{layout, h.Handler.Command + "\x00" + h.Handler.Cwd}
-		mine, seen := found[fk]
-		if !seen {
-			text, _ := scripts.readInput(&h.Handler)
+		// A script's findings are kept, so a script run by thousands of
+		// hooks is read once; a text that is the command itself (no
+		// script read) is read as it stands, without a key and a map
+		// entry per hook (a large config's allocations).
+		text, _ := scripts.readInput(&h.Handler)
+		var mine []nameFinding
+		if text == h.Handler.Command {
 			if namesInput(text, src.Tool[0]) {
 				mine = nameFindings(names, text, layout, to, unknown)
 			}
-			found[fk] = mine
+		} else {
+			fk := [3]string{layout, h.Handler.Command, h.Handler.Cwd}
+			var seen bool
+			if mine, seen = found[fk]; !seen {
+				if namesInput(text, src.Tool[0]) {
+					mine = nameFindings(names, text, layout, to, unknown)
+				}
+				found[fk] = mine
+			}
 		}
 		if len(mine) == 0 {
 			continue
