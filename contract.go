@@ -446,6 +446,12 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 				forms = append(forms, f)
 			}
 		}
+		// An inline command that runs nothing else (echo no >&2; exit 2)
+		// shows all it prints as a script read whole does: the same
+		// reading (QA: the commonest inline guard got the warning).
+		if !read && !http && len(forms) == 0 && h.Handler.Cwd == "" && exitsTwo(text) {
+			read = allVisible(text, forAnswer)
+		}
 		// A script read whole that exits 2 and spells no JSON deny blocks
 		// by its exit code where the reader blocks on it: said as an info,
 		// since reading a script is no proof (migrate's --remove-source
