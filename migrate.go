@@ -178,6 +178,12 @@ type Migration struct {
 	// plan or the encoder says how): removing it from the source would
 	// weaken the guard.
 	Weakened []bool
+	// Unproven tells, per decoded source hook, whether Weakened holds for
+	// one reason alone: hookconv read its script as denying by exit 2 and
+	// spelling no JSON deny, which the target would not read (HC425 as an
+	// info), but reading a script proves nothing. The target may well
+	// block with it as the source does.
+	Unproven []bool
 	// Narrowed tells, per decoded source hook, whether the target runs it
 	// for fewer cases than the source does (a warning says which):
 	// removing it from the source would lose those cases.
@@ -411,15 +417,23 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov.Provider)...)
 	}
 	weakened := res.hooksNamed(weakensBlocking)
+	warnedDeny := res.hooksNamed(map[string]bool{CodeDenyAnswer: true}) // HC425 as a warning, not an info
+	unproven := map[int]bool{}
 	for _, i := range denied {
-		weakened[res.Planned.Hooks[i].SourceIndex(i)] = true
+		src := res.Planned.Hooks[i].SourceIndex(i)
+		if !weakened[src] && !warnedDeny[src] {
+			unproven[src] = true
+		}
+		weakened[src] = true
 	}
 	narrowed := res.hooksNamed(narrowsCoverage)
 	altered := res.hooksNamed(losesSetting)
 	mig.Narrowed = make([]bool, len(res.Decoded.Hooks))
 	mig.Altered = make([]bool, len(res.Decoded.Hooks))
+	mig.Unproven = make([]bool, len(res.Decoded.Hooks))
 	for src := range res.Decoded.Hooks {
 		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
+		mig.Unproven[src] = mig.Weakened[src] && unproven[src]
 		mig.Narrowed[src] = narrowed[src]
 		mig.Altered[src] = altered[src]
 	}

@@ -31,7 +31,10 @@ the conversion does to it:
 A warning counts against every hook it is about, including one said
 once for several hooks (HC419, HC425). Notes (info) do not count: they
 are about what a script may do there, not what the conversion drops (a
-crash that now blocks, HC432; a shorter default timeout, HC435). Nor do warnings about the input
+crash that now blocks, HC432; a shorter default timeout, HC435; a
+guard whose script reads as denying by exit 2 alone, HC425 as an info,
+though migrate --remove-source keeps it, since reading a script proves
+nothing). Nor do warnings about the input
 as a whole or a file rather than a hook (a target that also runs the
 source's config, HC406): they are listed once, before the reasons per
 target.

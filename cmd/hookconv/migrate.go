@@ -297,6 +297,10 @@ type migration struct {
 	migrated  []int
 	weakened  [][]string
 	lessPower []bool
+	// provenLoss says, per hook, that a target that holds it with less
+	// power to block says how for sure: not only that hookconv cannot
+	// prove its script answers with no JSON deny (Migration.Unproven).
+	provenLoss []bool
 }
 
 // fromHere names the target's files in diagnostics as the source's are
@@ -360,6 +364,7 @@ func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
 		m.migrated = make([]int, len(mig.Migrated))
 		m.weakened = make([][]string, len(mig.Migrated))
 		m.lessPower = make([]bool, len(mig.Migrated))
+		m.provenLoss = make([]bool, len(mig.Migrated))
 	}
 	for i, ok := range mig.Migrated {
 		switch {
@@ -367,6 +372,9 @@ func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
 		case i < len(mig.Weakened) && mig.Weakened[i], i < len(mig.Narrowed) && mig.Narrowed[i]:
 			m.weakened[i] = append(m.weakened[i], mig.Target)
 			m.lessPower[i] = true
+			if i >= len(mig.Unproven) || !mig.Unproven[i] || i < len(mig.Narrowed) && mig.Narrowed[i] {
+				m.provenLoss[i] = true
+			}
 		case i < len(mig.Altered) && mig.Altered[i]:
 			m.weakened[i] = append(m.weakened[i], mig.Target)
 		default:
@@ -408,6 +416,13 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the hook as the target holds it is enough",
 					"%s stays in the %s config: %s %s it without a setting it has here (see the diagnostics above)",
 					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb)
+			case h.Blocking && !m.provenLoss[i]:
+				// Only unproven: the script read as exit-2-only (HC425 as
+				// an info). "Cannot block" would be a claim hookconv does
+				// not know to be true.
+				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand once you have checked that its script denies by its exit code alone",
+					"%s stays in the %s config: %s %s it, but hookconv cannot prove it blocks there as in %s: its script seems to deny by exit 2 only, yet reading a script rules out no JSON deny, which %s would not read (see HC425 above)",
+					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from, strings.Join(m.weakened[i], " or "))
 			case h.Blocking:
 				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the weaker guard is enough",
 					"%s stays in the %s config: %s %s it but cannot block with it as %s does (see the diagnostics above)",
