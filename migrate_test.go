@@ -126,22 +126,23 @@ func TestMigrateWeakened(t *testing.T) {
 	exit2 := &Scripts{FS: fstest.MapFS{"guard.sh": {Data: []byte("#!/bin/sh\ngrep -q 'rm -rf' && exit 2\nexit 0\n")}}}
 	jsonDeny := &Scripts{FS: fstest.MapFS{"guard.sh": {Data: []byte("#!/bin/sh\necho '{\"hookSpecificOutput\": {\"permissionDecision\": \"deny\"}}'\n")}}}
 	for _, tc := range []struct {
-		to       string
-		scripts  *Scripts
-		weakened bool
+		to                 string
+		scripts            *Scripts
+		weakened, unproven bool // unproven: weakened only for an HC425 info
 	}{
 		// A script that seems to exit 2 only is no proof: Gemini CLI
-		// would not read a Claude JSON deny, so the guard stays.
-		{"gemini-cli", exit2, true},
-		{"cursor", exit2, true},      // nor need Cursor's own config (reference §3.9)
-		{"kiro-legacy", exit2, true}, // only observes tool calls
-		{"openhook", exit2, true},    // defines no blocking
+		// would not read a Claude JSON deny, so the guard stays, for
+		// that reason alone.
+		{"gemini-cli", exit2, true, true},
+		{"cursor", exit2, true, true},       // nor need Cursor's own config (reference §3.9)
+		{"kiro-legacy", exit2, true, false}, // only observes tool calls
+		{"openhook", exit2, true, false},    // defines no blocking
 		// Gemini CLI does not read Claude's JSON deny (HC425): a script
 		// that gives it, or one that cannot be read, may not block there.
-		{"gemini-cli", jsonDeny, true},
-		{"gemini-cli", nil, true},
-		{"cursor", jsonDeny, true},         // Cursor reads Claude's form in the hooks it imports, unsure in its own
-		{"factory-droid", jsonDeny, false}, // Droid reads Claude's form
+		{"gemini-cli", jsonDeny, true, false},
+		{"gemini-cli", nil, true, false},
+		{"cursor", jsonDeny, true, false},         // Cursor reads Claude's form in the hooks it imports, unsure in its own
+		{"factory-droid", jsonDeny, false, false}, // Droid reads Claude's form
 	} {
 		src := DecodeSource("claude-code", settings)
 		src.Scripts = tc.scripts
@@ -150,8 +151,8 @@ func TestMigrateWeakened(t *testing.T) {
 			t.Errorf("%s: not migrated: %v", tc.to, mig.Diagnostics)
 			continue
 		}
-		if mig.Weakened[0] != tc.weakened {
-			t.Errorf("%s (scripts %v): weakened %v, want %v: %v", tc.to, tc.scripts != nil, mig.Weakened[0], tc.weakened, mig.Diagnostics)
+		if mig.Weakened[0] != tc.weakened || mig.Unproven[0] != tc.unproven {
+			t.Errorf("%s (scripts %v): weakened %v, unproven %v, want %v, %v: %v", tc.to, tc.scripts != nil, mig.Weakened[0], mig.Unproven[0], tc.weakened, tc.unproven, mig.Diagnostics)
 		}
 	}
 
