@@ -1005,7 +1005,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				// "(Edi)" for Codex: apply_patch, by its alias Edit).
 				msg = foundNamesText(found, fires, fired, known, whole, from, to)
 				hint = fmt.Sprintf("check that the hook is meant to run for %s; if not, name the tools it is meant for", andList(fires))
-			case patternsNameNone(h.Matcher, to):
+			case patternsNameNone(h.Matcher, to, spelledAsClaude(h, to)):
 				// A pattern that matches none of the target's tools
 				// (Kiro's "x*" as ^x.*$ to Claude): said as such, not as
 				// one that may name them.
@@ -1348,8 +1348,13 @@ func onlyPatterns(m canonical.Matcher) (patterns []canonical.Pattern, ok bool) {
 // (compared without case where the target compares so). A tool whose
 // names hookconv does not know is never said to have none, and a pattern
 // in the target's own spelling of MCP tools (mcp__fs.* to Codex) is
-// about tools the tables cannot list.
-func patternsNameNone(m canonical.Matcher, to string) bool {
+// about tools the tables cannot list. claudeNames counts Claude Code's
+// names for the target's tools too: Copilot CLI matches them only for
+// hooks written under Claude's event names (PreToolUse), and tests its
+// camelCase events' matchers against its own names alone (reference part
+// 2 §1.5; QA: ".*Edit.*" was said to mean the same there, and matched
+// none of edit, create, str_replace_editor).
+func patternsNameNone(m canonical.Matcher, to string, claudeNames bool) bool {
 	if prefix, _, _ := strings.Cut(mcpPrefix(to), "{"); prefix != "" && slices.ContainsFunc(patternAlternatives(m), func(a string) bool {
 		return strings.HasPrefix(strings.TrimPrefix(a, "^"), prefix)
 	}) {
@@ -1376,8 +1381,8 @@ func patternsNameNone(m canonical.Matcher, to string) bool {
 		}
 		for _, t := range tools {
 			// Copilot CLI also matches Claude Code's names for its tools
-			// (under Claude's event names): those count too.
-			if re.MatchString(t.Name) || slices.ContainsFunc(t.ClaudeNames, re.MatchString) {
+			// under Claude's event names: there those count too.
+			if re.MatchString(t.Name) || claudeNames && slices.ContainsFunc(t.ClaudeNames, re.MatchString) {
 				return false
 			}
 		}

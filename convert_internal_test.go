@@ -616,23 +616,26 @@ func TestNamesFound(t *testing.T) {
 // and never for a pattern in the target's own MCP spelling.
 func TestPatternsNameNone(t *testing.T) {
 	for _, tc := range []struct {
-		m    canonical.Matcher
-		to   string
-		none bool
+		m      canonical.Matcher
+		to     string
+		claude bool // written under Claude Code's event names (claudeNames)
+		none   bool
 	}{
-		{canonical.Pattern{Regex: "^x.*$"}, "claude-code", true},
-		{canonical.Pattern{Regex: "^fs_.*$"}, "claude-code", true},
-		{canonical.Pattern{Regex: "^fs_.*$"}, "kiro-agent", false}, // fs_read
-		{canonical.Pattern{Regex: "^e.*"}, "claude-code", true},    // Edit: names are compared as written
-		{canonical.Pattern{Regex: "Edit.*"}, "copilot-cli", false}, // Claude's name for its edit
-		{canonical.Pattern{Regex: "^.*_.*$"}, "codex", false},      // apply_patch
-		{canonical.Pattern{Regex: "mcp__fs.*"}, "codex", false},    // Codex's MCP spelling
-		{canonical.AnyOf{canonical.Pattern{Regex: "^x$"}, canonical.Pattern{Regex: "^y$"}}, "claude-code", true},
-		{canonical.AnyOf{canonical.Pattern{Regex: "^x$"}, canonical.ToolName("shell")}, "claude-code", false},
-		{canonical.ToolName("shell"), "claude-code", false},
+		{canonical.Pattern{Regex: "^x.*$"}, "claude-code", false, true},
+		{canonical.Pattern{Regex: "^fs_.*$"}, "claude-code", false, true},
+		{canonical.Pattern{Regex: "^fs_.*$"}, "kiro-agent", false, false}, // fs_read
+		{canonical.Pattern{Regex: "^e.*"}, "claude-code", false, true},    // Edit: names are compared as written
+		{canonical.Pattern{Regex: "Edit.*"}, "copilot-cli", false, true},  // Copilot CLI's own are lowercase (edit) ...
+		{canonical.Pattern{Regex: "Edit.*"}, "copilot-cli", true, false},  // ... but under PreToolUse Claude's name counts
+		{canonical.Pattern{Regex: "edit"}, "copilot-cli", false, false},
+		{canonical.Pattern{Regex: "^.*_.*$"}, "codex", false, false},   // apply_patch
+		{canonical.Pattern{Regex: "mcp__fs.*"}, "codex", false, false}, // Codex's MCP spelling
+		{canonical.AnyOf{canonical.Pattern{Regex: "^x$"}, canonical.Pattern{Regex: "^y$"}}, "claude-code", false, true},
+		{canonical.AnyOf{canonical.Pattern{Regex: "^x$"}, canonical.ToolName("shell")}, "claude-code", false, false},
+		{canonical.ToolName("shell"), "claude-code", false, false},
 	} {
-		if got := patternsNameNone(tc.m, tc.to); got != tc.none {
-			t.Errorf("patternsNameNone(%s, %s) = %v, want %v", canonical.MatcherText(tc.m), tc.to, got, tc.none)
+		if got := patternsNameNone(tc.m, tc.to, tc.claude); got != tc.none {
+			t.Errorf("patternsNameNone(%s, %s, %v) = %v, want %v", canonical.MatcherText(tc.m), tc.to, tc.claude, got, tc.none)
 		}
 	}
 }
