@@ -71,6 +71,12 @@ type Conversion struct {
 	// what the tool's JSON reader may reject in them, so that it loads
 	// none of such a file, whether or not the migration rewrites it.
 	unloadable diag.List
+	// skippedOwn are the HC349s and HC346s of reading a migration
+	// target's files: entries the target's decoder does not read (Copilot
+	// CLI's matcher that does not compile, a Windows-only entry), which
+	// belong to the user and which a file written must keep as they were
+	// (keepsSkipped).
+	skippedOwn diag.List
 
 	// later are the checks put off to run beside encoding (putOff).
 	later []putOffCheck

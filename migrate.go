@@ -288,6 +288,10 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		}
 	}
 	mig.Others = others(prov, forms, have, own, beside)
+	// The entries the target skips stay in its files as they were: kept,
+	// and none of the migrated hooks.
+	mig.Kept += len(res.skippedOwn)
+	mig.Others += len(res.skippedOwn)
 	written := have
 	final := []*canonical.Manifest{own, beside} // the target's hooks once written
 	res.Files = providers.Files{}
@@ -331,6 +335,9 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 			if prev, ok := existing[p]; ok && bytes.Equal(prev, b) {
 				delete(res.Files, p)
 			}
+		}
+		if !res.keepsSkipped(existing, prov.Name) {
+			return mig
 		}
 	}
 	if len(switches) > 0 {
@@ -962,39 +969,81 @@ func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Fil
 // they cannot be merged into (HC408) and returns nil.
 func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files, prov vocab.Provider) *canonical.Manifest {
 	m, ds := dst.Decode(files)
-	if !ds.HasErrors() && m != nil && !providers.HasSkipped(ds) {
+	if !ds.HasErrors() && m != nil {
 		for _, d := range ds {
 			switch d.Code {
 			case nested.CodeUnknownKey:
 				res.ownDropped = append(res.ownDropped, d)
 			case providers.CodeJSONC, nested.CodeBesideHooks:
 				res.unloadable = append(res.unloadable, d)
+			case providers.CodeSkipped, providers.CodeWindowsOnly:
+				// An entry the tool skips is no hook of its, but it is
+				// the user's, and the file's other tool may run it
+				// (Copilot CLI runs the http entries of .github/hooks,
+				// VS Code every entry whatever its matcher), a
+				// Windows-only one on Windows: said, and kept as written
+				// (keepsSkipped refuses a file written without it).
+				res.skippedOwn = append(res.skippedOwn, d)
+				d.Message = strings.TrimSuffix(d.Message, "; not converted") + "; kept as written"
+				res.Diagnostics = append(res.Diagnostics, d)
 			}
 		}
 		return m
 	}
 	for _, d := range ds {
-		// The errors, and the entries merging would drop: an entry the
-		// tool skips is no hook of its, but the file's other tool may
-		// run it (Copilot CLI runs the http entries of .github/hooks),
-		// and a Windows-only entry runs on Windows.
 		if d.Severity == diag.Error || d.Code == providers.CodeSkipped || d.Code == providers.CodeWindowsOnly {
 			res.Diagnostics = append(res.Diagnostics, d)
 		}
 	}
 	var unreadable diag.List
-	if !ds.HasErrors() && m != nil {
-		unreadable.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "move the entry hookconv skips elsewhere, or merge the hooks by hand",
-			"the existing %s config holds an entry hookconv does not read (%s), which merging the migrated hooks into it would drop; nothing was written", prov.Name, providers.Skipped(ds))
-	} else {
-		unreadable.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "fix the file, or move it away and migrate again",
-			"the existing %s config cannot be read, so the migrated hooks cannot be merged into it; nothing was written", prov.Name)
-	}
+	unreadable.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "fix the file, or move it away and migrate again",
+		"the existing %s config cannot be read, so the migrated hooks cannot be merged into it; nothing was written", prov.Name)
 	if paths := files.Paths(); len(paths) == 1 {
 		unreadable = unreadable.WithFile(paths[0])
 	}
 	res.Diagnostics = append(res.Diagnostics, unreadable...)
 	return nil
+}
+
+// keepsSkipped refuses (HC408) each file to be written that held an
+// entry the target's decoder skips (skippedOwn) unless its hooks are
+// written as they were, the migrated ones only added after them
+// (jsonedit.Extends, the case in which MergeMember keeps every byte of
+// the old value). keepOwnHooks writes them so; where it could not, the
+// encoder wrote the hooks back from what was decoded of them, which
+// drops the entry. It reports false, and withholds every file, when it
+// refused one: the entry is the user's, and the migration is all or
+// nothing.
+func (res *Conversion) keepsSkipped(existing providers.Files, target string) bool {
+	var refused diag.List
+	for _, p := range res.Files.Paths() {
+		i := slices.IndexFunc(res.skippedOwn, func(d diag.Diagnostic) bool { return d.File == p })
+		if i < 0 || extendsHooks(existing[p], res.Files[p]) {
+			continue
+		}
+		refused.Errorf(CodeExistingUnreadable, diag.Pos{}, "", "move the entry hookconv skips elsewhere, or merge the hooks by hand",
+			"the existing %s config holds an entry hookconv does not read (%s), which merging the migrated hooks into it would drop; nothing was written", target, res.skippedOwn[i].Code)
+		res.Diagnostics = append(res.Diagnostics, refused.WithFile(p)...)
+		refused = refused[:0]
+		res.Files = nil
+	}
+	return res.Files != nil
+}
+
+// extendsHooks reports whether the "hooks" of JSON file next hold those
+// of prev as they were, with only additions after them.
+func extendsHooks(prev, next []byte) bool {
+	opt := node.JSONOptions{JSONC: true}
+	oldRoot, err := node.ParseJSON(prev, opt)
+	if err != nil {
+		return false
+	}
+	newRoot, err := node.ParseJSON(next, opt)
+	if err != nil {
+		return false
+	}
+	old, added := oldRoot.Get("hooks"), newRoot.Get("hooks")
+	return old != nil && added != nil && jsonedit.Extends(old, added)
 }
 
 // hooksNamed returns the source hooks that a warning (or worse) with one of

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -90,6 +91,45 @@ func TestMigrateKeepsTargetHooks(t *testing.T) {
 	}
 	if len(mig.Migrated) != 2 || !mig.Migrated[0] || !mig.Migrated[1] {
 		t.Errorf("migrated = %v, want both", mig.Migrated)
+	}
+}
+
+// TestKeepsSkipped checks that a migration target file holding an entry
+// its decoder skips (HC349) is written only with its hooks kept as they
+// were, the migrated ones added after them; else HC408 and no file.
+func TestKeepsSkipped(t *testing.T) {
+	const p = ".github/hooks/hooks.json"
+	old := `{"version": 1, "hooks": {"preToolUse": [{"matcher": "*", "bash": "./deny.sh"}, {"bash": "./ok.sh"}]}}`
+	tests := []struct {
+		name    string
+		skipped string // the file the HC349 is about; "" for none
+		written string // the file written; "" writes none
+		ok      bool
+	}{
+		{"extended", p, `{"version": 1, "hooks": {"preToolUse": [{"matcher": "*", "bash": "./deny.sh"}, {"bash": "./ok.sh"}, {"bash": "./new.sh"}]}}`, true},
+		{"new event after", p, `{"version": 1, "hooks": {"preToolUse": [{"matcher": "*", "bash": "./deny.sh"}, {"bash": "./ok.sh"}], "agentStop": [{"bash": "./s.sh"}]}}`, true},
+		{"entry dropped", p, `{"version": 1, "hooks": {"preToolUse": [{"bash": "./ok.sh"}, {"bash": "./new.sh"}]}}`, false},
+		{"entry moved after", p, `{"version": 1, "hooks": {"preToolUse": [{"bash": "./ok.sh"}, {"matcher": "*", "bash": "./deny.sh"}]}}`, false},
+		{"hooks gone", p, `{"version": 1}`, false},
+		{"no skipped entry", "", `{"version": 1, "hooks": {"preToolUse": [{"bash": "./ok.sh"}]}}`, true},
+		{"skipped in another file", ".github/hooks/other.json", `{"version": 1, "hooks": {}}`, true},
+		{"nothing written", p, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := &Conversion{Files: providers.Files{}}
+			if tt.skipped != "" {
+				res.skippedOwn = diag.List{{Code: providers.CodeSkipped, Severity: diag.Warning, File: tt.skipped}}
+			}
+			if tt.written != "" {
+				res.Files[p] = []byte(tt.written)
+			}
+			got := res.keepsSkipped(providers.Files{p: []byte(old)}, "GitHub Copilot CLI")
+			refused := slices.ContainsFunc(res.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == CodeExistingUnreadable && d.File == p })
+			if got != tt.ok || refused == tt.ok || (res.Files == nil) == tt.ok {
+				t.Errorf("keepsSkipped = %v (HC408 %v, files %v), want %v", got, refused, res.Files != nil, tt.ok)
+			}
+		})
 	}
 }
 

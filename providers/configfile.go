@@ -34,13 +34,15 @@ const (
 	// it as a deliberate widening.
 	CodeMatcherIgnored = "HC344"
 	// CodeSkipped: an entry the tool itself skips (a handler type it never
-	// runs, a matcher that does not compile) is not read (warning). A file holding one is never rewritten:
-	// writing its hooks back would lose the entry (HasSkipped).
+	// runs, a matcher that does not compile) is not read (warning). A file
+	// holding one is never written back from its hooks, which would lose
+	// the entry (HasSkipped): migrate adds to it only with the entry kept
+	// as written.
 	CodeSkipped = "HC349"
 	// CodeWindowsOnly: an entry with only a Windows command (Copilot CLI's
 	// and Windsurf's powershell, VS Code's windows) is not converted
 	// (warning). The tool runs it on Windows, so a file holding one is
-	// never rewritten either (HasSkipped).
+	// kept from being written back from its hooks too (HasSkipped).
 	CodeWindowsOnly = "HC346"
 	// CodeMatcherDropped: another tool's value matcher (Claude's
 	// "startup|resume" on SessionStart) has no place on the target's

@@ -509,7 +509,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 // only under Claude Code's event names (claudeRules) does "*" mean every
 // tool. Read as a catch-all, such a hook would start running on every
 // tool elsewhere; it is not converted (HC349, so that migrate never
-// rewrites the file without it: VS Code, which ignores matchers, runs it).
+// writes the file without it: VS Code, which ignores matchers, runs it).
 func (c *Codec) skipsMatcher(ds *diag.List, matcher *node.Node, row vocab.NativeEvent, claudeRules bool, path string) bool {
 	if matcher == nil || !c.Prov.AnchoredPatterns || !c.Prov.JSRegex || row.Matcher == vocab.MatchNone || len(row.Tools) > 0 {
 		return false
