@@ -378,11 +378,16 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		source, event, form string
 		quiet               bool
 		http                bool // the answer is an http hook's server's
+		// via is the tool the hooks were written for when source is
+		// another that loads their file as its own (CoLoader), file
+		// that file.
+		via, file string
 	}
 	var groups hookGroups[key]
 	// Each tool's forms on an event, worked out once: a large config has
 	// thousands of guards on a handful of events.
 	known := map[[2]string][]string{}
+	var coLoaders map[string]string // per hook file, the tool that loads it as its own too ("" for none)
 	formsOf := func(c *hookrun.Contract, event string) []string {
 		k := [2]string{c.Slug, event}
 		forms, ok := known[k]
@@ -406,6 +411,62 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		if len(readerForms) == 0 {
 			continue
 		}
+		// The forms a script written for tool source may answer with
+		// that the reader does not read, grouped under k; false when
+		// none is.
+		flag := func(source string, k key) bool {
+			c, ok := contracts.Contract(source)
+			if !ok {
+				return false
+			}
+			sourceForms := formsOf(c, h.Event)
+			if len(sourceForms) == 0 || !slices.ContainsFunc(sourceForms, func(f string) bool { return !slices.Contains(readerForms, f) }) {
+				return false // none, or every one the reader reads too: nothing to read the script for
+			}
+			// The forms the hook's text spells; when hookconv cannot read all
+			// it runs, also the one the tool's docs teach. A server's answer
+			// is never read.
+			text, read := "", false
+			if !http {
+				if text, read = scripts.readScript(&h.Handler, forAnswer); !read {
+					text = h.Handler.Command
+				}
+			}
+			var spelled [4]string // on the stack: this runs for every guard of a large config
+			forms := spelled[:0]
+			for _, f := range sourceForms {
+				if spellsForm(text, f) {
+					forms = append(forms, f)
+				}
+			}
+			// An inline command that runs nothing else (echo no >&2; exit 2)
+			// shows all it prints as a script read whole does: the same
+			// reading (QA: the commonest inline guard got the warning).
+			if !read && !http && len(forms) == 0 && h.Handler.Cwd == "" && exitsTwo(text) {
+				read = allVisible(text, forAnswer)
+			}
+			// A script read whole that exits 2 and spells no JSON deny blocks
+			// by its exit code where the reader blocks on it: said as an info,
+			// since reading a script is no proof (migrate's --remove-source
+			// keeps it all the same).
+			quiet := read && len(forms) == 0 && exitsTwo(text) &&
+				(h.Event == denyEvent || exitBlocks(contracts, hookReader.Slug, h.Event))
+			if !read || len(forms) == 0 {
+				if !slices.Contains(forms, sourceForms[0]) {
+					forms = append(forms, sourceForms[0])
+				}
+			}
+			flagged := false
+			for _, f := range forms {
+				if slices.Contains(readerForms, f) {
+					continue
+				}
+				k.source, k.event, k.form, k.quiet, k.http = source, h.Event, f, quiet, http
+				groups.add(k, h, i)
+				flagged = true
+			}
+			return flagged
+		}
 		source := from
 		if from == "canonical" || generated {
 			// A manifest hook (and one of the programs hookconv generates,
@@ -422,54 +483,30 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 				continue
 			}
 		}
-		c, ok := contracts.Contract(source)
-		if !ok {
-			continue
-		}
-		sourceForms := formsOf(c, h.Event)
-		if len(sourceForms) == 0 || !slices.ContainsFunc(sourceForms, func(f string) bool { return !slices.Contains(readerForms, f) }) {
-			continue // none, or every one the reader reads too: nothing to read the script for
-		}
-		// The forms the hook's text spells; when hookconv cannot read all
-		// it runs, also the one the tool's docs teach. A server's answer
-		// is never read.
-		text, read := "", false
-		if !http {
-			if text, read = scripts.readScript(&h.Handler, forAnswer); !read {
-				text = h.Handler.Command
+		flagged := flag(source, key{})
+		if !flagged && source == from && source != to {
+			// A tool that loads the hook's file as its own and stops the
+			// action on any failing exit there (Copilot CLI's preToolUse,
+			// a VS Code .github/hooks file: reference part 2 §1.2, §1.9;
+			// as HC209 asks) runs the guard as a guard of its own, and
+			// its scripts may answer in its form (Copilot CLI's flat
+			// permissionDecision): one the target does not read weakens
+			// the guard there too. Said only where the source's own form
+			// is read, not twice of a hook.
+			co, seen := coLoaders[h.OriginFile]
+			if !seen {
+				co = capabilities.CoLoader(from, h.OriginFile)
+				if co == to {
+					co = ""
+				}
+				if coLoaders == nil {
+					coLoaders = map[string]string{}
+				}
+				coLoaders[h.OriginFile] = co
 			}
-		}
-		var spelled [4]string // on the stack: this runs for every guard of a large config
-		forms := spelled[:0]
-		for _, f := range sourceForms {
-			if spellsForm(text, f) {
-				forms = append(forms, f)
+			if b, ok := capabilities.Default().BlockingOf(co, h.Event); co != "" && ok && b.Exit == "nonzero" {
+				flagged = flag(co, key{via: from, file: h.OriginFile})
 			}
-		}
-		// An inline command that runs nothing else (echo no >&2; exit 2)
-		// shows all it prints as a script read whole does: the same
-		// reading (QA: the commonest inline guard got the warning).
-		if !read && !http && len(forms) == 0 && h.Handler.Cwd == "" && exitsTwo(text) {
-			read = allVisible(text, forAnswer)
-		}
-		// A script read whole that exits 2 and spells no JSON deny blocks
-		// by its exit code where the reader blocks on it: said as an info,
-		// since reading a script is no proof (migrate's --remove-source
-		// keeps it all the same).
-		quiet := read && len(forms) == 0 && exitsTwo(text) &&
-			(h.Event == denyEvent || exitBlocks(contracts, hookReader.Slug, h.Event))
-		if !read || len(forms) == 0 {
-			if !slices.Contains(forms, sourceForms[0]) {
-				forms = append(forms, sourceForms[0])
-			}
-		}
-		flagged := false
-		for _, f := range forms {
-			if slices.Contains(readerForms, f) {
-				continue
-			}
-			groups.add(key{source, h.Event, f, quiet, http}, h, i)
-			flagged = true
 		}
 		if flagged {
 			counted = append(counted, i)
@@ -507,6 +544,11 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		}
 		msg := fmt.Sprintf("%d blocking hook(s) on %s (%s) were written for %s, whose scripts may %s with %s; %s: a script that %s",
 			g.n, k.event, listed, k.source, does, jsonField(k.form), reads, lost)
+		if k.via != "" {
+			// Named as HC209 names it.
+			msg = fmt.Sprintf("%d blocking hook(s) on %s (%s) were written for %s, and %s runs them too (it loads %s's file %s as its own), where a script may %s with %s; %s: a script that %s",
+				g.n, k.event, listed, k.via, k.source, k.via, k.file, does, jsonField(k.form), reads, lost)
+		}
 		if k.http {
 			msg = fmt.Sprintf("%d blocking http hook(s) on %s (%s) were written for %s, whose servers may %s by answering %s; %s: a server that %s",
 				g.n, k.event, listed, k.source, does, jsonField(k.form), reads, lost)

@@ -1518,13 +1518,14 @@ func membersByName(n *node.Node) []node.Field {
 // converted file beside its own (Copilot CLI and VS Code, converted to
 // Claude Code, load .claude/settings.json too: every hook left in
 // .github/hooks then runs twice in them).
+//
+// A tool that loads the source's file as its own (Copilot CLI, a VS Code
+// .github/hooks file: CoLoader) and also runs the target's config runs
+// the hooks left there twice as well: named beside the source.
 func doubleRun(in providers.Files, from, to string) diag.List {
 	source, _ := vocab.Default().Provider(from)
 	target, _ := vocab.Default().Provider(to)
 	targetReads, sourceReads := slices.Contains(target.AlsoReads, from), slices.Contains(source.AlsoReads, to)
-	if !targetReads && !sourceReads {
-		return nil
-	}
 	var ds diag.List
 	for _, p := range in.Paths() {
 		// Only a file where the tool looks: a config saved elsewhere
@@ -1532,8 +1533,24 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 		if !slices.ContainsFunc(source.Paths, func(pattern string) bool { return matchesConfigPath(filepath.ToSlash(p), pattern) }) {
 			continue
 		}
+		co := ""
+		if !targetReads {
+			if slug := capabilities.CoLoader(from, p); slug != "" && slug != to {
+				if prov, _ := vocab.Default().Provider(slug); slices.Contains(prov.AlsoReads, to) {
+					co = prov.Name
+				}
+			}
+		}
 		var w diag.List
 		switch {
+		case co != "" && sourceReads:
+			w.Warnf(CodeDoubleRun, diag.Pos{}, "", "keep each hook in one of the two: remove it from "+p+" once "+target.Name+" runs it, or from "+target.Name+"'s config",
+				"%s and %s (which loads %s as its own) also run the hooks in %s's config, where they are converted: each hook left in %s runs twice in both", source.Name, co, p, target.Name, p)
+		case co != "":
+			w.Warnf(CodeDoubleRun, diag.Pos{}, "", "keep each hook in one of the two: remove it from "+p+" once "+target.Name+" runs it, or from "+target.Name+"'s config",
+				"%s, which loads %s as its own, also runs the hooks in %s's config, where they are converted: each hook left in %s runs twice in %s", co, p, target.Name, p, co)
+		case !targetReads && !sourceReads:
+			continue
 		case targetReads && sourceReads: // Copilot CLI and VS Code: one warning, not two
 			w.Warnf(CodeDoubleRun, diag.Pos{}, "", "remove the hooks from "+p+" once the converted file is in place",
 				"%s and %s each also run the hooks in the other's config: keeping both makes every hook run twice in both", source.Name, target.Name)

@@ -20,8 +20,14 @@ func TestDoubleRun(t *testing.T) {
 		want     string // the message, "" for none
 	}{
 		{claude, "claude-code", "copilot-cli", "GitHub Copilot CLI also runs the hooks in Claude Code's config: keeping both makes every hook run twice in GitHub Copilot CLI"},
-		{copilot, "copilot-cli", "claude-code", "GitHub Copilot CLI also runs the hooks in Claude Code's config, where they are converted: each hook left in .github/hooks/hooks.json runs twice in GitHub Copilot CLI"},
-		{copilot, "vs-code-copilot", "claude-code", "runs twice in VS Code Copilot agent hooks"},
+		// VS Code loads Copilot CLI's .github/hooks files too, and Claude
+		// Code's config (reference part 2 §2.2, §2.3).
+		{copilot, "copilot-cli", "claude-code", "GitHub Copilot CLI and VS Code Copilot agent hooks (which loads .github/hooks/hooks.json as its own) also run the hooks in Claude Code's config, where they are converted: each hook left in .github/hooks/hooks.json runs twice in both"},
+		// Copilot CLI loads VS Code's .github/hooks files as its own, and
+		// runs Claude Code's config too: both run the hooks twice.
+		{copilot, "vs-code-copilot", "claude-code", "VS Code Copilot agent hooks and GitHub Copilot CLI (which loads .github/hooks/hooks.json as its own) also run the hooks in Claude Code's config, where they are converted: each hook left in .github/hooks/hooks.json runs twice in both"},
+		{copilot, "vs-code-copilot", "copilot-cli", "VS Code Copilot agent hooks and GitHub Copilot CLI each also run the hooks in the other's config"},
+		{providers.Files{".github/hooks/vscode.json": nil}, "vs-code-copilot", "gemini-cli", ""},
 		{providers.Files{".cursor/hooks.json": nil}, "cursor", "claude-code", "each hook left in .cursor/hooks.json runs twice in Cursor"},
 		{copilot, "copilot-cli", "vs-code-copilot", "GitHub Copilot CLI and VS Code Copilot agent hooks each also run the hooks in the other's config"},
 		{claude, "claude-code", "gemini-cli", ""},

@@ -684,7 +684,7 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 	var how string // built only when warning: this runs for every guard of a large config
 	if src, ok := p.caps.BlockingOf(from, kept.Event); ok && src.Exit == "nonzero" {
 		how = "when a hook on " + kept.Event + " exits with any non-zero code (exit 1, a crash, a missing interpreter)"
-	} else if other := coLoader(from, p.h.OriginFile); other != "" && p.failsClosed(other, kept.Event) {
+	} else if other := CoLoader(from, p.h.OriginFile); other != "" && p.failsClosed(other, kept.Event) {
 		// Another tool loads the file as its own too (Copilot CLI, every
 		// .github/hooks file VS Code reads: reference part 2 §1.2), and
 		// stops the action on any failing exit: a guard written for it
@@ -712,12 +712,12 @@ func (p *planner) failsClosed(slug, event string) bool {
 	return ok && b.Exit == "nonzero"
 }
 
-// coLoader is another tool that loads file, a config of from's, as one of
+// CoLoader is another tool that loads file, a config of from's, as one of
 // its own: it lists from among the tools whose configs it also loads (the
 // providers table's also_reads) and file lies at one of its own paths
 // (Copilot CLI and VS Code's .github/hooks files). "" for none, or for a
 // file whose place is unknown.
-func coLoader(from, file string) string {
+func CoLoader(from, file string) string {
 	if file == "" {
 		return ""
 	}

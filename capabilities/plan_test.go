@@ -1013,8 +1013,8 @@ func TestCoLoader(t *testing.T) {
 		{"claude-code", ".claude/settings.json", ""},
 		{"gemini-cli", ".github/hooks/hooks.json", ""},
 	} {
-		if got := coLoader(tt.from, tt.file); got != tt.want {
-			t.Errorf("coLoader(%q, %q) = %q, want %q", tt.from, tt.file, got, tt.want)
+		if got := CoLoader(tt.from, tt.file); got != tt.want {
+			t.Errorf("CoLoader(%q, %q) = %q, want %q", tt.from, tt.file, got, tt.want)
 		}
 	}
 }
