@@ -74,6 +74,8 @@ func TestValidateVocabulary(t *testing.T) {
 		{"unknown capability", `{"spec":"hooks/1.0","hooks":[{"event":"session_start","degradation":{"input_rewrit":"block"},"handler":{"type":"command","command":"x"}}]}`, canonical.CodeDegradationKey, diag.Error},
 		{"blocking nowhere", `{"spec":"hooks/1.0","hooks":[{"event":"session_end","blocking":true,"handler":{"type":"command","command":"x"}}]}`, canonical.CodeBlockingNowhere, diag.Warning},
 		{"blocking but async", `{"spec":"hooks/1.0","hooks":[{"event":"before_tool_execute","blocking":true,"handler":{"type":"command","command":"x","async":true}}]}`, canonical.CodeBlockingAsync, diag.Warning},
+		// QA: Claude Code's asyncRewake implies async, written as it is.
+		{"blocking but asyncRewake", `{"spec":"hooks/1.0","hooks":[{"event":"before_tool_execute","blocking":true,"handler":{"type":"command","command":"x"},"provider_data":{"claude-code":{"asyncRewake":true}}}]}`, canonical.CodeBlockingAsync, diag.Warning},
 		{"unknown provider", `{"spec":"hooks/1.0","hooks":[{"event":"session_start","provider_data":{"cursr":{}},"handler":{"type":"command","command":"x"}}]}`, canonical.CodeProviderUnknown, diag.Warning},
 		{"duplicate hook", `{"spec":"hooks/1.0","hooks":[{"event":"session_start","handler":{"type":"command","command":"x"}},{"event":"session_start","handler":{"command":"x","type":"command"}}]}`, canonical.CodeDuplicateHook, diag.Warning},
 		{"event in another case", `{"spec":"hooks/1.0","hooks":[{"event":"BEFORE_TOOL_EXECUTE","handler":{"type":"command","command":"x"}}]}`, canonical.CodeEventUnknown, diag.Error},

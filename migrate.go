@@ -117,7 +117,13 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// A timeout the author set, cut to what the target's JavaScript timer
 	// holds (HC437): a guard still running then is killed, and the
 	// action goes ahead.
-	CodeTimeoutClamped: true}
+	CodeTimeoutClamped: true,
+	// A manifest's blocking hook that is async, or whose provider_data
+	// has a tool run it in the background (HC185: Claude Code's
+	// asyncRewake, written as it is): that tool never waits for it. Said
+	// of the manifest, not of one target, so a hook is kept too where
+	// the key is another tool's: keeping a guard is the safe mistake.
+	canonical.CodeBlockingAsync: true}
 
 // narrowsCoverage are the warnings that say a target runs a hook, blocking
 // or not, for fewer cases than its source did: part of its matcher is gone
@@ -496,7 +502,7 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 	}
 	for _, id := range form {
 		for _, c := range holders[id] {
-			if runsAsync(c, prov.Slug) && !runsAsync(h, prov.Slug) {
+			if runsAsync(c, prov.Provider) && !runsAsync(h, prov.Provider) {
 				if h.Blocking {
 					add("runs asynchronously, so it blocks nothing")
 				} else {
@@ -529,19 +535,24 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 }
 
 // runsAsync reports whether hook h runs without the tool waiting for it
-// in slug's config: async, or Claude Code's asyncRewake, which implies it
-// (reference part 1 §1.6; QA: a copy with asyncRewake counted as a full
+// in prov's config: async, or a key of the providers table's
+// background_keys (Claude Code's asyncRewake, which implies async:
+// reference part 1 §1.6; QA: a copy with asyncRewake counted as a full
 // one, and --remove-source removed the guard it never was).
-func runsAsync(h *canonical.Hook, slug string) bool {
+func runsAsync(h *canonical.Hook, prov vocab.Provider) bool {
 	if h.Handler.Async {
 		return true
 	}
-	raw := h.ProviderData[slug]
-	if !bytes.Contains(raw, []byte(`"asyncRewake"`)) {
-		return false
+	raw := h.ProviderData[prov.Slug]
+	for _, key := range prov.BackgroundKeys {
+		if !bytes.Contains(raw, []byte(`"`+key+`"`)) {
+			continue // most hooks carry none: not parsed
+		}
+		if v := providers.OwnData(h, prov.Slug).Get(key); v != nil && v.Kind == node.Bool && v.Bool {
+			return true
+		}
 	}
-	v := providers.OwnData(h, slug).Get("asyncRewake")
-	return v != nil && v.Kind == node.Bool && v.Bool
+	return false
 }
 
 // effectiveTimeout is how long, in seconds, prov lets hook h run: its own

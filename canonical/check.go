@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/internal/suggest"
 )
@@ -41,6 +42,10 @@ type Vocabulary interface {
 	// NativeEvent returns the canonical event that a provider (the first
 	// in the table that does) calls name, and that provider's name.
 	NativeEvent(name string) (event, provider string, ok bool)
+	// BackgroundKeys returns the native handler keys that, set to true in
+	// the provider's provider_data, make it run a hook without waiting
+	// for it (Claude Code's asyncRewake), and the provider's name.
+	BackgroundKeys(slug string) (keys []string, provider string)
 }
 
 // Check validates the manifest's names against the vocabularies: events,
@@ -62,6 +67,9 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 			ds.Warnf(CodeBlockingAsync, h.PosOf("handler.async"), path+".handler.async",
 				"remove \"async\": a hook must finish before its answer can stop the action",
 				"the hook is blocking but async: tools that run it in the background never wait for its exit code, so it blocks nothing there")
+		}
+		if h.Blocking {
+			checkBackground(&ds, h, path, v)
 		}
 		checkMatcher(&ds, h, h.Matcher, path+".matcher", v)
 		if h.Matcher != nil && v.IsEvent(h.Event) && !v.TakesMatcher(h.Event) {
@@ -109,6 +117,32 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 		}
 	}
 	return ds
+}
+
+// checkBackground warns (HC185) about a blocking hook whose provider_data
+// sets a key that makes its tool run it in the background (the providers
+// table's background_keys: Claude Code's asyncRewake): that tool does not
+// wait for the exit code, so the guard blocks nothing there, exactly as
+// with handler.async, and the encoder writes the key as it is (QA).
+func checkBackground(ds *diag.List, h *Hook, path string, v Vocabulary) {
+	for _, slug := range sortedkeys.Of(h.ProviderData) {
+		keys, tool := v.BackgroundKeys(slug)
+		if len(keys) == 0 {
+			continue
+		}
+		data, err := node.ParseJSON(h.ProviderData[slug], node.JSONOptions{})
+		if err != nil || data.Kind != node.Object {
+			continue
+		}
+		for _, key := range keys {
+			if val := data.Get(key); val != nil && val.Kind == node.Bool && val.Bool {
+				at := "provider_data." + slug + "." + key
+				ds.Warnf(CodeBlockingAsync, h.PosOf(at), path+"."+at,
+					fmt.Sprintf("remove %q: a hook must finish before its answer can stop the action", key),
+					"the hook is blocking, but provider_data.%s.%s makes %s run it in the background: it never waits for its exit code, so it blocks nothing there", slug, key, tool)
+			}
+		}
+	}
 }
 
 // sameHook finds, among the hooks with h's fingerprint, one equal to h.

@@ -67,6 +67,16 @@ func (v Vocabulary) IsCapability(id string) bool { _, ok := v.Caps.Capability(id
 // ProviderSlugs implements canonical.Vocabulary.
 func (v Vocabulary) ProviderSlugs() []string { return v.Names.Slugs() }
 
+// BackgroundKeys implements canonical.Vocabulary: the providers table's
+// background_keys.
+func (v Vocabulary) BackgroundKeys(slug string) ([]string, string) {
+	p, ok := v.Names.Provider(slug)
+	if !ok {
+		return nil, ""
+	}
+	return p.BackgroundKeys, p.Name
+}
+
 // NativeEvent implements canonical.Vocabulary.
 func (v Vocabulary) NativeEvent(name string) (event, provider string, ok bool) {
 	for _, slug := range v.Names.Slugs() {

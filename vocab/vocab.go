@@ -253,6 +253,11 @@ type Provider struct {
 	// off to a later moment, each written KEY=when (data/providers.toml):
 	// converted to a tool without the key, the hook runs at once instead.
 	DeferralKeys []string `toml:"deferral_keys" json:"deferral_keys,omitempty"`
+	// BackgroundKeys are native handler keys, besides async (which has a
+	// canonical home, handler.async), that set to true make the tool run
+	// the hook without waiting for it (Claude Code's asyncRewake): a
+	// blocking hook with one blocks nothing there.
+	BackgroundKeys []string `toml:"background_keys" json:"background_keys,omitempty"`
 	// PluginRootVars name a plugin's or extension's own folder, and
 	// PluginDataVars its data folder: the tool sets them only for that
 	// plugin's hooks.

@@ -486,7 +486,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 	if providers.NothingToRun(ds, CodeShape, &h.Handler, n.Pos, at.String) {
 		return providers.Data{}, false
 	}
-	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe && !runsInBackground(n, h) {
+	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe && !c.runsInBackground(n, h) {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true
 	}
@@ -525,14 +525,19 @@ func (c *Codec) handlerType(ds *diag.List, n *node.Node, at handlerPath, h *cano
 }
 
 // runsInBackground reports whether the tool runs the handler without
-// waiting for it (Claude Code's async, or asyncRewake, which implies it):
-// the action goes ahead at once, so the hook's exit cannot block it.
-func runsInBackground(n *node.Node, h *canonical.Hook) bool {
+// waiting for it (Claude Code's async, or a key of the providers table's
+// background_keys: asyncRewake, which implies it): the action goes ahead
+// at once, so the hook's exit cannot block it.
+func (c *Codec) runsInBackground(n *node.Node, h *canonical.Hook) bool {
 	if h.Handler.Async {
 		return true
 	}
-	v := n.Get("asyncRewake")
-	return v != nil && v.Kind == node.Bool && v.Bool
+	for _, key := range c.Prov.BackgroundKeys {
+		if v := n.Get(key); v != nil && v.Kind == node.Bool && v.Bool {
+			return true
+		}
+	}
+	return false
 }
 
 // handlerPath names a handler in diagnostics: hooks.PreToolUse[0].hooks[1].
