@@ -78,6 +78,8 @@ func TestValidateVocabulary(t *testing.T) {
 		{"blocking but asyncRewake", `{"spec":"hooks/1.0","hooks":[{"event":"before_tool_execute","blocking":true,"handler":{"type":"command","command":"x"},"provider_data":{"claude-code":{"asyncRewake":true}}}]}`, canonical.CodeBlockingAsync, diag.Warning},
 		{"unknown provider", `{"spec":"hooks/1.0","hooks":[{"event":"session_start","provider_data":{"cursr":{}},"handler":{"type":"command","command":"x"}}]}`, canonical.CodeProviderUnknown, diag.Warning},
 		{"duplicate hook", `{"spec":"hooks/1.0","hooks":[{"event":"session_start","handler":{"type":"command","command":"x"}},{"event":"session_start","handler":{"command":"x","type":"command"}}]}`, canonical.CodeDuplicateHook, diag.Warning},
+		// QA: a blank event is HC130 (Parse), not also an unknown one.
+		{"blank event", `{"spec":"hooks/1.0","hooks":[{"event":"   ","handler":{"type":"command","command":"x"}}]}`, canonical.CodeEventMissing, diag.Error},
 		{"event in another case", `{"spec":"hooks/1.0","hooks":[{"event":"BEFORE_TOOL_EXECUTE","handler":{"type":"command","command":"x"}}]}`, canonical.CodeEventUnknown, diag.Error},
 		// QA: a matcher on an event not about a tool is ignored (spec §2).
 		{"matcher on agent_stop", `{"spec":"hooks/1.0","hooks":[{"event":"agent_stop","matcher":"file_write","handler":{"type":"command","command":"x"}}]}`, canonical.CodeMatcherNoTool, diag.Warning},

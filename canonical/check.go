@@ -160,7 +160,8 @@ func sameHook(m *Manifest, candidates []int, h *Hook) (int, bool) {
 }
 
 func checkEvent(ds *diag.List, h *Hook, path string, v Vocabulary) {
-	if h.Event == "" || v.IsEvent(h.Event) {
+	if strings.TrimSpace(h.Event) == "" || v.IsEvent(h.Event) {
+		// A blank event is Parse's error (HC130); not an unknown one too.
 		if h.Blocking && h.Event != "" && !v.CanBlockSomewhere(h.Event) {
 			ds.Warnf(CodeBlockingNowhere, h.PosOf("blocking"), path+".blocking",
 				"remove \"blocking\", or move the hook to an event that can block",

@@ -435,7 +435,9 @@ func (d *decoder) spec(m *Manifest, root *node.Node) {
 	}
 	m.Spec = f.Value.Text
 	switch v := f.Value.Text; {
-	case v == SpecVersion:
+	case v == SpecVersion || sameMinor(v, SpecVersion):
+		// Versions compare as numbers: hooks/1.00 is hooks/1.0, not a
+		// newer one (QA).
 	case v == "hooks/0.1":
 		d.ds.Infof(CodeSpecLegacy, f.Value.Pos, "spec", `write "spec": "`+SpecVersion+`" to silence this note`,
 			"spec %q is the 1.0 draft's earlier name; read as %s", v, SpecVersion)
@@ -446,6 +448,16 @@ func (d *decoder) spec(m *Manifest, root *node.Node) {
 		d.errorf(CodeSpecUnsupported, f.Value.Pos, "spec", `hookconv reads "hooks/1.0" (and "hooks/0.1"); write "spec": "`+SpecVersion+`"`,
 			"unsupported spec version %q", v)
 	}
+}
+
+// sameMinor reports whether spec versions a and b, both hooks/1.N, name
+// the same minor version as numbers: hooks/1.00 and hooks/1.0.
+func sameMinor(a, b string) bool {
+	if !newerMinorRE().MatchString(a) || !newerMinorRE().MatchString(b) {
+		return false
+	}
+	trim := func(v string) string { return strings.TrimLeft(strings.TrimPrefix(v, "hooks/1."), "0") }
+	return trim(a) == trim(b)
 }
 
 func (d *decoder) hook(n *node.Node, path string) Hook {
@@ -678,8 +690,19 @@ func (d *decoder) timeout(n *node.Node, path string) float64 {
 		return 0
 	}
 	f, ok := n.Float()
-	// A negative number is negative, however large (-1e400 is -Inf).
-	negative := f < 0 || !ok && strings.HasPrefix(n.Text, "-")
+	// Not zero as written, whatever a float64 holds of it (1e-400 is 0).
+	mantissa, _, _ := strings.Cut(strings.ToLower(n.Text), "e")
+	nonzero := strings.ContainsAny(mantissa, "123456789")
+	// A negative number is negative, however large (-1e400 is -Inf) or
+	// small (-1e-400 is -0).
+	negative := f < 0 || (!ok || nonzero) && strings.HasPrefix(n.Text, "-")
+	if ok && f == 0 && nonzero && !negative {
+		// A positive number too small for a float64 (1e-400) reads as
+		// 0, the tool's default, and a timeout is never rounded down to
+		// 0 (QA: it was, silently): it is kept as the smallest one, which
+		// each encoder rounds up to its tool's unit and says so (HC312).
+		return math.SmallestNonzeroFloat64
+	}
 	if !negative && (!ok || math.IsInf(f, 0) || f > MaxTimeout) {
 		d.errorf(CodeWrongType, n.Pos, path, "write a number of seconds, or leave it out for the tool's default",
 			"timeout %s is out of range: at most %s seconds", n.Text, Number(MaxTimeout).Text)

@@ -72,6 +72,10 @@ func TestParseDiagnostics(t *testing.T) {
 			[]want{{code: CodeSpecLegacy, at: `"hooks/0.1"`, path: "spec"}}},
 		{"spec newer minor", "m.json", `{"spec": "hooks/1.3", "hooks": [{"event": "session_start", "handler": {"type": "command", "command": "x"}}]}`,
 			[]want{{code: CodeSpecNewerMinor, at: `"hooks/1.3"`, path: "spec"}}},
+		// QA: versions compare as numbers; 1.00 is 1.0, 1.01 newer.
+		{"spec 1.00", "m.json", `{"spec": "hooks/1.00", "hooks": [{"event": "session_start", "handler": {"type": "command", "command": "x"}}]}`, nil},
+		{"spec 1.01", "m.json", `{"spec": "hooks/1.01", "hooks": [{"event": "session_start", "handler": {"type": "command", "command": "x"}}]}`,
+			[]want{{code: CodeSpecNewerMinor, at: `"hooks/1.01"`, path: "spec"}}},
 		{"hooks missing", "m.json", `{"spec": "hooks/1.0"}`, []want{{code: CodeHooksMissing, at: "{", path: "hooks"}}},
 		{"hooks not array", "m.json", `{"spec": "hooks/1.0", "hooks": {}}`, []want{{code: CodeHooksType, at: "{}", path: "hooks"}}},
 		{"hooks empty", "m.json", `{"spec": "hooks/1.0", "hooks": []}`, []want{{code: CodeHooksEmpty, at: "[]", path: "hooks"}}},
@@ -102,6 +106,10 @@ func TestParseDiagnostics(t *testing.T) {
 			[]want{{code: CodeTimeoutNegative, at: "-1", path: "hooks[0].handler.timeout"}}},
 		{"timeout overflows float64", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "timeout": 1e400}}]}`,
 			[]want{{code: CodeWrongType, at: "1e400", path: "hooks[0].handler.timeout"}}},
+		// QA: too small for a float64, it read as 0, the tool's default.
+		{"timeout underflows float64, negative", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "timeout": -1e-400}}]}`,
+			[]want{{code: CodeTimeoutNegative, at: "-1e-400", path: "hooks[0].handler.timeout"}}},
+		{"timeout zero written with an exponent", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "timeout": 0e10}}]}`, nil},
 		// Negative however large: the negative-timeout error, not the range one.
 		{"timeout overflows float64, negative", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "timeout": -1e400}}]}`,
 			[]want{{code: CodeTimeoutNegative, at: "-1e400", path: "hooks[0].handler.timeout"}}},

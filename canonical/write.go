@@ -2,6 +2,7 @@ package canonical
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 	"sync"
@@ -183,8 +184,14 @@ func MatcherNode(m Matcher) *node.Node {
 }
 
 // Number renders a float the shortest way that reads back exactly
-// (10, 0.5, 1.25), never in exponent form.
+// (10, 0.5, 1.25), in exponent form only below 1e-6 (5e-324).
 func Number(f float64) *node.Node {
+	if f != 0 && math.Abs(f) < 1e-6 {
+		// A timeout too small for a float64's decimals to end soon
+		// (1e-400 in a manifest is kept as 5e-324): an exponent, not
+		// 330 digits, which JSON, YAML and TOML all read.
+		return &node.Node{Kind: node.Number, Text: strconv.FormatFloat(f, 'g', -1, 64)}
+	}
 	return &node.Node{Kind: node.Number, Text: strconv.FormatFloat(f, 'f', -1, 64)}
 }
 
