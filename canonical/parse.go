@@ -165,6 +165,45 @@ func misplaced(key string, known []string) (home, effect string) {
 	return home, effect
 }
 
+// meantField returns the known field that key plainly means though it is
+// more than one edit from it, and what ignoring key does: the same name
+// in another case or with other separators (timeoutAction, Is-Blocking),
+// or a word for "blocking" ("block", "blocks", "blocked", "blocker",
+// "is_blocking", "shouldBlock"), whose loss leaves a guard that blocks
+// nothing. "" when key means none of them.
+func meantField(key string, known []string) (field, effect string) {
+	k := looseKey(key)
+	for _, f := range known {
+		if k == looseKey(f) {
+			field = f
+		}
+	}
+	if field == "" && contains(known, "blocking") {
+		for _, prefix := range []string{"is", "should", "can", "does", "will"} {
+			if rest, ok := strings.CutPrefix(k, prefix); ok && strings.HasPrefix(rest, "block") {
+				k = rest
+			}
+		}
+		if rest, ok := strings.CutPrefix(k, "block"); ok && slices.Contains([]string{"", "s", "ed", "er", "ing"}, rest) {
+			field = "blocking" // not "blocklist", a key of another meaning
+		}
+	}
+	switch field {
+	case "":
+		return "", ""
+	case "blocking":
+		return field, "the hook is not blocking, so its exit code stops nothing"
+	case "timeout_action":
+		return field, "a timeout lets the action go ahead"
+	}
+	return field, "as if it were not written"
+}
+
+// looseKey is a field name without its case and its separators (_, -).
+func looseKey(name string) string {
+	return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(name))
+}
+
 // handlerFieldTypes says which handler types a type-specific field applies
 // to; fields not listed (type, timeout, timeout_action, status_message)
 // apply to every type.
@@ -274,6 +313,15 @@ func (d *decoder) object(n *node.Node, path string, known []string) bool {
 		// a later spec) is only noted, so --strict does not fail on it.
 		if s := suggest.Closest(f.Key, known, 1); s != "" {
 			d.ds.Warnf(CodeUnknownField, f.KeyPos, join(path, f.Key), fmt.Sprintf("did you mean %q?", s), "unknown field %q in %s", f.Key, orRoot(path))
+			continue
+		}
+		if s, effect := meantField(f.Key, known); s != "" {
+			// More than one edit away, but plainly the field: another
+			// case or separators (timeoutAction), or a word for blocking
+			// ("block", "is_blocking"). Ignored, the guard would block
+			// nothing, so it is a warning, and --strict fails (QA).
+			d.ds.Warnf(CodeUnknownField, f.KeyPos, join(path, f.Key), fmt.Sprintf("did you mean %q?", s),
+				"unknown field %q in %s is ignored: %s", f.Key, orRoot(path), effect)
 			continue
 		}
 		if home, effect := misplaced(f.Key, known); home != "" {

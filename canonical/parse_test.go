@@ -292,6 +292,36 @@ func TestFixedSetHints(t *testing.T) {
 	}
 }
 
+// TestParseMeantField: an unknown key that plainly means a field, though
+// more than one edit from it, is a warning with the field as its hint
+// (QA: "block" and "is_blocking" were infos, and --strict passed a guard
+// that no longer blocked); a key of another meaning stays an info.
+func TestParseMeantField(t *testing.T) {
+	tests := []struct {
+		name, hook string
+		severity   diag.Severity
+		hint       string
+	}{
+		{"block", `{"event": "before_tool_execute", "block": true, "handler": {"type": "command", "command": "x"}}`, diag.Warning, `did you mean "blocking"?`},
+		{"blocks", `{"event": "before_tool_execute", "blocks": true, "handler": {"type": "command", "command": "x"}}`, diag.Warning, `did you mean "blocking"?`},
+		{"is_blocking", `{"event": "before_tool_execute", "is_blocking": true, "handler": {"type": "command", "command": "x"}}`, diag.Warning, `did you mean "blocking"?`},
+		{"blocked", `{"event": "before_tool_execute", "blocked": true, "handler": {"type": "command", "command": "x"}}`, diag.Warning, `did you mean "blocking"?`},
+		{"blocker", `{"event": "before_tool_execute", "blocker": true, "handler": {"type": "command", "command": "x"}}`, diag.Warning, `did you mean "blocking"?`},
+		{"shouldBlock", `{"event": "before_tool_execute", "shouldBlock": true, "handler": {"type": "command", "command": "x"}}`, diag.Warning, `did you mean "blocking"?`},
+		{"timeoutAction", `{"event": "before_tool_execute", "handler": {"type": "command", "command": "x", "timeoutAction": "block"}}`, diag.Warning, `did you mean "timeout_action"?`},
+		{"Status-Message", `{"event": "before_tool_execute", "handler": {"type": "command", "command": "x", "Status-Message": "m"}}`, diag.Warning, `did you mean "status_message"?`},
+		{"blocklist", `{"event": "before_tool_execute", "blocklist": ["rm"], "handler": {"type": "command", "command": "x"}}`, diag.Info, "remove it if it is a mistake"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ds := Parse("m.json", []byte(`{"spec": "hooks/1.0", "hooks": [`+tt.hook+`]}`))
+			if len(ds) != 1 || ds[0].Code != CodeUnknownField || ds[0].Severity != tt.severity || ds[0].Hint != tt.hint {
+				t.Errorf("got %v, want one %s %s hinting %q", ds, tt.severity, CodeUnknownField, tt.hint)
+			}
+		})
+	}
+}
+
 // TestParseMisplacedField: a field of the hook written in its handler, or
 // of the handler written in the hook, is ignored there (spec §1) and
 // warned about with what ignoring it does: "blocking": true in the
