@@ -42,6 +42,7 @@ const (
 	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
 	CodeShadowed        = "HC445" // another file of the target may make the tool skip the hooks of the one written (warning)
 	CodeDeferred        = "HC448" // a hook the source defers (Kiro CLI's only_when_turn_complete) runs at once on the target (warning)
+	CodeOwnDataUnread   = "HC593" // a key of the target's own provider_data the target does not read (not one of its documented keys), not written (warning)
 	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
 	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's, or whose tools name their arguments otherwise; or blocking hooks read a common field (the prompt, the working directory) where the target's payload does not keep it (warning)
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
@@ -861,10 +862,12 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 	parsed := map[string]*node.Node{}
 	target, _ := vocab.Default().Provider(to)
 	carries := func(slug, key string) bool { return false }
+	var writer providers.OwnKeyWriter
 	if a, ok := providers.Get(to); ok {
 		if c, ok := a.(providers.KeyCarrier); ok {
 			carries = c.CarriesKey
 		}
+		writer, _ = a.(providers.OwnKeyWriter)
 	}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -893,6 +896,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 						"add the setting to the converted file, or delete the hook, if it should stay off",
 						"%s was turned off in %s (%s), a setting outside \"hooks\" that is not written back: it will run", h.DisplayName(i), source.Name, v.Text)
 				}
+				ds = append(ds, ownDataNotes(h, i, source, data, writer)...)
 				continue
 			}
 			for _, k := range source.DeferralKeys {
@@ -1498,6 +1502,40 @@ func toolNames(m canonical.Matcher) []string {
 
 // membersByName returns an object's members in name order; a repeated
 // name keeps its last value, as encoding/json reads it.
+// ownDataNotes says what of hook h's provider_data for the target (prov)
+// the target does not get: a key its adapter does not write (not one of
+// the tool's documented keys: a hand-written "matcher" or "async" under
+// claude-code), dropped (HC593; QA: silently, where Kiro's adapters said
+// so); and its disabled_key set false (Kiro's "enabled": false), written
+// as it is, so the hook does not run there (HC409, as every other target
+// says of it).
+func ownDataNotes(h *canonical.Hook, i int, prov vocab.Provider, data *node.Node, writer providers.OwnKeyWriter) diag.List {
+	var ds diag.List
+	if key := prov.DisabledKey; key != "" {
+		if v := data.Get(key); v != nil && v.Kind == node.Bool && !v.Bool {
+			what := "it does not run there"
+			if h.Blocking {
+				what = "its guard is off there"
+			}
+			ds.Warnf(CodeDisabledHook, h.KeyPosOf("provider_data."+prov.Slug+"."+key), fmt.Sprintf("hooks[%d].provider_data.%s.%s", h.SourceIndex(i), prov.Slug, key),
+				fmt.Sprintf("remove %q: false if the hook should run in %s", key, prov.Name),
+				"%s is written disabled in %s (provider_data.%s.%s: false): %s", h.DisplayName(i), prov.Name, prov.Slug, key, what)
+		}
+	}
+	if writer == nil {
+		return ds
+	}
+	for _, f := range membersByName(data) {
+		if strings.HasPrefix(f.Key, "$") || strings.HasPrefix(f.Key, "_") || writer.WritesOwnKey(f.Key) {
+			continue // hookconv's own marks, annotations, and what is written
+		}
+		ds.Warnf(CodeOwnDataUnread, h.KeyPosOf("provider_data."+prov.Slug+"."+f.Key), fmt.Sprintf("hooks[%d].provider_data.%s.%s", h.SourceIndex(i), prov.Slug, f.Key),
+			"a setting with a canonical field (matcher, handler.command, handler.async, handler.timeout) is written there; remove the key, or move it",
+			"%s: provider_data.%s.%s = %s is not written: %s's provider_data holds only its own documented keys that have no canonical field", h.DisplayName(i), prov.Slug, f.Key, node.AppendCompact(nil, f.Value), prov.Name)
+	}
+	return ds
+}
+
 func membersByName(n *node.Node) []node.Field {
 	fields := slices.Clone(n.Fields)
 	slices.SortStableFunc(fields, func(a, b node.Field) int { return strings.Compare(a.Key, b.Key) })

@@ -106,6 +106,17 @@ type KeyCarrier interface {
 	CarriesKey(slug, key string) bool
 }
 
+// OwnKeyWriter is an adapter that says which keys of its own
+// provider_data it writes (its dialect's documented keys without a
+// canonical home: Claude Code's asyncRewake, Cursor's failClosed). The
+// pipeline warns about the others, which the adapter drops (HC593), as
+// Kiro's adapters do themselves (HC508, HC546).
+type OwnKeyWriter interface {
+	// WritesOwnKey reports whether the tool writes key of its own
+	// provider_data; hookconv's own "$" marks are not asked about.
+	WritesOwnKey(key string) bool
+}
+
 var (
 	mu       sync.RWMutex
 	registry = map[string]Adapter{}

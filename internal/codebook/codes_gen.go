@@ -212,6 +212,7 @@ var codes = []Code{
 	{ID: "HC587", Package: "providers/opencode", Name: "CodePatternDialect", Summary: "a matcher pattern uses RE2 syntax that JavaScript's RegExp lacks or reads differently; the plugin tests patterns with RegExp (warning)."},
 	{ID: "HC588", Package: "providers/opencode", Name: "CodeDefaultTimeout", Summary: "hooks without a timeout are killed after 60 seconds (DefaultTimeout), which may be shorter than the source tool's (info)."},
 	{ID: "HC589", Package: ".", Name: "CodeClineMayCancel", Summary: "a hand-written Cline script, on an event Cline cancels on, runs a script or program hookconv cannot read, which may answer Cline's {\"cancel\": true}: it is read as blocking, and no other tool reads that answer (warning)."},
+	{ID: "HC593", Package: ".", Name: "CodeOwnDataUnread", Summary: "a key of the target's own provider_data the target does not read (not one of its documented keys), not written (warning)"},
 	{ID: "HC600", Package: "providers/openhook", Name: "CodeShape", Summary: "a value of the wrong shape (error)"},
 	{ID: "HC601", Package: "providers/openhook", Name: "CodeVersion", Summary: "a protocol version other than 0.1 (warning)"},
 	{ID: "HC602", Package: "providers/openhook", Name: "CodeUnknownEvent", Summary: "an event type the protocol does not define, kept as provider-exclusive (warning)"},

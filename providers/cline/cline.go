@@ -181,6 +181,11 @@ func init() { providers.Register(&Adapter{}) }
 // Slug implements providers.Adapter.
 func (a *Adapter) Slug() string { return Slug }
 
+// WritesOwnKey implements providers.OwnKeyWriter: the generated script
+// holds no native key of a hook, so none of provider_data.cline is
+// written.
+func (a *Adapter) WritesOwnKey(string) bool { return false }
+
 func (a *Adapter) load() { a.Load(Slug) }
 
 // Executable implements providers.ExecutableFiles: a file named after a

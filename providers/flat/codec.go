@@ -40,6 +40,13 @@ func New(d *Dialect) *Codec { return &Codec{d: d} }
 
 func (c *Codec) load() { c.Load(c.d.Slug) }
 
+// WritesOwnKey implements providers.OwnKeyWriter: of the tool's own
+// provider_data, the dialect's Extra keys and its FailClosed key are
+// written, as the encoder's entry does.
+func (c *Codec) WritesOwnKey(key string) bool {
+	return slices.Contains(c.d.Extra, key) || key == c.d.FailClosed && key != ""
+}
+
 // numberIs reports whether a JSON number's text is n: 1, 1.0 and 1e0 are
 // all the number 1 to the tools' JSON readers.
 func numberIs(text string, n int) bool {

@@ -514,6 +514,14 @@ func (c *Codec) CarriesKey(slug, key string) bool {
 	return slices.Contains(c.d.Extra, key)
 }
 
+// WritesOwnKey implements providers.OwnKeyWriter: of the tool's own
+// provider_data, the dialect's Extra keys are written (its group keys
+// only inside "$group", as decoding keeps them).
+func (c *Codec) WritesOwnKey(key string) bool {
+	c.load()
+	return slices.Contains(c.d.Extra, key)
+}
+
 func compact(n *node.Node) string {
 	if n == nil {
 		return ""

@@ -115,6 +115,11 @@ func init() { providers.Register(&Adapter{}) }
 // Slug implements providers.Adapter.
 func (a *Adapter) Slug() string { return Slug }
 
+// WritesOwnKey implements providers.OwnKeyWriter: the generated plugin
+// holds no native key of a hook, so none of provider_data.opencode is
+// written.
+func (a *Adapter) WritesOwnKey(string) bool { return false }
+
 // Decode implements providers.Adapter: the manifest embedded in each
 // generated plugin, in path order. It returns nil only when no file could
 // be read at all.
