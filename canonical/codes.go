@@ -45,5 +45,5 @@ const (
 	CodeProviderUnknown  = "HC183" // provider_data key is no provider slug (warning)
 	CodeFieldIgnored     = "HC184" // a handler field its type ignores (warning)
 	CodeBlockingAsync    = "HC185" // a blocking hook that is also async: where it runs in the background it cannot block (warning)
-	CodeTimeoutUnit      = "HC186" // a timeout of 1000 seconds or more, likely meant in milliseconds (warning)
+	CodeTimeoutUnit      = "HC186" // a timeout of 1000 seconds or more, likely meant in milliseconds, or under 0.1 s, which stops the hook before it starts (warning)
 )

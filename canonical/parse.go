@@ -749,7 +749,7 @@ func (d *decoder) timeout(n *node.Node, path string) float64 {
 		// 0, the tool's default, and a timeout is never rounded down to
 		// 0 (QA: it was, silently): it is kept as the smallest one, which
 		// each encoder rounds up to its tool's unit and says so (HC312).
-		return math.SmallestNonzeroFloat64
+		f = math.SmallestNonzeroFloat64
 	}
 	if !negative && (!ok || math.IsInf(f, 0) || f > MaxTimeout) {
 		d.errorf(CodeWrongType, n.Pos, path, "write a number of seconds, or leave it out for the tool's default",
@@ -761,6 +761,14 @@ func (d *decoder) timeout(n *node.Node, path string) float64 {
 			"timeout must not be negative (got %s)", n.Text)
 		return 0
 	}
+	if f > 0 && f < tooShort {
+		// Kept, but said: the hook is stopped before most programs have
+		// started, and a guard stopped so lets the action go on in most
+		// tools (QA: 1e-400, kept as the smallest float64, reached
+		// Claude Code as a timeout of 5e-324 s without a word).
+		d.ds.Warnf(CodeTimeoutUnit, n.Pos, path, "write the seconds the hook needs (0.5 is half a second), or leave it out for the tool's default",
+			"timeouts are in seconds: %s stops the hook before most programs have started, and a guard stopped so lets the action go on in most tools", n.Text)
+	}
 	if f >= suspectSeconds {
 		// Gemini CLI and Qwen Code count milliseconds: 30000 copied from
 		// one of their configs is over eight hours here.
@@ -769,6 +777,11 @@ func (d *decoder) timeout(n *node.Node, path string) float64 {
 	}
 	return f
 }
+
+// tooShort is the timeout under which a hook is said to be stopped
+// before it starts: a process takes milliseconds to start here, and an
+// interpreter (python3, node) tens of them.
+const tooShort = 0.1
 
 // suspectSeconds is the smallest timeout taken to be milliseconds written
 // as seconds: no hook is meant to run for a quarter of an hour or more.

@@ -45,7 +45,7 @@ var codes = []Code{
 	{ID: "HC183", Package: "canonical", Name: "CodeProviderUnknown", Summary: "provider_data key is no provider slug (warning)"},
 	{ID: "HC184", Package: "canonical", Name: "CodeFieldIgnored", Summary: "a handler field its type ignores (warning)"},
 	{ID: "HC185", Package: "canonical", Name: "CodeBlockingAsync", Summary: "a blocking hook that is also async: where it runs in the background it cannot block (warning)"},
-	{ID: "HC186", Package: "canonical", Name: "CodeTimeoutUnit", Summary: "a timeout of 1000 seconds or more, likely meant in milliseconds (warning)"},
+	{ID: "HC186", Package: "canonical", Name: "CodeTimeoutUnit", Summary: "a timeout of 1000 seconds or more, likely meant in milliseconds, or under 0.1 s, which stops the hook before it starts (warning)"},
 	{ID: "HC200", Package: "capabilities", Name: "CodeEventUnsupported", Summary: "the target has no native event for the hook's event; the hook is excluded, and a blocking one is said to be a lost guard (warning)."},
 	{ID: "HC201", Package: "capabilities", Name: "CodeCapabilityExcluded", Summary: "the target lacks a capability the hook uses and the strategy is exclude; the hook is excluded (warning)."},
 	{ID: "HC202", Package: "capabilities", Name: "CodeCapabilityReduced", Summary: "the target lacks a capability the hook uses and the strategy is warn; the hook is kept without the fields that carry the capability (each removed field is named) (warning). For capabilities with no reduced form (llm_evaluated, mcp_tool_handler) warn cannot be honoured and the hook is excluded under this code."},
