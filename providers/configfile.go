@@ -7,10 +7,12 @@ import (
 	"path"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/jsonedit"
 	"github.com/hookconv/hookconv/internal/node"
@@ -207,22 +209,59 @@ func CheckPatterns(ds *diag.List, m canonical.Matcher, pos diag.Pos, path, tool 
 }
 
 // WarnMatcherIgnored reports that a hook's matcher cannot be written on
-// the native event it goes to: a tool hook then fires for every tool, and
-// a hook on an event without a tool (which has no use for a tool matcher)
-// fires every time. It says nothing for hooks without a matcher.
-func WarnMatcherIgnored(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, tool, native string) {
+// the native event it goes to (of target prov): a tool hook then fires for
+// every tool, and a hook on an event without a tool (which has no use for
+// a tool matcher) fires every time. It says nothing for hooks without a
+// matcher.
+//
+// A blocking hook where the target can block gets words of its own: its
+// matcher was what kept its guard to the tools it guards, and a guard
+// whose script blocks whatever it is called for (exit 2 without testing
+// the tool's name, the commonest scoped guard) now blocks every tool
+// call, in every tool that also loads the target's file (Copilot CLI
+// runs VS Code's .github/hooks files: reference part 2 §1.2, §2.5). The
+// generic "fires for every tool" hid that (QA).
+func WarnMatcherIgnored(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, prov vocab.Provider, native string) {
 	if h.Matcher == nil {
 		return
 	}
 	at, path := h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i))
 	if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
 		ds.Warnf(CodeMatcherIgnored, at, path, "filter inside the hook script if it matters",
-			"%s: %s is not about a tool, so %s has no place for its matcher: the hook fires every time", h.DisplayName(i), h.Event, tool)
+			"%s: %s is not about a tool, so %s has no place for its matcher: the hook fires every time", h.DisplayName(i), h.Event, prov.Name)
+		return
+	}
+	_, _, stub := capabilities.BlockStub(h.Handler.Command) // blocks every call by design (HC203 says so)
+	if b, ok := capabilities.Default().BlockingOf(prov.Slug, h.Event); h.Blocking && !stub && ok && b.Behaviour != capabilities.Observe {
+		also := ""
+		switch others := alsoLoadedBy(names, prov.Slug); len(others) {
+		case 0:
+		case 1:
+			also = ", and in " + others[0] + ", which also runs this file's hooks"
+		default:
+			also = ", and in " + strings.Join(others, " and ") + ", which also run this file's hooks"
+		}
+		ds.Warnf(CodeMatcherIgnored, at, path,
+			"make the script exit 0 for the tools it does not guard (test tool_name on stdin, in the names "+prov.Name+" sends), or leave the hook out of "+prov.Name,
+			"%s is blocking, but %s ignores matchers on %s: the hook now runs for every tool call, not only those its matcher selected, so a guard that blocks whatever tool it is called for (one that does not test the tool's name itself) blocks every tool there%s",
+			h.DisplayName(i), prov.Name, native, also)
 		return
 	}
 	ds.Warnf(CodeMatcherIgnored, at, path,
 		"check the tool name inside the hook script, or set up the hook on a tool that honours matchers",
-		"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), tool, native)
+		"%s: %s ignores matchers on %s: the hook fires for every tool, not only the ones its matcher names", h.DisplayName(i), prov.Name, native)
+}
+
+// alsoLoadedBy names the other tools that run the hooks of slug's files
+// as their own (the providers table's also_reads), in the table's order.
+func alsoLoadedBy(names *vocab.Tables, slug string) []string {
+	var out []string
+	for _, p := range names.Providers {
+		if p.Slug != slug && slices.Contains(p.AlsoReads, slug) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 // WarnValueMatcherDropped reports a value matcher another tool kept in

@@ -182,7 +182,7 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		} else {
 			providers.WarnValueMatcherForeign(ds, c.Names, h, i, c.d.Slug, c.Prov.Name, row.Name)
 		}
-		providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov.Name, row.Name)
+		providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov, row.Name)
 	}
 	for _, f := range pd.Fields {
 		if slices.Contains(c.d.Extra, f.Key) || (f.Key == c.d.FailClosed && c.d.FailClosed != "") {

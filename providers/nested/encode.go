@@ -263,7 +263,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 					"%s: its matcher %s cannot be written as the file names %s's %s takes: written without one, the hook watches no file and may never run",
 					h.DisplayName(i), canonical.MatcherText(h.Matcher), c.Prov.Name, native)
 			} else {
-				providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov.Name, native)
+				providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov, native)
 			}
 		}
 	}

@@ -157,7 +157,7 @@ func (a *Adapter) check(ds *diag.List, h *canonical.Hook, i int) bool {
 	if !slices.Contains(r.ToolHooks, name) {
 		// The plugin tests matchers on tool calls only: anywhere else the
 		// hook runs every time (Encode leaves the matcher out).
-		providers.WarnMatcherIgnored(ds, a.Names, h, i, a.Prov.Name, name)
+		providers.WarnMatcherIgnored(ds, a.Names, h, i, a.Prov, name)
 		providers.WarnValueMatcherDropped(ds, a.Names, h, i, Slug, a.Prov.Name, name)
 		return true
 	}

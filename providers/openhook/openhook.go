@@ -223,7 +223,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 			continue
 		}
 		// OpenHook has no matcher: a tool hook fires for every tool.
-		providers.WarnMatcherIgnored(&ds, a.Names, h, i, a.Prov.Name, name)
+		providers.WarnMatcherIgnored(&ds, a.Names, h, i, a.Prov, name)
 		providers.WarnValueMatcherDropped(&ds, a.Names, h, i, Slug, a.Prov.Name, name)
 		// An entry holds a command and async, nothing else.
 		providers.WarnUnwritten(&ds, h, i, a.Prov.Name, func(f string) bool { return f == "command" || f == "async" })
