@@ -268,6 +268,13 @@ const denyEvent = "before_tool_execute"
 // that answers there by exit code and lists nothing may still read some
 // JSON: it has no forms, and nothing is said.
 func denyForms(contracts *hookrun.Tables, c *hookrun.Contract, event string) []string {
+	if event == denyEvent && len(c.DenyJSON) == 0 && c.Slug != hookrun.CanonicalPayload.Slug {
+		// The table's deny_json is empty where only exit codes block on
+		// tool calls (Windsurf, Kiro: "no stdout JSON contract",
+		// reference part 2 §4.7, §3.2, §3.4): known to read none there
+		// (QA: a guard that denies by JSON got no HC425 going there).
+		return []string{noAnswer}
+	}
 	if event == denyEvent || c.Slug == hookrun.CanonicalPayload.Slug {
 		return c.DenyJSON
 	}
@@ -306,8 +313,17 @@ func denyForms(contracts *hookrun.Tables, c *hookrun.Contract, event string) []s
 }
 
 // noAnswer is the reads_json form of an event where the tool reads no
-// JSON answer at all (Codex's UserPromptSubmit): any other tool's differs.
+// JSON answer at all (Codex's UserPromptSubmit), and the form of tool
+// calls for a tool whose deny_json is empty: any other tool's differs.
 const noAnswer = "none"
+
+// canBlock reports whether the blocking matrix lets a hook on event stop
+// or redo something in slug (not observe only); a tool it has no row for
+// is not said to be unable.
+func canBlock(slug, event string) bool {
+	b, ok := capabilities.Default().BlockingOf(slug, event)
+	return !ok || b.Behaviour != capabilities.Observe
+}
 
 // anyText stands, in a deny form, for a value that is whatever text the
 // script gives (the reason Cursor's followup_message carries).
@@ -348,8 +364,11 @@ func denyWords(event string) (does, lost string) {
 // is only an info where the target blocks on exit 2; otherwise the
 // source's documented form is assumed, and a script that answers that way
 // lets every call through, so this is a warning, as the payload's shape
-// is. Targets that read no JSON there are HC202's (structured_output
-// unsupported). An http hook that stays one (Claude Code's and Copilot
+// is. A target that reads no JSON on tool calls (an empty deny_json:
+// Windsurf, Kiro) gets this too, with "deny by exiting 2", where it
+// blocks tool calls at all (the plan leaves HC202 unsaid for such hooks:
+// denyReadByScript); elsewhere a target that reads no JSON is HC202's
+// (structured_output unsupported). An http hook that stays one (Claude Code's and Copilot
 // CLI's) denies only with the JSON body its server answers, which
 // hookconv cannot see: the source's documented form is assumed, as for a
 // script it cannot read, and the target reads the body itself (the shim
@@ -420,8 +439,14 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 				return false
 			}
 			sourceForms := formsOf(c, h.Event)
-			if len(sourceForms) == 0 || !slices.ContainsFunc(sourceForms, func(f string) bool { return !slices.Contains(readerForms, f) }) {
-				return false // none, or every one the reader reads too: nothing to read the script for
+			if len(sourceForms) == 0 || sourceForms[0] == noAnswer || !slices.ContainsFunc(sourceForms, func(f string) bool { return !slices.Contains(readerForms, f) }) {
+				return false // none (or known none), or every one the reader reads too: nothing to read the script for
+			}
+			if readerForms[0] == noAnswer && !canBlock(hookReader.Slug, h.Event) {
+				// Where the target only observes the event (Kiro IDE 0.x,
+				// OpenHook), no answer blocks: HC204 says so, and "deny by
+				// exiting 2" would be false advice.
+				return false
 			}
 			// The forms the hook's text spells; when hookconv cannot read all
 			// it runs, also the one the tool's docs teach. A server's answer

@@ -313,6 +313,37 @@ func (p *planner) answersByExitCode() bool {
 	return ok && s.Level == LevelNone && p.decodedFromTarget()
 }
 
+// denyReadByScript reports whether what structured_output's loss means
+// for a blocking command hook on tool calls — its JSON deny is not read
+// — is said by the conversion's HC425, hook by hook, from what its script
+// spells: the hook was written for a tool with JSON answers whose hooks
+// hookconv does not generate (so its script speaks that tool's contract),
+// and the target blocks tool calls on exit 2 but reads no JSON there
+// (Windsurf, Kiro). HC202 said "only exit code 2 blocks" of every such
+// hook alike, exit-2 guards included (QA). A hook that declares the
+// capability, or chooses a strategy for it, is taken at its word.
+func (p *planner) denyReadByScript() bool {
+	h := p.h
+	if h.Event != "before_tool_execute" || h.Handler.Type != canonical.HandlerCommand || !h.Blocking {
+		return false
+	}
+	if _, chosen := h.Degradation[capStructuredOutput]; chosen || slices.Contains(h.Capabilities, capStructuredOutput) {
+		return false
+	}
+	if b, ok := p.caps.BlockingOf(p.target, h.Event); !ok || !b.ExitTwoBlocks() {
+		return false // where exit 2 does not block, HC202 says what does not
+	}
+	from := p.writtenFor()
+	if from == "" || from == p.target {
+		return false
+	}
+	if prov, _ := p.names.Provider(from); prov.Generated {
+		return false // its hooks answer in the canonical contract, which HC425 does not compare
+	}
+	s, ok := p.caps.SupportOf(from, capStructuredOutput)
+	return ok && s.Level != LevelNone
+}
+
 // decodedFromTarget reports whether a manifest hook was decoded from the
 // target's own config: its provider_data for the target holds the marks
 // only a decoder writes (keys starting with "$": "$matcher", "$event").
@@ -423,7 +454,7 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 			// nothing is degraded (e.g. the canonical manifest itself).
 			continue
 		}
-		if id == capStructuredOutput && p.answersByExitCode() {
+		if id == capStructuredOutput && (p.answersByExitCode() || p.denyReadByScript()) {
 			continue
 		}
 		if s.Level != LevelNone && (!meets(h, s.Requires) || p.offEvent(s) != "") {

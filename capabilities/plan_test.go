@@ -954,7 +954,12 @@ func TestPlanAnswersByExitCode(t *testing.T) {
 		want                 bool // HC202 expected
 	}{
 		{"from a tool without JSON", "windsurf", "kiro", nil, false},
-		{"from a tool with JSON", "claude-code", "kiro", nil, true},
+		// On tool calls, where Kiro blocks by exit 2, HC425 says of each
+		// hook whether its script denies by JSON (denyReadByScript).
+		{"from a tool with JSON, on tool calls", "claude-code", "kiro", nil, false},
+		{"from a tool with JSON, on tool calls where exit 2 blocks nothing", "claude-code", "openhook", nil, true},
+		{"from a tool with JSON, on prompts", "claude-code", "kiro", func(h *canonical.Hook) { h.Event = "before_prompt" }, true},
+		{"from a tool whose program hookconv generates", "cline", "kiro", nil, true},
 		{"manifest, no provenance", "", "windsurf", nil, true},
 		{"manifest, the target's own hook", "", "windsurf", ownData("windsurf"), false},
 		{"canonical source, the target's own hook", "canonical", "windsurf", ownData("windsurf"), false},
