@@ -522,6 +522,26 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 	return true
 }
 
+// exitStillBlocks says, from the blocking matrix, what still blocks on
+// event in the target once its JSON answers are gone, and how a hook
+// blocks there: HC202 said "only exit code 2 blocks" of Kiro IDE 0.x and
+// OpenHook too, where nothing blocks (HC204 on the same hook, QA).
+func (p *planner) exitStillBlocks(event string) (what, fix string) {
+	b, ok := p.caps.BlockingOf(p.target, event)
+	switch {
+	case ok && b.Behaviour == Observe:
+		return "no exit code blocks either: " + p.target + " only observes " + event,
+			"move the check to an event " + p.target + " lets a hook block (`hookconv capabilities`)"
+	case ok && b.Exit == "nonzero":
+		return "only a non-zero exit code blocks", "make the hook signal a block by exiting with code 2"
+	case ok && b.ExitTwoBlocks():
+		return "only exit code 2 blocks", "make the hook signal a block by exiting with code 2"
+	}
+	// No row, or a row whose exit codes do not block either: the table
+	// claims nothing an exit code does there.
+	return "only its exit code is left to it", "check what " + p.target + " does with the hook's exit code"
+}
+
 // strategy is the author's degradation for id, else the table default.
 func (p *planner) strategy(id string) canonical.Strategy {
 	switch s := p.h.Degradation[id]; s {
@@ -546,10 +566,10 @@ func (p *planner) reduce(kept *canonical.Hook, id string) {
 	}
 	switch id {
 	case capStructuredOutput:
-		p.warn(CodeCapabilityReduced, p.field(id),
-			hintFor("make the hook signal a block by exiting with code 2"),
-			"%s uses structured_output, which %s does not support; JSON decisions (allow/deny/ask, updated context) are ignored there and only exit code 2 blocks",
-			p.label(), p.target)
+		what, fix := p.exitStillBlocks(kept.Event)
+		p.warn(CodeCapabilityReduced, p.field(id), hintFor(fix),
+			"%s uses structured_output, which %s does not support; JSON decisions (allow/deny/ask, updated context) are ignored there and %s",
+			p.label(), p.target, what)
 	case capInputRewrite:
 		p.warn(CodeCapabilityReduced, p.field(id),
 			hintFor("make sure the action is safe with its original input"),

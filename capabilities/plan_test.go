@@ -1044,3 +1044,36 @@ func TestLastSegments(t *testing.T) {
 		}
 	}
 }
+
+// TestStructuredOutputExitWords: HC202 says what still blocks once the
+// JSON answers are gone as the blocking matrix has it: exit 2 where it
+// blocks, nothing where the target only observes the event (QA: "only
+// exit code 2 blocks" beside HC204's "exit 2 … ignored" on one hook).
+func TestStructuredOutputExitWords(t *testing.T) {
+	tests := []struct {
+		target, event, want string
+	}{
+		{"openhook", before, "no exit code blocks either: openhook only observes before_tool_execute"},
+		{"kiro-legacy", before, "no exit code blocks either: kiro-legacy only observes before_tool_execute"},
+		{"windsurf", "before_prompt", "only exit code 2 blocks"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target+"/"+tt.event, func(t *testing.T) {
+			h := with(cmdHook("h", tt.event), func(h *canonical.Hook) { h.Blocking = true })
+			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+			_, diags := PlanFrom(m, "claude-code", tt.target, vocab.Default(), Default())
+			found := false
+			for _, d := range diags {
+				if d.Code == CodeCapabilityReduced && strings.Contains(d.Message, "structured_output") {
+					found = true
+					if !strings.HasSuffix(d.Message, "are ignored there and "+tt.want) {
+						t.Errorf("HC202 = %q, want it to end %q", d.Message, tt.want)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no HC202 about structured_output in %v", diags)
+			}
+		})
+	}
+}
