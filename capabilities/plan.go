@@ -213,26 +213,104 @@ type planner struct {
 
 // unixDefault rewrites a hook's commands for a target whose default
 // command is the Unix one, beside overrides for platforms only (Copilot
-// CLI's bash and powershell): equal Linux and macOS overrides become the
-// default, and the former default the Windows command when it has none.
-// What each system runs stays the same.
+// CLI's bash and powershell, Codex's commandWindows, Windsurf's
+// powershell): where Linux and macOS run the same command (their equal
+// overrides, or one override equal to the default that stands for the
+// other), that command becomes the default, and the former default the
+// Windows command when it has none. What each system runs stays the same.
+// Overrides the target cannot hold that are left (Linux and macOS running
+// different commands) are removed with a warning that says what those
+// systems run instead.
 func (p *planner) unixDefault(kept *canonical.Hook, platforms []string) {
 	hd := &kept.Handler
-	unix := hd.Platform["linux"]
-	if unix == "" || unix != hd.Platform["osx"] || slices.Contains(platforms, "linux") || slices.Contains(platforms, "osx") {
-		return
+	linux, osx := platformCommand(hd, "linux"), platformCommand(hd, "osx")
+	_, hasLinux := hd.Platform["linux"]
+	_, hasOSX := hd.Platform["osx"]
+	if (hasLinux || hasOSX) && linux == osx && linux != "" && !slices.Contains(platforms, "linux") && !slices.Contains(platforms, "osx") {
+		delete(hd.Platform, "linux")
+		delete(hd.Platform, "osx")
+		if linux != hd.Command {
+			moved := ""
+			if _, ok := hd.Platform["windows"]; !ok && hd.Command != "" && slices.Contains(platforms, "windows") {
+				hd.Platform["windows"] = hd.Command
+				moved = ", and its default command as the Windows one"
+			}
+			hd.Command = linux
+			p.info(CodeCapabilityPartial, p.field(capPlatformCommands), "",
+				"%s: its Linux and macOS command is written as %s's default command%s: each system runs what it ran", p.label(), p.target, moved)
+		}
 	}
-	delete(hd.Platform, "linux")
-	delete(hd.Platform, "osx")
-	if _, ok := hd.Platform["windows"]; !ok && hd.Command != "" && slices.Contains(platforms, "windows") {
-		hd.Platform["windows"] = hd.Command
+	var dropped []string
+	for _, os := range sortedkeys.Of(hd.Platform) {
+		if !slices.Contains(platforms, os) {
+			dropped = append(dropped, os)
+			delete(hd.Platform, os)
+		}
 	}
-	hd.Command = unix
 	if len(hd.Platform) == 0 {
 		hd.Platform = nil
 	}
-	p.info(CodeCapabilityPartial, p.field(capPlatformCommands), "",
-		"%s: its Linux and macOS command is written as %s's default command, and its default command as the Windows one: each system runs what it ran", p.label(), p.target)
+	if len(dropped) > 0 {
+		p.warn(CodeCapabilityReduced, p.field(capPlatformCommands),
+			"give Linux and macOS the same command, or set degradation.platform_commands to \"exclude\" or \"block\"",
+			"%s uses platform_commands, and %s holds no command of its own for %s; handler.platform.%s removed: %s runs the default command there%s",
+			p.label(), p.target, osList(dropped), strings.Join(dropped, ", handler.platform."), p.target, p.guardLost(kept, platforms))
+	}
+}
+
+// platformCommand is the command hd runs on os: its override, else its
+// default command.
+func platformCommand(hd *canonical.Handler, os string) string {
+	if cmd, ok := hd.Platform[os]; ok && cmd != "" {
+		return cmd
+	}
+	return hd.Command
+}
+
+// osNames are the canonical platform keys in the order messages name
+// them, with the names said.
+var osNames = [...]struct{ key, name string }{{"linux", "Linux"}, {"osx", "macOS"}, {"windows", "Windows"}}
+
+// osList names the systems of platform keys: "Linux and macOS".
+func osList(keys []string) string {
+	var names []string
+	for _, o := range osNames {
+		if slices.Contains(keys, o.key) {
+			names = append(names, o.name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// guardLost says, for a blocking hook, on which systems the target runs
+// another command than the source did (kept as planned, whose overrides
+// for platforms the target holds): the guard that ran there is lost, and
+// "every OS runs handler.command" alone does not say so (QA: a guard on
+// Linux and macOS beside "exit 0" became "exit 0" there). "" when none.
+func (p *planner) guardLost(kept *canonical.Hook, platforms []string) string {
+	if !p.h.Blocking {
+		return ""
+	}
+	var lost []string
+	for _, o := range osNames {
+		runs := kept.Handler.Command
+		if slices.Contains(platforms, o.key) {
+			runs = platformCommand(&kept.Handler, o.key)
+		}
+		if platformCommand(&p.h.Handler, o.key) != runs {
+			lost = append(lost, o.key)
+		}
+	}
+	if len(lost) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; it is a blocking hook, so the guard it ran on %s no longer runs there (%s runs %q instead)", osList(lost), p.target, kept.Handler.Command)
 }
 
 // meets reports whether h meets a support row's condition.
@@ -605,8 +683,8 @@ func (p *planner) reduce(kept *canonical.Hook, id string) {
 		kept.Handler.Platform = nil
 		p.warn(CodeCapabilityReduced, p.field(id),
 			hintFor("make handler.command work on every OS"),
-			"%s uses platform_commands, which %s does not support; handler.platform removed (%s): every OS runs handler.command",
-			p.label(), p.target, strings.Join(keys, ", "))
+			"%s uses platform_commands, which %s does not support; handler.platform removed (%s): every OS runs handler.command%s",
+			p.label(), p.target, strings.Join(keys, ", "), p.guardLost(kept, nil))
 	case capCustomEnv:
 		keys := sortedkeys.Of(kept.Handler.Env)
 		kept.Handler.Env = nil

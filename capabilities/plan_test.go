@@ -180,8 +180,10 @@ func TestPlanCapabilities(t *testing.T) {
 		{name: "platform_commands/exclude", target: "claude-code", hook: with(platformHook, degrade("platform_commands", "exclude")),
 			code: CodeCapabilityExcluded, severity: diag.Warning},
 		// platform_commands: codex level = "partial", note "commandWindows overrides the command on Windows only".
-		{name: "platform_commands/partial", target: "codex", hook: platformHook, want: same,
-			code: CodeCapabilityPartial, severity: diag.Info, contains: []string{"commandWindows"}},
+		// A Windows override alone: Codex holds it as it is.
+		{name: "platform_commands/partial", target: "codex",
+			hook: with(cmdHook("plat", before), func(h *canonical.Hook) { h.Handler.Platform = map[string]string{"windows": "check.ps1"} }),
+			want: same, code: CodeCapabilityPartial, severity: diag.Info, contains: []string{"commandWindows"}},
 
 		// configurable_cwd: claude-code level = "none"; default warn.
 		{name: "configurable_cwd/default warn", target: "claude-code", hook: cwdHook,
@@ -385,6 +387,100 @@ func TestPlanCapabilityGuardLost(t *testing.T) {
 			lost := strings.HasSuffix(diags[i].Message, "excluded: it is a blocking hook, so its guard is lost in codex")
 			if lost != tt.blocking || !tt.blocking && !strings.HasSuffix(diags[i].Message, "; excluded") {
 				t.Errorf("blocking %v: %s", tt.blocking, diags[i].Message)
+			}
+		})
+	}
+}
+
+// TestPlanPlatformCommands covers per-OS commands going to targets whose
+// default command is the Unix one beside a Windows override (the
+// platforms of the platform_commands rows: Codex's commandWindows,
+// Windsurf's and Copilot CLI's powershell), and to targets with one
+// command only, where a blocking hook must say on which systems its guard
+// no longer runs (QA: "exit 0" beside a guard for Linux and macOS became
+// "exit 0" everywhere, with no word that the guard was lost).
+func TestPlanPlatformCommands(t *testing.T) {
+	guard := func(cmd string, platform map[string]string, blocking bool) canonical.Hook {
+		return canonical.Hook{Name: "plat", Event: before, Blocking: blocking,
+			Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: cmd, Platform: platform, Timeout: 5}}
+	}
+	unix := map[string]string{"linux": "./guard.sh", "osx": "./guard.sh", "windows": "guard.ps1"}
+	tests := []struct {
+		name, target string
+		hook         canonical.Hook
+		command      string            // the planned default command
+		platform     map[string]string // the planned overrides
+		code         string            // the platform diagnostic besides HC205 ("" none)
+		contains     []string
+		absent       []string
+	}{
+		{"codex: Linux and macOS agree", "codex", guard("exit 0", unix, true),
+			"./guard.sh", map[string]string{"windows": "guard.ps1"}, "", nil, nil},
+		{"windsurf: Linux and macOS agree", "windsurf", guard("exit 0", unix, true),
+			"./guard.sh", map[string]string{"windows": "guard.ps1"}, "", nil, nil},
+		{"copilot-cli: Linux and macOS agree", "copilot-cli", guard("exit 0", unix, true),
+			"./guard.sh", map[string]string{"windows": "guard.ps1"}, "", nil, nil},
+		// No Windows override: Windows keeps running the former default.
+		{"codex: default moves to Windows", "codex", guard("exit 0", map[string]string{"linux": "./g.sh", "osx": "./g.sh"}, true),
+			"./g.sh", map[string]string{"windows": "exit 0"}, "", nil, nil},
+		// macOS has no override: the default stands for it, and is what
+		// Linux runs too.
+		{"codex: the default stands for macOS", "codex", guard("./g.sh", map[string]string{"linux": "./g.sh", "windows": "g.ps1"}, true),
+			"./g.sh", map[string]string{"windows": "g.ps1"}, "", nil, nil},
+		// Linux and macOS differ: Codex cannot hold the Linux one.
+		{"codex: Linux differs", "codex", guard("./g.sh", map[string]string{"linux": "./g-linux.sh", "windows": "g.ps1"}, true),
+			"./g.sh", map[string]string{"windows": "g.ps1"}, CodeCapabilityReduced,
+			[]string{"no command of its own for Linux", "handler.platform.linux removed", `the guard it ran on Linux no longer runs there (codex runs "./g.sh" instead)`}, nil},
+		{"codex: Linux differs, not blocking", "codex", guard("./g.sh", map[string]string{"linux": "./g-linux.sh"}, false),
+			"./g.sh", nil, CodeCapabilityReduced, []string{"handler.platform.linux removed"}, []string{"guard"}},
+		{"claude-code: blocking", "claude-code", guard("exit 0", unix, true),
+			"exit 0", nil, CodeCapabilityReduced,
+			[]string{"every OS runs handler.command", `the guard it ran on Linux, macOS and Windows no longer runs there (claude-code runs "exit 0" instead)`}, nil},
+		{"gemini-cli: blocking, Windows differs only", "gemini-cli", guard("./g.sh", map[string]string{"windows": "g.ps1"}, true),
+			"./g.sh", nil, CodeCapabilityReduced, []string{"the guard it ran on Windows no longer runs there"}, nil},
+		{"cursor: not blocking", "cursor", guard("exit 0", unix, false),
+			"exit 0", nil, CodeCapabilityReduced, []string{"every OS runs handler.command"}, []string{"guard"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, diags := runPlan(t, tt.target, tt.hook)
+			if len(out.Hooks) != 1 {
+				t.Fatalf("hooks = %d, want 1; %v", len(out.Hooks), diags)
+			}
+			hd := out.Hooks[0].Handler
+			if hd.Command != tt.command {
+				t.Errorf("command = %q, want %q", hd.Command, tt.command)
+			}
+			if diff := cmp.Diff(tt.platform, hd.Platform, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("platform (-want +got):\n%s", diff)
+			}
+			var got *diag.Diagnostic
+			for i, d := range diags {
+				if d.Path == "hooks[0].handler.platform" && d.Code != CodeCapabilityPartial {
+					if got != nil {
+						t.Errorf("second platform diagnostic: %v", d)
+					}
+					got = &diags[i]
+				}
+			}
+			if tt.code == "" {
+				if got != nil {
+					t.Errorf("unexpected %v", *got)
+				}
+				return
+			}
+			if got == nil || got.Code != tt.code || got.Severity != diag.Warning {
+				t.Fatalf("want a %s warning at handler.platform; got %v", tt.code, diags)
+			}
+			for _, s := range tt.contains {
+				if !strings.Contains(got.Message, s) {
+					t.Errorf("message %q does not contain %q", got.Message, s)
+				}
+			}
+			for _, s := range tt.absent {
+				if strings.Contains(got.Message, s) {
+					t.Errorf("message %q contains %q", got.Message, s)
+				}
 			}
 		})
 	}
