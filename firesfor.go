@@ -208,8 +208,8 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, s
 	}
 	if len(kept) == 0 {
 		ds.Warnf(nested.CodeNeverFires, h.PosOf(""), hookPath(h, i), "",
-			"%s: its %s matcher %q names no value %s %s runs hooks for (only %s), so it could never fire; not written",
-			h.DisplayName(i), from, matcher, dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "))
+			"%s: its %s matcher %q names no value %s %s runs hooks for (only %s), so it could never fire; not written%s",
+			h.DisplayName(i), from, matcher, dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "), providers.GuardLost(h, dstProv.Name))
 		return false
 	}
 	others := src.Values

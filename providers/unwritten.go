@@ -89,3 +89,15 @@ func AllBut(dropped ...string) func(field string) bool {
 		return !slices.Contains(dropped, f)
 	}
 }
+
+// GuardLost is what a warning that a hook is not written (HC311: nothing
+// of its matcher exists in the tool) adds for a blocking hook, in the
+// words the planner's HC200 uses: "not written" alone reads like a hook
+// that only watched, and the guard it was is gone from the tool (QA). ""
+// for a hook that does not block.
+func GuardLost(h *canonical.Hook, tool string) string {
+	if !h.Blocking {
+		return ""
+	}
+	return ": it is a blocking hook, so its guard is lost in " + tool
+}

@@ -297,7 +297,7 @@ func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab
 	case ds == nil:
 	case len(rows) == 0:
 		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), path(), "",
-			"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
+			"%s: nothing of its matcher exists in %s, so it could never fire; not written%s", h.DisplayName(i), c.Prov.Name, providers.GuardLost(h, c.Prov.Name))
 	case len(rows) > 1:
 		ds.Infof(CodeExpanded, h.PosOf("matcher"), path(), "", "%s: written as one entry per %s event: %s",
 			h.DisplayName(i), c.Prov.Name, rowNames(rows))
@@ -466,7 +466,7 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 		}
 	}
 	if len(parts) == 0 {
-		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
+		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in %s, so it could never fire; not written%s", h.DisplayName(i), c.Prov.Name, providers.GuardLost(h, c.Prov.Name))
 		return "", false
 	}
 	return providers.JoinAlternatives(parts), true

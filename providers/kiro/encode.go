@@ -198,7 +198,7 @@ func (a *Adapter) encodeMatcher(ds *diag.List, h *canonical.Hook, i int) (string
 		}
 	}
 	if len(parts) == 0 {
-		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in Kiro, so it could never fire; not written", h.DisplayName(i))
+		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in Kiro, so it could never fire; not written%s", h.DisplayName(i), providers.GuardLost(h, "Kiro"))
 		return "", false
 	}
 	return providers.JoinAlternatives(parts), true

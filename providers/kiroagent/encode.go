@@ -111,7 +111,7 @@ func (e *encoder) matchers(h *canonical.Hook, i int, row vocab.NativeEvent, pd *
 	}
 	if !ok {
 		e.ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), hookPath(h, i)+".matcher", "",
-			"%s: nothing of its matcher exists in Kiro CLI, so it could never fire; not written", h.DisplayName(i))
+			"%s: nothing of its matcher exists in Kiro CLI, so it could never fire; not written%s", h.DisplayName(i), providers.GuardLost(h, "Kiro CLI"))
 		return nil, false
 	}
 	if len(texts) == 0 {

@@ -386,7 +386,7 @@ func (a *Adapter) encodeToolTypes(ds *diag.List, h *canonical.Hook, i int, pd *n
 	switch {
 	case len(lost) > 0 && len(names) == 0:
 		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), at, "match tools by Kiro's categories (read, write, shell) instead",
-			"%s: no Kiro tool type stands for %s; not written", h.DisplayName(i), strings.Join(lost, ", "))
+			"%s: no Kiro tool type stands for %s; not written%s", h.DisplayName(i), strings.Join(lost, ", "), providers.GuardLost(h, "Kiro"))
 		return nil, false
 	case len(lost) > 0:
 		ds.Warnf(nested.CodeLostMatcher, h.PosOf("matcher"), at, "match tools by Kiro's categories (read, write, shell) instead",

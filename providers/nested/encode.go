@@ -240,7 +240,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 		}
 		if !ok {
 			ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
-				"%s: nothing of its matcher exists in %s, so it could never fire; not written", h.DisplayName(i), c.Prov.Name)
+				"%s: nothing of its matcher exists in %s, so it could never fire; not written%s", h.DisplayName(i), c.Prov.Name, providers.GuardLost(h, c.Prov.Name))
 			return encodedHook{}
 		}
 		wm := writtenMatcher{text: mt, present: mt != ""}
@@ -377,8 +377,8 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		// never meet; it is not written (nil).
 		neverFires := func(how string) []writtenMatcher {
 			ds.Warnf(CodeNeverFires, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
-				"%s: its %s matcher %q %s %s %s has (%s), so it could never fire; not written",
-				h.DisplayName(i), slug, text, how, c.Prov.Name, row.Name, strings.Join(row.Values, ", "))
+				"%s: its %s matcher %q %s %s %s has (%s), so it could never fire; not written%s",
+				h.DisplayName(i), slug, text, how, c.Prov.Name, row.Name, strings.Join(row.Values, ", "), providers.GuardLost(h, c.Prov.Name))
 			return nil
 		}
 		expanded := false

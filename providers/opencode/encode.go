@@ -195,7 +195,7 @@ func (a *Adapter) check(ds *diag.List, h *canonical.Hook, i int) bool {
 	}
 	if live == 0 {
 		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), at+".matcher", "",
-			"%s: nothing of its matcher exists in OpenCode, so it could never fire; not written", h.DisplayName(i))
+			"%s: nothing of its matcher exists in OpenCode, so it could never fire; not written%s", h.DisplayName(i), providers.GuardLost(h, "OpenCode"))
 		return false
 	}
 	return true
