@@ -37,12 +37,16 @@ type Found struct {
 	Err error
 }
 
-// skipDirs are folders Scan never enters: dependencies and VCS data hold
-// other projects' configs, not this one's.
-var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".venv": true}
+// skipDirs are folders Scan never enters: dependencies and version
+// control data (git's, Mercurial's, Subversion's) hold other projects'
+// configs, or old copies of this one's, not the hooks the project runs.
+// validate's search for manifests skips the same, through SkipsDir (QA:
+// the two searches had lists of their own, and each entered folders the
+// other skipped).
+var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true, "vendor": true, ".venv": true}
 
 // SkipsDir reports whether Scan never enters a folder of this name
-// (skipDirs): other searches for hook configs skip the same.
+// (skipDirs): every other search for hook configs skips the same.
 func SkipsDir(name string) bool { return skipDirs[name] }
 
 // Scan walks fsys and lists every file hookconv can read as a hook

@@ -474,7 +474,13 @@ var newerMinorRE = lazy.Regexp(`^hooks/1\.[0-9]+$`)
 func (d *decoder) spec(m *Manifest, root *node.Node) {
 	f, ok := root.Field("spec")
 	if !ok {
-		d.errorf(CodeSpecMissing, root.Pos, "spec", `add "spec": "`+SpecVersion+`" as the first field`, "required field \"spec\" is missing")
+		// In the file's own syntax: a YAML manifest (a tree with no byte
+		// offsets) is told to add a YAML line, not a JSON member (QA).
+		hint := `add "spec": "` + SpecVersion + `" as the first field`
+		if root.End < 0 {
+			hint = "add spec: " + SpecVersion + " as the first line"
+		}
+		d.errorf(CodeSpecMissing, root.Pos, "spec", hint, "required field \"spec\" is missing")
 		return
 	}
 	if f.Value.Kind != node.String {

@@ -25,7 +25,7 @@ its path, the tool (and how it was recognised: by path, by content, or by
 the event names inside a path two tools share), how many hooks it holds,
 and what is wrong with it (unreadable, ambiguous, mixed formats, errors
 and warnings, which "hookconv validate" or "hookconv convert" show in
-full). .git, node_modules, vendor and .venv are not entered.
+full). .git, .hg, .svn, node_modules, vendor and .venv are not entered.
 
 Nothing is executed and nothing is written. Exit status: 0 when every
 file found reads cleanly (warnings allowed), 1 when one has errors or is

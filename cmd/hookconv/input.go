@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookconv/hookconv"
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/hugeheap"
@@ -120,9 +121,6 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// skipDirs are never searched for manifests.
-var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
-
 // manifestSearch is what findManifests found under a directory. Paths are
 // the directory's joined with the slash-separated paths inside it.
 type manifestSearch struct {
@@ -150,7 +148,7 @@ func findManifests(fsys fs.FS, dir string) manifestSearch {
 			return nil // for a folder, WalkDir then skips it
 		}
 		if d.IsDir() {
-			if p != "." && skipDirs[d.Name()] {
+			if p != "." && hookconv.SkipsDir(d.Name()) {
 				return fs.SkipDir
 			}
 			return nil

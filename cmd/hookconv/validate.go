@@ -29,7 +29,9 @@ manifests: *.json, *.yaml and *.yml files whose top-level "spec" is a
 without one. A file whose "spec" is another format's (a Kubernetes object)
 is named on stderr and not checked; a file named on the command line is
 checked whatever it holds. A file or folder the search cannot read is an
-HC100 error, and the rest is still checked. "-" reads standard input.
+HC100 error, and the rest is still checked. The folders detect skips
+(.git, .hg, .svn, node_modules, vendor, .venv) are not entered. "-"
+reads standard input.
 With no argument the current directory is searched.
 
 A tool's own config (.claude/settings.json, .cursor/hooks.json, ...) is
