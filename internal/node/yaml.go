@@ -3,6 +3,7 @@ package node
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -21,6 +22,9 @@ import (
 // (timestamps, binary, custom tags) are errors rather than guesses.
 func ParseYAML(src []byte) (*Node, error) {
 	if err := CheckEncoding(src); err != nil {
+		return nil, err
+	}
+	if err := notUTF8(src); err != nil {
 		return nil, err
 	}
 	var doc yaml.Node
@@ -42,6 +46,29 @@ func ParseYAML(src []byte) (*Node, error) {
 	}
 	c := converter{src: src}
 	return c.convert(doc.Content[0], 0)
+}
+
+// notUTF8 returns a SyntaxError at the first byte of src that is not
+// UTF-8 (a Latin-1 "ü" saved by an editor), worded as the JSON parser
+// words it, or nil. yaml.v3 refuses such a file too, but says "invalid
+// trailing UTF-8 octet" with no line, which hookconv could only place at
+// 1:1 (QA). The column counts bytes, as every position does.
+func notUTF8(src []byte) error {
+	if utf8.Valid(src) {
+		return nil
+	}
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			lineStart := bytes.LastIndexByte(src[:i], '\n') + 1
+			return &SyntaxError{
+				Msg: fmt.Sprintf("byte 0x%02X is not UTF-8: save the file as UTF-8", src[i]),
+				Pos: diag.Pos{Line: 1 + bytes.Count(src[:i], []byte("\n")), Column: i - lineStart + 1},
+			}
+		}
+		i += size
+	}
+	return nil
 }
 
 // blockScalar matches a line whose value is a block scalar (| or >).

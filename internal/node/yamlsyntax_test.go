@@ -73,6 +73,33 @@ func TestYAMLSyntaxPositions(t *testing.T) {
 	}
 }
 
+// TestYAMLNotUTF8: a byte that is not UTF-8 is placed where it stands,
+// and said as the JSON parser says it (QA: yaml.v3's "invalid trailing
+// UTF-8 octet" was placed at 1:1).
+func TestYAMLNotUTF8(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		line, col int
+		msg       string
+	}{
+		{"Latin-1 in a value on line 4", "spec: hooks/1.0\nhooks:\n  - event: before_tool_execute\n    handler: {type: command, command: \"echo \xff\"}\n", 4, 45, "byte 0xFF is not UTF-8: save the file as UTF-8"},
+		{"in a comment, after a multi-byte character", "# é \xe9\nspec: hooks/1.0\n", 1, 6, "byte 0xE9 is not UTF-8"},
+		{"an encoded surrogate", "spec: \"\xed\xa0\x80\"\n", 1, 8, "byte 0xED is not UTF-8"},
+		{"on the first byte", "\xfcspec: x\n", 1, 1, "byte 0xFC is not UTF-8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseYAML([]byte(tc.src))
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("got %v, want a syntax error", err)
+			}
+			if se.Pos.Line != tc.line || se.Pos.Column != tc.col || !strings.Contains(se.Msg, tc.msg) {
+				t.Errorf("got %d:%d %q, want %d:%d %q", se.Pos.Line, se.Pos.Column, se.Msg, tc.line, tc.col, tc.msg)
+			}
+		})
+	}
+}
+
 func TestYAMLEmptyDocument(t *testing.T) {
 	for _, src := range []string{"", "# only a comment\n", "\n\n"} {
 		_, err := ParseYAML([]byte(src))
