@@ -140,8 +140,32 @@ func validateFile(e *env, p, tool, from string) (string, []byte, diag.List, erro
 	if root, plugin, ok := hookconv.ProjectRoot(slug, name); ok && m != nil && !ds.HasErrors() {
 		ds = append(ds, hookconv.MissingScripts(m, name, os.DirFS(root), plugin)...)
 		ds.Sort()
+	} else if slug == "canonical" && m != nil && !ds.HasErrors() {
+		ds = append(ds, manifestMissingScripts(m, name)...)
+		ds.Sort()
 	}
 	return name, src, ds, nil
+}
+
+// manifestMissingScripts reports the project scripts a manifest's hooks
+// use that its project lacks (HC412, HC413), where that project can be
+// told: a manifest names none (ProjectRoot decides nothing for it), and
+// its commands run from wherever its converted configs land. A manifest
+// at the top level of a git repository is that repository's; one in a
+// folder below may be a package's, or a template for other projects (the
+// examples/ of this one), so it is not checked, nor is one outside a
+// repository or on standard input (QA: a manifest running a missing
+// ./g.sh at a project's top level passed, while the same hook in
+// .claude/settings.json got HC412).
+func manifestMissingScripts(m *canonical.Manifest, name string) diag.List {
+	if name == "" || name == "-" || name == stdinName {
+		return nil
+	}
+	dir := filepath.Dir(name)
+	if place := repoPlace(dir); !place.InRepo || place.Sub != "" {
+		return nil
+	}
+	return hookconv.MissingScripts(m, name, os.DirFS(dir), false)
 }
 
 // hookFiles is what validate checks under a directory.
