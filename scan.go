@@ -70,7 +70,13 @@ func Scan(fsys fs.FS) ([]Found, error) {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || !configPath(p) {
+		if !configPath(p) {
+			return nil
+		}
+		if info, err := FollowFile(fsys, p, d); err != nil || info == nil {
+			if err != nil {
+				out = append(out, Found{Path: p, Problems: []string{"unreadable: " + err.Error()}, Err: err})
+			}
 			return nil
 		}
 		src, err := fs.ReadFile(fsys, p)
@@ -84,6 +90,27 @@ func Scan(fsys fs.FS) ([]Found, error) {
 		return nil
 	})
 	return out, err
+}
+
+// FollowFile returns what a search of fsys reads at p (d its entry): a
+// regular file, or the file a link leads to, which is followed as the
+// tools and a path named on the command line follow it. info is nil for
+// anything else (a folder or a link to one: the walk does not follow
+// those, so a loop cannot trap it); err says why a link leads to nothing
+// readable (it dangles), which a search reports as HC100 instead of
+// skipping the file without a word (QA).
+func FollowFile(fsys fs.FS, p string, d fs.DirEntry) (info fs.FileInfo, err error) {
+	switch t := d.Type(); {
+	case t.IsRegular():
+		return d.Info()
+	case t&fs.ModeSymlink == 0:
+		return nil, nil
+	}
+	info, err = fs.Stat(fsys, p)
+	if err != nil || !info.Mode().IsRegular() {
+		return nil, err
+	}
+	return info, nil
 }
 
 // configPath reports whether a path could be a hook config by its name

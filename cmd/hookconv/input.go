@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -158,11 +159,12 @@ func findManifests(fsys fs.FS, dir string) manifestSearch {
 		default:
 			return nil
 		}
-		if !d.Type().IsRegular() {
+		info, err := hookconv.FollowFile(fsys, p, d)
+		if err != nil {
+			s.unreadable[path] = unreadableDiag(path, err)
 			return nil
 		}
-		info, err := d.Info()
-		if err != nil || info.Size() > canonical.MaxFileSize {
+		if info == nil || info.Size() > canonical.MaxFileSize {
 			return nil
 		}
 		src, err := fs.ReadFile(fsys, p)
@@ -184,9 +186,13 @@ func findManifests(fsys fs.FS, dir string) manifestSearch {
 // unreadableDiag is the HC100 error for a path a directory search could
 // not read.
 func unreadableDiag(path string, err error) diag.List {
+	hint := "check its permissions, or move it out of the folder validate searches"
+	if errors.Is(err, fs.ErrNotExist) {
+		// Found by the walk, so it is there: a link to nothing.
+		hint = "it is a link to a file that does not exist: fix the link, or remove it"
+	}
 	var ds diag.List
-	ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check its permissions, or move it out of the folder validate searches",
-		"cannot read %s: %v", path, unwrapPathError(err))
+	ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", hint, "cannot read %s: %v", path, unwrapPathError(err))
 	return ds.WithFile(path)
 }
 
