@@ -276,9 +276,16 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 			res.Diagnostics = append(res.Diagnostics, w.WithFile(h.OriginFile)...)
 			continue
 		}
-		forms[i] = targetForm(dst, &h, prov)
+		var eds diag.List
+		forms[i], eds = targetForm(dst, &h, prov)
 		if containsAll(have, forms[i]) {
 			mig.Present++
+			// What the target cannot hold of the hook it cannot hold of
+			// the copy there either: said as when it was added, so that
+			// --remove-source keeps the hook on every run (QA: a second
+			// run removed a hook whose statusMessage the target has no
+			// key for, HC316, said only the run that added it).
+			res.Diagnostics = append(res.Diagnostics, keepReasons(eds)...)
 			if holders == nil {
 				holders = holdersOf(prov, own, beside)
 			}
@@ -501,12 +508,14 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 		}
 	}
 	for _, id := range form {
+		var less [][]string // what each copy of id does less
 		for _, c := range holders[id] {
+			var r []string
 			if runsAsync(c, prov.Provider) && !runsAsync(h, prov.Provider) {
 				if h.Blocking {
-					add("runs asynchronously, so it blocks nothing")
+					r = append(r, "runs asynchronously, so it blocks nothing")
 				} else {
-					add("runs asynchronously, so the tool does not wait for it")
+					r = append(r, "runs asynchronously, so the tool does not wait for it")
 				}
 			}
 			// A timeout left unset is the target's default, where the
@@ -514,14 +523,27 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 			// write it, against the copy there.
 			ours, theirs := effectiveTimeout(h, prov.Provider), effectiveTimeout(c, prov.Provider)
 			if theirs > 0 && (ours == 0 || theirs < ours) {
-				add(fmt.Sprintf("times out after %gs, not %s", theirs, describeTimeout(h, ours)))
+				r = append(r, fmt.Sprintf("times out after %gs, not %s", theirs, describeTimeout(h, ours)))
 			}
 			for _, key := range prov.FilterKeys {
 				theirs := providers.OwnData(c, prov.Slug).Get(key)
 				ours := providers.OwnData(h, prov.Slug).Get(key)
 				if theirs != nil && (ours == nil || !node.SameValue(theirs, ours)) {
-					add(fmt.Sprintf("runs only when its %q condition (%s) holds", key, node.AppendCompact(nil, theirs)))
+					r = append(r, fmt.Sprintf("runs only when its %q condition (%s) holds", key, node.AppendCompact(nil, theirs)))
 				}
+			}
+			less = append(less, r)
+		}
+		// A copy that does all the hook does makes another, weaker one
+		// beside it harmless: the target runs both (QA: a source holding
+		// two hooks of one identity, one with a shorter timeout, got
+		// HC428 on the second run only, once both were there).
+		if slices.ContainsFunc(less, func(r []string) bool { return len(r) == 0 }) {
+			continue
+		}
+		for _, r := range less {
+			for _, reason := range r {
+				add(reason)
 			}
 		}
 	}
@@ -1267,7 +1289,7 @@ func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, besi
 	var ds diag.List
 	for i := range res.Planned.Hooks {
 		h := &res.Planned.Hooks[i]
-		if containsAll(off, targetForm(dst, h, prov)) {
+		if form, _ := targetForm(dst, h, prov); containsAll(off, form) {
 			ds = append(ds, warnSwitchedOff(h, i, prov.Provider, "")...)
 		}
 	}
@@ -1313,19 +1335,32 @@ func others(prov migTarget, forms [][]projection, have map[projection]bool, ms .
 
 // targetForm is how the target reads a hook back once written: the
 // identities of Decode(Encode(h)). It is empty when the target cannot
-// hold the hook at all.
-func targetForm(dst providers.Adapter, h *canonical.Hook, prov migTarget) []projection {
+// hold the hook at all. ds are what the encoder said of h written alone,
+// as migrate adds it: what the target cannot hold of it (HC316, HC310),
+// which holds as much for a copy already there.
+func targetForm(dst providers.Adapter, h *canonical.Hook, prov migTarget) (form []projection, ds diag.List) {
 	files, ds := dst.Encode(&canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{*h}}, nil)
 	if ds.HasErrors() || files == nil {
-		return nil
+		return nil, ds
 	}
 	got, gds := dst.Decode(files)
 	if gds.HasErrors() || got == nil {
-		return nil
+		return nil, ds
 	}
-	var out []projection
 	for i := range got.Hooks {
-		out = append(out, identity(&got.Hooks[i], prov))
+		form = append(form, identity(&got.Hooks[i], prov))
+	}
+	return form, ds
+}
+
+// keepReasons are the encoder's warnings in ds that make --remove-source
+// keep a hook (weakensBlocking, narrowsCoverage, losesSetting).
+func keepReasons(ds diag.List) diag.List {
+	var out diag.List
+	for _, d := range ds {
+		if d.Severity == diag.Warning && (weakensBlocking[d.Code] || narrowsCoverage[d.Code] || losesSetting[d.Code]) {
+			out = append(out, d)
+		}
 	}
 	return out
 }

@@ -50,6 +50,22 @@ func TestMigrateIdempotent(t *testing.T) {
 						t.Errorf("hook %d: migrated %v on the first run, %v on the second", i+1, ok, second.Migrated[i])
 					}
 				}
+				// What the target cannot hold of a hook does not change
+				// once it holds it: --remove-source keeps it on every run
+				// (QA: a second run removed a hook whose statusMessage
+				// the target has no key for, HC316).
+				for _, keep := range []struct {
+					name          string
+					first, second []bool
+				}{
+					{"weakened", first.Weakened, second.Weakened},
+					{"narrowed", first.Narrowed, second.Narrowed},
+					{"altered", first.Altered, second.Altered},
+				} {
+					if !slices.Equal(keep.first, keep.second) {
+						t.Errorf("%s %v on the first run, %v on the second: %v", keep.name, keep.first, keep.second, second.Diagnostics)
+					}
+				}
 			})
 		}
 	}
