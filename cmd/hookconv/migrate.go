@@ -55,7 +55,9 @@ other's files (kiro and kiro-agent) are warned about (HC418).
 --dry-run prints a unified diff of every file it would change and writes
 nothing. The diff is in git's form, with each new file's mode ("git
 apply" in DIR makes what the run would write, executable scripts
-included). --remove-source removes the hooks that every target now holds
+included). Where the run would refuse to write a file (read-only, not a
+regular file, in a folder that does not let the user create files), the
+dry run fails the same way, exit 1. --remove-source removes the hooks that every target now holds
 from the source config, keeping the rest of that file. A hook stays, with
 a warning (HC414), when some target holds it with less power to block (it
 only observes there), runs it for fewer cases, already holds a weaker copy
@@ -221,7 +223,7 @@ were. 2 when the command line is wrong.`,
 				return exitError{exitProblems}
 			}
 			if dryRun {
-				if _, _, _, err := plan.stage(); err != nil {
+				if err := plan.check(); err != nil {
 					return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "nothing would be written"})
 				}
 				// The diff first, then the diagnostics of the json and
@@ -729,6 +731,25 @@ func (m *migration) stage() (order []string, files map[string][]byte, modes map[
 	slices.Sort(targets)
 	slices.Sort(sources)
 	return slices.Concat(targets, sources), files, modes, nil
+}
+
+// check is what --dry-run runs instead of write: stage, then the checks
+// writing makes before it writes anything (a file this user may not
+// write, or that is not a regular file, a folder that does not let it
+// create files), so that the dry run fails where the real run would,
+// writing nothing (QA: it printed a clean diff, exit 0, for a read-only
+// .gemini/settings.json the real run refused).
+func (m *migration) check() error {
+	order, _, _, err := m.stage()
+	if err != nil {
+		return err
+	}
+	for _, p := range order {
+		if err := atomicfile.Check(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // targetPaths are the paths the targets' planned changes write (the

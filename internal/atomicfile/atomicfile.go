@@ -64,31 +64,15 @@ type Staged struct {
 // would give it, after the same refusals as Write.
 func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err error) {
 	perm := newFilePerm(defaultPerm)
-	var old fs.FileInfo
-	switch fi, lerr := os.Lstat(path); {
-	case lerr == nil && fi.Mode()&fs.ModeSymlink != 0:
-		return nil, fmt.Errorf("%s is a symbolic link; refusing to replace it with a regular file (write to the link's target instead)", path)
-	case lerr == nil && !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	case lerr == nil && hardLinks(fi) > 1:
-		// The rename gives path a new inode: the file's other names would
-		// keep the old contents, and the files split without a word.
-		return nil, fmt.Errorf("%s has %d names (hard links); replacing it would leave the others with the old contents (make them symbolic links, or copies)", path, hardLinks(fi))
-	case lerr == nil:
+	old, err := replaceable(path)
+	if err != nil {
+		return nil, err
+	}
+	if old != nil {
 		// The permission bits and the setuid, setgid and sticky bits
 		// (a setgid file in a shared project keeps its group's files
 		// group-owned).
-		perm, old = fi.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky), fi
-		// The rename needs only the folder's permission, so it would
-		// replace a file its owner made read-only: refuse what a plain
-		// write would refuse. Opening without O_TRUNC changes nothing.
-		f, werr := os.OpenFile(path, os.O_WRONLY, 0)
-		if werr != nil {
-			return nil, fmt.Errorf("%s cannot be written: %w", path, errors.Unwrap(werr))
-		}
-		f.Close()
-	case !errors.Is(lerr, fs.ErrNotExist):
-		return nil, lerr
+		perm = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	}
 
 	dir, base := filepath.Split(path)
@@ -107,7 +91,7 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 		// Named by the file and its folder, not by the temporary name
 		// the user never chose (open .hooks.json.tmp-2818292363: …).
 		if errors.Is(err, fs.ErrPermission) {
-			return nil, fmt.Errorf("%s cannot be written: its folder %s does not let this user create files (a new file is written beside it, then renamed over it)", path, filepath.Clean(dir))
+			return nil, noCreate(path, dir)
 		}
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -149,6 +133,87 @@ func Stage(path string, data []byte, defaultPerm fs.FileMode) (_ *Staged, err er
 		return nil, err
 	}
 	return &Staged{path: path, tmp: tmpName, dir: dir}, nil
+}
+
+// replaceable returns what Stage finds at path, nil for no file, or the
+// error for what it refuses there: a link, a file that is not regular,
+// one with other names, one this user may not write.
+func replaceable(path string) (fs.FileInfo, error) {
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return nil, fmt.Errorf("%s is a symbolic link; refusing to replace it with a regular file (write to the link's target instead)", path)
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	case hardLinks(fi) > 1:
+		// The rename gives path a new inode: the file's other names would
+		// keep the old contents, and the files split without a word.
+		return nil, fmt.Errorf("%s has %d names (hard links); replacing it would leave the others with the old contents (make them symbolic links, or copies)", path, hardLinks(fi))
+	}
+	// The rename needs only the folder's permission, so it would replace
+	// a file its owner made read-only: refuse what a plain write would
+	// refuse. Opening without O_TRUNC changes nothing.
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%s cannot be written: %w", path, errors.Unwrap(err))
+	}
+	f.Close()
+	return fi, nil
+}
+
+// noCreate is the error for path, whose folder dir does not let this
+// user create the staged copy beside it.
+func noCreate(path, dir string) error {
+	return fmt.Errorf("%s cannot be written: its folder %s does not let this user create files (a new file is written beside it, then renamed over it)", path, filepath.Clean(dir))
+}
+
+// Check reports what WriteInOrder would refuse about writing path, and
+// writes nothing: what Stage refuses at path itself, a folder in which
+// this user may not create the staged copy, and, where the folder is
+// missing, the nearest existing one above it, in which the missing ones
+// would be created. A dry run checks so that it fails where the real run
+// would (QA: --dry-run printed a diff for a read-only target). Where the
+// system cannot tell what this user may do (not Unix), the folders pass,
+// and the real run reports them.
+func Check(path string) error {
+	if _, err := replaceable(path); err != nil {
+		return err
+	}
+	dir, missing := filepath.Dir(path), ""
+	for {
+		st, err := os.Stat(dir)
+		if err == nil && !st.IsDir() {
+			return fmt.Errorf("cannot create %s: %s is not a folder", filepath.Dir(path), dir)
+		}
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot create %s: %w", filepath.Dir(path), err)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil
+		}
+		dir, missing = parent, dir
+	}
+	err := canCreateIn(dir)
+	switch {
+	case err == nil:
+		return nil
+	case missing != "" && errors.Is(err, fs.ErrPermission):
+		// As mkdirs says it.
+		return fmt.Errorf("cannot create %s: %w", missing, &fs.PathError{Op: "mkdir", Path: missing, Err: err})
+	case missing != "":
+		return fmt.Errorf("cannot create %s: %w", missing, err)
+	case errors.Is(err, fs.ErrPermission):
+		return noCreate(path, dir)
+	}
+	return fmt.Errorf("%s cannot be written: %w", path, err)
 }
 
 // newFilePerm is the mode a new file gets: defaultPerm less the umask.

@@ -64,3 +64,10 @@ func hardLinks(fi fs.FileInfo) uint64 {
 	}
 	return 1
 }
+
+// canCreateIn reports whether this user may create a file in folder dir
+// (write and search permission, access(2)'s W_OK|X_OK, the same on every
+// Unix): what staging a copy there needs, asked without creating one.
+func canCreateIn(dir string) error {
+	return syscall.Access(dir, 0x2|0x1)
+}

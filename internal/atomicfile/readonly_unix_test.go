@@ -4,9 +4,11 @@ package atomicfile
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -141,4 +143,98 @@ func TestWriteRefusesHardLink(t *testing.T) {
 	if got := entries(t, dir); len(got) != 2 {
 		t.Errorf("left behind: %v", got)
 	}
+}
+
+// TestCheck: Check refuses what a write would refuse, with the write's
+// words, and writes nothing. The cases about file modes need a user whom
+// modes stop: they skip as root.
+func TestCheck(t *testing.T) {
+	root := os.Geteuid() == 0
+	for _, tc := range []struct {
+		name   string
+		setup  func(t *testing.T, dir string) string // makes the case, returns the path
+		want   string                                // in the error, "" for none
+		byMode bool                                  // needs a user file modes stop
+	}{
+		{"new file", func(t *testing.T, dir string) string { return filepath.Join(dir, "new.json") }, "", false},
+		{"new folders", func(t *testing.T, dir string) string { return filepath.Join(dir, "a", "b", "new.json") }, "", false},
+		{"existing", func(t *testing.T, dir string) string { return write(t, filepath.Join(dir, "f.json"), 0o644) }, "", false},
+		{"a folder", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "settings.json")
+			mkdir(t, p, 0o755)
+			return p
+		}, "settings.json is not a regular file", false},
+		{"a link", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "link.json")
+			if err := os.Symlink(write(t, filepath.Join(dir, "f.json"), 0o644), p); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}, "link.json is a symbolic link", false},
+		{"read-only", func(t *testing.T, dir string) string { return write(t, filepath.Join(dir, "ro.json"), 0o444) }, "ro.json cannot be written: permission denied", true},
+		{"closed folder", func(t *testing.T, dir string) string {
+			p := write(t, filepath.Join(dir, "shut", "f.json"), 0o644)
+			mkdir(t, filepath.Dir(p), 0o555)
+			return p
+		}, "f.json cannot be written: its folder " + "%DIR%/shut does not let this user create files", true},
+		{"missing folder in a closed one", func(t *testing.T, dir string) string {
+			mkdir(t, filepath.Join(dir, "shut"), 0o555)
+			return filepath.Join(dir, "shut", "new", "f.json")
+		}, "cannot create %DIR%/shut/new: mkdir %DIR%/shut/new: permission denied", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.byMode && root {
+				t.Skip("file modes do not stop root")
+			}
+			dir := t.TempDir()
+			path := tc.setup(t, dir)
+			t.Cleanup(func() {
+				filepath.WalkDir(dir, func(p string, d fs.DirEntry, _ error) error { return os.Chmod(p, 0o755) })
+			})
+			before := tree(t, dir)
+			err := Check(path)
+			want := strings.ReplaceAll(tc.want, "%DIR%", dir)
+			switch {
+			case want == "" && err != nil:
+				t.Errorf("Check: %v, want nil", err)
+			case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+				t.Errorf("Check: %v, want an error saying %q", err, want)
+			}
+			if after := tree(t, dir); !slices.Equal(before, after) {
+				t.Errorf("Check changed the folder: %q, was %q", after, before)
+			}
+		})
+	}
+}
+
+// write makes the file p (and its folder) with mode perm.
+func write(t *testing.T, p string, perm os.FileMode) string {
+	t.Helper()
+	mkdir(t, filepath.Dir(p), 0o755)
+	if err := os.WriteFile(p, []byte("{}\n"), perm); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// mkdir makes folder p with mode perm, or gives an existing one perm.
+func mkdir(t *testing.T, p string, perm os.FileMode) {
+	t.Helper()
+	if err := os.MkdirAll(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, perm); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tree lists every path under dir.
+func tree(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(p string, _ fs.DirEntry, _ error) error {
+		out = append(out, p)
+		return nil
+	})
+	return out
 }
