@@ -508,11 +508,47 @@ func (m *migration) printDiff(e *env) error {
 				oldMode = newMode // a file written keeps its mode
 			}
 		}
-		if _, err := e.stdout.Write(gitDiff(c.rel, c.old, c.data, oldMode, newMode)); err != nil {
+		if _, err := e.stdout.Write(gitDiff(m.diffPath(c), c.old, c.data, oldMode, newMode)); err != nil {
 			return stdoutFailed(err)
 		}
 	}
 	return nil
+}
+
+// diffPath names, from the project's folder, the file the run writes for
+// change c: links resolved, as the write resolves them (stage), so that
+// "git apply" of the diff changes that file. Named by its link (QA:
+// .gemini/settings.json → ../shared/gem.json), git apply refuses the
+// patch, which the real run writes into shared/gem.json. A path that
+// does not resolve inside the project (stage refuses it) keeps c.rel.
+func (m *migration) diffPath(c change) string {
+	path, err := throughLink(m.dir, c.path)
+	if err != nil {
+		return c.rel
+	}
+	root, err := filepath.EvalSymlinks(m.dir)
+	if err != nil {
+		return c.rel
+	}
+	// The nearest folder that exists, resolved (a linked .gemini folder
+	// too); the missing ones below it are created as named.
+	dir, rest := filepath.Dir(path), filepath.Base(path)
+	for {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = real
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return c.rel
+		}
+		dir, rest = parent, filepath.Join(filepath.Base(dir), rest)
+	}
+	rel, err := relAbs(root, filepath.Join(dir, rest))
+	if err != nil || !filepath.IsLocal(rel) {
+		return c.rel
+	}
+	return filepath.ToSlash(rel)
 }
 
 // gitDiff is the change of the file at rel (from the project's folder)
