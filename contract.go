@@ -100,7 +100,9 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 	var topLevel []string
 	topFrom := ""
 	var topHooks []int
+	var topFirst *canonical.Hook
 	generic := map[[2]string][]int{} // source hooks per (source, contract whose generic layout they read)
+	firstOf := map[[2]string]*canonical.Hook{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Handler.Type != canonical.HandlerCommand {
@@ -108,6 +110,9 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		}
 		if slug, native := topLevelEvent(h, from, contracts); slug != "" && (slug != to || dst.Slug != to) {
 			topHooks = append(topHooks, h.SourceIndex(i))
+			if topFirst == nil {
+				topFirst = h
+			}
 			topFrom = slug
 			if !slices.Contains(topLevel, native) {
 				topLevel = append(topLevel, native)
@@ -123,11 +128,16 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		}
 		k := [2]string{source, layout}
 		generic[k] = append(generic[k], h.SourceIndex(i))
+		if firstOf[k] == nil {
+			firstOf[k] = h
+		}
 	}
 	var ds diag.List
 	var about [][]int
+	var firsts []*canonical.Hook // the first hook of each warning, whose file it names
 	if nTop := len(topHooks); nTop > 0 {
 		about = append(about, topHooks)
+		firsts = append(firsts, topFirst)
 		ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
 			"%d command hook(s) from %s's %s get %s on stdin, which keeps the tool's input %s, not at the top of the payload (command, file_path) as %s's does there: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
 			nTop, topFrom, strings.Join(topLevel, ", "), given, inputPlace(dst), topFrom)
@@ -146,6 +156,7 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		}
 		if src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0] {
 			about = append(about, generic[key])
+			firsts = append(firsts, firstOf[key])
 			ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
 				"%d command hook(s) on tool events get %s on stdin, which keeps the tool's name and input %s, not %s as %s does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
 				n, given, payloadPlace(dst), payloadPlace(src), whose)
@@ -158,13 +169,19 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 				return "snake_case (file_path)"
 			}
 			about = append(about, generic[key])
+			firsts = append(firsts, firstOf[key])
 			ds.Warnf(CodePayloadShape, diag.Pos{}, "", "make the scripts read either spelling (file_path or filePath)",
 				"%d command hook(s) on tool events get %s's tool arguments in %s, whose names are %s where %s are %s: a script that reads the other spelling finds nothing, and a guard that then exits 0 lets every call through",
 				n, to, dst.ToolInput[0], spelled(native), whose, spelled(src))
 		}
 	}
-	if paths := files.Paths(); len(paths) > 0 {
-		ds = ds.WithFile(paths[0])
+	// Each in the file of the first hook it is about, as other warnings
+	// said once for a group are (QA: for a Copilot CLI source spread over
+	// .github/hooks/*.json, it named the file holding only a sessionEnd
+	// hook, the first by name, not the one whose postToolUse hooks it
+	// was about).
+	for k := range ds {
+		ds[k] = inHookFile(ds[k:k+1], firsts[k], files)[0]
 	}
 	return ds, about
 }
