@@ -16,6 +16,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers/nested"
 )
 
@@ -483,9 +484,18 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 		switch h := probe["hooks"].(type) {
 		case nil:
 		case map[string]any:
-			for k := range h {
+			for _, k := range sortedkeys.Of(h) { // the same event named on every run
 				if k != stateKey && !tableDefined(existing, k) {
-					ds.Errorf(nested.CodeShape, keyAssigned(existing, k), "", "move the hooks into [[hooks.<Event>]] tables",
+					at := keyAssigned(existing, k)
+					if !at.IsValid() && root != nil {
+						if key := fieldOf(root, "hooks"); key != nil {
+							// An inline table, hooks = { PreToolUse = … },
+							// on the hooks key's line (QA: no line, no
+							// column).
+							at = key.KeyPos
+						}
+					}
+					ds.Errorf(nested.CodeShape, at, "", "move the hooks into [[hooks.<Event>]] tables",
 						"the existing hooks (%s) are not written as tables; hookconv cannot replace them safely", k)
 					return nil, ds
 				}

@@ -99,6 +99,16 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		ds.Infof(nested.CodeNoHooks, root.Pos, "hooks", "", "no \"hooks\" in %s: nothing to convert", file)
 		return nil, ds.WithFile(file)
 	}
+	if events.Kind == node.Null {
+		// No tool's docs say whether it reads null as no hooks or rejects
+		// the file (the reference gives Gemini CLI's validation as zod's,
+		// warning and reading on, but not what its hook loader does with
+		// null; Cursor's strictness as undocumented): refused, with what
+		// to write instead (QA: "must be an object, not null" left the
+		// user to guess).
+		ds.Errorf(nested.CodeShape, events.Pos, "hooks", `remove "hooks": null, or write "hooks": {}, and run again`, "\"hooks\" is null, which %s's docs do not describe: hookconv cannot tell whether %s reads it as no hooks or rejects the file", c.Prov.Name, c.Prov.Name)
+		return nil, ds.WithFile(file)
+	}
 	if events.Kind != node.Object {
 		ds.Errorf(nested.CodeShape, events.Pos, "hooks", `"hooks" maps event names to lists of entries`, "\"hooks\" must be an object, not %s", events.Kind.Article())
 		return nil, ds.WithFile(file)
