@@ -683,6 +683,7 @@ func TestFailureBody(t *testing.T) {
 		{"check.sh 2>/dev/null || exit 2", "check.sh 2>/dev/null", "exit 2", true},
 		{"check.sh 2>&1 || exit 2", "check.sh 2>&1", "exit 2", true}, // the & of a redirection is no operator
 		{"if ! check.sh; then exit 2; fi", "check.sh", " exit 2; ", true},
+		{`if ! "$(dirname "$0")/check.sh"; then exit 2; fi`, `"$(dirname "$0")/check.sh"`, " exit 2; ", true}, // QA: the quotes in $( ) are its own
 		{"if ! check.sh\nthen\n  echo no\n  exit 2\nfi\nexit 0", "check.sh", "\n  echo no\n  exit 2\n", true},
 		{"check.sh && exit 0 || exit 2", "check.sh", "exit 2", true},
 		{"check.sh && true || { echo no; exit 2; }", "check.sh", "{ echo no; exit 2; }", true},

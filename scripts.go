@@ -1065,14 +1065,51 @@ func withoutLiteralQuotes(text string) string {
 
 // closingQuote is the index in s of the quote q that closes a string
 // opened just before s, or -1: in double quotes a backslash escapes the
-// next byte ("a \" b" is one string); in single quotes nothing does.
+// next byte ("a \" b" is one string), and a command substitution is read
+// past whole, the quotes in it its own ("$(dirname "$0")/check.sh" is one
+// string: QA found the quote before $0 taken for its end, and the rest
+// of the line read as another string, which hid an if's condition's
+// end); in single quotes nothing does.
 func closingQuote(s []byte, q byte) int {
 	for j := 0; j < len(s); j++ {
 		switch {
 		case s[j] == '\\' && q == '"':
 			j++
+		case s[j] == '$' && q == '"' && j+1 < len(s) && s[j+1] == '(':
+			end := substitutionEnd(s[j+2:])
+			if end < 0 {
+				return -1
+			}
+			j += 2 + end
 		case s[j] == q:
 			return j
+		}
+	}
+	return -1
+}
+
+// substitutionEnd is the index in s of the ) that closes a command
+// substitution opened just before s ($( or $(( ), or -1: parentheses in
+// it are counted and its quoted strings read past, each byte once.
+func substitutionEnd(s []byte) int {
+	depth := 0
+	for j := 0; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '\'', '"':
+			end := closingQuote(s[j+1:], s[j])
+			if end < 0 {
+				return -1
+			}
+			j += end + 1
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return j
+			}
+			depth--
 		}
 	}
 	return -1

@@ -365,6 +365,24 @@ func TestWithoutTextSubstitutions(t *testing.T) {
 	}
 }
 
+func TestWithoutLiteralQuotes(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{`echo "no rm" >&2`, `echo "xxxxx" >&2`},
+		{`echo 'a $b' "$c"`, `echo 'xxxx' "$c"`},
+		{`echo "a \" b"`, `echo "a \" b"`}, // a backslash: kept whole
+		// QA: a command substitution's quotes are its own, and the
+		// string is one: kept whole, as any holding a $.
+		{`if ! "$(dirname "$0")/check.sh"; then exit 2; fi`, `if ! "$(dirname "$0")/check.sh"; then exit 2; fi`},
+		{`x="$(echo "a)b")"; y="ok"`, `x="$(echo "a)b")"; y="xx"`},
+		{`x="$((1+(2)))" "lit"`, `x="$((1+(2)))" "xxx"`},
+		{`x="$(echo "open`, `x="$(echo "open`}, // unbalanced: as it is
+	} {
+		if got := withoutLiteralQuotes(tc.text); got != tc.want {
+			t.Errorf("withoutLiteralQuotes(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
 // FuzzReadScript: no command or script text makes the reader panic, and
 // what it reads never keeps a comment line or misses the command.
 func FuzzReadScript(f *testing.F) {

@@ -486,12 +486,17 @@ const maxLineSplits = 8
 // a test, an if or a case opening on a variable or $? ([ $? -eq 2 ] &&
 // exit 2, test "$rc" = 2, (( $? == 2 )), if [ $? -eq 2 ]; then exit 2;
 // fi, case $? in …). failureBody reads which status it tests and which
-// codes it passes on.
+// codes it passes on. An if is one only by its condition's test: if !
+// "$DIR/check.sh"; then exit 2; fi tests its own call, and joined to the
+// line before was read as no shape at all (QA).
 func opensStatusTest(line string) bool {
 	if !strings.Contains(line, "$") {
 		return false
 	}
-	for _, opening := range []string{"[", "test", "if", "((", "case"} {
+	if rest, ok := strings.CutPrefix(line, "if"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+		line = strings.TrimLeft(rest, " \t")
+	}
+	for _, opening := range []string{"[", "test", "((", "case"} {
 		if strings.HasPrefix(line, opening) {
 			return true
 		}

@@ -109,6 +109,12 @@ var silentExitRows = []silentExitRow{
 	{"builtin.sh", "grep -q \"rm -rf\" && builtin exit 2\nexit 0\n", "", true},                             // exit 2, silent
 	{"cmd-p-loud.sh", "grep -q \"rm -rf\" && { echo no >&2; command -p exit 2; }\nexit 0\n", "", false},    // exit 2, "no"
 	{"case-any-c.sh", "", "./.claude/hooks/fails.sh; case $? in 0) exit 0;; 1) ;& 2) exit 2;; esac", true}, // exit 2, silent
+	// QA: the if ! form with the call in double quotes around a
+	// command substitution, its own quotes inside.
+	{"if-not-q.sh", "if ! \"$(dirname \"$0\")/fails.sh\"; then exit 2; fi\nexit 0\n", "", true},                                           // exit 2, silent
+	{"if-not-sub.sh", "if ! \"$(dirname \"$0\")/fails.sh\"; then why=\"$(echo \"rm -rf\")\"; exit 2; fi\nexit 0\n", "", true},             // exit 2, silent
+	{"if-not-q-l.sh", "if ! \"$(dirname \"$0\")/loud1.sh\"; then exit 2; fi\nexit 0\n", "", false},                                        // exit 2, "no rm -rf"
+	{"if-not-q-s.sh", "if ! \"$(dirname \"$0\")/fails.sh\"; then echo \"blocked: $(date \"+%T\")\" >&2; exit 2; fi\nexit 0\n", "", false}, // exit 2, "blocked: …"
 }
 
 // TestSilentExitRows reads each of silentExitRows.
