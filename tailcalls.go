@@ -101,6 +101,11 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 		return "", false, false
 	}
 	text = s.byOwnFolder(name, b, true).text
+	if !s.Plugin {
+		// cd "$(dirname "$0")/../.." || exit 1, then the call (QA):
+		// read from where the cd leads.
+		text = withoutOpeningCd(text, path.Dir(name), rootVars(false)[0])
+	}
 	if inlined, ok := withLastCallInlined(text); ok {
 		// main "$@" after main() { check.sh || return 2; return 0; }:
 		// read as the body's lines ending the script.
@@ -267,6 +272,70 @@ var fileTestElseZero = lazy.Regexp(`^(?:\[[ \t]+-[xfers][ \t]+(?:"[^"]*"|[^ \t\]
 // changesDirectory matches a command that changes the shell's folder,
 // after which a relative path names a file elsewhere.
 var changesDirectory = lazy.Regexp(`(?:^|[\s;&|({])(?:cd|pushd|popd)(?:[\s;&|)}]|$)`)
+
+// openingCd matches a script's first line when it changes into one
+// folder and does nothing else, on failure exiting or going on: cd DIR,
+// cd -- "DIR" || exit 1. The folder's word is the first group.
+var openingCd = lazy.Regexp(`^[ \t\n]*cd[ \t]+(?:--[ \t]+)?("[^"\n]*"|[^\s;&|"'<>()` + "`" + `]+)[ \t]*(?:\|\|[ \t]*exit(?:[ \t]+[0-9]+)?)?[ \t;]*\n`)
+
+// withoutOpeningCd returns a project shell script's text (its own
+// folder dir spelled out after ${root}, as tailText has it) that opens
+// with a cd into the project or into that folder (openingCd: cd
+// "$(dirname "$0")/../.." || exit 1, cd "$CLAUDE_PROJECT_DIR", cd
+// "$(dirname "$0")") with that line cut, and, for its own folder, the
+// paths after it that open with ./ spelled from the project: the readers
+// take a relative path from the project, where a hook runs, and so does
+// the rest after a cd there. A failing cd writes why on stderr and exits
+// with its own code or runs on, neither of them a silent exit 2. Any
+// other text is returned as it is, and tailCall then refuses it (a cd
+// elsewhere names other files); so is one whose own folder's paths a cd
+// into it may break (its own spelling after the cd: $0 may be relative)
+// or that names a relative path not by ./ (bash lib/check.sh), whose
+// folder would be misread.
+func withoutOpeningCd(text, dir, root string) string {
+	if !strings.Contains(text, "cd") {
+		return text // most scripts: the regexp is not run
+	}
+	m := openingCd().FindStringSubmatchIndex(text)
+	if m == nil {
+		return text
+	}
+	target, rest := strings.Trim(text[m[2]:m[3]], `"`), text[m[1]:]
+	into := ""
+	if t, ok := strings.CutPrefix(target, gitTopLevel); ok {
+		into = path.Clean("/" + t)
+	} else {
+		for _, v := range projectRootVars() {
+			if t, ok := strings.CutPrefix(target, "${"+v+"}"); ok {
+				into = path.Clean("/" + t)
+			} else if t, ok := strings.CutPrefix(target, "$"+v); ok && (t == "" || t[0] == '/') {
+				into = path.Clean("/" + t)
+			}
+		}
+	}
+	switch {
+	case into == "/":
+		return rest
+	case into != "/"+dir || strings.Contains(rest, "${"+root+"}/"+dir) || !strings.Contains(rest, "./"):
+		return text
+	}
+	b := make([]byte, 0, len(rest)+64)
+	for i := 0; i < len(rest); i++ {
+		if strings.HasPrefix(rest[i:], "./") && (i == 0 || strings.IndexByte(" \t\n;&|(\"'", rest[i-1]) >= 0) {
+			b = append(b, "${"+root+"}/"+dir+"/"...)
+			i++
+			continue
+		}
+		b = append(b, rest[i])
+	}
+	spelled := string(b)
+	for _, ref := range scriptPaths(spelled, []string{root}, true) {
+		if !strings.HasPrefix(ref.path, dir+"/") {
+			return text // a relative path not by ./: from dir, not the project
+		}
+	}
+	return spelled
+}
 
 // orExitStatus matches a || exit $? (or a bare exit, which passes the
 // same status on) ending a line; passedOnThenZero one ending the line

@@ -115,6 +115,17 @@ var silentExitRows = []silentExitRow{
 	{"if-not-sub.sh", "if ! \"$(dirname \"$0\")/fails.sh\"; then why=\"$(echo \"rm -rf\")\"; exit 2; fi\nexit 0\n", "", true},             // exit 2, silent
 	{"if-not-q-l.sh", "if ! \"$(dirname \"$0\")/loud1.sh\"; then exit 2; fi\nexit 0\n", "", false},                                        // exit 2, "no rm -rf"
 	{"if-not-q-s.sh", "if ! \"$(dirname \"$0\")/fails.sh\"; then echo \"blocked: $(date \"+%T\")\" >&2; exit 2; fi\nexit 0\n", "", false}, // exit 2, "blocked: …"
+	// QA: a cd into the project or the script's own folder, || exit 1,
+	// before the call; not one elsewhere.
+	{"cd-up.sh", "cd \"$(dirname \"$0\")/../..\" || exit 1\n./.claude/hooks/check.sh\n", "", true},                       // exit 2, silent
+	{"cd-up-or2.sh", "cd \"$(dirname \"$0\")/../..\" || exit 1\n./.claude/hooks/fails.sh || exit 2\nexit 0\n", "", true}, // exit 2, silent
+	{"cd-var.sh", "cd \"$CLAUDE_PROJECT_DIR\" || exit 1\n./.claude/hooks/check.sh\n", "", true},                          // exit 2, silent
+	{"cd-here.sh", "cd \"$(dirname \"$0\")\" || exit 1\n./check.sh\n", "", true},                                         // exit 2, silent
+	{"cd-here-or2.sh", "cd -- \"$(dirname \"$0\")\" || exit 1\n./fails.sh || exit 2\nexit 0\n", "", true},                // exit 2, silent
+	{"cd-up-l.sh", "cd \"$(dirname \"$0\")/../..\" || exit 1\n./.claude/hooks/loud.sh\n", "", false},                     // exit 2, "no rm -rf"
+	{"cd-here-l.sh", "cd \"$(dirname \"$0\")\" || exit 1\n./loud.sh\n", "", false},                                       // exit 2, "no rm -rf"
+	{"cd-else.sh", "cd /tmp || exit 1\n./.claude/hooks/check.sh\n", "", false},                                           // exit 127, "No such file"
+	{"cd-here-dir.sh", "cd \"$(dirname \"$0\")\" || exit 1\n\"$(dirname \"$0\")/check.sh\"\n", "", false},                // exit 127: $0 is relative
 }
 
 // TestSilentExitRows reads each of silentExitRows.
@@ -186,6 +197,28 @@ func TestSilentExitRowsInBash(t *testing.T) {
 		}
 		if silent := code == 2 && stderr.Len() == 0; silent != r.want {
 			t.Errorf("%s: bash exits %d, stderr %q: silent exit 2 %v, row says %v", r.name, code, stderr.String(), silent, r.want)
+		}
+	}
+}
+
+func TestWithoutOpeningCd(t *testing.T) {
+	const own = "${CLAUDE_PROJECT_DIR}/.claude/hooks"
+	for _, tc := range []struct{ text, want string }{
+		{"cd \"" + own + "/../..\" || exit 1\n./.claude/hooks/check.sh\n", "./.claude/hooks/check.sh\n"},
+		{"cd \"$CLAUDE_PROJECT_DIR\"\n./x.sh\n", "./x.sh\n"},
+		{"cd \"$(git rev-parse --show-toplevel)\" || exit\n./x.sh\n", "./x.sh\n"},
+		{"cd -- \"" + own + "\" || exit 1\n./check.sh || exit 2\n", own + "/check.sh || exit 2\n"},
+		// Left as they are: elsewhere, a relative path not by ./, the
+		// own folder's spelling after a cd into it, a cd and more.
+		{"cd /tmp || exit 1\n./check.sh\n", "cd /tmp || exit 1\n./check.sh\n"},
+		{"cd \"" + own + "/..\"\n./check.sh\n", "cd \"" + own + "/..\"\n./check.sh\n"},
+		{"cd \"" + own + "\"\nbash lib/check.sh\n", "cd \"" + own + "\"\nbash lib/check.sh\n"},
+		{"cd \"" + own + "\"\n\"" + own + "/check.sh\"\n", "cd \"" + own + "\"\n\"" + own + "/check.sh\"\n"},
+		{"cd \"$CLAUDE_PROJECT_DIR\" && ./x.sh\n", "cd \"$CLAUDE_PROJECT_DIR\" && ./x.sh\n"},
+		{"cd \"$CLAUDE_PROJECT_DIRX\"\n./x.sh\n", "cd \"$CLAUDE_PROJECT_DIRX\"\n./x.sh\n"},
+	} {
+		if got := withoutOpeningCd(tc.text, ".claude/hooks", "CLAUDE_PROJECT_DIR"); got != tc.want {
+			t.Errorf("withoutOpeningCd(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }
