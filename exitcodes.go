@@ -705,6 +705,84 @@ func afterSuccessExit(command, plain, call string, at int, on exitCode) (string,
 	return call, body, on, true
 }
 
+// successBody splits a command that runs one call and then, only when
+// that call succeeds, a body that may exit 2: isdanger.sh && exit 2, the
+// helper's success turned into a block (QA). The body is bodyUnit's: one
+// simple command or group; what follows it (; exit 0) runs when the call
+// failed or the body did not exit, and is not returned. Not ok for a
+// negated call or a compound (failureBody's shapes), nor for one opening
+// with a cd. The caller reads whether the body exits 2 (isdanger.sh &&
+// echo ok is no such command).
+func successBody(command string) (call, body string, ok bool) {
+	if !strings.Contains(command, "&&") {
+		return "", "", false
+	}
+	plain := withoutLiteralQuotes(command) // same length: the offsets hold
+	at := skipBlanks(plain, 0)
+	end := nextOperator(plain, at)
+	if negated(plain, at) || !strings.HasPrefix(plain[end:], "&&") {
+		return "", "", false
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(plain[at:end]), " ")
+	if first == "" || first == "cd" || slices.Contains(shellKeywords, first) || slices.Contains(compoundWords, first) {
+		return "", "", false
+	}
+	body, ok = bodyUnit(command, plain, skipBlanks(plain, end+2))
+	if !ok {
+		return "", "", false
+	}
+	return strings.TrimSpace(command[at:end]), body, true
+}
+
+// successAsExitTwo returns a shell script's text with each exit 0 (or
+// 256, …: the low byte is the status) spelled exit 2, its other exits
+// exit 1, and, where its last line is no exit, an exit 2 after it: the
+// text then exits 2 where the script succeeds, which exitsTwoSilently
+// reads, for a command that turns the script's success into exit 2
+// (isdanger.sh && exit 2: QA). Reaching the end is read as a success
+// whatever the last command's status (grep -q bad "$f" succeeds on a
+// match): at worst a needless warning. Not ok for an exit whose code is
+// no number (exit $rc, a bare exit), which this does not follow. One
+// pass over the text.
+func successAsExitTwo(text string) (string, bool) {
+	plain := withoutLiteralQuotes(text) // same length: the offsets hold
+	var b strings.Builder
+	done := 0
+	for from := 0; ; {
+		i := strings.Index(plain[from:], "exit")
+		if i < 0 {
+			break
+		}
+		at := from + i
+		from = at + len("exit")
+		if !wordAt(plain, at, "exit") || at > 0 && isNameByte(plain[at-1]) || !atCommandStart(plain, at) {
+			continue
+		}
+		j := skipBlanks(plain, from)
+		k := j
+		for k < len(plain) && plain[k] >= '0' && plain[k] <= '9' {
+			k++
+		}
+		n, err := strconv.Atoi(plain[j:k])
+		if err != nil || k < len(plain) && strings.IndexByte(" \t\n;&|)}", plain[k]) < 0 {
+			return "", false
+		}
+		code := "1"
+		if n%256 == 0 {
+			code = "2"
+		}
+		b.WriteString(text[done:j])
+		b.WriteString(code)
+		done, from = k, k
+	}
+	b.WriteString(text[done:])
+	out := b.String()
+	if _, last := lastLine(out); !wordAt(last, 0, "exit") {
+		out += "\nexit 2\n"
+	}
+	return out, true
+}
+
 // onlyExitZero reports whether text, an if's then part, is an exit with
 // status 0 alone (exit 0, a bare exit after a test that held).
 func onlyExitZero(text string) bool {
@@ -1155,6 +1233,36 @@ func (r *exitReader) read(hd canonical.Handler) (what, dropped string, quiet boo
 		}
 		if p, ok := scripts.readProgram(&call); ok {
 			return what, "", p.exitsSilently(on) && (!prints || !p.mayPrint())
+		}
+	}
+	if callText, body, ok := successBody(hd.Command); ok && exitsTwoSilently(body) && allVisible(body, forExit) {
+		// isdanger.sh && exit 2 (QA): the exit is as silent as the
+		// script's success, or silent whenever it succeeds where its
+		// stderr goes away (isdanger.sh 2>/dev/null && exit 2).
+		at, away := stderrAway(callText)
+		dropped := ""
+		if away {
+			callText, dropped = callText[:at], strings.TrimSpace(callText[at:])
+		}
+		callText, prints := withoutOutputRedirects(callText)
+		call := hd
+		call.Command = strings.TrimSpace(callText)
+		if text, read := scripts.readExitScript(&call); read {
+			key := strings.TrimSuffix(text, "\n"+call.Command)
+			if prints {
+				key = withPrintsToStderr(key)
+			}
+			succeeds, ok := successAsExitTwo(key)
+			what := "its script, whose success the command turns into exit 2,"
+			if away {
+				return what, dropped, ok && exitsTwo(succeeds)
+			}
+			quiet, seen := silent["\x00success\x00"+key]
+			if !seen {
+				quiet = ok && exitsTwoSilently(succeeds)
+				silent["\x00success\x00"+key] = quiet
+			}
+			return what, "", quiet
 		}
 	}
 	quietText := func(key string) bool {

@@ -811,6 +811,51 @@ func TestFailureBody(t *testing.T) {
 // its body on the call's exit 2 alone (QA: ./q.sh; rc=$?; [ $rc -eq 2 ]
 // && exit 2 was not read); one that runs it on any other status, success
 // among them, has no such body.
+func TestSuccessBody(t *testing.T) {
+	for _, tc := range []struct {
+		command, call, body string
+		ok                  bool
+	}{
+		{"isdanger.sh && exit 2", "isdanger.sh", "exit 2", true},
+		{"isdanger.sh && exit 2; exit 0", "isdanger.sh", "exit 2", true},
+		{"\"$(dirname \"$0\")/isdanger.sh\" && exit 2\nexit 0", "\"$(dirname \"$0\")/isdanger.sh\"", "exit 2", true},
+		{"isdanger.sh 2>/dev/null && { echo no >&2; exit 2; }", "isdanger.sh 2>/dev/null", "{ echo no >&2; exit 2; }", true},
+		{"isdanger.sh && echo ok", "isdanger.sh", "echo ok", true}, // the caller reads whether it exits 2
+		{"isdanger.sh || exit 2", "", "", false},
+		{"! check.sh && exit 2", "", "", false},                                // failureBody's
+		{"if isdanger.sh; then exit 2; fi && exit 0", "", "", false},           // a compound
+		{"cd \"$CLAUDE_PROJECT_DIR\" && isdanger.sh && exit 2", "", "", false}, // a cd first
+		{"isdanger.sh && echo found && exit 2", "", "", false},                 // an and-or list after no exit
+		{"isdanger.sh; exit 2", "", "", false},
+	} {
+		call, body, ok := successBody(tc.command)
+		if call != tc.call || body != tc.body || ok != tc.ok {
+			t.Errorf("successBody(%q) = %q, %q, %v, want %q, %q, %v", tc.command, call, body, ok, tc.call, tc.body, tc.ok)
+		}
+	}
+}
+
+func TestSuccessAsExitTwo(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+		ok         bool
+	}{
+		{"grep -q bad", "grep -q bad\nexit 2\n", true},
+		{"grep -q bad || exit 1\necho found >&2\nexit 0", "grep -q bad || exit 1\necho found >&2\nexit 2", true},
+		{"if grep -q bad; then exit 0; fi\nexit 2", "if grep -q bad; then exit 2; fi\nexit 1", true},
+		{"[ -n \"$x\" ] && exit 256\nexit 3", "[ -n \"$x\" ] && exit 2\nexit 1", true},
+		{"echo 'exit 0'; exit_code=1", "echo 'exit 0'; exit_code=1\nexit 2\n", true}, // no exit: quoted, or another word
+		{"f() { exit 0; }\nf", "f() { exit 2; }\nf\nexit 2\n", true},
+		{"grep -q bad || exit\nexit 0", "", false},
+		{"exit $rc", "", false},
+	} {
+		got, ok := successAsExitTwo(tc.text)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("successAsExitTwo(%q) = %q, %v, want %q, %v", tc.text, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
 func TestFailureBodyOnExitTwo(t *testing.T) {
 	// The rows whose arm runs on other codes than 2 too (QA: a pattern
 	// list's other numbers, and a catch-all's failures but those listed
@@ -962,7 +1007,7 @@ func TestSilentExitsWrapped(t *testing.T) {
 		{"./quiet.sh; if [ $? -ne 0 ]; then exit 2; fi", true},
 		{"./quiet.sh; if [ $? -ne 0 ]; then echo blocked >&2; exit 2; fi", false},
 		{"if ! ./loud.sh 2>/dev/null; then exit 2; fi", true}, // the script's reason sent away
-		{"./quiet.sh && exit 2", false},                       // exits 2 on success: not read
+		{"./quiet.sh && exit 2", true},                        // exits 2 on success, silently (QA: read)
 		// QA's second round, each silent shape with its loud twins.
 		// The status saved in a variable first.
 		{"./quiet.sh; rc=$?; [ $rc -eq 0 ] || exit 2", true},

@@ -399,6 +399,14 @@ func turnsFailure(line string) bool {
 	return ok
 }
 
+// turnsSuccess reports whether line, a script's line, turns a call's
+// success into an exit 2 (isdanger.sh && exit 2): an exit 0 on the line
+// after runs where the call failed (QA).
+func turnsSuccess(line string) bool {
+	_, body, ok := successBody(line)
+	return ok && exitsTwo(body)
+}
+
 // failureTail reads a script (name, its text as tailText has it) whose
 // last line turns one project script's failure into a silent exit 2
 // (QA b4): "$(dirname "$0")/check.sh" || exit 2, read by failureBody as
@@ -415,7 +423,9 @@ func turnsFailure(line string) bool {
 // in 2) exit 2;; esac, after the call on the line before) is read so
 // for the exit 2: the script's silent where before's or the helper's
 // is. A call whose stderr goes away (check.sh 2>/dev/null || exit 2:
-// tailCall's muted) exits silently however loud the helper is.
+// tailCall's muted) exits silently however loud the helper is. So is
+// one turning the helper's success into exit 2 (isdanger.sh && exit 2:
+// QA), read by successAsExitTwo.
 func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	if !strings.Contains(text, "exit") {
 		return "", false // every such line has an exit: most scripts are skipped here
@@ -426,7 +436,7 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		// only where the test's body did not exit, as failureBody reads
 		// it after the test; so does the exit 2 after [ $? -ne 2 ] &&
 		// exit 0 or an if ending in fi (QA).
-		if rest, test := lastLine(before); opensStatusTest(test) || test == "esac" || test == "fi" || f[1] == "0" && turnsFailure(test) {
+		if rest, test := lastLine(before); opensStatusTest(test) || test == "esac" || test == "fi" || f[1] == "0" && (turnsFailure(test) || turnsSuccess(test)) {
 			before, last = rest, test+"\n"+last
 		}
 	}
@@ -479,10 +489,17 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		before, last = before+last[:at]+"\n", strings.TrimSpace(last[at+1:])
 		call, body, on, ok = failureBody(last)
 	}
+	onSuccess := false
+	if !ok {
+		// isdanger.sh && exit 2 (QA): the helper's success, not its
+		// failure, becomes the exit 2.
+		call, body, ok = successBody(last)
+		onSuccess = true
+	}
 	if !ok || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
 		return "", false
 	}
-	if w := shellWords(call); len(w) == 0 || sourcing(w) || on.failing() && w[0].text == "exec" {
+	if w := shellWords(call); len(w) == 0 || sourcing(w) || (on.failing() || onSuccess) && w[0].text == "exec" {
 		// exec check.sh || exit 2: the helper replaces the shell, whose
 		// exit is the helper's own (bash 5.2: exit 1 for a helper's 1),
 		// and what follows never runs.
@@ -499,6 +516,17 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	whole := before + "\n" + inner
 	if !allVisible(whole, forExit) {
 		return "", false
+	}
+	if onSuccess {
+		// The script exits 2 silently where what runs before does, or
+		// the helper, run after it, succeeds with nothing written (its
+		// writes gone when muted): its exit 0 or its end read as the
+		// exit 2.
+		succeeds, ok := successAsExitTwo(inner)
+		if !ok || muted && (!exitsTwo(succeeds) || !exitsTwoSilently(before+"\nexit 2")) || !muted && !exitsTwoSilently(before+"\n"+succeeds) {
+			return "", false
+		}
+		return before + "\nexit 2", true
 	}
 	if muted {
 		// check.sh 2>/dev/null || exit 2, or then [ $? -eq 2 ] &&

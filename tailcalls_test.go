@@ -23,6 +23,9 @@ var qaHelpers = map[string]string{
 	"fails3.sh": "grep -q \"rm -rf\" && exit 3\nexit 0\n",
 	"loud.sh":   "grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; exit 2; }\nexit 0\n",
 	"loud1.sh":  "grep -q \"rm -rf\" && { echo \"no rm -rf\" >&2; exit 1; }\nexit 0\n",
+	// isdanger.sh succeeds on rm -rf, silently; isdanger-l.sh says so.
+	"isdanger.sh":   "grep -q \"rm -rf\"\n",
+	"isdanger-l.sh": "grep -q \"rm -rf\" || exit 1\necho \"rm -rf found\" >&2\nexit 0\n",
 }
 
 // silentExitRow is a guard script (under .claude/hooks/, run by the
@@ -126,6 +129,15 @@ var silentExitRows = []silentExitRow{
 	{"cd-here-l.sh", "cd \"$(dirname \"$0\")\" || exit 1\n./loud.sh\n", "", false},                                       // exit 2, "no rm -rf"
 	{"cd-else.sh", "cd /tmp || exit 1\n./.claude/hooks/check.sh\n", "", false},                                           // exit 127, "No such file"
 	{"cd-here-dir.sh", "cd \"$(dirname \"$0\")\" || exit 1\n\"$(dirname \"$0\")/check.sh\"\n", "", false},                // exit 127: $0 is relative
+	// QA: the helper's success turned into exit 2.
+	{"and2.sh", "\"$(dirname \"$0\")/isdanger.sh\" && exit 2\nexit 0\n", "", true},                          // exit 2, silent
+	{"and2-l.sh", "\"$(dirname \"$0\")/isdanger-l.sh\" && exit 2\nexit 0\n", "", false},                     // exit 2, "rm -rf found"
+	{"and2-m.sh", "\"$(dirname \"$0\")/isdanger-l.sh\" 2>/dev/null && exit 2\nexit 0\n", "", true},          // exit 2, silent
+	{"and2-says.sh", "echo checking >&2\n\"$(dirname \"$0\")/isdanger.sh\" && exit 2\nexit 0\n", "", false}, // exit 2, "checking"
+	{"and2-c.sh", "", "./.claude/hooks/isdanger.sh && exit 2; exit 0", true},                                // exit 2, silent
+	{"and2-c-l.sh", "", "./.claude/hooks/isdanger-l.sh && exit 2; exit 0", false},                           // exit 2, "rm -rf found"
+	{"and2-c-m.sh", "", "./.claude/hooks/isdanger-l.sh 2>/dev/null && exit 2; exit 0", true},                // exit 2, silent
+	{"and2-c-o.sh", "", "./.claude/hooks/isdanger.sh && echo ok; exit 0", false},                            // exit 0
 }
 
 // TestSilentExitRows reads each of silentExitRows.
