@@ -683,6 +683,21 @@ func withLastCallInlined(text string) (string, bool) {
 	}
 	before, last := lastLine(text)
 	m := inlinedCall().FindStringSubmatch(last)
+	oneLine := false
+	if m == nil {
+		// main(){ check.sh || return 2; }; main "$@", on one line (QA):
+		// the call after the body's } and ;, read as on a line of its
+		// own; the shape below says whether that } ends main's body.
+		if i := strings.LastIndexByte(last, '}'); i >= 0 {
+			if call, ok := strings.CutPrefix(strings.TrimLeft(last[i+1:], " \t"), ";"); ok {
+				call = strings.TrimSpace(call)
+				if m = inlinedCall().FindStringSubmatch(call); m != nil {
+					before = text[:len(before)+strings.Index(text[len(before):], last)+strings.LastIndex(last, call)]
+					oneLine = true
+				}
+			}
+		}
+	}
 	if m == nil || slices.Contains(shellKeywords, m[1]) || slices.Contains(compoundWords, m[1]) {
 		return "", false
 	}
@@ -690,6 +705,9 @@ func withLastCallInlined(text string) (string, bool) {
 	sh, fn, at, ok := lastFunctionCall(plain)
 	if !ok || at < len(before) || strings.TrimSpace(plain[len(before):at]) != "" || !wordAt(plain+" ", at, m[1]) {
 		return "", false
+	}
+	if oneLine && strings.Trim(plain[sh.bodies[fn].end:at], " \t;") != "" {
+		return "", false // main(){ …; }; other; main: not read
 	}
 	body := sh.bodies[fn]
 	inner := plain[body.start+1 : body.end-1]
@@ -711,7 +729,11 @@ func withLastCallInlined(text string) (string, bool) {
 			copy(b[r-body.start-1:], "exit  ")
 		}
 	}
-	return text[:def] + text[body.end:len(before)] + string(b) + "\n", true
+	mid := text[body.end:len(before)]
+	if oneLine {
+		mid = "\n" // the ; between the body and the call
+	}
+	return text[:def] + mid + string(b) + "\n", true
 }
 
 // namedCount counts the words of plain that are name, whole.

@@ -138,6 +138,11 @@ var silentExitRows = []silentExitRow{
 	{"and2-c-l.sh", "", "./.claude/hooks/isdanger-l.sh && exit 2; exit 0", false},                           // exit 2, "rm -rf found"
 	{"and2-c-m.sh", "", "./.claude/hooks/isdanger-l.sh 2>/dev/null && exit 2; exit 0", true},                // exit 2, silent
 	{"and2-c-o.sh", "", "./.claude/hooks/isdanger.sh && echo ok; exit 0", false},                            // exit 0
+	// QA: a function's one-line body and its call on one line.
+	{"fn-one.sh", "main(){ \"$(dirname \"$0\")/fails.sh\" || return 2; }; main \"$@\"\n", "", true},                  // exit 2, silent
+	{"fn-one-ret.sh", "main() { \"$(dirname \"$0\")/check.sh\"; return $?; }; main \"$@\"\n", "", true},              // exit 2, silent
+	{"fn-one-l.sh", "main(){ \"$(dirname \"$0\")/loud1.sh\" || return 2; }; main \"$@\"\n", "", false},               // exit 2, "no rm -rf"
+	{"fn-one-then.sh", "main(){ \"$(dirname \"$0\")/fails.sh\" || return 2; }; main \"$@\"; echo done\n", "", false}, // exit 0: echo's
 }
 
 // TestSilentExitRows reads each of silentExitRows.
@@ -231,6 +236,26 @@ func TestWithoutOpeningCd(t *testing.T) {
 	} {
 		if got := withoutOpeningCd(tc.text, ".claude/hooks", "CLAUDE_PROJECT_DIR"); got != tc.want {
 			t.Errorf("withoutOpeningCd(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestWithLastCallInlined(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+		ok         bool
+	}{
+		{"main() {\n  check.sh || return 2\n}\nmain \"$@\"\n", "\n\n  check.sh || exit   2\n\n", true},
+		// QA: the body and the call on one line.
+		{"main(){ check.sh || return 2; }; main \"$@\"\n", "\n check.sh || exit   2; \n", true},
+		{"x=1\nmain() { check.sh; return $?; }; main\n", "x=1\n\n check.sh; exit   $?; \n", true},
+		{"main(){ check.sh || return 2; }; echo hi; main \"$@\"\n", "", false},
+		{"main(){ check.sh || return 2; }; trap main EXIT; main\n", "", false},
+		{"main(){ check.sh || return 2; }; ! main\n", "", false},
+	} {
+		got, ok := withLastCallInlined(tc.text)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("withLastCallInlined(%q) = %q, %v, want %q, %v", tc.text, got, ok, tc.want, tc.ok)
 		}
 	}
 }
