@@ -16,6 +16,11 @@ func TestExitsTwoSilently(t *testing.T) {
 		want bool
 	}{
 		{"grep -q x && exit 2 || exit 0", true},
+		// QA: a function called last by the one called last; not one
+		// called before the end of its body, or negated.
+		{"v() { grep -q x && return 2; return 0; }\nmain() { v \"$@\"; }\nmain \"$@\"", true},
+		{"v() { grep -q x && return 2; return 0; }\nmain() { v; echo ok; }\nmain", false},
+		{"v() { grep -q x && return 2; return 0; }\nmain() { ! v; }\nmain", false},
 		{"( rc=2 ); exit $rc", false}, // the setting is lost with the subshell: exit 0 (QA's fifth round)
 		{"rc=0; ( rc=2 ); exit $rc", false},
 		{"( rc=2; exit $rc )", true},

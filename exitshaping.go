@@ -510,9 +510,10 @@ func withLastCallReturnsAsExits(text string) string {
 	if body := sh.bodies[fn]; mayDefineFunction(plain[body.start+1 : body.end]) {
 		return text
 	}
+	tails := tailCalledFunctions(plain, sh, fn)
 	var b []byte // a copy, made at the first change
 	for _, at := range sh.anyReturns {
-		if sh.regionOf(at) != fn {
+		if r := sh.regionOf(at); r != fn && !slices.Contains(tails, r) {
 			continue
 		}
 		if b == nil {
@@ -524,6 +525,48 @@ func withLastCallReturnsAsExits(text string) string {
 		return text
 	}
 	return string(b)
+}
+
+// maxTailFunctions bounds the functions tailCalledFunctions follows
+// down from the one a script calls last: main calling validate is one
+// level, rarely two.
+const maxTailFunctions = 3
+
+// tailCalledFunctions returns the functions (their indexes in sh, the
+// shape of plain) that function fn's body ends by calling, and so on
+// down, up to maxTailFunctions: main() { validate "$@"; } (QA). Each one's
+// status is its caller's, so where fn's is the script's, a return in it
+// ends the script with its code. Only a call ending a { } body alone
+// (calledFunction: its name, with "$@" or not), not negated, in no
+// compound of the body, of a function called nowhere else and defining
+// none; the chain stops at the first that is not.
+func tailCalledFunctions(plain string, sh *scriptShape, fn int) []int {
+	var tails []int
+	for k := fn; len(tails) < maxTailFunctions; {
+		body := sh.bodies[k]
+		if plain[body.start] != '{' {
+			return tails
+		}
+		next := -1
+		for g, calls := range sh.calls {
+			if len(calls) == 1 && sh.regionOf(calls[0]) == k {
+				c := calls[0]
+				if b := sh.blockOf(c); b >= 0 && sh.blocks[b] == body && !negatedCall(plain, c) &&
+					calledFunction().MatchString(strings.TrimRight(plain[c:body.end-1], " \t\n;")) {
+					next = g
+				}
+			}
+		}
+		if next < 0 || next == fn || slices.Contains(tails, next) {
+			return tails
+		}
+		if b := sh.bodies[next]; mayDefineFunction(plain[b.start+1 : b.end]) {
+			return tails
+		}
+		tails = append(tails, next)
+		k = next
+	}
+	return tails
 }
 
 // lastFunctionCall reads plain (a shell text, its quotes and comments

@@ -106,9 +106,15 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 		// read from where the cd leads.
 		text = withoutOpeningCd(text, path.Dir(name), rootVars(false)[0])
 	}
-	if inlined, ok := withLastCallInlined(text); ok {
+	for range maxTailFunctions {
 		// main "$@" after main() { check.sh || return 2; return 0; }:
-		// read as the body's lines ending the script.
+		// read as the body's lines ending the script; and so on down
+		// where that body ends by calling another (QA: main() {
+		// validate "$@"; }).
+		inlined, ok := withLastCallInlined(text)
+		if !ok {
+			break
+		}
 		text = inlined
 	}
 	before, helper, helperDirect, muted, ok := s.tailCall(text)

@@ -143,6 +143,15 @@ var silentExitRows = []silentExitRow{
 	{"fn-one-ret.sh", "main() { \"$(dirname \"$0\")/check.sh\"; return $?; }; main \"$@\"\n", "", true},              // exit 2, silent
 	{"fn-one-l.sh", "main(){ \"$(dirname \"$0\")/loud1.sh\" || return 2; }; main \"$@\"\n", "", false},               // exit 2, "no rm -rf"
 	{"fn-one-then.sh", "main(){ \"$(dirname \"$0\")/fails.sh\" || return 2; }; main \"$@\"; echo done\n", "", false}, // exit 0: echo's
+	// QA: a function called last in the function called last.
+	{"fn-deep.sh", "validate() {\n  grep -q \"rm -rf\" && return 2\n  return 0\n}\nmain() {\n  validate \"$@\"\n}\nmain \"$@\"\n", "", true},                                   // exit 2, silent
+	{"fn-deep2.sh", "check() { grep -q \"rm -rf\" && return 2; return 0; }\nvalidate() { check; }\nmain() {\n  local x=1\n  validate \"$@\"\n}\nmain \"$@\"\n", "", true},      // exit 2, silent
+	{"fn-deep-l.sh", "validate() {\n  grep -q \"rm -rf\" && { echo no >&2; return 2; }\n  return 0\n}\nmain() {\n  validate \"$@\"\n}\nmain \"$@\"\n", "", false},              // exit 2, "no"
+	{"fn-deep-says.sh", "validate() {\n  grep -q \"rm -rf\" && return 2\n  return 0\n}\nmain() {\n  echo checking >&2\n  validate \"$@\"\n}\nmain \"$@\"\n", "", false},        // exit 2, "checking"
+	{"fn-deep-then.sh", "validate() {\n  grep -q \"rm -rf\" && return 2\n  return 0\n}\nmain() {\n  validate \"$@\"\n  echo done\n}\nmain \"$@\"\n", "", false},                // exit 0: echo's
+	{"fn-deep-if.sh", "validate() {\n  grep -q \"rm -rf\" && return 2\n  return 0\n}\nmain() {\n  if true; then validate \"$@\"; fi\n  return 0\n}\nmain \"$@\"\n", "", false}, // exit 0
+	{"fn-deep-h.sh", "validate() {\n  \"$(dirname \"$0\")/fails.sh\" || return 2\n}\nmain() {\n  validate \"$@\"\n}\nmain \"$@\"\n", "", true},                                 // exit 2, silent
+	{"fn-deep-h-l.sh", "validate() {\n  \"$(dirname \"$0\")/loud1.sh\" || return 2\n}\nmain() {\n  validate \"$@\"\n}\nmain \"$@\"\n", "", false},                              // exit 2, "no rm -rf"
 }
 
 // TestSilentExitRows reads each of silentExitRows.
