@@ -16,6 +16,11 @@ func TestExitsTwoSilently(t *testing.T) {
 		want bool
 	}{
 		{"grep -q x && exit 2 || exit 0", true},
+		// QA: a function defined in a compound whose stderr goes away
+		// writes with its caller's stderr; its definition's own
+		// redirection applies at each call.
+		{"{\n  die() { echo no >&2; exit 2; }\n} 2>/dev/null\ndie", false},
+		{"die() { echo no >&2; exit 2; } 2>/dev/null\ndie", true},
 		// QA: a function called last by the one called last; not one
 		// called before the end of its body, or negated.
 		{"v() { grep -q x && return 2; return 0; }\nmain() { v \"$@\"; }\nmain \"$@\"", true},

@@ -1843,9 +1843,14 @@ type scriptShape struct {
 	// that prints (echo, printf, cat) stands, sorted.
 	toStderr []span
 	printsAt []int
-	// stderrAway are the spans of the compounds whose standard error goes
-	// elsewhere ({ …; } 2>/dev/null, fi 2>>log): a write in them is none.
+	// stderrAway are the compounds whose standard error goes elsewhere
+	// ({ …; } 2>/dev/null, fi 2>>log), sorted by start, with the one
+	// holding each (awayParent); execAway where an exec sends the
+	// script's elsewhere from on (exec 2>/dev/null), -1 for none. A
+	// write muted by them (mutedAt) is none.
 	stderrAway []span
+	awayParent []int
+	execAway   int
 	// bodies are the script's function bodies, sorted by start; calls
 	// where each of those functions is called; loudCalls where the
 	// script calls one that writes to stderr and returns.
@@ -1880,7 +1885,7 @@ var printCommand = lazy.Regexp(`(?:^|[\s;&|({])(?:echo|printf|cat)\b`)
 // top level and not redirected, which warns rather than miss a silent
 // exit.
 func readShape(plain string) *scriptShape {
-	shape := &scriptShape{}
+	shape := &scriptShape{execAway: -1}
 	for _, loc := range stderrWrite().FindAllStringIndex(plain, -1) {
 		shape.writesAt = append(shape.writesAt, loc[0])
 	}
@@ -1900,12 +1905,14 @@ func readShape(plain string) *scriptShape {
 			if out == toStderr {
 				shape.toStderr = append(shape.toStderr, span{m[0], len(plain)})
 			}
-			if errs != toStderr {
-				shape.stderrAway = append(shape.stderrAway, span{m[0], len(plain)})
+			if errs != toStderr && (shape.execAway < 0 || m[0] < shape.execAway) {
+				shape.execAway = m[0]
 			}
 		}
 	}
-	shape.toStderr, shape.stderrAway = outermost(shape.toStderr), outermost(shape.stderrAway)
+	shape.toStderr = outermost(shape.toStderr)
+	slices.SortFunc(shape.stderrAway, func(a, b span) int { return a.start - b.start })
+	shape.awayParent = nesting(shape.stderrAway)
 	if len(shape.toStderr) > 0 {
 		for _, loc := range printCommand().FindAllStringIndex(plain, -1) {
 			if !printsElsewhere(plain, loc[1]) {
@@ -2324,7 +2331,7 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 		}
 		sh.calls[k] = append(sh.calls[k], start)
 		calls = append(calls, call{start, k})
-		if _, muted := spanAt(sh.stderrAway, start); muted || callSendsStderrAway(plain, start) {
+		if sh.mutedAt(start) || callSendsStderrAway(plain, start) {
 			// deny rm 2>/dev/null, { main; } 2>/dev/null: its reason
 			// goes nowhere.
 			sh.calledAway[k] = true
@@ -2424,7 +2431,7 @@ func containsFold(s, word string) bool {
 // not inside a compound whose stderr goes elsewhere, nor guarded on its
 // line by a debugging switch.
 func (sh *scriptShape) writes(plain string, at int) bool {
-	if _, away := spanAt(sh.stderrAway, at); away {
+	if sh.mutedAt(at) {
 		return false
 	}
 	// The command list the write is in: from the last ; or line break;
@@ -2452,6 +2459,28 @@ func (sh *scriptShape) writes(plain string, at int) bool {
 		end = at + i
 	}
 	return exitCommand().MatchString(plain[at:end])
+}
+
+// mutedAt reports whether what the command at offset at writes to
+// stderr goes elsewhere: after an exec that sends the script's away, or
+// in a compound that does, inside the function body holding the command
+// if one does, that body's own redirection included (die() { …; }
+// 2>/dev/null). A body defined in such a compound runs where it is
+// called, with the caller's stderr: the compound's redirection is not
+// its commands' (QA: die() { echo "$1" >&2; exit 2; } defined in { …; }
+// 2>/dev/null, then called after it, writes its reason). Before the
+// bodies are read (readFunctions), every such compound holding at
+// counts.
+func (sh *scriptShape) mutedAt(at int) bool {
+	if sh.execAway >= 0 && at >= sh.execAway {
+		return true
+	}
+	b := innermost(sh.stderrAway, sh.awayParent, at)
+	if b < 0 {
+		return false
+	}
+	k := sh.regionOf(at)
+	return k < 0 || sh.stderrAway[b].start >= sh.bodies[k].start
 }
 
 // atCommandStart reports whether offset at starts a command: after a

@@ -152,6 +152,26 @@ var silentExitRows = []silentExitRow{
 	{"fn-deep-if.sh", "validate() {\n  grep -q \"rm -rf\" && return 2\n  return 0\n}\nmain() {\n  if true; then validate \"$@\"; fi\n  return 0\n}\nmain \"$@\"\n", "", false}, // exit 0
 	{"fn-deep-h.sh", "validate() {\n  \"$(dirname \"$0\")/fails.sh\" || return 2\n}\nmain() {\n  validate \"$@\"\n}\nmain \"$@\"\n", "", true},                                 // exit 2, silent
 	{"fn-deep-h-l.sh", "validate() {\n  \"$(dirname \"$0\")/loud1.sh\" || return 2\n}\nmain() {\n  validate \"$@\"\n}\nmain \"$@\"\n", "", false},                              // exit 2, "no rm -rf"
+	// QA: a loud die called after a compound whose stderr goes away
+	// for other commands (and where it defines die, or a function
+	// calling it, whose body then runs with the caller's stderr); not
+	// one called inside it, or with its definition's own 2>/dev/null.
+	{"die-a.sh", "die() { echo \"$1\" >&2; exit 2; }\n{ grep -q \"rm -rf\" 2>/dev/null; } ; die \"blocked\"\n", "", false},
+	{"die-b.sh", "die() { echo \"$1\" >&2; exit 2; }\n{ grep -q \"rm -rf\" 2>/dev/null; die \"blocked\"; }\n", "", false},
+	{"die-c.sh", "die() { echo \"$1\" >&2; exit 2; }\nif grep -q \"rm -rf\" 2>/dev/null; then die \"blocked\"; fi\nexit 0\n", "", false},
+	{"die-j.sh", "die() { echo \"$1\" >&2; exit 2; }\ngrep -q \"rm -rf\" || exit 0\n{ jq -r .x; } 2>/dev/null; die \"blocked\"\n", "", false},
+	{"die-k.sh", "die() { echo \"$1\" >&2; exit 2; }\nif grep -q \"rm -rf\"; then :; fi 2>/dev/null; die \"blocked\"\n", "", false},
+	{"die-p.sh", "main() {\n  grep -q \"rm -rf\" || return 0\n  { jq -r .x; } 2>/dev/null; die \"blocked\"\n}\ndie() { echo \"$1\" >&2; exit 2; }\nmain \"$@\"\n", "", false},
+	{"die-c1.sh", "", "die() { echo \"$1\" >&2; exit 2; }; { jq -r .x 2>/dev/null; } ; die \"blocked\"", false},
+	{"die-c2.sh", "", "die() { echo \"$1\" >&2; exit 2; }; { jq -r .x; } 2>/dev/null; die \"blocked\"", false},
+	{"die-q.sh", "{\n  die() { echo \"$1\" >&2; exit 2; }\n  jq -r .x\n} 2>/dev/null\ndie \"blocked\"\n", "", false},
+	{"die-r.sh", "{ die() { echo \"$1\" >&2; exit 2; }; true; } 2>/dev/null\ngrep -q \"rm -rf\" && die \"blocked\"\nexit 0\n", "", false},
+	{"die-s.sh", "if true; then\n  die() { echo \"$1\" >&2; exit 2; }\nfi 2>/dev/null\ngrep -q \"rm -rf\" && die \"blocked\"\nexit 0\n", "", false},
+	{"die-t.sh", "", "{ die() { echo \"$1\" >&2; exit 2; }; } 2>/dev/null; grep -q \"rm -rf\" && die \"blocked\"; exit 0", false},
+	{"die-u.sh", "die() { echo \"$1\" >&2; exit 2; }\n{\n  deny() { die \"blocked\"; }\n} 2>/dev/null\ngrep -q \"rm -rf\" && deny\nexit 0\n", "", false},
+	{"die-v.sh", "die() { echo \"$1\" >&2; exit 2; } 2>/dev/null\ngrep -q \"rm -rf\" && die \"blocked\"\nexit 0\n", "", true},
+	{"die-w.sh", "die() { echo \"$1\" >&2; exit 2; }\ndeny() { { die \"blocked\"; } 2>/dev/null; }\ngrep -q \"rm -rf\" && deny\nexit 0\n", "", true},
+	{"die-i.sh", "die() { echo \"$1\" >&2; exit 2; }\ngrep -q \"rm -rf\" && { die \"blocked\"; } 2>/dev/null\nexit 0\n", "", true},
 }
 
 // TestSilentExitRows reads each of silentExitRows.
