@@ -2057,3 +2057,37 @@ func TestSilentExitsTailCall(t *testing.T) {
 		}
 	}
 }
+
+func TestFailsOnlyOne(t *testing.T) {
+	for _, tc := range []struct {
+		list string
+		want bool
+	}{
+		{`grep -q bad "$f"`, true},
+		{`egrep -qi bad`, true},
+		{`grep -qs bad "$f"`, false}, // no message for a missing file: exit 2 silently
+		{`grep --no-messages -q bad`, false},
+		{`[ -n "$x" ]`, true},
+		{`[[ $x == y ]] && test -f f`, true},
+		{`! ./check.sh`, true},
+		{`false`, true},
+		{`echo "$x" | grep -q bad`, true}, // the pipeline's status: grep's
+		{`x=1; grep -q bad`, true},
+		{`grep -q bad || ./check.sh`, false},
+		{`./check.sh`, false},
+		{`jq -e .ok`, false},
+	} {
+		if got := failsOnlyOne(tc.list); got != tc.want {
+			t.Errorf("failsOnlyOne(%q) = %v, want %v", tc.list, got, tc.want)
+		}
+	}
+	// A script failing by grep's 1 alone exits silently with no code a
+	// catch-all after 1) lists (QA); on any failure it still does.
+	text := "grep -q bad"
+	if exitsSilently(text, failingBut([]string{"1"})) {
+		t.Errorf("exitsSilently(%q, all but 1) = true", text)
+	}
+	if !exitsSilently(text, exitCodeFailing) {
+		t.Errorf("exitsSilently(%q, any failure) = false", text)
+	}
+}

@@ -578,7 +578,7 @@ func exitsSilently(text string, code exitCode) bool {
 	// exit of its own, for a code other than 0.
 	endAt, endFails := -1, false
 	if code.failing() {
-		endAt, endFails = shape.endFails(plain)
+		endAt, endFails = shape.endFails(plain, code)
 	}
 	if len(exits) == 0 && len(viaCodes) == 0 && !endFails {
 		return false
@@ -717,8 +717,11 @@ func exitsSilently(text string, code exitCode) bool {
 // branches before that one are not read. A list that cannot fail (exit
 // 0, echo, true, an assignment), an exit ending every path before the
 // list, or a function's definition ending the script ends nothing
-// failing.
-func (sh *scriptShape) endFails(plain string) (int, bool) {
+// failing. Nor does a list failing silently with 1 alone (failsOnlyOne:
+// grep -q bad "$f", whose 2 comes with a message) where code leaves 1
+// out (QA: a helper ending so, then case $? in 0) exit 0;; 1) exit 1;;
+// *) exit 2;; esac, exits 1, and was read as exiting 2 silently).
+func (sh *scriptShape) endFails(plain string, code exitCode) (int, bool) {
 	from, end := 0, len(plain)
 	for range 8 { // compounds nested deeper are not read into
 		for end > from && strings.IndexByte(" \t\n;&", plain[end-1]) >= 0 {
@@ -734,7 +737,8 @@ func (sh *scriptShape) endFails(plain string) (int, bool) {
 			}
 			// cond && { …; } ending the script fails when cond does.
 			at := listStart(plain, from, block.start)
-			if left := strings.TrimSpace(plain[at:block.start]); strings.HasSuffix(left, "&&") && listMayFail(strings.TrimSuffix(left, "&&")) {
+			if left := strings.TrimSpace(plain[at:block.start]); strings.HasSuffix(left, "&&") && listMayFail(strings.TrimSuffix(left, "&&")) &&
+				(code.is("1") || !failsOnlyOne(strings.TrimSuffix(left, "&&"))) {
 				return sh.reached(plain, at)
 			}
 			from, end = sh.blockInside(plain, b)
@@ -747,7 +751,7 @@ func (sh *scriptShape) endFails(plain string) (int, bool) {
 			end = at // the status of what ran before it
 			continue
 		}
-		if !listMayFail(list) {
+		if !listMayFail(list) || !code.is("1") && failsOnlyOne(list) {
 			return 0, false
 		}
 		return sh.reached(plain, at)
@@ -862,6 +866,50 @@ func listMayFail(list string) bool {
 			op, at = "?", end+1
 		}
 	}
+}
+
+// failsOnlyOne reports whether a command list (its quotes blanked) can
+// fail silently with 1 alone: each of its commands that may fail
+// (commandMayFail) is negated (! cmd: 0 or 1), a test ([, [[, test) or
+// false, or grep without -s, whose 2 for an error comes with a message
+// on stderr (QA). Any other program may fail with any code.
+func failsOnlyOne(list string) bool {
+	for at := 0; at < len(list); {
+		end := pipelineEnd(list, nextOperator(list, at))
+		part := list[at:end]
+		if i := strings.LastIndexByte(part, '|'); i >= 0 {
+			part = part[i+1:]
+		}
+		if commandMayFail(part) && !commandFailsOnlyOne(part) {
+			return false
+		}
+		at = end + 1
+	}
+	return true
+}
+
+// commandFailsOnlyOne is failsOnlyOne for a simple command.
+func commandFailsOnlyOne(cmd string) bool {
+	cmd = strings.TrimSpace(cmd)
+	if strings.HasPrefix(cmd, "! ") {
+		return true
+	}
+	words := strings.Fields(afterAssignments(cmd))
+	if len(words) == 0 {
+		return false
+	}
+	switch words[0] {
+	case "[", "[[", "test", "false":
+		return true
+	case "grep", "egrep", "fgrep":
+		for _, w := range words[1:] {
+			if w == "--no-messages" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsRune(w, 's') {
+				return false // grep -s: no message for a missing file, exit 2
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // commandMayFail reports whether a simple command (its quotes blanked)

@@ -26,6 +26,10 @@ var qaHelpers = map[string]string{
 	// isdanger.sh succeeds on rm -rf, silently; isdanger-l.sh says so.
 	"isdanger.sh":   "grep -q \"rm -rf\"\n",
 	"isdanger-l.sh": "grep -q \"rm -rf\" || exit 1\necho \"rm -rf found\" >&2\nexit 0\n",
+	// nomatch.sh fails by its last command alone, grep's 1, silently;
+	// grep-s.sh by grep -s on a missing file, 2, silently.
+	"nomatch.sh": "grep -q \"safe-command\"\n",
+	"grep-s.sh":  "grep -qs \"safe-command\" /nonexistent\n",
 }
 
 // silentExitRow is a guard script (under .claude/hooks/, run by the
@@ -152,6 +156,18 @@ var silentExitRows = []silentExitRow{
 	{"fn-deep-if.sh", "validate() {\n  grep -q \"rm -rf\" && return 2\n  return 0\n}\nmain() {\n  if true; then validate \"$@\"; fi\n  return 0\n}\nmain \"$@\"\n", "", false}, // exit 0
 	{"fn-deep-h.sh", "validate() {\n  \"$(dirname \"$0\")/fails.sh\" || return 2\n}\nmain() {\n  validate \"$@\"\n}\nmain \"$@\"\n", "", true},                                 // exit 2, silent
 	{"fn-deep-h-l.sh", "validate() {\n  \"$(dirname \"$0\")/loud1.sh\" || return 2\n}\nmain() {\n  validate \"$@\"\n}\nmain \"$@\"\n", "", false},                              // exit 2, "no rm -rf"
+	// QA: a helper failing by its last command, grep's 1 (its 2 comes
+	// with a message), and arms passing other codes on; not grep -s.
+	{"g-case2.sh", "\"$(dirname \"$0\")/nomatch.sh\"\ncase $? in 2) exit 2;; esac\n", "", false},
+	{"g-case23.sh", "\"$(dirname \"$0\")/nomatch.sh\"\ncase $? in 0) exit 0;; 2|3) exit 2;; esac\n", "", false},
+	{"g-star.sh", "\"$(dirname \"$0\")/nomatch.sh\"\ncase $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac\n", "", false},
+	{"g-test.sh", "\"$(dirname \"$0\")/nomatch.sh\"\n[ $? -eq 2 ] && exit 2\nexit 0\n", "", false},
+	{"g-c-case2.sh", "", "./.claude/hooks/nomatch.sh; case $? in 2) exit 2;; esac", false},
+	{"g-c-star.sh", "", "./.claude/hooks/nomatch.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", false},
+	{"g-c-test.sh", "", "./.claude/hooks/nomatch.sh; [ $? -eq 2 ] && exit 2; exit 0", false},
+	{"g-fail.sh", "\"$(dirname \"$0\")/nomatch.sh\" || exit 2\n", "", true},
+	{"g-s-star.sh", "\"$(dirname \"$0\")/grep-s.sh\"\ncase $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac\n", "", true},
+	{"g-s-c-star.sh", "", "./.claude/hooks/grep-s.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", true},
 	// QA: a loud die called after a compound whose stderr goes away
 	// for other commands (and where it defines die, or a function
 	// calling it, whose body then runs with the caller's stderr); not
