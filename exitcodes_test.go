@@ -461,6 +461,11 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"./c.sh; (( $? >= 2 )) && exit 2 || [ $? -lt 1 ]",
 		"f(){ return 2; }\n{ f \"$@\"; } && echo ok || exit $?",
 		"grep -q x && command exit $(( 2 )); builtin command exit",
+		"if ! \"$(dirname \"$0\")/c.sh\"; then m=\"$(echo \"a)b\")\"; exit 2; fi",
+		"./d.sh && exit 2; exit 0",
+		"v() { return 2; }\nm() { v \"$@\"; }\nm \"$@\"",
+		"{\n die() { echo x >&2; exit 2; }\n} 2>/dev/null\ndie",
+		"./c.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac\ngrep -qs x f",
 	} {
 		f.Add(seed)
 	}
@@ -484,6 +489,18 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		if call, body, _, ok := failureBody(text); ok && (!strings.Contains(text, call) || !strings.Contains(text, body)) {
 			t.Errorf("failureBody(%q) = %q, %q: not the command's", text, call, body)
 		}
+		if call, body, ok := successBody(text); ok && (!strings.Contains(text, call) || !strings.Contains(text, body)) {
+			t.Errorf("successBody(%q) = %q, %q: not the command's", text, call, body)
+		}
+		// Quotes blanked keep the text's length and lines.
+		if plain := withoutLiteralQuotes(text); len(plain) != len(text) || strings.Count(plain, "\n") != strings.Count(text, "\n") {
+			t.Fatalf("withoutLiteralQuotes(%q) = %q: length or lines changed", text, plain)
+		}
+		if succeeds, ok := successAsExitTwo(text); ok {
+			exitsTwoSilently(succeeds)
+		}
+		failsOnlyOne(withoutLiteralQuotes(text))
+		withoutOpeningCd(text, ".claude/hooks", "CLAUDE_PROJECT_DIR")
 		// The Python and Node readers keep the text's length and lines.
 		code, plain, _, ok := pythonParts(text)
 		jsCode, jsPlain, jsOK := jsParts(text)
