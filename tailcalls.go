@@ -279,9 +279,10 @@ var fileTestElseZero = lazy.Regexp(`^(?:\[[ \t]+-[xfers][ \t]+(?:"[^"]*"|[^ \t\]
 // after which a relative path names a file elsewhere.
 var changesDirectory = lazy.Regexp(`(?:^|[\s;&|({])(?:cd|pushd|popd)(?:[\s;&|)}]|$)`)
 
-// openingCd matches a script's first line when it changes into one
-// folder and does nothing else, on failure exiting or going on: cd DIR,
-// cd -- "DIR" || exit 1. The folder's word is the first group.
+// openingCd matches a script's first line (past set's options:
+// openingLine) when it changes into one folder and does nothing else, on
+// failure exiting or going on: cd DIR, cd -- "DIR" || exit 1. The
+// folder's word is the first group.
 var openingCd = lazy.Regexp(`^[ \t\n]*cd[ \t]+(?:--[ \t]+)?("[^"\n]*"|[^\s;&|"'<>()` + "`" + `]+)[ \t]*(?:\|\|[ \t]*exit(?:[ \t]+[0-9]+)?)?[ \t;]*\n`)
 
 // withoutOpeningCd returns a project shell script's text (its own
@@ -302,11 +303,12 @@ func withoutOpeningCd(text, dir, root string) string {
 	if !strings.Contains(text, "cd") {
 		return text // most scripts: the regexp is not run
 	}
-	m := openingCd().FindStringSubmatchIndex(text)
+	from := openingLine(text)
+	m := openingCd().FindStringSubmatchIndex(text[from:])
 	if m == nil {
 		return text
 	}
-	target, rest := strings.Trim(text[m[2]:m[3]], `"`), text[m[1]:]
+	target, rest := strings.Trim(text[from+m[2]:from+m[3]], `"`), text[from+m[1]:]
 	into := ""
 	if t, ok := strings.CutPrefix(target, gitTopLevel); ok {
 		into = path.Clean("/" + t)
@@ -321,7 +323,7 @@ func withoutOpeningCd(text, dir, root string) string {
 	}
 	switch {
 	case into == "/":
-		return rest
+		return text[:from] + rest
 	case into != "/"+dir || strings.Contains(rest, "${"+root+"}/"+dir) || !strings.Contains(rest, "./"):
 		return text
 	}
@@ -340,7 +342,27 @@ func withoutOpeningCd(text, dir, root string) string {
 			return text // a relative path not by ./: from dir, not the project
 		}
 	}
-	return spelled
+	return text[:from] + spelled
+}
+
+// openingLine returns where a script's text starts past its opening
+// lines that only set options writing nothing (set -euo pipefail:
+// shellOptions), which a cd after them may follow (QA).
+func openingLine(text string) int {
+	at := 0
+	for range 4 { // a script sets its options in a line or two
+		line, _, found := strings.Cut(text[at:], "\n")
+		if t := strings.TrimSpace(line); t != "" {
+			if _, _, ok := shellOptions(strings.TrimRight(t, "; \t"), false, false); !ok {
+				return at
+			}
+		}
+		if !found {
+			return at
+		}
+		at += len(line) + 1
+	}
+	return at
 }
 
 // orExitStatus matches a || exit $? (or a bare exit, which passes the

@@ -131,6 +131,8 @@ var silentExitRows = []silentExitRow{
 	{"cd-here-or2.sh", "cd -- \"$(dirname \"$0\")\" || exit 1\n./fails.sh || exit 2\nexit 0\n", "", true},                // exit 2, silent
 	{"cd-up-l.sh", "cd \"$(dirname \"$0\")/../..\" || exit 1\n./.claude/hooks/loud.sh\n", "", false},                     // exit 2, "no rm -rf"
 	{"cd-here-l.sh", "cd \"$(dirname \"$0\")\" || exit 1\n./loud.sh\n", "", false},                                       // exit 2, "no rm -rf"
+	{"cd-set.sh", "set -euo pipefail\ncd \"$(dirname \"$0\")/../..\"\n./.claude/hooks/check.sh\n", "", true},             // exit 2, silent
+	{"cd-set-l.sh", "set -euo pipefail\ncd \"$(dirname \"$0\")/../..\"\n./.claude/hooks/loud.sh\n", "", false},           // exit 2, "no rm -rf"
 	{"cd-else.sh", "cd /tmp || exit 1\n./.claude/hooks/check.sh\n", "", false},                                           // exit 127, "No such file"
 	{"cd-here-dir.sh", "cd \"$(dirname \"$0\")\" || exit 1\n\"$(dirname \"$0\")/check.sh\"\n", "", false},                // exit 127: $0 is relative
 	// QA: the helper's success turned into exit 2.
@@ -268,6 +270,8 @@ func TestWithoutOpeningCd(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"cd \"" + own + "/../..\" || exit 1\n./.claude/hooks/check.sh\n", "./.claude/hooks/check.sh\n"},
 		{"cd \"$CLAUDE_PROJECT_DIR\"\n./x.sh\n", "./x.sh\n"},
+		{"\nset -euo pipefail\ncd \"" + own + "/../..\"\n./x.sh\n", "\nset -euo pipefail\n./x.sh\n"},
+		{"set -e; echo hi\ncd \"$CLAUDE_PROJECT_DIR\"\n./x.sh\n", "set -e; echo hi\ncd \"$CLAUDE_PROJECT_DIR\"\n./x.sh\n"},
 		{"cd \"$(git rev-parse --show-toplevel)\" || exit\n./x.sh\n", "./x.sh\n"},
 		{"cd -- \"" + own + "\" || exit 1\n./check.sh || exit 2\n", own + "/check.sh || exit 2\n"},
 		// Left as they are: elsewhere, a relative path not by ./, the
