@@ -680,8 +680,13 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 	s.Scripts.Expect(len(m.Hooks))
 	if to != "canonical" {
 		names, caps := vocab.Default(), capabilities.Default()
+		// A source's pattern the target cannot use as written is read as
+		// the tools it selected there, before the plan says what the
+		// target holds of them.
+		read, rds := sourcePatterns(m, from, to, dst)
+		res.Diagnostics = append(res.Diagnostics, rds...)
 		var pds diag.List
-		planned, pds = capabilities.PlanFrom(m, from, to, names, caps)
+		planned, pds = capabilities.PlanFrom(read, from, to, names, caps)
 		if from == to {
 			pds = withoutStructuredNotes(pds)
 		}

@@ -1,0 +1,291 @@
+package hookconv
+
+import (
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// sourcePatterns returns m with the pattern matchers it read from a
+// source tool S rewritten as the canonical tools they selected there,
+// where the target cannot use them as written: it cannot write the
+// pattern at all (Windsurf's split events, a Kiro CLI glob for (?i)bash),
+// or the pattern, written, matches none of its own tools (Claude Code's
+// ".*Edit.*" in Copilot CLI, whose tools are edit and create). Passed on
+// so, a blocking guard guarded nothing there, or was dropped (QA F1, F2);
+// in S the pattern selected tools the tools table knows (Edit and
+// MultiEdit), and the target has its own names for them.
+//
+// S is from, or, for a manifest, the tool a hook's provenance marks name
+// (a hand-written pattern has none, and stays as it is). Within one tool
+// nothing changes, so S → manifest → S writes the pattern back as it was.
+// A pattern that selects none of S's known tools stays too: HC402 says
+// what it matches. Each rewritten hook gets a warning naming S's tools
+// and the target's names; HC310 where the pattern may also have matched
+// tools hookconv cannot list (MCP tools, S's built-ins the table lacks),
+// so migrate --remove-source keeps the source hook (narrowsCoverage),
+// else HC402. m is not modified; a copy holds the rewritten hooks.
+//
+// Each distinct pattern is read, tested against the target's names and
+// trial-written once per event, so a config with thousands of hooks
+// under a few matchers costs a few compilations.
+func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapter) (*canonical.Manifest, diag.List) {
+	if to == "canonical" || from == to {
+		return m, nil
+	}
+	names := vocab.Default()
+	if len(names.ToolsOf(to)) == 0 {
+		return m, nil // no names to write the tools by
+	}
+	var out *canonical.Manifest
+	var ds diag.List
+	usable := map[[3]string]struct{ cannot, none bool }{}
+	read := map[[3]string]patternRead{}
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		patterns, ok := onlyPatterns(h.Matcher)
+		if !ok {
+			continue
+		}
+		src := patternSource(h, from)
+		if src == "" || src == to {
+			continue
+		}
+		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || !selectsTools(to, h.Event) {
+			continue
+		}
+		// Whether the target can use the pattern, decided once per
+		// event, pattern and spelling of the target's event.
+		claudeTo := spelledAsClaude(h, to)
+		key := [3]string{h.Event, canonical.MatcherText(h.Matcher), strconv.FormatBool(claudeTo)}
+		use, seen := usable[key]
+		if !seen {
+			use.cannot = patternUnwritable(dst, h)
+			use.none = !use.cannot && patternsNameNone(h.Matcher, to, claudeTo)
+			usable[key] = use
+		}
+		cannot := use.cannot
+		if !cannot && !use.none {
+			continue
+		}
+		claude := spelledAsClaude(h, src)
+		var tools canonical.AnyOf
+		var natives []string
+		mcp := false
+		for _, p := range patterns {
+			k := [3]string{src, p.Regex, strconv.FormatBool(claude)}
+			r, seen := read[k]
+			if !seen {
+				r = readPattern(p.Regex, src, claude)
+				read[k] = r
+			}
+			if len(r.tools) == 0 {
+				tools = nil // a pattern that selects none of S's known tools: as today
+				break
+			}
+			for _, t := range r.tools {
+				if !slices.Contains(tools, t) {
+					tools = append(tools, t)
+				}
+			}
+			natives = appendNew(natives, r.natives...)
+			mcp = mcp || r.mcp
+		}
+		if len(tools) == 0 {
+			continue
+		}
+		if out == nil {
+			copied := *m
+			copied.Hooks = slices.Clone(m.Hooks)
+			out = &copied
+		}
+		out.Hooks[i].Matcher = providers.Single(tools)
+		ds.Add(patternReadNote(h, i, patternTexts(h.Matcher), src, to, natives, tools, cannot, mcp))
+	}
+	if out == nil {
+		return m, nil
+	}
+	return out, ds
+}
+
+// selectsTools reports whether the target chooses the tools a hook on
+// the event runs for: by a tool matcher, or by the event it writes the
+// hook under (Windsurf's pre_run_command, pre_write_code: the events
+// table's tools). Where it does not (VS Code ignores matchers), the hook
+// fires for every tool whatever its pattern (HC344).
+func selectsTools(to, event string) bool {
+	return takesToolMatcher(to, event) || selectsToolsByEvent(vocab.Default().EncodeEvent(to, event))
+}
+
+// selectsToolsByEvent reports whether a canonical event's native rows
+// stand each for some tools (the events table's tools column).
+func selectsToolsByEvent(rows []vocab.NativeEvent) bool {
+	return slices.ContainsFunc(rows, func(r vocab.NativeEvent) bool { return len(r.Tools) > 0 })
+}
+
+// patternRead is what a pattern selects in its source tool: the
+// canonical tools of the native tools it matches, those tools' names,
+// and whether it may also match MCP tools.
+type patternRead struct {
+	tools   canonical.AnyOf
+	natives []string
+	mcp     bool
+}
+
+// patternSource is the tool a hook's pattern was read from: from for a
+// native config, or, for a manifest, the one tool whose provenance marks
+// the hook's provider_data holds ($from, $matcher, …); "" when none or
+// several do.
+func patternSource(h *canonical.Hook, from string) string {
+	if from != "canonical" {
+		return from
+	}
+	src := ""
+	for _, slug := range sortedkeys.Of(h.ProviderData) {
+		if _, known := vocab.Default().Provider(slug); !known || !hasMark(h.ProviderData[slug]) {
+			continue
+		}
+		if src != "" {
+			return ""
+		}
+		src = slug
+	}
+	return src
+}
+
+// patternUnwritable reports whether the target's encoder cannot write
+// h's pattern matcher: it drops it (HC310) or the hook with it (HC311),
+// as Windsurf's split events and Kiro CLI's globs do for (?i)bash. The
+// encoder is asked, on a hook with h's event and matcher alone, so that
+// what a target can say is decided where it is written, once.
+func patternUnwritable(dst providers.Adapter, h *canonical.Hook) bool {
+	probe := canonical.Hook{Event: h.Event, Matcher: h.Matcher, Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "true"}}
+	_, ds := dst.Encode(&canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{probe}}, nil)
+	return slices.ContainsFunc(ds, func(d diag.Diagnostic) bool {
+		return d.Code == nested.CodeLostMatcher || d.Code == nested.CodeNeverFires
+	})
+}
+
+// readPattern reads a manifest pattern (RE2, found anywhere in a name) as
+// the tool slug tests it, over the native tool names the tools table
+// knows it by: without case where its row says it compares so
+// (case_sensitive_tools), against Claude Code's names for its tools too
+// where the hook was spelled under Claude's event names (Copilot CLI). A
+// tool that tests matchers with JavaScript (js_regex) and has no spelling
+// of the pattern read it otherwise, or not at all: nothing is read then.
+// A pattern Copilot CLI anchors was anchored when it was decoded.
+func readPattern(re, slug string, claudeNames bool) patternRead {
+	names := vocab.Default()
+	prov, _ := names.Provider(slug)
+	if prov.JSRegex {
+		if _, why := providers.JSPattern(re); why != "" {
+			return patternRead{}
+		}
+	}
+	expr := re
+	if !prov.CaseSensitiveTools {
+		expr = "(?i)" + expr
+	}
+	compiled, err := regexp.Compile(expr)
+	if err != nil {
+		return patternRead{}
+	}
+	var r patternRead
+	for _, row := range names.ToolsOf(slug) {
+		if row.Event != "" || !compiled.MatchString(row.Name) && !(claudeNames && slices.ContainsFunc(row.ClaudeNames, compiled.MatchString)) {
+			continue
+		}
+		r.tools, _ = providers.AppendTools(r.tools, names, slug, row.Name)
+		r.natives = appendNew(r.natives, row.Name)
+	}
+	r.mcp = mayMatchMCP(compiled, expr, slug)
+	return r
+}
+
+// mayMatchMCP reports whether a pattern of slug's may match an MCP tool
+// there: unless slug cannot match MCP tools (no mcp template), it may,
+// but where it is anchored at the start of the name and must begin with
+// text that is not the start of the template's (^Edit against mcp__).
+// Unsure is read as may: it only keeps a source hook that could go.
+func mayMatchMCP(re *regexp.Regexp, expr, slug string) bool {
+	prov, _ := vocab.Default().Provider(slug)
+	if prov.MCP == "" {
+		return false
+	}
+	prefix, _, _ := strings.Cut(prov.MCP, "{")
+	if prefix == "" {
+		return true // {server}_{tool}: an MCP tool's name may start with anything
+	}
+	parsed, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return true
+	}
+	prog, err := syntax.Compile(parsed.Simplify())
+	if err != nil || prog.StartCond()&syntax.EmptyBeginText == 0 {
+		return true
+	}
+	lit, _ := re.LiteralPrefix()
+	if lit == "" {
+		return true
+	}
+	if strings.HasPrefix(expr, "(?i)") {
+		lit, prefix = strings.ToLower(lit), strings.ToLower(prefix)
+	}
+	return strings.HasPrefix(lit, prefix) || strings.HasPrefix(prefix, lit)
+}
+
+// patternReadNote is the warning for a pattern sourcePatterns rewrote.
+func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []string, tools canonical.AnyOf, cannot, mcp bool) diag.Diagnostic {
+	names := vocab.Default()
+	var written, canon []string
+	rows := names.EncodeEvent(to, h.Event)
+	for _, t := range tools {
+		tool := string(t.(canonical.ToolName))
+		canon = append(canon, tool)
+		if selectsToolsByEvent(rows) {
+			// A split-event tool's hook is written under the events
+			// that stand for its tools (Windsurf's post_write_code).
+			for _, r := range rows {
+				if slices.Contains(r.Tools, tool) {
+					written = appendNew(written, r.Name)
+				}
+			}
+			continue
+		}
+		for _, n := range names.EncodeTools(to, tool) {
+			written = appendNew(written, n.Name)
+		}
+	}
+	why := fmt.Sprintf("as a pattern it matches none of %s's own tools", to)
+	if cannot {
+		why = fmt.Sprintf("%s cannot write it as a pattern", to)
+	}
+	var lost []string
+	if mcp {
+		lost = append(lost, "MCP tools")
+	}
+	if prov, _ := names.Provider(src); !prov.ToolsListed {
+		lost = append(lost, src+"'s tools hookconv does not know")
+	}
+	code, tail := CodeNotPortable, ""
+	if len(lost) > 0 {
+		// Fewer tools than in the source: HC310 says part of the
+		// matcher is gone, and migrate --remove-source keeps the hook.
+		code = nested.CodeLostMatcher
+		tail = fmt.Sprintf("; any %s that it may also have matched there are left out", andList(lost))
+	}
+	return diag.Diagnostic{Severity: diag.Warning, Code: code, Pos: h.PosOf("matcher"), Path: fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
+		Hint: "name the tools the hook is meant for, or keep it in " + src,
+		Message: fmt.Sprintf("%s: its matcher %s selected %s's %s, and %s; it is written for the tools they stand for (%s), as %s's %s%s",
+			h.DisplayName(i), text, src, andList(natives), why, andList(canon), to, andList(written), tail)}
+}

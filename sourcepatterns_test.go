@@ -1,0 +1,103 @@
+package hookconv
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/nested"
+)
+
+// TestSourcePatterns: a pattern read from a source tool, which the target
+// cannot use as written, is written as the canonical tools it selected
+// in the source (QA F1, F2); the warning says whether MCP tools and the
+// source's unknown tools it may have matched are left out (HC310) or not
+// (HC402). Everything else stays as it was.
+func TestSourcePatterns(t *testing.T) {
+	claudeMark := map[string]json.RawMessage{"claude-code": json.RawMessage(`{"$from":true}`)}
+	for _, tc := range []struct {
+		name, pattern, from, to string
+		data                    map[string]json.RawMessage
+		want                    string // the canonical matcher written; "" when unchanged
+		code                    string // the warning's code
+		mcp                     bool   // the warning says MCP tools are left out
+	}{
+		{name: "edit freeze to Copilot CLI's lowercase tools", pattern: ".*Edit.*", from: "claude-code", to: "copilot-cli", want: `"file_edit"`, code: nested.CodeLostMatcher, mcp: true},
+		{name: "edit freeze to Windsurf's split events", pattern: ".*Edit.*", from: "claude-code", to: "windsurf", want: `"file_edit"`, code: nested.CodeLostMatcher, mcp: true},
+		{name: "edit freeze to a Kiro CLI glob that matches nothing", pattern: ".*Edit.*", from: "claude-code", to: "kiro-agent", want: `"file_edit"`, code: nested.CodeLostMatcher, mcp: true},
+		{name: "(?i) no glob can say", pattern: "(?i)bash", from: "claude-code", to: "kiro-agent", want: `"shell"`, code: nested.CodeLostMatcher, mcp: true},
+		{name: "(?i) to Windsurf", pattern: "(?i)bash", from: "claude-code", to: "windsurf", want: `"shell"`, code: nested.CodeLostMatcher, mcp: true},
+		{name: "anchored away from mcp__", pattern: "^Edit", from: "claude-code", to: "cursor", want: `"file_edit"`, code: nested.CodeLostMatcher},
+		{name: "several tools", pattern: "^(Read|Write)", from: "claude-code", to: "windsurf", want: `["file_read","file_write"]`, code: nested.CodeLostMatcher, mcp: true},
+		{name: "codex lists every tool it hooks; anchored: nothing left out", pattern: "^Bash$", from: "codex", to: "windsurf", want: `"shell"`, code: CodeNotPortable},
+		{name: "a manifest hook read from Claude Code", pattern: ".*Edit.*", from: "canonical", to: "copilot-cli", data: claudeMark, want: `"file_edit"`, code: nested.CodeLostMatcher, mcp: true},
+
+		{name: "Copilot CLI matches (?i)bash as written", pattern: "(?i)bash", from: "claude-code", to: "copilot-cli"},
+		{name: "Codex matches it as written", pattern: ".*Edit.*", from: "claude-code", to: "codex"},
+		{name: "same tool", pattern: ".*Edit.*", from: "claude-code", to: "claude-code"},
+		{name: "a hand-written manifest pattern", pattern: ".*Edit.*", from: "canonical", to: "copilot-cli"},
+		{name: "back to its own tool through a manifest", pattern: ".*Edit.*", from: "canonical", to: "claude-code", data: claudeMark},
+		{name: "selects none of the source's known tools", pattern: ".*Notebook.*", from: "claude-code", to: "copilot-cli"},
+		{name: "case: Claude Code's names are case-sensitive", pattern: ".*edit.*", from: "claude-code", to: "windsurf"},
+		{name: "VS Code ignores matchers", pattern: ".*Edit.*", from: "claude-code", to: "vs-code-copilot"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{{
+				Event: "before_tool_execute", Matcher: canonical.Pattern{Regex: tc.pattern}, Blocking: true,
+				Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "exit 2"}, ProviderData: tc.data,
+			}}}
+			dst, ok := providers.Get(tc.to)
+			if !ok {
+				t.Fatalf("no adapter for %s", tc.to)
+			}
+			got, ds := sourcePatterns(m, tc.from, tc.to, dst)
+			if tc.want == "" {
+				if got != m || len(ds) != 0 {
+					t.Fatalf("changed: %s %v", canonical.MatcherText(got.Hooks[0].Matcher), ds)
+				}
+				return
+			}
+			if text := canonical.MatcherText(got.Hooks[0].Matcher); text != tc.want {
+				t.Errorf("matcher %s, want %s", text, tc.want)
+			}
+			if _, ok := m.Hooks[0].Matcher.(canonical.Pattern); !ok {
+				t.Errorf("the source manifest was modified")
+			}
+			if len(ds) != 1 || ds[0].Code != tc.code || ds[0].Severity.String() != "warning" {
+				t.Fatalf("diagnostics %v, want one %s warning", ds, tc.code)
+			}
+			if mcp := strings.Contains(ds[0].Message, "MCP tools"); mcp != tc.mcp {
+				t.Errorf("MCP tools left out: %v, want %v: %s", mcp, tc.mcp, ds[0].Message)
+			}
+		})
+	}
+}
+
+// TestMayMatchMCP: a pattern may match a source's MCP tools unless it is
+// anchored away from the providers table's mcp template; unsure is may.
+func TestMayMatchMCP(t *testing.T) {
+	for _, tc := range []struct {
+		expr, slug string
+		want       bool
+	}{
+		{".*Edit.*", "claude-code", true},
+		{"Edit", "claude-code", true},
+		{"^Edit", "claude-code", false},
+		{"^Edit$", "codex", false},
+		{"^mcp__.*", "claude-code", true},
+		{"^mc", "claude-code", true},           // the start of mcp__
+		{"^(Read|Write)", "claude-code", true}, // no literal prefix: unsure
+		{"^@git", "kiro-agent", true},
+		{"^execute_bash$", "kiro-agent", false},
+		{".*bash", "copilot-cli", false}, // no mcp template
+		{"(?i)^bash", "opencode", true},  // {server}_{tool}: any start
+	} {
+		re := regexp.MustCompile(tc.expr)
+		if got := mayMatchMCP(re, tc.expr, tc.slug); got != tc.want {
+			t.Errorf("%s in %s: %v, want %v", tc.expr, tc.slug, got, tc.want)
+		}
+	}
+}
