@@ -1035,7 +1035,13 @@ var namesScript = lazy.Regexp(`(?:` + strings.ReplaceAll(strings.Join(scriptExte
 // withoutLiteralQuotes blanks the insides of quoted strings that expand
 // nothing: '…', and "…" without $, ` or \. What they hold is text (a
 // message naming "npm/yarn" is no program's path); a quoted program name
-// in command position is still runsOtherPrograms' to find.
+// in command position is still runsOtherPrograms' to find. One with \
+// alone stays whole, as it was. In a "…" that expands something, the
+// literal runs between its expansions that hold
+// a blank are blanked too (messageRuns): "$(date "+%T") rerun with set
+// -x" is a message, whose set -x, >&2 or 2>/dev/null is no command's
+// (QA), while "$DIR/check.sh" keeps its path. The text keeps its length
+// and its lines.
 func withoutLiteralQuotes(text string) string {
 	b := []byte(text)
 	for i := 0; i < len(b); i++ {
@@ -1057,11 +1063,84 @@ func withoutLiteralQuotes(text string) string {
 					inner[j] = 'x'
 				}
 			}
+		} else if bytes.ContainsAny(inner, "$`") {
+			messageRuns(inner)
 		}
 		i += end + 1
 	}
 	return string(b)
 }
+
+// messageRuns blanks, in the inside of a "…" that expands something, each
+// literal run between its expansions ($name, ${…}, $(…), `…`) that holds
+// a blank or a line break: words of a message, not a path. Blanks and
+// line breaks stay, and so does a run's first byte after an unbraced
+// $name when it is no name byte, so that the name still ends where it
+// ended ("$FILE: blocked" keeps $FILE).
+func messageRuns(inner []byte) {
+	start := 0 // of the current literal run
+	flush := func(end int) {
+		run := inner[start:end]
+		if !bytes.ContainsAny(run, " \t\n") {
+			return
+		}
+		for j := range run {
+			switch {
+			case run[j] == ' ' || run[j] == '\t' || run[j] == '\n':
+			case j == 0 && start > 0 && !isNameByte(run[0]) && isNameByte(inner[start-1]):
+			default:
+				run[j] = 'x'
+			}
+		}
+	}
+	for j := 0; j < len(inner); j++ {
+		switch c := inner[j]; {
+		case c == '\\':
+			j++ // an escaped byte is literal: part of the run
+		case c == '`':
+			flush(j)
+			k := bytes.IndexByte(inner[j+1:], '`')
+			if k < 0 {
+				return
+			}
+			j += k + 1
+			start = j + 1
+		case c == '$' && j+1 < len(inner):
+			flush(j)
+			switch n := inner[j+1]; {
+			case n == '(':
+				k := substitutionEnd(inner[j+2:])
+				if k < 0 {
+					return
+				}
+				j += 2 + k
+			case n == '{':
+				k := bytes.IndexByte(inner[j+2:], '}')
+				if k < 0 {
+					return
+				}
+				j += 2 + k
+			case isNameByte(n):
+				for j+1 < len(inner) && isNameByte(inner[j+1]) {
+					j++
+				}
+			default:
+				j++ // $@, $?, $1, …
+			}
+			start = j + 1
+		}
+	}
+	if start < len(inner) {
+		flush(len(inner))
+	}
+}
+
+// maxQuoteDepth bounds how deep closingQuote and substitutionEnd follow
+// strings and substitutions nested in each other: deeper is read as
+// unbalanced (nothing is blanked, and the readers refuse the text). No
+// script nests so; without a bound a hostile inline command of millions
+// of "$( overflowed the stack (QA).
+const maxQuoteDepth = 64
 
 // closingQuote is the index in s of the quote q that closes a string
 // opened just before s, or -1: in double quotes a backslash escapes the
@@ -1071,12 +1150,20 @@ func withoutLiteralQuotes(text string) string {
 // of the line read as another string, which hid an if's condition's
 // end); in single quotes nothing does.
 func closingQuote(s []byte, q byte) int {
+	return closingQuoteAt(s, q, 0)
+}
+
+// closingQuoteAt is closingQuote at a depth of nesting.
+func closingQuoteAt(s []byte, q byte, depth int) int {
+	if depth > maxQuoteDepth {
+		return -1
+	}
 	for j := 0; j < len(s); j++ {
 		switch {
 		case s[j] == '\\' && q == '"':
 			j++
 		case s[j] == '$' && q == '"' && j+1 < len(s) && s[j+1] == '(':
-			end := substitutionEnd(s[j+2:])
+			end := substitutionEndAt(s[j+2:], depth+1)
 			if end < 0 {
 				return -1
 			}
@@ -1092,24 +1179,32 @@ func closingQuote(s []byte, q byte) int {
 // substitution opened just before s ($( or $(( ), or -1: parentheses in
 // it are counted and its quoted strings read past, each byte once.
 func substitutionEnd(s []byte) int {
-	depth := 0
+	return substitutionEndAt(s, 0)
+}
+
+// substitutionEndAt is substitutionEnd at a depth of nesting.
+func substitutionEndAt(s []byte, depth int) int {
+	if depth > maxQuoteDepth {
+		return -1
+	}
+	parens := 0
 	for j := 0; j < len(s); j++ {
 		switch s[j] {
 		case '\\':
 			j++
 		case '\'', '"':
-			end := closingQuote(s[j+1:], s[j])
+			end := closingQuoteAt(s[j+1:], s[j], depth+1)
 			if end < 0 {
 				return -1
 			}
 			j += end + 1
 		case '(':
-			depth++
+			parens++
 		case ')':
-			if depth == 0 {
+			if parens == 0 {
 				return j
 			}
-			depth--
+			parens--
 		}
 	}
 	return -1
