@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 )
 
@@ -255,7 +256,8 @@ func normaliseRun(s string) string {
 
 // TestDecoderMarksKnown: every "$" key a decoder writes into provider_data
 // is one capabilities.DecodedFrom recognises as a decoder's mark (its
-// decoderMarks list is kept by hand). Over every golden input and corpus
+// canonical table of marks is kept by hand), with the shape that table
+// says, which validate holds a hand-edited manifest to (HC594). Over every golden input and corpus
 // file: a decoder that starts writing a new mark fails here until the
 // list has it, rather than its hooks silently losing their provenance.
 // (It sees only the marks these inputs make: 11 of the 19 today; the
@@ -280,7 +282,10 @@ func TestDecoderMarksKnown(t *testing.T) {
 					seen++
 					alone := canonical.Hook{ProviderData: map[string]json.RawMessage{slug: json.RawMessage(`{"` + k + `":` + string(v) + `}`)}}
 					if !capabilities.DecodedFrom(&alone, slug) {
-						t.Errorf("%s: the %s decoder writes %q, which capabilities.DecodedFrom does not know as a decoder's mark (add it to decoderMarks)", in.name, slug, k)
+						t.Errorf("%s: the %s decoder writes %q, which capabilities.DecodedFrom does not know as a decoder's mark (add it to canonical's marks)", in.name, slug, k)
+					}
+					if n, err := node.ParseJSON(v, node.JSONOptions{}); err != nil || !canonical.MarkFits(k, n) {
+						t.Errorf("%s: the %s decoder writes %s: %s, of a shape canonical's marks table does not allow (validate would reject it)", in.name, slug, k, v)
 					}
 				}
 			}

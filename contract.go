@@ -652,11 +652,19 @@ func topLevelEvent(h *canonical.Hook, from string, contracts *hookrun.Tables) (s
 		if !ok || len(c.TopLevelEvents) == 0 {
 			continue
 		}
-		if ev := providers.OwnData(h, s).Get("$event"); ev != nil && slices.Contains(c.TopLevelEvents, ev.Text) {
+		if ev := providers.OwnData(h, s).Get("$event"); ev != nil && slices.Contains(c.TopLevelEvents, ev.Text) && namesEvent(s, ev.Text, h.Event) {
 			slug, native = s, ev.Text
 		}
 	}
 	return slug, native
+}
+
+// namesEvent reports whether native, slug's name for an event, stands for
+// the canonical event: a hand-edited "$event" or "$spelling" may name
+// another event (validate warns, HC594), and then says nothing of where
+// the hook came from.
+func namesEvent(slug, native, event string) bool {
+	return slices.ContainsFunc(vocab.Default().DecodeEvent(slug, native), func(r vocab.NativeEvent) bool { return r.Event == event })
 }
 
 // plainContext notes (HC420), once per conversion, the command hooks on

@@ -16,6 +16,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -450,7 +451,11 @@ func payloadSource(h *canonical.Hook, from string) (source, layout string) {
 // PreToolUse), whose payload is Claude's, not its tool's.
 func spelledAsClaude(h *canonical.Hook, source string) bool {
 	// Most hooks carry no such mark: parse only those that might.
-	return bytes.Contains(h.ProviderData[source], []byte(`"$spelling"`)) && providers.OwnData(h, source).Get("$spelling") != nil
+	if !bytes.Contains(h.ProviderData[source], []byte(`"$spelling"`)) {
+		return false
+	}
+	v := providers.OwnData(h, source).Get("$spelling")
+	return v != nil && v.Kind == node.String && namesEvent("claude-code", v.Text, h.Event)
 }
 
 // sameFields reports whether two argument lists hold the same names.

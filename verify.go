@@ -532,8 +532,10 @@ func project(h *canonical.Hook, prov vocab.Provider) projection {
 		// a group of their own: hooks are grouped, and compared, with
 		// them. (Most hooks carry none: parse only those that might.)
 		if g := providers.OwnData(h, prov.Slug).Get("$group"); g != nil {
+			dst, _ := providers.Get(prov.Slug)
+			w, groups := dst.(providers.GroupKeyWriter)
 			for _, k := range prov.FilterKeys {
-				if v := g.Get(k); v != nil {
+				if v := g.Get(k); v != nil && groups && w.WritesGroupKey(k) {
 					matcher += "\x00" + k + "=" + string(node.AppendCompact(nil, v))
 				}
 			}

@@ -46,6 +46,9 @@ type Vocabulary interface {
 	// the provider's provider_data, make it run a hook without waiting
 	// for it (Claude Code's asyncRewake), and the provider's name.
 	BackgroundKeys(slug string) (keys []string, provider string)
+	// DecodeEvent returns the canonical events a provider's native event
+	// name stands for (none for a name it does not have).
+	DecodeEvent(slug, native string) []string
 }
 
 // Check validates the manifest's names against the vocabularies: events,
@@ -94,6 +97,7 @@ func Check(m *Manifest, v Vocabulary) diag.List {
 					"%q is not a capability", c)
 			}
 		}
+		checkMarks(&ds, h, path, v)
 		for _, k := range sortedkeys.Of(h.ProviderData) {
 			if !v.IsProvider(k) {
 				ds.Warnf(CodeProviderUnknown, h.KeyPosOf("provider_data."+k), path+".provider_data."+k,

@@ -431,7 +431,7 @@ func (p *planner) decodedFromTarget() bool { return DecodedFrom(p.h, p.target) }
 
 // DecodedFrom reports whether a manifest hook was decoded from slug's
 // config: its provider_data for slug holds a mark only a decoder writes
-// (decoderMarks).
+// (canonical.IsMark).
 func DecodedFrom(h *canonical.Hook, slug string) bool {
 	raw := h.ProviderData[slug]
 	if !bytes.Contains(raw, []byte(`"$`)) {
@@ -442,7 +442,7 @@ func DecodedFrom(h *canonical.Hook, slug string) bool {
 		return false
 	}
 	for k := range fields {
-		if decoderMarks[k] {
+		if canonical.IsMark(k) {
 			return true
 		}
 	}
@@ -469,18 +469,6 @@ func markSet(h *canonical.Hook, slug, key string) bool {
 	}
 	var fields map[string]json.RawMessage
 	return json.Unmarshal(raw, &fields) == nil && string(fields[key]) == "true"
-}
-
-// decoderMarks are the provider_data keys only hookconv's decoders write
-// (layout and provenance bookkeeping); a hand-written "$comment" is none.
-var decoderMarks = map[string]bool{
-	"$matcher": true, "$event": true, "$type": true, "$keys": true, "$spelling": true,
-	"$exec": true, "$args": true, "$group": true, "$newGroup": true, "$commandFilter": true,
-	"$disabled": true, "$absent": true, "$file": true, "$entry": true, "$when": true, "$then": true,
-	"$patterns": true, "$all": true, "$toolTypes": true, "$failClosed": true,
-	"$from":      true, // the pipeline's, on a hook converted to a manifest with no other mark
-	"$neverRuns": true,
-	"$env":       true, // the variables the source tool's settings set for every hook
 }
 
 // lack is a capability the target does not support, and what to do.

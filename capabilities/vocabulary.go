@@ -77,6 +77,15 @@ func (v Vocabulary) BackgroundKeys(slug string) ([]string, string) {
 	return p.BackgroundKeys, p.Name
 }
 
+// DecodeEvent implements canonical.Vocabulary.
+func (v Vocabulary) DecodeEvent(slug, native string) []string {
+	var out []string
+	for _, row := range v.Names.DecodeEvent(slug, native) {
+		out = append(out, row.Event)
+	}
+	return out
+}
+
 // NativeEvent implements canonical.Vocabulary.
 func (v Vocabulary) NativeEvent(name string) (event, provider string, ok bool) {
 	for _, slug := range v.Names.Slugs() {

@@ -117,6 +117,16 @@ type OwnKeyWriter interface {
 	WritesOwnKey(key string) bool
 }
 
+// GroupKeyWriter is implemented by adapters whose format groups hooks
+// under keys of the group's own (Gemini CLI's "sequential", Droid's
+// "commandRegex"), which their decoders keep as "$group": verify reads
+// a filter key there only where the tool writes it as a group key, since
+// a hand-edited "$group" may hold any key.
+type GroupKeyWriter interface {
+	// WritesGroupKey reports whether the tool writes key of a "$group".
+	WritesGroupKey(key string) bool
+}
+
 var (
 	mu       sync.RWMutex
 	registry = map[string]Adapter{}

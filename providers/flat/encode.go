@@ -145,6 +145,15 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 				name = c.d.AnyOSKey
 			}
 			if k := keys.Get(f.Canonical); k != nil && k.Kind == node.String {
+				if !c.reads(k.Text, f.Canonical) {
+					// A hand-edited mark: written, the entry would hold
+					// another field than the hook's (Copilot's "powershell"
+					// for its command), which verify calls a bug (HC900).
+					at := "provider_data." + c.d.Slug + ".$keys"
+					ds.Errorf(canonical.CodeMarkShape, h.PosOf(at), fmt.Sprintf("hooks[%d].%s", h.SourceIndex(i), at), "remove it: it is hookconv's own record of the native file; hand-editing it is not supported",
+						"%s.%s is %q, which is not a key %s reads for %s", at, f.Canonical, k.Text, c.Prov.Name, f.Canonical)
+					return nil, false
+				}
 				name = k.Text // the key the source used (an alias, or a Unix-only "bash")
 			}
 			add(name, v)
@@ -193,6 +202,13 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		add(c.d.FailClosed, a.New(node.Node{Kind: node.Bool, Bool: true}))
 	}
 	return a.New(node.Node{Kind: node.Object, Fields: a.Fields(fields)}), true
+}
+
+// reads reports whether the tool reads native key for the canonical
+// field: its own key or an alias of it (what a decoder records in
+// "$keys").
+func (c *Codec) reads(native, canon string) bool {
+	return slices.Contains(c.d.Fields.CanonicalsOf(native), canon) || slices.Contains(c.d.Aliases.CanonicalsOf(native), canon)
 }
 
 // carriedValueMatcher is the value matcher a hook brings from a tool of

@@ -448,7 +448,20 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 // groupExtra returns the documented group keys a hook carries.
 func (c *Codec) groupExtra(h *canonical.Hook, pd *node.Node) *node.Node {
 	if g := pd.Get("$group"); g != nil && g.Kind == node.Object && len(g.Fields) > 0 {
-		return g
+		// Only the keys the decoder keeps: a hand-edited "$group" may
+		// hold others, which would reach the group as they are.
+		own := &node.Node{Kind: node.Object}
+		for _, f := range g.Fields {
+			if slices.Contains(c.d.GroupKeys, f.Key) {
+				own.Fields = append(own.Fields, f)
+			}
+		}
+		if len(own.Fields) == len(g.Fields) {
+			return g
+		}
+		if len(own.Fields) > 0 {
+			return own
+		}
 	}
 	// The group keys a kindred tool documents too (Gemini's sequential,
 	// for Qwen Code).
@@ -520,6 +533,13 @@ func (c *Codec) CarriesKey(slug, key string) bool {
 func (c *Codec) WritesOwnKey(key string) bool {
 	c.load()
 	return slices.Contains(c.d.Extra, key)
+}
+
+// WritesGroupKey implements providers.GroupKeyWriter: the documented
+// group keys besides matcher and hooks.
+func (c *Codec) WritesGroupKey(key string) bool {
+	c.load()
+	return slices.Contains(c.d.GroupKeys, key)
 }
 
 func compact(n *node.Node) string {
