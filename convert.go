@@ -25,6 +25,7 @@ import (
 	"github.com/hookconv/hookconv/lint"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
+	"github.com/hookconv/hookconv/providers/kiroagent"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -357,8 +358,8 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	}
 	if len(opts.Beside) > 0 && len(existing) == 1 {
 		for _, p := range opts.Beside.Paths() {
-			if shadows(prov, p) || shadows(prov, written) {
-				continue // one of the two is not read: HC445 says so, not "beside"
+			if shadows(prov, p) || shadows(prov, written) || isOtherAgent(prov, filepath.ToSlash(p), filepath.ToSlash(written)) {
+				continue // one of the two is not read: HC445 says so, not "beside"; another agent's hooks run in its own sessions
 			}
 			if m, ds := dst.Decode(providers.Files{p: opts.Beside[p]}); !ds.HasErrors() && m != nil && len(m.Hooks) > 0 {
 				res.warnBeside(p, len(m.Hooks), existing.Paths()[0], to)
@@ -369,6 +370,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	// encoding and verify read it too: on a large input they run at once.
 	parallel.Both(len(res.Planned.Hooks), res.runPutOff, func() { res.encode(dst, res.Planned, existing, to) })
 	res.joinPutOff(true)
+	res.warnNewAgent(opts.Beside, prov)
 	res.Diagnostics = append(res.Diagnostics, res.switchedOffInTarget(dst, loaded, opts.Beside, to, s.repoPlace())...)
 	return res
 }
@@ -637,6 +639,36 @@ func (res *Conversion) warnShadowed(dst providers.Adapter, beside providers.File
 		}
 		res.Diagnostics = append(res.Diagnostics, ds.WithFile(p)...)
 	}
+}
+
+// warnNewAgent makes the kiro-agent encoder's note that it wrote a new
+// agent file (HC545) a warning where the project has agents of its own
+// (the providers table's agent_paths; beside holds their files): Kiro CLI
+// runs the hooks of the agent a session was started with (reference part
+// 2 §3.4), so the converted hooks, guards included, never run in those
+// agents' sessions (QA: migrate then removed the guards from the source).
+// It reports whether it did; migrate --remove-source then keeps the
+// source's hooks. convert -o with an agent's file merges the hooks into
+// that file's "hooks", which the hint says.
+func (res *Conversion) warnNewAgent(beside providers.Files, prov vocab.Provider) bool {
+	i := slices.IndexFunc(res.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == kiroagent.CodeNewAgent })
+	if i < 0 || len(prov.AgentPaths) == 0 {
+		return false
+	}
+	d := &res.Diagnostics[i]
+	var agents []string
+	for _, p := range beside.Paths() {
+		if isOtherAgent(prov, filepath.ToSlash(p), filepath.ToSlash(d.File)) {
+			agents = append(agents, p)
+		}
+	}
+	if len(agents) == 0 {
+		return false
+	}
+	d.Severity = diag.Warning
+	d.Message += fmt.Sprintf(": the project's own agent(s) (%s) do not get these hooks, which run only in that agent's sessions; migrate --remove-source keeps them in the source", strings.Join(agents, ", "))
+	d.Hint = fmt.Sprintf("to give an agent the hooks, convert into its file, which merges them into its \"hooks\" and keeps the rest: hookconv convert --to %s -o %s <source config>", prov.Slug, agents[0])
+	return true
 }
 
 // shadows reports whether p is one of the target's files whose presence

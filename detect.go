@@ -246,10 +246,21 @@ func IsMigrationPath(slug, rel string) bool {
 // hookconv does not write but whose settings can turn off the hooks of the
 // one it does (the providers table's switch_paths: Claude Code's
 // settings.local.json), or whose presence may (shadowed_by: Factory
-// Droid's hooks.json).
+// Droid's hooks.json), or whose presence means the hooks written run only
+// in some sessions (agent_paths: Kiro CLI's other agents).
 func IsSwitchPath(slug, rel string) bool {
 	prov, _ := vocab.Default().Provider(slug)
-	return slices.Contains(prov.SwitchPaths, rel) || slices.Contains(prov.ShadowedBy, rel)
+	return slices.Contains(prov.SwitchPaths, rel) || slices.Contains(prov.ShadowedBy, rel) || isOtherAgent(prov, rel, "")
+}
+
+// isOtherAgent reports whether rel is the file of one of the tool's
+// agents (agent_paths) other than written ("" for the default file): read
+// beside the file written, so that a new default agent names them.
+func isOtherAgent(prov vocab.Provider, rel, written string) bool {
+	if written == "" && len(prov.Paths) > 0 {
+		written = prov.Paths[0]
+	}
+	return rel != written && slices.ContainsFunc(prov.AgentPaths, func(pattern string) bool { return matchesConfigPath(rel, pattern) })
 }
 
 // pathRank is the index of the first of the provider's paths that names

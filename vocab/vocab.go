@@ -232,6 +232,12 @@ type Provider struct {
 	// newest docs: the hooks key of settings.json is read only when
 	// hooks.json is absent).
 	ShadowedBy []string `toml:"shadowed_by" json:"shadowed_by,omitempty"`
+	// AgentPaths are the files of the tool's agents (Kiro CLI's
+	// .kiro/agents/*.json): the tool runs the hooks of one of them, the
+	// agent a session was started with, so hooks written into a new
+	// default agent beside the project's own agents do not run in those
+	// agents' sessions.
+	AgentPaths []string `toml:"agent_paths" json:"agent_paths,omitempty"`
 	// SettingsEnv is the key of the tool's settings whose variables it
 	// sets for every hook it runs (Claude Code's "env"), "" where there is
 	// none: a hook moved to another tool no longer gets them.

@@ -178,7 +178,7 @@ var codes = []Code{
 	{ID: "HC542", Package: "providers/kiroagent", Name: "CodeUnknownTrigger", Summary: "a trigger hookconv does not know (warning). Kiro CLI rejects an agent file with one; the hooks are kept as a Kiro CLI-only event and never written back."},
 	{ID: "HC543", Package: "providers/kiroagent", Name: "CodeNoHooks", Summary: "the agent file has no \"hooks\" (info)."},
 	{ID: "HC544", Package: "providers/kiroagent", Name: "CodeExpanded", Summary: "a hook whose matcher names several tools was written as one entry per tool (info)."},
-	{ID: "HC545", Package: "providers/kiroagent", Name: "CodeNewAgent", Summary: "the hooks went into a new agent file, which also got a \"name\" and \"tools\" (info)."},
+	{ID: "HC545", Package: "providers/kiroagent", Name: "CodeNewAgent", Summary: "the hooks went into a new agent file, which also got a \"name\" and \"tools\" (info). The pipeline makes it a warning where the project has agents of its own, which do not run those hooks."},
 	{ID: "HC546", Package: "providers/kiroagent", Name: "CodeBadData", Summary: "a provider_data[\"kiro-agent\"] value Kiro CLI would not accept (an unknown key, a wrong type); not written (warning)."},
 	{ID: "HC547", Package: "providers/kiroagent", Name: "CodeUndocumented", Summary: "a trigger mapped to one entry instead of a list, which Kiro CLI rejects; read as a list of one (warning)."},
 	{ID: "HC548", Package: "providers/kiroagent", Name: "CodeAgentsMerged", Summary: "hooks of several agent files, each run by Kiro CLI only in its own agent's sessions, were read together and so are converted into one set that runs in every session (warning)."},

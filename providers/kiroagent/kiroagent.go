@@ -66,7 +66,8 @@ const (
 	// written as one entry per tool.
 	CodeExpanded = "HC544"
 	// CodeNewAgent (info): the hooks went into a new agent file, which
-	// also got a "name" and "tools".
+	// also got a "name" and "tools". The pipeline makes it a warning where
+	// the project has agents of its own, which do not run those hooks.
 	CodeNewAgent = "HC545"
 	// CodeBadData (warning): a provider_data["kiro-agent"] value Kiro CLI
 	// would not accept (an unknown key, a wrong type); not written.
