@@ -88,6 +88,13 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 	switch {
 	case target.Generated:
 		hint = "adapt the scripts to " + to + "'s payload: the generated " + target.Name + " passes it through"
+		if clients := native.Clients(); len(clients) > 0 {
+			var each []string
+			for _, cl := range clients {
+				each = append(each, fmt.Sprintf("%s and %s from %s", cl.Tool, cl.ToolInput, cl.Client))
+			}
+			hint += ", so read " + strings.Join(each, ", or ")
+		}
 	case shim:
 		dst, given = &hookrun.CanonicalPayload, "hookconv run's canonical payload"
 		hint = "write the scripts against the canonical payload hookconv run hands them (tool, tool_input), or convert without --shim"
@@ -751,8 +758,16 @@ func contextField(t *hookrun.Tables, provider, event string) string {
 	return ""
 }
 
-// inputPlace says where a contract keeps the tool's input.
+// inputPlace says where a contract keeps the tool's input (each client's,
+// where they differ).
 func inputPlace(c *hookrun.Contract) string {
+	if clients := c.Clients(); len(clients) > 0 {
+		var each []string
+		for _, cl := range clients {
+			each = append(each, fmt.Sprintf("at %s (%s's payload)", cl.ToolInput, cl.Client))
+		}
+		return strings.Join(each, " or ")
+	}
 	place := payloadPlace(c)
 	if strings.HasPrefix(place, "at ") {
 		return "at " + c.ToolInput[0]
@@ -761,9 +776,19 @@ func inputPlace(c *hookrun.Contract) string {
 }
 
 // payloadPlace says where a contract keeps the tool's name and input: at
-// the first paths, or under the one key every path starts with (Windsurf's
-// tool_info.*, whose layout differs per action).
+// each client's paths where its clients' payloads differ (client_places:
+// Cline's), at the first paths, or under the one key every path starts
+// with (Windsurf's tool_info.*, whose layout differs per action).
 func payloadPlace(c *hookrun.Contract) string {
+	if clients := c.Clients(); len(clients) > 0 {
+		// Each client's (Cline's VS Code extension and CLI): a script
+		// adapted to the first alone finds nothing in the other.
+		var each []string
+		for _, cl := range clients {
+			each = append(each, fmt.Sprintf("at %s and %s (%s's payload)", cl.Tool, cl.ToolInput, cl.Client))
+		}
+		return strings.Join(each, " or ")
+	}
 	var roots []string
 	for _, p := range slices.Concat(c.Tool, c.ToolInput) {
 		for _, part := range strings.Split(strings.Trim(p, "{}"), ",") {

@@ -113,8 +113,34 @@ type Contract struct {
 	// CrashBlocks says any exit code but 0 and 1 blocks when the hook
 	// prints plain text, where the tool's events can block: a crash or a
 	// missing interpreter (127) too (Gemini CLI).
-	CrashBlocks bool   `toml:"crash_blocks"`
-	Note        string `toml:"note"`
+	CrashBlocks bool `toml:"crash_blocks"`
+	// ClientPlaces says, for a tool whose clients send different payloads
+	// (Cline's VS Code extension and its CLI/SDK runtime), where each keeps
+	// the tool's name and input: "client: tool-path tool-input-path"
+	// lines, read by Clients. Tool and ToolInput try them all; HC419 names
+	// each, so a user adapting a script reads the fields of every client.
+	ClientPlaces []string `toml:"client_places"`
+	Note         string   `toml:"note"`
+}
+
+// ClientPlace is one client's place for the tool's name and input
+// (Contract.ClientPlaces).
+type ClientPlace struct {
+	Client, Tool, ToolInput string
+}
+
+// Clients parses the contract's client_places; a line of another form is
+// skipped (the table's test rejects one).
+func (c *Contract) Clients() []ClientPlace {
+	var out []ClientPlace
+	for _, line := range c.ClientPlaces {
+		client, paths, ok := strings.Cut(line, ": ")
+		tool, input, ok2 := strings.Cut(strings.TrimSpace(paths), " ")
+		if ok && ok2 && client != "" && !strings.Contains(input, " ") {
+			out = append(out, ClientPlace{Client: client, Tool: tool, ToolInput: input})
+		}
+	}
+	return out
 }
 
 // CanonicalPayload is the contract `hookconv run` gives the hooks it wraps

@@ -55,6 +55,16 @@ func TestTablesValid(t *testing.T) {
 				t.Errorf("contract %s: tool_names_from unknown provider %q", c.Slug, p)
 			}
 		}
+		// Each client's place is one the contract reads, in a line of the
+		// documented form.
+		if len(c.Clients()) != len(c.ClientPlaces) {
+			t.Errorf("contract %s: client_places %q: want \"client: tool-path tool-input-path\" lines", c.Slug, c.ClientPlaces)
+		}
+		for _, cl := range c.Clients() {
+			if !slices.Contains(c.Tool, cl.Tool) || !slices.Contains(c.ToolInput, cl.ToolInput) {
+				t.Errorf("contract %s: client_places %s: %s or %s is not in tool or tool_input", c.Slug, cl.Client, cl.Tool, cl.ToolInput)
+			}
+		}
 		for _, what := range []string{WhatDeny, WhatError} {
 			if _, ok := tb.Rule(c.Slug, what, EventRef{}); !ok {
 				t.Errorf("contract %s: no %s rule for every event", c.Slug, what)
