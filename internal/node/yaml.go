@@ -62,8 +62,9 @@ func notUTF8(src []byte) error {
 		if r == utf8.RuneError && size == 1 {
 			lineStart := bytes.LastIndexByte(src[:i], '\n') + 1
 			return &SyntaxError{
-				Msg: fmt.Sprintf("byte 0x%02X is not UTF-8: save the file as UTF-8", src[i]),
-				Pos: diag.Pos{Line: 1 + bytes.Count(src[:i], []byte("\n")), Column: i - lineStart + 1},
+				Msg:  fmt.Sprintf("byte 0x%02X is not UTF-8: save the file as UTF-8", src[i]),
+				Pos:  diag.Pos{Line: 1 + bytes.Count(src[:i], []byte("\n")), Column: i - lineStart + 1},
+				Hint: "re-save the file as UTF-8 in your editor, or retype the character at the marked position",
 			}
 		}
 		i += size

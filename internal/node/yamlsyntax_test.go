@@ -56,32 +56,9 @@ func TestYAMLSyntaxPositions(t *testing.T) {
 		{"unknown anchor", "spec: hooks/1.0\nhooks:\n  - name: &a x\n    event: *b\n", 4, 12, "unknown anchor 'b' referenced"},
 		{"unknown anchor past *x in text", "spec: hooks/1.0\nhooks:\n  - event: x\n    description: a *x b\n    name: |\n      *x\n    handler: {type: command, command: *x}\n", 7, 39, "unknown anchor 'x' referenced"},
 		{"CRLF and a BOM", "\ufeffspec: hooks/1.0\r\nhooks:\r\n  - event: x\r\n\thandler: {}\r\n", 4, 1, "a tab in the indentation"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseYAML([]byte(tc.src))
-			var se *SyntaxError
-			if !errors.As(err, &se) {
-				t.Fatalf("got %v, want a syntax error", err)
-			}
-			if se.Pos.Line != tc.line || se.Pos.Column != tc.col || !strings.Contains(se.Msg, tc.msg) {
-				t.Errorf("got %d:%d %q, want %d:%d %q", se.Pos.Line, se.Pos.Column, se.Msg, tc.line, tc.col, tc.msg)
-			}
-			if se.Hint == "" {
-				t.Errorf("no hint for %q", se.Msg)
-			}
-		})
-	}
-}
-
-// TestYAMLNotUTF8: a byte that is not UTF-8 is placed where it stands,
-// and said as the JSON parser says it (QA: yaml.v3's "invalid trailing
-// UTF-8 octet" was placed at 1:1).
-func TestYAMLNotUTF8(t *testing.T) {
-	for _, tc := range []struct {
-		name, src string
-		line, col int
-		msg       string
-	}{
+		// A byte that is not UTF-8 is placed where it stands, and said
+		// as the JSON parser says it (QA: yaml.v3's "invalid trailing
+		// UTF-8 octet" was placed at 1:1).
 		{"Latin-1 in a value on line 4", "spec: hooks/1.0\nhooks:\n  - event: before_tool_execute\n    handler: {type: command, command: \"echo \xff\"}\n", 4, 45, "byte 0xFF is not UTF-8: save the file as UTF-8"},
 		{"in a comment, after a multi-byte character", "# é \xe9\nspec: hooks/1.0\n", 1, 6, "byte 0xE9 is not UTF-8"},
 		{"an encoded surrogate", "spec: \"\xed\xa0\x80\"\n", 1, 8, "byte 0xED is not UTF-8"},
@@ -95,6 +72,9 @@ func TestYAMLNotUTF8(t *testing.T) {
 			}
 			if se.Pos.Line != tc.line || se.Pos.Column != tc.col || !strings.Contains(se.Msg, tc.msg) {
 				t.Errorf("got %d:%d %q, want %d:%d %q", se.Pos.Line, se.Pos.Column, se.Msg, tc.line, tc.col, tc.msg)
+			}
+			if se.Hint == "" {
+				t.Errorf("no hint for %q", se.Msg)
 			}
 		})
 	}
