@@ -51,6 +51,7 @@ func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapte
 	var ds diag.List
 	usable := map[[3]string]struct{ cannot, none bool }{}
 	read := map[[3]string]patternRead{}
+	misses := map[[4]string]bool{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		patterns, ok := onlyPatterns(h.Matcher)
@@ -75,9 +76,6 @@ func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapte
 			usable[key] = use
 		}
 		cannot := use.cannot
-		if !cannot && !use.none {
-			continue
-		}
 		claude := spelledAsClaude(h, src)
 		var tools canonical.AnyOf
 		var natives []string
@@ -104,13 +102,28 @@ func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapte
 		if len(tools) == 0 {
 			continue
 		}
+		written := writtenNames(to, h.Event, tools)
+		if len(written) == 0 {
+			continue // the target has none of those tools: HC310/HC311 say so as before (QA)
+		}
+		if !cannot && !use.none {
+			mk := [4]string{src, h.Event, key[1], strconv.FormatBool(claude)}
+			miss, seen := misses[mk]
+			if !seen {
+				miss = missesSome(patterns, to, h.Event, tools)
+				misses[mk] = miss
+			}
+			if !miss {
+				continue // as written it matches the target's names for every tool it selected
+			}
+		}
 		if out == nil {
 			copied := *m
 			copied.Hooks = slices.Clone(m.Hooks)
 			out = &copied
 		}
 		out.Hooks[i].Matcher = providers.Single(tools)
-		ds.Add(patternReadNote(h, i, patternTexts(h.Matcher), src, to, natives, tools, cannot, mcp))
+		ds.Add(patternReadNote(h, i, patternTexts(h.Matcher), src, to, natives, tools, cannot, !cannot && !use.none, mcp))
 	}
 	if out == nil {
 		return m, nil
@@ -179,8 +192,9 @@ func patternUnwritable(dst providers.Adapter, h *canonical.Hook) bool {
 // readPattern reads a manifest pattern (RE2, found anywhere in a name) as
 // the tool slug tests it, over the native tool names the tools table
 // knows it by: without case where its row says it compares so
-// (case_sensitive_tools), against Claude Code's names for its tools too
-// where the hook was spelled under Claude's event names (Copilot CLI). A
+// (case_sensitive_tools), against Claude Code's names for its tools
+// instead where the hook was spelled under Claude's event names (Copilot
+// CLI). A
 // tool that tests matchers with JavaScript (js_regex) and has no spelling
 // of the pattern read it otherwise, or not at all: nothing is read then.
 // A pattern Copilot CLI anchors was anchored when it was decoded.
@@ -202,7 +216,15 @@ func readPattern(re, slug string, claudeNames bool) patternRead {
 	}
 	var r patternRead
 	for _, row := range names.ToolsOf(slug) {
-		if row.Event != "" || !compiled.MatchString(row.Name) && !(claudeNames && slices.ContainsFunc(row.ClaudeNames, compiled.MatchString)) {
+		matches := compiled.MatchString(row.Name)
+		if claudeNames {
+			// Under Claude's event names Copilot CLI tests a regex
+			// against Claude's name for the tool alone (reference part
+			// 2 §1.5; QA: "ed.*" under PreToolUse matched nothing there,
+			// and was read as its edit).
+			matches = slices.ContainsFunc(row.ClaudeNames, compiled.MatchString)
+		}
+		if row.Event != "" || !matches {
 			continue
 		}
 		r.tools, _ = providers.AppendTools(r.tools, names, slug, row.Name)
@@ -244,29 +266,20 @@ func mayMatchMCP(re *regexp.Regexp, expr, slug string) bool {
 	return strings.HasPrefix(lit, prefix) || strings.HasPrefix(prefix, lit)
 }
 
-// patternReadNote is the warning for a pattern sourcePatterns rewrote.
-func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []string, tools canonical.AnyOf, cannot, mcp bool) diag.Diagnostic {
+// patternReadNote is the warning for a pattern sourcePatterns rewrote:
+// one the target cannot write, or, written, matches none of its tools, or
+// (partial) its names for some of the tools selected only.
+func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []string, tools canonical.AnyOf, cannot, partial, mcp bool) diag.Diagnostic {
 	names := vocab.Default()
-	var written, canon []string
-	rows := names.EncodeEvent(to, h.Event)
+	var canon []string
 	for _, t := range tools {
-		tool := string(t.(canonical.ToolName))
-		canon = append(canon, tool)
-		if selectsToolsByEvent(rows) {
-			// A split-event tool's hook is written under the events
-			// that stand for its tools (Windsurf's post_write_code).
-			for _, r := range rows {
-				if slices.Contains(r.Tools, tool) {
-					written = appendNew(written, r.Name)
-				}
-			}
-			continue
-		}
-		for _, n := range names.EncodeTools(to, tool) {
-			written = appendNew(written, n.Name)
-		}
+		canon = append(canon, string(t.(canonical.ToolName)))
 	}
+	written := writtenNames(to, h.Event, tools)
 	why := fmt.Sprintf("as a pattern it matches none of %s's own tools", to)
+	if partial {
+		why = fmt.Sprintf("as a pattern it misses %s's own names for some of them", to)
+	}
 	if cannot {
 		why = fmt.Sprintf("%s cannot write it as a pattern", to)
 	}
@@ -288,4 +301,76 @@ func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []s
 		Hint: "name the tools the hook is meant for, or keep it in " + src,
 		Message: fmt.Sprintf("%s: its matcher %s selected %s's %s, and %s; it is written for the tools they stand for (%s), as %s's %s%s",
 			h.DisplayName(i), text, src, andList(natives), why, andList(canon), to, andList(written), tail)}
+}
+
+// writtenNames are the target's names a hook for the canonical tools is
+// written by: its tool names, or, where its events stand for tools
+// (Windsurf's pre_write_code), those events.
+func writtenNames(to, event string, tools canonical.AnyOf) []string {
+	names := vocab.Default()
+	rows := names.EncodeEvent(to, event)
+	// Cursor has events for some tools (beforeShellExecution) beside
+	// preToolUse, whose matcher names the rest: a tool matcher decides.
+	split := !takesToolMatcher(to, event) && selectsToolsByEvent(rows)
+	var written []string
+	for _, t := range tools {
+		tool := string(t.(canonical.ToolName))
+		if split {
+			for _, r := range rows {
+				if slices.Contains(r.Tools, tool) {
+					written = appendNew(written, r.Name)
+				}
+			}
+			continue
+		}
+		for _, n := range names.EncodeTools(to, tool) {
+			written = appendNew(written, n.Name)
+		}
+	}
+	return written
+}
+
+// missesSome reports whether patterns, written for a target that tests
+// tool names (not one whose events stand for tools), leave out every one
+// of its names for some canonical tool they selected in the source: the
+// guard no longer fires for that tool there (QA: Claude Code's
+// "Bash|Write|Ed.*" matched Cursor's Write and Edit, not its Shell). A
+// name is matched anywhere, with the target's case rule, as the encoder
+// writes a pattern to be read; one that cannot be compiled misses none
+// (HC402 speaks for it).
+func missesSome(patterns []canonical.Pattern, to, event string, tools canonical.AnyOf) bool {
+	names := vocab.Default()
+	if !takesToolMatcher(to, event) {
+		return false
+	}
+	prov, _ := names.Provider(to)
+	var compiled []*regexp.Regexp
+	for _, p := range patterns {
+		expr := p.Regex
+		if !prov.CaseSensitiveTools {
+			expr = "(?i)" + expr
+		}
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return false
+		}
+		compiled = append(compiled, re)
+	}
+	matched := map[string]bool{} // canonical tools some name the patterns match stands for
+	has := map[string]bool{}     // canonical tools the target has a name for
+	for _, row := range names.ToolsOf(to) {
+		if row.Event != "" {
+			continue
+		}
+		// Aliases count: Codex's apply_patch also answers to Edit.
+		hit := slices.ContainsFunc(compiled, func(re *regexp.Regexp) bool { return re.MatchString(row.Name) })
+		for _, tool := range names.DecodeTools(to, row.Name) {
+			has[tool] = true
+			matched[tool] = matched[tool] || hit
+		}
+	}
+	return slices.ContainsFunc(tools, func(t canonical.Matcher) bool {
+		tool := string(t.(canonical.ToolName))
+		return has[tool] && !matched[tool]
+	})
 }

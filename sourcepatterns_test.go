@@ -35,6 +35,10 @@ func TestSourcePatterns(t *testing.T) {
 		{name: "codex lists every tool it hooks; anchored: nothing left out", pattern: "^Bash$", from: "codex", to: "windsurf", want: `"shell"`, code: CodeNotPortable},
 		{name: "a manifest hook read from Claude Code", pattern: ".*Edit.*", from: "canonical", to: "copilot-cli", data: claudeMark, want: `"file_edit"`, code: nested.CodeLostMatcher, mcp: true},
 
+		// QA: a pattern the target matches for some of the tools it
+		// selected only: Cursor's Write and Edit, not its Shell.
+		{name: "matched in part", pattern: "Bash|Write|Ed.*", from: "claude-code", to: "cursor", want: `["shell","file_write","file_edit"]`, code: nested.CodeLostMatcher, mcp: true},
+
 		{name: "Copilot CLI matches (?i)bash as written", pattern: "(?i)bash", from: "claude-code", to: "copilot-cli"},
 		{name: "Codex matches it as written", pattern: ".*Edit.*", from: "claude-code", to: "codex"},
 		{name: "same tool", pattern: ".*Edit.*", from: "claude-code", to: "claude-code"},
@@ -43,6 +47,12 @@ func TestSourcePatterns(t *testing.T) {
 		{name: "selects none of the source's known tools", pattern: ".*Notebook.*", from: "claude-code", to: "copilot-cli"},
 		{name: "case: Claude Code's names are case-sensitive", pattern: ".*edit.*", from: "claude-code", to: "windsurf"},
 		{name: "VS Code ignores matchers", pattern: ".*Edit.*", from: "claude-code", to: "vs-code-copilot"},
+		// QA: under PreToolUse Copilot CLI tests a regex against Claude's
+		// names alone: "^ed.*" matched none of them there.
+		{name: "Copilot CLI's PascalCase regex reads Claude's names", pattern: "^ed.*", from: "copilot-cli", to: "claude-code", data: map[string]json.RawMessage{"copilot-cli": json.RawMessage(`{"$spelling":"PreToolUse","$matcher":"ed.*"}`)}},
+		// QA: the target has no tool for what it selected (Codex reads
+		// no files): nothing rewritten, HC310/HC311 say so as before.
+		{name: "the target has none of the tools", pattern: "^Read$", from: "claude-code", to: "codex"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{{
