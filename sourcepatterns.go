@@ -79,13 +79,16 @@ func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapte
 		claude := spelledAsClaude(h, src)
 		var tools canonical.AnyOf
 		var natives []string
-		mcp := false
+		mcp, every := false, false
 		for _, p := range patterns {
 			k := [3]string{src, p.Regex, strconv.FormatBool(claude)}
 			r, seen := read[k]
 			if !seen {
 				r = readPattern(p.Regex, src, claude)
 				read[k] = r
+			}
+			if r.every {
+				every = true
 			}
 			if len(r.tools) == 0 {
 				tools = nil // a pattern that selects none of S's known tools: as today
@@ -98,6 +101,19 @@ func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapte
 			}
 			natives = appendNew(natives, r.natives...)
 			mcp = mcp || r.mcp
+		}
+		if every && (cannot || use.none) {
+			// A pattern that matches any name selects every tool, MCP
+			// tools included: written as no matcher does, for all of
+			// them (QA: Copilot CLI's ".*" reached Windsurf without its
+			// MCP event, and the warning quoted the "$" it is read as).
+			if out == nil {
+				copied := *m
+				copied.Hooks = slices.Clone(m.Hooks)
+				out = &copied
+			}
+			out.Hooks[i].Matcher = nil
+			continue
 		}
 		if len(tools) == 0 {
 			continue
@@ -153,6 +169,11 @@ type patternRead struct {
 	tools   canonical.AnyOf
 	natives []string
 	mcp     bool
+	// every says the pattern matches every name it was tried on (each
+	// of S's known tools, an MCP tool's name by S's template, and names
+	// no table holds): ".*", ".+", "^.*$", Copilot CLI's ".*" read as
+	// "$". It selects all tools, as no matcher does.
+	every bool
 }
 
 // patternSource is the tool a hook's pattern was read from: from for a
@@ -231,7 +252,19 @@ func readPattern(re, slug string, claudeNames bool) patternRead {
 		r.natives = appendNew(r.natives, row.Name)
 	}
 	r.mcp = mayMatchMCP(compiled, expr, slug)
+	r.every = len(r.natives) > 0 && matchesAnyName(compiled, prov.MCP)
 	return r
+}
+
+// matchesAnyName reports whether re matches names of every kind a tool
+// may have: an MCP tool's by the template (when the tool has one), and
+// names no table holds, in either case, with digits and separators.
+func matchesAnyName(re *regexp.Regexp, mcpTemplate string) bool {
+	samples := []string{"x", "Zq9", "some_tool", "Some-Tool.v2"}
+	if mcpTemplate != "" {
+		samples = append(samples, providers.MCPName(mcpTemplate, "srv", "do_it"))
+	}
+	return !slices.ContainsFunc(samples, func(n string) bool { return !re.MatchString(n) })
 }
 
 // mayMatchMCP reports whether a pattern of slug's may match an MCP tool

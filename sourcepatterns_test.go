@@ -21,7 +21,7 @@ func TestSourcePatterns(t *testing.T) {
 	for _, tc := range []struct {
 		name, pattern, from, to string
 		data                    map[string]json.RawMessage
-		want                    string // the canonical matcher written; "" when unchanged
+		want                    string // the canonical matcher written; "" when unchanged, "*" for none (every tool)
 		code                    string // the warning's code
 		mcp                     bool   // the warning says MCP tools are left out
 	}{
@@ -38,6 +38,12 @@ func TestSourcePatterns(t *testing.T) {
 		// QA: a pattern the target matches for some of the tools it
 		// selected only: Cursor's Write and Edit, not its Shell.
 		{name: "matched in part", pattern: "Bash|Write|Ed.*", from: "claude-code", to: "cursor", want: `["shell","file_write","file_edit"]`, code: nested.CodeLostMatcher, mcp: true},
+
+		// QA: a pattern that matches any name selects every tool, MCP
+		// tools too: no matcher, which Windsurf writes under all its
+		// tool events (pre_mcp_tool_use included).
+		{name: "every name", pattern: ".+", from: "claude-code", to: "windsurf", want: "*"},
+		{name: "Copilot CLI's .* read as $", pattern: "$", from: "copilot-cli", to: "windsurf", want: "*"},
 
 		{name: "Copilot CLI matches (?i)bash as written", pattern: "(?i)bash", from: "claude-code", to: "copilot-cli"},
 		{name: "Codex matches it as written", pattern: ".*Edit.*", from: "claude-code", to: "codex"},
@@ -67,6 +73,12 @@ func TestSourcePatterns(t *testing.T) {
 			if tc.want == "" {
 				if got != m || len(ds) != 0 {
 					t.Fatalf("changed: %s %v", canonical.MatcherText(got.Hooks[0].Matcher), ds)
+				}
+				return
+			}
+			if tc.want == "*" {
+				if got.Hooks[0].Matcher != nil || len(ds) != 0 {
+					t.Fatalf("matcher %s %v, want none and no diagnostics", canonical.MatcherText(got.Hooks[0].Matcher), ds)
 				}
 				return
 			}
