@@ -18,17 +18,17 @@ func TestGitDiff(t *testing.T) {
 		want             string
 	}{
 		{"new executable", nil, []byte("a\n"), 0, 0o755,
-			"diff --git a/p b/p\nnew file mode 100755\n--- /dev/null\n+++ b/p\n@@ -0,0 +1,1 @@\n+a\n"},
+			"diff --git a/p b/p\nnew file mode 100755\n--- /dev/null\n+++ b/p\n@@ -0,0 +1 @@\n+a\n"},
 		{"new plain", nil, []byte("a\n"), 0, 0o600,
-			"diff --git a/p b/p\nnew file mode 100644\n--- /dev/null\n+++ b/p\n@@ -0,0 +1,1 @@\n+a\n"},
+			"diff --git a/p b/p\nnew file mode 100644\n--- /dev/null\n+++ b/p\n@@ -0,0 +1 @@\n+a\n"},
 		{"new empty", nil, []byte{}, 0, 0o644,
 			"diff --git a/p b/p\nnew file mode 100644\n"},
 		{"changed", []byte("a\n"), []byte("b\n"), 0o644, 0o644,
-			"diff --git a/p b/p\n--- a/p\n+++ b/p\n@@ -1,1 +1,1 @@\n-a\n+b\n"},
+			"diff --git a/p b/p\n--- a/p\n+++ b/p\n@@ -1 +1 @@\n-a\n+b\n"},
 		{"mode only", []byte("a\n"), []byte("a\n"), 0o644, 0o755,
 			"diff --git a/p b/p\nold mode 100644\nnew mode 100755\n"},
 		{"mode and contents", []byte("a\n"), []byte("b\n"), 0o755, 0o644,
-			"diff --git a/p b/p\nold mode 100755\nnew mode 100644\n--- a/p\n+++ b/p\n@@ -1,1 +1,1 @@\n-a\n+b\n"},
+			"diff --git a/p b/p\nold mode 100755\nnew mode 100644\n--- a/p\n+++ b/p\n@@ -1 +1 @@\n-a\n+b\n"},
 		{"unchanged", []byte("a\n"), []byte("a\n"), 0o755, 0o775, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -582,9 +582,32 @@ func gitDiff(rel string, old, data []byte, oldMode, newMode fs.FileMode) []byte 
 		// diff.Diff's own first line ("diff OLD NEW") is replaced by
 		// git's, above; its ---, +++ and hunks are git's format.
 		_, hunks, _ := bytes.Cut(body, []byte("\n"))
-		b.Write(hunks)
+		b.Write(gitHunkHeaders(hunks))
 	}
 	return b.Bytes()
+}
+
+// gitHunkHeaders writes each hunk header's ranges as git does, without
+// a count of 1 (@@ -1 +1 @@, not @@ -1,1 +1,1 @@), so that the dry run's
+// diff is byte for byte git's (QA). Other lines are left as they are.
+func gitHunkHeaders(hunks []byte) []byte {
+	lines := bytes.SplitAfter(hunks, []byte("\n"))
+	for i, line := range lines {
+		if !bytes.HasPrefix(line, []byte("@@ -")) {
+			continue
+		}
+		fields := bytes.Fields(line) // @@ -a,b +c,d @@
+		if len(fields) < 4 {
+			continue
+		}
+		for _, f := range fields[1:3] {
+			if n, found := bytes.CutSuffix(f, []byte(",1")); found {
+				line = bytes.Replace(line, append([]byte(" "), f...), append([]byte(" "), n...), 1)
+			}
+		}
+		lines[i] = line
+	}
+	return bytes.Join(lines, nil)
 }
 
 // gitPath is prefix+rel as git writes a path in a diff: in double quotes,
