@@ -19,6 +19,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/cline"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -677,9 +678,10 @@ func namesEvent(slug, native, event string) bool {
 // plainContext notes (HC420), once per conversion, the command hooks on
 // events where the source adds a hook's plain-text stdout to the agent's
 // context (Claude Code's SessionStart and UserPromptSubmit) and the
-// target does not. Whether a script prints plain text cannot be seen from
-// the config, so this is information, not a warning: such a script's
-// text no longer reaches the agent. Under the shim the canonical contract
+// target does not (Cline's generated script passes it on itself:
+// cline.ForwardsPlainText). Whether a script prints plain text cannot be
+// seen from the config, so this is information, not a warning: such a
+// script's text no longer reaches the agent. Under the shim the canonical contract
 // applies, where plain stdout on exit 0 is a hook error (spec §5).
 func plainContext(m *canonical.Manifest, from, to string, files providers.Files, shim bool) (diag.List, [][]int) {
 	// To its own tool only the shim changes who reads the output.
@@ -702,7 +704,9 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 			lost = contracts.PlainContext(from, h.Event) && (shim || !contracts.PlainContext(to, h.Event))
 			loses[h.Event] = lost
 		}
-		if !lost {
+		// Cline's generated script passes such a hook's text on as
+		// contextModification itself: nothing is lost there.
+		if !lost || !shim && to == cline.Slug && cline.ForwardsPlainText(h) {
 			continue
 		}
 		hooks = append(hooks, h.SourceIndex(i))

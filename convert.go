@@ -25,6 +25,7 @@ import (
 	"github.com/hookconv/hookconv/lint"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
+	"github.com/hookconv/hookconv/providers/cline"
 	"github.com/hookconv/hookconv/providers/kiroagent"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -753,7 +754,14 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 	// hookconv's own programs (OpenCode's plugin, Cline's scripts) hold
 	// manifest hooks, which speak the canonical contract already.
 	if source, _ := vocab.Default().Provider(from); to == "canonical" && from != "canonical" && !source.Generated {
-		planned = withSourceMarks(m, from)
+		planned = withSourceMarks(m, from, nil)
+	} else if to == cline.Slug && from != "canonical" && !source.Generated {
+		// Cline's scripts pass a hook's plain-text stdout on as context
+		// where the tool it was written for reads it so: they must know
+		// that tool, and keep it in their manifest for the next
+		// conversion (cline.ForwardsPlainText).
+		contracts := hookrun.Default()
+		planned = withSourceMarks(planned, from, func(h *canonical.Hook) bool { return contracts.PlainContext(from, h.Event) })
 	}
 	res.Planned = planned
 	return dst, true
@@ -784,12 +792,12 @@ var onlySourceMark = json.RawMessage("{" + sourceMark + "}")
 // manifest on then checks the hook against the tool it was written for,
 // as converting the source straight to the target does (HC209, HC419,
 // HC425); without the mark, going through a manifest lost every such
-// warning.
-func withSourceMarks(m *canonical.Manifest, from string) *canonical.Manifest {
+// warning. only, when not nil, picks the command hooks to mark.
+func withSourceMarks(m *canonical.Manifest, from string, only func(*canonical.Hook) bool) *canonical.Manifest {
 	var out *canonical.Manifest
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand || hasMark(h.ProviderData[from]) {
+		if h.Handler.Type != canonical.HandlerCommand || hasMark(h.ProviderData[from]) || only != nil && !only(h) {
 			continue
 		}
 		if out == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
@@ -60,8 +61,11 @@ import (
 //     is a warning on stderr: non-blocking failures never cancel. A
 //     hook's "context" is collected, and passed on as
 //     "contextModification" when no hook blocked. Exit 0 with text that
-//     is not a JSON object is a hook error (spec §5), even where another
-//     tool would have added plain stdout as context.
+//     is not a JSON object is a hook error (spec §5), except for a hook
+//     written for a tool that adds such text to the agent's context on
+//     its event (the contracts' plain_context: Claude Code's SessionStart
+//     and UserPromptSubmit), where Cline takes context too: that text is
+//     collected as context, as its author meant (ForwardsPlainText).
 //   - async: started in the background with its own copy of stdin; its
 //     result is ignored and its timeout is not enforced.
 //
@@ -70,8 +74,9 @@ import (
 // Only the POSIX script is written: Cline on Windows runs <Event>.ps1.
 //
 // Messages are JSON-escaped in sh (awk): backslash, quote and every
-// control character, lines joined with \n; a hook's stderr is cut at
-// 8 KiB. Values taken from a hook's JSON output ("reason", "context") are
+// control character, lines joined with \n; a hook's stderr, and plain
+// text passed on as context, are cut at 8 KiB each (Cline cuts the whole
+// contextModification at 50 000 characters, reference part 2 §6.5). Values taken from a hook's JSON output ("reason", "context") are
 // passed on still JSON-escaped, as they were written.
 
 // Lines that structure a generated script.
@@ -207,6 +212,7 @@ type plan struct {
 	run     bool
 	cond    string // sh condition; "" runs always
 	seconds int    // watchdog; 0 for none
+	text    bool   // plain stdout is context (ForwardsPlainText)
 }
 
 func (w *scriptWriter) body() {
@@ -270,7 +276,7 @@ func (w *scriptWriter) plan(sh scriptHook) plan {
 	if h.Name != "" {
 		label += " (" + h.Name + ")"
 	}
-	p := plan{sh: sh, label: jsonInner(label), run: true}
+	p := plan{sh: sh, label: jsonInner(label), run: true, text: ForwardsPlainText(h)}
 	hd := &h.Handler
 	if hd.Type != canonical.HandlerCommand {
 		w.ds.Warnf(CodeNotRun, h.PosOf("handler.type"), w.path(sh, "handler.type"),
@@ -314,6 +320,33 @@ func (w *scriptWriter) plan(sh scriptHook) plan {
 		providers.WarnValueMatcherDropped(w.ds, w.a.Names, h, i, Slug, "Cline", w.ev)
 	}
 	return p
+}
+
+// ForwardsPlainText reports whether the generated script passes a hook's
+// plain-text stdout (exit 0, not a JSON object) on to Cline as context:
+// a command hook Cline waits for, decoded from a tool that adds such text
+// to the agent's context on the hook's event (the contracts table's
+// plain_context: Claude Code's SessionStart and UserPromptSubmit), on an
+// event where Cline takes context (its contract's context rule,
+// contextModification). Elsewhere such text is a hook error (spec §5),
+// and HC420 says that it no longer reaches the agent.
+func ForwardsPlainText(h *canonical.Hook) bool {
+	if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
+		return false
+	}
+	t := hookrun.Default()
+	ref, _ := t.ResolveEvent(Slug, h.Event)
+	if _, ok := t.Rule(Slug, "context", ref); !ok {
+		return false
+	}
+	// Any tool the hook was decoded from counts: a manifest merged from
+	// several keeps each one's marks, and each meant its text as context.
+	for slug := range h.ProviderData {
+		if slug != Slug && capabilities.DecodedFrom(h, slug) && t.PlainContext(slug, h.Event) {
+			return true
+		}
+	}
+	return false
 }
 
 // unwritable names a handler field the script cannot hold: sh scripts
@@ -440,6 +473,9 @@ func (w *scriptWriter) hook(p plan) {
 		}
 		traits = append(traits, t)
 	}
+	if p.text {
+		traits = append(traits, "plain stdout is context")
+	}
 	w.line("# %s", strings.Join(traits, "; "))
 	if h.Matcher != nil {
 		if w.toolEvent() {
@@ -498,7 +534,13 @@ func (w *scriptWriter) hook(p plan) {
 			onLate = "block"
 		}
 		w.line("%shc_run %s %d", indent, fn, p.seconds)
-		w.line("%shc_done %s %d %s %d", indent, shq(p.label), mayBlock, onLate, p.seconds)
+		// The fifth argument only where it is 1, so that scripts of
+		// hooks that do not pass text on stay as they were.
+		text := ""
+		if p.text {
+			text = " 1"
+		}
+		w.line("%shc_done %s %d %s %d%s", indent, shq(p.label), mayBlock, onLate, p.seconds, text)
 	}
 	if p.cond != "" {
 		w.line("fi")
@@ -688,9 +730,11 @@ hc_run() {
 	if [ -f "$hc_dir/late" ]; then hc_late=1; fi
 }
 
-# hc_done LABEL MAYBLOCK ONLATE SECONDS: acts on the result of the hook
-# hc_run ran. MAYBLOCK is 1 for a blocking hook on an event Cline can
-# cancel; ONLATE is "block" when a timeout must block.
+# hc_done LABEL MAYBLOCK ONLATE SECONDS [TEXT]: acts on the result of the
+# hook hc_run ran. MAYBLOCK is 1 for a blocking hook on an event Cline can
+# cancel; ONLATE is "block" when a timeout must block; TEXT is 1 for a
+# hook whose plain-text stdout is context, as the tool it was written for
+# reads it there.
 hc_done() {
 	cat "$hc_dir/err" >&2
 	if [ "$hc_late" = 1 ]; then
@@ -726,6 +770,12 @@ hc_done() {
 	case $hc_shape in
 	none) return ;;
 	text)
+		if [ "${5-0}" = 1 ]; then
+			hc_v=$(hc_esc "$hc_dir/out")
+			hc_ctx=$hc_ctx$hc_sep$hc_v
+			hc_sep='\n'
+			return
+		fi
 		hc_warn "$1 printed text that is not a JSON object; ignored"
 		return
 		;;

@@ -211,6 +211,33 @@ func TestScriptBlocking(t *testing.T) {
 		stdin:  pre,
 		stderr: `printed text that is not a JSON object`,
 	}, {
+		name:    "plain text of a Claude Code SessionStart hook is context, escaped",
+		hooks:   `[{"event": "session_start", "handler": {"type": "command", "command": "cat \"$HC_MSG\""}, "provider_data": {"claude-code": {"$event": "SessionStart"}}}]`,
+		stdin:   payload(t, "TaskStart"),
+		context: strings.TrimSuffix(tricky, "\n"),
+	}, {
+		name: "plain text of several UserPromptSubmit hooks is joined, after JSON context",
+		hooks: `[{"event": "before_prompt", "handler": {"type": "command", "command": "echo '{\"context\": \"json\"}'"}, "provider_data": {"claude-code": {"$event": "UserPromptSubmit"}}},
+		         {"event": "before_prompt", "handler": {"type": "command", "command": "printf ' M a.go\\n?? b\\n'"}, "provider_data": {"claude-code": {"$event": "UserPromptSubmit"}}},
+		         {"event": "before_prompt", "handler": {"type": "command", "command": "echo notes"}, "provider_data": {"codex": {"$event": "UserPromptSubmit"}}}]`,
+		stdin:   []byte(`{"hookName": "UserPromptSubmit", "userPromptSubmit": {"prompt": "hi"}}`),
+		context: "json\n M a.go\n?? b\nnotes",
+	}, {
+		name:    "plain text is cut at 8 KiB a hook",
+		hooks:   `[{"event": "session_start", "handler": {"type": "command", "command": "head -c 100000 /dev/zero | tr '\\0' x"}, "provider_data": {"claude-code": {"$event": "SessionStart"}}}]`,
+		stdin:   payload(t, "TaskStart"),
+		context: strings.Repeat("x", 8192),
+	}, {
+		name:   "plain text of a hook written for a tool that ignores it stays an error",
+		hooks:  `[{"event": "session_start", "handler": {"type": "command", "command": "echo hello"}, "provider_data": {"gemini-cli": {"$event": "SessionStart"}}}]`,
+		stdin:  payload(t, "TaskStart"),
+		stderr: `printed text that is not a JSON object`,
+	}, {
+		name:   "plain text of a Claude Code hook where Claude Code ignores it stays an error",
+		hooks:  `[{"event": "after_tool_execute", "handler": {"type": "command", "command": "echo hello"}, "provider_data": {"claude-code": {"$event": "PostToolUse"}}}]`,
+		stdin:  payload(t, "PostToolUse"),
+		stderr: `printed text that is not a JSON object`,
+	}, {
 		name: "the first block ends the script",
 		hooks: `[{"event": "before_tool_execute", "blocking": true, "handler": {"type": "command", "command": "echo first >&2; exit 2"}},
 		         {"event": "before_tool_execute", "handler": {"type": "command", "command": "touch \"$HC_DIR/ran\""}}]`,
