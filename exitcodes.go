@@ -712,19 +712,32 @@ func afterSuccessExit(command, plain, call string, at int, on exitCode) (string,
 // failed or the body did not exit, and is not returned. Not ok for a
 // negated call or a compound (failureBody's shapes), nor for one opening
 // with a cd. The caller reads whether the body exits 2 (isdanger.sh &&
-// echo ok is no such command).
+// echo ok is no such command). An if without an else, if isdanger.sh;
+// then exit 2; fi, runs its then part on the call's success alone and
+// is read the same (QA); with an else, or negated, it is failureBody's.
 func successBody(command string) (call, body string, ok bool) {
-	if !strings.Contains(command, "&&") {
+	if !strings.Contains(command, "&&") && !strings.Contains(command, "if") {
 		return "", "", false
 	}
 	plain := withoutLiteralQuotes(command) // same length: the offsets hold
 	at := skipBlanks(plain, 0)
+	if wordAt(plain, at, "if") {
+		cond, then, orElse, ok := ifThen(plain, at)
+		if !ok || orElse != (span{}) {
+			return "", "", false
+		}
+		from := skipBlanks(plain, cond.start)
+		if first, _, _ := strings.Cut(strings.TrimSpace(plain[from:cond.end]), " "); negated(plain, from) || !callWord(first) {
+			return "", "", false
+		}
+		return strings.TrimSpace(command[from:cond.end]), command[then.start:then.end], true
+	}
 	end := nextOperator(plain, at)
 	if negated(plain, at) || !strings.HasPrefix(plain[end:], "&&") {
 		return "", "", false
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(plain[at:end]), " ")
-	if first == "" || first == "cd" || slices.Contains(shellKeywords, first) || slices.Contains(compoundWords, first) {
+	if !callWord(first) {
 		return "", "", false
 	}
 	body, ok = bodyUnit(command, plain, skipBlanks(plain, end+2))
@@ -732,6 +745,12 @@ func successBody(command string) (call, body string, ok bool) {
 		return "", "", false
 	}
 	return strings.TrimSpace(command[at:end]), body, true
+}
+
+// callWord reports whether first, a command's first word, may open the
+// call successBody reads: not a cd, a keyword or a compound's opener.
+func callWord(first string) bool {
+	return first != "" && first != "cd" && !slices.Contains(shellKeywords, first) && !slices.Contains(compoundWords, first)
 }
 
 // successAsExitTwo returns a shell script's text with each exit 0 (or

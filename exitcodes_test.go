@@ -854,6 +854,12 @@ func TestSuccessBody(t *testing.T) {
 		{"cd \"$CLAUDE_PROJECT_DIR\" && isdanger.sh && exit 2", "", "", false}, // a cd first
 		{"isdanger.sh && echo found && exit 2", "", "", false},                 // an and-or list after no exit
 		{"isdanger.sh; exit 2", "", "", false},
+		// QA: the if form, its then part run on success alone.
+		{"if isdanger.sh; then exit 2; fi", "isdanger.sh", " exit 2; ", true},
+		{"if \"$(dirname \"$0\")/isdanger.sh\"\nthen\n  exit 2\nfi\nexit 0", "\"$(dirname \"$0\")/isdanger.sh\"", "\n  exit 2\n", true},
+		{"if isdanger.sh; then exit 2; else exit 0; fi", "", "", false}, // an else: failureBody's
+		{"if ! check.sh; then exit 2; fi", "", "", false},               // failureBody's
+		{"if cd x; then exit 2; fi", "", "", false},
 	} {
 		call, body, ok := successBody(tc.command)
 		if call != tc.call || body != tc.body || ok != tc.ok {

@@ -144,6 +144,19 @@ var silentExitRows = []silentExitRow{
 	{"and2-c-l.sh", "", "./.claude/hooks/isdanger-l.sh && exit 2; exit 0", false},                           // exit 2, "rm -rf found"
 	{"and2-c-m.sh", "", "./.claude/hooks/isdanger-l.sh 2>/dev/null && exit 2; exit 0", true},                // exit 2, silent
 	{"and2-c-o.sh", "", "./.claude/hooks/isdanger.sh && echo ok; exit 0", false},                            // exit 0
+	// QA: the same success turned into exit 2 by an if, in a script
+	// (on one line or several) and in a hook's command.
+	{"if-ok.sh", "if \"$(dirname \"$0\")/isdanger.sh\"; then exit 2; fi\nexit 0\n", "", true},                      // exit 2, silent
+	{"if-ok-ml.sh", "if \"$(dirname \"$0\")/isdanger.sh\"\nthen\n  exit 2\nfi\nexit 0\n", "", true},                // exit 2, silent
+	{"if-ok-l.sh", "if \"$(dirname \"$0\")/isdanger-l.sh\"; then exit 2; fi\nexit 0\n", "", false},                 // exit 2, "rm -rf found"
+	{"if-ok-m.sh", "if \"$(dirname \"$0\")/isdanger-l.sh\" 2>/dev/null; then exit 2; fi\nexit 0\n", "", true},      // exit 2, silent
+	{"if-ok-s.sh", "if \"$(dirname \"$0\")/isdanger.sh\"; then echo blocked >&2; exit 2; fi\nexit 0\n", "", false}, // exit 2, "blocked"
+	{"if-ok-c.sh", "", "if ./.claude/hooks/isdanger.sh; then exit 2; fi", true},                                    // exit 2, silent
+	{"if-ok-c0.sh", "", "if ./.claude/hooks/isdanger.sh; then exit 2; fi; exit 0", true},                           // exit 2, silent
+	{"if-ok-c-l.sh", "", "if ./.claude/hooks/isdanger-l.sh; then exit 2; fi", false},                               // exit 2, "rm -rf found"
+	{"if-ok-c-m.sh", "", "if ./.claude/hooks/isdanger-l.sh 2>/dev/null; then exit 2; fi", true},                    // exit 2, silent
+	{"if-ok-c-o.sh", "", "if ./.claude/hooks/isdanger.sh; then echo ok; fi", false},
+	{"if-grep.sh", "if grep -q \"rm -rf\"; then exit 2; fi\nexit 0\n", "", true}, // exit 2, silent: no helper, read as before                                // exit 0
 	// QA: a function's one-line body and its call on one line.
 	{"fn-one.sh", "main(){ \"$(dirname \"$0\")/fails.sh\" || return 2; }; main \"$@\"\n", "", true},                  // exit 2, silent
 	{"fn-one-ret.sh", "main() { \"$(dirname \"$0\")/check.sh\"; return $?; }; main \"$@\"\n", "", true},              // exit 2, silent
