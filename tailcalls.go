@@ -412,6 +412,38 @@ func execAlone(text string) (string, bool) {
 	return before + strings.TrimSpace(last[:at]), true
 }
 
+// withElifSplit returns text with its last if written as two where
+// that if's first branch only exits 0 and an elif follows it (if [ -z
+// "$X" ]; then exit 0; elif ! check.sh; then exit 2; fi: QA): an if
+// exiting 0, then one opening at the elif. The shell runs the two alike,
+// since the elif's test runs only where the first branch did not exit;
+// the second is then an if failureBody reads. Text as it is otherwise
+// (a redirection or pipe after the fi, which the split would move).
+func withElifSplit(text string) string {
+	if !strings.Contains(text, "elif") {
+		return text // most scripts
+	}
+	plain := withoutLiteralQuotes(text) // same length: the offsets hold
+	cs := shellCompounds(plain)
+	k := len(cs) - 1
+	for k >= 0 && cs[k].closer != "fi" {
+		k--
+	}
+	if k < 0 || len(cs[k].branches) == 0 || !followedByList(plain[cs[k].end:]) {
+		return text
+	}
+	elif := cs[k].branches[0]
+	cond := nextOperator(plain, cs[k].start+len("if"))
+	if !wordAt(plain, elif, "elif") || cond >= elif || plain[cond] != ';' && plain[cond] != '\n' {
+		return text
+	}
+	then := skipSpace(plain, cond+1)
+	if !wordAt(plain, then, "then") || !onlyExitZero(text[then+len("then"):elif]) {
+		return text
+	}
+	return text[:elif] + "fi\nif" + text[elif+len("elif"):]
+}
+
 // turnsFailure reports whether line, a script's line, turns a call's
 // failure into what follows its || (check.sh 2>/dev/null || exit 2): an
 // exit 0 on the line after runs only where the call succeeded (QA).
@@ -458,7 +490,7 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	if !strings.Contains(text, "exit") {
 		return "", false // every such line has an exit: most scripts are skipped here
 	}
-	before, last := lastLine(text)
+	before, last := lastLine(withElifSplit(text))
 	if f := strings.Fields(last); len(f) == 2 && f[0] == "exit" && (f[1] == "0" || f[1] == "2") {
 		// [ $? -eq 2 ] && exit 2, then exit 0 (QA): the exit 0 runs
 		// only where the test's body did not exit, as failureBody reads

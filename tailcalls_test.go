@@ -157,6 +157,14 @@ var silentExitRows = []silentExitRow{
 	{"if-ok-c-m.sh", "", "if ./.claude/hooks/isdanger-l.sh 2>/dev/null; then exit 2; fi", true},                    // exit 2, silent
 	{"if-ok-c-o.sh", "", "if ./.claude/hooks/isdanger.sh; then echo ok; fi", false},
 	{"if-grep.sh", "if grep -q \"rm -rf\"; then exit 2; fi\nexit 0\n", "", true}, // exit 2, silent: no helper, read as before                                // exit 0
+	// QA: the call's failure tested by an elif after a branch that
+	// only exits 0.
+	{"elif.sh", "if [ -z \"$HOME\" ]; then exit 0\nelif ! \"$(dirname \"$0\")/fails.sh\"; then exit 2; fi\nexit 0\n", "", true},                   // exit 2, silent
+	{"elif-plain.sh", "if [ -z \"$HOME\" ]; then exit 0\nelif ! .claude/hooks/fails.sh; then exit 2; fi\nexit 0\n", "", true},                     // exit 2, silent
+	{"elif-lines.sh", "if [ -z \"$HOME\" ]; then\n  exit 0\nelif ! \"$(dirname \"$0\")/fails.sh\"; then\n  exit 2\nfi\nexit 0\n", "", true},       // exit 2, silent
+	{"elif-l.sh", "if [ -z \"$HOME\" ]; then exit 0\nelif ! \"$(dirname \"$0\")/loud1.sh\"; then exit 2; fi\nexit 0\n", "", false},                // exit 2, "no rm -rf"
+	{"elif-s.sh", "if [ -z \"$HOME\" ]; then exit 0\nelif ! \"$(dirname \"$0\")/fails.sh\"; then echo no >&2; exit 2; fi\nexit 0\n", "", false},   // exit 2, "no"
+	{"elif-w.sh", "if [ -n \"$HOME\" ]; then echo skip >&2; exit 0\nelif ! \"$(dirname \"$0\")/fails.sh\"; then exit 2; fi\nexit 0\n", "", false}, // exit 0, "skip"
 	// QA: a function's one-line body and its call on one line.
 	{"fn-one.sh", "main(){ \"$(dirname \"$0\")/fails.sh\" || return 2; }; main \"$@\"\n", "", true},                  // exit 2, silent
 	{"fn-one-ret.sh", "main() { \"$(dirname \"$0\")/check.sh\"; return $?; }; main \"$@\"\n", "", true},              // exit 2, silent
@@ -298,6 +306,24 @@ func TestWithoutOpeningCd(t *testing.T) {
 	} {
 		if got := withoutOpeningCd(tc.text, ".claude/hooks", "CLAUDE_PROJECT_DIR"); got != tc.want {
 			t.Errorf("withoutOpeningCd(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestWithElifSplit(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"if [ -z \"$X\" ]; then exit 0\nelif ! check.sh; then exit 2; fi\nexit 0\n", "if [ -z \"$X\" ]; then exit 0\nfi\nif ! check.sh; then exit 2; fi\nexit 0\n"},
+		{"if [ -z \"$X\" ]; then\n  exit\nelif ! check.sh; then\n  exit 2\nfi\n", "if [ -z \"$X\" ]; then\n  exit\nfi\nif ! check.sh; then\n  exit 2\nfi\n"},
+		// Left as they are: a first branch that does more or exits
+		// otherwise, an else, a redirection after the fi.
+		{"if [ -z \"$X\" ]; then echo skip; exit 0\nelif ! check.sh; then exit 2; fi\n", "if [ -z \"$X\" ]; then echo skip; exit 0\nelif ! check.sh; then exit 2; fi\n"},
+		{"if [ -z \"$X\" ]; then exit 1\nelif ! check.sh; then exit 2; fi\n", "if [ -z \"$X\" ]; then exit 1\nelif ! check.sh; then exit 2; fi\n"},
+		{"if check.sh; then exit 0\nelse exit 2; fi\n", "if check.sh; then exit 0\nelse exit 2; fi\n"},
+		{"if [ -z \"$X\" ]; then exit 0\nelif ! check.sh; then exit 2; fi 2>/dev/null\n", "if [ -z \"$X\" ]; then exit 0\nelif ! check.sh; then exit 2; fi 2>/dev/null\n"},
+		{"echo \"elif\"\n", "echo \"elif\"\n"},
+	} {
+		if got := withElifSplit(tc.text); got != tc.want {
+			t.Errorf("withElifSplit(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }
