@@ -444,6 +444,24 @@ func withElifSplit(text string) string {
 	return text[:elif] + "fi\nif" + text[elif+len("elif"):]
 }
 
+// withoutLinePipelineHead returns a script's line without the commands
+// of its first pipeline before the last (cat | check.sh || exit 2 read
+// as check.sh || exit 2), as a hook's command is read
+// (withoutPipelineHead: they show all they do and write nothing to
+// stderr, and the pipeline's status is its last command's: QA), or the
+// line as it is, and so a line opening a compound or with a keyword,
+// whose | may be no pipe (case $? in 0|2) …).
+func withoutLinePipelineHead(line string) string {
+	plain := withoutLiteralQuotes(line) // same length: the offsets hold
+	if first, _, _ := strings.Cut(strings.TrimSpace(plain), " "); !callWord(first) || !pipesFirst(plain) {
+		return line
+	}
+	if read, ok := withoutPipelineHead(line, plain); ok {
+		return read
+	}
+	return line
+}
+
 // turnsFailure reports whether line, a script's line, turns a call's
 // failure into what follows its || (check.sh 2>/dev/null || exit 2): an
 // exit 0 on the line after runs only where the call succeeded (QA).
@@ -491,12 +509,15 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		return "", false // every such line has an exit: most scripts are skipped here
 	}
 	before, last := lastLine(withElifSplit(text))
+	last = withoutLinePipelineHead(last)
 	if f := strings.Fields(last); len(f) == 2 && f[0] == "exit" && (f[1] == "0" || f[1] == "2") {
 		// [ $? -eq 2 ] && exit 2, then exit 0 (QA): the exit 0 runs
 		// only where the test's body did not exit, as failureBody reads
 		// it after the test; so does the exit 2 after [ $? -ne 2 ] &&
 		// exit 0 or an if ending in fi (QA).
-		if rest, test := lastLine(before); opensStatusTest(test) || test == "esac" || test == "fi" || f[1] == "0" && (turnsFailure(test) || turnsSuccess(test)) {
+		rest, test := lastLine(before)
+		test = withoutLinePipelineHead(test)
+		if opensStatusTest(test) || test == "esac" || test == "fi" || f[1] == "0" && (turnsFailure(test) || turnsSuccess(test)) {
 			before, last = rest, test+"\n"+last
 		}
 	}

@@ -165,6 +165,15 @@ var silentExitRows = []silentExitRow{
 	{"elif-l.sh", "if [ -z \"$HOME\" ]; then exit 0\nelif ! \"$(dirname \"$0\")/loud1.sh\"; then exit 2; fi\nexit 0\n", "", false},                // exit 2, "no rm -rf"
 	{"elif-s.sh", "if [ -z \"$HOME\" ]; then exit 0\nelif ! \"$(dirname \"$0\")/fails.sh\"; then echo no >&2; exit 2; fi\nexit 0\n", "", false},   // exit 2, "no"
 	{"elif-w.sh", "if [ -n \"$HOME\" ]; then echo skip >&2; exit 0\nelif ! \"$(dirname \"$0\")/fails.sh\"; then exit 2; fi\nexit 0\n", "", false}, // exit 0, "skip"
+	// QA: the payload piped into the helper by cat, as in a hook's
+	// command.
+	{"pipe.sh", "cat | \"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", true},        // exit 2, silent
+	{"pipe-plain.sh", "cat | .claude/hooks/fails.sh || exit 2\nexit 0\n", "", true},          // exit 2, silent
+	{"pipe-end.sh", "cat | \"$(dirname \"$0\")/fails.sh\" || exit 2\n", "", true},            // exit 2, silent
+	{"pipe-ok.sh", "cat | \"$(dirname \"$0\")/isdanger.sh\" && exit 2\nexit 0\n", "", true},  // exit 2, silent
+	{"pipe-l.sh", "cat | \"$(dirname \"$0\")/loud1.sh\" || exit 2\nexit 0\n", "", false},     // exit 2, "no rm -rf"
+	{"pipe-s.sh", "cat >&2 | \"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", false}, // exit 0, the payload on stderr
+	{"pipe-tail.sh", "\"$(dirname \"$0\")/fails.sh\" | cat || exit 2\nexit 0\n", "", false},  // exit 0: cat's
 	// QA: a function's one-line body and its call on one line.
 	{"fn-one.sh", "main(){ \"$(dirname \"$0\")/fails.sh\" || return 2; }; main \"$@\"\n", "", true},                  // exit 2, silent
 	{"fn-one-ret.sh", "main() { \"$(dirname \"$0\")/check.sh\"; return $?; }; main \"$@\"\n", "", true},              // exit 2, silent
@@ -306,6 +315,24 @@ func TestWithoutOpeningCd(t *testing.T) {
 	} {
 		if got := withoutOpeningCd(tc.text, ".claude/hooks", "CLAUDE_PROJECT_DIR"); got != tc.want {
 			t.Errorf("withoutOpeningCd(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestWithoutLinePipelineHead(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"cat | check.sh || exit 2", "check.sh || exit 2"},
+		{`cat | "$(dirname "$0")/check.sh" || exit 2`, `"$(dirname "$0")/check.sh" || exit 2`},
+		{"cat | jq -c . | check.sh && exit 2", "check.sh && exit 2"},
+		// Left as they are: no pipe, a head writing to stderr, a case
+		// pattern's |, a |&.
+		{"check.sh || exit 2", "check.sh || exit 2"},
+		{"cat >&2 | check.sh || exit 2", "cat >&2 | check.sh || exit 2"},
+		{"case $? in 0|2) exit 2;; esac", "case $? in 0|2) exit 2;; esac"},
+		{"cat |& check.sh || exit 2", "cat |& check.sh || exit 2"},
+	} {
+		if got := withoutLinePipelineHead(tc.line); got != tc.want {
+			t.Errorf("withoutLinePipelineHead(%q) = %q, want %q", tc.line, got, tc.want)
 		}
 	}
 }
