@@ -471,6 +471,8 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"{\n die() { echo x >&2; exit 2; }\n} 2>/dev/null\ndie",
 		"./c.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac\ngrep -qs x f",
 		"A=$(0)", // the fuzzer's: a capture read as the longer 0 >/dev/null
+		"if [ -z \"$X\" ]; then exit 0\nelif ! ./c.sh; then exit 2; fi\nexit 0",
+		"cat | \"$(dirname \"$0\")/c.sh\" || exit 2\nexit 0",
 	} {
 		f.Add(seed)
 	}
@@ -506,6 +508,14 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		}
 		failsOnlyOne(withoutLiteralQuotes(text))
 		withoutOpeningCd(text, ".claude/hooks", "CLAUDE_PROJECT_DIR")
+		// failureTail's rewrites of a script's last lines: an elif
+		// split writes "fi\nif" for it, a pipeline's head only goes.
+		if split := withElifSplit(text); split != text && len(split) != len(text)+1 {
+			t.Errorf("withElifSplit(%q) = %q: not one elif split", text, split)
+		}
+		if line := withoutLinePipelineHead(text); !strings.HasSuffix(text, line) {
+			t.Errorf("withoutLinePipelineHead(%q) = %q: not the line's end", text, line)
+		}
 		// The Python and Node readers keep the text's length and lines.
 		code, plain, _, ok := pythonParts(text)
 		jsCode, jsPlain, jsOK := jsParts(text)
