@@ -223,7 +223,7 @@ were. 2 when the command line is wrong.`,
 				return exitError{exitProblems}
 			}
 			if dryRun {
-				if err := plan.check(); err != nil {
+				if err := plan.check(e.stderr); err != nil {
 					return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "nothing would be written"})
 				}
 				// The diff first, then the diagnostics of the json and
@@ -685,12 +685,8 @@ func (m *migration) write(stderr io.Writer) error {
 	// at least, unless the project's lock is held: a younger copy may be
 	// another run's, still to be renamed, but no other migrate stages
 	// files in a project this run has locked.
-	age := time.Minute
-	if m.locked {
-		age = 0
-	}
 	for _, p := range m.writable(order) {
-		for _, stale := range atomicfile.RemoveStale(p, age) {
+		for _, stale := range atomicfile.RemoveStale(p, m.staleAge()) {
 			fmt.Fprintf(stderr, "hookconv: removed %s, left by an interrupted run\n", stale)
 		}
 	}
@@ -792,13 +788,24 @@ func (m *migration) stage() (order []string, files map[string][]byte, modes map[
 	return slices.Concat(targets, sources), files, modes, nil
 }
 
+// staleAge is how old a staged copy must be for a run to remove it: a
+// minute, unless the project's lock is held (write says why).
+func (m *migration) staleAge() time.Duration {
+	if m.locked {
+		return 0
+	}
+	return time.Minute
+}
+
 // check is what --dry-run runs instead of write: stage, then the checks
 // writing makes before it writes anything (a file this user may not
 // write, or that is not a regular file, a folder that does not let it
 // create files), so that the dry run fails where the real run would,
 // writing nothing (QA: it printed a clean diff, exit 0, for a read-only
 // .gemini/settings.json the real run refused).
-func (m *migration) check() error {
+// It also says which staged copies of an interrupted run the real run
+// would remove, removing none (QA: the dry run did not say).
+func (m *migration) check(stderr io.Writer) error {
 	order, _, _, err := m.stage()
 	if err != nil {
 		return err
@@ -806,6 +813,13 @@ func (m *migration) check() error {
 	for _, p := range order {
 		if err := atomicfile.Check(p); err != nil {
 			return err
+		}
+	}
+	for _, p := range m.writable(order) {
+		// Whatever their age, as the real run does under the project's
+		// lock (a dry run takes none).
+		for _, stale := range atomicfile.Stale(p, 0) {
+			fmt.Fprintf(stderr, "hookconv: would remove %s, left by an interrupted run\n", stale)
 		}
 	}
 	return nil

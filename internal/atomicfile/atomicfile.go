@@ -256,22 +256,32 @@ func (s *Staged) Commit() error {
 // Nothing else matches the pattern: the leading dot and the suffix are
 // Stage's own.
 func RemoveStale(path string, age time.Duration) []string {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	names, _ := filepath.Glob(filepath.Join(dir, "."+escapeGlob(base)+".tmp-*"))
 	var removed []string
-	for _, name := range names {
-		fi, err := os.Lstat(name)
-		if err != nil || !fi.Mode().IsRegular() || time.Since(fi.ModTime()) < age {
-			continue
-		}
+	for _, name := range Stale(path, age) {
 		if os.Remove(name) == nil {
 			removed = append(removed, name)
 		}
 	}
 	return removed
+}
+
+// Stale returns the temporary files RemoveStale would remove beside path,
+// removing nothing: what a dry run says the real run will clear.
+func Stale(path string, age time.Duration) []string {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "."+escapeGlob(base)+".tmp-*"))
+	var stale []string
+	for _, name := range names {
+		fi, err := os.Lstat(name)
+		if err != nil || !fi.Mode().IsRegular() || time.Since(fi.ModTime()) < age {
+			continue
+		}
+		stale = append(stale, name)
+	}
+	return stale
 }
 
 // Stopped reports whether RemoveStaged has run: a write that fails then
