@@ -202,8 +202,8 @@ func (d *doc) appendTo(container *node.Node, children []node.Field) []edit {
 		// On one line: inline, after the last child (or its comma).
 		var b bytes.Buffer
 		for i := range children {
-			if i > 0 || len(ends) > 0 {
-				b.WriteByte(' ')
+			if (i > 0 || len(ends) > 0) && spaced {
+				b.WriteByte(' ') // none in a minified container (QA)
 			}
 			b.WriteString(render(i, "", true))
 		}

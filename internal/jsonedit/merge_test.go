@@ -121,6 +121,13 @@ func TestMergeMember(t *testing.T) {
 			want:  `{"a": 1, "hooks": {"Stop": [{"command": "x"}, {"command": "y"}], "End": []}}`,
 		},
 		{
+			// QA: a space was put after the comma the file never had.
+			name:  "a minified document stays minified",
+			src:   `{"version":1,"hooks":{"stop":[{"command":"x"}]}}`,
+			value: `{"stop": [{"command": "x"}, {"command": "y"}], "preToolUse": [{"command": "z"}]}`,
+			want:  `{"version":1,"hooks":{"stop":[{"command":"x"},{"command":"y"}],"preToolUse":[{"command":"z"}]}}`,
+		},
+		{
 			name:  "CRLF line endings are kept for new lines",
 			src:   "{\r\n  \"hooks\": {\r\n    \"Stop\": [\r\n      {\"command\": \"x\"}\r\n    ]\r\n  }\r\n}\r\n",
 			value: `{"Stop": [{"command": "x"}, {"command": "y"}]}`,
