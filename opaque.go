@@ -1,6 +1,9 @@
 package hookconv
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // opaque reports whether a shell text's output depends on more than its
 // own text: reading in a file (source, ., eval, a here-document or a
@@ -73,6 +76,28 @@ func shellSpace(c byte) bool {
 // wordByte is a byte of \w: a letter, a digit or an underscore.
 func wordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// wholeWords yields the start and end of each occurrence of w in text
+// that stands as a whole word (no \w byte on either side), in order: the
+// scan the payload-field, tool-input and tool-name readings share.
+func wholeWords(text, w string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for at := 0; ; {
+			j := strings.Index(text[at:], w)
+			if j < 0 {
+				return
+			}
+			start, end := at+j, at+j+len(w)
+			at = end
+			if start > 0 && wordByte(text[start-1]) || end < len(text) && wordByte(text[end]) {
+				continue
+			}
+			if !yield(start, end) {
+				return
+			}
+		}
+	}
 }
 
 // pathByte is a byte of a path's part: \w, a dot or a dash.

@@ -203,16 +203,7 @@ func readsPayloadPath(text, path string) bool {
 		return readsField(text, leaf, strings.Join(keys[:len(keys)-1], "."))
 	}
 	nests := nestingKeys()[leaf]
-	for at := 0; ; {
-		j := strings.Index(text[at:], leaf)
-		if j < 0 {
-			return false
-		}
-		start, end := at+j, at+j+len(leaf)
-		at = end
-		if start > 0 && wordByte(text[start-1]) || end < len(text) && wordByte(text[end]) {
-			continue
-		}
+	for start, end := range wholeWords(text, leaf) {
 		before, after := text[:start], text[end:]
 		// A subscript of the payload, not of one of its values:
 		// data["prompt"], d.get("prompt"); not d["tool_info"]["cwd"] or
@@ -249,6 +240,7 @@ func readsPayloadPath(text, path string) bool {
 			return true
 		}
 	}
+	return false
 }
 
 // destructured reports whether the word at text[start:end] is one of

@@ -521,16 +521,7 @@ func namesInput(text, input string) bool {
 func readsField(text, f, input string) bool {
 	key := input[strings.LastIndexByte(input, '.')+1:]
 	distinct := strings.ContainsFunc(f, func(r rune) bool { return r == '_' || 'A' <= r && r <= 'Z' })
-	for at := 0; ; {
-		j := strings.Index(text[at:], f)
-		if j < 0 {
-			return false
-		}
-		start, end := at+j, at+j+len(f)
-		at = end
-		if start > 0 && wordByte(text[start-1]) || end < len(text) && wordByte(text[end]) {
-			continue
-		}
+	for start, end := range wholeWords(text, f) {
 		if distinct {
 			return true
 		}
@@ -552,6 +543,7 @@ func readsField(text, f, input string) bool {
 			return true
 		}
 	}
+	return false
 }
 
 // notedInputUnsent warns (HC419) about blocking guards written for a

@@ -667,16 +667,7 @@ func blankComments(text string) string {
 // Only the 200 bytes after each name are read.
 func allowsOn(text, name string) bool {
 	found := false
-	for at := 0; ; {
-		j := strings.Index(text[at:], name)
-		if j < 0 {
-			return found
-		}
-		start, end := at+j, at+j+len(name)
-		at = end
-		if start > 0 && wordByte(text[start-1]) || end < len(text) && wordByte(text[end]) {
-			continue
-		}
+	for start, end := range wholeWords(text, name) {
 		if printed(text, start) {
 			continue
 		}
@@ -704,4 +695,5 @@ func allowsOn(text, name string) bool {
 		}
 		found = found || zero
 	}
+	return found
 }
