@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -22,6 +23,7 @@ import (
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
+	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/lint"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
@@ -44,7 +46,7 @@ const (
 	CodeHooksBeside     = "HC415" // another file of the target, which the tool loads too, keeps its hooks (warning)
 	CodeShadowed        = "HC445" // another file of the target may make the tool skip the hooks of the one written (warning)
 	CodeDeferred        = "HC448" // a hook the source defers (Kiro CLI's only_when_turn_complete) runs at once on the target (warning)
-	CodeOwnDataUnread   = "HC593" // a key of the target's own provider_data the target does not read (not one of its documented keys), not written (warning)
+	CodeOwnDataUnread   = "HC593" // a key of the target's own provider_data the target does not read (not one of its documented keys, or a "$group" key its hook groups do not have), not written (warning)
 	CodeWidenedSibling  = "HC417" // the source named only a secondary native tool of a canonical tool (PowerShell, not Bash); the target gets all of them (warning)
 	CodePayloadShape    = "HC419" // hooks on tool events get the target's stdin payload, whose tool name and input sit under other keys than the source's, or whose tools name their arguments otherwise; or blocking hooks read a common field (the prompt, the working directory) where the target's payload does not keep it (warning)
 	CodePlainContext    = "HC420" // the source adds a hook's plain-text stdout to the context on the event, the target does not (info)
@@ -908,11 +910,13 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 	target, _ := vocab.Default().Provider(to)
 	carries := func(slug, key string) bool { return false }
 	var writer providers.OwnKeyWriter
+	var groups providers.GroupKeyWriter
 	if a, ok := providers.Get(to); ok {
 		if c, ok := a.(providers.KeyCarrier); ok {
 			carries = c.CarriesKey
 		}
 		writer, _ = a.(providers.OwnKeyWriter)
+		groups, _ = a.(providers.GroupKeyWriter)
 	}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -942,6 +946,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 						"%s was turned off in %s (%s), a setting outside \"hooks\" that is not written back: it will run", h.DisplayName(i), source.Name, v.Text)
 				}
 				ds = append(ds, ownDataNotes(h, i, source, data, writer)...)
+				ds = append(ds, groupKeyNotes(h, i, source, data, groups)...)
 				continue
 			}
 			for _, k := range source.DeferralKeys {
@@ -1545,8 +1550,6 @@ func toolNames(m canonical.Matcher) []string {
 	return nil
 }
 
-// membersByName returns an object's members in name order; a repeated
-// name keeps its last value, as encoding/json reads it.
 // ownDataNotes says what of hook h's provider_data for the target (prov)
 // the target does not get: a key its adapter does not write (not one of
 // the tool's documented keys: a hand-written "matcher" or "async" under
@@ -1581,6 +1584,43 @@ func ownDataNotes(h *canonical.Hook, i int, prov vocab.Provider, data *node.Node
 	return ds
 }
 
+// groupKeyNotes warns about each key of hook h's "$group" mark for prov
+// (a nested tool's group keys besides matcher and hooks: Gemini CLI's
+// "sequential") that the tool's groups do not document, such as a
+// hand-edited "sequentail": the encoder writes only the documented keys,
+// so the key is dropped (HC593, as for the tool's other provider_data
+// keys it does not write; QA: silently, so a misspelt "sequential" left
+// Gemini CLI running the group's hooks in parallel without a word).
+// "matcher" and "hooks", which the encoder writes itself, are HC594
+// errors of Check.
+func groupKeyNotes(h *canonical.Hook, i int, prov vocab.Provider, data *node.Node, groups providers.GroupKeyWriter) diag.List {
+	g := data.Get("$group")
+	if g == nil || g.Kind != node.Object || groups == nil {
+		return nil
+	}
+	var ds diag.List
+	keys := groups.GroupKeys()
+	for _, f := range membersByName(g) {
+		if f.Key == "matcher" || f.Key == "hooks" || strings.HasPrefix(f.Key, "_") || groups.WritesGroupKey(f.Key) {
+			continue
+		}
+		at := "provider_data." + prov.Slug + ".$group." + f.Key
+		theirs := "they hold only matcher and hooks"
+		if len(keys) > 0 {
+			theirs = "their keys besides matcher and hooks: " + andList(keys)
+		}
+		hint := `remove the key: "$group" is hookconv's record of a group's documented keys`
+		if near := cmp.Or(suggest.Closest(f.Key, keys, 2), suggest.Completion(f.Key, keys)); near != "" {
+			hint = fmt.Sprintf("did you mean %q?", near)
+		}
+		ds.Warnf(CodeOwnDataUnread, h.KeyPosOf(at), fmt.Sprintf("hooks[%d].%s", h.SourceIndex(i), at), hint,
+			"%s: %s = %s is not written: %s's hook groups have no key %q (%s)", h.DisplayName(i), at, node.AppendCompact(nil, f.Value), prov.Name, f.Key, theirs)
+	}
+	return ds
+}
+
+// membersByName returns an object's members in name order; a repeated
+// name keeps its last value, as encoding/json reads it.
 func membersByName(n *node.Node) []node.Field {
 	fields := slices.Clone(n.Fields)
 	slices.SortStableFunc(fields, func(a, b node.Field) int { return strings.Compare(a.Key, b.Key) })

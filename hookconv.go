@@ -7,12 +7,14 @@
 package hookconv
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/lint"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
@@ -27,9 +29,32 @@ func ValidateManifest(name string, src []byte) (*canonical.Manifest, diag.List) 
 	m, ds := canonical.Parse(name, src)
 	if m != nil {
 		ds = append(ds, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(name)...)
+		ds = append(ds, groupMarkNotes(m).WithFile(name)...)
 	}
 	ds.Sort()
 	return m, ds
+}
+
+// groupMarkNotes reports, for every tool whose hooks sit in groups with
+// keys of their own (the nested tools), the "$group" keys of the
+// manifest's hooks that tool does not write (HC593), as converting to it
+// does: validate knows no target, so it says so for each tool whose data
+// a hook carries.
+func groupMarkNotes(m *canonical.Manifest) diag.List {
+	var ds diag.List
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		for _, slug := range sortedkeys.Of(h.ProviderData) {
+			a, _ := providers.Get(slug)
+			groups, ok := a.(providers.GroupKeyWriter)
+			prov, known := vocab.Default().Provider(slug)
+			if !ok || !known || !bytes.Contains(h.ProviderData[slug], []byte(`"$group"`)) {
+				continue // most hooks: not parsed
+			}
+			ds = append(ds, groupKeyNotes(h, i, prov, providers.OwnData(h, slug), groups)...)
+		}
+	}
+	return ds
 }
 
 // LintNative checks one native config of a tool: what its decoder reports

@@ -125,6 +125,9 @@ type OwnKeyWriter interface {
 type GroupKeyWriter interface {
 	// WritesGroupKey reports whether the tool writes key of a "$group".
 	WritesGroupKey(key string) bool
+	// GroupKeys lists the keys WritesGroupKey accepts, for the "did you
+	// mean" of a hand-edited "$group" key it does not (HC593).
+	GroupKeys() []string
 }
 
 var (

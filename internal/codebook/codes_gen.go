@@ -212,7 +212,7 @@ var codes = []Code{
 	{ID: "HC587", Package: "providers/opencode", Name: "CodePatternDialect", Summary: "a matcher pattern uses RE2 syntax that JavaScript's RegExp lacks or reads differently; the plugin tests patterns with RegExp (warning)."},
 	{ID: "HC588", Package: "providers/opencode", Name: "CodeDefaultTimeout", Summary: "hooks without a timeout are killed after 60 seconds (DefaultTimeout), which may be shorter than the source tool's (info)."},
 	{ID: "HC589", Package: ".", Name: "CodeClineMayCancel", Summary: "a hand-written Cline script, on an event Cline cancels on, runs a script or program hookconv cannot read, which may answer Cline's {\"cancel\": true}: it is read as blocking, and no other tool reads that answer (warning)."},
-	{ID: "HC593", Package: ".", Name: "CodeOwnDataUnread", Summary: "a key of the target's own provider_data the target does not read (not one of its documented keys), not written (warning)"},
+	{ID: "HC593", Package: ".", Name: "CodeOwnDataUnread", Summary: "a key of the target's own provider_data the target does not read (not one of its documented keys, or a \"$group\" key its hook groups do not have), not written (warning)"},
 	{ID: "HC594", Package: "canonical", Name: "CodeMarkShape", Summary: "one of hookconv's own provider_data marks (\"$keys\", \"$event\", …) of a shape or value its decoders never write (error; a warning for a mark only warnings read, or an event name the hook is not on)"},
 	{ID: "HC595", Package: "canonical", Name: "CodeMarkUnknown", Summary: "a \"$\" key of provider_data that is none of hookconv's marks, ignored (warning)"},
 	{ID: "HC600", Package: "providers/openhook", Name: "CodeShape", Summary: "a value of the wrong shape (error)"},

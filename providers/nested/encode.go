@@ -542,6 +542,12 @@ func (c *Codec) WritesGroupKey(key string) bool {
 	return slices.Contains(c.d.GroupKeys, key)
 }
 
+// GroupKeys implements providers.GroupKeyWriter.
+func (c *Codec) GroupKeys() []string {
+	c.load()
+	return slices.Clone(c.d.GroupKeys)
+}
+
 func compact(n *node.Node) string {
 	if n == nil {
 		return ""
