@@ -373,7 +373,7 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	// encoding and verify read it too: on a large input they run at once.
 	parallel.Both(len(res.Planned.Hooks), res.runPutOff, func() { res.encode(dst, res.Planned, existing, to) })
 	res.joinPutOff(true)
-	res.warnNewAgent(opts.Beside, prov)
+	res.warnOneAgent(existing, opts.Beside, prov)
 	res.Diagnostics = append(res.Diagnostics, res.switchedOffInTarget(dst, loaded, opts.Beside, to, s.repoPlace())...)
 	return res
 }
@@ -644,33 +644,70 @@ func (res *Conversion) warnShadowed(dst providers.Adapter, beside providers.File
 	}
 }
 
-// warnNewAgent makes the kiro-agent encoder's note that it wrote a new
-// agent file (HC545) a warning where the project has agents of its own
-// (the providers table's agent_paths; beside holds their files): Kiro CLI
-// runs the hooks of the agent a session was started with (reference part
-// 2 §3.4), so the converted hooks, guards included, never run in those
-// agents' sessions (QA: migrate then removed the guards from the source).
-// It reports whether it did; migrate --remove-source then keeps the
+// warnOneAgent warns where the kiro-agent hooks go into the default
+// agent's file, .kiro/agents/default.json (written, or among existing,
+// the target's files read), and the project has agents of its own (the
+// providers table's agent_paths; beside holds their files):
+// Kiro CLI runs the hooks of the agent a session was started with
+// (reference part 2 §3.4: hooks live in each agent's JSON), so the
+// converted hooks, guards included, never run in those agents' sessions
+// (QA: migrate then removed the guards from the source). A new file makes
+// the encoder's note (HC545) a warning; hooks merged into an existing one
+// get a warning of their own under the same code (QA: said nothing). It
+// reports whether it warned; migrate --remove-source then keeps the
 // source's hooks. convert -o with an agent's file merges the hooks into
 // that file's "hooks", which the hint says.
-func (res *Conversion) warnNewAgent(beside providers.Files, prov vocab.Provider) bool {
-	i := slices.IndexFunc(res.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == kiroagent.CodeNewAgent })
-	if i < 0 || len(prov.AgentPaths) == 0 {
+func (res *Conversion) warnOneAgent(existing, beside providers.Files, prov vocab.Provider) bool {
+	if len(prov.AgentPaths) == 0 || len(prov.Paths) == 0 {
 		return false
 	}
-	d := &res.Diagnostics[i]
-	var agents []string
-	for _, p := range beside.Paths() {
-		if isOtherAgent(prov, filepath.ToSlash(p), filepath.ToSlash(d.File)) {
-			agents = append(agents, p)
+	i := slices.IndexFunc(res.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == kiroagent.CodeNewAgent })
+	written := ""
+	if i >= 0 {
+		written = res.Diagnostics[i].File
+	} else if res.Planned != nil && len(res.Planned.Hooks) > 0 {
+		// The file written, or, where migrate finds every hook there
+		// already and writes nothing, the file that holds them.
+		for _, files := range []providers.Files{existing, res.Files} {
+			for _, p := range files.Paths() {
+				if matchesConfigPath(filepath.ToSlash(p), prov.Paths[0]) {
+					written = p
+				}
+			}
 		}
 	}
-	if len(agents) == 0 {
+	if written == "" {
+		return false // an agent's own file, which -o named
+	}
+	var files, names []string
+	for _, p := range beside.Paths() {
+		if isOtherAgent(prov, filepath.ToSlash(p), filepath.ToSlash(written)) {
+			files = append(files, p)
+			names = append(names, fmt.Sprintf("%q (%s)", kiroagent.AgentName(p, beside[p]), p))
+		}
+	}
+	if len(files) == 0 {
 		return false
 	}
-	d.Severity = diag.Warning
-	d.Message += fmt.Sprintf(": the project's own agent(s) (%s) do not get these hooks, which run only in that agent's sessions; migrate --remove-source keeps them in the source", strings.Join(agents, ", "))
-	d.Hint = fmt.Sprintf("to give an agent the hooks, convert into its file, which merges them into its \"hooks\" and keeps the rest: hookconv convert --to %s -o %s <source config>", prov.Slug, agents[0])
+	hint := fmt.Sprintf("to give an agent the hooks, convert into its file, which merges them into its \"hooks\" and keeps the rest: hookconv convert --to %s -o %s <source config>", prov.Slug, files[0])
+	if i >= 0 {
+		d := &res.Diagnostics[i]
+		d.Severity = diag.Warning
+		d.Message += fmt.Sprintf(": the project's own agent(s) (%s) do not get these hooks, which run only in that agent's sessions; migrate --remove-source keeps them in the source", strings.Join(files, ", "))
+		d.Hint = hint
+		return true
+	}
+	src, ok := res.Files[written]
+	verb := "are merged into"
+	if !ok {
+		src, verb = existing[written], "are already in" // a rerun of migrate, which writes nothing
+	}
+	name := kiroagent.AgentName(written, src)
+	var ds diag.List
+	ds.Warnf(kiroagent.CodeNewAgent, diag.Pos{}, "", hint,
+		"the hooks %s the Kiro CLI agent %q, which runs them only in its own sessions (kiro-cli chat --agent %s); the project's agent(s) %s do not run them; migrate --remove-source keeps them in the source",
+		verb, name, name, andList(names))
+	res.Diagnostics = append(res.Diagnostics, ds.WithFile(written)...)
 	return true
 }
 

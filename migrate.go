@@ -417,10 +417,11 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	if slices.ContainsFunc(res.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == CodeShadowed }) {
 		clear(mig.Migrated)
 	}
-	// So does a new Kiro CLI default agent beside the project's own
-	// agents: the hooks run only in sessions started with it (HC545 as a
-	// warning), not in the sessions of the agents the team uses.
-	if res.warnNewAgent(switches, prov.Provider) {
+	// So does Kiro CLI's default agent, new or merged into, beside the
+	// project's own agents: the hooks run only in sessions started with
+	// it (HC545 as a warning), not in the sessions of the agents the team
+	// uses.
+	if res.warnOneAgent(existing, switches, prov.Provider) {
 		clear(mig.Migrated)
 	}
 	// So may a file of the target that is not rewritten, holding the

@@ -582,11 +582,14 @@ func inConfigFolder(dir, to string) (string, bool) {
 
 // besideFiles reads the files a tool loads beside out, when out is one of
 // its config paths in a project and the tool runs the hooks of all of
-// them together (Codex's config.toml beside hooks.json), keyed by their
-// paths as the user would name them.
+// them together (Codex's config.toml beside hooks.json), or whose
+// settings or presence bear on out's hooks (switch_paths, shadowed_by;
+// agent_paths: Kiro CLI's other agents, which do not run the hooks of
+// its default agent's file), keyed by their paths as the user would name
+// them.
 func besideFiles(out, to string) (providers.Files, error) {
 	prov, ok := vocab.Default().Provider(to)
-	if !ok || !prov.LoadsAllPaths && len(prov.SwitchPaths) == 0 && len(prov.ShadowedBy) == 0 {
+	if !ok || !prov.LoadsAllPaths && len(prov.SwitchPaths) == 0 && len(prov.ShadowedBy) == 0 && len(prov.AgentPaths) == 0 {
 		return nil, nil
 	}
 	// The files loaded beside the one written: for a tool that loads

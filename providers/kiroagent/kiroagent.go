@@ -67,7 +67,9 @@ const (
 	CodeExpanded = "HC544"
 	// CodeNewAgent (info): the hooks went into a new agent file, which
 	// also got a "name" and "tools". The pipeline makes it a warning where
-	// the project has agents of its own, which do not run those hooks.
+	// the project has agents of its own, which do not run those hooks,
+	// and says it as a warning too where the hooks were merged into an
+	// existing default.json beside such agents.
 	CodeNewAgent = "HC545"
 	// CodeBadData (warning): a provider_data["kiro-agent"] value Kiro CLI
 	// would not accept (an unknown key, a wrong type); not written.
@@ -117,6 +119,17 @@ type agentHooks struct {
 	file, name string
 	hooks      int
 	at         diag.Pos // its "hooks"
+}
+
+// AgentName is the agent the agent file file, holding src, defines: its
+// "name", else its file name (Kiro CLI's --agent takes either); the file
+// name too for a file that is no JSON object.
+func AgentName(file string, src []byte) string {
+	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
+	if err != nil || root.Kind != node.Object {
+		root = &node.Node{Kind: node.Object}
+	}
+	return agentName(file, root)
 }
 
 // agentName is the agent a file defines: its "name", else its file name
