@@ -177,10 +177,10 @@ func blocksUnasked(h *canonical.Hook, to string) bool {
 // observes reports whether the output holds the hook in a form that
 // cannot block.
 func observes(h *canonical.Hook, got *canonical.Manifest) bool {
-	want := normaliseRun(runText(&h.Handler))
+	want := runsOn(&h.Handler)
 	for i := range got.Hooks {
 		g := &got.Hooks[i]
-		if !(g.Blocking && shimBlocks(g.Handler.Command)) && g.Event == h.Event && normaliseRun(runText(&g.Handler)) == want {
+		if !(g.Blocking && shimBlocks(g.Handler.Command)) && g.Event == h.Event && runsOn(&g.Handler) == want {
 			return true
 		}
 	}
@@ -193,10 +193,10 @@ func present(h *canonical.Hook, got *canonical.Manifest) bool {
 }
 
 func find(h *canonical.Hook, got *canonical.Manifest, blocking bool) bool {
-	want := normaliseRun(runText(&h.Handler))
+	want := runsOn(&h.Handler)
 	for i := range got.Hooks {
 		g := &got.Hooks[i]
-		if (g.Blocking && shimBlocks(g.Handler.Command) || !blocking) && g.Event == h.Event && normaliseRun(runText(&g.Handler)) == want {
+		if (g.Blocking && shimBlocks(g.Handler.Command) || !blocking) && g.Event == h.Event && runsOn(&g.Handler) == want {
 			return true
 		}
 	}
@@ -224,6 +224,25 @@ func warnedWith(ds diag.List, index int, codes map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// runsOn is what a handler runs on Linux, macOS and Windows, each as
+// normaliseRun reads it: a command's override for the system (platform),
+// else its command. Compared so, a hook whose Linux and macOS command
+// became the target's default command beside a Windows override (Codex's
+// commandWindows, HC205) runs what it ran on each, and one whose
+// override is gone does not (QA: the manifests' property test read only
+// handler.command, and took the first for a lost guard).
+func runsOn(hd *canonical.Handler) [3]string {
+	var out [3]string
+	for i, os := range [...]string{"linux", "osx", "windows"} {
+		run := runText(hd)
+		if c := hd.Platform[os]; c != "" && hd.Type == canonical.HandlerCommand {
+			run = c
+		}
+		out[i] = normaliseRun(run)
+	}
+	return out
 }
 
 func runText(hd *canonical.Handler) string {
