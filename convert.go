@@ -758,7 +758,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		read, rds := sourcePatterns(m, from, to, dst)
 		res.Diagnostics = append(res.Diagnostics, rds...)
 		var pds diag.List
-		planned, pds = capabilities.PlanFrom(read, from, to, names, caps)
+		planned, pds = capabilities.PlanReading(read, from, to, names, caps, mayFail)
 		if from == to {
 			pds = withoutStructuredNotes(pds)
 		}

@@ -2692,3 +2692,23 @@ func shellCompounds(plain string) []compound {
 	}
 	return found
 }
+
+// mayFail reports whether a hook's command may exit with a code other
+// than 0: all but a command that is all that runs (inlineText) and that
+// neither exits with another code (exitsWith), nor may end with its last
+// command failing (endFails), nor has a call standing alone under set -e
+// (commandReadings), whose failure ends the shell. The plan reads by it
+// whether a per-OS command it removes was a guard (HC202): exit 0 never
+// blocked; a script or program it cannot see may.
+func mayFail(command string) bool {
+	text, ok := inlineText(command)
+	if !ok || exitsWith(text, exitCodeFailing) {
+		return true
+	}
+	if _, alone := commandReadings(text); len(alone) > 0 {
+		return true
+	}
+	plain := withoutTrailingComments(withoutLiteralQuotes(withExitCodesResolved(forExitReading(text))))
+	_, fails := readShape(plain).endFails(plain, exitCodeFailing)
+	return fails
+}

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -165,6 +166,21 @@ func Plan(m *canonical.Manifest, target string, names *vocab.Tables, caps *Table
 // the source blocks only on a JSON answer, a blocking hook already gives
 // one, so a target that reads only JSON is no loss (no HC208).
 func PlanFrom(m *canonical.Manifest, source, target string, names *vocab.Tables, caps *Tables) (*canonical.Manifest, diag.List) {
+	return PlanReading(m, source, target, names, caps, nil)
+}
+
+// MayFail reports whether a hook's command may exit with a code other
+// than 0 (and so may block). The readers of a command's exits live in
+// the root package, which imports this one: PlanReading takes one from
+// its caller.
+type MayFail func(command string) bool
+
+// PlanReading is PlanFrom with a reader of commands' exits: an override
+// for a system a target cannot hold that may fail is a blocking hook's
+// guard lost there (HC202); one that provably exits 0 alone never
+// blocked, and is said as a command that no longer runs. A nil mayFail
+// reads every command as one that may fail.
+func PlanReading(m *canonical.Manifest, source, target string, names *vocab.Tables, caps *Tables, mayFail MayFail) (*canonical.Manifest, diag.List) {
 	out := *m // keeps Spec and the source positions
 	// Each hook is planned on its own, so a large list is planned in
 	// chunks at once (internal/parallel), each into its own slots of
@@ -178,7 +194,7 @@ func PlanFrom(m *canonical.Manifest, source, target string, names *vocab.Tables,
 	ids := caps.IDs()
 	parallel.Do(chunks, func(c int, r parallel.Range) {
 		for i := r.From; i < r.To; i++ {
-			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps}
+			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail}
 			kept[i] = p.plan(ids, &out.Hooks[i])
 			chunkDiags[c] = append(chunkDiags[c], p.diags...)
 		}
@@ -209,6 +225,8 @@ type planner struct {
 	// unmet is the target's support for a capability the hook uses but
 	// lacks there because it does not meet the support's condition.
 	unmet Support
+	// mayFail reads a command's exits (PlanReading); nil: any may fail.
+	mayFail MayFail
 }
 
 // unixDefault rewrites a hook's commands for a target whose default
@@ -292,25 +310,46 @@ func osList(keys []string) string {
 // another command than the source did (kept as planned, whose overrides
 // for platforms the target holds): the guard that ran there is lost, and
 // "every OS runs handler.command" alone does not say so (QA: a guard on
-// Linux and macOS beside "exit 0" became "exit 0" there). "" when none.
+// Linux and macOS beside "exit 0" became "exit 0" there). A command that
+// provably exits 0 alone (p.mayFail: exit 0) never blocked, so no guard
+// of it is lost: it is said as a command that no longer runs there (QA:
+// "the guard it ran on Windows" of a Windows "exit 0"). "" when none.
 func (p *planner) guardLost(kept *canonical.Hook, platforms []string) string {
 	if !p.h.Blocking {
 		return ""
 	}
-	var lost []string
+	var lost, quiet []string
+	ran := map[string]bool{} // the never-blocking commands no longer run
 	for _, o := range osNames {
 		runs := kept.Handler.Command
 		if slices.Contains(platforms, o.key) {
 			runs = platformCommand(&kept.Handler, o.key)
 		}
-		if platformCommand(&p.h.Handler, o.key) != runs {
+		was := platformCommand(&p.h.Handler, o.key)
+		switch {
+		case was == runs:
+		case p.mayFail == nil || p.mayFail(was):
 			lost = append(lost, o.key)
+		default:
+			quiet = append(quiet, o.key)
+			ran[was] = true
 		}
 	}
-	if len(lost) == 0 {
-		return ""
+	var b strings.Builder
+	if len(lost) > 0 {
+		fmt.Fprintf(&b, "; it is a blocking hook, so the guard it ran on %s no longer runs there (%s runs %q instead)", osList(lost), p.target, kept.Handler.Command)
 	}
-	return fmt.Sprintf("; it is a blocking hook, so the guard it ran on %s no longer runs there (%s runs %q instead)", osList(lost), p.target, kept.Handler.Command)
+	if len(quiet) > 0 {
+		cmds := sortedkeys.Of(ran)
+		for i, c := range cmds {
+			cmds[i] = strconv.Quote(c)
+		}
+		fmt.Fprintf(&b, "; on %s it ran %s, which never blocks, and no longer runs there", osList(quiet), strings.Join(cmds, " and "))
+		if len(lost) == 0 { // else said of the guard already
+			fmt.Fprintf(&b, " (%s runs %q instead)", p.target, kept.Handler.Command)
+		}
+	}
+	return b.String()
 }
 
 // meets reports whether h meets a support row's condition.
