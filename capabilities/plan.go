@@ -272,7 +272,7 @@ func (p *planner) unixDefault(kept *canonical.Hook, platforms []string) {
 		p.warn(CodeCapabilityReduced, p.field(capPlatformCommands),
 			"give Linux and macOS the same command, or set degradation.platform_commands to \"exclude\" or \"block\"",
 			"%s uses platform_commands, and %s holds no command of its own for %s; handler.platform.%s removed: %s runs the default command there%s",
-			p.label(), p.target, osList(dropped), strings.Join(dropped, ", handler.platform."), p.target, p.guardLost(kept, platforms))
+			p.label(), p.target, canonical.SystemList(dropped), strings.Join(dropped, ", handler.platform."), p.target, p.guardLost(kept, platforms))
 	}
 }
 
@@ -283,27 +283,6 @@ func platformCommand(hd *canonical.Handler, os string) string {
 		return cmd
 	}
 	return hd.Command
-}
-
-// osNames are the canonical platform keys in the order messages name
-// them, with the names said.
-var osNames = [...]struct{ key, name string }{{"linux", "Linux"}, {"osx", "macOS"}, {"windows", "Windows"}}
-
-// osList names the systems of platform keys: "Linux and macOS".
-func osList(keys []string) string {
-	var names []string
-	for _, o := range osNames {
-		if slices.Contains(keys, o.key) {
-			names = append(names, o.name)
-		}
-	}
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // guardLost says, for a blocking hook, on which systems the target runs
@@ -320,31 +299,31 @@ func (p *planner) guardLost(kept *canonical.Hook, platforms []string) string {
 	}
 	var lost, quiet []string
 	ran := map[string]bool{} // the never-blocking commands no longer run
-	for _, o := range osNames {
+	for _, o := range canonical.Systems {
 		runs := kept.Handler.Command
-		if slices.Contains(platforms, o.key) {
-			runs = platformCommand(&kept.Handler, o.key)
+		if slices.Contains(platforms, o.Key) {
+			runs = platformCommand(&kept.Handler, o.Key)
 		}
-		was := platformCommand(&p.h.Handler, o.key)
+		was := platformCommand(&p.h.Handler, o.Key)
 		switch {
 		case was == runs:
 		case p.mayFail == nil || p.mayFail(was):
-			lost = append(lost, o.key)
+			lost = append(lost, o.Key)
 		default:
-			quiet = append(quiet, o.key)
+			quiet = append(quiet, o.Key)
 			ran[was] = true
 		}
 	}
 	var b strings.Builder
 	if len(lost) > 0 {
-		fmt.Fprintf(&b, "; it is a blocking hook, so the guard it ran on %s no longer runs there (%s runs %q instead)", osList(lost), p.target, kept.Handler.Command)
+		fmt.Fprintf(&b, "; it is a blocking hook, so the guard it ran on %s no longer runs there (%s runs %q instead)", canonical.SystemList(lost), p.target, kept.Handler.Command)
 	}
 	if len(quiet) > 0 {
 		cmds := sortedkeys.Of(ran)
 		for i, c := range cmds {
 			cmds[i] = strconv.Quote(c)
 		}
-		fmt.Fprintf(&b, "; on %s it ran %s, which never blocks, and no longer runs there", osList(quiet), strings.Join(cmds, " and "))
+		fmt.Fprintf(&b, "; on %s it ran %s, which never blocks, and no longer runs there", canonical.SystemList(quiet), strings.Join(cmds, " and "))
 		if len(lost) == 0 { // else said of the guard already
 			fmt.Fprintf(&b, " (%s runs %q instead)", p.target, kept.Handler.Command)
 		}

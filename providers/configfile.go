@@ -46,6 +46,12 @@ const (
 	// (warning). The tool runs it on Windows, so a file holding one is
 	// kept from being written back from its hooks too (HasSkipped).
 	CodeWindowsOnly = "HC346"
+	// CodeNoSystemCommand: an entry with per-OS commands and no default
+	// (VS Code's "linux" and "windows" without "command" or "osx") names
+	// no command for some system, where the tool has none to run; a
+	// converted hook runs its default command on every system without an
+	// override, so it now runs there too (warning).
+	CodeNoSystemCommand = "HC348"
 	// CodeMatcherDropped: another tool's value matcher (Claude's
 	// "startup|resume" on SessionStart) has no place on the target's
 	// event, so the hook runs every time (warning).

@@ -3,6 +3,7 @@ package copilot_test
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -100,6 +101,54 @@ func TestCLICommandKey(t *testing.T) {
 			}
 			if got.String() != tc.want {
 				t.Errorf("entry %s, want %s", got.String(), tc.want)
+			}
+		})
+	}
+}
+
+// TestVSCodeNoSystemCommand: a VS Code entry with per-OS commands and no
+// "command" names no command for the systems it leaves out, where VS Code
+// has nothing to run; decoded, its Linux (or macOS) command becomes the
+// default, which every target runs on those systems too, so the decoder
+// says which (HC348) rather than widen the hook silently (QA).
+func TestVSCodeNoSystemCommand(t *testing.T) {
+	for _, tc := range []struct {
+		name, entry string
+		none        string // the systems named, "" for no HC348
+	}{
+		{"linux and windows", `{"type":"command","linux":"./l.sh","windows":"w.ps1"}`, "macOS"},
+		{"osx and windows", `{"type":"command","osx":"./m.sh","windows":"w.ps1"}`, "Linux"},
+		{"linux and osx", `{"type":"command","linux":"./l.sh","osx":"./m.sh"}`, "Windows"},
+		{"linux alone", `{"type":"command","linux":"./l.sh"}`, "macOS and Windows"},
+		{"bash alone: Linux and macOS", `{"type":"command","bash":"./g.sh"}`, "Windows"},
+		{"all three", `{"type":"command","linux":"./l.sh","osx":"./m.sh","windows":"w.ps1"}`, ""},
+		{"a default command", `{"type":"command","command":"./g.sh","linux":"./l.sh"}`, ""},
+		// Windows alone is not converted at all (HC346), and says so.
+		{"windows alone", `{"type":"command","windows":"w.ps1"}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, ok := providers.Get("vs-code-copilot")
+			if !ok {
+				t.Fatal("no vs-code-copilot adapter")
+			}
+			_, ds := a.Decode(providers.Files{hooksFile: []byte(`{"hooks":{"PreToolUse":[` + tc.entry + `]}}`)})
+			var got []diag.Diagnostic
+			for _, d := range ds {
+				if d.Code == providers.CodeNoSystemCommand {
+					got = append(got, d)
+				}
+			}
+			if tc.none == "" {
+				if len(got) > 0 {
+					t.Fatalf("unexpected HC348: %v", got)
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("want one HC348, got %v", ds)
+			}
+			if d := got[0]; d.Severity != diag.Warning || !strings.Contains(d.Message, "no command for "+tc.none+",") || !strings.Contains(d.Message, "runs it on "+tc.none+" too") {
+				t.Errorf("HC348 = %v %q, want a warning naming %s", d.Severity, d.Message, tc.none)
 			}
 		})
 	}

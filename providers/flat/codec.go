@@ -454,6 +454,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				break
 			}
 		}
+		c.warnNoSystemCommand(ds, &h.Handler, n, path)
 	}
 	for _, canon := range spread {
 		if os, ok := strings.CutPrefix(canon, "platform."); ok && h.Handler.Platform[os] == h.Handler.Command {
@@ -812,3 +813,37 @@ func (c *Codec) nativeMatcherAs(native string, claudeRules bool) canonical.Match
 // claudeCode is the slug whose event and tool names ClaudeSpelling tools
 // also read.
 const claudeCode = "claude-code"
+
+// warnNoSystemCommand says which systems an entry without a default
+// command named no command for (VS Code's "linux" and "windows" alone:
+// none for macOS), now that the Unix one became its default (hd.Command).
+// The tool has nothing to run there; the reference (part 2 §2.6) says
+// only that the per-OS keys override "command", not what runs without
+// it, so nothing is read as the likeliest. A canonical handler has no
+// way to say "no command on macOS" (an empty override means the
+// default), so every target, the tool itself included, would run the
+// default there: said, not silent (QA).
+func (c *Codec) warnNoSystemCommand(ds *diag.List, hd *canonical.Handler, n *node.Node, path string) {
+	if hd.Command == "" {
+		return // only a Windows command: CodeWindowsOnly says it is not converted
+	}
+	var none, keys []string
+	for _, o := range canonical.Systems {
+		if hd.Platform[o.Key] != "" {
+			continue
+		}
+		if native, ok := c.d.Fields.NativeOf("platform." + o.Key); ok {
+			none = append(none, o.Key)
+			keys = append(keys, strconv.Quote(native))
+		}
+	}
+	if len(none) == 0 {
+		return
+	}
+	systems := canonical.SystemList(none)
+	def, _ := c.d.Fields.NativeOf("command")
+	ds.Warnf(providers.CodeNoSystemCommand, n.Pos, path,
+		fmt.Sprintf("add %s with what %s should run (\"exit 0\" to run nothing), or %q", strings.Join(keys, " and "), systems, def),
+		"entry has no %q and no command for %s, so %s has nothing to run there; hookconv reads %q as its default command, so the converted hook runs it on %s too",
+		def, systems, c.Prov.Name, hd.Command, systems)
+}
