@@ -714,9 +714,10 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 			events = append(events, h.Event)
 		}
 	}
+	jds, jhooks := clineJSONContext(m, from, to, files)
 	n := len(hooks)
 	if n == 0 {
-		return nil, nil
+		return jds, jhooks
 	}
 	hint := to + " takes no context from hooks on " + strings.Join(events, " or ") + ": nothing a script prints there reaches the agent"
 	for _, ev := range events {
@@ -732,6 +733,56 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 	ds.Infof(CodePlainContext, diag.Pos{}, "", hint,
 		"%d command hook(s) on %s: %s adds a hook's plain-text stdout to the agent's context there, %s does not, so text such a script prints no longer reaches the agent",
 		n, strings.Join(events, ", "), from, plainContextTarget(to, shim))
+	if paths := files.Paths(); len(paths) > 0 {
+		ds = ds.WithFile(paths[0])
+	}
+	return append(ds, jds...), append([][]int{hooks}, jhooks...)
+}
+
+// clineJSONContext notes (HC420), once per conversion, the command hooks
+// going to Cline on events where their source reads context from a
+// hook's JSON answer (its context rule's field: Copilot CLI's
+// additionalContext on notification) and Cline takes none (TakesContext:
+// TaskComplete, Notification, …). Cline's generated script collects such
+// context from every hook, but Cline drops it there. Other targets read
+// the hook's answer themselves, by their own rules.
+func clineJSONContext(m *canonical.Manifest, from, to string, files providers.Files) (diag.List, [][]int) {
+	if to != cline.Slug || from == to || from == "canonical" {
+		return nil, nil
+	}
+	contracts := hookrun.Default()
+	field := map[string]string{} // per event: the source's JSON field, "" where Cline takes context
+	var events, fields []string
+	var hooks []int
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
+			continue
+		}
+		f, known := field[h.Event]
+		if !known {
+			if !cline.TakesContext(h.Event) {
+				f = contextField(contracts, from, h.Event)
+			}
+			field[h.Event] = f
+		}
+		if f == "" {
+			continue
+		}
+		hooks = append(hooks, h.SourceIndex(i))
+		if !slices.Contains(events, h.Event) {
+			events = append(events, h.Event)
+			fields = append(fields, f+" on "+h.Event)
+		}
+	}
+	if len(hooks) == 0 {
+		return nil, nil
+	}
+	var ds diag.List
+	ds.Infof(CodePlainContext, diag.Pos{}, "",
+		"cline takes no context from hooks on "+strings.Join(events, " or ")+": nothing such a script answers there reaches the agent",
+		"%d command hook(s) on %s: %s adds the context a hook answers with (%s) to the agent's context there, cline does not, so context such a script gives no longer reaches the agent",
+		len(hooks), strings.Join(events, ", "), from, strings.Join(fields, ", "))
 	if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}

@@ -145,7 +145,7 @@ var generatedRules = []Rule{
 	{Provider: "kiro-agent", What: "context", Events: []string{"session_start", "before_prompt"}, Stdout: "$context"},
 	{Provider: "kiro-agent", What: "error", Exit: 1, Stderr: "$error"},
 	{Provider: "cline", What: "deny", Set: []string{"cancel = true", "errorMessage = $reason"}},
-	{Provider: "cline", What: "context", Set: []string{"contextModification = $context"}},
+	{Provider: "cline", What: "context", Events: []string{"session_start", "before_prompt", "before_tool_execute", "after_tool_execute"}, Set: []string{"contextModification = $context"}, Note: "cline/cline .clinerules/hooks/README.md @ 38efa3b: TaskStart, TaskResume, UserPromptSubmit, PreToolUse and PostToolUse add context; TaskCancel, TaskComplete, Notification and PreCompact do not (reference part 2 §6.5 says only that contextModification is appended as <hook_context>)"},
 	{Provider: "cline", What: "stop", Set: []string{"cancel = true", "errorMessage = $reason"}},
 	{Provider: "cline", What: "error", Exit: 1, Stderr: "$error", Note: "non-zero without JSON: logged, the tool proceeds. overrideInput exists only in the SDK runtime, so rewrites are blocked"},
 	{Provider: "opencode", What: "deny", Exit: 2, Stderr: "$reason"},

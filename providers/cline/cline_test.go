@@ -2,6 +2,7 @@ package cline
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -697,6 +698,40 @@ func TestRegisteredTables(t *testing.T) {
 	for _, ev := range []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "TaskStart", "TaskResume", "TaskCancel", "TaskComplete", "PreCompact"} {
 		if row, exact := a.event(ev); !exact || row.Name != ev {
 			t.Errorf("no Cline event %s", ev)
+		}
+	}
+}
+
+// TestTakesContext: Cline adds contextModification on TaskStart,
+// TaskResume, UserPromptSubmit, PreToolUse and PostToolUse only (the
+// contracts table's context rule; cline/cline .clinerules/hooks/README.md),
+// so a hook written for a tool that takes plain text as context there
+// has it forwarded only on those (QA: a Kiro Stop hook's text was passed
+// on as contextModification on TaskComplete, which Cline drops, and HC420
+// said nothing).
+func TestTakesContext(t *testing.T) {
+	kiro := func(event string) *canonical.Hook {
+		return &canonical.Hook{Event: event, Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "cat NOTES.md"},
+			ProviderData: map[string]json.RawMessage{"kiro": json.RawMessage(`{"$from": true}`)}}
+	}
+	for _, tc := range []struct {
+		event string
+		takes bool
+	}{
+		{"session_start", true}, // TaskStart, TaskResume
+		{"before_prompt", true},
+		{"before_tool_execute", true},
+		{"after_tool_execute", true},
+		{"agent_stop", false}, // TaskComplete
+		{"cline_task_cancel", false},
+		{"notification", false},
+		{"before_compact", false},
+	} {
+		if got := TakesContext(tc.event); got != tc.takes {
+			t.Errorf("TakesContext(%s) = %v, want %v", tc.event, got, tc.takes)
+		}
+		if got := ForwardsPlainText(kiro(tc.event)); got != tc.takes {
+			t.Errorf("ForwardsPlainText(kiro %s) = %v, want %v", tc.event, got, tc.takes)
 		}
 	}
 }

@@ -322,23 +322,32 @@ func (w *scriptWriter) plan(sh scriptHook) plan {
 	return p
 }
 
+// TakesContext reports whether Cline adds a hook's contextModification
+// to the conversation on the canonical event: its contract's context
+// rule names the event (TaskStart, TaskResume, UserPromptSubmit,
+// PreToolUse, PostToolUse; not TaskCancel, TaskComplete, Notification or
+// PreCompact). Elsewhere the context a hook gives there is lost, and
+// HC420 says so.
+func TakesContext(event string) bool {
+	t := hookrun.Default()
+	ref, _ := t.ResolveEvent(Slug, event)
+	_, ok := t.Rule(Slug, "context", ref)
+	return ok
+}
+
 // ForwardsPlainText reports whether the generated script passes a hook's
 // plain-text stdout (exit 0, not a JSON object) on to Cline as context:
 // a command hook Cline waits for, decoded from a tool that adds such text
 // to the agent's context on the hook's event (the contracts table's
 // plain_context: Claude Code's SessionStart and UserPromptSubmit), on an
-// event where Cline takes context (its contract's context rule,
-// contextModification). Elsewhere such text is a hook error (spec §5),
-// and HC420 says that it no longer reaches the agent.
+// event where Cline takes context (TakesContext). Elsewhere such text is
+// a hook error (spec §5), and HC420 says that it no longer reaches the
+// agent.
 func ForwardsPlainText(h *canonical.Hook) bool {
-	if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
+	if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || !TakesContext(h.Event) {
 		return false
 	}
 	t := hookrun.Default()
-	ref, _ := t.ResolveEvent(Slug, h.Event)
-	if _, ok := t.Rule(Slug, "context", ref); !ok {
-		return false
-	}
 	// Any tool the hook was decoded from counts: a manifest merged from
 	// several keeps each one's marks, and each meant its text as context.
 	for slug := range h.ProviderData {
