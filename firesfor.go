@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -207,7 +208,8 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, s
 		}
 	}
 	if len(kept) == 0 {
-		ds.Warnf(nested.CodeNeverFires, h.PosOf(""), hookPath(h, i), "",
+		ds.Warnf(nested.CodeNeverFires, h.PosOf(""), hookPath(h, i),
+			providers.NeverFiresHint(h, fmt.Sprintf("give it a matcher of values %s %s runs hooks for (%s)", dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "))),
 			"%s: its %s matcher %q names no value %s %s runs hooks for (only %s), so it could never fire; not written%s",
 			h.DisplayName(i), from, matcher, dstProv.Name, dst.Name, strings.Join(dst.FiresFor, ", "), providers.GuardLost(h, dstProv.Name))
 		return false

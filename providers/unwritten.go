@@ -101,3 +101,22 @@ func GuardLost(h *canonical.Hook, tool string) string {
 	}
 	return ": it is a blocking hook, so its guard is lost in " + tool
 }
+
+// NeverFiresHint is the hint of a warning that a hook is not written
+// because the target cannot meet its matcher (HC311): for a blocking
+// hook, what to do so that its guard is not simply gone, in the words of
+// HC200's hint for a guard on an event the target lacks: keep it where
+// it fires, or give it a matcher the target meets (instead: ToolsInstead
+// for a tool matcher). "" for a hook that does not block, as GuardLost.
+func NeverFiresHint(h *canonical.Hook, instead string) string {
+	if !h.Blocking {
+		return ""
+	}
+	return "keep the guard in a tool where its matcher fires, or " + instead + " and convert again"
+}
+
+// ToolsInstead is NeverFiresHint's remedy for a tool matcher: a matcher
+// of the target's own tools, which `hookconv tools` lists.
+func ToolsInstead(tool, slug string) string {
+	return "give it a matcher of tools " + tool + " has (`hookconv tools --provider " + slug + "`)"
+}

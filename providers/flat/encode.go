@@ -312,7 +312,7 @@ func (c *Codec) splitRows(ds *diag.List, h *canonical.Hook, i int) (rows []vocab
 	switch {
 	case ds == nil:
 	case len(rows) == 0:
-		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), path(), "",
+		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), path(), providers.NeverFiresHint(h, providers.ToolsInstead(c.Prov.Name, c.Prov.Slug)),
 			"%s: nothing of its matcher exists in %s, so it could never fire; not written%s", h.DisplayName(i), c.Prov.Name, providers.GuardLost(h, c.Prov.Name))
 	case len(rows) > 1:
 		ds.Infof(CodeExpanded, h.PosOf("matcher"), path(), "", "%s: written as one entry per %s event: %s",
@@ -482,7 +482,10 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 		}
 	}
 	if len(parts) == 0 {
-		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in %s, so it could never fire; not written%s", h.DisplayName(i), c.Prov.Name, providers.GuardLost(h, c.Prov.Name))
+		if ds != nil {
+			ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), providers.NeverFiresHint(h, providers.ToolsInstead(c.Prov.Name, c.Prov.Slug)),
+				"%s: nothing of its matcher exists in %s, so it could never fire; not written%s", h.DisplayName(i), c.Prov.Name, providers.GuardLost(h, c.Prov.Name))
+		}
 		return "", false
 	}
 	return providers.JoinAlternatives(parts), true

@@ -198,7 +198,10 @@ func (a *Adapter) encodeMatcher(ds *diag.List, h *canonical.Hook, i int) (string
 		}
 	}
 	if len(parts) == 0 {
-		warn(nested.CodeNeverFires, "%s: nothing of its matcher exists in Kiro, so it could never fire; not written%s", h.DisplayName(i), providers.GuardLost(h, "Kiro"))
+		if ds != nil {
+			ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), hookPath(h, i)+".matcher", providers.NeverFiresHint(h, providers.ToolsInstead("Kiro", Slug)),
+				"%s: nothing of its matcher exists in Kiro, so it could never fire; not written%s", h.DisplayName(i), providers.GuardLost(h, "Kiro"))
+		}
 		return "", false
 	}
 	return providers.JoinAlternatives(parts), true

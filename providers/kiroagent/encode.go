@@ -110,7 +110,7 @@ func (e *encoder) matchers(h *canonical.Hook, i int, row vocab.NativeEvent, pd *
 			"%s: Kiro CLI's matcher globs cannot say %s; that part of the matcher is dropped", h.DisplayName(i), l)
 	}
 	if !ok {
-		e.ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), hookPath(h, i)+".matcher", "",
+		e.ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), hookPath(h, i)+".matcher", providers.NeverFiresHint(h, providers.ToolsInstead("Kiro CLI", Slug)),
 			"%s: nothing of its matcher exists in Kiro CLI, so it could never fire; not written%s", h.DisplayName(i), providers.GuardLost(h, "Kiro CLI"))
 		return nil, false
 	}

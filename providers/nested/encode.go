@@ -239,7 +239,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 				"%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), l, c.Prov.Name)
 		}
 		if !ok {
-			ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
+			ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), providers.NeverFiresHint(h, providers.ToolsInstead(c.Prov.Name, c.Prov.Slug)),
 				"%s: nothing of its matcher exists in %s, so it could never fire; not written%s", h.DisplayName(i), c.Prov.Name, providers.GuardLost(h, c.Prov.Name))
 			return encodedHook{}
 		}
@@ -376,7 +376,8 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		// neverFires reports a hook whose matcher the target's values
 		// never meet; it is not written (nil).
 		neverFires := func(how string) []writtenMatcher {
-			ds.Warnf(CodeNeverFires, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
+			ds.Warnf(CodeNeverFires, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)),
+				providers.NeverFiresHint(h, fmt.Sprintf("give it a matcher of values %s %s has (%s)", c.Prov.Name, row.Name, strings.Join(row.Values, ", "))),
 				"%s: its %s matcher %q %s %s %s has (%s), so it could never fire; not written%s",
 				h.DisplayName(i), slug, text, how, c.Prov.Name, row.Name, strings.Join(row.Values, ", "), providers.GuardLost(h, c.Prov.Name))
 			return nil

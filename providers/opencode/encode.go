@@ -194,7 +194,7 @@ func (a *Adapter) check(ds *diag.List, h *canonical.Hook, i int) bool {
 		live++
 	}
 	if live == 0 {
-		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), at+".matcher", "",
+		ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), at+".matcher", providers.NeverFiresHint(h, providers.ToolsInstead("OpenCode", Slug)),
 			"%s: nothing of its matcher exists in OpenCode, so it could never fire; not written%s", h.DisplayName(i), providers.GuardLost(h, "OpenCode"))
 		return false
 	}
