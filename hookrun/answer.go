@@ -76,6 +76,12 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 		a.vars["reason"] = join(o.Reason, fmt.Sprintf("(hookconv: %s cannot stop the agent here: denied instead)", a.name()))
 	}
 
+	if d == DecisionDeny && strings.TrimSpace(a.vars["reason"]) == "" {
+		// Resolve gives every deny a reason; an Outcome made elsewhere
+		// may not, and a block some tools read from a non-empty stderr
+		// alone (Codex: exit 2 with blank stderr fails open) needs one.
+		a.vars["reason"] = "denied by a hook (hookconv: it gave no reason)"
+	}
 	switch d {
 	case DecisionDeny:
 		a.apply(WhatDeny)

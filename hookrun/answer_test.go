@@ -222,3 +222,43 @@ func TestAnswerObserveOnlyNote(t *testing.T) {
 		t.Errorf("a deny that blocks got a note: %q %q", r.Notes, r.Stderr)
 	}
 }
+
+// TestBlockingReasonNeverBlank answers each blankReasonTable row, under
+// every provider on the events that block, and an Outcome made without
+// Resolve's defaults: whatever blocks carries a reason that is not blank,
+// and an exit 2 has it on stderr. A tool that blocks on exit 2 only with
+// a reason on stderr (exit2_needs_stderr: Codex) reads a blank one as a
+// failed hook and lets the action go (QA).
+func TestBlockingReasonNeverBlank(t *testing.T) {
+	tb := Default()
+	outcomes := map[string]Outcome{
+		"an Outcome with a blank reason": {Decision: DecisionDeny, Reason: " \n", Blocking: true},
+		"an Outcome with no reason":      {Decision: DecisionDeny, Blocking: true},
+	}
+	names := []string{"an Outcome with a blank reason", "an Outcome with no reason"}
+	for _, row := range blankReasonTable {
+		outcomes[row.name] = Resolve(row.r, row.p)
+		names = append(names, row.name)
+	}
+	needsStderr := 0
+	for _, c := range tb.Contracts {
+		if c.Exit2NeedsStderr {
+			needsStderr++
+		}
+		for _, ev := range []string{"before_tool_execute", "permission_request", "before_prompt", "agent_stop", "subagent_stop", "after_tool_execute"} {
+			ref := nativeRef(c.Slug, ev)
+			for _, name := range names {
+				r := tb.Answer(c.Slug, ref, outcomes[name])
+				if r.Decision == DecisionDeny && strings.TrimSpace(r.Reason) == "" {
+					t.Errorf("%s %s, %s: a deny with reason %q", c.Slug, ev, name, r.Reason)
+				}
+				if r.Exit == 2 && len(bytes.TrimSpace(r.Stderr)) == 0 {
+					t.Errorf("%s %s, %s: exit 2 with stderr %q (exit2_needs_stderr %v)", c.Slug, ev, name, r.Stderr, c.Exit2NeedsStderr)
+				}
+			}
+		}
+	}
+	if needsStderr == 0 {
+		t.Error("no contract has exit2_needs_stderr: the test no longer covers the tool it was written for")
+	}
+}

@@ -275,6 +275,13 @@ func parseOutput(stdout []byte) (Outcome, error) {
 		}
 	}
 	informs("reason", "string", &o.Reason)
+	if strings.TrimSpace(o.Reason) == "" {
+		// A reason of blanks says nothing, and a tool that takes its block
+		// from stderr (Codex) reads an exit 2 whose stderr is blank as a
+		// failed hook and lets the action go (QA): it is no reason, and a
+		// deny gets the default one below.
+		o.Reason = ""
+	}
 	informs("context", "string", &o.Context)
 	informs("system_message", "string", &o.SystemMessage)
 	informs("suppress_output", "bool", &o.SuppressOutput)
@@ -339,7 +346,7 @@ func readDecision(s string) Decision {
 }
 
 // outputReason is the reason of stdout JSON, for an exit 2 with nothing on
-// stderr.
+// stderr, trimmed: a reason of blanks is none (see parseOutput).
 func outputReason(stdout []byte) string {
 	var out struct {
 		Reason string `json:"reason"`
@@ -348,7 +355,7 @@ func outputReason(stdout []byte) string {
 	if json.Unmarshal(bytes.TrimSpace(stdout), &fields) != nil || json.Unmarshal(fields["reason"], &out.Reason) != nil {
 		return ""
 	}
-	return out.Reason
+	return strings.TrimSpace(out.Reason)
 }
 
 // seconds spells a duration the way the spec gives timeouts.

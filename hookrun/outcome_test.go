@@ -3,6 +3,7 @@ package hookrun
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -111,8 +112,29 @@ var truncatedTable = []struct {
 	{"exit 1: a cut stderr is an error said cut", blocking, Result{ExitCode: 1, Stderr: []byte("crash"), StderrTruncated: true}, Outcome{Error: "crash… [truncated]"}},
 }
 
+// blankReasonTable: a reason that trims to nothing is no reason, on every
+// path that blocks (QA: Codex got exit 2 with blank stderr, which it reads
+// as a failed hook, and the call ran). TestBlockingReasonNeverBlank
+// answers each row under every provider.
+var blankReasonTable = []struct {
+	name string
+	p    Policy
+	r    Result
+	want Outcome
+}{
+	{"deny with a reason of spaces", blocking, exit(0, `{"decision":"deny","reason":"   "}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h"}},
+	{"deny with a reason of a newline", blocking, exit(0, `{"decision":"deny","reason":"\n"}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h"}},
+	{"deny with a reason of tabs and returns", blocking, exit(0, `{"decision":"deny","reason":"\t\r\n "}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h"}},
+	{"exit 2, stdout reason of spaces, no stderr", blocking, exit(2, `{"reason":"  "}`+"\n", ""), Outcome{Decision: DecisionDeny, Reason: "blocked by ./h (exit 2)"}},
+	{"exit 2, stdout reason of a newline, blank stderr", blocking, exit(2, `{"reason":"\n"}`, " \n\t"), Outcome{Decision: DecisionDeny, Reason: "blocked by ./h (exit 2)"}},
+	{"exit 2, blank stderr, no stdout", blocking, exit(2, "", "\n\n"), Outcome{Decision: DecisionDeny, Reason: "blocked by ./h (exit 2)"}},
+	{"headless ask with a reason of spaces", headless, exit(0, `{"decision":"ask","reason":"  "}`, ""), Outcome{Decision: DecisionDeny, Reason: "(hookconv: the hook asks for confirmation and nobody can answer here: denied)"}},
+	{"ask with a reason of spaces", blocking, exit(0, `{"decision":"ask","reason":" "}`, ""), Outcome{Decision: DecisionAsk}},
+	{"stop with a reason of spaces", blocking, exit(0, `{"continue":false,"reason":" \n"}`, ""), Outcome{Stop: true}},
+}
+
 func TestResolve(t *testing.T) {
-	for _, tc := range append(truthTable[:len(truthTable):len(truthTable)], truncatedTable...) {
+	for _, tc := range slices.Concat(truthTable, truncatedTable, blankReasonTable) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Resolve(tc.r, tc.p)
 			if string(got.UpdatedInput) != string(tc.want.UpdatedInput) {
