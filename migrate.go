@@ -69,6 +69,10 @@ const CodeSourceLeftWhole = "HC434"
 // an unmatched glob, for … in $VAR, bash's arrays) leave the commonest
 // guards alone.
 var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: true, "HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC209": true, "HC310": true, "HC317": true, "HC345": true,
+	// Under the shim, a tool that also runs the target's files reads no
+	// answer of the shim's deny there (HC450). Not HC451: a hook may never
+	// ask or rewrite.
+	CodeShimDenyUnread: true,
 	// A regular expression or literal native name passed unchanged to
 	// another tool (HC402) may name none of its tools: the guard would
 	// never fire there. So may a tool name Cline has none for (HC572),

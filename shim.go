@@ -22,6 +22,19 @@ const CodeShimWindows = "HC410"
 // runs the hooks under the canonical contract itself (info).
 const CodeShimNotNeeded = "HC411"
 
+// CodeShimDenyUnread: another tool also runs the hooks of the target's
+// files (Copilot CLI: Claude Code's settings, VS Code's .github/hooks
+// files) and reads no answer of hookconv run's deny on a blocking hook's
+// event that the target reads too, so the guard does not block there
+// (warning).
+const CodeShimDenyUnread = "HC450"
+
+// CodeShimJSONUnread: another tool also runs the hooks of the target's
+// files and does not read the target's JSON for an ask or a rewrite of
+// the tool input, which hookconv run answers in it: there the call runs
+// unasked or unchanged (warning, once per conversion).
+const CodeShimJSONUnread = "HC451"
+
 // shimPrefix starts every wrapped command; Unshim recognises it.
 const shimPrefix = "hookconv run --provider "
 
@@ -43,6 +56,7 @@ func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.Lis
 	}
 	out := *m
 	out.Hooks = make([]canonical.Hook, len(m.Hooks))
+	var coRead coReadNotes
 	for i, h := range m.Hooks {
 		if h.Handler.Type == canonical.HandlerCommand && h.Handler.Command != "" {
 			shell := shimShell(&h, from)
@@ -66,10 +80,74 @@ func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.Lis
 				// timeout of its own loses nothing.
 				h.Handler.Timeout, h.Handler.TimeoutAction = 0, ""
 			}
+			if h.Blocking {
+				coRead.hook(&ds, &h, i, to)
+			}
 		}
 		out.Hooks[i] = h
 	}
+	coRead.say(&ds, to)
 	return &out, ds
+}
+
+// coReadNotes collects, for Shim, what another tool that also runs the
+// hooks of the target's files does not read of hookconv run's answers
+// there (hookrun's UnreadBy, from the providers table's also_reads and
+// the contracts table): a deny, hook by hook (HC450), and an ask or a
+// rewrite only JSON says, once per conversion (HC451; a hook may never
+// answer so, and its script is not read for it).
+type coReadNotes struct {
+	jsonOnly map[string][]string // tool names → native events
+	order    []string
+}
+
+// hook notes what a blocking hook's answers lose in the other tools.
+func (c *coReadNotes) hook(ds *diag.List, h *canonical.Hook, i int, to string) {
+	t := hookrun.Default()
+	ev, _ := t.ResolveEvent(to, h.Event)
+	native := cmp.Or(ev.Native, h.Event)
+	if missed := t.UnreadBy(to, h.Event, hookrun.WhatDeny); len(missed) > 0 {
+		ds.Warnf(CodeShimDenyUnread, h.PosOf("blocking"), "hooks["+strconv.Itoa(h.SourceIndex(i))+"].blocking",
+			"write this guard into a file only "+to+" loads, or convert for "+strings.Join(missed, ", ")+" too and keep this hook out of "+to+"'s shared files",
+			"%s: the hooks written for %s run in %s too, which reads no answer of hookconv run's deny on %s that %s reads as a block: there the guard does not block",
+			h.DisplayName(i), to, coReaderNames(missed), native, to)
+	}
+	for _, what := range []string{hookrun.WhatAsk, hookrun.WhatUpdatedInput} {
+		missed := t.UnreadBy(to, h.Event, what)
+		if len(missed) == 0 {
+			continue
+		}
+		if c.jsonOnly == nil {
+			c.jsonOnly = map[string][]string{}
+		}
+		key := coReaderNames(missed)
+		if _, ok := c.jsonOnly[key]; !ok {
+			c.order = append(c.order, key)
+		}
+		if !slices.Contains(c.jsonOnly[key], native) {
+			c.jsonOnly[key] = append(c.jsonOnly[key], native)
+		}
+	}
+}
+
+// say adds the once-per-conversion warning.
+func (c *coReadNotes) say(ds *diag.List, to string) {
+	for _, names := range c.order {
+		ds.Warnf(CodeShimJSONUnread, diag.Pos{}, "",
+			"a guard that must hold there too should deny (or exit 2) rather than ask or rewrite",
+			"the hooks written for %s run in %s too, which does not read hookconv run's JSON answer to an ask or to a rewrite of the tool input (updated_input) on %s: there the call runs unasked or unchanged",
+			to, names, strings.Join(c.jsonOnly[names], ", "))
+	}
+}
+
+// coReaderNames names providers by their tools' names.
+func coReaderNames(slugs []string) string {
+	names := make([]string, len(slugs))
+	for i, s := range slugs {
+		p, _ := vocab.Default().Provider(s)
+		names[i] = cmp.Or(p.Name, s)
+	}
+	return strings.Join(names, " and ")
 }
 
 // shimShell is the shell word a shim runs h's command with: the

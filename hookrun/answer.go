@@ -84,10 +84,14 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 	}
 	switch d {
 	case DecisionDeny:
-		a.apply(WhatDeny)
+		if r, missed, ok := a.denyRule(); ok {
+			a.applyRule(r)
+			a.noteUnread(missed, "this deny as a block")
+		}
 		a.noteObserveOnly()
 	case DecisionAsk:
 		a.apply(WhatAsk)
+		a.noteJSONOnly(WhatAsk, "this ask")
 	case DecisionAllow:
 		a.apply(WhatAllow)
 	}
@@ -102,6 +106,7 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 	if d != DecisionDeny {
 		if o.UpdatedInput != nil {
 			a.apply(WhatUpdatedInput)
+			a.noteJSONOnly(WhatUpdatedInput, "this rewrite of the tool input")
 		}
 		if o.Stop {
 			a.apply(WhatStop)
@@ -143,6 +148,205 @@ func (a *answer) noteObserveOnly() {
 	a.observeNote = fmt.Sprintf("hookconv: %s cannot prevent the action on %s%s", a.name(), cmp.Or(a.ev.Native, a.ev.Canonical), why)
 }
 
+// denyRule is the rule a deny is answered by: the provider's own, unless
+// another tool also loads the provider's hook files (the providers
+// table's also_reads: Copilot CLI runs the hooks of .claude/settings.json
+// and of VS Code's .github/hooks files, with their commands, so with the
+// shim's --provider) and does not read that answer as a block on the
+// event. Then it is, of the provider's own exit-code deny and each such
+// tool's own deny, the first that the provider reads as a block there
+// too and that the most of those tools read: an answer both read blocks
+// whoever runs the hook (QA: Claude Code's nested hookSpecificOutput
+// deny, which Copilot CLI does not read, let the call run there). missed
+// lists the tools that read none of them.
+func (a *answer) denyRule() (rule Rule, missed []string, ok bool) {
+	own, ok := a.t.Rule(a.provider, WhatDeny, a.ev)
+	if !ok {
+		return own, nil, false
+	}
+	readers := a.t.coReaders(a.provider, a.ev.Canonical)
+	unread := func(r Rule) []string {
+		var out []string
+		for _, q := range readers {
+			if !a.t.readsDeny(q, a.ev.Canonical, r) {
+				out = append(out, q)
+			}
+		}
+		return out
+	}
+	best, missed := own, unread(own)
+	if len(missed) == 0 {
+		return own, nil, true
+	}
+	candidates := []Rule{}
+	for _, r := range a.t.rules[[2]string{a.provider, WhatDeny}] {
+		if r.Exit != 0 && len(r.Set) == 0 && len(r.Events) == 0 {
+			candidates = append(candidates, r) // the provider's exit-code deny
+			break
+		}
+	}
+	for _, q := range readers {
+		if r, ok := a.t.Rule(q, WhatDeny, EventRef{Canonical: a.ev.Canonical}); ok {
+			candidates = append(candidates, r)
+		}
+	}
+	for _, r := range candidates {
+		if !a.t.readsDeny(a.provider, a.ev.Canonical, r) {
+			continue
+		}
+		if m := unread(r); len(m) < len(missed) {
+			best, missed = r, m
+		}
+	}
+	return best, missed, true
+}
+
+// noteJSONOnly notes, for an answer only JSON gives (an ask, a rewrite),
+// the tools that also run the hooks of the provider's files and read it
+// in another form or not at all (jsonOnlyMissed).
+func (a *answer) noteJSONOnly(what, as string) {
+	a.noteUnread(a.jsonOnlyMissed(what), as)
+}
+
+// jsonOnlyMissed lists the tools that also run the hooks of the
+// provider's files and read its answer for what (an ask, a rewrite) in
+// another form or not at all: there the call goes ahead unasked or
+// unchanged.
+func (a *answer) jsonOnlyMissed(what string) []string {
+	r, ok := a.t.Rule(a.provider, what, a.ev)
+	if !ok {
+		return nil
+	}
+	var missed []string
+	for _, q := range a.t.coReaders(a.provider, a.ev.Canonical) {
+		if own, ok := a.t.Rule(q, what, EventRef{Canonical: a.ev.Canonical}); !ok || !covers(r, own) {
+			missed = append(missed, q)
+		}
+	}
+	return missed
+}
+
+// UnreadBy lists the tools that also run the hooks written into
+// provider's files (Copilot CLI: Claude Code's settings, VS Code's
+// .github/hooks files) and may not read what hookconv run --provider
+// provider answers there on the canonical event: for WhatDeny, a deny no
+// answer of both tools' blocks in; for WhatAsk and WhatUpdatedInput, an
+// ask or a rewrite only the provider's JSON says. convert --shim warns
+// about them (HC450, HC451).
+func (t *Tables) UnreadBy(provider, event, what string) []string {
+	ref, _ := t.ResolveEvent(provider, event)
+	a := answer{t: t, provider: provider, ev: ref}
+	if what != WhatDeny {
+		return a.jsonOnlyMissed(what)
+	}
+	_, missed, _ := a.denyRule()
+	return missed
+}
+
+// noteUnread sets coNote to name the tools that may not read the answer.
+func (a *answer) noteUnread(missed []string, as string) {
+	if len(missed) == 0 {
+		return
+	}
+	var names []string
+	for _, q := range missed {
+		p, _ := vocab.Default().Provider(q)
+		names = append(names, p.Name)
+	}
+	a.coNote = fmt.Sprintf("hookconv: %s also run%s the hooks written for %s and may not read %s on %s", strings.Join(names, " and "), map[bool]string{true: "s"}[len(names) == 1], a.provider, as, cmp.Or(a.ev.Native, a.ev.Canonical))
+}
+
+// covers reports whether rule r exits as rule own does and sets every
+// line own sets, so a tool whose answer own is reads r's too (two rules
+// that print nothing answer alike: a permission dialog asks by itself).
+func covers(r, own Rule) bool {
+	if own.Exit != r.Exit {
+		return false
+	}
+	lines := map[string]bool{}
+	for _, l := range r.Set {
+		lines[setKey(l)] = true
+	}
+	for _, l := range own.Set {
+		if !lines[setKey(l)] {
+			return false
+		}
+	}
+	return true
+}
+
+// coReaders lists the tools, other than provider, that load provider's
+// hook files as their own (the providers table's also_reads), read only
+// their own answers there (own_answers_only) and can block on the
+// canonical event: those a shim written into provider's files answers
+// too. (Cursor, which loads Claude Code's settings too, reads Claude's
+// answers in them.)
+func (t *Tables) coReaders(provider, event string) []string {
+	var out []string
+	for _, p := range vocab.Default().Providers {
+		if p.Slug == provider || !slices.Contains(p.AlsoReads, provider) {
+			continue
+		}
+		if c, ok := t.Contract(p.Slug); !ok || !c.OwnAnswersOnly {
+			continue
+		}
+		if b, ok := capabilities.Default().BlockingOf(p.Slug, event); ok && b.Behaviour != capabilities.Observe {
+			out = append(out, p.Slug)
+		}
+	}
+	return out
+}
+
+// readsDeny reports whether tool reads the answer of deny rule r as a
+// block on the canonical event: an exit code, where the blocking matrix
+// says exit 2 blocks there; or JSON on exit 0 that holds one of the
+// answers its contract says it reads as a deny there (deny_json on
+// before_tool_execute, reads_json), or every line of its own deny rule
+// for the event.
+func (t *Tables) readsDeny(tool, event string, r Rule) bool {
+	if r.Exit != 0 {
+		b, ok := capabilities.Default().BlockingOf(tool, event)
+		return ok && b.ExitTwoBlocks()
+	}
+	if len(r.Set) == 0 {
+		return false
+	}
+	lines := map[string]bool{}
+	for _, l := range r.Set {
+		lines[setKey(l)] = true
+	}
+	c, ok := t.Contract(tool)
+	if !ok {
+		return false
+	}
+	forms := c.ReadsJSON
+	if event == "before_tool_execute" {
+		forms = slices.Concat(c.DenyJSON, forms)
+	}
+	for _, f := range forms {
+		if ev, form, ok := strings.Cut(f, ": "); ok && strings.Contains(form, "=") {
+			if ev != event {
+				continue
+			}
+			f = form
+		}
+		if lines[setKey(f)] {
+			return true
+		}
+	}
+	own, ok := t.Rule(tool, WhatDeny, EventRef{Canonical: event})
+	return ok && len(own.Set) > 0 && covers(r, own)
+}
+
+// setKey spells a `path = value` line one way, for comparing lines.
+func setKey(line string) string {
+	as, err := parseSet(line)
+	if err != nil {
+		return line
+	}
+	return strings.Join(as.path, ".") + "=" + as.value
+}
+
 // stopEvents are the events where the agent is stopping already: a stop
 // there needs no answer, and a deny would do the opposite (make it go on).
 var stopEvents = []string{"agent_stop", "subagent_stop"}
@@ -165,6 +369,10 @@ type answer struct {
 	text     []string
 	stderr   []string
 	notes    []string
+	// coNote names the tools that also load the provider's hook files
+	// and may not read the deny as a block (denyRule); like observeNote,
+	// in the run log always, on stderr unless stderr is the reason.
+	coNote string
 	// observeNote says a deny cannot prevent the action there. It is in
 	// the run log always, and on stderr unless stderr is the reason the
 	// tool shows the model (Claude's PostToolUse exit 2), which must hold
@@ -187,9 +395,14 @@ func (a *answer) has(what string) bool {
 // apply renders the provider's rule for what, reporting whether it has one.
 func (a *answer) apply(what string) bool {
 	r, ok := a.t.Rule(a.provider, what, a.ev)
-	if !ok {
-		return false
+	if ok {
+		a.applyRule(r)
 	}
+	return ok
+}
+
+// applyRule renders one rule.
+func (a *answer) applyRule(r Rule) {
 	for _, line := range r.Set {
 		as, err := parseSet(line)
 		if err != nil {
@@ -209,7 +422,6 @@ func (a *answer) apply(what string) bool {
 	if r.Exit != 0 && a.exit == 0 {
 		a.exit, a.exitSets = r.Exit, len(r.Set) > 0
 	}
-	return true
 }
 
 // value is a set line's JSON value: a literal, or a variable (strings are
@@ -255,10 +467,13 @@ func (a *answer) log(s string) {
 func (a *answer) reply(notes []string) Reply {
 	r := Reply{Exit: a.exit, Decision: a.decision, Stop: a.stop, Notes: a.notes}
 	stderrIsReason := a.exit != 0 && !a.exitSets && a.decision == DecisionDeny
-	if a.observeNote != "" {
-		r.Notes = append(slices.Clip(r.Notes), a.observeNote)
+	for _, n := range []string{a.coNote, a.observeNote} {
+		if n == "" {
+			continue
+		}
+		r.Notes = append(slices.Clip(r.Notes), n)
 		if !stderrIsReason {
-			a.notes = append(a.notes, a.observeNote)
+			a.notes = append(a.notes, n)
 		}
 	}
 	if a.decision != DecisionNone {

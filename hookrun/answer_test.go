@@ -115,14 +115,18 @@ func TestAnswerReference(t *testing.T) {
 		exit                  int
 		stdout, stderr        string
 	}{
-		{"Claude: PreToolUse deny is JSON", "claude-code", "PreToolUse", deny, 0,
-			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` + "\n", ""},
-		{"Claude: Stop deny is exit 2, reason on stderr", "claude-code", "Stop", deny, 2, "", "no\n"},
+		// Copilot CLI runs the hooks of Claude's settings too, and reads
+		// neither Claude's nested deny nor exit 2 on Stop (QA): Claude's
+		// answers that Copilot reads as a block too.
+		{"Claude: PreToolUse deny is exit 2, reason on stderr", "claude-code", "PreToolUse", deny, 2, "", "no\n"},
+		{"Claude: Stop deny is decision block", "claude-code", "Stop", deny, 0, `{"decision":"block","reason":"no"}` + "\n", ""},
 		{"Claude: PermissionRequest deny is a behavior", "claude-code", "PermissionRequest", deny, 0,
-			`{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}` + "\n", ""},
+			`{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}` + "\n",
+			"hookconv: GitHub Copilot CLI also runs the hooks written for claude-code and may not read this deny as a block on PermissionRequest\n"},
 		{"Claude: error is exit 1", "claude-code", "PreToolUse", Resolve(exit(1, "", "boom"), blocking), 1, "", "boom\n"},
 		{"Claude: rewrite is allow + updatedInput", "claude-code", "PreToolUse", o(`{"updated_input":{"command":"ls -a"}}`), 0,
-			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls -a"}}}` + "\n", ""},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls -a"}}}` + "\n",
+			"hookconv: GitHub Copilot CLI also runs the hooks written for claude-code and may not read this rewrite of the tool input on PreToolUse\n"},
 		{"Codex: no ask on PreToolUse: deny", "codex", "PreToolUse", o(`{"decision":"ask","reason":"sure?"}`), 2, "",
 			"sure? (hookconv: OpenAI Codex CLI cannot ask the user here: denied)\n"},
 		{"Codex: no rewrite on PermissionRequest: block", "codex", "PermissionRequest", o(`{"updated_input":{"a":1}}`), 0,
@@ -144,8 +148,7 @@ func TestAnswerReference(t *testing.T) {
 		{"Cursor: preToolUse does not enforce ask: deny", "cursor", "preToolUse", o(`{"decision":"ask","reason":"sure?"}`), 0,
 			`{"permission":"deny","user_message":"sure? (hookconv: Cursor cannot ask the user here: denied)","agent_message":"sure? (hookconv: Cursor cannot ask the user here: denied)"}` + "\n", ""},
 		{"Cursor: stop deny is a follow-up", "cursor", "stop", deny, 0, `{"followup_message":"no"}` + "\n", ""},
-		{"VS Code: PreToolUse deny", "vs-code-copilot", "PreToolUse", deny, 0,
-			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` + "\n", ""},
+		{"VS Code: PreToolUse deny is exit 2, which Copilot CLI reads too", "vs-code-copilot", "PreToolUse", deny, 2, "", "no\n"},
 		{"Windsurf: deny is exit 2", "windsurf", "pre_run_command", deny, 2, "", "no\n"},
 		{"Windsurf: no rewrite: block", "windsurf", "pre_run_command", o(`{"updated_input":{"command":"ls"}}`), 2, "",
 			"hookconv: Windsurf Cascade (Devin Desktop) cannot rewrite the tool input here: blocked instead (input_rewrite degrades to block)\n"},

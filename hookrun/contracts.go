@@ -110,6 +110,13 @@ type Contract struct {
 	// wrote a reason to stderr: an exit 2 with empty stderr is a failed
 	// hook there, and the action goes ahead (Codex).
 	Exit2NeedsStderr bool `toml:"exit2_needs_stderr"`
+	// OwnAnswersOnly says the tool reads only its own contract's answers,
+	// also in the hook files of the tools it loads besides its own (the
+	// providers table's also_reads): Copilot CLI reads flat fields and its
+	// exit codes in .claude/settings.json and VS Code's .github/hooks
+	// files, not Claude's nested hookSpecificOutput. A shim written into
+	// such a file answers a deny in a form both tools read (denyRule).
+	OwnAnswersOnly bool `toml:"own_answers_only"`
 	// CrashBlocks says any exit code but 0 and 1 blocks when the hook
 	// prints plain text, where the tool's events can block: a crash or a
 	// missing interpreter (127) too (Gemini CLI).

@@ -77,6 +77,15 @@ is a deny, context it cannot take is dropped with a warning. A hook error
 is answered so that the tool lets the action proceed, also where the tool
 itself would fail closed (Copilot CLI, Cursor's failClosed).
 
+Copilot CLI also runs the hooks of Claude Code's .claude/settings.json
+and of VS Code's .github/hooks files, run's command and all, and reads
+only its own answers there. With --provider claude-code or
+vs-code-copilot a deny is answered in a form both tools read as a block
+where there is one (exit 2 with the reason on stderr on PreToolUse,
+decision "block" on Claude Code's Stop), else in the tool's own form with
+a warning naming Copilot CLI (VS Code's Stop); an ask or a rewrite, which
+only the tool's JSON says, gets the same warning.
+
 Exit codes are the tool's: run ends with the code the tool reads (usually
 0, 2 to block, 1 for a hook error). A mistake in run's own command line
 exits 2 with a "hookconv:" message, which most tools read as a block.
