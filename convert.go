@@ -318,7 +318,8 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		res.Planned, sds = Shim(res.Planned, s.From, to)
 		if prov, _ := vocab.Default().Provider(to); !prov.Generated {
 			denies := shimDenies(res.Decoded, res.Planned, to)
-			res.dropNotes(func(d diag.Diagnostic) bool { return structuredNote(d) || denies(d) })
+			failsClosed := shimFailsClosed(res.Planned)
+			res.dropNotes(func(d diag.Diagnostic) bool { return structuredNote(d) || denies(d) || failsClosed(d) })
 		}
 		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
@@ -496,6 +497,27 @@ func shimDenies(decoded, shimmed *canonical.Manifest, to string) func(diag.Diagn
 		}
 		r, ok := contracts.Rule(to, "deny", hookrun.EventRef{Canonical: h.Event})
 		return ok && len(r.Set) > 0 && (slices.Contains(r.Events, h.Event) || r.Exit == 0)
+	}
+}
+
+// shimFailsClosed returns a test of the plan's HC209 warnings (the
+// source blocked when a guard failed, the target does not): true for each
+// hook the shim runs with --failure-action block, which makes a failure
+// block in any target, unless its Windows command stays unwrapped.
+func shimFailsClosed(shimmed *canonical.Manifest) func(diag.Diagnostic) bool {
+	closed := map[int]bool{}
+	for k := range shimmed.Hooks {
+		h := &shimmed.Hooks[k]
+		if strings.Contains(h.Handler.Command, " --failure-action block ") && (h.Handler.Platform["windows"] == "" || shimmedFor(h.Handler.Platform["windows"]) != "") {
+			closed[h.SourceIndex(k)] = true
+		}
+	}
+	return func(d diag.Diagnostic) bool {
+		if d.Code != capabilities.CodeFailOpen {
+			return false
+		}
+		i, ok := providers.HookOfPath(d.Path)
+		return ok && closed[i]
 	}
 }
 

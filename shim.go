@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/vocab"
@@ -42,7 +43,7 @@ const shimPrefix = "hookconv run --provider "
 // in `hookconv run`, so the hook sees the canonical event on stdin and
 // answers in the canonical contract whatever tool runs it: `hookconv run
 // --provider TO --event E [--blocking] [--timeout S] [--timeout-action A]
-// -- bash -c 'COMMAND'`. The command keeps its shell syntax: it runs with
+// [--failure-action block] -- bash -c 'COMMAND'`. The command keeps its shell syntax: it runs with
 // the shell of the tool it was written for (shimShell), not the target's,
 // and the shim, not the tool, decides what its exit code and output mean.
 // hookconv must be on PATH where the hooks run.
@@ -60,7 +61,7 @@ func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.Lis
 	for i, h := range m.Hooks {
 		if h.Handler.Type == canonical.HandlerCommand && h.Handler.Command != "" {
 			shell := shimShell(&h, from)
-			h.Handler.Command = shimCommand(&h, to, shell, h.Handler.Command)
+			h.Handler.Command = shimCommand(&h, from, to, shell, h.Handler.Command)
 			if len(h.Handler.Platform) > 0 {
 				platform := make(map[string]string, len(h.Handler.Platform))
 				for os, cmd := range h.Handler.Platform {
@@ -71,7 +72,7 @@ func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.Lis
 							"%s: the Windows command is not wrapped by the shim (it needs a POSIX shell)", h.DisplayName(i))
 						continue
 					}
-					platform[os] = shimCommand(&h, to, shell, cmd)
+					platform[os] = shimCommand(&h, from, to, shell, cmd)
 				}
 				h.Handler.Platform = platform
 			}
@@ -177,7 +178,7 @@ func shimShell(h *canonical.Hook, from string) string {
 // already wraps is unwrapped first: wrapped again it would run a shim
 // inside a shim, and the inner one would speak the tool it was first
 // written for.
-func shimCommand(h *canonical.Hook, to, shell, command string) string {
+func shimCommand(h *canonical.Hook, from, to, shell, command string) string {
 	if from := shimmedFor(command); from != "" {
 		return rewrapShim(command, from, to)
 	}
@@ -197,6 +198,14 @@ func shimCommand(h *canonical.Hook, to, shell, command string) string {
 		b.WriteString(" --timeout-action ")
 		b.WriteString(a)
 	}
+	if h.Blocking && failedClosed(h, from) {
+		// A crash blocked where the hook was written (Cursor's
+		// failClosed, Copilot CLI's preToolUse), and the shim's answer
+		// to a crash is a hook error that lets the action go: it blocks
+		// instead, as timeout_action block does for a timeout (QA: kept
+		// failClosed: true in Cursor, the shim answered {} on exit 1).
+		b.WriteString(" --failure-action block")
+	}
 	prov, _ := vocab.Default().Provider(to)
 	if len(prov.CommandTokens) > 0 {
 		// The tool replaces these in the command text, for one shell;
@@ -208,6 +217,16 @@ func shimCommand(h *canonical.Hook, to, shell, command string) string {
 	b.WriteString(" -- " + shell + " -c ")
 	b.WriteString(shellQuote(command))
 	return b.String()
+}
+
+// failedClosed reports whether hook h, read from the from tool's config
+// (for a manifest, the tool its decoder's marks name), blocked there when
+// it failed: capabilities' FailedClosed.
+func failedClosed(h *canonical.Hook, from string) bool {
+	if from == "canonical" {
+		from = markedSource(h)
+	}
+	return from != "" && capabilities.Default().FailedClosed(h, from)
 }
 
 // markTokens writes each token the tool replaces in the command text

@@ -142,6 +142,8 @@ func TestAnswerReference(t *testing.T) {
 		{"Copilot: agentStop deny is decision block", "copilot-cli", "agentStop", deny, 0, `{"decision":"block","reason":"no"}` + "\n", ""},
 		{"Copilot: rewrite is modifiedArgs", "copilot-cli", "preToolUse", o(`{"updated_input":{"command":"ls"}}`), 0, `{"modifiedArgs":{"command":"ls"}}` + "\n", ""},
 		{"Cursor: a hook error answers {} on exit 0", "cursor", "preToolUse", Resolve(exit(1, "", "boom"), blocking), 0, "{}\n", "boom\n"},
+		{"Cursor: a fail-closed hook's error denies", "cursor", "preToolUse", Resolve(exit(1, "", "boom"), failClosed), 0,
+			`{"permission":"deny","user_message":"boom (hookconv: the hook failed; failure_action: block)","agent_message":"boom (hookconv: the hook failed; failure_action: block)"}` + "\n", ""},
 		{"Cursor: nothing to say is {}", "cursor", "preToolUse", o(""), 0, "{}\n", ""},
 		{"Cursor: shell ask", "cursor", "beforeShellExecution", o(`{"decision":"ask","reason":"sure?"}`), 0,
 			`{"permission":"ask","user_message":"sure?","agent_message":"sure?"}` + "\n", ""},

@@ -50,6 +50,10 @@ type Policy struct {
 	Blocking      bool
 	Timeout       time.Duration
 	TimeoutAction string
+	// FailureAction: TimeoutBlock makes a blocking hook's failure (a hook
+	// error but an interruption or a timeout, which TimeoutAction rules)
+	// a block (Options.FailureAction).
+	FailureAction string
 	// Headless: nobody can answer "ask" (CI, a tool's print mode).
 	Headless bool
 	// Name names the hook in messages (its command).
@@ -86,9 +90,16 @@ type Outcome struct {
 // output schema: deny blocks, ask asks (a deny where nobody can answer),
 // no decision allows, output that is not a JSON object is a hook error.
 // A timeout follows timeout_action for a blocking hook and only warns for
-// any other.
+// any other; a hook error of a blocking hook blocks with failure_action
+// block.
 func Resolve(r Result, p Policy) Outcome {
 	o := resolve(r, p)
+	if o.Error != "" && p.Blocking && p.FailureAction == TimeoutBlock && !r.Interrupted && !r.TimedOut {
+		// The hook's own tool ran it fail-closed (Cursor's failClosed):
+		// a crash there blocked, and does here (QA: run answered {} and
+		// the call went ahead).
+		o = Outcome{Decision: DecisionDeny, Reason: o.Error + " (hookconv: the hook failed; failure_action: block)", Log: o.Log, Notes: o.Notes}
+	}
 	o.Blocking = p.Blocking
 	return o
 }

@@ -133,8 +133,33 @@ var blankReasonTable = []struct {
 	{"stop with a reason of spaces", blocking, exit(0, `{"continue":false,"reason":" \n"}`, ""), Outcome{Stop: true}},
 }
 
+// failClosed is a blocking hook its tool ran fail-closed: convert --shim
+// passes --failure-action block (Cursor's failClosed).
+var failClosed = Policy{Blocking: true, TimeoutAction: TimeoutBlock, FailureAction: TimeoutBlock, Name: "./h", Timeout: 1500 * time.Millisecond}
+
+// failureTable: with failure_action block a blocking hook's failure
+// blocks (QA: under the shim a Cursor failClosed guard that crashed let
+// the call through); an interruption, a timeout (timeout_action rules it)
+// and a hook that is not blocking stay as they were.
+var failureTable = []struct {
+	name string
+	p    Policy
+	r    Result
+	want Outcome
+}{
+	{"fail-closed: exit 1 blocks", failClosed, exit(1, "", "linter crashed\n"), Outcome{Decision: DecisionDeny, Reason: "linter crashed (hookconv: the hook failed; failure_action: block)"}},
+	{"fail-closed: exit 1 without stderr", failClosed, exit(1, "", ""), Outcome{Decision: DecisionDeny, Reason: "hookconv: ./h failed with exit code 1 (hookconv: the hook failed; failure_action: block)"}},
+	{"fail-closed: killed", failClosed, exit(-1, "", ""), Outcome{Decision: DecisionDeny, Reason: "hookconv: ./h was killed by a signal (hookconv: the hook failed; failure_action: block)"}},
+	{"fail-closed: cannot start", failClosed, Result{ExitCode: -1, StartErr: errors.New("not found")}, Outcome{Decision: DecisionDeny, Reason: "hookconv: cannot run ./h: not found (hookconv: the hook failed; failure_action: block)"}},
+	{"fail-closed: output that is no answer", failClosed, exit(0, "ok\n", "log"), Outcome{Decision: DecisionDeny, Reason: `hookconv: ./h: exited 0 with output that is not a JSON object: "ok" (hookconv: the hook failed; failure_action: block)`, Log: "log"}},
+	{"fail-closed: exit 0 allows", failClosed, exit(0, "", ""), Outcome{}},
+	{"fail-closed: a timeout follows timeout_action", withTimeout(failClosed, TimeoutWarn), Result{ExitCode: -1, TimedOut: true}, Outcome{Error: "hookconv: ./h timed out after 1.5s"}},
+	{"fail-closed: interrupted is no failure of the hook", failClosed, Result{ExitCode: -1, Interrupted: true}, Outcome{Error: "hookconv: ./h was stopped: hookconv was interrupted"}},
+	{"fail-closed but not blocking: a warning", Policy{FailureAction: TimeoutBlock, Name: "./h"}, exit(1, "", "boom"), Outcome{Error: "boom"}},
+}
+
 func TestResolve(t *testing.T) {
-	for _, tc := range slices.Concat(truthTable, truncatedTable, blankReasonTable) {
+	for _, tc := range slices.Concat(truthTable, truncatedTable, blankReasonTable, failureTable) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Resolve(tc.r, tc.p)
 			if string(got.UpdatedInput) != string(tc.want.UpdatedInput) {

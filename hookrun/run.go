@@ -38,7 +38,13 @@ type Options struct {
 	Blocking      bool
 	Timeout       time.Duration // 0 = none (the tool's own timeout applies)
 	TimeoutAction string        // TimeoutWarn (default) or TimeoutBlock
-	Headless      bool          // nobody can answer an ask
+	// FailureAction is what a failure of a blocking hook means (it exits
+	// with a code but 0 and 2, is killed, cannot start, or prints what is
+	// no answer): TimeoutWarn (default: a hook error, spec §5) or
+	// TimeoutBlock, for a hook its own tool ran fail-closed (Cursor's
+	// failClosed, Copilot CLI's preToolUse), which convert --shim passes.
+	FailureAction string
+	Headless      bool // nobody can answer an ask
 	Command       []string
 	// Log is a file each run appends one JSON line to (LogLine); "" for
 	// none. A log that cannot be written only warns on stderr.
@@ -263,12 +269,17 @@ func (o *Options) Check() error {
 	if o.Timeout < 0 {
 		return fmt.Errorf("--timeout must not be negative")
 	}
-	switch o.TimeoutAction {
-	case "":
-		o.TimeoutAction = TimeoutWarn
-	case TimeoutWarn, TimeoutBlock:
-	default:
-		return fmt.Errorf("--timeout-action must be warn or block, not %q", o.TimeoutAction)
+	for _, a := range []struct {
+		flag  string
+		value *string
+	}{{"--timeout-action", &o.TimeoutAction}, {"--failure-action", &o.FailureAction}} {
+		switch *a.value {
+		case "":
+			*a.value = TimeoutWarn
+		case TimeoutWarn, TimeoutBlock:
+		default:
+			return fmt.Errorf("%s must be warn or block, not %q", a.flag, *a.value)
+		}
 	}
 	if len(o.Command) == 0 || o.Command[0] == "" && !unsetShell(o.Command) {
 		return fmt.Errorf("no hook command; give it after --")
@@ -332,6 +343,7 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 		Blocking:      opt.Blocking,
 		Timeout:       opt.Timeout,
 		TimeoutAction: opt.TimeoutAction,
+		FailureAction: opt.FailureAction,
 		Headless:      opt.Headless,
 		Name:          commandLine(opt.Command),
 	})

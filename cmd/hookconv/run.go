@@ -66,6 +66,11 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      hook error.
   5. --timeout: the hook's process group is killed. With --blocking and
      --timeout-action block that blocks; otherwise it is a hook error.
+  6. With --blocking and --failure-action block, a hook error (3, 4:
+     a crash, exit 1, a command that cannot start, output that is no
+     answer) blocks too, with the error as the reason: convert --shim
+     passes it for a hook its tool ran fail-closed (Cursor's failClosed,
+     Copilot CLI's preToolUse).
 Of each of stdout and stderr the first MiB is kept (the rest is read and
 dropped): a reason cut there ends in "… [truncated]", and stdout cut there
 is a hook error.
@@ -75,7 +80,8 @@ an ask it has no ask for is a deny, an updated_input it cannot apply
 blocks the action (input_rewrite degrades to block), a stop it cannot make
 is a deny, context it cannot take is dropped with a warning. A hook error
 is answered so that the tool lets the action proceed, also where the tool
-itself would fail closed (Copilot CLI, Cursor's failClosed).
+itself would fail closed (Copilot CLI, Cursor's failClosed), unless
+--failure-action block says the hook fails closed.
 
 Copilot CLI also runs the hooks of Claude Code's .claude/settings.json
 and of VS Code's .github/hooks files, run's command and all, and reads
@@ -154,6 +160,7 @@ canonical format.`,
 	f.BoolVar(&opt.Blocking, "blocking", false, "the hook may block the action (hook.blocking)")
 	f.Float64Var(&timeout, "timeout", 0, "seconds before the hook is killed; 0 = no limit of run's own")
 	f.StringVar(&opt.TimeoutAction, "timeout-action", hookrun.TimeoutWarn, "what a timeout of a blocking hook means: warn or block")
+	f.StringVar(&opt.FailureAction, "failure-action", hookrun.TimeoutWarn, "what a failure of a blocking hook (a crash, exit 1, output that is no answer) means: warn or block")
 	f.BoolVar(&headless, "headless", false, "nobody can answer an ask: it is a deny (also when CI is set)")
 	f.StringVar(&opt.Log, "log", "", "append one JSON line per run to this file (default: $HOOKCONV_LOG, else $AGENT_HOOKS_LOG)")
 	f.BoolVar(&opt.IncludeContent, "include-content", false, "copy the prompt and the tool's input and output into the log line (default: length and SHA-256 only)")
