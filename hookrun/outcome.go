@@ -157,10 +157,23 @@ func resolve(r Result, p Policy) Outcome {
 	// Only stdout holds the answer: a hook that logs a lot on stderr and
 	// denies on stdout still denies (QA: any stream over the cap was a
 	// hook error, and the action went ahead).
+	stdout := r.Stdout
 	if r.StdoutTruncated {
-		return Outcome{Error: fmt.Sprintf("hookconv: %s printed more output than hookconv reads", name), Log: stderr}
+		msg := fmt.Sprintf("hookconv: %s printed more output than hookconv reads (%d MiB)", name, maxOutput>>20)
+		if !p.Blocking {
+			return Outcome{Error: msg, Log: stderr}
+		}
+		// A blocking hook's answer that cannot be read must not let the
+		// action through (QA: a deny with a long reason, or padded with
+		// blanks, was a hook error): a whole deny first is that deny;
+		// anything else blocks, saying why. The cap stays (memory).
+		deny, ok := leadingDeny(stdout)
+		if !ok {
+			return Outcome{Decision: DecisionDeny, Reason: msg + ": an answer of a blocking hook that cannot be read blocks", Log: stderr}
+		}
+		stdout = deny
 	}
-	o, err := parseOutput(r.Stdout)
+	o, err := parseOutput(stdout)
 	if err != nil {
 		return Outcome{Error: fmt.Sprintf("hookconv: %s: %v", name, err), Log: stderr}
 	}
@@ -297,6 +310,18 @@ func parseOutput(stdout []byte) (Outcome, error) {
 	informs("system_message", "string", &o.SystemMessage)
 	informs("suppress_output", "bool", &o.SuppressOutput)
 	return o, nil
+}
+
+// leadingDeny returns the JSON object stdout opens with when it is whole
+// and decides deny: what a hook whose output was cut at maxOutput said
+// first. ok is false for anything else, which cannot be read whole.
+func leadingDeny(stdout []byte) (json.RawMessage, bool) {
+	var raw json.RawMessage
+	if json.NewDecoder(bytes.NewReader(stdout)).Decode(&raw) != nil || len(raw) == 0 || raw[0] != '{' {
+		return nil, false
+	}
+	o, err := parseOutput(raw)
+	return raw, err == nil && o.Decision == DecisionDeny
 }
 
 // strength orders decisions by how much they stop.

@@ -72,7 +72,7 @@ var truthTable = []struct {
 	{"a bad rewrite beside a deny is left out", blocking, exit(0, `{"decision":"deny","updated_input":"x"}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h", Notes: []string{`hookconv: output field "updated_input" must be an object; left out`}}},
 	{"a headless ask with a bad continue is a deny", Policy{Blocking: true, Headless: true, TimeoutAction: TimeoutWarn, Name: "./h"}, exit(0, `{"decision":"ask","continue":"no"}`, ""), Outcome{Decision: DecisionDeny, Reason: "(hookconv: the hook asks for confirmation and nobody can answer here: denied)", Notes: []string{`hookconv: output field "continue" must be bool; left out`}}},
 	{"updated_input not an object", blocking, exit(0, `{"updated_input":"ls"}`, ""), Outcome{Error: `hookconv: ./h: output field "updated_input" must be an object`}},
-	{"too much output", blocking, Result{Stdout: []byte("{"), StdoutTruncated: true}, Outcome{Error: "hookconv: ./h printed more output than hookconv reads"}},
+	{"too much output", blocking, Result{Stdout: []byte("{"), StdoutTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "hookconv: ./h printed more output than hookconv reads (1 MiB): an answer of a blocking hook that cannot be read blocks"}},
 
 	// timeouts
 	{"timeout, blocking, block", withTimeout(blocking, TimeoutBlock), Result{ExitCode: -1, TimedOut: true}, Outcome{Decision: DecisionDeny, Reason: "hookconv: ./h timed out after 1.5s (timeout_action: block)"}},
@@ -105,7 +105,15 @@ var truncatedTable = []struct {
 	r    Result
 	want Outcome
 }{
-	{"too much output: the stderr kept is passed on", blocking, Result{Stdout: []byte("{"), Stderr: []byte("log"), StdoutTruncated: true, StderrTruncated: true}, Outcome{Error: "hookconv: ./h printed more output than hookconv reads", Log: "log… [truncated]"}},
+	{"too much output: the stderr kept is passed on", blocking, Result{Stdout: []byte("{"), Stderr: []byte("log"), StdoutTruncated: true, StderrTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "hookconv: ./h printed more output than hookconv reads (1 MiB): an answer of a blocking hook that cannot be read blocks", Log: "log… [truncated]"}},
+	// QA: a deny with a reason past the cap, or padded past it, was a hook
+	// error, and the action went ahead.
+	{"too much output: a deny cut in its reason blocks", blocking, Result{Stdout: []byte(`{"decision":"deny","reason":"xxxx`), StdoutTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "hookconv: ./h printed more output than hookconv reads (1 MiB): an answer of a blocking hook that cannot be read blocks"}},
+	{"too much output: a whole deny first is that deny", blocking, Result{Stdout: []byte(`{"decision":"deny","reason":"no"}` + "          "), StdoutTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "no"}},
+	{"too much output: a whole deny first, then more", blocking, Result{Stdout: []byte(`{"decision":"deny"}{"decision":"allow"}xx`), StdoutTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "denied by ./h"}},
+	{"too much output: a whole allow first blocks", blocking, Result{Stdout: []byte(`{"decision":"allow"}` + "   "), StdoutTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "hookconv: ./h printed more output than hookconv reads (1 MiB): an answer of a blocking hook that cannot be read blocks"}},
+	{"too much output, not blocking: a hook error", nonBlocking, Result{Stdout: []byte(`{"decision":"deny"}` + "   "), StdoutTruncated: true}, Outcome{Error: "hookconv: ./h printed more output than hookconv reads (1 MiB)"}},
+
 	{"a long stderr does not undo a deny on stdout", blocking, Result{Stdout: []byte(`{"decision":"deny","reason":"no"}`), Stderr: []byte("log"), StderrTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "no", Log: "log… [truncated]"}},
 	{"exit 2: a cut stderr is a reason said cut", blocking, Result{ExitCode: 2, Stderr: []byte("rm -rf is not allowed "), StderrTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "rm -rf is not allowed… [truncated]"}},
 	{"exit 2: only stdout cut, the reason is stderr", blocking, Result{ExitCode: 2, Stdout: []byte("x"), Stderr: []byte("no"), StdoutTruncated: true}, Outcome{Decision: DecisionDeny, Reason: "no"}},
