@@ -84,6 +84,9 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 	}
 	switch d {
 	case DecisionDeny:
+		if a.ev.Canonical == "" && a.denyEveryWay() {
+			break
+		}
 		if r, missed, ok := a.denyRule(); ok {
 			a.applyRule(r)
 			a.noteUnread(missed, "this deny as a block")
@@ -199,6 +202,28 @@ func (a *answer) denyRule() (rule Rule, missed []string, ok bool) {
 		}
 	}
 	return best, missed, true
+}
+
+// denyEveryWay answers a deny on an event that cannot be told (the payload
+// names none and --event was not given: Copilot CLI's camelCase payloads)
+// with the JSON fields of every deny rule of the provider, on exit 0, and
+// reports whether any rule has fields. The provider's rule without events
+// (exit 2, mostly) would be the block on some events only: Copilot CLI
+// reads exit 2 on agentStop as a warning, and the guard is lost there
+// (QA), while it reads its own JSON deny of each event in one object.
+func (a *answer) denyEveryWay() bool {
+	said := false
+	for _, r := range a.t.rules[[2]string{a.provider, WhatDeny}] {
+		if len(r.Set) == 0 {
+			continue
+		}
+		a.applyRule(Rule{Set: r.Set}) // the fields alone, on exit 0
+		said = true
+	}
+	if said {
+		a.notes = append(a.notes, fmt.Sprintf("hookconv: the event is unknown, so the deny is given in the JSON of every %s event that can block (pass --event)", a.name()))
+	}
+	return said
 }
 
 // noteJSONOnly notes, for an answer only JSON gives (an ask, a rewrite),

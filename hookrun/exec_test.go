@@ -346,3 +346,35 @@ func TestRunSharedFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestRunUnknownEvent: where neither the payload nor --event names the
+// event (Copilot CLI's camelCase payloads), the "pass --event" warning is
+// said on every path, after a reason on stderr too; and a blocking hook's
+// deny is given in the JSON of every event of the tool that can block, on
+// exit 0, which Copilot CLI reads on agentStop, where its exit 2 is only a
+// warning (QA). A tool whose deny is an exit code alone keeps it.
+func TestRunUnknownEvent(t *testing.T) {
+	const warn = "hookconv: the payload names no event; pass --event\n"
+	deny := []string{"sh", "-c", `cat >/dev/null; echo "no rm" >&2; exit 2`}
+	fail := []string{"sh", "-c", `cat >/dev/null; echo "crashed" >&2; exit 1`}
+	copilotStop := `{"sessionId":"s","timestamp":1795331969449,"cwd":"/p","stopReason":"end_turn","stop_hook_active":false}`
+	for _, tc := range []struct {
+		name, provider, payload string
+		command                 []string
+		exit                    int
+		stdout, stderr          string
+	}{
+		{"Copilot agentStop deny", "copilot-cli", copilotStop, deny, 0,
+			`{"permissionDecision":"deny","permissionDecisionReason":"no rm","behavior":"deny","message":"no rm","decision":"block","reason":"no rm"}` + "\n",
+			warn + "hookconv: the event is unknown, so the deny is given in the JSON of every GitHub Copilot CLI event that can block (pass --event)\n"},
+		{"Copilot agentStop failure", "copilot-cli", copilotStop, fail, 0, "", "crashed\n" + warn},
+		{"exit-code deny: the reason, then the warning", "windsurf", `{"trajectory_id":"t"}`, deny, 2, "", "no rm\n" + warn},
+	} {
+		var stdout, stderr bytes.Buffer
+		opt := Options{Provider: tc.provider, Blocking: true, Command: tc.command}
+		code, err := Run(context.Background(), opt, strings.NewReader(tc.payload), &stdout, &stderr)
+		if err != nil || code != tc.exit || stdout.String() != tc.stdout || stderr.String() != tc.stderr {
+			t.Errorf("%s: code %d err %v stdout %q stderr %q\nwant code %d stdout %q stderr %q", tc.name, code, err, stdout.String(), stderr.String(), tc.exit, tc.stdout, tc.stderr)
+		}
+	}
+}

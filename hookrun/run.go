@@ -351,6 +351,19 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 		out.Notes = append(out.Notes, "hookconv: "+w)
 	}
 	reply := t.Answer(opt.Provider, in.Ref(), out)
+	for _, w := range warns {
+		// A block the tool reads from stderr prints the reason alone
+		// there, and the run log has the warnings. But where the event
+		// cannot be told, the answer may be one the tool does not read
+		// as a block there: that warning ("pass --event") is said on
+		// every path, after the reason (QA: on an exit 2 it was lost).
+		if in.Ref().Canonical != "" {
+			break
+		}
+		if line := "hookconv: " + w + "\n"; !bytes.Contains(reply.Stderr, []byte(line)) {
+			reply.Stderr = append(reply.Stderr, line...)
+		}
+	}
 	if opt.Log != "" {
 		// Before answering, so a warning joins the reply's stderr; the
 		// answer itself is the same whether or not the line is written.

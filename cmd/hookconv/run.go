@@ -49,7 +49,13 @@ What the hook reads on stdin, one JSON object:
   source           the --provider
   native           the tool's payload, byte for byte (null when it was not JSON)
 Fields the payload lacks are left out; a payload that is not JSON still
-runs the hook, with a warning. Its environment adds HOOKCONV_EVENT,
+runs the hook, with a warning. Where neither the payload nor --event
+names the event (Copilot CLI's camelCase payloads: convert writes
+--event), the hook runs without one, a warning says to pass --event
+whatever the answer, and a --blocking hook's deny is answered with the
+JSON of every deny the tool reads, in one object on exit 0 (Copilot CLI
+reads exit 2 as a block on preToolUse only, and agentStop's decision
+"block" on exit 0); a tool whose deny is an exit code alone gets that. Its environment adds HOOKCONV_EVENT,
 HOOKCONV_PROVIDER and, when the tool did not set it, the tool's
 project-directory variable (CLAUDE_PROJECT_DIR, …) set to cwd.
 
