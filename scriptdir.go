@@ -27,7 +27,9 @@ const shellSelfResolved = `"?\$\([ \t]*(?:readlink[ \t]+-[fem]|realpath)[ \t]+(?
 
 // selfDirExpr is a regular expression of how a shell script names its
 // own folder, with the forms that resolve links (readlink -f, realpath, cd -P, pwd -P) only when
-// resolved is true: $(dirname "$0"), ${BASH_SOURCE%/*}, ${0%/*}, and
+// resolved is true: $(dirname "$0"), its older spelling `dirname "$0"`
+// (QA: "`dirname "$0"`/check.sh", where bash 5.2 reads the inner "$0"
+// as quoted, a blank in the path kept), ${BASH_SOURCE%/*}, ${0%/*}, and
 // $(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) with its usual variants
 // (cd --, >/dev/null 2>&1). A plain form names the folder a script is
 // run by, a link's own.
@@ -36,7 +38,7 @@ func selfDirExpr(resolved bool) string {
 	if resolved {
 		self, cdP, pwdP = `(?:`+shellSelf+`|`+shellSelfResolved+`)`, `(?:-P[ \t]+)?`, `(?:[ \t]+-P)?`
 	}
-	dir := `(?:\$\([ \t]*dirname[ \t]+(?:--[ \t]+)?` + self + `[ \t]*\)|\$\{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\})`
+	dir := `(?:\$\([ \t]*dirname[ \t]+(?:--[ \t]+)?` + self + `[ \t]*\)|` + "`" + `[ \t]*dirname[ \t]+(?:--[ \t]+)?` + self + `[ \t]*` + "`" + `|\$\{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\})`
 	return `\$\([ \t]*cd[ \t]+` + cdP + `(?:--[ \t]+)?"?` + dir + `"?[ \t]*(?:&?>[ \t]*/dev/null[ \t]*(?:2>&1[ \t]*)?)?(?:&&|;)[ \t]*pwd` + pwdP + `[ \t]*\)|` + dir
 }
 

@@ -24,6 +24,11 @@ func TestWithScriptDir(t *testing.T) {
 		{"param BASH_SOURCE", `source "${BASH_SOURCE%/*}/lib.sh"`, []string{".claude/hooks/lib.sh"}},
 		{"param 0", `source "${0%/*}/lib.sh"`, []string{".claude/hooks/lib.sh"}},
 		{"quoted folder", `"$(dirname "$0")"/check.sh`, []string{".claude/hooks/check.sh"}},
+		// QA: backquotes, in double quotes or not.
+		{"backquoted dirname", "\"`dirname \"$0\"`/check.sh\" || exit 2", []string{".claude/hooks/check.sh"}},
+		{"backquoted dirname unquoted", "`dirname $0`/check.sh", []string{".claude/hooks/check.sh"}},
+		{"backquoted DIR", "DIR=\"`dirname \"$0\"`\"\nexec \"$DIR/check.sh\"", []string{".claude/hooks/check.sh"}},
+		{"backquoted dirname of another", "\"`dirname \"$1\"`/check.sh\"", nil},
 		{"run beside", `"$(dirname "$0")/check.sh" "$@"`, []string{".claude/hooks/check.sh"}},
 		{"exec beside, no extension", `exec "$(dirname "$0")/check"`, []string{".claude/hooks/check"}},
 		{"up a folder", `source "$(dirname "$0")/../lib/common.sh"`, []string{".claude/lib/common.sh"}},

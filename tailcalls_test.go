@@ -200,6 +200,13 @@ var silentExitRows = []silentExitRow{
 	{"g-fail.sh", "\"$(dirname \"$0\")/nomatch.sh\" || exit 2\n", "", true},
 	{"g-s-star.sh", "\"$(dirname \"$0\")/grep-s.sh\"\ncase $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac\n", "", true},
 	{"g-s-c-star.sh", "", "./.claude/hooks/grep-s.sh; case $? in 0) exit 0;; 1) exit 1;; *) exit 2;; esac", true},
+	// QA: the folder by backquotes inside double quotes, $0 in quotes
+	// inside them (bash 5.2 reads it quoted).
+	{"bq.sh", "\"`dirname \"$0\"`/fails.sh\" || exit 2\nexit 0\n", "", true},        // exit 2, silent
+	{"bq-l.sh", "\"`dirname \"$0\"`/loud1.sh\" || exit 2\nexit 0\n", "", false},     // exit 2, "no rm -rf"
+	{"bq-tail.sh", "\"`dirname \"$0\"`/check.sh\"\n", "", true},                     // exit 2, silent
+	{"bq-tail-l.sh", "\"`dirname \"$0\"`/loud.sh\"\n", "", false},                   // exit 2, "no rm -rf"
+	{"bq-other.sh", "\"`dirname \"$1\"`/fails.sh\" || exit 2\nexit 0\n", "", false}, // exit 2, "No such file": $1 is no folder of it
 	// QA: a loud die called after a compound whose stderr goes away
 	// for other commands (and where it defines die, or a function
 	// calling it, whose body then runs with the caller's stderr); not
