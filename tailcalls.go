@@ -148,7 +148,7 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 		}
 		return before + "\n" + inner + "\n" + call, true, true
 	}
-	if _, last := lastLine(text); sourcing(shellWords(last)) && s.zeroElsewhere(name, helper) {
+	if _, last := lastLine(text); sourcing(shellWords(withoutSubshell(last))) && s.zeroElsewhere(name, helper) {
 		return "", false, false
 	}
 	inner, _, ok := s.tailText(helper, helperDirect, append(seen, name))
@@ -234,6 +234,9 @@ func (s *Scripts) tailCall(text string) (before, helper string, direct, muted, o
 		// and whatever it writes to stderr is gone.
 		last, muted = strings.TrimSpace(last[:at]), true
 	}
+	// ( check.sh ) || exit 2 (QA): a subshell holding the call alone
+	// exits with the call's status, and its stderr is the script's.
+	last = withoutSubshell(last)
 	if last == "" || strings.ContainsAny(last, ";&|<>`()") || strings.Contains(last, "$(") ||
 		strings.HasSuffix(strings.TrimRight(before, " \t\n"), "\\") || strings.Contains(before, "<<") ||
 		strings.TrimSpace(before) != "" && shellWords(before) == nil || changesDirectory().MatchString(before) {
@@ -269,6 +272,22 @@ func (s *Scripts) tailCall(text string) (before, helper string, direct, muted, o
 		return "", "", false, false, false
 	}
 	return before, refs[0].path, direct, muted, true
+}
+
+// withoutSubshell returns a command that is one subshell, ( check.sh ),
+// as what it holds, trimmed; any other command as it is. Whether what
+// it holds is one plain call is the caller's to check: a subshell
+// holding a list, a redirection or another subshell ((cd x; ./y),
+// ( ( ./y ) )) keeps its parentheses inside the text returned.
+func withoutSubshell(command string) string {
+	inner, ok := strings.CutPrefix(command, "(")
+	if !ok || strings.HasPrefix(inner, "(") {
+		return command // no subshell, or bash's (( … )) arithmetic
+	}
+	if inner, ok = strings.CutSuffix(inner, ")"); !ok {
+		return command
+	}
+	return strings.TrimSpace(inner)
 }
 
 // fileTestElseZero matches a test of a file that exits 0 when it fails,
@@ -580,10 +599,11 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	if !ok || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
 		return "", false
 	}
-	if w := shellWords(call); len(w) == 0 || sourcing(w) || (on.failing() || onSuccess) && w[0].text == "exec" {
+	if w := shellWords(withoutSubshell(call)); len(w) == 0 || sourcing(w) || (on.failing() || onSuccess) && w[0].text == "exec" {
 		// exec check.sh || exit 2: the helper replaces the shell, whose
 		// exit is the helper's own (bash 5.2: exit 1 for a helper's 1),
-		// and what follows never runs.
+		// and what follows never runs. In a subshell, ( source lib.sh )
+		// and ( exec check.sh ) stay unread as they were.
 		return "", false
 	}
 	before, helper, direct, muted, ok := s.tailCall(before + call)

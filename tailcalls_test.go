@@ -30,6 +30,9 @@ var qaHelpers = map[string]string{
 	// grep-s.sh by grep -s on a missing file, 2, silently.
 	"nomatch.sh": "grep -q \"safe-command\"\n",
 	"grep-s.sh":  "grep -qs \"safe-command\" /nonexistent\n",
+	// lib-check.sh, sourced, defines check, which exits 2 silently on
+	// rm -rf.
+	"lib-check.sh": "check() { grep -q \"rm -rf\" && exit 2; return 0; }\n",
 }
 
 // silentExitRow is a guard script (under .claude/hooks/, run by the
@@ -207,6 +210,15 @@ var silentExitRows = []silentExitRow{
 	{"bq-tail.sh", "\"`dirname \"$0\"`/check.sh\"\n", "", true},                     // exit 2, silent
 	{"bq-tail-l.sh", "\"`dirname \"$0\"`/loud.sh\"\n", "", false},                   // exit 2, "no rm -rf"
 	{"bq-other.sh", "\"`dirname \"$1\"`/fails.sh\" || exit 2\nexit 0\n", "", false}, // exit 2, "No such file": $1 is no folder of it
+	// QA: the call in a subshell, whose status is the helper's.
+	{"sub.sh", "( \"$(dirname \"$0\")/fails.sh\" ) || exit 2\nexit 0\n", "", true},                          // exit 2, silent
+	{"sub-tail.sh", "(\"$(dirname \"$0\")/check.sh\")\n", "", true},                                         // exit 2, silent
+	{"sub-mute.sh", "( \"$(dirname \"$0\")/loud1.sh\" ) 2>/dev/null || exit 2\nexit 0\n", "", true},         // exit 2, silent
+	{"sub-l.sh", "( \"$(dirname \"$0\")/loud1.sh\" ) || exit 2\nexit 0\n", "", false},                       // exit 2, "no rm -rf"
+	{"sub-says.sh", "( echo checking >&2; \"$(dirname \"$0\")/fails.sh\" ) || exit 2\nexit 0\n", "", false}, // exit 2, "checking"
+	{"sub-src.sh", "( source \"$(dirname \"$0\")/lib-check.sh\" )\ncheck\n", "", false},                     // exit 127: check defined in the subshell alone
+	{"sub-c.sh", "", "( ./.claude/hooks/fails.sh ) || exit 2", true},                                        // exit 2, silent
+	{"sub-c-l.sh", "", "( ./.claude/hooks/loud1.sh ) || exit 2", false},                                     // exit 2, "no rm -rf"
 	// QA: a loud die called after a compound whose stderr goes away
 	// for other commands (and where it defines die, or a function
 	// calling it, whose body then runs with the caller's stderr); not
@@ -358,6 +370,23 @@ func TestWithElifSplit(t *testing.T) {
 	} {
 		if got := withElifSplit(tc.text); got != tc.want {
 			t.Errorf("withElifSplit(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestWithoutSubshell(t *testing.T) {
+	for _, tc := range []struct{ command, want string }{
+		{"( check.sh )", "check.sh"},
+		{`("${CLAUDE_PROJECT_DIR}/check.sh" "$@")`, `"${CLAUDE_PROJECT_DIR}/check.sh" "$@"`},
+		// Left as they are: no subshell, arithmetic, one not ending the
+		// command; what a subshell holds is the caller's to read.
+		{"check.sh", "check.sh"},
+		{"(( x > 2 ))", "(( x > 2 ))"},
+		{"( check.sh ) 2>/dev/null", "( check.sh ) 2>/dev/null"},
+		{"(cd x; ./y)", "cd x; ./y"},
+	} {
+		if got := withoutSubshell(tc.command); got != tc.want {
+			t.Errorf("withoutSubshell(%q) = %q, want %q", tc.command, got, tc.want)
 		}
 	}
 }
