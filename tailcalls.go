@@ -300,9 +300,10 @@ var changesDirectory = lazy.Regexp(`(?:^|[\s;&|({])(?:cd|pushd|popd)(?:[\s;&|)}]
 
 // openingCd matches a script's first line (past set's options:
 // openingLine) when it changes into one folder and does nothing else, on
-// failure exiting or going on: cd DIR, cd -- "DIR" || exit 1. The
-// folder's word is the first group.
-var openingCd = lazy.Regexp(`^[ \t\n]*cd[ \t]+(?:--[ \t]+)?("[^"\n]*"|[^\s;&|"'<>()` + "`" + `]+)[ \t]*(?:\|\|[ \t]*exit(?:[ \t]+[0-9]+)?)?[ \t;]*\n`)
+// failure exiting or going on: cd DIR, cd -- "DIR" || exit 1; or that
+// opening with such a cd and its && (cd DIR && ./check.sh || exit 2:
+// QA), up to the rest of the line. The folder's word is the first group.
+var openingCd = lazy.Regexp(`^[ \t\n]*cd[ \t]+(?:--[ \t]+)?("[^"\n]*"|[^\s;&|"'<>()` + "`" + `]+)(?:[ \t]*(?:\|\|[ \t]*exit(?:[ \t]+[0-9]+)?)?[ \t;]*\n|[ \t]*&&[ \t]*)`)
 
 // withoutOpeningCd returns a project shell script's text (its own
 // folder dir spelled out after ${root}, as tailText has it) that opens
@@ -312,7 +313,9 @@ var openingCd = lazy.Regexp(`^[ \t\n]*cd[ \t]+(?:--[ \t]+)?("[^"\n]*"|[^\s;&|"'<
 // paths after it that open with ./ spelled from the project: the readers
 // take a relative path from the project, where a hook runs, and so does
 // the rest after a cd there. A failing cd writes why on stderr and exits
-// with its own code or runs on, neither of them a silent exit 2. Any
+// with its own code or runs on, neither of them a silent exit 2; after
+// cd DIR &&, what the line runs on its failure (|| exit 2) then exits
+// loudly too, so the line is read from the && on. Any
 // other text is returned as it is, and tailCall then refuses it (a cd
 // elsewhere names other files); so is one whose own folder's paths a cd
 // into it may break (its own spelling after the cd: $0 may be relative)

@@ -219,6 +219,15 @@ var silentExitRows = []silentExitRow{
 	{"sub-src.sh", "( source \"$(dirname \"$0\")/lib-check.sh\" )\ncheck\n", "", false},                     // exit 127: check defined in the subshell alone
 	{"sub-c.sh", "", "( ./.claude/hooks/fails.sh ) || exit 2", true},                                        // exit 2, silent
 	{"sub-c-l.sh", "", "( ./.claude/hooks/loud1.sh ) || exit 2", false},                                     // exit 2, "no rm -rf"
+	// QA: a cd into the project or the script's folder, && the call,
+	// || exit 2, on one line: a failing cd says why on stderr.
+	{"cd-and.sh", "cd \"$CLAUDE_PROJECT_DIR\" && ./.claude/hooks/fails.sh || exit 2\nexit 0\n", "", true},    // exit 2, silent
+	{"cd-and-here.sh", "cd \"$(dirname \"$0\")\" && ./fails.sh || exit 2\nexit 0\n", "", true},               // exit 2, silent
+	{"cd-and-tail.sh", "cd \"$(dirname \"$0\")/../..\" && ./.claude/hooks/check.sh\n", "", true},             // exit 2, silent
+	{"cd-and-l.sh", "cd \"$CLAUDE_PROJECT_DIR\" && ./.claude/hooks/loud1.sh || exit 2\nexit 0\n", "", false}, // exit 2, "no rm -rf"
+	{"cd-and-here-l.sh", "cd \"$(dirname \"$0\")\" && ./loud1.sh || exit 2\nexit 0\n", "", false},            // exit 2, "no rm -rf"
+	{"cd-and-else.sh", "cd /tmp && ./.claude/hooks/fails.sh || exit 2\nexit 0\n", "", false},                 // exit 2, "No such file"
+	{"cd-and-c.sh", "", "cd \"$CLAUDE_PROJECT_DIR\" && ./.claude/hooks/fails.sh || exit 2", true},            // exit 2, silent
 	// QA: a loud die called after a compound whose stderr goes away
 	// for other commands (and where it defines die, or a function
 	// calling it, whose body then runs with the caller's stderr); not
@@ -323,14 +332,21 @@ func TestWithoutOpeningCd(t *testing.T) {
 		{"set -e; echo hi\ncd \"$CLAUDE_PROJECT_DIR\"\n./x.sh\n", "set -e; echo hi\ncd \"$CLAUDE_PROJECT_DIR\"\n./x.sh\n"},
 		{"cd \"$(git rev-parse --show-toplevel)\" || exit\n./x.sh\n", "./x.sh\n"},
 		{"cd -- \"" + own + "\" || exit 1\n./check.sh || exit 2\n", own + "/check.sh || exit 2\n"},
+		// QA: the cd, &&, then the call on one line; a failing cd says
+		// why on stderr, so what the line runs then is loud.
+		{"cd \"$CLAUDE_PROJECT_DIR\" && ./x.sh\n", "./x.sh\n"},
+		{"cd \"$CLAUDE_PROJECT_DIR\" && ./x.sh || exit 2\nexit 0\n", "./x.sh || exit 2\nexit 0\n"},
+		{"cd \"" + own + "\" && ./check.sh || exit 2\n", own + "/check.sh || exit 2\n"},
 		// Left as they are: elsewhere, a relative path not by ./, the
 		// own folder's spelling after a cd into it, a cd and more.
 		{"cd /tmp || exit 1\n./check.sh\n", "cd /tmp || exit 1\n./check.sh\n"},
 		{"cd \"" + own + "/..\"\n./check.sh\n", "cd \"" + own + "/..\"\n./check.sh\n"},
 		{"cd \"" + own + "\"\nbash lib/check.sh\n", "cd \"" + own + "\"\nbash lib/check.sh\n"},
 		{"cd \"" + own + "\"\n\"" + own + "/check.sh\"\n", "cd \"" + own + "\"\n\"" + own + "/check.sh\"\n"},
-		{"cd \"$CLAUDE_PROJECT_DIR\" && ./x.sh\n", "cd \"$CLAUDE_PROJECT_DIR\" && ./x.sh\n"},
 		{"cd \"$CLAUDE_PROJECT_DIRX\"\n./x.sh\n", "cd \"$CLAUDE_PROJECT_DIRX\"\n./x.sh\n"},
+		{"cd /tmp && ./check.sh || exit 2\n", "cd /tmp && ./check.sh || exit 2\n"},
+		{"cd \"$CLAUDE_PROJECT_DIR\" 2>/dev/null && ./x.sh || exit 2\n", "cd \"$CLAUDE_PROJECT_DIR\" 2>/dev/null && ./x.sh || exit 2\n"},
+		{"cd \"$CLAUDE_PROJECT_DIR\" || ./x.sh\n", "cd \"$CLAUDE_PROJECT_DIR\" || ./x.sh\n"},
 	} {
 		if got := withoutOpeningCd(tc.text, ".claude/hooks", "CLAUDE_PROJECT_DIR"); got != tc.want {
 			t.Errorf("withoutOpeningCd(%q) = %q, want %q", tc.text, got, tc.want)
