@@ -806,7 +806,15 @@ func successAsExitTwo(text string) (string, bool) {
 // status 0 alone (exit 0, a bare exit after a test that held).
 func onlyExitZero(text string) bool {
 	f := strings.Fields(strings.Trim(text, " \t\n;"))
-	return len(f) >= 1 && len(f) <= 2 && f[0] == "exit" && (len(f) == 1 || strings.Trim(f[1], "0") == "")
+	return onlyExit(text) && (len(f) == 1 || strings.Trim(f[1], "0") == "")
+}
+
+// onlyExit reports whether text, an if's then part, is an exit alone,
+// bare or with a literal code (exit 1): the branch ends the script, and
+// nothing after the if runs on it.
+func onlyExit(text string) bool {
+	f := strings.Fields(strings.Trim(text, " \t\n;"))
+	return len(f) >= 1 && len(f) <= 2 && f[0] == "exit" && (len(f) == 1 || strings.Trim(f[1], "0123456789") == "")
 }
 
 // negated reports whether plain holds, at offset at, the ! that negates

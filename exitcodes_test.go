@@ -1960,7 +1960,7 @@ func TestSilentExitsTailCall(t *testing.T) {
 		{"./.claude/hooks/or2-says.sh", false},
 		{"./.claude/hooks/or2-source.sh", false}, // the lib's exit 1 ends the guard
 		{"./.claude/hooks/or2-exit1.sh", false},
-		{"./.claude/hooks/or2-first.sh", false}, // its own exit 1 first: not read
+		{"./.claude/hooks/or2-first.sh", true},  // its own silent exit 1 first, then the helper's silent failure (QA: as pre-fail.sh in silentExitRows)
 		{"./.claude/hooks/or2-first2.sh", true}, // its own silent exit 2 first
 		{"./.claude/hooks/or2-missing.sh", false},
 		{"./.claude/hooks/or2-unseen.sh", false},

@@ -435,9 +435,10 @@ func execAlone(text string) (string, bool) {
 }
 
 // withElifSplit returns text with its last if written as two where
-// that if's first branch only exits 0 and an elif follows it (if [ -z
-// "$X" ]; then exit 0; elif ! check.sh; then exit 2; fi: QA): an if
-// exiting 0, then one opening at the elif. The shell runs the two alike,
+// that if's first branch only exits (onlyExit) and an elif follows it
+// (if [ -z "$X" ]; then exit 0; elif ! check.sh; then exit 2; fi, or
+// exit 1 there: QA): an if that exits, then one opening at the elif.
+// The shell runs the two alike,
 // since the elif's test runs only where the first branch did not exit;
 // the second is then an if failureBody reads. Text as it is otherwise
 // (a redirection or pipe after the fi, which the split would move).
@@ -460,7 +461,7 @@ func withElifSplit(text string) string {
 		return text
 	}
 	then := skipSpace(plain, cond+1)
-	if !wordAt(plain, then, "then") || !onlyExitZero(text[then+len("then"):elif]) {
+	if !wordAt(plain, then, "then") || !onlyExit(text[then+len("then"):elif]) {
 		return text
 	}
 	return text[:elif] + "fi\nif" + text[elif+len("elif"):]
@@ -671,10 +672,17 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	}
 	// before's own exits, not its last command's status, which the
 	// call's replaces: read with an exit 0 after it.
-	if !exitsTwoSilently(before) && (failsSilently(before+"\nexit 0") || !exitsSilently(whole, on)) {
-		return "", false
+	if exitsTwoSilently(before) || !failsSilently(before+"\nexit 0") && exitsSilently(whole, on) {
+		return before + "\nexit 2", true
 	}
-	return before + "\nexit 2", true
+	// before fails silently itself (if [ -z "$X" ]; then exit 1; fi, an
+	// elif's first branch: QA), which whole would take for the helper's
+	// failure: the helper, run in a process of its own, is then read
+	// alone, after a before that reaches the call writing nothing.
+	if exitsTwoSilently(before+"\nexit 2") && exitsSilently(inner, on) {
+		return before + "\nexit 2", true
+	}
+	return "", false
 }
 
 // maxLineSplits bounds the commands failureTail reads past before the

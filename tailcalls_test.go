@@ -228,6 +228,15 @@ var silentExitRows = []silentExitRow{
 	{"cd-and-here-l.sh", "cd \"$(dirname \"$0\")\" && ./loud1.sh || exit 2\nexit 0\n", "", false},            // exit 2, "no rm -rf"
 	{"cd-and-else.sh", "cd /tmp && ./.claude/hooks/fails.sh || exit 2\nexit 0\n", "", false},                 // exit 2, "No such file"
 	{"cd-and-c.sh", "", "cd \"$CLAUDE_PROJECT_DIR\" && ./.claude/hooks/fails.sh || exit 2", true},            // exit 2, silent
+	// QA: an elif after a first branch that exits non-zero (a failure
+	// that blocks nothing), and one that runs.
+	{"elif1.sh", "if [ -z \"$HOME\" ]; then exit 1; elif ! \"$(dirname \"$0\")/fails.sh\"; then exit 2; fi\nexit 0\n", "", true},                 // exit 2, silent
+	{"elif1-lines.sh", "if [ -z \"$HOME\" ]; then\n  exit 1\nelif ! \"$(dirname \"$0\")/fails.sh\"; then\n  exit 2\nfi\nexit 0\n", "", true},     // exit 2, silent
+	{"elif1-l.sh", "if [ -z \"$HOME\" ]; then exit 1; elif ! \"$(dirname \"$0\")/loud1.sh\"; then exit 2; fi\nexit 0\n", "", false},              // exit 2, "no rm -rf"
+	{"elif1-s.sh", "if [ -z \"$HOME\" ]; then exit 1; elif ! \"$(dirname \"$0\")/fails.sh\"; then echo no >&2; exit 2; fi\nexit 0\n", "", false}, // exit 2, "no"
+	{"pre-fail.sh", "[ -n \"$HOME\" ] || exit 1\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", true},                                  // exit 2, silent
+	{"pre-fail-l.sh", "[ -n \"$HOME\" ] || exit 1\n\"$(dirname \"$0\")/loud1.sh\" || exit 2\nexit 0\n", "", false},                               // exit 2, "no rm -rf"
+	{"pre-fail-says.sh", "echo checking >&2\n[ -n \"$HOME\" ] || exit 1\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", false},         // exit 2, "checking"
 	// QA: a loud die called after a compound whose stderr goes away
 	// for other commands (and where it defines die, or a function
 	// calling it, whose body then runs with the caller's stderr); not
@@ -376,10 +385,14 @@ func TestWithElifSplit(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"if [ -z \"$X\" ]; then exit 0\nelif ! check.sh; then exit 2; fi\nexit 0\n", "if [ -z \"$X\" ]; then exit 0\nfi\nif ! check.sh; then exit 2; fi\nexit 0\n"},
 		{"if [ -z \"$X\" ]; then\n  exit\nelif ! check.sh; then\n  exit 2\nfi\n", "if [ -z \"$X\" ]; then\n  exit\nfi\nif ! check.sh; then\n  exit 2\nfi\n"},
+		// QA: a first branch that exits non-zero, a failure that
+		// blocks nothing: the elif's test runs only where it did not.
+		{"if [ -z \"$X\" ]; then exit 1\nelif ! check.sh; then exit 2; fi\n", "if [ -z \"$X\" ]; then exit 1\nfi\nif ! check.sh; then exit 2; fi\n"},
+		{"if [ -z \"$X\" ]; then exit 3; elif ! check.sh; then exit 2; fi\n", "if [ -z \"$X\" ]; then exit 3; fi\nif ! check.sh; then exit 2; fi\n"},
 		// Left as they are: a first branch that does more or exits
-		// otherwise, an else, a redirection after the fi.
+		// by a variable's code, an else, a redirection after the fi.
+		{"if [ -z \"$X\" ]; then exit $rc\nelif ! check.sh; then exit 2; fi\n", "if [ -z \"$X\" ]; then exit $rc\nelif ! check.sh; then exit 2; fi\n"},
 		{"if [ -z \"$X\" ]; then echo skip; exit 0\nelif ! check.sh; then exit 2; fi\n", "if [ -z \"$X\" ]; then echo skip; exit 0\nelif ! check.sh; then exit 2; fi\n"},
-		{"if [ -z \"$X\" ]; then exit 1\nelif ! check.sh; then exit 2; fi\n", "if [ -z \"$X\" ]; then exit 1\nelif ! check.sh; then exit 2; fi\n"},
 		{"if check.sh; then exit 0\nelse exit 2; fi\n", "if check.sh; then exit 0\nelse exit 2; fi\n"},
 		{"if [ -z \"$X\" ]; then exit 0\nelif ! check.sh; then exit 2; fi 2>/dev/null\n", "if [ -z \"$X\" ]; then exit 0\nelif ! check.sh; then exit 2; fi 2>/dev/null\n"},
 		{"echo \"elif\"\n", "echo \"elif\"\n"},
