@@ -703,6 +703,34 @@ func TestLiteralArithmetic(t *testing.T) {
 	}
 }
 
+// TestWithoutQuietTraps: a trap that changes no exit is spelled true,
+// padded to its length; any other is left as it is (QA).
+func TestWithoutQuietTraps(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"trap 'rm -f \"$tmp\"' EXIT\nexit 2", "true                    \nexit 2"},
+		{"trap \"rm -rf $dir\" 0; exit 2", "true                ; exit 2"},
+		{"trap - EXIT\n", "true       \n"},
+		{"trap '' EXIT", "true        "},
+		{"trap 'echo stop >&2; exit 2' INT TERM", "true                                 "},
+		{"trap cleanup SIGINT", "true               "},
+		{"trap 'rm -f a' ERR", "true              "},
+		{"if x; then trap 'rm -f a' EXIT; fi", "if x; then true               ; fi"},
+		// Left as they are: a write, an exit, a function, rm -i, a
+		// command substitution, a write on DEBUG, a trap in quotes.
+		{"trap 'echo blocked >&2' EXIT", "trap 'echo blocked >&2' EXIT"},
+		{"trap 'exit 0' EXIT", "trap 'exit 0' EXIT"},
+		{"trap cleanup EXIT", "trap cleanup EXIT"},
+		{"trap 'rm -i \"$tmp\"' exit", "trap 'rm -i \"$tmp\"' exit"},
+		{"trap \"rm -f $(cat list)\" EXIT", "trap \"rm -f $(cat list)\" EXIT"},
+		{"trap 'echo x >&2' INT DEBUG", "trap 'echo x >&2' INT DEBUG"},
+		{"echo \"trap 'x' INT\"", "echo \"trap 'x' INT\""},
+	} {
+		if got := withoutQuietTraps(tc.text); got != tc.want {
+			t.Errorf("withoutQuietTraps(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
 func TestArithmeticSets(t *testing.T) {
 	for _, tc := range []struct {
 		expr string

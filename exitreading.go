@@ -1201,8 +1201,9 @@ func withoutNoOpPrefix(command string) string {
 //     when its first command does (check.sh | tee log || exit 2), and
 //     what follows that command, which shows all it does, is dropped;
 //   - a command that stands alone before the rest and changes nothing
-//     it reads (true;, mkdir -p "$LOG";, npm run build;): no compound,
-//     no exec, cd, source, eval, set, exit or return, no write to
+//     it reads (true;, mkdir -p "$LOG";, npm run build;, a trap that
+//     changes no exit: withoutQuietTraps): no compound,
+//     no exec, cd, source, eval, set, trap, exit or return, no write to
 //     stderr, no variable the rest expands, and no $? tested after it.
 //     Whatever it writes, the rest exits as it would alone on the paths
 //     where it writes nothing (a needless warning at worst); under set
@@ -1330,6 +1331,9 @@ func prefixReadings(command string) (string, []string) {
 				errexit, pipefail = e, p
 			} else if loc := intoProject().FindStringIndex(trimmed); loc != nil && loc[1] == next && cd == "" {
 				cd = trimmed[:next]
+			} else if wordAt(plain, 0, "trap") && strings.TrimSpace(withoutQuietTraps(trimmed[:end])) == "true" {
+				// trap 'rm -f "$tmp"' EXIT;: writes nothing, sets no
+				// code, fails on nothing the rest reads (QA).
 			} else if standsApart(statement, plain[next:]) {
 				if errexit {
 					alone = append(alone, strings.TrimSpace(trimmed[:end]))
@@ -1647,7 +1651,10 @@ func standsApart(statement, rest string) bool {
 	}
 	first, _, _ := strings.Cut(afterAssignments(strings.TrimSpace(statement)), " ")
 	switch first {
-	case "exec", "cd", "source", ".", "eval", "set", "alias", "builtin", "command", "function", "exit", "return", "hash", "enable":
+	case "exec", "cd", "source", ".", "eval", "set", "alias", "builtin", "command", "function", "exit", "return", "hash", "enable", "trap":
+		// trap: its action, quoted, runs at the exit (QA: trap 'echo
+		// blocked >&2' EXIT made every exit loud, read as no write);
+		// prefixReadings reads past one that changes nothing.
 		return false
 	}
 	nextEnd := nextOperator(rest, 0)

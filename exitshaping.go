@@ -17,10 +17,14 @@ import (
 // forExitReading returns text with its arithmetic commands and
 // expansions, and the here-documents that feed a command literal text,
 // blanked (withoutArithmetic, withoutHereDocuments), builtin before an
-// exit or a return blanked (withoutBuiltinExit), and the returns of the
+// exit or a return blanked (withoutBuiltinExit), its traps that change
+// no exit spelled true (withoutQuietTraps), and the returns of the
 // function its last command calls spelled exit
 // (withLastCallReturnsAsExits).
 func forExitReading(text string) string {
+	if strings.Contains(text, "trap") {
+		text = withoutQuietTraps(text)
+	}
 	text = withLastCallReturnsAsExits(withoutBuiltinExit(text))
 	if strings.Contains(text, "$[") {
 		text = withOldArithmetic(text)
@@ -29,6 +33,67 @@ func forExitReading(text string) string {
 		return text
 	}
 	return withoutHereDocuments(withoutArithmetic(text))
+}
+
+// trapCommand matches, in a text with its literal quotes blanked
+// (withoutLiteralQuotes), a trap command at a command's start: the
+// command the first group, its action (a quoted word or a bare one) the
+// second, the conditions it is set for (signals, EXIT, ERR, …) the
+// third.
+var trapCommand = lazy.Regexp(`(?m)(?:^|[;&|{(!]|\b(?:then|do|else))[ \t]*(trap[ \t]+(?:--[ \t]+)?('[^'\n]*'|"[^"\n]*"|[^\s;&|'"()<>` + "`" + `]+)((?:[ \t]+[A-Za-z0-9_+]+)+))[ \t]*(?:[;&|)\n]|$)`)
+
+// quietTrapAction matches a trap's action that writes nothing to
+// standard error and sets no exit code: nothing, - (the default again),
+// or commands that only remove files quietly (rm -f "$tmp", rm -rf
+// "$dir", true, :), the cleanup a guard sets; not rm -i, which asks on
+// stderr, nor a command substitution, which may run anything.
+var quietTrapAction = lazy.Regexp(`^[ \t]*(?:-|(?:(?:rm[ \t]+-[rRdv]*f[rRdv]*(?:[ \t]+--)?(?:[ \t]+[^\s;&|<>()` + "`" + `\\]+)+|true|:)[ \t]*(?:(?:;|&&|\|\|)[ \t]*|$))*)$`)
+
+// withoutQuietTraps returns text with each trap (trapCommand) that
+// changes nothing about how the script exits or what it writes to
+// standard error spelled true and padded with blanks: one set only for
+// signals, which do not come on a normal run (trap 'echo stop >&2' INT
+// TERM), and one whose action writes nothing and sets no code
+// (quietTrapAction: trap 'rm -f "$tmp"' EXIT: QA). Any other trap stays,
+// a command the readers cannot see through (runsOtherPrograms): on EXIT,
+// one writing a reason makes every exit loud (trap 'echo blocked >&2'
+// EXIT) and one exiting sets the script's code (trap 'exit 0' EXIT); on
+// ERR, DEBUG or RETURN it runs as the script goes.
+func withoutQuietTraps(text string) string {
+	var b []byte // a copy, made at the first change
+	for _, m := range trapCommand().FindAllStringSubmatchIndex(withoutLiteralQuotes(text), -1) {
+		action := text[m[4]:m[5]]
+		if len(action) >= 2 && (action[0] == '\'' || action[0] == '"') {
+			action = action[1 : len(action)-1]
+		}
+		if !onlySignals(text[m[6]:m[7]]) && !quietTrapAction().MatchString(action) {
+			continue
+		}
+		if b == nil {
+			b = []byte(text)
+		}
+		n := copy(b[m[2]:m[3]], "true")
+		blank(b[m[2]+n : m[3]])
+	}
+	if b == nil {
+		return text
+	}
+	return string(b)
+}
+
+// onlySignals reports whether a trap's conditions (its words after the
+// action) are all signals, which a script running to its end never
+// gets: not EXIT (or 0), ERR, DEBUG or RETURN, which bash runs the
+// action on as the script goes or ends. Names are bash's, in any case,
+// SIG before them or not.
+func onlySignals(conditions string) bool {
+	for _, c := range strings.Fields(conditions) {
+		switch strings.TrimPrefix(strings.ToUpper(c), "SIG") {
+		case "EXIT", "0", "ERR", "DEBUG", "RETURN":
+			return false
+		}
+	}
+	return true
 }
 
 // withoutArithmetic returns text with each arithmetic command (( n > 3 ))

@@ -601,6 +601,15 @@ func TestQuietShapesReadForExit(t *testing.T) {
 		{"echo no | tee /dev/stderr\nexit 2", false}, // writes to stderr unseen by the reader: not read
 		{"logger -s blocked\nexit 2", false},         // -s copies to stderr
 		{"tee-report x\nexit 2", false},              // another program
+		// QA: a temporary file and the trap that removes it, or one on
+		// signals alone; not a trap on EXIT that writes, runs a function,
+		// asks (rm -i) or runs a command substitution.
+		{"tmp=\"${TMPDIR:-/tmp}/guard\"\ntrap 'rm -f \"$tmp\"' EXIT\nexit 2", true},
+		{"trap 'echo interrupted >&2' INT TERM\nexit 2", true}, // never runs on a normal exit
+		{"trap 'echo blocked >&2' EXIT\nexit 2", false},
+		{"trap cleanup EXIT\nexit 2", false},
+		{"trap 'rm -i \"$tmp\"' EXIT\nexit 2", false},
+		{"trap 'rm -f \"$(cat list)\"' EXIT\nexit 2", false},
 	} {
 		if got := allVisible(withoutComments([]byte(tc.script)), forExit); got != tc.read {
 			t.Errorf("allVisible(%q, forExit) = %v, want %v", tc.script, got, tc.read)

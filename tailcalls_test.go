@@ -237,6 +237,23 @@ var silentExitRows = []silentExitRow{
 	{"pre-fail.sh", "[ -n \"$HOME\" ] || exit 1\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", true},                                  // exit 2, silent
 	{"pre-fail-l.sh", "[ -n \"$HOME\" ] || exit 1\n\"$(dirname \"$0\")/loud1.sh\" || exit 2\nexit 0\n", "", false},                               // exit 2, "no rm -rf"
 	{"pre-fail-says.sh", "echo checking >&2\n[ -n \"$HOME\" ] || exit 1\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", false},         // exit 2, "checking"
+	// QA: a trap set before the call; one that writes nothing leaves
+	// the exits as they were, one that writes makes every exit loud,
+	// one on other signals never runs on a normal exit, one that exits
+	// sets the script's code.
+	{"trap-rm.sh", "trap 'rm -f \"$tmp\"' EXIT\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", true},                                 // exit 2, silent
+	{"trap-tmp.sh", "tmp=\"${TMPDIR:-/tmp}/guard\"\ntrap 'rm -f \"$tmp\"' EXIT\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", true}, // exit 2, silent
+	{"trap-tail.sh", "trap 'rm -f \"$tmp\"' EXIT\n\"$(dirname \"$0\")/check.sh\"\n", "", true},                                                 // exit 2, silent
+	{"trap-int.sh", "trap 'echo interrupted >&2' INT TERM\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", true},                      // exit 2, silent
+	{"trap-own.sh", "trap 'rm -f \"$tmp\"' EXIT\ngrep -q \"rm -rf\" && exit 2\nexit 0\n", "", true},                                            // exit 2, silent
+	{"trap-says.sh", "trap 'echo blocked >&2' EXIT\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", false},                            // exit 2, "blocked"
+	{"trap-exit.sh", "trap 'exit 0' EXIT\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", false},                                      // exit 0: the trap's
+	{"trap-rm-l.sh", "trap 'rm -f \"$tmp\"' EXIT\n\"$(dirname \"$0\")/loud1.sh\" || exit 2\nexit 0\n", "", false},                              // exit 2, "no rm -rf"
+	{"trap-fn.sh", "bye() { echo bye >&2; }\ntrap bye EXIT\n\"$(dirname \"$0\")/fails.sh\" || exit 2\nexit 0\n", "", false},                    // exit 2, "bye"
+	{"trap-own-says.sh", "trap 'echo blocked >&2' EXIT\ngrep -q \"rm -rf\" && exit 2\nexit 0\n", "", false},                                    // exit 2, "blocked"
+	{"trap-c.sh", "", "trap 'rm -f \"$tmp\"' EXIT; ./.claude/hooks/fails.sh || exit 2", true},                                                  // exit 2, silent
+	{"trap-c-says.sh", "", "trap 'echo blocked >&2' EXIT; ./.claude/hooks/fails.sh || exit 2", false},                                          // exit 2, "blocked"
+	{"trap-c-own-says.sh", "", "trap 'echo blocked >&2' EXIT; grep -q \"rm -rf\" && exit 2; exit 0", false},                                    // exit 2, "blocked"
 	// QA: a loud die called after a compound whose stderr goes away
 	// for other commands (and where it defines die, or a function
 	// calling it, whose body then runs with the caller's stderr); not
