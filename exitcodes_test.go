@@ -473,6 +473,14 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		"A=$(0)", // the fuzzer's: a capture read as the longer 0 >/dev/null
 		"if [ -z \"$X\" ]; then exit 0\nelif ! ./c.sh; then exit 2; fi\nexit 0",
 		"cat | \"$(dirname \"$0\")/c.sh\" || exit 2\nexit 0",
+		// QA's near misses: a trap, a subshell, backquotes, cd &&, an
+		// elif after exit 1.
+		"trap 'rm -f \"$t\"' EXIT\n./c.sh || exit 2\nexit 0",
+		"trap 'echo x >&2' INT; trap - EXIT\nexit 2",
+		"( \"$(dirname \"$0\")/c.sh\" ) || exit 2",
+		"\"`dirname \"$0\"`/c.sh\" || exit 2",
+		"cd \"$CLAUDE_PROJECT_DIR\" && ./c.sh || exit 2\nexit 0",
+		"if [ -z \"$X\" ]; then exit 1; elif ! ./c.sh; then exit 2; fi\nexit 0",
 	} {
 		f.Add(seed)
 	}
@@ -515,6 +523,9 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		}
 		if line := withoutLinePipelineHead(text); !strings.HasSuffix(text, line) {
 			t.Errorf("withoutLinePipelineHead(%q) = %q: not the line's end", text, line)
+		}
+		if inner := withoutSubshell(text); !strings.Contains(text, inner) {
+			t.Errorf("withoutSubshell(%q) = %q: not what the subshell holds", text, inner)
 		}
 		// The Python and Node readers keep the text's length and lines.
 		code, plain, _, ok := pythonParts(text)
