@@ -257,6 +257,7 @@ var generatedBlocking = []Blocking{
 	{Provider: "codex", Event: "subagent_start", Behaviour: "observe"},
 	{Provider: "codex", Event: "subagent_stop", Behaviour: "retry", Note: "exit 2 with the reason on stderr, or decision block with reason, continues the subagent; JSON required on exit 0"},
 	{Provider: "codex", Event: "agent_stop", Behaviour: "retry", Note: "exit 2 with the reason on stderr, or decision block with reason, continues the turn; JSON required on exit 0"},
+	{Provider: "codex", Event: "error_occurred", Behaviour: "observe"},
 	{Provider: "factory-droid", Event: "before_tool_execute", Behaviour: "prevent"},
 	{Provider: "factory-droid", Event: "after_tool_execute", Behaviour: "observe", Note: "exit 2 feeds stderr back; the tool already ran"},
 	{Provider: "factory-droid", Event: "before_prompt", Behaviour: "prevent"},
