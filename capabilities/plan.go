@@ -194,7 +194,7 @@ func PlanReading(m *canonical.Manifest, source, target string, names *vocab.Tabl
 	ids := caps.IDs()
 	parallel.Do(chunks, func(c int, r parallel.Range) {
 		for i := r.From; i < r.To; i++ {
-			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail}
+			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, neverRan: neverRanIn(&m.Hooks[i])}
 			kept[i] = p.plan(ids, &out.Hooks[i])
 			chunkDiags[c] = append(chunkDiags[c], p.diags...)
 		}
@@ -227,6 +227,28 @@ type planner struct {
 	unmet Support
 	// mayFail reads a command's exits (PlanReading); nil: any may fail.
 	mayFail MayFail
+	// neverRan is the tool the hook was read from when that tool never
+	// runs its handler (neverRanIn), else "".
+	neverRan string
+}
+
+// neverRanIn returns the tool whose config hook h was read from where
+// that tool parses the hook's handler but never runs it (a handler type
+// it does not run: Codex's and Factory Droid's prompt handlers), as its
+// decoder marks it by keeping the handler whole ("$neverRuns"); "" for
+// any other hook.
+func neverRanIn(h *canonical.Hook) string {
+	for _, slug := range sortedkeys.Of(h.ProviderData) {
+		raw := h.ProviderData[slug]
+		if !bytes.Contains(raw, []byte(`"$neverRuns"`)) {
+			continue // most hooks: nothing to decode
+		}
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(raw, &fields) == nil && bytes.HasPrefix(bytes.TrimSpace(fields["$neverRuns"]), []byte("{")) {
+			return slug
+		}
+	}
+	return ""
 }
 
 // unixDefault rewrites a hook's commands for a target whose default
@@ -500,6 +522,15 @@ type lack struct {
 func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 	h := p.h
 
+	// A handler its own tool parses but never runs (Codex's and Factory
+	// Droid's prompt handlers), going back to that tool: written back as
+	// it was, which its decoder kept for that ($neverRuns). Degraded, it
+	// was dropped even on a same-tool conversion (QA).
+	if p.neverRan != "" && p.neverRan == p.target {
+		copyHook(kept, h)
+		return true
+	}
+
 	// Event support.
 	if slug, ok := vendorSlug(h.Event); ok {
 		if slug != p.target {
@@ -510,7 +541,7 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 			return false
 		}
 	} else if len(p.names.EncodeEvent(p.target, h.Event)) == 0 {
-		if h.Blocking {
+		if h.Blocking && p.neverRan == "" {
 			// Said as a lost guard: "excluded" alone reads like a hook
 			// that only watched, and a guard on an event only its tool
 			// has (Claude's PreSkillShellCommand) guards nothing there.
@@ -1034,6 +1065,11 @@ func (p *planner) path(field string) string {
 // that only watched (QA: a prompt or agent guard dropped for a tool
 // without such handlers said no more).
 func (p *planner) excluded() string {
+	if p.neverRan != "" {
+		// Nothing is lost that ran: its own tool never ran it (QA: "its
+		// guard is lost" of a prompt hook Codex never runs).
+		return "excluded: it never ran in " + p.neverRan + " either, which does not run " + p.h.Handler.Type + " handlers"
+	}
 	if p.h.Blocking {
 		return "excluded: it is a blocking hook, so its guard is lost in " + p.target
 	}

@@ -392,6 +392,48 @@ func TestPlanCapabilityGuardLost(t *testing.T) {
 	}
 }
 
+// TestPlanNeverRan: a handler its own tool parses but never runs (Codex's
+// prompt handlers, kept whole by its decoder as "$neverRuns") goes back to
+// that tool unchanged, and elsewhere is said to have never run there, not
+// to lose a guard (QA: dropped even on codex -> codex, "guard is lost").
+func TestPlanNeverRan(t *testing.T) {
+	tests := []struct {
+		name, target string
+		kept         bool
+		want         string // the end of the exclusion's message; "" when kept
+	}{
+		{"its own tool", "codex", true, ""},
+		{"a tool without prompt handlers", "gemini-cli", false, "excluded: it never ran in codex either, which does not run prompt handlers"},
+		{"a tool that runs them", "claude-code", true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := canonical.Hook{Event: "before_prompt", Blocking: true,
+				Handler:      canonical.Handler{Type: canonical.HandlerPrompt, Prompt: "check"},
+				ProviderData: map[string]json.RawMessage{"codex": json.RawMessage(`{"$neverRuns": {"type": "prompt", "prompt": "check"}}`)}}
+			out, diags := runPlan(t, tt.target, h)
+			if kept := len(out.Hooks) == 1; kept != tt.kept {
+				t.Fatalf("kept %v, want %v: %v", kept, tt.kept, codes(diags))
+			}
+			for _, d := range diags {
+				if strings.Contains(d.Message, "guard is lost") {
+					t.Errorf("%s: %s", d.Code, d.Message)
+				}
+			}
+			if tt.want == "" {
+				if tt.target == "codex" && len(diags) != 0 {
+					t.Errorf("written back with %v, want no diagnostic", codes(diags))
+				}
+				return
+			}
+			i := slices.IndexFunc(diags, func(d diag.Diagnostic) bool { return d.Code == CodeCapabilityExcluded })
+			if i < 0 || !strings.HasSuffix(diags[i].Message, tt.want) {
+				t.Errorf("diagnostics %v, want HC201 ending %q", diags, tt.want)
+			}
+		})
+	}
+}
+
 // TestPlanPlatformCommands covers per-OS commands going to targets whose
 // default command is the Unix one beside a Windows override (the
 // platforms of the platform_commands rows: Codex's commandWindows,
