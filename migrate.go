@@ -1020,7 +1020,7 @@ func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files
 				res.ownDropped = append(res.ownDropped, d)
 			case providers.CodeJSONC, nested.CodeBesideHooks:
 				res.unloadable = append(res.unloadable, d)
-			case providers.CodeSkipped, providers.CodeWindowsOnly:
+			case providers.CodeSkipped, providers.CodeWindowsOnly, providers.CodeUnconverted:
 				// An entry the tool skips is no hook of its, but it is
 				// the user's, and the file's other tool may run it
 				// (Copilot CLI runs the http entries of .github/hooks,
@@ -1035,7 +1035,7 @@ func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files
 		return m
 	}
 	for _, d := range ds {
-		if d.Severity == diag.Error || d.Code == providers.CodeSkipped || d.Code == providers.CodeWindowsOnly {
+		if d.Severity == diag.Error || providers.IsSkipped(d.Code) {
 			res.Diagnostics = append(res.Diagnostics, d)
 		}
 	}

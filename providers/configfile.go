@@ -62,6 +62,12 @@ const (
 	// CodeBadPattern: a native matcher hookconv cannot read as a regular
 	// expression (error): converting it could only widen or drop it.
 	CodeBadPattern = "HC326"
+	// CodeUnconverted: a handler of a type its tool documents and runs but
+	// hookconv has no canonical form for (Qwen Code's function) is not
+	// converted, and the rest of the file is (warning). A file holding one
+	// is never written back from its hooks, which would lose it
+	// (HasSkipped).
+	CodeUnconverted = "HC328"
 )
 
 // notWritten are the codes with which encoders report a hook they left
@@ -70,8 +76,8 @@ const (
 var notWritten = map[string]bool{"HC311": true, "HC315": true, CodeNotWritten: true}
 
 // HasSkipped reports whether decoding a file left an entry unread
-// (CodeSkipped, CodeWindowsOnly): rewriting the file from its decoded
-// hooks would lose it.
+// (CodeSkipped, CodeWindowsOnly, CodeUnconverted): rewriting the file
+// from its decoded hooks would lose it.
 func HasSkipped(ds diag.List) bool {
 	return Skipped(ds) != ""
 }
@@ -80,11 +86,17 @@ func HasSkipped(ds diag.List) bool {
 // was left unread (HasSkipped), or "" for none.
 func Skipped(ds diag.List) string {
 	for _, d := range ds {
-		if d.Code == CodeSkipped || d.Code == CodeWindowsOnly {
+		if IsSkipped(d.Code) {
 			return d.Code
 		}
 	}
 	return ""
+}
+
+// IsSkipped reports whether a decoder diagnostic code says an entry of
+// the file was left unread (HasSkipped).
+func IsSkipped(code string) bool {
+	return code == CodeSkipped || code == CodeWindowsOnly || code == CodeUnconverted
 }
 
 // IsNotWritten reports whether an encoder diagnostic code means the hook

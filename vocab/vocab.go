@@ -168,6 +168,11 @@ type Provider struct {
 	// Copilot CLI), which reads some RE2 syntax otherwise or not at all:
 	// patterns are written in the syntax both read alike.
 	JSRegex bool `toml:"js_regex" json:"js_regex,omitempty"`
+	// InvalidRegexExact tools compare a tool matcher their regex engine
+	// rejects with the tool's name as an exact string (Gemini CLI's
+	// hookPlanner), where others skip it or reject the file: such a
+	// matcher is valid there, and read as that one name.
+	InvalidRegexExact bool `toml:"invalid_regex_exact" json:"invalid_regex_exact,omitempty"`
 	// GlobMatchers tools match tool names with globs, not regexes (Kiro
 	// CLI 2.x): a pattern is written as the nearest glob.
 	GlobMatchers bool `toml:"glob_matchers" json:"glob_matchers,omitempty"`

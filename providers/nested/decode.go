@@ -431,6 +431,14 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 		ds.Errorf(CodeShape, n.Pos, at.String(), `a handler is {"type": "command", "command": "..."}`, "%s must be an object, not %s", at, n.Kind.Article())
 		return providers.Data{}, false
 	}
+	if t := n.Get("type"); t != nil && t.Kind == node.String && slices.Contains(c.d.UnconvertedTypes, t.Text) {
+		// Valid where it is: left out with a warning, not an error that
+		// refuses the whole file (QA: a Qwen function hook stopped
+		// convert and migrate).
+		ds.Warnf(providers.CodeUnconverted, t.Pos, at.key("type"), "keep it in "+c.Prov.Name+", or rewrite it as a command hook to convert it",
+			"%s runs %s handlers, which no other tool has and hookconv cannot convert: this one is left out (and left in the file by migrate --remove-source)", c.Prov.Name, t.Text)
+		return providers.Data{}, false
+	}
 	// A handler whose type is missing or unknown is not converted, but
 	// its other fields are still read: their problems are reported in
 	// the same run.

@@ -68,6 +68,12 @@ type Dialect struct {
 	// fails the tool's parse of the whole file (Codex: an http handler),
 	// which is then an error, not a handler that only never runs.
 	ParsedTypes []string
+	// UnconvertedTypes are handler types the tool documents and runs that
+	// have no canonical form (Qwen Code's function, reference part 2
+	// §7.4): such a handler is left out with a warning
+	// (providers.CodeUnconverted), the rest of the file read, where an
+	// unknown type is an error.
+	UnconvertedTypes []string
 	// Timeout gives the unit of a handler type's timeout.
 	Timeout func(handlerType string) Unit
 	// ExactList reports whether a matcher is read as a list of exact

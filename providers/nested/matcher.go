@@ -23,6 +23,14 @@ func (c *Codec) decodeMatcher(s string) canonical.Matcher {
 	if matchAll(s) || providers.AnyName(s) {
 		return nil
 	}
+	if c.Prov.InvalidRegexExact && providers.JSRejects(s) != "" {
+		// Gemini CLI compares a matcher its RegExp rejects with the
+		// tool's name as an exact string (reference part 1 §2.5): that
+		// one name, not an error (QA: "(legacy" stopped the whole
+		// conversion, HC326). Read here, the encoder's reading of the
+		// kept spelling agrees, so it is written back as it was.
+		return canonical.Pattern{Regex: "^" + regexp.QuoteMeta(s) + "$"}
+	}
 	if c.d.ExactList(s) {
 		parts := splitAny(s, c.d.ListSeparators)
 		if len(parts) == 0 {

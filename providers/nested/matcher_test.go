@@ -1,7 +1,9 @@
 package nested_test
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hookconv/hookconv/providers"
@@ -52,6 +54,49 @@ func TestDecodeNamesFoundAnywhere(t *testing.T) {
 			_, got := providertest.DecodedMatcher(t, p, path, src)
 			if got != tc.want {
 				t.Errorf("canonical matcher %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestDecodeInvalidRegexExact: Gemini CLI compares a matcher its RegExp
+// rejects with the tool's name as an exact string (reference part 1 §2.5),
+// so such a matcher is valid there and reads as that one name, written
+// back as it was; Claude Code's, which no tool reads so, stays an error
+// (HC326). QA: Gemini's "(legacy" stopped the whole conversion.
+func TestDecodeInvalidRegexExact(t *testing.T) {
+	for _, tc := range []struct {
+		slug, native string
+		want         string // the canonical matcher's JSON; "" for an HC326 error
+	}{
+		{"gemini-cli", "(legacy", `{"pattern":"^\\(legacy$"}`},
+		{"gemini-cli", "a[b", `{"pattern":"^a\\[b$"}`},
+		{"gemini-cli", "*.ts", `{"pattern":"^\\*\\.ts$"}`},
+		{"gemini-cli", "(?i)shell", `{"pattern":"^\\(\\?i\\)shell$"}`}, // RE2 reads it, JavaScript does not: Gemini compares it exactly
+		{"gemini-cli", "(shell)", `"shell"`},                           // a valid one, as before
+		{"claude-code", "(legacy", ""},
+	} {
+		t.Run(tc.slug+" "+tc.native, func(t *testing.T) {
+			event, path := "BeforeTool", ".gemini/settings.json"
+			if tc.slug == "claude-code" {
+				event, path = "PreToolUse", ".claude/settings.json"
+			}
+			src := `{"hooks":{"` + event + `":[{"matcher":` + strconv.Quote(tc.native) + `,"hooks":[{"type":"command","command":"x"}]}]}}`
+			p, _ := providers.Get(tc.slug)
+			if tc.want == "" {
+				_, ds := p.Decode(providers.Files{path: []byte(src)})
+				if !ds.HasErrors() || !slices.Contains(ds.Codes(), "HC326") {
+					t.Fatalf("decode: %v, want an HC326 error", ds)
+				}
+				return
+			}
+			m, got := providertest.DecodedMatcher(t, p, path, src)
+			if got != tc.want {
+				t.Errorf("canonical matcher %s, want %s", got, tc.want)
+			}
+			out, ds := p.Encode(m, nil)
+			if ds.HasErrors() || !strings.Contains(string(out[path]), `"matcher": `+strconv.Quote(tc.native)) {
+				t.Errorf("written back: %v\n%s", ds, out[path])
 			}
 		})
 	}

@@ -28,6 +28,9 @@ var Dialect = &nested.Dialect{
 	Extra:     []string{"description", "shell"},
 	GroupKeys: []string{"sequential"},
 	Types:     []string{canonical.HandlerCommand, canonical.HandlerHTTP, canonical.HandlerPrompt},
+	// Documented beside them (reference part 2 §7.4), with no canonical
+	// form: left out with a warning.
+	UnconvertedTypes: []string{"function"},
 	Timeout: func(t string) nested.Unit {
 		if t == canonical.HandlerCommand {
 			return nested.Millis
