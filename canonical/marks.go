@@ -105,6 +105,7 @@ var marks = map[string]mark{
 	"$group":         {shape: markObject, own: []string{"matcher", "hooks"}}, // a group's own keys (nested)
 	"$newGroup":      {shape: markTrue},                                      // the handler opened a group of its own (nested)
 	"$neverRuns":     {shape: markObject},                                    // a handler of a type the tool never runs, whole (nested)
+	"$zeroTimeout":   {shape: markTrue},                                      // the entry's timeout was 0, which no canonical timeout means (flat)
 	"$entry":         {shape: markIndex},                                     // the entry a hook came from (openhook)
 	"$all":           {shape: markTrue},                                      // an entry subscribed to "*" (openhook)
 	"$patterns":      {shape: markStrings},                                   // when.patterns, verbatim (kiro)

@@ -235,6 +235,14 @@ func (c *Codec) event(ds *diag.List, f node.Field) (vocab.NativeEvent, bool) {
 	return vocab.NativeEvent{Provider: c.d.Slug, Event: canon, Name: f.Key, Matcher: vocab.MatchValue}, true
 }
 
+// unitName names a timeout unit in a message, as ReadTimeout does.
+func unitName(u nested.Unit) string {
+	if u == nested.Millis {
+		return "milliseconds"
+	}
+	return "seconds"
+}
+
 // generic picks, among the rows written for a canonical event, the one
 // that is not a split event (Cursor's preToolUse, not beforeShellExecution).
 func generic(rows []vocab.NativeEvent) vocab.NativeEvent {
@@ -433,6 +441,16 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			}
 			if !c.setField(ds, &h, canon, f, fp) {
 				return h, false
+			}
+			if canon == "timeout" && h.Handler.Timeout == 0 {
+				// No tool of the family documents a timeout of 0 (Cursor:
+				// "platform default (value undocumented)", reference part
+				// 1 §3.6): the hook gets the tool's default elsewhere,
+				// said as HC301 says -1 (QA: dropped silently), and the
+				// value is kept for the tool itself.
+				ds.Warnf(nested.CodeShape, f.Value.Pos, fp, "write a positive number of "+unitName(c.d.Timeout)+", or leave it out for the default",
+					"%s 0 is not a positive number of %s, and %s's docs do not say what it does; read as no timeout (the tool's default), and written back as 0 for %s alone", f.Key, unitName(c.d.Timeout), c.Prov.Name, c.Prov.Name)
+				set("$zeroTimeout", &node.Node{Kind: node.Bool, Bool: true})
 			}
 		}
 	}

@@ -137,7 +137,11 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 			}
 			continue
 		}
-		if v := c.value(ds, h, i, f.Canonical, a); v != nil {
+		v := c.value(ds, h, i, f.Canonical, a)
+		if v == nil && f.Canonical == "timeout" && h.Handler.Timeout == 0 && pd.Get("$zeroTimeout") != nil {
+			v = a.New(node.Node{Kind: node.Number, Text: "0"}) // as the source had it ($zeroTimeout)
+		}
+		if v != nil {
 			name := f.Native
 			if f.Canonical == "command" && c.d.AnyOSKey != "" && h.Handler.Platform["windows"] == "" {
 				// No Windows command of its own: the canonical command is

@@ -18,6 +18,9 @@
 //   - "$commandFilter": the matcher of an event where it filters the
 //     command line (beforeShellExecution), a filter other tools lack;
 //   - "$type": true when the entry spelled out its (default) "type";
+//   - "$zeroTimeout": true when the entry's timeout was 0, which the
+//     tools do not document and a canonical timeout of 0 (none) does not
+//     say: written back as 0 for the tool itself;
 //   - "$keys": canonical field → the key the entry used for it, when it
 //     is not the one the encoder would pick: an alias, or the dialect's
 //     own Unix-only key (Copilot CLI's "bash" alone) where it would write
