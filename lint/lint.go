@@ -66,8 +66,15 @@ func rules(names *vocab.Tables, slug string, root *node.Node, duplicates bool) d
 	if duplicates {
 		l.seen = map[string]diag.Pos{}
 	}
+	version := root.Get("version")
+	versioned := version != nil && version.Kind == node.Number
 	for _, f := range events.Fields {
 		rows := names.DecodeEvent(slug, f.Key)
+		if len(rows) == 0 && versioned {
+			// Another tool's names the tool reads in a versioned file
+			// (VS Code: Copilot CLI's), with its own event's rules.
+			rows = names.DecodeVersionedEvent(slug, f.Key)
+		}
 		if len(rows) == 0 || f.Value.Kind != node.Array {
 			continue // unknown event or wrong shape: the decoder's to report
 		}

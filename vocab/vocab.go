@@ -60,7 +60,13 @@ type NativeEvent struct {
 	Matcher  string   `toml:"matcher" json:"matcher"`
 	Tools    []string `toml:"tools" json:"tools,omitempty"`
 	Alias    bool     `toml:"alias" json:"alias,omitempty"`
-	Lossy    bool     `toml:"lossy" json:"lossy,omitempty"`
+	// Versioned marks an alias row the provider reads only in a file whose
+	// root has a numeric "version" (VS Code reads Copilot CLI's event names
+	// in a file of Copilot CLI's shape, reference part 2 §2.3): it is not
+	// among DecodeEvent's rows, which name the provider's own spellings
+	// (detection tells the two tools apart by them), but DecodeVersionedEvent's.
+	Versioned bool `toml:"versioned" json:"versioned,omitempty"`
+	Lossy     bool `toml:"lossy" json:"lossy,omitempty"`
 	// LossyNote says, on a lossy row, what the native event fires for
 	// beyond the canonical event ("on every error, recoverable ones and
 	// failed tool calls too"): a hook read from it runs for fewer cases
@@ -319,8 +325,10 @@ type providerIndex struct {
 	tools       []NativeTool             // the same for tools
 	encodeEvent map[string][]NativeEvent // canonical → rows written
 	decodeEvent map[string][]NativeEvent // native → rows
-	encodeTool  map[string][]NativeTool  // canonical → rows written, primary first
-	decodeTool  map[string]NativeTool
+	// decodeVersioned: native → the rows read only in a versioned file.
+	decodeVersioned map[string][]NativeEvent
+	encodeTool      map[string][]NativeTool // canonical → rows written, primary first
+	decodeTool      map[string]NativeTool
 	// alsoTools: native → the canonical tools of its write-only rows,
 	// which the native tool does too.
 	alsoTools map[string][]string
@@ -418,7 +426,8 @@ func (t *Tables) of(provider string) *providerIndex {
 		tools:  rowsOf(t.NativeTools, provider, func(n NativeTool) string { return n.Provider }),
 	}
 	x.encodeEvent = groupedBy(x.events, func(n NativeEvent) (string, bool) { return n.Event, !n.Alias })
-	x.decodeEvent = groupedBy(x.events, func(n NativeEvent) (string, bool) { return n.Name, true })
+	x.decodeEvent = groupedBy(x.events, func(n NativeEvent) (string, bool) { return n.Name, !n.Versioned })
+	x.decodeVersioned = groupedBy(x.events, func(n NativeEvent) (string, bool) { return n.Name, n.Versioned })
 	x.encodeTool = groupedBy(x.tools, func(n NativeTool) (string, bool) { return n.Tool, !n.Alias })
 	x.decodeTool = make(map[string]NativeTool, len(x.tools))
 	for _, n := range x.tools {
@@ -659,6 +668,14 @@ func (t *Tables) EncodeEvent(provider, event string) []NativeEvent {
 // reads as (more than one only when the table marks the name lossy).
 func (t *Tables) DecodeEvent(provider, native string) []NativeEvent {
 	return t.of(provider).decodeEvent[native]
+}
+
+// DecodeVersionedEvent returns the rows of a native event name the
+// provider reads only in a file whose root has a numeric "version"
+// (NativeEvent.Versioned: VS Code's reading of Copilot CLI's names), or
+// nil.
+func (t *Tables) DecodeVersionedEvent(provider, native string) []NativeEvent {
+	return t.of(provider).decodeVersioned[native]
 }
 
 // EncodeTool returns the primary native name a provider writes for a

@@ -344,13 +344,25 @@ func TestRowsOf(t *testing.T) {
 func TestLookupsAsRows(t *testing.T) {
 	tb := Default()
 	for _, p := range tb.Providers {
-		encode, decode := map[string][]NativeEvent{}, map[string][]NativeEvent{}
+		encode, decode, versioned := map[string][]NativeEvent{}, map[string][]NativeEvent{}, map[string][]NativeEvent{}
 		for _, n := range tb.NativeEvents {
 			if n.Provider == p.Slug {
 				if !n.Alias {
 					encode[n.Event] = append(encode[n.Event], n)
 				}
-				decode[n.Name] = append(decode[n.Name], n)
+				if n.Versioned {
+					versioned[n.Name] = append(versioned[n.Name], n)
+				} else {
+					decode[n.Name] = append(decode[n.Name], n)
+				}
+			}
+		}
+		for name, want := range versioned {
+			if got := tb.DecodeVersionedEvent(p.Slug, name); !reflect.DeepEqual(got, want) {
+				t.Errorf("DecodeVersionedEvent(%s, %s) = %v, want %v", p.Slug, name, got, want)
+			}
+			if got := tb.DecodeEvent(p.Slug, name); len(got) != 0 {
+				t.Errorf("DecodeEvent(%s, %s) = %v, want none: a versioned row is not the tool's own name", p.Slug, name, got)
 			}
 		}
 		for ev, want := range encode {

@@ -78,6 +78,8 @@ event names, what its matcher selects there and what a blocking hook can do.`,
 				switch {
 				case n.Lossy:
 					note = join("lossy: shared with another event", note)
+				case n.Versioned:
+					note = join("read only, in a file with a numeric version", note)
 				case n.Alias:
 					note = join("read only", note)
 				}

@@ -124,8 +124,10 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	}
 	items := make([]entryItem, 0, total)
 	rows := make([]vocab.NativeEvent, 0, len(eventFields))
+	version := root.Get("version")
+	versioned := version != nil && version.Kind == node.Number
 	for _, f := range eventFields {
-		row, ok := c.event(&ds, f)
+		row, ok := c.event(&ds, f, versioned)
 		if !ok {
 			continue
 		}
@@ -211,11 +213,23 @@ func (it *entryItem) path() string {
 // event resolves a native event name. A name the tool does not know but
 // Claude Code does (PascalCase "PreToolUse" in a Cursor file) is read as
 // Claude's and written back in the tool's own spelling.
-func (c *Codec) event(ds *diag.List, f node.Field) (vocab.NativeEvent, bool) {
+func (c *Codec) event(ds *diag.List, f node.Field, versioned bool) (vocab.NativeEvent, bool) {
 	rows := c.Names.DecodeEvent(c.d.Slug, f.Key)
 	for _, r := range rows {
 		if !r.Alias || len(rows) == 1 {
 			return r, true
+		}
+	}
+	if versioned {
+		// VS Code reads Copilot CLI's event names in a file of its shape
+		// (a numeric "version", reference part 2 §2.3): read as its own
+		// event, and written so, under the name it documents (QA:
+		// preToolUse was kept as an event only VS Code has, HC303, and
+		// its guard left out of every other tool).
+		for _, r := range c.Names.DecodeVersionedEvent(c.d.Slug, f.Key) {
+			if enc := c.Names.EncodeEvent(c.d.Slug, r.Event); len(enc) > 0 {
+				return generic(enc), true
+			}
 		}
 	}
 	for _, r := range c.Names.DecodeEvent(claudeCode, f.Key) {
