@@ -50,7 +50,40 @@ func DetectSource(path string, src []byte) []string {
 	if len(byPath) < 2 {
 		return byPath
 	}
-	return byEventNames(src, byPath)
+	named := byEventNames(src, byPath)
+	if len(named) == 1 {
+		// One tool by its names, which may read the file in another's
+		// form; a file that mixes them still leaves --from to decide.
+		if slug := versionedAs(src, named[0], byPath); slug != "" {
+			return []string{slug}
+		}
+	}
+	return named
+}
+
+// versionedAs returns the candidate whose form a file named slug's by its
+// event names is in, by its numeric root "version" (slug's versioned_as in
+// the providers table): VS Code reads such a file in .github/hooks as
+// Copilot CLI's, so the file is in Copilot CLI's form whatever its event
+// names, and Copilot CLI, which reads PascalCase names and Claude's groups
+// too, honours the matchers VS Code ignores (QA: a version 1 file with
+// bash keys and PascalCase names was read as VS Code's, its matchers
+// dropped). "" when none applies.
+func versionedAs(src []byte, slug string, cands []string) string {
+	if !bytes.Contains(src, []byte(`"version"`)) {
+		return "" // most files: nothing to parse
+	}
+	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
+	if err != nil || root.Kind != node.Object {
+		return ""
+	}
+	if v := root.Get("version"); v == nil || v.Kind != node.Number {
+		return ""
+	}
+	if prov, _ := vocab.Default().Provider(slug); prov.VersionedAs != "" && slices.Contains(cands, prov.VersionedAs) {
+		return prov.VersionedAs
+	}
+	return ""
 }
 
 // byEventNames narrows candidates that share a path (.github/hooks/ is

@@ -19,6 +19,11 @@ func TestDetectSource(t *testing.T) {
 		{".github/hooks/hooks.json", `{"version": 1, "hooks": {"preToolUse": []}}`, []string{"copilot-cli"}},
 		{".github/hooks/hooks.json", `{"hooks": {"PreToolUse": []}}`, []string{"vs-code-copilot"}},
 		{".github/hooks/hooks.json", `{"hooks": {"sessionStart": [], "PreToolUse": []}}`, []string{"copilot-cli", "vs-code-copilot"}},
+		// A numeric version is Copilot CLI's form, which VS Code too reads
+		// as Copilot CLI's (reference part 2 §2.3), whatever the names.
+		{".github/hooks/hooks.json", `{"version": 1, "hooks": {"PreToolUse": []}}`, []string{"copilot-cli"}},
+		{".github/hooks/hooks.json", `{"version": 1, "hooks": {"sessionStart": [], "PreToolUse": []}}`, []string{"copilot-cli", "vs-code-copilot"}}, // mixed: --from decides
+		{".github/hooks/hooks.json", `{"version": "1", "hooks": {"PreToolUse": []}}`, []string{"vs-code-copilot"}},
 		// A plugin's hooks/hooks.json: Claude's and Gemini's names differ…
 		{"plugin/hooks/hooks.json", `{"hooks": {"PreToolUse": []}}`, []string{"claude-code"}},
 		{"plugin/hooks/hooks.json", `{"hooks": {"BeforeTool": []}}`, []string{"gemini-cli"}},

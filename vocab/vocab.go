@@ -158,7 +158,12 @@ type Provider struct {
 	MCP            string   `toml:"mcp" json:"mcp,omitempty"`
 	MCPServer      string   `toml:"mcp_server" json:"mcp_server,omitempty"`
 	AlsoReads      []string `toml:"also_reads" json:"also_reads,omitempty"`
-	LoadsAllPaths  bool     `toml:"loads_all_paths" json:"loads_all_paths,omitempty"`
+	// VersionedAs names the provider whose format the tool reads a hooks
+	// file in when the file's root has a numeric "version" (VS Code:
+	// Copilot CLI's, reference part 2 §2.3), or "": detection gives such a
+	// file, at a path both read, to that provider.
+	VersionedAs   string `toml:"versioned_as" json:"versioned_as,omitempty"`
+	LoadsAllPaths bool   `toml:"loads_all_paths" json:"loads_all_paths,omitempty"`
 	// CaseSensitiveTools tools compare tool names in matchers
 	// case-sensitively.
 	CaseSensitiveTools bool `toml:"case_sensitive_tools" json:"case_sensitive_tools,omitempty"`
