@@ -112,7 +112,8 @@ var exitOther = lazy.Regexp(`(?m)(?:^|[;&|{()]|\b(?:then|else|do))\s*exit\s+["']
 // than 0, 1 and 2 (exit 3, exit 10), from a tool where such a code blocks
 // with plain-text output as exit 2 does (the contracts table's
 // crash_blocks: Gemini CLI), going to one where only exit 2 blocks: the
-// guard's deny there is a failed hook. A script hookconv cannot read
+// guard's deny there is a failed hook. A target event whose blocking row
+// blocks on any non-zero exit (exit = "nonzero") reads it as a deny too. A script hookconv cannot read
 // whole says nothing; a crash is no deny, and HC209's
 // table row does not list Gemini's any-code blocking, which holds only
 // for plain-text output. Under the shim, hookconv run reads the canonical
@@ -137,9 +138,17 @@ func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts 
 	caps := capabilities.Default()
 	// The target blocks on the event by exit 2, or its generated program
 	// does (Cline's script, OpenCode's plugin: the canonical contract).
+	// Where its blocking table says any non-zero exit blocks (Copilot
+	// CLI's preToolUse, reference part 2 §1.9), exit 3 blocks there too:
+	// nothing to say (QA: HC436 claimed Copilot blocks only on exit 2,
+	// and migrate --remove-source kept the hook for it). Under the shim,
+	// hookconv run reads the exit, whatever the target would.
 	targetBlocks := func(event string) bool {
 		b, ok := caps.BlockingOf(to, event)
-		return ok && b.Behaviour != capabilities.Observe && (b.ExitTwoBlocks() || b.Exit == "contract")
+		if !ok || b.Behaviour == capabilities.Observe || !shim && b.Exit == "nonzero" {
+			return false
+		}
+		return b.ExitTwoBlocks() || b.Exit == "contract"
 	}
 	sourceTool, _ := vocab.Default().Provider(from)
 	var ds diag.List
