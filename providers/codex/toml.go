@@ -66,8 +66,57 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 	if tree := root.Get("hooks"); tree != nil {
 		placeTables(root, string(src))
 		inheritPositions(tree, tree.Pos)
+		tomlSpellings(tree)
 	}
 	return root, nil
+}
+
+// tomlSpellings are the handler keys Codex also reads in config.toml
+// under another name, and the name hooks.json gives them: "TOML also
+// command_windows" (reference part 1 §4.6). Read as that key, the
+// Windows command is carried, or said lost (HC202), as in hooks.json
+// (QA: it was dropped as an unknown key, HC304, and migrate
+// --remove-source deleted the guard). What is written uses the JSON
+// spelling, which config.toml reads too.
+func tomlSpellings(hooks *node.Node) {
+	renameKeys(hooks, map[string]string{"command_windows": "commandWindows"})
+}
+
+// renameKeys renames, in each handler of the hooks tree (an event's
+// groups' "hooks", or a handler written directly in the event's list),
+// a key of names to its value, keeping its positions. A handler that
+// has both spellings keeps both, so the decoder still reports the
+// other one.
+func renameKeys(hooks *node.Node, names map[string]string) {
+	rename := func(h *node.Node) {
+		if h.Kind != node.Object {
+			return
+		}
+		for i := range h.Fields {
+			if to, ok := names[h.Fields[i].Key]; ok && h.Get(to) == nil {
+				h.Fields[i].Key = to
+			}
+		}
+	}
+	for _, ev := range hooks.Fields {
+		groups := ev.Value.Items
+		if ev.Value.Kind == node.Object {
+			groups = []*node.Node{ev.Value} // one group, not a list: the decoder reads it so
+		}
+		for _, g := range groups {
+			if g.Kind != node.Object {
+				continue
+			}
+			handlers := g.Get("hooks")
+			if handlers == nil {
+				rename(g) // a handler without a group
+				continue
+			}
+			for _, h := range handlers.Items {
+				rename(h)
+			}
+		}
+	}
 }
 
 // placeTables gives the hooks decoded from src (root's "hooks") back

@@ -402,3 +402,48 @@ func TestShapeErrorsHavePositions(t *testing.T) {
 		})
 	}
 }
+
+// TestTOMLCommandWindows checks that config.toml's command_windows is
+// read as the Windows command, as hooks.json's commandWindows is
+// (reference part 1 §4.6: "TOML also command_windows"; QA: it was
+// dropped as an unknown key), in every shape a handler takes, and that
+// a file unchanged is written back byte for byte.
+func TestTOMLCommandWindows(t *testing.T) {
+	const guard = "[[hooks.PreToolUse]]\nmatcher = \"^Bash$\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"exit 2\"\n"
+	for _, tc := range []struct {
+		name, path, src string
+		want            string // the Windows command read, "" for none
+		unknown         bool   // HC304 about the key
+	}{
+		{"toml spelling", ".codex/config.toml", guard + "command_windows = \"exit /b 2\"\n", "exit /b 2", false},
+		{"json spelling in toml", ".codex/config.toml", guard + "commandWindows = \"exit /b 2\"\n", "exit /b 2", false},
+		{"inline handler", ".codex/config.toml", "[hooks]\nPreToolUse = [{ matcher = \"Bash\", hooks = [{ type = \"command\", command = \"exit 2\", command_windows = \"exit /b 2\" }] }]\n", "exit /b 2", false},
+		{"both spellings: the JSON one read, the other reported", ".codex/config.toml", guard + "commandWindows = \"exit /b 2\"\ncommand_windows = \"exit /b 3\"\n", "exit /b 2", true},
+		// Only config.toml has the second spelling.
+		{"toml spelling in hooks.json", ".codex/hooks.json", `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 2","command_windows":"exit /b 2"}]}]}}`, "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, ds := New().Decode(providers.Files{tc.path: []byte(tc.src)})
+			if m == nil || len(m.Hooks) != 1 {
+				t.Fatalf("want one hook, got %v (%v)", m, ds)
+			}
+			if got := m.Hooks[0].Handler.Platform["windows"]; got != tc.want {
+				t.Errorf("Windows command %q, want %q", got, tc.want)
+			}
+			unknown := false
+			for _, d := range ds {
+				unknown = unknown || d.Code == "HC304"
+			}
+			if unknown != tc.unknown {
+				t.Errorf("HC304 said: %v, want %v (%v)", unknown, tc.unknown, ds)
+			}
+			if !strings.HasSuffix(tc.path, ".toml") || tc.unknown {
+				return
+			}
+			out, ds := New().Encode(m, providers.Files{tc.path: []byte(tc.src)})
+			if got := out[tc.path]; ds.HasErrors() || !bytes.Equal(got, []byte(tc.src)) {
+				t.Errorf("written back as\n%s\nwant it unchanged (%v)", got, ds)
+			}
+		})
+	}
+}
