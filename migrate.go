@@ -281,7 +281,8 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 			continue
 		}
 		var eds diag.List
-		forms[i], eds = targetForm(dst, &h, prov)
+		var got []canonical.Hook
+		forms[i], got, eds = targetForm(dst, &h, prov)
 		if containsAll(have, forms[i]) {
 			mig.Present++
 			// What the target cannot hold of the hook it cannot hold of
@@ -293,7 +294,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 			if holders == nil {
 				holders = holdersOf(prov, own, beside)
 			}
-			res.Diagnostics = append(res.Diagnostics, weakerCopy(&h, i, forms[i], holders, prov)...)
+			res.Diagnostics = append(res.Diagnostics, weakerCopy(&h, i, forms[i], got, holders, prov)...)
 			continue
 		}
 		// A hook the target cannot hold (empty form) is still passed to
@@ -487,8 +488,8 @@ func rejectedWhole(ds diag.List, files providers.Files) bool {
 const CodeBlockStub = "HC449"
 
 // CodeWeakerCopy: a migrated hook the target already holds, but in a
-// form that does less there: async, a shorter timeout, or a condition of
-// its own (warning).
+// form that does less there: async, a shorter timeout, a condition of
+// its own, or a matcher naming fewer of the target's native tools (warning).
 const CodeWeakerCopy = "HC428"
 
 // holdersOf indexes the target's hooks by identity.
@@ -508,17 +509,23 @@ func holdersOf(prov migTarget, ms ...*canonical.Manifest) map[projection][]*cano
 // asynchronously (a guard then blocks nothing, a formatter is not waited
 // for) or with a shorter timeout (most tools let the action through at a
 // timeout, and a slow job is cut short), or only under a condition of
-// its own (Claude's "if").
+// its own (Claude's "if"), or for some of the native tools the hook is
+// written for there (nativesCovered of the hook as the target reads it
+// back, got, whose identities are form).
 // The target then gets nothing new, and --remove-source, told by the
 // warning, keeps h in the source.
-func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[projection][]*canonical.Hook, prov migTarget) diag.List {
+func weakerCopy(h *canonical.Hook, i int, form []projection, got []canonical.Hook, holders map[projection][]*canonical.Hook, prov migTarget) diag.List {
 	var reasons []string
 	add := func(r string) {
 		if !slices.Contains(reasons, r) {
 			reasons = append(reasons, r)
 		}
 	}
-	for _, id := range form {
+	formNames := make([][]string, len(got))
+	for j := range got {
+		formNames[j] = nativesCovered(&got[j], prov.Slug)
+	}
+	for j, id := range form {
 		var less [][]string // what each copy of id does less
 		for _, c := range holders[id] {
 			var r []string
@@ -535,6 +542,24 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, holders map[project
 			ours, theirs := effectiveTimeout(h, prov.Provider), effectiveTimeout(c, prov.Provider)
 			if theirs > 0 && (ours == 0 || theirs < ours) {
 				r = append(r, fmt.Sprintf("times out after %gs, not %s", theirs, describeTimeout(h, ours)))
+			}
+			// A copy whose matcher names some of the native tools the
+			// hook is written for there, where the hook names them all
+			// (Claude Code's Bash, not the Bash|PowerShell a Codex ^Bash$
+			// guard becomes), guards fewer tools: their canonical matcher
+			// is one, so only this tells them apart (QA: "already there",
+			// and --remove-source removed the guard, PowerShell unguarded).
+			copyNames := nativesCovered(c, prov.Slug)
+			var both, missing []string
+			for _, n := range formNames[j] {
+				if slices.Contains(copyNames, n) {
+					both = append(both, n)
+				} else {
+					missing = append(missing, n)
+				}
+			}
+			if len(both) > 0 && len(missing) > 0 {
+				r = append(r, fmt.Sprintf("matches only %s, not %s", andList(both), andList(missing)))
 			}
 			for _, key := range prov.FilterKeys {
 				theirs := providers.OwnData(c, prov.Slug).Get(key)
@@ -1161,6 +1186,49 @@ func identity(h *canonical.Hook, prov migTarget) projection {
 	return p
 }
 
+// nativesCovered returns the native tools of slug that a hook of its
+// config runs for, by the canonical tools of its matcher, in table order:
+// all the native tools of each (the tools table writes a canonical tool
+// as all of them: Claude Code's shell is Bash|PowerShell), but those its
+// native matcher (its decoder's "$matcher" mark) names, where it names
+// some of a tool's native tools and not others. Its primary name alone
+// ("Bash") is read as the tool, so the canonical matchers of "Bash" and
+// "Bash|PowerShell" are one, while the tool runs the first for Bash
+// only. Names are read as widenedSiblings reads them (a list, anchored
+// or not); a matcher that names none of a tool's native tools (a regex,
+// an alias) is taken to run for all of them, and a write_only row,
+// another job's tool (Droid's ApplyPatch for file_write), is none of
+// them.
+func nativesCovered(h *canonical.Hook, slug string) []string {
+	var parts []string
+	var memo providers.DataMemo
+	if native, ok := sourceMatcher(h, slug, &memo); ok {
+		parts, _ = providers.SplitAlternation(strings.TrimSpace(native))
+		for j, part := range parts {
+			parts[j] = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(part), "^"), "$")
+		}
+	}
+	names := vocab.Default()
+	var covered []string
+	for _, t := range toolNames(h.Matcher) {
+		var all, named []string
+		for _, n := range names.EncodeTools(slug, t) {
+			if n.WriteOnly || slices.Contains(all, n.Name) {
+				continue
+			}
+			all = append(all, n.Name)
+			if slices.Contains(parts, n.Name) {
+				named = append(named, n.Name)
+			}
+		}
+		if len(named) == 0 {
+			named = all
+		}
+		covered = appendNew(covered, named...)
+	}
+	return covered
+}
+
 // localHooks warns (HC422), once per personal config, that hooks from a
 // file each developer keeps for themselves (settings.local.json, which
 // Claude Code's docs keep out of git) now sit in the target's shared
@@ -1300,7 +1368,7 @@ func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, besi
 	var ds diag.List
 	for i := range res.Planned.Hooks {
 		h := &res.Planned.Hooks[i]
-		if form, _ := targetForm(dst, h, prov); containsAll(off, form) {
+		if form, _, _ := targetForm(dst, h, prov); containsAll(off, form) {
 			ds = append(ds, warnSwitchedOff(h, i, prov.Provider, "")...)
 		}
 	}
@@ -1345,23 +1413,23 @@ func others(prov migTarget, forms [][]projection, have map[projection]bool, ms .
 }
 
 // targetForm is how the target reads a hook back once written: the
-// identities of Decode(Encode(h)). It is empty when the target cannot
-// hold the hook at all. ds are what the encoder said of h written alone,
+// identities of Decode(Encode(h)), and those hooks. It is empty when the
+// target cannot hold the hook at all. ds are what the encoder said of h written alone,
 // as migrate adds it: what the target cannot hold of it (HC316, HC310),
 // which holds as much for a copy already there.
-func targetForm(dst providers.Adapter, h *canonical.Hook, prov migTarget) (form []projection, ds diag.List) {
+func targetForm(dst providers.Adapter, h *canonical.Hook, prov migTarget) (form []projection, hooks []canonical.Hook, ds diag.List) {
 	files, ds := dst.Encode(&canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{*h}}, nil)
 	if ds.HasErrors() || files == nil {
-		return nil, ds
+		return nil, nil, ds
 	}
 	got, gds := dst.Decode(files)
 	if gds.HasErrors() || got == nil {
-		return nil, ds
+		return nil, nil, ds
 	}
 	for i := range got.Hooks {
 		form = append(form, identity(&got.Hooks[i], prov))
 	}
-	return form, ds
+	return form, got.Hooks, ds
 }
 
 // keepReasons are the encoder's warnings in ds that make --remove-source

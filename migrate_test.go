@@ -478,3 +478,67 @@ func TestMigrateIntoSameToolsSpelledTwice(t *testing.T) {
 		t.Errorf("convert reordered the hooks for one tool:\n%s", out)
 	}
 }
+
+// TestMigratePartialNativeCopy checks that a copy in the target whose
+// matcher names only some of the native tools of a canonical tool
+// (Claude Code's "Bash" of Bash and PowerShell) is a weaker copy of the
+// converted hook, written for all of them (Bash|PowerShell): HC428
+// names the tools it leaves out, and the source hook is kept (QA: "1
+// already there", no diagnostic, and --remove-source removed the source's
+// guard, leaving PowerShell unguarded). A copy naming them all, in any
+// order or anchored, is the hook.
+func TestMigratePartialNativeCopy(t *testing.T) {
+	codex := providers.Files{".codex/hooks.json": []byte(`{"hooks":{"PreToolUse":[{"matcher":"^Bash$","hooks":[{"type":"command","command":"g"}]}]}}`)}
+	claude := func(matchers ...string) providers.Files {
+		var groups []string
+		for _, m := range matchers {
+			groups = append(groups, `{"matcher":"`+m+`","hooks":[{"type":"command","command":"g"}]}`)
+		}
+		return providers.Files{".claude/settings.json": []byte(`{"hooks":{"PreToolUse":[` + strings.Join(groups, ",") + `]}}`)}
+	}
+	copilot := func(matcher string) providers.Files {
+		return providers.Files{".github/hooks/hooks.json": []byte(`{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"g","matcher":"` + matcher + `"}]}}`)}
+	}
+	for _, tc := range []struct {
+		name     string
+		to       string
+		existing providers.Files
+		weaker   string // in HC428's message; "" for none
+	}{
+		{"claude Bash alone", "claude-code", claude("Bash"), "matches only Bash, not PowerShell"},
+		{"claude PowerShell alone", "claude-code", claude("PowerShell"), "matches only PowerShell, not Bash"},
+		{"claude both", "claude-code", claude("Bash|PowerShell"), ""},
+		{"claude both, other order", "claude-code", claude("PowerShell|Bash"), ""},
+		{"claude both, anchored", "claude-code", claude("^(Bash|PowerShell)$"), ""},
+		{"claude Bash beside both", "claude-code", claude("Bash", "Bash|PowerShell"), ""},
+		{"copilot bash alone", "copilot-cli", copilot("bash"), "matches only bash, not powershell"},
+		{"copilot both", "copilot-cli", copilot("bash|powershell"), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mig := Migrate("codex", tc.to, codex, tc.existing)
+			if mig.Diagnostics.HasErrors() {
+				t.Fatal(mig.Diagnostics)
+			}
+			if mig.Present != 1 || mig.Added != 0 {
+				t.Errorf("present %d, added %d; want 1, 0", mig.Present, mig.Added)
+			}
+			var weaker []string
+			for _, d := range mig.Diagnostics {
+				if d.Code == CodeWeakerCopy {
+					weaker = append(weaker, d.Message)
+				}
+			}
+			switch {
+			case tc.weaker == "" && len(weaker) > 0:
+				t.Errorf("HC428 about a full copy: %v", weaker)
+			case tc.weaker != "" && (len(weaker) != 1 || !strings.Contains(weaker[0], tc.weaker)):
+				t.Errorf("HC428 %v, want one saying %q", weaker, tc.weaker)
+			}
+			// Other reasons may keep it too (a JSON deny Copilot CLI does
+			// not read), but a weaker copy always does.
+			if tc.weaker != "" && (len(mig.Weakened) != 1 || !mig.Weakened[0]) {
+				t.Errorf("weakened %v: --remove-source would remove the guard the copy does less than", mig.Weakened)
+			}
+		})
+	}
+}
