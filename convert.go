@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -1490,11 +1489,7 @@ func patternsNameNone(m canonical.Matcher, to string, claudeNames bool) bool {
 		return false
 	}
 	for _, p := range patterns {
-		expr := p.Regex
-		if !target.CaseSensitiveTools {
-			expr = "(?i)" + expr
-		}
-		re, err := regexp.Compile(expr)
+		re, err := targetPattern(p.Regex, target)
 		if err != nil {
 			return false
 		}

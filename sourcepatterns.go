@@ -51,7 +51,7 @@ func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapte
 	var ds diag.List
 	usable := map[[3]string]struct{ cannot, none bool }{}
 	read := map[[3]string]patternRead{}
-	misses := map[[4]string]bool{}
+	misses := map[[4]string][]string{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		patterns, ok := onlyPatterns(h.Matcher)
@@ -122,14 +122,16 @@ func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapte
 		if len(written) == 0 {
 			continue // the target has none of those tools: HC310/HC311 say so as before (QA)
 		}
+		var missed []string
 		if !cannot && !use.none {
 			mk := [4]string{src, h.Event, key[1], strconv.FormatBool(claude)}
-			miss, seen := misses[mk]
+			var seen bool
+			missed, seen = misses[mk]
 			if !seen {
-				miss = missesSome(patterns, to, h.Event, tools)
-				misses[mk] = miss
+				missed = missesSome(patterns, to, h.Event, tools, wholeTools(src, tools, natives))
+				misses[mk] = missed
 			}
-			if !miss {
+			if len(missed) == 0 {
 				continue // as written it matches the target's names for every tool it selected
 			}
 		}
@@ -139,7 +141,7 @@ func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapte
 			out = &copied
 		}
 		out.Hooks[i].Matcher = providers.Single(tools)
-		ds.Add(patternReadNote(h, i, patternTexts(h.Matcher), src, to, natives, tools, cannot, !cannot && !use.none, mcp))
+		ds.Add(patternReadNote(h, i, patternTexts(h.Matcher), src, to, natives, tools, cannot, missed, mcp))
 	}
 	if out == nil {
 		return m, nil
@@ -174,6 +176,29 @@ type patternRead struct {
 	// no table holds): ".*", ".+", "^.*$", Copilot CLI's ".*" read as
 	// "$". It selects all tools, as no matcher does.
 	every bool
+}
+
+// wholeTools returns the canonical tools of tools whose every native
+// tool in src (not an alias, nor another job's write_only tool) is among
+// natives, the names a pattern matched there: the tools it selected
+// whole, which it must select whole in the target too (missesSome).
+func wholeTools(src string, tools canonical.AnyOf, natives []string) map[string]bool {
+	names := vocab.Default()
+	whole := map[string]bool{}
+	for _, t := range tools {
+		tool := string(t.(canonical.ToolName))
+		own := false
+		whole[tool] = true
+		for _, row := range names.ToolsOf(src) {
+			if row.Tool != tool || row.Alias || row.WriteOnly || row.Event != "" {
+				continue
+			}
+			own = true
+			whole[tool] = whole[tool] && slices.Contains(natives, row.Name)
+		}
+		whole[tool] = whole[tool] && own
+	}
+	return whole
 }
 
 // patternSource is the tool a hook's pattern was read from: from for a
@@ -301,8 +326,9 @@ func mayMatchMCP(re *regexp.Regexp, expr, slug string) bool {
 
 // patternReadNote is the warning for a pattern sourcePatterns rewrote:
 // one the target cannot write, or, written, matches none of its tools, or
-// (partial) its names for some of the tools selected only.
-func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []string, tools canonical.AnyOf, cannot, partial, mcp bool) diag.Diagnostic {
+// misses the target's names for some of the tools selected (missed:
+// those names).
+func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []string, tools canonical.AnyOf, cannot bool, missed []string, mcp bool) diag.Diagnostic {
 	names := vocab.Default()
 	var canon []string
 	for _, t := range tools {
@@ -310,8 +336,8 @@ func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []s
 	}
 	written := writtenNames(to, h.Event, tools)
 	why := fmt.Sprintf("as a pattern it matches none of %s's own tools", to)
-	if partial {
-		why = fmt.Sprintf("as a pattern it misses %s's own names for some of them", to)
+	if len(missed) > 0 {
+		why = fmt.Sprintf("as a pattern it misses %s's %s", to, andList(missed))
 	}
 	if cannot {
 		why = fmt.Sprintf("%s cannot write it as a pattern", to)
@@ -363,34 +389,35 @@ func writtenNames(to, event string, tools canonical.AnyOf) []string {
 	return written
 }
 
-// missesSome reports whether patterns, written for a target that tests
-// tool names (not one whose events stand for tools), leave out every one
-// of its names for some canonical tool they selected in the source: the
-// guard no longer fires for that tool there (QA: Claude Code's
-// "Bash|Write|Ed.*" matched Cursor's Write and Edit, not its Shell). A
-// name is matched anywhere, with the target's case rule, as the encoder
-// writes a pattern to be read; one that cannot be compiled misses none
-// (HC402 speaks for it).
-func missesSome(patterns []canonical.Pattern, to, event string, tools canonical.AnyOf) bool {
+// missesSome returns the target's native tools that patterns, written
+// for a target that tests tool names (not one whose events stand for
+// tools), leave out of a canonical tool they selected in the source: of
+// a tool none of whose names they match, every one (QA: Claude Code's
+// "Bash|Write|Ed.*" matched Cursor's Write and Edit, not its Shell); of
+// a tool they selected whole there (whole: each of its native tools in
+// the source), the ones they miss (QA: Cursor's ".*hell.*", its Shell,
+// matched Claude Code's PowerShell, not its Bash). A name is matched as
+// the target reads the pattern written (targetPattern); one that cannot
+// be compiled misses none (HC402 speaks for it). nil when none is missed.
+func missesSome(patterns []canonical.Pattern, to, event string, tools canonical.AnyOf, whole map[string]bool) []string {
 	names := vocab.Default()
 	if !takesToolMatcher(to, event) {
-		return false
+		return nil
 	}
 	prov, _ := names.Provider(to)
 	var compiled []*regexp.Regexp
 	for _, p := range patterns {
-		expr := p.Regex
-		if !prov.CaseSensitiveTools {
-			expr = "(?i)" + expr
-		}
-		re, err := regexp.Compile(expr)
+		re, err := targetPattern(p.Regex, prov)
 		if err != nil {
-			return false
+			return nil
 		}
 		compiled = append(compiled, re)
 	}
-	matched := map[string]bool{} // canonical tools some name the patterns match stands for
-	has := map[string]bool{}     // canonical tools the target has a name for
+	matched := map[string]bool{}       // canonical tools some name the patterns match stands for
+	has := map[string]bool{}           // canonical tools the target has a name for
+	byAlias := map[string]bool{}       // canonical tools an alias the patterns match stands for
+	unmatched := map[string][]string{} // each canonical tool's own native tools the patterns miss
+	every := map[string][]string{}     // each canonical tool's names, aliases too
 	for _, row := range names.ToolsOf(to) {
 		if row.Event != "" {
 			continue
@@ -400,10 +427,46 @@ func missesSome(patterns []canonical.Pattern, to, event string, tools canonical.
 		for _, tool := range names.DecodeTools(to, row.Name) {
 			has[tool] = true
 			matched[tool] = matched[tool] || hit
+			byAlias[tool] = byAlias[tool] || hit && row.Alias
+			every[tool] = appendNew(every[tool], row.Name)
+		}
+		if !hit && !row.Alias && !row.WriteOnly {
+			unmatched[row.Tool] = appendNew(unmatched[row.Tool], row.Name)
 		}
 	}
-	return slices.ContainsFunc(tools, func(t canonical.Matcher) bool {
+	var missed []string
+	for _, t := range tools {
 		tool := string(t.(canonical.ToolName))
-		return has[tool] && !matched[tool]
-	})
+		switch {
+		case !has[tool]:
+		case !matched[tool] && len(unmatched[tool]) == 0:
+			// Only aliases and other jobs' tools stand for it (Kiro CLI's
+			// file_edit is fs_write): they are what is missed.
+			missed = appendNew(missed, every[tool]...)
+		case !matched[tool]:
+			missed = appendNew(missed, unmatched[tool]...)
+		case whole[tool] && !byAlias[tool]:
+			// An alias answers for the tool as a whole (Codex's Edit);
+			// else each of its native tools must be matched.
+			missed = appendNew(missed, unmatched[tool]...)
+		}
+	}
+	return missed
+}
+
+// targetPattern compiles a manifest pattern as the target reads it once
+// its encoder has written it: without case where the target compares
+// names so (case_sensitive_tools), and, where it matches a pattern
+// against whole names (anchored_patterns), a pattern of plain names
+// against whole names, since the encoders write those unchanged and open
+// the ends of any other (QA: Cursor's "shell" went to Copilot CLI as
+// "shell", which is none of its tools, and was said to match powershell).
+func targetPattern(re string, target vocab.Provider) (*regexp.Regexp, error) {
+	if target.AnchoredPatterns && providers.PlainNames(re) {
+		re = "^(?:" + re + ")$"
+	}
+	if !target.CaseSensitiveTools {
+		re = "(?i)" + re
+	}
+	return regexp.Compile(re)
 }

@@ -24,6 +24,7 @@ func TestSourcePatterns(t *testing.T) {
 		want                    string // the canonical matcher written; "" when unchanged, "*" for none (every tool)
 		code                    string // the warning's code
 		mcp                     bool   // the warning says MCP tools are left out
+		missed                  string // in the warning: the target's names the pattern misses
 	}{
 		{name: "edit freeze to Copilot CLI's lowercase tools", pattern: ".*Edit.*", from: "claude-code", to: "copilot-cli", want: `"file_edit"`, code: nested.CodeLostMatcher, mcp: true},
 		{name: "edit freeze to Windsurf's split events", pattern: ".*Edit.*", from: "claude-code", to: "windsurf", want: `"file_edit"`, code: nested.CodeLostMatcher, mcp: true},
@@ -45,6 +46,19 @@ func TestSourcePatterns(t *testing.T) {
 		{name: "every name", pattern: ".+", from: "claude-code", to: "windsurf", want: "*"},
 		{name: "Copilot CLI's .* read as $", pattern: "$", from: "copilot-cli", to: "windsurf", want: "*"},
 
+		// QA: Copilot CLI compares a pattern of plain names with whole
+		// names, and writes it unchanged: Cursor's "shell", its Shell,
+		// is none of Copilot's tools there (not a part of powershell).
+		{name: "plain name to a whole-name tool", pattern: "shell", from: "cursor", to: "copilot-cli", want: `"shell"`, code: nested.CodeLostMatcher, mcp: true},
+		// QA: a pattern that selected a tool whole in the source (Cursor's
+		// Shell) and matches only some of the target's native tools for
+		// it (PowerShell, not Bash) is written for all of them.
+		{name: "selected whole, matched in part", pattern: ".*hell.*", from: "cursor", to: "claude-code", want: `"shell"`, code: nested.CodeLostMatcher, mcp: true, missed: "misses claude-code's Bash;"},
+		{name: "selected whole, matched in part, whole-name tool", pattern: ".*hell.*", from: "cursor", to: "copilot-cli", want: `"shell"`, code: nested.CodeLostMatcher, mcp: true, missed: "misses copilot-cli's bash;"},
+		{name: "selected whole, matched whole", pattern: ".*hell.*", from: "cursor", to: "gemini-cli"},
+		// A pattern that selected part of a tool in the source (Claude's
+		// PowerShell, not its Bash) may select part of it in the target.
+		{name: "selected in part, matched in part", pattern: "(?i)power", from: "claude-code", to: "copilot-cli"},
 		{name: "Copilot CLI matches (?i)bash as written", pattern: "(?i)bash", from: "claude-code", to: "copilot-cli"},
 		{name: "Codex matches it as written", pattern: ".*Edit.*", from: "claude-code", to: "codex"},
 		{name: "same tool", pattern: ".*Edit.*", from: "claude-code", to: "claude-code"},
@@ -90,6 +104,9 @@ func TestSourcePatterns(t *testing.T) {
 			}
 			if len(ds) != 1 || ds[0].Code != tc.code || ds[0].Severity.String() != "warning" {
 				t.Fatalf("diagnostics %v, want one %s warning", ds, tc.code)
+			}
+			if !strings.Contains(ds[0].Message, tc.missed) {
+				t.Errorf("the warning does not say %q: %s", tc.missed, ds[0].Message)
 			}
 			if mcp := strings.Contains(ds[0].Message, "MCP tools"); mcp != tc.mcp {
 				t.Errorf("MCP tools left out: %v, want %v: %s", mcp, tc.mcp, ds[0].Message)
