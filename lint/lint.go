@@ -242,7 +242,8 @@ func (l *linter) values(event string, row vocab.NativeEvent, m *node.Node, p at)
 // wrongCase warns about a name in a list of tool names that is a tool's
 // name in another case ("bash" for Claude's Bash), where names compare
 // case-sensitively: it never matches; or one edit from a tool's name
-// (Bsh), a typo most likely. Under an event spelled as Claude
+// (Bsh), a typo most likely, unless the tool reads it as a regex that a
+// tool's name holds (regex_names: Cursor's "Shel" selects Shell). Under an event spelled as Claude
 // Code spells it (Copilot CLI's PreToolUse), the tool's Claude names
 // match too.
 func (l *linter) wrongCase(m *node.Node, p at, claudeSpelling bool) {
@@ -275,6 +276,11 @@ func (l *linter) wrongCase(m *node.Node, p at, claudeSpelling bool) {
 			l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), "write "+strconv.Quote(sameButCase),
 				"%q is no %s tool: tool names are case-sensitive, so it never matches (%s's tool is %s)", part, l.prov.Name, l.prov.Name, sameButCase)
 		case l.foreignTool(part, m, p):
+		case l.prov.RegexNames && l.holdsName(part):
+			// A regex found anywhere in a tool's name (Cursor's "Shel"
+			// selects Shell): it matches, as a conversion reads it
+			// (QA: HC702 said it may never match, where HC310 said in
+			// the same run that it selected Shell).
 		case len(part) >= 3 && !strings.HasPrefix(strings.ToLower(part), "mcp"):
 			// One edit from a tool hookconv knows (Bsh for Bash): a typo,
 			// most likely, rather than a tool the tables lack.
@@ -307,6 +313,21 @@ func (l *linter) foreignTool(part string, m *node.Node, p at) bool {
 		l.ds.Warnf(CodeNeverMatches, m.Pos, p.String(), "write "+strconv.Quote(own.Name),
 			"%q is %s's name for its %s tool; %s calls it %s, so %q likely never matches", part, other.Name, t.Tool, l.prov.Name, own.Name, part)
 		return true
+	}
+	return false
+}
+
+// holdsName reports whether a plain name is found in the name of one of
+// the tool's tools, with case or without as the tool compares names.
+func (l *linter) holdsName(part string) bool {
+	fold := func(s string) string { return s }
+	if !l.prov.CaseSensitiveTools {
+		fold = strings.ToLower
+	}
+	for _, n := range l.names.ToolsOf(l.prov.Slug) {
+		if n.Event == "" && strings.Contains(fold(n.Name), fold(part)) {
+			return true
+		}
 	}
 	return false
 }

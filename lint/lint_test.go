@@ -41,6 +41,13 @@ func TestRules(t *testing.T) {
 		{"a name no Gemini CLI tool holds", "gemini-cli", `{"hooks":{"BeforeTool":[{"matcher":"Shell","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
 		{"a name anchored at both ends is exact", "gemini-cli", `{"hooks":{"BeforeTool":[{"matcher":"^shell$","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
 		{"Claude Code's plain names are exact", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"Shell","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
+		// Cursor reads a plain name as a regex found anywhere, without
+		// case (regex_names): "Shel" selects Shell, as a conversion
+		// reads it (QA: HC702 said it may never match while HC310 said
+		// it selected Shell); a typo no name holds is still one.
+		{"a name Cursor finds in its tool's name", "cursor", `{"version":1,"hooks":{"preToolUse":[{"command":"x","matcher":"Shel"}]}}`, nil},
+		{"in another case", "cursor", `{"version":1,"hooks":{"preToolUse":[{"command":"x","matcher":"shel"}]}}`, nil},
+		{"a typo no Cursor tool's name holds", "cursor", `{"version":1,"hooks":{"preToolUse":[{"command":"x","matcher":"Shelk"}]}}`, []string{CodeNeverMatches}},
 		{"not a config", "claude-code", `[1,2]`, nil},
 	}
 	for _, tt := range tests {

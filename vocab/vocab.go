@@ -175,6 +175,10 @@ type Provider struct {
 	// regex found anywhere in the tool's name (Gemini CLI): a name no tool
 	// has selects every tool whose name holds it.
 	NamesAnywhere bool `toml:"names_anywhere" json:"names_anywhere,omitempty"`
+	// RegexNames tools read a plain name in a tool matcher as any regex,
+	// found anywhere in a tool's name (Cursor): "Shel" selects Shell. Its
+	// decoder keeps a name no tool has as a pattern, which is read so.
+	RegexNames bool `toml:"regex_names" json:"regex_names,omitempty"`
 	// JSRegex tools test regex matchers with JavaScript's RegExp (or may:
 	// Copilot CLI), which reads some RE2 syntax otherwise or not at all:
 	// patterns are written in the syntax both read alike.
