@@ -2,6 +2,8 @@ package hookconv
 
 import (
 	"fmt"
+	"io/fs"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,7 +16,7 @@ import (
 	"github.com/hookconv/hookconv/vocab"
 )
 
-// CodeProjectDir notes a project-directory variable rewritten for the target.
+// CodeProjectDir notes a project-directory variable, or a relative script path, rewritten for the target.
 const CodeProjectDir = "HC405"
 
 // gitTopLevel finds the project root where the target sets no variable
@@ -102,6 +104,143 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 			"%s: %s sets no %s; the command uses %s instead", h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with)
 	}
 	return ds
+}
+
+// relativeProgram matches, in a command's code view (shellCodeViews), a
+// relative path run as a program: at the command's start or after an
+// operator (; & | or a newline), past assignments and an exec, a word
+// of plain path characters holding a slash (group 1), which the caller
+// sees end the word (no lookahead in RE2). The code view blanks quoted
+// text, so a path in quotes is not one.
+var relativeProgram = lazy.Regexp(`(?:^|[;&|\n])[ \t]*(?:[A-Za-z_][A-Za-z0-9_]*=[^ \t;&|()\n]*[ \t]+)*(?:exec[ \t]+)?([A-Za-z0-9._-][A-Za-z0-9._/-]*/[A-Za-z0-9._/-]*)`)
+
+// anchorRelativePrograms rewrites, for a target that runs hooks in the
+// folder the session starts in (the providers table's hook_cwd
+// "session": Codex, Copilot CLI), a command whose program is a relative
+// path to a file of the project (.cursor/hooks/guard.sh, ./hooks/x.sh)
+// so that it is found from the project's root, as rewriteProjectDir
+// spells that root for the target: from a subfolder the relative path
+// names nothing, the shell exits 127, and a blocking hook lets the
+// action through (QA: Codex fails open). Only files scripts' folder
+// holds count, so commands that run something else are left as they
+// are; so are Windows commands, whose paths no POSIX shell reads. In no
+// git repository the target takes the folder the session starts in for
+// the project (it reads <repo>/.codex/: reference part 1 §4.2), so the
+// hooks load only there, and nothing is changed. Where the
+// project's path in its repository cannot be quoted (a backquote), the
+// command is left and warned about (HC405's warning, which makes
+// migrate --remove-source keep a blocking hook). It rewrites m in place.
+func anchorRelativePrograms(m *canonical.Manifest, to string, scripts *Scripts) diag.List {
+	target, ok := vocab.Default().Provider(to)
+	if !ok || target.HookCwd != "session" || scripts == nil || scripts.FS == nil || scripts.Plugin {
+		return nil
+	}
+	anchor := `"$` + target.ProjectDirVar + `"`
+	found := true
+	if target.ProjectDirVar == "" {
+		if _, inRepo := scripts.Repo.topLevel(); !inRepo {
+			// No repository: the target knows the project by the folder
+			// the session starts in, so its config loads only there,
+			// where the relative path is found.
+			return nil
+		}
+		var sub string
+		if scripts.Repo.Known {
+			sub = scripts.Repo.Sub
+		}
+		anchor = `"` + gitTopLevel + `"`
+		if sub != "" {
+			quoted, ok := subInQuotes(sub)
+			found = ok
+			anchor = `"` + gitTopLevel + "/" + quoted + `"`
+		}
+	}
+	var ds diag.List
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Cwd != "" {
+			continue // another folder: the target runs it there
+		}
+		var rel []string
+		anchorIn := func(command string) string {
+			out, paths := anchorCommand(command, anchor, scripts.FS)
+			rel = append(rel, paths...)
+			if !found {
+				return command
+			}
+			return out
+		}
+		h.Handler.Command = anchorIn(h.Handler.Command)
+		for _, k := range sortedkeys.Of(h.Handler.Platform) {
+			if k != "windows" {
+				h.Handler.Platform[k] = anchorIn(h.Handler.Platform[k])
+			}
+		}
+		if len(rel) == 0 {
+			continue
+		}
+		slices.Sort(rel)
+		rel = slices.Compact(rel)
+		at, field := h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i))
+		if !found {
+			ds.Warnf(CodeProjectDir, at, field, "rename the folder, or start the path with the project's folder as git finds it ("+gitTopLevel+"/…)",
+				"%s: %s runs hooks in the folder the session starts in, and the command runs %s by a path relative to the project's root, whose path in its git repository (%s) cannot be quoted safely: in a session started in a subfolder the command is not found (a blocking hook then lets every action through)",
+				h.DisplayName(i), to, strings.Join(rel, ", "), scripts.Repo.Sub)
+			continue
+		}
+		ds.Infof(CodeProjectDir, at, field, "",
+			"%s: %s runs hooks in the folder the session starts in, not the project's root; the command runs %s from %s instead", h.DisplayName(i), to, strings.Join(rel, ", "), anchor)
+	}
+	return ds
+}
+
+// anchorCommand writes anchor before each relative program of command
+// (relativeProgram) that names a regular file of project, and says which
+// paths, as written, it anchored. A program after a cd, or in a command
+// scriptPaths does not read, is left as it is: what it names is not
+// known. So is one in a subshell or a command substitution ($(x.sh)),
+// which the readers of a script's exits (HC431) do not follow through
+// git's top level.
+func anchorCommand(command, anchor string, project fs.FS) (string, []string) {
+	if !strings.Contains(command, "/") || strings.Contains(command, "\x00") {
+		return command, nil // most commands run no relative path
+	}
+	refs := scriptPaths(command, nil, true)
+	if len(refs) == 0 {
+		return command, nil
+	}
+	code, _, ok := shellCodeViews(command)
+	if !ok {
+		return command, nil
+	}
+	var b strings.Builder
+	var paths []string
+	last := 0
+	for _, loc := range relativeProgram().FindAllStringSubmatchIndex(code, -1) {
+		word := command[loc[2]:loc[3]]
+		if word != code[loc[2]:loc[3]] {
+			continue // blanked: quoted or escaped
+		}
+		if loc[3] < len(code) && !strings.ContainsRune(" \t;&|)\n", rune(code[loc[3]])) {
+			continue // the word goes on: quoted, or an expansion
+		}
+		clean := path.Clean(word)
+		if !slices.Contains(refs, scriptRef{clean, true}) {
+			continue
+		}
+		if st, err := fs.Stat(project, clean); err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		b.WriteString(command[last:loc[2]])
+		b.WriteString(anchor + "/" + clean)
+		last = loc[3]
+		paths = append(paths, word)
+	}
+	if len(paths) == 0 {
+		return command, nil
+	}
+	b.WriteString(command[last:])
+	return b.String(), paths
 }
 
 // projectDirRewriter returns a function that rewrites, in one command, the

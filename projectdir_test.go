@@ -1,7 +1,9 @@
 package hookconv
 
 import (
+	"io/fs"
 	"testing"
+	"testing/fstest"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/vocab"
@@ -274,6 +276,65 @@ func TestProjectSpellingsPowerShell(t *testing.T) {
 		}
 		if norm(a, false) == norm(b, false) {
 			t.Errorf("%s: run by sh, %q and %q read as the same", target, a, b)
+		}
+	}
+}
+
+// TestAnchorRelativePrograms: for a target that runs hooks in the folder
+// the session starts in (Codex, Copilot CLI), a command whose program is
+// a relative path to a project file is run from the project's root, as
+// git finds it (QA: Cursor's .cursor/hooks/guard.sh was not found from a
+// subfolder, exit 127, and Codex let the action through). A path to no
+// project file, a quoted one, an argument, one after a cd, a project in
+// no repository, and a target that runs hooks in the project's root are
+// left alone; where the project's path in its repository cannot be
+// quoted, the hook is warned about instead.
+func TestAnchorRelativePrograms(t *testing.T) {
+	project := fstest.MapFS{
+		".cursor/hooks/guard.sh": {Data: []byte("exit 0\n"), Mode: 0o755},
+		"hooks/protect.sh":       {Data: []byte("exit 0\n"), Mode: 0o755},
+		"hooks/dir/x":            {Mode: fs.ModeDir | 0o755},
+	}
+	const top = `"$(git rev-parse --show-toplevel)"`
+	inRepo := RepoPlace{Known: true, InRepo: true}
+	tests := []struct {
+		to, command string
+		place       RepoPlace
+		want        string
+		severity    string
+	}{
+		{"codex", ".cursor/hooks/guard.sh", inRepo, top + "/.cursor/hooks/guard.sh", "info"},
+		{"codex", "./hooks/protect.sh --strict", inRepo, top + "/hooks/protect.sh --strict", "info"},
+		{"copilot-cli", "V=1 ./hooks/protect.sh", inRepo, "V=1 " + top + "/hooks/protect.sh", "info"},
+		{"codex", "true && ./hooks/protect.sh; .cursor/hooks/guard.sh|cat", inRepo,
+			"true && " + top + "/hooks/protect.sh; " + top + "/.cursor/hooks/guard.sh|cat", "info"},
+		{"codex", "./hooks/protect.sh", RepoPlace{Known: true, InRepo: true, Sub: "my pkg"}, `"$(git rev-parse --show-toplevel)/my pkg"/hooks/protect.sh`, "info"},
+		{"codex", "./hooks/protect.sh", RepoPlace{Known: true}, "./hooks/protect.sh", ""}, // no repository: loaded only from the project
+		{"codex", "./hooks/protect.sh", RepoPlace{Known: true, InRepo: true, Sub: "a`b"}, "./hooks/protect.sh", "warning"},
+		{"codex", "./hooks/missing.sh", inRepo, "./hooks/missing.sh", ""},
+		{"codex", "./hooks/dir", inRepo, "./hooks/dir", ""},
+		{"codex", `"./hooks/protect.sh"`, inRepo, `"./hooks/protect.sh"`, ""},
+		{"codex", "bash hooks/protect.sh", inRepo, "bash hooks/protect.sh", ""},
+		{"codex", "cd sub && ./hooks/protect.sh", inRepo, "cd sub && ./hooks/protect.sh", ""},
+		{"codex", "../hooks/protect.sh", inRepo, "../hooks/protect.sh", ""},
+		{"codex", "out=$(./hooks/protect.sh)", inRepo, "out=$(./hooks/protect.sh)", ""}, // not followed by HC431
+		{"codex", "echo 'x; ./hooks/protect.sh'", inRepo, "echo 'x; ./hooks/protect.sh'", ""},
+		{"codex", "./hooks/protect.sh$X", inRepo, "./hooks/protect.sh$X", ""},
+		{"claude-code", "./hooks/protect.sh", inRepo, "./hooks/protect.sh", ""},
+		{"gemini-cli", "./hooks/protect.sh", inRepo, "./hooks/protect.sh", ""},
+	}
+	for _, tt := range tests {
+		h := canonical.Hook{Event: "before_tool_execute", Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tt.command}}
+		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+		ds := anchorRelativePrograms(m, tt.to, &Scripts{FS: project, Repo: tt.place})
+		if got := m.Hooks[0].Handler.Command; got != tt.want {
+			t.Errorf("%s %q: rewritten %q, want %q", tt.to, tt.command, got, tt.want)
+		}
+		switch {
+		case tt.severity == "" && len(ds) != 0:
+			t.Errorf("%s %q: want nothing said, got %v", tt.to, tt.command, ds)
+		case tt.severity != "" && (len(ds) != 1 || ds[0].Severity.String() != tt.severity || ds[0].Code != CodeProjectDir):
+			t.Errorf("%s %q: diagnostics %v; want one %s %s", tt.to, tt.command, ds, tt.severity, CodeProjectDir)
 		}
 	}
 }

@@ -203,8 +203,15 @@ type Provider struct {
 	RunsDuplicatesOnce bool     `toml:"runs_duplicates_once" json:"runs_duplicates_once,omitempty"`
 	ProjectDirVar      string   `toml:"project_dir_var" json:"project_dir_var,omitempty"`
 	AlsoSets           []string `toml:"also_sets" json:"also_sets,omitempty"`
-	Generated          bool     `toml:"generated" json:"generated,omitempty"`
-	DisabledKey        string   `toml:"disabled_key" json:"disabled_key,omitempty"`
+	// HookCwd is the folder the tool runs a project's hook commands in,
+	// where its docs or source say: "project" (the project's root, where
+	// its config lies: Cursor, Windsurf), "session" (the working folder
+	// the session was started in, which may be below the project's root:
+	// Codex, Copilot CLI), "" when unknown. A relative script path works
+	// in the first from any folder, in the second only from the root.
+	HookCwd     string `toml:"hook_cwd" json:"hook_cwd,omitempty"`
+	Generated   bool   `toml:"generated" json:"generated,omitempty"`
+	DisabledKey string `toml:"disabled_key" json:"disabled_key,omitempty"`
 	// Shell is the program the tool runs a hook's command with on Unix
 	// when it says which: "bash" (Gemini CLI), "sh" (VS Code, Claude
 	// Code), or "$SHELL" (Codex), spelled as a shell word, for the shell

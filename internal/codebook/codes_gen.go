@@ -105,7 +105,7 @@ var codes = []Code{
 	{ID: "HC402", Package: ".", Name: "CodeNotPortable", Summary: "a pattern matcher passed through to another tool (warning)"},
 	{ID: "HC403", Package: ".", Name: "CodeForeignData", Summary: "another provider's native fields are not rendered (info)"},
 	{ID: "HC404", Package: ".", Name: "CodeForeignFilter", Summary: "another provider's filter (\"if\") is lost: the hook runs more often (warning)"},
-	{ID: "HC405", Package: ".", Name: "CodeProjectDir", Summary: "notes a project-directory variable rewritten for the target."},
+	{ID: "HC405", Package: ".", Name: "CodeProjectDir", Summary: "notes a project-directory variable, or a relative script path, rewritten for the target."},
 	{ID: "HC406", Package: ".", Name: "CodeDoubleRun", Summary: "the target also reads the source's config, or the source the target's: hooks would run twice (warning)"},
 	{ID: "HC407", Package: ".", Name: "CodeUnsafePath", Summary: "an encoder named a file outside the project (hook names are data, not paths)"},
 	{ID: "HC408", Package: ".", Name: "CodeExistingUnreadable", Summary: "a target file that already exists cannot be read, so nothing can be merged into it (error)."},
