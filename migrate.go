@@ -1514,14 +1514,6 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 			all = append(all, ds...)
 			return nil, all
 		}
-		if providers.HasSkipped(ds) {
-			// Writing back the hooks it keeps would drop the entries it
-			// skips as well.
-			var why diag.List
-			why.Errorf(CodeSourceNotRewritable, diag.Pos{}, "", "remove the migrated hooks by hand, or migrate without --remove-source",
-				"the migrated hooks cannot be removed from %s: it holds an entry hookconv does not read (%s), which writing it back would lose", p, providers.Skipped(ds))
-			return nil, append(all, why.WithFile(p)...)
-		}
 		number := func(i int) int { return index + i }
 		if ns := numbers[p]; len(ns) == len(m.Hooks) {
 			number = func(i int) int { return ns[i] }
@@ -1559,6 +1551,17 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 				out[p] = b
 				continue
 			}
+		}
+		if providers.HasSkipped(ds) {
+			// Writing back the hooks it keeps would drop the entries it
+			// skips as well (a Windows-only one, HC346): only cutting the
+			// migrated ones out of the text, above, keeps them. A file
+			// nothing is removed from is left as it is, above (QA: one
+			// such entry refused the whole run).
+			var why diag.List
+			why.Errorf(CodeSourceNotRewritable, diag.Pos{}, "", "remove the migrated hooks by hand, or migrate without --remove-source",
+				"the migrated hooks cannot be removed from %s: it holds an entry hookconv does not read (%s), which writing it back would lose", p, providers.Skipped(ds))
+			return nil, append(all, why.WithFile(p)...)
 		}
 		files, eds := src.Encode(keep, one)
 		if eds.HasErrors() {
