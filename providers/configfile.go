@@ -42,7 +42,8 @@ const (
 	// as written.
 	CodeSkipped = "HC349"
 	// CodeWindowsOnly: an entry with only a Windows command (Copilot CLI's
-	// and Windsurf's powershell, VS Code's windows) is not converted
+	// and Windsurf's powershell, VS Code's windows, a Cline <Event>.ps1
+	// without its Unix twin) is not converted
 	// (warning). The tool runs it on Windows, so a file holding one is
 	// kept from being written back from its hooks too (HasSkipped).
 	CodeWindowsOnly = "HC346"

@@ -16,9 +16,11 @@
 // {"cancel": true} on an event Cline cancels on (Cline never honours exit
 // 2; the pipeline also reads the project scripts it runs, which may
 // answer for it: CancelAt).
-// A Windows <Event>.ps1 becomes the command Cline itself runs it with,
+// A Windows <Event>.ps1 becomes the Windows command (handler.platform)
+// of its Unix twin's hook, the command Cline itself runs it with,
 // "powershell -NoProfile -NonInteractive -ExecutionPolicy Bypass -File
-// <path>", with a warning that it needs PowerShell. A file whose name is
+// <path>"; without a twin it runs on Windows only, and is not converted
+// (providers.CodeWindowsOnly, as other tools' Windows-only entries). A file whose name is
 // not an event is reported (with the closest event name) and not read:
 // Cline never runs it.
 //
@@ -85,7 +87,9 @@ const (
 	CodeReach = "HC562"
 	// CodePowerShell (warning): a Windows .ps1 hook script, decoded as a
 	// command that runs it with PowerShell; it needs PowerShell wherever
-	// the hook is converted to.
+	// the hook is converted to. No longer reported: a .ps1 is its Unix
+	// twin's Windows command, or alone a Windows-only entry (HC346); the
+	// code stays reserved, and migrate still reads it as weakening.
 	CodePowerShell = "HC563"
 	// CodeClineOutput (warning or info): a hand-written script answers in
 	// Cline's own JSON: "cancel", which blocks in Cline and nowhere else

@@ -84,10 +84,21 @@ func TestDecodeHandWritten(t *testing.T) {
 		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":".cline/hooks/PreToolUse.sh"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
 		codes: []string{"info HC562", "warning HC564"},
 	}, {
-		name:  "Windows PowerShell corpus script",
+		// QA: a .ps1 without its Unix twin runs on Windows only (the
+		// VS Code extension runs only the extensionless file on Unix):
+		// not converted, as the other tools' Windows-only entries are.
+		name:  "Windows PowerShell corpus script alone",
 		files: providers.Files{".clinerules/hooks/PreToolUse.ps1": localfi},
-		want:  `{"event":"before_tool_execute","handler":{"type":"command","command":"powershell -NoProfile -NonInteractive -ExecutionPolicy Bypass -File .clinerules/hooks/PreToolUse.ps1"},"blocking":true,"provider_data":{"cline":{"$from":true}}}`,
-		codes: []string{"warning HC563", "warning HC564"},
+		codes: []string{"warning HC346"},
+		hint:  "add PreToolUse (an executable shell script) beside it",
+	}, {
+		name: "Windows PowerShell script beside another event's",
+		files: providers.Files{
+			".clinerules/hooks/PreToolUse.ps1": localfi,
+			".clinerules/hooks/TaskStart":      []byte("#!/bin/sh\n"),
+		},
+		want:  `{"event":"session_start","handler":{"type":"command","command":".clinerules/hooks/TaskStart"},"provider_data":{"cline":{"$from":true}}}`,
+		codes: []string{"warning HC346"},
 	}, {
 		// A script that builds its answer from a variable cancels as
 		// surely as one that prints it literally.
@@ -290,6 +301,13 @@ func TestDecodeCorpus(t *testing.T) {
 				key += ".ps1"
 			}
 			m, ds := a.Decode(providers.Files{key: corpusFile(t, e.Name())})
+			if strings.HasSuffix(key, ".ps1") {
+				// Alone, a Windows script is a Windows-only hook: not read.
+				if ds.HasErrors() || m == nil || len(m.Hooks) != 0 || !providers.HasSkipped(ds) {
+					t.Fatalf("want no hook and HC346, got %v: %v", m, ds)
+				}
+				return
+			}
 			if ds.HasErrors() || m == nil || len(m.Hooks) != 1 {
 				t.Fatalf("want one hook, got %v: %v", m, ds)
 			}

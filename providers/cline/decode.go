@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"path"
 	"regexp"
@@ -56,6 +57,7 @@ func (a *Adapter) Decode(files providers.Files) (*canonical.Manifest, diag.List)
 	all := slices.Concat(perFile...)
 	slices.SortStableFunc(all, func(x, y decoded) int { return cmp.Compare(x.key, y.key) })
 	all, ds = mergePlatforms(all, ds)
+	all, ds = windowsOnly(all, ds)
 	m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: make([]canonical.Hook, len(all))}
 	for i := range all {
 		m.Hooks[i] = all[i].h
@@ -129,8 +131,7 @@ func (a *Adapter) decodeFile(p string, src []byte) ([]decoded, diag.List) {
 // twin (PreToolUse and PreToolUse.ps1 in one folder): Cline's VS Code
 // extension runs the first only on Unix and the second only on Windows,
 // so they are one hook with a Windows command (handler.platform), not two
-// that would both run everywhere once converted. The .ps1 script's
-// "needs PowerShell wherever it is converted" warning no longer holds.
+// that would both run everywhere once converted.
 func mergePlatforms(all []decoded, ds diag.List) ([]decoded, diag.List) {
 	unix := map[string]int{} // hand-written extensionless script → index
 	for i, d := range all {
@@ -157,7 +158,37 @@ func mergePlatforms(all []decoded, ds diag.List) ([]decoded, diag.List) {
 		return all, ds
 	}
 	all = slices.DeleteFunc(all, func(d decoded) bool { return merged[d.h.OriginFile] })
-	ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return d.Code == CodePowerShell && merged[d.File] })
+	return all, ds
+}
+
+// windowsOnly leaves out each hand-written <Event>.ps1 script that
+// mergePlatforms found no Unix twin for: Cline's VS Code extension runs
+// only the extensionless file on Unix and only the .ps1 on Windows
+// (reference part 2 §6.2), so the script is a hook for Windows alone. A
+// canonical hook runs on every system, and converted it would run
+// PowerShell on Linux and macOS too, where it fails (QA: a fail-closed
+// Copilot CLI preToolUse then denies every call). So it is treated as the
+// other tools' Windows-only entries are (Copilot CLI's and Windsurf's
+// powershell alone): not converted, with HC346 in place of HC563.
+func windowsOnly(all []decoded, ds diag.List) ([]decoded, diag.List) {
+	lone := map[string]bool{}
+	for _, d := range all {
+		if d.key == math.MaxInt && path.Ext(d.h.OriginFile) == ".ps1" {
+			lone[d.h.OriginFile] = true
+		}
+	}
+	if len(lone) == 0 {
+		return all, ds
+	}
+	all = slices.DeleteFunc(all, func(d decoded) bool { return lone[d.h.OriginFile] })
+	ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return lone[d.File] && d.Code != CodeReach })
+	for _, p := range slices.Sorted(maps.Keys(lone)) {
+		unix := strings.TrimSuffix(path.Base(p), ".ps1")
+		var w diag.List
+		w.Warnf(providers.CodeWindowsOnly, diag.Pos{Line: 1, Column: 1}, "", "add "+unix+" (an executable shell script) beside it with the check for Linux and macOS to convert it",
+			"%s has no %s beside it: Cline's VS Code extension runs it on Windows only; hookconv converts hooks that run on every system, so this one is not converted", path.Base(p), unix)
+		ds = append(ds, w.WithFile(p)...)
+	}
 	return all, ds
 }
 
@@ -169,10 +200,6 @@ func (a *Adapter) decodeHandWritten(p string, src []byte, row vocab.NativeEvent,
 		Handler:    canonical.Handler{Type: canonical.HandlerCommand, Command: scriptCommand(a.fromProjectRoot(p), ext)},
 		Origin:     start,
 		OriginFile: p,
-	}
-	if ext == ".ps1" {
-		ds.Warnf(CodePowerShell, start, "", "where PowerShell is not installed, write the hook as a shell command instead",
-			"a Windows PowerShell script: read as a hook that runs it as Cline does (%s…), which needs PowerShell wherever it is converted to", strings.TrimSpace(powerShell))
 	}
 	if w, ok := a.primary(row.Event); !ok || w.Name != row.Name {
 		// TaskResume reads as session_start, which is written as TaskStart:
