@@ -53,6 +53,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, s.Scripts)...)
 	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, s.Scripts)...)
 	res.sayAbout(crashBlocks(res.Planned, s.From, to, shim, s.Files))
+	res.sayAbout(crashUnblocked(res.Planned, s.From, to, shim, s.Files))
 	res.sayAbout(shorterDefaultTimeout(res.Planned, s.From, to))
 	res.sayAbout(settingsEnvLost(res.Planned, to, s.Files, s.Scripts, s.env))
 	if !shim {

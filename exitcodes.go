@@ -96,6 +96,66 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	return ds, [][]int{hooks}
 }
 
+// crashUnblocked notes (HC209, an info), once per conversion, the
+// blocking command hooks on events both tools can block, going from a
+// tool where any exit code but 0 and 1 blocks with plain-text output (the
+// contracts table's crash_blocks: Gemini CLI, reference part 1 §2.9) to
+// one where a crash does not block (its blocking row's exit is not
+// "nonzero"): a guard that crashes, or whose interpreter is missing (exit
+// 127), stopped the action in the source and lets it through in the
+// target. The reverse is HC432. An info, where HC209 warns about a
+// source that fails closed on any failure (Copilot CLI's preToolUse,
+// Cursor's failClosed): Gemini CLI's docs say only exit 2 blocks, its
+// code blocks on another code only when the output is plain text, and a
+// guard that meant to deny says so by exit 2 or its JSON answer, which
+// the target reads (otherExitBlocks warns about an explicit exit 3).
+// Under the shim nothing is said, as for HC432.
+func crashUnblocked(m *canonical.Manifest, from, to string, shim bool, files providers.Files) (diag.List, [][]int) {
+	crash := func(c *hookrun.Contract) bool { return c.CrashBlocks }
+	if to == "canonical" || from == "canonical" || !onlyTargetExits(to, from, shim, crash) {
+		return nil, nil // the source's crash blocks, the target's does not
+	}
+	caps := capabilities.Default()
+	var events []string
+	var hooks []int
+	n, first := 0, -1
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
+			continue
+		}
+		src, ok := caps.BlockingOf(from, h.Event)
+		if !ok || src.Behaviour == capabilities.Observe {
+			continue
+		}
+		dst, ok := caps.BlockingOf(to, h.Event)
+		if !ok || dst.Behaviour == capabilities.Observe || dst.Exit == "nonzero" || dst.Exit == "contract" {
+			continue // the target blocks on a crash too, or never: said elsewhere
+		}
+		if n++; first < 0 {
+			first = i
+		}
+		hooks = append(hooks, h.SourceIndex(i))
+		if !slices.Contains(events, h.Event) {
+			events = append(events, h.Event)
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	var ds diag.List
+	ds.Infof(capabilities.CodeFailOpen, m.Hooks[first].PosOf("handler.command"), "",
+		"make the scripts deny with exit 2 (the reason on stderr), and exit 2 when they cannot decide",
+		"%d blocking command hook(s) on %s: %s blocks when a hook exits with any code but 0 and 1 and prints plain text, so a crash or a missing interpreter (exit 127) blocked the action there; %s does not block on a crash, so there it lets the action go on",
+		n, strings.Join(events, ", "), ToolName(from), ToolName(to))
+	if file := m.Hooks[first].OriginFile; file != "" {
+		ds = ds.WithFile(file)
+	} else if paths := files.Paths(); len(paths) > 0 {
+		ds = ds.WithFile(paths[0])
+	}
+	return ds, [][]int{hooks}
+}
+
 // CodeOtherExitBlocks (warning): a blocking hook, from a tool where any
 // exit code but 0 and 1 blocks (Gemini CLI), exits with such a code other
 // than 2 (exit 3) and goes to a tool where only exit 2 blocks: there the

@@ -8,6 +8,8 @@ import (
 	"testing/fstest"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/diag"
 )
 
 func TestExitsTwoSilently(t *testing.T) {
@@ -2172,5 +2174,49 @@ func TestFailsOnlyOne(t *testing.T) {
 	}
 	if !exitsSilently(text, exitCodeFailing) {
 		t.Errorf("exitsSilently(%q, any failure) = false", text)
+	}
+}
+
+// TestCrashUnblocked: a blocking command hook from Gemini CLI, where any
+// exit but 0 and 1 blocks with plain-text output (a crash too), going to
+// a tool where a crash does not block, is noted once (HC209, an info:
+// QA); not where the target blocks on any non-zero exit too (Copilot
+// CLI's preToolUse) or on its own contract, not for a hook that is not
+// blocking, nor from another tool, nor under the shim.
+func TestCrashUnblocked(t *testing.T) {
+	tests := []struct {
+		from, to string
+		blocking bool
+		shim     bool
+		want     int // hooks noted
+	}{
+		{"gemini-cli", "claude-code", true, false, 1},
+		{"gemini-cli", "codex", true, false, 1},
+		{"gemini-cli", "cursor", true, false, 1},
+		{"gemini-cli", "copilot-cli", true, false, 0},
+		{"gemini-cli", "cline", true, false, 0},
+		{"gemini-cli", "gemini-cli", true, false, 0},
+		{"gemini-cli", "canonical", true, false, 0},
+		{"gemini-cli", "claude-code", false, false, 0},
+		{"gemini-cli", "claude-code", true, true, 0},
+		{"claude-code", "codex", true, false, 0},
+	}
+	for _, tt := range tests {
+		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{{
+			Event: "before_tool_execute", Blocking: tt.blocking,
+			Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "python3 guard.py"},
+		}}}
+		ds, about := crashUnblocked(m, tt.from, tt.to, tt.shim, nil)
+		got := 0
+		if len(about) == 1 {
+			got = len(about[0])
+		}
+		if got != tt.want || len(ds) != min(tt.want, 1) {
+			t.Errorf("%s → %s (blocking %v, shim %v): noted %d hooks, %v; want %d", tt.from, tt.to, tt.blocking, tt.shim, got, ds, tt.want)
+			continue
+		}
+		if len(ds) == 1 && (ds[0].Code != capabilities.CodeFailOpen || ds[0].Severity != diag.Info) {
+			t.Errorf("%s → %s: %v; want an info %s", tt.from, tt.to, ds[0], capabilities.CodeFailOpen)
+		}
 	}
 }
