@@ -807,7 +807,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 				notes.Diagnostics = append(notes.Diagnostics, pluginOnlyVars(planned, to)...)
 				notes.Diagnostics = append(notes.Diagnostics, toolOnlyVars(planned, from, to, s.Scripts)...)
 				if len(m.Hooks) > 0 { // no hooks, nothing to run twice (QA)
-					notes.Diagnostics = append(notes.Diagnostics, doubleRun(s.Files, from, to)...)
+					notes.Diagnostics = append(notes.Diagnostics, doubleRun(s.Files, from, to, switchedOffFiles(m, from, s.Files))...)
 				}
 			})
 		}
@@ -1700,7 +1700,13 @@ func membersByName(n *node.Node) []node.Field {
 // A tool that loads the source's file as its own (Copilot CLI, a VS Code
 // .github/hooks file: CoLoader) and also runs the target's config runs
 // the hooks left there twice as well: named beside the source.
-func doubleRun(in providers.Files, from, to string) diag.List {
+//
+// off are the source's files whose hooks the source tool keeps all
+// switched off (switchedOffFiles): it runs none of them, so it runs none
+// twice (QA: a Copilot CLI hook file with "disableAllHooks": true). A
+// tool loading such a file as its own is still named: whether it honours
+// the source's switch is not documented.
+func doubleRun(in providers.Files, from, to string, off map[string]bool) diag.List {
 	source, _ := vocab.Default().Provider(from)
 	target, _ := vocab.Default().Provider(to)
 	targetReads, sourceReads := slices.Contains(target.AlsoReads, from), slices.Contains(source.AlsoReads, to)
@@ -1719,6 +1725,7 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 				}
 			}
 		}
+		sourceReads := sourceReads && !off[p]
 		var w diag.List
 		switch {
 		case co != "" && sourceReads:
@@ -1742,6 +1749,31 @@ func doubleRun(in providers.Files, from, to string) diag.List {
 		ds = append(ds, w.WithFile(p)...)
 	}
 	return ds
+}
+
+// switchedOffFiles are the files of in whose hooks in m (the source, as
+// decoded) all carry the source's "$disabled" mark: a setting of the tool
+// turns them off (providers.MarkSwitchedOff), so it runs none of them.
+func switchedOffFiles(m *canonical.Manifest, from string, in providers.Files) map[string]bool {
+	paths := in.Paths()
+	on, off := map[string]bool{}, map[string]bool{}
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		file := h.OriginFile
+		if file == "" && len(paths) == 1 {
+			file = paths[0]
+		}
+		// Most hooks carry no such mark: parse only those that might.
+		if raw := h.ProviderData[from]; bytes.Contains(raw, []byte(`"$disabled"`)) && providers.OwnData(h, from).Get("$disabled") != nil {
+			off[file] = true
+		} else {
+			on[file] = true
+		}
+	}
+	for f := range on {
+		delete(off, f)
+	}
+	return off
 }
 
 // ranCommand reports whether the source hook a planned hook came from was

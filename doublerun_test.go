@@ -34,12 +34,38 @@ func TestDoubleRun(t *testing.T) {
 		{providers.Files{".windsurf/hooks.json": nil}, "windsurf", "claude-code", ""},
 		{providers.Files{"saved/hooks.json": nil}, "copilot-cli", "claude-code", ""}, // no tool reads it there
 	} {
-		ds := doubleRun(tc.in, tc.from, tc.to)
+		ds := doubleRun(tc.in, tc.from, tc.to, nil)
 		switch {
 		case tc.want == "" && len(ds) > 0:
 			t.Errorf("%s -> %s: %v, want nothing", tc.from, tc.to, ds)
 		case tc.want != "" && (len(ds) != 1 || ds[0].Code != CodeDoubleRun || !strings.Contains(ds[0].Message, tc.want)):
 			t.Errorf("%s -> %s: %v, want one HC406 saying %q", tc.from, tc.to, ds, tc.want)
+		}
+	}
+}
+
+// TestDoubleRunSwitchedOff: a source file whose hooks its tool keeps all
+// switched off ("disableAllHooks": true in a Copilot CLI hook file) runs
+// none of them there, so none runs twice there (QA: HC406 said each hook
+// left in it ran twice in both); VS Code, which loads the file as its own
+// and whose handling of the switch is undocumented, is still named.
+func TestDoubleRunSwitchedOff(t *testing.T) {
+	off := providers.Files{".github/hooks/off.json": []byte(`{"version": 1, "disableAllHooks": true, "hooks": {"preToolUse": [{"matcher": "edit", "bash": "exit 2"}]}}`)}
+	on := providers.Files{".github/hooks/on.json": []byte(`{"version": 1, "hooks": {"preToolUse": [{"matcher": "edit", "bash": "exit 2"}]}}`)}
+	for _, tc := range []struct {
+		in   providers.Files
+		want string
+	}{
+		{off, "VS Code Copilot agent hooks, which loads .github/hooks/off.json as its own, also runs the hooks in Claude Code's config, where they are converted: each hook left in .github/hooks/off.json runs twice in VS Code Copilot agent hooks"},
+		{on, "GitHub Copilot CLI and VS Code Copilot agent hooks (which loads .github/hooks/on.json as its own) also run the hooks in Claude Code's config"},
+	} {
+		s := DecodeSource("copilot-cli", tc.in)
+		if s.Diagnostics.HasErrors() {
+			t.Fatalf("decode: %v", s.Diagnostics)
+		}
+		ds := doubleRun(tc.in, "copilot-cli", "claude-code", switchedOffFiles(s.Manifest, "copilot-cli", tc.in))
+		if len(ds) != 1 || !strings.Contains(ds[0].Message, tc.want) {
+			t.Errorf("%v: %v, want one HC406 saying %q", tc.in.Paths(), ds, tc.want)
 		}
 	}
 }
