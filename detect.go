@@ -30,7 +30,7 @@ func DetectSource(path string, src []byte) []string {
 	// The most specific path wins: .github/hooks/hooks.json is Copilot's,
 	// even though it also ends in a plugin's hooks/hooks.json.
 	var byPath []string
-	longest := 0
+	longest, shared := 0, ""
 	for _, prov := range vocab.Default().Providers {
 		if prov.Slug == "canonical" {
 			continue
@@ -39,7 +39,7 @@ func DetectSource(path string, src []byte) []string {
 			if matchesConfigPath(p, cp) {
 				switch {
 				case len(cp) > longest:
-					byPath, longest = []string{prov.Slug}, len(cp)
+					byPath, longest, shared = []string{prov.Slug}, len(cp), cp
 				case len(cp) == longest:
 					byPath = append(byPath, prov.Slug)
 				}
@@ -50,15 +50,21 @@ func DetectSource(path string, src []byte) []string {
 	if len(byPath) < 2 {
 		return byPath
 	}
-	named := byEventNames(src, byPath)
-	if len(named) == 1 {
+	cands := byEventNames(src, byPath)
+	if len(cands) > 1 && !strings.HasPrefix(shared, ".") {
+		cands = byOtherTools(src, cands)
+	}
+	if len(cands) > 1 {
+		cands = byPluginVars(src, cands)
+	}
+	if len(cands) == 1 {
 		// One tool by its names, which may read the file in another's
 		// form; a file that mixes them still leaves --from to decide.
-		if slug := versionedAs(src, named[0], byPath); slug != "" {
+		if slug := versionedAs(src, cands[0], byPath); slug != "" {
 			return []string{slug}
 		}
 	}
-	return named
+	return cands
 }
 
 // versionedAs returns the candidate whose form a file named slug's by its
@@ -84,6 +90,58 @@ func versionedAs(src []byte, slug string, cands []string) string {
 		return prov.VersionedAs
 	}
 	return ""
+}
+
+// byOtherTools widens the candidates of a plugin's file (hooks/hooks.json,
+// a path outside any tool's own folder, which other tools' plugins use
+// too: a Cursor plugin's, corpus cursor/14) when none of them knows any
+// of the file's event names: the tools whose event tables know all of
+// them are the candidates then (QA: a file of Cursor's beforeShellExecution
+// was called "claude-code or gemini-cli", and cursor never named). A file
+// whose names fit no tool keeps the path's candidates.
+func byOtherTools(src []byte, cands []string) []string {
+	keys := eventKeys(src)
+	if len(keys) == 0 || slices.ContainsFunc(cands, func(slug string) bool { return knownEvents(keys, slug) > 0 }) {
+		return cands
+	}
+	var fit []string
+	for _, prov := range vocab.Default().Providers {
+		if prov.Slug != "canonical" && knownEvents(keys, prov.Slug) == len(keys) {
+			fit = append(fit, prov.Slug)
+		}
+	}
+	if len(fit) == 0 {
+		return cands
+	}
+	return fit
+}
+
+// byPluginVars narrows candidates whose event names are alike (a plugin's
+// SessionStart is Claude's and Gemini's) by the plugin-root variables the
+// file uses (the providers table's plugin_root_vars): only Gemini CLI
+// fills ${extensionPath} (corpus gemini-cli/05), only Claude Code of the
+// two ${CLAUDE_PLUGIN_ROOT}. A file using none, or those of every
+// candidate, stays ambiguous.
+func byPluginVars(src []byte, cands []string) []string {
+	var uses []string
+	for _, slug := range cands {
+		prov, _ := vocab.Default().Provider(slug)
+		if slices.ContainsFunc(prov.PluginRootVars, func(v string) bool { return usesVar(src, v) }) {
+			uses = append(uses, slug)
+		}
+	}
+	if len(uses) == 0 || len(uses) == len(cands) {
+		return cands
+	}
+	return uses
+}
+
+// usesVar reports whether src refers to a variable as ${name} or as $name
+// followed by no further name character ($CLAUDE_PLUGIN_ROOT/x, not
+// $CLAUDE_PLUGIN_ROOTS), the reading replaceVarWith gives $name.
+func usesVar(src []byte, name string) bool {
+	s := string(src)
+	return strings.Contains(s, "${"+name+"}") || replaceVarWith(s, name, "") != s
 }
 
 // byEventNames narrows candidates that share a path (.github/hooks/ is

@@ -29,6 +29,19 @@ func TestDetectSource(t *testing.T) {
 		{"plugin/hooks/hooks.json", `{"hooks": {"BeforeTool": []}}`, []string{"gemini-cli"}},
 		// …except the ones they share.
 		{"plugin/hooks/hooks.json", `{"hooks": {"SessionStart": []}}`, []string{"claude-code", "gemini-cli"}},
+		// …unless a plugin-root variable only one of them fills says
+		// whose it is (corpus gemini-cli/05's ${extensionPath}).
+		{"plugin/hooks/hooks.json", `{"hooks": {"SessionStart": [{"hooks": [{"command": "node ${extensionPath}/a.js"}]}]}}`, []string{"gemini-cli"}},
+		{"plugin/hooks/hooks.json", `{"hooks": {"SessionStart": [{"hooks": [{"command": "$CLAUDE_PLUGIN_ROOT/a.sh"}]}]}}`, []string{"claude-code"}},
+		{"plugin/hooks/hooks.json", `{"hooks": {"SessionStart": [{"hooks": [{"command": "$CLAUDE_PLUGIN_ROOTS/a.sh"}]}]}}`, []string{"claude-code", "gemini-cli"}},
+		// Another tool's plugin at the same path: event names only Cursor
+		// has make it Cursor's (corpus cursor/14), though the path is not
+		// one of Cursor's.
+		{"plugin/hooks/hooks.json", `{"version": 1, "hooks": {"beforeShellExecution": [], "stop": []}}`, []string{"cursor"}},
+		// Names no tool has keep the path's candidates.
+		{"plugin/hooks/hooks.json", `{"hooks": {"Nope": []}}`, []string{"claude-code", "gemini-cli"}},
+		// A tool's own folder is never widened to other tools.
+		{".github/hooks/hooks.json", `{"hooks": {"beforeShellExecution": []}}`, []string{"copilot-cli", "vs-code-copilot"}},
 	}
 	for _, tt := range tests {
 		if got := DetectSource(tt.path, []byte(tt.src)); !slices.Equal(got, tt.want) {

@@ -394,6 +394,7 @@ func byContent(fsys fs.FS, found []string) []string {
 // readProject finds the source tool's config files in a project directory.
 func readProject(e *env, dir, from string) (providers.Files, string, diag.List, error) {
 	fsys := os.DirFS(dir)
+	plugin := false // the source was told by its plugin's hooks/hooks.json
 	if from == "" {
 		var found []string
 		for _, slug := range providers.Slugs() {
@@ -412,7 +413,7 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 			if src, err := fs.ReadFile(fsys, "hooks/hooks.json"); err == nil {
 				switch cands := hookconv.DetectSource("hooks/hooks.json", src); len(cands) {
 				case 1:
-					found = cands
+					found, plugin = cands, true
 				default:
 					return nil, "", nil, usagef("%s holds hooks/hooks.json, which could be %s; choose with --from", dir, strings.Join(cands, " or "))
 				}
@@ -460,6 +461,12 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 		}
 	}
 	rels := hookconv.ProviderFiles(from, fsys)
+	if plugin && !slices.Contains(rels, "hooks/hooks.json") {
+		// A tool's plugin file at a path not among the tool's project
+		// paths (a Cursor plugin's, known by its event names): the file
+		// that named the tool is the one to read.
+		rels = append(rels, "hooks/hooks.json")
+	}
 	// Ready the heap for the files' total size before reading them, so
 	// they land in huge pages too (see readInput).
 	total := 0
