@@ -37,7 +37,8 @@ const CodeToolNameTest = "HC446"
 // scripts it runs (readInput), by testedNames. A hook that tests the
 // target's name too is not warned about; nor one whose target has no
 // tool for the job (nothing to guard there), unless the target's table
-// names no tools at all (VS Code, whose names hookconv does not know).
+// names no tools at all, or only some (tools_partial: VS Code, whose
+// names hookconv knows from docs examples only).
 // Where the target keeps the tool's name elsewhere (Windsurf, Cline,
 // Copilot CLI's camelCase payload) or under --shim (hookrun hands the
 // hook the canonical name at "tool"), payloadShape warns instead. Beside
@@ -52,7 +53,11 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 		return nil, nil
 	}
 	names := vocab.Default()
-	unknown := len(names.ToolsOf(to)) == 0
+	// A target whose tools table is partial (VS Code) may run a tool
+	// under a name the table lacks: a test of the source's name for it
+	// is then never true there either, not moot.
+	prov, _ := names.Provider(to)
+	unknown := len(names.ToolsOf(to)) == 0 || prov.ToolsPartial
 	// One warning per source and names tested: a script that tests
 	// Bash, Write and Edit is one finding, not three.
 	type key struct{ source, layout, tests string }

@@ -66,6 +66,10 @@ type Contract struct {
 	ToolResponse   []string `toml:"tool_response"`
 	Prompt         []string `toml:"prompt"`
 	TranscriptPath []string `toml:"transcript_path"`
+	// MCPServer are the paths to an MCP call's server name where the
+	// payload keeps it apart from the tool's name (Windsurf's
+	// tool_info.mcp_server_name); present only on MCP calls.
+	MCPServer []string `toml:"mcp_server"`
 	// ToolNamesFrom names other providers whose tool vocabulary is tried
 	// when the provider's own does not know a tool name (Copilot CLI sends
 	// Claude's tool names to hooks configured in Claude's format).

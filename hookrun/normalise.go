@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -17,12 +19,16 @@ import (
 // and source; native is the tool's own payload, byte for byte (null when
 // there was none or it was not JSON).
 type Input struct {
-	Event          string          `json:"event"`
-	NativeEvent    string          `json:"native_event,omitempty"`
-	SessionID      string          `json:"session_id,omitempty"`
-	Cwd            string          `json:"cwd,omitempty"`
-	Tool           string          `json:"tool,omitempty"`
-	NativeTool     string          `json:"native_tool,omitempty"`
+	Event       string `json:"event"`
+	NativeEvent string `json:"native_event,omitempty"`
+	SessionID   string `json:"session_id,omitempty"`
+	Cwd         string `json:"cwd,omitempty"`
+	Tool        string `json:"tool,omitempty"`
+	NativeTool  string `json:"native_tool,omitempty"`
+	// MCP names an MCP tool the call is to, as the spec's MCP matcher
+	// does (§4: structured, never a joined string): no canonical tool
+	// names one.
+	MCP            *MCPTool        `json:"mcp,omitempty"`
 	ToolInput      json.RawMessage `json:"tool_input,omitempty"`
 	ToolResponse   json.RawMessage `json:"tool_response,omitempty"`
 	Prompt         string          `json:"prompt,omitempty"`
@@ -131,6 +137,9 @@ func (t *Tables) Normalise(provider, event string, payload []byte) (Input, []str
 	in.Cwd = fileURLPath(d.str(c.Cwd))
 	in.NativeTool = d.str(c.Tool)
 	in.Tool = canonicalTool(c, in.NativeTool, in.Ref())
+	if in.Tool == "" {
+		in.MCP = mcpTool(c, in.NativeTool, d.str(c.MCPServer))
+	}
 	in.ToolInput = withCommand(objectIfEncoded(d.raw(c.ToolInput)), c.CommandLists)
 	in.ToolResponse = d.raw(c.ToolResponse)
 	in.Prompt = d.str(c.Prompt)
@@ -174,6 +183,40 @@ func canonicalTool(c *Contract, native string, ev EventRef) string {
 		}
 	}
 	return ""
+}
+
+// MCPTool is an MCP tool of the canonical input: its server, when the
+// payload names it, and the tool's own name on that server.
+type MCPTool struct {
+	Server string `json:"server,omitempty"`
+	Tool   string `json:"tool"`
+}
+
+// mcpTool reads an MCP tool from the payload: the server and tool the
+// payload keeps apart (Windsurf), or a native name spelled by the MCP
+// template of the provider's, or of one it borrows tool names from
+// (mcp__github__push_files). Cursor's MCP:{tool} names no server. nil
+// for any other tool.
+func mcpTool(c *Contract, native, server string) *MCPTool {
+	if native == "" {
+		return nil
+	}
+	if server != "" {
+		return &MCPTool{Server: server, Tool: native}
+	}
+	names := vocab.Default()
+	for _, slug := range append([]string{c.Slug}, c.ToolNamesFrom...) {
+		prov, _ := names.Provider(slug)
+		if s, t, ok := providers.ParseMCP(prov.MCP, native); ok {
+			return &MCPTool{Server: s, Tool: t}
+		}
+		if prefix, ok := strings.CutSuffix(prov.MCP, "{tool}"); ok && !strings.Contains(prefix, "{") && prefix != "" {
+			if t, ok := strings.CutPrefix(native, prefix); ok && canonical.IsMCPName(t) {
+				return &MCPTool{Tool: t}
+			}
+		}
+	}
+	return nil
 }
 
 // fileURLPath turns an OpenHook context URI (file:///home/u/proj) into a

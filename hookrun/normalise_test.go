@@ -99,6 +99,39 @@ func TestNormalise(t *testing.T) {
 			payload:  `{"session_id":"s","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"extra":1}`,
 			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","session_id":"s","cwd":"/p","tool":"shell","native_tool":"Bash","tool_input":{"command":"ls"},"source":"claude-code","native":{"session_id":"s","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"extra":1}}`,
 		},
+		// QA F6: VS Code's tools (reference part 2 §2.5), and MCP tools
+		// as the spec's structured MCP name (§4).
+		{
+			name:     "vs code terminal",
+			provider: "vs-code-copilot",
+			payload:  `{"sessionId":"s","hookEventName":"PreToolUse","tool_name":"runTerminalCommand","tool_input":{"command":"ls"}}`,
+			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","session_id":"s","tool":"shell","native_tool":"runTerminalCommand","tool_input":{"command":"ls"},"source":"vs-code-copilot","native":{"sessionId":"s","hookEventName":"PreToolUse","tool_name":"runTerminalCommand","tool_input":{"command":"ls"}}}`,
+		},
+		{
+			name:     "claude mcp tool",
+			provider: "claude-code",
+			payload:  `{"hook_event_name":"PreToolUse","tool_name":"mcp__github__push_files"}`,
+			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","native_tool":"mcp__github__push_files","mcp":{"server":"github","tool":"push_files"},"source":"claude-code","native":{"hook_event_name":"PreToolUse","tool_name":"mcp__github__push_files"}}`,
+		},
+		{
+			name:     "windsurf mcp tool: server and tool apart",
+			provider: "windsurf",
+			payload:  `{"agent_action_name":"pre_mcp_tool_use","tool_info":{"mcp_server_name":"github","mcp_tool_name":"push_files"}}`,
+			want:     `{"event":"before_tool_execute","native_event":"pre_mcp_tool_use","native_tool":"push_files","mcp":{"server":"github","tool":"push_files"},"source":"windsurf","native":{"agent_action_name":"pre_mcp_tool_use","tool_info":{"mcp_server_name":"github","mcp_tool_name":"push_files"}}}`,
+		},
+		{
+			name:     "cursor mcp tool: no server in the name",
+			provider: "cursor",
+			payload:  `{"hook_event_name":"preToolUse","tool_name":"MCP:list_variables"}`,
+			want:     `{"event":"before_tool_execute","native_event":"preToolUse","native_tool":"MCP:list_variables","mcp":{"tool":"list_variables"},"source":"cursor","native":{"hook_event_name":"preToolUse","tool_name":"MCP:list_variables"}}`,
+		},
+		{
+			// The payload does not say whether a write or an edit: no tool.
+			name:     "windsurf pre_write_code",
+			provider: "windsurf",
+			payload:  `{"agent_action_name":"pre_write_code","tool_info":{"file_path":"/w/a"}}`,
+			want:     `{"event":"before_tool_execute","native_event":"pre_write_code","tool_input":{"file_path":"/w/a"},"source":"windsurf","native":{"agent_action_name":"pre_write_code","tool_info":{"file_path":"/w/a"}}}`,
+		},
 		{
 			name:     "--event wins, native name kept from the payload",
 			provider: "claude-code",

@@ -195,6 +195,10 @@ type Provider struct {
 	// reach the tool's hooks (Codex hooks see Bash and apply_patch only),
 	// so a matcher that names all of them misses none of its built-ins.
 	ToolsListed bool `toml:"tools_listed" json:"tools_listed,omitempty"`
+	// ToolsPartial: the tools table holds only some of the tool's names
+	// (VS Code's, known from docs examples): a canonical tool without a row
+	// may still be one it runs, under a name hookconv does not know.
+	ToolsPartial bool `toml:"tools_partial" json:"tools_partial,omitempty"`
 	// BuiltinMatcher is the tool matcher that selects every tool that is
 	// not an MCP tool (Kiro CLI 2.x's "@builtin"), "" where there is none.
 	// It reads as every native tool the tables know the provider by.
