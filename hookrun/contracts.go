@@ -70,6 +70,9 @@ type Contract struct {
 	// payload keeps it apart from the tool's name (Windsurf's
 	// tool_info.mcp_server_name); present only on MCP calls.
 	MCPServer []string `toml:"mcp_server"`
+	// ToolCallID are the paths to the tool call's own id (tool_use_id),
+	// which envelope writes as OpenHook's tool_call_id.
+	ToolCallID []string `toml:"tool_call_id"`
 	// ToolNamesFrom names other providers whose tool vocabulary is tried
 	// when the provider's own does not know a tool name (Copilot CLI sends
 	// Claude's tool names to hooks configured in Claude's format).

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -107,11 +108,18 @@ func digest(b []byte) string {
 // from any tool's hooks. id is the idempotency key (NewID); now stamps
 // the event. The prompt, the tool input and the tool output are given in
 // extensions.hookconv by length and SHA-256 only, unless includeContent
-// copies them there too. Events OpenHook has no type for are an error.
+// copies them there too. Events OpenHook has no type for are an error,
+// as is an input without a session id, which OpenHook requires.
 func Envelope(in *Input, id string, now time.Time, includeContent bool) ([]byte, error) {
 	e, err := newEnvelope(in, id, now, includeContent)
 	if err != nil {
 		return nil, err
+	}
+	if in.SessionID == "" {
+		// Required by OpenHook (reference part 1 §5.3); the caller says
+		// what to do when the payload has none (envelope gives a new id
+		// and says so). The run log keeps its record as it was.
+		return nil, fmt.Errorf("OpenHook requires a session_id and the %s payload has none", in.Source)
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -131,6 +139,13 @@ func newEnvelope(in *Input, id string, now time.Time, includeContent bool) (*env
 		}
 		return nil, fmt.Errorf("OpenHook %s has no event type for %s", OpenHookVersion, in.Event)
 	}
+	path := filePath(in.ToolInput)
+	if typ == "tool.end" && in.Event == "after_tool_execute" && path != "" && writesFiles(in) {
+		// A file the agent wrote or edited is OpenHook's file.write
+		// (QA: Claude's PostToolUse Write and Cursor's afterFileEdit were
+		// tool.end): the event a consumer of file changes listens for.
+		typ = "file.write"
+	}
 	e := &envelope{
 		OpenHook:  OpenHookVersion,
 		ID:        id,
@@ -140,6 +155,9 @@ func newEnvelope(in *Input, id string, now time.Time, includeContent bool) (*env
 		SessionID: in.SessionID,
 		Context:   fileURI(in.Cwd),
 		Data:      map[string]any{},
+	}
+	if in.ToolCallID != "" && e.Type != "session.start" && e.Type != "session.end" && e.Type != "prompt.submit" {
+		e.Data["tool_call_id"] = in.ToolCallID
 	}
 	switch e.Type {
 	case "tool.start", "tool.end":
@@ -156,23 +174,50 @@ func newEnvelope(in *Input, id string, now time.Time, includeContent bool) (*env
 			e.Data["transcript_path"] = in.TranscriptPath
 		}
 	case "file.write":
-		var p struct {
-			FilePath string `json:"file_path"`
-			Path     string `json:"path"`
-		}
-		_ = json.Unmarshal(in.ToolInput, &p)
-		if p.FilePath == "" {
-			p.FilePath = p.Path
-		}
-		if p.FilePath == "" {
+		if path == "" {
 			return nil, fmt.Errorf("OpenHook file.write needs a path and the payload has none")
 		}
-		e.Data["path"] = p.FilePath
+		e.Data["path"] = path
+		if in.Tool == "file_edit" {
+			// An edit changes a file that is there; a write may create
+			// or overwrite one, which the payload does not tell apart.
+			e.Data["operation"] = "update"
+		}
 	}
 	if c := contentOf(in, includeContent); c != nil {
 		e.Extensions = &extensions{Hookconv: c}
 	}
 	return e, nil
+}
+
+// writesFiles reports whether the call is to a tool that writes or edits
+// files: its canonical tool, or the native event standing for such tools
+// only (Cursor's afterFileEdit: file_write and file_edit).
+func writesFiles(in *Input) bool {
+	isFileTool := func(t string) bool { return t == "file_write" || t == "file_edit" }
+	if in.Tool != "" {
+		return isFileTool(in.Tool)
+	}
+	for _, row := range vocab.Default().DecodeEvent(in.Source, in.NativeEvent) {
+		if row.Event == in.Event && len(row.Tools) > 0 && !slices.ContainsFunc(row.Tools, func(t string) bool { return !isFileTool(t) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// filePath is the file a tool input names (file_path, or path), "" for
+// none.
+func filePath(input json.RawMessage) string {
+	var p struct {
+		FilePath string `json:"file_path"`
+		Path     string `json:"path"`
+	}
+	_ = json.Unmarshal(input, &p)
+	if p.FilePath == "" {
+		return p.Path
+	}
+	return p.FilePath
 }
 
 // openHookType is the OpenHook event type of a canonical event: the one

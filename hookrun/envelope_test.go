@@ -39,6 +39,18 @@ func TestEnvelope(t *testing.T) {
 			want: `{"openhook":"0.1","id":"ID","source":"claude-code","type":"session.start","time":"2026-08-01T10:00:00.000Z","session_id":"s"}`},
 		{provider: "claude-code", payload: `{"hook_event_name":"SessionStart","session_id":"s","cwd":"C:\\Users\\u\\proj"}`,
 			want: `{"openhook":"0.1","id":"ID","source":"claude-code","type":"session.start","time":"2026-08-01T10:00:00.000Z","session_id":"s","context":"file:///C:/Users/u/proj"}`},
+		// QA F8: a file written or edited is file.write (reference part 1
+		// §5.3: path required; operation update for an edit), and the
+		// tool call's id is tool_call_id.
+		{provider: "claude-code", payload: `{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"Edit","tool_use_id":"toolu_1","tool_input":{"file_path":"/x/a"}}`,
+			want: `{"openhook":"0.1","id":"ID","source":"claude-code","type":"file.write","time":"2026-08-01T10:00:00.000Z","session_id":"s","data":{"operation":"update","path":"/x/a","tool_call_id":"toolu_1"},"extensions":{"hookconv":{"tool_input_bytes":20,"tool_input_sha256":"` + sha(`{"file_path":"/x/a"}`) + `"}}}`},
+		{provider: "cursor", payload: `{"hook_event_name":"afterFileEdit","conversation_id":"c","file_path":"/x/a.go"}`,
+			want: `{"openhook":"0.1","id":"ID","source":"cursor","type":"file.write","time":"2026-08-01T10:00:00.000Z","session_id":"c","data":{"path":"/x/a.go"},"extensions":{"hookconv":{"tool_input_bytes":23,"tool_input_sha256":"` + sha(`{"file_path":"/x/a.go"}`) + `"}}}`},
+		{provider: "claude-code", payload: `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_use_id":"toolu_2"}`,
+			want: `{"openhook":"0.1","id":"ID","source":"claude-code","type":"tool.start","time":"2026-08-01T10:00:00.000Z","session_id":"s","data":{"tool_call_id":"toolu_2","tool_name":"Bash"}}`},
+		// A payload without a session id: the caller decides (envelope
+		// gives a new one and says so).
+		{provider: "kiro-agent", payload: `{"hook_event_name":"agentSpawn","cwd":"/x"}`, err: "OpenHook requires a session_id and the kiro-agent payload has none"},
 		{provider: "claude-code", payload: `{"hook_event_name":"Stop"}`, err: "OpenHook 0.1 has no event type for agent_stop"},
 		{provider: "copilot-cli", payload: `{"sessionId":"s"}`, err: "the event is not known; name it with --event"},
 		{provider: "claude-code", event: "file_changed", payload: `{"session_id":"s"}`, err: "OpenHook file.write needs a path and the payload has none"},

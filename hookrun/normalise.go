@@ -35,6 +35,9 @@ type Input struct {
 	TranscriptPath string          `json:"transcript_path,omitempty"`
 	Source         string          `json:"source"`
 	Native         json.RawMessage `json:"-"`
+	// ToolCallID is the tool call's own id, for envelope's tool_call_id;
+	// not part of run's canonical input.
+	ToolCallID string `json:"-"`
 	// fired is the canonical event the payload names where --event named
 	// another (Normalise warns then): the one the tool ran the hook on.
 	fired string
@@ -140,6 +143,7 @@ func (t *Tables) Normalise(provider, event string, payload []byte) (Input, []str
 	if in.Tool == "" {
 		in.MCP = mcpTool(c, in.NativeTool, d.str(c.MCPServer))
 	}
+	in.ToolCallID = d.str(c.ToolCallID)
 	in.ToolInput = withCommand(objectIfEncoded(d.raw(c.ToolInput)), c.CommandLists)
 	in.ToolResponse = d.raw(c.ToolResponse)
 	in.Prompt = d.str(c.Prompt)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -60,9 +62,29 @@ the Agent Hooks event names and required fields to write them from.`,
 			if err := t.CheckEvent(provider, event); err != nil {
 				return usagef("%v", err)
 			}
-			in, warns := t.Normalise(provider, event, hookrun.ReadPayload(e.stdin))
+			payload := bytes.TrimSpace(hookrun.ReadPayload(e.stdin))
+			// An envelope says what a tool's payload held: without one
+			// there is nothing to say (QA: exit 0 and an empty
+			// session_id), and run's warnings about what a hook gets do
+			// not apply.
+			switch {
+			case len(payload) == 0:
+				fmt.Fprintf(e.stderr, "hookconv: no payload on stdin: envelope reads the %s hook payload the tool hands a hook\n", provider)
+				return exitError{exitProblems}
+			case payload[0] != '{' || !json.Valid(payload):
+				fmt.Fprintf(e.stderr, "hookconv: the payload on stdin is not a JSON object: envelope reads the %s hook payload the tool hands a hook\n", provider)
+				return exitError{exitProblems}
+			}
+			in, warns := t.Normalise(provider, event, payload)
 			for _, w := range warns {
 				fmt.Fprintf(e.stderr, "hookconv: %s\n", w)
+			}
+			if in.SessionID == "" && in.Event != "" {
+				// OpenHook requires session_id (reference part 1 §5.3);
+				// Kiro CLI's payload has none. A new id keeps the
+				// envelope valid; the note says it ties no events together.
+				in.SessionID = hookrun.NewID()
+				fmt.Fprintf(e.stderr, "hookconv: the %s payload has no session id, which OpenHook requires: session_id is a new random id, not shared by the session's other events\n", provider)
 			}
 			out, err := hookrun.Envelope(&in, hookrun.NewID(), time.Now(), includeContent)
 			if err != nil {
