@@ -53,7 +53,24 @@ func Portability(from string, targets []string, in providers.Files) (hooks []Hoo
 // Portability is Portability for a source decoded once (whose Scripts,
 // when set, the checks read).
 func (s *Source) Portability(targets []string) (hooks []HookReport, general diag.List) {
-	seen := map[string]bool{}
+	hooks, general, _ = s.PortabilityByTarget(targets)
+	return hooks, general
+}
+
+// PortabilityByTarget is Portability with, beside each general
+// diagnostic, the targets whose conversion said it (QA: check --format
+// json gave no target, ambiguous with several --to): nil for one about
+// the source itself (its decoding and validation, the Source's
+// Diagnostics), which every conversion repeats.
+func (s *Source) PortabilityByTarget(targets []string) (hooks []HookReport, general diag.List, generalTargets [][]string) {
+	seen := map[string]int{} // by key: the index in general
+	ofSource := map[string]bool{}
+	keyOf := func(d diag.Diagnostic) string {
+		return d.Code + "\x00" + d.File + "\x00" + strconv.Itoa(d.Pos.Offset) + "\x00" + d.Message
+	}
+	for _, d := range s.Diagnostics {
+		ofSource[keyOf(d)] = true
+	}
 	for ti, to := range targets {
 		res := s.Convert(to, nil, Options{})
 		if res.Files != nil {
@@ -61,7 +78,7 @@ func (s *Source) Portability(targets []string) (hooks []HookReport, general diag
 		}
 		if ti == 0 {
 			if res.Decoded == nil {
-				return nil, res.Diagnostics
+				return nil, res.Diagnostics, make([][]string, len(res.Diagnostics))
 			}
 			for i := range res.Decoded.Hooks {
 				h := &res.Decoded.Hooks[i]
@@ -81,10 +98,16 @@ func (s *Source) Portability(targets []string) (hooks []HookReport, general diag
 				}
 			}
 			if !named {
-				key := d.Code + "\x00" + d.File + "\x00" + strconv.Itoa(d.Pos.Offset) + "\x00" + d.Message
-				if !seen[key] {
-					seen[key] = true
+				key := keyOf(d)
+				i, ok := seen[key]
+				if !ok {
+					i = len(general)
+					seen[key] = i
 					general = append(general, d)
+					generalTargets = append(generalTargets, nil)
+				}
+				if !ofSource[key] && !slices.Contains(generalTargets[i], to) {
+					generalTargets[i] = append(generalTargets[i], to)
 				}
 			}
 		}
@@ -92,7 +115,7 @@ func (s *Source) Portability(targets []string) (hooks []HookReport, general diag
 			hooks[i].Fates = append(hooks[i].Fates, HookFate{Target: to, Fate: fateOf(per[i], failed), Diagnostics: per[i]})
 		}
 	}
-	return hooks, general
+	return hooks, general, generalTargets
 }
 
 // ProjectTarget is one target's files in the source's project, keyed by

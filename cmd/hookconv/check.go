@@ -76,7 +76,7 @@ the command line is wrong.`,
 			var ns noSourceError
 			if errors.As(err, &ns) && format == "json" {
 				// The report, with the reason in it, as for any failure.
-				if err := writeReportJSON(e, nil, ns.diagnostics()); err != nil {
+				if err := writeReportJSON(e, nil, ns.diagnostics(), nil, ""); err != nil {
 					return err
 				}
 				return exitError{exitProblems}
@@ -98,8 +98,15 @@ the command line is wrong.`,
 			if source.Project, err = projectTargets(slug, in, targets); err != nil {
 				return usagef("%v", err)
 			}
-			hooks, general := source.Portability(targets)
+			hooks, general, generalTargets := source.PortabilityByTarget(targets)
 			general = append(ds, general...)
+			generalTargets = append(make([][]string, len(ds)), generalTargets...)
+			// A source that could not be decoded has no hooks to list: the
+			// output says so rather than show an empty table (QA).
+			unread := ""
+			if len(hooks) == 0 && general.HasErrors() {
+				unread = fmt.Sprintf("%s could not be read as a %s config: no hook was checked", input, slug)
+			}
 			lost, failed := false, general.HasErrors()
 			for _, h := range hooks {
 				for _, f := range h.Fates {
@@ -108,9 +115,14 @@ the command line is wrong.`,
 				}
 			}
 			if format == "json" {
-				if err := writeReportJSON(e, hooks, general); err != nil {
+				if err := writeReportJSON(e, hooks, general, generalTargets, unread); err != nil {
 					return err
 				}
+			} else if unread != "" {
+				if err := r.Render(e.stderr, withoutInfo(general)); err != nil {
+					return err
+				}
+				fmt.Fprintf(e.stderr, "hookconv: %s\n", unread)
 			} else {
 				cols := []string{"hook:hook", "event:event"}
 				for _, target := range targets {
@@ -191,10 +203,21 @@ func projectTargets(slug string, in providers.Files, targets []string) (map[stri
 }
 
 // reportJSON is check --format json: every hook's fate per target, with
-// the diagnostics that decided it.
+// the diagnostics that decided it; the diagnostics about no one hook, each
+// with the target it is about (once per target), or none when it is about
+// the source; and, when the source could not be read, why nothing is
+// listed.
 type reportJSON struct {
-	Hooks       []hookJSON        `json:"hooks"`
-	Diagnostics []diag.Diagnostic `json:"diagnostics"`
+	Error       string        `json:"error,omitempty"`
+	Hooks       []hookJSON    `json:"hooks"`
+	Diagnostics []generalJSON `json:"diagnostics"`
+}
+
+// generalJSON is a diagnostic about no one hook, with the target whose
+// conversion said it ("" for the source's own).
+type generalJSON struct {
+	diag.Diagnostic
+	Target string `json:"target,omitempty"`
 }
 
 type hookJSON struct {
@@ -209,8 +232,20 @@ type fateJSON struct {
 	Diagnostics []diag.Diagnostic `json:"diagnostics"`
 }
 
-func writeReportJSON(e *env, hooks []hookconv.HookReport, general diag.List) error {
-	out := reportJSON{Hooks: []hookJSON{}, Diagnostics: nonNil(general)}
+func writeReportJSON(e *env, hooks []hookconv.HookReport, general diag.List, targets [][]string, unread string) error {
+	out := reportJSON{Error: unread, Hooks: []hookJSON{}, Diagnostics: []generalJSON{}}
+	for i, d := range general {
+		var ts []string
+		if i < len(targets) {
+			ts = targets[i]
+		}
+		if len(ts) == 0 {
+			out.Diagnostics = append(out.Diagnostics, generalJSON{Diagnostic: d})
+		}
+		for _, t := range ts {
+			out.Diagnostics = append(out.Diagnostics, generalJSON{Diagnostic: d, Target: t})
+		}
+	}
 	for _, h := range hooks {
 		hj := hookJSON{Index: h.Index, Name: h.Name, Event: h.Event, Fates: map[string]fateJSON{}}
 		for _, f := range h.Fates {
