@@ -161,6 +161,23 @@ func TestEnv(t *testing.T) {
 	if env := Env(nil, "codex", in); len(env) != 2 {
 		t.Errorf("got %q", env)
 	}
+	// Every project-dir variable the tool sets (Gemini CLI: its own and
+	// CLAUDE_PROJECT_DIR, providers table also_sets) gets the same value:
+	// the tool's own variable where set, else the payload's cwd (QA F10).
+	for _, tc := range []struct {
+		base []string
+		want string
+	}{
+		{nil, "GEMINI_PROJECT_DIR=/proj CLAUDE_PROJECT_DIR=/proj"},
+		{[]string{"GEMINI_PROJECT_DIR=/g"}, "CLAUDE_PROJECT_DIR=/g"},
+		{[]string{"CLAUDE_PROJECT_DIR=/c"}, "GEMINI_PROJECT_DIR=/proj"},
+		{[]string{"GEMINI_PROJECT_DIR=/g", "CLAUDE_PROJECT_DIR=/c"}, ""},
+	} {
+		env := Env(tc.base, "gemini-cli", in)
+		if got := strings.Join(env[len(tc.base)+2:], " "); got != tc.want {
+			t.Errorf("gemini-cli, base %q: added %q, want %q", tc.base, got, tc.want)
+		}
+	}
 }
 
 func TestHeadlessEnv(t *testing.T) {

@@ -402,15 +402,43 @@ func ReadPayload(r io.Reader) []byte {
 }
 
 // Env is the hook's environment: base plus HOOKCONV_EVENT (the canonical
-// event), HOOKCONV_PROVIDER, and the tool's project-directory variable set
-// to the payload's cwd when the tool did not set it (a hook converted from
-// Claude Code still finds $CLAUDE_PROJECT_DIR under Claude Code).
+// event), HOOKCONV_PROVIDER, and the tool's project-directory variables
+// (the providers table's project_dir_var and also_sets: Gemini CLI sets
+// CLAUDE_PROJECT_DIR too) each set when the tool did not set it: to the
+// tool's own variable where that is set, else to the payload's cwd (a hook
+// converted from Claude Code still finds $CLAUDE_PROJECT_DIR under Claude
+// Code; QA: under Gemini, ${hookconv:CLAUDE_PROJECT_DIR} was empty where
+// ${hookconv:GEMINI_PROJECT_DIR} had the cwd).
 func Env(base []string, provider string, in *Input) []string {
 	env := append(base[:len(base):len(base)], "HOOKCONV_EVENT="+in.Event, "HOOKCONV_PROVIDER="+provider)
-	if p, ok := vocab.Default().Provider(provider); ok && p.ProjectDirVar != "" && in.Cwd != "" && !hasVar(base, p.ProjectDirVar) {
-		env = append(env, p.ProjectDirVar+"="+in.Cwd)
+	p, ok := vocab.Default().Provider(provider)
+	if !ok || p.ProjectDirVar == "" {
+		return env
+	}
+	dir := in.Cwd
+	if v, set := varValue(base, p.ProjectDirVar); set {
+		dir = v
+	}
+	if dir == "" {
+		return env
+	}
+	for _, name := range append([]string{p.ProjectDirVar}, p.AlsoSets...) {
+		if !hasVar(base, name) {
+			env = append(env, name+"="+dir)
+		}
 	}
 	return env
+}
+
+// varValue is the last non-empty value of name in env, as the process
+// reads it.
+func varValue(env []string, name string) (string, bool) {
+	for i := len(env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(env[i], "="); ok && k == name {
+			return v, v != ""
+		}
+	}
+	return "", false
 }
 
 func hasVar(env []string, name string) bool {
