@@ -120,5 +120,43 @@ func Slug(name string, slugs []string) string {
 			return match[0]
 		}
 	}
+	if near := byParts(lower, slugs); near != "" {
+		return near
+	}
 	return Closest(lower, slugs, max(2, len(lower)/3))
+}
+
+// byParts finds the one slug a name spells in parts of its own (QA: no
+// suggestion for vscode, vs-code or droid, and kiro-agent for
+// cursor-agent): the name without hyphens begins the slug without them
+// (vscode, vs-code: vs-code-copilot), the name's first part is the slug's
+// (cursor-agent: cursor), or the name is one of the slug's later parts
+// (droid: factory-droid). "" when none or several do.
+func byParts(name string, slugs []string) string {
+	squash := func(s string) string { return strings.ReplaceAll(s, "-", "") }
+	first, _, _ := strings.Cut(name, "-")
+	rules := []func(slug string) bool{
+		func(slug string) bool { return len(squash(name)) >= 4 && strings.HasPrefix(squash(slug), squash(name)) },
+		func(slug string) bool { f, _, _ := strings.Cut(slug, "-"); return first != name && f == first },
+		func(slug string) bool {
+			_, rest, _ := strings.Cut(slug, "-")
+			return slices.Contains(strings.Split(rest, "-"), name)
+		},
+	}
+	for _, rule := range rules {
+		found := ""
+		for _, s := range slugs {
+			if rule(s) {
+				if found != "" {
+					found = "\x00"
+					break
+				}
+				found = s
+			}
+		}
+		if found != "" && found != "\x00" {
+			return found
+		}
+	}
+	return ""
 }

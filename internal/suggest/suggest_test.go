@@ -47,7 +47,7 @@ func TestCompletion(t *testing.T) {
 }
 
 func TestSlug(t *testing.T) {
-	slugs := []string{"canonical", "claude-code", "gemini-cli", "codex", "cursor", "copilot-cli", "vs-code-copilot", "kiro", "kiro-legacy", "kiro-agent"}
+	slugs := []string{"canonical", "claude-code", "gemini-cli", "codex", "factory-droid", "cursor", "copilot-cli", "vs-code-copilot", "kiro", "kiro-legacy", "kiro-agent"}
 	for _, tc := range []struct{ name, want string }{
 		{"cursor", ""}, // a slug: nothing to suggest
 		{"Cursor", "cursor"},
@@ -57,7 +57,13 @@ func TestSlug(t *testing.T) {
 		{"gemini", "gemini-cli"},
 		{"kiro-agnt", "kiro-agent"},
 		{"kiro2", "kiro"},
-		{"vscode", ""}, // too far from everything
+		// Names spelling a slug in parts (QA F12).
+		{"vscode", "vs-code-copilot"},
+		{"vs-code", "vs-code-copilot"},
+		{"droid", "factory-droid"},
+		{"cursor-agent", "cursor"},
+		{"kiro-cli", ""}, // Kiro CLI's formats are kiro and kiro-agent: no one slug
+		{"vscod", "vs-code-copilot"},
 		{"xyz", ""},
 		{"", ""},
 	} {
