@@ -857,6 +857,11 @@ func (d *decoder) platform(n *node.Node, path string) map[string]string {
 	}
 	out := make(map[string]string, len(n.Fields))
 	for _, f := range d.lastMembers(n, path) {
+		if strings.HasPrefix(f.Key, "_") {
+			// An annotation, as at every other level (QA: HC153); "_" keys
+			// only, which schema.json allows here too.
+			continue
+		}
 		fp := join(path, f.Key)
 		if !contains(platformKeys, f.Key) {
 			hint := "use windows, linux or osx"
@@ -1058,6 +1063,11 @@ func (d *decoder) degradation(n *node.Node, path string) map[string]Strategy {
 	}
 	out := make(map[string]Strategy, len(n.Fields))
 	for _, f := range d.lastMembers(n, path) {
+		if strings.HasPrefix(f.Key, "_") {
+			// An annotation, as at every other level (QA: HC171); "_" keys
+			// only, which schema.json allows here too.
+			continue
+		}
 		fp := join(path, f.Key)
 		s := d.choice(f.Value, fp, string(StrategyExclude), string(StrategyWarn), string(StrategyBlock))
 		if f.Value.Kind != node.String {

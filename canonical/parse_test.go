@@ -146,6 +146,9 @@ func TestParseDiagnostics(t *testing.T) {
 			[]want{{code: CodeDegradationValue, at: `"ignore"`, path: "hooks[0].degradation.input_rewrite"}}},
 		{"unknown field with suggestion", "m.json", `{"spec": "hooks/1.0", "hooks": [{"evnet": "e", "event": "e", "handler": {"type": "command", "command": "x"}}]}`,
 			[]want{{code: CodeUnknownField, at: `"evnet"`, path: "hooks[0].evnet"}}},
+		// QA F13: "_" annotations inside platform and degradation too.
+		{"comment in platform", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "platform": {"_comment": "z", "linux": "y"}}}]}`, nil},
+		{"comment in degradation", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "degradation": {"_comment": "z"}, "handler": {"type": "command", "command": "x"}}]}`, nil},
 		{"comment keys are fine", "m.json", `{"$schema": "x", "_comment": "hi", "spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x"}}]}`, nil},
 		{"field of another handler type", "m.json", `{"spec": "hooks/1.0", "hooks": [{"event": "e", "handler": {"type": "command", "command": "x", "url": "http://x"}}]}`,
 			[]want{{code: CodeFieldIgnored, at: `"url"`, path: "hooks[0].handler.url"}}},
