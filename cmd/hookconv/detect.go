@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv"
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
 	"github.com/spf13/cobra"
 )
 
@@ -29,7 +31,8 @@ full). .git, .hg, .svn, node_modules, vendor and .venv are not entered.
 
 Nothing is executed and nothing is written. Exit status: 0 when every
 file found reads cleanly (warnings allowed), 1 when one has errors or is
-ambiguous, 2 when the command line is wrong.`,
+ambiguous, or DIR cannot be read (HC100), 2 when the command line is
+wrong.`,
 		Example: `  hookconv detect
   hookconv detect --format json ~/src/monorepo`,
 		Args: cobra.MaximumNArgs(1),
@@ -41,7 +44,17 @@ ambiguous, 2 when the command line is wrong.`,
 			if len(args) == 1 {
 				dir = args[0]
 			}
-			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			st, err := os.Stat(dir)
+			if err != nil {
+				// A path that cannot be read is HC100, exit 1, as check
+				// and validate say it (QA: detect exited 2, a usage error).
+				var ds diag.List
+				ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check the path", "cannot read %s: %v", dir, unwrapPathError(err))
+				r := diag.Renderer{Format: diag.FormatText, Color: useColor(e.stderr)}
+				_ = r.Render(e.stderr, ds.WithFile(dir))
+				return exitError{exitProblems}
+			}
+			if !st.IsDir() {
 				return usagef("%s is not a directory", dir)
 			}
 			found, err := hookconv.Scan(os.DirFS(dir))

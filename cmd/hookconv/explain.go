@@ -38,10 +38,12 @@ Codes are stable: scripts may key on them.`,
 					return nil
 				}
 			}
-			t := newTable("code:code", "summary:summary", "package:reported by")
+			// The long summary last: a text table pads every column but
+			// the last to its widest cell (QA: lines of 635 characters).
+			t := newTable("code:code", "package:reported by", "summary:summary")
 			for _, c := range codes {
 				first, _, _ := strings.Cut(c.Summary, ". ")
-				t.add(c.ID, first, reporter(c.Package))
+				t.add(c.ID, reporter(c.Package), first)
 			}
 			return t.write(e.stdout, format)
 		},

@@ -57,7 +57,9 @@ event names, what its matcher selects there and what a blocking hook can do.`,
   hookconv events --provider cursor --format markdown`,
 		func(provider string) (*table, error) {
 			names := vocab.Default()
-			if provider == "" {
+			// The manifest's names are the canonical events themselves:
+			// --provider canonical lists them (QA: an empty table).
+			if provider == "" || provider == "canonical" {
 				t := newTable("event:event", "tier:tier", "timing:timing", "matcher:matcher", "summary:summary")
 				for _, ev := range names.Events {
 					t.add(ev.Name, ev.Tier, ev.Timing, ev.Subject, ev.Summary)
@@ -104,7 +106,7 @@ may use. With --provider, lists that tool's native names for them.`,
   hookconv tools --provider gemini-cli`,
 		func(provider string) (*table, error) {
 			names := vocab.Default()
-			if provider == "" {
+			if provider == "" || provider == "canonical" { // as events
 				t := newTable("tool:tool", "summary:summary")
 				for _, tl := range names.Tools {
 					t.add(tl.Name, tl.Summary)
