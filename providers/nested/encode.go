@@ -19,9 +19,8 @@ import (
 
 // Further encoder codes.
 const (
-	CodeOtherProvider = "HC318"                  // another provider's provider_data is not rendered (info)
-	CodeEventDropped  = providers.CodeNotWritten // no native event for the hook (warning)
-	CodeEventNote     = "HC322"                  // what to know about an event hooks were written under (info)
+	CodeEventDropped = providers.CodeNotWritten // no native event for the hook (warning)
+	CodeEventNote    = "HC322"                  // what to know about an event hooks were written under (info)
 )
 
 // writtenMatcher is a group's matcher as written; present is false when
