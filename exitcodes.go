@@ -37,6 +37,28 @@ const CodeShorterDefaultTimeout = "HC435"
 // a crash lets the action through: a missing interpreter now blocks.
 const CodeCrashBlocks = "HC432"
 
+// hookTally gathers the hooks a once-per-conversion note is about: how
+// many, the first (whose position the note takes), their indexes in the
+// source and the events they are on, in order of first appearance.
+type hookTally struct {
+	n, first int
+	hooks    []int
+	events   []string
+}
+
+func newHookTally() hookTally { return hookTally{first: -1} }
+
+// add counts hook h, the i-th of the manifest.
+func (t *hookTally) add(h *canonical.Hook, i int) {
+	if t.n++; t.first < 0 {
+		t.first = i
+	}
+	t.hooks = append(t.hooks, h.SourceIndex(i))
+	if !slices.Contains(t.events, h.Event) {
+		t.events = append(t.events, h.Event)
+	}
+}
+
 // crashBlocks notes (HC432), once per conversion, the command hooks on
 // events the target can block where it blocks on any exit code but 0 and
 // 1 (the contracts table's crash_blocks) and the source does not: a
@@ -51,9 +73,7 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	}
 	caps := capabilities.Default()
 	canBlock := map[string]bool{} // per event: a large config has a few
-	var events []string
-	var hooks []int
-	n, first := 0, -1
+	t := newHookTally()
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || caps.FailedClosed(h, from) {
@@ -68,15 +88,9 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 		if !blocks {
 			continue
 		}
-		if n++; first < 0 {
-			first = i
-		}
-		hooks = append(hooks, h.SourceIndex(i))
-		if !slices.Contains(events, h.Event) {
-			events = append(events, h.Event)
-		}
+		t.add(h, i)
 	}
-	if n == 0 {
+	if t.n == 0 {
 		return nil, nil
 	}
 	was := "a hooks/1.0 manifest's contract"
@@ -84,16 +98,16 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 		was = ToolName(from)
 	}
 	var ds diag.List
-	ds.Infof(CodeCrashBlocks, m.Hooks[first].PosOf("handler.command"), "",
+	ds.Infof(CodeCrashBlocks, m.Hooks[t.first].PosOf("handler.command"), "",
 		"make the scripts exit 0 or 1 when they cannot decide, and check that what they run is installed; or convert with --shim, under which a crash lets the action through",
 		"%d command hook(s) on %s: %s blocks when a hook exits with any code but 0 and 1 and prints plain text, as on exit 2, so a crash or a missing interpreter (exit 127) blocks there, where %s let the action go on",
-		n, strings.Join(events, ", "), ToolName(to), was)
-	if file := m.Hooks[first].OriginFile; file != "" {
+		t.n, strings.Join(t.events, ", "), ToolName(to), was)
+	if file := m.Hooks[t.first].OriginFile; file != "" {
 		ds = ds.WithFile(file)
 	} else if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}
-	return ds, [][]int{hooks}
+	return ds, [][]int{t.hooks}
 }
 
 // crashUnblocked notes (HC209, an info), once per conversion, the
@@ -116,9 +130,7 @@ func crashUnblocked(m *canonical.Manifest, from, to string, shim bool, files pro
 		return nil, nil // the source's crash blocks, the target's does not
 	}
 	caps := capabilities.Default()
-	var events []string
-	var hooks []int
-	n, first := 0, -1
+	t := newHookTally()
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
@@ -132,28 +144,22 @@ func crashUnblocked(m *canonical.Manifest, from, to string, shim bool, files pro
 		if !ok || dst.Behaviour == capabilities.Observe || dst.Exit == "nonzero" || dst.Exit == "contract" {
 			continue // the target blocks on a crash too, or never: said elsewhere
 		}
-		if n++; first < 0 {
-			first = i
-		}
-		hooks = append(hooks, h.SourceIndex(i))
-		if !slices.Contains(events, h.Event) {
-			events = append(events, h.Event)
-		}
+		t.add(h, i)
 	}
-	if n == 0 {
+	if t.n == 0 {
 		return nil, nil
 	}
 	var ds diag.List
-	ds.Infof(capabilities.CodeFailOpen, m.Hooks[first].PosOf("handler.command"), "",
+	ds.Infof(capabilities.CodeFailOpen, m.Hooks[t.first].PosOf("handler.command"), "",
 		"make the scripts deny with exit 2 (the reason on stderr), and exit 2 when they cannot decide",
 		"%d blocking command hook(s) on %s: %s blocks when a hook exits with any code but 0 and 1 and prints plain text, so a crash or a missing interpreter (exit 127) blocked the action there; %s does not block on a crash, so there it lets the action go on",
-		n, strings.Join(events, ", "), ToolName(from), ToolName(to))
-	if file := m.Hooks[first].OriginFile; file != "" {
+		t.n, strings.Join(t.events, ", "), ToolName(from), ToolName(to))
+	if file := m.Hooks[t.first].OriginFile; file != "" {
 		ds = ds.WithFile(file)
 	} else if paths := files.Paths(); len(paths) > 0 {
 		ds = ds.WithFile(paths[0])
 	}
-	return ds, [][]int{hooks}
+	return ds, [][]int{t.hooks}
 }
 
 // CodeOtherExitBlocks (warning): a blocking hook, from a tool where any
