@@ -8,13 +8,13 @@ package hookconv
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
-	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/lint"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
@@ -44,12 +44,19 @@ func groupMarkNotes(m *canonical.Manifest) diag.List {
 	var ds diag.List
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		for _, slug := range sortedkeys.Of(h.ProviderData) {
+		var marked []string
+		for slug, raw := range h.ProviderData {
+			if bytes.Contains(raw, []byte(`"$group"`)) {
+				marked = append(marked, slug) // most hooks: none, nothing parsed or sorted
+			}
+		}
+		slices.Sort(marked)
+		for _, slug := range marked {
 			a, _ := providers.Get(slug)
 			groups, ok := a.(providers.GroupKeyWriter)
 			prov, known := vocab.Default().Provider(slug)
-			if !ok || !known || !bytes.Contains(h.ProviderData[slug], []byte(`"$group"`)) {
-				continue // most hooks: not parsed
+			if !ok || !known {
+				continue
 			}
 			ds = append(ds, groupKeyNotes(h, i, prov, providers.OwnData(h, slug), groups)...)
 		}

@@ -238,13 +238,16 @@ type planner struct {
 // decoder marks it by keeping the handler whole ("$neverRuns"); "" for
 // any other hook.
 func neverRanIn(h *canonical.Hook) string {
-	for _, slug := range sortedkeys.Of(h.ProviderData) {
-		raw := h.ProviderData[slug]
-		if !bytes.Contains(raw, []byte(`"$neverRuns"`)) {
-			continue // most hooks: nothing to decode
+	var marked []string
+	for slug, raw := range h.ProviderData {
+		if bytes.Contains(raw, []byte(`"$neverRuns"`)) {
+			marked = append(marked, slug) // most hooks: none, and nothing sorted
 		}
+	}
+	slices.Sort(marked) // deterministic where several tools' data hold one
+	for _, slug := range marked {
 		var fields map[string]json.RawMessage
-		if json.Unmarshal(raw, &fields) == nil && bytes.HasPrefix(bytes.TrimSpace(fields["$neverRuns"]), []byte("{")) {
+		if json.Unmarshal(h.ProviderData[slug], &fields) == nil && bytes.HasPrefix(bytes.TrimSpace(fields["$neverRuns"]), []byte("{")) {
 			return slug
 		}
 	}
