@@ -11,6 +11,7 @@
 package e2e
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -49,6 +50,7 @@ func addResult(r result) {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	removeHookconvBin()
 	resultsMu.Lock()
 	defer resultsMu.Unlock()
 	if len(results) > 0 {
@@ -90,7 +92,7 @@ func TestE2E(t *testing.T) {
 				tl.setupHome(t, home)
 			}
 			for _, cs := range cases {
-				if !caseSelected(cs.name) {
+				if !caseSelected(cs.name) || (len(cs.only) > 0 && !slices.Contains(cs.only, tl.key)) {
 					continue
 				}
 				t.Run(cs.name, func(t *testing.T) {
@@ -134,20 +136,57 @@ type caseSpec struct {
 	name  string
 	from  string
 	input func(c *runCtx) providers.Files
-	// block: the one hook is blocking and exits 2: the tool call must be
-	// blocked. mustRun: the one hook fails but is not blocking: the tool
+	// block: the one hook is blocking and denies (exits 2, or denyHow):
+	// the tool call must be blocked. mustRun: the one hook fails but is not blocking: the tool
 	// call must run (the spec's exit-code contract, §5).
 	block, mustRun bool
 	exit           int // the failing hook's exit code (mustRun cases)
 	// events are the recording hooks the source holds.
 	events []string
+	// shim: the source is converted by the hookconv binary, `convert
+	// --shim -o PROJECT/`, and that binary is on the tool's PATH, where
+	// the shim (`hookconv run`) in each converted command finds it.
+	shim bool
+	// target is the slug converted to when it is not the tool's own: a
+	// file of another tool that this tool also loads (Copilot CLI runs
+	// the hooks of Claude Code's .claude/settings.json and VS Code's
+	// .github/hooks files).
+	target string
+	// only lists the tools (keys) the case runs for; empty: every tool.
+	only []string
+	// warnedLoss: a diagnostic code with which hookconv says, when
+	// converting, that the guard may not block; with it, a call that ran
+	// is noted, not failed (a warned loss is not a silent one).
+	warnedLoss string
+	// denyHow says how a block case's guard denies, for messages
+	// (default: exit 2 with the reason on stderr).
+	denyHow string
 }
+
+func (cs caseSpec) denies() string { return cmp.Or(cs.denyHow, "exit 2, reason on stderr") }
 
 var cases = []caseSpec{
 	{name: "fire", from: "canonical", input: fireManifest, events: allEvents},
 	{name: "block", from: "canonical", input: blockManifest, block: true, events: []string{evTool}},
 	{name: "from-claude", from: "claude-code", input: claudeSettings, events: allEvents},
 	{name: "exec-form", from: "claude-code", input: claudeExecForm, block: true, events: []string{evTool}},
+	// The shim cases: a guard written for another tool, converted with
+	// --shim, must still block. hookconv run answers the deny in the
+	// target's contract, which only a real tool can confirm it reads.
+	{name: "shim-block", from: "cursor", input: cursorGuard, block: true, shim: true, events: []string{evTool}},
+	{name: "shim-block-json", from: "claude-code", input: claudeJSONGuard, block: true, shim: true,
+		denyHow: `exit 0 with {"decision": "deny"}`, events: []string{evTool}},
+	// A Claude Code guard that denies in Claude's own JSON: the shim does
+	// not read that, and convert --shim says so (HC425). The case shows
+	// what each tool then does.
+	{name: "shim-claude-json-deny", from: "claude-code", input: claudeNestedJSONGuard, block: true, shim: true,
+		denyHow: `exit 0 with hookSpecificOutput.permissionDecision "deny"`, warnedLoss: "HC425", events: []string{evTool}},
+	// Files Copilot CLI loads beside its own: the shim answers there for
+	// Claude Code and VS Code, and its deny must block in Copilot CLI too.
+	{name: "shim-block-claude-file", from: "cursor", input: cursorGuard, block: true, shim: true, target: "claude-code",
+		only: []string{"copilot"}, events: []string{evTool}},
+	{name: "shim-block-vscode-file", from: "cursor", input: cursorGuard, block: true, shim: true, target: "vs-code-copilot",
+		only: []string{"copilot"}, events: []string{evTool}},
 	{name: "nonblocking-exit2", from: "canonical", input: failingManifest("block"), mustRun: true, exit: 2, events: []string{evTool}},
 	{name: "hook-error-exit1", from: "canonical", input: failingManifest("fail"), mustRun: true, exit: 1, events: []string{evTool}},
 }
@@ -247,6 +286,7 @@ func claudeExecForm(c *runCtx) providers.Files {
 func runCase(t *testing.T, tl *tool, bin, version, home string, cs caseSpec) {
 	start := time.Now()
 	c := newRun(t, tl, bin, home)
+	c.target = cmp.Or(cs.target, tl.slug)
 	var notes []string
 	note := func(format string, args ...any) {
 		s := fmt.Sprintf(format, args...)
@@ -262,7 +302,15 @@ func runCase(t *testing.T, tl *tool, bin, version, home string, cs caseSpec) {
 			RunSec: c.runTime.Seconds(), CaseSec: time.Since(start).Seconds(), Note: strings.Join(notes, "; ")})
 	}()
 
-	out := c.convert(cs.from, cs.input(c))
+	var out providers.Files
+	if cs.shim {
+		out = c.convertShim(cs.from, cs.input(c))
+		if !c.shimmed {
+			note("convert --shim wrapped nothing: %s", c.notShimmedWhy)
+		}
+	} else {
+		out = c.convert(cs.from, cs.input(c))
+	}
 	defer func() {
 		if t.Failed() {
 			c.dump(out)
@@ -329,20 +377,28 @@ func runCase(t *testing.T, tl *tool, bin, version, home string, cs caseSpec) {
 		if len(calls) == 0 {
 			t.Errorf("%s: the blocking %s hook (native %s) did not fire", tl.name, evTool, tl.native[evTool])
 		} else {
-			for _, p := range tl.checkPayload(evTool, calls[0]) {
+			for _, p := range c.checkPayload(evTool, calls[0]) {
 				t.Errorf("%s %s payload: %s (keys %v)", tl.name, tl.native[evTool], p, keys(calls[0]))
 			}
 		}
 		if c.markerExists() {
-			t.Errorf("%s: the blocking %s hook fired and exited 2, but the shell tool ran anyway (%s exists)", tl.name, tl.native[evTool], Marker)
+			if warned := c.warned(cs.warnedLoss); warned != "" {
+				// A loss hookconv warned about is documented, not silent.
+				note("NOT blocked: the shell tool ran, as hookconv warned at conversion: %s", warned)
+			} else {
+				t.Errorf("%s: the blocking %s hook fired and denied (%s), but the shell tool ran anyway (%s exists)", tl.name, tl.native[evTool], cs.denies(), Marker)
+			}
 		}
 		if c.exitErr != nil {
 			note("%s exited with %v after the block", tl.name, c.exitErr)
 		}
-		if c.modelSaw(blockReason) {
+		switch {
+		case c.markerExists():
+			// Not blocked: there was no reason to pass on.
+		case c.modelSaw(blockReason):
 			note("the model saw the hook's reason")
-		} else {
-			note("the model did not see the hook's stderr reason")
+		default:
+			note("the model did not see the hook's reason (%s)", cs.denies())
 		}
 		return
 	}

@@ -56,7 +56,9 @@ const blockReason = "blocked by the hookconv e2e suite"
 // recScript records one hook call: its stdin goes to REC/<event>.json
 // (<event>.2.json, … on later calls), its environment to
 // REC/<event>.env, a line to REC/hooks.log. With "block" as the second
-// argument it then exits 2 with a reason on stderr.
+// argument it then exits 2 with a reason on stderr; with "deny-json" it
+// exits 0 and prints the canonical JSON deny (hooks/1.0 §5), which only
+// hookconv run reads; with "deny-claude-json", Claude Code's.
 //
 // It first sleeps half a second: every hook is converted with a 30 s
 // timeout, so a tool that read it in the wrong unit (30 ms) kills the
@@ -83,6 +85,14 @@ fail)
 	echo "hook failed (exit 1) in the hookconv e2e suite" >&2
 	exit 1
 	;;
+deny-json)
+	printf '{"decision": "deny", "reason": "%%s"}\n' "%s"
+	exit 0
+	;;
+deny-claude-json)
+	printf '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "%%s"}}\n' "%s"
+	exit 0
+	;;
 esac
 exit 0
 `
@@ -106,6 +116,17 @@ type runCtx struct {
 	exitErr        error
 	diags          []string // hookconv's diagnostics
 	warnings       []string // those of them that are warnings or errors
+
+	// target is the slug the case converts to (the tool's own, or a file
+	// of another tool that it also loads).
+	target string
+	// binDir, set by convertShim, holds the hookconv binary; it goes
+	// first on the tool's PATH.
+	binDir string
+	// shimmed: convertShim wrapped the hooks in hookconv run (not so for
+	// a target hookconv generates a program for: HC411, notShimmedWhy).
+	shimmed       bool
+	notShimmedWhy string
 }
 
 // workDir is a scratch dir for the test; with E2E_KEEP it is made there
@@ -137,7 +158,7 @@ func newRun(t *testing.T, tl *tool, bin, home string) *runCtx {
 		}
 	}
 	c.rsh = filepath.Join(root, "rec.sh")
-	if err := os.WriteFile(c.rsh, []byte(fmt.Sprintf(recScript, c.rec, blockReason)), 0o755); err != nil {
+	if err := os.WriteFile(c.rsh, []byte(fmt.Sprintf(recScript, c.rec, blockReason, blockReason, blockReason)), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	// A project is a git repository (Codex finds the project root with
@@ -162,7 +183,7 @@ func newRun(t *testing.T, tl *tool, bin, home string) *runCtx {
 func (c *runCtx) convert(from string, in providers.Files) providers.Files {
 	t := c.t
 	t.Helper()
-	res := hookconv.Convert(from, c.tool.slug, in, nil)
+	res := hookconv.Convert(from, c.target, in, nil)
 	var diags []string
 	for _, d := range res.Diagnostics {
 		diags = append(diags, d.String())
@@ -172,13 +193,13 @@ func (c *runCtx) convert(from string, in providers.Files) providers.Files {
 		}
 	}
 	if len(diags) > 0 {
-		t.Logf("hookconv %s → %s diagnostics:\n%s", from, c.tool.slug, strings.Join(diags, "\n"))
+		t.Logf("hookconv %s → %s diagnostics:\n%s", from, c.target, strings.Join(diags, "\n"))
 	}
 	c.diags = diags
 	if res.Diagnostics.HasErrors() || len(res.Files) == 0 {
-		t.Fatalf("hookconv %s → %s wrote nothing (errors above)", from, c.tool.slug)
+		t.Fatalf("hookconv %s → %s wrote nothing (errors above)", from, c.target)
 	}
-	a, _ := providers.Get(c.tool.slug)
+	a, _ := providers.Get(c.target)
 	for _, p := range res.Files.Paths() {
 		dst := filepath.Join(c.proj, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
@@ -199,10 +220,10 @@ var recArg = regexp.MustCompile(`rec\.sh"?\s+([a-z_]+)`)
 func (c *runCtx) expected(out providers.Files) map[string]string {
 	t := c.t
 	t.Helper()
-	a, _ := providers.Get(c.tool.slug)
+	a, _ := providers.Get(c.target)
 	m, ds := a.Decode(out)
 	if m == nil || ds.HasErrors() {
-		t.Fatalf("the converted %s config does not decode: %v", c.tool.slug, ds)
+		t.Fatalf("the converted %s config does not decode: %v", c.target, ds)
 	}
 	got := map[string]string{}
 	for _, h := range m.Hooks {
@@ -228,7 +249,7 @@ func (c *runCtx) run(args []string, env []string, timeout time.Duration) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, c.bin, args...)
 	cmd.Dir = c.proj
-	cmd.Env = append(baseEnv(c.home), env...)
+	cmd.Env = append(withPath(baseEnv(c.home), c.binDir), env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	// On timeout, end the tool's own process group (only what it started).
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }

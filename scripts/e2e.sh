@@ -10,6 +10,9 @@
 # Env:   E2E_CACHE   install folder (default $HOME/.cache/hookconv-e2e)
 #        E2E_CASES   comma list of cases (default: all): fire, block,
 #                    from-claude, exec-form, nonblocking-exit2, hook-error-exit1,
+#                    shim-block, shim-block-json, shim-claude-json-deny,
+#                    shim-block-claude-file, shim-block-vscode-file (the shim
+#                    cases build hookconv and put it on the tool's PATH),
 #                    golden-check
 #        E2E_GOTEST  extra `go test` flags (e.g. "-run TestE2E/codex")
 #        E2E_REPORT  JSON lines, one per case (default $E2E_CACHE/last-report.jsonl)
@@ -29,7 +32,7 @@ tools=()
 for a in "$@"; do
 	case "$a" in
 	--install-only) install_only=1 ;;
-	-h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,19p' "$0"; exit 0 ;;
 	*) tools+=("$a") ;;
 	esac
 done
