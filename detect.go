@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -74,7 +75,9 @@ func DetectSource(path string, src []byte) []string {
 // names, and Copilot CLI, which reads PascalCase names and Claude's groups
 // too, honours the matchers VS Code ignores (QA: a version 1 file with
 // bash keys and PascalCase names was read as VS Code's, its matchers
-// dropped). "" when none applies.
+// dropped). A file whose entries carry keys only slug reads (VS Code's
+// linux/osx/windows, which win over its Copilot CLI reading) stays slug's.
+// "" when none applies.
 func versionedAs(src []byte, slug string, cands []string) string {
 	if !bytes.Contains(src, []byte(`"version"`)) {
 		return "" // most files: nothing to parse
@@ -86,10 +89,55 @@ func versionedAs(src []byte, slug string, cands []string) string {
 	if v := root.Get("version"); v == nil || v.Kind != node.Number {
 		return ""
 	}
-	if prov, _ := vocab.Default().Provider(slug); prov.VersionedAs != "" && slices.Contains(cands, prov.VersionedAs) {
-		return prov.VersionedAs
+	prov, _ := vocab.Default().Provider(slug)
+	if prov.VersionedAs == "" || !slices.Contains(cands, prov.VersionedAs) {
+		return ""
 	}
-	return ""
+	if readsOwnKeys(root.Get("hooks"), slug, prov.VersionedAs) {
+		// VS Code reads the file through its Copilot CLI path, but its
+		// explicit linux/osx/windows keys still win (reference part 2
+		// §2.3): read as Copilot CLI's, those commands would be dropped,
+		// and migrate --remove-source would delete a guard VS Code runs
+		// (QA s28 q3 F1).
+		return ""
+	}
+	return prov.VersionedAs
+}
+
+// readsOwnKeys reports whether an object under n carries an entry key
+// slug's adapter reads and other's does not (VS Code's "windows", "linux"
+// and "osx" beside Copilot CLI's). The dialects say which keys each
+// reads, so no key list is written twice.
+func readsOwnKeys(n *node.Node, slug, other string) bool {
+	type keyReader interface{ ReadsEntryKey(string) bool }
+	own, _ := providers.Get(slug)
+	them, _ := providers.Get(other)
+	ro, ok1 := own.(keyReader)
+	rt, ok2 := them.(keyReader)
+	if !ok1 || !ok2 {
+		return false
+	}
+	var walk func(*node.Node) bool
+	walk = func(n *node.Node) bool {
+		if n == nil {
+			return false
+		}
+		for _, it := range n.Items {
+			if walk(it) {
+				return true
+			}
+		}
+		for _, f := range n.Fields {
+			if n.Kind == node.Object && ro.ReadsEntryKey(f.Key) && !rt.ReadsEntryKey(f.Key) {
+				return true
+			}
+			if walk(f.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(n)
 }
 
 // byOtherTools widens the candidates of a plugin's file (hooks/hooks.json,

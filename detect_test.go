@@ -24,6 +24,11 @@ func TestDetectSource(t *testing.T) {
 		{".github/hooks/hooks.json", `{"version": 1, "hooks": {"PreToolUse": []}}`, []string{"copilot-cli"}},
 		{".github/hooks/hooks.json", `{"version": 1, "hooks": {"sessionStart": [], "PreToolUse": []}}`, []string{"copilot-cli", "vs-code-copilot"}}, // mixed: --from decides
 		{".github/hooks/hooks.json", `{"version": "1", "hooks": {"PreToolUse": []}}`, []string{"vs-code-copilot"}},
+		// …unless an entry carries keys only VS Code reads: VS Code's
+		// explicit OS commands win there (§2.3), Copilot CLI drops them.
+		{".github/hooks/hooks.json", `{"version": 1, "hooks": {"UserPromptSubmit": [{"command": "./g.sh", "windows": "g.ps1"}]}}`, []string{"vs-code-copilot"}},
+		{".github/hooks/hooks.json", `{"version": 1, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./g.sh", "osx": "./m.sh"}]}]}}`, []string{"vs-code-copilot"}},
+		{".github/hooks/hooks.json", `{"version": 1, "hooks": {"PreToolUse": [{"bash": "./g.sh", "powershell": "g.ps1", "cwd": "x", "timeout": 5}]}}`, []string{"copilot-cli"}},
 		// A plugin's hooks/hooks.json: Claude's and Gemini's names differ…
 		{"plugin/hooks/hooks.json", `{"hooks": {"PreToolUse": []}}`, []string{"claude-code"}},
 		{"plugin/hooks/hooks.json", `{"hooks": {"BeforeTool": []}}`, []string{"gemini-cli"}},

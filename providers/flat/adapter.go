@@ -20,6 +20,9 @@ var (
 // NewAdapter returns the adapter of a dialect.
 func NewAdapter(d *Dialect) *Adapter { return &Adapter{Codec: New(d)} }
 
+// ReadsEntryKey reports whether the tool reads an entry key (Dialect.ReadsKey).
+func (a *Adapter) ReadsEntryKey(k string) bool { return a.d.ReadsKey(k) }
+
 // Slug implements providers.Adapter.
 func (a *Adapter) Slug() string { return a.d.Slug }
 

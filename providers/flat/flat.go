@@ -102,6 +102,19 @@ type Dialect struct {
 // Accepts reports whether the tool runs handlers of type t.
 func (d *Dialect) Accepts(t string) bool { return slices.Contains(d.Types, t) }
 
+// ReadsKey reports whether the tool reads an entry key: a field, an alias,
+// a documented extra, "type", or its exec form's keys. Detection asks it
+// which of two tools sharing a file reads the keys an entry carries.
+func (d *Dialect) ReadsKey(k string) bool {
+	if _, ok := d.Fields.CanonicalOf(k); ok {
+		return true
+	}
+	if _, ok := d.Aliases.CanonicalOf(k); ok {
+		return true
+	}
+	return k == "type" || slices.Contains(d.Extra, k) || (d.ExecKey != "" && (k == d.ExecKey || k == "args"))
+}
+
 // writes reports whether the dialect has a key for a canonical field.
 func (d *Dialect) writes(canon string) bool {
 	_, ok := d.Fields.NativeOf(canon)
