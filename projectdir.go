@@ -129,8 +129,15 @@ var relativeProgram = lazy.Regexp(`(?:^|[;&|\n])[ \t]*(?:[A-Za-z_][A-Za-z0-9_]*=
 // hooks load only there, and nothing is changed. Where the
 // project's path in its repository cannot be quoted (a backquote), the
 // command is left and warned about (HC405's warning, which makes
-// migrate --remove-source keep a blocking hook). It rewrites m in place.
-func anchorRelativePrograms(m *canonical.Manifest, to string, scripts *Scripts) diag.List {
+// migrate --remove-source keep a blocking hook). A hook whose source
+// entry ran in a folder of its own (Copilot CLI's and VS Code's "cwd",
+// relative to the project's root: reference part 2 §1.11) that the
+// target dropped is anchored at that folder, when the file is there, and
+// else left as it is: anchoring at the root would run another file than
+// the source ran (QA s28 q3 F2: tools/scripts/ctx.sh became
+// scripts/ctx.sh). It rewrites m in place; src is the source manifest,
+// whose hooks m's name by SourceIndex.
+func anchorRelativePrograms(m, src *canonical.Manifest, to string, scripts *Scripts) diag.List {
 	target, ok := vocab.Default().Provider(to)
 	if !ok || target.HookCwd != "session" || scripts == nil || scripts.FS == nil || scripts.Plugin {
 		return nil
@@ -161,9 +168,23 @@ func anchorRelativePrograms(m *canonical.Manifest, to string, scripts *Scripts) 
 		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Cwd != "" {
 			continue // another folder: the target runs it there
 		}
+		from, project := anchor, scripts.FS
+		if cwd := sourceCwd(src, h, i); cwd != "" {
+			dir, ok := plainFolder(cwd)
+			if !ok {
+				continue // a folder not spelled plainly: left, its loss said (HC202)
+			}
+			if dir != "." {
+				sub, err := fs.Sub(scripts.FS, dir)
+				if err != nil {
+					continue
+				}
+				from, project = anchor+"/"+dir, sub
+			}
+		}
 		var rel []string
 		anchorIn := func(command string) string {
-			out, paths := anchorCommand(command, anchor, scripts.FS)
+			out, paths := anchorCommand(command, from, project)
 			rel = append(rel, paths...)
 			if !found {
 				return command
@@ -189,9 +210,33 @@ func anchorRelativePrograms(m *canonical.Manifest, to string, scripts *Scripts) 
 			continue
 		}
 		ds.Infof(CodeProjectDir, at, field, "",
-			"%s: %s runs hooks in the folder the session starts in, not the project's root; the command runs %s from %s instead", h.DisplayName(i), to, strings.Join(rel, ", "), anchor)
+			"%s: %s runs hooks in the folder the session starts in, not the project's root; the command runs %s from %s instead", h.DisplayName(i), to, strings.Join(rel, ", "), from)
 	}
 	return ds
+}
+
+// sourceCwd returns the cwd h's source entry ran in, when the plan
+// dropped it (the target has no cwd), or "".
+func sourceCwd(src *canonical.Manifest, h *canonical.Hook, i int) string {
+	j := h.SourceIndex(i)
+	if src == nil || j < 0 || j >= len(src.Hooks) {
+		return ""
+	}
+	return src.Hooks[j].Handler.Cwd
+}
+
+// plainFolder cleans a cwd relative to the project's root and says
+// whether it can be written after the anchor as it is: inside the
+// project, and of plain path characters that need no quoting.
+func plainFolder(cwd string) (string, bool) {
+	dir := path.Clean(cwd)
+	if dir == "." {
+		return ".", true
+	}
+	if !fs.ValidPath(dir) || strings.Trim(dir, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") != "" {
+		return "", false
+	}
+	return dir, true
 }
 
 // anchorCommand writes anchor before each relative program of command

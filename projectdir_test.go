@@ -294,6 +294,8 @@ func TestAnchorRelativePrograms(t *testing.T) {
 		".cursor/hooks/guard.sh": {Data: []byte("exit 0\n"), Mode: 0o755},
 		"hooks/protect.sh":       {Data: []byte("exit 0\n"), Mode: 0o755},
 		"hooks/dir/x":            {Mode: fs.ModeDir | 0o755},
+		"scripts/ctx.sh":         {Data: []byte("exit 0\n"), Mode: 0o755},
+		"tools/scripts/ctx.sh":   {Data: []byte("exit 2\n"), Mode: 0o755},
 	}
 	const top = `"$(git rev-parse --show-toplevel)"`
 	inRepo := RepoPlace{Known: true, InRepo: true}
@@ -302,31 +304,44 @@ func TestAnchorRelativePrograms(t *testing.T) {
 		place       RepoPlace
 		want        string
 		severity    string
+		cwd         string // the source entry's, dropped by the target
 	}{
-		{"codex", ".cursor/hooks/guard.sh", inRepo, top + "/.cursor/hooks/guard.sh", "info"},
-		{"codex", "./hooks/protect.sh --strict", inRepo, top + "/hooks/protect.sh --strict", "info"},
-		{"copilot-cli", "V=1 ./hooks/protect.sh", inRepo, "V=1 " + top + "/hooks/protect.sh", "info"},
+		{"codex", ".cursor/hooks/guard.sh", inRepo, top + "/.cursor/hooks/guard.sh", "info", ""},
+		{"codex", "./hooks/protect.sh --strict", inRepo, top + "/hooks/protect.sh --strict", "info", ""},
+		{"copilot-cli", "V=1 ./hooks/protect.sh", inRepo, "V=1 " + top + "/hooks/protect.sh", "info", ""},
 		{"codex", "true && ./hooks/protect.sh; .cursor/hooks/guard.sh|cat", inRepo,
-			"true && " + top + "/hooks/protect.sh; " + top + "/.cursor/hooks/guard.sh|cat", "info"},
-		{"codex", "./hooks/protect.sh", RepoPlace{Known: true, InRepo: true, Sub: "my pkg"}, `"$(git rev-parse --show-toplevel)/my pkg"/hooks/protect.sh`, "info"},
-		{"codex", "./hooks/protect.sh", RepoPlace{Known: true}, "./hooks/protect.sh", ""}, // no repository: loaded only from the project
-		{"codex", "./hooks/protect.sh", RepoPlace{Known: true, InRepo: true, Sub: "a`b"}, "./hooks/protect.sh", "warning"},
-		{"codex", "./hooks/missing.sh", inRepo, "./hooks/missing.sh", ""},
-		{"codex", "./hooks/dir", inRepo, "./hooks/dir", ""},
-		{"codex", `"./hooks/protect.sh"`, inRepo, `"./hooks/protect.sh"`, ""},
-		{"codex", "bash hooks/protect.sh", inRepo, "bash hooks/protect.sh", ""},
-		{"codex", "cd sub && ./hooks/protect.sh", inRepo, "cd sub && ./hooks/protect.sh", ""},
-		{"codex", "../hooks/protect.sh", inRepo, "../hooks/protect.sh", ""},
-		{"codex", "out=$(./hooks/protect.sh)", inRepo, "out=$(./hooks/protect.sh)", ""}, // not followed by HC431
-		{"codex", "echo 'x; ./hooks/protect.sh'", inRepo, "echo 'x; ./hooks/protect.sh'", ""},
-		{"codex", "./hooks/protect.sh$X", inRepo, "./hooks/protect.sh$X", ""},
-		{"claude-code", "./hooks/protect.sh", inRepo, "./hooks/protect.sh", ""},
-		{"gemini-cli", "./hooks/protect.sh", inRepo, "./hooks/protect.sh", ""},
+			"true && " + top + "/hooks/protect.sh; " + top + "/.cursor/hooks/guard.sh|cat", "info", ""},
+		{"codex", "./hooks/protect.sh", RepoPlace{Known: true, InRepo: true, Sub: "my pkg"}, `"$(git rev-parse --show-toplevel)/my pkg"/hooks/protect.sh`, "info", ""},
+		{"codex", "./hooks/protect.sh", RepoPlace{Known: true}, "./hooks/protect.sh", "", ""}, // no repository: loaded only from the project
+		{"codex", "./hooks/protect.sh", RepoPlace{Known: true, InRepo: true, Sub: "a`b"}, "./hooks/protect.sh", "warning", ""},
+		{"codex", "./hooks/missing.sh", inRepo, "./hooks/missing.sh", "", ""},
+		{"codex", "./hooks/dir", inRepo, "./hooks/dir", "", ""},
+		{"codex", `"./hooks/protect.sh"`, inRepo, `"./hooks/protect.sh"`, "", ""},
+		{"codex", "bash hooks/protect.sh", inRepo, "bash hooks/protect.sh", "", ""},
+		{"codex", "cd sub && ./hooks/protect.sh", inRepo, "cd sub && ./hooks/protect.sh", "", ""},
+		{"codex", "../hooks/protect.sh", inRepo, "../hooks/protect.sh", "", ""},
+		{"codex", "out=$(./hooks/protect.sh)", inRepo, "out=$(./hooks/protect.sh)", "", ""}, // not followed by HC431
+		{"codex", "echo 'x; ./hooks/protect.sh'", inRepo, "echo 'x; ./hooks/protect.sh'", "", ""},
+		{"codex", "./hooks/protect.sh$X", inRepo, "./hooks/protect.sh$X", "", ""},
+		{"claude-code", "./hooks/protect.sh", inRepo, "./hooks/protect.sh", "", ""},
+		{"gemini-cli", "./hooks/protect.sh", inRepo, "./hooks/protect.sh", "", ""},
+		// A source entry's cwd the target dropped (Copilot CLI's, relative
+		// to the root): anchored there when the file is there, else left
+		// (QA s28 q3 F2: tools/scripts/ctx.sh was run as scripts/ctx.sh).
+		{"codex", "scripts/ctx.sh", inRepo, top + "/tools/scripts/ctx.sh", "info", "tools"},
+		{"codex", "scripts/ctx.sh", inRepo, top + "/tools/scripts/ctx.sh", "info", "./tools/"},
+		{"codex", "hooks/protect.sh", inRepo, "hooks/protect.sh", "", "tools"}, // only at the root
+		{"codex", "hooks/protect.sh", inRepo, top + "/hooks/protect.sh", "info", "."},
+		{"codex", "scripts/ctx.sh", inRepo, "scripts/ctx.sh", "", "my tools"},
+		{"codex", "scripts/ctx.sh", inRepo, "scripts/ctx.sh", "", "../tools"},
+		{"codex", "scripts/ctx.sh", inRepo, "scripts/ctx.sh", "", "/abs/tools"},
 	}
 	for _, tt := range tests {
 		h := canonical.Hook{Event: "before_tool_execute", Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tt.command}}
 		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
-		ds := anchorRelativePrograms(m, tt.to, &Scripts{FS: project, Repo: tt.place})
+		src := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+		src.Hooks[0].Handler.Cwd = tt.cwd // the plan dropped it from m
+		ds := anchorRelativePrograms(m, src, tt.to, &Scripts{FS: project, Repo: tt.place})
 		if got := m.Hooks[0].Handler.Command; got != tt.want {
 			t.Errorf("%s %q: rewritten %q, want %q", tt.to, tt.command, got, tt.want)
 		}
