@@ -140,13 +140,58 @@ func sourcePatterns(m *canonical.Manifest, from, to string, dst providers.Adapte
 			copied.Hooks = slices.Clone(m.Hooks)
 			out = &copied
 		}
-		out.Hooks[i].Matcher = providers.Single(tools)
-		ds.Add(patternReadNote(h, i, patternTexts(h.Matcher), src, to, natives, tools, cannot, missed, mcp))
+		selected := tools
+		var keptMCP []string
+		if mcp {
+			keptMCP, mcp = mcpAlternatives(patterns, src, to, claude)
+			for _, a := range keptMCP {
+				selected = append(slices.Clone(selected), canonical.Pattern{Regex: a})
+			}
+		}
+		out.Hooks[i].Matcher = providers.Single(selected)
+		ds.Add(patternReadNote(h, i, patternTexts(h.Matcher), src, to, natives, tools, cannot, missed, mcp, keptMCP))
 	}
 	if out == nil {
 		return m, nil
 	}
 	return out, ds
+}
+
+// mcpAlternatives returns the top-level alternatives of patterns that may
+// match only MCP tools in src (none of its known tools), to be kept as
+// written beside the tools the rest selected, where the target spells an
+// MCP tool's name as src does (the providers table's mcp column: Codex
+// and Claude Code both write mcp__{server}__{tool}); QA s28 q3 F3:
+// "^Bash$|^mcp__.*__write.*$" lost its MCP part from Codex to Claude
+// Code. lost says some MCP tools the patterns may match are not kept:
+// the spellings differ, a pattern cannot be split, or an alternative
+// matches known tools and MCP tools alike, or a known tool of the target.
+func mcpAlternatives(patterns []canonical.Pattern, src, to string, claude bool) (kept []string, lost bool) {
+	names := vocab.Default()
+	from, _ := names.Provider(src)
+	target, _ := names.Provider(to)
+	if from.MCP == "" || from.MCP != target.MCP || from.CaseSensitiveTools != target.CaseSensitiveTools {
+		return nil, true
+	}
+	for _, p := range patterns {
+		alts, ok := providers.TopAlternatives(p.Regex)
+		if !ok {
+			return nil, true
+		}
+		for _, a := range alts {
+			r := readPattern(a, src, claude)
+			switch {
+			case !r.mcp:
+			case len(r.natives) > 0, len(readPattern(a, to, claude).natives) > 0:
+				// Known tools too, in either tool: kept, it would select
+				// built-in tools the source did not, so it is not.
+				return nil, true
+			default:
+				kept = appendNew(kept, a)
+			}
+		}
+	}
+	return kept, false
 }
 
 // selectsTools reports whether the target chooses the tools a hook on
@@ -328,7 +373,7 @@ func mayMatchMCP(re *regexp.Regexp, expr, slug string) bool {
 // one the target cannot write, or, written, matches none of its tools, or
 // misses the target's names for some of the tools selected (missed:
 // those names).
-func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []string, tools canonical.AnyOf, cannot bool, missed []string, mcp bool) diag.Diagnostic {
+func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []string, tools canonical.AnyOf, cannot bool, missed []string, mcp bool, keptMCP []string) diag.Diagnostic {
 	names := vocab.Default()
 	var canon []string
 	for _, t := range tools {
@@ -350,11 +395,14 @@ func patternReadNote(h *canonical.Hook, i int, text, src, to string, natives []s
 		lost = append(lost, src+"'s tools hookconv does not know")
 	}
 	code, tail := CodeNotPortable, ""
+	if len(keptMCP) > 0 {
+		tail = fmt.Sprintf("; its MCP alternatives (%s) are kept as written, since %s spells an MCP tool's name as %s does", strings.Join(keptMCP, ", "), to, src)
+	}
 	if len(lost) > 0 {
 		// Fewer tools than in the source: HC310 says part of the
 		// matcher is gone, and migrate --remove-source keeps the hook.
 		code = nested.CodeLostMatcher
-		tail = fmt.Sprintf("; any %s that it may also have matched there are left out", andList(lost))
+		tail += fmt.Sprintf("; any %s that it may also have matched there are left out", andList(lost))
 	}
 	return diag.Diagnostic{Severity: diag.Warning, Code: code, Pos: h.PosOf("matcher"), Path: fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)),
 		Hint: "name the tools the hook is meant for, or keep it in " + src,

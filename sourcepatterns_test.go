@@ -73,6 +73,12 @@ func TestSourcePatterns(t *testing.T) {
 		// QA: the target has no tool for what it selected (Codex reads
 		// no files): nothing rewritten, HC310/HC311 say so as before.
 		{name: "the target has none of the tools", pattern: "^Read$", from: "claude-code", to: "codex"},
+		// QA s28 q3 F3: Codex and Claude Code both name MCP tools
+		// mcp__{server}__{tool}: the MCP alternatives are kept as written
+		// beside the tools the rest selected, and nothing is left out.
+		{name: "MCP alternative kept where MCP names are spelled alike", pattern: "^Bash$|^mcp__.*__write.*$", from: "codex", to: "claude-code", want: `["shell",{"pattern":"^mcp__.*__write.*$"}]`, code: CodeNotPortable, missed: "kept as written"},
+		{name: "MCP alternative lost where MCP names differ", pattern: "^Bash$|^mcp__.*__write.*$", from: "codex", to: "gemini-cli", want: `"shell"`, code: nested.CodeLostMatcher, mcp: true},
+		{name: "an alternative matching a target's tool is not kept", pattern: "^Bash$|.*Grep.*", from: "codex", to: "claude-code", want: `"shell"`, code: nested.CodeLostMatcher, mcp: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{{
