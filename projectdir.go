@@ -129,7 +129,9 @@ var relativeProgram = lazy.Regexp(`(?:^|[;&|\n])[ \t]*(?:[A-Za-z_][A-Za-z0-9_]*=
 // hooks load only there, and nothing is changed. Where the
 // project's path in its repository cannot be quoted (a backquote), the
 // command is left and warned about (HC405's warning, which makes
-// migrate --remove-source keep a blocking hook). A hook whose source
+// migrate --remove-source keep a blocking hook); so is a Windows command
+// running a project file by a relative path (windowsRelative), when the
+// source ran it from the project's root. A hook whose source
 // entry ran in a folder of its own (Copilot CLI's and VS Code's "cwd",
 // relative to the project's root: reference part 2 §1.11) that the
 // target dropped is anchored at that folder, when the file is there, and
@@ -137,7 +139,7 @@ var relativeProgram = lazy.Regexp(`(?:^|[;&|\n])[ \t]*(?:[A-Za-z_][A-Za-z0-9_]*=
 // the source ran (QA s28 q3 F2: tools/scripts/ctx.sh became
 // scripts/ctx.sh). It rewrites m in place; src is the source manifest,
 // whose hooks m's name by SourceIndex.
-func anchorRelativePrograms(m, src *canonical.Manifest, to string, scripts *Scripts) diag.List {
+func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts *Scripts) diag.List {
 	target, ok := vocab.Default().Provider(to)
 	if !ok || target.HookCwd != "session" || scripts == nil || scripts.FS == nil || scripts.Plugin {
 		return nil
@@ -162,6 +164,10 @@ func anchorRelativePrograms(m, src *canonical.Manifest, to string, scripts *Scri
 			anchor = `"` + gitTopLevel + "/" + quoted + `"`
 		}
 	}
+	// A source that runs hooks in the session's folder too already ran
+	// a Windows command's relative path from there: nothing is new.
+	source, _ := vocab.Default().Provider(from)
+	fromRoot := source.HookCwd != "session"
 	var ds diag.List
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -197,6 +203,12 @@ func anchorRelativePrograms(m, src *canonical.Manifest, to string, scripts *Scri
 				h.Handler.Platform[k] = anchorIn(h.Handler.Platform[k])
 			}
 		}
+		if win := windowsRelative(h.Handler.Platform["windows"], project); len(win) > 0 && fromRoot {
+			ds.Warnf(CodeProjectDir, h.PosOf("handler.platform.windows"), fmt.Sprintf("hooks[%d].handler.platform.windows", h.SourceIndex(i)),
+				"start the Windows command's paths with the project's folder, or keep the hook in the source tool",
+				"%s: %s runs hooks in the folder the session starts in, and the Windows command runs %s by a path relative to the project's root, which hookconv does not rewrite in a Windows command: in a session started in a subfolder the file is not found and the hook fails (a blocking hook then no longer blocks as it did)",
+				h.DisplayName(i), to, strings.Join(win, ", "))
+		}
 		if len(rel) == 0 {
 			continue
 		}
@@ -213,6 +225,25 @@ func anchorRelativePrograms(m, src *canonical.Manifest, to string, scripts *Scri
 			"%s: %s runs hooks in the folder the session starts in, not the project's root; the command runs %s from %s instead", h.DisplayName(i), to, strings.Join(rel, ", "), from)
 	}
 	return ds
+}
+
+// windowsRelative lists the files of project a Windows command names by a
+// path relative to the project's root (hooks/g.ps1, scripts\g.ps1, as
+// the program or as PowerShell's -File argument). They are not anchored:
+// Codex runs a Windows command with cmd.exe (%COMSPEC% /C, reference
+// part 1 §4.6), which reads no POSIX command substitution, so the
+// caller warns instead (QA s28 q3 F5: from a subfolder Codex failed open).
+func windowsRelative(command string, project fs.FS) []string {
+	if command == "" || !strings.ContainsAny(command, `/\`) {
+		return nil
+	}
+	var out []string
+	for _, ref := range scriptPaths(strings.ReplaceAll(command, `\`, "/"), nil, true) {
+		if st, err := fs.Stat(project, ref.path); err == nil && st.Mode().IsRegular() {
+			out = appendNew(out, ref.path)
+		}
+	}
+	return out
 }
 
 // sourceCwd returns the cwd h's source entry ran in, when the plan

@@ -341,7 +341,7 @@ func TestAnchorRelativePrograms(t *testing.T) {
 		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
 		src := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
 		src.Hooks[0].Handler.Cwd = tt.cwd // the plan dropped it from m
-		ds := anchorRelativePrograms(m, src, tt.to, &Scripts{FS: project, Repo: tt.place})
+		ds := anchorRelativePrograms(m, src, "cursor", tt.to, &Scripts{FS: project, Repo: tt.place})
 		if got := m.Hooks[0].Handler.Command; got != tt.want {
 			t.Errorf("%s %q: rewritten %q, want %q", tt.to, tt.command, got, tt.want)
 		}
@@ -350,6 +350,43 @@ func TestAnchorRelativePrograms(t *testing.T) {
 			t.Errorf("%s %q: want nothing said, got %v", tt.to, tt.command, ds)
 		case tt.severity != "" && (len(ds) != 1 || ds[0].Severity.String() != tt.severity || ds[0].Code != CodeProjectDir):
 			t.Errorf("%s %q: diagnostics %v; want one %s %s", tt.to, tt.command, ds, tt.severity, CodeProjectDir)
+		}
+	}
+}
+
+// TestAnchorWindowsRelative: a Windows command that runs a project file
+// by a relative path is not rewritten (Codex runs it with cmd.exe), and,
+// where the source ran it from the project's root, is warned about
+// (HC405's warning, which makes migrate --remove-source keep a blocking
+// hook). QA s28 q3 F5: from a subfolder Codex failed open, silently.
+func TestAnchorWindowsRelative(t *testing.T) {
+	project := fstest.MapFS{
+		"hooks/g.ps1":                      {Data: []byte("exit 0\n")},
+		".clinerules/hooks/PreToolUse.ps1": {Data: []byte("exit 0\n")},
+	}
+	inRepo := RepoPlace{Known: true, InRepo: true}
+	tests := []struct {
+		from, to, windows string
+		warned            bool
+	}{
+		{"windsurf", "codex", "hooks/g.ps1", true},
+		{"windsurf", "codex", `pwsh -File hooks\g.ps1`, true},
+		{"cline", "copilot-cli", "powershell -NoProfile -File .clinerules/hooks/PreToolUse.ps1", true},
+		{"windsurf", "codex", "hooks/missing.ps1", false},
+		{"windsurf", "codex", `C:\tools\g.ps1`, false},
+		{"windsurf", "claude-code", "hooks/g.ps1", false}, // runs hooks in the project's root
+		{"codex", "copilot-cli", "hooks/g.ps1", false},    // the source ran it from the session's folder too
+	}
+	for _, tt := range tests {
+		h := canonical.Hook{Event: "before_tool_execute", Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "true", Platform: map[string]string{"windows": tt.windows}}}
+		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+		ds := anchorRelativePrograms(m, m, tt.from, tt.to, &Scripts{FS: project, Repo: inRepo})
+		if got := m.Hooks[0].Handler.Platform["windows"]; got != tt.windows {
+			t.Errorf("%s %q: rewritten %q", tt.to, tt.windows, got)
+		}
+		warned := len(ds) == 1 && ds[0].Severity.String() == "warning" && ds[0].Code == CodeProjectDir
+		if warned != tt.warned || (!tt.warned && len(ds) != 0) {
+			t.Errorf("%s -> %s %q: diagnostics %v, want a warning: %v", tt.from, tt.to, tt.windows, ds, tt.warned)
 		}
 	}
 }
