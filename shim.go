@@ -33,7 +33,9 @@ const CodeShimDenyUnread = "HC450"
 // CodeShimJSONUnread: another tool also runs the hooks of the target's
 // files and does not read the target's JSON for an ask or a rewrite of
 // the tool input, which hookconv run answers in it: there the call runs
-// unasked or unchanged (warning, once per conversion).
+// unasked or unchanged; or a deny is answered by exit 2 for its sake,
+// which drops the deny's context and system message (warning, once per
+// conversion).
 const CodeShimJSONUnread = "HC451"
 
 // shimPrefix starts every wrapped command; Unshim recognises it.
@@ -100,6 +102,10 @@ func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.Lis
 type coReadNotes struct {
 	jsonOnly map[string][]string // tool names → native events
 	order    []string
+	// denyByExit lists the native events on which a deny is answered by
+	// its exit code for the other tools' sake (hookrun's
+	// DenyDropsExtras): a deny's context and system message are dropped.
+	denyByExit []string
 }
 
 // hook notes what a blocking hook's answers lose in the other tools.
@@ -112,6 +118,9 @@ func (c *coReadNotes) hook(ds *diag.List, h *canonical.Hook, i int, to string) {
 			"write this guard into a file only "+to+" loads, or convert for "+strings.Join(missed, ", ")+" too and keep this hook out of "+to+"'s shared files",
 			"%s: the hooks written for %s run in %s too, which reads no answer of hookconv run's deny on %s that %s reads as a block: there the guard does not block",
 			h.DisplayName(i), to, coReaderNames(missed), native, to)
+	}
+	if h.Blocking && t.DenyDropsExtras(to, h.Event) && !slices.Contains(c.denyByExit, native) {
+		c.denyByExit = append(c.denyByExit, native)
 	}
 	for _, what := range []string{hookrun.WhatAsk, hookrun.WhatUpdatedInput} {
 		missed := t.UnreadBy(to, h.Event, what)
@@ -138,6 +147,13 @@ func (c *coReadNotes) say(ds *diag.List, to string) {
 			"a guard that must hold there too should deny (or exit 2) rather than ask or rewrite",
 			"the hooks written for %s run in %s too, which does not read hookconv run's JSON answer to an ask or to a rewrite of the tool input (updated_input) on %s: there the call runs unasked or unchanged",
 			to, names, strings.Join(c.jsonOnly[names], ", "))
+	}
+	if len(c.denyByExit) > 0 {
+		// QA s28 q3 F4: the deny still blocks; what else it said is gone.
+		ds.Warnf(CodeShimJSONUnread, diag.Pos{}, "",
+			"put what the model must know into the deny's reason, which the exit code's stderr carries",
+			"hookconv run answers a deny on %s by exit 2 with the reason on stderr, the block every tool running %s's files reads: a denying hook's context and system message are dropped there",
+			strings.Join(c.denyByExit, ", "), to)
 	}
 }
 

@@ -104,6 +104,11 @@ func (t *Tables) Answer(provider string, ev EventRef, o Outcome) Reply {
 	blocked := a.exit != 0 && d == DecisionDeny
 	a.decision, a.stop = d, o.Stop && d != DecisionDeny
 	if blocked && !a.exitSets {
+		if lost := extrasOf(o); len(lost) > 0 && a.denyByExitForOthers() {
+			// The block both tools read is the exit code; the provider's
+			// own JSON deny would have carried these (QA s28 q3 F4).
+			a.notes = append(a.notes, fmt.Sprintf("hookconv: %s's deny is answered by its exit code, which another tool running these hooks reads as a block too: the hook's %s dropped", a.name(), strings.Join(lost, " and ")+map[bool]string{true: " is", false: " are"}[len(lost) == 1]))
+		}
 		return a.reply(nil)
 	}
 	if d != DecisionDeny {
@@ -266,6 +271,42 @@ func (t *Tables) UnreadBy(provider, event, what string) []string {
 	}
 	_, missed, _ := a.denyRule()
 	return missed
+}
+
+// DenyDropsExtras reports whether hookconv run answers a deny on the
+// provider's event by an exit code alone, chosen over the provider's own
+// deny because another tool running the provider's files reads only
+// that (denyRule): a deny's context and system message then reach
+// neither tool. convert --shim says so (HC451).
+func (t *Tables) DenyDropsExtras(provider, event string) bool {
+	ref, _ := t.ResolveEvent(provider, event)
+	a := answer{t: t, provider: provider, ev: ref}
+	return a.denyByExitForOthers()
+}
+
+// denyByExitForOthers reports whether the deny rule is an exit code
+// without JSON where the provider's own deny has JSON fields: chosen for
+// the tools that also run its files.
+func (a *answer) denyByExitForOthers() bool {
+	own, ok := a.t.Rule(a.provider, WhatDeny, a.ev)
+	if !ok || len(own.Set) == 0 {
+		return false
+	}
+	r, _, ok := a.denyRule()
+	return ok && r.Exit != 0 && len(r.Set) == 0
+}
+
+// extrasOf names the fields of an outcome besides its decision that a
+// deny by exit code cannot carry.
+func extrasOf(o Outcome) []string {
+	var out []string
+	if o.Context != "" {
+		out = append(out, "context")
+	}
+	if o.SystemMessage != "" {
+		out = append(out, "system message")
+	}
+	return out
 }
 
 // noteUnread sets coNote to name the tools that may not read the answer.

@@ -228,6 +228,41 @@ func TestAnswerObserveOnlyNote(t *testing.T) {
 	}
 }
 
+// TestAnswerDenyExtrasDropped: where a deny is answered by exit 2 for the
+// sake of another tool running the provider's files (Copilot CLI reads
+// Claude Code's and VS Code's), the deny's context and system message,
+// which the provider's own JSON deny would carry, are said to be dropped
+// on stderr after the reason (QA s28 q3 F4: they went silently). A deny
+// the provider itself answers by exit 2, or one without them, says
+// nothing.
+func TestAnswerDenyExtrasDropped(t *testing.T) {
+	tb := Default()
+	tests := []struct {
+		provider, event string
+		o               Outcome
+		want            string // in stderr; "" for no note
+	}{
+		{"claude-code", "before_tool_execute", Outcome{Decision: DecisionDeny, Reason: "r", Context: "ctx", Blocking: true}, "context is dropped"},
+		{"claude-code", "before_tool_execute", Outcome{Decision: DecisionDeny, Reason: "r", Context: "ctx", SystemMessage: "sm", Blocking: true}, "context and system message are dropped"},
+		{"vs-code-copilot", "before_tool_execute", Outcome{Decision: DecisionDeny, Reason: "r", SystemMessage: "sm", Blocking: true}, "system message is dropped"},
+		{"claude-code", "before_tool_execute", Outcome{Decision: DecisionDeny, Reason: "r", Blocking: true}, ""},
+		{"codex", "before_tool_execute", Outcome{Decision: DecisionDeny, Reason: "r", Context: "ctx", Blocking: true}, ""},
+	}
+	for _, tt := range tests {
+		r := tb.Answer(tt.provider, nativeRef(tt.provider, tt.event), tt.o)
+		stderr := string(r.Stderr)
+		if !strings.HasPrefix(stderr, "r\n") && r.Exit == 2 {
+			t.Errorf("%s: the reason is not first on stderr: %q", tt.provider, stderr)
+		}
+		if got := strings.Contains(stderr, "dropped"); got != (tt.want != "") || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s %+v: stderr %q, want %q", tt.provider, tt.o, stderr, tt.want)
+		}
+		if drops := tb.DenyDropsExtras(tt.provider, tt.event); tt.want != "" && !drops {
+			t.Errorf("%s: DenyDropsExtras false", tt.provider)
+		}
+	}
+}
+
 // TestBlockingReasonNeverBlank answers each blankReasonTable row, under
 // every provider on the events that block, and an Outcome made without
 // Resolve's defaults: whatever blocks carries a reason that is not blank,
