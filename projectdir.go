@@ -174,7 +174,7 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Cwd != "" {
 			continue // another folder: the target runs it there
 		}
-		from, project := anchor, scripts.FS
+		base, project := anchor, scripts.FS
 		if cwd := sourceCwd(src, h, i); cwd != "" {
 			dir, ok := plainFolder(cwd)
 			if !ok {
@@ -185,12 +185,12 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 				if err != nil {
 					continue
 				}
-				from, project = anchor+"/"+dir, sub
+				base, project = anchor+"/"+dir, sub
 			}
 		}
 		var rel []string
 		anchorIn := func(command string) string {
-			out, paths := anchorCommand(command, from, project)
+			out, paths := anchorCommand(command, base, project)
 			rel = append(rel, paths...)
 			if !found {
 				return command
@@ -222,7 +222,7 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 			continue
 		}
 		ds.Infof(CodeProjectDir, at, field, "",
-			"%s: %s runs hooks in the folder the session starts in, not the project's root; the command runs %s from %s instead", h.DisplayName(i), to, strings.Join(rel, ", "), from)
+			"%s: %s runs hooks in the folder the session starts in, not the project's root; the command runs %s from %s instead", h.DisplayName(i), to, strings.Join(rel, ", "), base)
 	}
 	return ds
 }
