@@ -169,8 +169,13 @@ func (l *linter) matcher(event string, row vocab.NativeEvent, m *node.Node, p at
 	}
 	switch row.Matcher {
 	case vocab.MatchNone:
+		ignores := l.prov.Name + " ignores matchers on " + event
+		if row.MatcherUndocumented {
+			// QA s28 q3 F9: said as a fact, it was an assumption.
+			ignores = l.prov.Name + " documents no matcher on " + event + ", so hookconv takes it to ignore matchers there"
+		}
 		l.ds.Warnf(CodeMatcherIgnored, m.Pos, p.String(), "remove the matcher, or test the condition inside the hook",
-			"%s ignores matchers on %s: this hook runs every time, whatever %q says", l.prov.Name, event, m.Text)
+			"%s: this hook runs every time, whatever %q says", ignores, m.Text)
 	case vocab.MatchExact:
 		if strings.Contains(m.Text, "|") {
 			l.ds.Warnf(CodeExactAlternate, m.Pos, p.String(), "write one group per value",

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hookconv/hookconv/internal/node"
@@ -87,4 +88,27 @@ func FuzzRules(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMatcherIgnoredUndocumented: where the tool documents no matcher on
+// an event (Codex's StopFailure, events table matcher_undocumented),
+// HC701 says that hookconv assumes it is ignored, not that it is (QA s28
+// q3 F9); a documented "none" (Claude Code's Stop) is still said plainly.
+func TestMatcherIgnoredUndocumented(t *testing.T) {
+	tests := []struct {
+		slug, src, want string
+	}{
+		{"codex", `{"hooks":{"StopFailure":[{"matcher":"rate_limit","hooks":[{"type":"command","command":"x"}]}]}}`, "documents no matcher on StopFailure, so hookconv takes it to ignore matchers there"},
+		{"claude-code", `{"hooks":{"Stop":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}}`, "ignores matchers on Stop: "},
+	}
+	for _, tt := range tests {
+		root, err := node.ParseJSON([]byte(tt.src), node.JSONOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds := Rules(vocab.Default(), tt.slug, root)
+		if len(ds) != 1 || ds[0].Code != CodeMatcherIgnored || !strings.Contains(ds[0].Message, tt.want) {
+			t.Errorf("%s: %v, want %s saying %q", tt.slug, ds, CodeMatcherIgnored, tt.want)
+		}
+	}
 }

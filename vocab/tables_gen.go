@@ -113,7 +113,7 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "codex", Event: "subagent_start", Name: "SubagentStart", Matcher: "value"},
 	{Provider: "codex", Event: "subagent_stop", Name: "SubagentStop", Matcher: "value"},
 	{Provider: "codex", Event: "agent_stop", Name: "Stop", Matcher: "none"},
-	{Provider: "codex", Event: "error_occurred", Name: "StopFailure", Matcher: "none", Alias: true},
+	{Provider: "codex", Event: "error_occurred", Name: "StopFailure", Matcher: "none", Alias: true, MatcherUndocumented: true},
 	{Provider: "factory-droid", Event: "before_tool_execute", Name: "PreToolUse", Matcher: "tool"},
 	{Provider: "factory-droid", Event: "after_tool_execute", Name: "PostToolUse", Matcher: "tool"},
 	{Provider: "factory-droid", Event: "before_prompt", Name: "UserPromptSubmit", Matcher: "none"},

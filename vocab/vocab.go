@@ -92,6 +92,10 @@ type NativeEvent struct {
 	// (Claude Code's UserPromptSubmit: 30, SessionEnd: 1.5); 0 otherwise.
 	DefaultTimeout float64 `toml:"default_timeout" json:"default_timeout,omitempty"`
 	Note           string  `toml:"note" json:"note,omitempty"`
+	// MatcherUndocumented says the row's matcher kind is hookconv's
+	// assumption: the tool documents no matcher on the event (Codex's
+	// StopFailure), so messages about it say so.
+	MatcherUndocumented bool `toml:"matcher_undocumented" json:"matcher_undocumented,omitempty"`
 	// NoteCommands says the note is about command hooks only (their exit
 	// codes): an http hook there has none, and is not told it.
 	NoteCommands bool `toml:"note_commands" json:"note_commands,omitempty"`
