@@ -527,6 +527,7 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, got []canonical.Hoo
 	}
 	for j, id := range form {
 		var less [][]string // what each copy of id does less
+		var union []string  // the native tools copies short of nothing else match
 		for _, c := range holders[id] {
 			var r []string
 			if runsAsync(c, prov.Provider) && !runsAsync(h, prov.Provider) {
@@ -558,7 +559,11 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, got []canonical.Hoo
 					missing = append(missing, n)
 				}
 			}
-			if len(both) > 0 && len(missing) > 0 {
+			partial := len(both) > 0 && len(missing) > 0
+			if partial && len(r) == 0 {
+				union = appendNew(union, both...)
+			}
+			if partial {
 				r = append(r, fmt.Sprintf("matches only %s, not %s", andList(both), andList(missing)))
 			}
 			for _, key := range prov.FilterKeys {
@@ -575,6 +580,13 @@ func weakerCopy(h *canonical.Hook, i int, form []projection, got []canonical.Hoo
 		// two hooks of one identity, one with a shorter timeout, got
 		// HC428 on the second run only, once both were there).
 		if slices.ContainsFunc(less, func(r []string) bool { return len(r) == 0 }) {
+			continue
+		}
+		// Copies that each match some of the tools, and do all else the
+		// hook does, cover it together (Claude Code's Bash group and its
+		// PowerShell group of one guard: QA s28 q3 F10, which HC428 said
+		// matched only Bash, and only PowerShell).
+		if len(formNames[j]) > 0 && !slices.ContainsFunc(formNames[j], func(n string) bool { return !slices.Contains(union, n) }) {
 			continue
 		}
 		for _, r := range less {
