@@ -106,19 +106,14 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 	return ds
 }
 
-// relativeProgram matches, in a command's code view (shellCodeViews), a
-// relative path run as a program: at the command's start or after an
-// operator (; & | or a newline), past assignments and an exec, a word
-// of plain path characters holding a slash (group 1), which the caller
-// sees end the word (no lookahead in RE2). The code view blanks quoted
-// text, so a path in quotes is not one.
-var relativeProgram = lazy.Regexp(`(?:^|[;&|\n])[ \t]*(?:[A-Za-z_][A-Za-z0-9_]*=[^ \t;&|()\n]*[ \t]+)*(?:exec[ \t]+)?([A-Za-z0-9._-][A-Za-z0-9._/-]*/[A-Za-z0-9._/-]*)`)
-
 // anchorRelativePrograms rewrites, for a target that runs hooks in the
 // folder the session starts in (the providers table's hook_cwd
-// "session": Codex, Copilot CLI), a command whose program is a relative
-// path to a file of the project (.cursor/hooks/guard.sh, ./hooks/x.sh)
-// so that it is found from the project's root, as rewriteProjectDir
+// "session": Codex, Copilot CLI), a command that runs a file of the
+// project by a relative path, as its program (.cursor/hooks/guard.sh,
+// "my dir/g.sh") or as an interpreter's script (bash scripts/a.sh, npx
+// tsx scripts/x.ts), or that first changes into a project folder (cd
+// tools && …: anchorCommand), so that it is found from the project's
+// root, as rewriteProjectDir
 // spells that root for the target: from a subfolder the relative path
 // names nothing, the shell exits 127, and a blocking hook lets the
 // action through (QA: Codex fails open). Only files scripts' folder
@@ -130,8 +125,10 @@ var relativeProgram = lazy.Regexp(`(?:^|[;&|\n])[ \t]*(?:[A-Za-z_][A-Za-z0-9_]*=
 // project's path in its repository cannot be quoted (a backquote), the
 // command is left and warned about (HC405's warning, which makes
 // migrate --remove-source keep a blocking hook); so is a Windows command
-// running a project file by a relative path (windowsRelative), when the
-// source ran it from the project's root. A hook whose source
+// running a project file by a relative path (windowsRelative), a
+// project file named in the code a shell is given with -c, and a
+// project module run by python -m, when the source ran it from the
+// project's root (QA s28 q3 F6). A hook whose source
 // entry ran in a folder of its own (Copilot CLI's and VS Code's "cwd",
 // relative to the project's root: reference part 2 §1.11) that the
 // target dropped is anchored at that folder, when the file is there, and
@@ -188,10 +185,13 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 				base, project = anchor+"/"+dir, sub
 			}
 		}
-		var rel []string
+		var did anchoring
 		anchorIn := func(command string) string {
-			out, paths := anchorCommand(command, base, project)
-			rel = append(rel, paths...)
+			out, a := anchorCommand(command, base, project)
+			did.paths = append(did.paths, a.paths...)
+			did.dirs = append(did.dirs, a.dirs...)
+			did.modules = appendNew(did.modules, a.modules...)
+			did.nested = appendNew(did.nested, a.nested...)
 			if !found {
 				return command
 			}
@@ -203,18 +203,34 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 				h.Handler.Platform[k] = anchorIn(h.Handler.Platform[k])
 			}
 		}
+		at, field := h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i))
 		if win := windowsRelative(h.Handler.Platform["windows"], project); len(win) > 0 && fromRoot {
 			ds.Warnf(CodeProjectDir, h.PosOf("handler.platform.windows"), fmt.Sprintf("hooks[%d].handler.platform.windows", h.SourceIndex(i)),
 				"start the Windows command's paths with the project's folder, or keep the hook in the source tool",
 				"%s: %s runs hooks in the folder the session starts in, and the Windows command runs %s by a path relative to the project's root, which hookconv does not rewrite in a Windows command: in a session started in a subfolder the file is not found and the hook fails (a blocking hook then no longer blocks as it did)",
 				h.DisplayName(i), to, strings.Join(win, ", "))
 		}
-		if len(rel) == 0 {
+		if len(did.modules) > 0 && fromRoot {
+			// python -m looks for the module in the folder it runs in
+			// (sys.path[0]): from a subfolder it is not found, exit 1,
+			// and the hook fails open. No path to anchor: warned.
+			slices.Sort(did.modules)
+			ds.Warnf(CodeProjectDir, at, field,
+				"run the module's file by its path (python3 pkg/mod.py), which hookconv starts at the project's folder, or keep the hook in the source tool",
+				"%s: %s runs hooks in the folder the session starts in, and the command runs the project's Python module %s with python -m, which Python looks for in that folder, not the project's root: in a session started in a subfolder the module is not found and the hook fails (a blocking hook then lets every action through)",
+				h.DisplayName(i), to, strings.Join(did.modules, ", "))
+		}
+		if len(did.nested) > 0 && fromRoot {
+			slices.Sort(did.nested)
+			ds.Warnf(CodeProjectDir, at, field,
+				"start the path with the project's folder as git finds it ("+gitTopLevel+"/…), or keep the hook in the source tool",
+				"%s: %s runs hooks in the folder the session starts in, and the code the command gives a shell with -c runs %s by a path relative to the project's root, which hookconv does not rewrite there: in a session started in a subfolder it is not found and the hook fails (a blocking hook then lets every action through)",
+				h.DisplayName(i), to, strings.Join(did.nested, ", "))
+		}
+		if len(did.paths)+len(did.dirs) == 0 {
 			continue
 		}
-		slices.Sort(rel)
-		rel = slices.Compact(rel)
-		at, field := h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i))
+		rel := slices.Compact(slices.Sorted(slices.Values(append(did.paths, did.dirs...))))
 		if !found {
 			ds.Warnf(CodeProjectDir, at, field, "rename the folder, or start the path with the project's folder as git finds it ("+gitTopLevel+"/…)",
 				"%s: %s runs hooks in the folder the session starts in, and the command runs %s by a path relative to the project's root, whose path in its git repository (%s) cannot be quoted safely: in a session started in a subfolder the command is not found (a blocking hook then lets every action through)",
@@ -222,7 +238,7 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 			continue
 		}
 		ds.Infof(CodeProjectDir, at, field, "",
-			"%s: %s runs hooks in the folder the session starts in, not the project's root; the command runs %s from %s instead", h.DisplayName(i), to, strings.Join(rel, ", "), base)
+			"%s: %s runs hooks in the folder the session starts in, not the project's root; the command %s from %s instead", h.DisplayName(i), to, did.said(), base)
 	}
 	return ds
 }
@@ -270,53 +286,103 @@ func plainFolder(cwd string) (string, bool) {
 	return dir, true
 }
 
-// anchorCommand writes anchor before each relative program of command
-// (relativeProgram) that names a regular file of project, and says which
-// paths, as written, it anchored. A program after a cd, or in a command
-// scriptPaths does not read, is left as it is: what it names is not
-// known. So is one in a subshell or a command substitution ($(x.sh)),
+// anchoring is what anchorCommand did to a command, and what it saw
+// there and left.
+type anchoring struct {
+	// paths are the project files the command runs by a relative path,
+	// as written without quotes, now run from the anchor: a program
+	// (./hooks/x.sh, "my dir/g.sh") or the script an interpreter or a
+	// runner is given (bash scripts/a.sh, uv run scripts/x.py).
+	paths []string
+	// dirs are the project folders a cd changes into, now from the
+	// anchor (cd tools && scripts/ctx.sh).
+	dirs []string
+	// modules are the project's Python modules a python -m runs by name,
+	// which Python looks for in the folder the hook runs in: not
+	// rewritten, since only the module search path could say where
+	// (PYTHONPATH), and no path of the command does.
+	modules []string
+	// nested are the relative paths of the command a shell is given with
+	// -c (bash -c 'scripts/a.sh') that would be anchored were it the
+	// command: not rewritten, since the anchor would have to be quoted
+	// for the shell inside too.
+	nested []string
+}
+
+// said tells what was anchored, for HC405's info: "runs a.sh, b.sh and
+// changes into tools".
+func (a anchoring) said() string {
+	var parts []string
+	if len(a.paths) > 0 {
+		parts = append(parts, "runs "+strings.Join(slices.Compact(slices.Sorted(slices.Values(a.paths))), ", "))
+	}
+	if len(a.dirs) > 0 {
+		parts = append(parts, "changes into "+strings.Join(slices.Compact(slices.Sorted(slices.Values(a.dirs))), ", "))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// anchorCommand writes anchor before each relative path of command that
+// names a file of project run as a program or as an interpreter's
+// script (scriptWord), and before the folder of a cd into one of
+// project's folders, and says what it did. The path is written cleaned,
+// quoted where it needs to be (subWord): "my dir/g.sh" and my\ dir/g.sh
+// become <anchor>/'my dir/g.sh'. Only simple commands at the top level
+// count, up to the first cd (what follows runs in the folder the cd
+// changed into, which is right once the cd's folder is anchored), and
+// not a command hookconv does not read simply (topCommands): what runs
+// in a subshell or a command substitution ($(x.sh)) is left as it is,
 // which the readers of a script's exits (HC431) do not follow through
-// git's top level.
-func anchorCommand(command, anchor string, project fs.FS) (string, []string) {
-	if !strings.Contains(command, "/") || strings.Contains(command, "\x00") {
-		return command, nil // most commands run no relative path
+// git's top level. Arguments other than the script are left too: what
+// they mean to the program is not known.
+func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
+	var a anchoring
+	if strings.Contains(command, "\x00") || !strings.ContainsAny(command, "/.") && !strings.Contains(command, "cd") {
+		return command, a // most commands run no relative path
 	}
-	refs := scriptPaths(command, nil, true)
-	if len(refs) == 0 {
-		return command, nil
-	}
-	code, _, ok := shellCodeViews(command)
+	cmds, ok := topCommands(command)
 	if !ok {
-		return command, nil
+		return command, a
 	}
 	var b strings.Builder
-	var paths []string
 	last := 0
-	for _, loc := range relativeProgram().FindAllStringSubmatchIndex(code, -1) {
-		word := command[loc[2]:loc[3]]
-		if word != code[loc[2]:loc[3]] {
-			continue // blanked: quoted or escaped
-		}
-		if loc[3] < len(code) && !strings.ContainsRune(" \t;&|)\n", rune(code[loc[3]])) {
-			continue // the word goes on: quoted, or an expansion
-		}
-		clean := path.Clean(word)
-		if !slices.Contains(refs, scriptRef{clean, true}) {
-			continue
-		}
-		if st, err := fs.Stat(project, clean); err != nil || !st.Mode().IsRegular() {
-			continue
-		}
-		b.WriteString(command[last:loc[2]])
-		b.WriteString(anchor + "/" + clean)
-		last = loc[3]
-		paths = append(paths, word)
+	rewrite := func(w rawWord, clean string) {
+		b.WriteString(command[last:w.from])
+		b.WriteString(anchor + "/" + subWord(clean))
+		last = w.to
 	}
-	if len(paths) == 0 {
-		return command, nil
+	for _, words := range cmds {
+		if at, cd := cdWord(words); cd {
+			if at >= 0 {
+				if clean, ok := projectEntry(project, words[at].text, true); ok {
+					rewrite(words[at], clean)
+					a.dirs = append(a.dirs, words[at].text)
+				}
+			}
+			break // what follows runs in the folder the cd changed into
+		}
+		at, module, code := scriptWord(words)
+		if module != "" && projectModule(project, module) {
+			a.modules = appendNew(a.modules, module)
+		}
+		if code != "" {
+			_, inner := anchorCommand(code, anchor, project)
+			a.nested = appendNew(a.nested, append(append(inner.paths, inner.dirs...), inner.nested...)...)
+			a.modules = appendNew(a.modules, inner.modules...)
+		}
+		if at < 0 {
+			continue
+		}
+		if clean, ok := projectEntry(project, words[at].text, false); ok {
+			rewrite(words[at], clean)
+			a.paths = append(a.paths, words[at].text)
+		}
+	}
+	if last == 0 {
+		return command, a
 	}
 	b.WriteString(command[last:])
-	return b.String(), paths
+	return b.String(), a
 }
 
 // projectDirRewriter returns a function that rewrites, in one command, the

@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"io/fs"
+	"slices"
 	"testing"
 	"testing/fstest"
 
@@ -293,6 +294,7 @@ func TestAnchorRelativePrograms(t *testing.T) {
 	project := fstest.MapFS{
 		".cursor/hooks/guard.sh": {Data: []byte("exit 0\n"), Mode: 0o755},
 		"hooks/protect.sh":       {Data: []byte("exit 0\n"), Mode: 0o755},
+		"hooks/protect.py":       {Data: []byte("pass\n")},
 		"hooks/dir/x":            {Mode: fs.ModeDir | 0o755},
 		"scripts/ctx.sh":         {Data: []byte("exit 0\n"), Mode: 0o755},
 		"tools/scripts/ctx.sh":   {Data: []byte("exit 2\n"), Mode: 0o755},
@@ -316,9 +318,18 @@ func TestAnchorRelativePrograms(t *testing.T) {
 		{"codex", "./hooks/protect.sh", RepoPlace{Known: true, InRepo: true, Sub: "a`b"}, "./hooks/protect.sh", "warning", ""},
 		{"codex", "./hooks/missing.sh", inRepo, "./hooks/missing.sh", "", ""},
 		{"codex", "./hooks/dir", inRepo, "./hooks/dir", "", ""},
-		{"codex", `"./hooks/protect.sh"`, inRepo, `"./hooks/protect.sh"`, "", ""},
-		{"codex", "bash hooks/protect.sh", inRepo, "bash hooks/protect.sh", "", ""},
+		// Quoted, and an interpreter's script (QA s28 q3 F6): anchored too.
+		{"codex", `"./hooks/protect.sh"`, inRepo, top + "/hooks/protect.sh", "info", ""},
+		{"codex", "bash hooks/protect.sh", inRepo, "bash " + top + "/hooks/protect.sh", "info", ""},
+		{"codex", "bash hooks/protect.sh", RepoPlace{Known: true, InRepo: true, Sub: "a`b"}, "bash hooks/protect.sh", "warning", ""},
+		{"codex", "bash -c 'hooks/protect.sh'", inRepo, "bash -c 'hooks/protect.sh'", "warning", ""},
 		{"codex", "cd sub && ./hooks/protect.sh", inRepo, "cd sub && ./hooks/protect.sh", "", ""},
+		{"codex", "cd hooks && ./protect.sh", inRepo, "cd " + top + "/hooks && ./protect.sh", "info", ""},
+		// A Python module run by name: nothing to anchor, warned about
+		// where it is the project's (python -m finds it in the folder the
+		// hook runs in).
+		{"codex", "python3 -m hooks.protect || exit 2", RepoPlace{Known: true, InRepo: true, Sub: "x"}, "python3 -m hooks.protect || exit 2", "warning", ""},
+		{"codex", "python3 -m http.server", inRepo, "python3 -m http.server", "", ""},
 		{"codex", "../hooks/protect.sh", inRepo, "../hooks/protect.sh", "", ""},
 		{"codex", "out=$(./hooks/protect.sh)", inRepo, "out=$(./hooks/protect.sh)", "", ""}, // not followed by HC431
 		{"codex", "echo 'x; ./hooks/protect.sh'", inRepo, "echo 'x; ./hooks/protect.sh'", "", ""},
@@ -350,6 +361,119 @@ func TestAnchorRelativePrograms(t *testing.T) {
 			t.Errorf("%s %q: want nothing said, got %v", tt.to, tt.command, ds)
 		case tt.severity != "" && (len(ds) != 1 || ds[0].Severity.String() != tt.severity || ds[0].Code != CodeProjectDir):
 			t.Errorf("%s %q: diagnostics %v; want one %s %s", tt.to, tt.command, ds, tt.severity, CodeProjectDir)
+		}
+	}
+}
+
+// TestAnchorCommand: the relative paths anchorCommand starts at the
+// project's root (QA s28 q3 F6), each form the shared corpus and QA's
+// repro use, and the words it leaves: options, code given to -c or -e,
+// URLs, absolute paths and paths already anchored, files the project
+// does not hold, and whatever follows a cd it cannot anchor or runs in a
+// subshell or a command substitution.
+func TestAnchorCommand(t *testing.T) {
+	project := fstest.MapFS{
+		"scripts/a.sh":           {Data: []byte("exit 0\n")},
+		"scripts/a.py":           {Data: []byte("pass\n")},
+		"scripts/x.js":           {Data: []byte("0\n")},
+		"scripts/x.ts":           {Data: []byte("0\n")},
+		"scripts/x.py":           {Data: []byte("pass\n")},
+		"scripts/hooks/x.ts":     {Data: []byte("0\n")},
+		".agents/hooks/guard.py": {Data: []byte("pass\n")},
+		"guards/check.py":        {Data: []byte("pass\n")},
+		"my dir/g.sh":            {Data: []byte("exit 0\n")},
+		"it's/g.sh":              {Data: []byte("exit 0\n")},
+		"tools/scripts/ctx.sh":   {Data: []byte("exit 0\n")},
+		"a.py":                   {Data: []byte("pass\n")},
+		".venv/bin/activate":     {Data: []byte("\n")},
+	}
+	const a = `"$(git rev-parse --show-toplevel)"`
+	tests := []struct {
+		command, want string
+		paths, dirs   []string
+		modules       []string
+	}{
+		// Interpreters and runners given a relative script.
+		{"bash scripts/a.sh", "bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
+		{"sh scripts/a.sh", "sh " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
+		{"bash -euo pipefail ./scripts/a.sh x", "bash -euo pipefail " + a + "/scripts/a.sh x", []string{"./scripts/a.sh"}, nil, nil},
+		{"python3 scripts/a.py | tee log", "python3 " + a + "/scripts/a.py | tee log", []string{"scripts/a.py"}, nil, nil},
+		{"python3 -u .agents/hooks/guard.py --strict", "python3 -u " + a + "/.agents/hooks/guard.py --strict", []string{".agents/hooks/guard.py"}, nil, nil},
+		{"/usr/bin/env python3 scripts/a.py", "/usr/bin/env python3 " + a + "/scripts/a.py", []string{"scripts/a.py"}, nil, nil},
+		{"python3.12 a.py", "python3.12 " + a + "/a.py", []string{"a.py"}, nil, nil},
+		{"node scripts/x.js", "node " + a + "/scripts/x.js", []string{"scripts/x.js"}, nil, nil},
+		{"node --import tsx scripts/x.ts", "node --import tsx " + a + "/scripts/x.ts", []string{"scripts/x.ts"}, nil, nil},
+		{"bun scripts/hooks/x.ts", "bun " + a + "/scripts/hooks/x.ts", []string{"scripts/hooks/x.ts"}, nil, nil},
+		{"bun run scripts/hooks/x.ts", "bun run " + a + "/scripts/hooks/x.ts", []string{"scripts/hooks/x.ts"}, nil, nil},
+		{"uv run scripts/x.py", "uv run " + a + "/scripts/x.py", []string{"scripts/x.py"}, nil, nil},
+		{"uv run --with requests python3 scripts/x.py", "uv run --with requests python3 " + a + "/scripts/x.py", []string{"scripts/x.py"}, nil, nil},
+		{"npx tsx scripts/x.ts", "npx tsx " + a + "/scripts/x.ts", []string{"scripts/x.ts"}, nil, nil},
+		{"npx -y tsx scripts/x.ts", "npx -y tsx " + a + "/scripts/x.ts", []string{"scripts/x.ts"}, nil, nil},
+		{"deno run -A scripts/x.ts", "deno run -A " + a + "/scripts/x.ts", []string{"scripts/x.ts"}, nil, nil},
+		{"exec bash scripts/a.sh", "exec bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
+		{"env -i PATH=\"$PATH\" bash scripts/a.sh 2>/dev/null", "env -i PATH=\"$PATH\" bash " + a + "/scripts/a.sh 2>/dev/null", []string{"scripts/a.sh"}, nil, nil},
+		{"source .venv/bin/activate && python3 scripts/x.py", "source " + a + "/.venv/bin/activate && python3 " + a + "/scripts/x.py", []string{".venv/bin/activate", "scripts/x.py"}, nil, nil},
+		{"cat | python3 scripts/a.py >&2 || exit 2", "cat | python3 " + a + "/scripts/a.py >&2 || exit 2", []string{"scripts/a.py"}, nil, nil},
+		// Quoted and escaped paths: written cleaned, quoted as needed.
+		{`"my dir/g.sh" arg`, a + "/'my dir/g.sh' arg", []string{"my dir/g.sh"}, nil, nil},
+		{`my\ dir/g.sh`, a + "/'my dir/g.sh'", []string{"my dir/g.sh"}, nil, nil},
+		{`bash './my dir/g.sh'`, "bash " + a + "/'my dir/g.sh'", []string{"./my dir/g.sh"}, nil, nil},
+		{`"it's/g.sh"`, a + `/'it'\''s/g.sh'`, []string{"it's/g.sh"}, nil, nil},
+		{`"scripts/a.sh"`, a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
+		// A relative cd: its folder anchored, and what follows left
+		// relative to it.
+		{"cd tools && scripts/ctx.sh", "cd " + a + "/tools && scripts/ctx.sh", nil, []string{"tools"}, nil},
+		{"scripts/a.sh; cd tools; bash scripts/ctx.sh", a + "/scripts/a.sh; cd " + a + "/tools; bash scripts/ctx.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
+		{"cd nowhere && bash scripts/a.sh", "cd nowhere && bash scripts/a.sh", nil, nil, nil},
+		{`cd "$X" && bash scripts/a.sh`, `cd "$X" && bash scripts/a.sh`, nil, nil, nil},
+		{"if cd tools; then bash scripts/a.sh; fi", "if cd tools; then bash scripts/a.sh; fi", nil, nil, nil},
+		{"(cd tools && scripts/ctx.sh) && bash scripts/a.sh", "(cd tools && scripts/ctx.sh) && bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
+		// A Python module: not rewritten, named where it is the project's.
+		{"python3 -m guards.check || exit 2", "python3 -m guards.check || exit 2", nil, nil, []string{"guards.check"}},
+		{"uv run -m guards.check", "uv run -m guards.check", nil, nil, []string{"guards.check"}},
+		{"python3 -m pytest scripts/a.py", "python3 -m pytest scripts/a.py", nil, nil, nil},
+		// Left: no project file, or not a script the command runs.
+		{"bash -c 'scripts/a.sh'", "bash -c 'scripts/a.sh'", nil, nil, nil},
+		{"bash -lc scripts/a.sh", "bash -lc scripts/a.sh", nil, nil, nil},
+		{"node -e 'require(\"./scripts/x.js\")'", "node -e 'require(\"./scripts/x.js\")'", nil, nil, nil},
+		{"python3 - < scripts/a.py", "python3 - < scripts/a.py", nil, nil, nil},
+		{"bash /abs/scripts/a.sh", "bash /abs/scripts/a.sh", nil, nil, nil},
+		{"bash ~/scripts/a.sh", "bash ~/scripts/a.sh", nil, nil, nil},
+		{"curl -s https://x.test/scripts/a.sh | sh", "curl -s https://x.test/scripts/a.sh | sh", nil, nil, nil},
+		{"bash \"$CLAUDE_PROJECT_DIR\"/scripts/a.sh", "bash \"$CLAUDE_PROJECT_DIR\"/scripts/a.sh", nil, nil, nil},
+		{"bash " + a + "/scripts/a.sh", "bash " + a + "/scripts/a.sh", nil, nil, nil},
+		{"bash scripts/*.sh", "bash scripts/*.sh", nil, nil, nil},
+		{"bash scripts/missing.sh", "bash scripts/missing.sh", nil, nil, nil},
+		{"bash scripts", "bash scripts", nil, nil, nil},
+		{"bash ../scripts/a.sh", "bash ../scripts/a.sh", nil, nil, nil},
+		{"cat scripts/a.sh", "cat scripts/a.sh", nil, nil, nil}, // another program's argument
+		{"echo scripts/a.sh >> log", "echo scripts/a.sh >> log", nil, nil, nil},
+		{"source a.py", "source a.py", nil, nil, nil}, // looked up in PATH first
+		{"bash scripts/a.sh `x`", "bash scripts/a.sh `x`", nil, nil, nil},
+		{"out=$(bash scripts/a.sh) || exit 2", "out=$(bash scripts/a.sh) || exit 2", nil, nil, nil},
+		{"bash scripts/a.sh # see scripts/x.py", "bash " + a + "/scripts/a.sh # see scripts/x.py", []string{"scripts/a.sh"}, nil, nil},
+		{"bash 'scripts/a.sh", "bash 'scripts/a.sh", nil, nil, nil}, // quotes that do not close
+	}
+	for _, tt := range tests {
+		got, did := anchorCommand(tt.command, a, project)
+		if got != tt.want {
+			t.Errorf("%s: rewritten\n  %s\nwant\n  %s", tt.command, got, tt.want)
+		}
+		if !slices.Equal(did.paths, tt.paths) || !slices.Equal(did.dirs, tt.dirs) || !slices.Equal(did.modules, tt.modules) {
+			t.Errorf("%s: anchored %q, %q, modules %q; want %q, %q, %q", tt.command, did.paths, did.dirs, did.modules, tt.paths, tt.dirs, tt.modules)
+		}
+	}
+	// The code a shell is given with -c is not rewritten, but what would
+	// be anchored in it is named, for the caller to warn about.
+	for command, want := range map[string][]string{
+		"bash -c 'scripts/a.sh'":                 {"scripts/a.sh"},
+		`sh -ec "cd tools && python3 ../a.py"`:   {"tools"},
+		"bash -lc 'sh -c \"bash scripts/a.sh\"'": {"scripts/a.sh"},
+		"bash -c 'echo scripts/a.sh'":            nil,
+		"bash -c \"$CMD\"":                       nil,
+	} {
+		if got, did := anchorCommand(command, a, project); got != command || !slices.Equal(did.nested, want) {
+			t.Errorf("%s: rewritten %s, nested %q; want %q", command, got, did.nested, want)
 		}
 	}
 }

@@ -1,0 +1,353 @@
+package hookconv
+
+import (
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+)
+
+// rawWord is a word of a command as the shell splits it: its bytes in
+// the command (from, to), its text with quotes and backslashes taken off,
+// and whether it may expand to something else ($X, a glob, a brace),
+// which leaves its text unknown.
+type rawWord struct {
+	from, to int
+	text     string
+	dynamic  bool
+}
+
+// plain reports whether the word is spelled as its text: no quote, no
+// backslash.
+func (w rawWord) plain(command string) bool {
+	return command[w.from:w.to] == w.text
+}
+
+// topCommands splits command into its simple commands at the top level,
+// in order, each its words past the redirections (2>/dev/null, >&2) and
+// the files they name, read in its code view (shellCodeViews), whose
+// quoted text is blanked, so that only the shell's own blanks and
+// operators split; a word may expand ($X, in double quotes too, or a
+// glob) where its expand view says so. What runs in a subshell or a command substitution
+// ((…), $(…)) is left out, and so is the rest of the simple command it
+// stands in; so is a comment. ok is false for a command that is not read
+// so simply: quotes that do not close, a backquote or a here-document,
+// whose text the code view reads as code.
+func topCommands(command string) (cmds [][]rawWord, ok bool) {
+	code, expand, ok := shellCodeViews(command)
+	if !ok || strings.Contains(command, "`") || strings.Contains(strings.ReplaceAll(code, "<<<", ""), "<<") {
+		return nil, false
+	}
+	var cur []rawWord
+	start, depth := -1, 0
+	redirect, skipping, comment := false, false, false
+	end := func() {
+		if skipping {
+			cur = append(cur, rawWord{dynamic: true}) // words not known from here
+		}
+		if len(cur) > 0 {
+			cmds = append(cmds, cur)
+		}
+		cur, skipping, redirect = nil, false, false
+	}
+	flush := func(i int, beforeRedirect bool) {
+		if start < 0 {
+			return
+		}
+		from := start
+		start = -1
+		switch {
+		case depth > 0 || skipping:
+		case redirect:
+			redirect = false // the file a redirection names
+		case beforeRedirect && strings.Trim(command[from:i], "0123456789") == "":
+			// 2>: the descriptor's number
+		default:
+			raw := command[from:i]
+			ws := shellWords(raw)
+			if len(ws) != 1 || ws[0].operator || ws[0].redirect {
+				skipping = true // not one word as read here: the command is unknown
+				return
+			}
+			cur = append(cur, rawWord{from: from, to: i, text: ws[0].text, dynamic: strings.ContainsAny(code[from:i], "*?[{~") || strings.Contains(expand[from:i], "$")})
+		}
+	}
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		if comment {
+			if c == '\n' {
+				comment = false
+				end()
+			}
+			continue
+		}
+		switch {
+		case c == '#' && start < 0:
+			comment = true
+		case c == ' ' || c == '\t':
+			flush(i, false)
+		case c == '<' || c == '>' || c == '&' && i+1 < len(code) && code[i+1] == '>':
+			flush(i, true)
+			for i+1 < len(code) && strings.IndexByte("<>&|", code[i+1]) >= 0 {
+				i++ // >>, >&, &>, >|, <>
+			}
+			redirect = true
+		case c == '(':
+			flush(i, false)
+			depth++
+		case c == ')':
+			flush(i, false)
+			if depth > 0 {
+				depth--
+			}
+			// After $(…) the command goes on with what it printed: its
+			// words are not known until the next operator.
+			skipping = skipping || depth == 0 && len(cur) > 0
+		case c == ';' || c == '&' || c == '|' || c == '\n':
+			flush(i, false)
+			if depth == 0 {
+				end()
+			}
+		default:
+			if start < 0 {
+				start = i
+			}
+		}
+	}
+	flush(len(code), false)
+	end()
+	return cmds, true
+}
+
+// launcher is how a program that runs a script or another program reads
+// its words: an interpreter (bash, python3, node), or a runner that
+// starts one (uv run, npx, deno run).
+type launcher struct {
+	subs        []string // subcommands that run what follows (uv run), read past
+	subRequired bool     // no subcommand, nothing run: another job (uv pip …)
+	valued      []string // options whose value is the next word
+	stop        []string // options after which no script file is run from the hook's folder: code (-c, -e), another folder (--cwd)
+	module      []string // options that run a Python module by name (-m)
+	shell       bool     // a POSIX shell: a group of letters holding c or s is -c or -s
+	slashOnly   bool     // a name without a slash is looked up in PATH first (source, .)
+}
+
+// launchers are the interpreters and runners whose script, named by a
+// relative path, anchorCommand anchors, as the program's own path is:
+// the interpreter opens it from the folder the hook runs in (QA s28 q3
+// F6: bash scripts/a.sh, bun scripts/x.ts, uv run, npx tsx). The options
+// that take a value are listed so that the value is not taken for the
+// script; an option not listed is read as a flag.
+var launchers = func() map[string]launcher {
+	shell := launcher{valued: []string{"-o", "+o", "-O", "+O", "--rcfile", "--init-file"}, shell: true}
+	python := launcher{valued: []string{"-W", "-X", "--check-hash-based-pycs"}, stop: []string{"-c", "-"}, module: []string{"-m"}}
+	node := launcher{valued: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--env-file", "--tsconfig"}, stop: []string{"-e", "-p", "--eval", "--print", "-"}}
+	source := launcher{slashOnly: true}
+	m := map[string]launcher{
+		"sh": shell, "bash": shell, "zsh": shell, "dash": shell, "ksh": shell,
+		"source": source, ".": source,
+		"python": python, "python3": python, "pypy3": python,
+		"node": node, "nodejs": node, "tsx": node, "ts-node": node,
+		"bun":    {subs: []string{"run"}, valued: []string{"-r", "--preload", "--tsconfig-override", "--env-file"}, stop: []string{"-e", "-p", "--eval", "--print", "--cwd"}},
+		"deno":   {subs: []string{"run"}, valued: []string{"-c", "--config", "--import-map", "--lock", "--env-file", "--location", "--seed", "--v8-flags"}},
+		"ruby":   {valued: []string{"-r", "-I", "-C"}, stop: []string{"-e"}},
+		"perl":   {valued: []string{"-I", "-M", "-m"}, stop: []string{"-e", "-E"}},
+		"uv":     {subs: []string{"run"}, subRequired: true, valued: uvRunValued, stop: []string{"--directory", "--project"}, module: []string{"-m", "--module"}},
+		"npx":    {valued: []string{"-p", "--package"}, stop: []string{"-c", "--call"}},
+		"bunx":   {valued: []string{"-p", "--package"}},
+		"pnpm":   {subs: []string{"exec", "dlx"}, valued: []string{"--filter"}, stop: []string{"-C", "--dir"}},
+		"yarn":   {subs: []string{"exec", "dlx"}, stop: []string{"--cwd"}},
+		"pnpx":   {},
+		"uvx":    {valued: []string{"--from", "--with", "--python", "-p"}},
+		"pipx":   {subs: []string{"run"}, subRequired: true},
+		"poetry": {subs: []string{"run"}, subRequired: true, stop: []string{"-C", "--directory"}},
+	}
+	return m
+}()
+
+// scriptWord finds, in a simple command's words, the project file its
+// program runs by a relative path: the program itself (./hooks/x.sh,
+// "my dir/g.sh"), or the script an interpreter or runner is given
+// (bash scripts/a.sh, npx tsx scripts/x.ts), past assignments, exec and
+// env. It returns the word's index, or -1; the module a python -m runs,
+// or ""; and the code a shell is given with -c, or "". A cd's folder is
+// the cd's own business: cdWord.
+func scriptWord(words []rawWord) (at int, module, code string) {
+	i := programAt(words)
+	for i >= 0 && i < len(words) {
+		w := words[i]
+		if w.dynamic {
+			return -1, "", ""
+		}
+		name := w.text
+		if strings.HasPrefix(name, "/") {
+			name = path.Base(name) // /usr/bin/python3: the interpreter
+		}
+		l, ok := launchers[name]
+		if !ok && interpreterLang(name) == langPython {
+			l, ok = launchers["python3"], true // python3.12
+		}
+		if !ok {
+			if strings.Contains(w.text, "/") && !strings.HasPrefix(w.text, "/") {
+				return i, "", "" // a program run by its path
+			}
+			return -1, "", "" // looked up in PATH, or absolute
+		}
+		i++
+		if i < len(words) && slices.Contains(l.subs, words[i].text) {
+			i++
+		} else if l.subRequired {
+			return -1, "", ""
+		}
+		var stop bool
+		if i, module, code, stop = launcherOptions(words, i, l); stop {
+			return -1, module, code
+		}
+		if i >= len(words) || words[i].dynamic {
+			return -1, "", ""
+		}
+		next := words[i].text
+		if _, nested := launchers[next]; nested || interpreterLang(next) != "" {
+			continue // npx tsx …, uv run python3 …: that program's words
+		}
+		if l.slashOnly && !strings.Contains(next, "/") {
+			return -1, "", ""
+		}
+		return i, "", ""
+	}
+	return -1, "", ""
+}
+
+// programAt returns the index of a simple command's program, past its
+// assignments, exec, and env with its options and assignments; -1 where
+// env is given an option hookconv does not read (-C another folder, -S
+// words split again).
+func programAt(words []rawWord) int {
+	i := 0
+	// An assignment's value may expand (PATH="$PATH"): it names no
+	// program.
+	for i < len(words) && assignment().MatchString(words[i].text) {
+		i++
+	}
+	if i < len(words) && words[i].text == "exec" {
+		i++
+	}
+	if i == len(words) || words[i].text != "env" && words[i].text != "/usr/bin/env" && words[i].text != "/bin/env" {
+		return i
+	}
+	for i++; i < len(words); i++ {
+		switch w := words[i]; {
+		case w.text == "-u" || w.text == "--unset":
+			i++
+		case w.text == "-i" || w.text == "-" || w.text == "--ignore-environment" || assignment().MatchString(w.text):
+		case w.dynamic:
+			return -1
+		case strings.HasPrefix(w.text, "-"):
+			return -1
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// launcherOptions reads past a launcher's options from words[i] and
+// returns the index of the word after them: its script, or the program
+// it runs. stop says there is no script file to anchor: code (-c, -e),
+// standard input (-), another folder (--cwd), or a Python module, whose
+// name module is then; code is the command a shell is given with -c.
+func launcherOptions(words []rawWord, i int, l launcher) (next int, module, code string, stop bool) {
+	for ; i < len(words); i++ {
+		o := words[i].text
+		if o == "--" {
+			return i + 1, "", "", false
+		}
+		if !strings.HasPrefix(o, "-") {
+			return i, "", "", false
+		}
+		opt, _, _ := strings.Cut(o, "=")
+		switch {
+		case o == "-":
+			return i, "", "", true // the script read from standard input
+		case slices.Contains(l.module, opt):
+			if i+1 < len(words) && !words[i+1].dynamic && opt == o {
+				return i, words[i+1].text, "", true
+			}
+			return i, "", "", true
+		case slices.Contains(l.stop, opt):
+			return i, "", "", true
+		case l.shell && !strings.HasPrefix(o, "--") && strings.ContainsAny(o[1:], "cs"):
+			// sh -c 'code', bash -lc, sh -s
+			if strings.Contains(o, "c") && i+1 < len(words) && !words[i+1].dynamic {
+				return i, "", words[i+1].text, true
+			}
+			return i, "", "", true
+		case slices.Contains(l.valued, o), l.shell && !strings.HasPrefix(o, "--") && strings.HasSuffix(o, "o"):
+			i++ // bash -euo pipefail: the option's value
+		}
+	}
+	return i, "", "", false
+}
+
+// cdWord returns the index of the folder a cd or pushd command changes
+// into, or -1; cd reports whether the command may change the folder the
+// rest runs in: a cd, or a command that holds one as a word where it is
+// not read here (if cd x; then, echo cd), which is taken for one.
+func cdWord(words []rawWord) (at int, cd bool) {
+	if !slices.ContainsFunc(words, func(w rawWord) bool { return w.text == "cd" || w.text == "pushd" || w.text == "popd" }) {
+		return -1, false
+	}
+	if words[0].text != "cd" && words[0].text != "pushd" {
+		return -1, true
+	}
+	i := 1
+	for i < len(words) && (words[i].text == "-P" || words[i].text == "-L") {
+		i++
+	}
+	if i < len(words) && words[i].text == "--" {
+		i++
+	}
+	if len(words) != i+1 || words[i].dynamic {
+		return -1, true // cd alone, cd -, cd "$X": somewhere not known here
+	}
+	return i, true
+}
+
+// projectEntry cleans a word's text that names a path relative to the
+// folder the hook runs in and says whether project holds it, as a
+// regular file, or as a folder where dir is set. Absolute paths, ~,
+// options, URLs (a colon) and paths that leave the project are not.
+func projectEntry(project fs.FS, text string, dir bool) (string, bool) {
+	if text == "" || strings.ContainsAny(text[:1], "/~-") || strings.ContainsAny(text, ":\\\x00\n") {
+		return "", false
+	}
+	rel := text
+	for strings.HasPrefix(rel, "./") {
+		rel = strings.TrimLeft(rel[2:], "/")
+	}
+	clean := path.Clean(rel)
+	if clean == "." || !fs.ValidPath(clean) {
+		return "", false
+	}
+	st, err := fs.Stat(project, clean)
+	if err != nil || dir != st.IsDir() || !dir && !st.Mode().IsRegular() {
+		return "", false
+	}
+	return clean, true
+}
+
+// projectModule reports whether a Python module named with dots
+// (guards.check) is a file of project, as python -m finds it from the
+// project's root: guards/check.py, or guards/check/__main__.py.
+func projectModule(project fs.FS, name string) bool {
+	if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") != "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, "..") {
+		return false
+	}
+	file := strings.ReplaceAll(name, ".", "/")
+	for _, f := range []string{file + ".py", file + "/__main__.py"} {
+		if st, err := fs.Stat(project, f); err == nil && st.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
+}
