@@ -505,6 +505,12 @@ const projectToken = "\x00project\x00"
 // them); git's top level where the project lies below it (place.Sub), or
 // in no repository; an escaped \$NAME, literal text. A variable's
 // expansion that is not the folder (${NAME#/}) keeps its operator.
+//
+// For a target that runs hooks in the project's root (hook_cwd
+// "project"), the project in double quotes opening a path's word is
+// dropped (relativeToRoot): there "<root>"/scripts/a.sh, which
+// anchorRelativePrograms writes for Codex, runs the file scripts/a.sh
+// runs, and a sync back finds it already there.
 func projectSpellings(target vocab.Provider, place RepoPlace) func(command string, powershell bool) string {
 	vars := slices.DeleteFunc(append([]string{target.ProjectDirVar}, target.AlsoSets...), func(v string) bool { return v == "" })
 	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(projectVarForms(strings.Join(vars, "|"))) })
@@ -517,7 +523,7 @@ func projectSpellings(target vocab.Provider, place RepoPlace) func(command strin
 			subs = append(subs, "/"+quoted)
 		}
 	}
-	return func(command string, powershell bool) string {
+	spell := func(command string, powershell bool) string {
 		if !strings.Contains(command, "$") {
 			return command // most commands name no variable at all
 		}
@@ -564,6 +570,41 @@ func projectSpellings(target vocab.Provider, place RepoPlace) func(command strin
 			}
 			b.WriteString(spelled)
 		}
+	}
+	if target.HookCwd != "project" {
+		return spell
+	}
+	// A tool that runs hooks in the project's root runs a relative path
+	// from there, as the same file anchorRelativePrograms anchors for a
+	// tool that does not: "<root>"/scripts/a.sh, written for Codex, is
+	// scripts/a.sh there (QA F6: a sync back from Codex added each
+	// anchored guard beside its source, and it ran twice).
+	return func(command string, powershell bool) string {
+		return relativeToRoot(spell(command, powershell))
+	}
+}
+
+// relativeToRoot drops, from a command projectSpellings has spelled, the
+// project folder in double quotes where it opens a word and a path
+// follows ("<projectToken>"/scripts/a.sh becomes scripts/a.sh): the
+// form anchorCommand writes.
+func relativeToRoot(command string) string {
+	const anchored = `"` + projectToken + `"/`
+	if !strings.Contains(command, anchored) {
+		return command
+	}
+	var b strings.Builder
+	for {
+		before, after, found := strings.Cut(command, anchored)
+		if !found {
+			b.WriteString(before)
+			return b.String()
+		}
+		b.WriteString(before)
+		if before != "" && !strings.ContainsRune(" \t\n;&|(", rune(before[len(before)-1])) || after == "" || after[0] == '/' || after[0] == ' ' {
+			b.WriteString(anchored) // inside a word, or no path after it
+		}
+		command = after
 	}
 }
 

@@ -249,6 +249,23 @@ func TestProjectSpellings(t *testing.T) {
 		{"claude-code", top, `echo \$CLAUDE_PROJECT_DIR`, `echo $CLAUDE_PROJECT_DIR`, false},
 		{"claude-code", top, `${CLAUDE_PROJECT_DIR#/}`, `${CLAUDE_PROJECT_DIR}`, false},
 		{"claude-code", top, `"$CLAUDE_PROJECT_DIR"/g.sh`, `$CLAUDE_PROJECT_DIR/g.sh`, false}, // quoting is the author's
+
+		// A tool that runs hooks in the project's root (hook_cwd
+		// "project") runs a relative path from there: the anchored form
+		// written for Codex is the relative one (QA F6).
+		{"cursor", top, `bash scripts/a.sh`, `bash "$(git rev-parse --show-toplevel)"/scripts/a.sh`, true},
+		{"cursor", top, `.cursor/hooks/g.sh && x`, `"$(git rev-parse --show-toplevel)"/.cursor/hooks/g.sh && x`, true},
+		{"gemini-cli", top, `cd tools && scripts/ctx.sh`, `cd "$(git rev-parse --show-toplevel)"/tools && scripts/ctx.sh`, true},
+		{"cursor", spaced, `scripts/a.sh`, `"$(git rev-parse --show-toplevel)/packages/my app"/scripts/a.sh`, true},
+		{"cursor", top, `bash scripts/a.sh`, `bash "$CLAUDE_PROJECT_DIR"/scripts/a.sh`, true},
+		{"cursor", top, `xscripts/a.sh`, `x"$(git rev-parse --show-toplevel)"/scripts/a.sh`, false},
+		{"cursor", norepo, `scripts/a.sh`, `"$(git rev-parse --show-toplevel)"/scripts/a.sh`, false},
+		{"cursor", top, `'my dir/g.sh'`, `"$(git rev-parse --show-toplevel)"/'my dir/g.sh'`, true},
+		{"cursor", top, `"my dir/g.sh"`, `"$(git rev-parse --show-toplevel)"/'my dir/g.sh'`, false}, // quoting is the author's
+		// Not where the hook runs in the session's folder, nor where that
+		// is not known (Claude Code: its table row says neither).
+		{"codex", top, `bash scripts/a.sh`, `bash "$(git rev-parse --show-toplevel)"/scripts/a.sh`, false},
+		{"claude-code", top, `bash scripts/a.sh`, `bash "$(git rev-parse --show-toplevel)"/scripts/a.sh`, false},
 	}
 	for _, tt := range tests {
 		prov, ok := vocab.Default().Provider(tt.target)
