@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/hookconv/hookconv/internal/table"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -127,18 +128,11 @@ func Load(fsys vocab.FS) (*Tables, error) {
 
 // index builds the lookup maps of loaded rows.
 func index(t *Tables) *Tables {
-	t.capIndex = make(map[string]int, len(t.Capabilities))
-	for i, c := range t.Capabilities {
-		t.capIndex[c.ID] = i
-	}
-	t.supportIndex = make(map[[2]string]int, len(t.Support))
-	for i, s := range t.Support {
-		t.supportIndex[[2]string{s.Provider, s.Capability}] = i
-	}
-	t.blockingIndex = make(map[[2]string]int, len(t.Blocking))
+	t.capIndex = table.Index(t.Capabilities, Capability.id)
+	t.supportIndex = table.Index(t.Support, Support.key)
+	t.blockingIndex = table.Index(t.Blocking, Blocking.key)
 	t.blockable = map[string]bool{}
-	for i, b := range t.Blocking {
-		t.blockingIndex[[2]string{b.Provider, b.Event}] = i
+	for _, b := range t.Blocking {
 		if b.Behaviour != Observe {
 			t.blockable[b.Event] = true
 		}
@@ -146,40 +140,27 @@ func index(t *Tables) *Tables {
 	return t
 }
 
+// The keys the tables are looked up by, and listed by.
+func (c Capability) id() string   { return c.ID }
+func (s Support) key() [2]string  { return [2]string{s.Provider, s.Capability} }
+func (b Blocking) key() [2]string { return [2]string{b.Provider, b.Event} }
+
 // Capability returns the capability with the given id.
 func (t *Tables) Capability(id string) (Capability, bool) {
-	i, ok := t.capIndex[id]
-	if !ok {
-		return Capability{}, false
-	}
-	return t.Capabilities[i], true
+	return table.Row(t.Capabilities, t.capIndex, id)
 }
 
 // IDs lists capability ids in table order.
-func (t *Tables) IDs() []string {
-	out := make([]string, len(t.Capabilities))
-	for i, c := range t.Capabilities {
-		out[i] = c.ID
-	}
-	return out
-}
+func (t *Tables) IDs() []string { return table.Column(t.Capabilities, Capability.id) }
 
 // SupportOf returns how provider supports capability.
 func (t *Tables) SupportOf(provider, capability string) (Support, bool) {
-	i, ok := t.supportIndex[[2]string{provider, capability}]
-	if !ok {
-		return Support{}, false
-	}
-	return t.Support[i], true
+	return table.Row(t.Support, t.supportIndex, [2]string{provider, capability})
 }
 
 // BlockingOf returns what a blocking hook can do on provider's event.
 func (t *Tables) BlockingOf(provider, event string) (Blocking, bool) {
-	i, ok := t.blockingIndex[[2]string{provider, event}]
-	if !ok {
-		return Blocking{}, false
-	}
-	return t.Blocking[i], true
+	return table.Row(t.Blocking, t.blockingIndex, [2]string{provider, event})
 }
 
 // CanBlockSomewhere reports whether any provider lets a hook on event

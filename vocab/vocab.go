@@ -15,6 +15,8 @@ import (
 	"sync"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/hookconv/hookconv/internal/table"
 )
 
 //go:embed data/*.toml
@@ -418,9 +420,9 @@ func Load(fsys FS) (*Tables, error) {
 // index builds the name lookups of loaded rows; per-provider lookups are
 // built by of on first use.
 func index(t *Tables) *Tables {
-	t.eventIndex = positions(t.Events, func(e Event) string { return e.Name })
-	t.toolIndex = positions(t.Tools, func(e Tool) string { return e.Name })
-	t.providerIndex = positions(t.Providers, func(p Provider) string { return p.Slug })
+	t.eventIndex = table.Index(t.Events, Event.name)
+	t.toolIndex = table.Index(t.Tools, Tool.name)
+	t.providerIndex = table.Index(t.Providers, Provider.slug)
 	t.byProvider = &lazyIndex{}
 	return t
 }
@@ -558,39 +560,20 @@ func DecodeTable(fsys FS, name string, v any) error {
 	return nil
 }
 
-func positions[T any](rows []T, key func(T) string) map[string]int {
-	m := make(map[string]int, len(rows))
-	for i, r := range rows {
-		m[key(r)] = i
-	}
-	return m
-}
+// The keys the tables are looked up by, and listed by.
+func (e Event) name() string    { return e.Name }
+func (e Tool) name() string     { return e.Name }
+func (p Provider) slug() string { return p.Slug }
 
 // Event returns the canonical event called name.
-func (t *Tables) Event(name string) (Event, bool) {
-	i, ok := t.eventIndex[name]
-	if !ok {
-		return Event{}, false
-	}
-	return t.Events[i], true
-}
+func (t *Tables) Event(name string) (Event, bool) { return table.Row(t.Events, t.eventIndex, name) }
 
 // Tool returns the canonical tool called name.
-func (t *Tables) Tool(name string) (Tool, bool) {
-	i, ok := t.toolIndex[name]
-	if !ok {
-		return Tool{}, false
-	}
-	return t.Tools[i], true
-}
+func (t *Tables) Tool(name string) (Tool, bool) { return table.Row(t.Tools, t.toolIndex, name) }
 
 // Provider returns the provider with the given slug.
 func (t *Tables) Provider(slug string) (Provider, bool) {
-	i, ok := t.providerIndex[slug]
-	if !ok {
-		return Provider{}, false
-	}
-	return t.Providers[i], true
+	return table.Row(t.Providers, t.providerIndex, slug)
 }
 
 // HookVar is one of the variables a tool sets for its hooks (an entry
@@ -664,13 +647,7 @@ func (t *Tables) SetsHookVar(provider, name, event string) bool {
 }
 
 // Slugs lists every provider slug in table order.
-func (t *Tables) Slugs() []string {
-	out := make([]string, len(t.Providers))
-	for i, p := range t.Providers {
-		out[i] = p.Slug
-	}
-	return out
-}
+func (t *Tables) Slugs() []string { return table.Column(t.Providers, Provider.slug) }
 
 // EventsOf returns the native event rows of one provider, in table order.
 // The list is shared: read it, do not change it. (Encoders ask once per
@@ -871,22 +848,10 @@ func (t *Tables) DecodeClaudeName(provider, claude string) []string {
 }
 
 // EventNames lists the canonical events in table order.
-func (t *Tables) EventNames() []string {
-	out := make([]string, len(t.Events))
-	for i, e := range t.Events {
-		out[i] = e.Name
-	}
-	return out
-}
+func (t *Tables) EventNames() []string { return table.Column(t.Events, Event.name) }
 
 // ToolNames lists the canonical tools in table order.
-func (t *Tables) ToolNames() []string {
-	out := make([]string, len(t.Tools))
-	for i, e := range t.Tools {
-		out[i] = e.Name
-	}
-	return out
-}
+func (t *Tables) ToolNames() []string { return table.Column(t.Tools, Tool.name) }
 
 // SortedSlugs lists provider slugs alphabetically.
 func (t *Tables) SortedSlugs() []string {
