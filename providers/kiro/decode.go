@@ -3,7 +3,6 @@ package kiro
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -233,17 +232,12 @@ func (d *decoder) action(h *canonical.Hook, n *node.Node, at string) bool {
 // event resolves a trigger. One hookconv does not know is kept as a
 // Kiro-only event, written back for Kiro and excluded elsewhere.
 func (d *decoder) event(trigger *node.Node, at string) vocab.NativeEvent {
-	rows := d.Names.DecodeEvent(Slug, trigger.Text)
-	if i := slices.IndexFunc(rows, func(r vocab.NativeEvent) bool { return !r.Alias }); i >= 0 {
-		return rows[i]
+	row, known := nested.EventRow(d.Names, Slug, trigger.Text)
+	if !known {
+		d.ds.Warnf(CodeUnknownTrigger, trigger.Pos, at, providers.UnknownEventHint(d.Names, Slug, trigger.Text),
+			"%s is not a Kiro trigger hookconv knows; kept as %s", trigger.Text, row.Event)
 	}
-	if len(rows) > 0 {
-		return rows[0]
-	}
-	canon := nested.VendorEvent(Slug, trigger.Text)
-	d.ds.Warnf(CodeUnknownTrigger, trigger.Pos, at, providers.UnknownEventHint(d.Names, Slug, trigger.Text),
-		"%s is not a Kiro trigger hookconv knows; kept as %s", trigger.Text, canon)
-	return vocab.NativeEvent{Provider: Slug, Event: canon, Name: trigger.Text, Matcher: vocab.MatchValue}
+	return row
 }
 
 // matcher reads the matcher: tool names on tool triggers; the file-path

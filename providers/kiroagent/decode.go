@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"regexp/syntax"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -95,17 +94,12 @@ type foundEntry struct {
 // trigger resolves a trigger name. One hookconv does not know is kept as
 // a Kiro CLI-only event; Kiro CLI itself rejects the file over it.
 func (d *decoder) trigger(f node.Field) vocab.NativeEvent {
-	rows := d.Names.DecodeEvent(Slug, f.Key)
-	if i := slices.IndexFunc(rows, func(r vocab.NativeEvent) bool { return !r.Alias }); i >= 0 {
-		return rows[i]
+	row, known := nested.EventRow(d.Names, Slug, f.Key)
+	if !known {
+		d.ds.Warnf(CodeUnknownTrigger, f.KeyPos, "hooks."+f.Key, providers.UnknownEventHint(d.Names, Slug, f.Key),
+			"%s is not a Kiro CLI trigger, and Kiro CLI rejects an agent file with an unknown one; kept as %s, never written back", f.Key, row.Event)
 	}
-	if len(rows) > 0 {
-		return rows[0]
-	}
-	canon := nested.VendorEvent(Slug, f.Key)
-	d.ds.Warnf(CodeUnknownTrigger, f.KeyPos, "hooks."+f.Key, providers.UnknownEventHint(d.Names, Slug, f.Key),
-		"%s is not a Kiro CLI trigger, and Kiro CLI rejects an agent file with an unknown one; kept as %s, never written back", f.Key, canon)
-	return vocab.NativeEvent{Provider: Slug, Event: canon, Name: f.Key, Matcher: vocab.MatchValue}
+	return row
 }
 
 // entry reads one entry as a command hook.

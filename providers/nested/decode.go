@@ -241,18 +241,21 @@ func (c *Codec) looksLikeEventMap(n *node.Node) bool {
 	return true
 }
 
-// event resolves a native event name to its canonical row.
-func (c *Codec) event(native string) (vocab.NativeEvent, bool) {
-	rows := c.Names.DecodeEvent(c.d.Slug, native)
-	for _, r := range rows {
-		if !r.Alias {
-			return r, true
-		}
+// EventRow resolves a provider's native event name to the row it reads
+// as: its row that is not an alias, else its first. A name the
+// vocabulary does not know reads as a vendor event (VendorEvent) with a
+// value matcher, and known is false: the caller warns, in its own
+// words, that the hook stays with its own tool. Every decoder that
+// keeps unknown events resolves them here, so all of them keep alike.
+func EventRow(names *vocab.Tables, slug, native string) (row vocab.NativeEvent, known bool) {
+	rows := names.DecodeEvent(slug, native)
+	if i := slices.IndexFunc(rows, func(r vocab.NativeEvent) bool { return !r.Alias }); i >= 0 {
+		return rows[i], true
 	}
 	if len(rows) > 0 {
 		return rows[0], true
 	}
-	return vocab.NativeEvent{}, false
+	return vocab.NativeEvent{Provider: slug, Event: VendorEvent(slug, native), Name: native, Matcher: vocab.MatchValue}, false
 }
 
 // VendorEvent is the canonical name of a native event the vocabulary does
@@ -272,13 +275,11 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 			return groups
 		}
 	}
-	row, known := c.event(f.Key)
+	row, known := EventRow(c.Names, c.d.Slug, f.Key)
 	canonEvent := row.Event
 	if !known {
-		canonEvent = VendorEvent(c.d.Slug, f.Key)
 		ds.Warnf(CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, providers.UnknownEventHint(c.Names, c.d.Slug, f.Key),
 			"%s is not %s event hookconv knows; kept as %s", f.Key, diag.A(c.Prov.Name), canonEvent)
-		row = vocab.NativeEvent{Provider: c.d.Slug, Event: canonEvent, Name: f.Key, Matcher: vocab.MatchValue}
 	}
 	list := f.Value.Items
 	switch f.Value.Kind {
