@@ -475,15 +475,7 @@ func (t *Tables) of(provider string) *providerIndex {
 // run of them when they stand together, else a copy. Callers share the
 // list: it is clipped, so one that appends copies.
 func rowsOf[T any](rows []T, provider string, of func(T) string) []T {
-	first, last, n := -1, -1, 0
-	for i, r := range rows {
-		if of(r) == provider {
-			if first < 0 {
-				first = i
-			}
-			last, n = i, n+1
-		}
-	}
+	first, last, n := span(rows, func(r T) bool { return of(r) == provider })
 	switch {
 	case n == 0:
 		return nil
@@ -514,15 +506,7 @@ func groupedBy[T any](rows []T, key func(T) (string, bool)) map[string][]T {
 	out := make(map[string][]T, len(keys))
 	var apart []T // the rows of keys whose rows do not stand together
 	for _, k := range keys {
-		first, last, n := -1, -1, 0
-		for i, r := range rows {
-			if rk, ok := key(r); ok && rk == k {
-				if first < 0 {
-					first = i
-				}
-				last, n = i, n+1
-			}
-		}
+		first, last, n := span(rows, func(r T) bool { rk, ok := key(r); return ok && rk == k })
 		if last-first+1 == n {
 			out[k] = rows[first : last+1 : last+1]
 			continue
@@ -536,6 +520,23 @@ func groupedBy[T any](rows []T, key func(T) (string, bool)) map[string][]T {
 		out[k] = apart[from:len(apart):len(apart)]
 	}
 	return out
+}
+
+// span finds the rows in selects: the positions of the first and the
+// last, and how many there are (first and last are -1 when none is).
+// They stand together, as rows[first:last+1], when last-first+1 == n:
+// rowsOf and groupedBy hand out that run itself rather than a copy.
+func span[T any](rows []T, in func(T) bool) (first, last, n int) {
+	first, last = -1, -1
+	for i, r := range rows {
+		if in(r) {
+			if first < 0 {
+				first = i
+			}
+			last, n = i, n+1
+		}
+	}
+	return first, last, n
 }
 
 // DecodeTable decodes one TOML table file, rejecting keys no field takes,
