@@ -356,45 +356,42 @@ func (d *doc) remove(i int) []byte {
 // AppendIndent fixes two spaces and LF; this is the same layout in the
 // document's style. Member order (and any repeated keys) is kept.
 func (d *doc) render(b []byte, v *node.Node, indent string) []byte {
+	// An object and an array are laid out alike: each member on a line
+	// of its own, an object's after its key.
+	var opening, closing byte
+	var n int
 	switch v.Kind {
 	case node.Object:
-		if len(v.Fields) == 0 {
-			return append(b, "{}"...)
-		}
-		b = append(b, '{')
-		inner := indent + d.unit
-		for i, f := range v.Fields {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, d.nl...)
-			b = append(b, inner...)
-			b = node.AppendString(b, f.Key)
-			b = append(b, ": "...)
-			b = d.render(b, f.Value, inner)
-		}
-		b = append(b, d.nl...)
-		b = append(b, indent...)
-		return append(b, '}')
+		opening, closing, n = '{', '}', len(v.Fields)
 	case node.Array:
-		if len(v.Items) == 0 {
-			return append(b, "[]"...)
-		}
-		b = append(b, '[')
-		inner := indent + d.unit
-		for i, it := range v.Items {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, d.nl...)
-			b = append(b, inner...)
-			b = d.render(b, it, inner)
+		opening, closing, n = '[', ']', len(v.Items)
+	default:
+		return node.AppendCompact(b, v)
+	}
+	if n == 0 {
+		return append(b, opening, closing)
+	}
+	b = append(b, opening)
+	inner := indent + d.unit
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
 		}
 		b = append(b, d.nl...)
-		b = append(b, indent...)
-		return append(b, ']')
+		b = append(b, inner...)
+		var member *node.Node
+		if v.Kind == node.Object {
+			b = node.AppendString(b, v.Fields[i].Key)
+			b = append(b, ": "...)
+			member = v.Fields[i].Value
+		} else {
+			member = v.Items[i]
+		}
+		b = d.render(b, member, inner)
 	}
-	return node.AppendCompact(b, v)
+	b = append(b, d.nl...)
+	b = append(b, indent...)
+	return append(b, closing)
 }
 
 // checkValue rejects values that cannot be written faithfully: nil nodes,
