@@ -54,6 +54,38 @@ func (fs Fields) NativeOf(canon string) (string, bool) {
 	return "", false
 }
 
+// StringField returns where h keeps the canonical field canon (a
+// FieldMap's Canonical) when that field is one string: the handler's
+// command, cwd, model, prompt, server, status_message, tool or url, or
+// the hook's name. It returns nil for every other field (a number, a
+// map, a list, a platform's command), which each codec reads and
+// writes by rules of its own. Decoders and encoders of both dialect
+// families find the string fields here, so that each is named once.
+func StringField(h *canonical.Hook, canon string) *string {
+	hd := &h.Handler
+	switch canon {
+	case "command":
+		return &hd.Command
+	case "cwd":
+		return &hd.Cwd
+	case "model":
+		return &hd.Model
+	case "prompt":
+		return &hd.Prompt
+	case "server":
+		return &hd.Server
+	case "status_message":
+		return &hd.StatusMessage
+	case "tool":
+		return &hd.Tool
+	case "url":
+		return &hd.URL
+	case "name":
+		return &h.Name
+	}
+	return nil
+}
+
 // OwnData returns a hook's provider_data for one tool as a JSON object
 // (an empty one when it has none, or when what it has is no object). The
 // caller must not change it: the empty object is shared, as most hooks

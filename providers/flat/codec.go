@@ -687,19 +687,11 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		h.Handler.Platform[os] = v.Text
 		return true
 	}
-	switch canon {
-	case "command":
-		h.Handler.Command, h.CommandOrigin = v.Text, v.Pos
-	case "prompt":
-		h.Handler.Prompt = v.Text
-	case "model":
-		h.Handler.Model = v.Text
-	case "status_message":
-		h.Handler.StatusMessage = v.Text
-	case "cwd":
-		h.Handler.Cwd = v.Text
-	case "url":
-		h.Handler.URL = v.Text
+	if s := providers.StringField(h, canon); s != nil {
+		*s = v.Text
+	}
+	if canon == "command" {
+		h.CommandOrigin = v.Pos
 	}
 	return true
 }

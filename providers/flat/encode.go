@@ -502,23 +502,14 @@ func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string, a *
 	if os, ok := strings.CutPrefix(canon, "platform."); ok {
 		return opt(hd.Platform[os])
 	}
+	if s := providers.StringField(h, canon); s != nil {
+		return opt(*s)
+	}
 	switch canon {
-	case "command":
-		return opt(hd.Command)
-	case "prompt":
-		return opt(hd.Prompt)
-	case "model":
-		return opt(hd.Model)
-	case "status_message":
-		return opt(hd.StatusMessage)
-	case "cwd":
-		return opt(hd.Cwd)
 	case "env":
 		return a.StringMap(hd.Env)
 	case "headers":
 		return a.StringMap(hd.Headers)
-	case "url":
-		return opt(hd.URL)
 	case "allowed_env_vars":
 		return a.StringArray(hd.AllowedEnvVars)
 	case "timeout":

@@ -599,25 +599,15 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		}
 		return m
 	}
+	if s := providers.StringField(h, canon); s != nil {
+		*s, _ = str()
+		if canon == "command" {
+			h.CommandOrigin = v.Pos
+		}
+		return
+	}
 	hd := &h.Handler
 	switch canon {
-	case "command":
-		hd.Command, _ = str()
-		h.CommandOrigin = v.Pos
-	case "status_message":
-		hd.StatusMessage, _ = str()
-	case "url":
-		hd.URL, _ = str()
-	case "server":
-		hd.Server, _ = str()
-	case "tool":
-		hd.Tool, _ = str()
-	case "prompt":
-		hd.Prompt, _ = str()
-	case "model":
-		hd.Model, _ = str()
-	case "name":
-		h.Name, _ = str()
 	case "platform.windows":
 		if s, ok := str(); ok {
 			if hd.Platform == nil {

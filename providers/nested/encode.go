@@ -650,24 +650,11 @@ func (c *Codec) carriedShell(h *canonical.Hook, pd *node.Node, execForm bool) *n
 // canonicalValue renders a canonical field as the dialect writes it, or
 // nil when the hook does not set it.
 func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon string, a *node.Arena) *node.Node {
+	if s := providers.StringField(h, canon); s != nil {
+		return a.NonEmptyString(*s)
+	}
 	hd := &h.Handler
 	switch canon {
-	case "command":
-		return a.NonEmptyString(hd.Command)
-	case "status_message":
-		return a.NonEmptyString(hd.StatusMessage)
-	case "url":
-		return a.NonEmptyString(hd.URL)
-	case "server":
-		return a.NonEmptyString(hd.Server)
-	case "tool":
-		return a.NonEmptyString(hd.Tool)
-	case "prompt":
-		return a.NonEmptyString(hd.Prompt)
-	case "model":
-		return a.NonEmptyString(hd.Model)
-	case "name":
-		return a.NonEmptyString(h.Name)
 	case "platform.windows":
 		return a.NonEmptyString(hd.Platform["windows"])
 	case "headers":
