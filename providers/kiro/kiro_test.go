@@ -192,21 +192,7 @@ func TestMatchers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.native, func(t *testing.T) {
 			src := `{"version":"v1","hooks":[{"name":"a","trigger":"PreToolUse","matcher":` + quote(tt.native) + `,"action":{"type":"command","command":"x"}}]}`
-			m, ds := a.Decode(providers.Files{file: []byte(src)})
-			if len(ds) > 0 || len(m.Hooks) != 1 {
-				t.Fatalf("decode: %v", ds)
-			}
-			h := m.Hooks[0]
-			got := ""
-			if h.Matcher != nil {
-				got = string(node.AppendCompact(nil, canonical.MatcherNode(h.Matcher)))
-			}
-			if got != tt.matcher {
-				t.Errorf("canonical matcher %s, want %s", got, tt.matcher)
-			}
-			if _, carried := h.ProviderData[kiro.Slug]; carried == tt.exact {
-				t.Errorf("provider_data %s, want it only when the canonical form is not exact", h.ProviderData[kiro.Slug])
-			}
+			m := providertest.MatcherCase(t, a, kiro.Slug, file, src, tt.matcher, tt.exact)
 			out, _ := a.Encode(m, nil)
 			var doc struct {
 				Hooks []map[string]any `json:"hooks"`

@@ -14,7 +14,6 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
-	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/kiroagent"
 	"github.com/hookconv/hookconv/providers/providertest"
@@ -199,21 +198,7 @@ func TestMatchers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.native, func(t *testing.T) {
 			src := `{"hooks":{"preToolUse":[{"matcher":` + quote(tt.native) + `,"command":"x"}]}}`
-			m, ds := a.Decode(providers.Files{file: []byte(src)})
-			if len(ds) > 0 || len(m.Hooks) != 1 {
-				t.Fatalf("decode: %v", ds)
-			}
-			h := m.Hooks[0]
-			got := ""
-			if h.Matcher != nil {
-				got = string(node.AppendCompact(nil, canonical.MatcherNode(h.Matcher)))
-			}
-			if got != tt.matcher {
-				t.Errorf("canonical matcher %s, want %s", got, tt.matcher)
-			}
-			if _, carried := h.ProviderData[kiroagent.Slug]; carried == tt.exact {
-				t.Errorf("provider_data %s, want it only when the canonical form is not exact", h.ProviderData[kiroagent.Slug])
-			}
+			m := providertest.MatcherCase(t, a, kiroagent.Slug, file, src, tt.matcher, tt.exact)
 			out, _ := a.Encode(m, providers.Files{file: []byte(src)})
 			var doc struct {
 				Hooks map[string][]map[string]any `json:"hooks"`

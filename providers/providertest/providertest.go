@@ -130,6 +130,33 @@ func DecodeCase(t *testing.T, a providers.Adapter, file, src string, events, cod
 	}
 }
 
+// MatcherCase decodes src as file with a, which must read one hook and
+// say nothing, and checks what a matcher table test of a tool that keeps
+// its own spelling in provider_data checks (Kiro's two formats): the
+// hook's canonical matcher, as compact JSON ("" for none), is want, and
+// the hook carries provider_data for slug exactly when exact is false,
+// the canonical form not saying it all. It returns the manifest read,
+// for the caller to write back in the tool's own format.
+func MatcherCase(t *testing.T, a providers.Adapter, slug, file, src, want string, exact bool) *canonical.Manifest {
+	t.Helper()
+	m, ds := a.Decode(providers.Files{file: []byte(src)})
+	if len(ds) > 0 || len(m.Hooks) != 1 {
+		t.Fatalf("decode: %v", ds)
+	}
+	h := m.Hooks[0]
+	got := ""
+	if h.Matcher != nil {
+		got = string(node.AppendCompact(nil, canonical.MatcherNode(h.Matcher)))
+	}
+	if got != want {
+		t.Errorf("canonical matcher %s, want %s", got, want)
+	}
+	if _, carried := h.ProviderData[slug]; carried == exact {
+		t.Errorf("provider_data %s, want it only when the canonical form is not exact", h.ProviderData[slug])
+	}
+	return m
+}
+
 // DecodedMatcher decodes src as file with a, which must read one hook
 // without errors, and returns that hook's canonical matcher as compact
 // JSON ("null" for none): what a matcher table test compares.
