@@ -209,6 +209,21 @@ func jsonField(form string) string {
 	return b.String()
 }
 
+// targetContract returns the contracts table and the target's contract,
+// with which the checks of what a hook's command or scripts read from
+// the payload (the event's and the tool's name, the tool's arguments)
+// start; ok is false where there is nothing to check: under --shim
+// (hookconv run hands every hook its canonical payload), within one
+// tool, and for the canonical manifest, which no tool runs.
+func targetContract(from, to string, shim bool) (contracts *hookrun.Tables, dst *hookrun.Contract, ok bool) {
+	if shim || from == to || to == "canonical" {
+		return nil, nil, false
+	}
+	contracts = hookrun.Default()
+	dst, ok = contracts.Contract(to)
+	return contracts, dst, ok
+}
+
 // shownHooks is how many hooks a once-per-conversion warning names.
 const shownHooks = 3
 

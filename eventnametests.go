@@ -37,11 +37,7 @@ const CodeEventNameTest = "HC447"
 // payload and payloadFields speaks. Beside each warning, the source
 // hooks it is about.
 func eventNameTests(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int) {
-	if shim || from == to || to == "canonical" {
-		return nil, nil
-	}
-	contracts := hookrun.Default()
-	dst, ok := contracts.Contract(to)
+	contracts, dst, ok := targetContract(from, to, shim)
 	if !ok || len(dst.Event) == 0 {
 		return nil, nil
 	}

@@ -35,11 +35,7 @@ import (
 // is not among the target's. Beside each warning, the source hooks it is
 // about. Under the shim the payload's layout differs already (HC419).
 func inputFields(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int) {
-	if shim || from == to || to == "canonical" {
-		return nil, nil
-	}
-	contracts := hookrun.Default()
-	dst, ok := contracts.Contract(to)
+	contracts, dst, ok := targetContract(from, to, shim)
 	if !ok || len(dst.Tool) == 0 || len(dst.ToolInput) == 0 || !documentsInput(to) {
 		return nil, nil
 	}
@@ -557,11 +553,7 @@ func readsField(text, f, input string) bool {
 // apply_patch guard went to Droid silently, and migrate --remove-source
 // removed it). Beside each warning it returns the hooks it is about.
 func notedInputUnsent(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int) {
-	if shim || from == to || to == "canonical" {
-		return nil, nil
-	}
-	contracts := hookrun.Default()
-	dst, ok := contracts.Contract(to)
+	contracts, dst, ok := targetContract(from, to, shim)
 	if !ok || len(dst.ToolInput) == 0 {
 		return nil, nil
 	}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
-	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -44,11 +43,7 @@ const CodeToolNameTest = "HC446"
 // hook the canonical name at "tool"), payloadShape warns instead. Beside
 // each warning, the source hooks it is about.
 func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int) {
-	if shim || from == to || to == "canonical" {
-		return nil, nil
-	}
-	contracts := hookrun.Default()
-	dst, ok := contracts.Contract(to)
+	contracts, dst, ok := targetContract(from, to, shim)
 	if !ok || len(dst.Tool) == 0 {
 		return nil, nil
 	}
