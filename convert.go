@@ -1154,6 +1154,13 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				msg = fmt.Sprintf("its matcher names no tool (only separators, so only the empty name, which no tool has): the hook never fired in %s, and it does not fire in %s either", from, to)
 				hint = "name the tools the hook is meant for, or remove it"
 			}
+			if slug, native, why, modifiers := exactFallback(h); slug != "" {
+				// Read by the source's fallback as one exact name: said as
+				// that, not as a pattern passed on unchanged, which it was
+				// not (QA q3 F8: "(?i:RUN_SHELL_COMMAND)" was said to pass
+				// unchanged beside its rewritten spelling).
+				msg, hint = exactFallbackText(h, slug, native, why, modifiers, to, msg, hint)
+			}
 			ds.Warnf(CodeNotPortable, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), hint, "%s: %s", h.DisplayName(i), msg)
 		}
 		// A source tool's name hookconv has no canonical tool for

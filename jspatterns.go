@@ -2,10 +2,14 @@ package hookconv
 
 import (
 	"fmt"
+	"maps"
+	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -104,4 +108,71 @@ func jsRewritten(m canonical.Matcher, from, to string) string {
 		return re
 	})
 	return first
+}
+
+// modifierGroup matches the opening of an ES2025 modifier group, (?i:…)
+// or (?-i:…): JavaScript's RegExp reads only the flags i, m and s there.
+var modifierGroup = regexp.MustCompile(`\(\?[ims]*(?:-[ims]+)?:`)
+
+// exactFallback reports the native matcher of h that a tool whose RegExp
+// rejected it compares with a tool's name as one exact string (the
+// providers table's invalid_regex_exact: Gemini CLI's hookPlanner,
+// reference part 1 §2.5), as its decoder read it into h.Matcher: the
+// source's slug, the native text, and why JavaScript rejects it. modifiers
+// is true when JavaScript rejects only an ES2025 modifier group ((?i:…)),
+// which Node 23 and later read (V8's regexp modifiers): there the tool
+// tests it as a pattern instead, so the reading holds on older Node only.
+// "" when h's matcher was not read so.
+func exactFallback(h *canonical.Hook) (slug, native, why string, modifiers bool) {
+	p, ok := h.Matcher.(canonical.Pattern)
+	if !ok {
+		return "", "", "", false
+	}
+	for _, s := range slices.Sorted(maps.Keys(h.ProviderData)) {
+		prov, _ := vocab.Default().Provider(s)
+		if !prov.InvalidRegexExact {
+			continue
+		}
+		m := providers.OwnData(h, s).Get("$matcher")
+		if m == nil || m.Kind != node.String || p.Regex != "^"+regexp.QuoteMeta(m.Text)+"$" {
+			continue
+		}
+		if why = providers.JSRejects(m.Text); why != "" {
+			modern := modifierGroup.ReplaceAllString(m.Text, "(?:")
+			return s, m.Text, why, modern != m.Text && providers.JSRejects(modern) == ""
+		}
+	}
+	return "", "", "", false
+}
+
+// exactFallbackText is HC402's message and hint for a matcher exactFallback
+// found, written for to as patternTexts(h.Matcher). A name that is none of
+// the source's tools matched nothing there: the hook never ran in the
+// source and does not run in the target either, as HC402 says of a
+// matcher of only separators. Where only a modifier group made JavaScript
+// reject it, the reading is said to hold on Node versions without RegExp
+// modifiers (Gemini CLI 0.61 runs on Node 20: reference real-clients.md,
+// "Versions, install cost"); Node 23 and later read the group, and there
+// the guard fired for the tools it matches, which the converted hook no
+// longer does. msg and hint are the ones to keep for a name that is a
+// tool's.
+func exactFallbackText(h *canonical.Hook, slug, native, why string, modifiers bool, to, msg, hint string) (string, string) {
+	where, ran := "JavaScript's RegExp", "in "+slug
+	if modifiers {
+		where, ran = "the RegExp of Node versions without RegExp modifiers (before Node 23)", "there"
+	}
+	read := fmt.Sprintf("its matcher %q is no regular expression to %s (%s), so %s compares it with a tool's name as one exact string, and it is written so for %s (%s)",
+		native, where, why, slug, to, patternTexts(h.Matcher))
+	prefix, _, _ := strings.Cut(mcpPrefix(slug), "{")
+	if _, known := vocab.Default().DecodeTool(slug, native); known || (prefix != "" && strings.HasPrefix(native, prefix)) {
+		msg = read + "; check that it names " + to + "'s tools"
+	} else {
+		msg = fmt.Sprintf("%s: no %s tool is called that, so the hook never ran %s, and it does not run in %s either (at most for an MCP tool of that exact name)", read, slug, ran, to)
+		hint = "name the tools the hook is meant for, or remove it"
+	}
+	if modifiers {
+		msg += fmt.Sprintf("; on Node 23 and later, %s tests it as a pattern instead, and there the hook ran for the tools it matches, which it no longer does in %s", slug, to)
+		hint = fmt.Sprintf("write the matcher without the modifier group (%s's name for the tool, or [rR][uU][nN]… to ignore case), so every Node version reads it alike, and convert again", slug)
+	}
+	return msg, hint
 }

@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -46,5 +47,44 @@ func TestJSPatterns(t *testing.T) {
 		if after := string(canonical.Marshal(m)); after != before {
 			t.Errorf("%s → %s: the source manifest changed", tc.from, tc.to)
 		}
+	}
+}
+
+// TestExactFallback: a Gemini CLI matcher its RegExp rejects, which its
+// decoder read as one exact name (reference part 1 §2.5), is found by its
+// kept spelling, and a modifier group is told apart from other syntax
+// (Node 23 and later read it); a pattern read as a pattern, a tool's own
+// matcher of a tool without the fallback, or a mark that does not spell
+// the pattern, is not found (QA q3 F8).
+func TestExactFallback(t *testing.T) {
+	for _, tc := range []struct {
+		name, pattern, data string
+		want                string // the native text found, "" for none
+		modifiers           bool
+	}{
+		{"modifier group", `^\(\?i:RUN_SHELL_COMMAND\)$`, `{"gemini-cli": {"$matcher": "(?i:RUN_SHELL_COMMAND)"}}`, "(?i:RUN_SHELL_COMMAND)", true},
+		{"negated modifier", `^\(\?-i:shell\)$`, `{"gemini-cli": {"$matcher": "(?-i:shell)"}}`, "(?-i:shell)", true},
+		{"unclosed group", `^\(legacy$`, `{"gemini-cli": {"$matcher": "(legacy"}}`, "(legacy", false},
+		{"(?i) flag, no group", `^\(\?i\)shell$`, `{"gemini-cli": {"$matcher": "(?i)shell"}}`, "(?i)shell", false},
+		{"modifier and unclosed class", `^\(\?i:a\)\[$`, `{"gemini-cli": {"$matcher": "(?i:a)["}}`, "(?i:a)[", false},
+		{"a pattern JavaScript reads", `run_shell`, `{"gemini-cli": {"$matcher": "run_shell"}}`, "", false},
+		{"mark of another pattern", `^\(legacy$`, `{"gemini-cli": {"$matcher": "(other"}}`, "", false},
+		{"no fallback in the tool", `^\(legacy$`, `{"claude-code": {"$matcher": "(legacy"}}`, "", false},
+		{"no mark", `^\(legacy$`, ``, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := `{"spec": "hooks/1.0", "hooks": [{"event": "before_tool_execute", "matcher": {"pattern": ` + strconv.Quote(tc.pattern) + `}, "handler": {"type": "command", "command": "x"}`
+			if tc.data != "" {
+				src += `, "provider_data": ` + tc.data
+			}
+			m, ds := canonical.Parse("hooks.json", []byte(src+`}]}`))
+			if ds.HasErrors() {
+				t.Fatal(ds)
+			}
+			slug, native, why, modifiers := exactFallback(&m.Hooks[0])
+			if native != tc.want || modifiers != tc.modifiers || (tc.want != "") != (slug == "gemini-cli" && why != "") {
+				t.Errorf("exactFallback = %q, %q, %q, %v; want %q, modifiers %v", slug, native, why, modifiers, tc.want, tc.modifiers)
+			}
+		})
 	}
 }
