@@ -148,24 +148,20 @@ func validateFile(e *env, p, tool, from string) (string, []byte, diag.List, erro
 }
 
 // manifestMissingScripts reports the project scripts a manifest's hooks
-// use that its project lacks (HC412, HC413), where that project can be
-// told: a manifest names none (ProjectRoot decides nothing for it), and
-// its commands run from wherever its converted configs land. A manifest
-// at the top level of a git repository is that repository's; one in a
-// folder below may be a package's, or a template for other projects (the
-// examples/ of this one), so it is not checked, nor is one outside a
-// repository or on standard input (QA: a manifest running a missing
-// ./g.sh at a project's top level passed, while the same hook in
-// .claude/settings.json got HC412).
+// use that its project lacks (HC412, HC413). A manifest names no project
+// (ProjectRoot decides nothing for it); its project is its own folder,
+// as convert reads it (sourceRoot: the manifest's commands run from the
+// folder it is kept in, and a project-directory variable there becomes
+// git's top level and that folder's path in the repository), at a
+// repository's top level, in a folder below or outside any repository.
+// QA: a manifest in a subfolder was not checked at all, so validate
+// passed a hook whose script convert then read from a folder without it.
+// Not a manifest on standard input, which is in no folder.
 func manifestMissingScripts(m *canonical.Manifest, name string) diag.List {
 	if name == "" || name == "-" || name == stdinName {
 		return nil
 	}
-	dir := filepath.Dir(name)
-	if place := repoPlace(dir); !place.InRepo || place.Sub != "" {
-		return nil
-	}
-	return hookconv.MissingScripts(m, name, os.DirFS(dir), false)
+	return hookconv.MissingScripts(m, name, os.DirFS(filepath.Dir(name)), false)
 }
 
 // hookFiles is what validate checks under a directory.
