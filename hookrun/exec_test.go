@@ -395,3 +395,69 @@ func TestRunUnknownEvent(t *testing.T) {
 		}
 	}
 }
+
+// TestRunPayloadTimeout: --timeout covers the read of the tool's payload.
+// A tool that keeps stdin open (a pipe never closed) gets the answer of a
+// hook timeout once the timeout has passed, and the hook never runs: a
+// block with --blocking and --timeout-action block, else a warning and
+// the action goes ahead (QA q1 F14: the shim waited for stdin forever).
+func TestRunPayloadTimeout(t *testing.T) {
+	const timeout = 200 * time.Millisecond
+	for _, tc := range []struct {
+		name     string
+		blocking bool
+		action   string
+		code     int // Claude Code's: 2 blocks, 1 is a hook error
+	}{
+		{"blocking, timeout-action block", true, TimeoutBlock, 2},
+		{"blocking, timeout-action warn", true, TimeoutWarn, 1},
+		{"not blocking, timeout-action block", false, TimeoutBlock, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			defer w.Close() // only after Run: the tool never closes it
+			if _, err := w.WriteString(`{"hook_event_name":"PreToolUse","tool_name":"Bash"`); err != nil {
+				t.Fatal(err)
+			}
+			ran := filepath.Join(t.TempDir(), "ran")
+			opt := Options{Provider: "claude-code", Event: "PreToolUse", Blocking: tc.blocking, Timeout: timeout, TimeoutAction: tc.action,
+				Command: []string{"sh", "-c", `touch "$0"; exit 2`, ran}}
+			var stdout, stderr bytes.Buffer
+			type result struct {
+				code int
+				err  error
+			}
+			done := make(chan result, 1)
+			go func() {
+				code, err := Run(context.Background(), opt, r, &stdout, &stderr)
+				done <- result{code, err}
+			}()
+			var got result
+			select {
+			case got = <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("Run still waits for stdin 10s after a 0.2s timeout")
+			}
+			if got.err != nil || got.code != tc.code {
+				t.Errorf("code %d err %v, want %d; stdout %q stderr %q", got.code, got.err, tc.code, stdout.String(), stderr.String())
+			}
+			if !strings.Contains(stdout.String()+stderr.String(), "payload on stdin had not ended after 0.2s, so sh -c") {
+				t.Errorf("stdout %q stderr %q: no word of the payload's timeout", stdout.String(), stderr.String())
+			}
+			if _, err := os.Stat(ran); err == nil {
+				t.Error("the hook ran on a payload never read whole")
+			}
+		})
+	}
+	// A payload that ends in time is read, and the hook runs.
+	var stdout, stderr bytes.Buffer
+	opt := Options{Provider: "claude-code", Blocking: true, Timeout: 5 * time.Second, TimeoutAction: TimeoutBlock, Command: []string{"sh", "-c", `grep -q '"tool":"shell"' && echo "no shell today" >&2 && exit 2`}}
+	code, err := Run(context.Background(), opt, strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`), &stdout, &stderr)
+	if err != nil || code != 2 || stderr.String() != "no shell today\n" {
+		t.Errorf("in time: code %d err %v stderr %q", code, err, stderr.String())
+	}
+}

@@ -33,8 +33,12 @@ type Result struct {
 	// itself (killed by a signal).
 	ExitCode       int
 	Stdout, Stderr []byte
-	// TimedOut is set when the shim killed the hook at its timeout.
+	// TimedOut is set when the shim killed the hook at its timeout, or
+	// never started it: PayloadTimedOut.
 	TimedOut bool
+	// PayloadTimedOut is set, with TimedOut, when the tool's stdin had not
+	// ended at the timeout: the hook was never run.
+	PayloadTimedOut bool
 	// Interrupted is set when the shim itself was told to stop.
 	Interrupted bool
 	// StartErr is set when the command could not be started at all.
@@ -120,6 +124,9 @@ func resolve(r Result, p Policy) Outcome {
 		return Outcome{Error: fmt.Sprintf("hookconv: %s was stopped: hookconv was interrupted", name)}
 	case r.TimedOut:
 		msg := fmt.Sprintf("hookconv: %s timed out after %s", name, seconds(p.Timeout))
+		if r.PayloadTimedOut {
+			msg = fmt.Sprintf("hookconv: the tool's payload on stdin had not ended after %s, so %s was not run", seconds(p.Timeout), name)
+		}
 		if p.Blocking && p.TimeoutAction == TimeoutBlock {
 			return Outcome{Decision: DecisionDeny, Reason: msg + " (timeout_action: block)"}
 		}

@@ -315,7 +315,10 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 	}
 	t := Default()
 	started := time.Now()
-	payload := ReadPayload(stdin)
+	// The timeout covers the read of the tool's payload too: a tool that
+	// keeps stdin open would otherwise hang the agent past any --timeout
+	// (QA q1 F14).
+	payload, read := ReadPayloadWithin(stdin, opt.Timeout)
 	in, warns := t.Normalise(opt.Provider, opt.Event, payload)
 	env := Env(os.Environ(), opt.Provider, &in)
 	command := opt.Command
@@ -338,7 +341,10 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 	} else if s := accountShellStandIn(command, os.Getenv("SHELL"), runtime.GOOS, exec.LookPath); s != "" {
 		command = append([]string{s}, command[1:]...)
 	}
-	res := Exec(ctx, command, in.Encode(), env, opt.Timeout)
+	res := Result{ExitCode: -1, TimedOut: true, PayloadTimedOut: true}
+	if read {
+		res = Exec(ctx, command, in.Encode(), env, remaining(opt.Timeout, started))
+	}
 	out := Resolve(res, Policy{
 		Blocking:      opt.Blocking,
 		Timeout:       opt.Timeout,
@@ -399,6 +405,36 @@ func ReadPayload(r io.Reader) []byte {
 	var b bytes.Buffer
 	_, _ = b.ReadFrom(io.LimitReader(r, maxPayload))
 	return b.Bytes()
+}
+
+// ReadPayloadWithin is ReadPayload bounded by timeout (0 = none): read is
+// false when the tool's stdin had not ended by then, and the payload is
+// nil. The read goes on in the background until stdin ends, which for a
+// pipe never closed is when the process exits.
+func ReadPayloadWithin(r io.Reader, timeout time.Duration) (payload []byte, read bool) {
+	if timeout <= 0 {
+		return ReadPayload(r), true
+	}
+	done := make(chan []byte, 1)
+	go func() { done <- ReadPayload(r) }()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case b := <-done:
+		return b, true
+	case <-timer.C:
+		return nil, false
+	}
+}
+
+// remaining is what is left of timeout (0 = none) since started, for the
+// hook once the payload is read: at least a nanosecond, since 0 would be
+// no timeout at all.
+func remaining(timeout time.Duration, started time.Time) time.Duration {
+	if timeout <= 0 {
+		return 0
+	}
+	return max(timeout-time.Since(started), time.Nanosecond)
 }
 
 // Env is the hook's environment: base plus HOOKCONV_EVENT (the canonical

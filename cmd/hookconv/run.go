@@ -72,6 +72,8 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      hook error.
   5. --timeout: the hook's process group is killed. With --blocking and
      --timeout-action block that blocks; otherwise it is a hook error.
+     The timeout covers reading the tool's payload too: stdin the tool
+     has not closed by then is a timeout, and COMMAND is not run.
   6. With --blocking and --failure-action block, a hook error (3, 4:
      a crash, exit 1, a command that cannot start, output that is no
      answer) blocks too, with the error as the reason: convert --shim
