@@ -172,13 +172,14 @@ func resolve(r Result, p Policy) Outcome {
 		}
 		// A blocking hook's answer that cannot be read must not let the
 		// action through (QA: a deny with a long reason, or padded with
-		// blanks, was a hook error): a whole deny first is that deny;
+		// blanks, was a hook error): a whole deny first is that deny, and
+		// a whole answer followed by blanks alone is that answer;
 		// anything else blocks, saying why. The cap stays (memory).
-		deny, ok := leadingDeny(stdout)
+		answer, ok := leadingAnswer(stdout)
 		if !ok {
 			return Outcome{Decision: DecisionDeny, Reason: msg + ": an answer of a blocking hook that cannot be read blocks", Log: stderr}
 		}
-		stdout = deny
+		stdout = answer
 	}
 	o, err := parseOutput(stdout)
 	if err != nil {
@@ -319,16 +320,26 @@ func parseOutput(stdout []byte) (Outcome, error) {
 	return o, nil
 }
 
-// leadingDeny returns the JSON object stdout opens with when it is whole
-// and decides deny: what a hook whose output was cut at maxOutput said
-// first. ok is false for anything else, which cannot be read whole.
-func leadingDeny(stdout []byte) (json.RawMessage, bool) {
+// leadingAnswer returns the JSON object stdout opens with when it is
+// whole, reads as an answer, and is what the hook said, though its output
+// was cut at maxOutput: a deny, whatever follows it (what the hook said
+// first stops the action), or any answer followed by nothing but JSON
+// blanks up to the cut, which add nothing to it (QA q3 F7: an allow
+// padded past the cap blocked). ok is false for anything else, which
+// cannot be read whole: an allow followed by more than blanks may have
+// gone on to deny.
+func leadingAnswer(stdout []byte) (json.RawMessage, bool) {
 	var raw json.RawMessage
-	if json.NewDecoder(bytes.NewReader(stdout)).Decode(&raw) != nil || len(raw) == 0 || raw[0] != '{' {
+	dec := json.NewDecoder(bytes.NewReader(stdout))
+	if dec.Decode(&raw) != nil || len(raw) == 0 || raw[0] != '{' {
 		return nil, false
 	}
 	o, err := parseOutput(raw)
-	return raw, err == nil && o.Decision == DecisionDeny
+	if err != nil {
+		return nil, false
+	}
+	blanks := len(bytes.TrimLeft(stdout[dec.InputOffset():], " \t\r\n")) == 0
+	return raw, o.Decision == DecisionDeny || blanks
 }
 
 // strength orders decisions by how much they stop.

@@ -83,7 +83,8 @@ Of each of stdout and stderr the first MiB is kept (the rest is read and
 dropped): a reason cut there ends in "… [truncated]". Stdout cut there
 cannot be read as an answer: for a --blocking hook it blocks, saying the
 output was too long, unless it opens with a whole JSON deny, which
-stands; for any other hook it is a hook error.
+stands, or is a whole JSON answer followed by blanks alone up to the
+cut, which is read as it says; for any other hook it is a hook error.
 
 Where the tool cannot be told something, the safe thing is done instead:
 an ask it has no ask for is a deny, an updated_input it cannot apply
