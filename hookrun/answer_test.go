@@ -124,9 +124,23 @@ func TestAnswerReference(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}` + "\n",
 			"hookconv: GitHub Copilot CLI also runs the hooks written for claude-code and may not read this deny as a block on PermissionRequest\n"},
 		{"Claude: error is exit 1", "claude-code", "PreToolUse", Resolve(exit(1, "", "boom"), blocking), 1, "", "boom\n"},
-		{"Claude: rewrite is allow + updatedInput", "claude-code", "PreToolUse", o(`{"updated_input":{"command":"ls -a"}}`), 0,
+		// A rewrite alone approves nothing the user would have been asked
+		// about (QA q1): ask + updatedInput (part 1 §1.10), where allow
+		// would skip the permission prompt; the hook's own decision wins.
+		{"Claude: rewrite alone is ask + updatedInput", "claude-code", "PreToolUse", o(`{"updated_input":{"command":"ls -a"}}`), 0,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","updatedInput":{"command":"ls -a"}}}` + "\n",
+			"hookconv: GitHub Copilot CLI also runs the hooks written for claude-code and may not read this rewrite of the tool input on PreToolUse\n"},
+		{"Claude: rewrite with allow is allow + updatedInput", "claude-code", "PreToolUse", o(`{"decision":"allow","updated_input":{"command":"ls -a"}}`), 0,
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls -a"}}}` + "\n",
 			"hookconv: GitHub Copilot CLI also runs the hooks written for claude-code and may not read this rewrite of the tool input on PreToolUse\n"},
+		{"Droid: rewrite alone is ask + updatedInput", "factory-droid", "PreToolUse", o(`{"updated_input":{"command":"ls -a"}}`), 0,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","updatedInput":{"command":"ls -a"}}}` + "\n", ""},
+		{"Qwen: rewrite alone is ask + updatedInput", "qwen-code", "PreToolUse", o(`{"updated_input":{"command":"ls -a"}}`), 0,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","updatedInput":{"command":"ls -a"}}}` + "\n", ""},
+		// Codex applies updatedInput only with allow, and fails a hook
+		// that asks (part 1 §4.9): allow is the one way to rewrite.
+		{"Codex: rewrite alone is allow + updatedInput", "codex", "PreToolUse", o(`{"updated_input":{"command":"ls -a"}}`), 0,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls -a"}}}` + "\n", ""},
 		{"Codex: no ask on PreToolUse: deny", "codex", "PreToolUse", o(`{"decision":"ask","reason":"sure?"}`), 2, "",
 			"sure? (hookconv: OpenAI Codex CLI cannot ask the user here: denied)\n"},
 		{"Codex: no rewrite on PermissionRequest: block", "codex", "PermissionRequest", o(`{"updated_input":{"a":1}}`), 0,

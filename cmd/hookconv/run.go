@@ -69,7 +69,10 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      agent), context, updated_input, system_message, suppress_output.
      deny blocks; ask asks the user, and is a deny with --headless or
      when CI is set; no decision allows; anything but a JSON object is a
-     hook error.
+     hook error. An updated_input without a decision approves nothing:
+     Claude Code, Qwen Code and Factory Droid are answered ask with the
+     rewritten input (their allow would skip the permission prompt);
+     Codex, which applies a rewrite only with allow, gets allow.
   5. --timeout: the hook's process group is killed. With --blocking and
      --timeout-action block that blocks; otherwise it is a hook error.
      The timeout covers reading the tool's payload too: stdin the tool
