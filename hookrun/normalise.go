@@ -38,6 +38,10 @@ type Input struct {
 	// ToolCallID is the tool call's own id, for envelope's tool_call_id;
 	// not part of run's canonical input.
 	ToolCallID string `json:"-"`
+	// Own are the fields in the spelling of the tool the hook was written
+	// for (run --from: hook_event_name, tool_name), written after the
+	// canonical ones; never under a canonical key.
+	Own []ownField `json:"-"`
 	// fired is the canonical event the payload names where --event named
 	// another (Normalise warns then): the one the tool ran the hook on.
 	fired string
@@ -67,6 +71,12 @@ func (in *Input) Encode() []byte {
 		_ = enc.Encode((*plain)(&stripped))
 	}
 	out := bytes.TrimSuffix(bytes.TrimSuffix(b.Bytes(), []byte("\n")), []byte("}"))
+	for _, f := range in.Own {
+		out = append(out, ',')
+		out = append(out, quote(f.key)...)
+		out = append(out, ':')
+		out = append(out, f.value...)
+	}
 	out = append(out, `,"native":`...)
 	if len(in.Native) == 0 {
 		out = append(out, "null"...)

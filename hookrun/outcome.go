@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -62,6 +63,9 @@ type Policy struct {
 	Headless bool
 	// Name names the hook in messages (its command).
 	Name string
+	// Source, when set, is the JSON answers of the tool the hook was
+	// written for (run --from): its exit-0 output is read in them too.
+	Source *SourceAnswers
 }
 
 // Outcome is the canonical resolution of a hook run: the input of Answer.
@@ -145,6 +149,9 @@ func resolve(r Result, p Policy) Outcome {
 		if reason == "" {
 			reason = outputReason(r.Stdout)
 		}
+		if reason == "" && p.Source != nil {
+			reason = p.Source.read(r.Stdout).Reason
+		}
 		if reason == "" {
 			reason = fmt.Sprintf("blocked by %s (exit 2)", name)
 		}
@@ -175,13 +182,13 @@ func resolve(r Result, p Policy) Outcome {
 		// blanks, was a hook error): a whole deny first is that deny, and
 		// a whole answer followed by blanks alone is that answer;
 		// anything else blocks, saying why. The cap stays (memory).
-		answer, ok := leadingAnswer(stdout)
+		answer, ok := leadingAnswer(stdout, p.Source)
 		if !ok {
 			return Outcome{Decision: DecisionDeny, Reason: msg + ": an answer of a blocking hook that cannot be read blocks", Log: stderr}
 		}
 		stdout = answer
 	}
-	o, err := parseOutput(stdout)
+	o, err := parseAnswer(stdout, p.Source, p.Blocking)
 	if err != nil {
 		return Outcome{Error: fmt.Sprintf("hookconv: %s: %v", name, err), Log: stderr}
 	}
@@ -258,7 +265,7 @@ func parseOutput(stdout []byte) (Outcome, error) {
 			continue
 		}
 		if string(d) != text {
-			o.Notes = append(o.Notes, fmt.Sprintf("hookconv: decision %q is read as %q", text, d))
+			o.Notes = append(o.Notes, decisionNote(text, d))
 		}
 		if strength(d) > strength(o.Decision) {
 			o.Decision = d
@@ -320,21 +327,64 @@ func parseOutput(stdout []byte) (Outcome, error) {
 	return o, nil
 }
 
+// parseAnswer reads the output of a hook that exited 0: the canonical
+// fields (parseOutput) and, for a hook written for another tool (src),
+// that tool's own JSON answers too (SourceAnswers.read; the two merge as
+// nativeAnswer.merge says). Output the canonical reading refuses
+// (Claude Code's {"decision": "approve"}) is read in the source's forms
+// still: where those deny, ask or stop, that stands, with the refusal
+// as a note; otherwise the refusal is the hook error it was. A value at
+// one of the source's deciding fields that none of its answers has
+// (permissionDecision "defer") is noted for a blocking hook, whose
+// action then proceeds.
+func parseAnswer(stdout []byte, src *SourceAnswers, blocking bool) (Outcome, error) {
+	o, err := parseOutput(stdout)
+	if src == nil {
+		return o, err
+	}
+	n := src.read(stdout)
+	if !blocking {
+		n.Notes = nil // its deny is a warning anyway (resolve)
+	}
+	if src.deniesWith([]string{"decision"}, "block") {
+		// The source's own word for a deny (Claude Code's Stop), not
+		// another's read for it: nothing to note.
+		o.Notes = slices.DeleteFunc(o.Notes, func(s string) bool { return s == decisionNote("block", DecisionDeny) })
+		if len(o.Notes) == 0 {
+			o.Notes = nil
+		}
+	}
+	if err != nil {
+		if strength(n.Decision) < strength(DecisionAsk) && !n.Stop {
+			return o, err
+		}
+		o = Outcome{Notes: []string{fmt.Sprintf("hookconv: %v; read as %s's answer", err, src.From)}}
+	}
+	n.merge(&o)
+	return o, nil
+}
+
+// decisionNote says that a decision's word is read as another.
+func decisionNote(text string, d Decision) string {
+	return fmt.Sprintf("hookconv: decision %q is read as %q", text, d)
+}
+
 // leadingAnswer returns the JSON object stdout opens with when it is
-// whole, reads as an answer, and is what the hook said, though its output
+// whole, reads as an answer (in the source tool's forms too, src), and
+// is what the hook said, though its output
 // was cut at maxOutput: a deny, whatever follows it (what the hook said
 // first stops the action), or any answer followed by nothing but JSON
 // blanks up to the cut, which add nothing to it (QA q3 F7: an allow
 // padded past the cap blocked). ok is false for anything else, which
 // cannot be read whole: an allow followed by more than blanks may have
 // gone on to deny.
-func leadingAnswer(stdout []byte) (json.RawMessage, bool) {
+func leadingAnswer(stdout []byte, src *SourceAnswers) (json.RawMessage, bool) {
 	var raw json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(stdout))
 	if dec.Decode(&raw) != nil || len(raw) == 0 || raw[0] != '{' {
 		return nil, false
 	}
-	o, err := parseOutput(raw)
+	o, err := parseAnswer(raw, src, true)
 	if err != nil {
 		return nil, false
 	}

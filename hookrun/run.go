@@ -33,7 +33,13 @@ const maxPayload = 64 << 20
 
 // Options is one `hookconv run` invocation.
 type Options struct {
-	Provider      string
+	Provider string
+	// From is the tool the hook was written for (convert --shim writes
+	// the hook's source): its input also carries that tool's own
+	// spelling of the payload's top-level fields, and its exit-0 answer
+	// is also read in that tool's JSON forms. "" (or "canonical") for a
+	// hook written for the canonical contract.
+	From          string
 	Event         string // canonical or native event name; "" = the payload's
 	Blocking      bool
 	Timeout       time.Duration // 0 = none (the tool's own timeout applies)
@@ -266,6 +272,14 @@ func (o *Options) Check() error {
 	if err := Default().CheckEvent(o.Provider, o.Event); err != nil {
 		return err
 	}
+	if o.From == "canonical" {
+		o.From = "" // the canonical contract is what run speaks anyway
+	}
+	if o.From != "" {
+		if err := Default().CheckEvent(o.From, ""); err != nil {
+			return fmt.Errorf("--from: %v", err)
+		}
+	}
 	if o.Timeout < 0 {
 		return fmt.Errorf("--timeout must not be negative")
 	}
@@ -320,6 +334,11 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 	// (QA q1 F14).
 	payload, read := ReadPayloadWithin(stdin, opt.Timeout)
 	in, warns := t.Normalise(opt.Provider, opt.Event, payload)
+	var answers *SourceAnswers
+	if opt.From != "" {
+		in.Own = t.ownFields(opt.From, &in)
+		answers = t.Answers(opt.From, SourceEvent(opt.From, &in))
+	}
 	env := Env(os.Environ(), opt.Provider, &in)
 	command := opt.Command
 	if opt.Tokens {
@@ -352,6 +371,7 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 		FailureAction: opt.FailureAction,
 		Headless:      opt.Headless,
 		Name:          commandLine(opt.Command),
+		Source:        answers,
 	})
 	for _, w := range warns {
 		out.Notes = append(out.Notes, "hookconv: "+w)

@@ -11,11 +11,14 @@ import (
 // completeProviderFlags makes `hookconv completion` scripts complete
 // provider slugs for every --from, --to and --provider flag.
 func completeProviderFlags(c *cobra.Command) {
-	provider := completeSlug
+	provider, from := completeSlug, completeSlug
 	if c.Name() == "run" || c.Name() == "envelope" {
 		provider = completeRuntimeSlug // a manifest has no payload to read
 	}
-	for name, complete := range map[string]cobra.CompletionFunc{"from": completeSlug, "provider": provider, "to": completeSlugList} {
+	if c.Name() == "run" {
+		from = completeRuntimeSlug // run --from reads the tool's contract
+	}
+	for name, complete := range map[string]cobra.CompletionFunc{"from": from, "provider": provider, "to": completeSlugList} {
 		if c.Flags().Lookup(name) != nil {
 			// Registering can only fail for a flag that does not exist.
 			_ = c.RegisterFlagCompletionFunc(name, complete)

@@ -48,6 +48,17 @@ What the hook reads on stdin, one JSON object:
                    lines, tool_input.command holds them too, one per line)
   source           the --provider
   native           the tool's payload, byte for byte (null when it was not JSON)
+With --from TOOL (the tool the hook was written for; convert --shim
+writes the hook's source), the object also holds TOOL's own spelling of
+the fields its payload keeps at its top level, under keys no canonical
+field has, with TOOL's own names for the event and the tool: for a
+Claude Code hook run by Gemini CLI, hook_event_name "PreToolUse" and
+tool_name "Bash" (run_shell_command by Gemini CLI's names); Copilot
+CLI's sessionId. A tool TOOL has no name for (or an MCP call whose
+server the payload does not name, where TOOL's MCP names hold one) gets
+no tool_name. Fields TOOL nests (Windsurf's tool_info, Cline's
+preToolUse) are not added, and the tool's input and response stay at
+tool_input and tool_response, with the arguments the calling tool sends.
 Fields the payload lacks are left out; a payload that is not JSON still
 runs the hook, with a warning. Where neither the payload nor --event
 names the event (Copilot CLI's camelCase payloads: convert writes
@@ -77,6 +88,21 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      --timeout-action block that blocks; otherwise it is a hook error.
      The timeout covers reading the tool's payload too: stdin the tool
      has not closed by then is a timeout, and COMMAND is not run.
+  With --from TOOL, an exit-0 answer is also read in TOOL's own JSON: the
+     answers the contracts table says TOOL reads on the event (Claude
+     Code's hookSpecificOutput.permissionDecision "deny" | "ask" |
+     "allow" with permissionDecisionReason, its additionalContext and
+     updatedInput, continue false with stopReason, decision "block" on
+     Stop; Cursor's permission "deny" and followup_message; Copilot
+     CLI's flat permissionDecision; …), mapped to the canonical answer
+     (a Stop's "block" is a deny: the agent goes on). A decision given
+     both ways is decided by the one that stops most (deny over ask over
+     allow), as a field given twice is; the other fields are the
+     canonical ones where both are given. Output that is no canonical
+     answer but denies, asks or stops in TOOL's forms stands, with a
+     warning. A value of one of TOOL's deciding fields that hookconv
+     cannot map (permissionDecision "defer") is a warning on stderr for
+     a --blocking hook, and no decision.
   6. With --blocking and --failure-action block, a hook error (3, 4:
      a crash, exit 1, a command that cannot start, output that is no
      answer) blocks too, with the error as the reason: convert --shim
@@ -170,6 +196,7 @@ canonical format.`,
 	// Flags end at the command: its own flags are never read as run's.
 	f.SetInterspersed(false)
 	f.StringVarP(&opt.Provider, "provider", "p", "", "the tool that runs the hook (required)")
+	f.StringVar(&opt.From, "from", "", "the tool the hook was written for: its payload's field names and its JSON answers are read too (convert --shim writes it)")
 	f.StringVarP(&opt.Event, "event", "e", "", "the event, canonical or native (default: the payload's own)")
 	f.BoolVar(&opt.Blocking, "blocking", false, "the hook may block the action (hook.blocking)")
 	f.Float64Var(&timeout, "timeout", 0, "seconds before the hook is killed; 0 = no limit of run's own")

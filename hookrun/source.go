@@ -1,0 +1,543 @@
+package hookrun
+
+// The tool a hook was written for (run --from). convert --shim wraps
+// hooks that were written against their source tool's payload and
+// answers, not the canonical contract: a Claude Code guard tests
+// .tool_name == "Bash" and denies with hookSpecificOutput's
+// permissionDecision. With --from, the hook's input also carries the
+// source's own spelling of the fields its payload keeps at the top level,
+// and its JSON answer is also read in the source's own forms, both from
+// the tables (the contracts table's paths and rules, read in reverse;
+// the vocabulary's names): no tool is known here by name.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hookconv/hookconv/internal/sortedkeys"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// ownField is one field of the hook's input in the source tool's own
+// spelling (Input.Own).
+type ownField struct {
+	key   string
+	value json.RawMessage
+}
+
+// canonicalKeys are the keys of the canonical input (Input's JSON names
+// and "native"): a source's own spelling is added only under another key,
+// so a canonical field always holds what run --help says it holds.
+var canonicalKeys = sync.OnceValue(func() []string {
+	keys := []string{"native"}
+	typ := reflect.TypeOf(Input{})
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			keys = append(keys, name)
+		}
+	}
+	return keys
+})
+
+// topLevelKey returns the key of a contract path that names a member of
+// the payload itself ("tool_name"), and false for a nested path
+// (tool_info.mcp_tool_name), an index or a pick ({…}): a nested field
+// would have to be built with its siblings, which the canonical input
+// does not have.
+func topLevelKey(paths []string) (string, bool) {
+	if len(paths) == 0 || strings.ContainsAny(paths[0], ".{}") {
+		return "", false
+	}
+	return paths[0], true
+}
+
+// SourceEvent names the input's event as the source tool names it: the
+// payload's own name where the source reads it as the same event (Codex
+// and Claude Code both send PreToolUse), else the source's name for the
+// canonical event, for a tool with split events (Cursor's
+// beforeShellExecution) the one for the input's tool.
+func SourceEvent(from string, in *Input) EventRef {
+	ref := EventRef{Canonical: in.Event}
+	if in.Event == "" {
+		return ref
+	}
+	names := vocab.Default()
+	if in.NativeEvent != "" && slices.ContainsFunc(names.DecodeEvent(from, in.NativeEvent), func(r vocab.NativeEvent) bool { return r.Event == in.Event }) {
+		ref.Native = in.NativeEvent
+		return ref
+	}
+	rows := names.EncodeEvent(from, in.Event)
+	for _, r := range rows {
+		if in.Tool != "" && slices.Contains(r.Tools, in.Tool) {
+			ref.Native = r.Name
+			return ref
+		}
+	}
+	for _, r := range rows {
+		if len(r.Tools) == 0 {
+			ref.Native = r.Name
+			return ref
+		}
+	}
+	if len(rows) > 0 {
+		ref.Native = rows[0].Name
+	}
+	return ref
+}
+
+// sourceTool names the input's tool as the source tool names it: the
+// payload's own name where the source reads it as the same tool, else
+// the source's primary name for the canonical tool (Bash for shell under
+// Claude Code), or an MCP tool spelled by the source's template. ok is
+// false where the source has no name for it (a tool hookconv does not
+// know, or an MCP call whose server the payload does not name where the
+// source's names hold one): a guard comparing names then finds none,
+// rather than another tool's.
+func sourceTool(from string, in *Input) (string, bool) {
+	names := vocab.Default()
+	switch {
+	case in.Tool != "":
+		if n, ok := names.DecodeTool(from, in.NativeTool); ok && n.Tool == in.Tool {
+			return in.NativeTool, true
+		}
+		if n, ok := names.EncodeTool(from, in.Tool); ok {
+			return n.Name, true
+		}
+	case in.MCP != nil:
+		p, _ := names.Provider(from)
+		if p.MCP != "" && (in.MCP.Server != "" || !strings.Contains(p.MCP, "{server}")) {
+			return providers.MCPName(p.MCP, in.MCP.Server, in.MCP.Tool), true
+		}
+	}
+	return "", false
+}
+
+// ownFields lists the fields a payload of the source tool keeps at its
+// top level under other keys than the canonical input's, with the
+// input's values: its event's name (hook_event_name: PreToolUse for a
+// Claude Code hook, whatever the target), its tool's name (tool_name:
+// Bash), and the session, directory, prompt and transcript under the
+// source's own keys (Copilot CLI's sessionId). The tool's input and
+// response stay at tool_input and tool_response only: their shapes and
+// argument names are the target's (HC419 says where they differ), and a
+// copy under another key would hide that. Fields the source nests
+// (Windsurf's tool_info, Cline's preToolUse) are not added.
+func (t *Tables) ownFields(from string, in *Input) []ownField {
+	c, ok := t.Contract(from)
+	if !ok {
+		return nil
+	}
+	ev := SourceEvent(from, in)
+	tool, _ := sourceTool(from, in)
+	var out []ownField
+	for _, f := range []struct {
+		paths []string
+		value string
+	}{
+		{c.Event, ev.Native},
+		{c.Tool, tool},
+		{c.SessionID, in.SessionID},
+		{c.Cwd, in.Cwd},
+		{c.Prompt, in.Prompt},
+		{c.TranscriptPath, in.TranscriptPath},
+	} {
+		key, ok := topLevelKey(f.paths)
+		if !ok || f.value == "" || slices.Contains(canonicalKeys(), key) || slices.ContainsFunc(out, func(o ownField) bool { return o.key == key }) {
+			continue
+		}
+		out = append(out, ownField{key, quote(f.value)})
+	}
+	return out
+}
+
+// SourceAnswers are the JSON answers a hook written for one tool gives on
+// one event, read in reverse from that tool's rules: what hookconv run
+// prints to tell the tool a deny is what a script written for it prints
+// to deny. Resolve reads a hook's exit-0 output in them besides the
+// canonical fields (Policy.Source).
+type SourceAnswers struct {
+	From  string
+	Event EventRef // the event as the source names it
+	forms []answerForm
+	// decides are the paths the source's forms decide by with a string
+	// (permissionDecision) and the values they read there, on any event:
+	// another value there is an answer hookconv cannot read, which a
+	// blocking hook must not pass off as an allow unsaid.
+	decides map[string][]string
+}
+
+// answerForm is one JSON answer of the source: what it says, the
+// literal lines that must all hold, and the lines whose values it
+// carries ($reason, $context, …).
+type answerForm struct {
+	what string
+	must []assignment
+	take []assignment
+}
+
+// sourceWhats are the answers read in a source's forms, in the order
+// Answer applies them; an error is an exit code, not an answer.
+var sourceWhats = []string{WhatDeny, WhatAsk, WhatAllow, WhatUpdatedInput, WhatContext, WhatStop, WhatSystemMessage, WhatSuppressOutput}
+
+// Answers returns the forms a hook written for from answers in on the
+// event ev (named as from names it: SourceEvent), or nil for a tool
+// without a contract. Each is a rule of from's for the event with JSON
+// lines, and, as denies, the JSON its contract says it reads as a block
+// (deny_json on tool calls, reads_json on other events), each carrying
+// the reason of the rule that sets the same line.
+func (t *Tables) Answers(from string, ev EventRef) *SourceAnswers {
+	c, ok := t.Contract(from)
+	if !ok {
+		return nil
+	}
+	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}}
+	for _, what := range sourceWhats {
+		if r, ok := t.Rule(from, what, ev); ok && len(r.Set) > 0 {
+			s.forms = append(s.forms, formOf(what, r.Set))
+		}
+	}
+	var lines []string
+	if ev.Canonical == denyEventName {
+		lines = append(lines, c.DenyJSON...)
+	}
+	for _, l := range c.ReadsJSON {
+		if e, form, ok := strings.Cut(l, ": "); ok && e == ev.Canonical && strings.Contains(form, "=") {
+			lines = append(lines, form)
+		}
+	}
+	for _, l := range lines {
+		f := formOf(WhatDeny, []string{l})
+		if r, ok := t.ruleSetting(from, l); ok {
+			f.take = formOf(WhatDeny, r.Set).take
+		}
+		s.forms = append(s.forms, f)
+	}
+	// The values each deciding path is read with, on any event: a value
+	// none of them is is no answer of the tool's.
+	note := func(line string) {
+		if as, err := parseSet(line); err == nil && strings.HasPrefix(as.value, `"`) {
+			k := strings.Join(as.path, ".")
+			if v := unquote(as.value); !slices.Contains(s.decides[k], v) {
+				s.decides[k] = append(s.decides[k], v)
+			}
+		}
+	}
+	for _, what := range []string{WhatDeny, WhatAsk, WhatAllow} {
+		for _, r := range t.rules[[2]string{from, what}] {
+			for _, l := range r.Set {
+				note(l)
+			}
+		}
+	}
+	for _, l := range slices.Concat(c.DenyJSON, c.ReadsJSON) {
+		if _, form, ok := strings.Cut(l, ": "); ok {
+			l = form
+		}
+		note(l)
+	}
+	return s
+}
+
+// denyEventName is the event deny_json is about (tool calls).
+const denyEventName = "before_tool_execute"
+
+// ruleSetting returns a rule of from's (a deny, ask, allow or stop, any
+// event) that sets line, else one that sets its field to another value
+// (Codex answers its deny by exit code, and its allow sets
+// permissionDecision with permissionDecisionReason): where the tool
+// finds the reason of that answer.
+func (t *Tables) ruleSetting(from, line string) (Rule, bool) {
+	key := setKey(line)
+	path, _, _ := strings.Cut(key, "=")
+	for _, same := range []func(string) bool{
+		func(l string) bool { return setKey(l) == key },
+		func(l string) bool { p, _, _ := strings.Cut(setKey(l), "="); return p == path },
+	} {
+		for _, what := range []string{WhatDeny, WhatAsk, WhatAllow, WhatStop} {
+			for _, r := range t.rules[[2]string{from, what}] {
+				if slices.ContainsFunc(r.Set, same) {
+					return r, true
+				}
+			}
+		}
+	}
+	return Rule{}, false
+}
+
+// formOf splits a rule's lines into those that must hold and those that
+// carry a value; the event's name ($native_event, $event) carries nothing
+// a hook decides.
+func formOf(what string, set []string) answerForm {
+	f := answerForm{what: what}
+	for _, l := range set {
+		as, err := parseSet(l)
+		switch {
+		case err != nil, as.value == "$native_event", as.value == "$event":
+		case strings.HasPrefix(as.value, "$"):
+			f.take = append(f.take, as)
+		default:
+			f.must = append(f.must, as)
+		}
+	}
+	return f
+}
+
+// nativeAnswer is what a hook said in its source's forms.
+type nativeAnswer struct {
+	Outcome
+}
+
+// read reads a hook's exit-0 output (a JSON object) in the source's
+// forms. A form with lines that must hold is said when they all hold
+// (and, for a rewrite, context or a system message, when it carries
+// one); a form of carried values alone (Cursor's followup_message on a
+// stop) when it carries its own value. Strings are compared without
+// case, as parseOutput reads a decision: a hook that says "Deny" means
+// to. Notes name a deciding value no form reads.
+func (s *SourceAnswers) read(stdout []byte) nativeAnswer {
+	var n nativeAnswer
+	var root any
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimSpace(stdout)))
+	dec.UseNumber()
+	if s == nil || dec.Decode(&root) != nil {
+		return n
+	}
+	obj, ok := root.(map[string]any)
+	if !ok {
+		return n
+	}
+	for _, f := range s.forms {
+		if !slices.ContainsFunc(f.must, func(as assignment) bool { return !holds(obj, as) }) {
+			vals := map[string]any{}
+			for _, as := range f.take {
+				if v, ok := valueAt(obj, as.path); ok {
+					vals[as.value[1:]] = v
+				}
+			}
+			n.apply(f, vals)
+		}
+	}
+	if n.Decision == DecisionNone {
+		for _, k := range sortedkeys.Of(s.decides) {
+			v, ok := valueAt(obj, strings.Split(k, "."))
+			text, isText := v.(string)
+			if !ok || !isText || slices.ContainsFunc(s.decides[k], func(known string) bool { return strings.EqualFold(strings.TrimSpace(text), known) }) {
+				continue
+			}
+			n.Notes = append(n.Notes, fmt.Sprintf("hookconv: the hook answers %s = %q, which is no %s answer hookconv reads on %s: taken as no decision", k, text, s.From, s.eventName()))
+		}
+	}
+	return n
+}
+
+// deniesWith reports whether one of the source's denies on the event is
+// the literal value at path.
+func (s *SourceAnswers) deniesWith(path []string, value string) bool {
+	for _, f := range s.forms {
+		if f.what != WhatDeny {
+			continue
+		}
+		for _, as := range f.must {
+			if slices.Equal(as.path, path) && unquote(as.value) == value {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// eventName names the event for messages.
+func (s *SourceAnswers) eventName() string {
+	if s.Event.Native != "" {
+		return s.Event.Native
+	}
+	if s.Event.Canonical != "" {
+		return s.Event.Canonical
+	}
+	return "this event"
+}
+
+// apply takes one form's values into the answer, reporting whether the
+// form said anything (a form of values alone says nothing without its
+// value).
+func (n *nativeAnswer) apply(f answerForm, vals map[string]any) bool {
+	text := func(name string) string {
+		s, _ := vals[name].(string)
+		return strings.TrimSpace(s)
+	}
+	switch f.what {
+	case WhatDeny, WhatAsk, WhatAllow:
+		if len(f.must) == 0 && text("reason") == "" {
+			return false // a form of values alone says nothing without its value
+		}
+		d := Decision(f.what)
+		if strength(d) > strength(n.Decision) {
+			n.Decision = d
+			if r := text("reason"); r != "" {
+				n.Reason = r // else a stop's reason, read before it, stays
+			}
+		}
+	case WhatUpdatedInput:
+		v, ok := vals["updated_input"].(map[string]any)
+		if !ok {
+			return false
+		}
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return false
+		}
+		n.UpdatedInput = raw
+	case WhatContext:
+		if n.Context = text("context"); n.Context == "" {
+			return false
+		}
+	case WhatStop:
+		if len(f.must) == 0 {
+			return false
+		}
+		n.Stop = true
+		if n.Reason == "" {
+			n.Reason = text("reason")
+		}
+	case WhatSystemMessage:
+		if n.SystemMessage = text("system_message"); n.SystemMessage == "" {
+			return false
+		}
+	case WhatSuppressOutput:
+		if len(f.must) == 0 {
+			return false
+		}
+		n.SuppressOutput = true
+	}
+	return true
+}
+
+// merge adds what the hook said in its source's forms to what it said in
+// the canonical fields. A decision given both ways is decided by the one
+// that stops most, as a field given twice is (parseOutput): a hook that
+// denies in either form means to deny. Its reason goes with it. The other
+// fields are taken from the canonical answer where it gives them, the
+// contract the shim is documented to speak, else from the source's.
+func (n *nativeAnswer) merge(o *Outcome) {
+	if strength(n.Decision) > strength(o.Decision) {
+		o.Decision = n.Decision
+		if n.Reason != "" {
+			o.Reason = n.Reason
+		}
+	}
+	if o.Reason == "" {
+		o.Reason = n.Reason
+	}
+	o.Stop = o.Stop || n.Stop
+	if o.Context == "" {
+		o.Context = n.Context
+	}
+	if o.UpdatedInput == nil {
+		o.UpdatedInput = n.UpdatedInput
+	}
+	if o.SystemMessage == "" {
+		o.SystemMessage = n.SystemMessage
+	}
+	o.SuppressOutput = o.SuppressOutput || n.SuppressOutput
+	o.Notes = append(o.Notes, n.Notes...)
+}
+
+// holds reports whether the object holds a literal line's value at its
+// path; strings compare without case or surrounding blanks.
+func holds(obj map[string]any, as assignment) bool {
+	v, ok := valueAt(obj, as.path)
+	if !ok {
+		return false
+	}
+	dec := json.NewDecoder(strings.NewReader(as.value))
+	dec.UseNumber()
+	var want any
+	if dec.Decode(&want) != nil {
+		return false
+	}
+	if w, ok := want.(string); ok {
+		got, ok := v.(string)
+		return ok && strings.EqualFold(strings.TrimSpace(got), w)
+	}
+	return reflect.DeepEqual(v, want)
+}
+
+// valueAt looks a dotted path up in a decoded object; a null is absent.
+func valueAt(obj map[string]any, path []string) (any, bool) {
+	var v any = obj
+	for _, k := range path {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if v, ok = m[k]; !ok {
+			return nil, false
+		}
+	}
+	return v, v != nil
+}
+
+// unquote reads a JSON string literal of the table.
+func unquote(lit string) string {
+	var s string
+	if json.Unmarshal([]byte(lit), &s) != nil {
+		return lit
+	}
+	return s
+}
+
+// ShimPayload is the payload hookconv run --from from hands the hooks it
+// wraps: the canonical one (CanonicalPayload), each field also at from's
+// own top-level key where ownFields adds it (Claude Code's tool_name and
+// hook_event_name). convert compares what a script reads with it (HC419).
+func (t *Tables) ShimPayload(from string) *Contract {
+	out := CanonicalPayload
+	c, ok := t.Contract(from)
+	if !ok {
+		return &out
+	}
+	also := func(paths, own []string) []string {
+		key, ok := topLevelKey(own)
+		if !ok || slices.Contains(canonicalKeys(), key) {
+			return paths
+		}
+		return append(slices.Clip(paths), key)
+	}
+	out.Event = also(out.Event, c.Event)
+	out.Tool = also(out.Tool, c.Tool)
+	out.SessionID = also(out.SessionID, c.SessionID)
+	out.Cwd = also(out.Cwd, c.Cwd)
+	out.Prompt = also(out.Prompt, c.Prompt)
+	out.TranscriptPath = also(out.TranscriptPath, c.TranscriptPath)
+	return &out
+}
+
+// ReadsAsDeny reports whether hookconv run --from from reads form, a
+// "path = value" line of the contracts table, printed alone on exit 0 by
+// a blocking hook on the canonical event, as a deny (on a stop, the
+// canonical "go on"): convert --shim says nothing of a guard of from's
+// that denies so (HC425).
+func (t *Tables) ReadsAsDeny(from, event, form string) bool {
+	as, err := parseSet(form)
+	if err != nil || !json.Valid([]byte(as.value)) {
+		return false
+	}
+	var obj any = json.RawMessage(as.value)
+	for i := len(as.path) - 1; i >= 0; i-- {
+		obj = map[string]any{as.path[i]: obj}
+	}
+	out, err := json.Marshal(obj)
+	if err != nil {
+		return false
+	}
+	in := Input{Event: event}
+	o, err := parseAnswer(out, t.Answers(from, SourceEvent(from, &in)), true)
+	return err == nil && o.Decision == DecisionDeny
+}

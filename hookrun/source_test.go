@@ -1,0 +1,257 @@
+package hookrun
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestSourceAnswers reads each source tool's own JSON answers, as the
+// contracts table says the tool reads them, into the canonical outcome:
+// what a hook written for that tool means when run --from names it.
+func TestSourceAnswers(t *testing.T) {
+	const cc, gem, cdx, cur, cop = "claude-code", "gemini-cli", "codex", "cursor", "copilot-cli"
+	const tool, stop, prompt, perm = "before_tool_execute", "agent_stop", "before_prompt", "permission_request"
+	tests := []struct {
+		name, from, event, tool, out string
+		blocking                     bool
+		want                         Outcome
+	}{
+		// Claude Code: hookSpecificOutput on tool calls, the form its docs teach first.
+		{"claude deny", cc, tool, "shell", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm"}}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no rm"}},
+		{"claude deny, another case", cc, tool, "shell", `{"hookSpecificOutput":{"permissionDecision":"Deny"}}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "denied by ./h"}},
+		{"claude ask", cc, tool, "shell", `{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"sure?"}}`, true,
+			Outcome{Decision: DecisionAsk, Reason: "sure?"}},
+		{"claude allow", cc, tool, "shell", `{"hookSpecificOutput":{"permissionDecision":"allow"}}`, true,
+			Outcome{Decision: DecisionAllow}},
+		{"claude rewrite", cc, tool, "shell", `{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"command":"ls"}}}`, true,
+			Outcome{Decision: DecisionAllow, UpdatedInput: []byte(`{"command":"ls"}`)}},
+		{"claude context", cc, tool, "shell", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"mind the tests"}}`, true,
+			Outcome{Context: "mind the tests"}},
+		{"claude block on a tool call", cc, tool, "shell", `{"decision":"block","reason":"no"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		// Claude's Stop: "block" keeps the agent going, the canonical deny on a stop.
+		{"claude stop block", cc, stop, "", `{"decision":"block","reason":"run the tests"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "run the tests"}},
+		// On a prompt Claude Code reads continue false as a block
+		// (reads_json), and the stop's reason is the deny's.
+		{"claude continue false on a prompt", cc, prompt, "", `{"continue":false,"stopReason":"enough"}`, true,
+			Outcome{Decision: DecisionDeny, Stop: true, Reason: "enough"}},
+		{"claude continue false on a tool call", cc, tool, "shell", `{"continue":false,"stopReason":"enough"}`, true,
+			Outcome{Stop: true, Reason: "enough"}},
+		{"claude permission request deny", cc, perm, "shell", `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		{"claude system message", cc, tool, "shell", `{"systemMessage":"hi"}`, true,
+			Outcome{SystemMessage: "hi"}},
+		// An answer hookconv cannot map is said, not passed off as an allow.
+		{"claude defer", cc, tool, "shell", `{"hookSpecificOutput":{"permissionDecision":"defer"}}`, true,
+			Outcome{Notes: []string{`hookconv: the hook answers hookSpecificOutput.permissionDecision = "defer", which is no claude-code answer hookconv reads on PreToolUse: taken as no decision`}}},
+		{"claude defer, not blocking", cc, tool, "shell", `{"hookSpecificOutput":{"permissionDecision":"defer"}}`, false,
+			Outcome{}},
+		// Precedence: the answer that stops most decides, with its reason.
+		{"canonical allow, claude deny", cc, tool, "shell", `{"decision":"allow","reason":"ok","hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no"}}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		{"canonical deny, claude allow", cc, tool, "shell", `{"decision":"deny","reason":"no","hookSpecificOutput":{"permissionDecision":"allow","permissionDecisionReason":"ok"}}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		{"canonical context wins", cc, tool, "shell", `{"context":"a","hookSpecificOutput":{"additionalContext":"b"}}`, true,
+			Outcome{Context: "a"}},
+		// Claude's deprecated "approve" is no canonical decision: a hook
+		// error still, since it neither denies nor asks.
+		{"claude approve", cc, tool, "shell", `{"decision":"approve"}`, true,
+			Outcome{Error: `hookconv: ./h: output decision "approve" is none of allow, deny, ask`}},
+
+		// Gemini CLI: decision deny/block (the canonical words) and its context.
+		{"gemini deny", gem, tool, "shell", `{"decision":"deny","reason":"no"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		{"gemini context", gem, "after_tool_execute", "shell", `{"hookSpecificOutput":{"hookEventName":"AfterTool","additionalContext":"c"}}`, true,
+			Outcome{Context: "c"}},
+
+		// Codex: Claude-shaped.
+		{"codex deny", cdx, tool, "shell", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		// Gemini CLI's own words: "block" is one of them too.
+		{"gemini block", gem, tool, "shell", `{"decision":"block","reason":"no"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		{"codex stop block", cdx, stop, "", `{"decision":"block","reason":"go on"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "go on"}},
+
+		// Cursor: flat permission, and followup_message on a stop.
+		{"cursor deny", cur, tool, "shell", `{"permission":"deny","agent_message":"no"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		{"cursor ask", cur, tool, "shell", `{"permission":"ask","user_message":"sure?"}`, true,
+			Outcome{Decision: DecisionAsk, Reason: "sure?"}},
+		{"cursor followup on stop", cur, stop, "", `{"followup_message":"fix the build"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "fix the build"}},
+		{"cursor prompt blocked", cur, prompt, "", `{"continue":false,"user_message":"no secrets"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no secrets", Stop: true}},
+
+		// Copilot CLI: flat permissionDecision, and its permission request.
+		{"copilot deny", cop, tool, "shell", `{"permissionDecision":"deny","permissionDecisionReason":"no"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		{"copilot permission request deny", cop, perm, "shell", `{"behavior":"deny","message":"no"}`, true,
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		{"copilot rewrite", cop, tool, "shell", `{"modifiedArgs":{"command":"ls"}}`, true,
+			Outcome{UpdatedInput: []byte(`{"command":"ls"}`)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Event: tc.event, Tool: tc.tool}
+			p := Policy{Blocking: tc.blocking, Name: "./h", Source: Default().Answers(tc.from, SourceEvent(tc.from, &in))}
+			got := Resolve(exit(0, tc.out, ""), p)
+			if string(got.UpdatedInput) != string(tc.want.UpdatedInput) {
+				t.Errorf("updated_input %s, want %s", got.UpdatedInput, tc.want.UpdatedInput)
+			}
+			got.UpdatedInput, tc.want.UpdatedInput, got.Blocking = nil, nil, false
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSourceAnswersOnlyFromSource: without --from the canonical reading
+// is as it was; a Claude Code deny is no answer there.
+func TestSourceAnswersOnlyFromSource(t *testing.T) {
+	got := Resolve(exit(0, `{"hookSpecificOutput":{"permissionDecision":"deny"}}`, ""), Policy{Blocking: true, Name: "./h"})
+	if got.Decision != DecisionNone {
+		t.Errorf("without a source: %+v, want no decision", got)
+	}
+}
+
+// TestSourceExitTwoReason: an exit 2 with nothing on stderr takes its
+// reason from the source's own JSON when the canonical one has none.
+func TestSourceExitTwoReason(t *testing.T) {
+	in := Input{Event: "before_tool_execute", Tool: "shell"}
+	p := Policy{Blocking: true, Name: "./h", Source: Default().Answers("claude-code", SourceEvent("claude-code", &in))}
+	got := Resolve(exit(2, `{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no rm"}}`, ""), p)
+	if got.Decision != DecisionDeny || got.Reason != "no rm" {
+		t.Errorf("got %+v, want a deny with the reason no rm", got)
+	}
+}
+
+// TestOwnFields: the input also carries the source's own spelling of the
+// payload's top-level fields, with the source's names for the event and
+// the tool, never under a canonical key.
+func TestOwnFields(t *testing.T) {
+	tests := []struct {
+		name, from string
+		in         Input
+		want       map[string]string
+	}{
+		{"claude hook under gemini", "claude-code",
+			Input{Event: "before_tool_execute", NativeEvent: "BeforeTool", Tool: "shell", NativeTool: "run_shell_command", SessionID: "s"},
+			map[string]string{"hook_event_name": "PreToolUse", "tool_name": "Bash"}},
+		{"gemini hook under claude", "gemini-cli",
+			Input{Event: "before_tool_execute", NativeEvent: "PreToolUse", Tool: "shell", NativeTool: "Bash"},
+			map[string]string{"hook_event_name": "BeforeTool", "tool_name": "run_shell_command"}},
+		// The payload's own name stands where the source reads it as the
+		// same tool: Claude Code's PowerShell is its shell too.
+		{"claude hook under codex keeps the name", "claude-code",
+			Input{Event: "before_tool_execute", NativeEvent: "PreToolUse", Tool: "shell", NativeTool: "PowerShell"},
+			map[string]string{"hook_event_name": "PreToolUse", "tool_name": "PowerShell"}},
+		{"claude hook, MCP tool", "claude-code",
+			Input{Event: "before_tool_execute", NativeEvent: "BeforeTool", MCP: &MCPTool{Server: "github", Tool: "push_files"}},
+			map[string]string{"hook_event_name": "PreToolUse", "tool_name": "mcp__github__push_files"}},
+		{"claude hook, MCP tool without a server", "claude-code",
+			Input{Event: "before_tool_execute", MCP: &MCPTool{Tool: "push_files"}},
+			map[string]string{"hook_event_name": "PreToolUse"}},
+		{"claude hook, unknown tool", "claude-code",
+			Input{Event: "before_tool_execute", NativeTool: "frobnicate"},
+			map[string]string{"hook_event_name": "PreToolUse"}},
+		{"claude hook on a prompt", "claude-code",
+			Input{Event: "before_prompt", Prompt: "hi"},
+			map[string]string{"hook_event_name": "UserPromptSubmit"}},
+		// Copilot CLI's camelCase keys.
+		{"copilot hook", "copilot-cli",
+			Input{Event: "before_tool_execute", Tool: "shell", SessionID: "s", TranscriptPath: "/t"},
+			map[string]string{"hook_event_name": "preToolUse", "toolName": "bash", "sessionId": "s", "transcriptPath": "/t"}},
+		// Cursor's split events: the one for the tool.
+		{"cursor shell hook", "cursor",
+			Input{Event: "before_tool_execute", Tool: "shell"},
+			map[string]string{"hook_event_name": "beforeShellExecution", "tool_name": "Shell"}},
+		// Windsurf nests the tool under tool_info: only its event's name.
+		{"windsurf hook", "windsurf",
+			Input{Event: "before_tool_execute", Tool: "shell", SessionID: "s"},
+			map[string]string{"agent_action_name": "pre_run_command", "trajectory_id": "s"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := map[string]string{}
+			for _, f := range Default().ownFields(tc.from, &tc.in) {
+				var v string
+				if err := json.Unmarshal(f.value, &v); err != nil {
+					t.Fatal(err)
+				}
+				got[f.key] = v
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %v\nwant %v", got, tc.want)
+			}
+			for k := range got {
+				for _, c := range canonicalKeys() {
+					if k == c {
+						t.Errorf("own field %q is a canonical key", k)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestOwnFieldsEncoded: the own fields follow the canonical ones, before
+// native, in one JSON object.
+func TestOwnFieldsEncoded(t *testing.T) {
+	in := Input{Event: "before_tool_execute", Tool: "shell", Source: "gemini-cli", Native: []byte(`{}`)}
+	in.Own = Default().ownFields("claude-code", &in)
+	got := string(in.Encode())
+	want := `{"event":"before_tool_execute","tool":"shell","source":"gemini-cli","hook_event_name":"PreToolUse","tool_name":"Bash","native":{}}` + "\n"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if !strings.Contains(got, `"tool_name":"Bash"`) {
+		t.Error("no tool_name")
+	}
+}
+
+// TestReadsAsDeny: the forms of the contracts table run --from reads as a
+// deny, for convert's HC425.
+func TestReadsAsDeny(t *testing.T) {
+	tests := []struct {
+		from, event, form string
+		want              bool
+	}{
+		{"claude-code", "before_tool_execute", `hookSpecificOutput.permissionDecision = "deny"`, true},
+		{"claude-code", "before_tool_execute", `decision = "block"`, true},
+		{"claude-code", "agent_stop", `decision = "block"`, true},
+		{"claude-code", "permission_request", `hookSpecificOutput.decision.behavior = "deny"`, true},
+		{"claude-code", "before_tool_execute", `permissionDecision = "deny"`, false},
+		{"cursor", "before_tool_execute", `permission = "deny"`, true},
+		{"cursor", "agent_stop", `followup_message = "…"`, true},
+		{"copilot-cli", "before_tool_execute", `permissionDecision = "deny"`, true},
+		{"codex", "before_tool_execute", `hookSpecificOutput.permissionDecision = "deny"`, true},
+		{"windsurf", "before_tool_execute", "none", false},
+	}
+	for _, tc := range tests {
+		if got := Default().ReadsAsDeny(tc.from, tc.event, tc.form); got != tc.want {
+			t.Errorf("ReadsAsDeny(%s, %s, %s) = %v, want %v", tc.from, tc.event, tc.form, got, tc.want)
+		}
+	}
+}
+
+// TestShimPayload: the shim's payload keeps each field at its canonical
+// key and at the source's own top-level one.
+func TestShimPayload(t *testing.T) {
+	c := Default().ShimPayload("claude-code")
+	if !reflect.DeepEqual(c.Tool, []string{"tool", "tool_name"}) || !reflect.DeepEqual(c.Event, []string{"event", "hook_event_name"}) {
+		t.Errorf("claude-code: tool %v, event %v", c.Tool, c.Event)
+	}
+	if w := Default().ShimPayload("windsurf"); !reflect.DeepEqual(w.Tool, []string{"tool"}) {
+		t.Errorf("windsurf nests its tool: %v", w.Tool)
+	}
+	if !reflect.DeepEqual(CanonicalPayload.Tool, []string{"tool"}) {
+		t.Errorf("CanonicalPayload changed: %v", CanonicalPayload.Tool)
+	}
+}
