@@ -163,7 +163,14 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		if layout != source {
 			whose = source + "'s under Claude Code's event names"
 		}
-		if src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0] {
+		moved := src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0]
+		if dst.Slug == hookrun.CanonicalPayload.Slug {
+			// hookconv run --from hands the hook its source's own keys
+			// too (tool_name): a script reading them finds them.
+			d := contracts.ShimPayload(source)
+			moved = !slices.Contains(d.Tool, src.Tool[0]) || !slices.Contains(d.ToolInput, src.ToolInput[0])
+		}
+		if moved {
 			about = append(about, generic[key])
 			firsts = append(firsts, firstOf[key])
 			ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
@@ -447,7 +454,8 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 	// Each tool's forms on an event, worked out once: a large config has
 	// thousands of guards on a handful of events.
 	known := map[[2]string][]string{}
-	var coLoaders map[string]string // per hook file, the tool that loads it as its own too ("" for none)
+	var coLoaders map[string]string   // per hook file, the tool that loads it as its own too ("" for none)
+	shimReads := map[[3]string]bool{} // whether hookconv run --from reads a form, by source, event and form
 	formsOf := func(c *hookrun.Contract, event string) []string {
 		k := [2]string{c.Slug, event}
 		forms, ok := known[k]
@@ -471,6 +479,28 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		if len(readerForms) == 0 {
 			continue
 		}
+		// Under the shim, hookconv run --from reads the answers of the
+		// tool the command was written for too (Claude Code's
+		// hookSpecificOutput deny): a script answering so is heard.
+		shimFrom := ""
+		if !http && hookReader.Slug == hookrun.CanonicalPayload.Slug {
+			shimFrom = shimSource(h, from)
+		}
+		reads := func(f string) bool {
+			if slices.Contains(readerForms, f) {
+				return true
+			}
+			if shimFrom == "" {
+				return false
+			}
+			k := [3]string{shimFrom, h.Event, f}
+			read, ok := shimReads[k]
+			if !ok {
+				read = contracts.ReadsAsDeny(shimFrom, h.Event, f)
+				shimReads[k] = read
+			}
+			return read
+		}
 		// The forms a script written for tool source may answer with
 		// that the reader does not read, grouped under k; false when
 		// none is.
@@ -480,7 +510,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 				return false
 			}
 			sourceForms := formsOf(c, h.Event)
-			if len(sourceForms) == 0 || sourceForms[0] == noAnswer || !slices.ContainsFunc(sourceForms, func(f string) bool { return !slices.Contains(readerForms, f) }) {
+			if len(sourceForms) == 0 || sourceForms[0] == noAnswer || !slices.ContainsFunc(sourceForms, func(f string) bool { return !reads(f) }) {
 				return false // none (or known none), or every one the reader reads too: nothing to read the script for
 			}
 			if readerForms[0] == noAnswer && !canBlock(hookReader.Slug, h.Event) {
@@ -524,7 +554,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			}
 			flagged := false
 			for _, f := range forms {
-				if slices.Contains(readerForms, f) {
+				if reads(f) {
 					continue
 				}
 				k.source, k.event, k.form, k.quiet, k.http = source, h.Event, f, quiet, http

@@ -56,14 +56,31 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 	// hook on its own payload, shim or not (QA: compared with the
 	// canonical payload, a Claude prompt guard going to Cline under
 	// --shim was not warned about).
+	underShim := false
 	if target, _ := vocab.Default().Provider(to); shim && !target.Generated {
 		dst, given, field = &hookrun.CanonicalPayload, "hookconv run's canonical payload", "the canonical payload's field"
+		underShim = true
+	}
+	// dstFor is the payload a hook of source gets: under the shim, the
+	// canonical one with the source's own top-level keys beside, which
+	// hookconv run --from hands it (hook_event_name).
+	shimPayloads := map[string]*hookrun.Contract{}
+	dstFor := func(source string) *hookrun.Contract {
+		if !underShim {
+			return dst
+		}
+		d, ok := shimPayloads[source]
+		if !ok {
+			d = contracts.ShimPayload(source)
+			shimPayloads[source] = d
+		}
+		return d
 	}
 	type key struct{ source, layout, field, path string }
 	var groups hookGroups[key]
 	type finding struct{ field, path string }
-	found := map[[2]string][]finding{} // by source layout and command: a large config runs one script from thousands of hooks
-	movable := map[string]bool{}       // by source layout: whether any field's path differs in the target
+	found := map[[2]string][]finding{} // by source layout (and source) and command: a large config runs one script from thousands of hooks
+	movable := map[string]bool{}       // by source layout and source: whether any field's path differs in the target
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
@@ -77,20 +94,21 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 		if !ok {
 			continue
 		}
-		moves, seen := movable[layout]
+		d := dstFor(source)
+		moves, seen := movable[layout+"\x00"+source]
 		if !seen {
-			moves = anyFieldMoves(src, dst)
-			movable[layout] = moves
+			moves = anyFieldMoves(src, d)
+			movable[layout+"\x00"+source] = moves
 		}
 		if !moves {
 			continue // the target keeps every field where the source does: nothing to read
 		}
-		fk := [2]string{layout, h.Handler.Command + "\x00" + h.Handler.Cwd}
+		fk := [2]string{layout + "\x00" + source, h.Handler.Command + "\x00" + h.Handler.Cwd}
 		mine, seen := found[fk]
 		if !seen {
 			text, _ := scripts.readInput(&h.Handler)
 			for _, f := range commonFields {
-				if p := fieldMoved(text, src, dst, f.key); p != "" {
+				if p := fieldMoved(text, src, d, f.key); p != "" {
 					mine = append(mine, finding{f.key, p})
 				}
 			}
@@ -109,7 +127,7 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 				words = f.words
 			}
 		}
-		there, _ := dst.Paths(k.field)
+		there, _ := dstFor(k.source).Paths(k.field)
 		whose := k.source + "'s payload"
 		if k.layout != k.source {
 			whose = k.source + "'s payload under Claude Code's event names"

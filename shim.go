@@ -44,7 +44,7 @@ const shimPrefix = "hookconv run --provider "
 // Shim wraps every command hook of m, read from the from tool's config,
 // in `hookconv run`, so the hook sees the canonical event on stdin and
 // answers in the canonical contract whatever tool runs it: `hookconv run
-// --provider TO --event E [--blocking] [--timeout S] [--timeout-action A]
+// --provider TO [--from SOURCE] --event E [--blocking] [--timeout S] [--timeout-action A]
 // [--failure-action block] -- bash -c 'COMMAND'`. The command keeps its shell syntax: it runs with
 // the shell of the tool it was written for (shimShell), not the target's,
 // and the shim, not the tool, decides what its exit code and output mean.
@@ -201,6 +201,14 @@ func shimCommand(h *canonical.Hook, from, to, shell, command string) string {
 	var b strings.Builder
 	b.WriteString(shimPrefix)
 	b.WriteString(to)
+	if src := shimSource(h, from); src != "" {
+		// The command was written for src's payload and answers, not the
+		// canonical contract: run hands it src's field names too and
+		// reads src's own JSON answers (a Claude Code guard's
+		// hookSpecificOutput deny, its tool_name test).
+		b.WriteString(" --from ")
+		b.WriteString(src)
+	}
 	b.WriteString(" --event ")
 	b.WriteString(h.Event)
 	if h.Blocking {
@@ -233,6 +241,22 @@ func shimCommand(h *canonical.Hook, from, to, shell, command string) string {
 	b.WriteString(" -- " + shell + " -c ")
 	b.WriteString(shellQuote(command))
 	return b.String()
+}
+
+// shimSource is the tool hook h's command was written for, which the
+// shim passes as --from: the source, or for a manifest (and a program
+// hookconv generates, which holds one) the tool its decoder's marks name;
+// "" for a hook written for the canonical contract, or for a tool
+// without a runtime contract.
+func shimSource(h *canonical.Hook, from string) string {
+	src := from
+	if from == "canonical" || generatedTool(from) {
+		src = markedSource(h)
+	}
+	if _, ok := hookrun.Default().Contract(src); !ok {
+		return ""
+	}
+	return src
 }
 
 // failedClosed reports whether hook h, read from the from tool's config

@@ -96,6 +96,9 @@ func TestConvertShim(t *testing.T) {
 			if orig, ok := Unshim(h.Handler.Command); !ok || orig != "./guard.sh 'x'" {
 				t.Errorf("%s: planned command %q is not the shimmed original", to, h.Handler.Command)
 			}
+			if !strings.HasPrefix(h.Handler.Command, "hookconv run --provider "+to+" --from claude-code ") || shimmedFor(h.Handler.Command) != to {
+				t.Errorf("%s: planned command %q is not run --from claude-code for %s", to, h.Handler.Command, to)
+			}
 		}
 	}
 }
@@ -242,4 +245,42 @@ func FuzzShimTokens(f *testing.F) {
 		}
 		_ = hookrun.ReplaceTokens(marked, func(string) string { return "/a b'c" })
 	})
+}
+
+// TestShimFrom: the shim passes run the tool each command was written
+// for (--from), read from a manifest hook's marks; a hook written for the
+// canonical contract gets none. Shims with and without --from are
+// recognised and rewrapped, keeping it.
+func TestShimFrom(t *testing.T) {
+	marked := map[string]json.RawMessage{"claude-code": json.RawMessage(`{"$from": true}`)}
+	tests := []struct {
+		name, from string
+		data       map[string]json.RawMessage
+		want       string
+	}{
+		{"a source tool's hook", "gemini-cli", nil, " --from gemini-cli "},
+		{"a manifest hook marked as Claude Code's", "canonical", marked, " --from claude-code "},
+		{"a manifest hook without a mark", "canonical", nil, ""},
+	}
+	for _, tc := range tests {
+		h := canonical.Hook{Event: "before_tool_execute", Blocking: true, ProviderData: tc.data, Handler: canonical.Handler{Type: "command", Command: "./g.sh"}}
+		m, _ := Shim(&canonical.Manifest{Hooks: []canonical.Hook{h}}, tc.from, "codex")
+		got := m.Hooks[0].Handler.Command
+		if has := strings.Contains(got, " --from "); tc.want == "" && has || tc.want != "" && !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want %q in it", tc.name, got, tc.want)
+		}
+		if orig, ok := Unshim(got); !ok || orig != "./g.sh" || shimmedFor(got) != "codex" {
+			t.Errorf("%s: %q not recognised as codex's shim of ./g.sh", tc.name, got)
+		}
+	}
+	for _, line := range []string{
+		"hookconv run --provider codex --from claude-code --event before_tool_execute --blocking -- bash -c './g.sh'",
+		"hookconv run --provider codex --event before_tool_execute --blocking -- bash -c './g.sh'", // before --from
+	} {
+		got := rewrapShim(line, "codex", "gemini-cli")
+		want := strings.Replace(strings.Replace(line, "--provider codex", "--provider gemini-cli", 1), " -- bash", " --tokens -- bash", 1)
+		if got != want {
+			t.Errorf("rewrapShim(%q) = %q, want %q", line, got, want)
+		}
+	}
 }
