@@ -176,11 +176,12 @@ var cases = []caseSpec{
 	{name: "shim-block", from: "cursor", input: cursorGuard, block: true, shim: true, events: []string{evTool}},
 	{name: "shim-block-json", from: "claude-code", input: claudeJSONGuard, block: true, shim: true,
 		denyHow: `exit 0 with {"decision": "deny"}`, events: []string{evTool}},
-	// A Claude Code guard that denies in Claude's own JSON: the shim does
-	// not read that, and convert --shim says so (HC425). The case shows
-	// what each tool then does.
+	// A Claude Code guard that denies in Claude's own JSON: convert --shim
+	// writes run --from claude-code, which reads that deny and answers it
+	// in each tool's contract, so it must block everywhere (before
+	// --from, the shim read it as an allow and HC425 warned).
 	{name: "shim-claude-json-deny", from: "claude-code", input: claudeNestedJSONGuard, block: true, shim: true,
-		denyHow: `exit 0 with hookSpecificOutput.permissionDecision "deny"`, warnedLoss: "HC425", events: []string{evTool}},
+		denyHow: `exit 0 with hookSpecificOutput.permissionDecision "deny"`, events: []string{evTool}},
 	// Files Copilot CLI loads beside its own: the shim answers there for
 	// Claude Code and VS Code, and its deny must block in Copilot CLI too.
 	{name: "shim-block-claude-file", from: "cursor", input: cursorGuard, block: true, shim: true, target: "claude-code",

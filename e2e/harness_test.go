@@ -127,6 +127,9 @@ type runCtx struct {
 	// a target hookconv generates a program for: HC411, notShimmedWhy).
 	shimmed       bool
 	notShimmedWhy string
+	// shimFrom is the source tool of a shim case's hooks ("" for a
+	// manifest's): convert --shim writes it as run's --from.
+	shimFrom string
 }
 
 // workDir is a scratch dir for the test; with E2E_KEEP it is made there

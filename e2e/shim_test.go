@@ -113,6 +113,9 @@ func (c *runCtx) convertShim(from string, in providers.Files) providers.Files {
 	t := c.t
 	t.Helper()
 	c.binDir = hookconvBinDir(t)
+	if from != "canonical" {
+		c.shimFrom = from
+	}
 	if len(in) != 1 {
 		t.Fatalf("suite bug: a shim case's source is one file, not %d", len(in))
 	}
@@ -209,6 +212,12 @@ func (c *runCtx) checkPayload(ev string, p map[string]any) []string {
 		want("native_event", c.tool.native[ev])
 		want("native_tool", c.tool.shell)
 	}
+	if c.shimFrom == "claude-code" && ev == evTool {
+		// hookconv run --from claude-code hands a Claude Code guard its
+		// own field names and values too, whatever tool runs it.
+		want("hook_event_name", "PreToolUse")
+		want("tool_name", "Bash")
+	}
 	if v, ok := get(p, "tool_input.command"); !ok || !strings.Contains(mustJSON(v), Marker) {
 		bad = append(bad, "shim payload: no tool_input.command with the command the model asked for")
 	}
@@ -217,7 +226,7 @@ func (c *runCtx) checkPayload(ev string, p map[string]any) []string {
 
 // claudeNestedJSONGuard: a Claude Code Bash guard that denies the way
 // Claude's docs show, hookSpecificOutput.permissionDecision "deny" on
-// exit 0.
+// exit 0, which hookconv run --from claude-code reads.
 func claudeNestedJSONGuard(c *runCtx) providers.Files {
 	settings := map[string]any{"hooks": map[string]any{
 		"PreToolUse": []any{map[string]any{"matcher": "Bash", "hooks": []any{map[string]any{
