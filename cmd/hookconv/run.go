@@ -84,11 +84,7 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      Claude Code, Qwen Code and Factory Droid are answered ask with the
      rewritten input (their allow would skip the permission prompt);
      Codex, which applies a rewrite only with allow, gets allow.
-  5. --timeout: the hook's process group is killed. With --blocking and
-     --timeout-action block that blocks; otherwise it is a hook error.
-     The timeout covers reading the tool's payload too: stdin the tool
-     has not closed by then is a timeout, and COMMAND is not run.
-  With --from TOOL, an exit-0 answer is also read in TOOL's own JSON: the
+     With --from TOOL, an exit-0 answer is also read in TOOL's own JSON: the
      answers the contracts table says TOOL reads on the event (Claude
      Code's hookSpecificOutput.permissionDecision "deny" | "ask" |
      "allow" with permissionDecisionReason, its additionalContext and
@@ -103,6 +99,10 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      warning. A value of one of TOOL's deciding fields that hookconv
      cannot map (permissionDecision "defer") is a warning on stderr for
      a --blocking hook, and no decision.
+  5. --timeout: the hook's process group is killed. With --blocking and
+     --timeout-action block that blocks; otherwise it is a hook error.
+     The timeout covers reading the tool's payload too: stdin the tool
+     has not closed by then is a timeout, and COMMAND is not run.
   6. With --blocking and --failure-action block, a hook error (3, 4:
      a crash, exit 1, a command that cannot start, output that is no
      answer) blocks too, with the error as the reason: convert --shim
