@@ -273,13 +273,17 @@ func (t *Tables) ruleSetting(from, line string) (Rule, bool) {
 
 // formOf splits a rule's lines into those that must hold and those that
 // carry a value; the event's name ($native_event, $event) carries nothing
-// a hook decides.
+// a hook decides. A rewrite's fixed decision (Claude Code's ask, which
+// run writes when the hook gave none) is run's own default, not a
+// condition of the form: a hook that rewrites with allow rewrites too,
+// and its decision is read by the decision forms.
 func formOf(what string, set []string) answerForm {
 	f := answerForm{what: what}
 	for _, l := range set {
 		as, err := parseSet(l)
 		switch {
 		case err != nil, as.value == "$native_event", as.value == "$event":
+		case what == WhatUpdatedInput && !strings.HasPrefix(as.value, "$"):
 		case strings.HasPrefix(as.value, "$"):
 			f.take = append(f.take, as)
 		default:

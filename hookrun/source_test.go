@@ -29,6 +29,10 @@ func TestSourceAnswers(t *testing.T) {
 			Outcome{Decision: DecisionAllow}},
 		{"claude rewrite", cc, tool, "shell", `{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"command":"ls"}}}`, true,
 			Outcome{Decision: DecisionAllow, UpdatedInput: []byte(`{"command":"ls"}`)}},
+		// The rewrite rule's fixed ask is run's own default, no condition:
+		// a rewrite with no decision is read as one too.
+		{"claude rewrite alone", cc, tool, "shell", `{"hookSpecificOutput":{"updatedInput":{"command":"ls"}}}`, true,
+			Outcome{UpdatedInput: []byte(`{"command":"ls"}`)}},
 		{"claude context", cc, tool, "shell", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"mind the tests"}}`, true,
 			Outcome{Context: "mind the tests"}},
 		{"claude block on a tool call", cc, tool, "shell", `{"decision":"block","reason":"no"}`, true,
