@@ -357,7 +357,37 @@ func denyForms(contracts *hookrun.Tables, c *hookrun.Contract, event string) []s
 			forms = append(forms, form) // "none": known to read no answer there
 		}
 	}
-	return forms
+	return append(forms, stopForms(contracts, c.Slug, event, forms)...)
+}
+
+// promptEvent is where stopping the agent is blocking: a prompt a hook
+// stops is never processed (reference part 1 §1.10, §4.9).
+const promptEvent = "before_prompt"
+
+// stopForms are the literal answers of slug's stop rule on event
+// (Codex's continue = false on UserPromptSubmit) that forms lacks, where
+// a stop blocks (promptEvent) and the blocking matrix lets slug block
+// there: hookconv run answers a stop with them, so HC425 reads them as a
+// block there too, from the one row that says so (QA F10: HC425 said
+// Codex did not read the continue = false hookconv run answers it).
+// Elsewhere a stop is no deny (on Stop it lets the agent stop; VS Code
+// only observes prompts, where continue = false ends the whole session,
+// as HC204 says), and none is returned.
+func stopForms(contracts *hookrun.Tables, slug, event string, forms []string) []string {
+	if event != promptEvent || !canBlock(slug, event) {
+		return nil
+	}
+	r, ok := contracts.Rule(slug, hookrun.WhatStop, hookrun.EventRef{Canonical: event})
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, line := range r.Set {
+		if _, value, ok := strings.Cut(line, " = "); ok && !strings.HasPrefix(value, "$") && !slices.Contains(forms, line) {
+			out = append(out, line)
+		}
+	}
+	return out
 }
 
 // noAnswer is the reads_json form of an event where the tool reads no

@@ -1,0 +1,52 @@
+package hookconv
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hookconv/hookconv/hookrun"
+)
+
+// TestDenyFormsPromptStop checks that on before_prompt the forms HC425
+// compares include the stop a tool's stop rule answers with (QA F10:
+// Codex reads continue = false there, as hookconv run answers it, yet
+// HC425 said it did not), and that a stop counts nowhere else: on Stop
+// it lets the agent stop.
+func TestDenyFormsPromptStop(t *testing.T) {
+	contracts := hookrun.Default()
+	for _, tc := range []struct {
+		slug, event, form string
+		want              bool
+	}{
+		{"codex", "before_prompt", "continue = false", true},
+		{"codex", "before_prompt", `decision = "block"`, true},
+		{"claude-code", "before_prompt", "continue = false", true},
+		{"gemini-cli", "before_prompt", "continue = false", true},
+		{"factory-droid", "before_prompt", "continue = false", true},
+		{"qwen-code", "before_prompt", "continue = false", true},
+		{"cursor", "before_prompt", "continue = false", true},
+		{"codex", "agent_stop", "continue = false", false},
+		{"claude-code", "subagent_stop", "continue = false", false},
+		{"windsurf", "before_prompt", "continue = false", false},
+		// VS Code only observes prompts: its continue = false ends the
+		// session, no block of the prompt (HC204 says it cannot block).
+		{"vs-code-copilot", "before_prompt", "continue = false", false},
+	} {
+		c, ok := contracts.Contract(tc.slug)
+		if !ok {
+			t.Fatalf("no contract %s", tc.slug)
+		}
+		forms := denyForms(contracts, c, tc.event)
+		if got := slices.Contains(forms, tc.form); got != tc.want {
+			t.Errorf("denyForms(%s, %s) = %q: contains %q = %v, want %v", tc.slug, tc.event, forms, tc.form, got, tc.want)
+		}
+		if len(slices.Compact(slices.Clone(forms))) != len(forms) {
+			t.Errorf("denyForms(%s, %s) = %q: a form twice", tc.slug, tc.event, forms)
+		}
+	}
+	// The first form stays the one a script written for the tool prints.
+	c, _ := contracts.Contract("claude-code")
+	if forms := denyForms(contracts, c, "before_prompt"); len(forms) == 0 || forms[0] != `decision = "block"` {
+		t.Errorf("claude-code before_prompt forms = %q, want decision = \"block\" first", forms)
+	}
+}
