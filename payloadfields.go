@@ -2,9 +2,10 @@ package hookconv
 
 // The payload's common fields a converted guard reads (HC419): the
 // prompt, the working directory, the session, the transcript, the tool's
-// response and the event's name sit under other keys in some tools'
-// payloads (Windsurf's tool_info.user_prompt, Cline's
-// userPromptSubmit.prompt), which the contracts table spells per tool.
+// response, the event's name and the agent's last message sit under
+// other keys in some tools' payloads (Windsurf's tool_info.user_prompt,
+// Cline's userPromptSubmit.prompt, Gemini CLI's prompt_response), or
+// nowhere, which the contracts table spells per tool.
 
 import (
 	"fmt"
@@ -29,6 +30,10 @@ var commonFields = []struct{ key, words string }{
 	{"transcript_path", "the transcript's path"},
 	{"tool_response", "the tool's response"},
 	{"event", "the event's name"},
+	// A stop guard that keeps the agent working while its last message
+	// looks unfinished (QA F1: Gemini CLI keeps it at prompt_response,
+	// Factory Droid and Copilot CLI send none, and nothing was said).
+	{"last_message", "the agent's last message"},
 }
 
 // payloadFields warns (HC419), once per source, field and path, when
@@ -133,8 +138,11 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 			whose = k.source + "'s payload under Claude Code's event names"
 		}
 		lets := "lets the action through"
-		if k.field == "prompt" {
+		switch k.field {
+		case "prompt":
 			lets = "lets every prompt through"
+		case "last_message":
+			lets = "lets the agent stop" // a stop guard keeps it working
 		}
 		var w diag.List
 		if len(there) == 0 {

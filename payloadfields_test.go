@@ -84,6 +84,7 @@ func TestPayloadFields(t *testing.T) {
 	}
 	const windsurfGuard = `jq -e '.tool_info.user_prompt | test("password")' >/dev/null && { echo no >&2; exit 2; }; exit 0`
 	const claudeGuard = `jq -e '.prompt | test("password")' >/dev/null && { echo no >&2; exit 2; }; exit 0`
+	const stopGuard = `jq -r '.last_assistant_message' | grep -q TODO && { echo unfinished >&2; exit 2; }; exit 0`
 	for _, tc := range []struct {
 		name     string
 		from, to string
@@ -107,13 +108,26 @@ func TestPayloadFields(t *testing.T) {
 		{"cwd", "windsurf", "claude-code", windsurf("pre_run_command", `case "$(jq -r .tool_info.cwd)" in /etc*) exit 2;; esac`), false,
 			"read the working directory at tool_info.cwd"},
 		{"observes only", "windsurf", "claude-code", windsurf("post_run_command", `jq -r .tool_info.cwd > /tmp/log`), false, ""},
+		// The agent's last message on Stop (QA F1): Gemini CLI's
+		// AfterAgent keeps it at prompt_response, Factory Droid's and
+		// Copilot CLI's stop payloads carry none; Codex and Qwen Code
+		// keep Claude Code's key.
+		{"last message to gemini", "claude-code", "gemini-cli", claude("Stop", stopGuard), false,
+			"read the agent's last message at last_assistant_message, where claude-code's payload keeps it; gemini-cli's payload keeps it at prompt_response: a script that reads it there finds nothing, and a guard that then exits 0 lets the agent stop"},
+		{"last message to droid", "claude-code", "factory-droid", claude("Stop", stopGuard), false,
+			"read the agent's last message at last_assistant_message, where claude-code's payload keeps it; factory-droid's payload holds no such field"},
+		{"last message to copilot", "claude-code", "copilot-cli", claude("Stop", stopGuard), false, "copilot-cli's payload holds no such field"},
+		{"last message to codex", "claude-code", "codex", claude("Stop", stopGuard), false, ""},
+		{"last message to qwen", "claude-code", "qwen-code", claude("Stop", stopGuard), false, ""},
+		{"last message read both ways", "claude-code", "gemini-cli", claude("Stop", `jq -r '.last_assistant_message // .prompt_response' | grep -q TODO && { echo unfinished >&2; exit 2; }; exit 0`), false, ""},
+		{"last message under the shim", "claude-code", "codex", claude("Stop", stopGuard), true, "hookconv run's canonical payload holds no such field"},
 	} {
 		src := DecodeSource(tc.from, tc.in)
 		src.Scripts = &Scripts{FS: project}
 		res := src.Convert(tc.to, nil, Options{Shim: tc.shim})
 		var got []string
 		for _, d := range res.Diagnostics {
-			if d.Code == CodePayloadShape && strings.Contains(d.Message, "'s payload keeps it") {
+			if d.Code == CodePayloadShape && (strings.Contains(d.Message, "'s payload keeps it") || strings.Contains(d.Message, "holds no such field")) {
 				got = append(got, d.Message)
 			}
 		}
@@ -130,6 +144,24 @@ func TestPayloadFieldsKept(t *testing.T) {
 		mig := DecodeSource("windsurf", in).Migrate(to, nil, nil)
 		if !mig.Migrated[0] || !mig.Weakened[0] {
 			t.Errorf("%s: migrated %v, weakened %v, want weakened: %v", to, mig.Migrated[0], mig.Weakened[0], mig.Diagnostics)
+		}
+	}
+}
+
+// TestLastMessageGuardKept checks that migrate --remove-source keeps a
+// Claude Code Stop guard that reads the agent's last message where the
+// target keeps it elsewhere (Gemini CLI) or sends none (Factory Droid),
+// and removes it where the target keeps it at the same key (Codex)
+// (QA F1: nothing was said, so it would have been removed).
+func TestLastMessageGuardKept(t *testing.T) {
+	in := providers.Files{".claude/settings.json": []byte(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "jq -r .last_assistant_message | grep -q TODO && { echo unfinished >&2; exit 2; }; exit 0"}]}]}}`)}
+	for _, tc := range []struct {
+		to   string
+		kept bool
+	}{{"gemini-cli", true}, {"factory-droid", true}, {"codex", false}} {
+		mig := DecodeSource("claude-code", in).Migrate(tc.to, nil, nil)
+		if !mig.Migrated[0] || mig.Weakened[0] != tc.kept {
+			t.Errorf("%s: migrated %v, weakened %v, want weakened %v: %v", tc.to, mig.Migrated[0], mig.Weakened[0], tc.kept, mig.Diagnostics)
 		}
 	}
 }

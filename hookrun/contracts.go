@@ -31,9 +31,9 @@ var whats = []string{WhatDeny, WhatAsk, WhatAllow, WhatUpdatedInput, WhatContext
 
 // Paths returns where c's payload keeps the common field named by its
 // table key (session_id, cwd, prompt, transcript_path: the fields another
-// table points at, as the providers table's hook_vars do; event and
-// tool_response, which a hook's script may read as well), and false for
-// any other key.
+// table points at, as the providers table's hook_vars do; event,
+// tool_response and last_message, which a hook's script may read as
+// well), and false for any other key.
 func (c *Contract) Paths(field string) ([]string, bool) {
 	switch field {
 	case "event":
@@ -48,6 +48,8 @@ func (c *Contract) Paths(field string) ([]string, bool) {
 		return c.Prompt, true
 	case "transcript_path":
 		return c.TranscriptPath, true
+	case "last_message":
+		return c.LastMessage, true
 	}
 	return nil, false
 }
@@ -66,6 +68,12 @@ type Contract struct {
 	ToolResponse   []string `toml:"tool_response"`
 	Prompt         []string `toml:"prompt"`
 	TranscriptPath []string `toml:"transcript_path"`
+	// LastMessage are the paths to the agent's last message on its stop
+	// events (Claude Code's last_assistant_message, Gemini CLI's
+	// prompt_response); empty where the stop payload carries none. Only
+	// HC419 reads it: a stop guard that checks the message finds nothing
+	// where the target keeps it elsewhere or not at all.
+	LastMessage []string `toml:"last_message"`
 	// MCPServer are the paths to an MCP call's server name where the
 	// payload keeps it apart from the tool's name (Windsurf's
 	// tool_info.mcp_server_name); present only on MCP calls.
