@@ -50,6 +50,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.sayAbout(plainContext(res.Planned, s.From, to, s.Files, shim))
 	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
 	res.sayAbout(denied, about)
+	res.sayAbout(failClosedAnswers(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, s.Scripts)...)
 	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, s.Scripts)...)
 	res.sayAbout(crashBlocks(res.Planned, s.From, to, shim, s.Files))

@@ -161,7 +161,11 @@ var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, 
 	// Written to an event that fires for more cases (HC355: Copilot CLI's
 	// errorOccurred, every error), it runs where the source never ran it,
 	// as a hook whose matcher the target ignores does (HC344).
-	CodeLossyTarget: true}
+	CodeLossyTarget: true,
+	// An answer the target reads as a failed hook that denies (HC452:
+	// Codex's PermissionRequest with updatedPermissions): the hook's
+	// approvals become denials there.
+	CodeAnswerFailsClosed: true}
 
 // Migration is the result of Migrate for one target.
 type Migration struct {

@@ -121,6 +121,11 @@ type Contract struct {
 	// calls, where hookconv run answers by exit code (Claude Code's Stop
 	// reads decision "block"): HC425 compares them with another tool's.
 	ReadsJSON []string `toml:"reads_json"`
+	// FailsClosedJSON lists keys of a JSON answer ("event: path",
+	// canonical event) the tool reads as a failed hook that denies there
+	// (Codex's PermissionRequest: updatedPermissions): a script written
+	// for a tool that honours them turns an approval into a denial (HC452).
+	FailsClosedJSON []string `toml:"fails_closed_json"`
 	// Exit2NeedsStderr says the tool blocks on exit 2 only when the hook
 	// wrote a reason to stderr: an exit 2 with empty stderr is a failed
 	// hook there, and the action goes ahead (Codex).

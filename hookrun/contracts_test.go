@@ -65,6 +65,12 @@ func TestTablesValid(t *testing.T) {
 				t.Errorf("contract %s: client_places %s: %s or %s is not in tool or tool_input", c.Slug, cl.Client, cl.Tool, cl.ToolInput)
 			}
 		}
+		for _, line := range c.FailsClosedJSON {
+			ev, path, ok := strings.Cut(line, ": ")
+			if _, known := names.Event(ev); !ok || !known || path == "" || strings.Contains(path, " ") {
+				t.Errorf("contract %s: fails_closed_json %q: want \"event: path\" with a canonical event", c.Slug, line)
+			}
+		}
 		for _, what := range []string{WhatDeny, WhatError} {
 			if _, ok := tb.Rule(c.Slug, what, EventRef{}); !ok {
 				t.Errorf("contract %s: no %s rule for every event", c.Slug, what)
