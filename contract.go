@@ -48,6 +48,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.sayAbout(toolNameTests(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(eventNameTests(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.sayAbout(plainContext(res.Planned, s.From, to, s.Files, shim))
+	res.sayAbout(jsonContextUnread(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
 	res.sayAbout(denied, about)
 	res.sayAbout(failClosedAnswers(res.Planned, s.From, to, s.Files, shim, s.Scripts))

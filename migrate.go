@@ -165,7 +165,10 @@ var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, 
 	// An answer the target reads as a failed hook that denies (HC452:
 	// Codex's PermissionRequest with updatedPermissions): the hook's
 	// approvals become denials there.
-	CodeAnswerFailsClosed: true}
+	CodeAnswerFailsClosed: true,
+	// Context a hook answers in a JSON form the target does not read
+	// (HC453): the hook's job is lost there.
+	CodeJSONContextUnread: true}
 
 // Migration is the result of Migrate for one target.
 type Migration struct {
