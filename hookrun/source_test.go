@@ -40,10 +40,12 @@ func TestSourceAnswers(t *testing.T) {
 		// Claude's Stop: "block" keeps the agent going, the canonical deny on a stop.
 		{"claude stop block", cc, stop, "", `{"decision":"block","reason":"run the tests"}`, true,
 			Outcome{Decision: DecisionDeny, Reason: "run the tests"}},
-		// On a prompt Claude Code reads continue false as a block
-		// (reads_json), and the stop's reason is the deny's.
+		// On a prompt Claude Code's continue false is its stop rule, the
+		// one place the table says it (HC425 reads it as the prompt's
+		// block): a stop, which run answers with the target's stop there,
+		// or a deny where the target has none.
 		{"claude continue false on a prompt", cc, prompt, "", `{"continue":false,"stopReason":"enough"}`, true,
-			Outcome{Decision: DecisionDeny, Stop: true, Reason: "enough"}},
+			Outcome{Stop: true, Reason: "enough"}},
 		{"claude continue false on a tool call", cc, tool, "shell", `{"continue":false,"stopReason":"enough"}`, true,
 			Outcome{Stop: true, Reason: "enough"}},
 		{"claude permission request deny", cc, perm, "shell", `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}`, true,
