@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
@@ -340,6 +342,67 @@ func ProviderFiles(slug string, fsys fs.FS) []string {
 		}
 	}
 	return out
+}
+
+// CodeNotLoaded (warning): a file in a folder the source tool loads hook
+// files from, holding hooks in the tool's own form under a name the tool
+// does not load (a Kiro IDE 0.x when/then hook saved as .json beside the
+// .kiro.hook files): its hooks never ran there, so converting the
+// project skips it, and says so rather than dropping it unannounced.
+const CodeNotLoaded = "HC452"
+
+// NotLoadedFiles reports, with CodeNotLoaded, the files of the folders of
+// slug's globbed config paths (.kiro/hooks/*.kiro.hook) that none of its
+// paths names but that its decoder reads hooks from: files the user meant
+// as the tool's hooks, which the tool does not load and ProviderFiles
+// does not list. Another tool's file in the same folder (a Kiro v1
+// .json), which the decoder reads no hook from, is not one. Paths in the
+// diagnostics are dir joined with the file's project-relative path, as
+// the files read from the project are named.
+func NotLoadedFiles(slug, dir string, fsys fs.FS) diag.List {
+	prov, ok := vocab.Default().Provider(slug)
+	a, aok := providers.Get(slug)
+	if !ok || !aok {
+		return nil
+	}
+	var ds diag.List
+	seen := map[string]bool{}
+	for _, pattern := range prov.Paths {
+		if !isGlob(pattern) {
+			continue
+		}
+		folder := path.Dir(pattern)
+		if seen[folder] {
+			continue
+		}
+		seen[folder] = true
+		entries, err := fs.ReadDir(fsys, folder)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries { // in name order
+			rel := path.Join(folder, e.Name())
+			if !e.Type().IsRegular() || pathRank(prov, rel) < len(prov.Paths) {
+				continue
+			}
+			if st, err := e.Info(); err != nil || st.Size() > canonical.MaxFileSize {
+				continue
+			}
+			src, err := fs.ReadFile(fsys, rel)
+			if err != nil {
+				continue
+			}
+			name := filepath.Join(dir, filepath.FromSlash(rel))
+			if m, _ := a.Decode(providers.Files{name: src}); m == nil || len(m.Hooks) == 0 {
+				continue
+			}
+			ds.Warnf(CodeNotLoaded, diag.Pos{Line: 1, Column: 1}, "",
+				fmt.Sprintf("rename it to match %s if it should run, or name the file on the command line to convert it anyway", path.Base(pattern)),
+				"a %s hook file under a name %s does not load (only %s from %s): its hooks never ran there; skipped", slug, slug, path.Base(pattern), folder)
+			ds[len(ds)-1].File = name
+		}
+	}
+	return ds
 }
 
 // settingsWithoutHooks reports whether rel is a settings file of the

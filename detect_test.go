@@ -1,8 +1,10 @@
 package hookconv
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
+	"testing/fstest"
 )
 
 func TestDetectSource(t *testing.T) {
@@ -62,5 +64,38 @@ func TestMixesFormats(t *testing.T) {
 	}
 	if MixesFormats([]byte(`{"hooks": {"SessionStart": []}}`), []string{"claude-code", "gemini-cli"}) {
 		t.Error("a name both tools share is not a mix")
+	}
+}
+
+// TestNotLoadedFiles: a file in a tool's hook folder, in its form but
+// under a name it does not load, is named (QA F14); another tool's file
+// there, or one the tool loads, is not.
+func TestNotLoadedFiles(t *testing.T) {
+	const legacy = `{"name": "s", "when": {"type": "agentStop"}, "then": {"type": "runCommand", "command": "./s.sh"}}`
+	const v1 = `{"version": "v1", "hooks": [{"name": "x", "trigger": "Stop", "action": {"type": "command", "command": "./x.sh"}}]}`
+	for _, tc := range []struct {
+		name, slug string
+		fsys       fstest.MapFS
+		want       []string
+	}{
+		{"legacy shape as json", "kiro-legacy", fstest.MapFS{".kiro/hooks/s.json": {Data: []byte(legacy)}}, []string{"p/.kiro/hooks/s.json"}},
+		{"loaded name", "kiro-legacy", fstest.MapFS{".kiro/hooks/s.kiro.hook": {Data: []byte(legacy)}}, nil},
+		{"v1 file beside", "kiro-legacy", fstest.MapFS{".kiro/hooks/v.json": {Data: []byte(v1)}}, nil},
+		{"not json", "kiro-legacy", fstest.MapFS{".kiro/hooks/README.md": {Data: []byte("# hooks")}}, nil},
+		{"legacy file under kiro", "kiro", fstest.MapFS{".kiro/hooks/s.kiro.hook": {Data: []byte(legacy)}}, nil},
+		{"no folder", "kiro-legacy", fstest.MapFS{}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, d := range NotLoadedFiles(tc.slug, "p", tc.fsys) {
+				if d.Code != CodeNotLoaded {
+					t.Errorf("code %s, want %s", d.Code, CodeNotLoaded)
+				}
+				got = append(got, filepath.ToSlash(d.File))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("files %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

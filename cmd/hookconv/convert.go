@@ -496,13 +496,19 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 		}
 		files[p] = b
 	}
+	// Files the tool does not load are not read, but a file in its own
+	// form among them was meant as its hooks: say it is skipped.
+	skipped := hookconv.NotLoadedFiles(from, dir, fsys)
 	if len(files) == 0 && len(ds) == 0 {
+		if len(skipped) > 0 {
+			return nil, "", nil, noSourcef("no %s configuration found in %s: %s is in its form, but %s does not load it (HC452); name it to convert it anyway", from, dir, skipped[0].File, from)
+		}
 		if other := foreignPrograms(dir, from); other != "" {
 			return nil, "", nil, noSourcef("no %s configuration found in %s: %s is not the program hookconv writes there, so it cannot be read (its hooks are code); port it by hand", from, dir, other)
 		}
 		return nil, "", nil, noSourcef("no %s configuration found in %s", from, dir)
 	}
-	return files, from, ds.WithFile(dir), nil
+	return files, from, append(ds.WithFile(dir), skipped...), nil
 }
 
 // foreignPrograms names a file in the folder where hookconv writes a
