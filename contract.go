@@ -772,6 +772,7 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 	loses := map[string]bool{}
 	var events []string
 	var hooks []int
+	first := -1 // the first hook noted, where the note is placed
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if h.Handler.Type != canonical.HandlerCommand {
@@ -786,6 +787,9 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 		// contextModification itself: nothing is lost there.
 		if !lost || !shim && to == cline.Slug && cline.ForwardsPlainText(h) {
 			continue
+		}
+		if first < 0 {
+			first = i
 		}
 		hooks = append(hooks, h.SourceIndex(i))
 		if !slices.Contains(events, h.Event) {
@@ -808,13 +812,10 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 		hint = `have the script print {"context": "…"}, which hookconv run passes on`
 	}
 	var ds diag.List
-	ds.Infof(CodePlainContext, diag.Pos{}, "", hint,
+	ds.Infof(CodePlainContext, m.Hooks[first].PosOf("handler.command"), "", hint,
 		"%d command hook(s) on %s: %s adds a hook's plain-text stdout to the agent's context there, %s does not, so text such a script prints no longer reaches the agent",
 		n, strings.Join(events, ", "), from, plainContextTarget(to, shim))
-	if paths := files.Paths(); len(paths) > 0 {
-		ds = ds.WithFile(paths[0])
-	}
-	return append(ds, jds...), append([][]int{hooks}, jhooks...)
+	return append(atFirstHook(ds, m, first, files), jds...), append([][]int{hooks}, jhooks...)
 }
 
 // clineJSONContext notes (HC420), once per conversion, the command hooks
@@ -832,6 +833,7 @@ func clineJSONContext(m *canonical.Manifest, from, to string, files providers.Fi
 	field := map[string]string{} // per event: the source's JSON field, "" where Cline takes context
 	var events, fields []string
 	var hooks []int
+	first := -1
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
@@ -847,6 +849,9 @@ func clineJSONContext(m *canonical.Manifest, from, to string, files providers.Fi
 		if f == "" {
 			continue
 		}
+		if first < 0 {
+			first = i
+		}
 		hooks = append(hooks, h.SourceIndex(i))
 		if !slices.Contains(events, h.Event) {
 			events = append(events, h.Event)
@@ -857,14 +862,26 @@ func clineJSONContext(m *canonical.Manifest, from, to string, files providers.Fi
 		return nil, nil
 	}
 	var ds diag.List
-	ds.Infof(CodePlainContext, diag.Pos{}, "",
+	ds.Infof(CodePlainContext, m.Hooks[first].PosOf("handler.command"), "",
 		"cline takes no context from hooks on "+strings.Join(events, " or ")+": nothing such a script answers there reaches the agent",
 		"%d command hook(s) on %s: %s adds the context a hook answers with (%s) to the agent's context there, cline does not, so context such a script gives no longer reaches the agent",
 		len(hooks), strings.Join(events, ", "), from, strings.Join(fields, ", "))
-	if paths := files.Paths(); len(paths) > 0 {
-		ds = ds.WithFile(paths[0])
+	return atFirstHook(ds, m, first, files), [][]int{hooks}
+}
+
+// atFirstHook places a once-per-conversion note about several hooks in
+// the file of the first of them (m.Hooks[first]), as the exit-code notes
+// do (HC432, HC209): in a tool with a file per hook (Kiro's .kiro.hook
+// files) the first file read may hold none of the hooks noted (QA F13).
+// A hook without an origin file leaves the note in the first file read.
+func atFirstHook(ds diag.List, m *canonical.Manifest, first int, files providers.Files) diag.List {
+	if file := m.Hooks[first].OriginFile; file != "" {
+		return ds.WithFile(file)
 	}
-	return ds, [][]int{hooks}
+	if paths := files.Paths(); len(paths) > 0 {
+		return ds.WithFile(paths[0])
+	}
+	return ds
 }
 
 // plainContextTarget names who reads the hook's output in the target.

@@ -102,11 +102,7 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 		"make the scripts exit 0 or 1 when they cannot decide, and check that what they run is installed; or convert with --shim, under which a crash lets the action through",
 		"%d command hook(s) on %s: %s blocks when a hook exits with any code but 0 and 1 and prints plain text, as on exit 2, so a crash or a missing interpreter (exit 127) blocks there, where %s let the action go on",
 		t.n, strings.Join(t.events, ", "), ToolName(to), was)
-	if file := m.Hooks[t.first].OriginFile; file != "" {
-		ds = ds.WithFile(file)
-	} else if paths := files.Paths(); len(paths) > 0 {
-		ds = ds.WithFile(paths[0])
-	}
+	ds = atFirstHook(ds, m, t.first, files)
 	return ds, [][]int{t.hooks}
 }
 
@@ -154,11 +150,7 @@ func crashUnblocked(m *canonical.Manifest, from, to string, shim bool, files pro
 		"make the scripts deny with exit 2 (the reason on stderr), and exit 2 when they cannot decide",
 		"%d blocking command hook(s) on %s: %s blocks when a hook exits with any code but 0 and 1 and prints plain text, so a crash or a missing interpreter (exit 127) blocked the action there; %s does not block on a crash, so there it lets the action go on",
 		t.n, strings.Join(t.events, ", "), ToolName(from), ToolName(to))
-	if file := m.Hooks[t.first].OriginFile; file != "" {
-		ds = ds.WithFile(file)
-	} else if paths := files.Paths(); len(paths) > 0 {
-		ds = ds.WithFile(paths[0])
-	}
+	ds = atFirstHook(ds, m, t.first, files)
 	return ds, [][]int{t.hooks}
 }
 
