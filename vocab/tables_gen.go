@@ -364,6 +364,7 @@ var generatedNativeTools = []NativeTool{
 	{Provider: "kiro", Tool: "file_write", Name: "write", Alias: true},
 	{Provider: "kiro", Tool: "file_edit", Name: "write", Alias: true, WriteOnly: true},
 	{Provider: "kiro", Tool: "file_edit", Name: "str_replace"},
+	{Provider: "kiro", Tool: "file_edit", Name: "fs_write", WriteOnly: true},
 	{Provider: "kiro", Tool: "web_search", Name: "web", Alias: true},
 	{Provider: "kiro", Tool: "web_fetch", Name: "web", Alias: true, WriteOnly: true},
 	{Provider: "kiro-legacy", Tool: "shell", Name: "shell"},

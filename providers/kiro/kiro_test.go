@@ -240,7 +240,8 @@ func command(cmd string) canonical.Handler {
 }
 
 // TestEncode: hooks from other tools get names, Kiro's spellings and
-// units; what Kiro cannot hold is reported and left out.
+// units; what Kiro cannot hold is reported and left out. An edit guard
+// names fs_write too, which also edits (QA F15).
 func TestEncode(t *testing.T) {
 	m := manifest(
 		canonical.Hook{Event: "before_tool_execute", Matcher: canonical.AnyOf{canonical.ToolName("shell"), canonical.ToolName("file_edit")},
@@ -260,7 +261,7 @@ func TestEncode(t *testing.T) {
     {
       "name": "hook 1",
       "trigger": "PreToolUse",
-      "matcher": "execute_bash|str_replace",
+      "matcher": "execute_bash|str_replace|fs_write",
       "action": {
         "type": "command",
         "command": "guard.sh"
