@@ -147,9 +147,6 @@ func TestCorpusRoundTrip(t *testing.T) {
 			}
 			if !strings.HasSuffix(key, ".toml") {
 				before := hooksValue(t, f.src)
-				if typedEntries[f.slug] {
-					before = withEntryTypes(before)
-				}
 				if d := cmp.Diff(before, hooksValue(t, out)); d != "" {
 					t.Errorf("hooks differ after the round trip (-before +after):\n%s\n%s", d, out)
 				}
@@ -196,29 +193,6 @@ var modelOpts = cmp.Options{
 
 // hooksValue decodes a native file's hooks (or, for a bare event map, the
 // whole document) as plain JSON values, for a structural comparison.
-// typedEntries are the tools whose documented form spells "type" on every
-// entry (Copilot's), which hookconv writes though the tool reads an entry
-// without one as a command.
-var typedEntries = map[string]bool{"copilot-cli": true, "vs-code-copilot": true}
-
-// withEntryTypes returns a hooks value (event → entries) with "type":
-// "command" on each entry that has none, as the documented form has it.
-func withEntryTypes(hooks any) any {
-	events, ok := hooks.(map[string]any)
-	if !ok {
-		return hooks
-	}
-	for _, list := range events {
-		entries, _ := list.([]any)
-		for _, e := range entries {
-			if entry, ok := e.(map[string]any); ok && entry["type"] == nil {
-				entry["type"] = "command"
-			}
-		}
-	}
-	return hooks
-}
-
 func hooksValue(t *testing.T, src []byte) any {
 	t.Helper()
 	var doc map[string]any

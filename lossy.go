@@ -40,9 +40,13 @@ func lossyEvents(m *canonical.Manifest, from, to string) diag.List {
 		src := from
 		if from == "canonical" {
 			// A manifest hook says by its decoder's marks which tool it
-			// was read from; one without was written for none.
-			if src = markedSource(h); src == "" || src == to {
-				src = ""
+			// was read from; one without was written for none. One read
+			// from the target goes back to the event it was read from,
+			// and runs for the same cases (QA F17: a Copilot CLI
+			// errorOccurred hook, through a manifest, was warned about
+			// on its way back to Copilot CLI).
+			if src = markedSource(h); src == to {
+				continue
 			}
 		}
 		dst, ok := writtenRow(names, to, h.Event)

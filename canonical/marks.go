@@ -113,7 +113,8 @@ var marks = map[string]mark{
 	"$when":          {shape: markObject, own: []string{"type"}},             // other keys of when (kiro)
 	"$then":          {shape: markObject, own: []string{"type", "timeout"}},  // other keys of then (kiro)
 	"$file":          {shape: markString},                                    // the hook file's name (kiro)
-	"$absent":        {shape: markStrings},                                   // the keys of Kiro's written form the file lacked (kiro)
+	"$top":           {shape: markObject},                                    // a file's top-level keys the tool tolerates and hookconv carries (flat: Windsurf's "version")
+	"$absent":        {shape: markStrings},                                   // the keys of the written form the file lacked (kiro; openhook's "events")
 	// Read only by the pipeline's warnings.
 	"$disabled":   {shape: markString, lenient: true},  // the setting that turns the hook off (switches): HC409
 	"$env":        {shape: markStrings, lenient: true}, // the names the tool's settings set for every hook: HC440

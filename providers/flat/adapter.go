@@ -1,6 +1,9 @@
 package flat
 
 import (
+	"bytes"
+	"slices"
+
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
@@ -96,6 +99,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	if a.d.Version != 0 {
 		members = append(members, node.Field{Key: "version", Value: canonical.Number(float64(a.d.Version))})
 	}
+	members = append(members, a.carriedTop(m)...)
 	members = append(members, node.Field{Key: "hooks", Value: tree})
 	return providers.EncodeJSONConfig(target, existing, members, countEntries, ds)
 }
@@ -107,4 +111,27 @@ func countEntries(hooks *node.Node) int {
 		n += len(ev.Value.Items)
 	}
 	return n
+}
+
+// carriedTop is the first "$top" of m's hooks, as the members of the file
+// to write: the CarriedTopKeys of the file they were read from (none for
+// a hand-edited key of another name, or a key the dialect writes itself).
+func (a *Adapter) carriedTop(m *canonical.Manifest) []node.Field {
+	if len(a.d.CarriedTopKeys) == 0 {
+		return nil
+	}
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if !bytes.Contains(h.ProviderData[a.d.Slug], []byte(`"$top"`)) {
+			continue // most hooks: not parsed
+		}
+		var out []node.Field
+		for _, f := range providers.OwnData(h, a.d.Slug).Get("$top").LastFields() {
+			if slices.Contains(a.d.CarriedTopKeys, f.Key) && (f.Key != "version" || a.d.Version == 0) {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	return nil
 }

@@ -179,6 +179,9 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 			return ok
 		})
 	providers.MarkSwitchedOff(hooks, root, c.d.Slug, c.d.Switches)
+	if top := c.carriedTop(root); top != nil && len(hooks) > 0 {
+		providers.SetData(&hooks[0], c.d.Slug, "$top", top)
+	}
 	return hooks, all.WithFile(file)
 }
 
@@ -336,6 +339,12 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 	pd := &node.Node{Kind: node.Object}
 	set := func(k string, v *node.Node) { pd.Fields = append(pd.Fields, node.Field{Key: k, Value: v}) }
 	h.Handler.Type = c.d.DefaultType
+	if c.d.AlwaysType && n.Get("type") == nil {
+		// The documented form spells "type" out, which the tool does not
+		// require (Copilot CLI: "may be omitted"): an entry without it is
+		// written back without it (QA F17).
+		set("$absent", &node.Node{Kind: node.Array, Items: []*node.Node{{Kind: node.String, Text: "type"}}})
+	}
 	if t := n.Get("type"); t != nil {
 		if t.Kind != node.String || !slices.Contains(canonical.HandlerTypes, t.Text) {
 			ds.Errorf(nested.CodeUnknownType, t.Pos, path+".type", "use "+strings.Join(c.d.Types, " or "),
@@ -870,4 +879,19 @@ func (c *Codec) warnNoSystemCommand(ds *diag.List, hd *canonical.Handler, n *nod
 		fmt.Sprintf("add %s with what %s should run (\"exit 0\" to run nothing), or %q", strings.Join(keys, " and "), systems, def),
 		"entry has no %q and no command for %s, so %s has nothing to run there; hookconv reads %q as its default command, so the converted hook runs it on %s too",
 		def, systems, c.Prov.Name, hd.Command, systems)
+}
+
+// carriedTop is the object of root's CarriedTopKeys (the last of a
+// repeated key, as the tool reads it), or nil when it has none.
+func (c *Codec) carriedTop(root *node.Node) *node.Node {
+	var top *node.Node
+	for _, k := range c.d.CarriedTopKeys {
+		if v := root.Get(k); v != nil {
+			if top == nil {
+				top = &node.Node{Kind: node.Object}
+			}
+			top.Fields = append(top.Fields, node.Field{Key: k, Value: v})
+		}
+	}
+	return top
 }

@@ -120,7 +120,7 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 	var buf [16]node.Field
 	fields := buf[:0]
 	add := func(k string, v *node.Node) { fields = append(fields, node.Field{Key: k, Value: v}) }
-	if c.d.AlwaysType || h.Handler.Type != c.d.DefaultType || pd.Get("$type") != nil {
+	if c.d.AlwaysType && !typeAbsent(pd) || h.Handler.Type != c.d.DefaultType || pd.Get("$type") != nil {
 		add("type", a.String(h.Handler.Type))
 	}
 	keys := pd.Get("$keys")
@@ -516,4 +516,12 @@ func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string, a *
 		return nested.EncodeTimeout(ds, h, i, c.Prov.Name, c.d.Timeout)
 	}
 	return nil
+}
+
+// typeAbsent reports whether the entry a hook was read from left out its
+// default "type" ("$absent" holds "type"), which a dialect that always
+// writes it then leaves out too.
+func typeAbsent(pd *node.Node) bool {
+	absent, _ := pd.Get("$absent").Strings()
+	return slices.Contains(absent, "type")
 }

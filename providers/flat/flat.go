@@ -18,6 +18,9 @@
 //   - "$commandFilter": the matcher of an event where it filters the
 //     command line (beforeShellExecution), a filter other tools lack;
 //   - "$type": true when the entry spelled out its (default) "type";
+//   - "$absent": ["type"] when it did not, in a dialect that always
+//     writes it (AlwaysType: Copilot's documented form), so the entry is
+//     written back without it;
 //   - "$zeroTimeout": true when the entry's timeout was 0, which the
 //     tools do not document and a canonical timeout of 0 (none) does not
 //     say: written back as 0 for the tool itself;
@@ -25,6 +28,8 @@
 //     is not the one the encoder would pick: an alias, or the dialect's
 //     own Unix-only key (Copilot CLI's "bash" alone) where it would write
 //     AnyOSKey;
+//   - "$top": on the first hook of a file, the file's CarriedTopKeys,
+//     verbatim ({"version": 1}), written back beside "hooks";
 //   - "$spelling": Claude Code's name for the event ("PreToolUse"), where
 //     the tool reads that spelling too and it changes what the hook gets
 //     (Copilot CLI), so the entry is written back under it.
@@ -72,6 +77,11 @@ type Dialect struct {
 	// TopKeys are other top-level keys the tool tolerates; they are left
 	// alone, not reported (Windsurf's own sample files carry "version").
 	TopKeys []string
+	// CarriedTopKeys are those of TopKeys with no canonical home that a
+	// file of the tool's may carry for its own sake (Windsurf's sample
+	// files' "version": 1): kept in the file's first hook's "$top" and
+	// written back, so converting a file to its own tool keeps them.
+	CarriedTopKeys []string
 	// SplitOnly tools name tools only through split events (Windsurf's
 	// pre_run_command): a tool hook is written once per category its
 	// matcher covers.

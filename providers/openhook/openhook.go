@@ -14,6 +14,9 @@
 // provider_data["openhook"] (a JSON object):
 //   - "$all": true on hooks read from an entry subscribed to "*", so the
 //     entry is written back as "*" rather than the list of every event;
+//   - "$absent": ["events"] beside "$all" on hooks read from an entry
+//     without "events", which the protocol reads as "*": the entry is
+//     written back without the key, as it was (QA F17);
 //   - "$entry": the index of the entry a hook came from, so two entries
 //     with the same command stay two entries;
 //   - entry keys the protocol does not define, verbatim.
@@ -123,6 +126,7 @@ func (a *Adapter) decodeEntry(ds *diag.List, e *node.Node, at string, index int)
 	h := canonical.Hook{Handler: canonical.Handler{Type: canonical.HandlerCommand}, Origin: e.Pos}
 	data := &node.Node{Kind: node.Object}
 	events := []*node.Node{{Kind: node.String, Text: allEvents, Pos: e.Pos}} // the protocol's default
+	given := false                                                           // the entry has "events" of its own
 	ok := true
 	for _, f := range e.Fields {
 		switch f.Key {
@@ -139,7 +143,7 @@ func (a *Adapter) decodeEntry(ds *diag.List, e *node.Node, at string, index int)
 				ok = false
 				continue
 			}
-			events = f.Value.Items
+			events, given = f.Value.Items, true
 		case "async":
 			if f.Value.Kind != node.Bool {
 				ds.Errorf(CodeShape, f.Value.Pos, at+".async", "write true or false", "async must be true or false, not %s", f.Value.Kind.Article())
@@ -172,6 +176,9 @@ func (a *Adapter) decodeEntry(ds *diag.List, e *node.Node, at string, index int)
 		d := &node.Node{Kind: node.Object, Fields: slices.Clone(data.Fields)}
 		if all {
 			d.Fields = append(d.Fields, node.Field{Key: "$all", Value: &node.Node{Kind: node.Bool, Bool: true}})
+			if !given {
+				d.Fields = append(d.Fields, node.Field{Key: "$absent", Value: &node.Node{Kind: node.Array, Items: []*node.Node{{Kind: node.String, Text: "events"}}}})
+			}
 		}
 		hh.Event = event
 		hh.ProviderData = map[string]json.RawMessage{Slug: node.AppendCompact(nil, d)}
@@ -273,6 +280,7 @@ type entry struct {
 	async   bool
 	events  []string
 	all     bool       // every hook came from a "*" entry
+	bare    bool       // … that had no "events" key ("$absent")
 	origin  *node.Node // "$entry", or nil for hooks from elsewhere
 	extra   []node.Field
 }
@@ -285,6 +293,9 @@ func newEntry(h *canonical.Hook, event string) *entry {
 				switch f.Key {
 				case "$all":
 					e.all = f.Value.Kind == node.Bool && f.Value.Bool
+				case "$absent":
+					absent, _ := f.Value.Strings()
+					e.bare = slices.Contains(absent, "events")
 				case "$entry":
 					e.origin = f.Value
 				default:
@@ -299,7 +310,7 @@ func newEntry(h *canonical.Hook, event string) *entry {
 // joins reports whether next can be written as part of e: the same
 // command and flags, from the same entry of origin (or neither from one).
 func (e *entry) joins(next *entry) bool {
-	if e.command != next.command || e.async != next.async || e.all != next.all || slices.Contains(e.events, next.events[0]) {
+	if e.command != next.command || e.async != next.async || e.all != next.all || e.bare != next.bare || slices.Contains(e.events, next.events[0]) {
 		return false
 	}
 	if (e.origin == nil) != (next.origin == nil) {
@@ -315,20 +326,24 @@ func (e *entry) joins(next *entry) bool {
 func (e *entry) add(next *entry) { e.events = append(e.events, next.events...) }
 
 // node renders the entry; events read from "*" that are all still there
-// are written as "*" again.
+// are written as "*" again, or left out where the entry had no "events"
+// (the protocol's default is "*").
 func (e *entry) node(wildcard []string) *node.Node {
-	events := &node.Node{Kind: node.Array}
-	if e.all && len(e.events) == len(wildcard) {
-		events.Items = []*node.Node{{Kind: node.String, Text: allEvents}}
-	} else {
-		for _, ev := range e.events {
-			events.Items = append(events.Items, &node.Node{Kind: node.String, Text: ev})
-		}
-	}
+	whole := e.all && len(e.events) == len(wildcard)
 	n := &node.Node{Kind: node.Object, Fields: []node.Field{
 		{Key: "command", Value: &node.Node{Kind: node.String, Text: e.command}},
-		{Key: "events", Value: events},
 	}}
+	if !whole || !e.bare {
+		events := &node.Node{Kind: node.Array}
+		if whole {
+			events.Items = []*node.Node{{Kind: node.String, Text: allEvents}}
+		} else {
+			for _, ev := range e.events {
+				events.Items = append(events.Items, &node.Node{Kind: node.String, Text: ev})
+			}
+		}
+		n.Fields = append(n.Fields, node.Field{Key: "events", Value: events})
+	}
 	if e.async {
 		n.Fields = append(n.Fields, node.Field{Key: "async", Value: &node.Node{Kind: node.Bool, Bool: true}})
 	}

@@ -20,12 +20,15 @@ var Dialect = &flat.Dialect{
 		{Native: "powershell", Canonical: "platform.windows"},
 		{Native: "working_directory", Canonical: "cwd"},
 	},
-	Extra:       []string{"show_output"},
-	TopKeys:     []string{"version"},
-	Types:       []string{canonical.HandlerCommand},
-	DefaultType: canonical.HandlerCommand,
-	Timeout:     nested.Seconds,
-	SplitOnly:   true,
+	Extra:   []string{"show_output"},
+	TopKeys: []string{"version"},
+	// The vendor's sample files carry "version": 1 (reference part 2
+	// §4.3), which a round trip keeps.
+	CarriedTopKeys: []string{"version"},
+	Types:          []string{canonical.HandlerCommand},
+	DefaultType:    canonical.HandlerCommand,
+	Timeout:        nested.Seconds,
+	SplitOnly:      true,
 }
 
 func init() { providers.Register(flat.NewAdapter(Dialect)) }
