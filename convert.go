@@ -788,6 +788,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			res.Diagnostics = append(res.Diagnostics, firesFor(planned, from, to)...)
 		}
 		res.Diagnostics = append(res.Diagnostics, lossyEvents(planned, from, to)...)
+		res.Diagnostics = append(res.Diagnostics, unwatchedFiles(planned, from, to)...)
 		res.Diagnostics = append(res.Diagnostics, foreignNotes(planned, m, from, to)...)
 		res.Diagnostics = append(res.Diagnostics, clampTimeouts(planned, to)...)
 		var jds diag.List

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -78,6 +79,53 @@ func lossyEvents(m *canonical.Manifest, from, to string) diag.List {
 		default:
 			continue
 		}
+		ds[len(ds)-1].File = h.OriginFile // as the planner's diagnostics are
+	}
+	return ds
+}
+
+// unwatchedFiles warns (HC344, as the encoder does for a file matcher it
+// cannot write) about each planned hook without a matcher going to an
+// event that, without one, fires for nothing (the events table's
+// needs_matcher: Claude Code's FileChanged watches only the files its
+// matcher names): in its source it ran for every file (OpenHook's
+// file.write, Kiro's PostFileSave, a manifest's file_changed), and there
+// it may never run. The event's own note (HC322) said only that, as
+// information, where a matcher the encoder cannot write got a warning
+// (QA F18). A hook read from the target, or from a tool whose event needs
+// a matcher too, lost nothing.
+func unwatchedFiles(m *canonical.Manifest, from, to string) diag.List {
+	if from == to || to == "canonical" {
+		return nil
+	}
+	names := vocab.Default()
+	dstProv, _ := names.Provider(to)
+	var ds diag.List
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Matcher != nil {
+			continue
+		}
+		dst, ok := writtenRow(names, to, h.Event)
+		if !ok || !dst.NeedsMatcher {
+			continue
+		}
+		src := from
+		if from == "canonical" {
+			if src = markedSource(h); src == to {
+				continue
+			}
+		}
+		if row, ok := decodedRow(names, h, src); src != "" && ok && row.NeedsMatcher {
+			continue
+		}
+		ran := "for every file"
+		if src != "" {
+			ran += " in " + src
+		}
+		ds.Warnf(providers.CodeMatcherIgnored, h.PosOf(""), hookPath(h, i), "write the "+dst.Name+" matcher as the file names to watch (.envrc|.env)",
+			"%s: it ran %s; %s's %s without a matcher watches no file (only those a SessionStart hook adds with watchPaths), so it may never run",
+			h.DisplayName(i), ran, dstProv.Name, dst.Name)
 		ds[len(ds)-1].File = h.OriginFile // as the planner's diagnostics are
 	}
 	return ds

@@ -33,7 +33,10 @@ const (
 	CodeCommentsLost = "HC352"
 	// CodeMatcherIgnored: the target ignores matchers on this tool event,
 	// so the hook fires for every tool (warning). The verify stage reads
-	// it as a deliberate widening.
+	// it as a deliberate widening. Also: on an event that without a
+	// matcher fires for nothing (Claude Code's FileChanged), a hook whose
+	// file matcher cannot be written there, or one without a matcher that
+	// ran for every file in its source: it may never run there (warning).
 	CodeMatcherIgnored = "HC344"
 	// CodeSkipped: an entry the tool itself skips (a handler type it never
 	// runs, a matcher that does not compile) is not read (warning). A file
