@@ -18,6 +18,7 @@ import (
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/cline"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -428,11 +429,25 @@ func sameInputPlace(src, dst *hookrun.Contract) bool {
 // Claude Code's for Copilot CLI's hooks under Claude Code's event names,
 // which get Claude's payload (reference part 2 §1.5). The checks of what
 // a hook reads from its payload share it.
+//
+// A hook of a Cline script hookconv generated that keeps the marks of the
+// tool it was first read from (a claude-code "$matcher" in the script's
+// embedded manifest) was written for that tool's payload: it is that
+// tool's, as a manifest's hook is (QA F18: converted back to Claude Code,
+// its hooks were said to read Cline's fields). Not OpenCode's generated
+// plugin, whose hooks are read as speaking the payload it builds for
+// them (convert_payload_shape.txtar: OpenCode to VS Code, both camelCase,
+// says nothing); whether the two should agree is left open.
 func payloadSource(h *canonical.Hook, from string) (source, layout string) {
 	source = from
-	if from == "canonical" {
+	switch {
+	case from == "canonical":
 		if source = markedSource(h); source == "" {
 			return "", ""
+		}
+	case from == cline.Slug:
+		if marked := markedSource(h); marked != "" {
+			source = marked
 		}
 	}
 	layout = source
