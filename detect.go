@@ -349,7 +349,7 @@ func ProviderFiles(slug string, fsys fs.FS) []string {
 // does not load (a Kiro IDE 0.x when/then hook saved as .json beside the
 // .kiro.hook files): its hooks never ran there, so converting the
 // project skips it, and says so rather than dropping it unannounced.
-const CodeNotLoaded = "HC452"
+const CodeNotLoaded = "HC454"
 
 // NotLoadedFiles reports, with CodeNotLoaded, the files of the folders of
 // slug's globbed config paths (.kiro/hooks/*.kiro.hook) that none of its

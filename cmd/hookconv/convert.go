@@ -501,7 +501,7 @@ func readProject(e *env, dir, from string) (providers.Files, string, diag.List, 
 	skipped := hookconv.NotLoadedFiles(from, dir, fsys)
 	if len(files) == 0 && len(ds) == 0 {
 		if len(skipped) > 0 {
-			return nil, "", nil, noSourcef("no %s configuration found in %s: %s is in its form, but %s does not load it (HC452); name it to convert it anyway", from, dir, skipped[0].File, from)
+			return nil, "", nil, noSourcef("no %s configuration found in %s: %s is in its form, but %s does not load it (HC454); name it to convert it anyway", from, dir, skipped[0].File, from)
 		}
 		if other := foreignPrograms(dir, from); other != "" {
 			return nil, "", nil, noSourcef("no %s configuration found in %s: %s is not the program hookconv writes there, so it cannot be read (its hooks are code); port it by hand", from, dir, other)
