@@ -218,11 +218,16 @@ func shimCommand(h *canonical.Hook, from, to, shell, command string) string {
 		b.WriteString(" --timeout ")
 		b.WriteString(strconv.FormatFloat(t, 'f', -1, 64))
 	}
-	if a := h.Handler.TimeoutAction; a != "" {
+	// Where a block makes the agent go on working (a Stop event), a
+	// crash or a timeout that blocked would keep it from ever stopping
+	// (QA F2: a Cursor failClosed stop hook); hookconv run ignores these
+	// flags there too.
+	continues := capabilities.Default().Continues(to, h.Event)
+	if a := h.Handler.TimeoutAction; a != "" && !(continues && a == canonical.TimeoutBlock) {
 		b.WriteString(" --timeout-action ")
 		b.WriteString(a)
 	}
-	if h.Blocking && failedClosed(h, from) {
+	if h.Blocking && !continues && failedClosed(h, from) {
 		// A crash blocked where the hook was written (Cursor's
 		// failClosed, Copilot CLI's preToolUse), and the shim's answer
 		// to a crash is a hook error that lets the action go: it blocks

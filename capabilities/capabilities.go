@@ -163,6 +163,15 @@ func (t *Tables) BlockingOf(provider, event string) (Blocking, bool) {
 	return table.Row(t.Blocking, t.blockingIndex, [2]string{provider, event})
 }
 
+// Continues reports whether a block on provider's event makes the agent
+// go on working instead of stopping an action (behaviour retry: Claude
+// Code's Stop, Gemini CLI's AfterAgent). There a hook that blocks when it
+// fails, or always, keeps the agent from ever stopping.
+func (t *Tables) Continues(provider, event string) bool {
+	b, ok := t.BlockingOf(provider, event)
+	return ok && b.Behaviour == Retry
+}
+
 // CanBlockSomewhere reports whether any provider lets a hook on event
 // prevent or retry the action.
 func (t *Tables) CanBlockSomewhere(event string) bool { return t.blockable[event] }

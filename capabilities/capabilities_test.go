@@ -82,3 +82,26 @@ func TestGeneratedTablesMatchTOML(t *testing.T) {
 		t.Error("tables_gen.go differs from data/*.toml; run `go generate ./...`")
 	}
 }
+
+// TestContinues: a block makes the agent go on working on the stop events
+// of the tools that read it so (behaviour retry), and nowhere else.
+func TestContinues(t *testing.T) {
+	for _, tc := range []struct {
+		provider, event string
+		want            bool
+	}{
+		{"claude-code", "agent_stop", true},
+		{"claude-code", "subagent_stop", true},
+		{"codex", "agent_stop", true},
+		{"gemini-cli", "agent_stop", true},
+		{"cursor", "agent_stop", true},
+		{"claude-code", "before_tool_execute", false},
+		{"kiro", "agent_stop", false},
+		{"codex", "no_such_event", false},
+		{"no-such-tool", "agent_stop", false},
+	} {
+		if got := Default().Continues(tc.provider, tc.event); got != tc.want {
+			t.Errorf("Continues(%s, %s) = %v, want %v", tc.provider, tc.event, got, tc.want)
+		}
+	}
+}

@@ -61,6 +61,14 @@ type Policy struct {
 	FailureAction string
 	// Headless: nobody can answer "ask" (CI, a tool's print mode).
 	Headless bool
+	// Continues: on this event a block does not stop an action but makes
+	// the agent go on working, the reason its next instruction (the
+	// blocking table's retry behaviour: Claude Code's Stop, Gemini CLI's
+	// AfterAgent). A failure or a timeout there never blocks, whatever
+	// TimeoutAction and FailureAction say: a hook that crashes on every
+	// turn would keep the agent working forever, and no input waits
+	// behind a stop for a block to keep out.
+	Continues bool
 	// Name names the hook in messages (its command).
 	Name string
 	// Source, when set, is the JSON answers of the tool the hook was
@@ -99,9 +107,19 @@ type Outcome struct {
 // no decision allows, output that is not a JSON object is a hook error.
 // A timeout follows timeout_action for a blocking hook and only warns for
 // any other; a hook error of a blocking hook blocks with failure_action
-// block.
+// block. On an event where a block makes the agent go on (Continues)
+// neither a timeout nor a failure blocks, whatever the actions say.
 func Resolve(r Result, p Policy) Outcome {
+	ignored := p.Continues && (p.TimeoutAction == TimeoutBlock || p.FailureAction == TimeoutBlock)
+	if ignored {
+		// QA F2: a Cursor failClosed stop hook under the shim answered its
+		// own crash with "keep working", on every turn.
+		p.TimeoutAction, p.FailureAction = TimeoutWarn, TimeoutWarn
+	}
 	o := resolve(r, p)
+	if ignored && p.Blocking && o.Error != "" && !r.Interrupted {
+		o.Notes = append(o.Notes, "hookconv: on this event a block makes the agent go on working: a failure or a timeout of the hook lets it stop, whatever --timeout-action and --failure-action say")
+	}
 	if o.Error != "" && p.Blocking && p.FailureAction == TimeoutBlock && !r.Interrupted && !r.TimedOut {
 		// The hook's own tool ran it fail-closed (Cursor's failClosed):
 		// a crash there blocked, and does here (QA: run answered {} and
@@ -183,6 +201,11 @@ func resolve(r Result, p Policy) Outcome {
 		// a whole answer followed by blanks alone is that answer;
 		// anything else blocks, saying why. The cap stays (memory).
 		answer, ok := leadingAnswer(stdout, p.Source)
+		if !ok && p.Continues {
+			// A block here would keep the agent working on an answer
+			// nobody could read.
+			return Outcome{Error: msg, Log: stderr}
+		}
 		if !ok {
 			return Outcome{Decision: DecisionDeny, Reason: msg + ": an answer of a blocking hook that cannot be read blocks", Log: stderr}
 		}

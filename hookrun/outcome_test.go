@@ -174,7 +174,24 @@ var failureTable = []struct {
 	{"fail-closed: a timeout follows timeout_action", withTimeout(failClosed, TimeoutWarn), Result{ExitCode: -1, TimedOut: true}, Outcome{Error: "hookconv: ./h timed out after 1.5s"}},
 	{"fail-closed: interrupted is no failure of the hook", failClosed, Result{ExitCode: -1, Interrupted: true}, Outcome{Error: "hookconv: ./h was stopped: hookconv was interrupted"}},
 	{"fail-closed but not blocking: a warning", Policy{FailureAction: TimeoutBlock, Name: "./h"}, exit(1, "", "boom"), Outcome{Error: "boom"}},
+	// QA F2: where a block makes the agent go on (a Stop event), a
+	// failure or a timeout lets it stop, whatever the flags say; the
+	// hook's own block still continues it.
+	{"continues: exit 1 is an error", stopFailClosed, exit(1, "", "boom\n"), Outcome{Error: "boom", Notes: []string{continuesNote}}},
+	{"continues: cannot start", stopFailClosed, Result{ExitCode: -1, StartErr: errors.New("not found")}, Outcome{Error: "hookconv: cannot run ./h: not found", Notes: []string{continuesNote}}},
+	{"continues: output that is no answer", stopFailClosed, exit(0, "done\n", ""), Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "done"`, Notes: []string{continuesNote}}},
+	{"continues: a timeout is an error", stopFailClosed, Result{ExitCode: -1, TimedOut: true}, Outcome{Error: "hookconv: ./h timed out after 1.5s", Notes: []string{continuesNote}}},
+	{"continues: unreadable long output is an error", Policy{Blocking: true, Continues: true, Name: "./h"}, Result{Stdout: []byte("x"), StdoutTruncated: true}, Outcome{Error: "hookconv: ./h printed more output than hookconv reads (1 MiB)"}},
+	{"continues: exit 2 still continues", stopFailClosed, exit(2, "", "fix the tests\n"), Outcome{Decision: DecisionDeny, Reason: "fix the tests"}},
+	{"continues: a deny still continues", stopFailClosed, exit(0, `{"decision":"block","reason":"go on"}`, ""), Outcome{Decision: DecisionDeny, Reason: "go on", Notes: []string{`hookconv: decision "block" is read as "deny"`}}},
+	{"continues: exit 0 stops", stopFailClosed, exit(0, "", ""), Outcome{}},
 }
+
+// stopFailClosed is failClosed on an event where a block makes the agent
+// go on working (Policy.Continues).
+var stopFailClosed = Policy{Blocking: true, Continues: true, TimeoutAction: TimeoutBlock, FailureAction: TimeoutBlock, Name: "./h", Timeout: 1500 * time.Millisecond}
+
+const continuesNote = "hookconv: on this event a block makes the agent go on working: a failure or a timeout of the hook lets it stop, whatever --timeout-action and --failure-action say"
 
 func TestResolve(t *testing.T) {
 	for _, tc := range slices.Concat(truthTable, truncatedTable, blankReasonTable, failureTable) {

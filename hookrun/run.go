@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -370,6 +371,7 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 		TimeoutAction: opt.TimeoutAction,
 		FailureAction: opt.FailureAction,
 		Headless:      opt.Headless,
+		Continues:     capabilities.Default().Continues(opt.Provider, in.Ref().Canonical),
 		Name:          commandLine(opt.Command),
 		Source:        answers,
 	})

@@ -108,12 +108,18 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      answer) blocks too, with the error as the reason: convert --shim
      passes it for a hook its tool ran fail-closed (Cursor's failClosed,
      Copilot CLI's preToolUse).
+  7. On an event where a block makes the agent go on working instead of
+     stopping an action (Claude Code's Stop and SubagentStop, Codex's
+     Stop, Gemini CLI's AfterAgent: "retry" in hookconv events), a
+     failure or a timeout never blocks, whatever --timeout-action and
+     --failure-action say, nor does stdout too long to read: a hook that
+     crashes on every turn would keep the agent from ever stopping.
 Of each of stdout and stderr the first MiB is kept (the rest is read and
 dropped): a reason cut there ends in "… [truncated]". Stdout cut there
-cannot be read as an answer: for a --blocking hook it blocks, saying the
-output was too long, unless it opens with a whole JSON deny, which
-stands, or is a whole JSON answer followed by blanks alone up to the
-cut, which is read as it says; for any other hook it is a hook error.
+cannot be read as an answer: for a --blocking hook it blocks (but see 7),
+saying the output was too long, unless it opens with a whole JSON deny,
+which stands, or is a whole JSON answer followed by blanks alone up to
+the cut, which is read as it says; for any other hook it is a hook error.
 
 Where the tool cannot be told something, the safe thing is done instead:
 an ask it has no ask for is a deny, an updated_input it cannot apply
