@@ -37,7 +37,8 @@ const (
 	CodeCapabilityReduced = "HC202"
 	// CodeCapabilityBlocked (warning): the target lacks a capability the
 	// hook uses and the strategy is block; the hook is replaced by one that
-	// always blocks the action.
+	// always blocks the action (not where a block makes the agent go on
+	// working: HC210).
 	CodeCapabilityBlocked = "HC203"
 	// CodeBlockingObserved (warning): a blocking hook sits on an event the
 	// target only observes, so it cannot block there.
@@ -62,6 +63,14 @@ const (
 	// preToolUse: exit 1, a crash) goes where only exit 2 blocks: a script
 	// that denies with another code, or fails, lets the action through.
 	CodeFailOpen = "HC209"
+	// CodeBlockContinues (warning): the target lacks a capability the hook
+	// uses and the strategy is block, but on the hook's event a block makes
+	// the agent go on working instead of stopping an action (Codex's Stop,
+	// Gemini CLI's AfterAgent: behaviour retry), or is not read at all
+	// (Cursor's stop): a stand-in that always blocks would keep the agent
+	// from ever stopping, and no unchecked input waits behind a stop. The
+	// hook is excluded.
+	CodeBlockContinues = "HC210"
 )
 
 // Capability ids (data/capabilities.toml).
@@ -591,6 +600,16 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 	// unchecked, which is what the author asked to prevent.
 	for _, l := range lacking {
 		if l.strategy == canonical.StrategyBlock {
+			if !p.blockHelps() {
+				// QA F3: the stand-in's exit 2 on every stop is "never
+				// stop"; spec §6's block keeps unchecked input out, and a
+				// stop lets none in.
+				p.warn(CodeBlockContinues, p.field(l.id),
+					fmt.Sprintf("rewrite the hook without %s, or keep it on a tool that supports it", l.id),
+					"%s uses %s, %s; degradation \"block\" is not honoured on %s: there a block makes the agent go on working, and a hook that always blocked would never let it stop; %s",
+					p.label(), l.id, p.unsupported(l.id), h.Event, p.excluded())
+				return false
+			}
 			*kept = p.blockHook(l.id)
 			p.checkBlocking(kept)
 			return true
@@ -603,13 +622,13 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 		switch {
 		case l.strategy == canonical.StrategyExclude:
 			p.warn(CodeCapabilityExcluded, p.field(l.id),
-				fmt.Sprintf("set degradation.%s to \"block\" to stop the action on %s instead, or rewrite the hook without it", l.id, p.target),
+				p.excludedHint(l.id),
 				"%s uses %s, %s; %s",
 				p.label(), l.id, p.unsupported(l.id), p.excluded())
 			return false
 		case l.id == capLLMEvaluated || l.id == capMCPToolHandler || l.id == capSessionPrompt || l.id == capAgentPrompt:
 			p.warn(CodeCapabilityReduced, p.field(l.id),
-				fmt.Sprintf("\"warn\" cannot be honoured for %s: rewrite the hook as a command, or set degradation.%s to \"block\" or \"exclude\"", l.id, l.id),
+				fmt.Sprintf("\"warn\" cannot be honoured for %s: rewrite the hook as a command, or set degradation.%s to %s", l.id, l.id, p.orBlock(`"exclude"`)),
 				"%s uses %s, %s; a %s handler has no reduced form on %s and cannot run at all; %s",
 				p.label(), l.id, p.unsupported(l.id), h.Handler.Type, p.target, p.excluded())
 			return false
@@ -660,6 +679,29 @@ func (p *planner) exitStillBlocks(event string) (what, fix string) {
 	return "only its exit code is left to it", "check what " + p.target + " does with the hook's exit code"
 }
 
+// blockHelps reports whether degradation "block" can stand in for the
+// hook on the target: not where a block makes the agent go on working
+// (Tables.Continues), where it would never let the agent stop (HC210).
+func (p *planner) blockHelps() bool { return !p.caps.Continues(p.target, p.h.Event) }
+
+// orBlock is a hint's list of the strategies left to choose after others:
+// `others or "block"`, or others alone where block does not help.
+func (p *planner) orBlock(others string) string {
+	if !p.blockHelps() {
+		return others
+	}
+	return others + ` or "block"`
+}
+
+// excludedHint is HC201's hint for a hook excluded for lacking id: block
+// instead, where that helps.
+func (p *planner) excludedHint(id string) string {
+	if !p.blockHelps() {
+		return fmt.Sprintf("rewrite the hook without %s, or keep it on a tool that supports it (degradation \"block\" would keep the agent from stopping on %s)", id, p.h.Event)
+	}
+	return fmt.Sprintf("set degradation.%s to \"block\" to stop the action on %s instead, or rewrite the hook without it", id, p.target)
+}
+
 // strategy is the author's degradation for id, else the table default.
 func (p *planner) strategy(id string) canonical.Strategy {
 	switch s := p.h.Degradation[id]; s {
@@ -675,7 +717,7 @@ func (p *planner) strategy(id string) canonical.Strategy {
 // reduce applies the warn strategy for id to kept and reports what was lost.
 func (p *planner) reduce(kept *canonical.Hook, id string) {
 	hintFor := func(what string) string {
-		return fmt.Sprintf("%s, or set degradation.%s to \"exclude\" or \"block\"", what, id)
+		return fmt.Sprintf("%s, or set degradation.%s to %s", what, id, p.orBlock(`"exclude"`))
 	}
 	if id == capToolMatcher {
 		// Kept as it is: the target's encoder says, per native event, that

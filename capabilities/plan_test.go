@@ -1215,3 +1215,54 @@ func TestStructuredOutputExitWords(t *testing.T) {
 		})
 	}
 }
+
+// TestPlanBlockOnStop: where a block makes the agent go on working (a Stop
+// event: the blocking table's retry), degradation "block" does not write
+// the always-blocking stand-in, which would never let the agent stop; the
+// hook is excluded (HC210), and no hint suggests "block" there. Elsewhere,
+// and where the target only observes the stop, block stays (QA F3).
+func TestPlanBlockOnStop(t *testing.T) {
+	httpHook := func(event string, s canonical.Strategy) canonical.Hook {
+		return canonical.Hook{Name: "http-stop", Event: event, Blocking: true,
+			Handler:     canonical.Handler{Type: canonical.HandlerHTTP, URL: "https://example.com/stop"},
+			Degradation: map[string]canonical.Strategy{"http_handler": s}}
+	}
+	prompt := canonical.Hook{Name: "summarize", Event: "agent_stop",
+		Handler: canonical.Handler{Type: canonical.HandlerPrompt, Prompt: "Summarize"}}
+	tests := []struct {
+		name, target string
+		h            canonical.Hook
+		code         string
+		kept         bool
+		hintHasBlock bool
+	}{
+		{"codex Stop", "codex", httpHook("agent_stop", canonical.StrategyBlock), CodeBlockContinues, false, false},
+		{"gemini AfterAgent", "gemini-cli", httpHook("agent_stop", canonical.StrategyBlock), CodeBlockContinues, false, false},
+		{"droid SubagentStop", "factory-droid", httpHook("subagent_stop", canonical.StrategyBlock), CodeBlockContinues, false, false},
+		{"cursor stop, where exit 2 is not read", "cursor", httpHook("agent_stop", canonical.StrategyBlock), CodeBlockContinues, false, false},
+		{"codex PreToolUse still blocks", "codex", httpHook(before, canonical.StrategyBlock), CodeCapabilityBlocked, true, false},
+		{"prompt on codex Stop: HC201 does not suggest block", "codex", prompt, CodeCapabilityExcluded, false, false},
+		{"prompt on codex PreToolUse: HC201 suggests block", "codex", with(prompt, func(h *canonical.Hook) { h.Event = before }), CodeCapabilityExcluded, false, true},
+		{"prompt under warn on codex Stop: HC202 does not suggest block", "codex", with(prompt, degrade("llm_evaluated", canonical.StrategyWarn)), CodeCapabilityReduced, false, false},
+		{"async on gemini AfterAgent: HC202 does not suggest block", "gemini-cli", canonical.Hook{Name: "notify", Event: "agent_stop",
+			Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "./notify.sh", Async: true}}, CodeCapabilityReduced, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, diags := runPlan(t, tt.target, tt.h)
+			if kept := len(out.Hooks) == 1; kept != tt.kept {
+				t.Fatalf("kept %v, want %v (%v)", kept, tt.kept, codes(diags))
+			}
+			i := slices.IndexFunc(diags, func(d diag.Diagnostic) bool { return d.Code == tt.code })
+			if i < 0 {
+				t.Fatalf("no %s in %v", tt.code, codes(diags))
+			}
+			if got := strings.Contains(diags[i].Hint, `"block"`) && !strings.Contains(diags[i].Hint, `"block" would`); got != tt.hintHasBlock {
+				t.Errorf("hint suggests block: %v, want %v: %s", got, tt.hintHasBlock, diags[i].Hint)
+			}
+			if tt.code == CodeBlockContinues && !strings.Contains(diags[i].Message, "never let it stop") {
+				t.Errorf("message does not say why: %s", diags[i].Message)
+			}
+		})
+	}
+}
