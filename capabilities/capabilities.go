@@ -72,6 +72,12 @@ type Blocking struct {
 	// Exit is what a hook's exit code does there (see data/blocking.toml):
 	// "" exit 2 blocks, "nonzero", "json" or "contract".
 	Exit string `toml:"exit" json:"exit,omitempty"`
+	// ContinueCap is, on a retry event, how many times in a row the tool
+	// lets hooks make the agent go on before it stops anyway; 0 where no
+	// cap is documented. CapKey is the entry key that sets it per hook
+	// (Cursor's loop_limit), read from the hook's provider_data.
+	ContinueCap int    `toml:"continue_cap" json:"continue_cap,omitempty"`
+	CapKey      string `toml:"cap_key" json:"cap_key,omitempty"`
 }
 
 // ExitTwoBlocks reports whether a hook that exits 2 blocks there: the

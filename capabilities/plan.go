@@ -71,6 +71,14 @@ const (
 	// from ever stopping, and no unchecked input waits behind a stop. The
 	// hook is excluded.
 	CodeBlockContinues = "HC210"
+	// CodeContinueCap (warning): a blocking hook on an event where a block
+	// makes the agent go on working was written for a tool that stops
+	// honouring that after a number of times in a row (the blocking
+	// table's continue_cap: Copilot CLI's 8, Cursor's loop_limit, 5 unless
+	// the entry says), and the target has no such cap (Claude Code, Codex,
+	// Gemini CLI, Qwen Code) or another: a hook that relied on the cap to
+	// end its loop may keep the agent from ever stopping there.
+	CodeContinueCap = "HC211"
 )
 
 // Capability ids (data/capabilities.toml).
@@ -656,7 +664,69 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 		}
 	}
 	p.checkBlocking(kept)
+	p.checkContinueCap(kept)
 	return true
+}
+
+// checkContinueCap warns (HC211) when a blocking hook on an event where a
+// block makes the agent go on leaves a tool that caps how often in a row
+// it does so for a tool with no cap or another one (QA F4: a Copilot CLI
+// agentStop hook that blocks until the tests pass ran at most 8 times
+// there, and for ever in Claude Code).
+func (p *planner) checkContinueCap(kept *canonical.Hook) {
+	if !kept.Blocking || !p.caps.Continues(p.target, kept.Event) {
+		return
+	}
+	from := p.source
+	if from == "" || from == "canonical" {
+		from = ""
+		// A manifest hook: the tool its decoder's marks name.
+		for slug := range p.h.ProviderData {
+			if (from == "" || slug < from) && DecodedFrom(p.h, slug) {
+				from = slug
+			}
+		}
+	}
+	if from == "" || from == p.target || !p.caps.Continues(from, kept.Event) {
+		return
+	}
+	had := p.continueCap(from, p.h)
+	has := p.continueCap(p.target, kept)
+	if had == 0 || has == had {
+		return
+	}
+	there := fmt.Sprintf("%s sets no such cap: a hook that always blocks there keeps the agent from ever stopping", p.target)
+	if has > 0 {
+		there = fmt.Sprintf("%s stops after %d instead", p.target, has)
+	}
+	p.warn(CodeContinueCap, "blocking",
+		"have the script let the agent stop when the payload's stop_hook_active is true (the agent was already made to go on), or count the times it blocked",
+		"%s can keep the agent working on %s by blocking, which %s stops honouring after %d time(s) in a row; %s",
+		p.label(), kept.Event, from, had, there)
+}
+
+// continueCap is how many times in a row tool lets hooks make the agent go
+// on at h's event (Blocking.ContinueCap), or h's own setting of it (the
+// row's cap_key in h's provider_data for tool: a number, or null for no
+// cap); 0 for no cap.
+func (p *planner) continueCap(tool string, h *canonical.Hook) int {
+	b, ok := p.caps.BlockingOf(tool, h.Event)
+	if !ok {
+		return 0
+	}
+	if b.CapKey != "" {
+		var fields map[string]json.RawMessage
+		if raw, set := h.ProviderData[tool]; set && json.Unmarshal(raw, &fields) == nil {
+			if v, set := fields[b.CapKey]; set {
+				var n float64
+				if json.Unmarshal(v, &n) != nil || n < 0 {
+					return 0 // null: no cap
+				}
+				return int(n)
+			}
+		}
+	}
+	return b.ContinueCap
 }
 
 // exitStillBlocks says, from the blocking matrix, what still blocks on

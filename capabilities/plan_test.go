@@ -1266,3 +1266,54 @@ func TestPlanBlockOnStop(t *testing.T) {
 		})
 	}
 }
+
+// TestPlanContinueCap: a blocking hook on a stop event written for a tool
+// that caps how often in a row a block makes the agent go on (Copilot
+// CLI's 8, Cursor's loop_limit: 5 unless the entry says, null for none)
+// is warned about (HC211) going where there is no cap or another one; a
+// manifest hook by its decoder's marks as the source's (QA F4).
+func TestPlanContinueCap(t *testing.T) {
+	stop := func(blocking bool, data map[string]json.RawMessage) canonical.Hook {
+		return canonical.Hook{Event: "agent_stop", Blocking: blocking, ProviderData: data,
+			Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "./keep-fixing.sh"}}
+	}
+	cursor := func(raw string) map[string]json.RawMessage {
+		return map[string]json.RawMessage{"cursor": json.RawMessage(raw)}
+	}
+	tests := []struct {
+		name, source, target string
+		h                    canonical.Hook
+		want                 string // "" for no HC211; else a part of its message
+	}{
+		{"copilot to claude", "copilot-cli", "claude-code", stop(true, nil), "after 8 time(s) in a row; claude-code sets no such cap"},
+		{"copilot to codex", "copilot-cli", "codex", stop(true, nil), "codex sets no such cap"},
+		{"copilot to cursor: a lower cap", "copilot-cli", "cursor", stop(true, nil), "cursor stops after 5 instead"},
+		{"cursor default to gemini", "cursor", "gemini-cli", stop(true, cursor(`{"$from":true}`)), "after 5 time(s) in a row; gemini-cli sets no such cap"},
+		{"cursor loop_limit 3 to codex", "cursor", "codex", stop(true, cursor(`{"$from":true,"loop_limit":3}`)), "after 3 time(s)"},
+		{"cursor loop_limit null: no cap to lose", "cursor", "codex", stop(true, cursor(`{"$from":true,"loop_limit":null}`)), ""},
+		{"cursor loop_limit 8 to copilot: the same cap", "cursor", "copilot-cli", stop(true, cursor(`{"$from":true,"loop_limit":8}`)), ""},
+		{"manifest marked cursor to claude", "", "claude-code", stop(true, cursor(`{"$from":true,"loop_limit":2}`)), "which cursor stops honouring after 2"},
+		{"hand-written manifest: no source", "", "claude-code", stop(true, nil), ""},
+		{"manifest read as canonical, marked copilot", "canonical", "codex", stop(true, map[string]json.RawMessage{"copilot-cli": json.RawMessage(`{"$keys":{"command":"bash"}}`)}), "copilot-cli stops honouring after 8"},
+		{"not blocking: cannot continue", "copilot-cli", "claude-code", stop(false, nil), ""},
+		{"claude to codex: neither caps", "claude-code", "codex", stop(true, nil), ""},
+		{"copilot to kiro, which only observes", "copilot-cli", "kiro", stop(true, nil), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{tt.h}}
+			_, diags := PlanFrom(m, tt.source, tt.target, vocab.Default(), Default())
+			i := slices.IndexFunc(diags, func(d diag.Diagnostic) bool { return d.Code == CodeContinueCap })
+			switch {
+			case tt.want == "" && i >= 0:
+				t.Errorf("unexpected HC211: %s", diags[i].Message)
+			case tt.want != "" && i < 0:
+				t.Errorf("no HC211 in %v", codes(diags))
+			case tt.want != "" && !strings.Contains(diags[i].Message, tt.want):
+				t.Errorf("message %q lacks %q", diags[i].Message, tt.want)
+			case tt.want != "" && !strings.Contains(diags[i].Hint, "stop_hook_active"):
+				t.Errorf("hint %q does not name stop_hook_active", diags[i].Hint)
+			}
+		})
+	}
+}
