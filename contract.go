@@ -34,7 +34,8 @@ import (
 // source's settings set for every hook (HC440), bash syntax in a command
 // the target runs with sh (HC439) and syntax zsh reads otherwise in one
 // the target runs with the user's shell (HC443; under the shim hookconv
-// run picks the shell for both). It
+// run picks the shell for both), plain text printed where the target
+// reads only JSON (HC452). It
 // returns the planned hooks HC425 counted, which may not block there.
 //
 // Most of these are said once for all the hooks they are about, with no
@@ -54,6 +55,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	res.sayAbout(failClosedAnswers(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, s.Scripts)...)
 	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, s.Scripts)...)
+	res.Diagnostics = append(res.Diagnostics, plainStdoutInvalid(res.Planned, s.From, to, shim)...)
 	res.sayAbout(crashBlocks(res.Planned, s.From, to, shim, s.Files))
 	res.sayAbout(crashUnblocked(res.Planned, s.From, to, shim, s.Files))
 	res.sayAbout(shorterDefaultTimeout(res.Planned, s.From, to))

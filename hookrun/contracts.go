@@ -95,6 +95,10 @@ type Contract struct {
 	// a hook's plain-text stdout (exit 0, not JSON) to the agent's
 	// context, beside its JSON way of saying it.
 	PlainContext []string `toml:"plain_context"`
+	// PlainInvalid lists the canonical events on which the provider reads
+	// a hook's exit 0 stdout only as a JSON object: plain text there is
+	// invalid output, and the hook is taken as failed (Codex's Stop).
+	PlainInvalid []string `toml:"plain_invalid"`
 	// CommandLists are keys of the tool input that hold a shell command
 	// as a list of command lines, or that list JSON-encoded in a string
 	// (Cline CLI's run_commands {commands: [...]}): Normalise adds
