@@ -35,7 +35,7 @@ import (
 // the target runs with sh (HC439) and syntax zsh reads otherwise in one
 // the target runs with the user's shell (HC443; under the shim hookconv
 // run picks the shell for both), plain text printed where the target
-// reads only JSON (HC452). It
+// reads only JSON (HC455). It
 // returns the planned hooks HC425 counted, which may not block there.
 //
 // Most of these are said once for all the hooks they are about, with no

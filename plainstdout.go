@@ -16,9 +16,9 @@ import (
 // table's plain_invalid: Codex's Stop and SubagentStop, reference part 1
 // §4.8): the text is invalid output there, and the hook is taken as
 // failed on every run (warning).
-const CodePlainStdoutInvalid = "HC452"
+const CodePlainStdoutInvalid = "HC455"
 
-// plainStdoutInvalid warns (HC452) about each command hook whose command
+// plainStdoutInvalid warns (HC455) about each command hook whose command
 // prints plain text on stdout, going to an event where the target takes
 // such text for invalid output (hookrun's PlainInvalid). Only what the
 // command's own text shows is read (printedPlainText): a script it runs

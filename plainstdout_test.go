@@ -35,7 +35,7 @@ func TestPrintedPlainText(t *testing.T) {
 }
 
 // TestPlainStdoutInvalid: a Claude Code Stop notifier printing "done" gets
-// HC452 going to Codex, which reads only JSON on a Stop hook's exit 0
+// HC455 going to Codex, which reads only JSON on a Stop hook's exit 0
 // stdout (reference part 1 §4.8); not under the shim, not to a tool that
 // reads plain text there, not for a hook that prints JSON or to stderr
 // (QA F12).
@@ -60,7 +60,7 @@ func TestPlainStdoutInvalid(t *testing.T) {
 			c := s.Convert(tc.to, nil, Options{Shim: tc.shim})
 			i := slices.IndexFunc(c.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == CodePlainStdoutInvalid })
 			if got := i >= 0; got != tc.want {
-				t.Fatalf("HC452 %v, want %v: %v", got, tc.want, c.Diagnostics)
+				t.Fatalf("HC455 %v, want %v: %v", got, tc.want, c.Diagnostics)
 			}
 			if tc.want && !strings.Contains(c.Diagnostics[i].Message, "reports the hook as failed") {
 				t.Errorf("message: %s", c.Diagnostics[i].Message)
