@@ -185,7 +185,9 @@ type Migration struct {
 	// holds as one entry per event is one hook, present, not four).
 	Added, Present, Kept, Others int
 	// Migrated tells, per decoded source hook, whether the target now
-	// holds it (added, or already present).
+	// holds it (added, or already present), maybe with less power to
+	// block: not whether it may leave the source, which PlanRemoval
+	// decides.
 	Migrated []bool
 	// Altered tells, per decoded source hook, whether the target holds it
 	// without a setting the source gave it (losesSetting).
@@ -1490,14 +1492,20 @@ func hasContent(dst providers.Adapter, files providers.Files) bool {
 	return false
 }
 
-// RemoveMigrated rewrites the source files without the hooks whose
-// remove flag is set (by decoded index), keeping everything else in them:
-// the removed entries are cut out of the text, so the hooks that stay
-// keep their bytes (cutEntries), or, where that cannot be done, are
-// written back from what was read of them, with a warning naming the keys
-// that drops (HC444). A file left without hooks keeps an empty hooks
-// value. Files that do not change are not returned.
-func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.Files, diag.List) {
+// RemoveMigrated rewrites the source files in without the hooks r removes
+// (r.Removes, by decoded index), keeping everything else in them: the
+// removed entries are cut out of the text, so the hooks that stay keep
+// their bytes (cutEntries), or, where that cannot be done, are written
+// back from what was read of them, with a warning naming the keys that
+// drops (HC444). A file left without hooks keeps an empty hooks value.
+// Files that do not change are not returned.
+//
+// r comes from PlanRemoval, which keeps every hook some target holds with
+// less power (HC414, in r.Diagnostics, for the caller to show): a hook's
+// Migration.Migrated flag alone would remove a guard the target cannot
+// block with. The zero Removal removes nothing.
+func RemoveMigrated(in providers.Files, r Removal) (providers.Files, diag.List) {
+	from := r.From
 	src, ok := providers.Get(from)
 	if !ok {
 		var ds diag.List
@@ -1508,7 +1516,7 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 	out := providers.Files{}
 	var all diag.List
 	index := 0
-	// remove is numbered as Decode numbers the whole source: in path
+	// r is numbered as Decode numbers the whole source: in path
 	// order, or in an order the files record (Cline's scripts, each
 	// marked with its hooks' places). Each file's hooks, read alone, are
 	// matched to those numbers by their order within the file.
@@ -1539,7 +1547,7 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 		}
 		keep := &canonical.Manifest{Spec: m.Spec}
 		for i := range m.Hooks {
-			if n := number(i); n < len(remove) && remove[n] {
+			if r.Removes(number(i)) {
 				continue
 			}
 			kept := m.Hooks[i]
@@ -1558,7 +1566,7 @@ func RemoveMigrated(from string, in providers.Files, remove []bool) (providers.F
 		var pruned *node.Node // the hooks the file keeps, as its text has them
 		cuttable := false
 		if tree != nil {
-			gone, whole := goneEntries(m, func(i int) bool { n := number(i); return n < len(remove) && remove[n] })
+			gone, whole := goneEntries(m, func(i int) bool { return r.Removes(number(i)) })
 			var found bool
 			pruned, found = pruneHooks(tree.Get("hooks"), gone)
 			cuttable = whole && found

@@ -160,7 +160,7 @@ func TestRemoveMigrated(t *testing.T) {
   }
 }
 `)}
-	out, ds := RemoveMigrated("claude-code", in, []bool{true, false})
+	out, ds := RemoveMigrated(in, removalOf("claude-code", true, false))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -168,7 +168,7 @@ func TestRemoveMigrated(t *testing.T) {
 	if strings.Contains(got, "guard.sh") || !strings.Contains(got, `"done?"`) || !strings.Contains(got, `"permissions": {"allow": ["Bash(ls)"]}`) {
 		t.Errorf("after removal:\n%s", got)
 	}
-	if out, _ := RemoveMigrated("claude-code", in, []bool{false, false}); len(out) != 0 {
+	if out, _ := RemoveMigrated(in, removalOf("claude-code", false, false)); len(out) != 0 {
 		t.Errorf("nothing to remove, yet files changed: %v", out.Paths())
 	}
 }

@@ -83,7 +83,7 @@ func TestRemoveMigratedKeepsText(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, ds := RemoveMigrated(tc.from, providers.Files{tc.path: []byte(tc.in)}, tc.remove)
+			out, ds := RemoveMigrated(providers.Files{tc.path: []byte(tc.in)}, removalOf(tc.from, tc.remove...))
 			if ds.HasErrors() {
 				t.Fatal(ds)
 			}

@@ -199,7 +199,7 @@ were. 2 when the command line is wrong.`,
 			if removeSource && !failed {
 				rds := plan.removeSource(in, source.Manifest)
 				for _, d := range doubleRuns {
-					if plan.holdsKept(d.File, source.Manifest) {
+					if plan.removal.KeepsIn(d.File) {
 						rds = append(rds, d)
 					}
 				}
@@ -291,18 +291,9 @@ type migration struct {
 	// target that reads the source's own file finds the source's hooks
 	// "already there".
 	read []string
-	// migrated counts, per decoded source hook, the targets holding it
-	// with all its power to block, for every case it ran for and with
-	// every setting it had; weakened lists the targets that hold it with
-	// less, and lessPower says whether one of them blocks with it less or
-	// runs it for fewer cases (not only without a setting).
-	migrated  []int
-	weakened  [][]string
-	lessPower []bool
-	// provenLoss says, per hook, that a target that holds it with less
-	// power to block says how for sure: not only that hookconv cannot
-	// prove its script answers with no JSON deny (Migration.Unproven).
-	provenLoss []bool
+	// removal is what --remove-source takes out of the source
+	// (hookconv.PlanRemoval), once planned.
+	removal hookconv.Removal
 }
 
 // fromHere names the target's files in diagnostics as the source's are
@@ -362,27 +353,6 @@ type change struct {
 
 func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
 	m.targets = append(m.targets, mig)
-	if m.migrated == nil {
-		m.migrated = make([]int, len(mig.Migrated))
-		m.weakened = make([][]string, len(mig.Migrated))
-		m.lessPower = make([]bool, len(mig.Migrated))
-		m.provenLoss = make([]bool, len(mig.Migrated))
-	}
-	for i, ok := range mig.Migrated {
-		switch {
-		case !ok || i >= len(m.migrated):
-		case i < len(mig.Weakened) && mig.Weakened[i], i < len(mig.Narrowed) && mig.Narrowed[i]:
-			m.weakened[i] = append(m.weakened[i], mig.Target)
-			m.lessPower[i] = true
-			if i >= len(mig.Unproven) || !mig.Unproven[i] || i < len(mig.Narrowed) && mig.Narrowed[i] {
-				m.provenLoss[i] = true
-			}
-		case i < len(mig.Altered) && mig.Altered[i]:
-			m.weakened[i] = append(m.weakened[i], mig.Target)
-		default:
-			m.migrated[i]++
-		}
-	}
 	for _, rel := range existing.Paths() {
 		m.read = append(m.read, filepath.Join(m.dir, filepath.FromSlash(rel)))
 	}
@@ -396,52 +366,12 @@ func (m *migration) add(mig hookconv.Migration, existing providers.Files) {
 }
 
 // removeSource plans the source files without the hooks every target
-// now holds. A blocking hook some target holds with less power to block,
-// any hook some target runs for fewer cases, and any hook some target
-// holds without a setting (a condition, being switched off) stays, with
-// a warning: removing it would weaken the guard, lose those cases or
-// lose the setting.
+// now holds, as hookconv.PlanRemoval decides: the hooks some target holds
+// with less stay, with its warnings (HC414).
 func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest) diag.List {
-	remove := make([]bool, len(m.migrated))
-	var kept diag.List
-	for i, n := range m.migrated {
-		remove[i] = m.removes(i)
-		if !remove[i] && len(m.weakened[i]) > 0 && n+len(m.weakened[i]) == len(m.targets) && decoded != nil && i < len(decoded.Hooks) {
-			h := &decoded.Hooks[i]
-			var w diag.List
-			verb := "holds"
-			if len(m.weakened[i]) > 1 {
-				verb = "hold"
-			}
-			switch {
-			case !m.lessPower[i]: // every target only dropped a setting
-				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the hook as the target holds it is enough",
-					"%s stays in the %s config: %s %s it without a setting it has here (see the diagnostics above)",
-					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb)
-			case h.Blocking && !m.provenLoss[i]:
-				// Only unproven: the script read as exit-2-only (HC425 as
-				// an info). "Cannot block" would be a claim hookconv does
-				// not know to be true.
-				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand once you have checked that its script denies by its exit code alone",
-					"%s stays in the %s config: %s %s it, but hookconv cannot prove it blocks there as in %s: its script seems to deny by exit 2 only, yet reading a script rules out no JSON deny, which %s would not read (see HC425 above)",
-					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from, strings.Join(m.weakened[i], " or "))
-			case h.Blocking:
-				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the weaker guard is enough",
-					"%s stays in the %s config: %s %s it but cannot block with it as %s does (see the diagnostics above)",
-					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from)
-			default:
-				w.Warnf(hookconv.CodeKeptInSource, h.Origin, fmt.Sprintf("hooks[%d]", i), "remove it by hand if the cases the target runs it for are enough",
-					"%s stays in the %s config: %s %s it but runs it for fewer cases than %s does (see the diagnostics above)",
-					h.DisplayName(i), m.from, strings.Join(m.weakened[i], " and "), verb, m.from)
-			}
-			if h.OriginFile != "" {
-				w = w.WithFile(h.OriginFile)
-			}
-			kept = append(kept, w...)
-		}
-	}
-	files, ds := hookconv.RemoveMigrated(m.from, in, remove)
-	ds = append(kept, ds...)
+	m.removal = hookconv.PlanRemoval(m.from, m.targets)
+	files, ds := hookconv.RemoveMigrated(in, m.removal)
+	ds = append(slices.Clip(m.removal.Diagnostics), ds...)
 	a, _ := providers.Get(m.from)
 	for _, p := range files.Paths() {
 		rel, err := filepath.Rel(m.dir, p)
@@ -452,8 +382,8 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 		if decoded != nil {
 			for i := range decoded.Hooks {
 				switch {
-				case decoded.Hooks[i].OriginFile != p || i >= len(remove):
-				case remove[i]:
+				case decoded.Hooks[i].OriginFile != p:
+				case m.removal.Removes(i):
 					c.removed++
 				default:
 					c.stayed++
@@ -463,26 +393,6 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 		m.changes = append(m.changes, c)
 	}
 	return ds
-}
-
-// removes reports whether --remove-source takes decoded source hook i out
-// of its file: every target holds it with all its power.
-func (m *migration) removes(i int) bool {
-	return m.migrated[i] == len(m.targets)
-}
-
-// holdsKept reports whether --remove-source leaves a hook in the source
-// file p: one that some target does not hold with all its power.
-func (m *migration) holdsKept(p string, decoded *canonical.Manifest) bool {
-	if decoded == nil {
-		return true
-	}
-	for i := range decoded.Hooks {
-		if decoded.Hooks[i].OriginFile == p && i < len(m.migrated) && !m.removes(i) {
-			return true
-		}
-	}
-	return false
 }
 
 func (m *migration) printDiff(e *env) error {
