@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
@@ -165,7 +166,10 @@ func ConvertWith(from, to string, in, existing providers.Files, opts Options) Co
 }
 
 // Source is an input decoded (and, for a manifest, validated) once, to be
-// converted to any number of targets without reading it again.
+// converted to any number of targets without reading it again. Its
+// conversions (Convert, Migrate, Portability) may run from several
+// goroutines at once; those reading through one Scripts take turns. Set
+// its fields before the first conversion, and do not copy it after.
 type Source struct {
 	// From is the source tool's slug; Files the input.
 	From  string
@@ -188,13 +192,30 @@ type Source struct {
 	// env is where the source's settings set variables for every hook
 	// (Claude Code's "env"), the first such file's.
 	env settingsEnvAt
-	// clineRead says the hooks written for Cline were read for their
-	// "cancel" answer (clineCancels), which needs Scripts: once, on the
-	// first conversion. clineNotes are what that said, said in every
-	// conversion (the callers show the source's Diagnostics apart, as
-	// read before Scripts was set).
-	clineRead  bool
-	clineNotes diag.List
+	// cline reads the hooks written for Cline for their "cancel" answer
+	// (clineCancels), which needs Scripts: once, on the first conversion,
+	// so that conversions from several goroutines do not race on it.
+	// clineDecoded is the manifest so read: Manifest, or a copy of it
+	// with the hooks found blocking marked (Manifest stays as decoded).
+	// clineNotes are what that said, said in every conversion (the
+	// callers show the source's Diagnostics apart, as read before Scripts
+	// was set).
+	cline        sync.Once
+	clineDecoded *canonical.Manifest
+	clineNotes   diag.List
+}
+
+// decoded returns the manifest the conversions start from (Manifest, its
+// Cline guards read, once) and what reading them said.
+func (s *Source) decoded() (*canonical.Manifest, diag.List) {
+	s.cline.Do(func() {
+		s.clineDecoded = s.Manifest
+		if s.Manifest != nil && !s.Diagnostics.HasErrors() {
+			// Here, not in DecodeSource: the caller sets Scripts after it.
+			s.clineDecoded, s.clineNotes = clineCancels(s.Manifest, s.From, s.Scripts)
+		}
+	})
+	return s.clineDecoded, s.clineNotes
 }
 
 // repoPlace is where the source's project lies in its git repository,
@@ -296,6 +317,7 @@ func DecodeSourceBeside(from string, in, beside providers.Files) *Source {
 // into existing), verify. Files are returned only when no stage, the
 // source's included, reported an error.
 func (s *Source) Convert(to string, existing providers.Files, opts Options) (res Conversion) {
+	defer s.Scripts.take()()
 	defer res.sortDiagnostics()
 	dst, ok := res.plan(s, to)
 	if !ok {
@@ -757,19 +779,15 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", to)
 		return nil, false
 	}
-	if !s.clineRead && s.Manifest != nil && !s.Diagnostics.HasErrors() {
-		// Here, not in DecodeSource: the caller sets Scripts after it.
-		s.clineRead = true
-		s.Manifest, s.clineNotes = clineCancels(s.Manifest, s.From, s.Scripts)
-	}
+	decoded, notes := s.decoded()
 	// A copy: the stages below fill in file names on their own list.
 	res.Diagnostics = append(diag.List(nil), s.Diagnostics...)
-	res.Diagnostics = append(res.Diagnostics, s.clineNotes...)
-	res.Decoded = s.Manifest
+	res.Diagnostics = append(res.Diagnostics, notes...)
+	res.Decoded = decoded
 	if res.Diagnostics.HasErrors() {
 		return nil, false
 	}
-	from, m, planned := s.From, s.Manifest, s.Manifest
+	from, m, planned := s.From, decoded, decoded
 	s.Scripts.Expect(len(m.Hooks))
 	if to != "canonical" {
 		names, caps := vocab.Default(), capabilities.Default()

@@ -207,9 +207,14 @@ func subInQuotes(sub string) (string, bool) {
 }
 
 // Scripts gives checks read access to the files the source config's
-// commands run, to see what a hook's script prints. Nothing is run. It is
-// not safe for concurrent use.
+// commands run, to see what a hook's script prints. Nothing is run. Its
+// methods are not safe for concurrent use; the conversions of Sources
+// sharing one Scripts take turns on it (Source.Convert, Source.Migrate).
 type Scripts struct {
+	// turn is held by the conversion reading through the caches below:
+	// they are plain maps, filled as the checks ask.
+	turn sync.Mutex
+
 	// FS is the folder the commands run from (ProjectRoot's root).
 	FS fs.FS
 	// Plugin says the config is a plugin's or extension's hooks file,
@@ -261,6 +266,16 @@ type Scripts struct {
 	// asked about (Expect): made that size at once, they do not grow by
 	// doubling, rehashing every entry each time.
 	commands int
+}
+
+// take waits for the caches' turn (turn) and returns what gives it back;
+// nothing to wait for without Scripts.
+func (s *Scripts) take() (give func()) {
+	if s == nil {
+		return func() {}
+	}
+	s.turn.Lock()
+	return s.turn.Unlock
 }
 
 // Expect says that the checks will ask about the commands of n hooks, so

@@ -1,0 +1,58 @@
+package hookconv
+
+import (
+	"sync"
+	"testing"
+	"testing/fstest"
+
+	"github.com/hookconv/hookconv/providers"
+)
+
+// TestSourceConcurrentConversions converts one Source to several targets
+// from several goroutines at once, with and without Scripts (run with
+// -race: QA F1, the first conversion wrote the shared Source). A Cline
+// guard whose helper answers "cancel" is read as blocking in every
+// conversion's Decoded, and Source.Manifest stays as decoded.
+func TestSourceConcurrentConversions(t *testing.T) {
+	const manifest = `{"spec": "hooks/1.0", "hooks": [
+  {"event": "before_tool_execute", "handler": {"type": "command", "command": ".clinerules/hooks/PreToolUse"},
+   "provider_data": {"cline": {"$from": true}}},
+  {"event": "after_tool_execute", "matcher": "shell", "handler": {"type": "command", "command": "./fmt.sh"}}
+]}`
+	fsys := fstest.MapFS{
+		".clinerules/hooks/PreToolUse": {Data: []byte("#!/bin/sh\nnode scripts/guard.mjs\n"), Mode: 0o755},
+		"scripts/guard.mjs":            {Data: []byte("if (bad) process.stdout.write('{\"cancel\": true}')\n")},
+	}
+	for _, withScripts := range []bool{false, true} {
+		s := DecodeSource("canonical", providers.Files{"hooks.json": []byte(manifest)})
+		if s.Manifest == nil || s.Diagnostics.HasErrors() {
+			t.Fatalf("does not decode: %v", s.Diagnostics)
+		}
+		if withScripts {
+			s.Scripts = &Scripts{FS: fsys}
+		}
+		targets := []string{"claude-code", "gemini-cli", "codex", "cursor", "canonical", "claude-code", "gemini-cli"}
+		results := make([]Conversion, len(targets))
+		migrations := make([]Migration, len(targets))
+		var wg sync.WaitGroup
+		for i, to := range targets {
+			wg.Go(func() { results[i] = s.Convert(to, nil, Options{}) })
+			wg.Go(func() { migrations[i] = s.Migrate(to, nil, nil) })
+		}
+		wg.Wait()
+		for i, to := range targets {
+			for _, res := range []Conversion{results[i], migrations[i].Conversion} {
+				if res.Diagnostics.HasErrors() || len(res.Files) == 0 {
+					t.Errorf("to %s (scripts %v): %v", to, withScripts, res.Diagnostics)
+					continue
+				}
+				if got := res.Decoded.Hooks[0].Blocking; got != withScripts {
+					t.Errorf("to %s (scripts %v): the Cline guard is blocking %v", to, withScripts, got)
+				}
+			}
+		}
+		if s.Manifest.Hooks[0].Blocking {
+			t.Errorf("scripts %v: Source.Manifest was changed", withScripts)
+		}
+	}
+}
