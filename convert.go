@@ -62,7 +62,12 @@ type Conversion struct {
 	// Files are the target's files to write (path → content). Empty when
 	// Diagnostics has errors: corrupt output is never produced.
 	Files providers.Files
-	// Decoded is the source read into the canonical model.
+	// Decoded is the source read into the canonical model: this
+	// conversion's own Manifest and Hooks list, so that changing a hook's
+	// fields changes neither the Source nor another conversion. The maps,
+	// slices and matchers inside each hook (Env, Platform, ProviderData,
+	// an AnyOf, …) are shared with them, and must be replaced, not
+	// written into.
 	Decoded *canonical.Manifest
 	// Planned is what the target was asked to hold, after degradation.
 	Planned *canonical.Manifest
@@ -780,6 +785,15 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		return nil, false
 	}
 	decoded, notes := s.decoded()
+	if decoded != nil {
+		// This conversion's own list of hooks (QA F7): a caller changing
+		// a hook of one result's Decoded changes neither the Source nor
+		// another conversion. One copy of the list, not of each hook's
+		// maps and slices, which stay shared (Conversion.Decoded).
+		own := *decoded
+		own.Hooks = slices.Clone(decoded.Hooks)
+		decoded = &own
+	}
 	// A copy: the stages below fill in file names on their own list.
 	res.Diagnostics = append(diag.List(nil), s.Diagnostics...)
 	res.Diagnostics = append(res.Diagnostics, notes...)

@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -53,6 +54,29 @@ func TestSourceConcurrentConversions(t *testing.T) {
 		}
 		if s.Manifest.Hooks[0].Blocking {
 			t.Errorf("scripts %v: Source.Manifest was changed", withScripts)
+		}
+	}
+}
+
+// TestDecodedIsOwn: changing a hook of one conversion's Decoded changes
+// neither the Source nor the next conversion (QA F7: Decoded was
+// Source.Manifest itself).
+func TestDecodedIsOwn(t *testing.T) {
+	s := DecodeSource("claude-code", providers.Files{".claude/settings.json": []byte(
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}]}]}}`)})
+	for _, to := range []string{"gemini-cli", "canonical"} {
+		first := s.Convert(to, nil, Options{})
+		first.Decoded.Hooks[0].Handler.Command = "rm -rf /"
+		first.Decoded.Hooks = append(first.Decoded.Hooks[:0], first.Decoded.Hooks[0])
+		mig := s.Migrate(to, nil, nil)
+		mig.Decoded.Hooks[0].Event = "session_start"
+		if got := s.Manifest.Hooks[0]; got.Handler.Command != "./g.sh" || got.Event != "before_tool_execute" {
+			t.Errorf("to %s: Source.Manifest changed: %+v", to, got)
+		}
+		for path, b := range s.Convert("codex", nil, Options{}).Files {
+			if strings.Contains(string(b), "rm -rf") || !strings.Contains(string(b), "./g.sh") {
+				t.Errorf("to %s, then codex: %s is\n%s", to, path, b)
+			}
 		}
 	}
 }
