@@ -175,6 +175,12 @@ func ConvertWith(from, to string, in, existing providers.Files, opts Options) Co
 // conversions (Convert, Migrate, Portability) may run from several
 // goroutines at once; those reading through one Scripts take turns. Set
 // its fields before the first conversion, and do not copy it after.
+//
+// Make it with DecodeSource (or DecodeSourceBeside). A Source built by
+// hand is converted as given: nothing validates its Manifest (ValidateManifest
+// and canonical.Check do) or numbers its hooks (Hook.Ordinal); one with a
+// nil Manifest converts to nothing, with an error (HC401) unless its
+// Diagnostics already hold one.
 type Source struct {
 	// From is the source tool's slug; Files the input.
 	From  string
@@ -322,7 +328,7 @@ func DecodeSourceBeside(from string, in, beside providers.Files) *Source {
 // into existing), verify. Files are returned only when no stage, the
 // source's included, reported an error.
 func (s *Source) Convert(to string, existing providers.Files, opts Options) (res Conversion) {
-	defer s.Scripts.take()()
+	defer s.take()()
 	defer res.sortDiagnostics()
 	dst, ok := res.plan(s, to)
 	if !ok {
@@ -782,6 +788,13 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 	dst, ok := providers.Get(to)
 	if !ok {
 		res.Diagnostics.Errorf(CodeUnknownProvider, diag.Pos{}, "", "known: "+strings.Join(providers.Slugs(), ", "), "no adapter for %q", to)
+		return nil, false
+	}
+	if s == nil || s.Manifest == nil && !s.Diagnostics.HasErrors() {
+		// A programming error, but a caller's Source may come from
+		// anywhere (QA F10: a nil-dereference panic): said as an error.
+		res.Diagnostics.Errorf(CodeNothingDecoded, diag.Pos{}, "", "make the Source with DecodeSource",
+			"the Source holds no decoded hooks: it is nil, or its Manifest is nil with no error in its Diagnostics saying why")
 		return nil, false
 	}
 	decoded, notes := s.decoded()

@@ -317,10 +317,11 @@ func isGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
 // ProviderFiles lists the config files of a provider that exist in a
 // project, as slash-separated paths relative to fsys's root, in the order
 // of the provider's paths (globs expanded in name order; each file once).
-// Only regular files count: a folder named like a config is not one.
+// Only regular files count: a folder named like a config is not one. A
+// nil fsys holds none.
 func ProviderFiles(slug string, fsys fs.FS) []string {
 	prov, ok := vocab.Default().Provider(slug)
-	if !ok {
+	if !ok || fsys == nil {
 		return nil
 	}
 	var out []string

@@ -238,7 +238,7 @@ func Migrate(from, to string, in, existing providers.Files) Migration {
 // they do is not migrated, and said (HC409).
 func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Migration) {
 	mig.Target = to
-	defer s.Scripts.take()()
+	defer s.take()()
 	res := &mig.Conversion
 	defer res.sortDiagnostics()
 	dst, ok := res.plan(s, to)

@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"errors"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -53,8 +54,11 @@ func SkipsDir(name string) bool { return skipDirs[name] }
 // config: the config paths of every provider (wherever they sit, so
 // monorepos and plugin folders are found too) and hooks/1.0 manifests
 // named hooks.json or hooks.yaml. Each file is read once; cost grows with
-// the size of the tree.
+// the size of the tree. A nil fsys is an error.
 func Scan(fsys fs.FS) ([]Found, error) {
+	if fsys == nil {
+		return nil, errors.New("hookconv.Scan: no file system to walk (nil fs.FS)")
+	}
 	var out []Found
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -75,7 +75,11 @@ func ProjectRoot(slug, file string) (root string, plugin, ok bool) {
 // extension. Nothing is run. For a plugin's hooks (plugin true) only paths
 // after its root variable (${CLAUDE_PLUGIN_ROOT}, ${extensionPath}, …) are
 // checked: the others are relative to the user's project, not the plugin.
+// Without a manifest or a project folder (nil) there is nothing to check.
 func MissingScripts(m *canonical.Manifest, file string, project fs.FS, plugin bool) diag.List {
+	if m == nil || project == nil {
+		return nil
+	}
 	vars := rootVars(plugin)
 	var ds diag.List
 	for i := range m.Hooks {
@@ -276,6 +280,15 @@ func (s *Scripts) take() (give func()) {
 	}
 	s.turn.Lock()
 	return s.turn.Unlock
+}
+
+// take is Scripts.take for the source's Scripts, none for a nil Source
+// (plan says what is wrong with it).
+func (s *Source) take() (give func()) {
+	if s == nil {
+		return func() {}
+	}
+	return s.Scripts.take()
 }
 
 // Expect says that the checks will ask about the commands of n hooks, so

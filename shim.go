@@ -49,7 +49,12 @@ const shimPrefix = "hookconv run --provider "
 // the shell of the tool it was written for (shimShell), not the target's,
 // and the shim, not the tool, decides what its exit code and output mean.
 // hookconv must be on PATH where the hooks run.
+//
+// A nil m has nothing to wrap and is returned as it is.
 func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.List) {
+	if m == nil {
+		return nil, nil
+	}
 	var ds diag.List
 	prov, _ := vocab.Default().Provider(to)
 	if prov.Generated {
@@ -430,7 +435,12 @@ const CodeReshimmed = "HC430"
 // in Codex's terms, which Gemini does not read, and the guard would let
 // every call through. A manifest (to canonical) keeps the commands as
 // they are: the next conversion rewraps them.
+//
+// A nil m has nothing to rewrap and is returned as it is.
 func Reshim(m *canonical.Manifest, to string) (*canonical.Manifest, diag.List) {
+	if m == nil {
+		return nil, nil
+	}
 	prov, _ := vocab.Default().Provider(to)
 	if to == "canonical" {
 		return m, nil
