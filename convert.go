@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -573,10 +572,11 @@ func allShimmed(m *canonical.Manifest) bool {
 // extension, on Unix: the providers table's exec_bit_switch) when the
 // script is not: the tool has the hook switched off, and the converted
 // hook runs (a converted Cline script is written executable too). A
-// Windows script (.ps1) runs whenever it is there.
-func switchedOffScripts(m *canonical.Manifest, from, to string) diag.List {
+// Windows script (.ps1) runs whenever it is there. The scripts' modes are
+// read in scripts' folder (Scripts.configMode): without one, nothing is.
+func switchedOffScripts(m *canonical.Manifest, from, to string, scripts *Scripts) diag.List {
 	prov, _ := vocab.Default().Provider(from)
-	if !prov.ExecBitSwitch || runtime.GOOS == "windows" {
+	if !prov.ExecBitSwitch || runtime.GOOS == "windows" || scripts == nil || scripts.FS == nil {
 		return nil
 	}
 	var ds diag.List
@@ -589,8 +589,8 @@ func switchedOffScripts(m *canonical.Manifest, from, to string) diag.List {
 		}
 		isOff, seen := off[file]
 		if !seen {
-			st, err := os.Stat(file)
-			isOff = err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 == 0
+			mode, ok := scripts.configMode(from, file)
+			isOff = ok && mode.IsRegular() && mode.Perm()&0o111 == 0
 			off[file] = isOff
 		}
 		if isOff {
@@ -839,7 +839,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		var jds diag.List
 		planned, jds = jsPatterns(planned, from, to)
 		res.Diagnostics = append(res.Diagnostics, jds...)
-		res.Diagnostics = append(res.Diagnostics, switchedOffScripts(planned, from, to)...)
+		res.Diagnostics = append(res.Diagnostics, switchedOffScripts(planned, from, to, s.Scripts)...)
 		if from != to {
 			res.Diagnostics = append(res.Diagnostics, widenedSiblings(planned, from, to)...)
 			res.Diagnostics = append(res.Diagnostics, mcpNamesHolding(planned, from)...)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -1307,10 +1306,12 @@ func switchedOff(prov migTarget, ms ...*canonical.Manifest) map[projection]bool 
 // migrated, and --remove-source removed it from the source). A write
 // keeps an existing file's mode, so adding to such a script leaves it off.
 // Each maps to its script's path, under project (the folder the
-// target's paths are in, when known).
+// target's paths are in): without it nothing is read, as the library
+// reads no disk of its own (a caller's in-memory paths name no file
+// where the process runs).
 func offScripts(prov migTarget, project fs.FS, ms ...*canonical.Manifest) map[projection]string {
 	set := map[projection]string{}
-	if !prov.ExecBitSwitch || runtime.GOOS == "windows" {
+	if !prov.ExecBitSwitch || runtime.GOOS == "windows" || project == nil {
 		return set
 	}
 	off := map[string]bool{} // script → switched off, stat'ed once
@@ -1327,11 +1328,9 @@ func offScripts(prov migTarget, project fs.FS, ms ...*canonical.Manifest) map[pr
 			isOff, seen := off[file]
 			if !seen {
 				var st fs.FileInfo
-				var err error
-				if project != nil && fs.ValidPath(file) {
+				err := fs.ErrInvalid
+				if fs.ValidPath(file) {
 					st, err = fs.Stat(project, file)
-				} else {
-					st, err = os.Stat(file) // a library caller's paths, from where it runs
 				}
 				isOff = err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 == 0
 				off[file] = isOff

@@ -272,6 +272,35 @@ type Scripts struct {
 	commands int
 }
 
+// configMode returns the mode of the source's config file p (a name of
+// Source.Files) as FS holds it: FS is the folder ProjectRoot finds for
+// the file (as the CLI makes Scripts), so p is looked up by its part
+// below that folder. ok is false without FS, when p lies in no such
+// folder, or when it cannot be stat'ed there. Nothing is looked up on
+// the process's own disk: a library caller's in-memory paths name no
+// file there (ARCHITECTURE.md: only the CLI touches the file system).
+func (s *Scripts) configMode(from, p string) (mode fs.FileMode, ok bool) {
+	if s == nil || s.FS == nil {
+		return 0, false
+	}
+	root, _, found := ProjectRoot(from, p)
+	if !found {
+		return 0, false
+	}
+	rel := filepath.ToSlash(filepath.Clean(p))
+	if root = filepath.ToSlash(root); root != "." {
+		rel = strings.TrimPrefix(rel, root+"/")
+	}
+	if !fs.ValidPath(rel) {
+		return 0, false
+	}
+	st, err := fs.Stat(s.FS, rel)
+	if err != nil {
+		return 0, false
+	}
+	return st.Mode(), true
+}
+
 // take waits for the caches' turn (turn) and returns what gives it back;
 // nothing to wait for without Scripts.
 func (s *Scripts) take() (give func()) {
