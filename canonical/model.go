@@ -99,8 +99,13 @@ const (
 	HandlerMCPTool = "mcp_tool"
 )
 
-// HandlerTypes lists the handler types in spec order.
-var HandlerTypes = []string{HandlerCommand, HandlerHTTP, HandlerPrompt, HandlerAgent, HandlerMCPTool}
+// handlerTypes lists the handler types in spec order. Unexported: a
+// caller changing an exported list would change what Parse accepts (QA).
+var handlerTypes = []string{HandlerCommand, HandlerHTTP, HandlerPrompt, HandlerAgent, HandlerMCPTool}
+
+// HandlerTypes returns the handler types in spec order, a new list on
+// each call (call it once, not per hook).
+func HandlerTypes() []string { return slices.Clone(handlerTypes) }
 
 // Strategy is what to do when a target lacks a capability a hook uses.
 type Strategy string

@@ -644,13 +644,13 @@ func (d *decoder) handler(n *node.Node, path string) Handler {
 	t, ok := n.Field("type")
 	switch {
 	case !ok:
-		d.errorf(CodeHandlerTypeMiss, n.Pos, join(path, "type"), `add "type": one of `+strings.Join(HandlerTypes, ", "),
+		d.errorf(CodeHandlerTypeMiss, n.Pos, join(path, "type"), `add "type": one of `+strings.Join(handlerTypes, ", "),
 			"%s has no \"type\"", path)
 	case t.Value.Kind != node.String:
-		d.choice(t.Value, join(path, "type"), HandlerTypes...)
-	case !contains(HandlerTypes, t.Value.Text):
-		hint := "use one of " + strings.Join(HandlerTypes, ", ")
-		if s := suggest.Closest(t.Value.Text, HandlerTypes, 2); s != "" {
+		d.choice(t.Value, join(path, "type"), handlerTypes...)
+	case !contains(handlerTypes, t.Value.Text):
+		hint := "use one of " + strings.Join(handlerTypes, ", ")
+		if s := suggest.Closest(t.Value.Text, handlerTypes, 2); s != "" {
 			hint = fmt.Sprintf("did you mean %q?", s)
 		}
 		d.errorf(CodeHandlerTypeBad, t.Value.Pos, join(path, "type"), hint, "unknown handler type %q", t.Value.Text)

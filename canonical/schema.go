@@ -1,8 +1,11 @@
 package canonical
 
-import _ "embed"
+import (
+	"bytes"
+	_ "embed"
+)
 
-// Schema is the JSON Schema (draft 2020-12) of the manifest format;
+// Schema returns the JSON Schema (draft 2020-12) of the manifest format;
 // `hookconv schema` prints it.
 //
 // It encodes every structural rule Parse reports as an error, and allows
@@ -11,5 +14,8 @@ import _ "embed"
 // capability ids degradation keys must be, repeated keys) are left to
 // Parse and Check.
 //
+// It is a new copy on each call: the embedded bytes are shared.
+func Schema() []byte { return bytes.Clone(schema) }
+
 //go:embed schema.json
-var Schema []byte
+var schema []byte

@@ -15,7 +15,7 @@ import (
 
 func TestSchemaIsDraft202012(t *testing.T) {
 	var doc map[string]any
-	if err := json.Unmarshal(canonical.Schema, &doc); err != nil {
+	if err := json.Unmarshal(canonical.Schema(), &doc); err != nil {
 		t.Fatalf("Schema is not valid JSON: %v", err)
 	}
 	if got := doc["$schema"]; got != jsonschema.Draft {
@@ -29,7 +29,7 @@ func TestSchemaIsDraft202012(t *testing.T) {
 			t.Errorf("Schema has no %q", k)
 		}
 	}
-	if _, err := jsonschema.Compile(canonical.Schema); err != nil {
+	if _, err := jsonschema.Compile(canonical.Schema()); err != nil {
 		t.Fatalf("Schema uses something the evaluator does not check:\n%v", err)
 	}
 }
@@ -74,7 +74,7 @@ func schemaCases(t *testing.T) []schemaCase {
 // and canonical.Parse reach the same verdict, and that it is the verdict
 // the manifest's folder promises.
 func TestSchemaAgreesWithParser(t *testing.T) {
-	schema, err := jsonschema.Compile(canonical.Schema)
+	schema, err := jsonschema.Compile(canonical.Schema())
 	if err != nil {
 		t.Fatal(err)
 	}

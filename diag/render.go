@@ -19,8 +19,9 @@ const (
 	FormatGitHub = "github"
 )
 
-// Formats lists the accepted --format values.
-var Formats = []string{FormatText, FormatJSON, FormatGitHub}
+// Formats lists the accepted --format values, a new list on each call (a
+// package-level list would be the callers' to change).
+func Formats() []string { return []string{FormatText, FormatJSON, FormatGitHub} }
 
 // Renderer writes diagnostics for people or machines.
 type Renderer struct {

@@ -320,6 +320,12 @@ type Provider struct {
 }
 
 // Tables is the loaded vocabulary. Use Default; the zero value is empty.
+//
+// Default's tables are shared by every conversion in the process, and
+// are read-only: sorting or editing its lists (Providers, Events, …) or
+// the slices inside a row (a Provider's Paths) changes what every later
+// conversion reads, and breaks the lookups by name. Copy a list before
+// changing it (slices.Clone); Slugs returns a new one.
 type Tables struct {
 	Events       []Event
 	NativeEvents []NativeEvent
@@ -572,7 +578,10 @@ func (t *Tables) Event(name string) (Event, bool) { return table.Row(t.Events, t
 // Tool returns the canonical tool called name.
 func (t *Tables) Tool(name string) (Tool, bool) { return table.Row(t.Tools, t.toolIndex, name) }
 
-// Provider returns the provider with the given slug.
+// Provider returns the provider with the given slug. The row is a copy,
+// but its slices (Paths, SwitchPaths, …) are the table's, shared and
+// read-only (Tables): the conversions ask for rows per hook, so they are
+// not copied.
 func (t *Tables) Provider(slug string) (Provider, bool) {
 	return table.Row(t.Providers, t.providerIndex, slug)
 }

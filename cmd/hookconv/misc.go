@@ -19,7 +19,7 @@ can say (event and tool names, regular expressions, duplicates).`,
 		Example: `  hookconv schema > hooks.schema.json`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := e.stdout.Write(canonical.Schema)
+			_, err := e.stdout.Write(canonical.Schema())
 			return err
 		},
 	}

@@ -49,8 +49,8 @@ warnings, with --strict), 2 when the command line is wrong.`,
   hookconv validate --format github .
   cat hooks.yaml | hookconv validate -`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !slices.Contains(diag.Formats, format) {
-				return usagef("--format must be one of %s, not %q", strings.Join(diag.Formats, ", "), format)
+			if formats := diag.Formats(); !slices.Contains(formats, format) {
+				return usagef("--format must be one of %s, not %q", strings.Join(formats, ", "), format)
 			}
 			if from != "" {
 				if err := checkSlug("--from", from); err != nil {

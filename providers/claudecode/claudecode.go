@@ -30,7 +30,7 @@ var Dialect = &nested.Dialect{
 	// Documented keys with no canonical field; "once" only matters in skill
 	// frontmatter but is documented, so it is carried rather than dropped.
 	Extra: []string{"if", "args", "asyncRewake", "shell", "once", "continueOnBlock"},
-	Types: canonical.HandlerTypes,
+	Types: canonical.HandlerTypes(),
 	Timeout: func(string) nested.Unit {
 		return nested.Seconds
 	},

@@ -330,6 +330,10 @@ func (c *Codec) unixOnly(n *node.Node) bool {
 	return !ok || n.Get(windows) == nil
 }
 
+// handlerTypes are the canonical handler types, asked once: an entry's
+// type is checked per hook.
+var handlerTypes = canonical.HandlerTypes()
+
 func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent, spelled string) (canonical.Hook, bool) {
 	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
 	if n.Kind != node.Object {
@@ -346,7 +350,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		set("$absent", &node.Node{Kind: node.Array, Items: []*node.Node{{Kind: node.String, Text: "type"}}})
 	}
 	if t := n.Get("type"); t != nil {
-		if t.Kind != node.String || !slices.Contains(canonical.HandlerTypes, t.Text) {
+		if t.Kind != node.String || !slices.Contains(handlerTypes, t.Text) {
 			ds.Errorf(nested.CodeUnknownType, t.Pos, path+".type", "use "+strings.Join(c.d.Types, " or "),
 				"entry type %s is not a handler type hookconv converts", string(node.AppendCompact(nil, t)))
 			return h, false

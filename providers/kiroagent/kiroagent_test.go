@@ -314,7 +314,7 @@ func TestEncodeOnlyDocumentedKeys(t *testing.T) {
 	var hooks []canonical.Hook
 	for _, ev := range []string{"before_tool_execute", "after_tool_execute", "session_start", "before_prompt", "agent_stop",
 		"session_end", "file_changed", "notification", "vendor.kiro-agent.agentNeedsAttention", "vendor.cursor.afterAgentThought"} {
-		for _, typ := range canonical.HandlerTypes {
+		for _, typ := range canonical.HandlerTypes() {
 			h := canonical.Hook{Name: "n", Event: ev, Handler: all, Blocking: true, ProviderData: foreign,
 				Matcher: canonical.AnyOf{canonical.ToolName("shell"), canonical.ToolName("web_fetch"), canonical.Pattern{Regex: `\d+`},
 					canonical.MCP{Server: "gh"}, canonical.ToolName("my_tool")},

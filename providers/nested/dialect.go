@@ -136,4 +136,4 @@ func onlyChars(m, extra string) bool {
 }
 
 // handlerTypes are the canonical handler types, re-exported for dialects.
-var handlerTypes = canonical.HandlerTypes
+var handlerTypes = canonical.HandlerTypes()
