@@ -5,6 +5,7 @@ package diag
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 )
@@ -90,6 +91,16 @@ func (d Diagnostic) String() string {
 
 // List is an ordered collection of diagnostics.
 type List []Diagnostic
+
+// MarshalJSON writes l as a JSON array, [] when it is empty or nil, as
+// the CLI's JSON output has it: a program reading a Conversion's
+// Diagnostics as JSON finds a list, never null.
+func (l List) MarshalJSON() ([]byte, error) {
+	if len(l) == 0 {
+		return []byte("[]"), nil
+	}
+	return json.Marshal([]Diagnostic(l))
+}
 
 // Add appends a diagnostic.
 func (l *List) Add(d Diagnostic) { *l = append(*l, d) }
