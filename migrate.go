@@ -1522,6 +1522,14 @@ func RemoveMigrated(in providers.Files, r Removal) (providers.Files, diag.List) 
 	// matched to those numbers by their order within the file.
 	numbers := map[string][]int{}
 	if whole, ds := src.Decode(in); whole != nil && !ds.HasErrors() {
+		if r.remove != nil && len(r.remove) != len(whole.Hooks) {
+			// Planned for other files: its numbers name other hooks
+			// (QA F13: extra flags were ignored, silently).
+			var why diag.List
+			why.Errorf(CodeSourceNotRewritable, diag.Pos{}, "", "plan the removal (PlanRemoval) from the migrations of these files",
+				"the migrated hooks cannot be removed: the removal was planned for %d source hook(s), and these files hold %d", len(r.remove), len(whole.Hooks))
+			return nil, why
+		}
 		for i := range whole.Hooks {
 			f := whole.Hooks[i].OriginFile
 			numbers[f] = append(numbers[f], i)

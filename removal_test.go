@@ -100,4 +100,8 @@ func TestPlanRemovalKeepsGuard(t *testing.T) {
 	if out, ds := RemoveMigrated(in, zero); len(out) != 0 || ds.Count(diag.Warning) != 0 {
 		t.Errorf("the zero Removal changed the source: %v %v", out, ds)
 	}
+	// A Removal planned for other files names other hooks: refused.
+	if out, ds := RemoveMigrated(in, removalOf("claude-code", false, true, true)); out != nil || !ds.HasErrors() || ds[0].Code != CodeSourceNotRewritable {
+		t.Errorf("a removal of 3 hooks for a source of 1: %v %v", out, ds)
+	}
 }
