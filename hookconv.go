@@ -1,9 +1,3 @@
-// Package hookconv compiles AI-coding-tool hook configurations from one tool
-// to another through the neutral hooks/1.0 manifest, in four stages:
-// decode → validate → encode → verify. This package is the pipeline and the
-// library API the CLI is built on; the model lives in canonical, the names
-// in vocab, support facts in capabilities and one adapter per tool in
-// providers.
 package hookconv
 
 import (

@@ -1,0 +1,121 @@
+package hookconv_test
+
+import (
+	"fmt"
+
+	"github.com/hookconv/hookconv"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// claudeSettings is a Claude Code settings file with one hook: a script
+// run after every file edit. Keys of providers.Files are paths relative
+// to the project root, as the tool would find the file.
+const claudeSettings = `{
+  "hooks": {
+    "PostToolUse": [
+      {
+        "matcher": "Edit|Write",
+        "hooks": [{"type": "command", "command": "./format.sh", "timeout": 30}]
+      }
+    ]
+  }
+}
+`
+
+// Convert a Claude Code settings file held in memory to Gemini CLI's. No
+// existing target file is passed, so the output goes to Gemini CLI's
+// project config path. Files is empty when any stage reported an error.
+func ExampleConvert() {
+	in := providers.Files{".claude/settings.json": []byte(claudeSettings)}
+	res := hookconv.Convert("claude-code", "gemini-cli", in, nil)
+	for _, d := range res.Diagnostics {
+		fmt.Println(d)
+	}
+	for _, name := range res.Files.Paths() {
+		fmt.Printf("%s:\n%s", name, res.Files[name])
+	}
+	// Output:
+	// .gemini/settings.json:
+	// {
+	//   "hooks": {
+	//     "AfterTool": [
+	//       {
+	//         "matcher": "^replace$|^write_file$",
+	//         "hooks": [
+	//           {
+	//             "type": "command",
+	//             "command": "./format.sh",
+	//             "timeout": 30000
+	//           }
+	//         ]
+	//       }
+	//     ]
+	//   }
+	// }
+}
+
+// Decode the input once and convert it to several tools. Each
+// conversion's Diagnostics include the source's (decode and validate).
+func ExampleDecodeSource() {
+	in := providers.Files{".claude/settings.json": []byte(claudeSettings)}
+	src := hookconv.DecodeSource("claude-code", in)
+	for _, to := range []string{"gemini-cli", "cursor", "codex"} {
+		res := src.Convert(to, nil, hookconv.Options{})
+		fmt.Println(to, res.Files.Paths(), res.Diagnostics.Codes())
+	}
+	// Output:
+	// gemini-cli [.gemini/settings.json] []
+	// cursor [.cursor/hooks.json] [HC406]
+	// codex [.codex/hooks.json] [HC330]
+}
+
+// Validate a hooks/1.0 manifest and print what is wrong with it, one
+// diagnostic a line (file:line:col: severity: message [code]).
+func ExampleValidateManifest() {
+	manifest := `{
+  "spec": "hooks/1.0",
+  "hooks": [
+    {
+      "event": "before_tool_exec",
+      "handler": {"type": "command", "command": "./guard.sh", "timeout": "10"}
+    }
+  ]
+}
+`
+	_, ds := hookconv.ValidateManifest("hooks.json", []byte(manifest))
+	for _, d := range ds {
+		fmt.Println(d)
+	}
+	fmt.Println("errors:", ds.Count(diag.Error))
+	// Output:
+	// hooks.json:5:16: error: unknown event "before_tool_exec" [HC131]
+	// hooks.json:6:74: error: hooks[0].handler.timeout must be a number (seconds), not a string [HC150]
+	// errors: 2
+}
+
+// List the tools hookconv converts between: the slugs Convert takes,
+// with each tool's name and project config path.
+func Example_providers() {
+	for _, p := range vocab.Default().Providers {
+		fmt.Printf("%s: %s\n", p.Slug, p.Name)
+	}
+	// Output:
+	// canonical: Hook Interchange Format manifest (hooks/1.0)
+	// claude-code: Claude Code
+	// gemini-cli: Gemini CLI
+	// codex: OpenAI Codex CLI
+	// factory-droid: Factory Droid
+	// qwen-code: Qwen Code
+	// cursor: Cursor
+	// copilot-cli: GitHub Copilot CLI
+	// vs-code-copilot: VS Code Copilot agent hooks
+	// windsurf: Windsurf Cascade (Devin Desktop)
+	// kiro: Kiro (v1 hook files: IDE 1.x, CLI 3.x)
+	// kiro-legacy: Kiro IDE 0.x (.kiro.hook files)
+	// kiro-agent: Kiro CLI 2.x (hooks in agent JSON)
+	// cline: Cline (hook scripts)
+	// opencode: OpenCode (generated plugin)
+	// openhook: OpenHook 0.1 discovery file
+}
