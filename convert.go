@@ -129,27 +129,52 @@ func (c *Conversion) hooksOf(d diag.Diagnostic) []int {
 	return hooks
 }
 
-// Convert runs the pipeline: decode the source files with the from
+// Convert runs the pipeline: decode the source files in with the from
 // adapter, validate and plan the hooks for the target (capabilities,
 // events, blocking, degradation), encode them with the to adapter, merging
 // into the target's existing files, and verify that decoding the output
 // gives back what was planned. Files are returned only when no stage
-// reported an error.
+// reported an error. from and to are provider slugs ("claude-code",
+// "gemini-cli", …; "canonical" for a hooks/1.0 manifest).
+//
+// existing holds the target's current files (nil for none), which
+// decide where the output goes:
+//
+//   - One file: the output is written into it and returned under its
+//     path (cleaned, as path.Clean does), whatever its name, as
+//     hookconv convert -o FILE does. Its "hooks" are replaced by the
+//     converted ones (HC323 warns when that drops hooks it held); every
+//     other key, their order, formatting and comments are kept.
+//   - None, or several: the output goes to the target's own path (its
+//     first config path, vocab.Provider.Paths[0], e.g.
+//     ".gemini/settings.json"), merged as above into the entry of
+//     existing at exactly that path when there is one. Entries at other
+//     paths are not written, and no diagnostic says so; they are read
+//     only for settings that turn the converted hooks off (HC409).
+//
+// Tools that write several files (Cline's scripts, Kiro IDE 0.x's hook
+// files) read existing as their adapters document. With Options.Project
+// (ConvertWith), existing is a project's files instead.
 func Convert(from, to string, in, existing providers.Files) Conversion {
 	return ConvertWith(from, to, in, existing, Options{})
 }
 
-// Options change what Convert writes.
+// Options change what ConvertWith and Source.Convert write. The zero
+// value is what Convert uses.
 type Options struct {
 	// Shim wraps every command hook in `hookconv run` for the target (see
 	// Shim), so hooks written once against the canonical contract behave
 	// the same on every tool.
 	Shim bool
-	// Project says existing holds the target's files read from a project
-	// directory (every path IsMigrationPath names), not one file the user
-	// named. For a tool that runs the hooks of all its files together
-	// (Codex), the converted hooks then go into the file that already
-	// holds hooks, and hooks left in another file are warned about: the
+	// Project says existing holds all the target's files found in a
+	// project (every path IsMigrationPath names, keyed by their paths
+	// relative to the project root), rather than the one file the output
+	// is to be written into. Only the entries at the tool's default path
+	// (IsDefaultPath) are then merged into, even when there is a single
+	// entry; the rest are read for settings that turn the converted hooks
+	// off. For a tool that runs the hooks of all its files together
+	// (Codex), the converted hooks go into the file that already holds
+	// hooks, and hooks left in another file are warned about (HC415): the
 	// tool would run them beside the converted ones.
 	Project bool
 	// Beside holds the target's other files, which the tool loads beside
@@ -164,7 +189,12 @@ type Options struct {
 	AlsoRun map[string]providers.Files
 }
 
-// ConvertWith is Convert with options.
+// ConvertWith runs the pipeline as Convert does, with opts: the
+// hookconv run shim (Options.Shim), a project's target files
+// (Options.Project), and the target's files the tool loads beside the
+// one written (Options.Beside, Options.AlsoRun), which only add
+// diagnostics. existing is read as Convert describes, except under
+// Options.Project.
 func ConvertWith(from, to string, in, existing providers.Files, opts Options) Conversion {
 	return DecodeSource(from, in).Convert(to, existing, opts)
 }
@@ -181,8 +211,10 @@ func ConvertWith(from, to string, in, existing providers.Files, opts Options) Co
 // nil Manifest converts to nothing, with an error (HC401) unless its
 // Diagnostics already hold one.
 type Source struct {
-	// From is the source tool's slug; Files the input.
-	From  string
+	// From is the source tool's slug.
+	From string
+	// Files are the input files, as passed to DecodeSource (path →
+	// content); the conversions do not modify them.
 	Files providers.Files
 	// Manifest is the input in the canonical model (never modified by
 	// the conversions); nil when it could not be read.
@@ -195,8 +227,8 @@ type Source struct {
 	Scripts *Scripts
 	// Project, when set, holds by target slug the target's files in the
 	// source's project. Portability reads in them only the settings that
-	// turn the converted hooks off there (HC409), as convert -o DIR/ and
-	// migrate do.
+	// turn the converted hooks off there (HC409); Convert and Migrate do
+	// not read it (they take the target's files as an argument).
 	Project map[string]ProjectTarget
 
 	// env is where the source's settings set variables for every hook
@@ -244,7 +276,7 @@ func DecodeSource(from string, in providers.Files) *Source {
 	return DecodeSourceBeside(from, in, nil)
 }
 
-// DecodeSourceBeside is DecodeSource reading also, where the tool's
+// DecodeSourceBeside decodes as DecodeSource does, reading also, where the tool's
 // adapter can (providers.BesideDecoder), the tool's other files in
 // beside for the settings that apply to in's hooks, without converting
 // their own hooks or linting them: Claude Code's settings.local.json,
@@ -325,7 +357,10 @@ func DecodeSourceBeside(from string, in, beside providers.Files) *Source {
 
 // Convert runs the remaining stages for one target: plan, encode (merged
 // into existing), verify. Files are returned only when no stage, the
-// source's included, reported an error.
+// source's included, reported an error; Diagnostics include the source's.
+// existing and opts are read as in ConvertWith (see Convert for where the
+// output goes). One Source may be converted to any number of targets in
+// turn; its Manifest is never modified.
 func (s *Source) Convert(to string, existing providers.Files, opts Options) (res Conversion) {
 	defer s.take()()
 	defer res.sortDiagnostics()
