@@ -24,8 +24,13 @@ const (
 // HookFate is the fate of one source hook for one target, with the
 // diagnostics that decided it.
 type HookFate struct {
-	Target      string
-	Fate        Fate
+	// Target is the target's provider slug.
+	Target string
+	// Fate is what converting to Target does to the hook.
+	Fate Fate
+	// Diagnostics are that conversion's diagnostics about this hook
+	// (those whose path names it, and those said once for several hooks
+	// that include it).
 	Diagnostics diag.List
 }
 
@@ -34,8 +39,12 @@ type HookReport struct {
 	// Index is the hook's 0-based index in the decoded source.
 	Index int
 	// Name is how messages name it: its name, or "hook N".
-	Name  string
+	Name string
+	// Event is the hook's canonical event name (before_tool_execute, …),
+	// as decoded.
 	Event string
+	// Fates holds one entry per target, in the order of the targets
+	// asked for.
 	Fates []HookFate
 }
 
@@ -58,10 +67,11 @@ func (s *Source) Portability(targets []string) (hooks []HookReport, general diag
 }
 
 // PortabilityByTarget is Portability with, beside each general
-// diagnostic, the targets whose conversion said it (QA: check --format
-// json gave no target, ambiguous with several --to): nil for one about
-// the source itself (its decoding and validation, the Source's
-// Diagnostics), which every conversion repeats.
+// diagnostic, the targets whose conversion said it (generalTargets[k]
+// for general[k]), since a diagnostic that names no hook does not say
+// which target it is about: nil for one about the source itself (its
+// decoding and validation, the Source's Diagnostics), which every
+// conversion repeats.
 func (s *Source) PortabilityByTarget(targets []string) (hooks []HookReport, general diag.List, generalTargets [][]string) {
 	seen := map[string]int{} // by key: the index in general
 	ofSource := map[string]bool{}
@@ -118,13 +128,17 @@ func (s *Source) PortabilityByTarget(targets []string) (hooks []HookReport, gene
 	return hooks, general, generalTargets
 }
 
-// ProjectTarget is one target's files in the source's project, keyed by
-// their paths under it: Existing those the tool loads hooks from
-// (IsMigrationPath), Switches those whose settings can turn its hooks off
-// (IsSwitchPath: Claude Code's settings.local.json, Copilot CLI's
-// repository settings).
+// ProjectTarget is one target's files in the source's project
+// (Source.Project), keyed by their slash-separated paths relative to the
+// project root.
 type ProjectTarget struct {
-	Existing, Switches providers.Files
+	// Existing are the files the tool loads hooks from (the paths
+	// IsMigrationPath names).
+	Existing providers.Files
+	// Switches are the files whose settings can turn its hooks off
+	// (the paths IsSwitchPath names: Claude Code's settings.local.json,
+	// Copilot CLI's repository settings).
+	Switches providers.Files
 }
 
 // switchedOffInProject warns (HC409) about each hook that would not run

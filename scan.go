@@ -41,13 +41,15 @@ type Found struct {
 // skipDirs are folders Scan never enters: dependencies and version
 // control data (git's, Mercurial's, Subversion's) hold other projects'
 // configs, or old copies of this one's, not the hooks the project runs.
-// validate's search for manifests skips the same, through SkipsDir (QA:
-// the two searches had lists of their own, and each entered folders the
-// other skipped).
+// validate's search for manifests skips the same, through SkipsDir, so
+// that the two searches never disagree about a folder.
 var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true, "vendor": true, ".venv": true}
 
-// SkipsDir reports whether Scan never enters a folder of this name
-// (skipDirs): every other search for hook configs skips the same.
+// SkipsDir reports whether Scan never enters a folder of this name:
+// .git, .hg, .svn, node_modules, vendor and .venv, which hold
+// dependencies or version-control data, not the hooks the project runs.
+// Another search for hook configs should skip the same folders, so that
+// it finds what Scan finds.
 func SkipsDir(name string) bool { return skipDirs[name] }
 
 // Scan walks fsys and lists every file hookconv can read as a hook
@@ -101,8 +103,8 @@ func Scan(fsys fs.FS) ([]Found, error) {
 // tools and a path named on the command line follow it. info is nil for
 // anything else (a folder or a link to one: the walk does not follow
 // those, so a loop cannot trap it); err says why a link leads to nothing
-// readable (it dangles), which a search reports as HC100 instead of
-// skipping the file without a word (QA).
+// readable (it dangles), which a search should report (hookconv reports
+// HC100) rather than skip the file without a word.
 func FollowFile(fsys fs.FS, p string, d fs.DirEntry) (info fs.FileInfo, err error) {
 	switch t := d.Type(); {
 	case t.IsRegular():

@@ -152,17 +152,18 @@ var projectRootVars = sync.OnceValue(func() []string {
 })
 
 // RepoPlace is where a project folder lies in a git repository. Targets
-// that set no project variable find the project by git's top level
-// (gitTopLevel), which is the project only when the project is a
-// repository's top level.
+// that set no project variable find the project through git, as
+// $(git rev-parse --show-toplevel), which is the project only when the
+// project is a repository's top level; Sub says what to add to it.
+// The zero value means the folder was not looked at.
 type RepoPlace struct {
 	// Known says the folder was looked at; the rest is unset otherwise.
 	Known bool
-	// InRepo says a git repository holds the folder; Sub is the folder's
-	// slash-separated path from that repository's top level ("" when it
-	// is the top level).
+	// InRepo says a git repository holds the folder.
 	InRepo bool
-	Sub    string
+	// Sub is the folder's slash-separated path from that repository's
+	// top level ("" when it is the top level, or not in a repository).
+	Sub string
 }
 
 // topLevel is how a command spells the project folder through git from

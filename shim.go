@@ -46,8 +46,10 @@ const shimPrefix = "hookconv run --provider "
 // answers in the canonical contract whatever tool runs it: `hookconv run
 // --provider TO [--from SOURCE] --event E [--blocking] [--timeout S] [--timeout-action A]
 // [--failure-action block] -- bash -c 'COMMAND'`. The command keeps its shell syntax: it runs with
-// the shell of the tool it was written for (shimShell), not the target's,
-// and the shim, not the tool, decides what its exit code and output mean.
+// the shell of the tool it was written for (the providers table's shell
+// of from, or for a manifest hook of the tool its provider data names;
+// bash where that is sh or undocumented), not the target's, and the
+// shim, not the tool, decides what its exit code and output mean.
 // hookconv must be on PATH where the hooks run.
 //
 // A nil m has nothing to wrap and is returned as it is.
