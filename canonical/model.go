@@ -19,7 +19,9 @@ const SpecVersion = "hooks/1.0"
 // Manifest is a hooks/1.0 document.
 type Manifest struct {
 	// Spec is the version string as read ("hooks/1.0", "hooks/0.1", …).
-	Spec  string
+	Spec string
+	// Hooks are the hooks in the order they were read (a native config's
+	// decoder gives them in its file order).
 	Hooks []Hook
 
 	src *node.Node
@@ -27,11 +29,19 @@ type Manifest struct {
 
 // Hook binds one handler to one lifecycle event.
 type Hook struct {
-	Name  string
+	// Name is the hook's human name, used in diagnostics; "" for none
+	// (DisplayName then says "hook N").
+	Name string
+	// Event is a canonical event name (before_tool_execute, session_start,
+	// …: the vocab package's events), never a tool's native name.
 	Event string
 	// Matcher selects the tools the hook fires for; nil means all tools.
-	Matcher  Matcher
-	Handler  Handler
+	// Events without a tool ignore it.
+	Matcher Matcher
+	// Handler is what the hook runs.
+	Handler Handler
+	// Blocking says the hook may prevent the action (exit 2, or a JSON
+	// deny); when false, exit 2 is read as a failure that blocks nothing.
 	Blocking bool
 	// Degradation overrides the default strategy per capability id.
 	Degradation map[string]Strategy
@@ -64,28 +74,50 @@ type Hook struct {
 
 // Handler is what a hook runs.
 type Handler struct {
+	// Type is one of HandlerTypes (HandlerCommand, …); it says which of
+	// the fields below apply.
 	Type string
-	// command handlers
-	Command  string
-	Platform map[string]string // windows, linux, osx (darwin is read as osx)
-	Cwd      string
-	Env      map[string]string
-	// Timeout is in seconds; 0 means the tool's default.
-	Timeout       float64
-	TimeoutAction string // "", "warn" or "block"
-	Async         bool
+
+	// Command is what a command handler runs: a shell command, or a
+	// script's path (./x.sh, any path with a separator).
+	Command string
+	// Platform overrides Command per system: keys windows, linux, osx
+	// (darwin is read as osx).
+	Platform map[string]string
+	// Cwd is the working directory, relative to the project root ("" for
+	// the tool's default).
+	Cwd string
+	// Env is extra environment for the hook's process.
+	Env map[string]string
+	// Timeout is in seconds (fractions allowed); 0 means the tool's
+	// default.
+	Timeout float64
+	// TimeoutAction is what a timeout means for a blocking hook: "" (the
+	// default, as TimeoutWarn), TimeoutWarn or TimeoutBlock.
+	TimeoutAction string
+	// Async runs the hook without waiting for it (fire and forget).
+	Async bool
+	// StatusMessage is text the tool shows while the hook runs.
 	StatusMessage string
-	// http handlers
+
+	// URL is where an http handler POSTs the event (required for it);
+	// Headers are sent with it, and AllowedEnvVars names the environment
+	// variables the headers may expand.
 	URL            string
 	Headers        map[string]string
 	AllowedEnvVars []string
-	// prompt and agent handlers
+
+	// Prompt is what a prompt or agent handler asks the model (required
+	// for them); Model names the model ("" for the tool's default).
 	Prompt string
 	Model  string
-	// mcp_tool handlers
+
+	// Server and Tool name the MCP tool an mcp_tool handler calls
+	// (both required for it); Input is its arguments, a compact JSON
+	// object (nil for none).
 	Server string
 	Tool   string
-	Input  json.RawMessage // a JSON object, compact
+	Input  json.RawMessage
 
 	src *node.Node
 }

@@ -1307,7 +1307,7 @@ func BlockStub(command string) (name, target string, ok bool) {
 // migration compares a target's hooks with it, so that the command
 // written for an http hook last time is that hook, and nothing else is:
 // a hand-written curl to the same URL that drops the headers or the
-// answer (-o /dev/null) does not guard the same way (QA).
+// answer (-o /dev/null) does not guard the same way.
 func HTTPAsCurl(hd *canonical.Handler) string {
 	return curlCommand(hd.URL, hd.Headers, hd.AllowedEnvVars)
 }

@@ -30,7 +30,8 @@ func (v Vocabulary) IsEvent(name string) bool { _, ok := v.Names.Event(name); re
 // TakesMatcher implements canonical.Vocabulary: a tool event (the
 // events table's subject), or one some provider filters with a text
 // matcher (a file path pattern: Kiro's file hooks), which decoding keeps
-// in the canonical matcher (QA: HC165 on a Kiro file hook's pattern).
+// in the canonical matcher, so that such a matcher is not reported as one
+// the event cannot take (HC165).
 func (v Vocabulary) TakesMatcher(event string) bool {
 	e, ok := v.Names.Event(event)
 	if !ok {

@@ -71,9 +71,18 @@ type Diagnostic struct {
 	Message string `json:"message"`
 	// Hint says how to fix the problem, in one sentence.
 	Hint string `json:"hint"`
+	// File is the file the diagnostic is about, as its caller named it
+	// ("" when it is about no file in particular).
 	File string `json:"file"`
+	// Pos is where in File (zero when no position is known).
 	Pos
-	// Path names the value in the document, e.g. hooks[2].handler.timeout.
+	// Path names the value the diagnostic is about in the hooks/1.0
+	// model, e.g. hooks[2].handler.timeout (hooks counted from 0 in the
+	// order they were read), or is "" when it is about a whole file or
+	// conversion. In a manifest it is the path of the value at Pos; in a
+	// tool's native file, whose keys are named otherwise, it still names
+	// the canonical field, and Pos points at the native text it was read
+	// from.
 	Path string `json:"path"`
 }
 

@@ -19,12 +19,16 @@ const (
 	FormatGitHub = "github"
 )
 
-// Formats lists the accepted --format values, a new list on each call (a
-// package-level list would be the callers' to change).
+// Formats lists the formats a Renderer writes (Renderer.Format), a new
+// list on each call (a package-level list would be the callers' to
+// change); the hookconv command takes them as --format.
 func Formats() []string { return []string{FormatText, FormatJSON, FormatGitHub} }
 
 // Renderer writes diagnostics for people or machines.
 type Renderer struct {
+	// Format is one of Formats: FormatText (the default, also for any
+	// other value), FormatJSON, or FormatGitHub (GitHub Actions workflow
+	// commands).
 	Format string
 	// Color adds ANSI colour to text output (only on a terminal).
 	Color bool

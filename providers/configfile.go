@@ -241,8 +241,8 @@ func CheckPatterns(ds *diag.List, m canonical.Matcher, pos diag.Pos, path, tool 
 // whose script blocks whatever it is called for (exit 2 without testing
 // the tool's name, the commonest scoped guard) now blocks every tool
 // call, in every tool that also loads the target's file (Copilot CLI
-// runs VS Code's .github/hooks files: reference part 2 §1.2, §2.5). The
-// generic "fires for every tool" hid that (QA).
+// runs VS Code's .github/hooks files: reference part 2 §1.2, §2.5), which
+// the generic "fires for every tool" would not make plain.
 func WarnMatcherIgnored(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, prov vocab.Provider, native string) {
 	if h.Matcher == nil {
 		return

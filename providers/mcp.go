@@ -57,8 +57,8 @@ const maxMCPSplits = 8
 // tool it may name: where the separator can also occur inside names
 // (Gemini CLI's single "_" in mcp_<server>_<tool>), mcp_brave_search_web
 // is brave's search_web or brave_search's web, and nothing in the name
-// says which (QA: read as the first, a guard on brave_search's tools
-// never fired in the target). first is ParseMCP's reading; more are the
+// says which; a guard read with the first reading alone may never fire
+// for the server meant. first is ParseMCP's reading; more are the
 // others, nil for most names (no allocation: a large config's verify
 // reads thousands). ok is false where ParseMCP's is.
 func ParseMCPSplits(template, name string) (first canonical.MCP, more []canonical.MCP, ok bool) {

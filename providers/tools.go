@@ -234,8 +234,8 @@ func groupMarks(re string, fn func(i, depth int) bool) int {
 
 // JoinAlternatives joins a matcher's alternatives (names and patterns)
 // into one regex, each in a group of its own where it sets flags at its
-// top level ((?i)bash|Edit would match edit too; QA: HC900 for
-// [{"pattern": "(?i)bash"}, "file_edit"] to Codex, Cursor and Kiro).
+// top level: (?i)bash|Edit would match edit too, so the joined regex
+// would select tools the matcher did not.
 func JoinAlternatives(parts []string) string {
 	if len(parts) < 2 {
 		return strings.Join(parts, "|")

@@ -93,8 +93,8 @@ func AllBut(dropped ...string) func(field string) bool {
 // GuardLost is what a warning that a hook is not written (HC311: nothing
 // of its matcher exists in the tool) adds for a blocking hook, in the
 // words the planner's HC200 uses: "not written" alone reads like a hook
-// that only watched, and the guard it was is gone from the tool (QA). ""
-// for a hook that does not block.
+// that only watched, when the guard it was is gone from the tool. "" for
+// a hook that does not block.
 func GuardLost(h *canonical.Hook, tool string) string {
 	if !h.Blocking {
 		return ""
