@@ -79,9 +79,9 @@ func TokenMarker(name string) string { return "${hookconv:" + name + "}" }
 // each ' spelled '\” inside single quotes. The tool's own replacement
 // (Gemini CLI's) quotes the value as one word whatever surrounds it, so
 // "$GEMINI_PROJECT_DIR"/guard.sh, the form the docs teach, holds quotes
-// of its own inside the author's (QA: the shim then ran no guard, exit
-// 127, and let every call through); and a $( … ) in the value ran inside
-// double quotes. Here the value is the text it is, in every place.
+// of its own inside the author's, so the guard's path is not found (exit
+// 127) and it lets every call through; and a $( … ) in the value ran
+// inside double quotes. Here the value is the text it is, in every place.
 func ReplaceTokens(script string, getenv func(string) string) string {
 	const open = "${hookconv:"
 	if !strings.Contains(script, open) {
@@ -465,8 +465,8 @@ func remaining(timeout time.Duration, started time.Time) time.Duration {
 // CLAUDE_PROJECT_DIR too) each set when the tool did not set it: to the
 // tool's own variable where that is set, else to the payload's cwd (a hook
 // converted from Claude Code still finds $CLAUDE_PROJECT_DIR under Claude
-// Code; QA: under Gemini, ${hookconv:CLAUDE_PROJECT_DIR} was empty where
-// ${hookconv:GEMINI_PROJECT_DIR} had the cwd).
+// Code, and under Gemini CLI ${hookconv:CLAUDE_PROJECT_DIR} holds the
+// same folder as ${hookconv:GEMINI_PROJECT_DIR}).
 func Env(base []string, provider string, in *Input) []string {
 	env := append(base[:len(base):len(base)], "HOOKCONV_EVENT="+in.Event, "HOOKCONV_PROVIDER="+provider)
 	p, ok := vocab.Default().Provider(provider)

@@ -49,7 +49,7 @@ func (a *Adapter) DecodeSeeing(files providers.Files, see func(string, *node.Nod
 // .github/hooks) are read for their setting alone: "disableAllHooks":
 // true there turns off every repository hook (reference part 2 §1.2,
 // §1.6), so the hooks converted are marked off, and the pipeline warns
-// where the target would run them (HC409). QA: it was ignored.
+// where the target would run them (HC409).
 func (a *Adapter) DecodeBeside(files, beside providers.Files, see func(string, *node.Node)) (*canonical.Manifest, diag.List) {
 	a.load()
 	var allOff *node.Node

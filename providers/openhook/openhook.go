@@ -16,7 +16,7 @@
 //     entry is written back as "*" rather than the list of every event;
 //   - "$absent": ["events"] beside "$all" on hooks read from an entry
 //     without "events", which the protocol reads as "*": the entry is
-//     written back without the key, as it was (QA F17);
+//     written back without the key, as it was;
 //   - "$entry": the index of the entry a hook came from, so two entries
 //     with the same command stay two entries;
 //   - entry keys the protocol does not define, verbatim.
