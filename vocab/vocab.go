@@ -156,14 +156,30 @@ type NativeTool struct {
 
 // Provider is a tool hookconv reads and writes.
 type Provider struct {
-	Slug           string   `toml:"slug" json:"slug"`
-	Name           string   `toml:"name" json:"name"`
-	Paths          []string `toml:"paths" json:"paths"`
-	TimeoutUnit    string   `toml:"timeout_unit" json:"timeout_unit"`
-	TimeoutInteger bool     `toml:"timeout_integer" json:"timeout_integer,omitempty"`
-	MCP            string   `toml:"mcp" json:"mcp,omitempty"`
-	MCPServer      string   `toml:"mcp_server" json:"mcp_server,omitempty"`
-	AlsoReads      []string `toml:"also_reads" json:"also_reads,omitempty"`
+	// Slug names the provider in the API and on the command line
+	// ("claude-code", "gemini-cli", …).
+	Slug string `toml:"slug" json:"slug"`
+	// Name is the tool's own name, for messages.
+	Name string `toml:"name" json:"name"`
+	// Paths are the project-relative config paths hookconv reads and
+	// writes, the default (written) one first. Later ones may be globs
+	// (path.Match syntax) for tools that read every matching file; a glob
+	// first means one file per hook or event in that folder.
+	Paths []string `toml:"paths" json:"paths"`
+	// TimeoutUnit is "s" (seconds), "ms" (milliseconds), or "" when the
+	// format has no timeout.
+	TimeoutUnit string `toml:"timeout_unit" json:"timeout_unit"`
+	// TimeoutInteger tools reject fractional timeouts.
+	TimeoutInteger bool `toml:"timeout_integer" json:"timeout_integer,omitempty"`
+	// MCP is how the tool spells an MCP tool in a matcher, {server} and
+	// {tool} replaced ("mcp__{server}__{tool}"); "" when MCP tools cannot
+	// be matched.
+	MCP string `toml:"mcp" json:"mcp,omitempty"`
+	// MCPServer is how it spells every tool of one server (a regex), or "".
+	MCPServer string `toml:"mcp_server" json:"mcp_server,omitempty"`
+	// AlsoReads are the slugs of other providers whose configs this tool
+	// also loads, so that writing both would run a hook twice there.
+	AlsoReads []string `toml:"also_reads" json:"also_reads,omitempty"`
 	// VersionedAs names the provider whose format the tool reads a hooks
 	// file in when the file's root has a numeric "version" (VS Code:
 	// Copilot CLI's, reference part 2 §2.3), or "": detection gives such a
