@@ -32,18 +32,27 @@ const (
 
 // Capability is an optional feature a hook may use.
 type Capability struct {
-	ID       string `toml:"id" json:"id"`
+	// ID is the name used in a hook's "degradation" map.
+	ID string `toml:"id" json:"id"`
+	// Inferred says, in words, when hookconv infers that a hook uses it.
 	Inferred string `toml:"inferred" json:"inferred"`
-	Default  string `toml:"default" json:"default"`
-	Summary  string `toml:"summary" json:"summary"`
+	// Default is the strategy when the target lacks it: "block", "warn"
+	// or "exclude".
+	Default string `toml:"default" json:"default"`
+	// Summary is one line for `hookconv capabilities`.
+	Summary string `toml:"summary" json:"summary"`
 }
 
 // Support says how far a provider supports a capability.
 type Support struct {
+	// Provider is the provider's slug; Capability the Capability's ID.
 	Provider   string `toml:"provider" json:"provider"`
 	Capability string `toml:"capability" json:"capability"`
-	Level      string `toml:"level" json:"level"`
-	Note       string `toml:"note" json:"note,omitempty"`
+	// Level is "full", "partial" or "none".
+	Level string `toml:"level" json:"level"`
+	// Note says what "partial" means, or how the provider spells the
+	// feature.
+	Note string `toml:"note" json:"note,omitempty"`
 	// Requires is a condition a hook must meet for Level to hold; a hook
 	// that does not lacks the capability there (see data/capabilities.toml).
 	Requires string `toml:"requires" json:"requires,omitempty"`
@@ -65,10 +74,16 @@ func (s Support) HoldsOn(native string) bool {
 
 // Blocking says what a blocking hook can do on one provider's event.
 type Blocking struct {
-	Provider  string `toml:"provider" json:"provider"`
-	Event     string `toml:"event" json:"event"`
+	// Provider is the provider's slug.
+	Provider string `toml:"provider" json:"provider"`
+	// Event is a canonical event name.
+	Event string `toml:"event" json:"event"`
+	// Behaviour is what a blocking hook can do there: "prevent" (the
+	// action does not happen), "retry" (the agent is made to go on or
+	// retry: stop events) or "observe" (nothing).
 	Behaviour string `toml:"behaviour" json:"behaviour"`
-	Note      string `toml:"note" json:"note,omitempty"`
+	// Note says how the provider blocks, when it is not plain exit 2.
+	Note string `toml:"note" json:"note,omitempty"`
 	// Exit is what a hook's exit code does there (see data/blocking.toml):
 	// "" exit 2 blocks, "nonzero", "json" or "contract".
 	Exit string `toml:"exit" json:"exit,omitempty"`
