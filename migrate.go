@@ -189,7 +189,8 @@ type Migration struct {
 	// decides.
 	Migrated []bool
 	// Altered tells, per decoded source hook, whether the target holds it
-	// without a setting the source gave it (losesSetting).
+	// without a setting the source gave it (its timeout, async, cwd, env,
+	// a condition such as Claude Code's if, …: a warning names it).
 	Altered []bool
 	// Weakened tells, per decoded source hook, whether it is a blocking
 	// hook the target holds with less power to block (a warning of the
@@ -217,20 +218,24 @@ type Migration struct {
 // marker (the tools reject keys they do not know): the same event, the
 // same tools matched, the same handler type and the same command, URL or
 // prompt, a command's project directory however hookconv spelled it for
-// the target (identity). So running a migration again adds nothing and changes no byte,
-// and a hand-written hook that already does the job is not doubled. A
+// the target. So running a migration again adds nothing and changes no
+// byte, and a hand-written hook that already does the job is not doubled. A
 // migrated hook whose command was edited afterwards is no longer
 // recognised, and a new run adds the original again.
 //
 // existing holds the target's files that IsMigrationPath names. For a
 // tool that runs the hooks of all its files together (Codex), a hook in
 // any of them is already there, and the migrated hooks go into one of
-// them: see targetHooks.
+// them: the first, in the order of the tool's paths, that already holds
+// hooks, else the default path (written new when absent); the other
+// files keep their hooks, said by HC415.
 func Migrate(from, to string, in, existing providers.Files) Migration {
 	return DecodeSource(from, in).Migrate(to, existing, nil)
 }
 
-// Migrate is Migrate for a source decoded once.
+// Migrate merges the source's hooks into the target's existing files as
+// the package-level Migrate does, for a source decoded once (so it can be
+// migrated to several targets without decoding it again).
 //
 // switches holds the target's files that are not written but whose
 // settings can turn its hooks off (IsSwitchPath): a hook migrated where
@@ -1495,7 +1500,7 @@ func hasContent(dst providers.Adapter, files providers.Files) bool {
 // RemoveMigrated rewrites the source files in without the hooks r removes
 // (r.Removes, by decoded index), keeping everything else in them: the
 // removed entries are cut out of the text, so the hooks that stay keep
-// their bytes (cutEntries), or, where that cannot be done, are written
+// their bytes, or, where that cannot be done, are written
 // back from what was read of them, with a warning naming the keys that
 // drops (HC444). A file left without hooks keeps an empty hooks value.
 // Files that do not change are not returned.
