@@ -66,6 +66,9 @@ func jsonContextUnread(m *canonical.Manifest, from, to string, files providers.F
 		}
 		return f
 	}
+	// By command, form and target key: a large config runs one script
+	// from thousands of hooks.
+	unread := map[[3]string]bool{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
@@ -88,14 +91,19 @@ func jsonContextUnread(m *canonical.Manifest, from, to string, files providers.F
 		if form == "" || form == read {
 			continue
 		}
-		text, whole := scripts.readScript(&h.Handler, forAnswer)
-		if !whole {
-			text, _ = scripts.readInput(&h.Handler)
+		rk := [3]string{h.Handler.Command + "\x00" + h.Handler.Cwd, form, read}
+		lost, seen := unread[rk]
+		if !seen {
+			text, whole := scripts.readScript(&h.Handler, forAnswer)
+			if !whole {
+				text, _ = scripts.readInput(&h.Handler)
+			}
+			lost = spellsPath(text, form) && !(read != "" && spellsPath(text, read) && !keysWithin(read, form))
+			unread[rk] = lost
 		}
-		if !spellsPath(text, form) || read != "" && spellsPath(text, read) && !keysWithin(read, form) {
-			continue
+		if lost {
+			groups.add(key{source, h.Event, form}, h, i)
 		}
-		groups.add(key{source, h.Event, form}, h, i)
 	}
 	var ds diag.List
 	var about [][]int

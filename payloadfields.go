@@ -22,18 +22,35 @@ import (
 
 // commonFields are the contract fields, by table key, that payloadFields
 // compares: all but the tool's name and input, which payloadShape and
-// inputFields do. Each with the words a message names it by.
-var commonFields = []struct{ key, words string }{
-	{"prompt", "the prompt"},
-	{"cwd", "the working directory"},
-	{"session_id", "the session id"},
-	{"transcript_path", "the transcript's path"},
-	{"tool_response", "the tool's response"},
-	{"event", "the event's name"},
+// inputFields do. Each with the words a message names it by, and the
+// canonical events whose payloads carry it where not every one does: a
+// hook on another event cannot read it, so its script need not be read
+// for it (which would read every guard's script for one stop field).
+var commonFields = []fieldOnEvents{
+	{"prompt", "the prompt", nil},
+	{"cwd", "the working directory", nil},
+	{"session_id", "the session id", nil},
+	{"transcript_path", "the transcript's path", nil},
+	{"tool_response", "the tool's response", nil},
+	{"event", "the event's name", nil},
 	// A stop guard that keeps the agent working while its last message
 	// looks unfinished (QA F1: Gemini CLI keeps it at prompt_response,
 	// Factory Droid and Copilot CLI send none, and nothing was said).
-	{"last_message", "the agent's last message"},
+	{"last_message", "the agent's last message", []string{"agent_stop", "subagent_stop"}},
+}
+
+// fieldOnEvents is a common field of the payloads (commonFields).
+type fieldOnEvents struct {
+	key, words string
+	// events lists the canonical events whose payloads carry the field;
+	// nil: every event's.
+	events []string
+}
+
+// carriedOn reports whether a hook on event can read the field ("" for
+// an event that carries none of the fields limited to some events).
+func (f fieldOnEvents) carriedOn(event string) bool {
+	return f.events == nil || slices.Contains(f.events, event)
 }
 
 // payloadFields warns (HC419), once per source, field and path, when
@@ -100,19 +117,28 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 			continue
 		}
 		d := dstFor(source)
-		moves, seen := movable[layout+"\x00"+source]
+		// Which fields the hook's event carries decides what may move: the
+		// key names the event's set of fields.
+		event := h.Event
+		if !slices.ContainsFunc(commonFields, func(f fieldOnEvents) bool { return f.events != nil && f.carriedOn(event) }) {
+			event = ""
+		}
+		moves, seen := movable[layout+"\x00"+source+"\x00"+event]
 		if !seen {
-			moves = anyFieldMoves(src, d)
-			movable[layout+"\x00"+source] = moves
+			moves = anyFieldMoves(src, d, event)
+			movable[layout+"\x00"+source+"\x00"+event] = moves
 		}
 		if !moves {
 			continue // the target keeps every field where the source does: nothing to read
 		}
-		fk := [2]string{layout + "\x00" + source, h.Handler.Command + "\x00" + h.Handler.Cwd}
+		fk := [2]string{layout + "\x00" + source + "\x00" + event, h.Handler.Command + "\x00" + h.Handler.Cwd}
 		mine, seen := found[fk]
 		if !seen {
 			text, _ := scripts.readInput(&h.Handler)
 			for _, f := range commonFields {
+				if !f.carriedOn(event) {
+					continue
+				}
 				if p := fieldMoved(text, src, d, f.key); p != "" {
 					mine = append(mine, finding{f.key, p})
 				}
@@ -170,8 +196,11 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 // field at a path the target's does not: where none does (Claude Code to
 // Gemini CLI), no hook's scripts need reading (a 10,000-hook conversion
 // read every hook's for nothing).
-func anyFieldMoves(src, dst *hookrun.Contract) bool {
+func anyFieldMoves(src, dst *hookrun.Contract, event string) bool {
 	for _, f := range commonFields {
+		if !f.carriedOn(event) {
+			continue
+		}
 		from, _ := src.Paths(f.key)
 		there, _ := dst.Paths(f.key)
 		for _, p := range from {
