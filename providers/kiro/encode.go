@@ -265,6 +265,14 @@ func (e *encoder) ownData(h *canonical.Hook, i int) *node.Node {
 	}
 	for _, f := range n.Fields {
 		kind, known := pdKinds[f.Key]
+		if !known && canonical.MarkFits(f.Key, f.Value) {
+			// hookconv's own bookkeeping (the pipeline's "$from"
+			// provenance on every hook a Kiro file gave a manifest):
+			// never a key of Kiro's, so never written, and no user's
+			// setting lost. A mark of a shape no decoder writes is
+			// reported below, as any other value Kiro does not read.
+			continue
+		}
 		if known && f.Value.Kind == kind && (f.Key != "timeout" || isZero(f.Value)) {
 			out.Fields = append(out.Fields, f)
 			continue

@@ -331,6 +331,37 @@ func TestEncodeNeverWritesForeignKeys(t *testing.T) {
 	}
 }
 
+// TestEncodeMarks: hookconv's own marks in provider_data["kiro"] (the
+// pipeline's "$from" on every hook a Kiro file gave a manifest, the
+// marks its warnings read) are bookkeeping: never written, never
+// reported as a setting Kiro does not read (they were, HC508, QA F8); a
+// "$" key of a shape no decoder writes is no mark, and is reported.
+func TestEncodeMarks(t *testing.T) {
+	for _, tc := range []struct {
+		name, data string
+		want       []string
+	}{
+		{"from", `{"$from":true}`, nil},
+		{"warning marks", `{"$from":true,"$env":["X"],"$disabled":"disableAllHooks","$failClosed":true}`, nil},
+		{"with native keys", `{"$from":true,"description":"d"}`, nil},
+		{"misshapen from", `{"$from":"yes"}`, []string{kiro.CodeBadData}},
+		{"no mark", `{"$fromm":true}`, []string{kiro.CodeBadData}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := canonical.Hook{Name: "ctx", Event: "session_start",
+				Handler:      canonical.Handler{Type: canonical.HandlerCommand, Command: "git status -s"},
+				ProviderData: map[string]json.RawMessage{"kiro": json.RawMessage(tc.data)}}
+			out, ds := adapter(t).Encode(manifest(h), nil)
+			if d := cmp.Diff(tc.want, ds.Codes(), cmpopts.EquateEmpty()); d != "" {
+				t.Errorf("codes (-want +got):\n%s\n%v", d, ds)
+			}
+			if strings.Contains(string(out[file]), "$") {
+				t.Errorf("a mark is written:\n%s", out[file])
+			}
+		})
+	}
+}
+
 // TestDisabledSurvives: "enabled": false goes through the canonical model
 // and back.
 func TestDisabledSurvives(t *testing.T) {

@@ -276,13 +276,12 @@ func validData(f node.Field) bool {
 		return f.Value.Kind == node.Bool
 	case "$matcher":
 		return f.Value.Kind == node.String
-	case "$from":
-		// The pipeline's mark on a hook it wrote to a manifest from this
-		// tool (capabilities' decoder marks): bookkeeping, never written,
-		// and no user's setting to warn about.
-		return f.Value.Kind == node.Bool
 	}
-	return false
+	// hookconv's other marks (the pipeline's "$from" provenance, the
+	// "$env" and "$disabled" its warnings read) are bookkeeping, never
+	// written, and no user's setting to warn about; one of a shape no
+	// decoder writes is no mark of hookconv's, and is reported.
+	return canonical.MarkFits(f.Key, f.Value)
 }
 
 // reportBadData warns about provider_data fields not written.

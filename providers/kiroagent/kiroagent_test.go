@@ -378,6 +378,11 @@ func TestEncodeSourceMark(t *testing.T) {
 	if bytes.Contains(out[file], []byte("$from")) {
 		t.Errorf("the $from mark is written:\n%s", out[file])
 	}
+	// Nor are the marks only warnings read (QA F8: they were HC546).
+	h.ProviderData = map[string]json.RawMessage{"kiro-agent": json.RawMessage(`{"$from":true,"$env":["X"],"$disabled":"disableAllHooks","$failClosed":true}`)}
+	if _, ds := adapter(t).Encode(&canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}, nil); slices.Contains(ds.Codes(), kiroagent.CodeBadData) {
+		t.Errorf("a warning's mark is reported: %v", ds)
+	}
 	// A mark of the wrong type is no mark of the pipeline's.
 	h.ProviderData = map[string]json.RawMessage{"kiro-agent": json.RawMessage(`{"$from":"x"}`)}
 	if _, ds := adapter(t).Encode(&canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}, nil); !slices.Contains(ds.Codes(), kiroagent.CodeBadData) {
