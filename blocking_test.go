@@ -88,6 +88,12 @@ func blockingCheck(src *Source, res Conversion, to string) (blocking, kept int, 
 			kept++
 			continue
 		}
+		if neverBlocks(h) {
+			// A command read whole that always exits 0 and prints no
+			// JSON (a notifier its decoder marked blocking by its event)
+			// was never a guard: no guard of it is lost (QA F12).
+			continue
+		}
 		// Gone, or running something else: a warning must say it was
 		// excluded, or replaced (HC203) or converted (HC202). That warning
 		// accounts for it even when another hook with its event and

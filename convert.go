@@ -858,6 +858,11 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		// target holds of them.
 		read, rds := sourcePatterns(m, from, to, dst)
 		res.Diagnostics = append(res.Diagnostics, rds...)
+		if from != to {
+			// A notifier its decoder marked blocking by its event alone
+			// loses no guard anywhere (QA F12).
+			read = withNeverBlocking(read)
+		}
 		var pds diag.List
 		planned, pds = capabilities.PlanReading(read, from, to, names, caps, mayFail)
 		if from == to {

@@ -2706,9 +2706,10 @@ func shellCompounds(plain string) []compound {
 // command failing (endFails), nor has a call standing alone under set -e
 // (commandReadings), whose failure ends the shell. The plan reads by it
 // whether a per-OS command it removes was a guard (HC202): exit 0 never
-// blocked; a script or program it cannot see may.
+// blocked; a script or program it cannot see may. A notifier program's
+// call (afplay) is read as a command that may fail (withNotifiersRead).
 func mayFail(command string) bool {
-	text, ok := inlineText(command)
+	text, ok := inlineText(withNotifiersRead(command))
 	if !ok || exitsWith(text, exitCodeFailing) {
 		return true
 	}

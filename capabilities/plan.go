@@ -1110,6 +1110,9 @@ func (p *planner) checkExitBlocks(kept *canonical.Hook) {
 	var what, hint string
 	switch kept.Handler.Type {
 	case canonical.HandlerCommand:
+		if p.mayFail != nil && len(kept.Handler.Platform) == 0 && !p.mayFail(kept.Handler.Command) {
+			return // it always exits 0 (a notifier): no exit of it blocks
+		}
 		switch b.Exit {
 		case "json", "contract":
 			return // only an answer in the tool's own terms blocks
