@@ -301,6 +301,16 @@ func WarnValueMatcherForeign(ds *diag.List, names *vocab.Tables, h *canonical.Ho
 	warnValueMatcher(ds, names, h, i, own, "means something else on %s %s; dropped, so it now runs every time", "filter inside the hook script if it matters, or write the matcher "+native+" expects", tool, native)
 }
 
+// WarnValueMatcherUndocumented is WarnValueMatcherDropped for an event
+// whose matcher the tool compares, whole, with values it does not
+// document (vocab's values_undocumented: Copilot CLI's notification_type):
+// another tool's value may be spelled otherwise there and never fire, so
+// it is not written, and the hook runs for every kind, as a hook from a
+// source that fires for fewer kinds does there (HC427).
+func WarnValueMatcherUndocumented(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, own, tool, native string) {
+	warnValueMatcher(ds, names, h, i, own, "names a value %s %s does not document, and it matches the whole value, so one spelled otherwise never fires; dropped, so it now runs for every kind", "filter inside the hook script if it matters", tool, native)
+}
+
 func warnValueMatcher(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, own, what, hint, tool, native string) {
 	if ev, _ := names.Event(h.Event); ev.Subject == "tool" {
 		return

@@ -98,6 +98,13 @@ type NativeEvent struct {
 	// assumption: the tool documents no matcher on the event (Codex's
 	// StopFailure), so messages about it say so.
 	MatcherUndocumented bool `toml:"matcher_undocumented" json:"matcher_undocumented,omitempty"`
+	// ValuesUndocumented says the tool documents a value matcher on the
+	// event but not the values it compares it with (Copilot CLI's and
+	// Qwen Code's notification_type): another tool's value is not carried
+	// there, since the tool matches the whole value and one it spells
+	// otherwise never fires; the hook runs for every kind instead, said
+	// as a source that fires for fewer kinds says it (HC427).
+	ValuesUndocumented bool `toml:"values_undocumented" json:"values_undocumented,omitempty"`
 	// NoteCommands says the note is about command hooks only (their exit
 	// codes): an http hook there has none, and is not told it.
 	NoteCommands bool `toml:"note_commands" json:"note_commands,omitempty"`

@@ -190,6 +190,8 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 			add("matcher", a.String(text))
 			ds.Infof(nested.CodeMatcherCarried, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "",
 				"%s: the %s matcher %q is kept for %s %s", h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
+		} else if row.ValuesUndocumented {
+			providers.WarnValueMatcherUndocumented(ds, c.Names, h, i, c.d.Slug, c.Prov.Name, row.Name)
 		} else if row.Matcher == vocab.MatchNone || row.Matcher == "" {
 			providers.WarnValueMatcherDropped(ds, c.Names, h, i, c.d.Slug, c.Prov.Name, row.Name)
 		} else {
@@ -220,7 +222,7 @@ func (c *Codec) reads(native, canon string) bool {
 // (Copilot CLI: preCompact's manual|auto, notification's types), on an
 // event of the target that takes a value matcher.
 func (c *Codec) carriedValueMatcher(h *canonical.Hook, row vocab.NativeEvent) (text, slug string, ok bool) {
-	if !c.d.ClaudeSpelling || row.Matcher == vocab.MatchNone || row.Matcher == "" {
+	if !c.d.ClaudeSpelling || row.Matcher == vocab.MatchNone || row.Matcher == "" || row.ValuesUndocumented {
 		return "", "", false
 	}
 	for _, slug := range sortedkeys.Of(h.ProviderData) {

@@ -366,6 +366,12 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
 			return []writtenMatcher{{}}
 		}
+		if row.ValuesUndocumented {
+			// The family's values may be spelled otherwise here, and the
+			// tool matches the whole value (Qwen Code's Notification).
+			providers.WarnValueMatcherUndocumented(ds, c.Names, h, i, c.d.Slug, c.Prov.Name, row.Name)
+			return []writtenMatcher{{}}
+		}
 		if !inFamily(slug) && !valuesShared(c.Names, slug, h.Event, text, row) {
 			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters, or write the matcher "+row.Name+" expects",
 				"%s: its %s matcher %q means something else on %s %s; dropped, so it now runs every time",
