@@ -96,7 +96,7 @@ type mark struct {
 var marks = map[string]mark{
 	"$matcher":       {shape: markString},                                    // the native matcher text (nested, flat, kiro-agent)
 	"$commandFilter": {shape: markString},                                    // a split event's command-line filter (flat)
-	"$event":         {shape: markEvent},                                     // the native event an entry came from (flat, cline)
+	"$event":         {shape: markEvent},                                     // the native event an entry came from (flat, cline; nested: a name only read, Codex's StopFailure)
 	"$spelling":      {shape: markEvent},                                     // Claude Code's name for the event (flat, ClaudeSpelling tools)
 	"$type":          {shape: markTrue},                                      // the entry spelled out its default "type" (flat)
 	"$keys":          {shape: markStringMap},                                 // canonical field → the native key the entry used (flat)

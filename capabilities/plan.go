@@ -271,6 +271,21 @@ func neverRanIn(h *canonical.Hook) string {
 	return ""
 }
 
+// readOnlyOwn reports whether the hook's provider_data for the target
+// records ("$event") a native name of the target's for the hook's event.
+func (p *planner) readOnlyOwn() bool {
+	raw := p.h.ProviderData[p.target]
+	if !bytes.Contains(raw, []byte(`"$event"`)) {
+		return false
+	}
+	var fields map[string]json.RawMessage
+	var name string
+	if json.Unmarshal(raw, &fields) != nil || json.Unmarshal(fields["$event"], &name) != nil {
+		return false
+	}
+	return slices.ContainsFunc(p.names.DecodeEvent(p.target, name), func(r vocab.NativeEvent) bool { return r.Event == p.h.Event })
+}
+
 // unixDefault rewrites a hook's commands for a target whose default
 // command is the Unix one, beside overrides for platforms only (Copilot
 // CLI's bash and powershell, Codex's commandWindows, Windsurf's
@@ -547,6 +562,14 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 	// it was, which its decoder kept for that ($neverRuns). Degraded, it
 	// was dropped even on a same-tool conversion (QA).
 	if p.neverRan != "" && p.neverRan == p.target {
+		copyHook(kept, h)
+		return true
+	}
+	// So is a hook read from its own tool's config under a name hookconv
+	// reads and never writes there (Codex's StopFailure, "read only":
+	// codex-cli loads none), which its decoder recorded ("$event"): it
+	// was dropped even on a same-tool conversion (QA F7).
+	if len(p.names.EncodeEvent(p.target, h.Event)) == 0 && p.readOnlyOwn() {
 		copyHook(kept, h)
 		return true
 	}

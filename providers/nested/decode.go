@@ -223,6 +223,11 @@ type readGroup struct {
 	repeats      bool            // an earlier group had the same key: kept apart
 	badMatcher   bool            // the matcher is no pattern: handlers read for their diagnostics, not kept
 	diagsEnd     int             // the end of the group's own diagnostics
+	// readOnly: the event is a name the tool's config holds that
+	// hookconv reads and never writes (Codex's StopFailure, which
+	// codex-cli loads none of): its handlers record it ("$event"), so a
+	// conversion back to the tool writes them back under it.
+	readOnly bool
 }
 
 // handlerItem is one handler of a read group, to decode.
@@ -318,7 +323,8 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 			ds.Warnf(CodeEmptyGroup, g.Pos, path, "remove the group", "group has no handlers; dropped")
 			continue
 		}
-		rg := readGroup{row: row, path: path, handlers: handlers.Items}
+		rg := readGroup{row: row, path: path, handlers: handlers.Items,
+			readOnly: known && row.Alias && len(c.Names.EncodeEvent(c.d.Slug, row.Event)) == 0}
 		rg.matcherText, rg.hasMatcher, rg.extra = c.groupFields(ds, group, path)
 		key := groupKey{event: f.Key, matcher: rg.matcherText, hasMatcher: rg.hasMatcher}
 		if rg.extra != nil {
@@ -374,7 +380,7 @@ func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi 
 	if g.row.Matcher == vocab.MatchTool {
 		h.Matcher = canonical.CloneMatcher(g.matcher)
 	}
-	if extra.Empty() && g.extra == nil && !(g.repeats && hi == 0) && g.matcherData != nil {
+	if extra.Empty() && g.extra == nil && !(g.repeats && hi == 0) && g.matcherData != nil && !g.readOnly {
 		h.ProviderData = map[string]json.RawMessage{c.d.Slug: g.matcherData}
 		return true
 	}
@@ -390,6 +396,9 @@ func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi 
 	}
 	if g.repeats && hi == 0 {
 		extra.Set("$newGroup", &node.Node{Kind: node.Bool, Bool: true})
+	}
+	if g.readOnly {
+		extra.Set("$event", &node.Node{Kind: node.String, Text: g.row.Name})
 	}
 	if raw := extra.Raw(); raw != nil {
 		h.ProviderData = map[string]json.RawMessage{c.d.Slug: raw}

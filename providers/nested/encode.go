@@ -306,6 +306,17 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int) (string, vo
 			return r.Name, r, true
 		}
 	}
+	if bytes.Contains(h.ProviderData[c.d.Slug], []byte(`"$event"`)) {
+		// A name the tool's own config held that hookconv only reads
+		// (Codex's StopFailure): written back under it, as it was.
+		if v := providers.OwnData(h, c.d.Slug).Get("$event"); v != nil && v.Kind == node.String {
+			for _, r := range c.Names.DecodeEvent(c.d.Slug, v.Text) {
+				if r.Event == h.Event {
+					return r.Name, r, true
+				}
+			}
+		}
+	}
 	ds.Warnf(CodeEventDropped, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "",
 		"%s has no %s event; %s was not written", c.Prov.Name, h.Event, h.DisplayName(i))
 	return "", vocab.NativeEvent{}, false
