@@ -985,6 +985,12 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 		// fail open).
 		return
 	}
+	if p.caps.Continues(p.target, kept.Event) {
+		// There a block keeps the agent working (Claude Code's Stop): a
+		// failure that lets it stop instead is the safe outcome, no guard
+		// lost (QA: the warning kept such hooks in the source).
+		return
+	}
 	var how string // built only when warning: this runs for every guard of a large config
 	if src, ok := p.caps.BlockingOf(from, kept.Event); ok && src.Exit == "nonzero" {
 		how = "when a hook on " + kept.Event + " exits with any non-zero code (exit 1, a crash, a missing interpreter)"
