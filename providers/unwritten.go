@@ -5,8 +5,10 @@ import (
 	"slices"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // Codes every adapter family reports alike about handler fields.
@@ -15,7 +17,9 @@ const (
 	// hook is written without it (warning).
 	CodeFieldDropped = "HC316"
 	// CodeTimeoutFailOpen: timeout_action "block" cannot be honoured, as
-	// the target lets the action proceed when a hook times out (warning).
+	// the target lets the action proceed when a hook times out; not said
+	// on an event where the target's block keeps the agent working (Stop),
+	// where letting it stop is the safe outcome (warning).
 	CodeTimeoutFailOpen = "HC317"
 )
 
@@ -69,11 +73,15 @@ func WarnUnwritten(ds *diag.List, h *canonical.Hook, i int, tool string, writes 
 
 // WarnTimeoutFailOpen warns when a blocking hook asks that a timeout
 // block (timeout_action "block") on a target that lets the action proceed
-// when a hook times out.
-func WarnTimeoutFailOpen(ds *diag.List, h *canonical.Hook, i int, tool string) {
-	if !h.Blocking || h.Handler.TimeoutAction != canonical.TimeoutBlock {
+// when a hook times out. Not on an event where the target's block keeps
+// the agent working (Stop, AfterAgent): there a timeout that lets the
+// agent stop is the safe outcome, and one that blocked would keep it from
+// ever stopping, so nothing the hook meant is lost.
+func WarnTimeoutFailOpen(ds *diag.List, h *canonical.Hook, i int, prov vocab.Provider) {
+	if !h.Blocking || h.Handler.TimeoutAction != canonical.TimeoutBlock || capabilities.Default().Continues(prov.Slug, h.Event) {
 		return
 	}
+	tool := prov.Name
 	ds.Warnf(CodeTimeoutFailOpen, h.PosOf("handler.timeout_action"), fmt.Sprintf("hooks[%d].handler.timeout_action", h.SourceIndex(i)),
 		"make the script itself exit 2 before the timeout if a timeout must block",
 		"%s: timeout_action \"block\" cannot be honoured: %s lets the action proceed when a hook times out", h.DisplayName(i), tool)

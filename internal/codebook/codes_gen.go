@@ -73,7 +73,7 @@ var codes = []Code{
 	{ID: "HC314", Package: "providers", Name: "CodeMatcherDropped", Summary: "another tool's value matcher (Claude's \"startup|resume\" on SessionStart) has no place on the target's event, so the hook runs every time (warning)."},
 	{ID: "HC315", Package: "providers/nested", Name: "CodeTypeNotRun", Summary: "handler type the target does not run (error: the pipeline should have degraded it)"},
 	{ID: "HC316", Package: "providers", Name: "CodeFieldDropped", Summary: "a handler field the target has no key for; the hook is written without it (warning)."},
-	{ID: "HC317", Package: "providers", Name: "CodeTimeoutFailOpen", Summary: "timeout_action \"block\" cannot be honoured, as the target lets the action proceed when a hook times out (warning)."},
+	{ID: "HC317", Package: "providers", Name: "CodeTimeoutFailOpen", Summary: "timeout_action \"block\" cannot be honoured, as the target lets the action proceed when a hook times out; not said on an event where the target's block keeps the agent working (Stop), where letting it stop is the safe outcome (warning)."},
 	{ID: "HC319", Package: "providers", Name: "CodeNotWritten", Summary: "a hook the target cannot hold (no native event for it, a handler it cannot run) was not written (warning)."},
 	{ID: "HC320", Package: "providers", Name: "CodeJSONC", Summary: "comments or trailing commas in a strict-JSON file (warning)"},
 	{ID: "HC321", Package: "providers/nested", Name: "CodeTypeNeverRuns", Summary: "a handler of a type its own tool never runs (warning)"},

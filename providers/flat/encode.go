@@ -104,7 +104,7 @@ func (c *Codec) encodeHook(p *encodedPart, m *canonical.Manifest, i int, a *node
 	}
 	providers.WarnUnwritten(ds, h, i, c.Prov.Name, c.d.writes)
 	if c.d.FailClosed == "" { // with failClosed a timeout blocks
-		providers.WarnTimeoutFailOpen(ds, h, i, c.Prov.Name)
+		providers.WarnTimeoutFailOpen(ds, h, i, c.Prov)
 	}
 	for _, row := range rows {
 		if entry, ok := c.entry(ds, h, i, pd, row, a); ok {

@@ -294,7 +294,7 @@ func isZero(n *node.Node) bool {
 // degradation normally removed them already.
 func (e *encoder) unwritten(h *canonical.Hook, i int) {
 	providers.WarnUnwritten(&e.ds, h, i, e.Prov.Name, providers.AllBut("async", "cwd", "env", "model", "platform", "status_message"))
-	providers.WarnTimeoutFailOpen(&e.ds, h, i, e.Prov.Name)
+	providers.WarnTimeoutFailOpen(&e.ds, h, i, e.Prov)
 }
 
 func str(s string) *node.Node { return &node.Node{Kind: node.String, Text: s} }

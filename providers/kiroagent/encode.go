@@ -298,7 +298,7 @@ func (e *encoder) reportBadData(h *canonical.Hook, i int, bad []node.Field) {
 // pipeline's degradation normally removed them already.
 func (e *encoder) unwritten(h *canonical.Hook, i int) {
 	providers.WarnUnwritten(&e.ds, h, i, e.Prov.Name, providers.AllBut("async", "cwd", "env", "platform", "status_message"))
-	providers.WarnTimeoutFailOpen(&e.ds, h, i, e.Prov.Name)
+	providers.WarnTimeoutFailOpen(&e.ds, h, i, e.Prov)
 }
 
 // hookPath is the diagnostic path of a canonical hook.

@@ -629,7 +629,7 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	}
 	o := a.New(node.Node{Kind: node.Object, Fields: a.Fields(fields)})
 	providers.WarnUnwritten(ds, h, i, c.Prov.Name, func(f string) bool { return slices.Contains(written, f) })
-	providers.WarnTimeoutFailOpen(ds, h, i, c.Prov.Name)
+	providers.WarnTimeoutFailOpen(ds, h, i, c.Prov)
 	return o
 }
 
