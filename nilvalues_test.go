@@ -48,6 +48,10 @@ func TestNilValues(t *testing.T) {
 			res := (*Source)(nil).Convert("nope", nil, Options{})
 			return res.Diagnostics, len(res.Diagnostics) == 1 && res.Diagnostics[0].Code == CodeUnknownProvider
 		}},
+		{"nil Source Portability", func() (diag.List, bool) {
+			hooks, general := (*Source)(nil).Portability([]string{"codex"})
+			return general, hooks == nil && noHooks(general) == ""
+		}},
 		{"Shim nil", func() (diag.List, bool) { m, ds := Shim(nil, "claude-code", "codex"); return ds, m == nil && ds == nil }},
 		{"Reshim nil", func() (diag.List, bool) { m, ds := Reshim(nil, "codex"); return ds, m == nil && ds == nil }},
 		{"MissingScripts nil manifest", func() (diag.List, bool) {

@@ -73,6 +73,12 @@ func (s *Source) Portability(targets []string) (hooks []HookReport, general diag
 // decoding and validation, the Source's Diagnostics), which every
 // conversion repeats.
 func (s *Source) PortabilityByTarget(targets []string) (hooks []HookReport, general diag.List, generalTargets [][]string) {
+	if s == nil {
+		// A programming error, said as Convert says it (no panic): about
+		// the source, so no target's.
+		general.Errorf(CodeNothingDecoded, diag.Pos{}, "", "make the Source with DecodeSource", "the Source is nil: it holds no decoded hooks")
+		return nil, general, [][]string{nil}
+	}
 	seen := map[string]int{} // by key: the index in general
 	ofSource := map[string]bool{}
 	keyOf := func(d diag.Diagnostic) string {
