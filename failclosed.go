@@ -66,10 +66,7 @@ func failClosedAnswers(m *canonical.Manifest, from, to string, files providers.F
 				continue
 			}
 		}
-		text, read := scripts.readScript(&h.Handler, forAnswer)
-		if !read {
-			text, _ = scripts.readInput(&h.Handler)
-		}
+		text := scripts.readAnswers(&h.Handler)
 		var spelled []string
 		for _, p := range paths {
 			if spellsKey(text, denyKey(p)) {

@@ -94,10 +94,7 @@ func jsonContextUnread(m *canonical.Manifest, from, to string, files providers.F
 		rk := [3]string{h.Handler.Command + "\x00" + h.Handler.Cwd, form, read}
 		lost, seen := unread[rk]
 		if !seen {
-			text, whole := scripts.readScript(&h.Handler, forAnswer)
-			if !whole {
-				text, _ = scripts.readInput(&h.Handler)
-			}
+			text := scripts.readAnswers(&h.Handler)
 			lost = spellsPath(text, form) && !(read != "" && spellsPath(text, read) && !keysWithin(read, form))
 			unread[rk] = lost
 		}

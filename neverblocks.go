@@ -12,8 +12,9 @@ import (
 // notifierPrograms are the sound and notification programs a notifier
 // hook runs (afplay …; echo done): they print nothing on standard
 // output, so no answer of theirs is read, but their exit status is
-// unknown (a missing sound file fails). A subset of quietPrograms: git,
-// osascript and tee print what hookconv cannot see (tee, the payload).
+// unknown (a missing sound file fails). quietPrograms holds them too,
+// beside programs that print what hookconv cannot see (git, osascript;
+// tee, the payload), which are no notifiers.
 var notifierPrograms = []string{"afplay", "paplay", "aplay", "say", "notify-send", "terminal-notifier"}
 
 // notifierCall matches a call of a notifier program where a command

@@ -635,6 +635,18 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 	return v.text + "\n" + hd.Command, true
 }
 
+// readAnswers returns the text a hook's JSON answers are looked for in:
+// its whole script where readScript can read it all (forAnswer), else
+// the command and whatever project scripts it names (readInput). s may
+// be nil. Nothing is run.
+func (s *Scripts) readAnswers(hd *canonical.Handler) string {
+	if text, whole := s.readScript(hd, forAnswer); whole {
+		return text
+	}
+	text, _ := s.readInput(hd)
+	return text
+}
+
 // readInput returns the text in which a hook's command may name the
 // tool's arguments it reads: the command when it is all that runs
 // (inlineText), the shell script it runs when that is read whole
@@ -787,7 +799,7 @@ const (
 // input (git, notifications, sounds, files made or touched), or only pass
 // it on (tee, to the programs after it, which are judged themselves): a
 // command that runs only these and the shell's own reads no argument.
-var quietPrograms = []string{"git", "say", "notify-send", "osascript", "terminal-notifier", "afplay", "paplay", "aplay", "sleep", "mkdir", "touch", "logger", "tput", "cd", "tee"}
+var quietPrograms = append([]string{"git", "osascript", "sleep", "mkdir", "touch", "logger", "tput", "cd", "tee"}, notifierPrograms...)
 
 // interpreters run the script named among their arguments: one running
 // a script hookconv reads is seen into.
