@@ -261,3 +261,33 @@ func TestShimPayload(t *testing.T) {
 		t.Errorf("CanonicalPayload changed: %v", CanonicalPayload.Tool)
 	}
 }
+
+// FuzzSourceAnswers: a hook's output read in its source tool's forms
+// (run --from) is whatever the hook printed; reading it never panics, and
+// a deny read from it always comes with a decision the tool is answered
+// by.
+func FuzzSourceAnswers(f *testing.F) {
+	for _, seed := range []string{
+		`{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no"}}`,
+		`{"decision":"block","reason":"go on"}`,
+		`{"continue":false,"stopReason":"enough"}`,
+		`{"permission":"deny","user_message":"no"}`,
+		`{"permissionDecision":"Deny"}`,
+		`{"hookSpecificOutput":{"updatedInput":{"command":"ls"}}}`,
+		`{"hookSpecificOutput":null}`,
+		`[1,2]`, `not json`, ``,
+	} {
+		f.Add(seed, uint8(0))
+	}
+	sources := []string{"claude-code", "gemini-cli", "codex", "cursor", "copilot-cli", "windsurf", "kiro", "cline"}
+	events := []string{"before_tool_execute", "agent_stop", "before_prompt", "permission_request", "session_start"}
+	f.Fuzz(func(t *testing.T, out string, pick uint8) {
+		from := sources[int(pick)%len(sources)]
+		in := Input{Event: events[int(pick/8)%len(events)], Tool: "shell"}
+		p := Policy{Blocking: pick&1 == 0, Name: "./h", Source: Default().Answers(from, SourceEvent(from, &in))}
+		o := Resolve(exit(0, out, ""), p)
+		if o.Decision == DecisionDeny && o.Error != "" {
+			t.Fatalf("%s %q: a deny and an error at once: %+v", from, out, o)
+		}
+	})
+}
