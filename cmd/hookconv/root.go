@@ -172,7 +172,7 @@ through one neutral manifest format, hooks/1.0, and lints those manifests.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// --version, as people try first; the same line as `version`.
-		Version: versionLine(),
+		Version: readVersion().line(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	// `hookconv completion bash|zsh|fish|powershell` prints a completion
