@@ -73,7 +73,7 @@ func TestFailClosedAnswers(t *testing.T) {
 		checkOneWarning(t, tc.name, got, tc.want)
 	}
 	src := DecodeSource("claude-code", claude("PermissionRequest", `echo '{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedPermissions":[]}}}'`))
-	mig := src.Migrate("codex", nil, nil)
+	mig := migrateApproved(src, "codex")
 	if !mig.Migrated[0] || !mig.Altered[0] {
 		t.Errorf("migrate: migrated %v, altered %v, want the hook kept: %v", mig.Migrated[0], mig.Altered[0], strings.Join(messagesOf(mig.Diagnostics), "\n"))
 	}

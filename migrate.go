@@ -278,6 +278,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	// then come out the same as for the hook written last time.
 	forms := make([][]projection, len(res.Planned.Hooks))
 	var holders map[projection][]*canonical.Hook
+	var addedNow []int // planned hooks this run adds to the target
 	encodeAgain := false
 	for i := range res.Planned.Hooks {
 		h := res.Planned.Hooks[i]
@@ -317,6 +318,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		encodeAgain = true
 		if len(forms[i]) > 0 {
 			mig.Added++
+			addedNow = append(addedNow, i)
 		}
 	}
 	mig.Others = others(prov, forms, have, own, beside)
@@ -424,6 +426,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 			}
 		}
 	}
+	res.distrustAdded(&mig, addedNow)
 	// A written file the tool may reject whole (HC320: comments or
 	// trailing commas kept from the file merged into) may run none of the
 	// hooks: none is migrated, so --remove-source keeps them all.
@@ -1659,6 +1662,33 @@ func RemoveMigrated(in providers.Files, r Removal) (providers.Files, diag.List) 
 		}
 	}
 	return out, all
+}
+
+// distrustAdded leaves out of mig.Migrated the hooks this run adds to a
+// target that skips the hooks of a rewritten file until a person
+// approves them (Codex's /hooks, HC330, said by the adapter): until then
+// they guard nothing there, so --remove-source must not take the source's
+// copy away (QA: a platform team's migration to Codex removed Claude
+// Code's guards on the same run, and only an info said the Codex copies
+// were off). A later run, after the approval, finds them already there
+// and removes them. Which tool distrusts is the adapter's to say: this
+// reads its diagnostic, not a tool name.
+func (res *Conversion) distrustAdded(mig *Migration, added []int) {
+	if len(added) == 0 {
+		return
+	}
+	for i := range res.Diagnostics {
+		d := &res.Diagnostics[i]
+		if _, written := res.Files[d.File]; d.Code != codex.CodeTrust || !written {
+			continue
+		}
+		for _, h := range added {
+			if src := res.Planned.Hooks[h].SourceIndex(h); src < len(mig.Migrated) {
+				mig.Migrated[src] = false
+			}
+		}
+		d.Hint += "; --remove-source keeps the hooks added now in the source until a run after their approval finds them there"
+	}
 }
 
 // keptUntrusted says what the source tool makes of the hooks a file it

@@ -141,7 +141,7 @@ func TestPayloadFields(t *testing.T) {
 func TestPayloadFieldsKept(t *testing.T) {
 	in := providers.Files{".windsurf/hooks.json": []byte(`{"hooks": {"pre_user_prompt": [{"command": "jq -e '.tool_info.user_prompt | test(\"password\")' >/dev/null && exit 2; exit 0"}]}}`)}
 	for _, to := range []string{"claude-code", "codex"} {
-		mig := DecodeSource("windsurf", in).Migrate(to, nil, nil)
+		mig := migrateApproved(DecodeSource("windsurf", in), to)
 		if !mig.Migrated[0] || !mig.Weakened[0] {
 			t.Errorf("%s: migrated %v, weakened %v, want weakened: %v", to, mig.Migrated[0], mig.Weakened[0], mig.Diagnostics)
 		}
@@ -159,7 +159,7 @@ func TestLastMessageGuardKept(t *testing.T) {
 		to   string
 		kept bool
 	}{{"gemini-cli", true}, {"factory-droid", true}, {"codex", false}} {
-		mig := DecodeSource("claude-code", in).Migrate(tc.to, nil, nil)
+		mig := migrateApproved(DecodeSource("claude-code", in), tc.to)
 		if !mig.Migrated[0] || mig.Weakened[0] != tc.kept {
 			t.Errorf("%s: migrated %v, weakened %v, want weakened %v: %v", tc.to, mig.Migrated[0], mig.Weakened[0], tc.kept, mig.Diagnostics)
 		}

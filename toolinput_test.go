@@ -230,7 +230,7 @@ func TestInputFieldsKept(t *testing.T) {
 	}{
 		{"argument missing", edits, "codex", true},
 	} {
-		mig := DecodeSource("claude-code", tc.in).Migrate(tc.to, nil, nil)
+		mig := migrateApproved(DecodeSource("claude-code", tc.in), tc.to)
 		if !mig.Migrated[0] || mig.Weakened[0] != tc.weakened {
 			t.Errorf("%s: migrated %v, weakened %v, want weakened %v: %v", tc.name, mig.Migrated[0], mig.Weakened[0], tc.weakened, mig.Diagnostics)
 		}
