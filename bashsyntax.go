@@ -10,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -268,7 +269,7 @@ func hasWord(text, w string) bool {
 			return false
 		}
 		j += i
-		if (j == 0 || !isNameByte(text[j-1])) && (j+len(w) == len(text) || !isNameByte(text[j+len(w)])) {
+		if (j == 0 || !shlex.IsNameByte(text[j-1])) && (j+len(w) == len(text) || !shlex.IsNameByte(text[j+len(w)])) {
 			return true
 		}
 		i = j + 1
@@ -559,7 +560,7 @@ func startsWord(b byte) bool {
 func (v *codeViews) keyword(i, to int) string {
 	for _, w := range [...]string{"case", "esac"} {
 		end := i + len(w)
-		if end <= to && v.text[i:end] == w && (end == to || !isNameByte(v.text[end])) && v.startsCommand(i) {
+		if end <= to && v.text[i:end] == w && (end == to || !shlex.IsNameByte(v.text[end])) && v.startsCommand(i) {
 			return w
 		}
 	}
@@ -576,7 +577,7 @@ func (v *codeViews) startsCommand(i int) bool {
 	for k > 0 && (v.c[k-1] == ' ' || v.c[k-1] == '\t') {
 		k--
 	}
-	for k > 0 && isNameByte(v.c[k-1]) {
+	for k > 0 && shlex.IsNameByte(v.c[k-1]) {
 		k--
 	}
 	if k > 0 {

@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -275,7 +276,7 @@ func otherExitCode(text string) string {
 		return ""
 	}
 	text = withExitCodesResolved(forExitReading(text))
-	plain := withoutTrailingComments(withoutLiteralQuotes(text))
+	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(text))
 	for _, m := range exitOther().FindAllStringSubmatchIndex(text, -1) {
 		if strings.Contains(plain[m[0]:m[1]], "exit") {
 			return text[m[2]:m[3]]
@@ -438,20 +439,20 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 	if !strings.Contains(command, "||") && !strings.Contains(command, "&&") && !strings.Contains(command, "!") && !strings.Contains(command, "$?") && !strings.Contains(command, "else") && !strings.Contains(command, "PIPESTATUS") {
 		return "", "", 0, false
 	}
-	plain := withoutLiteralQuotes(command) // same length: the offsets hold
+	plain := shlex.WithoutLiteralQuotes(command) // same length: the offsets hold
 	// Every shape runs its body on a failure, but a test of the status
 	// against 2.
 	on = exitCodeFailing
-	at := skipBlanks(plain, 0)
-	if wordAt(plain, at, "if") {
+	at := shlex.SkipBlanks(plain, 0)
+	if shlex.WordAt(plain, at, "if") {
 		// if ! check.sh; then …; fi, if check.sh; then …; else …; fi
 		cond, then, orElse, ok := ifThen(plain, at)
 		if !ok {
 			return "", "", 0, false
 		}
-		from := skipBlanks(plain, cond.start)
+		from := shlex.SkipBlanks(plain, cond.start)
 		if negated(plain, from) {
-			return strings.TrimSpace(command[skipBlanks(plain, from+1):cond.end]), command[then.start:then.end], exitCodeFailing, true
+			return strings.TrimSpace(command[shlex.SkipBlanks(plain, from+1):cond.end]), command[then.start:then.end], exitCodeFailing, true
 		}
 		if orElse == (span{}) {
 			return "", "", 0, false // the then part runs on success
@@ -462,14 +463,14 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 	if not {
 		// ! check.sh && exit 2: the negation's status is the call's
 		// opposite, so only && runs its body on the call's failure.
-		start = skipBlanks(plain, at+1)
+		start = shlex.SkipBlanks(plain, at+1)
 		at = start
 	} else if strings.HasPrefix(plain[at:], "cd") {
 		if loc := intoProject().FindStringIndex(command[at:]); loc != nil {
 			at += loc[1]
 		}
 	}
-	end := nextOperator(plain, at)
+	end := shlex.NextOperator(plain, at)
 	if end == len(plain) {
 		return "", "", 0, false
 	}
@@ -482,11 +483,11 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 		// and only PIPESTATUS keeps its status. What the pipeline runs
 		// after it must show all it does and write nothing to stderr
 		// (no cat >&2), which would make the call's output a reason.
-		if rest = pipelineEnd(plain, end); rest == len(plain) || plain[rest] != ';' && plain[rest] != '\n' {
+		if rest = shlex.PipelineEnd(plain, end); rest == len(plain) || plain[rest] != ';' && plain[rest] != '\n' {
 			return "", "", 0, false
 		}
 		tail := command[end+1 : rest]
-		if !allVisible(tail, forExit) || stderrWrite().MatchString(withoutLiteralQuotes(tail)) {
+		if !allVisible(tail, forExit) || stderrWrite().MatchString(shlex.WithoutLiteralQuotes(tail)) {
 			return "", "", 0, false
 		}
 		piped = true
@@ -510,7 +511,7 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 		if !strings.Contains(command[rest:], "$?") && !strings.Contains(command[rest:], "PIPESTATUS") {
 			return "", "", 0, false // no test of the call's status follows
 		}
-		rest = skipSpace(plain, rest+1)
+		rest = shlex.SkipSpace(plain, rest+1)
 		status := "?" // $?, or ${PIPESTATUS[0]}, the same after one command
 		if piped {
 			status = pipeStatus // $? is the pipeline's last command's
@@ -521,7 +522,7 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 				return "", "", 0, false
 			}
 			status = command[rest+m[2] : rest+m[3]]
-			rest = skipSpace(plain, rest+m[1])
+			rest = shlex.SkipSpace(plain, rest+m[1])
 		}
 		if tested, arm, code, ok := statusCaseArm(command[rest:], plain[rest:]); ok {
 			// check.sh; case $? in 2) exit 2;; esac: the arm runs on the
@@ -533,7 +534,7 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 			}
 			return call, command[rest+arm.start : rest+arm.end], code, true
 		}
-		if wordAt(plain, rest, "if") {
+		if shlex.WordAt(plain, rest, "if") {
 			cond, then, orElse, ok := ifThen(plain, rest)
 			if !ok {
 				return "", "", 0, false
@@ -576,7 +577,7 @@ func failureBody(command string) (call, body string, on exitCode, ok bool) {
 	default:
 		return "", "", 0, false
 	}
-	body, ok = bodyUnit(command, plain, skipBlanks(plain, rest))
+	body, ok = bodyUnit(command, plain, shlex.SkipBlanks(plain, rest))
 	return call, body, on, ok
 }
 
@@ -627,11 +628,11 @@ func statusCaseArm(command, plain string) (status string, arm span, on exitCode,
 	var carried []string // the numbers an empty arm falling through hands on
 	carriedZero := false
 	for at := m[1]; ; {
-		at = skipSpace(plain, at)
+		at = shlex.SkipSpace(plain, at)
 		if at == len(plain) {
 			return "", span{}, 0, false
 		}
-		if wordAt(plain, at, "esac") {
+		if shlex.WordAt(plain, at, "esac") {
 			// An exit 0 after it runs where no arm exited, and changes
 			// nothing read here.
 			if !found || !endsWithExitZero(command[at+len("esac"):]) {
@@ -736,20 +737,6 @@ func sameStatus(tested, status string) bool {
 	return tested == status || status == "?" && tested == pipeStatus
 }
 
-// pipelineEnd returns where the pipeline whose first | stands at offset
-// at of plain ends: at the first operator that is no single | (a ;, a
-// line break, && or ||), or len(plain). A |& (stderr down the pipe too)
-// ends it there, not followed.
-func pipelineEnd(plain string, at int) int {
-	for at < len(plain) && plain[at] == '|' && !strings.HasPrefix(plain[at:], "||") {
-		if at+1 < len(plain) && plain[at+1] == '&' {
-			return len(plain)
-		}
-		at = nextOperator(plain, at+1)
-	}
-	return at
-}
-
 // exitZeroThen matches an exit with status 0 (exit, exit 0) and the ; or
 // line break after it.
 var exitZeroThen = lazy.Regexp(`^[ \t]*exit(?:[ \t]+0+)?[ \t]*[;\n]`)
@@ -786,20 +773,20 @@ func successBody(command string) (call, body string, ok bool) {
 	if !strings.Contains(command, "&&") && !strings.Contains(command, "if") {
 		return "", "", false
 	}
-	plain := withoutLiteralQuotes(command) // same length: the offsets hold
-	at := skipBlanks(plain, 0)
-	if wordAt(plain, at, "if") {
+	plain := shlex.WithoutLiteralQuotes(command) // same length: the offsets hold
+	at := shlex.SkipBlanks(plain, 0)
+	if shlex.WordAt(plain, at, "if") {
 		cond, then, orElse, ok := ifThen(plain, at)
 		if !ok || orElse != (span{}) {
 			return "", "", false
 		}
-		from := skipBlanks(plain, cond.start)
+		from := shlex.SkipBlanks(plain, cond.start)
 		if first, _, _ := strings.Cut(strings.TrimSpace(plain[from:cond.end]), " "); negated(plain, from) || !callWord(first) {
 			return "", "", false
 		}
 		return strings.TrimSpace(command[from:cond.end]), command[then.start:then.end], true
 	}
-	end := nextOperator(plain, at)
+	end := shlex.NextOperator(plain, at)
 	if negated(plain, at) || !strings.HasPrefix(plain[end:], "&&") {
 		return "", "", false
 	}
@@ -807,7 +794,7 @@ func successBody(command string) (call, body string, ok bool) {
 	if !callWord(first) {
 		return "", "", false
 	}
-	body, ok = bodyUnit(command, plain, skipBlanks(plain, end+2))
+	body, ok = bodyUnit(command, plain, shlex.SkipBlanks(plain, end+2))
 	if !ok {
 		return "", "", false
 	}
@@ -817,7 +804,7 @@ func successBody(command string) (call, body string, ok bool) {
 // callWord reports whether first, a command's first word, may open the
 // call successBody reads: not a cd, a keyword or a compound's opener.
 func callWord(first string) bool {
-	return first != "" && first != "cd" && !slices.Contains(shellKeywords, first) && !slices.Contains(compoundWords, first)
+	return first != "" && first != "cd" && !slices.Contains(shlex.Keywords, first) && !slices.Contains(shlex.CompoundWords, first)
 }
 
 // successAsExitTwo returns a shell script's text with each exit 0 (or
@@ -831,7 +818,7 @@ func callWord(first string) bool {
 // no number (exit $rc, a bare exit), which this does not follow. One
 // pass over the text.
 func successAsExitTwo(text string) (string, bool) {
-	plain := withoutLiteralQuotes(text) // same length: the offsets hold
+	plain := shlex.WithoutLiteralQuotes(text) // same length: the offsets hold
 	var b strings.Builder
 	done := 0
 	for from := 0; ; {
@@ -841,10 +828,10 @@ func successAsExitTwo(text string) (string, bool) {
 		}
 		at := from + i
 		from = at + len("exit")
-		if !wordAt(plain, at, "exit") || at > 0 && isNameByte(plain[at-1]) || !atCommandStart(plain, at) {
+		if !shlex.WordAt(plain, at, "exit") || at > 0 && shlex.IsNameByte(plain[at-1]) || !atCommandStart(plain, at) {
 			continue
 		}
-		j := skipBlanks(plain, from)
+		j := shlex.SkipBlanks(plain, from)
 		k := j
 		for k < len(plain) && plain[k] >= '0' && plain[k] <= '9' {
 			k++
@@ -863,7 +850,7 @@ func successAsExitTwo(text string) (string, bool) {
 	}
 	b.WriteString(text[done:])
 	out := b.String()
-	if _, last := lastLine(out); !wordAt(last, 0, "exit") {
+	if _, last := lastLine(out); !shlex.WordAt(last, 0, "exit") {
 		out += "\nexit 2\n"
 	}
 	return out, true
@@ -1017,12 +1004,12 @@ func statusCondition(text, status string) (onCode, onOther bool, code exitCode, 
 // but a list after it (fi; exit 0).
 func ifThen(plain string, at int) (cond, then, orElse span, ok bool) {
 	cond.start = at + len("if")
-	cond.end = nextOperator(plain, cond.start)
+	cond.end = shlex.NextOperator(plain, cond.start)
 	if cond.end == len(plain) || plain[cond.end] != ';' && plain[cond.end] != '\n' {
 		return span{}, span{}, span{}, false
 	}
-	word := skipSpace(plain, cond.end+1)
-	if !wordAt(plain, word, "then") {
+	word := shlex.SkipSpace(plain, cond.end+1)
+	if !shlex.WordAt(plain, word, "then") {
 		return span{}, span{}, span{}, false
 	}
 	var fi *compound
@@ -1038,7 +1025,7 @@ func ifThen(plain string, at int) (cond, then, orElse span, ok bool) {
 	then = span{word + len("then"), at + fi.end - len("fi")}
 	if len(fi.branches) == 1 {
 		branch := at + fi.branches[0]
-		if branch < then.start || !wordAt(plain, branch, "else") {
+		if branch < then.start || !shlex.WordAt(plain, branch, "else") {
 			return span{}, span{}, span{}, false // elif: another test; else in the condition: no if
 		}
 		then.end, orElse = branch, span{branch + len("else"), then.end}
@@ -1075,7 +1062,7 @@ func bodyUnit(command, plain string, at int) (string, bool) {
 		}
 		return command[at:end], true
 	}
-	end := nextOperator(plain, at)
+	end := shlex.NextOperator(plain, at)
 	first, _, _ := strings.Cut(strings.TrimSpace(plain[at:end]), " ")
 	if end < len(plain) && (plain[end] == '&' || plain[end] == '|') {
 		// [ $? -ne 0 ] && exit 2 || exit 0: an exit never returns, so
@@ -1084,37 +1071,11 @@ func bodyUnit(command, plain string, at int) (string, bool) {
 			return "", false
 		}
 	}
-	if first == "" || slices.Contains(shellKeywords, first) || slices.Contains(compoundWords, first) {
+	if first == "" || slices.Contains(shlex.Keywords, first) || slices.Contains(shlex.CompoundWords, first) {
 		return "", false // if, case, while …: a compound cut at its first ;
 	}
 	return command[at:end], true
 }
-
-// nextOperator returns the offset of the first ;, line break, & or | at
-// or after at in plain that separates commands (not the & of 2>&1 or
-// &>, nor the | of >|), or len(plain).
-func nextOperator(plain string, at int) int {
-	for i := at; i < len(plain); i++ {
-		switch plain[i] {
-		case ';', '\n':
-			return i
-		case '&':
-			if i > 0 && (plain[i-1] == '>' || plain[i-1] == '<') || i+1 < len(plain) && plain[i+1] == '>' {
-				continue
-			}
-			return i
-		case '|':
-			if i > 0 && plain[i-1] == '>' {
-				continue
-			}
-			return i
-		}
-	}
-	return len(plain)
-}
-
-// compoundWords open compound commands that shellKeywords leaves out.
-var compoundWords = []string{"case", "for", "select", "function"}
 
 // followedByList reports whether what follows a compound's end is
 // nothing or another command of the list (; exit 0): no redirection of
@@ -1122,31 +1083,6 @@ var compoundWords = []string{"case", "for", "select", "function"}
 func followedByList(tail string) bool {
 	tail = strings.TrimLeft(tail, " \t")
 	return tail == "" || tail[0] == '\n' || tail[0] == ';' && !strings.HasPrefix(tail, ";;")
-}
-
-// skipBlanks returns the offset of the first byte from at that is no
-// space or tab; skipSpace skips line breaks too.
-func skipBlanks(s string, at int) int {
-	for at < len(s) && (s[at] == ' ' || s[at] == '\t') {
-		at++
-	}
-	return at
-}
-
-func skipSpace(s string, at int) int {
-	for at < len(s) && (s[at] == ' ' || s[at] == '\t' || s[at] == '\n') {
-		at++
-	}
-	return at
-}
-
-// wordAt reports whether plain holds the word w, whole, at offset at.
-func wordAt(plain string, at int, w string) bool {
-	if !strings.HasPrefix(plain[at:], w) {
-		return false
-	}
-	end := at + len(w)
-	return end == len(plain) || strings.IndexByte(" \t\n;", plain[end]) >= 0
 }
 
 // silentExit is a blocking command hook that exits 2 with nothing on

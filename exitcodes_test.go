@@ -10,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/shlex"
 )
 
 func TestExitsTwoSilently(t *testing.T) {
@@ -494,7 +495,7 @@ func FuzzExitsTwoSilently(f *testing.F) {
 		}
 		silent := exitsTwoSilently(text)
 		exitsTwo(text)
-		readShape(withoutLiteralQuotes(text))
+		readShape(shlex.WithoutLiteralQuotes(text))
 		if silent && !strings.Contains(text, "exit") && !strings.Contains(text, "return") {
 			t.Errorf("exitsTwoSilently(%q) with no exit nor return", text)
 		}
@@ -510,13 +511,13 @@ func FuzzExitsTwoSilently(f *testing.F) {
 			t.Errorf("successBody(%q) = %q, %q: not the command's", text, call, body)
 		}
 		// Quotes blanked keep the text's length and lines.
-		if plain := withoutLiteralQuotes(text); len(plain) != len(text) || strings.Count(plain, "\n") != strings.Count(text, "\n") {
-			t.Fatalf("withoutLiteralQuotes(%q) = %q: length or lines changed", text, plain)
+		if plain := shlex.WithoutLiteralQuotes(text); len(plain) != len(text) || strings.Count(plain, "\n") != strings.Count(text, "\n") {
+			t.Fatalf("shlex.WithoutLiteralQuotes(%q) = %q: length or lines changed", text, plain)
 		}
 		if succeeds, ok := successAsExitTwo(text); ok {
 			exitsTwoSilently(succeeds)
 		}
-		failsOnlyOne(withoutLiteralQuotes(text))
+		failsOnlyOne(shlex.WithoutLiteralQuotes(text))
 		withoutOpeningCd(text, ".claude/hooks", "CLAUDE_PROJECT_DIR")
 		// failureTail's rewrites of a script's last lines: an elif
 		// split writes "fi\nif" for it, a pipeline's head only goes.

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 )
 
 // trailingRedirects matches the redirections that end a command
@@ -147,7 +148,7 @@ func exitsTwo(text string) bool {
 // somewhere outside quoted text, by a number or a variable set to one.
 func exitsWith(text string, code exitCode) bool {
 	text = withExitCodesResolved(forExitReading(text))
-	plain := withoutLiteralQuotes(text)
+	plain := shlex.WithoutLiteralQuotes(text)
 	return len(exitsAt(text, plain, code)) > 0 || len(conditionalExits(text, plain, code)) > 0
 }
 
@@ -349,7 +350,7 @@ func readCodeVars(text string) ([]codeUse, map[string]*codeVar) {
 			counted[r.name] = &codeVar{}
 		}
 	}
-	bare := bareUses(withoutLiteralQuotes(text), counted)
+	bare := bareUses(shlex.WithoutLiteralQuotes(text), counted)
 	for name, v := range vars {
 		v.bare = bare[name]
 	}
@@ -438,7 +439,7 @@ func withExitCodesResolved(text string) string {
 // not pair up.
 func subshellSpans(text string) []span {
 	var spans []span
-	for _, c := range shellCompounds(withoutLiteralQuotes(text)) {
+	for _, c := range shellCompounds(shlex.WithoutLiteralQuotes(text)) {
 		if c.closer == ")" {
 			spans = append(spans, c.span)
 		}
@@ -511,7 +512,7 @@ var nameWord = lazy.Regexp(`[A-Za-z_]\w*`)
 // exitsAt returns where text exits with one of code's codes, outside
 // quoted text: matched on the text (for exit "2"), kept where the exit is
 // no quoted text's, which plain, text with its quotes blanked
-// (withoutLiteralQuotes), shows.
+// (shlex.WithoutLiteralQuotes), shows.
 func exitsAt(text, plain string, code exitCode) [][]int {
 	re := exitTwo()
 	if code.failing() {
@@ -567,7 +568,7 @@ func failsSilently(text string) bool {
 // exitsSilently is exitsTwoSilently for the exits of code.
 func exitsSilently(text string, code exitCode) bool {
 	text = withExitCodesResolved(forExitReading(text))
-	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
+	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(text)) // same length: the offsets hold
 	exits := exitsAt(text, plain, code)
 	viaCodes := conditionalExits(text, plain, code)
 	if len(exits) == 0 && len(viaCodes) == 0 && !code.failing() {
@@ -768,16 +769,16 @@ func (sh *scriptShape) blockInside(plain string, b int) (int, int) {
 		return block.start + 1, block.end - 1
 	}
 	from, end := block.start, block.end
-	for from < end && isNameByte(plain[from]) {
+	for from < end && shlex.IsNameByte(plain[from]) {
 		from++
 	}
-	for end > from && isNameByte(plain[end-1]) {
+	for end > from && shlex.IsNameByte(plain[end-1]) {
 		end--
 	}
 	if strings.HasPrefix(plain[block.start:], "case") {
 		// case WORD in: the first arm's pattern follows the in.
 		for at := from; at < end; at++ {
-			if (plain[at-1] == ' ' || plain[at-1] == '\t' || plain[at-1] == '\n') && wordAt(plain, at, "in") {
+			if (plain[at-1] == ' ' || plain[at-1] == '\t' || plain[at-1] == '\n') && shlex.WordAt(plain, at, "in") {
 				return at + len("in"), end
 			}
 		}
@@ -789,7 +790,7 @@ func (sh *scriptShape) blockInside(plain string, b int) (int, int) {
 // reach it and go on: no exit at the top level ends every path before
 // it, and it is no call of a function that always exits.
 func (sh *scriptShape) reached(plain string, at int) (int, bool) {
-	at = skipSpace(plain, at)
+	at = shlex.SkipSpace(plain, at)
 	if ends := sh.endings[-1]; len(ends) > 0 && ends[0] <= at {
 		return 0, false // exit 0 before it, or it calls a function that always exits
 	}
@@ -841,7 +842,7 @@ func withoutListOpening(list string) string {
 func listMayFail(list string) bool {
 	fails, op := false, ""
 	for at := 0; ; {
-		end := pipelineEnd(list, nextOperator(list, at)) // a pipeline's status is its last command's
+		end := shlex.PipelineEnd(list, shlex.NextOperator(list, at)) // a pipeline's status is its last command's
 		part := list[at:end]
 		if i := strings.LastIndexByte(part, '|'); i >= 0 {
 			part = part[i+1:]
@@ -875,7 +876,7 @@ func listMayFail(list string) bool {
 // on stderr (QA). Any other program may fail with any code.
 func failsOnlyOne(list string) bool {
 	for at := 0; at < len(list); {
-		end := pipelineEnd(list, nextOperator(list, at))
+		end := shlex.PipelineEnd(list, shlex.NextOperator(list, at))
 		part := list[at:end]
 		if i := strings.LastIndexByte(part, '|'); i >= 0 {
 			part = part[i+1:]
@@ -1083,7 +1084,7 @@ func withoutOutputRedirects(command string) (string, bool) {
 // which the write's own reading follows). Other programs that print
 // (jq, grep without -q) are not seen: a needless warning at worst.
 func withPrintsToStderr(text string) string {
-	plain := withoutTrailingComments(withoutLiteralQuotes(forExitReading(text))) // same length: the offsets hold
+	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(forExitReading(text))) // same length: the offsets hold
 	locs := printCommand().FindAllStringIndex(plain, -1)
 	if locs == nil {
 		return text
@@ -1098,13 +1099,13 @@ func withPrintsToStderr(text string) string {
 	last := 0
 	for _, loc := range locs {
 		start, end := loc[0], loc[1]
-		if !isNameByte(plain[start]) {
+		if !shlex.IsNameByte(plain[start]) {
 			start++
 		}
 		if !atCommandStart(plain, start) || strings.Count(plain[:start], "`")%2 == 1 || slices.ContainsFunc(away, func(sp span) bool { return sp.start <= start && start < sp.end }) {
 			continue
 		}
-		if next := nextOperator(plain, end); next < len(plain) && plain[next] == '|' && !strings.HasPrefix(plain[next:], "||") {
+		if next := shlex.NextOperator(plain, end); next < len(plain) && plain[next] == '|' && !strings.HasPrefix(plain[next:], "||") {
 			continue // echo "$x" | grep -q rm
 		}
 		if plain[start:end] == "printf" && strings.HasPrefix(strings.TrimLeft(plain[end:], " \t"), "-v") {
@@ -1246,13 +1247,13 @@ func prefixReadings(command string) (string, []string) {
 			!slices.ContainsFunc(statusLaunchers, func(l string) bool { return strings.HasPrefix(trimmed, l) }) && !hasPipe(trimmed) && !strings.HasPrefix(trimmed, "[ -") && !strings.HasPrefix(trimmed, "test -") {
 			break // most commands: not copied
 		}
-		plain := withoutLiteralQuotes(trimmed) // same length: the offsets hold
+		plain := shlex.WithoutLiteralQuotes(trimmed) // same length: the offsets hold
 		switch {
-		case slices.ContainsFunc(statusLaunchers, func(l string) bool { return wordAt(plain, 0, l) }):
+		case slices.ContainsFunc(statusLaunchers, func(l string) bool { return shlex.WordAt(plain, 0, l) }):
 			// timeout 5 check.sh: check.sh's status, and nothing on
 			// stderr but where the launcher fails itself (125, 127).
 			at := statusLauncherEnd(plain)
-			if at < 0 || !runsProgram(plain[at:]) && !wordAt(plain, at, "env") && !wordAt(plain, at, "/usr/bin/env") || afterAssignments(plain[at:]) != plain[at:] {
+			if at < 0 || !runsProgram(plain[at:]) && !shlex.WordAt(plain, at, "env") && !shlex.WordAt(plain, at, "/usr/bin/env") || afterAssignments(plain[at:]) != plain[at:] {
 				done = true
 				break
 			}
@@ -1275,14 +1276,14 @@ func prefixReadings(command string) (string, []string) {
 				break
 			}
 			command = read
-		case wordAt(plain, 0, "exec") || wordAt(plain, 0, "env") || wordAt(plain, 0, "/usr/bin/env"):
+		case shlex.WordAt(plain, 0, "exec") || shlex.WordAt(plain, 0, "env") || shlex.WordAt(plain, 0, "/usr/bin/env"):
 			first, _, _ := strings.Cut(plain, " ")
-			at := skipLauncherOptions(plain, skipBlanks(plain, len(first)), first == "exec")
+			at := skipLauncherOptions(plain, shlex.SkipBlanks(plain, len(first)), first == "exec")
 			// exec env "$(git …)"/guard.sh (a user's exec env
 			// "$CLAUDE_PROJECT_DIR"/guard.sh, rewritten for Codex): env is
 			// read on the next round (QA).
-			envNext := first == "exec" && at >= 0 && (wordAt(plain, at, "env") || wordAt(plain, at, "/usr/bin/env"))
-			if at < 0 || !envNext && !runsProgram(afterAssignments(plain[at:])) || first == "exec" && nextOperator(plain, at) != len(plain) {
+			envNext := first == "exec" && at >= 0 && (shlex.WordAt(plain, at, "env") || shlex.WordAt(plain, at, "/usr/bin/env"))
+			if at < 0 || !envNext && !runsProgram(afterAssignments(plain[at:])) || first == "exec" && shlex.NextOperator(plain, at) != len(plain) {
 				done = true // exec x.sh || exit 2: the || never runs
 				break
 			}
@@ -1292,12 +1293,12 @@ func prefixReadings(command string) (string, []string) {
 			}
 			command = trimmed[at:]
 		case strings.HasPrefix(plain, "{ ") || strings.HasPrefix(plain, "{\t"):
-			end := nextOperator(plain, 1)
-			if end == len(plain) || plain[end] != ';' || !wordAt(plain, skipBlanks(plain, end+1), "}") {
+			end := shlex.NextOperator(plain, 1)
+			if end == len(plain) || plain[end] != ';' || !shlex.WordAt(plain, shlex.SkipBlanks(plain, end+1), "}") {
 				done = true
 				break
 			}
-			closing := skipBlanks(plain, end+1)
+			closing := shlex.SkipBlanks(plain, end+1)
 			inner := strings.TrimSpace(trimmed[1:end])
 			if _, _, to, captured := capturedCall(strings.TrimSpace(plain[1:end])); inner == "" || strings.ContainsAny(plain[1:end], "{}()`") && (!captured || to != len(inner)) {
 				done = true // a compound or a substitution inside
@@ -1320,8 +1321,8 @@ func prefixReadings(command string) (string, []string) {
 			command = trimmed[from:to] + " >/dev/null" + trimmed[end:]
 		default:
 			// One command standing alone, then the rest.
-			end := nextOperator(plain, 0)
-			next := skipSpace(plain, end+1)
+			end := shlex.NextOperator(plain, 0)
+			next := shlex.SkipSpace(plain, end+1)
 			if end == len(plain) || plain[end] != ';' && plain[end] != '\n' || strings.HasPrefix(plain[end:], ";;") || next >= len(plain) {
 				done = true
 				break
@@ -1331,7 +1332,7 @@ func prefixReadings(command string) (string, []string) {
 				errexit, pipefail = e, p
 			} else if loc := intoProject().FindStringIndex(trimmed); loc != nil && loc[1] == next && cd == "" {
 				cd = trimmed[:next]
-			} else if wordAt(plain, 0, "trap") && strings.TrimSpace(withoutQuietTraps(trimmed[:end])) == "true" {
+			} else if shlex.WordAt(plain, 0, "trap") && strings.TrimSpace(withoutQuietTraps(trimmed[:end])) == "true" {
 				// trap 'rm -f "$tmp"' EXIT;: writes nothing, sets no
 				// code, fails on nothing the rest reads (QA).
 			} else if standsApart(statement, plain[next:]) {
@@ -1357,9 +1358,9 @@ func prefixReadings(command string) (string, []string) {
 	if errexit {
 		// set -e; check.sh; [ $? -eq 0 ] || exit 2: check.sh's failure
 		// ends the shell with its status, and the test never runs.
-		plain := withoutLiteralQuotes(command)
-		at := skipSpace(plain, 0)
-		if end := nextOperator(plain, at); end < len(plain) && (plain[end] == ';' || plain[end] == '\n') && simpleCommand(plain[at:end]) {
+		plain := shlex.WithoutLiteralQuotes(command)
+		at := shlex.SkipSpace(plain, 0)
+		if end := shlex.NextOperator(plain, at); end < len(plain) && (plain[end] == ';' || plain[end] == '\n') && simpleCommand(plain[at:end]) {
 			command = command[at:end]
 		}
 	}
@@ -1410,12 +1411,12 @@ func statusLauncherEnd(plain string) int {
 		return plain[at:end]
 	}
 	launcher := next()
-	at = skipBlanks(plain, end)
+	at = shlex.SkipBlanks(plain, end)
 	for at < len(plain) {
 		word := next()
 		switch {
 		case word == "--":
-			return skipBlanks(plain, end)
+			return shlex.SkipBlanks(plain, end)
 		case launcher == "timeout" && (word == "--preserve-status" || word == "--foreground" || word == "-v" || word == "--verbose" ||
 			strings.HasPrefix(word, "--signal=") || strings.HasPrefix(word, "--kill-after=") ||
 			len(word) > 2 && (strings.HasPrefix(word, "-s") || strings.HasPrefix(word, "-k"))):
@@ -1423,7 +1424,7 @@ func statusLauncherEnd(plain string) int {
 			launcher == "nice" && word == "-n":
 			// The option's argument: a signal, a duration, or an
 			// adjustment, which must not lower the niceness.
-			if at = skipBlanks(plain, end); at == len(plain) || launcher == "nice" && strings.Trim(next(), "0123456789") != "" {
+			if at = shlex.SkipBlanks(plain, end); at == len(plain) || launcher == "nice" && strings.Trim(next(), "0123456789") != "" {
 				return -1
 			}
 			next()
@@ -1442,7 +1443,7 @@ func statusLauncherEnd(plain string) int {
 			launcher == "ionice" && (word == "-c" || word == "-n"):
 			// The option's argument: a buffering mode, a class (best
 			// effort or idle: real time needs root), a level.
-			if at = skipBlanks(plain, end); at == len(plain) {
+			if at = shlex.SkipBlanks(plain, end); at == len(plain) {
 				return -1
 			}
 			if arg := next(); launcher == "ionice" && (word == "-c" && arg != "2" && arg != "3" || strings.Trim(arg, "0123456789") != "") {
@@ -1455,16 +1456,16 @@ func statusLauncherEnd(plain string) int {
 			if word != "0" {
 				return -1
 			}
-			return skipBlanks(plain, end)
+			return shlex.SkipBlanks(plain, end)
 		case launcher == "timeout":
 			if !timeoutDuration().MatchString(word) {
 				return -1
 			}
-			return skipBlanks(plain, end) // the duration read: the program follows
+			return shlex.SkipBlanks(plain, end) // the duration read: the program follows
 		default:
 			return at
 		}
-		at = skipBlanks(plain, end)
+		at = shlex.SkipBlanks(plain, end)
 	}
 	return -1
 }
@@ -1492,7 +1493,7 @@ func hasPipe(command string) bool {
 // opens with a pipeline of several commands: its first command ends at
 // a single |.
 func pipesFirst(plain string) bool {
-	end := nextOperator(plain, 0)
+	end := shlex.NextOperator(plain, 0)
 	return end < len(plain) && plain[end] == '|' && !strings.HasPrefix(plain[end:], "||")
 }
 
@@ -1507,7 +1508,7 @@ func pipesFirst(plain string) bool {
 // numbers they hold.
 func withoutPipelineHead(command, plain string) (string, bool) {
 	last := 0
-	for at := nextOperator(plain, 0); at < len(plain) && plain[at] == '|' && !strings.HasPrefix(plain[at:], "||"); at = nextOperator(plain, last) {
+	for at := shlex.NextOperator(plain, 0); at < len(plain) && plain[at] == '|' && !strings.HasPrefix(plain[at:], "||"); at = shlex.NextOperator(plain, last) {
 		if at+1 < len(plain) && plain[at+1] == '&' {
 			return "", false
 		}
@@ -1541,7 +1542,7 @@ func withoutFirstStatusExit(command string) string {
 		return command
 	}
 	call := strings.TrimSpace(withoutPipelineTail(strings.TrimSpace(command[:loc[0]])))
-	if plain := withoutLiteralQuotes(call); call == "" || nextOperator(plain, 0) != len(plain) {
+	if plain := shlex.WithoutLiteralQuotes(call); call == "" || shlex.NextOperator(plain, 0) != len(plain) {
 		return command // not one pipeline, or what follows its first command not seen
 	}
 	return call
@@ -1560,7 +1561,7 @@ func capturedCall(plain string) (from, to, end int, ok bool) {
 	}
 	from, to, end = m[6], m[7], m[1]
 	call := strings.TrimSpace(plain[from:to])
-	if call == "" || nextOperator(call, 0) != len(call) || !simpleCommand(call) {
+	if call == "" || shlex.NextOperator(call, 0) != len(call) || !simpleCommand(call) {
 		return 0, 0, 0, false
 	}
 	rest := strings.TrimLeft(plain[end:], " \t")
@@ -1578,7 +1579,7 @@ var hereStringOfVar = lazy.Regexp(`[ \t]*<<<[ \t]*(?:"\$\{?[A-Za-z_]\w*\}?"|\$\{
 // variable's value (check.sh <<< "$input" is read as check.sh: QA): they
 // feed the value to the command's standard input, and write nothing.
 func withoutHereStrings(command string) string {
-	plain := withoutLiteralQuotes(command) // same length: the offsets hold
+	plain := shlex.WithoutLiteralQuotes(command) // same length: the offsets hold
 	locs := hereStringOfVar().FindAllStringIndex(plain, -1)
 	for k := len(locs) - 1; k >= 0; k-- {
 		if loc := locs[k]; plain[loc[0]:loc[1]] == command[loc[0]:loc[1]] {
@@ -1657,7 +1658,7 @@ func standsApart(statement, rest string) bool {
 		// prefixReadings reads past one that changes nothing.
 		return false
 	}
-	nextEnd := nextOperator(rest, 0)
+	nextEnd := shlex.NextOperator(rest, 0)
 	if next := rest[:nextEnd]; strings.Contains(next, "$?") || strings.Contains(next, "PIPESTATUS") {
 		return false // check.sh; [ $? -eq 0 ] || exit 2: it is the call
 	}
@@ -1675,7 +1676,7 @@ func standsApart(statement, rest string) bool {
 // backquote; $( … ) and ${ … } are words of it.
 func simpleCommand(statement string) bool {
 	first, _, _ := strings.Cut(strings.TrimSpace(statement), " ")
-	if first == "" || slices.Contains(shellKeywords, first) || slices.Contains(compoundWords, first) {
+	if first == "" || slices.Contains(shlex.Keywords, first) || slices.Contains(shlex.CompoundWords, first) {
 		return false
 	}
 	depth := 0
@@ -1703,12 +1704,12 @@ func simpleCommand(statement string) bool {
 // read as check.sh || exit 2): the pipeline fails when check.sh does,
 // and its stdout alone goes down the pipe.
 func withoutPipelineTail(command string) string {
-	plain := withoutLiteralQuotes(command)
-	end := nextOperator(plain, 0)
+	plain := shlex.WithoutLiteralQuotes(command)
+	end := shlex.NextOperator(plain, 0)
 	if end == len(plain) || plain[end] != '|' || strings.HasPrefix(plain[end:], "||") {
 		return command
 	}
-	tailEnd := pipelineEnd(plain, end)
+	tailEnd := shlex.PipelineEnd(plain, end)
 	tail := command[end+1 : tailEnd]
 	if strings.TrimSpace(tail) == "" || !allVisible(tail, forExit) || stderrWrite().MatchString(plain[end+1:tailEnd]) {
 		return command
@@ -1734,14 +1735,14 @@ func skipLauncherOptions(plain string, at int, exec bool) int {
 		word := plain[at:end]
 		switch {
 		case word == "--":
-			return skipBlanks(plain, end)
+			return shlex.SkipBlanks(plain, end)
 		case !strings.HasPrefix(word, "-"):
 			return at
 		case exec && (word == "-c" || word == "-l" || word == "-cl" || word == "-lc"),
 			!exec && (word == "-" || word == "-i" || word == "--ignore-environment" || strings.HasPrefix(word, "--unset=") || len(word) > 2 && strings.HasPrefix(word, "-u")):
 		case exec && word == "-a", !exec && word == "-u":
 			// The option's argument: the program's name, or the variable.
-			if end = skipBlanks(plain, end); end == len(plain) {
+			if end = shlex.SkipBlanks(plain, end); end == len(plain) {
 				return -1
 			}
 			for end < len(plain) && plain[end] != ' ' && plain[end] != '\t' {
@@ -1750,7 +1751,7 @@ func skipLauncherOptions(plain string, at int, exec bool) int {
 		default:
 			return -1
 		}
-		at = skipBlanks(plain, end)
+		at = shlex.SkipBlanks(plain, end)
 	}
 	return -1
 }
@@ -2550,12 +2551,12 @@ func atCommandStart(plain string, at int) bool {
 		return true
 	}
 	j := i
-	for j >= 0 && isNameByte(plain[j]) {
+	for j >= 0 && shlex.IsNameByte(plain[j]) {
 		j--
 	}
 	switch plain[j+1 : i+1] {
 	case "then", "do", "else", "elif", "if", "while", "until", "time":
-		return j < 0 || !isNameByte(plain[j])
+		return j < 0 || !shlex.IsNameByte(plain[j])
 	}
 	return false
 }
@@ -2716,7 +2717,7 @@ func mayFail(command string) bool {
 	if _, alone := commandReadings(text); len(alone) > 0 {
 		return true
 	}
-	plain := withoutTrailingComments(withoutLiteralQuotes(withExitCodesResolved(forExitReading(text))))
+	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(withExitCodesResolved(forExitReading(text))))
 	_, fails := readShape(plain).endFails(plain, exitCodeFailing)
 	return fails
 }

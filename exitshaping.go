@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 )
 
 // What a script does that changes nothing about how it exits or what it
@@ -36,7 +37,7 @@ func forExitReading(text string) string {
 }
 
 // trapCommand matches, in a text with its literal quotes blanked
-// (withoutLiteralQuotes), a trap command at a command's start: the
+// (shlex.WithoutLiteralQuotes), a trap command at a command's start: the
 // command the first group, its action (a quoted word or a bare one) the
 // second, the conditions it is set for (signals, EXIT, ERR, …) the
 // third.
@@ -61,7 +62,7 @@ var quietTrapAction = lazy.Regexp(`^[ \t]*(?:-|(?:(?:rm[ \t]+-[rRdv]*f[rRdv]*(?:
 // ERR, DEBUG or RETURN it runs as the script goes.
 func withoutQuietTraps(text string) string {
 	var b []byte // a copy, made at the first change
-	for _, m := range trapCommand().FindAllStringSubmatchIndex(withoutLiteralQuotes(text), -1) {
+	for _, m := range trapCommand().FindAllStringSubmatchIndex(shlex.WithoutLiteralQuotes(text), -1) {
 		action := text[m[4]:m[5]]
 		if len(action) >= 2 && (action[0] == '\'' || action[0] == '"') {
 			action = action[1 : len(action)-1]
@@ -200,7 +201,7 @@ func literalArithmetic(expr string) (string, bool) {
 			i++
 		case '0' <= c && c <= '9':
 			j := i
-			for j < len(expr) && isNameByte(expr[j]) {
+			for j < len(expr) && shlex.IsNameByte(expr[j]) {
 				j++
 			}
 			toks = append(toks, expr[i:j])
@@ -301,12 +302,12 @@ func (p *arithmeticParser) unary() (int64, bool) {
 func arithmeticSets(expr string) []string {
 	var names []string
 	for i := 0; i < len(expr); {
-		if !isNameByte(expr[i]) || '0' <= expr[i] && expr[i] <= '9' {
+		if !shlex.IsNameByte(expr[i]) || '0' <= expr[i] && expr[i] <= '9' {
 			i++
 			continue
 		}
 		start := i
-		for i < len(expr) && isNameByte(expr[i]) {
+		for i < len(expr) && shlex.IsNameByte(expr[i]) {
 			i++
 		}
 		if start > 0 && expr[start-1] == '$' {
@@ -367,7 +368,7 @@ func atCommandWord(text string, i int) bool {
 		return true
 	}
 	for _, kw := range []string{"if", "elif", "while", "until", "then", "do", "else"} {
-		if strings.HasSuffix(before, kw) && (len(before) == len(kw) || !isNameByte(before[len(before)-len(kw)-1])) {
+		if strings.HasSuffix(before, kw) && (len(before) == len(kw) || !shlex.IsNameByte(before[len(before)-len(kw)-1])) {
 			return true
 		}
 	}
@@ -460,7 +461,7 @@ func hereOperators(line string) []hereOp {
 			op.delim, op.end = line[j+1:j+1+k], j+2+k
 		} else {
 			k := j
-			for k < len(line) && isNameByte(line[k]) {
+			for k < len(line) && shlex.IsNameByte(line[k]) {
 				k++
 			}
 			op.delim, op.end = line[j:k], k
@@ -543,7 +544,7 @@ func withLastCallReturnsAsExits(text string) string {
 	if !strings.Contains(text, "return") {
 		return text // most scripts: no shape is read
 	}
-	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
+	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(text)) // same length: the offsets hold
 	sh, fn, last, ok := lastFunctionCall(plain)
 	if !ok {
 		return text
@@ -692,7 +693,7 @@ func withoutWordBeforeExit(text, word string) string {
 		}
 		if len(rest) < len(text)-end && atCommandWord(text, i) {
 			for _, w := range []string{"exit", "return"} {
-				if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isNameByte(rest[len(w)])) {
+				if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !shlex.IsNameByte(rest[len(w)])) {
 					if b == nil {
 						b = []byte(text)
 					}

@@ -34,6 +34,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 )
 
 // maxProgramScript is the largest Python or Node script read: a guard is
@@ -685,7 +686,7 @@ func jsLiteralEnd(text string, i int) int {
 func endsWithWord(s string, words ...string) bool {
 	s = strings.TrimRight(s, " \t\n\r")
 	for _, w := range words {
-		if strings.HasSuffix(s, w) && (len(s) == len(w) || !isNameByte(s[len(s)-len(w)-1]) && s[len(s)-len(w)-1] != '.' && s[len(s)-len(w)-1] != '$') {
+		if strings.HasSuffix(s, w) && (len(s) == len(w) || !shlex.IsNameByte(s[len(s)-len(w)-1]) && s[len(s)-len(w)-1] != '.' && s[len(s)-len(w)-1] != '$') {
 			return true
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 )
 
 // shellSelf is how a shell script names its own file: $0 or
@@ -154,12 +155,12 @@ func withoutDirAssignments(text string, names map[string]bool) string {
 func bareWords(text string, names map[string]bool) map[string]int {
 	counts := map[string]int{}
 	for i := 0; i < len(text); {
-		if !isNameByte(text[i]) {
+		if !shlex.IsNameByte(text[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(text) && isNameByte(text[j]) {
+		for j < len(text) && shlex.IsNameByte(text[j]) {
 			j++
 		}
 		if word := text[i:j]; names[word] && !isReference(text[:i]) {
@@ -195,7 +196,7 @@ func replaceVarsWith(s string, names map[string]bool, with string) string {
 			start++
 		}
 		end := start
-		for end < len(s) && isNameByte(s[end]) {
+		for end < len(s) && shlex.IsNameByte(s[end]) {
 			end++
 		}
 		if !names[s[start:end]] {

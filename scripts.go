@@ -15,6 +15,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -852,7 +853,7 @@ func programsUnseen(text string, refs []scriptRef) inputUnseen {
 			}
 			name := path.Base(w.text)
 			switch {
-			case assignment().MatchString(w.text), slices.Contains(shellKeywords, w.text), w.text == "esac", w.text == "env":
+			case assignment().MatchString(w.text), slices.Contains(shlex.Keywords, w.text), w.text == "esac", w.text == "env":
 				// env runs the program after it, which is judged
 			case w.text == "case" || w.text == "for" || w.text == "in":
 				at = false // a subject or the loop's words, up to an operator
@@ -964,13 +965,13 @@ func allVisible(text string, p purpose) bool {
 		text = withFunctionsInline(text)
 	}
 	plain := withoutTextSubstitutions(text)
-	if opaque(withoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
+	if opaque(shlex.WithoutLiteralQuotes(plain)) || runsOtherPrograms(plain, p == forAnswer) {
 		return false
 	}
 	if p == forExit {
 		// A script named in a message ("usage: guard.sh < payload") is no
 		// script run: for the exit, quoted text is left out.
-		return !namesScript().MatchString(withoutLiteralQuotes(text))
+		return !namesScript().MatchString(shlex.WithoutLiteralQuotes(text))
 	}
 	return !namesScript().MatchString(text)
 }
@@ -1101,184 +1102,6 @@ var devRedirect = lazy.Regexp(`(\d?(?:>>|>&|<&|>|<))[ \t]+(/dev/(?:null|stdin|st
 // namesScript matches a file name with a script's extension
 // (scriptExtensions), ending there: "guard.py", not "package.json".
 var namesScript = lazy.Regexp(`(?:` + strings.ReplaceAll(strings.Join(scriptExtensions, "|"), ".", `\.`) + `)\b`)
-
-// withoutLiteralQuotes blanks the insides of quoted strings that expand
-// nothing: '…', and "…" without $, ` or \. What they hold is text (a
-// message naming "npm/yarn" is no program's path); a quoted program name
-// in command position is still runsOtherPrograms' to find. One with \
-// alone stays whole, as it was. In a "…" that expands something, the
-// literal runs between its expansions that hold
-// a blank are blanked too (messageRuns): "$(date "+%T") rerun with set
-// -x" is a message, whose set -x, >&2 or 2>/dev/null is no command's
-// (QA), while "$DIR/check.sh" keeps its path. The text keeps its length
-// and its lines.
-func withoutLiteralQuotes(text string) string {
-	b := []byte(text)
-	for i := 0; i < len(b); i++ {
-		q := b[i]
-		if q != '\'' && q != '"' {
-			if q == '\\' {
-				i++ // an escaped quote opens nothing
-			}
-			continue
-		}
-		end := closingQuote(b[i+1:], q)
-		if end < 0 {
-			return text // unbalanced: runsOtherPrograms refuses it
-		}
-		inner := b[i+1 : i+1+end]
-		if q == '\'' || !bytes.ContainsAny(inner, "$`\\") {
-			for j := range inner {
-				if inner[j] != '\n' {
-					inner[j] = 'x'
-				}
-			}
-		} else if bytes.ContainsAny(inner, "$`") {
-			messageRuns(inner)
-		}
-		i += end + 1
-	}
-	return string(b)
-}
-
-// messageRuns blanks, in the inside of a "…" that expands something, each
-// literal run between its expansions ($name, ${…}, $(…), `…`) that holds
-// a blank or a line break: words of a message, not a path. Blanks and
-// line breaks stay, and so does a run's first byte after an unbraced
-// $name when it is no name byte, so that the name still ends where it
-// ended ("$FILE: blocked" keeps $FILE).
-func messageRuns(inner []byte) {
-	start := 0 // of the current literal run
-	flush := func(end int) {
-		run := inner[start:end]
-		if !bytes.ContainsAny(run, " \t\n") {
-			return
-		}
-		for j := range run {
-			switch {
-			case run[j] == ' ' || run[j] == '\t' || run[j] == '\n':
-			case j == 0 && start > 0 && !isNameByte(run[0]) && isNameByte(inner[start-1]):
-			default:
-				run[j] = 'x'
-			}
-		}
-	}
-	for j := 0; j < len(inner); j++ {
-		switch c := inner[j]; {
-		case c == '\\':
-			j++ // an escaped byte is literal: part of the run
-		case c == '`':
-			flush(j)
-			k := bytes.IndexByte(inner[j+1:], '`')
-			if k < 0 {
-				return
-			}
-			j += k + 1
-			start = j + 1
-		case c == '$' && j+1 < len(inner):
-			flush(j)
-			switch n := inner[j+1]; {
-			case n == '(':
-				k := substitutionEnd(inner[j+2:])
-				if k < 0 {
-					return
-				}
-				j += 2 + k
-			case n == '{':
-				k := bytes.IndexByte(inner[j+2:], '}')
-				if k < 0 {
-					return
-				}
-				j += 2 + k
-			case isNameByte(n):
-				for j+1 < len(inner) && isNameByte(inner[j+1]) {
-					j++
-				}
-			default:
-				j++ // $@, $?, $1, …
-			}
-			start = j + 1
-		}
-	}
-	if start < len(inner) {
-		flush(len(inner))
-	}
-}
-
-// maxQuoteDepth bounds how deep closingQuote and substitutionEnd follow
-// strings and substitutions nested in each other: deeper is read as
-// unbalanced (nothing is blanked, and the readers refuse the text). No
-// script nests so; without a bound a hostile inline command of millions
-// of "$( overflowed the stack (QA).
-const maxQuoteDepth = 64
-
-// closingQuote is the index in s of the quote q that closes a string
-// opened just before s, or -1: in double quotes a backslash escapes the
-// next byte ("a \" b" is one string), and a command substitution is read
-// past whole, the quotes in it its own ("$(dirname "$0")/check.sh" is one
-// string: QA found the quote before $0 taken for its end, and the rest
-// of the line read as another string, which hid an if's condition's
-// end); in single quotes nothing does.
-func closingQuote(s []byte, q byte) int {
-	return closingQuoteAt(s, q, 0)
-}
-
-// closingQuoteAt is closingQuote at a depth of nesting.
-func closingQuoteAt(s []byte, q byte, depth int) int {
-	if depth > maxQuoteDepth {
-		return -1
-	}
-	for j := 0; j < len(s); j++ {
-		switch {
-		case s[j] == '\\' && q == '"':
-			j++
-		case s[j] == '$' && q == '"' && j+1 < len(s) && s[j+1] == '(':
-			end := substitutionEndAt(s[j+2:], depth+1)
-			if end < 0 {
-				return -1
-			}
-			j += 2 + end
-		case s[j] == q:
-			return j
-		}
-	}
-	return -1
-}
-
-// substitutionEnd is the index in s of the ) that closes a command
-// substitution opened just before s ($( or $(( ), or -1: parentheses in
-// it are counted and its quoted strings read past, each byte once.
-func substitutionEnd(s []byte) int {
-	return substitutionEndAt(s, 0)
-}
-
-// substitutionEndAt is substitutionEnd at a depth of nesting.
-func substitutionEndAt(s []byte, depth int) int {
-	if depth > maxQuoteDepth {
-		return -1
-	}
-	parens := 0
-	for j := 0; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case '\'', '"':
-			end := closingQuoteAt(s[j+1:], s[j], depth+1)
-			if end < 0 {
-				return -1
-			}
-			j += end + 1
-		case '(':
-			parens++
-		case ')':
-			if parens == 0 {
-				return j
-			}
-			parens--
-		}
-	}
-	return -1
-}
 
 // processInput matches input redirected from a process substitution with
 // no other inside it (done < <(jq -r .x)), its command the second group;
@@ -1472,10 +1295,6 @@ func readsDataOnly(args []shellWord) bool {
 // the text tools.
 var scriptCommands = append([]string{"exit", "return", "test", "[", "[[", "true", "false", ":", "read", "local", "export", "set", "shift", "unset", "declare", "typeset", "readonly", "break", "continue"}, textTools...)
 
-// shellKeywords open or close compound commands; the word after one is
-// in command position again.
-var shellKeywords = []string{"if", "then", "else", "elif", "fi", "do", "done", "while", "until", "!", "{", "}", "]]"}
-
 // fdRedirect spells the shell's redirections with "&" as plain ones.
 var fdRedirect = strings.NewReplacer(">&", ">", "<&0", "", "&>", ">")
 
@@ -1605,7 +1424,7 @@ func runsOtherPrograms(text string, stdout bool) bool {
 			state = atLoopWords
 		case w.text == "esac" && cases > 0:
 			cases, state = cases-1, atArgs
-		case slices.Contains(shellKeywords, w.text):
+		case slices.Contains(shlex.Keywords, w.text):
 		case slices.Contains(scriptCommands, w.text):
 			state = atArgs
 			if slices.Contains(textTools, w.text) {
@@ -1822,7 +1641,7 @@ func replaceVarWith(s, name, with string) string {
 			return b.String()
 		}
 		end := i + 1 + len(name)
-		if end < len(s) && isNameByte(s[end]) {
+		if end < len(s) && shlex.IsNameByte(s[end]) {
 			b.WriteString(s[:end])
 			s = s[end:]
 			continue
@@ -1830,10 +1649,6 @@ func replaceVarWith(s, name, with string) string {
 		b.WriteString(s[:i] + with)
 		s = s[end:]
 	}
-}
-
-func isNameByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 func hasScriptExtension(word string) bool {

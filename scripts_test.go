@@ -365,46 +365,6 @@ func TestWithoutTextSubstitutions(t *testing.T) {
 	}
 }
 
-func TestWithoutLiteralQuotes(t *testing.T) {
-	for _, tc := range []struct{ text, want string }{
-		{`echo "no rm" >&2`, `echo "xxxxx" >&2`},
-		{`echo 'a $b' "$c"`, `echo 'xxxx' "$c"`},
-		{`echo "a \" b"`, `echo "a \" b"`}, // a backslash: kept whole
-		// QA: a command substitution's quotes are its own, and the
-		// string is one: kept whole, as any holding a $.
-		{`if ! "$(dirname "$0")/check.sh"; then exit 2; fi`, `if ! "$(dirname "$0")/check.sh"; then exit 2; fi`},
-		{`x="$(echo "a)b")"; y="ok"`, `x="$(echo "a)b")"; y="xx"`},
-		{`x="$((1+(2)))" "lit"`, `x="$((1+(2)))" "xxx"`},
-		{`x="$(echo "open`, `x="$(echo "open`}, // unbalanced: as it is
-		// QA: a message beside an expansion is text too: its runs with
-		// a blank are blanked, not a path's, nor a name's end.
-		{`echo "$(date "+%F %T") rerun with set -x" >> log`, `echo "$(date "+%F %T") xxxxx xxxx xxx xx" >> log`},
-		{`echo "$FILE: blocked >&2"`, `echo "$FILE: xxxxxxx xxx"`},
-		{`echo "Blocked: $reason" >&2`, `echo "xxxxxxxx $reason" >&2`},
-		{`echo "${X} tip 2>/dev/null" >&2`, `echo "${X} xxx xxxxxxxxxxx" >&2`},
-		{"echo \"`date` set -x\"", "echo \"`date` xxx xx\""},
-		{`exec "$DIR/check.sh" "$@"`, `exec "$DIR/check.sh" "$@"`},
-	} {
-		if got := withoutLiteralQuotes(tc.text); got != tc.want {
-			t.Errorf("withoutLiteralQuotes(%q) = %q, want %q", tc.text, got, tc.want)
-		}
-	}
-}
-
-// TestQuotesNestedDeep: strings and substitutions nested deeper than
-// maxQuoteDepth read as unbalanced, at once, instead of overflowing the
-// stack (QA: an inline command of millions of "$( crashed convert).
-func TestQuotesNestedDeep(t *testing.T) {
-	deep := "x=" + strings.Repeat(`"$(`, 1<<20)
-	if got := withoutLiteralQuotes(deep); got != deep {
-		t.Error("an unbalanced nesting was changed")
-	}
-	closed := "x=" + strings.Repeat(`"$(`, maxQuoteDepth/2) + "y" + strings.Repeat(`)"`, maxQuoteDepth/2) + ` "lit"`
-	if got := withoutLiteralQuotes(closed); !strings.HasSuffix(got, ` "xxx"`) {
-		t.Errorf("a nesting within the bound was not read: %q", got[len(got)-10:])
-	}
-}
-
 // FuzzReadScript: no command or script text makes the reader panic, and
 // what it reads never keeps a comment line or misses the command.
 func FuzzReadScript(f *testing.F) {

@@ -14,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/shlex"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
@@ -259,7 +260,7 @@ func namesWord(text, name string) bool {
 			return false
 		}
 		start, end := off+i, off+i+len(name)
-		if (start == 0 || !isNameByte(text[start-1])) && (end == len(text) || !isNameByte(text[end])) {
+		if (start == 0 || !shlex.IsNameByte(text[start-1])) && (end == len(text) || !shlex.IsNameByte(text[end])) {
 			return true
 		}
 		off = start + 1

@@ -18,6 +18,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 )
 
 // tailKey is readExitScript's cache key: a script's path, and whether the
@@ -426,8 +427,8 @@ func execAlone(text string) (string, bool) {
 	if f := strings.Fields(last); len(f) < 2 || f[0] != "exec" {
 		return "", false
 	}
-	plain := withoutLiteralQuotes(last)
-	at := nextOperator(plain, 0)
+	plain := shlex.WithoutLiteralQuotes(last)
+	at := shlex.NextOperator(plain, 0)
 	if at == len(plain) || plain[at] != '|' && plain[at] != '&' || at+1 == len(plain) || plain[at+1] != plain[at] {
 		return "", false // no || or && after the call: nothing to cut
 	}
@@ -446,7 +447,7 @@ func withElifSplit(text string) string {
 	if !strings.Contains(text, "elif") {
 		return text // most scripts
 	}
-	plain := withoutLiteralQuotes(text) // same length: the offsets hold
+	plain := shlex.WithoutLiteralQuotes(text) // same length: the offsets hold
 	cs := shellCompounds(plain)
 	k := len(cs) - 1
 	for k >= 0 && cs[k].closer != "fi" {
@@ -456,12 +457,12 @@ func withElifSplit(text string) string {
 		return text
 	}
 	elif := cs[k].branches[0]
-	cond := nextOperator(plain, cs[k].start+len("if"))
-	if !wordAt(plain, elif, "elif") || cond >= elif || plain[cond] != ';' && plain[cond] != '\n' {
+	cond := shlex.NextOperator(plain, cs[k].start+len("if"))
+	if !shlex.WordAt(plain, elif, "elif") || cond >= elif || plain[cond] != ';' && plain[cond] != '\n' {
 		return text
 	}
-	then := skipSpace(plain, cond+1)
-	if !wordAt(plain, then, "then") || !onlyExit(text[then+len("then"):elif]) {
+	then := shlex.SkipSpace(plain, cond+1)
+	if !shlex.WordAt(plain, then, "then") || !onlyExit(text[then+len("then"):elif]) {
 		return text
 	}
 	return text[:elif] + "fi\nif" + text[elif+len("elif"):]
@@ -475,7 +476,7 @@ func withElifSplit(text string) string {
 // line as it is, and so a line opening a compound or with a keyword,
 // whose | may be no pipe (case $? in 0|2) …).
 func withoutLinePipelineHead(line string) string {
-	plain := withoutLiteralQuotes(line) // same length: the offsets hold
+	plain := shlex.WithoutLiteralQuotes(line) // same length: the offsets hold
 	if first, _, _ := strings.Cut(strings.TrimSpace(plain), " "); !callWord(first) || !pipesFirst(plain) {
 		return line
 	}
@@ -545,7 +546,7 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		}
 	}
 	for _, c := range [...]struct{ opener, closer string }{{"case", "esac"}, {"if", "fi"}} {
-		if !wordAt(last, 0, c.closer) {
+		if !shlex.WordAt(last, 0, c.closer) {
 			continue
 		}
 		// case $? in, its arms on lines of their own, esac: from the
@@ -559,7 +560,7 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 		}
 		block := strings.TrimSpace(before[k:])
 		if c.opener == "if" {
-			cs := shellCompounds(withoutLiteralQuotes(block + "\n" + c.closer))
+			cs := shellCompounds(shlex.WithoutLiteralQuotes(block + "\n" + c.closer))
 			if len(cs) != 1 || cs[0].start != 0 {
 				return "", false
 			}
@@ -585,8 +586,8 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	for k := 0; !ok && k < maxLineSplits; k++ {
 		// true; check.sh; case $? in …, on one line (QA): the simple
 		// commands before the call run as on lines of their own.
-		plain := withoutLiteralQuotes(last)
-		at := nextOperator(plain, 0)
+		plain := shlex.WithoutLiteralQuotes(last)
+		at := shlex.NextOperator(plain, 0)
 		if at == len(plain) || plain[at] != ';' || strings.HasPrefix(plain[at:], ";;") || !simpleCommand(plain[:at]) {
 			break
 		}
@@ -810,12 +811,12 @@ func withLastCallInlined(text string) (string, bool) {
 			}
 		}
 	}
-	if m == nil || slices.Contains(shellKeywords, m[1]) || slices.Contains(compoundWords, m[1]) {
+	if m == nil || slices.Contains(shlex.Keywords, m[1]) || slices.Contains(shlex.CompoundWords, m[1]) {
 		return "", false
 	}
-	plain := withoutTrailingComments(withoutLiteralQuotes(text)) // same length: the offsets hold
+	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(text)) // same length: the offsets hold
 	sh, fn, at, ok := lastFunctionCall(plain)
-	if !ok || at < len(before) || strings.TrimSpace(plain[len(before):at]) != "" || !wordAt(plain+" ", at, m[1]) {
+	if !ok || at < len(before) || strings.TrimSpace(plain[len(before):at]) != "" || !shlex.WordAt(plain+" ", at, m[1]) {
 		return "", false
 	}
 	if oneLine && strings.Trim(plain[sh.bodies[fn].end:at], " \t;") != "" {
@@ -858,7 +859,7 @@ func namedCount(plain, name string) int {
 		}
 		i += at
 		at = i + len(name)
-		if (i == 0 || !isNameByte(plain[i-1]) && plain[i-1] != '-') && (at == len(plain) || !isNameByte(plain[at]) && plain[at] != '-') {
+		if (i == 0 || !shlex.IsNameByte(plain[i-1]) && plain[i-1] != '-') && (at == len(plain) || !shlex.IsNameByte(plain[at]) && plain[at] != '-') {
 			n++
 		}
 	}

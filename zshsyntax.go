@@ -10,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 )
 
 // CodeZshSyntax (warning or info): command hooks whose text zsh reads
@@ -403,13 +404,13 @@ func splitArgument(code string, words []codeWord) int {
 				i = parenEnd(word, i+1, len(word))
 			case n == '{':
 				j := i + 2
-				for j < len(word) && isNameByte(word[j]) {
+				for j < len(word) && shlex.IsNameByte(word[j]) {
 					j++
 				}
 				if j > i+2 && (word[i+2] < '0' || word[i+2] > '9') && (j == len(word) || word[j] != '[') {
 					return w.start
 				}
-			case isNameByte(n) && (n < '0' || n > '9'):
+			case shlex.IsNameByte(n) && (n < '0' || n > '9'):
 				return w.start
 			default:
 				i++ // $$, $?, $1: no name
@@ -652,7 +653,7 @@ func wordIndex(code, w string, from int) int {
 			return -1
 		}
 		i += from
-		if (i == 0 || !isNameByte(code[i-1])) && (i+len(w) == len(code) || !isNameByte(code[i+len(w)])) {
+		if (i == 0 || !shlex.IsNameByte(code[i-1])) && (i+len(w) == len(code) || !shlex.IsNameByte(code[i+len(w)])) {
 			return i
 		}
 		from = i + len(w)
