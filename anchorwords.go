@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/hookconv/hookconv/internal/shlex"
 )
 
 // rawWord is a word of a command as the shell splits it: its bytes in
@@ -64,12 +66,12 @@ func topCommands(command string) (cmds [][]rawWord, ok bool) {
 			// 2>: the descriptor's number
 		default:
 			raw := command[from:i]
-			ws := shellWords(raw)
-			if len(ws) != 1 || ws[0].operator || ws[0].redirect {
+			ws := shlex.Words(raw)
+			if len(ws) != 1 || ws[0].Operator || ws[0].Redirect {
 				skipping = true // not one word as read here: the command is unknown
 				return
 			}
-			cur = append(cur, rawWord{from: from, to: i, text: ws[0].text, dynamic: strings.ContainsAny(code[from:i], "*?[{~") || strings.Contains(expand[from:i], "$")})
+			cur = append(cur, rawWord{from: from, to: i, text: ws[0].Text, dynamic: strings.ContainsAny(code[from:i], "*?[{~") || strings.Contains(expand[from:i], "$")})
 		}
 	}
 	for i := 0; i < len(code); i++ {

@@ -8,6 +8,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/internal/shlex"
 )
 
 // CodePlainStdoutInvalid: a command hook whose command prints plain text
@@ -56,13 +57,13 @@ func plainStdoutInvalid(m *canonical.Manifest, from, to string, shim bool) diag.
 // expands ($x, `…`), a redirection or a pipe after it, text opening with
 // { or [.
 func printedPlainText(command string) string {
-	words := shellWords(command)
+	words := shlex.Words(command)
 	for start := 0; start < len(words); {
 		end := start
-		for end < len(words) && !words[end].operator {
+		for end < len(words) && !words[end].Operator {
 			end++
 		}
-		piped := end+1 < len(words) && words[end].text == "|" && words[end+1].text != "|"
+		piped := end+1 < len(words) && words[end].Text == "|" && words[end+1].Text != "|"
 		if text := plainEcho(words[start:end]); text != "" && !piped {
 			return text
 		}
@@ -72,18 +73,18 @@ func printedPlainText(command string) string {
 }
 
 // plainEcho is printedPlainText for one simple command.
-func plainEcho(cmd []shellWord) string {
-	if len(cmd) < 2 || cmd[0].text != "echo" && cmd[0].text != "printf" {
+func plainEcho(cmd []shlex.Word) string {
+	if len(cmd) < 2 || cmd[0].Text != "echo" && cmd[0].Text != "printf" {
 		return ""
 	}
 	var text []string
 	for _, w := range cmd[1:] {
 		switch {
-		case w.redirect, strings.ContainsAny(w.text, "$`"):
+		case w.Redirect, strings.ContainsAny(w.Text, "$`"):
 			return ""
-		case cmd[0].text == "echo" && len(text) == 0 && (w.text == "-n" || w.text == "-e" || w.text == "-E"):
+		case cmd[0].Text == "echo" && len(text) == 0 && (w.Text == "-n" || w.Text == "-e" || w.Text == "-E"):
 		default:
-			text = append(text, w.text)
+			text = append(text, w.Text)
 		}
 	}
 	out := strings.TrimSpace(strings.Join(text, " "))

@@ -107,24 +107,24 @@ func inlineProgram(command string) *program {
 	if !strings.Contains(command, " -c ") && !strings.Contains(command, " -e ") && !strings.Contains(command, " --eval ") {
 		return nil
 	}
-	words := shellWords(command)
-	for len(words) > 0 && assignment().MatchString(words[0].text) {
+	words := shlex.Words(command)
+	for len(words) > 0 && assignment().MatchString(words[0].Text) {
 		words = words[1:] // FOO=1 python3 -c …: the program's variable
 	}
-	if len(words) < 3 || slices.ContainsFunc(words, func(w shellWord) bool { return w.operator || w.redirect }) {
+	if len(words) < 3 || slices.ContainsFunc(words, func(w shlex.Word) bool { return w.Operator || w.Redirect }) {
 		return nil
 	}
-	lang := interpreterLang(path.Base(words[0].text))
+	lang := interpreterLang(path.Base(words[0].Text))
 	args := words[1:]
-	for len(args) > 0 && lang == langPython && (args[0].text == "-u" || args[0].text == "-B") {
+	for len(args) > 0 && lang == langPython && (args[0].Text == "-u" || args[0].Text == "-B") {
 		args = args[1:]
 	}
-	if len(args) < 2 || strings.ContainsAny(args[1].text, "$`") {
+	if len(args) < 2 || strings.ContainsAny(args[1].Text, "$`") {
 		return nil
 	}
-	switch flag := args[0].text; {
+	switch flag := args[0].Text; {
 	case lang == langPython && flag == "-c", lang == langNode && (flag == "-e" || flag == "--eval"):
-		return &program{lang: lang, text: args[1].text}
+		return &program{lang: lang, text: args[1].Text}
 	}
 	return nil
 }
@@ -149,32 +149,32 @@ func mayRunProgram(command string) bool {
 // scripts are kept by path and language, so that thousands of hooks
 // running one script with their own arguments read it once.
 func (s *Scripts) readProgramOf(command string) *program {
-	words := shellWords(command)
-	for len(words) > 0 && assignment().MatchString(words[0].text) {
+	words := shlex.Words(command)
+	for len(words) > 0 && assignment().MatchString(words[0].Text) {
 		words = words[1:] // FOO=1 python3 guard.py: the program's variable
 	}
 	if len(words) == 0 {
 		return nil
 	}
-	lang := interpreterLang(path.Base(words[0].text))
+	lang := interpreterLang(path.Base(words[0].Text))
 	args := words[1:] // what the interpreter is given
-	if words[0].text == "uv" {
+	if words[0].Text == "uv" {
 		// uv run [options] [python3] guard.py: uv runs Python on it.
 		if args = uvRunArgs(args); len(args) == 0 {
 			return nil
 		}
 		lang = langPython
-		if interpreterLang(path.Base(args[0].text)) == langPython {
+		if interpreterLang(path.Base(args[0].Text)) == langPython {
 			args = args[1:]
 		}
 	}
-	for len(args) > 0 && lang == langPython && (args[0].text == "-u" || args[0].text == "-B") {
+	for len(args) > 0 && lang == langPython && (args[0].Text == "-u" || args[0].Text == "-B") {
 		args = args[1:]
 	}
-	if lang == langPython && len(args) > 1 && args[0].text == "-m" {
+	if lang == langPython && len(args) > 1 && args[0].Text == "-m" {
 		// python3 -m pkg.check: the module's file, as Python finds it
 		// from the project folder, after its packages' __init__.py.
-		return s.readModule(args[1].text)
+		return s.readModule(args[1].Text)
 	}
 	refs := s.projectRefs(command)
 	if len(refs) != 1 {
@@ -183,7 +183,7 @@ func (s *Scripts) readProgramOf(command string) *program {
 	if lang != "" {
 		// python3 [-u] [-B] guard.py …: the script is the first word
 		// after the options, and the only project file named.
-		if len(args) == 0 || refs[0].program || strings.HasPrefix(args[0].text, "-") || !programExtension(lang, args[0].text) {
+		if len(args) == 0 || refs[0].program || strings.HasPrefix(args[0].Text, "-") || !programExtension(lang, args[0].Text) {
 			return nil
 		}
 	} else if !refs[0].program {
@@ -217,19 +217,19 @@ func (s *Scripts) readProgramOf(command string) *program {
 // move the folder; --verbose writes to stderr). What uv itself may
 // write (a package installed on the first run) is not counted: the
 // silent runs after it are what a guard meets.
-func uvRunArgs(words []shellWord) []shellWord {
-	if len(words) == 0 || words[0].text != "run" {
+func uvRunArgs(words []shlex.Word) []shlex.Word {
+	if len(words) == 0 || words[0].Text != "run" {
 		return nil
 	}
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case w.operator || w.redirect:
+		case w.Operator || w.Redirect:
 			return nil
-		case slices.Contains(uvRunFlags, w.text):
-		case slices.Contains(uvRunValued, w.text):
+		case slices.Contains(uvRunFlags, w.Text):
+		case slices.Contains(uvRunValued, w.Text):
 			i++ // the option's value
-		case strings.HasPrefix(w.text, "-") && w.text != "-m":
+		case strings.HasPrefix(w.Text, "-") && w.Text != "-m":
 			return nil
 		default:
 			return words[i:]

@@ -830,17 +830,17 @@ func programsUnseen(text string, refs []scriptRef) inputUnseen {
 		if strings.Contains(line, "[[") {
 			line = doubleBracket().ReplaceAllString(line, "true")
 		}
-		words := shellWords(fdRedirect.Replace(line))
+		words := shlex.Words(fdRedirect.Replace(line))
 		if words == nil && strings.TrimSpace(line) != "" {
 			return unseenProgram
 		}
 		at, target := true, false
 		for i, w := range words {
 			switch {
-			case w.operator:
+			case w.Operator:
 				at, target = true, false
 				continue
-			case w.redirect:
+			case w.Redirect:
 				target = true
 				continue
 			case target:
@@ -848,26 +848,26 @@ func programsUnseen(text string, refs []scriptRef) inputUnseen {
 				continue
 			case !at:
 				continue
-			case i+1 < len(words) && words[i+1].operator && words[i+1].text == ")":
+			case i+1 < len(words) && words[i+1].Operator && words[i+1].Text == ")":
 				continue // a case pattern
 			}
-			name := path.Base(w.text)
+			name := path.Base(w.Text)
 			switch {
-			case assignment().MatchString(w.text), slices.Contains(shlex.Keywords, w.text), w.text == "esac", w.text == "env":
+			case assignment().MatchString(w.Text), slices.Contains(shlex.Keywords, w.Text), w.Text == "esac", w.Text == "env":
 				// env runs the program after it, which is judged
-			case w.text == "case" || w.text == "for" || w.text == "in":
+			case w.Text == "case" || w.Text == "for" || w.Text == "in":
 				at = false // a subject or the loop's words, up to an operator
-			case slices.Contains(scriptCommands, name) || slices.Contains(quietPrograms, name) || isRef(w.text):
+			case slices.Contains(scriptCommands, name) || slices.Contains(quietPrograms, name) || isRef(w.Text):
 				at = false
 			case slices.Contains(interpreters, name):
 				at = false
 				runs, script := false, false
 				for _, a := range words[i+1:] {
-					if a.operator {
+					if a.Operator {
 						break
 					}
-					runs = runs || isRef(a.text)
-					script = script || !strings.HasPrefix(a.text, "-") && (strings.Contains(a.text, "/") || hasScriptExtension(a.text))
+					runs = runs || isRef(a.Text)
+					script = script || !strings.HasPrefix(a.Text, "-") && (strings.Contains(a.Text, "/") || hasScriptExtension(a.Text))
 				}
 				switch {
 				case runs:
@@ -876,7 +876,7 @@ func programsUnseen(text string, refs []scriptRef) inputUnseen {
 				default:
 					return unseenProgram
 				}
-			case strings.Contains(w.text, "/"):
+			case strings.Contains(w.Text, "/"):
 				return unseenScript
 			default:
 				return unseenProgram
@@ -1135,7 +1135,7 @@ func withoutTextSubstitutions(text string) string {
 	if strings.Contains(text, "<(") {
 		text = processInput().ReplaceAllStringFunc(text, func(sub string) string {
 			m := processInput().FindStringSubmatch(sub)
-			if textOnly(shellWords(strings.ReplaceAll(m[2], "\n", ";"))) {
+			if textOnly(shlex.Words(strings.ReplaceAll(m[2], "\n", ";"))) {
 				return m[1]
 			}
 			return sub
@@ -1146,7 +1146,7 @@ func withoutTextSubstitutions(text string) string {
 	}
 	return substitution().ReplaceAllStringFunc(text, func(sub string) string {
 		// Newlines separate commands as ";" does.
-		if textOnly(shellWords(strings.ReplaceAll(sub[2:len(sub)-1], "\n", ";"))) {
+		if textOnly(shlex.Words(strings.ReplaceAll(sub[2:len(sub)-1], "\n", ";"))) {
 			// A variable stands for its value: what is built from it
 			// ("$(dirname "$0")/deny.json") still reads as a path, and
 			// printing it (echo "$(git rev-parse …)") as no literal.
@@ -1156,9 +1156,9 @@ func withoutTextSubstitutions(text string) string {
 	})
 }
 
-// textOnly reports whether a command substitution's words (shellWords)
+// textOnly reports whether a command substitution's words (shlex.Words)
 // run only text tools that read no file, with no redirection.
-func textOnly(words []shellWord) bool {
+func textOnly(words []shlex.Word) bool {
 	if gitQuery(words) {
 		return true
 	}
@@ -1166,26 +1166,26 @@ func textOnly(words []shellWord) bool {
 		return false
 	}
 	tool := ""
-	var args []shellWord
-	words = append(words[:len(words):len(words)], shellWord{operator: true})
+	var args []shlex.Word
+	words = append(words[:len(words):len(words)], shlex.Word{Operator: true})
 	for i := 0; i < len(words); i++ {
 		switch w := words[i]; {
-		case w.redirect && w.text == "<<<" && i+1 < len(words) && hereString(words[i+1]):
+		case w.Redirect && w.Text == "<<<" && i+1 < len(words) && hereString(words[i+1]):
 			// jq -r .x <<<"$input": the tool reads a string, as it would
 			// from echo "$input" |, not a file.
 			i++
-		case w.redirect:
+		case w.Redirect:
 			return false
-		case w.operator:
+		case w.Operator:
 			if tool != "" && !textArgsOK(tool, args) {
 				return false
 			}
 			tool, args = "", nil
 		case tool == "":
-			if !slices.Contains(textTools, w.text) {
+			if !slices.Contains(textTools, w.Text) {
 				return false
 			}
-			tool = w.text
+			tool = w.Text
 		default:
 			args = append(args, w)
 		}
@@ -1195,8 +1195,8 @@ func textOnly(words []shellWord) bool {
 
 // hereString reports whether w, after <<<, is a string a text tool may
 // read: literal text or a variable's value, not a command's output.
-func hereString(w shellWord) bool {
-	return !w.operator && !w.redirect && !strings.Contains(w.text, "$(") && !strings.Contains(w.text, "`")
+func hereString(w shlex.Word) bool {
+	return !w.Operator && !w.Redirect && !strings.Contains(w.Text, "$(") && !strings.Contains(w.Text, "`")
 }
 
 // gitQuery reports whether a substitution's words only ask git where the
@@ -1205,20 +1205,20 @@ func hereString(w shellWord) bool {
 // file of the project's and run no hook or helper of git's (unlike
 // status or diff, which may start a configured fsmonitor). Their output
 // lands in a variable, which printsLiteral watches where it is printed.
-func gitQuery(words []shellWord) bool {
-	if len(words) < 2 || words[0].text != "git" {
+func gitQuery(words []shlex.Word) bool {
+	if len(words) < 2 || words[0].Text != "git" {
 		return false
 	}
 	for _, w := range words {
-		if w.operator || w.redirect || strings.HasPrefix(w.text, "-c") || strings.HasPrefix(w.text, "--exec-path") {
+		if w.Operator || w.Redirect || strings.HasPrefix(w.Text, "-c") || strings.HasPrefix(w.Text, "--exec-path") {
 			return false // a pipe, a redirection, or configuration set inline
 		}
 	}
-	switch words[1].text {
+	switch words[1].Text {
 	case "rev-parse", "symbolic-ref":
 		return true
 	case "branch":
-		return len(words) == 3 && words[2].text == "--show-current"
+		return len(words) == 3 && words[2].Text == "--show-current"
 	}
 	return false
 }
@@ -1228,31 +1228,31 @@ func gitQuery(words []shellWord) bool {
 // tail's counts, no operand at all for cat (but -), cut, wc, sort and
 // uniq; no option that takes a file (-f, --slurpfile); anything for the
 // tools that read no file at all.
-func textArgsOK(tool string, args []shellWord) bool {
+func textArgsOK(tool string, args []shlex.Word) bool {
 	switch tool {
 	case "echo", "printf", "tr", "basename", "dirname", "date", "pwd":
 		return true // they read standard input or nothing
 	}
 	operands := 0
 	grep := tool == "grep" || tool == "egrep" || tool == "fgrep"
-	if grep && slices.ContainsFunc(args, func(w shellWord) bool {
-		return strings.HasPrefix(w.text, "--regexp") || !strings.HasPrefix(w.text, "--") && strings.HasPrefix(w.text, "-") && strings.Contains(w.text, "e")
+	if grep && slices.ContainsFunc(args, func(w shlex.Word) bool {
+		return strings.HasPrefix(w.Text, "--regexp") || !strings.HasPrefix(w.Text, "--") && strings.HasPrefix(w.Text, "-") && strings.Contains(w.Text, "e")
 	}) {
 		// grep -e PATTERN: the pattern is the option's, so every operand
 		// is a file to read.
 		operands = 1
 	}
 	for i, w := range args {
-		if grep && i > 0 && (args[i-1].text == "-e" || args[i-1].text == "--regexp") {
+		if grep && i > 0 && (args[i-1].Text == "-e" || args[i-1].Text == "--regexp") {
 			continue // the pattern -e takes
 		}
 		switch {
-		case w.text == "-f" || strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "file"):
+		case w.Text == "-f" || strings.HasPrefix(w.Text, "--") && strings.Contains(w.Text, "file"):
 			return false // jq -f, --slurpfile, --rawfile; grep -f
-		case grep && (strings.HasPrefix(w.text, "--") && (strings.Contains(w.text, "recursive") || strings.Contains(w.text, "include") || strings.Contains(w.text, "director")) ||
-			!strings.HasPrefix(w.text, "--") && strings.HasPrefix(w.text, "-") && strings.ContainsAny(w.text, "rRd")):
+		case grep && (strings.HasPrefix(w.Text, "--") && (strings.Contains(w.Text, "recursive") || strings.Contains(w.Text, "include") || strings.Contains(w.Text, "director")) ||
+			!strings.HasPrefix(w.Text, "--") && strings.HasPrefix(w.Text, "-") && strings.ContainsAny(w.Text, "rRd")):
 			return false // grep -r reads the folder
-		case strings.HasPrefix(w.text, "-") && w.text != "-":
+		case strings.HasPrefix(w.Text, "-") && w.Text != "-":
 			continue
 		}
 		operands++
@@ -1264,15 +1264,15 @@ func textArgsOK(tool string, args []shellWord) bool {
 			}
 		case "head", "tail":
 			// A count, and only after -n or -c: a bare operand is a file.
-			if i == 0 || !slices.Contains([]string{"-n", "-c"}, args[i-1].text) || strings.Trim(w.text, "0123456789+") != "" {
+			if i == 0 || !slices.Contains([]string{"-n", "-c"}, args[i-1].Text) || strings.Trim(w.Text, "0123456789+") != "" {
 				return false
 			}
 		default:
-			if w.text != "-" {
+			if w.Text != "-" {
 				return false // cat, cut, wc, sort, uniq: any operand is a file
 			}
 		}
-		if slices.ContainsFunc(dataExtensions, func(ext string) bool { return strings.HasSuffix(w.text, ext) }) {
+		if slices.ContainsFunc(dataExtensions, func(ext string) bool { return strings.HasSuffix(w.Text, ext) }) {
 			return false
 		}
 	}
@@ -1284,9 +1284,9 @@ func textArgsOK(tool string, args []shellWord) bool {
 // filter.jq, --from-file), whose text is not in the script: read for
 // the exit, where such a file changes what the tool prints on stdout
 // and its status, not what reaches stderr but the tool's own errors.
-func readsDataOnly(args []shellWord) bool {
-	return !slices.ContainsFunc(args, func(w shellWord) bool {
-		return w.text == "-f" || strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "file")
+func readsDataOnly(args []shlex.Word) bool {
+	return !slices.ContainsFunc(args, func(w shlex.Word) bool {
+		return w.Text == "-f" || strings.HasPrefix(w.Text, "--") && strings.Contains(w.Text, "file")
 	})
 }
 
@@ -1303,24 +1303,24 @@ var fdRedirect = strings.NewReplacer(">&", ">", "<&0", "", "&>", ">")
 // tools, has one read a file in, or lets a text tool write to standard
 // output anything but literal text (printf '%s' built the JSON, jq -n
 // made it). A program on PATH (opa, a policy CLI), a file or such output
-// may hold the JSON deny. It follows the script as shellWords splits it,
+// may hold the JSON deny. It follows the script as shlex.Words splits it,
 // with case statements (a subject, then patterns up to ")", then
 // commands up to ";;"); a line it cannot split (a quote left open)
 // counts as something else run. Without stdout (what the script prints
 // there does not matter), text tools may print anything.
 func runsOtherPrograms(text string, stdout bool) bool {
-	var words []shellWord
+	var words []shlex.Word
 	for _, line := range strings.Split(text, "\n") {
 		// A [[ … ]] test runs nothing (opaque has its arithmetic): its
 		// regular expressions' ( | ) are no operators.
 		if strings.Contains(line, "[[") {
 			line = doubleBracket().ReplaceAllString(line, "true")
 		}
-		lw := shellWords(fdRedirect.Replace(line))
+		lw := shlex.Words(fdRedirect.Replace(line))
 		if lw == nil && strings.TrimSpace(line) != "" {
 			return true
 		}
-		words = append(append(words, lw...), shellWord{operator: true, text: "\n"})
+		words = append(append(words, lw...), shlex.Word{Operator: true, Text: "\n"})
 	}
 	const (
 		atCommand   = iota // the next word runs
@@ -1331,7 +1331,7 @@ func runsOtherPrograms(text string, stdout bool) bool {
 	)
 	state, cases := atCommand, 0
 	tool := "" // the text tool whose arguments are being read
-	var args []shellWord
+	var args []shlex.Word
 	quiet := false    // the command's standard output goes elsewhere
 	assigned := false // the command began with NAME=value: no keyword follows
 	// endCommand checks the command just read, ended by the operator op.
@@ -1343,7 +1343,7 @@ func runsOtherPrograms(text string, stdout bool) bool {
 	target, fd := false, ""
 	hereString := false // the word after <<< is the command's input
 	for i, w := range words {
-		next := shellWord{}
+		next := shlex.Word{}
 		if i+1 < len(words) {
 			next = words[i+1]
 		}
@@ -1352,40 +1352,40 @@ func runsOtherPrograms(text string, stdout bool) bool {
 			continue
 		}
 		switch {
-		case w.redirect && w.text == "<<<":
+		case w.Redirect && w.Text == "<<<":
 			hereString = true
 			continue
-		case w.redirect && (w.text == "<" || next.operator && next.text == "("):
+		case w.Redirect && (w.Text == "<" || next.Operator && next.Text == "("):
 			return true // a file read in, or <(…) >(…): a program run
-		case w.redirect:
+		case w.Redirect:
 			target = true
 			continue
-		case target && !w.operator:
+		case target && !w.Operator:
 			// The file or descriptor written to: standard output is
 			// quiet when it goes to standard error or nowhere.
 			if fd == "" || fd == "1" {
-				quiet = quiet || w.text == "2" || w.text == "/dev/null"
+				quiet = quiet || w.Text == "2" || w.Text == "/dev/null"
 			}
 			target, fd = false, ""
 			continue
-		case !w.operator && next.redirect && strings.Trim(w.text, "0123456789") == "":
-			fd = w.text // the descriptor of 2>&1
+		case !w.Operator && next.Redirect && strings.Trim(w.Text, "0123456789") == "":
+			fd = w.Text // the descriptor of 2>&1
 			continue
-		case w.operator:
+		case w.Operator:
 			switch {
 			case state == atPattern:
-				if w.text == ")" {
+				if w.Text == ")" {
 					state = atCommand
 				}
 			case state == atSubject:
 			case state == atLoopWords:
 				state = atCommand // "do" follows
 			default:
-				if !endCommand(w.text) {
+				if !endCommand(w.Text) {
 					return true
 				}
 				state = atCommand
-				if w.text == ";" && next.operator && next.text == ";" && cases > 0 {
+				if w.Text == ";" && next.Operator && next.Text == ";" && cases > 0 {
 					state = atPattern // ";;": the next pattern
 				}
 			}
@@ -1393,12 +1393,12 @@ func runsOtherPrograms(text string, stdout bool) bool {
 		}
 		switch state {
 		case atSubject:
-			if w.text == "in" {
+			if w.Text == "in" {
 				state = atPattern
 			}
 			continue
 		case atPattern:
-			if w.text == "esac" {
+			if w.Text == "esac" {
 				cases, state = cases-1, atArgs
 			}
 			continue
@@ -1409,26 +1409,26 @@ func runsOtherPrograms(text string, stdout bool) bool {
 			continue // the loop's name and the words it takes in turn
 		}
 		switch {
-		case assignment().MatchString(w.text):
+		case assignment().MatchString(w.Text):
 			// NAME=value; a command may follow, but no keyword. PATH and
 			// the like change what the commands after it are.
-			if name, _, _ := strings.Cut(w.text, "="); slices.Contains(shellEnvironment, strings.TrimSuffix(name, "+")) {
+			if name, _, _ := strings.Cut(w.Text, "="); slices.Contains(shellEnvironment, strings.TrimSuffix(name, "+")) {
 				return true
 			}
 			assigned = true
 		case assigned:
 			return true // x= case …: "case" is a command there, none we know
-		case w.text == "case":
+		case w.Text == "case":
 			cases, state = cases+1, atSubject
-		case w.text == "for":
+		case w.Text == "for":
 			state = atLoopWords
-		case w.text == "esac" && cases > 0:
+		case w.Text == "esac" && cases > 0:
 			cases, state = cases-1, atArgs
-		case slices.Contains(shlex.Keywords, w.text):
-		case slices.Contains(scriptCommands, w.text):
+		case slices.Contains(shlex.Keywords, w.Text):
+		case slices.Contains(scriptCommands, w.Text):
 			state = atArgs
-			if slices.Contains(textTools, w.text) {
-				tool = w.text
+			if slices.Contains(textTools, w.Text) {
+				tool = w.Text
 			}
 		default:
 			return true
@@ -1451,16 +1451,16 @@ var shellEnvironment = []string{"PATH", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIB
 // output writes only the literal text of its arguments: echo or printf
 // with no expansion, escape, format or brace in them (grep -q writes
 // nothing).
-func printsLiteral(tool string, args []shellWord) bool {
+func printsLiteral(tool string, args []shlex.Word) bool {
 	switch tool {
 	case "grep", "egrep", "fgrep":
-		return slices.ContainsFunc(args, func(w shellWord) bool {
+		return slices.ContainsFunc(args, func(w shlex.Word) bool {
 			// -q prints nothing; -s only keeps the error messages quiet.
-			return w.text == "--quiet" || w.text == "--silent" || strings.HasPrefix(w.text, "-") && !strings.HasPrefix(w.text, "--") && strings.Contains(w.text, "q")
+			return w.Text == "--quiet" || w.Text == "--silent" || strings.HasPrefix(w.Text, "-") && !strings.HasPrefix(w.Text, "--") && strings.Contains(w.Text, "q")
 		})
 	case "echo", "printf":
 		for _, w := range args {
-			if strings.ContainsAny(w.text, "${}\\%`") || w.text == "-e" {
+			if strings.ContainsAny(w.Text, "${}\\%`") || w.Text == "-e" {
 				return false
 			}
 		}
@@ -1475,28 +1475,28 @@ func printsLiteral(tool string, args []shellWord) bool {
 // nothing, sh -s reads standard input), and whether those options make
 // the shell trace what it runs to standard error (-x, -v).
 func shellRuns(command string) (runs, traces bool) {
-	words := shellWords(command)
-	if len(words) < 2 || !slices.Contains(posixShells, path.Base(words[0].text)) {
+	words := shlex.Words(command)
+	if len(words) < 2 || !slices.Contains(posixShells, path.Base(words[0].Text)) {
 		return false, false
 	}
 	for i := 1; i < len(words); i++ {
-		w := words[i].text
+		w := words[i].Text
 		switch {
-		case words[i].operator || words[i].redirect:
+		case words[i].Operator || words[i].Redirect:
 			return false, false
 		case w == "-o" || w == "+o":
-			if i++; i == len(words) || !slices.Contains(shellOptionNames, words[i].text) {
+			if i++; i == len(words) || !slices.Contains(shellOptionNames, words[i].Text) {
 				return false, false
 			}
-			traces = traces || w == "-o" && (words[i].text == "xtrace" || words[i].text == "verbose")
+			traces = traces || w == "-o" && (words[i].Text == "xtrace" || words[i].Text == "verbose")
 		case w == "--noprofile" || w == "--norc" || w == "--posix":
 		case strings.HasPrefix(w, "-") || strings.HasPrefix(w, "+"):
 			letters := w[1:]
 			if strings.HasSuffix(letters, "o") { // -euo pipefail: the name follows
-				if i++; i == len(words) || !slices.Contains(shellOptionNames, words[i].text) {
+				if i++; i == len(words) || !slices.Contains(shellOptionNames, words[i].Text) {
 					return false, false
 				}
-				traces = traces || w[0] == '-' && (words[i].text == "xtrace" || words[i].text == "verbose")
+				traces = traces || w[0] == '-' && (words[i].Text == "xtrace" || words[i].Text == "verbose")
 				letters = strings.TrimSuffix(letters, "o")
 			}
 			if len(w) == 1 || strings.Trim(letters, shellOptionLetters) != "" {
@@ -1573,19 +1573,19 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 
 	var out []scriptRef
 	atProgram, redirected := true, false
-	for _, w := range shellWords(expanded) {
+	for _, w := range shlex.Words(expanded) {
 		switch {
-		case w.operator:
+		case w.Operator:
 			atProgram, redirected = true, false
 			continue
-		case w.redirect:
+		case w.Redirect:
 			redirected = true
 			continue
 		case redirected:
 			redirected = false // the file a redirection names
 			continue
 		}
-		word, program := w.text, atProgram
+		word, program := w.Text, atProgram
 		if atProgram && word == "env" {
 			continue // env runs the program after it
 		}
@@ -1658,97 +1658,4 @@ func hasScriptExtension(word string) bool {
 		}
 	}
 	return false
-}
-
-// shellWord is a word of a command line, an operator between commands,
-// or a redirection (whose target is a file the command writes or reads,
-// not one it runs).
-type shellWord struct {
-	text     string
-	operator bool
-	redirect bool
-}
-
-// shellWords splits a command line roughly as sh does: quotes and
-// backslashes group, blanks separate, and ; & | ( ) start a new command.
-// Expansions are left as written. It is only good for finding file paths
-// in simple commands, which is all it is used for.
-func shellWords(s string) []shellWord {
-	var out []shellWord
-	// A word is s[start:i] until a quote or a backslash makes its text
-	// differ from what s spells: then it is built in quoted. Most words of
-	// a config (./hooks/guard.sh, --flag) are plain, and this runs for
-	// every hook of a large one.
-	var quoted []byte
-	start, inWord, copied := 0, false, false
-	word := func(i int, copy bool) {
-		if !inWord {
-			start, inWord, copied = i, true, false
-		}
-		if copy && !copied {
-			quoted, copied = append(quoted[:0], s[start:i]...), true
-		}
-	}
-	flush := func(end int) {
-		if inWord {
-			text := s[start:end]
-			if copied {
-				text = string(quoted)
-			}
-			out = append(out, shellWord{text: text})
-			inWord = false
-		}
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\'':
-			word(i, true)
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil // unbalanced: not a command to judge
-			}
-			quoted = append(quoted, s[i+1:i+1+j]...)
-			i += j + 1
-		case c == '"':
-			word(i, true)
-			j := i + 1
-			for ; j < len(s) && s[j] != '"'; j++ {
-				if s[j] == '\\' && j+1 < len(s) {
-					j++
-				}
-				quoted = append(quoted, s[j])
-			}
-			if j >= len(s) {
-				return nil
-			}
-			i = j
-		case c == '\\' && i+1 < len(s):
-			word(i, true)
-			i++
-			quoted = append(quoted, s[i])
-		case c == ' ' || c == '\t' || c == '\n':
-			flush(i)
-		case strings.HasPrefix(s[i:], "<<<"):
-			// A here-string: the next word is the command's input, as
-			// echo … | would give it.
-			flush(i)
-			out = append(out, shellWord{redirect: true, text: "<<<"})
-			i += 2
-		case strings.IndexByte(";&|()<>", c) >= 0:
-			flush(i)
-			if c == '<' || c == '>' {
-				out = append(out, shellWord{redirect: true, text: s[i : i+1]})
-				continue
-			}
-			out = append(out, shellWord{operator: true, text: s[i : i+1]})
-		default:
-			word(i, false)
-			if copied {
-				quoted = append(quoted, c)
-			}
-		}
-	}
-	flush(len(s))
-	return out
 }

@@ -149,7 +149,7 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 		}
 		return before + "\n" + inner + "\n" + call, true, true
 	}
-	if _, last := lastLine(text); sourcing(shellWords(withoutSubshell(last))) && s.zeroElsewhere(name, helper) {
+	if _, last := lastLine(text); sourcing(shlex.Words(withoutSubshell(last))) && s.zeroElsewhere(name, helper) {
 		return "", false, false
 	}
 	inner, _, ok := s.tailText(helper, helperDirect, append(seen, name))
@@ -171,8 +171,8 @@ func (s *Scripts) tailText(name string, direct bool, seen []string) (text string
 
 // sourcing reports whether a command line's words source a file
 // (source f, . f) rather than run it.
-func sourcing(words []shellWord) bool {
-	return len(words) > 0 && (words[0].text == "source" || words[0].text == ".")
+func sourcing(words []shlex.Word) bool {
+	return len(words) > 0 && (words[0].Text == "source" || words[0].Text == ".")
 }
 
 // zeroElsewhere reports whether the project script lib, sourced by the
@@ -240,18 +240,18 @@ func (s *Scripts) tailCall(text string) (before, helper string, direct, muted, o
 	last = withoutSubshell(last)
 	if last == "" || strings.ContainsAny(last, ";&|<>`()") || strings.Contains(last, "$(") ||
 		strings.HasSuffix(strings.TrimRight(before, " \t\n"), "\\") || strings.Contains(before, "<<") ||
-		strings.TrimSpace(before) != "" && shellWords(before) == nil || changesDirectory().MatchString(before) {
+		strings.TrimSpace(before) != "" && shlex.Words(before) == nil || changesDirectory().MatchString(before) {
 		return "", "", false, false, false
 	}
 	refs := scriptPaths(last, rootVars(s.Plugin), !s.Plugin)
 	if len(refs) != 1 {
 		return "", "", false, false, false
 	}
-	words := shellWords(last)
-	if len(words) > 0 && words[0].text == "exec" {
+	words := shlex.Words(last)
+	if len(words) > 0 && words[0].Text == "exec" {
 		words = words[1:]
 	}
-	if n := len(words); n > 1 && (words[n-1].text == "$@" || words[n-1].text == "${@}") {
+	if n := len(words); n > 1 && (words[n-1].Text == "$@" || words[n-1].Text == "${@}") {
 		words = words[:n-1]
 	}
 	// The project script is the one path among the words: it must be
@@ -260,16 +260,16 @@ func (s *Scripts) tailCall(text string) (before, helper string, direct, muted, o
 	case len(words) == 1:
 		direct = true
 	case len(words) == 2 && sourcing(words):
-	case len(words) >= 2 && slices.Contains(posixShells, path.Base(words[0].text)):
+	case len(words) >= 2 && slices.Contains(posixShells, path.Base(words[0].Text)):
 		for _, w := range words[1 : len(words)-1] {
-			if !strings.HasPrefix(w.text, "-") || strings.ContainsAny(w.text, "cosxv") {
+			if !strings.HasPrefix(w.Text, "-") || strings.ContainsAny(w.Text, "cosxv") {
 				return "", "", false, false, false // sh -c '…', -o …, tracing: not a plain run
 			}
 		}
 	default:
 		return "", "", false, false, false
 	}
-	if strings.HasPrefix(words[len(words)-1].text, "-") {
+	if strings.HasPrefix(words[len(words)-1].Text, "-") {
 		return "", "", false, false, false
 	}
 	return before, refs[0].path, direct, muted, true
@@ -604,7 +604,7 @@ func (s *Scripts) failureTail(name, text string, seen []string) (string, bool) {
 	if !ok || strings.ContainsRune(call, '\n') || !exitsTwoSilently(body) || !allVisible(body, forExit) {
 		return "", false
 	}
-	if w := shellWords(withoutSubshell(call)); len(w) == 0 || sourcing(w) || (on.failing() || onSuccess) && w[0].text == "exec" {
+	if w := shlex.Words(withoutSubshell(call)); len(w) == 0 || sourcing(w) || (on.failing() || onSuccess) && w[0].Text == "exec" {
 		// exec check.sh || exit 2: the helper replaces the shell, whose
 		// exit is the helper's own (bash 5.2: exit 1 for a helper's 1),
 		// and what follows never runs. In a subshell, ( source lib.sh )
@@ -741,7 +741,7 @@ func (s *Scripts) sourcedFunctionTail(text string) (before, lib, call string, ok
 		return "", "", "", false
 	}
 	_, source := lastLine(rest)
-	if !sourcing(shellWords(source)) {
+	if !sourcing(shlex.Words(source)) {
 		return "", "", "", false
 	}
 	b, err := s.readFile(lib)
