@@ -27,7 +27,7 @@ func (w rawWord) plain(command string) bool {
 
 // topCommands splits command into its simple commands at the top level,
 // in order, each its words past the redirections (2>/dev/null, >&2) and
-// the files they name, read in its code view (shellCodeViews), whose
+// the files they name, read in its code view (shlex.CodeViews), whose
 // quoted text is blanked, so that only the shell's own blanks and
 // operators split; a word may expand ($X, in double quotes too, or a
 // glob) where its expand view says so. What runs in a subshell or a command substitution
@@ -36,7 +36,7 @@ func (w rawWord) plain(command string) bool {
 // so simply: quotes that do not close, a backquote or a here-document,
 // whose text the code view reads as code.
 func topCommands(command string) (cmds [][]rawWord, ok bool) {
-	code, expand, ok := shellCodeViews(command)
+	code, expand, ok := shlex.CodeViews(command)
 	if !ok || strings.Contains(command, "`") || strings.Contains(strings.ReplaceAll(code, "<<<", ""), "<<") {
 		return nil, false
 	}

@@ -294,12 +294,12 @@ func bashOnly(text string) bashSyntax {
 
 // readBashOnly is bashOnly without its prefilter: the reading itself.
 func readBashOnly(text string) bashSyntax {
-	code, expand, ok := shellCodeViews(withoutHereDocuments(text))
+	code, expand, ok := shlex.CodeViews(shlex.WithoutHereDocuments(text))
 	if !ok {
 		return bashSyntax{}
 	}
 	// A comment is read from the code, where a # in quotes is gone.
-	uncommented := []byte(withoutTrailingComments(code))
+	uncommented := []byte(shlex.WithoutTrailingComments(code))
 	e := []byte(expand)
 	for j := range uncommented {
 		if uncommented[j] != code[j] {
@@ -309,7 +309,7 @@ func readBashOnly(text string) bashSyntax {
 	code = string(uncommented)
 	first, found := len(text), bashSyntax{}
 	for _, m := range arithmeticCommand().FindAllStringIndex(code, -1) {
-		if startsCommand(code, m[0]) && arithmeticEnd(code, m[0]) > 0 {
+		if shlex.StartsCommand(code, m[0]) && shlex.ArithmeticEnd(code, m[0]) > 0 {
 			first, found = m[0], bashSyntax{name: "(( … )) (an arithmetic command)"}
 			break
 		}
@@ -319,7 +319,7 @@ func readBashOnly(text string) bashSyntax {
 	}
 	// What (( )) and $(( )) hold is arithmetic: a < ( there is none of
 	// the constructs.
-	code, expand = withoutArithmetic(code), withoutArithmetic(string(e))
+	code, expand = shlex.WithoutArithmetic(code), shlex.WithoutArithmetic(string(e))
 	for _, s := range bashSyntaxes {
 		view := code
 		if s.expand {
@@ -333,7 +333,7 @@ func readBashOnly(text string) bashSyntax {
 			if at >= first {
 				break
 			}
-			if s.command && !startsCommand(code, at) {
+			if s.command && !shlex.StartsCommand(code, at) {
 				continue
 			}
 			first, found = at, s
@@ -352,16 +352,6 @@ func readBashOnly(text string) bashSyntax {
 	return found
 }
 
-// startsCommand is atCommandStart, also just after the backquote that
-// opens a `…` substitution (shellCodeViews blanks the closing one).
-func startsCommand(code string, at int) bool {
-	i := at - 1
-	for i >= 0 && (code[i] == ' ' || code[i] == '\t') {
-		i--
-	}
-	return i >= 0 && code[i] == '`' || atCommandStart(code, at)
-}
-
 // powerInArithmetic returns the offset of the first $(( … )) of code
 // (quotes blanked) that raises to a power with **, which dash's
 // arithmetic rejects ("expecting primary", exit 2), or -1.
@@ -372,7 +362,7 @@ func powerInArithmetic(code string) int {
 			return -1
 		}
 		i += from
-		if end := arithmeticEnd(code, i+1); end > 0 && strings.Contains(code[i:end], "**") {
+		if end := shlex.ArithmeticEnd(code, i+1); end > 0 && strings.Contains(code[i:end], "**") {
 			return i
 		}
 		from = i + 3
@@ -391,7 +381,7 @@ func equalsInTest(code string) int {
 		return -1
 	}
 	for _, m := range testCommand().FindAllStringIndex(code, -1) {
-		if !startsCommand(code, m[0]) {
+		if !shlex.StartsCommand(code, m[0]) {
 			continue
 		}
 		end := m[1]
@@ -409,262 +399,4 @@ func equalsInTest(code string) int {
 		}
 	}
 	return -1
-}
-
-// shellCodeViews returns text twice, at its length and with its
-// newlines: code with the inside of every quoted string blanked ('…',
-// "…", $'…'), and expand with only the strings that expand nothing
-// blanked ('…', $'…'). What a command substitution runs ($( … ) or `…`)
-// is code again, inside double quotes too, read by the same rules (a new
-// quoting context starts in it): "$([[ -n $x ]] && echo y)" runs [[ in
-// sh. A backslash's escaped byte is blanked in both, so \[\[ and \$ are
-// text; the backquote that closes `…` is a blank. ok is false when a
-// quote or a substitution is not closed.
-func shellCodeViews(text string) (code, expand string, ok bool) {
-	v := codeViews{text: text, c: []byte(text), e: []byte(text)}
-	if _, ok := v.code(0, len(text), false); !ok {
-		return "", "", false
-	}
-	return string(v.c), string(v.e), true
-}
-
-// codeViews are the views shellCodeViews makes of text, c (code) and e
-// (expand), as it reads it.
-type codeViews struct {
-	text string
-	c, e []byte
-	// u, when not nil (shellViews), is text with only its comments
-	// blanked: a # that starts a word then starts a comment, blanked in
-	// every view, so that a quote in it opens nothing (# don't). Nil: a #
-	// is read as any byte (bashOnly blanks comments after).
-	u []byte
-}
-
-// blank blanks text[from:to] in the views given, keeping newlines.
-func (v *codeViews) blank(from, to int, views ...[]byte) {
-	for _, b := range views {
-		for j := from; j < to; j++ {
-			if b[j] != '\n' {
-				b[j] = 'x'
-			}
-		}
-	}
-}
-
-// code reads text[i:to] as shell code: to to, or, in a $( … ) (sub), to
-// the ) that closes it, whose offset it returns. ok is false when a
-// quote or the substitution does not close before to.
-func (v *codeViews) code(i, to int, sub bool) (end int, ok bool) {
-	depth := 0 // of the ( … ) open in a substitution: (( … )), a subshell
-	// The depth at which each open case … esac started: a pattern's ) in
-	// it (a) …;;) closes no ( … ), and not the substitution either.
-	var cases []int
-	// Whether each open ( … ) is a word's part ($( … ), $(( … )), <( … ),
-	// x=( … ): a ( after a byte of a word, or a process substitution's <
-	// or >), and the offset of the last ) that closed one: a # after it
-	// goes on that word (bash and dash: echo $(echo x)#a prints x#a),
-	// where after a subshell's it starts a comment ((echo a)#b).
-	var parens []bool
-	wordClosed := -1
-	for ; i < to; i++ {
-		switch v.text[i] {
-		case '\\':
-			if i+1 < to {
-				v.blank(i+1, i+2, v.c, v.e)
-			}
-			i++
-		case '\'':
-			// In $'…' a backslash escapes the next byte, a quote too; $$
-			// before a quote is the shell's PID, not the $ of $'…'.
-			dollars := 0
-			for j := i - 1; j >= 0 && v.c[j] == '$'; j-- {
-				dollars++
-			}
-			ansi := dollars%2 == 1
-			end := -1
-			for j := i + 1; j < to && end < 0; j++ {
-				switch {
-				case ansi && v.text[j] == '\\':
-					j++
-				case v.text[j] == '\'':
-					end = j
-				}
-			}
-			if end < 0 {
-				return to, false
-			}
-			v.blank(i+1, end, v.c, v.e)
-			i = end
-		case '"':
-			if i, ok = v.quoted(i+1, to); !ok {
-				return to, false
-			}
-		case '`':
-			if i, ok = v.backquoted(i, to, false); !ok {
-				return to, false
-			}
-		case '(':
-			parens = append(parens, i > 0 && (!startsWord(v.text[i-1]) || v.text[i-1] == '<' || v.text[i-1] == '>'))
-			depth++
-		case ')':
-			if n := len(cases); n > 0 && cases[n-1] == depth {
-				continue // a case pattern's
-			}
-			if sub && depth == 0 {
-				return i, true
-			}
-			depth = max(depth-1, 0)
-			if n := len(parens); n > 0 {
-				if parens[n-1] {
-					wordClosed = i
-				}
-				parens = parens[:n-1]
-			}
-		case '#':
-			// A # starts a comment only where a word starts: after an
-			// operator or an unescaped blank (QA: bash and dash print
-			// a #b for echo a\ #b, and a#b for a backslash-newline
-			// before the #).
-			if v.u == nil || i > 0 && (!startsWord(v.text[i-1]) || wordClosed == i-1 || i > 1 && v.text[i-2] == '\\' && v.c[i-2] == '\\') {
-				continue // part of a word: ${#x}, $#, a#b, $(x)#b, a\ #b
-			}
-			end := strings.IndexByte(v.text[i:to], '\n')
-			if end < 0 {
-				end = to - i
-			}
-			v.blank(i, i+end, v.c, v.e, v.u)
-			i += end - 1
-		case 'c', 'e':
-			switch v.keyword(i, to) {
-			case "case":
-				cases = append(cases, depth)
-			case "esac":
-				if n := len(cases); n > 0 {
-					cases = cases[:n-1]
-				}
-			}
-		}
-	}
-	return to, !sub
-}
-
-// startsWord reports whether a byte of shell code, unescaped, ends the
-// word before it, so that the next byte starts one: a blank, a newline,
-// or an operator's (;, &, |, (, ), <, >).
-func startsWord(b byte) bool {
-	return strings.IndexByte(" \t\n;&|()<>", b) >= 0
-}
-
-// keyword returns case or esac when text[i:to] starts with that word
-// where a command starts (the code view before i read already), else "".
-func (v *codeViews) keyword(i, to int) string {
-	for _, w := range [...]string{"case", "esac"} {
-		end := i + len(w)
-		if end <= to && v.text[i:end] == w && (end == to || !shlex.IsNameByte(v.text[end])) && v.startsCommand(i) {
-			return w
-		}
-	}
-	return ""
-}
-
-// startsCommand is startsCommand on the code view read before i, given
-// only the bytes it looks at (the blanks and the word before i, and the
-// byte before them): a copy of the whole view for each case or esac made
-// reading a long script's views quadratic (250 kB of case … esac lines
-// took seconds).
-func (v *codeViews) startsCommand(i int) bool {
-	k := i
-	for k > 0 && (v.c[k-1] == ' ' || v.c[k-1] == '\t') {
-		k--
-	}
-	for k > 0 && shlex.IsNameByte(v.c[k-1]) {
-		k--
-	}
-	if k > 0 {
-		k--
-	}
-	return startsCommand(string(v.c[k:i]), i-k)
-}
-
-// quoted reads a double-quoted string from i, just past its opening
-// quote, and returns the offset of its closing quote: its text is
-// blanked in the code view and its escaped bytes in both, but a $( … )
-// or `…` in it is code.
-func (v *codeViews) quoted(i, to int) (end int, ok bool) {
-	from := i // the text not yet blanked
-	for ; i < to; i++ {
-		switch v.text[i] {
-		case '\\':
-			if i+1 < to {
-				v.blank(i+1, i+2, v.e)
-			}
-			i++
-		case '"':
-			v.blank(from, i, v.c)
-			return i, true
-		case '$':
-			if i+1 == to || v.text[i+1] != '(' {
-				continue
-			}
-			v.blank(from, i, v.c)
-			if i, ok = v.code(i+2, to, true); !ok {
-				return to, false
-			}
-			from = i + 1 // the ) stays, as ( … ) in code
-		case '`':
-			v.blank(from, i, v.c)
-			if i, ok = v.backquoted(i, to, true); !ok {
-				return to, false
-			}
-			from = i + 1
-		}
-	}
-	return to, false
-}
-
-// backquoted reads the `…` substitution whose opening backquote is at i
-// and returns the offset of its closing one, blanked: a backslash
-// escapes the next byte, and what is between is code, read as the shell
-// reads it: with \$, \` and \\ (and, in double quotes (quoted), \") as
-// the byte alone, so "`echo \"[[ x ]]\"`" runs echo "[[ x ]]" (dash and
-// bash alike), and in `echo \`[[ -n x ]]\` y` the inner one runs [[.
-// A backslash so dropped stays as written in both views.
-func (v *codeViews) backquoted(i, to int, quoted bool) (end int, ok bool) {
-	end = -1
-	for j := i + 1; j < to && end < 0; j++ {
-		switch v.text[j] {
-		case '\\':
-			j++
-		case '`':
-			end = j
-		}
-	}
-	if end < 0 {
-		return to, false
-	}
-	var inner []byte
-	var at []int // the offset in text of each byte of inner
-	for j := i + 1; j < end; j++ {
-		if v.text[j] == '\\' && j+1 < end && (strings.IndexByte("$`\\", v.text[j+1]) >= 0 || quoted && v.text[j+1] == '"') {
-			j++
-		}
-		inner, at = append(inner, v.text[j]), append(at, j)
-	}
-	in := codeViews{text: string(inner), c: slices.Clone(inner), e: inner}
-	if v.u != nil {
-		in.u = slices.Clone(inner)
-	}
-	if _, ok := in.code(0, len(inner), false); !ok {
-		return to, false
-	}
-	for k, j := range at {
-		v.c[j], v.e[j] = in.c[k], in.e[k]
-		if v.u != nil {
-			v.u[j] = in.u[k]
-		}
-	}
-	// A blank, not a backquote, so that a word after it starts no
-	// command and the one before it ends.
-	v.c[end], v.e[end] = ' ', ' '
-	return end, true
 }

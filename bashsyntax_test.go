@@ -343,20 +343,3 @@ func TestBashOnlyCommands(t *testing.T) {
 	}
 	quiet("from VS Code (sh) through a manifest", back.Convert("vs-code-copilot", nil, Options{}))
 }
-
-// TestCodeViewsStartsCommand: codeViews.startsCommand, which reads only
-// the bytes before i that matter, answers as startsCommand does on the
-// whole code view before i, at every offset.
-func TestCodeViewsStartsCommand(t *testing.T) {
-	for _, code := range []string{
-		"case", "x; case", "then  case", "`case", "ab case", "(case", "\ncase", "elif\tcase",
-		"xthen case", "  case", "a|  esac", "do esac", "time case", "if x; then\n\t case y in a) ;; esac; fi",
-	} {
-		v := codeViews{text: code, c: []byte(code), e: []byte(code)}
-		for i := range len(code) + 1 {
-			if got, want := v.startsCommand(i), startsCommand(code[:i], i); got != want {
-				t.Errorf("%q at %d: %v, want %v", code, i, got, want)
-			}
-		}
-	}
-}

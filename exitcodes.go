@@ -276,7 +276,7 @@ func otherExitCode(text string) string {
 		return ""
 	}
 	text = withExitCodesResolved(forExitReading(text))
-	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(text))
+	plain := shlex.WithoutTrailingComments(shlex.WithoutLiteralQuotes(text))
 	for _, m := range exitOther().FindAllStringSubmatchIndex(text, -1) {
 		if strings.Contains(plain[m[0]:m[1]], "exit") {
 			return text[m[2]:m[3]]
@@ -828,7 +828,7 @@ func successAsExitTwo(text string) (string, bool) {
 		}
 		at := from + i
 		from = at + len("exit")
-		if !shlex.WordAt(plain, at, "exit") || at > 0 && shlex.IsNameByte(plain[at-1]) || !atCommandStart(plain, at) {
+		if !shlex.WordAt(plain, at, "exit") || at > 0 && shlex.IsNameByte(plain[at-1]) || !shlex.AtCommandStart(plain, at) {
 			continue
 		}
 		j := shlex.SkipBlanks(plain, from)

@@ -568,7 +568,7 @@ func failsSilently(text string) bool {
 // exitsSilently is exitsTwoSilently for the exits of code.
 func exitsSilently(text string, code exitCode) bool {
 	text = withExitCodesResolved(forExitReading(text))
-	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(text)) // same length: the offsets hold
+	plain := shlex.WithoutTrailingComments(shlex.WithoutLiteralQuotes(text)) // same length: the offsets hold
 	exits := exitsAt(text, plain, code)
 	viaCodes := conditionalExits(text, plain, code)
 	if len(exits) == 0 && len(viaCodes) == 0 && !code.failing() {
@@ -1084,7 +1084,7 @@ func withoutOutputRedirects(command string) (string, bool) {
 // which the write's own reading follows). Other programs that print
 // (jq, grep without -q) are not seen: a needless warning at worst.
 func withPrintsToStderr(text string) string {
-	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(forExitReading(text))) // same length: the offsets hold
+	plain := shlex.WithoutTrailingComments(shlex.WithoutLiteralQuotes(forExitReading(text))) // same length: the offsets hold
 	locs := printCommand().FindAllStringIndex(plain, -1)
 	if locs == nil {
 		return text
@@ -1102,7 +1102,7 @@ func withPrintsToStderr(text string) string {
 		if !shlex.IsNameByte(plain[start]) {
 			start++
 		}
-		if !atCommandStart(plain, start) || strings.Count(plain[:start], "`")%2 == 1 || slices.ContainsFunc(away, func(sp span) bool { return sp.start <= start && start < sp.end }) {
+		if !shlex.AtCommandStart(plain, start) || strings.Count(plain[:start], "`")%2 == 1 || slices.ContainsFunc(away, func(sp span) bool { return sp.start <= start && start < sp.end }) {
 			continue
 		}
 		if next := shlex.NextOperator(plain, end); next < len(plain) && plain[next] == '|' && !strings.HasPrefix(plain[next:], "||") {
@@ -1120,24 +1120,6 @@ func withPrintsToStderr(text string) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
-}
-
-// withoutTrailingComments blanks each comment that follows a command on
-// its line (cmd   # errors go to >&2): a redirection in it is none.
-func withoutTrailingComments(plain string) string {
-	if !strings.Contains(plain, "#") {
-		return plain
-	}
-	b := []byte(plain)
-	for i := 0; i < len(b); i++ {
-		if b[i] != '#' || i > 0 && b[i-1] != ' ' && b[i-1] != '\t' && b[i-1] != '\n' {
-			continue
-		}
-		for ; i < len(b) && b[i] != '\n'; i++ {
-			b[i] = ' '
-		}
-	}
-	return string(b)
 }
 
 // withoutTrailingEnd returns command without what ends it and changes
@@ -2013,7 +1995,7 @@ func (sh *scriptShape) readBlocks(plain string, compounds []compound) {
 	sh.endings, sh.returnings = map[int][]int{}, map[int][]int{}
 	for _, m := range exitCommand().FindAllStringSubmatchIndex(plain, -1) {
 		at := m[2]
-		if !atCommandStart(plain, at) {
+		if !shlex.AtCommandStart(plain, at) {
 			continue
 		}
 		b := sh.blockOf(at)
@@ -2382,7 +2364,7 @@ func (sh *scriptShape) readFunctions(plain string, compounds []compound) {
 	var calls []call
 	sh.calledAway = make([]bool, len(funcs))
 	namedWords(plain, index, func(start, end, k int) {
-		if defined[start] || end < len(plain) && plain[end] == ')' || !atCommandStart(plain, start) {
+		if defined[start] || end < len(plain) && plain[end] == ')' || !shlex.AtCommandStart(plain, start) {
 			return
 		}
 		sh.calls[k] = append(sh.calls[k], start)
@@ -2537,28 +2519,6 @@ func (sh *scriptShape) mutedAt(at int) bool {
 	}
 	k := sh.regionOf(at)
 	return k < 0 || sh.stderrAway[b].start >= sh.bodies[k].start
-}
-
-// atCommandStart reports whether offset at starts a command: after a
-// line's start, an operator, an opening, a case pattern's ")", or a
-// keyword that a command follows (then, do, else, if, while, until, !).
-func atCommandStart(plain string, at int) bool {
-	i := at - 1
-	for i >= 0 && (plain[i] == ' ' || plain[i] == '\t') {
-		i--
-	}
-	if i < 0 || strings.IndexByte("\n;&|({!)", plain[i]) >= 0 { // ) ends a case pattern
-		return true
-	}
-	j := i
-	for j >= 0 && shlex.IsNameByte(plain[j]) {
-		j--
-	}
-	switch plain[j+1 : i+1] {
-	case "then", "do", "else", "elif", "if", "while", "until", "time":
-		return j < 0 || !shlex.IsNameByte(plain[j])
-	}
-	return false
 }
 
 // callSendsStderrAway reports whether the command starting at offset at
@@ -2717,7 +2677,7 @@ func mayFail(command string) bool {
 	if _, alone := commandReadings(text); len(alone) > 0 {
 		return true
 	}
-	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(withExitCodesResolved(forExitReading(text))))
+	plain := shlex.WithoutTrailingComments(shlex.WithoutLiteralQuotes(withExitCodesResolved(forExitReading(text))))
 	_, fails := readShape(plain).endFails(plain, exitCodeFailing)
 	return fails
 }

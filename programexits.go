@@ -584,7 +584,7 @@ func pythonParts(text string) (code, plain string, badEscape, ok bool) {
 			if end < 0 {
 				return "", "", false, false
 			}
-			blank(p[i+len(quote) : end-len(quote)])
+			shlex.Blank(p[i+len(quote) : end-len(quote)])
 			i = end
 		default:
 			i++
@@ -629,8 +629,8 @@ func jsParts(text string) (code, plain string, ok bool) {
 				return "", "", false
 			}
 			end += i + 4
-			blank(c[i:end])
-			blank(p[i:end])
+			shlex.Blank(c[i:end])
+			shlex.Blank(p[i:end])
 			i = end
 			continue
 		case ch == '\'' || ch == '"' || ch == '`' || ch == '/' && (last == 0 || strings.IndexByte("(,=:[!&|?{};+-*%<>~^", last) >= 0 || endsWithWord(text[:i], "return", "typeof", "case", "in", "of", "void", "delete", "throw", "new", "yield", "await")):
@@ -638,7 +638,7 @@ func jsParts(text string) (code, plain string, ok bool) {
 			if end < 0 {
 				return "", "", false
 			}
-			blank(p[i+1 : end-1])
+			shlex.Blank(p[i+1 : end-1])
 			i, last = end, 'a'
 			continue
 		case ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r':

@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -689,7 +690,7 @@ func projectFolder(command string, at int, sub string, windows bool) (string, bo
 	if windows || strings.ContainsAny(sub, "`\n") || strings.Contains(command, "`") || strings.Contains(command, "<<") {
 		return gitTopLevel, false
 	}
-	code, expand, ok := shellCodeViews(command)
+	code, expand, ok := shlex.CodeViews(command)
 	switch {
 	case !ok:
 		return gitTopLevel, false

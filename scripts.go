@@ -488,9 +488,9 @@ var programMagic = []string{"\x7fELF", "\xfe\xed\xfa\xce", "\xfe\xed\xfa\xcf", "
 // withoutComments drops a shell script's comment lines (a "#" first on the
 // line, the shebang included), which say nothing about what it does, and
 // blanks a comment after a command on its line where bash starts one
-// (shellViews): QA found LIMIT=5 # max anywhere, or a last line
+// (shlex.Views): QA found LIMIT=5 # max anywhere, or a last line
 // check.sh "$@"  # run it, left a script unread, its words taken for
-// programs. Where shellViews cannot read the text (quotes that do not
+// programs. Where shlex.Views cannot read the text (quotes that do not
 // pair up), such comments stay, as before, and readers refuse them.
 func withoutComments(text []byte) string {
 	var b strings.Builder
@@ -501,8 +501,8 @@ func withoutComments(text []byte) string {
 	}
 	out := b.String()
 	if strings.Contains(out, "#") { // most scripts have no comment left: not parsed
-		if uncommented, _, _, ok := shellViews(out); ok && uncommented != out {
-			// A comment runs from a # that shellViews blanked to its
+		if uncommented, _, _, ok := shlex.Views(out); ok && uncommented != out {
+			// A comment runs from a # that shlex.Views blanked to its
 			// line's end: blanked with spaces here, so no word is left.
 			c := []byte(out)
 			for i := 0; i < len(c); i++ {

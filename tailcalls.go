@@ -814,7 +814,7 @@ func withLastCallInlined(text string) (string, bool) {
 	if m == nil || slices.Contains(shlex.Keywords, m[1]) || slices.Contains(shlex.CompoundWords, m[1]) {
 		return "", false
 	}
-	plain := withoutTrailingComments(shlex.WithoutLiteralQuotes(text)) // same length: the offsets hold
+	plain := shlex.WithoutTrailingComments(shlex.WithoutLiteralQuotes(text)) // same length: the offsets hold
 	sh, fn, at, ok := lastFunctionCall(plain)
 	if !ok || at < len(before) || strings.TrimSpace(plain[len(before):at]) != "" || !shlex.WordAt(plain+" ", at, m[1]) {
 		return "", false

@@ -20,6 +20,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/shlex"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -219,7 +220,7 @@ func (f *varFinder) inShell(text string, command bool, uses []varUse) []varUse {
 	code := text // quotes blanked, where the text was read
 	inner := nestedShell().MatchString(text)
 	if !inner {
-		if u, e, c, ok := shellViews(text); ok {
+		if u, e, c, ok := shlex.Views(text); ok {
 			uncommented, expands, code, viewed = u, e, c, true
 		}
 	}
@@ -321,7 +322,7 @@ func (f *varFinder) shellReads(text, code string, viewed, command bool, uses []v
 	}
 	for _, m := range shellCommandWord().FindAllStringSubmatchIndex(code, -1) {
 		word, at := code[m[2]:m[3]], m[3]
-		if viewed && !startsCommand(code, m[2]) {
+		if viewed && !shlex.StartsCommand(code, m[2]) {
 			continue
 		}
 		rest, end := args(at)
@@ -368,46 +369,6 @@ func (f *varFinder) shellReads(text, code string, viewed, command bool, uses []v
 		}
 	}
 	return uses
-}
-
-// shellViews returns a shell text, at its length, with its comments
-// blanked (uncommented) and with, besides, what sh expands nothing in
-// blanked (expands): single-quoted strings ('…', $'…') and escaped bytes
-// (\$); and its code view, every quoted string's inside blanked too
-// (shellCodeViews). A here-document's body is kept as written in both: an unquoted
-// one expands $NAME, and a quoted one is not told apart from it. ok is
-// false where the quotes do not pair up, or a here-document is left
-// whole (withoutHereDocuments: its body not found, or running commands):
-// the caller reads the text as written. A << in a comment or in quotes
-// (# cat <<EOF) is text, and leaves nothing whole.
-func shellViews(text string) (uncommented, expands, code string, ok bool) {
-	plain := withoutHereDocuments(text)
-	v := codeViews{text: plain, c: []byte(plain), e: []byte(plain), u: []byte(plain)}
-	if _, ok := v.code(0, len(plain), false); !ok {
-		return "", "", "", false
-	}
-	if strings.Contains(plain, "<<") {
-		for start := 0; start < len(plain); {
-			end := strings.IndexByte(plain[start:], '\n')
-			if end < 0 {
-				end = len(plain) - start
-			}
-			for _, op := range hereOperators(plain[start : start+end]) {
-				if v.c[start+op.at] == '<' {
-					return "", "", "", false // in the code: a here-document left whole
-				}
-			}
-			start += end + 1
-		}
-	}
-	if plain != text {
-		for j := range len(text) {
-			if plain[j] != text[j] {
-				v.u[j], v.e[j] = text[j], text[j]
-			}
-		}
-	}
-	return string(v.u), string(v.e), string(v.c), true
 }
 
 // inScripts appends to uses each variable of f that the project scripts

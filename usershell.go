@@ -29,7 +29,7 @@ type codeWord struct {
 // that run the command after them.
 var programPrefixes = []string{"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "command", "builtin"}
 
-// commandWords splits code, a command line's code view (shellCodeViews:
+// commandWords splits code, a command line's code view (shlex.CodeViews:
 // quoted text blanked), into its words, and says which stand where a
 // program is named: the first of a simple command, after a line's start,
 // an operator (; & | ( ) or the backquote that opens `…`), and each after

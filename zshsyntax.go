@@ -288,12 +288,12 @@ func zshOtherwiseSyntax(text string) string {
 // readZshOtherwise is zshOtherwiseSyntax without its prefilter: the
 // reading itself.
 func readZshOtherwise(text string) string {
-	code, expand, ok := shellCodeViews(withoutHereDocuments(text))
+	code, expand, ok := shlex.CodeViews(shlex.WithoutHereDocuments(text))
 	if !ok {
 		return ""
 	}
 	// A comment is read from the code, where a # in quotes is gone.
-	uncommented := withoutTrailingComments(code)
+	uncommented := shlex.WithoutTrailingComments(code)
 	e := []byte(expand)
 	for j := range len(uncommented) {
 		if uncommented[j] != code[j] {
@@ -301,7 +301,7 @@ func readZshOtherwise(text string) string {
 		}
 	}
 	// What (( )) and $(( )) hold is arithmetic: no glob, no == there.
-	code, expand = withoutArithmetic(uncommented), withoutArithmetic(string(e))
+	code, expand = shlex.WithoutArithmetic(uncommented), shlex.WithoutArithmetic(string(e))
 	at, name := len(code), ""
 	found := func(i int, n string) {
 		if i >= 0 && i < at {
@@ -560,7 +560,7 @@ func withoutPatternContexts(code string) (blanked string, variable codeWord) {
 		}
 		j += i
 		i = j + 2
-		if !startsCommand(code, j) || i < len(code) && strings.IndexByte(" \t\n", code[i]) < 0 {
+		if !shlex.StartsCommand(code, j) || i < len(code) && strings.IndexByte(" \t\n", code[i]) < 0 {
 			continue
 		}
 		for k := i; ; {
@@ -578,10 +578,10 @@ func withoutPatternContexts(code string) (blanked string, variable codeWord) {
 			k = e + 2
 		}
 	}
-	// for (( i = 0; i < n*2; i++ )): arithmetic, which withoutArithmetic
+	// for (( i = 0; i < n*2; i++ )): arithmetic, which shlex.WithoutArithmetic
 	// leaves (its ; are no command's end).
 	for _, m := range arithmeticFor().FindAllStringSubmatchIndex(code, -1) {
-		if end := strings.Index(code[m[2]:], "))"); startsCommand(code, m[0]) && end >= 0 {
+		if end := strings.Index(code[m[2]:], "))"); shlex.StartsCommand(code, m[0]) && end >= 0 {
 			blankTo(m[2], m[2]+end+2)
 		}
 	}
@@ -604,7 +604,7 @@ func withoutPatternContexts(code string) (blanked string, variable codeWord) {
 		return esacAt
 	}
 	for _, m := range caseWord().FindAllStringSubmatchIndex(code, -1) {
-		if !startsCommand(code, m[2]) {
+		if !shlex.StartsCommand(code, m[2]) {
 			continue
 		}
 		in := wordIndex(code, "in", m[3])

@@ -8,6 +8,13 @@
 // them here, with no knowledge of manifests, providers or diagnostics,
 // gives every reader one definition of a word and an operator.
 //
+// Besides words and operators, it makes views of a text at its length:
+// the same bytes with what runs nothing blanked (quoted strings, comments,
+// here-document bodies, arithmetic), so that a reader's pattern for a
+// command or a redirection matches only code, and the offsets it finds
+// are the text's own (Views, CodeViews, WithoutHereDocuments,
+// WithoutArithmetic, WithoutTrailingComments, WithoutLiteralQuotes).
+//
 // Offsets are byte offsets into the text given; nothing here allocates
 // a parse tree, since the readers run for every hook of large configs.
 package shlex
