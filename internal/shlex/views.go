@@ -70,7 +70,7 @@ type codeViews struct {
 	// u, when not nil (Views), is text with only its comments
 	// blanked: a # that starts a word then starts a comment, blanked in
 	// every view, so that a quote in it opens nothing (# don't). Nil: a #
-	// is read as any byte (bashOnly blanks comments after).
+	// is read as any byte (bashonly.Find blanks comments after).
 	u []byte
 }
 
