@@ -235,6 +235,25 @@ func targetContract(from, to string, shim bool) (contracts *hookrun.Tables, dst 
 	return contracts, dst, ok
 }
 
+// programGives reports whether the program hookconv generates for the
+// target (dst) hands hook h, read from from, the field a script of its
+// source tool reads at path, by that field's paths (paths of a contract):
+// the target's contract says its program does what run --from does
+// (source_answers), and run --from adds the source's key there
+// (ProgramPayload). The hook's source is the one the program goes by: its
+// provenance marks, or the tool it was read from.
+func programGives(contracts *hookrun.Tables, dst *hookrun.Contract, h *canonical.Hook, from, path string, paths func(*hookrun.Contract) []string) bool {
+	if !dst.SourceAnswers {
+		return false
+	}
+	source := shimSource(h, from)
+	if source == "" {
+		return false
+	}
+	given := contracts.ProgramPayload(dst.Slug, source)
+	return given != nil && slices.Contains(paths(given), path)
+}
+
 // shownHooks is how many hooks a once-per-conversion warning names.
 const shownHooks = 3
 
@@ -515,9 +534,11 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 		}
 		// Under the shim, hookconv run --from reads the answers of the
 		// tool the command was written for too (Claude Code's
-		// hookSpecificOutput deny): a script answering so is heard.
+		// hookSpecificOutput deny): a script answering so is heard. So
+		// does a generated program that does what run --from does
+		// (OpenCode's plugin: source_answers).
 		shimFrom := ""
-		if !http && hookReader.Slug == hookrun.CanonicalPayload.Slug {
+		if !http && (hookReader.Slug == hookrun.CanonicalPayload.Slug || hookReader.SourceAnswers) {
 			shimFrom = shimSource(h, from)
 		}
 		reads := func(f string) bool {
@@ -715,15 +736,7 @@ func generatedTool(slug string) bool {
 
 // markedSource is the tool a manifest hook was decoded from, by its
 // decoder's marks in provider_data (the least such slug), or "".
-func markedSource(h *canonical.Hook) string {
-	source := ""
-	for slug := range h.ProviderData {
-		if (source == "" || slug < source) && capabilities.DecodedFrom(h, slug) {
-			source = slug
-		}
-	}
-	return source
-}
+func markedSource(h *canonical.Hook) string { return capabilities.MarkedSource(h) }
 
 // topLevelEvent returns the tool and native event a hook was decoded
 // from when that event's payload keeps the tool's fields at its top level

@@ -902,6 +902,12 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 	// manifest hooks, which speak the canonical contract already.
 	if source, _ := vocab.Default().Provider(from); to == "canonical" && from != "canonical" && !source.Generated {
 		planned = withSourceMarks(m, from, nil)
+	} else if c, ok := hookrun.Default().Contract(to); ok && c.SourceAnswers && from != "canonical" && !source.Generated {
+		// The program hookconv generates for the target runs each hook
+		// as hookconv run --from runs it for the tool it was written
+		// for (OpenCode's plugin): it must know that tool, by the marks
+		// its manifest keeps for the next conversion too.
+		planned = withSourceMarks(planned, from, nil)
 	} else if to == cline.Slug && from != "canonical" && !source.Generated {
 		// Cline's scripts pass a hook's plain-text stdout on as context
 		// where the tool it was written for reads it so: they must know

@@ -61,6 +61,9 @@ func eventNameTests(m *canonical.Manifest, from, to string, files providers.File
 		if layout == to || !ok || len(src.Event) == 0 || !eventValuesDiffer(names, layout, to, h.Event) {
 			continue
 		}
+		if programGives(contracts, dst, h, from, src.Event[0], func(c *hookrun.Contract) []string { return c.Event }) {
+			continue // the generated program hands it the source's own name there
+		}
 		// Without a project folder there is no script to read, and the
 		// command is the text (readInput would look for scripts all the
 		// same, for every hook of a large config). A text that is the

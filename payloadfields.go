@@ -87,13 +87,17 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 	// canonical one with the source's own top-level keys beside, which
 	// hookconv run --from hands it (hook_event_name).
 	shimPayloads := map[string]*hookrun.Contract{}
+	// A generated program that does what run --from does (OpenCode's
+	// plugin: source_answers) hands it its own payload with those keys.
 	dstFor := func(source string) *hookrun.Contract {
-		if !underShim {
+		if !underShim && !dst.SourceAnswers {
 			return dst
 		}
 		d, ok := shimPayloads[source]
 		if !ok {
-			d = contracts.ShimPayload(source)
+			if d = contracts.ShimPayload(source); !underShim {
+				d = contracts.ProgramPayload(to, source)
+			}
 			shimPayloads[source] = d
 		}
 		return d

@@ -60,8 +60,14 @@ func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.Lis
 	var ds diag.List
 	prov, _ := vocab.Default().Provider(to)
 	if prov.Generated {
+		also := ""
+		if c, ok := hookrun.Default().Contract(to); ok && c.SourceAnswers {
+			// It does what run --from does (source_answers): say so, or
+			// the user may think a Claude guard's own JSON is lost.
+			also = ", and a hook read from another tool also gets that tool's top-level fields and has its JSON answers read, as hookconv run --from does"
+		}
 		ds.Infof(CodeShimNotNeeded, diag.Pos{}, "", "",
-			"--shim is not needed for %s: the hookconv-generated %s already runs each hook under the canonical exit-code and answer contract (the hook still reads %s's own payload on stdin)", to, prov.Name, prov.Name)
+			"--shim is not needed for %s: the hookconv-generated %s already runs each hook under the canonical exit-code and answer contract (the hook still reads %s's own payload on stdin)%s", to, prov.Name, prov.Name, also)
 		return m, ds
 	}
 	out := *m

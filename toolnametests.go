@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -76,6 +77,9 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 		src, ok := contracts.Contract(layout)
 		if !ok || len(src.Tool) == 0 || src.Tool[0] != dst.Tool[0] {
 			continue
+		}
+		if programGives(contracts, dst, h, from, src.Tool[0], func(c *hookrun.Contract) []string { return c.Tool }) {
+			continue // the generated program hands it the source's own name there
 		}
 		// A script's findings are kept, so a script run by thousands of
 		// hooks is read once; a text that is the command itself (no

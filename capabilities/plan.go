@@ -1101,9 +1101,17 @@ func (p *planner) writtenFor() string {
 	if p.source != "" && p.source != "canonical" {
 		return p.source
 	}
+	return MarkedSource(p.h)
+}
+
+// MarkedSource is the tool a manifest hook was decoded from, by its
+// decoder's marks in provider_data (the least such slug: a manifest merged
+// from several tools keeps each one's), or "" for a hook written for the
+// canonical contract.
+func MarkedSource(h *canonical.Hook) string {
 	from := ""
-	for slug := range p.h.ProviderData {
-		if (from == "" || slug < from) && DecodedFrom(p.h, slug) {
+	for slug := range h.ProviderData {
+		if (from == "" || slug < from) && DecodedFrom(h, slug) {
 			from = slug
 		}
 	}

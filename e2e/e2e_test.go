@@ -158,11 +158,6 @@ type caseSpec struct {
 	// converting, that the guard may not block; with it, a call that ran
 	// is noted, not failed (a warned loss is not a silent one).
 	warnedLoss string
-	// unshimmedLoss is warnedLoss for a shim case where convert --shim
-	// wrapped nothing (a target hookconv generates a program for, HC411):
-	// that program runs the hook under the canonical contract and reads no
-	// source tool's JSON, which convert says with this code.
-	unshimmedLoss string
 	// denyHow says how a block case's guard denies, for messages
 	// (default: exit 2 with the reason on stderr).
 	denyHow string
@@ -185,10 +180,11 @@ var cases = []caseSpec{
 	// writes run --from claude-code, which reads that deny and answers it
 	// in each tool's contract, so it must block wherever the shim runs
 	// (before --from, the shim read it as an allow and HC425 warned). The
-	// programs hookconv generates (OpenCode's plugin) read no Claude JSON
-	// and need no shim: there HC425 still says the loss.
+	// programs hookconv generates need no shim and must block too:
+	// OpenCode's plugin reads the hook's Claude JSON as run --from does
+	// (source_answers), Cline's scripts read hookSpecificOutput's deny.
 	{name: "shim-claude-json-deny", from: "claude-code", input: claudeNestedJSONGuard, block: true, shim: true,
-		denyHow: `exit 0 with hookSpecificOutput.permissionDecision "deny"`, unshimmedLoss: "HC425", events: []string{evTool}},
+		denyHow: `exit 0 with hookSpecificOutput.permissionDecision "deny"`, events: []string{evTool}},
 	// Files Copilot CLI loads beside its own: the shim answers there for
 	// Claude Code and VS Code, and its deny must block in Copilot CLI too.
 	{name: "shim-block-claude-file", from: "cursor", input: cursorGuard, block: true, shim: true, target: "claude-code",
@@ -390,11 +386,7 @@ func runCase(t *testing.T, tl *tool, bin, version, home string, cs caseSpec) {
 			}
 		}
 		if c.markerExists() {
-			loss := cs.warnedLoss
-			if loss == "" && !c.shimmed {
-				loss = cs.unshimmedLoss
-			}
-			if warned := c.warned(loss); warned != "" {
+			if warned := c.warned(cs.warnedLoss); warned != "" {
 				// A loss hookconv warned about is documented, not silent.
 				note("NOT blocked: the shell tool ran, as hookconv warned at conversion: %s", warned)
 			} else {

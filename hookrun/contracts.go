@@ -141,6 +141,14 @@ type Contract struct {
 	// files, not Claude's nested hookSpecificOutput. A shim written into
 	// such a file answers a deny in a form both tools read (denyRule).
 	OwnAnswersOnly bool `toml:"own_answers_only"`
+	// SourceAnswers says the program hookconv generates for the tool
+	// (OpenCode's plugin) does for each hook what hookconv run --from
+	// does for the tool the hook was written for (its manifest's
+	// provenance marks): it hands the hook that tool's own top-level
+	// fields and reads its answer in that tool's JSON forms too
+	// (ProgramEvent). HC425 then compares the hook's forms with what run
+	// --from reads, as under --shim.
+	SourceAnswers bool `toml:"source_answers"`
 	// CrashBlocks says any exit code but 0 and 1 blocks when the hook
 	// prints plain text, where the tool's events can block: a crash or a
 	// missing interpreter (127) too (Gemini CLI).

@@ -82,7 +82,9 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 // convert runs over the decoder's own tree; canonical in the nineteenth,
 // whose hooks now say which tool they were read from; the twenty-sixth
 // session's checks raised most: a second collection at the end of a
-// 10,000-hook conversion to Gemini CLI showed the old 55 too low): the tools that write one
+// 10,000-hook conversion to Gemini CLI showed the old 55 too low;
+// opencode measured by TestAllocPerInputByte once its plugin carried each
+// hook's provenance mark and what run --from does for its source): the tools that write one
 // file per hook or generated code allocate the most. A tool not listed
 // allocates what the Claude-shaped family does; validating, which
 // converts nothing, gets the family's figure too, though it allocates
@@ -91,7 +93,7 @@ var allocPerInputByte = map[string]int{
 	"claude-code": 59, "gemini-cli": 61, "codex": 61, "factory-droid": 58,
 	"cursor": 72, "copilot-cli": 77, "vs-code-copilot": 70,
 	"windsurf": 93, "kiro": 82, "kiro-agent": 79, "kiro-legacy": 124,
-	"cline": 175, "opencode": 120, "openhook": 87, "canonical": 85,
+	"cline": 175, "opencode": 180, "openhook": 87, "canonical": 85,
 }
 
 // defaultAllocPerInputByte is the Claude-shaped family's (qwen-code: 55).

@@ -14,7 +14,9 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -243,6 +245,12 @@ var pluginTemplate = sync.OnceValue(func() *template.Template {
 // and the runtime tables as JavaScript literals. The same manifest always
 // gives the same bytes.
 func render(r *runtime, m *canonical.Manifest) ([]byte, error) {
+	return renderWith(r, m, sourceForms(r, m))
+}
+
+// renderWith writes the plugin module for m with sources as its SOURCES
+// (sourceForms' text).
+func renderWith(r *runtime, m *canonical.Manifest, sources string) ([]byte, error) {
 	events := make([][2]string, len(r.Events))
 	for i, p := range r.Events {
 		events[i] = [2]string{p.Canonical, jsString(p.Native)}
@@ -253,6 +261,7 @@ func render(r *runtime, m *canonical.Manifest) ([]byte, error) {
 	}
 	manifest := strings.TrimSuffix(string(canonical.Marshal(m)), "\n")
 	data := map[string]any{
+		"Sources":        sources,
 		"Manifest":       manifest,
 		"Events":         jsObject(events),
 		"PluginHooks":    jsList(pluginHooks),
@@ -271,6 +280,101 @@ func render(r *runtime, m *canonical.Manifest) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// pluginWhats are the answers of a source's forms the plugin applies: the
+// canonical ones it reads (decision, reason, updated_input, context).
+// continue, system_message and suppress_output it ignores in any form.
+var pluginWhats = []string{hookrun.WhatDeny, hookrun.WhatAsk, hookrun.WhatAllow, hookrun.WhatUpdatedInput, hookrun.WhatContext}
+
+// sourceForms writes, as a JavaScript object literal, what hookconv run
+// --from does for the tools m's hooks were written for (their provenance
+// marks), on the events those hooks are on: by tool, then canonical
+// event, hookrun's ProgramEvent, computed from the contracts table as run
+// --from computes it. The plugin applies it to each hook whose marks name
+// that tool. Only the tools and events m's hooks need are written: a
+// manifest of canonical hooks gets {}.
+func sourceForms(r *runtime, m *canonical.Manifest) string {
+	t := hookrun.Default()
+	if c, ok := t.Contract(Slug); !ok || !c.SourceAnswers {
+		return "{}"
+	}
+	names := vocab.Default()
+	var tools []string // the canonical tools OpenCode has
+	for _, tl := range r.Tools {
+		if len(tl.IDs) > 0 {
+			tools = append(tools, tl.Canonical)
+		}
+	}
+	out := map[string]map[string]hookrun.ProgramEvent{}
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		from := capabilities.MarkedSource(h)
+		name, ok := r.native(h.Event)
+		if from == "" || !ok || h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		if p, _ := names.Provider(from); p.Generated {
+			continue // a hookconv program's hooks speak the canonical contract
+		}
+		if _, done := out[from][h.Event]; done {
+			continue
+		}
+		var on []string
+		if slices.Contains(r.ToolHooks, name) {
+			on = tools
+		}
+		pe, ok := t.ProgramEvent(from, h.Event, on)
+		if !ok {
+			continue
+		}
+		pe.Forms = slices.DeleteFunc(pe.Forms, func(f hookrun.ProgramForm) bool { return !slices.Contains(pluginWhats, f.What) })
+		if out[from] == nil {
+			out[from] = map[string]hookrun.ProgramEvent{}
+		}
+		out[from][h.Event] = pe
+	}
+	// Sorted, one event a block and one form a line: the same bytes every
+	// time, and a reader sees each answer the plugin looks for.
+	var sources [][2]string
+	for _, from := range sortedkeys.Of(out) {
+		var events [][2]string
+		for _, ev := range sortedkeys.Of(out[from]) {
+			pe := out[from][ev]
+			var forms []string
+			for _, f := range pe.Forms {
+				// A form run --from lists twice (a deny rule's line that
+				// deny_json lists too) is looked for once.
+				if line := jsJSON(f); !slices.Contains(forms, line) {
+					forms = append(forms, line)
+				}
+			}
+			members := [][2]string{{"event", jsString(pe.Event)}, {"fields", jsJSON(pe.Fields)}}
+			if len(pe.ToolFields) > 0 {
+				members = append(members, [2]string{"tool_fields", jsJSON(pe.ToolFields)})
+			}
+			members = append(members, [2]string{"forms", indent("[\n  " + strings.Join(forms, ",\n  ") + ",\n]")}, [2]string{"decides", jsJSON(pe.Decides)})
+			events = append(events, [2]string{ev, indent(jsObject(members))})
+		}
+		sources = append(sources, [2]string{from, indent(jsObject(events))})
+	}
+	return jsObject(sources)
+}
+
+// jsJSON writes v as one line of JSON (a JavaScript literal); maps come
+// with their keys sorted.
+func jsJSON(v any) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil { // the types above always encode
+		return "null"
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// indent indents every line of a nested literal but the first, which
+// follows its key.
+func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n  ") }
 
 // jsString writes s as a JavaScript string literal (JSON's is one).
 func jsString(s string) string {

@@ -396,3 +396,62 @@ func TestConvert(t *testing.T) {
 		t.Errorf("PreToolUse hook: blocking %v, matcher %v", h.Blocking, h.Matcher)
 	}
 }
+
+// TestPluginSources checks the SOURCES table the plugin is given: what
+// hookconv run --from does for the tools its hooks were written for (by
+// their provenance marks), on their events only; nothing for a hook
+// written for hooks/1.0 or read from a program hookconv generates.
+func TestPluginSources(t *testing.T) {
+	tests := []struct {
+		name, hooks string
+		want        []string // lines the table holds
+		not         []string // text it must not hold
+	}{
+		{"canonical hooks", `{"event": "before_tool_execute", "handler": {"type": "command", "command": "x"}, "blocking": true}`,
+			[]string{"const SOURCES = {};"}, nil},
+		{"a generated program's hook", `{"event": "before_tool_execute", "handler": {"type": "command", "command": "x"}, "provider_data": {"cline": {"$from": true}}}`,
+			[]string{"const SOURCES = {};"}, nil},
+		{"claude guard", `{"event": "before_tool_execute", "matcher": "shell", "handler": {"type": "command", "command": "x"}, "blocking": true, "provider_data": {"claude-code": {"$matcher": "Bash"}}}`,
+			[]string{
+				`  "claude-code": {`,
+				`    "before_tool_execute": {`,
+				`      "event": "PreToolUse",`,
+				`      "fields": [{"key":"hook_event_name","value":"PreToolUse"}],`,
+				`        {"what":"deny","must":[{"path":["hookSpecificOutput","permissionDecision"],"value":"deny"}],"take":[{"path":["hookSpecificOutput","permissionDecisionReason"],"var":"reason"}]},`,
+			},
+			// Other tools and events, and answers the plugin ignores in
+			// any form (continue, systemMessage).
+			[]string{`"gemini-cli"`, `"agent_stop"`, `"what":"stop"`, `"what":"system_message"`}},
+		{"two tools", `{"event": "agent_stop", "handler": {"type": "command", "command": "x"}, "provider_data": {"gemini-cli": {"$from": true}}},
+			{"event": "agent_stop", "handler": {"type": "command", "command": "y"}, "provider_data": {"claude-code": {"$from": true}}}`,
+			[]string{`  "claude-code": {`, `  "gemini-cli": {`, `      "event": "AfterAgent",`, `      "event": "Stop",`}, []string{`"before_tool_execute"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, ds := encode(t, manifest(t, `{"spec": "hooks/1.0", "hooks": [`+tt.hooks+`]}`))
+			if ds.HasErrors() {
+				t.Fatal(ds)
+			}
+			start := bytes.Index(out, []byte("const SOURCES = "))
+			end := bytes.Index(out[start:], []byte("\n}"))
+			table := string(out[start:])
+			if end > 0 {
+				table = string(out[start : start+end+2])
+			}
+			for _, line := range tt.want {
+				if !strings.Contains(table, line+"\n") {
+					t.Errorf("SOURCES lacks %q:\n%s", line, table)
+				}
+			}
+			for _, s := range tt.not {
+				if strings.Contains(table, s) {
+					t.Errorf("SOURCES holds %s:\n%s", s, table)
+				}
+			}
+			again, _ := encode(t, manifest(t, `{"spec": "hooks/1.0", "hooks": [`+tt.hooks+`]}`))
+			if !bytes.Equal(out, again) {
+				t.Error("the plugin differs between two runs")
+			}
+		})
+	}
+}

@@ -359,3 +359,116 @@ func checkLoads(t *testing.T, node string, files providers.Files, name string) {
 		t.Errorf("%s: node: %v\n%s", name, err, b)
 	}
 }
+
+// runHarness writes the plugin for hooks, runs steps through
+// testdata/harness.mjs under node and returns what it printed and the
+// plugin's log (stderr).
+func runHarness(t *testing.T, node string, hooks []map[string]any, steps []map[string]any) (nodeResult, string) {
+	t.Helper()
+	dir := t.TempDir()
+	raw, err := json.Marshal(map[string]any{"spec": "hooks/1.0", "hooks": hooks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, ds := adapter(t).Encode(manifest(t, string(raw)), nil)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	plugin := filepath.Join(dir, "plugin.mjs")
+	scenario, err := json.Marshal(map[string]any{"directory": dir, "steps": steps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(plugin, files[pluginPath], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "scenario.json"), scenario, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, filepath.Join("testdata", "harness.mjs"), plugin, filepath.Join(dir, "scenario.json"))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	stdout, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var res nodeResult
+	if err := json.Unmarshal(stdout, &res); err != nil {
+		t.Fatalf("harness output: %v\n%s", err, stdout)
+	}
+	if len(res.Steps) != len(steps) {
+		t.Fatalf("%d steps ran, want %d", len(res.Steps), len(steps))
+	}
+	return res, stderr.String()
+}
+
+// TestPluginRunsSourceHooks proves that the plugin runs a hook read from
+// another tool's config as hookconv run --from runs it: the hook gets
+// that tool's own top-level fields (Claude Code's tool_name "Bash" and
+// hook_event_name "PreToolUse", Gemini CLI's run_shell_command and
+// BeforeTool), and its exit-0 answer is read in that tool's JSON forms
+// too (Claude's hookSpecificOutput.permissionDecision, its Stop's decision
+// "block"). A hook without provenance marks keeps the canonical reading.
+func TestPluginRunsSourceHooks(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed; the generated plugin's runtime is not tested")
+	}
+	claude := map[string]any{"claude-code": map[string]any{"$from": true}}
+	gemini := map[string]any{"gemini-cli": map[string]any{"$from": true}}
+	// only runs the rest of a command when the tool's command holds word.
+	only := func(word, rest string) string {
+		return `input=$(cat); case "$input" in *` + word + `*) ;; *) exit 0;; esac; ` + rest
+	}
+	claudeDeny := `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "claude says no"}}'`
+	hooks := []map[string]any{
+		{"name": "claude json deny", "event": "before_tool_execute", "matcher": "shell", "blocking": true, "provider_data": claude,
+			"handler": map[string]any{"type": "command", "command": only("claude-json", claudeDeny), "timeout": 10}},
+		{"name": "claude tool_name guard", "event": "before_tool_execute", "matcher": "shell", "blocking": true, "provider_data": claude,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("toolname",
+				`printf %s "$input" | grep -q '"tool_name":"Bash"' && printf %s "$input" | grep -q '"hook_event_name":"PreToolUse"' && { echo "Bash is guarded" >&2; exit 2; }; exit 0`)}},
+		{"name": "gemini deny", "event": "before_tool_execute", "matcher": "shell", "blocking": true, "provider_data": gemini,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("gemini",
+				`printf %s "$input" | grep -q '"tool_name":"run_shell_command"' && printf %s "$input" | grep -q '"hook_event_name":"BeforeTool"' && echo '{"decision": "deny", "reason": "gemini says no"}'; exit 0`)}},
+		{"name": "claude defer", "event": "before_tool_execute", "matcher": "shell", "blocking": true, "provider_data": claude,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("defer",
+				`echo '{"hookSpecificOutput": {"permissionDecision": "defer"}}'`)}},
+		// Written for the canonical contract: Claude's form is no answer of
+		// its, and its payload keeps OpenCode's names.
+		{"name": "canonical", "event": "before_tool_execute", "matcher": "shell", "blocking": true,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("canonical",
+				`printf %s "$input" | grep -q '"tool_name":"bash"' || { echo "no bash tool_name" >&2; exit 2; }; `+claudeDeny)}},
+		{"name": "claude stop", "event": "agent_stop", "blocking": true, "provider_data": claude,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": `cat | grep -q '"hook_event_name":"Stop"' && echo '{"decision": "block", "reason": "keep going"}'`}},
+	}
+	call := func(command string) map[string]any {
+		return map[string]any{"hook": "tool.execute.before",
+			"input":  map[string]any{"tool": "bash", "sessionID": "ses_test", "callID": "call_1"},
+			"output": map[string]any{"args": map[string]any{"command": command}}}
+	}
+	steps := []map[string]any{
+		call("echo claude-json"),
+		call("echo toolname"),
+		call("echo gemini"),
+		call("echo defer"),
+		call("echo canonical"),
+		call("echo none"),
+		{"event": recorded(t, "session.idle.json")},
+	}
+	res, log := runHarness(t, node, hooks, steps)
+	t.Logf("plugin log:\n%s", log)
+	step := res.Steps
+	for i, want := range []string{"claude says no", "Bash is guarded", "gemini says no", "", "", ""} {
+		if got := step[i].Message; step[i].Threw != (want != "") || got != want {
+			t.Errorf("step %d: threw %v %q, want %q", i, step[i].Threw, got, want)
+		}
+	}
+	if want := `answers hookSpecificOutput.permissionDecision = "defer", which is no claude-code answer hookconv reads on PreToolUse`; !strings.Contains(log, want) {
+		t.Errorf("the unread decision was not reported (want %q):\n%s", want, log)
+	}
+	// Claude's Stop reads decision "block" as its deny (keep working),
+	// which a plugin cannot do on session.idle: read, and said so.
+	if want := `session.idle: hook "claude stop" answered "deny", which only a blocking hook can do here; ignored`; !strings.Contains(log, want) {
+		t.Errorf("the Stop hook's block was not read (want %q):\n%s", want, log)
+	}
+}

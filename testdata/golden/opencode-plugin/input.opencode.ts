@@ -21,6 +21,13 @@
 // tool.execute.before, denies on permission.ask). Any other exit, and exit 2
 // of a non-blocking hook, is a hook error: logged, and the action proceeds.
 //
+// A hook read from another tool's config (its provider_data marks name the
+// tool) was written for that tool, as `hookconv run --from TOOL` runs it:
+// its stdin also holds that tool's own top-level fields (Claude Code's
+// tool_name "Bash", hook_event_name "PreToolUse"), and its exit-0 answer is
+// also read in that tool's JSON forms (hookSpecificOutput.permissionDecision
+// "deny"); SOURCES says how, as hookconv computed it from its tables.
+//
 // Plain JavaScript that is also valid TypeScript: it runs under Bun (OpenCode)
 // and Node alike, and uses only Node's APIs. Its one export is the plugin:
 // OpenCode calls every export of a plugin file as a plugin.
@@ -184,6 +191,16 @@ const DEFAULT_TIMEOUT = 60;
  */
 const MAX_TIMER_MS = 2147483647;
 
+/**
+ * What `hookconv run --from TOOL` does, for the tools this plugin's hooks were
+ * written for, by tool and canonical event: fields (and tool_fields, by
+ * canonical tool) are added to the hook's stdin, a value or the payload's
+ * field named by from; forms are that tool's JSON answers (every must line
+ * holds; take carries a value); decides lists the values its deciding
+ * fields are read with.
+ */
+const SOURCES = {};
+
 /** The platform key of handler.platform for this machine. */
 const PLATFORM = { win32: "windows", darwin: "osx", linux: "linux" }[process.platform];
 
@@ -201,7 +218,7 @@ export const HookconvPlugin = async (ctx) => {
     if (name === undefined || !hook.handler || hook.handler.type !== "command") return;
     const label = hook.name ? `hook ${JSON.stringify(hook.name)}` : `hook ${i + 1}`;
     if (!byName.has(name)) byName.set(name, []);
-    byName.get(name).push({ hook, label });
+    byName.get(name).push({ hook, label, source: sourceOf(hook) });
   });
 
   /** @type {Record<string, any>} */
@@ -231,6 +248,22 @@ export const HookconvPlugin = async (ctx) => {
   return hooks;
 };
 
+/**
+ * SOURCES' entry for the tool a hook was written for on its event: the tool
+ * its provider_data marks name (a key starting with "$"), the least such
+ * slug; undefined for a hook written for hooks/1.0 itself.
+ */
+function sourceOf(hook) {
+  const data = hook.provider_data;
+  if (!data || typeof data !== "object") return undefined;
+  const from = Object.keys(data).sort().find((slug) => {
+    const own = data[slug];
+    return own !== null && typeof own === "object" && Object.keys(own).some((k) => k.startsWith("$"));
+  });
+  const events = from !== undefined && Object.hasOwn(SOURCES, from) ? SOURCES[from] : undefined;
+  return events && Object.hasOwn(events, hook.event) ? { from, ...events[hook.event] } : undefined;
+}
+
 /** The OpenCode name a canonical event is run on, or undefined. */
 function nativeName(event) {
   if (typeof event !== "string") return undefined;
@@ -246,9 +279,9 @@ function nativeName(event) {
  */
 async function runHooks(name, list, call, directory) {
   const onTool = TOOL_HOOKS.includes(name);
-  for (const { hook, label } of list) {
+  for (const { hook, label, source } of list) {
     if (onTool && hook.matcher != null && !matches(hook.matcher, toolOf(call.input))) continue;
-    const stdin = payload(name, hook, call, directory);
+    const stdin = payload(name, hook, source, call, directory);
     if (hook.handler.async) {
       // handler.async: nothing waits for the command, and nothing it says counts.
       execute(hook.handler, stdin, directory).then((r) => {
@@ -257,7 +290,7 @@ async function runHooks(name, list, call, directory) {
       continue;
     }
     const r = await execute(hook.handler, stdin, directory);
-    if (decide(name, hook, label, r, call)) return;
+    if (decide(name, hook, label, source, r, call)) return;
   }
 }
 
@@ -266,7 +299,7 @@ async function runHooks(name, list, call, directory) {
  * command. Only a blocking hook may stop the action, and only on a hook in
  * BLOCKING_HOOKS. It returns true when the remaining hooks need not run.
  */
-function decide(name, hook, label, r, call) {
+function decide(name, hook, label, source, r, call) {
   const canBlock = hook.blocking === true && BLOCKING_HOOKS.includes(name);
   if (r.timedOut) {
     if (canBlock && hook.handler.timeout_action === "block") {
@@ -295,7 +328,84 @@ function decide(name, hook, label, r, call) {
     warn(`${name}: ${label} printed something other than a JSON object on exit 0: a hook error; the action proceeds`);
     return false;
   }
+  if (source) answer = withSourceAnswer(name, label, source, answer, canBlock);
   return answerWith(name, label, answer, call, canBlock);
+}
+
+/** How much a decision stops: deny over ask over allow over none. */
+function strength(decision) {
+  return { deny: 3, ask: 2, allow: 1 }[decision] || 0;
+}
+
+/**
+ * The answer of a hook written for another tool, read as `hookconv run
+ * --from` reads it: its canonical fields, and what it says in that tool's
+ * own JSON forms. A decision given both ways is the one that stops most,
+ * with its reason; the other fields are the canonical ones where given.
+ */
+function withSourceAnswer(name, label, source, answer, canBlock) {
+  /** @type {{ decision?: string, reason?: string, context?: string, updated_input?: any }} */
+  const own = {};
+  const text = (v) => (typeof v === "string" ? v.trim() : "");
+  for (const form of source.forms || []) {
+    if (!(form.must || []).every((line) => holds(answer, line))) continue;
+    /** @type {Record<string, any>} */
+    const vals = {};
+    for (const line of form.take || []) {
+      const v = valueAt(answer, line.path);
+      if (v !== undefined) vals[line.var] = v;
+    }
+    if (form.what === "deny" || form.what === "ask" || form.what === "allow") {
+      // A form of values alone says nothing without its value.
+      if ((form.must || []).length === 0 && text(vals.reason) === "") continue;
+      if (strength(form.what) > strength(own.decision)) {
+        own.decision = form.what;
+        if (text(vals.reason) !== "") own.reason = text(vals.reason);
+      }
+    } else if (form.what === "updated_input") {
+      const v = vals.updated_input;
+      if (v !== null && typeof v === "object" && !Array.isArray(v)) own.updated_input = v;
+    } else if (form.what === "context") {
+      if (text(vals.context) !== "") own.context = text(vals.context);
+    }
+  }
+  if (own.decision === undefined && canBlock) {
+    for (const [path, known] of Object.entries(source.decides || {})) {
+      const v = valueAt(answer, path.split("."));
+      if (typeof v === "string" && !known.some((k) => v.trim().toLowerCase() === k.toLowerCase())) {
+        warn(`${name}: ${label} answers ${path} = ${JSON.stringify(v)}, which is no ${source.from} answer hookconv reads on ${source.event}: taken as no decision`);
+      }
+    }
+  }
+  const merged = { ...answer };
+  const decision = readDecision(answer.decision);
+  if (strength(own.decision) > strength(decision)) {
+    merged.decision = own.decision;
+    if (own.reason !== undefined) merged.reason = own.reason;
+  }
+  if (typeof merged.reason !== "string" || merged.reason.trim() === "") merged.reason = own.reason;
+  if (typeof merged.context !== "string" || merged.context === "") merged.context = own.context;
+  if (merged.updated_input === undefined || merged.updated_input === null) merged.updated_input = own.updated_input;
+  return merged;
+}
+
+/** Whether the answer holds a form's literal line: strings trimmed and compared without case. */
+function holds(answer, line) {
+  const got = valueAt(answer, line.path);
+  if (got === undefined) return false;
+  const want = line.value;
+  if (typeof want === "string") return typeof got === "string" && got.trim().toLowerCase() === want.toLowerCase();
+  return JSON.stringify(got) === JSON.stringify(want);
+}
+
+/** The value at a path of keys in a JSON object; null is absent (undefined). */
+function valueAt(obj, path) {
+  let v = obj;
+  for (const key of path) {
+    if (v === null || typeof v !== "object" || Array.isArray(v) || !Object.hasOwn(v, key)) return undefined;
+    v = v[key];
+  }
+  return v === null ? undefined : v;
 }
 
 /** Applies a hook's JSON answer (exit 0) where OpenCode has a place for it. */
@@ -418,9 +528,11 @@ function toolOf(input) {
  * The event JSON a command reads on stdin: the snake_case fields most hook
  * scripts read (hook_event_name, session_id, cwd, tool_name, tool_input,
  * tool_response, prompt), hookconv_event (the canonical event), and
- * OpenCode's own objects as they are (input and output, or event).
+ * OpenCode's own objects as they are (input and output, or event). For a
+ * hook written for another tool (source), that tool's own top-level fields
+ * by its names and values (hook_event_name "PreToolUse", tool_name "Bash").
  */
-function payload(name, hook, call, directory) {
+function payload(name, hook, source, call, directory) {
   const { input, output, event } = call;
   /** @type {Record<string, any>} */
   const p = { hook_event_name: name, hookconv_event: hook.event, cwd: directory };
@@ -437,6 +549,17 @@ function payload(name, hook, call, directory) {
       .filter((part) => part && part.type === "text" && typeof part.text === "string")
       .map((part) => part.text)
       .join("\n");
+  }
+  if (source) {
+    // The fields the hook's own tool sends at the top of its payload, by
+    // its names (tool_name "Bash"), as hookconv run --from hands them.
+    const tool = toolOf(input);
+    const canonicalTool = typeof tool === "string" ? Object.keys(TOOLS).find((c) => TOOLS[c].includes(tool)) : undefined;
+    const toolFields = (canonicalTool && source.tool_fields && source.tool_fields[canonicalTool]) || [];
+    for (const f of [...(source.fields || []), ...toolFields]) {
+      const value = f.from !== undefined ? p[f.from] : f.value;
+      if (value !== undefined) p[f.key] = value;
+    }
   }
   if (input !== undefined) p.input = input;
   if (output !== undefined) p.output = output;

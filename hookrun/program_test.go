@@ -1,0 +1,110 @@
+package hookrun
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+// TestProgramEvent checks what a generated program is told run --from
+// does: the source's own top-level fields (a literal, or the run's value
+// by the canonical field's name) and its JSON answers.
+func TestProgramEvent(t *testing.T) {
+	tests := []struct {
+		name, from, event string
+		tools             []string
+		fields            []ProgramField
+		toolFields        map[string][]ProgramField
+		form              string // one of the forms, as JSON
+		event2            string // ProgramEvent.Event
+	}{
+		{"claude tool call", "claude-code", "before_tool_execute", []string{"shell", "file_edit"},
+			[]ProgramField{{Key: "hook_event_name", Value: json.RawMessage(`"PreToolUse"`)}},
+			map[string][]ProgramField{"shell": {{Key: "tool_name", Value: json.RawMessage(`"Bash"`)}}, "file_edit": {{Key: "tool_name", Value: json.RawMessage(`"Edit"`)}}},
+			`{"what":"deny","must":[{"path":["hookSpecificOutput","permissionDecision"],"value":"deny"}],"take":[{"path":["hookSpecificOutput","permissionDecisionReason"],"var":"reason"}]}`,
+			"PreToolUse"},
+		{"claude stop", "claude-code", "agent_stop", nil,
+			[]ProgramField{{Key: "hook_event_name", Value: json.RawMessage(`"Stop"`)}}, nil,
+			`{"what":"deny","must":[{"path":["decision"],"value":"block"}]}`, "Stop"},
+		{"gemini tool call", "gemini-cli", "before_tool_execute", []string{"shell"},
+			[]ProgramField{{Key: "hook_event_name", Value: json.RawMessage(`"BeforeTool"`)}},
+			map[string][]ProgramField{"shell": {{Key: "tool_name", Value: json.RawMessage(`"run_shell_command"`)}}},
+			`{"what":"deny","must":[{"path":["decision"],"value":"deny"}],"take":[{"path":["reason"],"var":"reason"}]}`, "BeforeTool"},
+		// Copilot CLI keeps the session under its own key: the run's value.
+		{"copilot session", "copilot-cli", "agent_stop", nil,
+			[]ProgramField{{Key: "hook_event_name", Value: json.RawMessage(`"agentStop"`)}, {Key: "sessionId", From: "session_id"}, {Key: "transcriptPath", From: "transcript_path"}}, nil,
+			"", "agentStop"},
+	}
+	tb := Default()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pe, ok := tb.ProgramEvent(tt.from, tt.event, tt.tools)
+			if !ok {
+				t.Fatal("no contract")
+			}
+			if got, want := mustJSON(t, pe.Fields), mustJSON(t, tt.fields); got != want {
+				t.Errorf("fields %s, want %s", got, want)
+			}
+			if got, want := mustJSON(t, pe.ToolFields), mustJSON(t, tt.toolFields); got != want {
+				t.Errorf("tool fields %s, want %s", got, want)
+			}
+			if tt.form != "" && !slices.ContainsFunc(pe.Forms, func(f ProgramForm) bool { return mustJSON(t, f) == tt.form }) {
+				t.Errorf("forms %s, want one %s", mustJSON(t, pe.Forms), tt.form)
+			}
+			if pe.Event != tt.event2 {
+				t.Errorf("event %q, want %q", pe.Event, tt.event2)
+			}
+		})
+	}
+	if _, ok := tb.ProgramEvent("no-such-tool", "before_tool_execute", nil); ok {
+		t.Error("a tool without a contract was described")
+	}
+}
+
+// TestProgramEventIsRun checks that the fields a program adds, its values
+// put in, are the ones run --from adds (ownFields) for every source with a
+// contract, on tool calls for every tool and on other events: one
+// computation, not two.
+func TestProgramEventIsRun(t *testing.T) {
+	tb := Default()
+	tools := []string{"shell", "file_read", "file_edit", "file_write", "search", "web_fetch"}
+	for _, from := range tb.Slugs() {
+		for _, ev := range []string{"before_tool_execute", "agent_stop", "before_prompt", "session_start"} {
+			pe, ok := tb.ProgramEvent(from, ev, tools)
+			if !ok {
+				continue
+			}
+			for _, tool := range append([]string{""}, tools...) {
+				in := Input{Event: ev, Tool: tool, SessionID: "ses_1", Cwd: "/p", Prompt: "hi", TranscriptPath: "/t"}
+				if ev != "before_tool_execute" {
+					in.Tool = ""
+				}
+				want := map[string]string{}
+				for _, f := range tb.ownFields(from, &in) {
+					want[f.key] = string(f.value)
+				}
+				got := map[string]string{}
+				values := map[string]string{"session_id": `"ses_1"`, "cwd": `"/p"`, "prompt": `"hi"`, "transcript_path": `"/t"`}
+				for _, f := range slices.Concat(pe.Fields, pe.ToolFields[in.Tool]) {
+					if f.From != "" {
+						got[f.Key] = values[f.From]
+					} else {
+						got[f.Key] = string(f.Value)
+					}
+				}
+				if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
+					t.Errorf("%s %s %q: program fields %s, run --from's %s", from, ev, in.Tool, g, w)
+				}
+			}
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
