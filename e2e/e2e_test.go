@@ -307,6 +307,7 @@ func runCase(t *testing.T, tl *tool, bin, version, home string, cs caseSpec) {
 	}()
 
 	var out providers.Files
+	c.from = cs.from
 	if cs.shim {
 		out = c.convertShim(cs.from, cs.input(c))
 		if !c.shimmed {
@@ -462,7 +463,7 @@ func runCase(t *testing.T, tl *tool, bin, version, home string, cs caseSpec) {
 		case notHeadless:
 			note("%s fired although real-clients.md says it does not headless", tl.native[ev])
 		}
-		for _, p := range tl.checkPayload(ev, calls[0]) {
+		for _, p := range tl.checkPayload(ev, cs.from, calls[0]) {
 			t.Errorf("%s %s payload: %s (keys %v)", tl.name, tl.native[ev], p, keys(calls[0]))
 		}
 		if ev == evTool && len(calls) != 1 {

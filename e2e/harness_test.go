@@ -127,6 +127,9 @@ type runCtx struct {
 	// a target hookconv generates a program for: HC411, notShimmedWhy).
 	shimmed       bool
 	notShimmedWhy string
+	// from is the tool the case's hooks were read from ("canonical" for
+	// a manifest).
+	from string
 	// shimFrom is the source tool of a shim case's hooks ("" for a
 	// manifest's): convert --shim writes it as run's --from.
 	shimFrom string

@@ -193,7 +193,7 @@ func (c *runCtx) convertShim(from string, in providers.Files) providers.Files {
 // is under "native".
 func (c *runCtx) checkPayload(ev string, p map[string]any) []string {
 	if !c.shimmed {
-		return c.tool.checkPayload(ev, p)
+		return c.tool.checkPayload(ev, c.from, p)
 	}
 	var bad []string
 	want := func(path, value string) {

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -80,7 +81,10 @@ const (
 
 // checkPayload returns what is wrong with the first payload the ev hook
 // received.
-func (tl *tool) checkPayload(ev string, p map[string]any) []string {
+// from is the tool the case's hooks were read from ("canonical" for a
+// manifest): hookconv's generated OpenCode plugin hands a hook written
+// for another tool that tool's own names (ownNames).
+func (tl *tool) checkPayload(ev, from string, p map[string]any) []string {
 	var bad []string
 	want := func(path string, ok func(v any) bool, what string) {
 		v, found := get(p, path)
@@ -153,14 +157,33 @@ func (tl *tool) checkPayload(ev string, p map[string]any) []string {
 			want("tool_result.name", eq(tl.shell), fmt.Sprintf("%q", tl.shell))
 		}
 	case opencodeNative:
-		want("hook_event_name", eq(tl.native[ev]), fmt.Sprintf("%q", tl.native[ev]))
+		event, shell := tl.native[ev], tl.shell
+		if own, ok := ownNames[from]; ok {
+			// The plugin does what hookconv run --from does: a hook
+			// written for another tool gets that tool's names.
+			event, shell = cmp.Or(own.events[ev], event), own.shell
+		}
+		want("hook_event_name", eq(event), fmt.Sprintf("%q", event))
 		want("hookconv_event", eq(ev), fmt.Sprintf("%q", ev))
 		if ev == evTool || ev == evAfter {
-			want("tool_name", eq(tl.shell), fmt.Sprintf("%q", tl.shell))
+			want("tool_name", eq(shell), fmt.Sprintf("%q", shell))
 			want("tool_input.command", has(Marker), "the command the model asked for")
 		}
 	}
 	return bad
+}
+
+// ownNames are, for the source tools of the cases, the names their hooks
+// are given on their events and for their shell tool (Claude Code's hooks
+// reference; Cursor's beforeShellExecution and Shell: providers part 1
+// §3.4, §3.7), which the generated OpenCode plugin hands a hook written
+// for them at hook_event_name and tool_name.
+var ownNames = map[string]struct {
+	events map[string]string
+	shell  string
+}{
+	"claude-code": {claudeNames, "Bash"},
+	"cursor":      {map[string]string{evTool: "beforeShellExecution"}, "Shell"},
 }
 
 var claudeNames = map[string]string{evTool: "PreToolUse", evPrompt: "UserPromptSubmit", evStart: "SessionStart", evStop: "Stop",
