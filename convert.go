@@ -145,12 +145,17 @@ func (c *Conversion) hooksOf(d diag.Diagnostic) []int {
 //     hookconv convert -o FILE does. Its "hooks" are replaced by the
 //     converted ones (HC323 warns when that drops hooks it held); every
 //     other key, their order, formatting and comments are kept.
+//     It may not be another tool's config by its path, nor, converting
+//     to another tool, one of the input files: the converted hooks would
+//     replace that tool's own, which it then never runs (an error,
+//     HC457, as hookconv convert -o refuses such a file).
 //   - None, or several: the output goes to the target's own path (its
 //     first config path, vocab.Provider.Paths[0], e.g.
 //     ".gemini/settings.json"), merged as above into the entry of
-//     existing at exactly that path when there is one. Entries at other
-//     paths are not written, and no diagnostic says so; they are read
-//     only for settings that turn the converted hooks off (HC409).
+//     existing at exactly that path when there is one. Entries at the
+//     tool's other paths are not written; they are read only for
+//     settings that turn the converted hooks off (HC409). An entry at
+//     none of the tool's paths is neither, and HC456 warns of it.
 //
 // Tools that write several files (Cline's scripts, Kiro IDE 0.x's hook
 // files) read existing as their adapters document. With Options.Project
@@ -367,6 +372,12 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 	dst, ok := res.plan(s, to)
 	if !ok {
 		return res
+	}
+	if eds := checkExisting(s.From, to, s.Files, existing, opts); len(eds) > 0 {
+		res.Diagnostics = append(res.Diagnostics, eds...)
+		if eds.HasErrors() {
+			return res
+		}
 	}
 	if s.From == to && pluginHooks(s) && intoProjectConfig(to, existing, opts) {
 		// Within one tool the plan warns about nothing, but a plugin's

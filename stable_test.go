@@ -30,6 +30,13 @@ func TestStableOutput(t *testing.T) {
 				t.Errorf("%s → %s: two runs differ", in.name, to)
 				continue
 			}
+			if _, own := first.Files[in.key]; own && in.from != to {
+				// The output is the input's own file (Copilot CLI and VS
+				// Code share .github/hooks): converting into it would
+				// replace the input's hooks, which is refused (HC457).
+				checked++
+				continue
+			}
 			into := src.Convert(to, first.Files, Options{})
 			if !sameFiles(first.Files, into.Files) {
 				t.Errorf("%s → %s: converting into the first run's output changed it", in.name, to)
