@@ -7,14 +7,19 @@
 //
 // # Where to start
 //
-// Every function takes files, not paths: a [providers.Files] maps a
-// slash-separated path relative to the project root (".claude/settings.json")
-// to the file's bytes. Results are files too: the package writes nothing,
-// and reads from the disk only through an fs.FS the caller hands it
+// Every function but the project readers below takes files, not paths: a
+// [providers.Files] maps a slash-separated path relative to the project
+// root (".claude/settings.json") to the file's bytes. Results are files
+// too: the package writes nothing, and, but for the project readers,
+// reads from the disk only through an fs.FS the caller hands it
 // ([Scripts]) and, for Cline's hook scripts, whether the script at the
 // path given is executable. Tools are named by slug ("claude-code", "gemini-cli", "codex",
 // …; vocab.Default().Providers lists them, "canonical" is the manifest).
 //
+//   - To convert a project directory as hookconv convert DIR does, with
+//     the same diagnostics, call [ConvertProject]: it finds the source
+//     tool's config, the files beside it, the scripts and the git
+//     repository, and the target's files, on the disk.
 //   - To convert one input to one tool, call [Convert]; with options
 //     (the hookconv run shim, a project's other target files), [ConvertWith].
 //   - To convert one input to several tools, or to give the checks more to
@@ -36,10 +41,11 @@
 // (each Diagnostic's String gives file:line:col: severity: message [code])
 // or render them with a diag.Renderer.
 //
-// The hookconv command adds what needs the disk: it detects the source
-// tool (DetectSource), finds a project's config files (ProviderFiles),
-// reads the target's existing files and the tool's other settings files,
-// opens the scripts' folder and finds the git repository around it
-// ([Scripts], [RepoPlace]), and writes the result atomically. A library
-// caller that wants the same diagnostics passes the same inputs.
+// What needs the disk is apart: [ConvertProject] and the functions it
+// is made of ([FindProjectSource], [SettingsBeside], [SourceScripts],
+// [FindRepoPlace], [ReadProjectTarget], [OpenSource] for one file) read
+// a project as the hookconv command does, which calls them; the command
+// adds reading single files and standard input, refusing outputs it must
+// not write, and writing the result atomically. The rest of the package
+// reads only what it is given.
 package hookconv

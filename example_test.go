@@ -2,6 +2,8 @@ package hookconv_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/hookconv/hookconv"
 	"github.com/hookconv/hookconv/diag"
@@ -118,4 +120,46 @@ func Example_providers() {
 	// cline: Cline (hook scripts)
 	// opencode: OpenCode (generated plugin)
 	// openhook: OpenHook 0.1 discovery file
+}
+
+// Convert a project directory as hookconv convert DIR does: the source
+// tool is found from its files, and the files beside its config are read
+// too. Here settings.local.json sets a variable the guard tests, which
+// Gemini CLI does not set: only reading the project says so (HC440).
+// Diagnostics name files by their paths on the disk.
+func ExampleConvertProject() {
+	dir, err := os.MkdirTemp("", "project")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	write := func(name, content string) {
+		p := filepath.Join(dir, ".claude", name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			panic(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			panic(err)
+		}
+	}
+	write("settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash",
+  "hooks": [{"type": "command", "command": "[ \"$STRICT\" = 1 ] && exit 2; exit 0", "timeout": 30}]}]}}`)
+	write("settings.local.json", `{"env": {"STRICT": "1"}}`)
+
+	res, err := hookconv.ConvertProject(dir, "", "gemini-cli", hookconv.ProjectOptions{})
+	if err != nil {
+		panic(err) // errors.Is(err, hookconv.ErrNoSource): no hooks there
+	}
+	fmt.Println("from:", res.From)
+	for _, d := range res.Diagnostics {
+		rel, _ := filepath.Rel(dir, d.File)
+		fmt.Println(rel, d.Severity, d.Code)
+	}
+	fmt.Println("files:", res.Files.Paths())
+	// Output:
+	// from: claude-code
+	// .claude/settings.json info HC425
+	// .claude/settings.json info HC432
+	// .claude/settings.local.json warning HC440
+	// files: [.gemini/settings.json]
 }

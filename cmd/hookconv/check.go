@@ -93,8 +93,7 @@ the command line is wrong.`,
 				_ = r.Render(e.stderr, ds)
 				return exitError{exitProblems}
 			}
-			source := hookconv.DecodeSourceBeside(slug, in, besideSettings(slug, in))
-			source.Scripts = sourceScripts(slug, in)
+			source := hookconv.OpenSource(slug, in)
 			if source.Project, err = projectTargets(slug, in, targets); err != nil {
 				return usagef("%v", err)
 			}
@@ -181,17 +180,17 @@ the command line is wrong.`,
 // converted hooks off (HC409). A plugin's hooks, or an input of no
 // project, have none.
 func projectTargets(slug string, in providers.Files, targets []string) (map[string]hookconv.ProjectTarget, error) {
-	root, plugin, ok := sourceRoot(slug, in)
+	root, plugin, ok := hookconv.SourceRoot(slug, in)
 	if !ok || plugin {
 		return nil, nil
 	}
 	project := map[string]hookconv.ProjectTarget{}
 	for _, to := range targets {
-		existing, err := targetFiles(root, to, hookconv.IsMigrationPath)
+		existing, err := hookconv.TargetFiles(root, to, hookconv.IsMigrationPath)
 		if err != nil {
 			return nil, err
 		}
-		switches, err := targetFiles(root, to, hookconv.IsSwitchPath)
+		switches, err := hookconv.TargetFiles(root, to, hookconv.IsSwitchPath)
 		if err != nil {
 			return nil, err
 		}

@@ -100,6 +100,7 @@ command line is wrong.`,
 			// directory is a project root: the target's files go to their
 			// default paths under it, merged into those that exist.
 			var existing providers.Files
+			var project hookconv.Options // the target's files beside, under -o DIR
 			root := ""
 			if out == "-" {
 				out = "" // -o - is stdout, as INPUT - is stdin
@@ -110,7 +111,7 @@ command line is wrong.`,
 					if folder, inside := inConfigFolder(root, to); inside {
 						return usagef("-o %s is %s's own %s folder: name the project directory that holds %s instead", out, to, folder, folder)
 					}
-					if existing, err = targetFiles(root, to, hookconv.IsMigrationPath); err != nil {
+					if existing, project, err = hookconv.ReadProjectTarget(root, to); err != nil {
 						return usagef("%v", err)
 					}
 					if to == "canonical" {
@@ -134,38 +135,23 @@ command line is wrong.`,
 					existing = providers.Files{out: b}
 				}
 			}
-			var beside providers.Files
-			switch {
-			case root == "" && out != "":
+			// Into a project, ReadProjectTarget read the files whose
+			// settings can turn the written hooks off, and those of the
+			// tools that also run them; beside -o FILE, the target's
+			// other files the tool loads with it.
+			beside := project.Beside
+			if root == "" && out != "" {
 				if beside, err = besideFiles(out, to); err != nil {
 					return usagef("%v", err)
 				}
-			case root != "":
-				// Into a project: the files whose settings can turn the
-				// written hooks off are read for that.
-				if beside, err = targetFiles(root, to, hookconv.IsSwitchPath); err != nil {
-					return usagef("%v", err)
-				}
 			}
-			alsoRun := map[string]providers.Files{}
-			if root != "" {
-				prov, _ := vocab.Default().Provider(to)
-				everyPath := func(string, string) bool { return true } // each of the tool's paths it runs
-				for _, other := range prov.AlsoReads {
-					files, err := targetFiles(root, other, everyPath)
-					if err != nil {
-						return usagef("%v", err)
-					}
-					onDisk := providers.Files{}
-					for p, b := range files {
-						onDisk[filepath.Join(root, filepath.FromSlash(p))] = b
-					}
-					alsoRun[other] = onDisk
-				}
+			alsoRun := project.AlsoRun
+			if alsoRun == nil {
+				alsoRun = map[string]providers.Files{}
 			}
-			settings := besideSettings(slug, in)
+			settings := hookconv.SettingsBeside(slug, in, true)
 			source := hookconv.DecodeSourceBeside(slug, in, settings)
-			source.Scripts = sourceScripts(slug, in)
+			source.Scripts = hookconv.SourceScripts(slug, in)
 			res := source.Convert(to, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
@@ -353,225 +339,24 @@ func readSource(e *env, input, from string) (providers.Files, string, diag.List,
 	return providers.Files{name: src}, from, ds, nil
 }
 
-// byContent narrows tools that found the same config files (Copilot CLI
-// and VS Code both read .github/hooks/*.json) to those the files' content
-// names, by its event names as detect does: a project holding one tool's
-// file is that tool's. Tools with files of their own are left as found.
-func byContent(fsys fs.FS, found []string) []string {
-	files := hookconv.ProviderFiles(found[0], fsys)
-	for _, slug := range found[1:] {
-		if !slices.Equal(hookconv.ProviderFiles(slug, fsys), files) {
-			return found
-		}
-	}
-	var named []string
-	for _, name := range files {
-		src, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return found
-		}
-		var cands []string
-		for _, slug := range hookconv.DetectSource(name, src) {
-			if slices.Contains(found, slug) {
-				cands = append(cands, slug)
-			}
-		}
-		if len(cands) == len(found) {
-			continue // told apart by nothing (notes.json, an empty hooks file): no vote
-		}
-		for _, slug := range cands {
-			if !slices.Contains(named, slug) {
-				named = append(named, slug)
-			}
-		}
-	}
-	if len(named) == 0 {
-		return found
-	}
-	return named
-}
-
-// readProject finds the source tool's config files in a project directory.
+// readProject finds the source tool's config files in a project directory
+// (hookconv.FindProjectSource), its errors told apart as the command
+// exits on them: no config of the tool (1), or a choice to make (2).
 func readProject(e *env, dir, from string) (providers.Files, string, diag.List, error) {
-	fsys := os.DirFS(dir)
-	plugin := false // the source was told by its plugin's hooks/hooks.json
-	if from == "" {
-		var found []string
-		for _, slug := range providers.Slugs() {
-			if slug == "canonical" {
-				continue
-			}
-			// A plugin's hooks/hooks.json is ambiguous between tools; only
-			// a tool's own project path identifies a project.
-			if files := hookconv.ProviderFiles(slug, fsys); len(files) > 0 && files[0] != "hooks/hooks.json" {
-				found = append(found, slug)
-			}
-		}
-		if len(found) == 0 {
-			// Only a plugin's or an extension's hooks/hooks.json: its
-			// event names may still tell whose it is.
-			if src, err := fs.ReadFile(fsys, "hooks/hooks.json"); err == nil {
-				switch cands := hookconv.DetectSource("hooks/hooks.json", src); len(cands) {
-				case 1:
-					found, plugin = cands, true
-				default:
-					return nil, "", nil, usagef("%s holds hooks/hooks.json, which could be %s; choose with --from", dir, strings.Join(cands, " or "))
-				}
-			}
-		}
-		if len(found) == 0 {
-			// A manifest at the project's top (hooks.json, hooks.yaml),
-			// known by its content: "hooks.json" alone names nothing.
-			prov, _ := vocab.Default().Provider("canonical")
-			for _, name := range prov.Paths {
-				if src, err := fs.ReadFile(fsys, name); err == nil && slices.Equal(hookconv.DetectSource(name, src), []string{"canonical"}) {
-					found = []string{"canonical"}
-					break
-				}
-			}
-		}
-		if len(found) > 1 {
-			// The target is never the source: after a first migration the
-			// project holds the target's config too, and a second run
-			// must find the same source (and change nothing).
-			isTarget := func(s string) bool {
-				for _, t := range e.targets {
-					// A tool sharing a target's file (Copilot CLI and VS
-					// Code's .github/hooks) reads what the target wrote.
-					if _, shared := hookconv.SharedTargetFile([]string{s, t}); s == t || shared {
-						return true
-					}
-				}
-				return false
-			}
-			if others := slices.DeleteFunc(slices.Clone(found), isTarget); len(others) == 1 {
-				found = others
-			}
-		}
-		if len(found) > 1 {
-			found = byContent(fsys, found)
-		}
-		switch len(found) {
-		case 0:
-			return nil, "", nil, noSourcef("no hook configuration found in %s; name the file, or the tool with --from", dir)
-		case 1:
-			from = found[0]
-		default:
-			return nil, "", nil, usagef("%s has hook configs of several tools (%s); choose one with --from", dir, strings.Join(found, ", "))
-		}
+	found, err := hookconv.FindProjectSource(dir, from, e.targets)
+	if errors.Is(err, hookconv.ErrNoSource) {
+		return nil, "", nil, noSourcef("%v", err)
 	}
-	rels := hookconv.ProviderFiles(from, fsys)
-	if plugin && !slices.Contains(rels, "hooks/hooks.json") {
-		// A tool's plugin file at a path not among the tool's project
-		// paths (a Cursor plugin's, known by its event names): the file
-		// that named the tool is the one to read.
-		rels = append(rels, "hooks/hooks.json")
+	if err != nil {
+		return nil, "", nil, usagef("%v", err)
 	}
-	// Ready the heap for the files' total size before reading them, so
-	// they land in huge pages too (see readInput).
+	// Ready the heap for converting the files read (see readInput).
 	total := 0
-	for _, rel := range rels {
-		if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err == nil {
-			total += int(st.Size())
-		}
+	for _, b := range found.Files {
+		total += len(b)
 	}
 	prepareHeap(e, total)
-	files := providers.Files{}
-	var ds diag.List
-	read := map[string]bool{} // by real path
-	for _, rel := range rels {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if real, err := realPath(p); err == nil {
-			if read[real] {
-				// settings.local.json a link to settings.json: one file,
-				// whose hooks would otherwise be converted twice.
-				continue
-			}
-			read[real] = true
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			ds.Errorf("HC100", diag.Pos{}, "", "", "cannot read %s: %v", p, err)
-			continue
-		}
-		files[p] = b
-	}
-	// Files the tool does not load are not read, but a file in its own
-	// form among them was meant as its hooks: say it is skipped.
-	skipped := hookconv.NotLoadedFiles(from, dir, fsys)
-	if len(files) == 0 && len(ds) == 0 {
-		if len(skipped) > 0 {
-			return nil, "", nil, noSourcef("no %s configuration found in %s: %s is in its form, but %s does not load it (HC454); name it to convert it anyway", from, dir, skipped[0].File, from)
-		}
-		if other := foreignPrograms(dir, from); other != "" {
-			return nil, "", nil, noSourcef("no %s configuration found in %s: %s is not the program hookconv writes there, so it cannot be read (its hooks are code); port it by hand", from, dir, other)
-		}
-		return nil, "", nil, noSourcef("no %s configuration found in %s", from, dir)
-	}
-	return files, from, append(ds.WithFile(dir), skipped...), nil
-}
-
-// foreignPrograms names a file in the folder where hookconv writes a
-// tool's generated program (OpenCode's .opencode/plugin/) that is not that
-// program: a hand-written plugin, which a user pointing convert at the
-// project should hear of rather than be told there is nothing. "" when
-// there is none, or the tool gets no generated program.
-func foreignPrograms(dir, from string) string {
-	prov, ok := vocab.Default().Provider(from)
-	if !ok || !prov.Generated {
-		return ""
-	}
-	for _, pattern := range prov.Paths {
-		folder := path.Dir(pattern)
-		if strings.ContainsAny(pattern, "*?[") {
-			continue // every file there is read already
-		}
-		entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(folder)))
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			if e.Type().IsRegular() && e.Name() != path.Base(pattern) {
-				return filepath.Join(dir, filepath.FromSlash(folder), e.Name())
-			}
-		}
-	}
-	return ""
-}
-
-// targetFiles reads the files a target keeps in a project directory that
-// read selects: hookconv.IsDefaultPath for those its encoder merges into
-// (the default config file when it exists, or, for a tool with one file
-// per hook or event, every file of that folder), hookconv.IsMigrationPath
-// for every file migrate looks for hooks in. Keys are slash-separated
-// paths relative to root.
-func targetFiles(root, slug string, read func(slug, rel string) bool) (providers.Files, error) {
-	files := providers.Files{}
-	fsys := os.DirFS(root)
-	rels := hookconv.ProviderFiles(slug, fsys)
-	if prov, ok := vocab.Default().Provider(slug); ok {
-		// A file whose settings turn the hooks off need not be one of the
-		// tool's hook configs (Copilot CLI's repository settings.json).
-		for _, rel := range prov.SwitchPaths {
-			if st, err := fs.Stat(fsys, rel); err == nil && st.Mode().IsRegular() && !slices.Contains(rels, rel) {
-				rels = append(rels, rel)
-			}
-		}
-	}
-	for _, rel := range rels {
-		if !read(slug, rel) {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %v", filepath.Join(root, rel), err)
-		}
-		files[rel] = b
-	}
-	if len(files) == 0 {
-		return nil, nil
-	}
-	return files, nil
+	return found.Files, found.From, found.Diagnostics, nil
 }
 
 // inConfigFolder reports whether dir is (or ends in) the folder the
@@ -622,7 +407,7 @@ func besideFiles(out, to string) (providers.Files, error) {
 			continue
 		}
 		root = cmp.Or(root, ".")
-		files, err := targetFiles(root, to, loaded)
+		files, err := hookconv.TargetFiles(root, to, loaded)
 		if err != nil {
 			return nil, err
 		}
@@ -831,136 +616,5 @@ func insideRoot(root, dst string) error {
 			return nil
 		}
 		dir = parent
-	}
-}
-
-// sourceScripts opens the folder the source config's commands run from,
-// so that checks can read the scripts they use; nil when a config is not
-// where its tool looks for it (standard input, a copy elsewhere), or the
-// configs belong to different folders.
-func sourceScripts(slug string, in providers.Files) *hookconv.Scripts {
-	root, plugin, ok := sourceRoot(slug, in)
-	if !ok {
-		return nil
-	}
-	return &hookconv.Scripts{FS: os.DirFS(root), Plugin: plugin, Repo: repoPlace(root)}
-}
-
-// besideSettings reads, for one config file of the tool's named inside a
-// project, the tool's other config files there (Claude Code's
-// settings.local.json beside its settings.json): the tool merges their
-// settings, which hold for the named file's hooks too (disableAllHooks,
-// "env"; QA: converting settings.json alone missed the local file's env).
-// Their hooks are not converted. None for stdin, several files, a
-// plugin's hooks or a manifest.
-//
-// The tool's switch_paths are read too, for any number of files named
-// (Copilot CLI's .github/copilot/settings.json, whose disableAllHooks
-// turns off every .github/hooks file: QA, it was ignored).
-func besideSettings(slug string, in providers.Files) providers.Files {
-	return settingsBeside(slug, in, len(in) == 1)
-}
-
-// switchSettings reads the tool's switch_paths alone beside in, for
-// migrate, which reads the tool's config files itself.
-func switchSettings(slug string, in providers.Files) providers.Files {
-	return settingsBeside(slug, in, false)
-}
-
-// settingsBeside reads the tool's switch_paths beside in, and, with
-// paths, its other config files (besideSettings).
-func settingsBeside(slug string, in providers.Files, paths bool) providers.Files {
-	if len(in) == 0 || slug == "canonical" {
-		return nil
-	}
-	root, plugin, ok := sourceRoot(slug, in)
-	if !ok || plugin {
-		return nil
-	}
-	var named []os.FileInfo
-	for _, p := range in.Paths() {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil // standard input
-		}
-		named = append(named, st)
-	}
-	prov, _ := vocab.Default().Provider(slug)
-	patterns := prov.SwitchPaths
-	if paths {
-		patterns = append(slices.Clone(prov.Paths), patterns...)
-	}
-	var beside providers.Files
-	for _, pattern := range patterns {
-		if strings.ContainsAny(pattern, "*?[") || providers.IsPluginHooksFile(pattern) {
-			continue
-		}
-		p := filepath.Join(root, filepath.FromSlash(pattern))
-		if st, err := os.Stat(p); err != nil || slices.ContainsFunc(named, func(n os.FileInfo) bool { return os.SameFile(st, n) }) {
-			continue
-		}
-		if _, dup := beside[p]; dup {
-			continue
-		}
-		if b, err := os.ReadFile(p); err == nil {
-			if beside == nil {
-				beside = providers.Files{}
-			}
-			beside[p] = b
-		}
-	}
-	return beside
-}
-
-// sourceRoot finds the folder the input's hooks run from: the project
-// (or plugin: plugin is true) whose config the input files are, the same
-// for all of them; ok is false when there is none (stdin, a file at no
-// path of the tool's, files of two projects).
-func sourceRoot(slug string, in providers.Files) (dir string, plugin, ok bool) {
-	for i, p := range in.Paths() {
-		root, inPlugin, found := hookconv.ProjectRoot(slug, p)
-		if abs, err := filepath.Abs(p); !found && err == nil && p != "-" && p != "<stdin>" {
-			// settings.json named from inside .claude/ (QA): the path
-			// as a whole says where the project is.
-			root, inPlugin, found = hookconv.ProjectRoot(slug, abs)
-		}
-		if slug == "canonical" && p != "-" && p != "<stdin>" {
-			// A manifest's commands run from the project it is kept in:
-			// its folder, where hookconv writes one (hooks.json).
-			root, inPlugin, found = filepath.Dir(p), false, true
-		}
-		if !found || i > 0 && (root != dir || inPlugin != plugin) {
-			return "", false, false
-		}
-		dir, plugin = root, inPlugin
-	}
-	return dir, plugin, dir != ""
-}
-
-// repoPlace finds where folder dir lies in a git repository: the nearest
-// folder from dir up that holds a .git (a folder, or a file in a
-// worktree or submodule). Unknown when dir cannot be made absolute.
-func repoPlace(dir string) hookconv.RepoPlace {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return hookconv.RepoPlace{}
-	}
-	// Where the folder really is, as git finds it from there: a link
-	// into a repository is in it, one out of it is not (QA).
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	place := hookconv.RepoPlace{Known: true}
-	for at := abs; ; at = filepath.Dir(at) {
-		if _, err := os.Lstat(filepath.Join(at, ".git")); err == nil {
-			place.InRepo = true
-			if rel, err := filepath.Rel(at, abs); err == nil && rel != "." {
-				place.Sub = filepath.ToSlash(rel)
-			}
-			return place
-		}
-		if filepath.Dir(at) == at {
-			return place
-		}
 	}
 }

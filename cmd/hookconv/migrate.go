@@ -155,8 +155,8 @@ were. 2 when the command line is wrong.`,
 			// Read once, for every target; with the settings files that
 			// turn the source's hooks off (Copilot CLI's repository
 			// settings.json), so --remove-source keeps such hooks (HC409).
-			source := hookconv.DecodeSourceBeside(slug, in, switchSettings(slug, in))
-			source.Scripts = sourceScripts(slug, in)
+			source := hookconv.DecodeSourceBeside(slug, in, hookconv.SettingsBeside(slug, in, false))
+			source.Scripts = hookconv.SourceScripts(slug, in)
 			// What reading the source said is said once, before the
 			// targets, not again under each of them.
 			all = append(all, source.Diagnostics...)
@@ -165,11 +165,11 @@ were. 2 when the command line is wrong.`,
 			}
 			var doubleRuns diag.List // HC406, held back under --remove-source
 			for _, to := range targets {
-				existing, err := targetFiles(dir, to, hookconv.IsMigrationPath)
+				existing, err := hookconv.TargetFiles(dir, to, hookconv.IsMigrationPath)
 				if err != nil {
 					return usagef("%v", err)
 				}
-				switches, err := targetFiles(dir, to, hookconv.IsSwitchPath)
+				switches, err := hookconv.TargetFiles(dir, to, hookconv.IsSwitchPath)
 				if err != nil {
 					return usagef("%v", err)
 				}

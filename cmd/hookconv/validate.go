@@ -150,7 +150,7 @@ func validateFile(e *env, p, tool, from string) (string, []byte, diag.List, erro
 // manifestMissingScripts reports the project scripts a manifest's hooks
 // use that its project lacks (HC412, HC413). A manifest names no project
 // (ProjectRoot decides nothing for it); its project is its own folder,
-// as convert reads it (sourceRoot: the manifest's commands run from the
+// as convert reads it (hookconv.SourceRoot: the manifest's commands run from the
 // folder it is kept in, and a project-directory variable there becomes
 // git's top level and that folder's path in the repository), at a
 // repository's top level, in a folder below or outside any repository.
