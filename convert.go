@@ -897,6 +897,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			res.Diagnostics = append(res.Diagnostics, builtinsNotCovered(planned, from, to)...)
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, s.repoPlace())...)
 			res.Diagnostics = append(res.Diagnostics, anchorRelativePrograms(planned, m, from, to, s.Scripts)...)
+			res.Diagnostics = append(res.Diagnostics, assumedTopLevel(planned, m, s.repoPlace())...)
 			// The plan is final here: the checks below only read it, and
 			// are put off (the stages after copy what they change).
 			planned := planned
