@@ -88,6 +88,11 @@ type Contract struct {
 	// AlwaysJSON makes a proceeding answer print "{}" rather than nothing,
 	// for tools that may read empty output as invalid (Cursor's failClosed).
 	AlwaysJSON bool `toml:"always_json"`
+	// MergesInput says the tool merges a hook's rewritten tool input
+	// over the call's arguments, key by key, where another tool replaces
+	// the whole input with it (Gemini CLI's BeforeTool tool_input): a hook
+	// written for it may give only the arguments it changes.
+	MergesInput bool `toml:"merges_input"`
 	// CamelCaseArgs says the tools' arguments in tool_input are named in
 	// camelCase (filePath), unlike the Claude-shaped tools' file_path.
 	CamelCaseArgs bool `toml:"camel_case_args"`

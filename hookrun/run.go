@@ -339,6 +339,9 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 	if opt.From != "" {
 		in.Own = t.ownFields(opt.From, &in)
 		answers = t.Answers(opt.From, SourceEvent(opt.From, &in))
+		if answers != nil {
+			answers.input = in.ToolInput
+		}
 	}
 	env := Env(os.Environ(), opt.Provider, &in)
 	command := opt.Command

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -171,6 +172,14 @@ type SourceAnswers struct {
 	// another value there is an answer hookconv cannot read, which a
 	// blocking hook must not pass off as an allow unsaid.
 	decides map[string][]string
+	// merges says the source merges a rewritten tool input over the
+	// call's arguments (Contract.MergesInput), and input is the call's
+	// tool input the hook was given (Run sets it): a rewrite in the
+	// source's forms is that input with the rewrite's keys over it, so
+	// the target, which replaces the whole input, does not lose the
+	// arguments the hook left alone.
+	merges bool
+	input  json.RawMessage
 }
 
 // answerForm is one JSON answer of the source: what it says, the
@@ -197,7 +206,7 @@ func (t *Tables) Answers(from string, ev EventRef) *SourceAnswers {
 	if !ok {
 		return nil
 	}
-	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}}
+	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}, merges: c.MergesInput}
 	for _, what := range sourceWhats {
 		if r, ok := t.Rule(from, what, ev); ok && len(r.Set) > 0 {
 			s.forms = append(s.forms, formOf(what, r.Set))
@@ -328,6 +337,9 @@ func (s *SourceAnswers) read(stdout []byte) nativeAnswer {
 			n.apply(f, vals)
 		}
 	}
+	if s.merges && n.UpdatedInput != nil {
+		n.UpdatedInput = mergedInput(s.input, n.UpdatedInput)
+	}
 	if n.Decision == DecisionNone {
 		for _, k := range sortedkeys.Of(s.decides) {
 			v, ok := valueAt(obj, strings.Split(k, "."))
@@ -339,6 +351,23 @@ func (s *SourceAnswers) read(stdout []byte) nativeAnswer {
 		}
 	}
 	return n
+}
+
+// mergedInput is the rewrite's members over the input's, key by key, as
+// a tool that merges a rewrite reads it (JavaScript's Object.assign: a
+// member the rewrite gives replaces the input's whole, null included);
+// the rewrite alone where the input is no object.
+func mergedInput(input, rewrite json.RawMessage) json.RawMessage {
+	var base, over map[string]json.RawMessage
+	if json.Unmarshal(input, &base) != nil || base == nil || json.Unmarshal(rewrite, &over) != nil {
+		return rewrite
+	}
+	maps.Copy(base, over)
+	out, err := json.Marshal(base) // keys sorted: the same input answers alike
+	if err != nil {
+		return rewrite
+	}
+	return out
 }
 
 // deniesWith reports whether one of the source's denies on the event is

@@ -118,6 +118,45 @@ func TestSourceAnswers(t *testing.T) {
 	}
 }
 
+// TestSourceRewriteMerged: a tool that merges a hook's rewritten input
+// over the call's arguments (Gemini CLI) lets its hooks give only the
+// arguments they change; run --from hands the target, which replaces the
+// whole input, the merged one. A tool that replaces it, and the canonical
+// updated_input, are taken as they are.
+func TestSourceRewriteMerged(t *testing.T) {
+	const call = `{"command":"rm -rf /tmp/x","description":"clean up","dir_path":"/p"}`
+	tests := []struct {
+		name, from, input, out, want string
+	}{
+		{"gemini rewrites one argument", "gemini-cli", call,
+			`{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"ls -l"}}}`,
+			`{"command":"ls -l","description":"clean up","dir_path":"/p"}`},
+		{"gemini nulls an argument", "gemini-cli", call,
+			`{"hookSpecificOutput":{"tool_input":{"description":null}}}`,
+			`{"command":"rm -rf /tmp/x","description":null,"dir_path":"/p"}`},
+		{"gemini, no input to merge over", "gemini-cli", ``,
+			`{"hookSpecificOutput":{"tool_input":{"command":"ls"}}}`,
+			`{"command":"ls"}`},
+		{"gemini hook's canonical rewrite replaces", "gemini-cli", call,
+			`{"updated_input":{"command":"ls"}}`,
+			`{"command":"ls"}`},
+		{"claude replaces", "claude-code", call,
+			`{"hookSpecificOutput":{"updatedInput":{"command":"ls"}}}`,
+			`{"command":"ls"}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Event: "before_tool_execute", Tool: "shell", ToolInput: json.RawMessage(tc.input)}
+			src := Default().Answers(tc.from, SourceEvent(tc.from, &in))
+			src.input = in.ToolInput
+			got := Resolve(exit(0, tc.out, ""), Policy{Blocking: true, Name: "./h", Source: src})
+			if string(got.UpdatedInput) != tc.want {
+				t.Errorf("updated_input %s, want %s", got.UpdatedInput, tc.want)
+			}
+		})
+	}
+}
+
 // TestSourceAnswersOnlyFromSource: without --from the canonical reading
 // is as it was; a Claude Code deny is no answer there.
 func TestSourceAnswersOnlyFromSource(t *testing.T) {

@@ -91,7 +91,10 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      updatedInput, continue false with stopReason, decision "block" on
      Stop; Cursor's permission "deny" and followup_message; Copilot
      CLI's flat permissionDecision; …), mapped to the canonical answer
-     (a Stop's "block" is a deny: the agent goes on). A decision given
+     (a Stop's "block" is a deny: the agent goes on). A rewrite TOOL
+     merges over the call's arguments (Gemini CLI's tool_input, which may
+     give only the arguments it changes) is handed on merged: the target
+     replaces the whole input with it. A decision given
      both ways is decided by the one that stops most (deny over ask over
      allow), as a field given twice is; the other fields are the
      canonical ones where both are given. Output that is no canonical
