@@ -774,14 +774,21 @@ func namesEvent(slug, native, event string) bool {
 // target does not (Cline's generated script passes it on itself:
 // cline.ForwardsPlainText). Whether a script prints plain text cannot be
 // seen from the config, so this is information, not a warning: such a
-// script's text no longer reaches the agent. Under the shim the canonical contract
-// applies, where plain stdout on exit 0 is a hook error (spec §5).
+// script's text no longer reaches the agent. Under the shim hookconv run
+// --from reads the text as the source does and answers the target with
+// it in the target's own form (JSON or plain): it is lost only where the
+// target takes no context on the event. A generated target (Cline's
+// script, OpenCode's plugin) runs the hook under the canonical contract
+// itself, where plain stdout on exit 0 is a hook error (spec §5).
 func plainContext(m *canonical.Manifest, from, to string, files providers.Files, shim bool) (diag.List, [][]int) {
 	// To its own tool only the shim changes who reads the output.
 	if from == to && !shim || from == "canonical" || to == "canonical" {
 		return nil, nil
 	}
 	contracts := hookrun.Default()
+	// carried: the shim's run --from hands the text on to the target.
+	carried := shim && !generatedTool(to)
+	canonicalOnly := shim && !carried
 	// Whether the event loses plain context, per event: a large config
 	// has thousands of hooks on a handful of events.
 	loses := map[string]bool{}
@@ -796,6 +803,10 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 		lost, known := loses[h.Event]
 		if !known {
 			lost = contracts.PlainContext(from, h.Event) && (shim || !contracts.PlainContext(to, h.Event))
+			if carried {
+				// In the target's JSON where it takes no plain text.
+				lost = lost && !contracts.PlainContext(to, h.Event) && contextField(contracts, to, h.Event) == ""
+			}
 			loses[h.Event] = lost
 		}
 		// Cline's generated script passes such a hook's text on as
@@ -823,13 +834,13 @@ func plainContext(m *canonical.Manifest, from, to string, files providers.Files,
 			break
 		}
 	}
-	if shim {
+	if canonicalOnly {
 		hint = `have the script print {"context": "…"}, which hookconv run passes on`
 	}
 	var ds diag.List
 	ds.Infof(CodePlainContext, m.Hooks[first].PosOf("handler.command"), "", hint,
 		"%d command hook(s) on %s: %s adds a hook's plain-text stdout to the agent's context there, %s does not, so text such a script prints no longer reaches the agent",
-		n, strings.Join(events, ", "), from, plainContextTarget(to, shim))
+		n, strings.Join(events, ", "), from, plainContextTarget(to, canonicalOnly))
 	return append(atFirstHook(ds, m, first, files), jds...), append([][]int{hooks}, jhooks...)
 }
 

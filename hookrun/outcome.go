@@ -356,7 +356,9 @@ func parseOutput(stdout []byte) (Outcome, error) {
 // nativeAnswer.merge says). Output the canonical reading refuses
 // (Claude Code's {"decision": "approve"}) is read in the source's forms
 // still: where those deny, ask or stop, that stands, with the refusal
-// as a note; otherwise the refusal is the hook error it was. A value at
+// as a note; otherwise the refusal is the hook error it was, but for
+// output that is no JSON object on an event where the source reads plain
+// text as context, which is that context. A value at
 // one of the source's deciding fields that none of its answers has
 // (permissionDecision "defer") is noted for a blocking hook, whose
 // action then proceeds.
@@ -364,6 +366,11 @@ func parseAnswer(stdout []byte, src *SourceAnswers, blocking bool) (Outcome, err
 	o, err := parseOutput(stdout)
 	if src == nil {
 		return o, err
+	}
+	if text := bytes.TrimSpace(stdout); err != nil && src.plainContext && !(text[0] == '{' && json.Valid(text)) {
+		// Plain text the source reads as context on this event (Claude
+		// Code's SessionStart): the hook's context, as its author meant.
+		return Outcome{Context: string(text)}, nil
 	}
 	n := src.read(stdout)
 	if !blocking {

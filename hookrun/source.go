@@ -180,6 +180,12 @@ type SourceAnswers struct {
 	// arguments the hook left alone.
 	merges bool
 	input  json.RawMessage
+	// plainContext says the source adds a hook's plain-text stdout (exit
+	// 0, not a JSON object) to the agent's context on the event
+	// (Tables.PlainContext: Claude Code's SessionStart and
+	// UserPromptSubmit): such output is the hook's context, not the hook
+	// error the canonical contract makes of it.
+	plainContext bool
 }
 
 // answerForm is one JSON answer of the source: what it says, the
@@ -206,7 +212,7 @@ func (t *Tables) Answers(from string, ev EventRef) *SourceAnswers {
 	if !ok {
 		return nil
 	}
-	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}, merges: c.MergesInput}
+	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}, merges: c.MergesInput, plainContext: t.PlainContext(from, ev.Canonical)}
 	for _, what := range sourceWhats {
 		if r, ok := t.Rule(from, what, ev); ok && len(r.Set) > 0 {
 			s.forms = append(s.forms, formOf(what, r.Set))

@@ -157,6 +157,41 @@ func TestSourceRewriteMerged(t *testing.T) {
 	}
 }
 
+// TestSourcePlainContext: plain text a source adds to the agent's
+// context on exit 0 (the contracts table's plain_context, or a context
+// rule printing $context) is the hook's context under run --from; where
+// the source does not read it so, or without --from, it stays the hook
+// error of the canonical contract.
+func TestSourcePlainContext(t *testing.T) {
+	const notJSON = `hookconv: ./h: exited 0 with output that is not a JSON object: "remember the tests"`
+	tests := []struct {
+		name, from, event, out string
+		want                   Outcome
+	}{
+		{"claude session start", "claude-code", "session_start", "remember the tests\n", Outcome{Context: "remember the tests"}},
+		{"claude prompt, several lines", "claude-code", "before_prompt", "a\nb\n", Outcome{Context: "a\nb"}},
+		{"claude prompt, JSON still read as JSON", "claude-code", "before_prompt", `{"hookSpecificOutput":{"additionalContext":"c"}}`, Outcome{Context: "c"}},
+		{"codex session start", "codex", "session_start", "remember the tests", Outcome{Context: "remember the tests"}},
+		{"claude tool call: no context there", "claude-code", "before_tool_execute", "remember the tests", Outcome{Error: notJSON}},
+		{"gemini takes no plain context", "gemini-cli", "session_start", "remember the tests", Outcome{Error: notJSON}},
+		{"canonical hook", "", "session_start", "remember the tests", Outcome{Error: notJSON}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Event: tc.event}
+			p := Policy{Blocking: true, Name: "./h"}
+			if tc.from != "" {
+				p.Source = Default().Answers(tc.from, SourceEvent(tc.from, &in))
+			}
+			got := Resolve(exit(0, tc.out, ""), p)
+			got.Blocking = false
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestSourceAnswersOnlyFromSource: without --from the canonical reading
 // is as it was; a Claude Code deny is no answer there.
 func TestSourceAnswersOnlyFromSource(t *testing.T) {

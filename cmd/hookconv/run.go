@@ -94,7 +94,10 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      (a Stop's "block" is a deny: the agent goes on). A rewrite TOOL
      merges over the call's arguments (Gemini CLI's tool_input, which may
      give only the arguments it changes) is handed on merged: the target
-     replaces the whole input with it. A decision given
+     replaces the whole input with it. Output that is no JSON object, on
+     an event where TOOL adds a hook's plain-text stdout to the agent's
+     context (Claude Code's SessionStart and UserPromptSubmit), is the
+     hook's context, not a hook error. A decision given
      both ways is decided by the one that stops most (deny over ask over
      allow), as a field given twice is; the other fields are the
      canonical ones where both are given. Output that is no canonical
