@@ -171,7 +171,7 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		if dst.Slug == hookrun.CanonicalPayload.Slug {
 			// hookconv run --from hands the hook its source's own keys
 			// too (tool_name): a script reading them finds them.
-			d := contracts.ShimPayload(source)
+			d := contracts.ShimPayload(source, to)
 			moved = !slices.Contains(d.Tool, src.Tool[0]) || !slices.Contains(d.ToolInput, src.ToolInput[0])
 		}
 		if moved {

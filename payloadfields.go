@@ -85,7 +85,8 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 	}
 	// dstFor is the payload a hook of source gets: under the shim, the
 	// canonical one with the source's own top-level keys beside, which
-	// hookconv run --from hands it (hook_event_name).
+	// hookconv run --from hands it (hook_event_name; the last message
+	// where the target's payload carries one).
 	shimPayloads := map[string]*hookrun.Contract{}
 	// A generated program that does what run --from does (OpenCode's
 	// plugin: source_answers) hands it its own payload with those keys.
@@ -95,7 +96,7 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 		}
 		d, ok := shimPayloads[source]
 		if !ok {
-			if d = contracts.ShimPayload(source); !underShim {
+			if d = contracts.ShimPayload(source, to); !underShim {
 				d = contracts.ProgramPayload(to, source)
 			}
 			shimPayloads[source] = d

@@ -120,7 +120,11 @@ func TestPayloadFields(t *testing.T) {
 		{"last message to codex", "claude-code", "codex", claude("Stop", stopGuard), false, ""},
 		{"last message to qwen", "claude-code", "qwen-code", claude("Stop", stopGuard), false, ""},
 		{"last message read both ways", "claude-code", "gemini-cli", claude("Stop", `jq -r '.last_assistant_message // .prompt_response' | grep -q TODO && { echo unfinished >&2; exit 2; }; exit 0`), false, ""},
-		{"last message under the shim", "claude-code", "codex", claude("Stop", stopGuard), true, "hookconv run's canonical payload holds no such field"},
+		// run --from hands it over under the source's key where the
+		// target's stop payload carries it, and cannot where it does not.
+		{"last message under the shim", "claude-code", "codex", claude("Stop", stopGuard), true, ""},
+		{"last message under the shim to gemini", "claude-code", "gemini-cli", claude("Stop", stopGuard), true, ""},
+		{"last message under the shim to droid", "claude-code", "factory-droid", claude("Stop", stopGuard), true, "hookconv run's canonical payload holds no such field"},
 	} {
 		src := DecodeSource(tc.from, tc.in)
 		src.Scripts = &Scripts{FS: project}

@@ -38,6 +38,11 @@ type Input struct {
 	// ToolCallID is the tool call's own id, for envelope's tool_call_id;
 	// not part of run's canonical input.
 	ToolCallID string `json:"-"`
+	// LastMessage is the agent's last message, where the tool's stop
+	// payload carries it (the contracts table's last_message): no
+	// canonical field holds it, but run --from hands it to a hook under
+	// its source's own key (Claude Code's last_assistant_message).
+	LastMessage string `json:"-"`
 	// Own are the fields in the spelling of the tool the hook was written
 	// for (run --from: hook_event_name, tool_name), written after the
 	// canonical ones; never under a canonical key.
@@ -158,6 +163,7 @@ func (t *Tables) Normalise(provider, event string, payload []byte) (Input, []str
 	in.ToolResponse = d.raw(c.ToolResponse)
 	in.Prompt = d.str(c.Prompt)
 	in.TranscriptPath = d.str(c.TranscriptPath)
+	in.LastMessage = d.str(c.LastMessage)
 	return in, warns
 }
 

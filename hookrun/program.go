@@ -155,7 +155,7 @@ func (t *Tables) ProgramPayload(to, from string) *Contract {
 	if _, ok := t.Contract(from); !ok {
 		return &out
 	}
-	own := t.ShimPayload(from)
+	own := t.ShimPayload(from, to)
 	also := func(paths, canonical, with []string) []string {
 		for _, p := range with {
 			if !slices.Contains(canonical, p) && !slices.Contains(paths, p) {

@@ -124,8 +124,10 @@ func sourceTool(from string, in *Input) (string, bool) {
 // top level under other keys than the canonical input's, with the
 // input's values: its event's name (hook_event_name: PreToolUse for a
 // Claude Code hook, whatever the target), its tool's name (tool_name:
-// Bash), and the session, directory, prompt and transcript under the
-// source's own keys (Copilot CLI's sessionId). The tool's input and
+// Bash), and the session, directory, prompt, transcript and the agent's
+// last message (where the target's stop payload carries one) under the
+// source's own keys (Copilot CLI's sessionId, Gemini CLI's
+// prompt_response). The tool's input and
 // response stay at tool_input and tool_response only: their shapes and
 // argument names are the target's (HC419 says where they differ), and a
 // copy under another key would hide that. Fields the source nests
@@ -148,6 +150,7 @@ func (t *Tables) ownFields(from string, in *Input) []ownField {
 		{c.Cwd, in.Cwd},
 		{c.Prompt, in.Prompt},
 		{c.TranscriptPath, in.TranscriptPath},
+		{c.LastMessage, in.LastMessage},
 	} {
 		key, ok := topLevelKey(f.paths)
 		if !ok || f.value == "" || slices.Contains(canonicalKeys(), key) || slices.ContainsFunc(out, func(o ownField) bool { return o.key == key }) {
@@ -533,10 +536,13 @@ func unquote(lit string) string {
 }
 
 // ShimPayload is the payload hookconv run --from from hands the hooks it
-// wraps: the canonical one (CanonicalPayload), each field also at from's
-// own top-level key where ownFields adds it (Claude Code's tool_name and
-// hook_event_name). convert compares what a script reads with it (HC419).
-func (t *Tables) ShimPayload(from string) *Contract {
+// wraps when to runs them: the canonical one (CanonicalPayload), each
+// field also at from's own top-level key where ownFields adds it (Claude
+// Code's tool_name and hook_event_name), and the agent's last message
+// there where to's payload carries one (its contract's last_message:
+// no canonical field holds it). convert compares what a script reads
+// with it (HC419).
+func (t *Tables) ShimPayload(from, to string) *Contract {
 	out := CanonicalPayload
 	c, ok := t.Contract(from)
 	if !ok {
@@ -555,6 +561,9 @@ func (t *Tables) ShimPayload(from string) *Contract {
 	out.Cwd = also(out.Cwd, c.Cwd)
 	out.Prompt = also(out.Prompt, c.Prompt)
 	out.TranscriptPath = also(out.TranscriptPath, c.TranscriptPath)
+	if target, ok := t.Contract(to); ok && len(target.LastMessage) > 0 {
+		out.LastMessage = also(nil, c.LastMessage)
+	}
 	return &out
 }
 

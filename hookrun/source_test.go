@@ -281,6 +281,48 @@ func TestOwnFields(t *testing.T) {
 	}
 }
 
+// TestOwnLastMessage: the canonical input has no last-message field; a
+// hook run --from a tool whose stop payload has one gets the agent's last
+// message under that tool's key, from wherever the target's payload keeps
+// it, and nothing where the target's carries none.
+func TestOwnLastMessage(t *testing.T) {
+	tests := []struct {
+		name, provider, from, payload, key, want string
+	}{
+		{"claude stop guard under gemini", "gemini-cli", "claude-code",
+			`{"hook_event_name":"AfterAgent","prompt":"p","prompt_response":"all done","stop_hook_active":false}`,
+			"last_assistant_message", "all done"},
+		{"gemini stop guard under claude", "claude-code", "gemini-cli",
+			`{"hook_event_name":"Stop","last_assistant_message":"all done"}`,
+			"prompt_response", "all done"},
+		{"claude stop guard under codex", "codex", "claude-code",
+			`{"hook_event_name":"Stop","last_assistant_message":"all done"}`,
+			"last_assistant_message", "all done"},
+		{"claude stop guard under factory droid, which sends none", "factory-droid", "claude-code",
+			`{"hook_event_name":"Stop","stop_hook_active":false}`,
+			"last_assistant_message", ""},
+		{"the source keeps none: nothing to name it by", "claude-code", "factory-droid",
+			`{"hook_event_name":"Stop","last_assistant_message":"all done"}`,
+			"last_assistant_message", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in, _ := Default().Normalise(tc.provider, "", []byte(tc.payload))
+			got := ""
+			for _, f := range Default().ownFields(tc.from, &in) {
+				if f.key == tc.key {
+					if err := json.Unmarshal(f.value, &got); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if got != tc.want {
+				t.Errorf("%s = %q, want %q", tc.key, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestOwnFieldsEncoded: the own fields follow the canonical ones, before
 // native, in one JSON object.
 func TestOwnFieldsEncoded(t *testing.T) {
@@ -324,11 +366,19 @@ func TestReadsAsDeny(t *testing.T) {
 // TestShimPayload: the shim's payload keeps each field at its canonical
 // key and at the source's own top-level one.
 func TestShimPayload(t *testing.T) {
-	c := Default().ShimPayload("claude-code")
+	c := Default().ShimPayload("claude-code", "gemini-cli")
 	if !reflect.DeepEqual(c.Tool, []string{"tool", "tool_name"}) || !reflect.DeepEqual(c.Event, []string{"event", "hook_event_name"}) {
 		t.Errorf("claude-code: tool %v, event %v", c.Tool, c.Event)
 	}
-	if w := Default().ShimPayload("windsurf"); !reflect.DeepEqual(w.Tool, []string{"tool"}) {
+	// The last message at the source's key where the target's stop
+	// payload carries one, and nowhere where it does not.
+	if !reflect.DeepEqual(c.LastMessage, []string{"last_assistant_message"}) {
+		t.Errorf("claude-code under gemini-cli: last message %v", c.LastMessage)
+	}
+	if c := Default().ShimPayload("claude-code", "factory-droid"); len(c.LastMessage) != 0 {
+		t.Errorf("claude-code under factory-droid: last message %v, want none", c.LastMessage)
+	}
+	if w := Default().ShimPayload("windsurf", "gemini-cli"); !reflect.DeepEqual(w.Tool, []string{"tool"}) {
 		t.Errorf("windsurf nests its tool: %v", w.Tool)
 	}
 	if !reflect.DeepEqual(CanonicalPayload.Tool, []string{"tool"}) {

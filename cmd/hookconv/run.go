@@ -54,7 +54,10 @@ the fields its payload keeps at its top level, under keys no canonical
 field has, with TOOL's own names for the event and the tool: for a
 Claude Code hook run by Gemini CLI, hook_event_name "PreToolUse" and
 tool_name "Bash" (run_shell_command by Gemini CLI's names); Copilot
-CLI's sessionId. A tool TOOL has no name for (or an MCP call whose
+CLI's sessionId; and on a stop, where the tool's payload carries the
+agent's last message, that message under TOOL's key
+(last_assistant_message, Gemini CLI's prompt_response), which no
+canonical field holds. A tool TOOL has no name for (or an MCP call whose
 server the payload does not name, where TOOL's MCP names hold one) gets
 no tool_name. Fields TOOL nests (Windsurf's tool_info, Cline's
 preToolUse) are not added, and the tool's input and response stay at
