@@ -99,7 +99,8 @@ func TestPayloadFields(t *testing.T) {
 		{"reads both", "windsurf", "claude-code", windsurf("pre_user_prompt", `jq -e '(.tool_info.user_prompt // .prompt) | test("password")' && exit 2; exit 0`), false, ""},
 		// Under the shim the hook reads hookconv run's input, whose
 		// prompt is at prompt.
-		{"under the shim", "windsurf", "claude-code", windsurf("pre_user_prompt", windsurfGuard), true, "hookconv run's canonical payload keeps it at prompt"},
+		// hookconv run --from windsurf builds tool_info.user_prompt.
+		{"under the shim", "windsurf", "claude-code", windsurf("pre_user_prompt", windsurfGuard), true, ""},
 		{"claude under the shim", "claude-code", "codex", claude("UserPromptSubmit", claudeGuard), true, ""},
 		{"claude to cline", "claude-code", "cline", claude("UserPromptSubmit", claudeGuard), false,
 			"read the prompt at prompt, where claude-code's payload keeps it; cline's payload keeps it at userPromptSubmit.prompt"},

@@ -49,9 +49,9 @@ var canonicalKeys = sync.OnceValue(func() []string {
 
 // topLevelKey returns the key of a contract path that names a member of
 // the payload itself ("tool_name"), and false for a nested path
-// (tool_info.mcp_tool_name), an index or a pick ({…}): a nested field
-// would have to be built with its siblings, which the canonical input
-// does not have.
+// (tool_info.mcp_tool_name), an index or a pick ({…}): a nested field is
+// built with its siblings, from the values the input has, by
+// nestedFields.
 func topLevelKey(paths []string) (string, bool) {
 	if len(paths) == 0 || strings.ContainsAny(paths[0], ".{}") {
 		return "", false
@@ -130,8 +130,9 @@ func sourceTool(from string, in *Input) (string, bool) {
 // prompt_response). The tool's input and
 // response stay at tool_input and tool_response only: their shapes and
 // argument names are the target's (HC419 says where they differ), and a
-// copy under another key would hide that. Fields the source nests
-// (Windsurf's tool_info, Cline's preToolUse) are not added.
+// copy under another top-level key would hide that. Fields the source
+// nests (Windsurf's tool_info, Cline's preToolUse) are built as its
+// payload holds them (nestedFields).
 func (t *Tables) ownFields(from string, in *Input) []ownField {
 	c, ok := t.Contract(from)
 	if !ok {
@@ -158,7 +159,11 @@ func (t *Tables) ownFields(from string, in *Input) []ownField {
 		}
 		out = append(out, ownField{key, quote(f.value)})
 	}
-	return out
+	taken := canonicalKeys()
+	for _, o := range out {
+		taken = append(slices.Clip(taken), o.key)
+	}
+	return append(out, t.nestedFields(from, c, in, ev, tool, taken)...)
 }
 
 // SourceAnswers are the JSON answers a hook written for one tool gives on
@@ -538,7 +543,9 @@ func unquote(lit string) string {
 // ShimPayload is the payload hookconv run --from from hands the hooks it
 // wraps when to runs them: the canonical one (CanonicalPayload), each
 // field also at from's own top-level key where ownFields adds it (Claude
-// Code's tool_name and hook_event_name), and the agent's last message
+// Code's tool_name and hook_event_name) and at the paths below the top
+// it builds (Windsurf's tool_info.user_prompt; not the tool's name and
+// input, whose arguments are the target's), and the agent's last message
 // there where to's payload carries one (its contract's last_message:
 // no canonical field holds it). convert compares what a script reads
 // with it (HC419).
@@ -548,15 +555,23 @@ func (t *Tables) ShimPayload(from, to string) *Contract {
 	if !ok {
 		return &out
 	}
-	also := func(paths, own []string) []string {
-		key, ok := topLevelKey(own)
-		if !ok || slices.Contains(canonicalKeys(), key) {
-			return paths
+	top := func(paths, own []string) []string {
+		if key, ok := topLevelKey(own); ok && !slices.Contains(canonicalKeys(), key) {
+			paths = append(slices.Clip(paths), key)
 		}
-		return append(slices.Clip(paths), key)
+		return paths
+	}
+	also := func(paths, own []string) []string {
+		paths = top(paths, own)
+		for _, p := range own {
+			if _, ok := nestedPath(p); ok && !slices.Contains(canonicalKeys(), p[:strings.IndexByte(p, '.')]) {
+				paths = append(slices.Clip(paths), p) // built by nestedFields
+			}
+		}
+		return paths
 	}
 	out.Event = also(out.Event, c.Event)
-	out.Tool = also(out.Tool, c.Tool)
+	out.Tool = top(out.Tool, c.Tool)
 	out.SessionID = also(out.SessionID, c.SessionID)
 	out.Cwd = also(out.Cwd, c.Cwd)
 	out.Prompt = also(out.Prompt, c.Prompt)

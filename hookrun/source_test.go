@@ -378,8 +378,13 @@ func TestShimPayload(t *testing.T) {
 	if c := Default().ShimPayload("claude-code", "factory-droid"); len(c.LastMessage) != 0 {
 		t.Errorf("claude-code under factory-droid: last message %v, want none", c.LastMessage)
 	}
-	if w := Default().ShimPayload("windsurf", "gemini-cli"); !reflect.DeepEqual(w.Tool, []string{"tool"}) {
-		t.Errorf("windsurf nests its tool: %v", w.Tool)
+	w := Default().ShimPayload("windsurf", "gemini-cli")
+	if !reflect.DeepEqual(w.Tool, []string{"tool"}) {
+		t.Errorf("windsurf nests its tool, whose input holds the target's arguments: %v", w.Tool)
+	}
+	// The prompt nestedFields builds at Windsurf's own path.
+	if !reflect.DeepEqual(w.Prompt, []string{"prompt", "tool_info.user_prompt"}) {
+		t.Errorf("windsurf prompt: %v", w.Prompt)
 	}
 	if !reflect.DeepEqual(CanonicalPayload.Tool, []string{"tool"}) {
 		t.Errorf("CanonicalPayload changed: %v", CanonicalPayload.Tool)

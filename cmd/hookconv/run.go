@@ -59,9 +59,15 @@ agent's last message, that message under TOOL's key
 (last_assistant_message, Gemini CLI's prompt_response), which no
 canonical field holds. A tool TOOL has no name for (or an MCP call whose
 server the payload does not name, where TOOL's MCP names hold one) gets
-no tool_name. Fields TOOL nests (Windsurf's tool_info, Cline's
-preToolUse) are not added, and the tool's input and response stay at
-tool_input and tool_response, with the arguments the calling tool sends.
+no tool_name. Fields TOOL nests are built as TOOL sends them, from the
+values the input has: Windsurf's tool_info (command_line from the
+command, file_path, user_prompt, cwd; an MCP call's mcp_server_name,
+mcp_tool_name and mcp_tool_arguments), Cline's object named for the
+event (preToolUse {toolName, parameters}, tool_call {name, input},
+userPromptSubmit, turn.outputText) and workspaceRoots. The tool's
+input and response stay at tool_input and tool_response, with the
+arguments the calling tool sends (and so do Cline's parameters): an
+argument it does not send is not there.
 Fields the payload lacks are left out; a payload that is not JSON still
 runs the hook, with a warning. Where neither the payload nor --event
 names the event (Copilot CLI's camelCase payloads: convert writes
