@@ -113,6 +113,11 @@ var Keywords = []string{"if", "then", "else", "elif", "fi", "do", "done", "while
 // (QA), while "$DIR/check.sh" keeps its path. The text keeps its length
 // and its lines.
 func WithoutLiteralQuotes(text string) string {
+	if !strings.ContainsAny(text, `'"`) {
+		// Nothing to blank: most hook commands (./hooks/guard.sh) quote
+		// nothing, and the copy was one allocation per reading.
+		return text
+	}
 	b := []byte(text)
 	for i := 0; i < len(b); i++ {
 		q := b[i]
