@@ -23,7 +23,13 @@ type Word struct {
 // name, the programs they run, the words an echo prints). An unbalanced
 // quote gives nil: not a command to judge.
 func Words(s string) []Word {
+	// Sized at once for the words blanks separate: grown by append, the
+	// list cost two or three allocations for a two-word command, and
+	// this runs several times for every hook of a large config.
 	var out []Word
+	if s != "" { // a script's blank lines need none
+		out = make([]Word, 0, 1+strings.Count(s, " "))
+	}
 	// A word is s[start:i] until a quote or a backslash makes its text
 	// differ from what s spells: then it is built in quoted. Most words of
 	// a config (./hooks/guard.sh, --flag) are plain, and this runs for
@@ -99,5 +105,8 @@ func Words(s string) []Word {
 		}
 	}
 	flush(len(s))
+	if len(out) == 0 {
+		return nil // callers tell a blank text by it
+	}
 	return out
 }
