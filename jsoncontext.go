@@ -68,7 +68,7 @@ func jsonContextUnread(m *canonical.Manifest, from, to string, files providers.F
 	}
 	// By command, form and target key: a large config runs one script
 	// from thousands of hooks.
-	unread := map[[3]string]bool{}
+	unread := map[[4]string]bool{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
@@ -91,7 +91,7 @@ func jsonContextUnread(m *canonical.Manifest, from, to string, files providers.F
 		if form == "" || form == read {
 			continue
 		}
-		rk := [3]string{h.Handler.Command + "\x00" + h.Handler.Cwd, form, read}
+		rk := [4]string{h.Handler.Command, h.Handler.Cwd, form, read} // not joined: an allocation per hook
 		lost, seen := unread[rk]
 		if !seen {
 			text := scripts.readAnswers(&h.Handler)
@@ -139,7 +139,7 @@ func jsonContextUnread(m *canonical.Manifest, from, to string, files providers.F
 // spellsPath reports whether text spells every key of a JSON answer's
 // path as a key (spellsKey): hookSpecificOutput and additionalContext.
 func spellsPath(text, path string) bool {
-	for _, k := range strings.Split(path, ".") {
+	for k := range strings.SplitSeq(path, ".") {
 		if !spellsKey(text, k) {
 			return false
 		}

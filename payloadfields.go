@@ -106,8 +106,15 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 	type key struct{ source, layout, field, path string }
 	var groups hookGroups[key]
 	type finding struct{ field, path string }
-	found := map[[2]string][]finding{} // by source layout (and source) and command: a large config runs one script from thousands of hooks
-	movable := map[string]bool{}       // by source layout and source: whether any field's path differs in the target
+	// Keyed by their parts, not by strings joined per hook (two
+	// allocations a hook of a large config).
+	type layoutKey struct{ layout, source, event string }
+	type commandKey struct {
+		layoutKey
+		command, cwd string
+	}
+	found := map[commandKey][]finding{} // by source layout (and source) and command: a large config runs one script from thousands of hooks
+	movable := map[layoutKey]bool{}     // by source layout and source: whether any field's path differs in the target
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
@@ -128,15 +135,16 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 		if !slices.ContainsFunc(commonFields, func(f fieldOnEvents) bool { return f.events != nil && f.carriedOn(event) }) {
 			event = ""
 		}
-		moves, seen := movable[layout+"\x00"+source+"\x00"+event]
+		lk := layoutKey{layout, source, event}
+		moves, seen := movable[lk]
 		if !seen {
 			moves = anyFieldMoves(src, d, event)
-			movable[layout+"\x00"+source+"\x00"+event] = moves
+			movable[lk] = moves
 		}
 		if !moves {
 			continue // the target keeps every field where the source does: nothing to read
 		}
-		fk := [2]string{layout + "\x00" + source + "\x00" + event, h.Handler.Command + "\x00" + h.Handler.Cwd}
+		fk := commandKey{lk, h.Handler.Command, h.Handler.Cwd}
 		mine, seen := found[fk]
 		if !seen {
 			text, _ := scripts.readInput(&h.Handler)
@@ -254,13 +262,18 @@ func readsPayloadPath(text, path string) bool {
 	if strings.HasPrefix(path, "{") {
 		return false
 	}
-	keys := strings.Split(path, ".")
-	for len(keys) > 1 && strings.Trim(keys[len(keys)-1], "0123456789") == "" {
-		keys = keys[:len(keys)-1]
+	// The path cut at its last dots, not split: this runs for every
+	// guard of a large config.
+	for {
+		dot := strings.LastIndexByte(path, '.')
+		if dot < 0 || strings.Trim(path[dot+1:], "0123456789") != "" {
+			break
+		}
+		path = path[:dot] // an index: the array its key names
 	}
-	leaf := keys[len(keys)-1]
-	if len(keys) > 1 {
-		return readsField(text, leaf, strings.Join(keys[:len(keys)-1], "."))
+	leaf := path
+	if dot := strings.LastIndexByte(path, '.'); dot >= 0 {
+		return readsField(text, path[dot+1:], path[:dot])
 	}
 	nests := nestingKeys()[leaf]
 	for start, end := range wholeWords(text, leaf) {
