@@ -669,17 +669,23 @@ func (s *Scripts) readInput(hd *canonical.Handler) (text string, unseen inputUns
 		unwrapped.Command = inner
 		hd = &unwrapped
 	}
-	if t, ok := inlineText(hd.Command); ok && hd.Cwd == "" {
-		return t, ""
-	}
 	if s == nil {
+		if t, ok := inlineText(hd.Command); ok && hd.Cwd == "" {
+			return t, ""
+		}
 		return s.readInputUncached(hd)
 	}
+	// The cache first: inlineText's reading (allVisible) was the costliest
+	// part of a hook's readInput, and four checks ask for every hook.
 	key := [2]string{hd.Command, hd.Cwd}
 	if a, ok := s.inputs[key]; ok {
 		return a.text, a.unseen
 	}
-	text, unseen = s.readInputUncached(hd)
+	if t, ok := inlineText(hd.Command); ok && hd.Cwd == "" {
+		text, unseen = t, ""
+	} else {
+		text, unseen = s.readInputUncached(hd)
+	}
 	if s.inputs == nil {
 		s.inputs = make(map[[2]string]inputAnswer, s.commands)
 	}
