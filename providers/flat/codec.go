@@ -175,7 +175,7 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 		func(i int) int { return items[i].saidEnd },
 		func(ds *diag.List, i int, h *canonical.Hook) (ok bool) {
 			it := &items[i]
-			*h, ok = c.decodeEntry(ds, file, it.n, it.path(), rows[it.row], it.event)
+			*h, ok = c.decodeEntry(ds, file, it.n, it.path, rows[it.row], it.event)
 			return ok
 		})
 	providers.MarkSwitchedOff(hooks, root, c.d.Slug, c.d.Switches)
@@ -334,10 +334,10 @@ func (c *Codec) unixOnly(n *node.Node) bool {
 // type is checked per hook.
 var handlerTypes = canonical.HandlerTypes()
 
-func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path string, row vocab.NativeEvent, spelled string) (canonical.Hook, bool) {
+func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path func() string, row vocab.NativeEvent, spelled string) (canonical.Hook, bool) {
 	h := canonical.Hook{Event: row.Event, Origin: n.Pos, OriginFile: file}
 	if n.Kind != node.Object {
-		ds.Errorf(nested.CodeShape, n.Pos, path, `an entry is {"command": "..."}`, "%s must be an object, not %s", path, n.Kind.Article())
+		ds.Errorf(nested.CodeShape, n.Pos, path(), `an entry is {"command": "..."}`, "%s must be an object, not %s", path(), n.Kind.Article())
 		return h, false
 	}
 	pd := &node.Node{Kind: node.Object}
@@ -351,7 +351,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 	}
 	if t := n.Get("type"); t != nil {
 		if t.Kind != node.String || !slices.Contains(handlerTypes, t.Text) {
-			ds.Errorf(nested.CodeUnknownType, t.Pos, path+".type", "use "+strings.Join(c.d.Types, " or "),
+			ds.Errorf(nested.CodeUnknownType, t.Pos, path()+".type", "use "+strings.Join(c.d.Types, " or "),
 				"entry type %s is not a handler type hookconv converts", string(node.AppendCompact(nil, t)))
 			return h, false
 		}
@@ -366,13 +366,13 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			h.Capabilities = []string{capabilities.SessionPrompt}
 		case !c.d.Accepts(t.Text):
 			if on := c.promptEvents(t.Text); on != "" {
-				ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path+".type", "move it to "+on, "%s runs %s entries only on %s: this one, on %s, never runs", c.Prov.Name, t.Text, on, row.Name)
+				ds.Warnf(nested.CodeTypeNeverRuns, t.Pos, path()+".type", "move it to "+on, "%s runs %s entries only on %s: this one, on %s, never runs", c.Prov.Name, t.Text, on, row.Name)
 				break
 			}
 			// The tool skips it and loads the rest of the file; so does
 			// hookconv, rather than read the fields of a type the tool has
 			// no keys for (an http entry's url) as unknown keys.
-			ds.Warnf(providers.CodeSkipped, t.Pos, path+".type", "", "%s does not run %s entries: this one never runs; not converted", c.Prov.Name, t.Text)
+			ds.Warnf(providers.CodeSkipped, t.Pos, path()+".type", "", "%s does not run %s entries: this one never runs; not converted", c.Prov.Name, t.Text)
 			return h, false
 		}
 	}
@@ -380,10 +380,12 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		h.Blocking = true // the tool honours exit 2 here (spec §7)
 	}
 	var matcher, exec, execArgs *node.Node
-	var spread []string // fields set by an alias for several
-	keys := &node.Node{Kind: node.Object}
+	var spread []string   // fields set by an alias for several
+	var keys []node.Field // the "$keys" mark, made only when a key needs it
 	for _, f := range n.Fields {
-		fp := path + "." + f.Key
+		// The field's path, spelled out only for a diagnostic: a large
+		// config has thousands of entries.
+		fp := func() string { return path() + "." + f.Key }
 		switch {
 		case f.Key == "type":
 		case c.d.ExecKey != "" && f.Key == c.d.ExecKey:
@@ -392,13 +394,13 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 			execArgs = f.Value
 		case f.Key == "matcher":
 			if f.Value.Kind != node.String {
-				ds.Errorf(nested.CodeShape, f.Value.Pos, fp, "write the matcher as a string", "matcher must be a string, not %s", f.Value.Kind.Article())
+				ds.Errorf(nested.CodeShape, f.Value.Pos, fp(), "write the matcher as a string", "matcher must be a string, not %s", f.Value.Kind.Article())
 				continue
 			}
 			matcher = f.Value
 		case f.Key == c.d.FailClosed && c.d.FailClosed != "":
 			if f.Value.Kind != node.Bool {
-				ds.Errorf(nested.CodeShape, f.Value.Pos, fp, "write true or false", "%s must be a boolean", f.Key)
+				ds.Errorf(nested.CodeShape, f.Value.Pos, fp(), "write true or false", "%s must be a boolean", f.Key)
 				continue
 			}
 			if f.Value.Bool && h.Blocking {
@@ -426,7 +428,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				written, spread = true, append(spread, canon)
 			}
 			if !written {
-				ds.Warnf(CodeAliasIgnored, f.KeyPos, fp, "remove it",
+				ds.Warnf(CodeAliasIgnored, f.KeyPos, fp(), "remove it",
 					"%q stands in for keys this entry has already, so %s ignores it; dropped", f.Key, c.Prov.Name)
 			}
 		default:
@@ -435,7 +437,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				// Copilot's "bash" alone: the tool runs it on Unix only,
 				// where the encoder would write the every-OS key. Marked,
 				// so it is written back as it was, still Unix-only.
-				keys.Fields = append(keys.Fields, node.Field{Key: canon, Value: &node.Node{Kind: node.String, Text: f.Key}})
+				keys = append(keys, node.Field{Key: canon, Value: &node.Node{Kind: node.String, Text: f.Key}})
 			}
 			if !ok && !c.accepts(&h) && (f.Key == "prompt" || f.Key == "model") {
 				// An entry type the tool does not run still decodes fully,
@@ -448,7 +450,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 						// The tool reads an alias only when its key is absent
 						// (Copilot CLI's timeout beside timeoutSec): which of
 						// the two comes first in the file does not matter.
-						ds.Warnf(CodeAliasIgnored, f.KeyPos, fp, fmt.Sprintf("remove it, or move its value to %q if it is the one meant", primary),
+						ds.Warnf(CodeAliasIgnored, f.KeyPos, fp(), fmt.Sprintf("remove it, or move its value to %q if it is the one meant", primary),
 							"%q is read only when %q is absent, so %s ignores it here; dropped", f.Key, primary, c.Prov.Name)
 						continue
 					}
@@ -457,12 +459,12 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 						// cross-platform "command" is what Windows runs.
 						canon = "platform.windows"
 					} else {
-						keys.Fields = append(keys.Fields, node.Field{Key: canon, Value: &node.Node{Kind: node.String, Text: f.Key}})
+						keys = append(keys, node.Field{Key: canon, Value: &node.Node{Kind: node.String, Text: f.Key}})
 					}
 				}
 			}
 			if !ok {
-				ds.Warnf(nested.CodeUnknownKey, f.KeyPos, fp, c.unknownKeyHint(n, f.Key),
+				ds.Warnf(nested.CodeUnknownKey, f.KeyPos, fp(), c.unknownKeyHint(n, f.Key),
 					"%q is not %s entry key; dropped", f.Key, diag.A(c.Prov.Name))
 				continue
 			}
@@ -475,17 +477,17 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				// 1 §3.6): the hook gets the tool's default elsewhere,
 				// said as HC301 says -1 (QA: dropped silently), and the
 				// value is kept for the tool itself.
-				ds.Warnf(nested.CodeShape, f.Value.Pos, fp, "write a positive number of "+unitName(c.d.Timeout)+", or leave it out for the default",
+				ds.Warnf(nested.CodeShape, f.Value.Pos, fp(), "write a positive number of "+unitName(c.d.Timeout)+", or leave it out for the default",
 					"%s 0 is not a positive number of %s, and %s's docs do not say what it does; read as no timeout (the tool's default), and written back as 0 for %s alone", f.Key, unitName(c.d.Timeout), c.Prov.Name, c.Prov.Name)
 				set("$zeroTimeout", &node.Node{Kind: node.Bool, Bool: true})
 			}
 		}
 	}
-	if len(keys.Fields) > 0 {
-		set("$keys", keys)
+	if len(keys) > 0 {
+		set("$keys", &node.Node{Kind: node.Object, Fields: keys})
 	}
 	if exec != nil || execArgs != nil {
-		if !c.decodeExec(ds, &h, exec, execArgs, path, set) {
+		if !c.decodeExec(ds, &h, exec, execArgs, path(), set) {
 			return h, false
 		}
 	}
@@ -499,7 +501,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 				break
 			}
 		}
-		c.warnNoSystemCommand(ds, &h.Handler, n, path)
+		c.warnNoSystemCommand(ds, &h.Handler, n, path())
 	}
 	for _, canon := range spread {
 		if os, ok := strings.CutPrefix(canon, "platform."); ok && h.Handler.Platform[os] == h.Handler.Command {
@@ -512,11 +514,11 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		// Valid for the tool (a hook for Windows only), but a canonical
 		// command handler runs a command on every system, and running a
 		// Windows command under sh elsewhere would fail.
-		ds.Warnf(providers.CodeWindowsOnly, n.Pos, path, "add "+c.unixKeys()+" with the command for Linux and macOS to convert it",
+		ds.Warnf(providers.CodeWindowsOnly, n.Pos, path(), "add "+c.unixKeys()+" with the command for Linux and macOS to convert it",
 			"entry has only a Windows command; hookconv converts hooks that run on every system, so this one is not converted")
 		return h, false
 	}
-	if providers.NothingToRun(ds, nested.CodeShape, &h.Handler, n.Pos, func() string { return path }) {
+	if providers.NothingToRun(ds, nested.CodeShape, &h.Handler, n.Pos, path) {
 		return h, false
 	}
 	claudeRules := c.d.ClaudeSpelling && spelled != row.Name && !strings.HasPrefix(h.Event, "vendor.")
@@ -543,7 +545,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 		if matcher != nil {
 			// Checked as written, so that an error quotes the tool's text.
 			h.Matcher = c.nativeMatcherAs(matcher.Text, claudeRules)
-			if !providers.CheckPatterns(ds, h.Matcher, matcher.Pos, path+".matcher", c.Prov.Name) {
+			if !providers.CheckPatterns(ds, h.Matcher, matcher.Pos, path()+".matcher", c.Prov.Name) {
 				return h, false
 			}
 			h.Matcher = c.canonicalPatterns(h.Matcher, claudeRules)
@@ -573,7 +575,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path strin
 // tool. Read as a catch-all, such a hook would start running on every
 // tool elsewhere; it is not converted (HC349, so that migrate never
 // writes the file without it: VS Code, which ignores matchers, runs it).
-func (c *Codec) skipsMatcher(ds *diag.List, matcher *node.Node, row vocab.NativeEvent, claudeRules bool, path string) bool {
+func (c *Codec) skipsMatcher(ds *diag.List, matcher *node.Node, row vocab.NativeEvent, claudeRules bool, path func() string) bool {
 	if matcher == nil || !c.Prov.AnchoredPatterns || !c.Prov.JSRegex || row.Matcher == vocab.MatchNone || len(row.Tools) > 0 {
 		return false
 	}
@@ -589,7 +591,7 @@ func (c *Codec) skipsMatcher(ds *diag.List, matcher *node.Node, row vocab.Native
 	if strings.HasPrefix(strings.TrimSpace(matcher.Text), "*") {
 		hint = `leave the matcher out, or write ".*", to run the hook every time ("*" alone means every tool only under Claude Code's event names, such as PreToolUse)`
 	}
-	ds.Warnf(providers.CodeSkipped, matcher.Pos, path+".matcher", hint,
+	ds.Warnf(providers.CodeSkipped, matcher.Pos, path()+".matcher", hint,
 		"%s compiles the matcher %q as %s, which is no valid regular expression (%s), and skips the entry: this hook never runs; not converted",
 		c.Prov.Name, matcher.Text, compiled, why)
 	return true
@@ -648,10 +650,10 @@ func (c *Codec) splitMatcher(row vocab.NativeEvent) canonical.Matcher {
 	return out
 }
 
-func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.Field, path string) bool {
+func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.Field, path func() string) bool {
 	v := f.Value
 	if canon == "timeout" {
-		t, ok := providers.ReadTimeout(ds, nested.CodeShape, f, func() string { return path }, c.d.Timeout.PerSecond(), c.Prov.Name)
+		t, ok := providers.ReadTimeout(ds, nested.CodeShape, f, path, c.d.Timeout.PerSecond(), c.Prov.Name)
 		if ok {
 			h.Handler.Timeout = t
 		}
@@ -659,7 +661,7 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 	}
 	if canon == "allowed_env_vars" {
 		if v.Kind != node.Array {
-			ds.Errorf(nested.CodeShape, v.Pos, path, "write a list of names", "%s must be a list", f.Key)
+			ds.Errorf(nested.CodeShape, v.Pos, path(), "write a list of names", "%s must be a list", f.Key)
 			return false
 		}
 		for _, it := range v.Items {
@@ -671,13 +673,13 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 	}
 	if canon == "env" || canon == "headers" {
 		if v.Kind != node.Object {
-			ds.Errorf(nested.CodeShape, v.Pos, path, "write an object of strings", "%s must be an object, not %s", f.Key, v.Kind.Article())
+			ds.Errorf(nested.CodeShape, v.Pos, path(), "write an object of strings", "%s must be an object, not %s", f.Key, v.Kind.Article())
 			return false
 		}
 		m := map[string]string{}
 		for _, e := range v.Fields {
 			if e.Value.Kind != node.String {
-				ds.Errorf(nested.CodeShape, e.Value.Pos, path+"."+e.Key, "quote the value", "%s.%s must be a string", f.Key, e.Key)
+				ds.Errorf(nested.CodeShape, e.Value.Pos, path()+"."+e.Key, "quote the value", "%s.%s must be a string", f.Key, e.Key)
 				return false
 			}
 			m[e.Key] = e.Value.Text
@@ -690,7 +692,7 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		return true
 	}
 	if v.Kind != node.String {
-		ds.Errorf(nested.CodeShape, v.Pos, path, "write a string", "%s must be a string, not %s", f.Key, v.Kind.Article())
+		ds.Errorf(nested.CodeShape, v.Pos, path(), "write a string", "%s must be a string, not %s", f.Key, v.Kind.Article())
 		return false
 	}
 	if os, ok := strings.CutPrefix(canon, "platform."); ok {
