@@ -98,7 +98,8 @@ func (c *Codec) encodeHook(p *encodedPart, m *canonical.Manifest, i int, a *node
 		return
 	}
 	pd := p.data.Own(h, c.d.Slug)
-	rows, ok := c.nativeEvents(ds, h, i, pd)
+	var one [1]vocab.NativeEvent // the common case, without a slice per hook
+	rows, ok := c.nativeEvents(ds, h, i, pd, one[:0])
 	if !ok {
 		return
 	}
@@ -240,14 +241,15 @@ func (c *Codec) carriedValueMatcher(h *canonical.Hook, row vocab.NativeEvent) (t
 // nativeEvents picks the events a hook is written under: one, or — for a
 // tool that names tools only through split events (Windsurf) — one per
 // tool category its matcher covers, every category for "all tools".
-func (c *Codec) nativeEvents(ds *diag.List, h *canonical.Hook, i int, pd *node.Node) ([]vocab.NativeEvent, bool) {
+// One event is appended to buf.
+func (c *Codec) nativeEvents(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, buf []vocab.NativeEvent) ([]vocab.NativeEvent, bool) {
 	if c.d.SplitOnly {
 		if rows, split := c.splitRows(ds, h, i); split {
 			return rows, len(rows) > 0
 		}
 	}
 	row, ok := c.nativeEvent(ds, h, i, pd)
-	return []vocab.NativeEvent{row}, ok
+	return append(buf, row), ok
 }
 
 // splitRows maps a tool hook onto split events; split is false when the
