@@ -538,6 +538,24 @@ func (res *Conversion) dropNotes(drop func(diag.Diagnostic) bool) {
 	res.Diagnostics = kept
 }
 
+// standInDeny is the planner's capabilities.DenyAnswer: what hookconv run
+// answers a blocking hook's deny with on target's event (hookrun's
+// contracts table, the tools that also load target's files included), so
+// that the stand-in degradation "block" writes prints the JSON deny where
+// target blocks only on one (QA q2 F1), from the table that holds it once.
+func standInDeny(target, event, reason string) (string, int, bool) {
+	t := hookrun.Default()
+	if _, ok := t.Contract(target); !ok {
+		return "", 0, false
+	}
+	ref, _ := t.ResolveEvent(target, event)
+	r := t.Answer(target, ref, hookrun.Outcome{Decision: hookrun.DecisionDeny, Reason: reason, Blocking: true})
+	if r.Decision != hookrun.DecisionDeny {
+		return "", 0, false
+	}
+	return strings.TrimSpace(string(r.Stdout)), r.Exit, true
+}
+
 // shimDenies returns a test of the plan's HC208 warnings (a blocking
 // command hook where the target blocks only on a JSON answer, not on exit
 // 2): true for each that the shim answers for. Under the shim, hookconv
@@ -875,7 +893,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			read = withNeverBlocking(read)
 		}
 		var pds diag.List
-		planned, pds = capabilities.PlanReading(read, from, to, names, caps, mayFail)
+		planned, pds = capabilities.PlanAnswering(read, from, to, names, caps, mayFail, standInDeny)
 		if from == to {
 			pds = withoutStructuredNotes(pds)
 		}

@@ -50,7 +50,9 @@ const shimPrefix = "hookconv run --provider "
 // of from, or for a manifest hook of the tool its provider data names;
 // bash where that is sh or undocumented), not the target's, and the
 // shim, not the tool, decides what its exit code and output mean.
-// hookconv must be on PATH where the hooks run.
+// hookconv must be on PATH where the hooks run. The stand-ins degradation
+// "block" writes (capabilities.BlockStub) are left as they are: they
+// answer the target in its own terms.
 //
 // A nil m has nothing to wrap and is returned as it is.
 func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.List) {
@@ -74,6 +76,14 @@ func Shim(m *canonical.Manifest, from, to string) (*canonical.Manifest, diag.Lis
 	out.Hooks = make([]canonical.Hook, len(m.Hooks))
 	var coRead coReadNotes
 	for i, h := range m.Hooks {
+		if _, _, standIn := capabilities.BlockStub(h.Handler.Command); standIn {
+			// The block strategy's stand-in answers in the target's own
+			// terms already (its JSON deny where exit 2 does not block):
+			// read as a canonical answer, Cursor's {"permission":"deny"}
+			// would be an allow (QA q2 F1).
+			out.Hooks[i] = h
+			continue
+		}
 		if h.Handler.Type == canonical.HandlerCommand && h.Handler.Command != "" {
 			shell := shimShell(&h, from)
 			h.Handler.Command = shimCommand(&h, from, to, shell, h.Handler.Command)

@@ -27,7 +27,10 @@ const (
 	// to be a lost guard.
 	CodeEventUnsupported = "HC200"
 	// CodeCapabilityExcluded (warning): the target lacks a capability the
-	// hook uses and the strategy is exclude; the hook is excluded.
+	// hook uses and the strategy is exclude, or block where no stand-in
+	// blocks the hook's event (the target only observes it, or blocks it
+	// only by a JSON answer hookconv has no form of); the hook is
+	// excluded.
 	CodeCapabilityExcluded = "HC201"
 	// CodeCapabilityReduced (warning): the target lacks a capability the
 	// hook uses and the strategy is warn; the hook is kept without the
@@ -198,6 +201,24 @@ type MayFail func(command string) bool
 // blocked, and is said as a command that no longer runs. A nil mayFail
 // reads every command as one that may fail.
 func PlanReading(m *canonical.Manifest, source, target string, names *vocab.Tables, caps *Tables, mayFail MayFail) (*canonical.Manifest, diag.List) {
+	return PlanAnswering(m, source, target, names, caps, mayFail, nil)
+}
+
+// DenyAnswer is how target is told "deny" on a canonical event by a
+// command that says nothing else: the text it prints on stdout (a JSON
+// object, or "" where the exit code alone denies) and its exit code,
+// reason being the deny's reason. ok is false where target cannot be
+// told so. The contracts table that knows the answers is hookrun's, which
+// imports this package: PlanAnswering takes it from its caller.
+type DenyAnswer func(target, event, reason string) (stdout string, exit int, ok bool)
+
+// PlanAnswering is PlanReading with the targets' deny answers: where the
+// target blocks an event only through a JSON answer (Claude Code's and
+// Codex's PermissionRequest, Cursor's beforeSubmitPrompt), the stand-in
+// degradation "block" writes prints deny's answer there. A nil deny knows
+// no such answer: a hook that would need one is excluded (HC204) rather
+// than replaced by a stand-in that exits 2 where exit 2 blocks nothing.
+func PlanAnswering(m *canonical.Manifest, source, target string, names *vocab.Tables, caps *Tables, mayFail MayFail, deny DenyAnswer) (*canonical.Manifest, diag.List) {
 	out := *m // keeps Spec and the source positions
 	// Each hook is planned on its own, so a large list is planned in
 	// chunks at once (internal/parallel), each into its own slots of
@@ -211,7 +232,7 @@ func PlanReading(m *canonical.Manifest, source, target string, names *vocab.Tabl
 	ids := caps.IDs()
 	parallel.Do(chunks, func(c int, r parallel.Range) {
 		for i := r.From; i < r.To; i++ {
-			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, neverRan: neverRanIn(&m.Hooks[i])}
+			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, deny: deny, neverRan: neverRanIn(&m.Hooks[i])}
 			kept[i] = p.plan(ids, &out.Hooks[i])
 			chunkDiags[c] = append(chunkDiags[c], p.diags...)
 		}
@@ -244,6 +265,12 @@ type planner struct {
 	unmet Support
 	// mayFail reads a command's exits (PlanReading); nil: any may fail.
 	mayFail MayFail
+	// deny is the targets' deny answers (PlanAnswering); nil: none known.
+	deny DenyAnswer
+	// standIn is set when kept is the block strategy's stand-in: it
+	// answers the target as the target reads a block, so no warning about
+	// how a script blocks there (HC208) is about it.
+	standIn bool
 	// neverRan is the tool the hook was read from when that tool never
 	// runs its handler (neverRanIn), else "".
 	neverRan string
@@ -641,7 +668,12 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 					p.label(), l.id, p.unsupported(l.id), h.Event, p.excluded())
 				return false
 			}
-			*kept = p.blockHook(l.id)
+			stdout, exit, ok := p.standInAnswer(l.id)
+			if !ok {
+				return false
+			}
+			*kept = p.blockHook(l.id, stdout, exit)
+			p.standIn = true
 			p.checkBlocking(kept)
 			return true
 		}
@@ -777,20 +809,37 @@ func (p *planner) exitStillBlocks(event string) (what, fix string) {
 // (Tables.Continues), where it would never let the agent stop (HC210).
 func (p *planner) blockHelps() bool { return !p.caps.Continues(p.target, p.h.Event) }
 
+// suggestsBlock reports whether a hint may offer degradation "block":
+// where it helps (blockHelps), for a hook its author made blocking, on an
+// event the target does not only observe. For a hook that never blocked
+// (Kiro's agent action, a SessionStart prompt) the stand-in would block
+// every prompt it never stopped (QA q2 F11a); on an observed event no
+// stand-in blocks, and the hook is excluded anyway (standInAnswer).
+func (p *planner) suggestsBlock() bool {
+	if !p.blockHelps() || !p.h.Blocking {
+		return false
+	}
+	b, ok := p.caps.BlockingOf(p.target, p.h.Event)
+	return !ok || b.Behaviour != Observe
+}
+
 // orBlock is a hint's list of the strategies left to choose after others:
-// `others or "block"`, or others alone where block does not help.
+// `others or "block"`, or others alone where block is not to be offered.
 func (p *planner) orBlock(others string) string {
-	if !p.blockHelps() {
+	if !p.suggestsBlock() {
 		return others
 	}
 	return others + ` or "block"`
 }
 
 // excludedHint is HC201's hint for a hook excluded for lacking id: block
-// instead, where that helps.
+// instead, where that is to be offered (suggestsBlock).
 func (p *planner) excludedHint(id string) string {
-	if !p.blockHelps() {
+	switch {
+	case !p.blockHelps():
 		return fmt.Sprintf("rewrite the hook without %s, or keep it on a tool that supports it (degradation \"block\" would keep the agent from stopping on %s)", id, p.h.Event)
+	case !p.suggestsBlock():
+		return fmt.Sprintf("rewrite the hook without %s, or keep it on a tool that supports it", id)
 	}
 	return fmt.Sprintf("set degradation.%s to \"block\" to stop the action on %s instead, or rewrite the hook without it", id, p.target)
 }
@@ -883,25 +932,73 @@ func (p *planner) reduce(kept *canonical.Hook, id string) {
 	}
 }
 
+// standInAnswer is how the block strategy's stand-in for a hook lacking
+// capability id blocks on the target's event: stdout "" and exit 2 where
+// exit 2 blocks there (or the blocking table says nothing), else the
+// target's own JSON deny (p.deny) and the exit code it goes with. Where
+// nothing the stand-in could say blocks — the target only observes the
+// event, or blocks it only by a JSON answer hookconv has no form of — it
+// warns (HC201) and ok is false: the hook is excluded, since a stand-in
+// that exits 2 there would only look like a guard (QA q2 F1: exit 2 on
+// Claude Code's PermissionRequest let every request through).
+func (p *planner) standInAnswer(id string) (stdout string, exit int, ok bool) {
+	b, known := p.caps.BlockingOf(p.target, p.h.Event)
+	if !known || b.ExitTwoBlocks() || b.Exit == "contract" {
+		return "", 2, true
+	}
+	if b.Behaviour != Observe && b.Exit == "json" && p.deny != nil {
+		if stdout, exit, ok := p.deny(p.target, p.h.Event, p.standInReason(id)); ok && stdout != "" {
+			return stdout, exit, true
+		}
+	}
+	why := p.target + " only observes " + p.h.Event + ", where nothing a hook answers blocks"
+	if b.Behaviour != Observe {
+		why = p.target + " blocks " + p.h.Event + " only by a JSON answer hookconv has no form of (" + noteOr(b.Note, "undocumented") + "), and a stand-in that exited 2 would block nothing"
+	}
+	hint := fmt.Sprintf("move the check to an event %s lets a hook block (`hookconv capabilities`), or keep the hook on a tool that supports %s", p.target, id)
+	if !p.h.Blocking {
+		// Said of what the hook is: not "blocking" because the strategy
+		// would have made its stand-in block (QA q2 F11b).
+		p.warn(CodeCapabilityExcluded, p.field(id), hint,
+			"%s uses %s, %s; degradation \"block\" asks for a hook that always blocks in its place (the hook itself is not blocking), but %s; excluded",
+			p.label(), id, p.unsupported(id), why)
+		return "", 0, false
+	}
+	p.warn(CodeCapabilityExcluded, p.field(id), hint,
+		"%s uses %s, %s; degradation \"block\" cannot stand in for it: %s; %s",
+		p.label(), id, p.unsupported(id), why, p.excluded())
+	return "", 0, false
+}
+
+// standInReason is the message the stand-in for a hook lacking id gives.
+func (p *planner) standInReason(id string) string {
+	return blockMessage(p.h.DisplayName(p.i), id, p.target)
+}
+
 // blockHook replaces the hook by one that always blocks, because the target
-// lacks capability id and the strategy is block.
-func (p *planner) blockHook(id string) canonical.Hook {
+// lacks capability id and the strategy is block: it prints stdout (the
+// target's JSON deny, or nothing) and exits with exit (standInAnswer).
+func (p *planner) blockHook(id, stdout string, exit int) canonical.Hook {
 	h := p.h
 	kept := canonical.Hook{
 		Name:         h.Name,
 		Event:        h.Event,
 		Matcher:      canonical.CloneMatcher(h.Matcher),
-		Handler:      canonical.Handler{Type: canonical.HandlerCommand, Command: blockCommand(h.DisplayName(p.i), id, p.target), Timeout: h.Handler.Timeout},
+		Handler:      canonical.Handler{Type: canonical.HandlerCommand, Command: blockCommandAnswering(h.DisplayName(p.i), id, p.target, stdout, exit), Timeout: h.Handler.Timeout},
 		Blocking:     true,
 		ProviderData: maps.Clone(h.ProviderData),
 		Origin:       h.Origin,
 		OriginFile:   h.OriginFile,
 		Ordinal:      h.Ordinal,
 	}
+	how := "(exit 2)"
+	if stdout != "" {
+		how = fmt.Sprintf("(it prints the JSON deny %s reads on %s and exits %d)", p.target, h.Event, exit)
+	}
 	p.warn(CodeCapabilityBlocked, p.field(id),
 		fmt.Sprintf("set degradation.%s to \"warn\" or \"exclude\" if the action may run unchecked on %s", id, p.target),
-		"%s uses %s, %s; replaced by a hook that always blocks the action (exit 2)",
-		p.label(), id, p.unsupported(id))
+		"%s uses %s, %s; replaced by a hook that always blocks the action %s",
+		p.label(), id, p.unsupported(id), how)
 	return kept
 }
 
@@ -925,6 +1022,8 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 	if ok && b.Behaviour != Observe && b.Exit == "json" && kept.Handler.Type == canonical.HandlerCommand {
 		src, ok := p.caps.BlockingOf(p.source, kept.Event)
 		switch {
+		case p.standIn:
+			// hookconv's stand-in prints the target's own JSON deny.
 		case ok && src.Exit == "json":
 			// The source blocks here only on a JSON answer: the hook gives one.
 		case !ok && p.decodedFromTarget():
@@ -1314,9 +1413,25 @@ func startsReference(c byte) bool {
 // blockCommand is the command of a hook that replaces hook name on target
 // because target lacks capability: it says why on stderr and exits 2.
 func blockCommand(name, capability, target string) string {
+	return blockCommandAnswering(name, capability, target, "", 2)
+}
+
+// blockMessage is what the stand-in for hook name says of itself.
+func blockMessage(name, capability, target string) string {
 	// Not %q: the message shows the name as written, quotes and all.
-	msg := "hookconv: hook \"" + name + "\" needs " + capability + ", which " + target + " does not support; blocked"
-	return "echo " + shellQuote(msg) + " >&2; exit 2"
+	return "hookconv: hook \"" + name + "\" needs " + capability + ", which " + target + " does not support; blocked"
+}
+
+// blockCommandAnswering is blockCommand for a target that blocks only on
+// an answer on stdout: it prints stdout first (printf, not echo: dash's
+// echo reads the backslashes of JSON escapes), then says why on stderr
+// and exits with exit.
+func blockCommandAnswering(name, capability, target, stdout string, exit int) string {
+	cmd := "echo " + shellQuote(blockMessage(name, capability, target)) + " >&2; exit " + strconv.Itoa(exit)
+	if stdout != "" {
+		cmd = "printf '%s\\n' " + shellQuote(stdout) + "; " + cmd
+	}
+	return cmd
 }
 
 // BlockStub reports whether command is one blockCommand wrote: hookconv's
@@ -1325,21 +1440,41 @@ func blockCommand(name, capability, target string) string {
 // written for. A migration that carries such a stand-in back to a tool
 // holding the hook itself would add a hook blocking every call there.
 func BlockStub(command string) (name, target string, ok bool) {
-	const head, tail = `echo 'hookconv: hook "`, ` does not support; blocked' >&2; exit 2`
+	const head, tail = `echo 'hookconv: hook "`, ` does not support; blocked' >&2; exit `
+	if answer, ok := strings.CutPrefix(command, `printf '%s\n' '`); ok {
+		// The stand-in that prints the target's JSON deny first
+		// (blockCommandAnswering): its JSON holds the message again.
+		_, command, ok = strings.Cut(answer, "'; "+head)
+		if !ok {
+			return "", "", false
+		}
+		command = head + command
+	}
 	rest, ok := strings.CutPrefix(command, head)
 	if !ok {
 		return "", "", false
 	}
-	rest, ok = strings.CutSuffix(rest, tail)
-	if !ok {
+	end := strings.LastIndex(rest, tail)
+	if end < 0 || !allDigits(rest[end+len(tail):]) {
 		return "", "", false
 	}
+	rest = rest[:end]
 	at := strings.LastIndex(rest, ", which ")
 	needs := strings.LastIndex(rest, `" needs `)
 	if at < 0 || needs < 0 || needs > at {
 		return "", "", false
 	}
 	return rest[:needs], rest[at+len(", which "):], true
+}
+
+// allDigits reports whether s is a non-empty run of ASCII digits.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // HTTPAsCurl is the command an http handler becomes on a tool without

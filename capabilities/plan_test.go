@@ -544,16 +544,9 @@ func TestPlanBlockingObserved(t *testing.T) {
 			[]string{CodeBlockingObserved}, "can no longer prevent anything"},
 		// blocking.toml: claude-code before_tool_execute = prevent.
 		{"prevent", "claude-code", with(cmdHook("pre", before), func(h *canonical.Hook) { h.Blocking = true }), nil, ""},
-		// Not blocking: nothing to say.
+		// Not blocking: nothing to say. (A block replacement on an
+		// observed event is excluded: TestPlanBlockStandIn.)
 		{"non-blocking", "claude-code", cmdHook("post", after), nil, ""},
-		// A block replacement on an observed event (claude-code session_start
-		// = observe; custom_env none) cannot block either.
-		{"block replacement on observe", "claude-code",
-			with(cmdHook("start", "session_start"), func(h *canonical.Hook) {
-				h.Handler.Env = map[string]string{"A": "1"}
-				h.Degradation = map[string]canonical.Strategy{"custom_env": "block"}
-			}),
-			[]string{CodeCapabilityBlocked, CodeBlockingObserved}, "cannot block:"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -1133,6 +1126,10 @@ func TestBlockStub(t *testing.T) {
 	}{
 		{blockCommand("sanitize-shell", "input_rewrite", "windsurf"), "sanitize-shell", "windsurf", true},
 		{blockCommand("a, which b", "llm_evaluated", "codex"), "a, which b", "codex", true},
+		// The form that prints the target's JSON deny first (QA q2 F1).
+		{blockCommandAnswering("perm-guard", "custom_env", "claude-code", `{"decision":{"behavior":"deny","message":"hook \"perm-guard\" it's"}}`, 0), "perm-guard", "claude-code", true},
+		{"printf '%s\\n' '{}'; rm -rf /; echo 'hookconv: hook \"x\" needs y, which z does not support; blocked' >&2; exit 0", "", "", false},
+		{"echo 'hookconv: hook \"x\" needs y, which z does not support; blocked' >&2; exit 2x", "", "", false},
 		{"echo 'hookconv: hook \"x\" needs y, which z does not support; blocked' >&2; exit 2; rm -rf /", "", "", false},
 		{"echo blocked >&2; exit 2", "", "", false},
 		{"", "", "", false},
@@ -1141,6 +1138,80 @@ func TestBlockStub(t *testing.T) {
 		if name != tt.name || target != tt.target || ok != tt.ok {
 			t.Errorf("BlockStub(%q) = %q, %q, %v; want %q, %q, %v", tt.command, name, target, ok, tt.name, tt.target, tt.ok)
 		}
+	}
+}
+
+// TestPlanBlockStandIn: the block strategy's stand-in blocks the way the
+// target reads a block on the hook's event — exit 2, or where only a
+// JSON answer blocks (Claude Code's PermissionRequest, Cursor's
+// beforeSubmitPrompt) the target's JSON deny, with no HC208 about itself
+// — and where nothing it could say blocks, the hook is excluded with
+// HC201, which calls it blocking only when its author did (QA q2 F1,
+// F11b).
+func TestPlanBlockStandIn(t *testing.T) {
+	// A stand-in for hookrun's contracts table, which imports this package.
+	deny := func(target, event, reason string) (string, int, bool) {
+		if event == "subagent_start" { // as if the table had no JSON form there
+			return "", 2, true
+		}
+		return `{"deny":"` + target + " " + event + `"}`, 0, true
+	}
+	env := func(blocking bool) func(*canonical.Hook) {
+		return func(h *canonical.Hook) {
+			h.Blocking = blocking
+			h.Handler.Env = map[string]string{"A": "1"}
+			h.Degradation = map[string]canonical.Strategy{"custom_env": "block"}
+		}
+	}
+	tests := []struct {
+		name, target, event string
+		blocking            bool
+		deny                DenyAnswer
+		codes               []string
+		command             string // the stand-in's; "" when excluded
+		message             []string
+		absent              []string
+	}{
+		{"exit 2 blocks", "claude-code", before, true, deny, []string{CodeCapabilityBlocked},
+			blockCommand("g", "custom_env", "claude-code"), []string{"(exit 2)"}, nil},
+		{"only JSON blocks", "claude-code", "permission_request", true, deny, []string{CodeCapabilityBlocked},
+			`printf '%s\n' '{"deny":"claude-code permission_request"}'; echo 'hookconv: hook "g" needs custom_env, which claude-code does not support; blocked' >&2; exit 0`,
+			[]string{"prints the JSON deny claude-code reads on permission_request and exits 0"}, []string{"exit 2"}},
+		{"cursor prompt", "cursor", "before_prompt", true, deny, []string{CodeCapabilityBlocked},
+			`printf '%s\n' '{"deny":"cursor before_prompt"}'; echo 'hookconv: hook "g" needs custom_env, which cursor does not support; blocked' >&2; exit 0`, nil, nil},
+		{"no JSON deny known", "claude-code", "permission_request", true, nil, []string{CodeCapabilityExcluded}, "",
+			[]string{`degradation "block" cannot stand in for it: claude-code blocks permission_request only by a JSON answer`, "it is a blocking hook, so its guard is lost in claude-code"}, nil},
+		{"JSON deny not in the table", "cursor", "subagent_start", true, deny, []string{CodeCapabilityExcluded}, "",
+			[]string{"only by a JSON answer"}, nil},
+		{"observed, blocking", "codex", "subagent_start", true, deny, []string{CodeCapabilityExcluded}, "",
+			[]string{"codex only observes subagent_start", "its guard is lost"}, nil},
+		{"observed, not blocking", "claude-code", "session_start", false, deny, []string{CodeCapabilityExcluded}, "",
+			[]string{"the hook itself is not blocking", "only observes session_start", "; excluded"}, []string{"is blocking", "a blocking", "guard"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{with(cmdHook("g", tt.event), env(tt.blocking))}}
+			out, diags := PlanAnswering(m, "", tt.target, vocab.Default(), Default(), nil, tt.deny)
+			if diff := cmp.Diff(tt.codes, codes(diags)); diff != "" {
+				t.Fatalf("codes (-want +got):\n%s\n%v", diff, diags)
+			}
+			switch {
+			case tt.command == "" && len(out.Hooks) != 0:
+				t.Fatalf("hook kept: %+v", out.Hooks)
+			case tt.command != "" && (len(out.Hooks) != 1 || out.Hooks[0].Handler.Command != tt.command || !out.Hooks[0].Blocking):
+				t.Fatalf("hooks %+v; want one blocking hook running %s", out.Hooks, tt.command)
+			}
+			for _, s := range tt.message {
+				if !strings.Contains(diags[0].Message, s) {
+					t.Errorf("message %q lacks %q", diags[0].Message, s)
+				}
+			}
+			for _, s := range tt.absent {
+				if strings.Contains(diags[0].Message, s) {
+					t.Errorf("message %q has %q", diags[0].Message, s)
+				}
+			}
+		})
 	}
 }
 
@@ -1242,7 +1313,14 @@ func TestPlanBlockOnStop(t *testing.T) {
 		{"cursor stop, where exit 2 is not read", "cursor", httpHook("agent_stop", canonical.StrategyBlock), CodeBlockContinues, false, false},
 		{"codex PreToolUse still blocks", "codex", httpHook(before, canonical.StrategyBlock), CodeCapabilityBlocked, true, false},
 		{"prompt on codex Stop: HC201 does not suggest block", "codex", prompt, CodeCapabilityExcluded, false, false},
-		{"prompt on codex PreToolUse: HC201 suggests block", "codex", with(prompt, func(h *canonical.Hook) { h.Event = before }), CodeCapabilityExcluded, false, true},
+		{"blocking prompt on codex PreToolUse: HC201 suggests block", "codex", with(prompt, func(h *canonical.Hook) { h.Event, h.Blocking = before, true }), CodeCapabilityExcluded, false, true},
+		// QA q2 F11a: following the hint for a hook that never blocked
+		// writes a stand-in that blocks every call; on an observed event
+		// no stand-in blocks at all.
+		{"non-blocking prompt on codex PreToolUse: HC201 does not suggest block", "codex", with(prompt, func(h *canonical.Hook) { h.Event = before }), CodeCapabilityExcluded, false, false},
+		{"Kiro agent action on claude UserPromptSubmit: HC201 does not suggest block", "claude-code", canonical.Hook{Name: "instr", Event: "before_prompt",
+			Handler: canonical.Handler{Type: canonical.HandlerPrompt, Prompt: "Remember to write tests."}, Capabilities: []string{AgentPrompt}}, CodeCapabilityExcluded, false, false},
+		{"blocking prompt on Kiro SessionStart, which it observes: HC201 does not suggest block", "kiro", with(prompt, func(h *canonical.Hook) { h.Event, h.Blocking = "session_start", true }), CodeCapabilityExcluded, false, false},
 		{"prompt under warn on codex Stop: HC202 does not suggest block", "codex", with(prompt, degrade("llm_evaluated", canonical.StrategyWarn)), CodeCapabilityReduced, false, false},
 		{"async on gemini AfterAgent: HC202 does not suggest block", "gemini-cli", canonical.Hook{Name: "notify", Event: "agent_stop",
 			Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "./notify.sh", Async: true}}, CodeCapabilityReduced, true, false},
