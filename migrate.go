@@ -58,7 +58,9 @@ const CodeSourceLeftWhole = "HC434"
 // target blocks only on a JSON answer (HC208), another non-zero exit or a
 // crash no longer blocks (HC209), or its matcher was passed on unchanged
 // and may match nothing there (HC402), or it exits 2 without the reason
-// on stderr the target needs to block (HC431).
+// on stderr the target needs to block (HC431), or an agent guard is held
+// as a prompt handler: one model call without tools decides what the
+// agent checked by working (HC325).
 //
 // Not here: the infos (a shorter default timeout, HC435, HC588: only a
 // guard that runs that long is stopped), what fails in the source as it
@@ -68,6 +70,9 @@ const CodeSourceLeftWhole = "HC434"
 // an unmatched glob, for … in $VAR, bash's arrays) leave the commonest
 // guards alone.
 var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: true, "HC204": true, "HC181": true, "HC202": true, "HC208": true, "HC209": true, "HC310": true, "HC317": true, "HC345": true,
+	// QA q2 F2: an agent guard that runs the tests before it denies,
+	// demoted to one model call that cannot run them.
+	providers.CodeAgentAsPrompt: true,
 	// Under the shim, a tool that also runs the target's files reads no
 	// answer of the shim's deny there (HC450). Not HC451: a hook may never
 	// ask or rewrite.
@@ -128,6 +133,16 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// the key is another tool's: keeping a guard is the safe mistake.
 	canonical.CodeBlockingAsync: true}
 
+// settingInfos are the infos hooksNamed counts as warnings, which alter a
+// blocking hook (Migration.Altered): a native field only the source's
+// tool has, not rendered for the target (HC403). It is an info, since
+// hookconv cannot tell a field a guard relies on (Claude Code's
+// continueOnBlock on a prompt guard, QA q2 F2) from one that changes
+// nothing; a guard kept is the safe mistake, while keeping every hook
+// that only watches for its bookkeeping fields (Kiro's enabled and
+// version) would keep most of them.
+var settingInfos = map[string]bool{CodeForeignData: true}
+
 // narrowsCoverage are the warnings that say a target runs a hook, blocking
 // or not, for fewer cases than its source did: part of its matcher is gone
 // (HC310), its matcher was passed on unchanged and may match nothing
@@ -150,10 +165,13 @@ var narrowsCoverage = map[string]bool{CodeWeakerCopy: true, "HC310": true, "HC40
 // (HC341), a value matcher (HC314) or any matcher (HC344, where the target
 // ignores it), the shell it runs in (HC421, HC439), a field of a
 // capability the target lacks (HC202) or a handler field it has no key
-// for (HC316). The target then runs it more often or otherwise than the
+// for (HC316), its handler type (an agent handler written as a prompt
+// one, HC325). The target then runs it more often or otherwise than the
 // source did; removing it from the source would lose the setting for
-// good.
+// good. So, for a blocking hook, does a native field only the source's
+// tool has (settingInfos).
 var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, "HC314": true, "HC344": true, "HC202": true, "HC316": true,
+	providers.CodeAgentAsPrompt: true,
 	// A PowerShell command run by sh (HC421) fails: the hook does
 	// nothing; so does a bash command run by sh (HC439).
 	CodePowerShell: true, CodeBashOnly: true,
@@ -477,6 +495,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	}
 	narrowed := res.hooksNamed(narrowsCoverage)
 	altered := res.hooksNamed(losesSetting)
+	foreign := res.hooksNamed(settingInfos)
 	mig.Narrowed = make([]bool, len(res.Decoded.Hooks))
 	mig.Altered = make([]bool, len(res.Decoded.Hooks))
 	mig.Unproven = make([]bool, len(res.Decoded.Hooks))
@@ -484,7 +503,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
 		mig.Unproven[src] = mig.Weakened[src] && unproven[src]
 		mig.Narrowed[src] = narrowed[src]
-		mig.Altered[src] = altered[src]
+		mig.Altered[src] = altered[src] || foreign[src] && res.Decoded.Hooks[src].Blocking
 	}
 	return mig
 }
@@ -1144,14 +1163,14 @@ func extendsHooks(prev, next []byte) bool {
 	return old != nil && added != nil && jsonedit.Extends(old, added)
 }
 
-// hooksNamed returns the source hooks that a warning (or worse) with one of
-// codes is about (by its path, hooks[i] or below, or, said once for
-// several, by the hooks it came with). One pass over the diagnostics, not
+// hooksNamed returns the source hooks that a warning (or worse, or an
+// info of settingInfos) with one of codes is about (by its path, hooks[i]
+// or below, or, said once for several, by the hooks it came with). One pass over the diagnostics, not
 // one per hook: a large migration has thousands of each.
 func (res *Conversion) hooksNamed(codes map[string]bool) map[int]bool {
 	named := map[int]bool{}
 	for _, d := range res.Diagnostics {
-		if d.Severity < diag.Warning || !codes[d.Code] {
+		if d.Severity < diag.Warning && !settingInfos[d.Code] || !codes[d.Code] {
 			continue
 		}
 		for _, i := range res.hooksOf(d) {
