@@ -129,6 +129,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, err := root.ExecuteC()
 	var ue usageError
 	if errors.As(err, &ue) {
+		if cmd != nil && cmd.Name() == "run" && cmd.Parent() == root {
+			// run's exit code is its answer to the tool (runUsageExit).
+			return runUsageExit(args, ue.msg, stdout, stderr)
+		}
 		fmt.Fprintf(stderr, "hookconv: %s\n", ue.msg)
 		return exitUsage
 	}

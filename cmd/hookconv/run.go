@@ -2,9 +2,13 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -154,8 +158,14 @@ a warning naming Copilot CLI (VS Code's Stop); an ask or a rewrite, which
 only the tool's JSON says, gets the same warning.
 
 Exit codes are the tool's: run ends with the code the tool reads (usually
-0, 2 to block, 1 for a hook error). A mistake in run's own command line
-exits 2 with a "hookconv:" message, which most tools read as a block.
+0, 2 to block, 1 for a hook error). A mistake in run's own command line (a
+flag this hookconv does not know, say from a newer hookconv's shim line;
+--timeout -1) is said with a "hookconv:" message and answered as a hook
+error of the --provider tool (exit 1, or 0 where the tool would fail
+closed on 1), so the action proceeds as for any hook that fails, not
+exit 2, which most tools read as a block. With --blocking anywhere before
+"--" (flags that cannot be parsed hide where the command starts) it exits
+2: a guard whose shim cannot run fails closed.
 
 The run log: with --log FILE (or HOOKCONV_LOG, else AGENT_HOOKS_LOG, set
 to a file), every run appends one JSON line to FILE:
@@ -228,4 +238,47 @@ canonical format.`,
 	f.BoolVar(&opt.IncludeContent, "include-content", false, "copy the prompt and the tool's input and output into the log line (default: length and SHA-256 only)")
 	f.BoolVar(&opt.Tokens, "tokens", false, "put each ${hookconv:NAME} in the command as the tool would have put $NAME: its value, shell-quoted (convert --shim writes these for Gemini CLI)")
 	return cmd
+}
+
+// runUsageExit answers a mistake in run's own command line (args, the
+// whole command line) to the tool, and returns the exit code: 2 only for
+// a hook given --blocking, which fails closed; for any other, the
+// --provider tool's hook-error answer (hookrun's contracts table: exit
+// 1, or 0 where 1 would block, Copilot CLI's preToolUse), else 1. Exit 2
+// is a block on most tools: a non-blocking hook's shim line that an older
+// hookconv cannot read (QA q2 F6: a flag it does not know) blocked every
+// call. The flags are read from args themselves, since cobra has parsed
+// none of them when one is wrong.
+func runUsageExit(args []string, msg string, stdout, stderr io.Writer) int {
+	blocking, provider := false, ""
+	for i := 0; i < len(args) && args[i] != "--"; i++ {
+		a := args[i]
+		switch {
+		case a == "--blocking":
+			blocking = true
+		case strings.HasPrefix(a, "--blocking="):
+			v, err := strconv.ParseBool(strings.TrimPrefix(a, "--blocking="))
+			blocking = err != nil || v // a value it cannot read: fail closed
+		case (a == "--provider" || a == "-p") && i+1 < len(args):
+			provider = args[i+1]
+		case strings.HasPrefix(a, "--provider="):
+			provider = strings.TrimPrefix(a, "--provider=")
+		case strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--") && len(a) > 2:
+			provider = strings.TrimPrefix(strings.TrimPrefix(a, "-p"), "=")
+		}
+	}
+	text := "hookconv: " + msg
+	if blocking {
+		fmt.Fprintf(stderr, "%s (run's command line is wrong: the --blocking hook blocks)\n", text)
+		return exitUsage
+	}
+	contracts := hookrun.Default()
+	if _, ok := contracts.Contract(provider); !ok {
+		fmt.Fprintf(stderr, "%s (run's command line is wrong: answered as a hook error)\n", text)
+		return exitProblems
+	}
+	reply := contracts.Answer(provider, hookrun.EventRef{}, hookrun.Outcome{Error: text + " (run's command line is wrong: answered as a hook error)"})
+	_, _ = stdout.Write(reply.Stdout)
+	_, _ = stderr.Write(reply.Stderr)
+	return reply.Exit
 }
