@@ -82,6 +82,14 @@ const (
 	// Gemini CLI, Qwen Code) or another: a hook that relied on the cap to
 	// end its loop may keep the agent from ever stopping there.
 	CodeContinueCap = "HC211"
+	// CodeStandInWindows (warning, once per conversion): the target runs
+	// hook commands with cmd on Windows (the providers table's
+	// windows_shell: Kiro CLI 2.x) and holds no Windows command of a
+	// hook's own, so the stand-ins degradation "block" wrote, sh lines,
+	// block nothing there: cmd reads ";" as text, and the line exits 0.
+	// Where the target holds one (Codex's commandWindows), the stand-in
+	// gets a cmd form instead.
+	CodeStandInWindows = "HC215"
 )
 
 // Capability ids (data/capabilities.toml).
@@ -229,14 +237,21 @@ func PlanAnswering(m *canonical.Manifest, source, target string, names *vocab.Ta
 	kept := make([]bool, len(m.Hooks))
 	chunks := parallel.Chunks(len(m.Hooks))
 	chunkDiags := make([]diag.List, len(chunks))
+	unixOnly := make([][]int, len(chunks)) // stand-ins that block nothing on Windows
 	ids := caps.IDs()
 	parallel.Do(chunks, func(c int, r parallel.Range) {
 		for i := r.From; i < r.To; i++ {
 			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, deny: deny, neverRan: neverRanIn(&m.Hooks[i])}
 			kept[i] = p.plan(ids, &out.Hooks[i])
 			chunkDiags[c] = append(chunkDiags[c], p.diags...)
+			if p.unixOnly {
+				unixOnly[c] = append(unixOnly[c], i)
+			}
 		}
 	})
+	if hooks := slices.Concat(unixOnly...); len(hooks) > 0 {
+		chunkDiags = append(chunkDiags, standInsOnWindows(m, hooks, target))
+	}
 	n := 0
 	for i := range out.Hooks {
 		if kept[i] {
@@ -267,6 +282,9 @@ type planner struct {
 	mayFail MayFail
 	// deny is the targets' deny answers (PlanAnswering); nil: none known.
 	deny DenyAnswer
+	// unixOnly is set when kept is a stand-in that blocks nothing on
+	// Windows (CodeStandInWindows).
+	unixOnly bool
 	// standIn is set when kept is the block strategy's stand-in: it
 	// answers the target as the target reads a block, so no warning about
 	// how a script blocks there (HC208) is about it.
@@ -991,6 +1009,15 @@ func (p *planner) blockHook(id, stdout string, exit int) canonical.Hook {
 		OriginFile:   h.OriginFile,
 		Ordinal:      h.Ordinal,
 	}
+	if prov, _ := p.names.Provider(p.target); prov.WindowsShell == "cmd" {
+		// The stand-in is an sh line, which cmd runs as one echo that
+		// exits 0 (QA q2 F5).
+		if s, ok := p.caps.SupportOf(p.target, capPlatformCommands); ok && s.Level != LevelNone && slices.Contains(s.Platforms, "windows") {
+			kept.Handler.Platform = map[string]string{"windows": p.cmdStandIn(id, stdout != "", exit)}
+		} else {
+			p.unixOnly = true
+		}
+	}
 	how := "(exit 2)"
 	if stdout != "" {
 		how = fmt.Sprintf("(it prints the JSON deny %s reads on %s and exits %d)", p.target, h.Event, exit)
@@ -1000,6 +1027,53 @@ func (p *planner) blockHook(id, stdout string, exit int) canonical.Hook {
 		"%s uses %s, %s; replaced by a hook that always blocks the action %s",
 		p.label(), id, p.unsupported(id), how)
 	return kept
+}
+
+// cmdStandIn is the stand-in's command for cmd /C (a Windows command the
+// target holds beside the sh one): the target's JSON deny first where it
+// blocks only on one (answer), then the reason on stderr, then exit. The
+// hook's name is written with the characters cmd reads as text alone
+// (cmdText), so no name of the author's can end the echo or start a
+// command.
+func (p *planner) cmdStandIn(id string, answer bool, exit int) string {
+	msg := blockMessage(cmdText(p.h.DisplayName(p.i)), id, p.target)
+	cmd := "echo " + msg + " 1>&2& exit " + strconv.Itoa(exit)
+	if answer && p.deny != nil {
+		if stdout, _, ok := p.deny(p.target, p.h.Event, msg); ok && stdout != "" {
+			// The JSON's quotes pair up, and what it holds outside them
+			// ({ } : ,) cmd reads as text.
+			cmd = "echo " + stdout + "& " + cmd
+		}
+	}
+	return cmd
+}
+
+// cmdText is s with every character cmd might read as more than text
+// (& | < > ^ % ! ( ) and quotes among them) replaced by "_".
+func cmdText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9', strings.ContainsRune(" -_.,:/+=@#", r):
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// standInsOnWindows is the once-per-conversion warning (HC215) that the
+// stand-ins of hooks (indexes into m) block nothing on Windows, where
+// target runs commands with cmd and holds no Windows command of theirs.
+func standInsOnWindows(m *canonical.Manifest, hooks []int, target string) diag.List {
+	first := &m.Hooks[hooks[0]]
+	var ds diag.List
+	ds.Warnf(CodeStandInWindows, first.PosOf(""), fmt.Sprintf("hooks[%d]", hooks[0]),
+		"on Windows machines keep these guards in a tool that holds them, or set their degradation to \"exclude\" and write a command for "+target,
+		"%d hook(s) replaced under degradation \"block\" by a hook that always blocks (the first: %s) block nothing on Windows: %s runs hook commands with cmd /C there, which reads the stand-in's \";\" as text and exits 0, and has no Windows command of a hook's own to hold a cmd form",
+		len(hooks), first.DisplayName(hooks[0]), target)
+	if first.OriginFile != "" {
+		ds = ds.WithFile(first.OriginFile)
+	}
+	return ds
 }
 
 // curlFailure says what the curl command's failure (exit 1) does on the

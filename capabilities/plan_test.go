@@ -59,6 +59,13 @@ func blocked(name, event, command string) canonical.Hook {
 	}
 }
 
+// onWindows is h with the Windows command a stand-in gets where the target
+// runs cmd and holds one (Codex's commandWindows).
+func onWindows(h canonical.Hook, command string) canonical.Hook {
+	h.Handler.Platform = map[string]string{"windows": command}
+	return h
+}
+
 const (
 	before = "before_tool_execute"
 	after  = "after_tool_execute"
@@ -126,7 +133,8 @@ func TestPlanCapabilities(t *testing.T) {
 			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"cannot run at all; excluded"}},
 		{name: "llm_evaluated/block", target: "codex", hook: with(promptHook, degrade("llm_evaluated", "block")),
 			want: func(canonical.Hook) canonical.Hook {
-				return blocked("judge", before, `echo 'hookconv: hook "judge" needs llm_evaluated, which codex does not support; blocked' >&2; exit 2`)
+				return onWindows(blocked("judge", before, `echo 'hookconv: hook "judge" needs llm_evaluated, which codex does not support; blocked' >&2; exit 2`),
+					`echo hookconv: hook "judge" needs llm_evaluated, which codex does not support; blocked 1>&2& exit 2`)
 			},
 			code: CodeCapabilityBlocked, severity: diag.Warning},
 		// llm_evaluated: cursor level = "partial", note "type prompt ({ok, reason}); no agent handlers".
@@ -147,7 +155,8 @@ func TestPlanCapabilities(t *testing.T) {
 			code: CodeCapabilityExcluded, severity: diag.Warning},
 		{name: "http_handler/block", target: "codex", hook: with(httpHook, degrade("http_handler", "block")),
 			want: func(canonical.Hook) canonical.Hook {
-				return blocked("audit", before, `echo 'hookconv: hook "audit" needs http_handler, which codex does not support; blocked' >&2; exit 2`)
+				return onWindows(blocked("audit", before, `echo 'hookconv: hook "audit" needs http_handler, which codex does not support; blocked' >&2; exit 2`),
+					`echo hookconv: hook "audit" needs http_handler, which codex does not support; blocked 1>&2& exit 2`)
 			},
 			code: CodeCapabilityBlocked, severity: diag.Warning},
 		// http_handler: qwen-code level = "full".
@@ -664,8 +673,9 @@ func TestPlanBlockBeatsExclude(t *testing.T) {
 		t.Fatalf("codes (-want +got):\n%s", diff)
 	}
 	want := []canonical.Hook{{Name: "judge", Event: before, Blocking: true, Handler: canonical.Handler{
-		Type:    canonical.HandlerCommand,
-		Command: `echo 'hookconv: hook "judge" needs custom_env, which codex does not support; blocked' >&2; exit 2`,
+		Type:     canonical.HandlerCommand,
+		Command:  `echo 'hookconv: hook "judge" needs custom_env, which codex does not support; blocked' >&2; exit 2`,
+		Platform: map[string]string{"windows": `echo hookconv: hook "judge" needs custom_env, which codex does not support; blocked 1>&2& exit 2`},
 	}}}
 	if diff := cmp.Diff(want, out.Hooks, ignoreUnexported); diff != "" {
 		t.Errorf("hooks (-want +got):\n%s", diff)
@@ -1212,6 +1222,61 @@ func TestPlanBlockStandIn(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPlanBlockStandInWindows: where the target runs hook commands with
+// cmd on Windows (windows_shell), the sh stand-in exits 0 there. Codex,
+// which holds a Windows command (commandWindows), gets a cmd form of it,
+// its JSON deny included and the hook's name cut to what cmd reads as
+// text; Kiro CLI 2.x, which holds none, is warned about once per
+// conversion (HC215), however many stand-ins there are (QA q2 F5).
+func TestPlanBlockStandInWindows(t *testing.T) {
+	deny := func(target, event, reason string) (string, int, bool) {
+		return `{"deny":"` + reason + `"}`, 0, true
+	}
+	env := func(name, event string) canonical.Hook {
+		return with(cmdHook(name, event), func(h *canonical.Hook) {
+			h.Blocking = true
+			h.Handler.Env = map[string]string{"A": "1"}
+			h.Degradation = map[string]canonical.Strategy{"custom_env": "block"}
+		})
+	}
+	plan := func(target string, hooks ...canonical.Hook) (*canonical.Manifest, diag.List) {
+		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: hooks}
+		return PlanAnswering(m, "", target, vocab.Default(), Default(), nil, deny)
+	}
+
+	out, diags := plan("codex", env(`a&b "c"`, before), env("perm", "permission_request"))
+	if diff := cmp.Diff([]string{CodeCapabilityBlocked, CodeCapabilityBlocked}, codes(diags)); diff != "" {
+		t.Fatalf("codex codes (-want +got):\n%s", diff)
+	}
+	for i, want := range []string{
+		`echo hookconv: hook "a_b _c_" needs custom_env, which codex does not support; blocked 1>&2& exit 2`,
+		`echo {"deny":"hookconv: hook "perm" needs custom_env, which codex does not support; blocked"}& echo hookconv: hook "perm" needs custom_env, which codex does not support; blocked 1>&2& exit 0`,
+	} {
+		if got := out.Hooks[i].Handler.Platform["windows"]; got != want {
+			t.Errorf("codex hook %d: Windows command\n%s\nwant\n%s", i, got, want)
+		}
+	}
+
+	out, diags = plan("kiro-agent", env("g1", before), env("g2", before), cmdHook("other", before))
+	var warned []diag.Diagnostic
+	for _, d := range diags {
+		if d.Code == CodeStandInWindows {
+			warned = append(warned, d)
+		}
+	}
+	if len(warned) != 1 || warned[0].Path != "hooks[0]" || !strings.Contains(warned[0].Message, `2 hook(s) replaced under degradation "block"`) || !strings.Contains(warned[0].Message, "cmd /C") {
+		t.Fatalf("kiro-agent: want one HC215 about both stand-ins at hooks[0]; got %v", warned)
+	}
+	if len(out.Hooks) != 3 || out.Hooks[0].Handler.Platform != nil {
+		t.Errorf("kiro-agent: hooks %+v", out.Hooks)
+	}
+
+	// A tool that runs sh on Windows (Claude Code: Git Bash): nothing to say.
+	if _, diags := plan("claude-code", env("g", before)); slices.ContainsFunc(diags, func(d diag.Diagnostic) bool { return d.Code == CodeStandInWindows }) {
+		t.Errorf("claude-code: HC215 %v", diags)
 	}
 }
 

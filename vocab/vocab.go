@@ -254,6 +254,11 @@ type Provider struct {
 	// syntax that works there keeps working; with bash (sh where bash is
 	// not installed) when that is "".
 	Shell string `toml:"shell" json:"shell,omitempty"`
+	// WindowsShell is the program the tool runs a hook's command with on
+	// Windows where the reference says: "cmd" (Codex's %COMSPEC% /C, Kiro
+	// CLI 2.x's cmd /C), whose ";" separates no commands; "" elsewhere or
+	// undocumented. The block strategy's sh stand-in exits 0 there.
+	WindowsShell string `toml:"windows_shell" json:"windows_shell,omitempty"`
 	// AccountShells are, for a tool whose Shell is "$SHELL", the shells
 	// by file name it runs a hook's command with where the user's account
 	// names one (Codex: zsh, bash, sh). Where it names another (fish),
