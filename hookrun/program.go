@@ -131,6 +131,9 @@ func (t *Tables) programFields(from, event, tool string) []ProgramField {
 				continue
 			}
 		}
+		// A run's value may also sit inside a field the source nests
+		// (Cursor's workspace_roots: [cwd]): it stays named there, and
+		// the program puts each in where it finds it.
 		out = append(out, pf)
 	}
 	return out

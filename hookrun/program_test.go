@@ -3,6 +3,7 @@ package hookrun
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -89,7 +90,11 @@ func TestProgramEventIsRun(t *testing.T) {
 					if f.From != "" {
 						got[f.Key] = values[f.From]
 					} else {
-						got[f.Key] = string(f.Value)
+						v := string(f.Value)
+						for field, value := range values {
+							v = strings.ReplaceAll(v, `"\u0000hookconv:`+field+`"`, value)
+						}
+						got[f.Key] = v
 					}
 				}
 				if g, w := mustJSON(t, got), mustJSON(t, want); g != w {

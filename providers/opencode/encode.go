@@ -352,7 +352,11 @@ func sourceForms(r *runtime, m *canonical.Manifest) string {
 			if len(pe.ToolFields) > 0 {
 				members = append(members, [2]string{"tool_fields", jsJSON(pe.ToolFields)})
 			}
-			members = append(members, [2]string{"forms", indent("[\n  " + strings.Join(forms, ",\n  ") + ",\n]")}, [2]string{"decides", jsJSON(pe.Decides)})
+			list := "[]" // "[ , ]" would be a list holding undefined (QA)
+			if len(forms) > 0 {
+				list = indent("[\n  " + strings.Join(forms, ",\n  ") + ",\n]")
+			}
+			members = append(members, [2]string{"forms", list}, [2]string{"decides", jsJSON(pe.Decides)})
 			events = append(events, [2]string{ev, indent(jsObject(members))})
 		}
 		sources = append(sources, [2]string{from, indent(jsObject(events))})

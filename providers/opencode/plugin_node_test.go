@@ -438,6 +438,17 @@ func TestPluginRunsSourceHooks(t *testing.T) {
 		{"name": "canonical", "event": "before_tool_execute", "matcher": "shell", "blocking": true,
 			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("canonical",
 				`printf %s "$input" | grep -q '"tool_name":"bash"' || { echo "no bash tool_name" >&2; exit 2; }; `+claudeDeny)}},
+		// A Windsurf hook answering JSON the plugin reads no form of (its
+		// forms list is empty): ignored, not a TypeError (QA q4 F1).
+		{"name": "windsurf json", "event": "before_tool_execute", "matcher": "shell",
+			"provider_data": map[string]any{"windsurf": map[string]any{"$from": true}},
+			"handler":       map[string]any{"type": "command", "timeout": 10, "command": only("windsurf", `echo '{"status": "ok"}'`)}},
+		// Cursor nests the working directory in a list: the run's value
+		// is put in there too, not the name SOURCES gives it.
+		{"name": "cursor roots", "event": "before_tool_execute", "matcher": "shell", "blocking": true,
+			"provider_data": map[string]any{"cursor": map[string]any{"$from": true}},
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("rootcheck",
+				`printf %s "$input" | grep -q '"workspace_roots":\["/' || { echo "no workspace root" >&2; exit 2; }; exit 0`)}},
 		{"name": "claude stop", "event": "agent_stop", "blocking": true, "provider_data": claude,
 			"handler": map[string]any{"type": "command", "timeout": 10, "command": `cat | grep -q '"hook_event_name":"Stop"' && echo '{"decision": "block", "reason": "keep going"}'`}},
 	}
@@ -453,12 +464,14 @@ func TestPluginRunsSourceHooks(t *testing.T) {
 		call("echo defer"),
 		call("echo canonical"),
 		call("echo none"),
+		call("echo windsurf"),
+		call("echo rootcheck"),
 		{"event": recorded(t, "session.idle.json")},
 	}
 	res, log := runHarness(t, node, hooks, steps)
 	t.Logf("plugin log:\n%s", log)
 	step := res.Steps
-	for i, want := range []string{"claude says no", "Bash is guarded", "gemini says no", "", "", ""} {
+	for i, want := range []string{"claude says no", "Bash is guarded", "gemini says no", "", "", "", "", ""} {
 		if got := step[i].Message; step[i].Threw != (want != "") || got != want {
 			t.Errorf("step %d: threw %v %q, want %q", i, step[i].Threw, got, want)
 		}

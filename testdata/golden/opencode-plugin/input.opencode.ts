@@ -408,6 +408,24 @@ function valueAt(obj, path) {
   return v === null ? undefined : v;
 }
 
+/** What a SOURCES field value names a run's value by: "\u0000hookconv:cwd". */
+const RUN_VALUE = "\u0000hookconv:";
+
+/**
+ * A field's value with each run value it names put in, wherever it sits
+ * (Cursor's workspace_roots holds the working directory in a list).
+ */
+function withRunValues(v, p) {
+  if (typeof v === "string") return v.startsWith(RUN_VALUE) ? p[v.slice(RUN_VALUE.length)] : v;
+  if (Array.isArray(v)) return v.map((x) => withRunValues(x, p));
+  if (v !== null && typeof v === "object") {
+    const o = {};
+    for (const k of Object.keys(v)) o[k] = withRunValues(v[k], p);
+    return o;
+  }
+  return v;
+}
+
 /** Applies a hook's JSON answer (exit 0) where OpenCode has a place for it. */
 function answerWith(name, label, answer, call, canBlock) {
   const output = call.output;
@@ -557,7 +575,7 @@ function payload(name, hook, source, call, directory) {
     const canonicalTool = typeof tool === "string" ? Object.keys(TOOLS).find((c) => TOOLS[c].includes(tool)) : undefined;
     const toolFields = (canonicalTool && source.tool_fields && source.tool_fields[canonicalTool]) || [];
     for (const f of [...(source.fields || []), ...toolFields]) {
-      const value = f.from !== undefined ? p[f.from] : f.value;
+      const value = f.from !== undefined ? p[f.from] : withRunValues(f.value, p);
       if (value !== undefined) p[f.key] = value;
     }
   }
