@@ -220,7 +220,11 @@ func resolve(r Result, p Policy) Outcome {
 		o.Notes = append(o.Notes, fmt.Sprintf("hookconv: %s decided %q but is not blocking: the action proceeds%s", name, o.Decision, colon(o.Reason)))
 		o.Decision, o.Reason = DecisionNone, ""
 	}
-	if !p.Blocking && o.Stop {
+	// A stop the hook's own tool reads on this event stands (QA q3 F2):
+	// blocking says whether exit 2 and a deny may prevent the action, and
+	// a tool decodes a hook on an event it only observes as not
+	// blocking, though its continue: false stopped the agent there.
+	if !p.Blocking && o.Stop && !p.Source.stops() {
 		o.Notes = append(o.Notes, fmt.Sprintf("hookconv: %s said continue: false but is not blocking: the agent goes on%s", name, colon(o.Reason)))
 		o.Stop, o.Reason = false, ""
 	}

@@ -400,6 +400,20 @@ func (s *SourceAnswers) deniesWith(path []string, value string) bool {
 	return false
 }
 
+// stops reports whether the source stops its agent on continue: false
+// (its stop rule covers the event: Claude Code's PostToolUse, reference
+// part 1 §1.10). Such a stop is the hook's own, whatever its blocking
+// flag says: blocking is about exit 2 and a deny (spec §2), and the
+// source decodes a hook on an event it only observes as not blocking,
+// though the hook stopped the agent there (QA q3 F2: run dropped the
+// stop, and the agent went on). s may be nil.
+func (s *SourceAnswers) stops() bool {
+	if s == nil {
+		return false
+	}
+	return slices.ContainsFunc(s.forms, func(f answerForm) bool { return f.what == WhatStop })
+}
+
 // eventName names the event for messages.
 func (s *SourceAnswers) eventName() string {
 	if s.Event.Native != "" {

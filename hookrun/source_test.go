@@ -48,6 +48,15 @@ func TestSourceAnswers(t *testing.T) {
 			Outcome{Stop: true, Reason: "enough"}},
 		{"claude continue false on a tool call", cc, tool, "shell", `{"continue":false,"stopReason":"enough"}`, true,
 			Outcome{Stop: true, Reason: "enough"}},
+		// QA q3 F2: Claude Code stops its agent on continue: false after
+		// a tool too, where it decodes the hook as not blocking (exit 2
+		// only feeds back there): the stop is the hook's own, and is kept.
+		{"claude continue false after a tool, not blocking", cc, "after_tool_execute", "shell", `{"continue":false,"stopReason":"halt"}`, false,
+			Outcome{Stop: true, Reason: "halt"}},
+		// Codex reads no continue on PreToolUse (reference part 1 §4.9: the
+		// hook fails): a Codex hook's stop there is no answer of its own.
+		{"codex continue false on a tool call, not blocking", cdx, tool, "shell", `{"continue":false,"stopReason":"halt"}`, false,
+			Outcome{Notes: []string{"hookconv: ./h said continue: false but is not blocking: the agent goes on"}}},
 		{"claude permission request deny", cc, perm, "shell", `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}`, true,
 			Outcome{Decision: DecisionDeny, Reason: "no"}},
 		{"claude system message", cc, tool, "shell", `{"systemMessage":"hi"}`, true,
