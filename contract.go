@@ -28,7 +28,7 @@ import (
 // the tools' argument names and the common fields read elsewhere
 // (the prompt: HC419), the source's tool names a script tests (HC446),
 // plain-text context (HC420),
-// JSON deny answers (HC425), exits that block only with a reason on
+// JSON deny answers (HC425), stops and feedback (HC464, HC465), exits that block only with a reason on
 // stderr (HC431) or, from such a tool, block now (HC433), crashes that
 // block (HC432), shorter default timeouts (HC435), the variables the
 // source's settings set for every hook (HC440), bash syntax in a command
@@ -53,6 +53,7 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
 	res.sayAbout(denied, about)
 	res.sayAbout(failClosedAnswers(res.Planned, s.From, to, s.Files, shim, s.Scripts))
+	res.sayAbout(unreadAnswers(res.Planned, s.From, to, s.Files, shim, s.Scripts))
 	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, s.Scripts)...)
 	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, s.Scripts)...)
 	res.Diagnostics = append(res.Diagnostics, plainStdoutInvalid(res.Planned, s.From, to, shim)...)
@@ -600,6 +601,11 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			// by its exit code where the reader blocks on it: said as an info,
 			// since reading a script is no proof (migrate's --remove-source
 			// keeps it all the same).
+			// A hook seen whole that answers with its source's stop and no
+			// deny stops the agent: HC464 says where that is not read.
+			if len(forms) == 0 && !http && (read || h.Handler.Cwd == "" && allVisible(text, forExit)) && stopsAtOnce(contracts, source, h.Event, text, sourceForms) {
+				return false
+			}
 			quiet := read && len(forms) == 0 && exitsTwo(text) &&
 				(h.Event == denyEvent || exitBlocks(contracts, hookReader.Slug, h.Event))
 			if !read || len(forms) == 0 {

@@ -117,6 +117,10 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// spelling, which the target does not send (HC446), or the event's
 	// name against the source's (HC447).
 	CodeToolNameTest: true, CodeEventNameTest: true,
+	// A guard that stops the agent with an answer the target does not
+	// read there (HC464: Claude Code's continue: false on PreToolUse, a
+	// failed hook in Codex) lets the call and the agent go on.
+	CodeStopUnread: true,
 	// Cline's generated script: a hook it cannot run (HC571), a timeout
 	// past Cline's 30 s for the whole script, which then lets the action
 	// proceed (HC575), no Windows command (HC576: on Windows it never
@@ -184,8 +188,10 @@ var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, 
 	// approvals become denials there.
 	CodeAnswerFailsClosed: true,
 	// Context a hook answers in a JSON form the target does not read
-	// (HC453): the hook's job is lost there.
-	CodeJSONContextUnread: true}
+	// (HC453): the hook's job is lost there. So is a stop of the agent
+	// (HC464) or feedback to it (HC465) the target does not read, from a
+	// hook that is not blocking too (Claude Code's PostToolUse).
+	CodeJSONContextUnread: true, CodeStopUnread: true, CodeFeedbackUnread: true}
 
 // Migration is the result of Migrate for one target.
 type Migration struct {

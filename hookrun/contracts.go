@@ -130,6 +130,12 @@ type Contract struct {
 	// calls, where hookconv run answers by exit code (Claude Code's Stop
 	// reads decision "block"): HC425 compares them with another tool's.
 	ReadsJSON []string `toml:"reads_json"`
+	// FeedbackJSON lists JSON answers ("event: path = value", canonical
+	// event) the tool gives the agent as feedback on what already
+	// happened, not as a block (Claude Code's PostToolUse decision
+	// "block" with a reason, reference part 1 §1.10): HC465 says where a
+	// hook's feedback is not read.
+	FeedbackJSON []string `toml:"feedback_json"`
 	// FailsClosedJSON lists keys of a JSON answer ("event: path",
 	// canonical event) the tool reads as a failed hook that denies there
 	// (Codex's PermissionRequest: updatedPermissions): a script written
