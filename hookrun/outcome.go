@@ -161,6 +161,13 @@ func resolve(r Result, p Policy) Outcome {
 		code = 1
 		notes = append(notes, fmt.Sprintf("hookconv: %s exited 2 but is not blocking: a warning, not a block", name))
 	}
+	// A source that blocks on any other code with plain text (Gemini
+	// CLI: "believe the code", reference part 1 §2.9) blocked a guard
+	// exiting 3 so (QA q3 F1: under --shim it was a hook error, and the
+	// call went ahead). Not where a block keeps the agent working.
+	if text := p.Source.plainDeny(code, r.Stdout, stderr); text != "" && p.Blocking && !p.Continues {
+		return Outcome{Decision: DecisionDeny, Reason: text}
+	}
 	switch {
 	case code == 2:
 		reason := stderr

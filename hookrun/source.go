@@ -194,6 +194,9 @@ type SourceAnswers struct {
 	// UserPromptSubmit): such output is the hook's context, not the hook
 	// error the canonical contract makes of it.
 	plainContext bool
+	// crashBlocks: the source blocks on any exit but 0 and 1 with plain
+	// text (the contracts table's crash_blocks: Gemini CLI).
+	crashBlocks bool
 }
 
 // answerForm is one JSON answer of the source: what it says, the
@@ -220,7 +223,7 @@ func (t *Tables) Answers(from string, ev EventRef) *SourceAnswers {
 	if !ok {
 		return nil
 	}
-	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}, merges: c.MergesInput, plainContext: t.PlainContext(from, ev.Canonical)}
+	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}, merges: c.MergesInput, plainContext: t.PlainContext(from, ev.Canonical), crashBlocks: c.CrashBlocks}
 	for _, what := range sourceWhats {
 		if r, ok := t.Rule(from, what, ev); ok && len(r.Set) > 0 {
 			s.forms = append(s.forms, formOf(what, r.Set))
@@ -412,6 +415,26 @@ func (s *SourceAnswers) stops() bool {
 		return false
 	}
 	return slices.ContainsFunc(s.forms, func(f answerForm) bool { return f.what == WhatStop })
+}
+
+// plainDeny returns the plain text a hook exiting code printed, its
+// stdout, else its stderr, as the source reads it (Gemini CLI:
+// stdout.trim() || stderr.trim(), reference part 1 §2.9), when the source
+// blocks on that code with plain text (crash_blocks: any code but 0 and
+// 1); "" otherwise, and for JSON, which the source reads as an answer.
+// s may be nil.
+func (s *SourceAnswers) plainDeny(code int, stdout []byte, stderr string) string {
+	if s == nil || !s.crashBlocks || code <= 2 {
+		return ""
+	}
+	text := strings.TrimSpace(string(stdout))
+	if text == "" {
+		text = stderr
+	}
+	if text == "" || json.Valid([]byte(text)) {
+		return ""
+	}
+	return text
 }
 
 // eventName names the event for messages.

@@ -429,3 +429,36 @@ func FuzzSourceAnswers(f *testing.F) {
 		}
 	})
 }
+
+// TestSourceCrashBlocks: a source that blocks on any exit but 0 and 1
+// with plain text (Gemini CLI, reference part 1 §2.9) has its guard's
+// exit 3 read as the deny it was there (QA q3 F1); exit 1, JSON output, a
+// hook that is not blocking and other sources are hook errors as before.
+func TestSourceCrashBlocks(t *testing.T) {
+	tests := []struct {
+		name, from     string
+		code           int
+		stdout, stderr string
+		blocking       bool
+		want           Outcome
+	}{
+		{"gemini exit 3, reason on stdout", "gemini-cli", 3, "no rm\n", "", true, Outcome{Decision: DecisionDeny, Reason: "no rm"}},
+		{"gemini exit 127, stderr", "gemini-cli", 127, "", "sh: guard: not found\n", true, Outcome{Decision: DecisionDeny, Reason: "sh: guard: not found"}},
+		{"gemini exit 1 allows", "gemini-cli", 1, "careful\n", "", true, Outcome{Error: "hookconv: ./h failed with exit code 1"}},
+		{"gemini exit 3 with JSON", "gemini-cli", 3, `{"decision":"allow"}`, "", true, Outcome{Error: "hookconv: ./h failed with exit code 3"}},
+		{"gemini exit 3 silent", "gemini-cli", 3, "", "", true, Outcome{Error: "hookconv: ./h failed with exit code 3"}},
+		{"gemini exit 3, not blocking", "gemini-cli", 3, "no\n", "", false, Outcome{Error: "hookconv: ./h failed with exit code 3"}},
+		{"claude exit 3", "claude-code", 3, "no\n", "", true, Outcome{Error: "hookconv: ./h failed with exit code 3"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Event: "before_tool_execute", Tool: "shell"}
+			p := Policy{Blocking: tc.blocking, Name: "./h", Source: Default().Answers(tc.from, SourceEvent(tc.from, &in))}
+			got := Resolve(exit(tc.code, tc.stdout, tc.stderr), p)
+			got.Blocking = false
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
