@@ -243,6 +243,9 @@ func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts 
 				command = inner
 			}
 		}
+		if code, ok := shellCode(command); ok {
+			command = code // sh -c 'echo no; exit 3' exits as its code does
+		}
 		call := h.Handler
 		call.Command = command
 		// What else the command runs does not matter here, only the
@@ -1147,8 +1150,11 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 		// alike, opening and ending on what it runs; under set -e, each
 		// call whose failure ends the shell is read alone too.
 		hd := h.Handler
+		if code, ok := shellCode(hd.Command); ok {
+			hd.Command = code // sh -c 'exit 2' exits as its code does
+		}
 		var alone []string
-		hd.Command, alone = commandReadings(h.Handler.Command)
+		hd.Command, alone = commandReadings(hd.Command)
 		what, dropped, quiet := r.read(hd)
 		for k := 0; !quiet && k < len(alone); k++ {
 			hd.Command = alone[k]

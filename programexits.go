@@ -129,6 +129,38 @@ func inlineProgram(command string) *program {
 	return nil
 }
 
+// shellCode returns the code a command gives a POSIX shell to run
+// (sh -c '…', bash -c '…', dash -c '…'), read as the command itself:
+// the shell exits as that code does and writes to stderr what it writes
+// (QA q3 F3: HC431 read sh -c 'exit 2' as a call of sh, whose exit it
+// could not see). The same one simple command inlineProgram takes: the
+// shell, -c, then the code in one word: in single quotes, or with no $
+// or backquote the outer shell would expand first. ok is false for any
+// other command.
+func shellCode(command string) (code string, ok bool) {
+	if !strings.Contains(command, " -c ") {
+		return "", false
+	}
+	words := shlex.Words(command)
+	if len(words) != 3 || words[1].Text != "-c" || slices.ContainsFunc(words, func(w shlex.Word) bool { return w.Operator || w.Redirect }) {
+		return "", false
+	}
+	switch path.Base(words[0].Text) {
+	case "sh", "bash", "dash":
+	default:
+		return "", false
+	}
+	// In single quotes alone the code is as written, $ and all, for the
+	// shell it is given to; elsewhere the outer shell expands it first.
+	_, rest, _ := strings.Cut(command, " -c ")
+	rest = strings.TrimSpace(rest)
+	quoted := len(rest) > 1 && rest[0] == '\'' && rest[len(rest)-1] == '\'' && strings.Count(rest, "'") == 2
+	if !quoted && strings.ContainsAny(words[2].Text, "$`") {
+		return "", false
+	}
+	return words[2].Text, true
+}
+
 // mayRunProgram reports whether a plain call's first word may run a
 // Python or Node script: an interpreter, uv, or a path that is no shell
 // script's. Most commands of a large config (./hooks/guard.sh) are not,
