@@ -450,7 +450,6 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 			}
 		}
 	}
-	res.distrustAdded(&mig, addedNow)
 	// A written file the tool may reject whole (HC320: comments or
 	// trailing commas kept from the file merged into) may run none of the
 	// hooks: none is migrated, so --remove-source keeps them all.
@@ -489,6 +488,9 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	if mig.Added > 0 {
 		res.Diagnostics = append(res.Diagnostics, localHooks(res.Decoded, mig.Migrated, prov.Provider)...)
 	}
+	// After localHooks: a personal hook the run adds to Codex sits in its
+	// shared config from now on, approved or not (QA q4 F2).
+	res.distrustAdded(&mig, addedNow)
 	weakened := res.hooksNamed(weakensBlocking)
 	warnedDeny := res.hooksNamed(map[string]bool{CodeDenyAnswer: true}) // HC425 as a warning, not an info
 	unproven := map[int]bool{}

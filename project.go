@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
@@ -75,6 +76,13 @@ type ProjectSource struct {
 // files' content. It fails when the tool cannot be settled, and with an
 // error wrapping ErrNoSource when the project holds no config of it.
 func FindProjectSource(dir, from string, targets []string) (ProjectSource, error) {
+	// A mistyped or missing project is not one without a config: a
+	// caller walking many projects must not skip it as empty (QA q4 F5).
+	if fi, err := os.Stat(dir); err != nil {
+		return ProjectSource{}, err
+	} else if !fi.IsDir() {
+		return ProjectSource{}, &fs.PathError{Op: "read", Path: dir, Err: syscall.ENOTDIR}
+	}
 	fsys := os.DirFS(dir)
 	plugin := false // the source was told by its plugin's hooks/hooks.json
 	if from == "" {

@@ -2,8 +2,10 @@ package hookconv
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -51,5 +53,31 @@ func TestFindProjectSource(t *testing.T) {
 				t.Errorf("no files read")
 			}
 		})
+	}
+}
+
+// TestFindProjectSourceNoProject checks that a missing project directory,
+// or a file named as one, is an error of its own, not ErrNoSource (QA q4
+// F5: a caller walking many projects skipped a mistyped path as empty).
+func TestFindProjectSourceNoProject(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "settings.json")
+	if err := os.WriteFile(file, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path string
+		want error
+	}{
+		{filepath.Join(dir, "missing"), fs.ErrNotExist},
+		{file, syscall.ENOTDIR},
+	} {
+		_, err := FindProjectSource(tc.path, "claude-code", nil)
+		if !errors.Is(err, tc.want) || errors.Is(err, ErrNoSource) {
+			t.Errorf("%s: err = %v, want %v and not ErrNoSource", tc.path, err, tc.want)
+		}
+		if _, err := ConvertProject(tc.path, "", "gemini-cli", ProjectOptions{}); !errors.Is(err, tc.want) {
+			t.Errorf("ConvertProject(%s): err = %v, want %v", tc.path, err, tc.want)
+		}
 	}
 }

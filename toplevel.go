@@ -46,7 +46,7 @@ func assumedTopLevel(planned, src *canonical.Manifest, place RepoPlace) diag.Lis
 		return nil
 	}
 	var ds diag.List
-	ds.Infof(CodeAssumedTopLevel, first.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", at), "if the project is in a subfolder of its repository, convert it with ConvertProject (hookconv convert DIR), or set Source.Scripts with its Repo (SourceScripts, FindRepoPlace), so the path from the top level is written",
+	ds.Infof(CodeAssumedTopLevel, first.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", at), "if the project is in a subfolder of its repository, convert the project's folder (hookconv convert DIR; in Go, ConvertProject), so the path from the top level is written",
 		"the commands of %s find the project as %s, taken to be the project's folder: the conversion was not told where the project lies in its git repository",
 		andList(hooks), gitTopLevel)
 	return ds
