@@ -115,14 +115,23 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 	topFrom := ""
 	var topHooks []int
 	var topFirst *canonical.Hook
-	generic := map[[2]string][]int{} // source hooks per (source, contract whose generic layout they read)
-	firstOf := map[[2]string]*canonical.Hook{}
+	generic := map[payloadKey][]int{} // source hooks per (source, contract whose generic layout they read, handler)
+	firstOf := map[payloadKey]*canonical.Hook{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Handler.Type != canonical.HandlerCommand {
+		// An http hook that stays one posts the same payload as its
+		// body (QA q2 F3: a Claude Code policy server testing tool_name
+		// got Copilot CLI's toolName and allowed every call), and no
+		// shim stands between the tool and the server.
+		http := h.Handler.Type == canonical.HandlerHTTP
+		if ev, _ := names.Event(h.Event); ev.Subject != "tool" || h.Handler.Type != canonical.HandlerCommand && !http {
 			continue
 		}
-		if slug, native := topLevelEvent(h, from, contracts); slug != "" && (slug != to || dst.Slug != to) {
+		hookDst := dst
+		if http {
+			hookDst = native
+		}
+		if slug, native := topLevelEvent(h, from, contracts); !http && slug != "" && (slug != to || dst.Slug != to) {
 			topHooks = append(topHooks, h.SourceIndex(i))
 			if topFirst == nil {
 				topFirst = h
@@ -134,13 +143,13 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			continue
 		}
 		source, layout := payloadSource(h, from)
-		if source == "" || from == "canonical" && source == to && dst.Slug == to {
+		if source == "" || from == "canonical" && source == to && hookDst.Slug == to {
 			continue
 		}
-		if layout == dst.Slug {
+		if layout == hookDst.Slug {
 			continue
 		}
-		k := [2]string{source, layout}
+		k := payloadKey{source, layout, http}
 		generic[k] = append(generic[k], h.SourceIndex(i))
 		if firstOf[k] == nil {
 			firstOf[k] = h
@@ -157,9 +166,11 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			nTop, topFrom, strings.Join(topLevel, ", "), given, inputPlace(dst), topFrom)
 	}
 	keys := slices.Collect(maps.Keys(generic))
-	slices.SortFunc(keys, func(a, b [2]string) int { return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1])) })
+	slices.SortFunc(keys, func(a, b payloadKey) int {
+		return cmp.Or(strings.Compare(a.source, b.source), strings.Compare(a.layout, b.layout), cmp.Compare(fmt.Sprint(a.http), fmt.Sprint(b.http)))
+	})
 	for _, key := range keys {
-		source, layout := key[0], key[1]
+		source, layout := key.source, key.layout
 		src, ok := contracts.Contract(layout)
 		if !ok || len(src.Tool) == 0 || len(src.ToolInput) == 0 {
 			continue
@@ -167,6 +178,11 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		n, whose := len(generic[key]), source+"'s"
 		if layout != source {
 			whose = source + "'s under Claude Code's event names"
+		}
+		dst, given, hint, kind, reader, via, allows := dst, given, hint, "command", "a script", "on stdin", "exits 0"
+		if key.http {
+			dst, given, kind, reader, via, allows = native, to+"'s payload", "http", "a server", "as the request body", "allows"
+			hint = "make the servers read " + to + "'s fields (" + payloadPlace(native) + ")"
 		}
 		moved := src.Tool[0] != dst.Tool[0] || src.ToolInput[0] != dst.ToolInput[0]
 		if dst.Slug == hookrun.CanonicalPayload.Slug {
@@ -179,8 +195,8 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			about = append(about, generic[key])
 			firsts = append(firsts, firstOf[key])
 			ds.Warnf(CodePayloadShape, diag.Pos{}, "", hint,
-				"%d command hook(s) on tool events get %s on stdin, which keeps the tool's name and input %s, not %s as %s does: a script that reads them there finds nothing, and a guard that then exits 0 lets every call through",
-				n, given, payloadPlace(dst), payloadPlace(src), whose)
+				"%d %s hook(s) on tool events get %s %s, which keeps the tool's name and input %s, not %s as %s does: %s that reads them there finds nothing, and a guard that then %s lets every call through",
+				n, kind, given, via, payloadPlace(dst), payloadPlace(src), whose, reader, allows)
 		}
 		if src.CamelCaseArgs != native.CamelCaseArgs {
 			spelled := func(c *hookrun.Contract) string {
@@ -191,9 +207,9 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 			}
 			about = append(about, generic[key])
 			firsts = append(firsts, firstOf[key])
-			ds.Warnf(CodePayloadShape, diag.Pos{}, "", "make the scripts read either spelling (file_path or filePath)",
-				"%d command hook(s) on tool events get %s's tool arguments in %s, whose names are %s where %s are %s: a script that reads the other spelling finds nothing, and a guard that then exits 0 lets every call through",
-				n, to, dst.ToolInput[0], spelled(native), whose, spelled(src))
+			ds.Warnf(CodePayloadShape, diag.Pos{}, "", "make the "+reader[2:]+"s read either spelling (file_path or filePath)",
+				"%d %s hook(s) on tool events get %s's tool arguments in %s, whose names are %s where %s are %s: %s that reads the other spelling finds nothing, and a guard that then %s lets every call through",
+				n, kind, to, dst.ToolInput[0], spelled(native), whose, spelled(src), reader, allows)
 		}
 	}
 	// Each in the file of the first hook it is about, as other warnings
@@ -205,6 +221,14 @@ func payloadShape(m *canonical.Manifest, from, to string, files providers.Files,
 		ds[k] = inHookFile(ds[k:k+1], firsts[k], files)[0]
 	}
 	return ds, about
+}
+
+// payloadKey groups the hooks of one HC419 warning: the tool they were
+// written for, the contract whose layout they read, and whether they are
+// http hooks, which get the target's own payload even under the shim.
+type payloadKey struct {
+	source, layout string
+	http           bool
 }
 
 // jsonField shows a contract's "path = value" as the JSON a script
