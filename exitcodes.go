@@ -28,9 +28,10 @@ const CodeSilentExitTwo = "HC431"
 // where exit 2 blocks alone: the action is now stopped.
 const CodeExitTwoNowBlocks = "HC433"
 
-// CodeShorterDefaultTimeout (info): command hooks that set no timeout get
-// the target's default, shorter than the source's (Claude Code's 600 s,
-// Gemini CLI's 60 s): a hook that runs longer is now stopped.
+// CodeShorterDefaultTimeout (info): hooks that set no timeout get the
+// target's default for their handler type, shorter than the source's
+// (Claude Code's 600 s, Gemini CLI's 60 s; an http hook's 600 s, Copilot
+// CLI's 30 s): a hook that runs longer is now stopped.
 const CodeShorterDefaultTimeout = "HC435"
 
 // CodeCrashBlocks (info): command hooks go to a tool where any exit code
@@ -294,8 +295,8 @@ func otherExitCode(text string) string {
 	return ""
 }
 
-// shorterDefaultTimeout notes (HC435), once per conversion, the command
-// hooks that set no timeout and get a shorter default in the target than
+// shorterDefaultTimeout notes (HC435), once per conversion, the hooks
+// (of every handler type, by each tool's default for it) that set no timeout and get a shorter default in the target than
 // in the source: a test run or a formatter that took two minutes is cut
 // off at the target's limit, and a guard stopped there lets the action go
 // on in most tools. Unknown defaults (a manifest's, OpenCode's) say
@@ -308,19 +309,23 @@ func shorterDefaultTimeout(m *canonical.Manifest, from, to string) (diag.List, [
 		return nil, nil
 	}
 	type limits struct{ was, now float64 }
-	byEvent := map[string]limits{} // a large config has a few events
+	// Every handler type (QA q2 F4: Claude Code's http default of 600 s
+	// is Copilot CLI's 30 s, on which it fails open), by event and type.
+	byEvent := map[[2]string]limits{} // a large config has a few events
 	n, first := 0, -1
 	var hooks []int
 	var was, now float64
+	kinds := map[string]bool{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Timeout > 0 {
+		if h.Handler.Timeout > 0 {
 			continue
 		}
-		l, seen := byEvent[h.Event]
+		key := [2]string{h.Event, h.Handler.Type}
+		l, seen := byEvent[key]
 		if !seen {
 			l = limits{effectiveTimeout(h, src), effectiveTimeout(h, dst)}
-			byEvent[h.Event] = l
+			byEvent[key] = l
 		}
 		if l.was == 0 || l.now == 0 || l.now >= l.was {
 			continue
@@ -329,15 +334,20 @@ func shorterDefaultTimeout(m *canonical.Manifest, from, to string) (diag.List, [
 			first, was, now = i, l.was, l.now
 		}
 		hooks = append(hooks, h.SourceIndex(i))
+		kinds[h.Handler.Type] = true
 	}
 	if n == 0 {
 		return nil, nil
 	}
+	kind := "" // "2 hook(s)" where the types differ
+	if len(kinds) == 1 {
+		kind = m.Hooks[first].Handler.Type + " "
+	}
 	var ds diag.List
 	ds.Infof(CodeShorterDefaultTimeout, m.Hooks[first].PosOf("handler"), fmt.Sprintf("hooks[%d]", m.Hooks[first].SourceIndex(first)),
 		"set a timeout on the hooks that need longer",
-		"%d command hook(s) set no timeout, so the default of %s applies: %gs, where %s allowed %gs (%s first); a hook still running then is stopped, and a guard stopped so lets the action go on in most tools",
-		n, dst.Name, now, src.Name, was, m.Hooks[first].DisplayName(first))
+		"%d %shook(s) set no timeout, so the default of %s applies: %gs, where %s allowed %gs (%s first); a hook still running then is stopped, and a guard stopped so lets the action go on in most tools",
+		n, kind, dst.Name, now, src.Name, was, m.Hooks[first].DisplayName(first))
 	if file := m.Hooks[first].OriginFile; file != "" {
 		ds = ds.WithFile(file)
 	}

@@ -671,7 +671,8 @@ func runsAsync(h *canonical.Hook, prov vocab.Provider) bool {
 
 // effectiveTimeout is how long, in seconds, prov lets hook h run: its own
 // timeout, else the tool's documented default for the event, else for
-// any hook; 0 when none is known.
+// a hook of its handler type (an http hook's default is not a
+// command's: QA q2 F4); 0 when none is known.
 func effectiveTimeout(h *canonical.Hook, prov vocab.Provider) float64 {
 	if h.Handler.Timeout > 0 {
 		return h.Handler.Timeout
@@ -681,7 +682,7 @@ func effectiveTimeout(h *canonical.Hook, prov vocab.Provider) float64 {
 			return row.DefaultTimeout // this event's own default
 		}
 	}
-	return float64(prov.DefaultTimeout)
+	return float64(prov.HandlerTimeout(h.Handler.Type))
 }
 
 // describeTimeout says how long the migrated hook h would run there: its

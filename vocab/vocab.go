@@ -282,6 +282,13 @@ type Provider struct {
 	// DefaultTimeout is how long, in seconds, the tool lets a command hook
 	// run when it sets no timeout, where the reference says; 0 when not.
 	DefaultTimeout int `toml:"default_timeout" json:"default_timeout,omitempty"`
+	// HTTPTimeout, MCPToolTimeout, PromptTimeout and AgentTimeout are the
+	// same for the tool's other handler types, where the reference says;
+	// 0 when not (HandlerTimeout reads them).
+	HTTPTimeout    int `toml:"http_timeout" json:"http_timeout,omitempty"`
+	MCPToolTimeout int `toml:"mcp_tool_timeout" json:"mcp_tool_timeout,omitempty"`
+	PromptTimeout  int `toml:"prompt_timeout" json:"prompt_timeout,omitempty"`
+	AgentTimeout   int `toml:"agent_timeout" json:"agent_timeout,omitempty"`
 	// MaxTimeout is the longest timeout, in seconds, the tool's hook timer
 	// can wait, where its source shows one (a JavaScript setTimeout holds
 	// at most 2³¹−1 ms: Gemini CLI, Qwen Code, VS Code, OpenCode's
@@ -599,6 +606,30 @@ func DecodeTable(fsys FS, name string, v any) error {
 func (e Event) name() string    { return e.Name }
 func (e Tool) name() string     { return e.Name }
 func (p Provider) slug() string { return p.Slug }
+
+// HandlerTimeout is how long, in seconds, the tool lets a hook of the
+// canonical handler type typ run when it sets no timeout; 0 when the
+// reference does not say. An agent hook on a tool that documents a
+// prompt's default but not an agent's is written as a prompt there
+// (providers.AgentAsPrompt), and gets the prompt's.
+func (p Provider) HandlerTimeout(typ string) int {
+	switch typ {
+	case "command":
+		return p.DefaultTimeout
+	case "http":
+		return p.HTTPTimeout
+	case "mcp_tool":
+		return p.MCPToolTimeout
+	case "prompt":
+		return p.PromptTimeout
+	case "agent":
+		if p.AgentTimeout == 0 {
+			return p.PromptTimeout
+		}
+		return p.AgentTimeout
+	}
+	return 0
+}
 
 // Event returns the canonical event called name.
 func (t *Tables) Event(name string) (Event, bool) { return table.Row(t.Events, t.eventIndex, name) }

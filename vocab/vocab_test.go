@@ -594,3 +594,33 @@ func TestHookVars(t *testing.T) {
 		t.Error("a variable set on no event is set on session_start")
 	}
 }
+
+// TestHandlerTimeout: each handler type's default, from the providers
+// table (reference part 1 §1.6, part 2 §1.6, §7.4); an agent hook where
+// only a prompt's is known gets the prompt's (QA q2 F4).
+func TestHandlerTimeout(t *testing.T) {
+	for _, tc := range []struct {
+		slug, typ string
+		want      int
+	}{
+		{"claude-code", "command", 600},
+		{"claude-code", "http", 600},
+		{"claude-code", "mcp_tool", 600},
+		{"claude-code", "prompt", 30},
+		{"claude-code", "agent", 60},
+		{"copilot-cli", "http", 30},
+		{"qwen-code", "command", 60},
+		{"qwen-code", "http", 600},
+		{"qwen-code", "agent", 30},
+		{"gemini-cli", "http", 0},
+		{"claude-code", "unknown", 0},
+	} {
+		p, ok := Default().Provider(tc.slug)
+		if !ok {
+			t.Fatalf("no provider %s", tc.slug)
+		}
+		if got := p.HandlerTimeout(tc.typ); got != tc.want {
+			t.Errorf("%s %s: got %d, want %d", tc.slug, tc.typ, got, tc.want)
+		}
+	}
+}
