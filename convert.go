@@ -887,6 +887,8 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		// target holds of them.
 		read, rds := sourcePatterns(m, from, to, dst)
 		res.Diagnostics = append(res.Diagnostics, rds...)
+		read, fds := foreignFields(read, to)
+		res.Diagnostics = append(res.Diagnostics, fds...)
 		if from != to {
 			// A notifier its decoder marked blocking by its event alone
 			// loses no guard anywhere (QA F12).

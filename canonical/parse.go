@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
 	"regexp"
@@ -221,6 +222,58 @@ var handlerFieldTypes = map[string][]string{
 	"server":           {HandlerMCPTool},
 	"tool":             {HandlerMCPTool},
 	"input":            {HandlerMCPTool},
+}
+
+// handlerFieldNames are handlerFieldTypes' keys in name order, sorted
+// once: DropForeignFields runs for every hook of a conversion.
+var handlerFieldNames = slices.Sorted(maps.Keys(handlerFieldTypes))
+
+// DropForeignFields clears each type-specific field h sets that its type
+// does not have (handlerFieldTypes: an http handler's "async", a prompt
+// handler's "env"), which validate warns about (HC184) and no tool's
+// handler of that type has a key for: a converter writes only keys the
+// target understands (spec §7.3). It returns the canonical names of the
+// fields cleared, in name order.
+func (h *Handler) DropForeignFields() []string {
+	var dropped []string
+	for _, f := range handlerFieldNames {
+		if contains(handlerFieldTypes[f], h.Type) {
+			continue
+		}
+		set := true
+		switch f {
+		case "command":
+			set, h.Command = h.Command != "", ""
+		case "platform":
+			set, h.Platform = len(h.Platform) > 0, nil
+		case "cwd":
+			set, h.Cwd = h.Cwd != "", ""
+		case "env":
+			set, h.Env = len(h.Env) > 0, nil
+		case "async":
+			set, h.Async = h.Async, false
+		case "url":
+			set, h.URL = h.URL != "", ""
+		case "headers":
+			set, h.Headers = len(h.Headers) > 0, nil
+		case "allowed_env_vars":
+			set, h.AllowedEnvVars = len(h.AllowedEnvVars) > 0, nil
+		case "prompt":
+			set, h.Prompt = h.Prompt != "", ""
+		case "model":
+			set, h.Model = h.Model != "", ""
+		case "server":
+			set, h.Server = h.Server != "", ""
+		case "tool":
+			set, h.Tool = h.Tool != "", ""
+		case "input":
+			set, h.Input = len(h.Input) > 0, nil
+		}
+		if set {
+			dropped = append(dropped, f)
+		}
+	}
+	return dropped
 }
 
 // RegexSyntax are the characters a regular expression treats specially:
