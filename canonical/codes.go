@@ -46,4 +46,5 @@ const (
 	CodeFieldIgnored     = "HC184" // a handler field its type ignores (warning)
 	CodeBlockingAsync    = "HC185" // a blocking hook that is also async: where it runs in the background it cannot block (warning)
 	CodeTimeoutUnit      = "HC186" // a timeout of 1000 seconds or more, likely meant in milliseconds, or under 0.1 s, which stops the hook before it starts (warning)
+	CodeURLInvalid       = "HC192" // an http handler's url that is not an absolute http:// or https:// URL: no tool can post to it, and a guard whose request fails lets the action through (error)
 )

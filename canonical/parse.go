@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
@@ -274,6 +275,13 @@ func (h *Handler) DropForeignFields() []string {
 		}
 	}
 	return dropped
+}
+
+// HTTPURL reports whether s is an absolute http:// or https:// URL with
+// a host: the only URLs an http handler can post to in any tool.
+func HTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // RegexSyntax are the characters a regular expression treats specially:
@@ -740,6 +748,12 @@ func (d *decoder) handler(n *node.Node, path string) Handler {
 			h.StatusMessage = d.str(v, fp)
 		case "url":
 			h.URL = d.str(v, fp)
+			if v.Kind == node.String && strings.TrimSpace(h.URL) != "" && !HTTPURL(h.URL) {
+				// QA q2 F8: "not a url" and ftp:// passed validate, and
+				// became a curl guard in Codex that always fails open.
+				d.errorf(CodeURLInvalid, v.Pos, fp, "write an absolute http:// or https:// URL (https://policy.example.com/hook)",
+					"url must be an absolute http:// or https:// URL, not %q", h.URL)
+			}
 		case "headers":
 			h.Headers = d.stringMap(v, fp)
 		case "allowed_env_vars":

@@ -30,7 +30,13 @@ var Dialect = &nested.Dialect{
 	// Documented keys with no canonical field; "once" only matters in skill
 	// frontmatter but is documented, so it is carried rather than dropped.
 	Extra: []string{"if", "args", "asyncRewake", "shell", "once", "continueOnBlock"},
-	Types: canonical.HandlerTypes(),
+	// Reference part 1 §1.6.
+	KeyShapes: map[string]string{
+		"if": "string", "asyncRewake": "bool", "shell": "bash|powershell",
+		"once": "bool", "continueOnBlock": "bool",
+	},
+	PositiveTimeout: true,
+	Types:           canonical.HandlerTypes(),
 	Timeout: func(string) nested.Unit {
 		return nested.Seconds
 	},

@@ -24,6 +24,8 @@ var Dialect = &nested.Dialect{
 	},
 	Extra:     []string{"description"},
 	GroupKeys: []string{"sequential"},
+	// Reference part 1 §2.6.
+	KeyShapes: map[string]string{"description": "string", "sequential": "bool"},
 	Types:     []string{canonical.HandlerCommand},
 	Timeout: func(string) nested.Unit {
 		return nested.Millis

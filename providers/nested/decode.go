@@ -421,6 +421,9 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 			}
 			matcher, has = f.Value.Text, true
 		case slices.Contains(c.d.GroupKeys, f.Key):
+			if !c.shapeOK(ds, f, path+"."+f.Key) {
+				continue
+			}
 			if extra == nil {
 				extra = &node.Node{Kind: node.Object}
 			}
@@ -474,7 +477,9 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 			continue
 		}
 		if slices.Contains(c.d.Extra, f.Key) {
-			extra.Set(f.Key, f.Value)
+			if c.shapeOK(ds, f, at.key(f.Key)) {
+				extra.Set(f.Key, f.Value)
+			}
 			continue
 		}
 		ds.Warnf(CodeUnknownKey, f.KeyPos, at.key(f.Key), c.unknownKeyHint(n, f.Key),
@@ -663,10 +668,56 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 				// such a file in CI with exit 0).
 				ds.Errorf(CodeShape, v.Pos, path(), "write a whole number of seconds",
 					"%s reads timeout as a whole number of seconds, written without a point or exponent: %s makes it reject the whole file, so none of the file's hooks run there now", c.Prov.Name, v.Text)
+			} else if c.d.PositiveTimeout && t == 0 {
+				ds.Errorf(CodeShape, v.Pos, path(), "write a number of seconds above 0, or leave it out for the default",
+					"%s's timeout must be above 0, not %s", c.Prov.Name, v.Text)
 			} else if unit == IntSeconds && t < 1 {
 				ds.Warnf(CodeShape, v.Pos, path(), "write at least 1, or leave it out for the default",
 					"%s's timeout is at least 1 second, not %s", c.Prov.Name, v.Text)
 			}
 		}
 	}
+}
+
+// shapeOK reports whether f, a documented key without a canonical field,
+// holds a value of the shape the dialect's KeyShapes gives it, and says
+// where it does not (an error, as for a canonical field of the wrong
+// type: Claude Code's "once": "yes", "shell": "zsh"; Gemini CLI's
+// "sequential": "yes").
+func (c *Codec) shapeOK(ds *diag.List, f node.Field, path string) bool {
+	hint, msg := c.shapeProblem(f)
+	if msg == "" {
+		return true
+	}
+	ds.Errorf(CodeShape, f.Value.Pos, path, hint, "%s", msg)
+	return false
+}
+
+// shapeProblem is what is wrong with f's value by the dialect's
+// KeyShapes, with a hint; "" when nothing is. The encoder asks it too, so
+// that a hand-edited provider_data value of the wrong shape is not
+// written where the tool rejects it.
+func (c *Codec) shapeProblem(f node.Field) (hint, msg string) {
+	shape, ok := c.d.KeyShapes[f.Key]
+	if !ok {
+		return "", ""
+	}
+	v := f.Value
+	switch shape {
+	case "bool":
+		if v.Kind != node.Bool {
+			return "write true or false", fmt.Sprintf("%s must be a boolean, not %s", f.Key, v.Kind.Article())
+		}
+	case "string":
+		if v.Kind != node.String {
+			return "quote the value", fmt.Sprintf("%s must be a string, not %s", f.Key, v.Kind.Article())
+		}
+	default:
+		values := strings.Split(shape, "|")
+		if v.Kind != node.String || !slices.Contains(values, v.Text) {
+			return "write one of " + strings.Join(values, ", "),
+				fmt.Sprintf("%s's %s is one of %s, not %s", c.Prov.Name, f.Key, strings.Join(values, ", "), node.AppendCompact(nil, v))
+		}
+	}
+	return "", ""
 }

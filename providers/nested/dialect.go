@@ -60,6 +60,16 @@ type Dialect struct {
 	Extra []string
 	// GroupKeys are documented group keys besides "matcher" and "hooks".
 	GroupKeys []string
+	// KeyShapes are the documented value of Extra and GroupKeys keys:
+	// "string", "bool", or the only values a string may have, "a|b"
+	// (Claude Code's shell: bash|powershell). A value of another shape is
+	// an error, as one of a canonical field's is (async), and is not
+	// carried: the tool rejects it, or reads it as no setting (QA q2 F8:
+	// Claude Code's "shell": "zsh" was written on to Qwen Code).
+	KeyShapes map[string]string
+	// PositiveTimeout is true where the tool requires a timeout above 0
+	// (Claude Code's "number (>0)", reference part 1 §1.6).
+	PositiveTimeout bool
 	// Types are the handler types the tool accepts. A handler of another
 	// type is never written (the pipeline degrades it first).
 	Types []string

@@ -469,7 +469,7 @@ func (c *Codec) groupExtra(h *canonical.Hook, pd *node.Node) *node.Node {
 		// hold others, which would reach the group as they are.
 		own := &node.Node{Kind: node.Object}
 		for _, f := range g.Fields {
-			if slices.Contains(c.d.GroupKeys, f.Key) {
+			if _, bad := c.shapeProblem(f); slices.Contains(c.d.GroupKeys, f.Key) && bad == "" {
 				own.Fields = append(own.Fields, f)
 			}
 		}
@@ -610,6 +610,9 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		if strings.HasPrefix(f.Key, "$") || !slices.Contains(c.d.Extra, f.Key) {
 			continue
 		}
+		if _, bad := c.shapeProblem(f); bad != "" {
+			continue // hand-edited: the decoder never carries such a value
+		}
 		fields = append(fields, f)
 	}
 	if len(c.d.Extra) > 0 {
@@ -618,7 +621,7 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		for _, slug := range c.kin(h) {
 			other := providers.OwnData(h, slug)
 			for _, k := range c.d.Extra {
-				if v := other.Get(k); v != nil && pd.Get(k) == nil && !slices.ContainsFunc(fields, func(f node.Field) bool { return f.Key == k }) {
+				if v := other.Get(k); v != nil && pd.Get(k) == nil && !slices.ContainsFunc(fields, func(f node.Field) bool { return f.Key == k }) && c.fits(k, v) {
 					fields = append(fields, field(k, v))
 				}
 			}
@@ -657,7 +660,7 @@ func (c *Codec) carriedShell(h *canonical.Hook, pd *node.Node, execForm bool) *n
 		if data.Get("$exec") != nil {
 			continue // an exec form runs no shell: its "shell" is ignored there
 		}
-		if got := data.Get(other.ShellKey); got != nil && got.Kind == node.String {
+		if got := data.Get(other.ShellKey); got != nil && got.Kind == node.String && c.fits(c.Prov.ShellKey, got) {
 			v, from = got, slug
 		}
 	}
@@ -725,3 +728,10 @@ func EncodeTimeout(ds *diag.List, h *canonical.Hook, i int, tool string, u Unit)
 }
 
 func field(k string, v *node.Node) node.Field { return node.Field{Key: k, Value: v} }
+
+// fits reports whether v, a kindred tool's value for key, has the shape
+// this dialect's KeyShapes gives the key.
+func (c *Codec) fits(key string, v *node.Node) bool {
+	_, bad := c.shapeProblem(node.Field{Key: key, Value: v})
+	return bad == ""
+}

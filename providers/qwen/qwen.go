@@ -27,6 +27,8 @@ var Dialect = &nested.Dialect{
 	},
 	Extra:     []string{"description", "shell"},
 	GroupKeys: []string{"sequential"},
+	// Reference part 2 §7.4: shell is bash or powershell.
+	KeyShapes: map[string]string{"description": "string", "shell": "bash|powershell", "sequential": "bool"},
 	Types:     []string{canonical.HandlerCommand, canonical.HandlerHTTP, canonical.HandlerPrompt},
 	// Documented beside them (reference part 2 §7.4), with no canonical
 	// form: left out with a warning.
