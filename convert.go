@@ -1180,6 +1180,14 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 					"delete the hook before converting, or remove it from the converted config, if it should stay off",
 					"%s is turned off in %s (%s), but it is converted enabled: it will run in %s", h.DisplayName(i), source.Name, v.Text, to)
 			}
+			if data.Get("$neverRuns") != nil {
+				// A handler of a type its tool parses but never runs (HC321:
+				// Codex's and Factory Droid's prompt and agent hooks) was no
+				// guard there; converted, it becomes a live one (QA q2 F9).
+				ds.Warnf(CodeDisabledHook, h.PosOf(""), hookPath(h, i),
+					"delete the hook before converting, or remove it from the converted config, if it should stay off",
+					"%s never ran in %s, which does not run %s handlers, but it is converted: it will run in %s", h.DisplayName(i), source.Name, h.Handler.Type, to)
+			}
 			if key := source.DisabledKey; key != "" && !carries(slug, key) {
 				if v := data.Get(key); v != nil && v.Kind == node.Bool && !v.Bool {
 					ds.Warnf(CodeDisabledHook, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.%s", h.SourceIndex(i), slug, key),
