@@ -59,6 +59,17 @@ func TestNoSilentFieldLoss(t *testing.T) {
 				if !found {
 					continue // gone: TestNoSilentLossOfBlocking and verify cover that
 				}
+				// A generated program's output embeds the manifest, so
+				// every field comes back decoded, whether the program acts
+				// on it or not: those it ignores are lost too (QA q2 F10:
+				// status_message for Cline and OpenCode, never checked).
+				if fu, ok := dst.(providers.FieldUser); ok {
+					for _, f := range setFields(&h.Handler) {
+						if !fu.UsesField(f) && !slices.Contains(lost, f) {
+							lost = append(lost, f)
+						}
+					}
+				}
 				checked++
 				if len(lost) == 0 {
 					continue
@@ -77,6 +88,25 @@ func TestNoSilentFieldLoss(t *testing.T) {
 		t.Fatalf("only %d hooks checked", checked)
 	}
 	t.Logf("%d hook conversions checked, %d changed with a diagnostic", checked, changed)
+}
+
+// setFields are the fields lostFields compares that hd sets.
+func setFields(hd *canonical.Handler) []string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{
+		{"allowed_env_vars", len(hd.AllowedEnvVars) > 0}, {"async", hd.Async}, {"cwd", hd.Cwd != ""},
+		{"env", len(hd.Env) > 0}, {"headers", len(hd.Headers) > 0}, {"input", len(hd.Input) > 0},
+		{"model", hd.Model != ""}, {"platform", len(hd.Platform) > 0}, {"status_message", hd.StatusMessage != ""},
+		{"timeout", hd.Timeout > 0},
+	} {
+		if f.set {
+			out = append(out, f.name)
+		}
+	}
+	return out
 }
 
 // sameRun finds the hooks of got on h's event that run what h runs.

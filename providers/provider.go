@@ -106,6 +106,18 @@ type KeyCarrier interface {
 	CarriesKey(slug, key string) bool
 }
 
+// FieldUser is implemented by adapters whose output embeds the manifest
+// it runs (hookconv's generated programs: Cline's scripts, OpenCode's
+// plugin): decoded again, every field comes back, whether the program
+// acts on it or not, so the fields it ignores are said (HC316) by this,
+// not found by a round trip (QA q2 F10: status_message was dropped
+// silently there).
+type FieldUser interface {
+	// UsesField reports whether the program acts on handler field (its
+	// canonical name: "status_message", "platform.windows").
+	UsesField(field string) bool
+}
+
 // OwnKeyWriter is an adapter that says which keys of its own
 // provider_data it writes (its dialect's documented keys without a
 // canonical home: Claude Code's asyncRewake, Cursor's failClosed). The

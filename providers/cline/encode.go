@@ -35,6 +35,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 				"%s uses event %s, which Cline does not have; not written", h.DisplayName(i), h.Event)
 			continue
 		}
+		providers.WarnUnwritten(&ds, h, i, "Cline", a.UsesField)
 		groups[row.Name] = append(groups[row.Name], scriptHook{h: h, pos: i + 1})
 		events[row.Name] = row.Event
 	}
@@ -219,3 +220,8 @@ func (a *Adapter) noteOf(ev string) string {
 func inFile(ds diag.List, file string) {
 	ds[len(ds)-1].File = file
 }
+
+// UsesField reports whether the generated script acts on a handler field
+// (providers.FieldUser): Cline shows no status message for a hook
+// (reference part 2 §6), and the script prints none.
+func (a *Adapter) UsesField(field string) bool { return field != "status_message" }

@@ -162,6 +162,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 			ds.Infof(CodeDefaultTimeout, h.PosOf("handler"), fmt.Sprintf("hooks[%d].handler", h.SourceIndex(i)), "set handler.timeout if it needs longer",
 				"%s sets no timeout, and OpenCode has none: the plugin kills its command after %d s", h.DisplayName(i), DefaultTimeout)
 		}
+		providers.WarnUnwritten(&ds, h, i, "OpenCode", a.UsesField)
 		written := *h
 		if name, _ := a.tables().native(h.Event); !slices.Contains(a.tables().ToolHooks, name) {
 			written.Matcher = nil // not tested there (check warned)
@@ -183,6 +184,11 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 	}
 	return providers.Files{path.Clean(target): out}, ds
 }
+
+// UsesField reports whether the generated plugin acts on a handler field
+// (providers.FieldUser): OpenCode's plugin hooks have no status message
+// (reference part 2 §5), and the plugin shows none.
+func (a *Adapter) UsesField(field string) bool { return field != "status_message" }
 
 // replacing checks the file the plugin replaces: one hookconv generated may
 // go (with a warning when it held other hooks), any other may not.

@@ -77,7 +77,9 @@ const rich = `{
 func TestRoundTrip(t *testing.T) {
 	m := manifest(t, rich)
 	out, eds := encode(t, m)
-	if len(eds) > 0 {
+	// The manifest keeps status_message, which the plugin does not show:
+	// said once (HC316).
+	if !slices.Equal(eds.Codes(), []string{providers.CodeFieldDropped}) {
 		t.Errorf("encode diagnostics: %v", eds)
 	}
 	back, ds := adapter(t).Decode(providers.Files{pluginPath: out})
@@ -296,6 +298,11 @@ func TestDecodeProblems(t *testing.T) {
 func TestEncodeExisting(t *testing.T) {
 	a := adapter(t)
 	m := manifest(t, rich)
+	for i := range m.Hooks {
+		// The plugin shows no status message (HC316): not what this
+		// test is about.
+		m.Hooks[i].Handler.StatusMessage = ""
+	}
 	own, _ := encode(t, m)
 	const target = "custom/place.ts"
 
