@@ -710,8 +710,8 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 		case l.id == capLLMEvaluated || l.id == capMCPToolHandler || l.id == capSessionPrompt || l.id == capAgentPrompt:
 			p.warn(CodeCapabilityReduced, p.field(l.id),
 				fmt.Sprintf("\"warn\" cannot be honoured for %s: rewrite the hook as a command, or set degradation.%s to %s", l.id, l.id, p.orBlock(`"exclude"`)),
-				"%s uses %s, %s; a %s handler has no reduced form on %s and cannot run at all; %s",
-				p.label(), l.id, p.unsupported(l.id), h.Handler.Type, p.target, p.excluded())
+				"%s uses %s, %s; %s handler has no reduced form on %s and cannot run at all; %s",
+				p.label(), l.id, p.unsupported(l.id), diag.A(h.Handler.Type), p.target, p.excluded())
 			return false
 		}
 	}
@@ -1314,7 +1314,7 @@ func (p *planner) exitIgnored(b Blocking) {
 // wherever the event blocks at all, so it is warned about there too.
 func (p *planner) checkExitBlocks(kept *canonical.Hook) {
 	b, ok := p.caps.BlockingOf(p.target, kept.Event)
-	if !ok || b.Behaviour == Observe || kept.Handler.Async {
+	if !ok || b.Behaviour == Observe || kept.Handler.Async || p.inBackground(kept) {
 		return // an async hook runs beside the action: its exit stops nothing
 	}
 	var what, hint string
@@ -1346,6 +1346,30 @@ func (p *planner) checkExitBlocks(kept *canonical.Hook) {
 	p.warn(CodeExitBlocks, "blocking", hint,
 		"%s is not blocking, but %s %s when a hook on %s %s: there it can block what it was only meant to watch",
 		p.label(), p.target, does, kept.Event, what)
+}
+
+// inBackground reports whether kept carries a key of the target's own
+// that runs it in the background (the providers table's background_keys:
+// Claude Code's asyncRewake, which implies async and is written as it
+// is): its exit 2 wakes the model and stops no action, so it is no hook
+// that now blocks (QA q2 F11c: a false HC207 on a Claude Code round trip
+// through a manifest).
+func (p *planner) inBackground(kept *canonical.Hook) bool {
+	prov, ok := p.names.Provider(p.target)
+	raw := kept.ProviderData[p.target]
+	if !ok || len(prov.BackgroundKeys) == 0 || len(raw) == 0 {
+		return false
+	}
+	var own map[string]any
+	if json.Unmarshal(raw, &own) != nil {
+		return false
+	}
+	for _, key := range prov.BackgroundKeys {
+		if on, _ := own[key].(bool); on {
+			return true
+		}
+	}
+	return false
 }
 
 // field is the hook field that carries capability id, for positions.

@@ -281,7 +281,7 @@ func (w *scriptWriter) plan(sh scriptHook) plan {
 	if hd.Type != canonical.HandlerCommand {
 		w.ds.Warnf(CodeNotRun, h.PosOf("handler.type"), w.path(sh, "handler.type"),
 			"convert it to a command hook (the pipeline does so for http handlers)",
-			"%s is a %s handler; Cline runs only commands, so the script keeps it in its manifest but never runs it", h.DisplayName(i), hd.Type)
+			"%s is %s handler; Cline runs only commands, so the script keeps it in its manifest but never runs it", h.DisplayName(i), diag.A(hd.Type))
 		p.run = false
 		return p
 	}

@@ -100,7 +100,7 @@ func (e *encoder) action(h *canonical.Hook, i int) (*node.Node, bool) {
 		typ, key, text = "agent", "prompt", hd.Prompt
 	default:
 		e.ds.Warnf(providers.CodeNotWritten, h.PosOf("handler.type"), hookPath(h, i)+".handler.type", "rewrite it as a command",
-			"%s is a %s handler; Kiro runs command and agent actions only, so it was not written", h.DisplayName(i), hd.Type)
+			"%s is %s handler; Kiro runs command and agent actions only, so it was not written", h.DisplayName(i), diag.A(hd.Type))
 		return nil, false
 	}
 	if strings.TrimSpace(text) == "" {

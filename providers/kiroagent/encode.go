@@ -78,7 +78,7 @@ func (e *encoder) runnable(h *canonical.Hook, i int) bool {
 	switch {
 	case h.Handler.Type != canonical.HandlerCommand:
 		e.ds.Warnf(providers.CodeNotWritten, h.PosOf("handler.type"), hookPath(h, i)+".handler.type", "rewrite it as a command",
-			"%s is a %s handler; Kiro CLI agent hooks run shell commands only, so it was not written", h.DisplayName(i), h.Handler.Type)
+			"%s is %s handler; Kiro CLI agent hooks run shell commands only, so it was not written", h.DisplayName(i), diag.A(h.Handler.Type))
 	case strings.TrimSpace(h.Handler.Command) == "":
 		e.ds.Warnf(providers.CodeNotWritten, h.PosOf("handler.command"), hookPath(h, i)+".handler.command", "",
 			"%s has no command to run; not written", h.DisplayName(i))

@@ -220,7 +220,7 @@ func (a *Adapter) Encode(m *canonical.Manifest, existing providers.Files) (provi
 		at := fmt.Sprintf("hooks[%d]", h.SourceIndex(i))
 		if h.Handler.Type != canonical.HandlerCommand {
 			ds.Warnf(providers.CodeNotWritten, h.PosOf("handler.type"), at+".handler.type", "OpenHook runs shell commands only",
-				"%s is a %s handler, which OpenHook cannot run; not written", h.DisplayName(i), h.Handler.Type)
+				"%s is %s handler, which OpenHook cannot run; not written", h.DisplayName(i), diag.A(h.Handler.Type))
 			continue
 		}
 		name, ok := a.eventName(h)
