@@ -27,12 +27,24 @@ import (
 // ErrNoSource is what the error of FindProjectSource wraps (errors.Is)
 // when the project holds no config of the source tool: nothing to
 // convert, which a caller running over many projects tells apart from a
-// choice it must make (hookconv exits 1 on it, 2 on the others).
+// choice it must make (ErrSeveralSources).
 var ErrNoSource = errors.New("no hook configuration found")
+
+// ErrSeveralSources is what the error of FindProjectSource wraps when the
+// project holds the configs of several tools and none is told to be the
+// source: the caller must name one. It is no mistake in a command line
+// (hookconv exits 1 on it, as on ErrNoSource).
+var ErrSeveralSources = errors.New("hook configurations of several tools")
+
+// Codes of FindProjectSource, for a project holding several tools' configs.
+const (
+	CodeSourceTaken    = "HC468" // a project holding several tools' configs, all but one of them targets of the run: the one left is taken as the source, and said (info)
+	CodeSeveralSources = "HC469" // a project holding several tools' configs, none named as the source: name one with --from (error)
+)
 
 // projectError is an error of FindProjectSource: its message as the
 // command prints it, and, for a project without the source's config,
-// ErrNoSource.
+// ErrNoSource, or for one whose source must be chosen, ErrSeveralSources.
 type projectError struct {
 	msg      string
 	noSource bool
@@ -40,8 +52,15 @@ type projectError struct {
 
 func (e *projectError) Error() string { return e.msg }
 
-// Is makes errors.Is(err, ErrNoSource) true for a project without config.
-func (e *projectError) Is(target error) bool { return e.noSource && target == ErrNoSource }
+// Is makes errors.Is(err, ErrNoSource) true for a project without config,
+// and errors.Is(err, ErrSeveralSources) for one whose source must be
+// chosen.
+func (e *projectError) Is(target error) bool {
+	if e.noSource {
+		return target == ErrNoSource
+	}
+	return target == ErrSeveralSources
+}
 
 func noSourcef(format string, args ...any) error {
 	return &projectError{msg: fmt.Sprintf(format, args...), noSource: true}
@@ -85,10 +104,18 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 	}
 	fsys := os.DirFS(dir)
 	plugin := false // the source was told by its plugin's hooks/hooks.json
+	var ds diag.List
 	if from == "" {
+		var note string
 		var err error
-		if from, plugin, err = findSourceTool(fsys, dir, targets); err != nil {
+		if from, plugin, note, err = findSourceTool(fsys, dir, targets); err != nil {
 			return ProjectSource{}, err
+		}
+		if note != "" {
+			// Said as the source is said elsewhere (the "== from -> to"
+			// headings), so a script running over many projects sees
+			// which config the run read.
+			ds.Infof(CodeSourceTaken, diag.Pos{}, "", "", "%s", note)
 		}
 	}
 	rels := ProviderFiles(from, fsys)
@@ -99,7 +126,6 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 		rels = append(rels, "hooks/hooks.json")
 	}
 	files := providers.Files{}
-	var ds diag.List
 	read := map[string]bool{} // by real path
 	for _, rel := range rels {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -136,8 +162,10 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 }
 
 // findSourceTool settles which tool's config a project holds, for
-// FindProjectSource; plugin says a plugin's hooks/hooks.json told it.
-func findSourceTool(fsys fs.FS, dir string, targets []string) (from string, plugin bool, err error) {
+// FindProjectSource; plugin says a plugin's hooks/hooks.json told it, and
+// note, when not "", that other tools' configs were left out as targets
+// (the user, who named no source, is told which was taken).
+func findSourceTool(fsys fs.FS, dir string, targets []string) (from string, plugin bool, note string, err error) {
 	var found []string
 	for _, slug := range providers.Slugs() {
 		if slug == "canonical" {
@@ -157,7 +185,7 @@ func findSourceTool(fsys fs.FS, dir string, targets []string) (from string, plug
 			case 1:
 				found, plugin = cands, true
 			default:
-				return "", false, choosef("%s holds hooks/hooks.json, which could be %s; choose with --from", dir, strings.Join(cands, " or "))
+				return "", false, "", choosef("%s holds hooks/hooks.json, which could be %s; choose with --from", dir, strings.Join(cands, " or "))
 			}
 		}
 	}
@@ -172,6 +200,12 @@ func findSourceTool(fsys fs.FS, dir string, targets []string) (from string, plug
 			}
 		}
 	}
+	// Tools sharing a path (Copilot CLI and VS Code's .github/hooks) are
+	// told apart by content first, as detect tells them apart: the
+	// message of a choice left to the user names what detect lists (QA
+	// q1 F2: it named vs-code-copilot beside gemini-cli's config, since
+	// content was read only when every tool found shared one path).
+	found = byContentGrouped(fsys, found)
 	if len(found) > 1 {
 		// The target is never the source: after a first migration the
 		// project holds the target's config too, and a second run
@@ -187,20 +221,59 @@ func findSourceTool(fsys fs.FS, dir string, targets []string) (from string, plug
 			return false
 		}
 		if others := slices.DeleteFunc(slices.Clone(found), isTarget); len(others) == 1 {
+			left := slices.DeleteFunc(slices.Clone(found), func(s string) bool { return s == others[0] })
+			note = fmt.Sprintf("hook configs of several tools here (%s): %s is read as the source, since %s %s a target of this run (--from names another)", strings.Join(found, ", "), others[0], strings.Join(left, ", "), isAre(len(left)))
 			found = others
 		}
 	}
-	if len(found) > 1 {
-		found = byContent(fsys, found)
-	}
 	switch len(found) {
 	case 0:
-		return "", false, noSourcef("no hook configuration found in %s; name the file, or the tool with --from", dir)
+		return "", false, "", noSourcef("no hook configuration found in %s; name the file, or the tool with --from", dir)
 	case 1:
-		return found[0], plugin, nil
+		return found[0], plugin, note, nil
 	default:
-		return "", false, choosef("%s has hook configs of several tools (%s); choose one with --from", dir, strings.Join(found, ", "))
+		return "", false, "", choosef("%s has hook configs of several tools (%s); choose one with --from", dir, strings.Join(found, ", "))
 	}
+}
+
+// isAre is the verb for n things.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// byContentGrouped narrows found by content (byContent) within each set
+// of tools that read the same files, keeping found's order; tools whose
+// files differ from every other's stay as they are.
+func byContentGrouped(fsys fs.FS, found []string) []string {
+	if len(found) < 2 {
+		return found
+	}
+	var groups [][]string
+	files := map[string][]string{}
+	for _, slug := range found {
+		rels := ProviderFiles(slug, fsys)
+		files[slug] = rels
+		i := slices.IndexFunc(groups, func(g []string) bool { return slices.Equal(files[g[0]], rels) })
+		if i < 0 {
+			groups = append(groups, []string{slug})
+		} else {
+			groups[i] = append(groups[i], slug)
+		}
+	}
+	keep := map[string]bool{}
+	for _, g := range groups {
+		if len(g) == 1 {
+			keep[g[0]] = true
+			continue
+		}
+		for _, slug := range byContent(fsys, g) {
+			keep[slug] = true
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(found), func(s string) bool { return !keep[s] })
 }
 
 // byContent narrows tools that found the same config files (Copilot CLI

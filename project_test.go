@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 )
@@ -15,6 +16,7 @@ import (
 func TestFindProjectSource(t *testing.T) {
 	claude := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"./g.sh"}]}]}}`
 	gemini := `{"hooks":{"BeforeTool":[{"matcher":"run_shell_command","hooks":[{"type":"command","command":"./g.sh"}]}]}}`
+	copilot := `{"version":1,"hooks":{"postToolUse":[{"type":"command","bash":"./g.sh"}]}}`
 	tests := []struct {
 		name     string
 		files    map[string]string
@@ -22,13 +24,21 @@ func TestFindProjectSource(t *testing.T) {
 		targets  []string
 		want     string
 		noSource bool
+		// several: the error is ErrSeveralSources; taken: the source was
+		// chosen by leaving out targets, and said (HC468).
+		several, taken bool
 	}{
-		{"found by its path", map[string]string{".claude/settings.json": claude}, "", nil, "claude-code", false},
-		{"named", map[string]string{".claude/settings.json": claude}, "claude-code", nil, "claude-code", false},
-		{"nothing there", map[string]string{"README": "x"}, "", nil, "", true},
-		{"none of the named tool's", map[string]string{".claude/settings.json": claude}, "cursor", nil, "", true},
-		{"two tools: a choice", map[string]string{".claude/settings.json": claude, ".gemini/settings.json": gemini}, "", nil, "", false},
-		{"two tools, one the target", map[string]string{".claude/settings.json": claude, ".gemini/settings.json": gemini}, "", []string{"gemini-cli"}, "claude-code", false},
+		{"found by its path", map[string]string{".claude/settings.json": claude}, "", nil, "claude-code", false, false, false},
+		{"named", map[string]string{".claude/settings.json": claude}, "claude-code", nil, "claude-code", false, false, false},
+		{"nothing there", map[string]string{"README": "x"}, "", nil, "", true, false, false},
+		{"none of the named tool's", map[string]string{".claude/settings.json": claude}, "cursor", nil, "", true, false, false},
+		{"two tools: a choice", map[string]string{".claude/settings.json": claude, ".gemini/settings.json": gemini}, "", nil, "", false, true, false},
+		{"two tools, one the target", map[string]string{".claude/settings.json": claude, ".gemini/settings.json": gemini}, "", []string{"gemini-cli"}, "claude-code", false, false, true},
+		// Copilot CLI's file, which VS Code's path holds too, told apart
+		// by its event names beside a target's config (QA q1 F2).
+		{"a shared path beside the target", map[string]string{".github/hooks/hooks.json": copilot, ".gemini/settings.json": gemini}, "", []string{"gemini-cli"}, "copilot-cli", false, false, true},
+		{"a shared path beside another tool", map[string]string{".github/hooks/hooks.json": copilot, ".gemini/settings.json": gemini}, "", []string{"codex"}, "", false, true, false},
+		{"a shared path alone", map[string]string{".github/hooks/hooks.json": copilot}, "", []string{"gemini-cli"}, "copilot-cli", false, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,6 +55,12 @@ func TestFindProjectSource(t *testing.T) {
 			got, err := FindProjectSource(dir, tt.from, tt.targets)
 			if errors.Is(err, ErrNoSource) != tt.noSource {
 				t.Errorf("err = %v; want ErrNoSource: %v", err, tt.noSource)
+			}
+			if errors.Is(err, ErrSeveralSources) != tt.several {
+				t.Errorf("err = %v; want ErrSeveralSources: %v", err, tt.several)
+			}
+			if taken := slices.Contains(got.Diagnostics.Codes(), CodeSourceTaken); taken != tt.taken {
+				t.Errorf("diagnostics %v; want %s: %v", got.Diagnostics.Codes(), CodeSourceTaken, tt.taken)
 			}
 			if (err == nil) != (tt.want != "") || got.From != tt.want {
 				t.Errorf("From = %q, err = %v; want %q", got.From, err, tt.want)

@@ -65,8 +65,13 @@ of it, or holds it without one of its settings (a condition such as
 Claude's "if", the config being switched off): removing it would lose
 that.
 
+Without --from, the source is the tool whose config the project holds;
+the targets' configs are left out (a second run finds the first one's),
+and the tool taken so is named (HC468).
+
 Exit status: 0 on success, 1 on errors (or warnings, with --strict), when
-the project holds no config of the source tool, or when the output (the
+the project holds no config of the source tool, or the configs of several
+with none to choose (HC469: name it with --from), or when the output (the
 diff, the summary) cannot be written: the message says whether the files
 were. 2 when the command line is wrong.`,
 		Example: `  hookconv migrate --from claude-code --to cursor,gemini-cli,codex

@@ -34,19 +34,30 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 // noSourceError is a project that holds no configuration of the source
 // tool: nothing to convert, exit 1 (not 2: the command line may be right,
 // and a script running migrate over many repositories must tell a
-// repository without hooks from a mistyped flag).
-type noSourceError struct{ msg string }
+// repository without hooks from a mistyped flag). several marks a project
+// holding the configs of several tools, none named the source: exit 1
+// too, for the same reason (QA q1 F2: migrate run again found the
+// config its first run wrote and exited 2, which the README keeps for a
+// wrong command line and nothing else).
+type noSourceError struct {
+	msg     string
+	several bool
+}
 
 func (e noSourceError) Error() string { return e.msg }
 
 func noSourcef(format string, args ...any) error {
-	return noSourceError{fmt.Sprintf(format, args...)}
+	return noSourceError{msg: fmt.Sprintf(format, args...)}
 }
 
-// diagnostics is the error as one HC401 error diagnostic, for the json
-// and github formats.
+// diagnostics is the error as one HC401 (or, for several tools' configs,
+// HC469) error diagnostic, for the json and github formats.
 func (e noSourceError) diagnostics() diag.List {
 	var ds diag.List
+	if e.several {
+		ds.Errorf(hookconv.CodeSeveralSources, diag.Pos{}, "", "name the source tool with --from", "%s", e.msg)
+		return ds
+	}
 	ds.Errorf(hookconv.CodeNothingDecoded, diag.Pos{}, "", "check the directory, or name the tool with --from or the file itself", "%s", e.msg)
 	return ds
 }
