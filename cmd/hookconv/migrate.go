@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -23,7 +24,7 @@ import (
 
 func newMigrateCmd(e *env) *cobra.Command {
 	var from, to, format string
-	var dryRun, removeSource, strict bool
+	var dryRun, check, removeSource, strict bool
 	cmd := &cobra.Command{
 		Use:   "migrate [--from P] --to Q[,R...] [DIR]",
 		Short: "Move a project's hooks to other tools, in place",
@@ -57,7 +58,21 @@ nothing. The diff is in git's form, with each new file's mode ("git
 apply" in DIR makes what the run would write, executable scripts
 included). Where the run would refuse to write a file (read-only, not a
 regular file, in a folder that does not let the user create files), the
-dry run fails the same way, exit 1. --remove-source removes the hooks that every target now holds
+dry run fails the same way, exit 1.
+
+--check writes nothing and prints only the summary, each target's files
+named "(would write …)", and exits 1 when the run would change any file
+(a target's, or the source's under --remove-source), 0 when it would
+change none: a CI gate, as "prettier --check".
+Diagnostics are shown only where the run would fail, to say why (exit 1
+too). It fails where the run would, as --dry-run does, and is refused
+beside --dry-run (a usage error): give one of the two.
+
+With --format json the summary is one JSON document on standard output
+(the README's "Migrating a repository" gives its shape), the
+diagnostics one on standard error.
+
+--remove-source removes the hooks that every target now holds
 from the source config, keeping the rest of that file. A hook stays, with
 a warning (HC414), when some target holds it with less power to block (it
 only observes there), runs it for fewer cases, already holds a weaker copy
@@ -71,16 +86,24 @@ and the tool taken so is named (HC468).
 
 Exit status: 0 on success, 1 on errors (or warnings, with --strict), when
 the project holds no config of the source tool, or the configs of several
-with none to choose (HC469: name it with --from), or when the output (the
+with none to choose (HC469: name it with --from), under --check when the
+run would change a file, or when the output (the
 diff, the summary) cannot be written: the message says whether the files
 were. 2 when the command line is wrong.`,
 		Example: `  hookconv migrate --from claude-code --to cursor,gemini-cli,codex
   hookconv migrate --to cursor --dry-run path/to/repo
+  hookconv migrate --from claude-code --to cursor --check --format json
   hookconv migrate --from claude-code --to gemini-cli --remove-source`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains([]string{diag.FormatText, diag.FormatJSON, diag.FormatGitHub}, format) {
 				return usagef("--format must be one of text, json, github, not %q", format)
+			}
+			if check && dryRun {
+				// Both preview, on stdout: one a summary and the exit
+				// status, the other a diff. Together each would hide
+				// the other's output.
+				return usagef("--check and --dry-run are two previews (the summary and exit status, or the diff); give one")
 			}
 			targets, err := targetList(to)
 			if err != nil {
@@ -109,7 +132,7 @@ were. 2 when the command line is wrong.`,
 			}
 			e.targets = targets
 			locked := false
-			if !dryRun {
+			if !dryRun && !check {
 				// One migrate at a time per project: two would each read
 				// the files before the other wrote them, and the last to
 				// write would drop the other's hooks.
@@ -144,15 +167,28 @@ were. 2 when the command line is wrong.`,
 			ds = append(ds, hookconv.TargetsReadEachOther(targets)...)
 			all := ds
 			var shown diag.List
+			// --check prints the summary alone: the text format's
+			// diagnostics are held back, and shown only where the run
+			// would fail, to say why (released).
+			diagOut := io.Writer(e.stderr)
+			var held bytes.Buffer
+			if check {
+				diagOut = &held
+			}
+			released := func() error {
+				_, err := e.stderr.Write(held.Bytes())
+				held.Reset()
+				return err
+			}
 			show := func(heading string, ds diag.List) error {
 				if format != diag.FormatText {
 					shown = append(shown, ds...)
 					return nil
 				}
 				if len(ds) > 0 && heading != "" {
-					fmt.Fprintln(e.stderr, heading)
+					fmt.Fprintln(diagOut, heading)
 				}
-				return r.Render(e.stderr, ds)
+				return r.Render(diagOut, ds)
 			}
 			if err := show("", ds); err != nil {
 				return err
@@ -219,6 +255,9 @@ were. 2 when the command line is wrong.`,
 			// In the json and github formats every diagnostic is shown
 			// at the end, with a failed write among them (reportWrite).
 			if failed {
+				if err := released(); err != nil {
+					return err
+				}
 				if err := renderUnlessText(e, r, shown); err != nil {
 					return err
 				}
@@ -226,6 +265,21 @@ were. 2 when the command line is wrong.`,
 					fmt.Fprintln(e.stderr, "hookconv: nothing was written")
 				}
 				return exitError{exitProblems}
+			}
+			if check {
+				if err := plan.check(e.stderr); err != nil {
+					if rerr := released(); rerr != nil {
+						return rerr
+					}
+					return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "nothing would be written"})
+				}
+				if err := plan.printSummary(e, format, false); err != nil {
+					return err
+				}
+				if plan.changesAny() {
+					return exitError{exitProblems}
+				}
+				return nil
 			}
 			if dryRun {
 				if err := plan.check(e.stderr); err != nil {
@@ -248,7 +302,7 @@ were. 2 when the command line is wrong.`,
 				return reportWrite(e, r, shown, failure)
 			}
 			// The summary first, for the same reason as the diff.
-			if err := plan.printSummary(e); err != nil {
+			if err := plan.printSummary(e, format, true); err != nil {
 				return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "the files were written"})
 			}
 			return renderUnlessText(e, r, shown)
@@ -257,6 +311,7 @@ were. 2 when the command line is wrong.`,
 	onceStringVar(cmd.Flags(), &from, "from", "", "", "source tool slug (detected from the project when omitted)", "give it once")
 	onceStringVar(cmd.Flags(), &to, "to", "", "", "target tool slugs, comma-separated (required)", "a list of targets goes in one --to, comma-separated: --to codex,gemini-cli")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print a unified diff of every change and write nothing")
+	cmd.Flags().BoolVar(&check, "check", false, "write nothing, print the summary; exit 1 when the run would change a file")
 	cmd.Flags().BoolVar(&removeSource, "remove-source", false, "remove the migrated hooks from the source config")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
@@ -761,39 +816,123 @@ func sameFile(path, other string) error {
 	return fmt.Errorf("%s and %s are the same file (through a symbolic link): one config cannot hold both", path, other)
 }
 
-// printSummary says what each target got, and what left the source.
-// Paths are named from the current folder, as the diagnostics name them
-// (m1/.gemini/settings.json): a script migrating many repositories must
-// see which one a line is about.
-func (m *migration) printSummary(e *env) error {
+// changesAny reports whether the run changes any file: a target's, or the
+// source's under --remove-source (what --check exits 1 on).
+func (m *migration) changesAny() bool {
+	for _, c := range m.changes {
+		if c.old == nil || !bytes.Equal(c.old, c.data) {
+			return true
+		}
+	}
+	return false
+}
+
+// summaryJSON is migrate's summary under --format json, one document on
+// standard output (the README documents its shape): a script migrating
+// many repositories reads it rather than parse the text lines.
+type summaryJSON struct {
+	// Source is the source tool's slug.
+	Source string `json:"source"`
+	// Written says the run wrote files: false where none changed, and
+	// under --check.
+	Written bool `json:"written"`
+	// Changed says the run changes some file (under --check: would).
+	Changed bool `json:"changed"`
+	// Targets are the targets' summaries, in --to's order.
+	Targets []targetSummaryJSON `json:"targets"`
+	// Removal is, under --remove-source only, each source file the
+	// migrated hooks are taken out of.
+	Removal *[]removalSummaryJSON `json:"removal,omitempty"`
+}
+
+// targetSummaryJSON is one target's line of the summary.
+type targetSummaryJSON struct {
+	Target string `json:"target"`
+	// Added, Present and Kept are the text's "hooks added", "already
+	// there" and "others kept" (the target's own hooks, which are none
+	// of the migrated ones).
+	Added   int `json:"added"`
+	Present int `json:"present"`
+	Kept    int `json:"kept"`
+	// Files are the paths written (under --check: that would be), named
+	// as the diagnostics name them; [] when the target is unchanged.
+	Files   []string `json:"files"`
+	Changed bool     `json:"changed"`
+}
+
+// removalSummaryJSON is one source file --remove-source rewrites.
+type removalSummaryJSON struct {
+	File    string `json:"file"`
+	Removed int    `json:"removed"`
+	Kept    int    `json:"kept"`
+}
+
+// printSummary says what each target got, and what left the source;
+// written says the files were (false: --check, which names them as
+// those the run would write). Paths are named from the current folder,
+// as the diagnostics name them (m1/.gemini/settings.json): a script
+// migrating many repositories must see which one a line is about. In the
+// json format it is one document (summaryJSON).
+func (m *migration) printSummary(e *env, format string, written bool) error {
 	here := func(rel string) string {
 		if m.dir == "." {
 			return rel
 		}
 		return filepath.ToSlash(filepath.Join(m.dir, filepath.FromSlash(rel)))
 	}
+	sum := summaryJSON{Source: m.from, Written: written && m.changesAny(), Changed: m.changesAny(), Targets: []targetSummaryJSON{}}
 	for _, t := range m.targets {
-		state := "unchanged"
-		if len(t.Files) > 0 {
-			var paths []string
-			for _, p := range t.Files.Paths() {
-				paths = append(paths, here(p))
-			}
-			state = strings.Join(paths, ", ")
+		paths := []string{}
+		for _, p := range t.Files.Paths() {
+			paths = append(paths, here(p))
 		}
-		if _, err := fmt.Fprintf(e.stdout, "%s: %d hooks added, %d already there, %d others kept (%s)\n", t.Target, t.Added, t.Present, t.Others, state); err != nil {
+		sum.Targets = append(sum.Targets, targetSummaryJSON{Target: t.Target, Added: t.Added, Present: t.Present, Kept: t.Others, Files: paths, Changed: len(paths) > 0})
+	}
+	if m.stripsSource {
+		removal := []removalSummaryJSON{}
+		for _, c := range m.changes {
+			if c.adapter.Slug() == m.from {
+				removal = append(removal, removalSummaryJSON{File: here(c.rel), Removed: c.removed, Kept: c.stayed})
+			}
+		}
+		sum.Removal = &removal
+	}
+	if format == diag.FormatJSON {
+		b, err := json.MarshalIndent(sum, "", "  ")
+		if err != nil {
+			return err
+		}
+		if _, err := e.stdout.Write(append(b, '\n')); err != nil {
+			return stdoutFailed(err)
+		}
+		return nil
+	}
+	for _, t := range sum.Targets {
+		state := "unchanged"
+		switch {
+		case t.Changed && written:
+			state = strings.Join(t.Files, ", ")
+		case t.Changed:
+			state = "would write " + strings.Join(t.Files, ", ")
+		}
+		if _, err := fmt.Fprintf(e.stdout, "%s: %d hooks added, %d already there, %d others kept (%s)\n", t.Target, t.Added, t.Present, t.Kept, state); err != nil {
 			return stdoutFailed(err)
 		}
 	}
-	for _, c := range m.changes {
-		if c.adapter.Slug() == m.from {
-			kept := ""
-			if c.stayed > 0 {
-				kept = fmt.Sprintf(", %d kept there", c.stayed)
-			}
-			if _, err := fmt.Fprintf(e.stdout, "%s: %d migrated hooks removed from %s%s\n", m.from, c.removed, here(c.rel), kept); err != nil {
-				return stdoutFailed(err)
-			}
+	if sum.Removal == nil {
+		return nil
+	}
+	for _, r := range *sum.Removal {
+		kept := ""
+		if r.Kept > 0 {
+			kept = fmt.Sprintf(", %d kept there", r.Kept)
+		}
+		line := fmt.Sprintf("%s: %d migrated hooks removed from %s%s\n", m.from, r.Removed, r.File, kept)
+		if !written {
+			line = fmt.Sprintf("%s: %d migrated hooks removed%s (would write %s)\n", m.from, r.Removed, kept, r.File)
+		}
+		if _, err := io.WriteString(e.stdout, line); err != nil {
+			return stdoutFailed(err)
 		}
 	}
 	return nil
