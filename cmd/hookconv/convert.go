@@ -88,6 +88,12 @@ command line is wrong.`,
 				input = args[0]
 			}
 			e.targets = []string{to}
+			if out != "" && out != "-" {
+				// A signal ends the run with a line saying what was
+				// written (guardSignals), as migrate's does.
+				stop := guardSignals(e.stderr)
+				defer stop()
+			}
 			in, slug, ds, err := readSource(e, input, from)
 			if err != nil {
 				return sourceMissing(e, format, err)

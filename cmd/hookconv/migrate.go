@@ -131,6 +131,11 @@ were. 2 when the command line is wrong.`,
 				return usagef("%s is not a directory; migrate works on a project directory", dir)
 			}
 			e.targets = targets
+			// From here a signal ends the run with a line saying what
+			// was written (guardSignals): waiting for the lock, reading
+			// and converting, nothing.
+			stop := guardSignals(e.stderr)
+			defer stop()
 			locked := false
 			if !dryRun && !check {
 				// One migrate at a time per project: two would each read
