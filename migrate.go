@@ -346,6 +346,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 		}
 	}
 	mig.Others = others(prov, forms, have, own, beside)
+	res.Diagnostics = append(res.Diagnostics, staleCopies(prov, res.Planned.Hooks, forms, have, own, beside)...)
 	// The entries the target skips stay in its files as they were: kept,
 	// and none of the migrated hooks.
 	mig.Kept += len(res.skippedOwn)
@@ -1467,6 +1468,56 @@ func others(prov migTarget, forms [][]projection, have map[projection]bool, ms .
 		}
 	}
 	return n
+}
+
+// CodeStaleCopy: a target hook that is none of the migrated ones but
+// does what a source hook does save its command (the same event, matcher
+// and handler type): most likely a copy an earlier run migrated before
+// the source's command was edited, kept as the target's own (info).
+const CodeStaleCopy = "HC362"
+
+// staleCopies says, of the target's hooks in ms that are none of the
+// migrated ones (as others counts them), each one that differs from a
+// planned hook's form only by what it runs. Migrating is additive, so a
+// source hook whose command was edited is added again and the old copy
+// stays, counted among the "others kept" (QA q1 F4): said, since
+// hookconv cannot tell such a copy from a hook written by hand there, so
+// the user decides. A copy of a hook removed from the source has no such
+// twin, and is only counted.
+func staleCopies(prov migTarget, planned []canonical.Hook, forms [][]projection, have map[projection]bool, ms ...*canonical.Manifest) diag.List {
+	migrated := map[projection]bool{}
+	for _, f := range forms {
+		if containsAll(have, f) {
+			for _, p := range f {
+				migrated[p] = true
+			}
+		}
+	}
+	var ds diag.List
+	for _, m := range ms {
+		for j := range m.Hooks {
+			h := &m.Hooks[j]
+			p := identity(h, prov)
+			if migrated[p] || h.Handler.Type != canonical.HandlerCommand {
+				continue
+			}
+			for i, f := range forms {
+				k := slices.IndexFunc(f, func(q projection) bool {
+					return q.Event == p.Event && q.Matcher == p.Matcher && q.Type == p.Type && q.Run != p.Run
+				})
+				if k < 0 {
+					continue
+				}
+				var d diag.List
+				d.Infof(CodeStaleCopy, h.PosOf("handler.command"), "", "if an earlier migration wrote it, remove it by hand; else leave it",
+					"this hook has the event and matcher of source %s but runs %q, which no source hook runs (%s runs %q): kept as the target's own, among the others kept",
+					planned[i].DisplayName(i), h.Handler.Command, planned[i].DisplayName(i), planned[i].Handler.Command)
+				ds = append(ds, d.WithFile(h.OriginFile)...)
+				break
+			}
+		}
+	}
+	return ds
 }
 
 // targetForm is how the target reads a hook back once written: the

@@ -102,6 +102,7 @@ var codes = []Code{
 	{ID: "HC353", Package: "providers/nested", Name: "CodeBesideHooks", Summary: "a key beside \"hooks\" in a JSON hooks file some releases of its tool reject whole (warning)"},
 	{ID: "HC354", Package: ".", Name: "CodeLossyEvent", Summary: "a hook read from a native event that also fires for another canonical event's cases (Copilot CLI's errorOccurred) runs for fewer cases on the target's event (warning)"},
 	{ID: "HC355", Package: ".", Name: "CodeLossyTarget", Summary: "a hook written to a native event that also fires for another canonical event's cases (Copilot CLI's errorOccurred) runs for more cases there than in its source (warning)"},
+	{ID: "HC362", Package: ".", Name: "CodeStaleCopy", Summary: "a target hook that is none of the migrated ones but does what a source hook does save its command (the same event, matcher and handler type): most likely a copy an earlier run migrated before the source's command was edited, kept as the target's own (info)."},
 	{ID: "HC400", Package: ".", Name: "CodeUnknownProvider", Summary: "no adapter for the slug"},
 	{ID: "HC401", Package: ".", Name: "CodeNothingDecoded", Summary: "the input held no hooks (an error when the project holds no config of the source tool at all)"},
 	{ID: "HC402", Package: ".", Name: "CodeNotPortable", Summary: "a pattern matcher passed through to another tool (warning)"},
