@@ -539,9 +539,17 @@ func FindRepoPlace(dir string) RepoPlace {
 // and Scripts set (SourceScripts). Its conversions then say what the
 // command says of the same files.
 func OpenSource(from string, in providers.Files) *Source {
-	s := DecodeSourceBeside(from, in, SettingsBeside(from, in, true))
-	s.Scripts = SourceScripts(from, in)
+	s, _ := openSource(from, in)
 	return s
+}
+
+// openSource is OpenSource, with the settings files it read beside in
+// (for a diagnostic renderer to quote).
+func openSource(from string, in providers.Files) (*Source, providers.Files) {
+	settings := SettingsBeside(from, in, true)
+	s := DecodeSourceBeside(from, in, settings)
+	s.Scripts = SourceScripts(from, in)
+	return s, settings
 }
 
 // ProjectOptions change what ConvertProject does. The zero value converts
@@ -602,9 +610,7 @@ func ConvertProject(dir, from, to string, opts ProjectOptions) (ProjectConversio
 		}
 	}
 	copts.Shim = opts.Shim
-	settings := SettingsBeside(found.From, found.Files, true)
-	source := DecodeSourceBeside(found.From, found.Files, settings) // as OpenSource does
-	source.Scripts = SourceScripts(found.From, found.Files)
+	source, settings := openSource(found.From, found.Files)
 	res.Conversion = source.Convert(to, res.Existing, copts)
 	res.Diagnostics = append(slices.Clip(found.Diagnostics), res.Diagnostics...)
 	for _, files := range []providers.Files{settings, found.Files} {
