@@ -207,6 +207,11 @@ type Migration struct {
 	// those of them that are none of the migrated hooks (a hook Windsurf
 	// holds as one entry per event is one hook, present, not four).
 	Added, Present, Kept, Others int
+	// Unapproved counts the hooks added that the target runs only once a
+	// person approves them (Codex's /hooks, HC330): not Migrated on this
+	// run, so --remove-source keeps their source hooks until a later run
+	// finds them there.
+	Unapproved int
 	// Migrated tells, per decoded source hook, whether the target now
 	// holds it (added, or already present), maybe with less power to
 	// block: not whether it may leave the source, which PlanRemoval
@@ -1762,8 +1767,9 @@ func (res *Conversion) distrustAdded(mig *Migration, added []int) {
 			continue
 		}
 		for _, h := range added {
-			if src := res.Planned.Hooks[h].SourceIndex(h); src < len(mig.Migrated) {
+			if src := res.Planned.Hooks[h].SourceIndex(h); src < len(mig.Migrated) && mig.Migrated[src] {
 				mig.Migrated[src] = false
+				mig.Unapproved++
 			}
 		}
 		d.Hint += "; --remove-source keeps the hooks added now in the source until a run after their approval finds them there"

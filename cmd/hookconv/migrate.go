@@ -863,6 +863,10 @@ type targetSummaryJSON struct {
 	// as the diagnostics name them; [] when the target is unchanged.
 	Files   []string `json:"files"`
 	Changed bool     `json:"changed"`
+	// Unapproved counts the hooks added that the target runs only once
+	// approved (Codex): under --remove-source their source hooks stay
+	// until a later run.
+	Unapproved int `json:"unapproved,omitempty"`
 }
 
 // removalSummaryJSON is one source file --remove-source rewrites.
@@ -891,7 +895,7 @@ func (m *migration) printSummary(e *env, format string, written bool) error {
 		for _, p := range t.Files.Paths() {
 			paths = append(paths, here(p))
 		}
-		sum.Targets = append(sum.Targets, targetSummaryJSON{Target: t.Target, Added: t.Added, Present: t.Present, Kept: t.Others, Files: paths, Changed: len(paths) > 0})
+		sum.Targets = append(sum.Targets, targetSummaryJSON{Target: t.Target, Added: t.Added, Present: t.Present, Kept: t.Others, Files: paths, Changed: len(paths) > 0, Unapproved: t.Unapproved})
 	}
 	if m.stripsSource {
 		removal := []removalSummaryJSON{}
@@ -922,6 +926,13 @@ func (m *migration) printSummary(e *env, format string, written bool) error {
 		}
 		if _, err := fmt.Fprintf(e.stdout, "%s: %d hooks added, %d already there, %d others kept (%s)\n", t.Target, t.Added, t.Present, t.Kept, state); err != nil {
 			return stdoutFailed(err)
+		}
+		if m.stripsSource && t.Unapproved > 0 {
+			// Said on stdout too: a script reading the summary must see
+			// that the removal was put off (QA).
+			if _, err := fmt.Fprintf(e.stdout, "%s: the %d hooks added run there only once approved: kept in the %s config until a run after that (HC330)\n", t.Target, t.Unapproved, m.from); err != nil {
+				return stdoutFailed(err)
+			}
 		}
 	}
 	if sum.Removal == nil {
