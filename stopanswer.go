@@ -74,6 +74,7 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 	}
 	var groups hookGroups[key]
 	texts := map[[2]string]string{} // by command and cwd: a large config runs one script from many hooks
+	answers := &answerTable{contracts: contracts}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
@@ -89,9 +90,9 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 			continue
 		}
 		for _, kind := range []answerKind{stopAnswer, feedbackAnswer} {
-			forms := answerForms(contracts, source, h.Event, kind)
-			if len(forms) == 0 {
-				continue
+			forms := answers.forms(source, h.Event, kind)
+			if !slices.ContainsFunc(forms, func(f string) bool { return !answers.reads(to, h, f, kind, shim, generated) }) {
+				continue // whatever the hook answers, the target reads it: its text need not be read
 			}
 			tk := [2]string{h.Handler.Command, h.Handler.Cwd}
 			text, seen := texts[tk]
@@ -103,7 +104,7 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 				if !spellsAnswer(text, f) {
 					continue
 				}
-				if !readsAnswer(contracts, to, h, f, kind, shim, generated) {
+				if !answers.reads(to, h, f, kind, shim, generated) {
 					groups.add(key{source, h.Event, f, kind}, h, i)
 				}
 				break // one warning a hook and kind
@@ -135,6 +136,33 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 		about = append(about, g.hooks)
 	}
 	return ds, about
+}
+
+// answerTable reads answerForms once per tool, event and kind: the same
+// few for every hook of a large config.
+type answerTable struct {
+	contracts *hookrun.Tables
+	cache     map[answerKey][]string
+}
+
+// answerKey names one answerForms reading.
+type answerKey struct {
+	slug, event string
+	kind        answerKind
+}
+
+// forms is answerForms(slug, event, kind), read once.
+func (t *answerTable) forms(slug, event string, kind answerKind) []string {
+	k := answerKey{slug, event, kind}
+	forms, ok := t.cache[k]
+	if !ok {
+		if t.cache == nil {
+			t.cache = map[answerKey][]string{}
+		}
+		forms = answerForms(t.contracts, slug, event, kind)
+		t.cache[k] = forms
+	}
+	return forms
 }
 
 // answerForms are the literal answers ("path = value") slug reads on
@@ -176,7 +204,7 @@ func spellsAnswer(text, form string) bool {
 	return spellsKey(text, denyKey(form)) && spellsForm(text, form)
 }
 
-// readsAnswer reports whether the hook's answer form of kind reaches the
+// reads reports whether the hook's answer form of kind reaches the
 // agent in to. hookconv's generated programs (Cline's script, OpenCode's
 // plugin) stop only for a blocking hook on an event they can block, and
 // give no feedback. Under the shim hookconv run carries a stop (the
@@ -184,17 +212,17 @@ func spellsAnswer(text, form string) bool {
 // feedback, as it drops any decision of a hook that is not blocking.
 // Otherwise the target reads the same line in its own stop rule or
 // feedback_json for the event.
-func readsAnswer(contracts *hookrun.Tables, to string, h *canonical.Hook, form string, kind answerKind, shim, generated bool) bool {
+func (t *answerTable) reads(to string, h *canonical.Hook, form string, kind answerKind, shim, generated bool) bool {
 	switch {
 	case generated:
 		return kind == stopAnswer && h.Blocking && canBlock(to, h.Event)
 	case shim && kind == feedbackAnswer:
-		return h.Blocking && slices.Contains(answerForms(contracts, to, h.Event, kind), form)
+		return h.Blocking && slices.Contains(t.forms(to, h.Event, kind), form)
 	case shim:
-		_, ok := contracts.Rule(to, hookrun.WhatStop, hookrun.EventRef{Canonical: h.Event})
+		_, ok := t.contracts.Rule(to, hookrun.WhatStop, hookrun.EventRef{Canonical: h.Event})
 		return ok || canBlock(to, h.Event)
 	}
-	return slices.Contains(answerForms(contracts, to, h.Event, kind), form)
+	return slices.Contains(t.forms(to, h.Event, kind), form)
 }
 
 // stopsAtOnce reports whether a hook whose whole text can be seen answers
