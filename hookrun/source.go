@@ -81,6 +81,18 @@ func SourceEvent(from string, in *Input) EventRef {
 			return ref
 		}
 	}
+	if in.MCP != nil && slices.ContainsFunc(rows, func(r vocab.NativeEvent) bool { return len(r.Tools) > 0 }) {
+		// A source that splits the event by tool has one split of MCP
+		// calls: its read-only row without tools (Windsurf's
+		// pre_mcp_tool_use, Cursor's beforeMCPExecution), as the flat
+		// codec reads it (QA: an MCP call was named pre_read_code).
+		for _, r := range names.EventsOf(from) {
+			if r.Event == in.Event && r.Alias && !r.Versioned && len(r.Tools) == 0 {
+				ref.Native = r.Name
+				return ref
+			}
+		}
+	}
 	for _, r := range rows {
 		if len(r.Tools) == 0 {
 			ref.Native = r.Name

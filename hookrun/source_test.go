@@ -462,3 +462,28 @@ func TestSourceCrashBlocks(t *testing.T) {
 		})
 	}
 }
+
+// TestSourceEventMCP checks the source's native event run --from names
+// for an MCP call: the split event of MCP calls where the source splits
+// the event by tool, its one event otherwise.
+func TestSourceEventMCP(t *testing.T) {
+	mcp := &MCPTool{Server: "github", Tool: "push_files"}
+	for _, tc := range []struct {
+		from, event, tool string
+		mcp               *MCPTool
+		want              string
+	}{
+		{"windsurf", "before_tool_execute", "", mcp, "pre_mcp_tool_use"},
+		{"windsurf", "after_tool_execute", "", mcp, "post_mcp_tool_use"},
+		{"windsurf", "before_tool_execute", "shell", nil, "pre_run_command"},
+		{"cursor", "before_tool_execute", "", mcp, "beforeMCPExecution"},
+		{"cursor", "before_tool_execute", "shell", nil, "beforeShellExecution"},
+		{"claude-code", "before_tool_execute", "", mcp, "PreToolUse"},
+		{"copilot-cli", "before_tool_execute", "", mcp, "preToolUse"},
+	} {
+		in := Input{Event: tc.event, Tool: tc.tool, MCP: tc.mcp}
+		if got := SourceEvent(tc.from, &in).Native; got != tc.want {
+			t.Errorf("%s %s %q mcp=%v: %q, want %q", tc.from, tc.event, tc.tool, tc.mcp != nil, got, tc.want)
+		}
+	}
+}
