@@ -32,8 +32,8 @@ var ErrNoSource = errors.New("no hook configuration found")
 
 // ErrSeveralSources is what the error of FindProjectSource wraps when the
 // project holds the configs of several tools and none is told to be the
-// source: the caller must name one. It is no mistake in a command line
-// (hookconv exits 1 on it, as on ErrNoSource).
+// source: the caller must name one (hookconv exits 2 on it, the usage
+// error of ambiguous input, with the candidates and HC469).
 var ErrSeveralSources = errors.New("hook configurations of several tools")
 
 // Codes of FindProjectSource, for a project holding several tools' configs.

@@ -79,6 +79,9 @@ the command line is wrong.`,
 				if err := writeReportJSON(e, nil, ns.diagnostics(), nil, ""); err != nil {
 					return err
 				}
+				if ns.several {
+					return exitError{exitUsage}
+				}
 				return exitError{exitProblems}
 			}
 			if err != nil {

@@ -60,9 +60,9 @@ bash read as it was (HC443).
 
 Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
 with --strict); nothing is written then. 1 also when the project holds no
-config of the source tool, or the configs of several with none to choose
-(HC469: name it with --from), or the output cannot be written. 2 when the
-command line is wrong.`,
+config of the source tool, or the output cannot be written. 2 when the
+command line is wrong, or incomplete: the configs of several tools and
+none named (HC469: name it with --from).`,
 		Example: `  hookconv convert --to gemini-cli .claude/settings.json
   hookconv convert --from claude-code --to codex . -o .codex/hooks.json
   hookconv convert --to canonical examples/project > hooks.json
@@ -349,8 +349,8 @@ func readSource(e *env, input, from string) (providers.Files, string, diag.List,
 // readProject finds the source tool's config files in a project directory
 // (hookconv.FindProjectSource), its errors told apart as the command
 // reports them: no config of the tool, or several tools' configs and a
-// choice to make (both exit 1, an HC401 or HC469 error in the json and
-// github formats).
+// choice to make (exit 1 and exit 2, an HC401 or HC469 error in the json
+// and github formats).
 func readProject(e *env, dir, from string) (providers.Files, string, diag.List, error) {
 	found, err := hookconv.FindProjectSource(dir, from, e.targets)
 	if errors.Is(err, hookconv.ErrNoSource) {

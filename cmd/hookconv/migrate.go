@@ -85,11 +85,12 @@ the targets' configs are left out (a second run finds the first one's),
 and the tool taken so is named (HC468).
 
 Exit status: 0 on success, 1 on errors (or warnings, with --strict), when
-the project holds no config of the source tool, or the configs of several
-with none to choose (HC469: name it with --from), under --check when the
+the project holds no config of the source tool, under --check when the
 run would change a file, or when the output (the
 diff, the summary) cannot be written: the message says whether the files
-were. 2 when the command line is wrong.`,
+were. 2 when the command line is wrong, or incomplete: the configs of
+several tools, none a target of the run, and none named (HC469: name it
+with --from).`,
 		Example: `  hookconv migrate --from claude-code --to cursor,gemini-cli,codex
   hookconv migrate --to cursor --dry-run path/to/repo
   hookconv migrate --from claude-code --to cursor --check --format json

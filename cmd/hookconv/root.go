@@ -35,10 +35,11 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 // tool: nothing to convert, exit 1 (not 2: the command line may be right,
 // and a script running migrate over many repositories must tell a
 // repository without hooks from a mistyped flag). several marks a project
-// holding the configs of several tools, none named the source: exit 1
-// too, for the same reason (QA q1 F2: migrate run again found the
-// config its first run wrote and exited 2, which the README keeps for a
-// wrong command line and nothing else).
+// holding the configs of several tools, none of them a target, and none
+// named the source: the usage error issue #3 asks of ambiguous input
+// (exit 2), said as HC469 in the json and github formats. (A second
+// migrate finds its first run's target config there too: that one is
+// left out before asking, QA q1 F2.)
 type noSourceError struct {
 	msg     string
 	several bool
@@ -71,7 +72,11 @@ func sourceMissing(e *env, format string, err error) error {
 	if format == diag.FormatText || !errors.As(err, &ns) {
 		return err
 	}
-	return renderAndFail(e, format, ns.diagnostics())
+	failed := renderAndFail(e, format, ns.diagnostics())
+	if ns.several && failed == (exitError{exitProblems}) {
+		return exitError{exitUsage} // a usage error, as in the text format
+	}
+	return failed
 }
 
 // stdoutFailed is a failed write of the command's output, named as such:
@@ -167,6 +172,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ns noSourceError
 	if errors.As(err, &ns) {
 		fmt.Fprintf(stderr, "hookconv: %s\n", ns.msg)
+		if ns.several {
+			// Issue #3: ambiguous input is a usage error that lists the
+			// candidates; --from completes the command line.
+			return exitUsage
+		}
 		return exitProblems
 	}
 	// Everything cobra itself rejects (unknown command or flag, wrong
