@@ -76,3 +76,74 @@ func TestNoCodeTwiceInOnePackage(t *testing.T) {
 		seen[k] = c.Name
 	}
 }
+
+// readmeRow matches a row of README.md's codes table and captures its
+// first cell: one code, a range ("HC110–HC115") or a list of them.
+var readmeRow = regexp.MustCompile(`(?m)^\| (HC[0-9]{3}[^|]*?) \|`)
+
+// TestReadmeCodesTable: the README's codes table is where users look a
+// code up, so every defined code must fall in one of its rows, no code in
+// two rows, and the rows must run in order (a reader scans for a number).
+func TestReadmeCodesTable(t *testing.T) {
+	src, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type span struct{ lo, hi int }
+	var rows [][]span
+	for _, m := range readmeRow.FindAllStringSubmatch(string(src), -1) {
+		var row []span
+		for _, part := range strings.Split(m[1], ",") {
+			lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "–")
+			s := span{codeNumber(t, lo), 0}
+			s.hi = s.lo
+			if isRange {
+				s.hi = codeNumber(t, hi)
+			}
+			if s.hi < s.lo {
+				t.Errorf("README codes table: %q runs backwards", part)
+			}
+			row = append(row, s)
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		t.Fatal("README.md has no codes table rows")
+	}
+	covered := map[int]bool{}
+	for i, row := range rows {
+		if i > 0 && row[0].lo <= rows[i-1][0].lo {
+			t.Errorf("README codes table: the row for HC%d comes after the row for HC%d", row[0].lo, rows[i-1][0].lo)
+		}
+		for _, s := range row {
+			for n := s.lo; n <= s.hi; n++ {
+				if covered[n] {
+					t.Errorf("README codes table: HC%d is in two rows", n)
+				}
+				covered[n] = true
+			}
+		}
+	}
+	for _, c := range All() {
+		if !covered[codeNumber(t, c.ID)] {
+			t.Errorf("%s (%s.%s) has no row in README.md's codes table", c.ID, c.Package, c.Name)
+		}
+	}
+}
+
+// codeNumber reads "HC303" as 303.
+func codeNumber(t *testing.T, id string) int {
+	t.Helper()
+	id = strings.TrimSpace(id)
+	if len(id) != 5 || !strings.HasPrefix(id, "HC") {
+		t.Fatalf("README codes table: %q is not a code", id)
+	}
+	n := 0
+	for _, r := range id[2:] {
+		if r < '0' || r > '9' {
+			t.Fatalf("README codes table: %q is not a code", id)
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
