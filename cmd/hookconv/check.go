@@ -17,8 +17,9 @@ func newCheckCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check [--from P] --to Q[,R...] [INPUT]",
 		Short: "Report how portable each hook is to other tools",
-		Long: `Check converts INPUT (a hooks/1.0 manifest or a tool's config, or a
-project directory, "." by default, whose config it finds as convert does)
+		Long: `Check converts INPUT (a hooks/1.0 manifest or a tool's config, "-" for
+standard input, or a project directory, "." by default, whose config it
+finds as convert does)
 to every target in memory and reports, for each hook and each target, what
 the conversion does to it:
 
@@ -50,7 +51,8 @@ error (in every format but json, whose report holds them). Nothing is
 written. Exit status: 0, or 1 with --strict when any hook is not "full"
 on some target (and always when a conversion fails, the project holds
 no config of the source tool, or the output cannot be written); 2 when
-the command line is wrong.`,
+the command line is wrong, or incomplete: the configs of several tools,
+none a target of the run, and none named (HC469: name it with --from).`,
 		Example: `  hookconv check --to cursor,gemini-cli,codex .claude/settings.json
   hookconv check --to cursor --format markdown hooks.json`,
 		Args: cobra.MaximumNArgs(1),
