@@ -1116,6 +1116,7 @@ func (res *Conversion) readExisting(dst providers.Adapter, files providers.Files
 				// Windows-only one on Windows: said, and kept as written
 				// (keepsSkipped refuses a file written without it).
 				res.skippedOwn = append(res.skippedOwn, d)
+				d.Message, _, _ = strings.Cut(d.Message, providers.WindowsGuardLost) // kept: no guard lost
 				d.Message = strings.TrimSuffix(d.Message, "; not converted") + "; kept as written"
 				res.Diagnostics = append(res.Diagnostics, d)
 			}

@@ -50,6 +50,11 @@ const (
 	// (warning). The tool runs it on Windows, so a file holding one is
 	// kept from being written back from its hooks too (HasSkipped).
 	CodeWindowsOnly = "HC346"
+	// WindowsGuardLost opens the clause CodeWindowsOnly's message ends
+	// with when the entry's event can block: the entry is a guard, lost
+	// in the target on Windows. A caller saying the entry is kept (the
+	// target's own file, in migrate) cuts the message there.
+	WindowsGuardLost = ": it may block "
 	// CodeNoSystemCommand: an entry with per-OS commands and no default
 	// (VS Code's "linux" and "windows" without "command" or "osx") names
 	// no command for some system, where the tool has none to run; a
@@ -766,4 +771,16 @@ func HookOfPath(path string) (int, bool) {
 		return 0, false
 	}
 	return i, true
+}
+
+// WindowsGuardLostClause ends CodeWindowsOnly's message for an entry on
+// an event that may block (event is its native name; "" for one that
+// cannot): said as a guard lost, as HC202 and HC311 say theirs, since a
+// "not converted" alone reads as a note (QA: a Windows-only preToolUse
+// guard looked like "no hooks").
+func WindowsGuardLostClause(event string) string {
+	if event == "" {
+		return ""
+	}
+	return WindowsGuardLost + event + ", so its guard is lost in the target on Windows"
 }

@@ -49,7 +49,8 @@ as convert -o and migrate say.
 The table goes to standard output; the reasons, per target, to standard
 error (in every format but json, whose report holds them). Nothing is
 written. Exit status: 0, or 1 with --strict when any hook is not "full"
-on some target (and always when a conversion fails, the project holds
+on some target or a warning is said about no one hook (an entry not
+converted, HC346) (and always when a conversion fails, the project holds
 no config of the source tool, or the output cannot be written); 2 when
 the command line is wrong, or incomplete: the configs of several tools,
 none a target of the run, and none named (HC469: name it with --from).`,
@@ -111,7 +112,10 @@ none a target of the run, and none named (HC469: name it with --from).`,
 			if len(hooks) == 0 && general.HasErrors() {
 				unread = fmt.Sprintf("%s could not be read as a %s config: no hook was checked", input, slug)
 			}
-			lost, failed := false, general.HasErrors()
+			// A warning about no one hook (an entry not converted, HC346;
+			// hooks that would run twice, HC406) is a loss too: --strict
+			// fails on it as convert --strict does (QA).
+			lost, failed := general.Count(diag.Warning) > 0, general.HasErrors()
 			for _, h := range hooks {
 				for _, f := range h.Fates {
 					lost = lost || f.Fate != hookconv.FateFull

@@ -180,13 +180,19 @@ func windowsOnly(all []decoded, ds diag.List) ([]decoded, diag.List) {
 	if len(lone) == 0 {
 		return all, ds
 	}
+	guards := map[string]string{} // a lone script's event, where it may block
+	for _, d := range all {
+		if lone[d.h.OriginFile] && d.h.Blocking {
+			guards[d.h.OriginFile] = strings.TrimSuffix(path.Base(d.h.OriginFile), ".ps1")
+		}
+	}
 	all = slices.DeleteFunc(all, func(d decoded) bool { return lone[d.h.OriginFile] })
 	ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return lone[d.File] && d.Code != CodeReach })
 	for _, p := range slices.Sorted(maps.Keys(lone)) {
 		unix := strings.TrimSuffix(path.Base(p), ".ps1")
 		var w diag.List
 		w.Warnf(providers.CodeWindowsOnly, diag.Pos{Line: 1, Column: 1}, "", "add "+unix+" (an executable shell script) beside it with the check for Linux and macOS to convert it",
-			"%s has no %s beside it: Cline's VS Code extension runs it on Windows only; hookconv converts hooks that run on every system, so this one is not converted", path.Base(p), unix)
+			"%s has no %s beside it: Cline's VS Code extension runs it on Windows only; hookconv converts hooks that run on every system, so this one is not converted%s", path.Base(p), unix, providers.WindowsGuardLostClause(guards[p]))
 		ds = append(ds, w.WithFile(p)...)
 	}
 	return all, ds

@@ -514,8 +514,12 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path func(
 		// Valid for the tool (a hook for Windows only), but a canonical
 		// command handler runs a command on every system, and running a
 		// Windows command under sh elsewhere would fail.
+		lost := ""
+		if h.Blocking {
+			lost = row.Name
+		}
 		ds.Warnf(providers.CodeWindowsOnly, n.Pos, path(), "add "+c.unixKeys()+" with the command for Linux and macOS to convert it",
-			"entry has only a Windows command; hookconv converts hooks that run on every system, so this one is not converted")
+			"entry has only a Windows command; hookconv converts hooks that run on every system, so this one is not converted%s", providers.WindowsGuardLostClause(lost))
 		return h, false
 	}
 	if providers.NothingToRun(ds, nested.CodeShape, &h.Handler, n.Pos, path) {
