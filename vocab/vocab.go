@@ -93,7 +93,11 @@ type NativeEvent struct {
 	// sets no timeout, where it differs from the provider's default
 	// (Claude Code's UserPromptSubmit: 30, SessionEnd: 1.5); 0 otherwise.
 	DefaultTimeout float64 `toml:"default_timeout" json:"default_timeout,omitempty"`
-	Note           string  `toml:"note" json:"note,omitempty"`
+	// MaxTimeout is the longest timeout, in seconds, the tool lets a hook
+	// here run, where it cuts longer ones to it (Codex's SessionEnd: 3);
+	// 0 otherwise.
+	MaxTimeout float64 `toml:"max_timeout" json:"max_timeout,omitempty"`
+	Note       string  `toml:"note" json:"note,omitempty"`
 	// MatcherUndocumented says the row's matcher kind is hookconv's
 	// assumption: the tool documents no matcher on the event (Codex's
 	// StopFailure), so messages about it say so.
@@ -193,6 +197,11 @@ type Provider struct {
 	// file, at a path both read, to that provider.
 	VersionedAs   string `toml:"versioned_as" json:"versioned_as,omitempty"`
 	LoadsAllPaths bool   `toml:"loads_all_paths" json:"loads_all_paths,omitempty"`
+	// NeedsApproval tools run a hook of a project file only once a person
+	// has approved it, and ask again when the hook is added, changed or
+	// moved (Codex's /hooks): a hook written there guards nothing until
+	// then.
+	NeedsApproval bool `toml:"needs_approval" json:"needs_approval,omitempty"`
 	// CaseSensitiveTools tools compare tool names in matchers
 	// case-sensitively.
 	CaseSensitiveTools bool `toml:"case_sensitive_tools" json:"case_sensitive_tools,omitempty"`
