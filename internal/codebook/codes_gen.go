@@ -166,6 +166,7 @@ var codes = []Code{
 	{ID: "HC465", Package: ".", Name: "CodeFeedbackUnread", Summary: "command hooks whose command, or a project script it runs, answer in the JSON their source tool gives the agent as feedback on a tool's result (the contracts table's feedback_json: Claude Code's PostToolUse decision \"block\" with a reason) where the target, or hookconv run under --shim, does not read it there: the feedback no longer reaches the agent; migrate --remove-source keeps the hook (warning)."},
 	{ID: "HC468", Package: ".", Name: "CodeSourceTaken", Summary: "a project holding several tools' configs, all but one of them targets of the run: the one left is taken as the source, and said (info)"},
 	{ID: "HC469", Package: ".", Name: "CodeSeveralSources", Summary: "a project holding several tools' configs, none named as the source: name one with --from (error)"},
+	{ID: "HC471", Package: "providers/codex", Name: "CodeApprovalsUnreadable", Summary: "Codex's approvals file (config.toml in CODEX_HOME) cannot be read or is not valid TOML, so no hook counts as approved there (warning)."},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
 	{ID: "HC502", Package: "providers/kiro", Name: "CodeUnknownKey", Summary: "a key Kiro's v1 format does not define; it is not carried over (warning)."},
