@@ -207,11 +207,14 @@ type Migration struct {
 	// those of them that are none of the migrated hooks (a hook Windsurf
 	// holds as one entry per event is one hook, present, not four).
 	Added, Present, Kept, Others int
-	// Unapproved counts the hooks added that the target runs only once a
-	// person approves them (Codex's /hooks, HC330): not Migrated on this
-	// run, so --remove-source keeps their source hooks until a later run
-	// finds them there.
+	// Unapproved counts the Pending hooks.
 	Unapproved int
+	// Pending tells, per decoded source hook (nil: none), whether the
+	// target holds it but does not run it until a person approves its
+	// copies there (Codex's /hooks: added now, HC330, or there already,
+	// not approved or turned off, HC470): PlanRemoval keeps it until a
+	// run finds every copy approved.
+	Pending []bool
 	// Migrated tells, per decoded source hook, whether the target now
 	// holds it (added, or already present), maybe with less power to
 	// block: not whether it may leave the source, which PlanRemoval
@@ -269,7 +272,19 @@ func Migrate(from, to string, in, existing providers.Files) Migration {
 // switches holds the target's files that are not written but whose
 // settings can turn its hooks off (IsSwitchPath): a hook migrated where
 // they do is not migrated, and said (HC409).
-func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Migration) {
+//
+// A target that runs a hook only once a person has approved it (Codex)
+// has, here, nothing approved: its copies are Pending, so --remove-source
+// keeps their source hooks. MigrateApproved reads its approvals.
+func (s *Source) Migrate(to string, existing, switches providers.Files) Migration {
+	return s.MigrateApproved(to, existing, switches, nil)
+}
+
+// MigrateApproved is Migrate, for a target that runs a hook only once a
+// person has approved it (Codex's /hooks) reading which copies it runs in
+// approvals (nil: none): a source hook held there is Pending unless every
+// copy of it is approved and not turned off (HC470 says which are not).
+func (s *Source) MigrateApproved(to string, existing, switches providers.Files, approvals *Approvals) (mig Migration) {
 	mig.Target = to
 	defer s.take()()
 	res := &mig.Conversion
@@ -496,7 +511,7 @@ func (s *Source) Migrate(to string, existing, switches providers.Files) (mig Mig
 	}
 	// After localHooks: a personal hook the run adds to Codex sits in its
 	// shared config from now on, approved or not (QA q4 F2).
-	res.distrustAdded(&mig, addedNow)
+	res.requireApproval(&mig, prov, forms, targetFilesAfter(existing, res.Files), final, approvals, addedNow)
 	weakened := res.hooksNamed(weakensBlocking)
 	warnedDeny := res.hooksNamed(map[string]bool{CodeDenyAnswer: true}) // HC425 as a warning, not an info
 	unproven := map[int]bool{}
@@ -1747,34 +1762,6 @@ func RemoveMigrated(in providers.Files, r Removal) (providers.Files, diag.List) 
 		}
 	}
 	return out, all
-}
-
-// distrustAdded leaves out of mig.Migrated the hooks this run adds to a
-// target that skips the hooks of a rewritten file until a person
-// approves them (Codex's /hooks, HC330, said by the adapter): until then
-// they guard nothing there, so --remove-source must not take the source's
-// copy away (QA: a platform team's migration to Codex removed Claude
-// Code's guards on the same run, and only an info said the Codex copies
-// were off). A later run, after the approval, finds them already there
-// and removes them. Which tool distrusts is the adapter's to say: this
-// reads its diagnostic, not a tool name.
-func (res *Conversion) distrustAdded(mig *Migration, added []int) {
-	if len(added) == 0 {
-		return
-	}
-	for i := range res.Diagnostics {
-		d := &res.Diagnostics[i]
-		if _, written := res.Files[d.File]; d.Code != codex.CodeTrust || !written {
-			continue
-		}
-		for _, h := range added {
-			if src := res.Planned.Hooks[h].SourceIndex(h); src < len(mig.Migrated) && mig.Migrated[src] {
-				mig.Migrated[src] = false
-				mig.Unapproved++
-			}
-		}
-		d.Hint += "; --remove-source keeps the hooks added now in the source until a run after their approval finds them there"
-	}
 }
 
 // keptUntrusted says what the source tool makes of the hooks a file it

@@ -11,7 +11,6 @@ import (
 
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
-	"github.com/hookconv/hookconv/providers/codex"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -55,17 +54,24 @@ func TestMigrateIdempotent(t *testing.T) {
 				if second.Present != first.Added {
 					t.Errorf("second run found %d hooks already there, first added %d", second.Present, first.Added)
 				}
-				// A target that distrusts a rewritten file's hooks until
-				// they are approved (Codex, HC330) holds none of those it
-				// was given on the first run, and all of them once found
-				// there.
-				distrusted := slices.ContainsFunc(first.Diagnostics, func(d diag.Diagnostic) bool { return d.Code == codex.CodeTrust })
+				// A target that runs a hook only once a person has
+				// approved it (Codex) runs none of those it holds here,
+				// on either run: no approvals are given, so each is
+				// Pending, and --remove-source keeps it (QA: a later run
+				// removed guards whose copies nobody had approved).
+				prov, _ := vocab.Default().Provider(to)
 				for i, ok := range first.Migrated {
-					switch {
-					case distrusted && ok:
-						t.Errorf("hook %d: migrated on the run that wrote it into a file %s distrusts", i+1, to)
-					case ok != second.Migrated[i] && !distrusted:
+					if ok != second.Migrated[i] {
 						t.Errorf("hook %d: migrated %v on the first run, %v on the second", i+1, ok, second.Migrated[i])
+					}
+					for run, mig := range []Migration{first, second} {
+						pending := i < len(mig.Pending) && mig.Pending[i]
+						if prov.NeedsApproval && mig.Migrated[i] && !pending {
+							t.Errorf("hook %d: not pending on run %d, though %s approved nothing", i+1, run+1, to)
+						}
+						if !prov.NeedsApproval && pending {
+							t.Errorf("hook %d: pending on run %d, though %s needs no approval", i+1, run+1, to)
+						}
 					}
 				}
 				// What the target cannot hold of a hook does not change

@@ -82,11 +82,15 @@ func PlanRemoval(from string, migs []Migration) Removal {
 	// how for sure, not only that hookconv cannot prove its script
 	// answers with no JSON deny (Migration.Unproven).
 	held := make([]int, n)
+	pending := make([]bool, n) // a target holds it but does not run it yet
 	weakened := make([][]string, n)
 	lessPower := make([]bool, n)
 	provenLoss := make([]bool, n)
 	for _, mig := range migs {
 		for i, ok := range mig.Migrated {
+			if ok && i < n && i < len(mig.Pending) && mig.Pending[i] {
+				pending[i] = true
+			}
 			switch {
 			case !ok || i >= n:
 			case i < len(mig.Weakened) && mig.Weakened[i], i < len(mig.Narrowed) && mig.Narrowed[i]:
@@ -106,7 +110,9 @@ func PlanRemoval(from string, migs []Migration) Removal {
 		h := &decoded.Hooks[i]
 		r.files[i] = h.OriginFile
 		// With no target, nothing holds the hook: it stays.
-		r.remove[i] = len(migs) > 0 && held[i] == len(migs)
+		// Nor does a hook a target runs only once its copies there are
+		// approved (Migration.Pending), until a run finds them so.
+		r.remove[i] = len(migs) > 0 && held[i] == len(migs) && !pending[i]
 		if r.remove[i] || len(weakened[i]) == 0 || held[i]+len(weakened[i]) != len(migs) {
 			continue
 		}

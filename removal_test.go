@@ -50,6 +50,13 @@ func TestPlanRemoval(t *testing.T) {
 		{name: "altered by two", migs: []Migration{{Target: "codex", Migrated: []bool{true, true}, Altered: []bool{false, true}}, {Target: "cursor", Migrated: []bool{true, true}, Altered: []bool{false, true}}},
 			remove: []bool{true, false}, codes: []string{CodeKeptInSource}, says: "codex and cursor hold it without a setting"},
 		{name: "failed target", migs: []Migration{full("codex"), {Target: "cursor"}}, remove: []bool{false, false}},
+		// Held, but not run until its copy is approved (Codex's /hooks):
+		// kept, silently (HC330 or HC470 says why).
+		{name: "pending approval", migs: []Migration{{Target: "codex", Migrated: []bool{true, true}, Pending: []bool{true, false}}, full("cursor")},
+			remove: []bool{false, true}},
+		// Pending and weakened: the weaker guard is still said.
+		{name: "pending and weakened", migs: []Migration{{Target: "codex", Migrated: []bool{true, true}, Pending: []bool{true, false}, Weakened: []bool{true, false}}},
+			remove: []bool{false, true}, codes: []string{CodeKeptInSource}, says: "codex holds it but cannot block with it"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := PlanRemoval("claude-code", of(tc.migs))

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +20,8 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/hookconv/hookconv/internal/benchdata"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/codex"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script from what the CLI prints (review the diff!)")
@@ -105,6 +108,28 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("warning codes of %s %v, of %s %v", args[0], a, args[1], b)
 				}
 			},
+			// expandenv SRC DST copies SRC to DST with $VAR and ${VAR}
+			// replaced by the script's variables ($WORK): files that
+			// name the test's own directory (Codex's approvals, keyed by
+			// absolute paths).
+			"expandenv": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: expandenv SRC DST")
+				}
+				ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o644))
+			},
+			// codexapprove DIR approves, in $CODEX_HOME/config.toml, every
+			// hook of DIR's Codex files as they are, as /hooks would: for
+			// scripts about something else that migrate --remove-source
+			// to Codex. (The hash itself is pinned by values computed
+			// apart: providers/codex's tests,
+			// migrate_remove_source_to_codex_trust.)
+			"codexapprove": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: codexapprove DIR")
+				}
+				codexApprove(ts, args[0])
+			},
 			// claudesettings NAME N writes a Claude Code settings file
 			// with N handlers (internal/benchdata), for large-input tests.
 			"claudesettings": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -132,6 +157,18 @@ func TestScripts(t *testing.T) {
 			}
 			e.Setenv("REPO", wd+"/../..")
 			e.Setenv("NO_COLOR", "1")
+			// The work directory with symbolic links resolved (macOS's
+			// /var is /private/var): Codex keys its approvals by the
+			// project's real path, and hookconv reads them so.
+			real, err := filepath.EvalSymlinks(e.WorkDir)
+			if err != nil {
+				return err
+			}
+			e.Setenv("REALWORK", real)
+			// Codex's approvals are read from here, never from the
+			// user's own: none unless a script writes them
+			// (codexapprove, or a file of its own).
+			e.Setenv("CODEX_HOME", filepath.Join(real, ".codexhome"))
 			return nil
 		},
 	})
@@ -190,4 +227,33 @@ func warningCodes(text string) []string {
 	}
 	slices.Sort(codes)
 	return slices.Compact(codes)
+}
+
+// codexApprove appends to $CODEX_HOME/config.toml the approval of every
+// hook in dir's .codex files (codexapprove).
+func codexApprove(ts *testscript.TestScript, dir string) {
+	files := providers.Files{}
+	for _, p := range []string{".codex/hooks.json", ".codex/config.toml"} {
+		if b, err := os.ReadFile(filepath.Join(ts.MkAbs(dir), filepath.FromSlash(p))); err == nil {
+			files[p] = b
+		}
+	}
+	real, err := filepath.EvalSymlinks(ts.MkAbs(dir))
+	ts.Check(err)
+	var b strings.Builder
+	for _, a := range codex.Approvals(files, real, nil, runtime.GOOS) {
+		if a.Hash != "" {
+			fmt.Fprintf(&b, "\n[hooks.state.%s]\ntrusted_hash = %q\n", strconv.Quote(a.Key), a.Hash)
+		}
+	}
+	home := ts.Getenv("CODEX_HOME")
+	if home == "" {
+		ts.Fatalf("codexapprove: set CODEX_HOME")
+	}
+	ts.Check(os.MkdirAll(home, 0o755))
+	f, err := os.OpenFile(filepath.Join(home, "config.toml"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	ts.Check(err)
+	_, err = f.WriteString(b.String())
+	ts.Check(err)
+	ts.Check(f.Close())
 }

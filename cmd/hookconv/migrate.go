@@ -18,6 +18,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/atomicfile"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/codex"
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
 )
@@ -220,9 +221,10 @@ with --from).`,
 				if err != nil {
 					return usagef("%v", err)
 				}
-				mig := source.Migrate(to, existing, switches)
+				mig := source.MigrateApproved(to, existing, switches, readApprovals(dir, to))
 				mig.Diagnostics = fromHere(dir, withoutAny(mig.Diagnostics, source.Diagnostics), sources, existing, switches, mig.Files)
 				if removeSource {
+					approvalHints(mig.Diagnostics)
 					// HC406 (the target also runs the source's config, so
 					// keeping both runs every hook twice) is what
 					// --remove-source mends: it is said after the removal,
@@ -322,6 +324,43 @@ with --from).`,
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
 	return cmd
+}
+
+// readApprovals reads the approvals of the target to, for a tool that
+// runs a hook only once a person has approved it (Codex: config.toml in
+// CODEX_HOME); nil for another tool. A file that is not there approves
+// nothing; one that cannot be read is said by the library (HC471).
+func readApprovals(dir, to string) *hookconv.Approvals {
+	home, _ := os.UserHomeDir()
+	file, ok := hookconv.ApprovalsFile(to, os.Getenv, home)
+	if !ok {
+		return nil
+	}
+	ap := &hookconv.Approvals{File: file}
+	ap.Data, ap.Err = os.ReadFile(file)
+	if errors.Is(ap.Err, fs.ErrNotExist) {
+		ap.Data, ap.Err = nil, nil
+	}
+	// The tool names the project's files by their absolute paths, as
+	// its working directory gives them: symbolic links resolved.
+	if real, err := realPath(dir); err == nil {
+		ap.Dir = real
+	} else {
+		ap.Dir, _ = filepath.Abs(dir)
+	}
+	return ap
+}
+
+// approvalHints fits the hints of the diagnostics about hooks a target
+// runs only once approved (HC330: added now; HC470: there already) to
+// --remove-source, which keeps their source hooks until a run finds
+// them approved.
+func approvalHints(ds diag.List) {
+	for i := range ds {
+		if ds[i].Code == codex.CodeTrust || ds[i].Code == hookconv.CodeUnapproved {
+			ds[i].Hint += ", then run the migration again: --remove-source keeps their source hooks until a run finds them approved"
+		}
+	}
 }
 
 // targetList parses --to's comma-separated slugs.
@@ -864,9 +903,11 @@ type targetSummaryJSON struct {
 	// as the diagnostics name them; [] when the target is unchanged.
 	Files   []string `json:"files"`
 	Changed bool     `json:"changed"`
-	// Unapproved counts the hooks added that the target runs only once
-	// approved (Codex): under --remove-source their source hooks stay
-	// until a later run.
+	// Unapproved counts the migrated hooks the target holds but does not
+	// run until a person approves them (Codex's /hooks: added now, or
+	// there already and not approved, or turned off): under
+	// --remove-source their source hooks stay until a run finds them
+	// approved.
 	Unapproved int `json:"unapproved,omitempty"`
 }
 
@@ -931,7 +972,7 @@ func (m *migration) printSummary(e *env, format string, written bool) error {
 		if m.stripsSource && t.Unapproved > 0 {
 			// Said on stdout too: a script reading the summary must see
 			// that the removal was put off (QA).
-			if _, err := fmt.Fprintf(e.stdout, "%s: the %d hooks added run there only once approved: kept in the %s config until a run after that (HC330)\n", t.Target, t.Unapproved, m.from); err != nil {
+			if _, err := fmt.Fprintf(e.stdout, "%s: %d migrated hooks run there only once approved in /hooks: kept in the %s config until a run finds them approved\n", t.Target, t.Unapproved, m.from); err != nil {
 				return stdoutFailed(err)
 			}
 		}

@@ -1,0 +1,193 @@
+package hookconv
+
+import (
+	"maps"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/codex"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// CodeUnapproved: a target that runs a hook only once a person has
+// approved it (Codex's /hooks) holds migrated hooks whose copies there
+// are not approved, or are turned off, so it does not run them;
+// --remove-source keeps their source hooks (info).
+const CodeUnapproved = "HC470"
+
+// Approvals is what the caller read of the approvals a target keeps, for
+// a tool whose table row says it runs a hook only once a person has
+// approved it (vocab's NeedsApproval). Only the caller touches the disk:
+// ApprovalsFile says which file to read.
+type Approvals struct {
+	// File is where the tool keeps them (ApprovalsFile), as diagnostics
+	// name it.
+	File string
+	// Data is the file's contents; nil when there is none: nothing is
+	// approved.
+	Data []byte
+	// Err is why the file could not be read (nil: read, or not there).
+	Err error
+	// Dir is the project's absolute directory, symbolic links resolved:
+	// the tool keys an approval by its hooks file's absolute path.
+	Dir string
+}
+
+// approvalReader reads a tool's approvals: where it keeps them, given the
+// environment and the user's home directory, and which handlers of its
+// files it runs under them. The tool's own adapter package knows both.
+type approvalReader struct {
+	path func(getenv func(string) string, home string) string
+	read func(files providers.Files, ap *Approvals) ([]codex.Approval, diag.List)
+}
+
+// approvalReaders are the readers, by the slug of the tool whose
+// approvals they read. A tool whose row says it needs approval and that
+// has none here has nothing approved: --remove-source keeps every hook it
+// holds.
+var approvalReaders = map[string]approvalReader{
+	codex.Dialect.Slug: {path: codex.ApprovalsPath, read: readCodexApprovals},
+}
+
+// readCodexApprovals reads Codex's [hooks.state] for the handlers of files.
+func readCodexApprovals(files providers.Files, ap *Approvals) ([]codex.Approval, diag.List) {
+	if ap == nil {
+		return codex.Approvals(files, "", nil, runtime.GOOS), nil
+	}
+	if ap.Err != nil {
+		return codex.Approvals(files, ap.Dir, nil, runtime.GOOS), codex.UnreadableApprovals(ap.File, ap.Err)
+	}
+	state, ds := codex.ReadTrustState(ap.File, ap.Data)
+	return codex.Approvals(files, ap.Dir, state, runtime.GOOS), ds
+}
+
+// ApprovalsFile is the file the tool to keeps its approvals of hooks in,
+// given the environment (getenv) and the user's home directory; false for
+// a tool that runs its hooks unapproved, or whose approvals hookconv
+// cannot read.
+func ApprovalsFile(to string, getenv func(string) string, home string) (string, bool) {
+	prov, ok := vocab.Default().Provider(to)
+	r, known := approvalReaders[to]
+	if !ok || !prov.NeedsApproval || !known {
+		return "", false
+	}
+	return r.path(getenv, home), true
+}
+
+// copyAt is where a hook's copy starts in a target's file.
+type copyAt struct {
+	file   string
+	offset int
+}
+
+// requireApproval marks Pending the source hooks whose copies the
+// target does not run for want of approval (its table row's
+// NeedsApproval: Codex runs a hook only once a person approved it in
+// /hooks, and asks again when it is added, changed or moved). files are
+// the target's files as they will be, final its hooks decoded from them;
+// added are the planned hooks this run adds (said by HC330). Until the
+// approval a copy guards nothing there, so --remove-source must not take
+// the source's hook away (QA: a platform team's migration to Codex
+// removed Claude Code's guards, and a later run removed those whose
+// copies nobody had approved). Every copy standing for a hook must run:
+// approved, not turned off. The hook stays Migrated: the target holds
+// it, and what it holds it with (a weaker guard, HC414) is still said.
+func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][]projection, files providers.Files, final []*canonical.Manifest, ap *Approvals, added []int) {
+	if !prov.NeedsApproval {
+		return
+	}
+	runs := map[copyAt]bool{}
+	off := map[copyAt]bool{}
+	if r, ok := approvalReaders[prov.Slug]; ok {
+		approvals, ds := r.read(files, ap)
+		res.Diagnostics = append(res.Diagnostics, ds...)
+		for _, a := range approvals {
+			at := copyAt{a.File, a.Pos.Offset}
+			runs[at], off[at] = a.Runs, a.Disabled
+		}
+	}
+	holders := holdersOf(prov, final...)
+	addedNow := map[int]bool{}
+	for _, i := range added {
+		addedNow[i] = true
+	}
+	var unapproved, disabled []string
+	for i := range res.Planned.Hooks {
+		h := &res.Planned.Hooks[i]
+		src := h.SourceIndex(i)
+		if src >= len(mig.Migrated) || !mig.Migrated[src] {
+			continue
+		}
+		running, turnedOff := copiesRun(forms[i], holders, runs, off)
+		if running {
+			continue
+		}
+		if mig.Pending == nil {
+			mig.Pending = make([]bool, len(mig.Migrated))
+		}
+		mig.Pending[src] = true
+		mig.Unapproved++
+		switch {
+		case turnedOff:
+			disabled = append(disabled, strconv.Quote(h.DisplayName(i)))
+		case !addedNow[i]: // a hook added now is said by HC330
+			unapproved = append(unapproved, strconv.Quote(h.DisplayName(i)))
+		}
+	}
+	res.sayUnapproved(prov, ap, unapproved, disabled)
+}
+
+// copiesRun reports whether every copy of a hook's forms in the target
+// runs there, and whether one is turned off.
+func copiesRun(forms []projection, holders map[projection][]*canonical.Hook, runs, off map[copyAt]bool) (running, turnedOff bool) {
+	running = len(forms) > 0
+	for _, f := range forms {
+		if len(holders[f]) == 0 {
+			running = false
+		}
+		for _, c := range holders[f] {
+			at := copyAt{c.OriginFile, c.Origin.Offset}
+			running = running && runs[at]
+			turnedOff = turnedOff || off[at]
+		}
+	}
+	return running, turnedOff
+}
+
+// sayUnapproved says, once, which migrated hooks the target holds but
+// does not run: their copies are not approved, or are turned off.
+func (res *Conversion) sayUnapproved(prov migTarget, ap *Approvals, unapproved, disabled []string) {
+	var named []string
+	for _, n := range unapproved {
+		named = append(named, n+" (not approved)")
+	}
+	for _, n := range disabled {
+		named = append(named, n+" (turned off: enabled = false)")
+	}
+	if len(named) == 0 {
+		return
+	}
+	file := ""
+	if ap != nil {
+		file = ap.File
+	}
+	var ds diag.List
+	ds.Infof(CodeUnapproved, diag.Pos{}, "", "approve them (and turn them on) in "+prov.Name+" with /hooks",
+		"%s does not run its copies of %s", prov.Name, strings.Join(named, ", "))
+	res.Diagnostics = append(res.Diagnostics, ds.WithFile(file)...)
+}
+
+// targetFilesAfter are the target's files once the run has written its
+// files over the existing ones.
+func targetFilesAfter(existing, written providers.Files) providers.Files {
+	all := maps.Clone(existing)
+	if all == nil {
+		all = providers.Files{}
+	}
+	maps.Copy(all, written)
+	return all
+}

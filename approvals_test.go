@@ -1,0 +1,85 @@
+package hookconv
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/codex"
+)
+
+// TestMigrateApproved: a hook Codex already holds is Pending (kept by
+// --remove-source) unless its copy is approved there as it is and on;
+// which ones are not is said once (HC470), an approvals file that is not
+// TOML (HC471).
+func TestMigrateApproved(t *testing.T) {
+	in := providers.Files{".claude/settings.json": []byte(`{"hooks": {
+  "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],
+  "Stop": [{"hooks": [{"type": "command", "command": "./done.sh"}]}]}}`)}
+	existing := providers.Files{".codex/hooks.json": []byte(`{"hooks": {
+  "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],
+  "Stop": [{"hooks": [{"type": "command", "command": "./done.sh"}]}]}}`)}
+	dir := filepath.FromSlash("/p")
+	// The hashes Codex computes for the two copies (pinned apart in
+	// providers/codex's tests).
+	state := func(guard, done string) []byte {
+		var b strings.Builder
+		for _, a := range codex.Approvals(existing, dir, nil, runtime.GOOS) {
+			line := guard
+			if strings.Contains(a.Key, ":stop:") {
+				line = done
+			}
+			fmt.Fprintf(&b, "[hooks.state.%q]\n%s\n", a.Key, strings.ReplaceAll(line, "HASH", a.Hash))
+		}
+		return []byte(b.String())
+	}
+	const approved, off, stale = `trusted_hash = "HASH"`, "enabled = false\ntrusted_hash = \"HASH\"", `trusted_hash = "sha256:0"`
+	for _, tc := range []struct {
+		name    string
+		ap      *Approvals
+		pending []bool
+		says    string // in the one HC470 or HC471
+	}{
+		{"no approvals given", nil, []bool{true, true}, `"hook 1" (not approved), "hook 2" (not approved)`},
+		{"no approvals file", &Approvals{File: "c.toml", Dir: dir}, []bool{true, true}, `"hook 1" (not approved)`},
+		{"both approved", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, approved)}, []bool{false, false}, ""},
+		{"one approved for another hook", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, stale)}, []bool{false, true}, `copies of "hook 2" (not approved)`},
+		{"one turned off", &Approvals{File: "c.toml", Dir: dir, Data: state(off, approved)}, []bool{true, false}, `"hook 1" (turned off: enabled = false)`},
+		{"approved in another project", &Approvals{File: "c.toml", Dir: filepath.FromSlash("/q"), Data: state(approved, approved)}, []bool{true, true}, "not approved"},
+		{"not TOML", &Approvals{File: "c.toml", Dir: dir, Data: []byte("[hooks.state\n")}, []bool{true, true}, "not valid TOML"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mig := DecodeSource("claude-code", in).MigrateApproved("codex", existing, nil, tc.ap)
+			if mig.Present != 2 || !slices.Equal(mig.Migrated, []bool{true, true}) {
+				t.Fatalf("present %d, migrated %v: %v", mig.Present, mig.Migrated, mig.Diagnostics)
+			}
+			pending := mig.Pending
+			if pending == nil {
+				pending = []bool{false, false}
+			}
+			if !slices.Equal(pending, tc.pending) {
+				t.Errorf("pending %v, want %v", pending, tc.pending)
+			}
+			if n := slices.Index(tc.pending, true); n >= 0 && mig.Unapproved == 0 {
+				t.Errorf("unapproved 0 with pending %v", pending)
+			}
+			var said []diag.Diagnostic
+			for _, d := range mig.Diagnostics {
+				if d.Code == CodeUnapproved || d.Code == codex.CodeApprovalsUnreadable {
+					said = append(said, d)
+				}
+			}
+			switch {
+			case tc.says == "" && len(said) > 0:
+				t.Errorf("said %v", said)
+			case tc.says != "" && !slices.ContainsFunc(said, func(d diag.Diagnostic) bool { return strings.Contains(d.Message, tc.says) }):
+				t.Errorf("said %v, want one saying %q", said, tc.says)
+			}
+		})
+	}
+}
