@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all" // every adapter
+	"github.com/hookconv/hookconv/providers/codex"
 	"github.com/hookconv/hookconv/providers/providertest"
 )
 
@@ -150,4 +151,25 @@ func settings(doc map[string]any) map[string]any {
 		}
 	}
 	return out
+}
+
+// FuzzApprovals: reading Codex's approvals file and the approvals of a
+// hooks file's handlers never panics, whatever either holds; a handler
+// counted as run has the hash its approval names.
+func FuzzApprovals(f *testing.F) {
+	for _, s := range tomlSeeds {
+		f.Add(s, jsonSeeds[0])
+	}
+	for _, s := range jsonSeeds {
+		f.Add(tomlSeeds[1], s)
+	}
+	f.Fuzz(func(t *testing.T, state, hooks string) {
+		ts, _ := codex.ReadTrustState("config.toml", []byte(state))
+		files := providers.Files{jsonFile: []byte(hooks), tomlFile: []byte(state)}
+		for _, a := range codex.Approvals(files, filepath.FromSlash("/p"), ts, "linux") {
+			if a.Runs && (a.Hash == "" || ts[a.Key].TrustedHash != a.Hash || ts[a.Key].Disabled) {
+				t.Fatalf("%s runs without its approval: %+v, state %+v", a.Key, a, ts[a.Key])
+			}
+		}
+	})
 }
