@@ -41,7 +41,7 @@ type Approvals struct {
 // environment and the user's home directory, and which handlers of its
 // files it runs under them. The tool's own adapter package knows both.
 type approvalReader struct {
-	path func(getenv func(string) string, home string) string
+	path func(getenv func(string) string, home string) (string, bool)
 	read func(files providers.Files, ap *Approvals) ([]codex.Approval, diag.List)
 }
 
@@ -66,16 +66,16 @@ func readCodexApprovals(files providers.Files, ap *Approvals) ([]codex.Approval,
 }
 
 // ApprovalsFile is the file the tool to keeps its approvals of hooks in,
-// given the environment (getenv) and the user's home directory; false for
-// a tool that runs its hooks unapproved, or whose approvals hookconv
-// cannot read.
+// given the environment (getenv) and the user's home directory ("" when
+// unknown); false for a tool that runs its hooks unapproved, or whose
+// approvals hookconv cannot read or find: none is then approved.
 func ApprovalsFile(to string, getenv func(string) string, home string) (string, bool) {
 	prov, ok := vocab.Default().Provider(to)
 	r, known := approvalReaders[to]
 	if !ok || !prov.NeedsApproval || !known {
 		return "", false
 	}
-	return r.path(getenv, home), true
+	return r.path(getenv, home)
 }
 
 // copyAt is where a hook's copy starts in a target's file.

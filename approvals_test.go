@@ -83,3 +83,19 @@ func TestMigrateApproved(t *testing.T) {
 		})
 	}
 }
+
+// TestApprovalsFile: only a tool whose row needs approval keeps an
+// approvals file; Codex's without a home directory is none (not the
+// project's own .codex/config.toml).
+func TestApprovalsFile(t *testing.T) {
+	none := func(string) string { return "" }
+	if got, ok := ApprovalsFile("codex", none, "/home/u"); !ok || got != filepath.Join("/home/u", ".codex", "config.toml") {
+		t.Errorf("codex: %q %v", got, ok)
+	}
+	if got, ok := ApprovalsFile("codex", none, ""); ok {
+		t.Errorf("codex without a home: %q", got)
+	}
+	if got, ok := ApprovalsFile("claude-code", none, "/home/u"); ok {
+		t.Errorf("claude-code: %q", got)
+	}
+}

@@ -75,12 +75,16 @@ type TrustState map[string]HookState
 
 // ApprovalsPath is the file Codex keeps its approvals in, config.toml in
 // CODEX_HOME (find_codex_home), given the environment and the user's home
-// directory.
-func ApprovalsPath(getenv func(string) string, home string) string {
+// directory; false when neither is known ("" home): a path then would be
+// the project's own .codex/config.toml, whose approvals Codex ignores.
+func ApprovalsPath(getenv func(string) string, home string) (string, bool) {
 	if dir := getenv("CODEX_HOME"); dir != "" {
-		return filepath.Join(dir, "config.toml")
+		return filepath.Join(dir, "config.toml"), true
 	}
-	return filepath.Join(home, ".codex", "config.toml")
+	if home == "" {
+		return "", false
+	}
+	return filepath.Join(home, ".codex", "config.toml"), true
 }
 
 // ReadTrustState reads the approvals in file's contents data: no file

@@ -173,12 +173,21 @@ func TestUnreadableApprovals(t *testing.T) {
 func TestApprovalsPath(t *testing.T) {
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }
-	if got, want := ApprovalsPath(getenv, "/home/u"), filepath.Join("/home/u", ".codex", "config.toml"); got != want {
-		t.Errorf("no CODEX_HOME: %s, want %s", got, want)
-	}
-	env["CODEX_HOME"] = "/c"
-	if got, want := ApprovalsPath(getenv, "/home/u"), filepath.Join("/c", "config.toml"); got != want {
-		t.Errorf("CODEX_HOME: %s, want %s", got, want)
+	for _, tc := range []struct {
+		name, codexHome, home, want string
+	}{
+		{"no CODEX_HOME", "", "/home/u", filepath.Join("/home/u", ".codex", "config.toml")},
+		{"CODEX_HOME", "/c", "/home/u", filepath.Join("/c", "config.toml")},
+		{"CODEX_HOME, no home", "/c", "", filepath.Join("/c", "config.toml")},
+		// Not .codex/config.toml in the project: its approvals are not
+		// Codex's.
+		{"neither", "", "", ""},
+	} {
+		env["CODEX_HOME"] = tc.codexHome
+		got, ok := ApprovalsPath(getenv, tc.home)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("%s: %q %v, want %q", tc.name, got, ok, tc.want)
+		}
 	}
 }
 
