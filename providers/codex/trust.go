@@ -200,12 +200,9 @@ func appendEvent(out []Approval, file, abs string, ev node.Field, state TrustSta
 		for h, handler := range handlers.Items {
 			key := abs + ":" + label + ":" + strconv.Itoa(g) + ":" + strconv.Itoa(h)
 			s := state[key]
-			hash, ok := HookHash(ev.Key, group, handler, goos)
-			if !ok {
-				hash = ""
-			}
+			hash, _ := HookHash(ev.Key, group, handler, goos) // "" when it cannot be shown
 			out = append(out, Approval{File: file, Pos: handler.Pos, Key: key, Hash: hash, Disabled: s.Disabled,
-				Runs: ok && !s.Disabled && s.TrustedHash == hash})
+				Runs: hash != "" && !s.Disabled && s.TrustedHash == hash})
 		}
 	}
 	return out
@@ -321,7 +318,7 @@ func handlerCommand(handler *node.Node, goos string) (string, bool) {
 // SessionEnd's 1 s, at most 3; elsewhere 600 s). false for a timeout that
 // is not a whole number of seconds, which Codex rejects.
 func normalTimeout(event string, t *node.Node) (uint64, bool) {
-	def, max := eventTimeouts(event)
+	def, limit := eventTimeouts(event)
 	secs := def
 	if t != nil && t.Kind != node.Null {
 		v, err := strconv.ParseUint(t.Text, 10, 64)
@@ -330,16 +327,16 @@ func normalTimeout(event string, t *node.Node) (uint64, bool) {
 		}
 		secs = v
 	}
-	secs = maxUint(secs, 1)
-	if max > 0 && secs > max {
-		secs = max
+	secs = max(secs, 1)
+	if limit > 0 {
+		secs = min(secs, limit)
 	}
 	return secs, true
 }
 
 // eventTimeouts reads the default and longest timeout of Codex's event
 // from the tables (0: no bound).
-func eventTimeouts(event string) (def, max uint64) {
+func eventTimeouts(event string) (def, limit uint64) {
 	t := vocab.Default()
 	if p, ok := t.Provider(Dialect.Slug); ok {
 		def = uint64(p.DefaultTimeout)
@@ -349,10 +346,10 @@ func eventTimeouts(event string) (def, max uint64) {
 			def = uint64(n.DefaultTimeout)
 		}
 		if n.MaxTimeout > 0 {
-			max = uint64(n.MaxTimeout)
+			limit = uint64(n.MaxTimeout)
 		}
 	}
-	return def, max
+	return def, limit
 }
 
 // ignoresMatcher reports whether Codex ignores the matcher on event
@@ -365,13 +362,6 @@ func ignoresMatcher(event string) bool {
 		}
 	}
 	return false
-}
-
-func maxUint(a, b uint64) uint64 {
-	if a > b {
-		return a
-	}
-	return b
 }
 
 // writeJSONString writes s as serde_json writes a string: ", \ and the
