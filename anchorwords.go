@@ -317,8 +317,9 @@ func cdWord(words []rawWord) (at int, cd bool) {
 
 // projectEntry cleans a word's text that names a path relative to the
 // folder the hook runs in and says whether project holds it, as a
-// regular file, or as a folder where dir is set. Absolute paths, ~,
-// options, URLs (a colon) and paths that leave the project are not.
+// regular file, or as a folder where dir is set; a nil project, whose
+// files are not known, is taken to hold it. Absolute paths, ~, options,
+// URLs (a colon) and paths that leave the project are not.
 func projectEntry(project fs.FS, text string, dir bool) (string, bool) {
 	if text == "" || strings.ContainsAny(text[:1], "/~-") || strings.ContainsAny(text, ":\\\x00\n") {
 		return "", false
@@ -331,6 +332,9 @@ func projectEntry(project fs.FS, text string, dir bool) (string, bool) {
 	if clean == "." || !fs.ValidPath(clean) {
 		return "", false
 	}
+	if project == nil {
+		return clean, true
+	}
 	st, err := fs.Stat(project, clean)
 	if err != nil || dir != st.IsDir() || !dir && !st.Mode().IsRegular() {
 		return "", false
@@ -338,11 +342,24 @@ func projectEntry(project fs.FS, text string, dir bool) (string, bool) {
 	return clean, true
 }
 
+// fileByLook reports whether words[at], the file scriptWord found there,
+// names a file by its look alone, as it must where the project's files
+// are not known: the program run by its path (which is all scriptWord
+// finds as the program), a path starting ./, or a script file's
+// extension. A runner's word without them names a package's program
+// (npx prettier, uv run pytest, npx @biomejs/biome), no project file.
+func fileByLook(words []rawWord, at int) bool {
+	text := words[at].text
+	return at == programAt(words) || strings.HasPrefix(text, "./") || hasScriptExtension(text)
+}
+
 // projectModule reports whether a Python module named with dots
 // (guards.check) is a file of project, as python -m finds it from the
-// project's root: guards/check.py, or guards/check/__main__.py.
+// project's root: guards/check.py, or guards/check/__main__.py. Not
+// where project is nil (its files not known): a module is as often an
+// installed package's (python3 -m pytest).
 func projectModule(project fs.FS, name string) bool {
-	if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") != "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, "..") {
+	if project == nil || name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") != "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, "..") {
 		return false
 	}
 	file := strings.ReplaceAll(name, ".", "/")

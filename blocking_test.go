@@ -268,15 +268,24 @@ func runText(hd *canonical.Handler) string {
 // A target without one gets $(git rev-parse --show-toplevel) instead.
 var projectVar = regexp.MustCompile(`"?(?:\$\{?[A-Z][A-Z0-9_]*\}?|\$\(git rev-parse --show-toplevel\))"?`)
 
+// fromRoot is a path's opening that names the folder the path starts
+// from: the project directory, as normaliseRun spells it, or ./.
+var fromRoot = regexp.MustCompile(`(^|[\s;&|(])(?:\$VAR/|\./)+`)
+
 // normaliseRun is what a command runs, whatever its project-directory
 // variable is called, whether it is quoted (the shim writes Gemini's
-// "${GEMINI_PROJECT_DIR}" for $GEMINI_PROJECT_DIR) and whether the run
-// shim wraps it.
+// "${GEMINI_PROJECT_DIR}" for $GEMINI_PROJECT_DIR), whether the run
+// shim wraps it, and whether a path relative to the project's root is
+// anchored there (./hooks/g.sh, or "hooks/g.sh", which a tool running
+// hooks in the session's folder gets as
+// "$(git rev-parse --show-toplevel)"/hooks/g.sh: the path's quotes are
+// dropped where it needs none).
 func normaliseRun(s string) string {
 	if original, shimmed := Unshim(s); shimmed {
 		s = original
 	}
-	return projectVar.ReplaceAllString(s, "$VAR")
+	s = projectVar.ReplaceAllLiteralString(s, "$VAR")
+	return fromRoot.ReplaceAllString(strings.ReplaceAll(s, `"`, ""), "$1")
 }
 
 // TestDecoderMarksKnown: every "$" key a decoder writes into provider_data

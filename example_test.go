@@ -70,7 +70,7 @@ func ExampleDecodeSource() {
 	// Output:
 	// gemini-cli [.gemini/settings.json] []
 	// cursor [.cursor/hooks.json] [HC406]
-	// codex [.codex/hooks.json] [HC330]
+	// codex [.codex/hooks.json] [HC405 HC212 HC330]
 }
 
 // Validate a hooks/1.0 manifest and print what is wrong with it, one

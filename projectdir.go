@@ -135,25 +135,39 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 // target dropped is anchored at that folder, when the file is there, and
 // else left as it is: anchoring at the root would run another file than
 // the source ran (QA s28 q3 F2: tools/scripts/ctx.sh became
-// scripts/ctx.sh). It rewrites m in place; src is the source manifest,
+// scripts/ctx.sh).
+//
+// Not told where the project is (scripts nil: Convert without
+// Source.Scripts, convert - from standard input), neither its files nor
+// its place in its repository are known: a path counts by its look
+// (projectEntry and fileByLook with no project) and is anchored at git's
+// top level, as rewriteProjectDir writes a project variable then, and
+// assumedTopLevel says so (HC212): left relative, a guard run from a
+// subfolder is not found and lets every action through, and nothing
+// says so (QA F2). It rewrites m in place; src is the source manifest,
 // whose hooks m's name by SourceIndex.
 func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts *Scripts) diag.List {
 	target, ok := vocab.Default().Provider(to)
-	if !ok || target.HookCwd != "session" || scripts == nil || scripts.FS == nil || scripts.Plugin {
+	if !ok || target.HookCwd != "session" || scripts != nil && scripts.Plugin {
 		return nil
+	}
+	var files fs.FS // nil: the project's files are not known
+	var place RepoPlace
+	if scripts != nil {
+		files, place = scripts.FS, scripts.Repo
 	}
 	anchor := `"$` + target.ProjectDirVar + `"`
 	found := true
 	if target.ProjectDirVar == "" {
-		if _, inRepo := scripts.Repo.topLevel(); !inRepo {
+		if _, inRepo := place.topLevel(); !inRepo {
 			// No repository: the target knows the project by the folder
 			// the session starts in, so its config loads only there,
 			// where the relative path is found.
 			return nil
 		}
 		var sub string
-		if scripts.Repo.Known {
-			sub = scripts.Repo.Sub
+		if place.Known {
+			sub = place.Sub
 		}
 		anchor = `"` + gitTopLevel + `"`
 		if sub != "" {
@@ -172,36 +186,28 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Cwd != "" {
 			continue // another folder: the target runs it there
 		}
-		base, project := anchor, scripts.FS
+		base, project := anchor, files
 		if cwd := sourceCwd(src, h, i); cwd != "" {
 			dir, ok := plainFolder(cwd)
 			if !ok {
 				continue // a folder not spelled plainly: left, its loss said (HC202)
 			}
 			if dir != "." {
-				sub, err := fs.Sub(scripts.FS, dir)
-				if err != nil {
-					continue
+				if files != nil {
+					sub, err := fs.Sub(files, dir)
+					if err != nil {
+						continue
+					}
+					project = sub
 				}
-				base, project = anchor+"/"+dir, sub
+				base = anchor + "/" + dir
 			}
 		}
 		var did anchoring
-		anchorIn := func(command string) string {
-			out, a := anchorCommand(command, base, project)
-			did.paths = append(did.paths, a.paths...)
-			did.dirs = append(did.dirs, a.dirs...)
-			did.modules = appendNew(did.modules, a.modules...)
-			did.nested = appendNew(did.nested, a.nested...)
-			if !found {
-				return command
-			}
-			return out
-		}
-		h.Handler.Command = anchorIn(h.Handler.Command)
+		h.Handler.Command = did.anchor(h.Handler.Command, base, project, found)
 		for _, k := range sortedkeys.Of(h.Handler.Platform) {
 			if k != "windows" {
-				h.Handler.Platform[k] = anchorIn(h.Handler.Platform[k])
+				h.Handler.Platform[k] = did.anchor(h.Handler.Platform[k], base, project, found)
 			}
 		}
 		at, field := h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i))
@@ -231,11 +237,11 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 		if len(did.paths)+len(did.dirs) == 0 {
 			continue
 		}
-		rel := slices.Compact(slices.Sorted(slices.Values(append(did.paths, did.dirs...))))
 		if !found {
+			rel := slices.Compact(slices.Sorted(slices.Values(append(did.paths, did.dirs...))))
 			ds.Warnf(CodeProjectDir, at, field, "rename the folder, or start the path with the project's folder as git finds it ("+gitTopLevel+"/…)",
 				"%s: %s runs hooks in the folder the session starts in, and the command runs %s by a path relative to the project's root, whose path in its git repository (%s) cannot be quoted safely: in a session started in a subfolder the command is not found (a blocking hook then lets every action through)",
-				h.DisplayName(i), to, strings.Join(rel, ", "), scripts.Repo.Sub)
+				h.DisplayName(i), to, strings.Join(rel, ", "), place.Sub)
 			continue
 		}
 		ds.Infof(CodeProjectDir, at, field, "",
@@ -256,6 +262,10 @@ func windowsRelative(command string, project fs.FS) []string {
 	}
 	var out []string
 	for _, ref := range scriptPaths(strings.ReplaceAll(command, `\`, "/"), nil, true) {
+		if project == nil {
+			out = appendNew(out, ref.path) // files not known: every path counts
+			continue
+		}
 		if st, err := fs.Stat(project, ref.path); err == nil && st.Mode().IsRegular() {
 			out = appendNew(out, ref.path)
 		}
@@ -310,17 +320,44 @@ type anchoring struct {
 	nested []string
 }
 
+// anchor anchors command at base (anchorCommand) and adds what it did
+// and saw to a. Where the anchor cannot be written (write false), the
+// command is returned as it is, what it would have anchored still added.
+func (a *anchoring) anchor(command, base string, project fs.FS, write bool) string {
+	out, did := anchorCommand(command, base, project)
+	a.paths = append(a.paths, did.paths...)
+	a.dirs = append(a.dirs, did.dirs...)
+	a.modules = appendNew(a.modules, did.modules...)
+	a.nested = appendNew(a.nested, did.nested...)
+	if !write {
+		return command
+	}
+	return out
+}
+
 // said tells what was anchored, for HC405's info: "runs a.sh, b.sh and
 // changes into tools".
 func (a anchoring) said() string {
 	var parts []string
 	if len(a.paths) > 0 {
-		parts = append(parts, "runs "+strings.Join(slices.Compact(slices.Sorted(slices.Values(a.paths))), ", "))
+		parts = append(parts, "runs "+sortedList(a.paths))
 	}
 	if len(a.dirs) > 0 {
-		parts = append(parts, "changes into "+strings.Join(slices.Compact(slices.Sorted(slices.Values(a.dirs))), ", "))
+		parts = append(parts, "changes into "+sortedList(a.dirs))
+	}
+	if len(parts) == 1 {
+		return parts[0]
 	}
 	return strings.Join(parts, " and ")
+}
+
+// sortedList joins names sorted, each once: "a.sh, b.sh". One name, the
+// usual case, is itself.
+func sortedList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(slices.Compact(slices.Sorted(slices.Values(names))), ", ")
 }
 
 // anchorCommand writes anchor before each relative path of command that
@@ -335,7 +372,9 @@ func (a anchoring) said() string {
 // in a subshell or a command substitution ($(x.sh)) is left as it is,
 // which the readers of a script's exits (HC431) do not follow through
 // git's top level. Arguments other than the script are left too: what
-// they mean to the program is not known.
+// they mean to the program is not known. A nil project is one whose
+// files are not known: a path counts when it names a file by its look
+// (fileByLook), and a cd's folder when it is relative.
 func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
 	var a anchoring
 	if strings.Contains(command, "\x00") || !strings.ContainsAny(command, "/.") && !strings.Contains(command, "cd") {
@@ -374,7 +413,7 @@ func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
 		if at < 0 {
 			continue
 		}
-		if clean, ok := projectEntry(project, words[at].text, false); ok {
+		if clean, ok := projectEntry(project, words[at].text, false); ok && (project != nil || fileByLook(words, at)) {
 			rewrite(words[at], clean)
 			a.paths = append(a.paths, words[at].text)
 		}

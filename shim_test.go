@@ -92,8 +92,12 @@ func TestConvertShim(t *testing.T) {
 			t.Errorf("%s: %v", to, res.Diagnostics)
 			continue
 		}
+		want := "./guard.sh 'x'"
+		if prov, _ := vocab.Default().Provider(to); prov.HookCwd == "session" {
+			want = `"` + gitTopLevel + `"/guard.sh 'x'` // anchored: the project's place is unknown here
+		}
 		for _, h := range res.Planned.Hooks {
-			if orig, ok := Unshim(h.Handler.Command); !ok || orig != "./guard.sh 'x'" {
+			if orig, ok := Unshim(h.Handler.Command); !ok || orig != want {
 				t.Errorf("%s: planned command %q is not the shimmed original", to, h.Handler.Command)
 			}
 			if !strings.HasPrefix(h.Handler.Command, "hookconv run --provider "+to+" --from claude-code ") || shimmedFor(h.Handler.Command) != to {

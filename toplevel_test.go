@@ -1,6 +1,8 @@
 package hookconv
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -48,6 +50,53 @@ func TestAssumedTopLevel(t *testing.T) {
 			}
 			if len(got) == 1 && (got[0].Severity != diag.Info || got[0].File != ".claude/settings.json") {
 				t.Errorf("HC212 not an info at the source file: %v", got[0])
+			}
+		})
+	}
+}
+
+// TestAnchorUnknownProject: Convert, not told where the project is (no
+// Source.Scripts, as for standard input), anchors a relative path a
+// command runs for a tool that runs hooks in the folder the session
+// starts in at git's top level, as it writes a project variable there,
+// and says so (HC405, HC212): left relative, a guard is not found from a
+// subfolder, and Codex lets the action through (QA F2). Without the
+// project's files, a path counts by its look: a runner's package and a
+// module are left.
+func TestAnchorUnknownProject(t *testing.T) {
+	settings := func(command string) providers.Files {
+		return providers.Files{".claude/settings.json": []byte(`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":` + command + `}]}]}}`)}
+	}
+	const top = `"$(git rev-parse --show-toplevel)"`
+	tests := []struct {
+		name, command, to, want string
+	}{
+		{"program by ./ to Codex", `"./g.sh"`, "codex", top + "/g.sh"},
+		{"program by ./ to Copilot CLI", `"./g.sh"`, "copilot-cli", top + "/g.sh"},
+		{"program in a folder", `".claude/hooks/guard.sh --strict"`, "codex", top + "/.claude/hooks/guard.sh --strict"},
+		{"an interpreter's script", `"python3 hooks/check.py"`, "codex", "python3 " + top + "/hooks/check.py"},
+		{"a runner's script", `"npx tsx scripts/x.ts"`, "copilot-cli", "npx tsx " + top + "/scripts/x.ts"},
+		{"a cd into a folder", `"cd tools && ./ctx.sh"`, "codex", "cd " + top + "/tools && ./ctx.sh"},
+		{"a runner's package", `"npx prettier --check ."`, "codex", "npx prettier --check ."},
+		{"a scoped package", `"npx @biomejs/biome check"`, "codex", "npx @biomejs/biome check"},
+		{"a Python module", `"python3 -m pytest"`, "codex", "python3 -m pytest"},
+		{"a program in PATH", `"guard.sh"`, "codex", "guard.sh"},
+		{"an absolute path", `"/opt/g.sh"`, "codex", "/opt/g.sh"},
+		{"a target that runs hooks in the project", `"./g.sh"`, "gemini-cli", "./g.sh"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Convert("claude-code", tt.to, settings(tt.command), nil)
+			if res.Diagnostics.HasErrors() || res.Planned == nil || len(res.Planned.Hooks) != 1 {
+				t.Fatalf("converted %v: %v", res.Planned, res.Diagnostics)
+			}
+			if got := res.Planned.Hooks[0].Handler.Command; got != tt.want {
+				t.Errorf("command %q, want %q", got, tt.want)
+			}
+			anchored := tt.want != strings.Trim(tt.command, `"`)
+			codes := res.Diagnostics.Codes()
+			if slices.Contains(codes, CodeAssumedTopLevel) != anchored || slices.Contains(codes, CodeProjectDir) != anchored {
+				t.Errorf("anchored %v, but codes %v", anchored, codes)
 			}
 		})
 	}
