@@ -330,7 +330,14 @@ func readSource(e *env, input, from string) (providers.Files, string, diag.List,
 		cands := hookconv.DetectSource(name, src)
 		switch len(cands) {
 		case 0:
-			return nil, "", nil, usagef("cannot tell which tool %s belongs to; name it with --from (%s)", name, strings.Join(providers.Slugs(), ", "))
+			// An input that does not parse but whose name or text points
+			// to one tool gets that tool's diagnostic (HC216 says which),
+			// not a usage error --from would not mend (QA F3).
+			likely, lds := hookconv.LikelySource(name, src)
+			if likely == "" {
+				return nil, "", nil, usagef("cannot tell which tool %s belongs to; name it with --from (%s)", name, strings.Join(providers.Slugs(), ", "))
+			}
+			from, ds = likely, append(ds, lds...)
 		case 1:
 			from = cands[0]
 		default:

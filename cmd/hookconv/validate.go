@@ -277,9 +277,10 @@ func configsInToolFolder(dir string, tool map[string]string) {
 }
 
 // nativeTool decides how a file is checked: as a manifest ("canonical"),
-// or as the native config of the tool --from names or its path shows. A
-// file neither says is read as a manifest, whose errors then say what is
-// missing.
+// or as the native config of the tool --from names or its path shows, or
+// that its name or text points to where it does not parse
+// (hookconv.LikelySource). A file none says is read as a manifest, whose
+// errors then say what is missing.
 func nativeTool(name string, src []byte, from string) (string, error) {
 	if from != "" {
 		return from, nil
@@ -287,6 +288,12 @@ func nativeTool(name string, src []byte, from string) (string, error) {
 	cands := hookconv.DetectSource(name, src)
 	switch {
 	case len(cands) == 0:
+		// One that does not parse is checked as the tool its name or
+		// text points to: a hand-written OpenCode plugin as OpenCode's
+		// (HC580), not as a manifest in YAML (QA F3).
+		if likely, _ := hookconv.LikelySource(name, src); likely != "" {
+			return likely, nil
+		}
 		return "canonical", nil
 	case len(cands) == 1:
 		return cands[0], nil
