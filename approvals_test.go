@@ -19,11 +19,11 @@ import (
 // TOML (HC471).
 func TestMigrateApproved(t *testing.T) {
 	in := providers.Files{".claude/settings.json": []byte(`{"hooks": {
-  "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],
-  "Stop": [{"hooks": [{"type": "command", "command": "./done.sh"}]}]}}`)}
+  "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard-check"}]}],
+  "Stop": [{"hooks": [{"type": "command", "command": "notify-done"}]}]}}`)}
 	existing := providers.Files{".codex/hooks.json": []byte(`{"hooks": {
-  "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],
-  "Stop": [{"hooks": [{"type": "command", "command": "./done.sh"}]}]}}`)}
+  "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard-check"}]}],
+  "Stop": [{"hooks": [{"type": "command", "command": "notify-done"}]}]}}`)}
 	dir := filepath.FromSlash("/p")
 	// The hashes Codex computes for the two copies (pinned apart in
 	// providers/codex's tests).
