@@ -218,7 +218,7 @@ type readGroup struct {
 	matcherText  string
 	hasMatcher   bool
 	keepSpelling bool            // the native spelling must be kept for an exact round trip
-	matcherData  json.RawMessage // {"$matcher": …} when the handlers keep it, shared by those with no data of their own
+	matcherData  json.RawMessage // {"$matcher": …} when the handlers keep it
 	extra        *node.Node      // documented group keys
 	repeats      bool            // an earlier group had the same key: kept apart
 	badMatcher   bool            // the matcher is no pattern: handlers read for their diagnostics, not kept
@@ -228,6 +228,11 @@ type readGroup struct {
 	// codex-cli loads none of): its handlers record it ("$event"), so a
 	// conversion back to the tool writes them back under it.
 	readOnly bool
+	// sharedData is matcherData as the provider_data of the handlers with
+	// no data of their own, one map for them all: a map is some 190
+	// bytes, and a large config has thousands of such handlers. Shared
+	// maps are never written into (Conversion.Decoded; SetData copies).
+	sharedData map[string]json.RawMessage
 }
 
 // handlerItem is one handler of a read group, to decode.
@@ -362,6 +367,7 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 			var d providers.Data
 			d.Set("$matcher", &node.Node{Kind: node.String, Text: rg.matcherText})
 			rg.matcherData = d.Raw()
+			rg.sharedData = map[string]json.RawMessage{c.d.Slug: rg.matcherData}
 		}
 		rg.diagsEnd = len(*ds)
 		groups = append(groups, rg)
@@ -381,7 +387,7 @@ func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi 
 		h.Matcher = canonical.CloneMatcher(g.matcher)
 	}
 	if extra.Empty() && g.extra == nil && !(g.repeats && hi == 0) && g.matcherData != nil && !g.readOnly {
-		h.ProviderData = map[string]json.RawMessage{c.d.Slug: g.matcherData}
+		h.ProviderData = g.sharedData
 		return true
 	}
 	if g.row.Matcher == vocab.MatchTool {
