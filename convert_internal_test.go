@@ -700,3 +700,34 @@ func TestPutOffKeepsPlaces(t *testing.T) {
 		})
 	}
 }
+
+// TestSameInEachGroup: verify's check that the written hooks are the
+// planned ones, group by group, agrees with the diff it shows when they
+// are not (diffProjections finds nothing exactly when it passes).
+func TestSameInEachGroup(t *testing.T) {
+	a := projection{Event: "before_tool_execute", Matcher: "tool:Bash", Type: "command", Run: "a"}
+	b := projection{Event: "before_tool_execute", Matcher: "tool:Bash", Type: "command", Run: "b"}
+	c := projection{Event: "before_tool_execute", Matcher: "tool:Edit", Type: "command", Run: "c"}
+	d := projection{Event: "agent_stop", Matcher: "*", Type: "command", Run: "d"}
+	for _, tc := range []struct {
+		name       string
+		want, have []projection
+		same       bool
+	}{
+		{"equal", []projection{a, b, c, d}, []projection{a, b, c, d}, true},
+		{"groups in another order", []projection{a, c, b, d}, []projection{d, c, a, b}, true},
+		{"order changed in a group", []projection{a, b, c}, []projection{b, a, c}, false},
+		{"a hook moved to another group", []projection{a, b, c}, []projection{a, c, c}, false},
+		{"a group only written", []projection{a, b}, []projection{a, d}, false},
+		{"a hook left out", []projection{a, b, c}, []projection{a, b}, false},
+		{"none", nil, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := sameInEachGroup(tc.want, tc.have)
+			diff, _ := diffProjections(byGroup(tc.want), byGroup(tc.have))
+			if got != tc.same || got != (diff == "") {
+				t.Errorf("sameInEachGroup = %v, want %v; diffProjections says:\n%s", got, tc.same, diff)
+			}
+		})
+	}
+}

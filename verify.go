@@ -146,17 +146,10 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	// conversions repeat nothing: compare as they are first, and pay for
 	// removing repeats only when that comparison fails (equal lists stay
 	// equal once repeats are removed).
-	if slices.Equal(want, have) {
+	if slices.Equal(want, have) || sameInEachGroup(want, have) {
 		return ds
 	}
-	var wantGroups, haveGroups map[matcherGroup][]projection
-	parallel.Both(len(want),
-		func() { wantGroups = byGroup(want) },
-		func() { haveGroups = byGroup(have) })
-	d, differ := diffProjections(wantGroups, haveGroups)
-	if d != "" {
-		d, differ = diffProjections(byGroup(withoutRepeats(want)), byGroup(withoutRepeats(have)))
-	}
+	d, differ := diffProjections(byGroup(withoutRepeats(want)), byGroup(withoutRepeats(have)))
 	if d != "" {
 		// On an event whose matcher selects no tool, the projections'
 		// matcher ("*") is not what the tool's groups are keyed by: hooks
@@ -443,6 +436,83 @@ func byGroup(list []projection) map[matcherGroup][]projection {
 		groups[g] = lists[id]
 	}
 	return groups
+}
+
+// sameInEachGroup reports whether want and have hold, in each event and
+// matcher, the same projections in the same order: what diffProjections
+// finds no difference in, told without copying the projections into
+// groups (byGroup), which for a large conversion whose groups are written
+// in another order than planned (every tool's hooks grouped by event)
+// was 1.6 MB of 80-byte copies. byGroup then makes the diff, when there
+// is one.
+func sameInEachGroup(want, have []projection) bool {
+	if len(want) != len(have) {
+		return false
+	}
+	var w, h groupOrder
+	parallel.Both(len(want),
+		func() { w = orderByGroup(want) },
+		func() { h = orderByGroup(have) })
+	if len(w.ids) != len(h.ids) {
+		return false
+	}
+	for g, wid := range w.ids {
+		hid, ok := h.ids[g]
+		if !ok {
+			return false
+		}
+		ws, hs := w.of(wid), h.of(hid)
+		if len(ws) != len(hs) {
+			return false
+		}
+		for k := range ws {
+			if want[ws[k]] != have[hs[k]] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// groupOrder is a list of projections in groups: the indexes of each
+// group's projections, in list order, one group after another. Indexes
+// are int32, half the bytes: a list is one per hook.
+type groupOrder struct {
+	ids   map[matcherGroup]int // a group's number: groups are numbered as they first appear
+	start []int32              // where group i's indexes begin in order; start[i+1] is where they end
+	order []int32
+}
+
+// of returns the indexes of group id's projections.
+func (o groupOrder) of(id int) []int32 { return o.order[o.start[id]:o.start[id+1]] }
+
+// orderByGroup puts list's indexes in groups, keeping their order within
+// each (a counting sort by group number).
+func orderByGroup(list []projection) groupOrder {
+	ids := make(map[matcherGroup]int)
+	idOf := make([]int32, len(list))
+	var sizes []int32
+	for i, p := range list {
+		id, ok := ids[p.group()]
+		if !ok {
+			id = len(sizes)
+			ids[p.group()] = id
+			sizes = append(sizes, 0)
+		}
+		idOf[i] = int32(id)
+		sizes[id]++
+	}
+	start := make([]int32, len(sizes)+1)
+	for id, n := range sizes {
+		start[id+1] = start[id] + n
+	}
+	next := slices.Clone(start[:len(sizes)])
+	order := make([]int32, len(list))
+	for i, id := range idOf {
+		order[next[id]] = int32(i)
+		next[id]++
+	}
+	return groupOrder{ids: ids, start: start, order: order}
 }
 
 // withoutRepeats keeps the first of equal projections.
