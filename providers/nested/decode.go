@@ -211,7 +211,9 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 
 // readGroup is a group read, its handlers not yet decoded.
 type readGroup struct {
-	row          vocab.NativeEvent
+	// row is the event's, shared by its groups: a row is 216 bytes, and a
+	// large config has thousands of groups.
+	row          *vocab.NativeEvent
 	path         string // hooks.PreToolUse[0]
 	handlers     []*node.Node
 	matcher      canonical.Matcher // tool events: the matcher, decoded
@@ -328,7 +330,7 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 			ds.Warnf(CodeEmptyGroup, g.Pos, path, "remove the group", "group has no handlers; dropped")
 			continue
 		}
-		rg := readGroup{row: row, path: path, handlers: handlers.Items,
+		rg := readGroup{row: &row, path: path, handlers: handlers.Items,
 			readOnly: known && row.Alias && len(c.Names.EncodeEvent(c.d.Slug, row.Event)) == 0}
 		rg.matcherText, rg.hasMatcher, rg.extra = c.groupFields(ds, group, path)
 		key := groupKey{event: f.Key, matcher: rg.matcherText, hasMatcher: rg.hasMatcher}
@@ -379,7 +381,7 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 // zero, and reports whether it was decoded. Safe to call for several
 // handlers at once.
 func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi int, h *canonical.Hook) bool {
-	extra, ok := c.decodeHandler(ds, file, g.handlers[hi], handlerPath{g.path, hi}, g.row, h)
+	extra, ok := c.decodeHandler(ds, file, g.handlers[hi], handlerPath{g.path, hi}, *g.row, h)
 	if !ok || g.badMatcher {
 		return false
 	}
