@@ -1,6 +1,10 @@
 package node
 
-import "github.com/hookconv/hookconv/internal/sortedkeys"
+import (
+	"slices"
+
+	"github.com/hookconv/hookconv/internal/sortedkeys"
+)
 
 // Arena hands out nodes, member lists and element lists carved from
 // blocks, for code that builds a large tree at once (the JSON parser, an
@@ -11,8 +15,9 @@ import "github.com/hookconv/hookconv/internal/sortedkeys"
 // is not safe for concurrent use.
 type Arena struct {
 	// Expect is about how many more values the caller will ask for: new
-	// blocks hold that many (at most 256, never fewer than asked for), so
-	// a small tree does not pay for a large block. The parser updates it
+	// blocks hold that many (at most 256, never fewer than asked for,
+	// and rounded up to fill the memory the allocator gives them), so a
+	// small tree does not pay for a large block. The parser updates it
 	// from the input left to read.
 	Expect int
 
@@ -21,17 +26,29 @@ type Arena struct {
 	items  []*Node
 }
 
-// maxBlock caps a block: 256 nodes are 26 KiB.
+// maxBlock caps a block: 256 nodes are 26 KiB (a block of them holds
+// 262, in a 27 KiB size class).
 const maxBlock = 256
 
 func (a *Arena) blockSize(need int) int {
 	return max(need, min(maxBlock, a.Expect))
 }
 
+// block returns a block of at least n values, as many as the memory the
+// allocator hands out for it holds. slices.Grow rounds the capacity up to
+// the allocator's size class, where make would leave the rest of it
+// unused: a block of 256 members with its 8-byte header takes a class of
+// 13,568 bytes, 1,272 of which make left idle (10 % of a parse tree's
+// members; 2 % of its nodes).
+func block[T any](n int) []T {
+	b := slices.Grow([]T(nil), n)
+	return b[:cap(b)]
+}
+
 // New returns a pointer to a copy of n.
 func (a *Arena) New(n Node) *Node {
 	if len(a.nodes) == 0 {
-		a.nodes = make([]Node, a.blockSize(1))
+		a.nodes = block[Node](a.blockSize(1))
 	}
 	x := &a.nodes[0]
 	a.nodes = a.nodes[1:]
@@ -59,7 +76,7 @@ func (a *Arena) Fields(members []Field) []Field {
 		return nil
 	}
 	if len(a.fields) < len(members) {
-		a.fields = make([]Field, a.blockSize(len(members)))
+		a.fields = block[Field](a.blockSize(len(members)))
 	}
 	out := a.fields[:len(members):len(members)]
 	a.fields = a.fields[len(members):]
@@ -73,7 +90,7 @@ func (a *Arena) Items(items []*Node) []*Node {
 		return nil
 	}
 	if len(a.items) < len(items) {
-		a.items = make([]*Node, a.blockSize(len(items)))
+		a.items = block[*Node](a.blockSize(len(items)))
 	}
 	out := a.items[:len(items):len(items)]
 	a.items = a.items[len(items):]
