@@ -823,7 +823,7 @@ func ownHooksRewritten(p string, prev, next []byte) diag.List {
 			}
 		}
 	}
-	comments := old.End > old.Pos.Offset && hasComment(prev[old.Pos.Offset:old.End])
+	comments := int(old.End) > old.Pos.Offset && hasComment(prev[old.Pos.Offset:old.End])
 	if len(lost) == 0 && !comments {
 		return nil
 	}

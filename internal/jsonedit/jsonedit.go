@@ -218,7 +218,7 @@ func (d *doc) replace(f node.Field, value *node.Node) []byte {
 	} else {
 		text = d.render(nil, value, d.indentAt(f.KeyPos.Offset))
 	}
-	return d.apply(edit{v.Pos.Offset, v.End, string(text)})
+	return d.apply(edit{v.Pos.Offset, int(v.End), string(text)})
 }
 
 // indentAt is the indentation nested lines of a member whose key is at off
@@ -233,14 +233,14 @@ func (d *doc) indentAt(off int) string {
 
 func (d *doc) insert(key string, value *node.Node) []byte {
 	src, root := d.src, d.root
-	closing := root.End - 1 // the '}'
+	closing := int(root.End) - 1 // the '}'
 	var edits []edit
 
 	// trailing: the members already end with a comma (JSONC); keep that
 	// style by giving the new last member one too, and add no separator.
 	trailing := false
 	if n := len(root.Fields); n > 0 {
-		last := root.Fields[n-1].Value.End
+		last := int(root.Fields[n-1].Value.End)
 		if c := skipSpace(src, last); c < closing && src[c] == ',' {
 			trailing = true
 		} else {
@@ -254,7 +254,7 @@ func (d *doc) insert(key string, value *node.Node) []byte {
 
 	if d.flat {
 		member := " " + string(node.AppendString(nil, key)) + ": " + string(node.AppendCompact(nil, value)) + comma
-		at := root.Fields[len(root.Fields)-1].Value.End
+		at := int(root.Fields[len(root.Fields)-1].Value.End)
 		if trailing {
 			at = skipSpace(src, at) + 1 // just past the existing comma
 		}
@@ -306,8 +306,8 @@ func (d *doc) memberIndent() string {
 func (d *doc) remove(i int) []byte {
 	src, fields := d.src, d.root.Fields
 	f := fields[i]
-	start, end := f.KeyPos.Offset, f.Value.End
-	closing := d.root.End - 1
+	start, end := f.KeyPos.Offset, int(f.Value.End)
+	closing := int(d.root.End) - 1
 
 	if c := skipSpace(src, end); c < closing && src[c] == ',' {
 		// The member has a comma of its own (it is not last, or the
@@ -339,7 +339,7 @@ func (d *doc) remove(i int) []byte {
 		}
 		return d.apply(edit{start, end, ""})
 	}
-	prevEnd := fields[i-1].Value.End
+	prevEnd := int(fields[i-1].Value.End)
 	comma := skipSpace(src, prevEnd) // a ',' is certain: the member follows
 	if startsLine(src, start) {
 		if eol, ok := restOfLine(src, end); ok {

@@ -355,11 +355,11 @@ func checkSet(t *testing.T, src, out []byte, key string, value *node.Node, opt n
 	// Byte preservation: everything before the edit point and everything
 	// from the end of the old value (or from the closing brace, when the
 	// member was appended) is kept verbatim.
-	head, tail := before.Pos.Offset+1, before.End-1
+	head, tail := before.Pos.Offset+1, int(before.End)-1
 	if f, ok := before.Field(key); ok {
-		head, tail = f.Value.Pos.Offset, f.Value.End
+		head, tail = f.Value.Pos.Offset, int(f.Value.End)
 	} else if n := len(before.Fields); n > 0 {
-		head = before.Fields[n-1].Value.End
+		head = int(before.Fields[n-1].Value.End)
 	}
 	if !bytes.HasPrefix(out, src[:head]) || !bytes.HasSuffix(out, src[tail:]) {
 		t.Errorf("bytes outside the edit changed:\n src %q\n out %q", src, out)

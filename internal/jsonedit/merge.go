@@ -100,7 +100,7 @@ func (d *doc) patch(old, new *node.Node) []edit {
 		}
 		return edits
 	}
-	return []edit{{old.Pos.Offset, old.End, d.text(new, lineIndent(d.src, old.Pos.Offset))}}
+	return []edit{{old.Pos.Offset, int(old.End), d.text(new, lineIndent(d.src, old.Pos.Offset))}}
 }
 
 // extends reports whether new holds old with only additions: the same
@@ -161,7 +161,7 @@ func (d *doc) text(v *node.Node, indent string) string {
 // children before it, or inline when the container sits on one line.
 func (d *doc) appendTo(container *node.Node, children []node.Field) []edit {
 	src := d.src
-	closing := container.End - 1 // the '}' or ']'
+	closing := int(container.End) - 1 // the '}' or ']'
 	ends := childEnds(container)
 	var edits []edit
 	trailing := false
@@ -275,10 +275,10 @@ func childStarts(container *node.Node) []int {
 func childEnds(container *node.Node) []int {
 	var out []int
 	for _, f := range container.Fields {
-		out = append(out, f.Value.End)
+		out = append(out, int(f.Value.End))
 	}
 	for _, it := range container.Items {
-		out = append(out, it.End)
+		out = append(out, int(it.End))
 	}
 	return out
 }

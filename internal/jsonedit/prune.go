@@ -68,7 +68,7 @@ func (d *doc) prune(old, new *node.Node) []edit {
 		if old.Kind == node.Object {
 			empty = "{}"
 		}
-		return []edit{{old.Pos.Offset, old.End, empty}}
+		return []edit{{old.Pos.Offset, int(old.End), empty}}
 	}
 	var edits []edit
 	for i := 0; i < len(kept); {
@@ -105,7 +105,7 @@ func (d *doc) cut(container *node.Node, i, j int) []edit {
 	src := d.src
 	starts, ends := childStarts(container), childEnds(container)
 	start, end := starts[i], ends[j]
-	closing := container.End - 1
+	closing := int(container.End) - 1
 	if c := skipSpace(src, end); c < closing && src[c] == ',' {
 		// The last removed child has a comma of its own (it is not last,
 		// or the container uses trailing commas): cut through it.

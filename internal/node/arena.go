@@ -26,8 +26,8 @@ type Arena struct {
 	items  []*Node
 }
 
-// maxBlock caps a block: 256 nodes are 26 KiB (a block of them holds
-// 262, in a 27 KiB size class).
+// maxBlock caps a block: 256 nodes are 24 KiB (a block of them holds
+// 283, in a 27 KiB size class).
 const maxBlock = 256
 
 func (a *Arena) blockSize(need int) int {

@@ -232,7 +232,7 @@ func (p *parser) value(depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.node(Node{Kind: String, Pos: start, End: p.off, Text: s}), nil
+		return p.node(Node{Kind: String, Pos: start, End: int32(p.off), Text: s}), nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number(start)
 	case c == 't':
@@ -253,7 +253,7 @@ func (p *parser) literal(start diag.Pos, word string, n Node) (*Node, error) {
 		return nil, p.errf("invalid literal: expected %q", word)
 	}
 	p.off += len(word)
-	n.Pos, n.End = start, p.off
+	n.Pos, n.End = start, int32(p.off)
 	return p.node(n), nil
 }
 
@@ -292,7 +292,7 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 	n.Fields = p.arena.Fields(p.fields[base:])
 	p.fields = p.fields[:base]
 	p.off++ // }
-	n.End = p.off
+	n.End = int32(p.off)
 	return n, nil
 }
 
@@ -313,7 +313,7 @@ func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 	n.Items = p.arena.Items(p.items[base:])
 	p.items = p.items[:base]
 	p.off++ // ]
-	n.End = p.off
+	n.End = int32(p.off)
 	return n, nil
 }
 
@@ -410,7 +410,7 @@ func (p *parser) number(start diag.Pos) (*Node, error) {
 			return nil, p.errf("invalid number: expected a digit in the exponent")
 		}
 	}
-	return p.node(Node{Kind: Number, Pos: start, End: p.off, Text: p.text[s:p.off]}), nil
+	return p.node(Node{Kind: Number, Pos: start, End: int32(p.off), Text: p.text[s:p.off]}), nil
 }
 
 // str reads a quoted string (a value or a member name) at the cursor and
