@@ -201,9 +201,7 @@ type Options struct {
 // diagnostics. existing is read as Convert describes, except under
 // Options.Project.
 func ConvertWith(from, to string, in, existing providers.Files, opts Options) Conversion {
-	s := DecodeSource(from, in)
-	s.convertedOnce = true
-	return s.Convert(to, existing, opts)
+	return DecodeSource(from, in).ConvertOnce(to, existing, opts)
 }
 
 // Source is an input decoded (and, for a manifest, validated) once, to be
@@ -252,9 +250,9 @@ type Source struct {
 	cline        sync.Once
 	clineDecoded *canonical.Manifest
 	clineNotes   diag.List
-	// convertedOnce says the Source is ConvertWith's own, converted once
-	// and then dropped: its conversion may take its list of hooks as
-	// Decoded, as no caller holds the Source to see the list change.
+	// convertedOnce says the Source is converted once and then dropped
+	// (ConvertOnce): its conversion may take its list of hooks as Decoded,
+	// as nothing reads the Source after to see the list change.
 	convertedOnce bool
 }
 
@@ -364,6 +362,17 @@ func DecodeSourceBeside(from string, in, beside providers.Files) *Source {
 	}
 	s.Manifest = m
 	return s
+}
+
+// ConvertOnce converts as Convert does, for the last time: the
+// conversion's Decoded is the Source's own list of hooks, not a copy of
+// it (4.3 MB of the 60 a 10,000-handler conversion allocated). The
+// Source must not be converted again, nor its Manifest read after: a
+// change to Decoded would show there. For a caller that decodes a
+// source to convert it once, as hookconv convert does.
+func (s *Source) ConvertOnce(to string, existing providers.Files, opts Options) Conversion {
+	s.convertedOnce = true
+	return s.Convert(to, existing, opts)
 }
 
 // Convert runs the remaining stages for one target: plan, encode (merged
@@ -873,8 +882,7 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		// a hook of one result's Decoded changes neither the Source nor
 		// another conversion. One copy of the list, not of each hook's
 		// maps and slices, which stay shared (Conversion.Decoded). A
-		// Source no caller holds (ConvertWith's) needs none: the copy
-		// was 4.3 MB of the 60 a 10,000-handler conversion allocates.
+		// Source converted once (ConvertOnce) needs none.
 		own := *decoded
 		own.Hooks = slices.Clone(decoded.Hooks)
 		decoded = &own

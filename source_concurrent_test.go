@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -78,5 +79,25 @@ func TestDecodedIsOwn(t *testing.T) {
 				t.Errorf("to %s, then codex: %s is\n%s", to, path, b)
 			}
 		}
+	}
+}
+
+// TestConvertOnce: a Source converted for the last time hands its list
+// of hooks to the conversion rather than copying it (a large config's
+// list is megabytes), and converts as Convert does.
+func TestConvertOnce(t *testing.T) {
+	in := providers.Files{".claude/settings.json": []byte(
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./g.sh"}]}]}}`)}
+	want := DecodeSource("claude-code", in).Convert("gemini-cli", nil, Options{})
+	s := DecodeSource("claude-code", in)
+	got := s.ConvertOnce("gemini-cli", nil, Options{})
+	if &got.Decoded.Hooks[0] != &s.Manifest.Hooks[0] {
+		t.Error("ConvertOnce copied the Source's hooks")
+	}
+	if &want.Decoded.Hooks[0] == &got.Decoded.Hooks[0] {
+		t.Fatal("two Sources share hooks")
+	}
+	if !reflect.DeepEqual(got.Files, want.Files) || !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
+		t.Errorf("ConvertOnce wrote\n%s\n%v\nConvert wrote\n%s\n%v", got.Files, got.Diagnostics, want.Files, want.Diagnostics)
 	}
 }
