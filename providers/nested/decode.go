@@ -237,6 +237,11 @@ type readGroup struct {
 	sharedData map[string]json.RawMessage
 }
 
+// newGroupMark is the value of "$newGroup", one node for every handler
+// that opens a repeated group (thousands in a large config): the data it
+// is set in is only written out (Data.Raw), never changed.
+var newGroupMark = node.Node{Kind: node.Bool, Bool: true}
+
 // handlerItem is one handler of a read group, to decode.
 type handlerItem struct{ group, handler int32 }
 
@@ -403,7 +408,7 @@ func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi 
 		extra.Set("$group", g.extra)
 	}
 	if g.repeats && hi == 0 {
-		extra.Set("$newGroup", &node.Node{Kind: node.Bool, Bool: true})
+		extra.Set("$newGroup", &newGroupMark)
 	}
 	if g.readOnly {
 		extra.Set("$event", &node.Node{Kind: node.String, Text: g.row.Name})
