@@ -159,7 +159,8 @@ none named (HC469: name it with --from).`,
 			settings := hookconv.SettingsBeside(slug, in, true)
 			source := hookconv.DecodeSourceBeside(slug, in, settings)
 			source.Scripts = hookconv.SourceScripts(slug, in)
-			res := source.Convert(to, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun})
+			// One conversion of this Source: it hands over its hooks, no copy.
+			res := source.ConvertOnce(to, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
 			for _, files := range []providers.Files{settings, in} {
