@@ -957,12 +957,12 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 		// its manifest keeps for the next conversion too.
 		planned = withSourceMarks(planned, from, nil)
 	} else if to == cline.Slug && from != "canonical" && !source.Generated {
-		// Cline's scripts pass a hook's plain-text stdout on as context
-		// where the tool it was written for reads it so: they must know
-		// that tool, and keep it in their manifest for the next
-		// conversion (cline.ForwardsPlainText).
-		contracts := hookrun.Default()
-		planned = withSourceMarks(planned, from, func(h *canonical.Hook) bool { return contracts.PlainContext(from, h.Event) })
+		// Cline's scripts read a hook as the tool it was written for
+		// does where run --from reads it otherwise than the canonical
+		// contract (its plain-text context, its exits, its stops): they
+		// must know that tool, and keep it in their manifest for the
+		// next conversion (cline.ReadsAsSource).
+		planned = withSourceMarks(planned, from, func(h *canonical.Hook) bool { return cline.ReadsAsSource(h, from) })
 	}
 	res.Planned = planned
 	return dst, true

@@ -13,6 +13,7 @@ import (
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/shlex"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/cline"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -178,7 +179,8 @@ var exitOther = lazy.Regexp(`(?m)(?:^|[;&|{()]|\b(?:then|else|do))\s*exit\s+["']
 // table row does not list Gemini's any-code blocking, which holds only
 // for plain-text output. Under the shim, hookconv run --from reads the
 // exit as the source does (its crash_blocks), so only a shim without
-// that --from (one written before it, rewrapped) is said.
+// that --from (one written before it, rewrapped) is said; so does the
+// script hookconv generates for Cline (cline.BlocksOnSourceExit).
 func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts *Scripts) diag.List {
 	if to == "canonical" || from == to && !shim {
 		return nil
@@ -237,6 +239,9 @@ func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts 
 			// hookconv run --from source reads the exit as the source
 			// does (QA q3 F1).
 			continue
+		}
+		if !shim && to == cline.Slug && cline.BlocksOnSourceExit(h) {
+			continue // Cline's script reads it as run --from does
 		}
 		command := h.Handler.Command
 		if shimmedFor(command) != "" {

@@ -19,6 +19,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/providers"
+	"github.com/hookconv/hookconv/providers/cline"
 )
 
 // CodeStopUnread: command hooks whose command, or a project script it
@@ -91,7 +92,7 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 		}
 		for _, kind := range []answerKind{stopAnswer, feedbackAnswer} {
 			forms := answers.forms(source, h.Event, kind)
-			if !slices.ContainsFunc(forms, func(f string) bool { return !answers.reads(to, h, f, kind, shim, generated) }) {
+			if !slices.ContainsFunc(forms, func(f string) bool { return !answers.reads(to, source, h, f, kind, shim, generated) }) {
 				continue // whatever the hook answers, the target reads it: its text need not be read
 			}
 			tk := [2]string{h.Handler.Command, h.Handler.Cwd}
@@ -104,7 +105,7 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 				if !spellsAnswer(text, f) {
 					continue
 				}
-				if !answers.reads(to, h, f, kind, shim, generated) {
+				if !answers.reads(to, source, h, f, kind, shim, generated) {
 					groups.add(key{source, h.Event, f, kind}, h, i)
 				}
 				break // one warning a hook and kind
@@ -204,16 +205,19 @@ func spellsAnswer(text, form string) bool {
 	return spellsKey(text, denyKey(form)) && spellsForm(text, form)
 }
 
-// reads reports whether the hook's answer form of kind reaches the
-// agent in to. hookconv's generated programs (Cline's script, OpenCode's
-// plugin) stop only for a blocking hook on an event they can block, and
-// give no feedback. Under the shim hookconv run carries a stop (the
+// reads reports whether the answer form of kind of the hook, written for
+// source, reaches the agent in to. hookconv's generated programs give no
+// feedback; OpenCode's plugin stops only for a blocking hook on an event
+// it can block, Cline's script wherever run --from would answer Cline
+// with its stop (cline.Stops). Under the shim hookconv run carries a stop (the
 // target's stop, or a deny where it can block the action) and drops a
 // feedback, as it drops any decision of a hook that is not blocking.
 // Otherwise the target reads the same line in its own stop rule or
 // feedback_json for the event.
-func (t *answerTable) reads(to string, h *canonical.Hook, form string, kind answerKind, shim, generated bool) bool {
+func (t *answerTable) reads(to, source string, h *canonical.Hook, form string, kind answerKind, shim, generated bool) bool {
 	switch {
+	case generated && to == cline.Slug:
+		return kind == stopAnswer && cline.Stops(h, source)
 	case generated:
 		return kind == stopAnswer && h.Blocking && canBlock(to, h.Event)
 	case shim && kind == feedbackAnswer:

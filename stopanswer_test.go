@@ -21,7 +21,7 @@ func TestUnreadAnswers(t *testing.T) {
 		{"stop after a tool, windsurf", "after_tool_execute", stop, "windsurf", false, false, CodeStopUnread},
 		{"stop after a tool, cursor", "after_tool_execute", stop, "cursor", false, false, CodeStopUnread},
 		{"stop after a tool, copilot", "after_tool_execute", stop, "copilot-cli", false, false, CodeStopUnread},
-		{"stop after a tool, cline runs it as not blocking", "after_tool_execute", stop, "cline", false, false, CodeStopUnread},
+		{"stop after a tool, cline cancels as run --from does", "after_tool_execute", stop, "cline", false, false, ""},
 		{"stop after a tool, opencode", "after_tool_execute", stop, "opencode", false, false, CodeStopUnread},
 		{"stop after a tool, gemini reads it", "after_tool_execute", stop, "gemini-cli", false, false, ""},
 		{"stop after a tool, codex reads it", "after_tool_execute", stop, "codex", false, false, ""},

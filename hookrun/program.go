@@ -35,6 +35,20 @@ type ProgramEvent struct {
 	Decides map[string][]string `json:"decides,omitempty"`
 	// Event names the event as the source does, for messages.
 	Event string `json:"event"`
+	// CrashBlocks says the source blocks on any exit but 0, 1 and 2
+	// with plain-text output (the contracts table's crash_blocks: Gemini
+	// CLI's "echo no; exit 3" denies): run --from reads a blocking hook's
+	// such exit as a deny, its stdout (else its stderr) the reason,
+	// where a block stops an action (Policy.Continues).
+	CrashBlocks bool `json:"crash_blocks,omitempty"`
+}
+
+// KeepsStop reports whether run --from keeps a stop (continue: false)
+// from a hook that is not blocking on the event: the source reads one
+// there (one of Forms is a stop), and stopped the agent on it whatever
+// the hook was declared (Claude Code's PostToolUse).
+func (pe ProgramEvent) KeepsStop() bool {
+	return slices.ContainsFunc(pe.Forms, func(f ProgramForm) bool { return f.What == WhatStop })
 }
 
 // ProgramField is one field of the hook's input in the source's
@@ -101,6 +115,7 @@ func (t *Tables) ProgramEvent(from, event string, tools []string) (ProgramEvent,
 	in := Input{Event: event}
 	s := t.Answers(from, SourceEvent(from, &in))
 	pe.Event = s.eventName()
+	pe.CrashBlocks = s.crashBlocks
 	for _, f := range s.forms {
 		pf := ProgramForm{What: f.what}
 		for _, as := range f.must {

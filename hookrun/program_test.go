@@ -113,3 +113,33 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestProgramEventExitsAndStops checks what a generated program is told
+// of run --from's reading of exits and stops: a source that blocks on
+// any exit but 0, 1 and 2 with plain text (crash_blocks), and one whose
+// stop a hook that is not blocking keeps (Resolve's Source.stops).
+func TestProgramEventExitsAndStops(t *testing.T) {
+	tests := []struct {
+		from, event        string
+		crashBlocks, stops bool
+	}{
+		{"gemini-cli", "before_tool_execute", true, true},
+		{"claude-code", "before_tool_execute", false, true},
+		{"claude-code", "after_tool_execute", false, true},
+		{"windsurf", "before_tool_execute", false, false}, // exit codes only
+		{"cursor", "after_tool_execute", false, false},    // a stop on before_prompt alone
+	}
+	for _, tt := range tests {
+		pe, ok := Default().ProgramEvent(tt.from, tt.event, nil)
+		if !ok {
+			t.Fatalf("%s: no contract", tt.from)
+		}
+		if pe.CrashBlocks != tt.crashBlocks || pe.KeepsStop() != tt.stops {
+			t.Errorf("%s %s: CrashBlocks %v, KeepsStop %v; want %v, %v", tt.from, tt.event, pe.CrashBlocks, pe.KeepsStop(), tt.crashBlocks, tt.stops)
+		}
+		s := Default().Answers(tt.from, SourceEvent(tt.from, &Input{Event: tt.event}))
+		if pe.KeepsStop() != s.stops() {
+			t.Errorf("%s %s: KeepsStop %v, but run --from's stops() is %v", tt.from, tt.event, pe.KeepsStop(), s.stops())
+		}
+	}
+}

@@ -66,6 +66,13 @@ import (
 //     its event (the contracts' plain_context: Claude Code's SessionStart
 //     and UserPromptSubmit), where Cline takes context too: that text is
 //     collected as context, as its author meant (ForwardsPlainText).
+//     Where hookconv run --from reads a hook otherwise than the canonical
+//     contract, the script does too (sourcerun.go): a guard written for
+//     a tool that blocks on any exit but 0, 1 and 2 with plain text
+//     (Gemini CLI) blocks so, its text the message; "continue": false
+//     cancels on any event from a blocking hook, and from one that is
+//     not blocking where its tool stopped the agent on it (Claude
+//     Code's PostToolUse), as run answers Cline's stop with a cancel.
 //   - async: started in the background with its own copy of stdin; its
 //     result is ignored and its timeout is not enforced.
 //
@@ -111,6 +118,7 @@ type scriptWriter struct {
 	ev    string // native event name
 	event string // canonical event
 	hooks []scriptHook
+	plans []plan // one a hook
 	b     bytes.Buffer
 }
 
@@ -126,6 +134,11 @@ func (a *Adapter) render(ds *diag.List, ev, event string, hooks []scriptHook) []
 	// Sized once: the manifest, commented (two bytes a line), is most of a
 	// script, and each hook's shell code takes ~250 bytes more.
 	w.b.Grow(len(manifest) + len(manifest)/8 + 4096 + 384*len(hooks))
+	// Planned first: the header says what some plans do.
+	w.plans = make([]plan, len(hooks))
+	for i, sh := range hooks {
+		w.plans[i] = w.plan(sh)
+	}
 	w.header(manifest)
 	w.body()
 	return seal(w.b.Bytes())
@@ -172,6 +185,9 @@ func (w *scriptWriter) header(manifest []byte) {
 	if !w.canCancel() {
 		w.line("#")
 		w.line("# Cline cannot cancel on %s: here a block is only reported on stderr.", w.ev)
+		if slices.ContainsFunc(w.plans, func(p plan) bool { return p.stops }) {
+			w.line("# A stop (\"continue\": false) still cancels: Cline then stops the task.")
+		}
 	}
 	w.line("#")
 	w.line("%splaceholder", shaPrefix)
@@ -213,6 +229,9 @@ type plan struct {
 	cond    string // sh condition; "" runs always
 	seconds int    // watchdog; 0 for none
 	text    bool   // plain stdout is context (ForwardsPlainText)
+	source  string // the tool the hook was written for, where the plan needs it
+	crash   bool   // a plain-text exit but 0, 1 and 2 blocks (BlocksOnSourceExit)
+	stops   bool   // continue: false cancels where a deny would not (StopsWherever)
 }
 
 func (w *scriptWriter) body() {
@@ -224,11 +243,10 @@ exit 0
 `)
 		return
 	}
-	plans := make([]plan, len(w.hooks))
+	plans := w.plans
 	needTool, needRun, needAsync := false, false, false
-	for i, sh := range w.hooks {
-		p := w.plan(sh)
-		plans[i] = p
+	for _, p := range plans {
+		sh := p.sh
 		if !p.run {
 			continue
 		}
@@ -276,7 +294,16 @@ func (w *scriptWriter) plan(sh scriptHook) plan {
 	if h.Name != "" {
 		label += " (" + h.Name + ")"
 	}
-	p := plan{sh: sh, label: jsonInner(label), run: true, text: ForwardsPlainText(h)}
+	var decoded []string
+	if !h.Blocking || w.canCancel() || TakesContext(h.Event) {
+		decoded = decodedFrom(h) // what else the plan reads needs no source
+	}
+	from := ""
+	if len(decoded) > 0 {
+		from = decoded[0] // capabilities.MarkedSource
+	}
+	p := plan{sh: sh, label: jsonInner(label), run: true, text: forwardsPlainText(h, decoded), source: from, crash: blocksOnSourceExit(h, from)}
+	p.stops = Stops(h, from) && !(h.Blocking && w.canCancel())
 	hd := &h.Handler
 	if hd.Type != canonical.HandlerCommand {
 		w.ds.Warnf(CodeNotRun, h.PosOf("handler.type"), w.path(sh, "handler.type"),
@@ -344,18 +371,34 @@ func TakesContext(event string) bool {
 // a hook error (spec §5), and HC420 says that it no longer reaches the
 // agent.
 func ForwardsPlainText(h *canonical.Hook) bool {
+	return forwardsPlainText(h, decodedFrom(h))
+}
+
+// forwardsPlainText is ForwardsPlainText for a hook decoded from the
+// tools named (decodedFrom).
+func forwardsPlainText(h *canonical.Hook, from []string) bool {
 	if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || !TakesContext(h.Event) {
 		return false
 	}
 	t := hookrun.Default()
 	// Any tool the hook was decoded from counts: a manifest merged from
 	// several keeps each one's marks, and each meant its text as context.
+	return slices.ContainsFunc(from, func(slug string) bool { return slug != Slug && t.PlainContext(slug, h.Event) })
+}
+
+// decodedFrom lists, least first, the tools a manifest hook was decoded
+// from by its marks (capabilities.DecodedFrom): the first is
+// capabilities.MarkedSource's. Read once a hook: each reading decodes
+// its provider_data.
+func decodedFrom(h *canonical.Hook) []string {
+	var out []string
 	for slug := range h.ProviderData {
-		if slug != Slug && capabilities.DecodedFrom(h, slug) && t.PlainContext(slug, h.Event) {
-			return true
+		if capabilities.DecodedFrom(h, slug) {
+			out = append(out, slug)
 		}
 	}
-	return false
+	slices.Sort(out)
+	return out
 }
 
 // unwritable names a handler field the script cannot hold: sh scripts
@@ -485,6 +528,12 @@ func (w *scriptWriter) hook(p plan) {
 	if p.text {
 		traits = append(traits, "plain stdout is context")
 	}
+	if p.crash {
+		traits = append(traits, "plain text with an exit but 0, 1 and 2 blocks, as in "+p.source)
+	}
+	if p.stops {
+		traits = append(traits, "a stop cancels")
+	}
 	w.line("# %s", strings.Join(traits, "; "))
 	if h.Matcher != nil {
 		if w.toolEvent() {
@@ -543,17 +592,30 @@ func (w *scriptWriter) hook(p plan) {
 			onLate = "block"
 		}
 		w.line("%shc_run %s %d", indent, fn, p.seconds)
-		// The fifth argument only where it is 1, so that scripts of
-		// hooks that do not pass text on stay as they were.
-		text := ""
-		if p.text {
-			text = " 1"
-		}
-		w.line("%shc_done %s %d %s %d%s", indent, shq(p.label), mayBlock, onLate, p.seconds, text)
+		w.line("%shc_done %s %d %s %d%s", indent, shq(p.label), mayBlock, onLate, p.seconds, p.flags())
 	}
 	if p.cond != "" {
 		w.line("fi")
 	}
+}
+
+// flags are hc_done's optional arguments TEXT, CRASH and STOPS, as
+// " 0" or " 1" each, up to the last that is 1: a hook that needs none
+// gets none, so that its line stays as it was.
+func (p plan) flags() string {
+	set := []bool{p.text, p.crash, p.stops}
+	for len(set) > 0 && !set[len(set)-1] {
+		set = set[:len(set)-1]
+	}
+	var b strings.Builder
+	for _, on := range set {
+		if on {
+			b.WriteString(" 1")
+		} else {
+			b.WriteString(" 0")
+		}
+	}
+	return b.String()
 }
 
 func (w *scriptWriter) path(sh scriptHook, field string) string {
@@ -739,11 +801,27 @@ hc_run() {
 	if [ -f "$hc_dir/late" ]; then hc_late=1; fi
 }
 
-# hc_done LABEL MAYBLOCK ONLATE SECONDS [TEXT]: acts on the result of the
-# hook hc_run ran. MAYBLOCK is 1 for a blocking hook on an event Cline can
-# cancel; ONLATE is "block" when a timeout must block; TEXT is 1 for a
-# hook whose plain-text stdout is context, as the tool it was written for
-# reads it there.
+# hc_kind FILE: "none" when FILE holds only blanks, "json" when it holds
+# what looks like one JSON value (an object, a list, a string, a literal),
+# "text" otherwise.
+hc_kind() {
+	tr -d ' \t\r\n' <"$1" | LC_ALL=C awk '
+		{ s = s $0 }
+		END {
+			if (s == "") print "none"
+			else if (s ~ /^[{["]/ || s ~ /^(true|false|null|-?[0-9][0-9.eE+-]*)$/) print "json"
+			else print "text"
+		}'
+}
+
+# hc_done LABEL MAYBLOCK ONLATE SECONDS [TEXT [CRASH [STOPS]]]: acts on
+# the result of the hook hc_run ran. MAYBLOCK is 1 for a blocking hook on
+# an event Cline can cancel; ONLATE is "block" when a timeout must block;
+# TEXT is 1 for a hook whose plain-text stdout is context, as the tool it
+# was written for reads it there; CRASH is 1 where that tool blocks on any
+# exit but 0, 1 and 2 with plain text (its stdout, else its stderr, the
+# reason); STOPS is 1 where "continue": false cancels though MAYBLOCK is
+# 0 (a stop is no deny: run --from answers Cline with a cancel too).
 hc_done() {
 	cat "$hc_dir/err" >&2
 	if [ "$hc_late" = 1 ]; then
@@ -764,6 +842,13 @@ hc_done() {
 		return
 		;;
 	*)
+		if [ "$2" = 1 ] && [ "${6-0}" = 1 ]; then
+			hc_f=$hc_dir/out
+			[ "$(hc_kind "$hc_f")" != none ] || hc_f=$hc_dir/err
+			if [ "$(hc_kind "$hc_f")" = text ]; then
+				hc_cancel "$(hc_esc "$hc_f")"
+			fi
+		fi
 		hc_warn "$1 failed (exit $hc_st); ignored"
 		return
 		;;
@@ -828,6 +913,14 @@ hc_done() {
 	esac
 	if [ "$2" = 1 ]; then
 		hc_cancel "${hc_why:-hookconv: $1 blocked the action}"
+	fi
+	if [ "${7-0}" = 1 ] && [ "$(hc_json continue "$hc_dir/out")" = l:false ]; then
+		hc_why=$(hc_json stopReason "$hc_dir/out")
+		case $hc_why in
+		s:*) hc_why=${hc_why#s:} ;;
+		*) hc_why= ;;
+		esac
+		hc_cancel "${hc_why:-hookconv: $1 stopped the agent}"
 	fi
 	hc_warn "$1 asked to block, but only a blocking hook can block here; ignored"
 }

@@ -1,0 +1,136 @@
+package cline
+
+// What hookconv run --from does for a hook written for another tool, done
+// by the script too: the script cannot call hookconv run, so it is told,
+// hook by hook, what run --from would read differently (hookrun's
+// ProgramEvent, computed from the contracts table as run --from computes
+// it), and the shim and the script agree on the same hook.
+
+import (
+	"sync"
+
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/capabilities"
+	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/vocab"
+)
+
+// sourceRun is what run --from does on the hook's event for from, the
+// tool the hook was written for; false for a hook of the canonical
+// contract (""), of Cline itself or of another generated program, whose
+// hooks speak the canonical contract.
+func sourceRun(h *canonical.Hook, from string) (hookrun.ProgramEvent, bool) {
+	if from == "" || from == Slug {
+		return hookrun.ProgramEvent{}, false
+	}
+	if p, _ := vocab.Default().Provider(from); p.Generated {
+		return hookrun.ProgramEvent{}, false
+	}
+	k := [2]string{from, h.Event}
+	sourceRuns.RLock()
+	r, seen := sourceRuns.by[k]
+	sourceRuns.RUnlock()
+	if seen {
+		return r.pe, r.ok
+	}
+	pe, ok := hookrun.Default().ProgramEvent(from, h.Event, nil)
+	sourceRuns.Lock()
+	if sourceRuns.by == nil {
+		sourceRuns.by = map[[2]string]sourceRunOf{}
+	}
+	sourceRuns.by[k] = sourceRunOf{pe, ok}
+	sourceRuns.Unlock()
+	return pe, ok
+}
+
+// sourceRuns holds sourceRun's answers by tool and event: the tables do
+// not change, and a large config asks for the same few thousands of
+// times. (A map under a lock: a sync.Map's key, boxed, would allocate on
+// every lookup.)
+var sourceRuns struct {
+	sync.RWMutex
+	by map[[2]string]sourceRunOf
+}
+
+// sourceRunOf is one of sourceRuns' answers.
+type sourceRunOf struct {
+	pe hookrun.ProgramEvent
+	ok bool
+}
+
+// ReadsAsSource reports whether the script reads a hook written for from
+// otherwise than one of the canonical contract (its plain-text context,
+// its exits, its stops): convert marks such a hook with the tool in the
+// script's manifest, by which the script and the next conversion know it.
+func ReadsAsSource(h *canonical.Hook, from string) bool {
+	return hookrun.Default().PlainContext(from, h.Event) || blocksOnSourceExit(h, from) || !h.Blocking && Stops(h, from)
+}
+
+// BlocksOnSourceExit reports whether the generated script cancels when
+// the hook exits with a code other than 0, 1 and 2 and prints plain
+// text, as the tool it was written for (its marks) blocks on it (the
+// contracts table's crash_blocks: Gemini CLI's "echo no; exit 3") and as
+// hookconv run --from does: a blocking command hook Cline waits for, on
+// an event where a cancel stops the action. convert then says nothing of
+// such an exit (HC436).
+func BlocksOnSourceExit(h *canonical.Hook) bool {
+	return blocksOnSourceExit(h, capabilities.MarkedSource(h))
+}
+
+func blocksOnSourceExit(h *canonical.Hook, from string) bool {
+	if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
+		return false
+	}
+	caps := capabilities.Default()
+	if b, ok := caps.BlockingOf(Slug, h.Event); !ok || b.Behaviour == capabilities.Observe || caps.Continues(Slug, h.Event) {
+		return false
+	}
+	pe, ok := sourceRun(h, from)
+	return ok && pe.CrashBlocks
+}
+
+// StopsWherever reports whether the generated script cancels on a
+// hook's "continue": false where Cline cannot otherwise cancel for it (a
+// hook that is not blocking, or an event Cline only observes), as
+// hookconv run answers Cline with its stop (cancel, which stops the
+// task on every event): a blocking hook's stop stands, and so does one
+// of a hook that is not blocking where the tool it was written for (its
+// marks) stopped the agent on it (Claude Code's PostToolUse:
+// ProgramEvent.KeepsStop).
+func StopsWherever(h *canonical.Hook) bool {
+	if h.Blocking {
+		return Stops(h, "")
+	}
+	return Stops(h, capabilities.MarkedSource(h))
+}
+
+// Stops reports whether the generated script passes a stop ("continue":
+// false) of a hook written for from on to Cline, as a cancel: Cline
+// takes a stop on the hook's event, and run --from from keeps the
+// hook's stop there (a blocking hook's always). convert then says
+// nothing of such a stop (HC464).
+func Stops(h *canonical.Hook, from string) bool {
+	if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
+		return false
+	}
+	if !takesStop()[h.Event] {
+		return false
+	}
+	if h.Blocking {
+		return true
+	}
+	pe, ok := sourceRun(h, from)
+	return ok && pe.KeepsStop()
+}
+
+// takesStop holds, by canonical event, whether Cline takes a stop there
+// (its contract's stop rule: cancel).
+var takesStop = sync.OnceValue(func() map[string]bool {
+	t := hookrun.Default()
+	out := map[string]bool{}
+	for _, event := range vocab.Default().EventNames() {
+		ref, _ := t.ResolveEvent(Slug, event)
+		_, out[event] = t.Rule(Slug, hookrun.WhatStop, ref)
+	}
+	return out
+})
