@@ -57,8 +57,9 @@ const (
 // unread script gives cannot be known. Not on the events where the agent
 // is stopping already (Stop: a stop there only lets it). Under the shim
 // hookconv run carries a source's stop (a deny stands in where the target
-// has no stop but can block the action, as Answer does), and passes no
-// feedback of a hook that is not blocking on. Beside each warning, the
+// has no stop but can block the action, as Answer does), and a feedback
+// of a hook that is not blocking as context, where the target takes some
+// after the tool. Beside each warning, the
 // source hooks it is about.
 func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (diag.List, [][]int) {
 	if from == to && !shim || to == "canonical" {
@@ -209,19 +210,22 @@ func spellsAnswer(text, form string) bool {
 // source, reaches the agent in to. hookconv's generated programs give no
 // feedback; OpenCode's plugin stops only for a blocking hook on an event
 // it can block, Cline's script wherever run --from would answer Cline
-// with its stop (cline.Stops). Under the shim hookconv run carries a stop (the
-// target's stop, or a deny where it can block the action) and drops a
-// feedback, as it drops any decision of a hook that is not blocking.
-// Otherwise the target reads the same line in its own stop rule or
-// feedback_json for the event.
+// with its stop (cline.Stops). Under the shim hookconv run carries a stop
+// (the target's stop, or a deny where it can block the action), and a
+// feedback of a hook that is not blocking as context, where the target
+// takes some after the tool (hookrun's CarriesFeedback). Otherwise the
+// target reads the same line in its own stop rule or feedback_json for
+// the event.
 func (t *answerTable) reads(to, source string, h *canonical.Hook, form string, kind answerKind, shim, generated bool) bool {
 	switch {
 	case generated && to == cline.Slug:
 		return kind == stopAnswer && cline.Stops(h, source)
 	case generated:
 		return kind == stopAnswer && h.Blocking && canBlock(to, h.Event)
+	case shim && kind == feedbackAnswer && !h.Blocking:
+		return t.contracts.CarriesFeedback(source, to, h.Event)
 	case shim && kind == feedbackAnswer:
-		return h.Blocking && slices.Contains(t.forms(to, h.Event, kind), form)
+		return slices.Contains(t.forms(to, h.Event, kind), form)
 	case shim:
 		_, ok := t.contracts.Rule(to, hookrun.WhatStop, hookrun.EventRef{Canonical: h.Event})
 		return ok || canBlock(to, h.Event)

@@ -37,7 +37,9 @@ func TestUnreadAnswers(t *testing.T) {
 		{"feedback, kiro", "after_tool_execute", feedback, "kiro", false, false, CodeFeedbackUnread},
 		{"feedback, codex", "after_tool_execute", feedback, "codex", false, false, ""},
 		{"feedback, gemini reads block", "after_tool_execute", feedback, "gemini-cli", false, false, ""},
-		{"feedback, shim drops a non-blocking decision", "after_tool_execute", feedback, "gemini-cli", false, true, CodeFeedbackUnread},
+		{"feedback, shim carries it as gemini's context", "after_tool_execute", feedback, "gemini-cli", false, true, ""},
+		{"feedback, shim carries it as cursor's context", "after_tool_execute", feedback, "cursor", false, true, ""},
+		{"feedback, shim to windsurf: no context after a tool", "after_tool_execute", feedback, "windsurf", false, true, CodeFeedbackUnread},
 		{"no such answer", "after_tool_execute", "echo done >&2", "kiro", false, false, ""},
 		{"a word, not a key", "after_tool_execute", "echo 'continue? false alarm' >&2", "kiro", false, false, ""},
 	}

@@ -223,7 +223,16 @@ func resolve(r Result, p Policy) Outcome {
 		return Outcome{Error: fmt.Sprintf("hookconv: %s: %v", name, err), Log: stderr}
 	}
 	o.Log = stderr
-	if !p.Blocking && (o.Decision == DecisionDeny || o.Decision == DecisionAsk) {
+	switch {
+	case !p.Blocking && o.Decision == DecisionDeny && o.Reason != "" && p.Source.feedsBack(stdout):
+		// The hook's own tool gives this answer to the agent as
+		// feedback on what already happened, not as a block (Claude
+		// Code's PostToolUse decision "block"): its reason reaches the
+		// agent as context, which the target takes in its own form
+		// there (QA: dropped, HC465).
+		o.Context = joinLines(o.Context, o.Reason)
+		o.Decision, o.Reason = DecisionNone, ""
+	case !p.Blocking && (o.Decision == DecisionDeny || o.Decision == DecisionAsk):
 		o.Notes = append(o.Notes, fmt.Sprintf("hookconv: %s decided %q but is not blocking: the action proceeds%s", name, o.Decision, colon(o.Reason)))
 		o.Decision, o.Reason = DecisionNone, ""
 	}
@@ -525,6 +534,14 @@ func colon(s string) string {
 		return ""
 	}
 	return ": " + s
+}
+
+// joinLines joins two texts given to the agent, a line apart.
+func joinLines(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n" + b
 }
 
 func join(a, b string) string {

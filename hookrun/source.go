@@ -209,6 +209,10 @@ type SourceAnswers struct {
 	// crashBlocks: the source blocks on any exit but 0 and 1 with plain
 	// text (the contracts table's crash_blocks: Gemini CLI).
 	crashBlocks bool
+	// feedback are the answers the source gives the agent on the event
+	// as feedback on what already happened, not as a block (its
+	// feedback_json: Claude Code's PostToolUse decision "block").
+	feedback []assignment
 }
 
 // answerForm is one JSON answer of the source: what it says, the
@@ -241,6 +245,7 @@ func (t *Tables) Answers(from string, ev EventRef) *SourceAnswers {
 			s.forms = append(s.forms, formOf(what, r.Set))
 		}
 	}
+	s.feedback = feedbackOn(c, ev.Canonical)
 	var lines []string
 	if ev.Canonical == denyEventName {
 		lines = append(lines, c.DenyJSON...)
@@ -281,6 +286,51 @@ func (t *Tables) Answers(from string, ev EventRef) *SourceAnswers {
 		note(l)
 	}
 	return s
+}
+
+// feedbackOn parses a contract's feedback_json lines on the canonical
+// event.
+func feedbackOn(c *Contract, event string) []assignment {
+	var out []assignment
+	for _, l := range c.FeedbackJSON {
+		if e, form, ok := strings.Cut(l, ": "); ok && e == event {
+			if as, err := parseSet(form); err == nil {
+				out = append(out, as)
+			}
+		}
+	}
+	return out
+}
+
+// feedsBack reports whether a hook's exit-0 output is one of the
+// source's feedback answers on the event: a decision the source gives
+// the agent as feedback, which a hook that is not blocking may give
+// (nothing is blocked by it). s may be nil.
+func (s *SourceAnswers) feedsBack(stdout []byte) bool {
+	if s == nil || len(s.feedback) == 0 {
+		return false
+	}
+	var obj map[string]any
+	if json.Unmarshal(bytes.TrimSpace(stdout), &obj) != nil {
+		return false
+	}
+	return slices.ContainsFunc(s.feedback, func(as assignment) bool { return holds(obj, as) })
+}
+
+// CarriesFeedback reports whether hookconv run --from from hands to's
+// agent the feedback a hook that is not blocking gives on the canonical
+// event in from's own form (Claude Code's PostToolUse decision "block"
+// with a reason): from gives such feedback there (its feedback_json),
+// and to takes context there (its context rule), in which run passes
+// the reason on. convert --shim warns only where it does not (HC465).
+func (t *Tables) CarriesFeedback(from, to, event string) bool {
+	c, ok := t.Contract(from)
+	if !ok || len(feedbackOn(c, event)) == 0 {
+		return false
+	}
+	ref, _ := t.ResolveEvent(to, event)
+	_, ok = t.Rule(to, WhatContext, ref)
+	return ok
 }
 
 // denyEventName is the event deny_json is about (tool calls).

@@ -201,6 +201,41 @@ func TestSourcePlainContext(t *testing.T) {
 	}
 }
 
+// TestSourceFeedback: a hook that is not blocking answering its tool's
+// feedback after a tool (Claude Code's PostToolUse decision "block")
+// gives the agent its reason as context, which the target takes there;
+// elsewhere, and from the canonical contract, the decision is dropped.
+func TestSourceFeedback(t *testing.T) {
+	const block = `{"decision":"block","reason":"lint failed"}`
+	tests := []struct {
+		name, from, event, out string
+		context                string
+	}{
+		{"claude PostToolUse", "claude-code", "after_tool_execute", block, "lint failed"},
+		{"claude PostToolUse, context too", "claude-code", "after_tool_execute", `{"decision":"block","reason":"lint failed","hookSpecificOutput":{"additionalContext":"see log"}}`, "see log\nlint failed"},
+		{"gemini AfterTool deny", "gemini-cli", "after_tool_execute", `{"decision":"deny","reason":"lint failed"}`, "lint failed"},
+		{"claude tool call: a deny, dropped", "claude-code", "before_tool_execute", block, ""},
+		{"canonical hook: dropped", "", "after_tool_execute", block, ""},
+		{"no reason: nothing to pass on", "claude-code", "after_tool_execute", `{"decision":"block"}`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Event: tc.event}
+			p := Policy{Name: "./h"}
+			if tc.from != "" {
+				p.Source = Default().Answers(tc.from, SourceEvent(tc.from, &in))
+			}
+			got := Resolve(exit(0, tc.out, ""), p)
+			if got.Decision != DecisionNone || got.Context != tc.context {
+				t.Errorf("decision %q, context %q; want none, %q", got.Decision, got.Context, tc.context)
+			}
+		})
+	}
+	if !Default().CarriesFeedback("claude-code", "gemini-cli", "after_tool_execute") || Default().CarriesFeedback("claude-code", "windsurf", "after_tool_execute") {
+		t.Error("CarriesFeedback: want Gemini CLI's context after a tool, and none for Windsurf")
+	}
+}
+
 // TestSourceAnswersOnlyFromSource: without --from the canonical reading
 // is as it was; a Claude Code deny is no answer there.
 func TestSourceAnswersOnlyFromSource(t *testing.T) {
