@@ -152,18 +152,9 @@ func (t *Tables) nestedFields(from string, c *Contract, in *Input, ev EventRef, 
 		var args map[string]json.RawMessage
 		_ = json.Unmarshal(in.ToolInput, &args)
 		for _, p := range c.ToolInput {
-			list, ok := strings.CutPrefix(p, "{")
-			if !ok {
-				continue
-			}
-			for _, item := range strings.Split(strings.TrimSuffix(list, "}"), ",") {
-				arg, target, named := strings.Cut(strings.TrimSpace(item), "=")
-				if !named {
-					target = arg
-					arg = arg[strings.LastIndexByte(arg, '.')+1:]
-				}
-				if path, ok := nestedPath(target); ok && applies(path) && !isNull(args[arg]) {
-					tree.set(path, args[arg])
+			for _, m := range pickMembers(p) {
+				if path, ok := nestedPath(m.path); ok && applies(path) && !isNull(args[m.arg]) {
+					tree.set(path, args[m.arg])
 				}
 			}
 		}

@@ -671,6 +671,11 @@ func (t *Tables) ShimPayload(from, to string) *Contract {
 	}
 	out.Event = also(out.Event, c.Event)
 	out.Tool = top(out.Tool, c.Tool)
+	// The tool's name and input where the source nests them (Windsurf's
+	// tool_info, Cline's preToolUse), as ownFields builds them.
+	tool, input := t.builtToolPaths(from)
+	out.Tool = appendMissing(out.Tool, tool)
+	out.ToolInput = appendMissing(out.ToolInput, input)
 	out.SessionID = also(out.SessionID, c.SessionID)
 	out.Cwd = also(out.Cwd, c.Cwd)
 	out.Prompt = also(out.Prompt, c.Prompt)
@@ -679,6 +684,16 @@ func (t *Tables) ShimPayload(from, to string) *Contract {
 		out.LastMessage = also(nil, c.LastMessage)
 	}
 	return &out
+}
+
+// appendMissing appends to list the paths it lacks, in a new array.
+func appendMissing(list, paths []string) []string {
+	for _, p := range paths {
+		if !slices.Contains(list, p) {
+			list = append(slices.Clip(list), p)
+		}
+	}
+	return list
 }
 
 // ReadsAsDeny reports whether hookconv run --from from reads form, a

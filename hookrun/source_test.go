@@ -3,6 +3,7 @@ package hookrun
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -422,10 +423,7 @@ func TestShimPayload(t *testing.T) {
 	if c := Default().ShimPayload("claude-code", "factory-droid"); len(c.LastMessage) != 0 {
 		t.Errorf("claude-code under factory-droid: last message %v, want none", c.LastMessage)
 	}
-	w := Default().ShimPayload("windsurf", "gemini-cli")
-	if !reflect.DeepEqual(w.Tool, []string{"tool"}) {
-		t.Errorf("windsurf nests its tool, whose input holds the target's arguments: %v", w.Tool)
-	}
+	w := Default().ShimPayload("windsurf", "gemini-cli") // its tool: TestShimPayloadNested
 	// The prompt nestedFields builds at Windsurf's own path.
 	if !reflect.DeepEqual(w.Prompt, []string{"prompt", "tool_info.user_prompt"}) {
 		t.Errorf("windsurf prompt: %v", w.Prompt)
@@ -519,6 +517,39 @@ func TestSourceEventMCP(t *testing.T) {
 		in := Input{Event: tc.event, Tool: tc.tool, MCP: tc.mcp}
 		if got := SourceEvent(tc.from, &in).Native; got != tc.want {
 			t.Errorf("%s %s %q mcp=%v: %q, want %q", tc.from, tc.event, tc.tool, tc.mcp != nil, got, tc.want)
+		}
+	}
+}
+
+// TestShimPayloadNested: the tool's name and input a source nests are in
+// the shim's payload where run --from builds them (ownFields run on
+// probe inputs), not by a second list: Windsurf's tool_info (an MCP
+// call's name and arguments, the command line), Cline's preToolUse and
+// tool_call. A Claude-shaped source's tool input stays at tool_input
+// alone: run --from copies it nowhere else.
+func TestShimPayloadNested(t *testing.T) {
+	tests := []struct {
+		from        string
+		tool, input []string
+	}{
+		{"windsurf", []string{"tool_info.mcp_tool_name"}, []string{"tool_info.mcp_tool_arguments", "{command=tool_info.command_line,cwd=tool_info.cwd}"}},
+		{"cline", []string{"tool_call.name", "preToolUse.toolName", "postToolUse.toolName"}, []string{"tool_call.input", "preToolUse.parameters"}},
+		{"claude-code", []string{"tool_name"}, nil},
+	}
+	for _, tt := range tests {
+		c := Default().ShimPayload(tt.from, "gemini-cli")
+		for _, p := range tt.tool {
+			if !slices.Contains(c.Tool, p) {
+				t.Errorf("%s: tool paths %v lack %s", tt.from, c.Tool, p)
+			}
+		}
+		for _, p := range tt.input {
+			if !slices.Contains(c.ToolInput, p) {
+				t.Errorf("%s: tool input paths %v lack %s", tt.from, c.ToolInput, p)
+			}
+		}
+		if tt.input == nil && !slices.Equal(c.ToolInput, []string{"tool_input"}) {
+			t.Errorf("%s: tool input paths %v, want tool_input alone", tt.from, c.ToolInput)
 		}
 	}
 }
