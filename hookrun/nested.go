@@ -15,6 +15,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // nestedTree is the values being built below the payload's top, with
@@ -144,7 +146,7 @@ func (t *Tables) nestedFields(from string, c *Contract, in *Input, ev EventRef, 
 		}
 		return built
 	}
-	inputBuilt := beside(c.ToolInput, in.ToolInput)
+	inputBuilt := beside(c.ToolInput, sourceArgs(from, tool, in))
 	beside(c.ToolResponse, in.ToolResponse)
 	if !inputBuilt && in.MCP == nil {
 		// The arguments the source's payload keeps apart (Windsurf's
@@ -170,6 +172,42 @@ func (t *Tables) nestedFields(from string, c *Contract, in *Input, ev EventRef, 
 			continue
 		}
 		out = append(out, ownField{k, raw})
+	}
+	return out
+}
+
+// sourceArgs is the input's tool input with its arguments under the
+// names from's tool (named tool there) hands its hooks, where the
+// vocabulary documents both tools' arguments (NativeTool.Input): the
+// input holds the arguments of the tool that ran the hook (in.Source's
+// in.NativeTool), and a guard written for from reads from's names
+// (Cline's write_to_file path, where Claude Code's Write sends
+// file_path). A name both tools use stays; the argument saying what the
+// call acts on, first in each list, takes from's name; others stay as
+// they are. Unchanged where either tool's arguments are undocumented,
+// where either's first holds what its name does not say (input_note:
+// Codex's apply_patch sends the patch as command), and for an input
+// that is no object.
+func sourceArgs(from, tool string, in *Input) json.RawMessage {
+	names := vocab.Default()
+	theirs, ours := names.ToolInput(in.Source, in.NativeTool), names.ToolInput(from, tool)
+	if len(theirs) == 0 || len(ours) == 0 || theirs[0] == ours[0] || slices.Contains(ours, theirs[0]) ||
+		names.ToolInputNote(in.Source, in.NativeTool) != "" || names.ToolInputNote(from, tool) != "" {
+		return in.ToolInput
+	}
+	var args map[string]json.RawMessage
+	if json.Unmarshal(in.ToolInput, &args) != nil || args == nil {
+		return in.ToolInput
+	}
+	subject, ok := args[theirs[0]]
+	if _, taken := args[ours[0]]; !ok || taken {
+		return in.ToolInput
+	}
+	delete(args, theirs[0])
+	args[ours[0]] = subject
+	out, err := json.Marshal(args) // keys sorted: the same input, the same bytes
+	if err != nil {
+		return in.ToolInput
 	}
 	return out
 }

@@ -39,6 +39,26 @@ func TestNestedFields(t *testing.T) {
 				"tool_call":      `{"input":{"command":"rm -rf /","description":"x"},"name":"execute_command"}`,
 				"preToolUse":     `{"parameters":{"command":"rm -rf /","description":"x"},"toolName":"execute_command"}`,
 			}},
+		// Cline's own argument names (the vocabulary's input): the
+		// file Claude Code's Write writes is write_to_file's path.
+		{"cline file guard under claude: cline's argument names", "claude-code", "cline",
+			`{"cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/p/a.go","content":"c"}}`,
+			map[string]string{
+				"workspaceRoots": `["/p"]`,
+				"workspaceInfo":  `{"rootPath":"/p"}`,
+				"tool_call":      `{"input":{"content":"c","path":"/p/a.go"},"name":"write_to_file"}`,
+				"preToolUse":     `{"parameters":{"content":"c","path":"/p/a.go"},"toolName":"write_to_file"}`,
+			}},
+		// Codex's apply_patch sends the patch as command (input_note):
+		// not Cline's path, so left as it is.
+		{"cline file guard under codex: apply_patch kept", "codex", "cline",
+			`{"cwd":"/p","hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch"}}`,
+			map[string]string{
+				"workspaceRoots": `["/p"]`,
+				"workspaceInfo":  `{"rootPath":"/p"}`,
+				"tool_call":      `{"input":{"command":"*** Begin Patch"},"name":"apply_patch"}`,
+				"preToolUse":     `{"parameters":{"command":"*** Begin Patch"},"toolName":"apply_patch"}`,
+			}},
 		{"cline prompt guard under gemini", "gemini-cli", "cline",
 			`{"cwd":"/p","hook_event_name":"BeforeAgent","prompt":"hi"}`,
 			map[string]string{"workspaceRoots": `["/p"]`, "workspaceInfo": `{"rootPath":"/p"}`, "userPromptSubmit": `{"prompt":"hi"}`}},
