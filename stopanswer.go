@@ -207,10 +207,11 @@ func spellsAnswer(text, form string) bool {
 }
 
 // reads reports whether the answer form of kind of the hook, written for
-// source, reaches the agent in to. hookconv's generated programs give no
-// feedback; OpenCode's plugin stops only for a blocking hook on an event
-// it can block, Cline's script wherever run --from would answer Cline
-// with its stop (cline.Stops). Under the shim hookconv run carries a stop
+// source, reaches the agent in to. OpenCode's generated plugin gives no
+// feedback, and stops only for a blocking hook on an event it can block;
+// Cline's generated script stops and passes feedback on as context
+// wherever run --from would answer Cline so (cline.Stops,
+// cline.CarriesFeedback). Under the shim hookconv run carries a stop
 // (the target's stop, or a deny where it can block the action), and a
 // feedback of a hook that is not blocking as context, where the target
 // takes some after the tool (hookrun's CarriesFeedback). Otherwise the
@@ -218,8 +219,10 @@ func spellsAnswer(text, form string) bool {
 // the event.
 func (t *answerTable) reads(to, source string, h *canonical.Hook, form string, kind answerKind, shim, generated bool) bool {
 	switch {
+	case generated && to == cline.Slug && kind == feedbackAnswer:
+		return cline.CarriesFeedback(h, source)
 	case generated && to == cline.Slug:
-		return kind == stopAnswer && cline.Stops(h, source)
+		return cline.Stops(h, source)
 	case generated:
 		return kind == stopAnswer && h.Blocking && canBlock(to, h.Event)
 	case shim && kind == feedbackAnswer && !h.Blocking:

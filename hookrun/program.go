@@ -41,6 +41,12 @@ type ProgramEvent struct {
 	// such exit as a deny, its stdout (else its stderr) the reason,
 	// where a block stops an action (Policy.Continues).
 	CrashBlocks bool `json:"crash_blocks,omitempty"`
+	// Feedback are the answers the source gives the agent on the event
+	// as feedback on what already happened, not as a block (its
+	// feedback_json: Claude Code's PostToolUse decision "block"): run
+	// --from passes such an answer of a hook that is not blocking on as
+	// context, its reason the text.
+	Feedback []ProgramLine `json:"feedback,omitempty"`
 }
 
 // KeepsStop reports whether run --from keeps a stop (continue: false)
@@ -116,6 +122,9 @@ func (t *Tables) ProgramEvent(from, event string, tools []string) (ProgramEvent,
 	s := t.Answers(from, SourceEvent(from, &in))
 	pe.Event = s.eventName()
 	pe.CrashBlocks = s.crashBlocks
+	for _, as := range s.feedback {
+		pe.Feedback = append(pe.Feedback, ProgramLine{Path: as.path, Value: json.RawMessage(as.value)})
+	}
 	for _, f := range s.forms {
 		pf := ProgramForm{What: f.what}
 		for _, as := range f.must {

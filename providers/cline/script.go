@@ -226,12 +226,13 @@ type plan struct {
 	sh      scriptHook
 	label   string // "hook 2 (lint)", JSON-escaped
 	run     bool
-	cond    string // sh condition; "" runs always
-	seconds int    // watchdog; 0 for none
-	text    bool   // plain stdout is context (ForwardsPlainText)
-	source  string // the tool the hook was written for, where the plan needs it
-	crash   bool   // a plain-text exit but 0, 1 and 2 blocks (BlocksOnSourceExit)
-	stops   bool   // continue: false cancels where a deny would not (StopsWherever)
+	cond    string   // sh condition; "" runs always
+	seconds int      // watchdog; 0 for none
+	text    bool     // plain stdout is context (ForwardsPlainText)
+	source  string   // the tool the hook was written for, where the plan needs it
+	crash   bool     // a plain-text exit but 0, 1 and 2 blocks (BlocksOnSourceExit)
+	stops   bool     // continue: false cancels where a deny would not (StopsWherever)
+	feeds   []string // the decisions whose reason is feedback, passed on as context (CarriesFeedback)
 }
 
 func (w *scriptWriter) body() {
@@ -304,6 +305,7 @@ func (w *scriptWriter) plan(sh scriptHook) plan {
 	}
 	p := plan{sh: sh, label: jsonInner(label), run: true, text: forwardsPlainText(h, decoded), source: from, crash: blocksOnSourceExit(h, from)}
 	p.stops = Stops(h, from) && !(h.Blocking && w.canCancel())
+	p.feeds = feedbackDecisions(h, from)
 	hd := &h.Handler
 	if hd.Type != canonical.HandlerCommand {
 		w.ds.Warnf(CodeNotRun, h.PosOf("handler.type"), w.path(sh, "handler.type"),
@@ -534,6 +536,9 @@ func (w *scriptWriter) hook(p plan) {
 	if p.stops {
 		traits = append(traits, "a stop cancels")
 	}
+	if len(p.feeds) > 0 {
+		traits = append(traits, "feedback is context")
+	}
 	w.line("# %s", strings.Join(traits, "; "))
 	if h.Matcher != nil {
 		if w.toolEvent() {
@@ -599,23 +604,24 @@ func (w *scriptWriter) hook(p plan) {
 	}
 }
 
-// flags are hc_done's optional arguments TEXT, CRASH and STOPS, as
-// " 0" or " 1" each, up to the last that is 1: a hook that needs none
-// gets none, so that its line stays as it was.
+// flags are hc_done's optional arguments TEXT, CRASH and STOPS (" 0" or
+// " 1" each) and FEEDS (" 0", or the decisions, quoted as one word), up
+// to the last that is set: a hook that needs none gets none, so that its
+// line stays as it was.
 func (p plan) flags() string {
-	set := []bool{p.text, p.crash, p.stops}
-	for len(set) > 0 && !set[len(set)-1] {
-		set = set[:len(set)-1]
-	}
-	var b strings.Builder
-	for _, on := range set {
+	set := []string{" 0", " 0", " 0", " 0"}
+	for i, on := range []bool{p.text, p.crash, p.stops} {
 		if on {
-			b.WriteString(" 1")
-		} else {
-			b.WriteString(" 0")
+			set[i] = " 1"
 		}
 	}
-	return b.String()
+	if len(p.feeds) > 0 {
+		set[3] = " " + shq(strings.Join(p.feeds, " "))
+	}
+	for len(set) > 0 && set[len(set)-1] == " 0" {
+		set = set[:len(set)-1]
+	}
+	return strings.Join(set, "")
 }
 
 func (w *scriptWriter) path(sh scriptHook, field string) string {
@@ -814,14 +820,17 @@ hc_kind() {
 		}'
 }
 
-# hc_done LABEL MAYBLOCK ONLATE SECONDS [TEXT [CRASH [STOPS]]]: acts on
-# the result of the hook hc_run ran. MAYBLOCK is 1 for a blocking hook on
-# an event Cline can cancel; ONLATE is "block" when a timeout must block;
-# TEXT is 1 for a hook whose plain-text stdout is context, as the tool it
-# was written for reads it there; CRASH is 1 where that tool blocks on any
-# exit but 0, 1 and 2 with plain text (its stdout, else its stderr, the
-# reason); STOPS is 1 where "continue": false cancels though MAYBLOCK is
-# 0 (a stop is no deny: run --from answers Cline with a cancel too).
+# hc_done LABEL MAYBLOCK ONLATE SECONDS [TEXT [CRASH [STOPS [FEEDS]]]]:
+# acts on the result of the hook hc_run ran. MAYBLOCK is 1 for a blocking
+# hook on an event Cline can cancel; ONLATE is "block" when a timeout
+# must block; TEXT is 1 for a hook whose plain-text stdout is context, as
+# the tool it was written for reads it there; CRASH is 1 where that tool
+# blocks on any exit but 0, 1 and 2 with plain text (its stdout, else its
+# stderr, the reason); STOPS is 1 where "continue": false cancels though
+# MAYBLOCK is 0 (a stop is no deny: run --from answers Cline with a
+# cancel too); FEEDS lists the decisions that tool gives the agent with
+# their reason as feedback on what already happened: here that reason is
+# context.
 hc_done() {
 	cat "$hc_dir/err" >&2
 	if [ "$hc_late" = 1 ]; then
@@ -921,6 +930,16 @@ hc_done() {
 		*) hc_why= ;;
 		esac
 		hc_cancel "${hc_why:-hookconv: $1 stopped the agent}"
+	fi
+	if [ "${8-0}" != 0 ] && [ -n "$hc_why" ]; then
+		hc_v=$(hc_json decision "$hc_dir/out")
+		for hc_k in $8; do
+			if [ "$hc_v" = "s:$hc_k" ]; then
+				hc_ctx=$hc_ctx$hc_sep$hc_why
+				hc_sep='\n'
+				return
+			fi
+		done
 	fi
 	hc_warn "$1 asked to block, but only a blocking hook can block here; ignored"
 }

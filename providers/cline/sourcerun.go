@@ -7,6 +7,7 @@ package cline
 // it), and the shim and the script agree on the same hook.
 
 import (
+	"encoding/json"
 	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
@@ -20,27 +21,35 @@ import (
 // contract (""), of Cline itself or of another generated program, whose
 // hooks speak the canonical contract.
 func sourceRun(h *canonical.Hook, from string) (hookrun.ProgramEvent, bool) {
+	r := sourceRunFor(h, from)
+	return r.pe, r.ok
+}
+
+// sourceRunFor is sourceRun's answer with what the script reads of it,
+// worked out once a tool and event.
+func sourceRunFor(h *canonical.Hook, from string) sourceRunOf {
 	if from == "" || from == Slug {
-		return hookrun.ProgramEvent{}, false
+		return sourceRunOf{}
 	}
 	if p, _ := vocab.Default().Provider(from); p.Generated {
-		return hookrun.ProgramEvent{}, false
+		return sourceRunOf{}
 	}
 	k := [2]string{from, h.Event}
 	sourceRuns.RLock()
 	r, seen := sourceRuns.by[k]
 	sourceRuns.RUnlock()
 	if seen {
-		return r.pe, r.ok
+		return r
 	}
 	pe, ok := hookrun.Default().ProgramEvent(from, h.Event, nil)
+	r = sourceRunOf{pe: pe, ok: ok, decisions: decisionsOf(pe.Feedback)}
 	sourceRuns.Lock()
 	if sourceRuns.by == nil {
 		sourceRuns.by = map[[2]string]sourceRunOf{}
 	}
-	sourceRuns.by[k] = sourceRunOf{pe, ok}
+	sourceRuns.by[k] = r
 	sourceRuns.Unlock()
-	return pe, ok
+	return r
 }
 
 // sourceRuns holds sourceRun's answers by tool and event: the tables do
@@ -54,8 +63,9 @@ var sourceRuns struct {
 
 // sourceRunOf is one of sourceRuns' answers.
 type sourceRunOf struct {
-	pe hookrun.ProgramEvent
-	ok bool
+	pe        hookrun.ProgramEvent
+	ok        bool
+	decisions []string // the feedback's decisions (decisionsOf)
 }
 
 // ReadsAsSource reports whether the script reads a hook written for from
@@ -63,7 +73,7 @@ type sourceRunOf struct {
 // its exits, its stops): convert marks such a hook with the tool in the
 // script's manifest, by which the script and the next conversion know it.
 func ReadsAsSource(h *canonical.Hook, from string) bool {
-	return hookrun.Default().PlainContext(from, h.Event) || blocksOnSourceExit(h, from) || !h.Blocking && Stops(h, from)
+	return hookrun.Default().PlainContext(from, h.Event) || blocksOnSourceExit(h, from) || !h.Blocking && (Stops(h, from) || CarriesFeedback(h, from))
 }
 
 // BlocksOnSourceExit reports whether the generated script cancels when
@@ -134,3 +144,35 @@ var takesStop = sync.OnceValue(func() map[string]bool {
 	}
 	return out
 })
+
+// CarriesFeedback reports whether the generated script passes on, as
+// context, the reason of a decision a hook that is not blocking gives
+// where the tool it was written for (from) reads it as feedback on what
+// already happened (ProgramEvent.Feedback: Claude Code's PostToolUse
+// decision "block"), as run --from hands it to Cline
+// (contextModification): Cline takes context on the event. convert then
+// says nothing of such feedback (HC465).
+func CarriesFeedback(h *canonical.Hook, from string) bool {
+	return len(feedbackDecisions(h, from)) > 0
+}
+
+// feedbackDecisions are the values of "decision" that CarriesFeedback
+// passes on for the hook (the script reads that key alone).
+func feedbackDecisions(h *canonical.Hook, from string) []string {
+	if h.Blocking || h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || !TakesContext(h.Event) {
+		return nil
+	}
+	return sourceRunFor(h, from).decisions
+}
+
+// decisionsOf are the values of the feedback lines at "decision".
+func decisionsOf(feedback []hookrun.ProgramLine) []string {
+	var out []string
+	for _, l := range feedback {
+		var v string
+		if len(l.Path) == 1 && l.Path[0] == "decision" && json.Unmarshal(l.Value, &v) == nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
