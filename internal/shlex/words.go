@@ -23,13 +23,26 @@ type Word struct {
 // name, the programs they run, the words an echo prints). An unbalanced
 // quote gives nil: not a command to judge.
 func Words(s string) []Word {
+	if s == "" {
+		return nil // a script's blank lines need no list
+	}
 	// Sized at once for the words blanks separate: grown by append, the
 	// list cost two or three allocations for a two-word command, and
 	// this runs several times for every hook of a large config.
-	var out []Word
-	if s != "" { // a script's blank lines need none
-		out = make([]Word, 0, 1+strings.Count(s, " "))
+	out, ok := AppendWords(make([]Word, 0, 1+strings.Count(s, " ")), s)
+	if !ok || len(out) == 0 {
+		return nil // callers tell a blank text by it
 	}
+	return out
+}
+
+// AppendWords appends the words of s, as Words splits it, to dst and
+// returns the list; ok is false, and dst returned as given, when a quote
+// is left open. A reader that splits a script line by line into one
+// list (runsOtherPrograms) makes no list per line: one each for every
+// hook of a large config.
+func AppendWords(dst []Word, s string) (out []Word, ok bool) {
+	out = dst
 	// A word is s[start:i] until a quote or a backslash makes its text
 	// differ from what s spells: then it is built in quoted. Most words of
 	// a config (./hooks/guard.sh, --flag) are plain, and this runs for
@@ -56,12 +69,21 @@ func Words(s string) []Word {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if wordByte[c] {
+			// Most bytes of a command: one look-up, not the cases below
+			// in turn (Words ran a prefix and a set test per byte).
+			word(i, false)
+			if copied {
+				quoted = append(quoted, c)
+			}
+			continue
+		}
 		switch {
 		case c == '\'':
 			word(i, true)
 			j := strings.IndexByte(s[i+1:], '\'')
 			if j < 0 {
-				return nil // unbalanced: not a command to judge
+				return dst, false // unbalanced: not a command to judge
 			}
 			quoted = append(quoted, s[i+1:i+1+j]...)
 			i += j + 1
@@ -75,7 +97,7 @@ func Words(s string) []Word {
 				quoted = append(quoted, s[j])
 			}
 			if j >= len(s) {
-				return nil
+				return dst, false
 			}
 			i = j
 		case c == '\\' && i+1 < len(s):
@@ -105,8 +127,39 @@ func Words(s string) []Word {
 		}
 	}
 	flush(len(s))
-	if len(out) == 0 {
-		return nil // callers tell a blank text by it
+	return out, true
+}
+
+// wordByte holds the bytes that only continue (or start) a plain word:
+// none of the quotes, the backslash, the blanks or the operator and
+// redirection bytes that Words reads apart. A backslash that ends the
+// text is a word's byte too, which the cases after the table see.
+var wordByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = !strings.ContainsRune("'\"\\ \t\n;&|()<>", rune(c))
 	}
-	return out
+	return t
+}()
+
+// PlainFirstWord returns the first of the words Words gives for s when s
+// spells it as it is: after blanks at s's start, a word of plain bytes
+// (no quote or backslash) that ends at a blank, an operator, a
+// redirection or s's end. ok is false for any other start (an operator,
+// a quoted or escaped word), for which the caller splits s with Words.
+// It reads no further: Words may still give nil for s, a quote left
+// open after the word. A check of which program a command runs reads
+// this much of every hook of a large config without making a list.
+func PlainFirstWord(s string) (word string, ok bool) {
+	start := 0
+	for start < len(s) && (s[start] == ' ' || s[start] == '\t' || s[start] == '\n') {
+		start++
+	}
+	end := start
+	for end < len(s) && wordByte[s[end]] {
+		end++
+	}
+	if end == start || end < len(s) && (s[end] == '\'' || s[end] == '"' || s[end] == '\\') {
+		return "", false
+	}
+	return s[start:end], true
 }
