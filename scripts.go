@@ -836,7 +836,7 @@ func programsUnseen(text string, refs []scriptRef) inputUnseen {
 		if strings.Contains(line, "[[") {
 			line = doubleBracket().ReplaceAllString(line, "true")
 		}
-		words := shlex.Words(fdRedirect.Replace(line))
+		words := shlex.Words(plainRedirects(line))
 		if words == nil && strings.TrimSpace(line) != "" {
 			return unseenProgram
 		}
@@ -1304,6 +1304,16 @@ var scriptCommands = append([]string{"exit", "return", "test", "[", "[[", "true"
 // fdRedirect spells the shell's redirections with "&" as plain ones.
 var fdRedirect = strings.NewReplacer(">&", ">", "<&0", "", "&>", ">")
 
+// plainRedirects is fdRedirect's replacement, made only for a line with
+// an "&", which each of its forms holds: the replacer copies every line
+// it is given, two allocations for each hook of a large config.
+func plainRedirects(line string) string {
+	if strings.IndexByte(line, '&') < 0 {
+		return line
+	}
+	return fdRedirect.Replace(line)
+}
+
 // runsOtherPrograms reports whether a script may print what its text
 // does not spell: it runs a command other than the shell's own and text
 // tools, has one read a file in, or lets a text tool write to standard
@@ -1322,11 +1332,11 @@ func runsOtherPrograms(text string, stdout bool) bool {
 		if strings.Contains(line, "[[") {
 			line = doubleBracket().ReplaceAllString(line, "true")
 		}
-		lw := shlex.Words(fdRedirect.Replace(line))
-		if lw == nil && strings.TrimSpace(line) != "" {
-			return true
+		var ok bool
+		if words, ok = shlex.AppendWords(words, plainRedirects(line)); !ok {
+			return true // a quote left open
 		}
-		words = append(append(words, lw...), shlex.Word{Operator: true, Text: "\n"})
+		words = append(words, shlex.Word{Operator: true, Text: "\n"})
 	}
 	const (
 		atCommand   = iota // the next word runs
@@ -1481,6 +1491,12 @@ func printsLiteral(tool string, args []shlex.Word) bool {
 // nothing, sh -s reads standard input), and whether those options make
 // the shell trace what it runs to standard error (-x, -v).
 func shellRuns(command string) (runs, traces bool) {
+	// Most commands run no shell, which their first word tells without
+	// a list of all their words: one allocation for every hook of a
+	// large config.
+	if first, ok := shlex.PlainFirstWord(command); ok && !slices.Contains(posixShells, path.Base(first)) {
+		return false, false
+	}
 	words := shlex.Words(command)
 	if len(words) < 2 || !slices.Contains(posixShells, path.Base(words[0].Text)) {
 		return false, false
@@ -1579,7 +1595,15 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 
 	var out []scriptRef
 	atProgram, redirected := true, false
-	for _, w := range shlex.Words(expanded) {
+	// The words are split into a list on the stack when they fit, as a
+	// command's do: this runs for every hook of a large config, and the
+	// list is not kept.
+	var stack [8]shlex.Word
+	words, ok := shlex.AppendWords(stack[:0], expanded)
+	if !ok {
+		return nil // a quote left open: no path is sure
+	}
+	for _, w := range words {
 		switch {
 		case w.Operator:
 			atProgram, redirected = true, false
