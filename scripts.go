@@ -1590,7 +1590,9 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 	}
 	// Relative paths mean nothing sure after a cd, nor in a command with
 	// backslashes (Windows paths, escapes this reader does not follow).
-	changesDir := strings.Contains(" "+command, " cd ") || strings.Contains(command, ";cd ") || strings.Contains(command, "&&cd ") ||
+	// (A cd first is a cd after a blank: not tested as " "+command, a
+	// copy for each hook of a large config.)
+	changesDir := strings.HasPrefix(command, "cd ") || strings.Contains(command, " cd ") || strings.Contains(command, ";cd ") || strings.Contains(command, "&&cd ") ||
 		strings.Contains(command, "\\")
 
 	var out []scriptRef
