@@ -236,27 +236,25 @@ type Scripts struct {
 	listed map[string]map[string]bool
 	// texts caches each script read, for the next target of a migration.
 	texts map[string][]byte
-	// read caches readScript's answers by command and purpose, and
-	// visible each script's text without comments when allVisible holds
-	// for the purpose ("" when not): thousands of hooks may run one
-	// script, each with its own arguments.
-	read    map[readKey]readAnswer
+	// visible caches each script's text without comments when
+	// allVisible holds for the purpose ("" when not), by path and
+	// purpose: thousands of hooks may run one script, each with its own
+	// arguments.
 	visible map[readKey]visibleText
-	// paths caches scriptPaths by command: the checks each ask it of
-	// every hook, and a large config has thousands.
-	paths map[string][]scriptRef
-	// unread holds the commands that run no script read here (none named,
-	// named as another program's argument, missing, no shell script),
-	// whatever the purpose: each check asks again for every hook.
-	unread map[string]bool
+	// known holds, by command, the place in facts of what the readers
+	// learnt of it: the checks each ask of every hook, and a large config
+	// has thousands. One look-up finds all its answers: a map for each
+	// cost a look-up each (most of them cache misses, in maps of
+	// thousands) and, for 10,000 hooks, some 3 MB.
+	known map[string]int32
+	facts []commandFacts
 	// programs holds each Python or Node script read (readProgram) by
 	// path and language, nil for none; programCalls the same by command.
 	programs     map[string]*program
 	programCalls map[string]*program
-	// inputs caches readInput's answers by command and cwd: HC419's and
-	// HC441's checks each read every hook's text, and a large config
-	// runs one script from thousands of hooks.
-	inputs map[[2]string]inputAnswer
+	// inputsIn caches readInput's answers for hooks with a cwd of their
+	// own (rare), by command and cwd; facts holds the others'.
+	inputsIn map[[2]string]inputAnswer
 	// beside caches, by path, what followScripts reads a script as when
 	// it names others by its own folder: a shell script's text with that
 	// folder spelled out (withScriptDir), a Python or Node script's
@@ -357,18 +355,58 @@ func (s *Scripts) byOwnFolder(name string, b []byte, shell bool) besideAnswer {
 	return a
 }
 
+// commandFacts is what the readers learnt of one command, each answer
+// once its flag is set: the script paths it names (scriptPathsOf), that
+// it runs no script read here (unread: none named, named as another
+// program's argument, missing, no shell script, whatever the purpose),
+// readScript's answers by purpose, and readInput's for a hook with no
+// cwd of its own. HC419's and HC441's checks each read every hook's
+// text, and a large config runs one script from thousands of hooks.
+type commandFacts struct {
+	paths            []scriptRef
+	hasPaths, unread bool
+	read             [forExit + 1]readAnswer
+	hasRead          [forExit + 1]bool
+	input            inputAnswer
+	hasInput         bool
+}
+
+// factsOf returns the place in s.facts of what is known of command,
+// nothing yet for a command not asked about before. A place, not a
+// pointer: reading one command may learn of others, which grows facts.
+func (s *Scripts) factsOf(command string) int32 {
+	if k, ok := s.known[command]; ok {
+		return k
+	}
+	if s.known == nil {
+		s.known = make(map[string]int32, s.commands)
+		s.facts = make([]commandFacts, 0, s.commands)
+	}
+	k := int32(len(s.facts))
+	s.known[command] = k
+	s.facts = append(s.facts, commandFacts{})
+	return k
+}
+
+// unreadCommand reports whether command is known to run no script read
+// here, whatever the purpose.
+func (s *Scripts) unreadCommand(command string) bool {
+	k, ok := s.known[command]
+	return ok && s.facts[k].unread
+}
+
 // inputAnswer is a cached readInput call.
 type inputAnswer struct {
 	text   string
 	unseen inputUnseen
 }
 
-// readKey and readAnswer are a cached readScript call (or, for visible, a
-// script's path and purpose).
+// readKey is a script's path and a purpose (visible's key); readAnswer
+// a cached reading (readScript's, readExitScript's).
 type (
 	readKey struct {
-		command string
-		p       purpose
+		path string
+		p    purpose
 	}
 	readAnswer struct {
 		text string
@@ -531,18 +569,15 @@ func (s *Scripts) readScript(hd *canonical.Handler, p purpose) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	key := readKey{hd.Command, p}
-	if a, ok := s.read[key]; ok {
-		return a.text, a.ok
+	k := s.factsOf(hd.Command)
+	if f := &s.facts[k]; f.hasRead[p] {
+		return f.read[p].text, f.read[p].ok
 	}
 	text, ok := s.readWhole(&call, p)
 	if ok {
 		text = strings.TrimSuffix(text, call.Command) + hd.Command
 	}
-	if s.read == nil {
-		s.read = make(map[readKey]readAnswer, s.commands)
-	}
-	s.read[key] = readAnswer{text, ok}
+	s.facts[k].read[p], s.facts[k].hasRead[p] = readAnswer{text, ok}, true
 	return text, ok
 }
 
@@ -588,14 +623,11 @@ func (s *Scripts) projectRefs(command string) []scriptRef {
 
 // readWhole is readScript's reading, uncached.
 func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
-	if s.unread[hd.Command] {
+	if s.unreadCommand(hd.Command) {
 		return "", false
 	}
 	unread := func() (string, bool) {
-		if s.unread == nil {
-			s.unread = make(map[string]bool, s.commands)
-		}
-		s.unread[hd.Command] = true
+		s.facts[s.factsOf(hd.Command)].unread = true
 		return "", false
 	}
 	refs := s.projectRefs(hd.Command)
@@ -677,19 +709,28 @@ func (s *Scripts) readInput(hd *canonical.Handler) (text string, unseen inputUns
 	}
 	// The cache first: inlineText's reading (allVisible) was the costliest
 	// part of a hook's readInput, and four checks ask for every hook.
-	key := [2]string{hd.Command, hd.Cwd}
-	if a, ok := s.inputs[key]; ok {
+	if hd.Cwd != "" {
+		key := [2]string{hd.Command, hd.Cwd}
+		a, ok := s.inputsIn[key]
+		if !ok {
+			a.text, a.unseen = s.readInputUncached(hd) // not inline: it runs elsewhere
+			if s.inputsIn == nil {
+				s.inputsIn = map[[2]string]inputAnswer{}
+			}
+			s.inputsIn[key] = a
+		}
 		return a.text, a.unseen
 	}
-	if t, ok := inlineText(hd.Command); ok && hd.Cwd == "" {
+	k := s.factsOf(hd.Command)
+	if f := &s.facts[k]; f.hasInput {
+		return f.input.text, f.input.unseen
+	}
+	if t, ok := inlineText(hd.Command); ok {
 		text, unseen = t, ""
 	} else {
 		text, unseen = s.readInputUncached(hd)
 	}
-	if s.inputs == nil {
-		s.inputs = make(map[[2]string]inputAnswer, s.commands)
-	}
-	s.inputs[key] = inputAnswer{text, unseen}
+	s.facts[k].input, s.facts[k].hasInput = inputAnswer{text, unseen}, true
 	return text, unseen
 }
 
@@ -1549,14 +1590,12 @@ const rootMark = "\x00root\x00"
 // scriptPathsOf is scriptPaths for a command of this project's config,
 // remembered.
 func (s *Scripts) scriptPathsOf(command string) []scriptRef {
-	if refs, ok := s.paths[command]; ok {
-		return refs
+	k := s.factsOf(command)
+	if f := &s.facts[k]; f.hasPaths {
+		return f.paths
 	}
 	refs := scriptPaths(command, rootVars(s.Plugin), !s.Plugin)
-	if s.paths == nil {
-		s.paths = make(map[string][]scriptRef, s.commands)
-	}
-	s.paths[command] = refs
+	s.facts[k].paths, s.facts[k].hasPaths = refs, true
 	return refs
 }
 

@@ -46,7 +46,7 @@ func (s *Scripts) readExitScript(hd *canonical.Handler) (string, bool) {
 		return text, true
 	}
 	call, ok := s.plainCall(hd)
-	if !ok || s.unread[call.Command] {
+	if !ok || s.unreadCommand(call.Command) {
 		return "", false
 	}
 	refs := s.projectRefs(call.Command)
