@@ -451,7 +451,10 @@ func payloadSource(h *canonical.Hook, from string) (source, layout string) {
 		}
 	}
 	layout = source
-	if spelledAsClaude(h, source) {
+	// Claude Code's own hooks read its layout, marked or not: the mark is
+	// not looked for (a look-up in the hook's data, by the six checks
+	// that ask, for every hook of a large config).
+	if source != "claude-code" && spelledAsClaude(h, source) {
 		layout = "claude-code"
 	}
 	return source, layout
