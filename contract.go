@@ -627,7 +627,9 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			// keeps it all the same).
 			// A hook seen whole that answers with its source's stop and no
 			// deny stops the agent: HC464 says where that is not read.
-			if len(forms) == 0 && !http && (read || h.Handler.Cwd == "" && allVisible(text, forExit)) && stopsAtOnce(contracts, source, h.Event, text, sourceForms) {
+			// (The command, when not read: the other checks have read
+			// whether it is all that runs, and scripts remembers it.)
+			if len(forms) == 0 && !http && (read || h.Handler.Cwd == "" && scripts.inline(text)) && stopsAtOnce(contracts, source, h.Event, text, sourceForms) {
 				return false
 			}
 			quiet := read && len(forms) == 0 && exitsTwo(text) &&

@@ -359,16 +359,18 @@ func (s *Scripts) byOwnFolder(name string, b []byte, shell bool) besideAnswer {
 // once its flag is set: the script paths it names (scriptPathsOf), that
 // it runs no script read here (unread: none named, named as another
 // program's argument, missing, no shell script, whatever the purpose),
-// readScript's answers by purpose, and readInput's for a hook with no
-// cwd of its own. HC419's and HC441's checks each read every hook's
-// text, and a large config runs one script from thousands of hooks.
+// readScript's answers by purpose, readInput's for a hook with no cwd
+// of its own, and whether it is all that runs (inline). HC419's and
+// HC441's checks each read every hook's text, and a large config runs
+// one script from thousands of hooks.
 type commandFacts struct {
-	paths            []scriptRef
-	hasPaths, unread bool
-	read             [forExit + 1]readAnswer
-	hasRead          [forExit + 1]bool
-	input            inputAnswer
-	hasInput         bool
+	paths             []scriptRef
+	hasPaths, unread  bool
+	read              [forExit + 1]readAnswer
+	hasRead           [forExit + 1]bool
+	input             inputAnswer
+	hasInput          bool
+	inline, hasInline bool
 }
 
 // factsOf returns the place in s.facts of what is known of command,
@@ -725,13 +727,31 @@ func (s *Scripts) readInput(hd *canonical.Handler) (text string, unseen inputUns
 	if f := &s.facts[k]; f.hasInput {
 		return f.input.text, f.input.unseen
 	}
-	if t, ok := inlineText(hd.Command); ok {
-		text, unseen = t, ""
+	if s.inline(hd.Command) {
+		text, unseen = hd.Command, ""
 	} else {
 		text, unseen = s.readInputUncached(hd)
 	}
 	s.facts[k].input, s.facts[k].hasInput = inputAnswer{text, unseen}, true
 	return text, unseen
+}
+
+// inline reports whether a command is all that runs (inlineText), for a
+// hook with no cwd of its own; remembered, for readInput asks it of
+// every hook and denyAnswer again of each guard, and the reading
+// (allVisible) is the costliest part of either. s may be nil.
+func (s *Scripts) inline(command string) bool {
+	if s == nil {
+		_, ok := inlineText(command)
+		return ok
+	}
+	k := s.factsOf(command)
+	if f := &s.facts[k]; f.hasInline {
+		return f.inline
+	}
+	_, ok := inlineText(command)
+	s.facts[k].inline, s.facts[k].hasInline = ok, true
+	return ok
 }
 
 // readInputUncached is readInput's reading, past an inline command.
