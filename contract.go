@@ -42,25 +42,33 @@ import (
 // path; each comes with those hooks (sayAbout), so check counts it
 // against every one of them.
 func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
+	scripts := s.Scripts
+	if scripts == nil {
+		// Without a project folder no script is read, but what the
+		// checks read of each command is remembered all the same: read
+		// through no Scripts, each check read every hook anew.
+		scripts = &Scripts{}
+		scripts.Expect(len(res.Planned.Hooks))
+	}
 	res.sayAbout(payloadShape(res.Planned, s.From, to, s.Files, shim))
-	res.sayAbout(inputFields(res.Planned, s.From, to, s.Files, shim, s.Scripts))
-	res.sayAbout(notedInputUnsent(res.Planned, s.From, to, s.Files, shim, s.Scripts))
-	res.sayAbout(payloadFields(res.Planned, s.From, to, s.Files, shim, s.Scripts))
-	res.sayAbout(toolNameTests(res.Planned, s.From, to, s.Files, shim, s.Scripts))
-	res.sayAbout(eventNameTests(res.Planned, s.From, to, s.Files, shim, s.Scripts))
+	res.sayAbout(inputFields(res.Planned, s.From, to, s.Files, shim, scripts))
+	res.sayAbout(notedInputUnsent(res.Planned, s.From, to, s.Files, shim, scripts))
+	res.sayAbout(payloadFields(res.Planned, s.From, to, s.Files, shim, scripts))
+	res.sayAbout(toolNameTests(res.Planned, s.From, to, s.Files, shim, scripts))
+	res.sayAbout(eventNameTests(res.Planned, s.From, to, s.Files, shim, scripts))
 	res.sayAbout(plainContext(res.Planned, s.From, to, s.Files, shim))
-	res.sayAbout(jsonContextUnread(res.Planned, s.From, to, s.Files, shim, s.Scripts))
-	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, s.Scripts)
+	res.sayAbout(jsonContextUnread(res.Planned, s.From, to, s.Files, shim, scripts))
+	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, scripts)
 	res.sayAbout(denied, about)
-	res.sayAbout(failClosedAnswers(res.Planned, s.From, to, s.Files, shim, s.Scripts))
-	res.sayAbout(unreadAnswers(res.Planned, s.From, to, s.Files, shim, s.Scripts))
-	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, s.Scripts)...)
-	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, s.Scripts)...)
+	res.sayAbout(failClosedAnswers(res.Planned, s.From, to, s.Files, shim, scripts))
+	res.sayAbout(unreadAnswers(res.Planned, s.From, to, s.Files, shim, scripts))
+	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, scripts)...)
+	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, scripts)...)
 	res.Diagnostics = append(res.Diagnostics, plainStdoutInvalid(res.Planned, s.From, to, shim)...)
 	res.sayAbout(crashBlocks(res.Planned, s.From, to, shim, s.Files))
 	res.sayAbout(crashUnblocked(res.Planned, s.From, to, shim, s.Files))
 	res.sayAbout(shorterDefaultTimeout(res.Planned, s.From, to))
-	res.sayAbout(settingsEnvLost(res.Planned, to, s.Files, s.Scripts, s.env))
+	res.sayAbout(settingsEnvLost(res.Planned, to, s.Files, scripts, s.env))
 	if !shim {
 		res.Diagnostics = append(res.Diagnostics, bashOnlyCommands(res.Planned, s.From, to)...)
 		res.sayAbout(zshOtherwise(res.Planned, s.From, to))
