@@ -46,3 +46,24 @@ func TestAllocPerInputByte(t *testing.T) {
 		}
 	}
 }
+
+// TestHeapEstimate: the heap is readied for all the targets' conversions,
+// but collections are put off only for the largest of them: one target's
+// garbage is collected before the next conversion fills the heap.
+func TestHeapEstimate(t *testing.T) {
+	const n = 1000
+	family, gemini, codex, cline := defaultAllocPerInputByte, allocPerInputByte["gemini-cli"], allocPerInputByte["codex"], allocPerInputByte["cline"]
+	for _, tc := range []struct {
+		targets        []string
+		total, largest int
+	}{
+		{nil, family * n * 6 / 5, family * n * 6 / 5}, // validate
+		{[]string{"gemini-cli"}, gemini * n * 6 / 5, gemini * n * 6 / 5},
+		{[]string{"codex", "cline", "qwen-code"}, (codex + cline + family) * n * 6 / 5, cline * n * 6 / 5},
+	} {
+		total, largest := heapEstimate(tc.targets, n)
+		if total != tc.total || largest != tc.largest {
+			t.Errorf("heapEstimate(%q, %d) = %d, %d; want %d, %d", tc.targets, n, total, largest, tc.total, tc.largest)
+		}
+	}
+}

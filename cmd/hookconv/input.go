@@ -106,20 +106,29 @@ const defaultAllocPerInputByte = 55
 
 // prepareHeap readies the heap for converting n bytes of input to each of
 // the command's targets: a large input is converted in memory backed by
-// huge pages, with no collection until that memory is used up. On
+// huge pages, with no collection until the largest of the conversions
+// could have filled it (each conversion's heap stays live until it ends;
+// one target's garbage is collected before the next fills the heap). On
 // machines where page faults are dear, that more than halves the time of
 // a 10,000-hook conversion (docs/benchmarks.md); a conversion that
 // outgrows the estimate pays for its faults and a collection again, so
 // the estimate follows the target. Small inputs are left alone.
 func prepareHeap(e *env, n int) {
-	perByte := 0
-	for _, t := range e.targets {
-		perByte += cmp.Or(allocPerInputByte[t], defaultAllocPerInputByte)
+	hugeheap.Prepare(heapEstimate(e.targets, n))
+}
+
+// heapEstimate is what converting n bytes of input to each of targets
+// allocates in all, and in the largest of the conversions, with a fifth
+// more: the process also reads its input and prints its diagnostics.
+func heapEstimate(targets []string, n int) (total, largest int) {
+	for _, t := range targets {
+		perByte := cmp.Or(allocPerInputByte[t], defaultAllocPerInputByte)
+		total += perByte
+		largest = max(largest, perByte)
 	}
-	perByte = cmp.Or(perByte, defaultAllocPerInputByte)
-	// A fifth more: the process also reads its input and prints its
-	// diagnostics.
-	hugeheap.Prepare(n * perByte * 6 / 5)
+	total = cmp.Or(total, defaultAllocPerInputByte)
+	largest = cmp.Or(largest, defaultAllocPerInputByte)
+	return n * total * 6 / 5, n * largest * 6 / 5
 }
 
 func unwrapPathError(err error) error {

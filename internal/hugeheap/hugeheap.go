@@ -18,31 +18,33 @@ import "sync/atomic"
 // a 90 KB file speeds up from 46 to 39 ms).
 const MinBytes = 4 << 20
 
-// MaxBytes caps the block Prepare advises. Address space is cheap, but a
-// block beyond what the job touches buys nothing.
+// MaxBytes caps the block Prepare advises, and so the heap it lets grow
+// before a collection. Address space is cheap, but a block beyond what
+// the job touches buys nothing.
 const MaxBytes = 1 << 30
 
-// Prepare readies the heap for a job that will allocate about n bytes. It
-// allocates one block of n bytes, advises the kernel to back it with huge
-// pages, and frees it with a collection: the runtime keeps the freed pages
-// mapped and hands them to the allocations that follow, which then fault
-// in 2 MiB at a time.
+// Prepare readies the heap for a job that will allocate about n bytes in
+// all, and hold about held of them at once (at most n): for one
+// conversion, all it allocates, since a conversion keeps its input, its
+// model and its output until it ends; for several done one after another
+// (one per target), the largest one's. It allocates one block of n
+// bytes, advises the kernel to back it with huge pages, and frees it with
+// a collection: the runtime keeps the freed pages mapped and hands them
+// to the allocations that follow, which then fault in 2 MiB at a time.
 //
 // Faulting in costs the kernel zeroing every page, on the job's thread.
-// So a thread of Prepare's own faults in the front of the block as the job
-// starts — three quarters of it, the block's estimate having headroom, and
-// at most MaxDeferred, as much as the job fills before its first
-// collection — and the job finds its pages there. The contents are not
-// touched, only made resident, so it does not matter which pages the job
-// already uses.
+// So a thread of Prepare's own faults in the front of the block as the
+// job starts — three quarters of held, the estimate having headroom —
+// and the job finds its pages there. The contents are not touched, only
+// made resident, so it does not matter which pages the job already uses.
 //
 // Having freed the block, it also puts off the next collection until the
-// heap holds about n bytes (at most MaxDeferred), then restores the
-// collector's setting: a short-lived job's heap stays mostly live until
-// the job ends (a conversion keeps its input, its model and its output),
-// so collecting while it grows only marks the same live data again and
-// again, and the pages it would free for reuse are the advised block's
-// own. A GOGC set in the environment is left alone.
+// heap holds about held bytes, then restores the collector's setting: a
+// heap that stays mostly live until the job ends is only marked again and
+// again by collections while it grows, and the pages they would free for
+// reuse are few. A GOGC set in the environment is left alone, and so is a
+// GOMEMLIMIT: the runtime collects as it nears the limit whatever the
+// percent.
 //
 // It acts once per process, on its first call of at least MinBytes, and
 // is meant for a process's start: a block made of pages the heap has used
@@ -53,17 +55,13 @@ const MaxBytes = 1 << 30
 // huge pages), or unless the kernel gives huge pages only to memory that
 // asks ("madvise"): with "always" the heap has them anyway, with "never"
 // it cannot.
-func Prepare(n int) {
+func Prepare(n, held int) {
 	if n < MinBytes || prepared.Swap(true) {
 		return
 	}
-	prepare(min(n, MaxBytes))
+	n = min(n, MaxBytes)
+	prepare(n, min(held, n))
 }
-
-// MaxDeferred caps how large Prepare lets the heap grow before the first
-// collection it puts off: a job far larger than its estimate still gets
-// collected before it holds more than this.
-const MaxDeferred = 64 << 20
 
 // prepared records that Prepare has acted.
 var prepared atomic.Bool

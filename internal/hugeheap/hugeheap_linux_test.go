@@ -90,8 +90,9 @@ func inFreshProcess(t *testing.T) bool {
 }
 
 // TestPrepareBoundsResidency: Prepare faults in ahead of the job only
-// what the job is expected to touch before its first collection: for 256
-// MiB, at most MaxDeferred, not the whole block.
+// what the job is expected to hold at once, not the whole block: for a
+// job of 256 MiB in all holding 64 MiB at once (one of several
+// conversions), three quarters of the 64 MiB.
 func TestPrepareBoundsResidency(t *testing.T) {
 	if raceEnabled {
 		t.Skip("under the race detector, making the block makes its shadow memory resident")
@@ -99,11 +100,12 @@ func TestPrepareBoundsResidency(t *testing.T) {
 	if !inFreshProcess(t) {
 		return
 	}
+	const held = 64 << 20
 	before := smapsKiB(t, "Rss")
-	Prepare(256 << 20)
+	Prepare(256<<20, held)
 	time.Sleep(200 * time.Millisecond) // let the faulting-in finish
-	if grown := smapsKiB(t, "Rss") - before; grown > (MaxDeferred+16<<20)>>10 {
-		t.Errorf("Prepare(256 MiB) made %d KiB resident; want at most MaxDeferred (%d KiB)", grown, MaxDeferred>>10)
+	if grown, most := smapsKiB(t, "Rss")-before, (held*3/4+16<<20)>>10; grown > most {
+		t.Errorf("Prepare(256 MiB, 64 MiB) made %d KiB resident; want at most %d KiB", grown, most)
 	}
 }
 
@@ -118,7 +120,7 @@ func TestPrepareFaultsAhead(t *testing.T) {
 		return
 	}
 	before := smapsKiB(t, "AnonHugePages")
-	Prepare(48 << 20)
+	Prepare(48<<20, 48<<20)
 	const want = 30 << 10 // KiB: 36 MiB less a huge page at each unaligned end, and slack
 	deadline := time.Now().Add(5 * time.Second)
 	for smapsKiB(t, "AnonHugePages")-before < want && time.Now().Before(deadline) {
@@ -141,7 +143,7 @@ func TestPrepareGivesHugePages(t *testing.T) {
 		return
 	}
 	before := smapsKiB(t, "AnonHugePages")
-	Prepare(64 << 20)
+	Prepare(64<<20, 64<<20)
 	var keep [][]byte
 	for range 32 {
 		b := make([]byte, 1<<20)
@@ -162,11 +164,11 @@ func TestPrepareOnce(t *testing.T) {
 	if !inFreshProcess(t) {
 		return
 	}
-	if allocs := testing.AllocsPerRun(10, func() { Prepare(MinBytes - 1) }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(10, func() { Prepare(MinBytes-1, MinBytes-1) }); allocs != 0 {
 		t.Errorf("Prepare below MinBytes allocated %v times", allocs)
 	}
-	Prepare(MinBytes)
-	if allocs := testing.AllocsPerRun(10, func() { Prepare(64 << 20) }); allocs != 0 {
+	Prepare(MinBytes, MinBytes)
+	if allocs := testing.AllocsPerRun(10, func() { Prepare(64<<20, 64<<20) }); allocs != 0 {
 		t.Errorf("a second Prepare allocated %v times", allocs)
 	}
 }
@@ -178,9 +180,10 @@ func gcPercent() int {
 	return p
 }
 
-// TestPrepareDefersCollection: after Prepare(n), the heap grows to about
-// n bytes without a collection; the first collection past that restores
-// the former setting.
+// TestPrepareDefersCollection: after Prepare(n, held), the heap grows to
+// about held bytes without a collection, however large held (a
+// 100,000-hook conversion holds ~600 MB); the first collection past that
+// restores the former setting, though the whole job is larger.
 func TestPrepareDefersCollection(t *testing.T) {
 	if setting, err := os.ReadFile(thpSetting); err != nil || !onlyWhenAsked(string(setting)) {
 		t.Skip("Prepare does nothing here")
@@ -191,8 +194,9 @@ func TestPrepareDefersCollection(t *testing.T) {
 	if os.Getenv("GOGC") != "" {
 		t.Skip("GOGC is set: Prepare leaves the collector alone")
 	}
+	const held = 128 // MiB
 	former := gcPercent()
-	Prepare(48 << 20)
+	Prepare(4*held<<20, held<<20)
 	if p := gcPercent(); p <= former {
 		t.Fatalf("after Prepare the GC percent is %d; want it raised from %d", p, former)
 	}
@@ -200,16 +204,16 @@ func TestPrepareDefersCollection(t *testing.T) {
 	runtime.ReadMemStats(&stats)
 	gcs := stats.NumGC
 	var keep [][]byte
-	// 46 MiB, kept: a heap growing as a conversion's does, to just short
-	// of the estimate (the collector used to start at 95 % of it).
-	for range 46 {
+	// Kept: a heap growing as a conversion's does, to just short of the
+	// estimate (the collector starts at up to 95 % of its goal).
+	for range held - 4 {
 		keep = append(keep, make([]byte, 1<<20))
 	}
 	runtime.ReadMemStats(&stats)
 	if stats.NumGC != gcs {
-		t.Errorf("%d collections while the heap grew to 46 MiB; want none before ~48 MiB", stats.NumGC-gcs)
+		t.Errorf("%d collections while the heap grew to %d MiB; want none before ~%d MiB", stats.NumGC-gcs, held-4, held)
 	}
-	for range 50 { // past the goal: a collection comes, and restores the setting
+	for range held / 2 { // past the goal: a collection comes, and restores the setting
 		keep = append(keep, make([]byte, 1<<20))
 	}
 	runtime.KeepAlive(keep)
@@ -219,7 +223,7 @@ func TestPrepareDefersCollection(t *testing.T) {
 	}
 	runtime.ReadMemStats(&stats)
 	if stats.NumGC == gcs {
-		t.Errorf("no collection while the heap grew to 96 MiB")
+		t.Errorf("no collection while the heap grew to %d MiB", held*3/2-4)
 	}
 	if p := gcPercent(); p != former {
 		t.Errorf("after the first collection the GC percent is %d; want %d restored", p, former)
@@ -237,7 +241,7 @@ func TestPrepareKeepsGOGC(t *testing.T) {
 	if !inFreshProcess(t) {
 		return
 	}
-	Prepare(48 << 20)
+	Prepare(48<<20, 48<<20)
 	if p := gcPercent(); p != 150 {
 		t.Errorf("with GOGC=150, the GC percent after Prepare is %d", p)
 	}

@@ -2,4 +2,4 @@
 
 package hugeheap
 
-func prepare(int) {}
+func prepare(int, int) {}

@@ -42,7 +42,7 @@ func main() {
 			os.Exit(2)
 		}
 		if len(os.Args) > 3 && os.Args[3] == "huge" {
-			hugeheap.Prepare(mib << 20)
+			hugeheap.Prepare(mib<<20, mib<<20)
 		}
 		blocks := make([][]byte, mib)
 		for i := range blocks {
