@@ -335,8 +335,15 @@ func ProviderFiles(slug string, fsys fs.FS) []string {
 			if st, err := fs.Stat(fsys, m); err != nil || !st.Mode().IsRegular() {
 				continue
 			}
-			if src, err := fs.ReadFile(fsys, m); err == nil && settingsWithoutHooks(prov, m, src) {
-				continue
+			// Only a settings file that may hold no hooks is read here:
+			// reading every file found read a project's source config
+			// once per tool asked about and again to convert it (three
+			// times for Claude Code: 27 MB and two collections before a
+			// 100,000-hook conversion began).
+			if isSettingsPath(prov, m) {
+				if src, err := fs.ReadFile(fsys, m); err == nil && settingsWithoutHooks(prov, m, src) {
+					continue
+				}
 			}
 			seen[m] = true
 			out = append(out, m)
@@ -412,13 +419,18 @@ func NotLoadedFiles(slug, dir string, fsys fs.FS) diag.List {
 // holds no top-level "hooks": then it is no hook config, only settings
 // (read beside the hooks files for its switches).
 func settingsWithoutHooks(prov vocab.Provider, rel string, src []byte) bool {
-	rel = filepath.ToSlash(rel)
-	isSettings := slices.ContainsFunc(prov.SwitchPaths, func(sp string) bool { return rel == sp || strings.HasSuffix(rel, "/"+sp) })
-	if !isSettings {
+	if !isSettingsPath(prov, rel) {
 		return false
 	}
 	root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true})
 	return err == nil && root.Kind == node.Object && root.Get("hooks") == nil
+}
+
+// isSettingsPath reports whether rel is a path of the tool's switch_paths
+// (its settings files), which for some tools also hold hooks.
+func isSettingsPath(prov vocab.Provider, rel string) bool {
+	rel = filepath.ToSlash(rel)
+	return slices.ContainsFunc(prov.SwitchPaths, func(sp string) bool { return rel == sp || strings.HasSuffix(rel, "/"+sp) })
 }
 
 // IsDefaultPath reports whether a project-relative path is where hookconv

@@ -1,6 +1,8 @@
 package hookconv
 
 import (
+	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -97,5 +99,42 @@ func TestNotLoadedFiles(t *testing.T) {
 				t.Errorf("files %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// readCounter is a file system that counts the files read from it.
+type readCounter struct {
+	fstest.MapFS
+	reads map[string]int
+}
+
+func (c readCounter) ReadFile(name string) ([]byte, error) {
+	c.reads[name]++
+	return c.MapFS.ReadFile(name)
+}
+
+func (c readCounter) Open(name string) (fs.File, error) {
+	c.reads[name]++
+	return c.MapFS.Open(name)
+}
+
+// TestProviderFilesReadsOnlySettings: finding a tool's config files reads
+// none of them but a settings file that may hold no hooks (Copilot CLI's
+// settings.json): a project's source was read once per tool asked about,
+// and again to convert it.
+func TestProviderFilesReadsOnlySettings(t *testing.T) {
+	fsys := readCounter{fstest.MapFS{
+		".claude/settings.json":         {Data: []byte(`{"hooks": {}}`)},
+		".github/hooks/hooks.json":      {Data: []byte(`{"version": 1, "hooks": {}}`)},
+		".github/copilot/settings.json": {Data: []byte(`{"disableAllHooks": true}`)},
+	}, map[string]int{}}
+	if got := ProviderFiles("claude-code", fsys); !slices.Equal(got, []string{".claude/settings.json"}) {
+		t.Errorf("claude-code files %q", got)
+	}
+	if got := ProviderFiles("copilot-cli", fsys); !slices.Equal(got, []string{".github/hooks/hooks.json"}) {
+		t.Errorf("copilot-cli files %q: its settings.json without hooks is no hook config", got)
+	}
+	if want := map[string]int{".github/copilot/settings.json": 1}; !maps.Equal(fsys.reads, want) {
+		t.Errorf("files read %v, want %v", fsys.reads, want)
 	}
 }
