@@ -181,8 +181,8 @@ func TestCaretIndentWide(t *testing.T) {
 		{"e\u0301x", 4, " "},
 		{"👍🏽x", 9, "  "}, // a skin tone joins its emoji: two cells in all // a combining accent takes none
 	} {
-		if got := caretIndent(tc.line, tc.col); got != tc.want {
-			t.Errorf("caretIndent(%q, %d) = %q (%d), want %d cells", tc.line, tc.col, got, len(got), len(tc.want))
+		if got := string(appendCaretIndent(nil, []byte(tc.line), tc.col)); got != tc.want {
+			t.Errorf("appendCaretIndent(%q, %d) = %q (%d), want %d cells", tc.line, tc.col, got, len(got), len(tc.want))
 		}
 	}
 }
