@@ -43,10 +43,15 @@ type Renderer struct {
 func (r Renderer) Render(w io.Writer, ds List) error {
 	switch r.Format {
 	case FormatJSON:
-		if ds == nil {
-			ds = List{}
+		// As a plain slice, not through List's MarshalJSON, whose output
+		// encoding/json would check and compact before indenting it: one
+		// pass over a megabyte for thousands of diagnostics. A slice that
+		// is not nil encodes as [] when empty, as MarshalJSON has it.
+		list := []Diagnostic(ds)
+		if list == nil {
+			list = []Diagnostic{}
 		}
-		b, err := json.MarshalIndent(ds, "", "  ")
+		b, err := json.MarshalIndent(list, "", "  ")
 		if err != nil {
 			return err
 		}
