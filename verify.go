@@ -406,34 +406,18 @@ func hasPartial(list []projection) bool {
 // widened (HC310, HC341): what it reads back as is not compared.
 const partialMatcher = "*partial*"
 
-// byGroup splits projections by event and matcher, keeping their order.
-// The groups share one backing array, sized by a first pass, so a large
-// conversion's few large groups do not grow slice by slice.
+// byGroup splits projections by event and matcher, keeping their order:
+// orderByGroup's groups, copied out. The groups share one backing array,
+// so a large conversion's few large groups do not grow slice by slice.
 func byGroup(list []projection) map[matcherGroup][]projection {
-	ids := make(map[matcherGroup]int)
-	idOf := make([]int, len(list))
-	var sizes []int
-	for i, p := range list {
-		id, ok := ids[p.group()]
-		if !ok {
-			id = len(sizes)
-			ids[p.group()] = id
-			sizes = append(sizes, 0)
-		}
-		idOf[i] = id
-		sizes[id]++
-	}
+	o := orderByGroup(list)
 	backing := make([]projection, len(list))
-	lists := make([][]projection, len(sizes))
-	for id, n := range sizes {
-		lists[id], backing = backing[:0:n], backing[n:]
+	for k, i := range o.order {
+		backing[k] = list[i]
 	}
-	for i, p := range list {
-		lists[idOf[i]] = append(lists[idOf[i]], p)
-	}
-	groups := make(map[matcherGroup][]projection, len(ids))
-	for g, id := range ids {
-		groups[g] = lists[id]
+	groups := make(map[matcherGroup][]projection, len(o.ids))
+	for g, id := range o.ids {
+		groups[g] = backing[o.start[id]:o.start[id+1]:o.start[id+1]]
 	}
 	return groups
 }
