@@ -20,8 +20,11 @@ func foreignFields(m *canonical.Manifest, to string) (*canonical.Manifest, diag.
 	var ds diag.List
 	var out *canonical.Manifest
 	for i := range m.Hooks {
-		h := m.Hooks[i] // a copy: its handler's fields are cleared, not the maps they name
-		dropped := h.Handler.DropForeignFields()
+		// A copy of the handler alone: its fields are cleared, not the
+		// maps they name (copying the whole hook, for every hook, cost
+		// more than the check).
+		hd := m.Hooks[i].Handler
+		dropped := hd.DropForeignFields()
 		if len(dropped) == 0 {
 			continue
 		}
@@ -30,7 +33,8 @@ func foreignFields(m *canonical.Manifest, to string) (*canonical.Manifest, diag.
 			c.Hooks = slices.Clone(m.Hooks)
 			out = &c
 		}
-		out.Hooks[i] = h
+		h := &out.Hooks[i]
+		h.Handler = hd
 		for _, f := range dropped {
 			ds.Warnf(providers.CodeFieldDropped, h.PosOf("handler."+f), fmt.Sprintf("hooks[%d].handler.%s", h.SourceIndex(i), f), "remove it, or change the handler type",
 				"%s: %s has no handler.%s; %s's %s handlers have no key for it either: dropped", h.DisplayName(i), diag.A(h.Handler.Type)+" handler", f, ToolName(to), h.Handler.Type)

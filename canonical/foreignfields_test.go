@@ -18,6 +18,7 @@ func TestDropForeignFields(t *testing.T) {
 		{"mcp_tool async", Handler{Type: HandlerMCPTool, Server: "s", Tool: "t", Async: true}, []string{"async"}},
 		{"command keeps its own", Handler{Type: HandlerCommand, Command: "c", Async: true, Env: map[string]string{"A": "1"}, Cwd: "x"}, nil},
 		{"agent keeps model", Handler{Type: HandlerAgent, Prompt: "p", Model: "m"}, nil},
+		{"unknown type has none", Handler{Type: "script", Command: "c", URL: "https://x", Tool: "t"}, []string{"command", "tool", "url"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := tc.h
