@@ -1284,6 +1284,7 @@ func TestPlanBlockStandInWindows(t *testing.T) {
 // also loads, is that tool's too (Copilot CLI loads VS Code's
 // .github/hooks files); elsewhere, or for a tool it does not load, none.
 func TestCoLoader(t *testing.T) {
+	memo := &coLoaders{}
 	for _, tt := range []struct{ from, file, want string }{
 		{"vs-code-copilot", ".github/hooks/hooks.json", "copilot-cli"},
 		{"vs-code-copilot", "proj/.github/hooks/guards.json", "copilot-cli"},
@@ -1294,6 +1295,13 @@ func TestCoLoader(t *testing.T) {
 	} {
 		if got := CoLoader(tt.from, tt.file); got != tt.want {
 			t.Errorf("CoLoader(%q, %q) = %q, want %q", tt.from, tt.file, got, tt.want)
+		}
+		// The planner's memo answers alike, asked twice in a row and
+		// after another question (it remembers only the last).
+		for _, co := range []*coLoaders{memo, memo, nil} {
+			if got := co.of(tt.from, tt.file); got != tt.want {
+				t.Errorf("coLoaders.of(%q, %q) = %q, want %q", tt.from, tt.file, got, tt.want)
+			}
 		}
 	}
 }
