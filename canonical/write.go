@@ -186,13 +186,19 @@ func MatcherNode(m Matcher) *node.Node {
 // Number renders a float the shortest way that reads back exactly
 // (10, 0.5, 1.25), in exponent form only below 1e-6 (5e-324).
 func Number(f float64) *node.Node {
+	return &node.Node{Kind: node.Number, Text: NumberText(f)}
+}
+
+// NumberText is the text of Number(f), for an encoder that makes its
+// nodes elsewhere (an arena).
+func NumberText(f float64) string {
 	if f != 0 && math.Abs(f) < 1e-6 {
 		// A timeout too small for a float64's decimals to end soon
 		// (1e-400 in a manifest is kept as 5e-324): an exponent, not
 		// 330 digits, which JSON, YAML and TOML all read.
-		return &node.Node{Kind: node.Number, Text: strconv.FormatFloat(f, 'g', -1, 64)}
+		return strconv.FormatFloat(f, 'g', -1, 64)
 	}
-	return &node.Node{Kind: node.Number, Text: strconv.FormatFloat(f, 'f', -1, 64)}
+	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 // raw turns carried JSON back into a tree; carried JSON was produced by

@@ -517,7 +517,7 @@ func (c *Codec) value(ds *diag.List, h *canonical.Hook, i int, canon string, a *
 	case "allowed_env_vars":
 		return a.StringArray(hd.AllowedEnvVars)
 	case "timeout":
-		return nested.EncodeTimeout(ds, h, i, c.Prov.Name, c.d.Timeout)
+		return nested.EncodeTimeout(ds, h, i, c.Prov.Name, c.d.Timeout, a)
 	}
 	return nil
 }

@@ -232,7 +232,7 @@ func entry(h *canonical.Hook, pd, matcher, timeout *node.Node) *node.Node {
 // whole milliseconds (rounded up and reported when they are not whole, so
 // a timeout under a millisecond is 1, not Kiro's default), or Kiro's own 0.
 func (e *encoder) timeoutMillis(h *canonical.Hook, i int, pd *node.Node) *node.Node {
-	if ms := nested.EncodeTimeout(&e.ds, h, i, e.Prov.Name, nested.Millis); ms != nil {
+	if ms := nested.EncodeTimeout(&e.ds, h, i, e.Prov.Name, nested.Millis, nil); ms != nil {
 		return ms
 	}
 	return pd.Get("timeout_ms")

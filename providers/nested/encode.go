@@ -108,7 +108,11 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			h := &m.Hooks[i]
 			ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", e.note)
 		}
-		for _, mt := range e.matchers {
+		matchers := e.split
+		if matchers == nil {
+			matchers = []writtenMatcher{e.matcher} // on the stack: only read here
+		}
+		for _, mt := range matchers {
 			key := groupKey{event: e.native, matcher: mt.text, hasMatcher: mt.present, group: compact(e.extra)}
 			g := ev.latest[key]
 			if g == nil || e.newGroup || c.passesSameTools(ev, g, mt) {
@@ -200,10 +204,15 @@ func sameTools(a, b canonical.Matcher) bool {
 
 // encodedHook is one hook as encoded, before grouping.
 type encodedHook struct {
-	ok       bool // false: the hook is not written (a diagnostic says why)
-	native   string
-	note     string // what the hook must know about the native event (vocab.NativeEvent.NoteOn)
-	matchers []writtenMatcher
+	ok     bool // false: the hook is not written (a diagnostic says why)
+	native string
+	note   string // what the hook must know about the native event (vocab.NativeEvent.NoteOn)
+	// matcher is the matcher of the group the hook joins, or split, when
+	// set, those of the groups it joins (one per value, for a tool that
+	// takes one exact value). A field, not a list of one: every hook has
+	// one, and a list each cost ~10,000 allocations in 10,000 handlers.
+	matcher  writtenMatcher
+	split    []writtenMatcher
 	handler  *node.Node
 	extra    *node.Node // documented group keys ($group)
 	newGroup bool       // the source started a new group here
@@ -230,7 +239,8 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 		return encodedHook{}
 	}
 	pd := memo.Own(h, c.d.Slug)
-	var matchers []writtenMatcher
+	var matcher writtenMatcher
+	var split []writtenMatcher
 	if row.Matcher == vocab.MatchTool {
 		mt, lost, ok := c.encodeMatcher(h.Matcher)
 		for _, l := range lost {
@@ -246,14 +256,17 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 		if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && canonical.SameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
 			wm = writtenMatcher{text: v.Text, present: true} // the source's own spelling
 		}
-		matchers = []writtenMatcher{wm}
+		matcher = wm
 	} else {
-		matchers = c.valueMatchers(ds, h, i, pd, row)
+		matchers := c.valueMatchers(ds, h, i, pd, row)
 		if matchers == nil {
 			return encodedHook{} // none of its values ever occurs here
 		}
+		if matcher = matchers[0]; len(matchers) > 1 {
+			split = matchers
+		}
 		if ev, _ := c.Names.Event(h.Event); ev.Subject != "tool" {
-			if row.NeedsMatcher && h.Matcher != nil && !matchers[0].present {
+			if row.NeedsMatcher && h.Matcher != nil && !matcher.present {
 				// Without a matcher the hook fires for nothing here: "it
 				// fires every time" would be false (QA: said beside the
 				// event's note that it may never run).
@@ -270,7 +283,8 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 		ok:       true,
 		native:   native,
 		note:     row.NoteOn(h.Handler.Type == canonical.HandlerCommand),
-		matchers: matchers,
+		matcher:  matcher,
+		split:    split,
 		handler:  c.handlerNode(ds, h, i, pd, a, native),
 		extra:    c.groupExtra(h, pd),
 		newGroup: pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool,
@@ -343,6 +357,11 @@ func valuesShared(names *vocab.Tables, slug, event, text string, row vocab.Nativ
 	return false
 }
 
+// noMatcher is the one group of a hook written without a matcher key:
+// shared, since the lists valueMatchers returns are only read (one list
+// per hook was ~6,000 allocations in 10,000 handlers).
+var noMatcher = []writtenMatcher{{}}
+
 // valueMatchers returns the matchers of a hook on an event whose matcher
 // does not select tools: the hook's own "$matcher", or one carried over
 // from another tool of the family (their values — startup, resume, manual,
@@ -357,7 +376,7 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	if ev, _ := c.Names.Event(h.Event); ev.Subject == "tool" {
 		// Another tool's "$matcher" on a tool event only spells the hook's
 		// tool matcher, whose loss the caller reports.
-		return []writtenMatcher{{}}
+		return noMatcher
 	}
 	for _, slug := range sortedkeys.Of(h.ProviderData) {
 		// Carried data is compact JSON: without the key spelled out it
@@ -375,19 +394,19 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters",
 				"%s: its %s matcher %q has no place on %s %s, which takes no matcher; it now runs every time",
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
-			return []writtenMatcher{{}}
+			return noMatcher
 		}
 		if row.ValuesUndocumented {
 			// The family's values may be spelled otherwise here, and the
 			// tool matches the whole value (Qwen Code's Notification).
 			providers.WarnValueMatcherUndocumented(ds, c.Names, h, i, c.d.Slug, c.Prov.Name, row.Name)
-			return []writtenMatcher{{}}
+			return noMatcher
 		}
 		if !inFamily(slug) && !valuesShared(c.Names, slug, h.Event, text, row) {
 			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters, or write the matcher "+row.Name+" expects",
 				"%s: its %s matcher %q means something else on %s %s; dropped, so it now runs every time",
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
-			return []writtenMatcher{{}}
+			return noMatcher
 		}
 		// neverFires reports a hook whose matcher the target's values
 		// never meet; it is not written (nil).
@@ -459,7 +478,7 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		}
 		return []writtenMatcher{{text: text, present: true}}
 	}
-	return []writtenMatcher{{}}
+	return noMatcher
 }
 
 // groupExtra returns the documented group keys a hook carries.
@@ -694,7 +713,7 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 			}
 		}
 	case "timeout":
-		return EncodeTimeout(ds, h, i, c.Prov.Name, c.d.Timeout(hd.Type))
+		return EncodeTimeout(ds, h, i, c.Prov.Name, c.d.Timeout(hd.Type), a)
 	}
 	return nil
 }
@@ -705,14 +724,15 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 // info): a positive timeout written as 0 would silently mean the tool's
 // default, and one left out would do the same. Every encoder that
 // converts a timeout's unit writes it here, so all of them round and say
-// so alike.
-func EncodeTimeout(ds *diag.List, h *canonical.Hook, i int, tool string, u Unit) *node.Node {
+// so alike. The node is carved from a when a is not nil (every handler of
+// a large config has a timeout: one allocation each, ~10,000 in 10,000).
+func EncodeTimeout(ds *diag.List, h *canonical.Hook, i int, tool string, u Unit, a *node.Arena) *node.Node {
 	t := h.Handler.Timeout
 	if t <= 0 {
 		return nil
 	}
 	if u == Seconds {
-		return canonical.Number(t)
+		return number(a, t)
 	}
 	n, rounded := canonical.TimeoutUnits(t, u.PerSecond())
 	if rounded {
@@ -722,9 +742,17 @@ func EncodeTimeout(ds *diag.List, h *canonical.Hook, i int, tool string, u Unit)
 		}
 		ds.Infof(CodeTimeoutRounded, h.PosOf("handler.timeout"), fmt.Sprintf("hooks[%d].handler.timeout", h.SourceIndex(i)), "",
 			"%s: %s takes whole %s; timeout %s s rounded up to %s %s", h.DisplayName(i), tool, unit,
-			strconv.FormatFloat(t, 'g', -1, 64), canonical.Number(n).Text, short) // 'g': 5e-324, not 330 digits (QA)
+			strconv.FormatFloat(t, 'g', -1, 64), canonical.NumberText(n), short) // 'g': 5e-324, not 330 digits (QA)
 	}
-	return canonical.Number(n)
+	return number(a, n)
+}
+
+// number is canonical.Number(f), carved from a when a is not nil.
+func number(a *node.Arena, f float64) *node.Node {
+	if a == nil {
+		return canonical.Number(f)
+	}
+	return a.New(node.Node{Kind: node.Number, Text: canonical.NumberText(f)})
 }
 
 func field(k string, v *node.Node) node.Field { return node.Field{Key: k, Value: v} }
