@@ -241,9 +241,8 @@ func PlanAnswering(m *canonical.Manifest, source, target string, names *vocab.Ta
 	parallel.Do(chunks, func(c int, r parallel.Range) {
 		var co coLoaders
 		for i := r.From; i < r.To; i++ {
-			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, deny: deny, neverRan: neverRanIn(&m.Hooks[i]), co: &co}
+			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, deny: deny, neverRan: neverRanIn(&m.Hooks[i]), co: &co, diags: &chunkDiags[c]}
 			kept[i] = p.plan(ids, &out.Hooks[i])
-			chunkDiags[c] = append(chunkDiags[c], p.diags...)
 			if p.unixOnly {
 				unixOnly[c] = append(unixOnly[c], i)
 			}
@@ -274,7 +273,10 @@ type planner struct {
 	target string
 	names  *vocab.Tables
 	caps   *Tables
-	diags  diag.List
+	// diags is the list of the planner's chunk of hooks, which it appends
+	// to directly: a list of each hook's own, copied into the chunk's,
+	// cost two allocations per diagnostic (thousands in a large config).
+	diags *diag.List
 	// unmet is the target's support for a capability the hook uses but
 	// lacks there because it does not meet the support's condition.
 	unmet Support
@@ -637,7 +639,8 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 	// reads and never writes there (Codex's StopFailure, "read only":
 	// codex-cli loads none), which its decoder recorded ("$event"): it
 	// was dropped even on a same-tool conversion (QA F7).
-	if len(p.names.EncodeEvent(p.target, h.Event)) == 0 && p.readOnlyOwn() {
+	noEvent := len(p.names.EncodeEvent(p.target, h.Event)) == 0 // asked once: this runs for every hook
+	if noEvent && p.readOnlyOwn() {
 		copyHook(kept, h)
 		return true
 	}
@@ -651,7 +654,7 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 				p.label(), h.Event, slug, p.target)
 			return false
 		}
-	} else if len(p.names.EncodeEvent(p.target, h.Event)) == 0 {
+	} else if noEvent {
 		if h.Blocking && p.neverRan == "" {
 			// Said as a lost guard: "excluded" alone reads like a hook
 			// that only watched, and a guard on an event only its tool
@@ -1430,12 +1433,17 @@ func (p *planner) field(id string) string {
 	return ""
 }
 
+// path is the canonical path of the hook's field ("" for the hook),
+// built in one allocation: the planner says it in every diagnostic.
 func (p *planner) path(field string) string {
-	s := fmt.Sprintf("hooks[%d]", p.i)
+	var buf [64]byte
+	b := append(buf[:0], "hooks["...)
+	b = strconv.AppendInt(b, int64(p.i), 10)
+	b = append(b, ']')
 	if field != "" {
-		s += "." + field
+		b = append(append(b, '.'), field...)
 	}
-	return s
+	return string(b)
 }
 
 // excluded says a hook is left out of the target, and for a blocking
