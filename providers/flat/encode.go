@@ -30,6 +30,9 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		// The output tree is built whole and dropped whole once written:
 		// carve its nodes from an arena (an entry takes ~5).
 		a := &node.Arena{Expect: 6*(r.To-r.From) + 8}
+		// Most hooks make one entry: room for one each up front, rather
+		// than growing the list by doubling (~1 MB of copies in 10,000).
+		parts[k].entries = make([]encodedEntry, 0, r.To-r.From)
 		for i := r.From; i < r.To; i++ {
 			c.encodeHook(&parts[k], m, i, a)
 		}
