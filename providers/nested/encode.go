@@ -73,8 +73,9 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		arenas[k] = a
 		ds := &chunkDiags[k]
 		var memo providers.DataMemo
+		var last lastEvent
 		for i := r.From; i < r.To; i++ {
-			encoded[i] = c.encodeHook(ds, m, i, a, &memo)
+			encoded[i] = c.encodeHook(ds, m, i, a, &memo, &last)
 			encoded[i].diagsEnd = len(*ds)
 		}
 	})
@@ -220,10 +221,10 @@ type encodedHook struct {
 }
 
 // encodeHook encodes hook i of m on its own: its event, matchers and
-// handler, carving nodes from a.
-func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.Arena, memo *providers.DataMemo) encodedHook {
+// handler, carving nodes from a; memo and last are its chunk's.
+func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.Arena, memo *providers.DataMemo, last *lastEvent) encodedHook {
 	h := &m.Hooks[i]
-	native, row, ok := c.nativeEvent(ds, h, i)
+	native, row, ok := c.nativeEvent(ds, h, i, last)
 	if !ok {
 		return encodedHook{}
 	}
@@ -279,14 +280,17 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 			}
 		}
 	}
+	// Its kindred tools' data, looked for once for both the handler and
+	// the group (a map walk and a providers-table row each time).
+	kin := c.kin(h)
 	return encodedHook{
 		ok:       true,
 		native:   native,
 		note:     row.NoteOn(h.Handler.Type == canonical.HandlerCommand),
 		matcher:  matcher,
 		split:    split,
-		handler:  c.handlerNode(ds, h, i, pd, a, native),
-		extra:    c.groupExtra(h, pd),
+		handler:  c.handlerNode(ds, h, i, pd, a, native, kin),
+		extra:    c.groupExtra(h, pd, kin),
 		newGroup: pd.Get("$newGroup") != nil && pd.Get("$newGroup").Bool,
 	}
 }
@@ -301,24 +305,48 @@ func keptWhole(pd *node.Node) bool {
 // handlerNode is the hook's handler as written: one the tool never runs,
 // read from its own config, as it was there (neverRuns); any other,
 // encoded.
-func (c *Codec) handlerNode(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, a *node.Arena, native string) *node.Node {
+func (c *Codec) handlerNode(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, a *node.Arena, native string, kin []string) *node.Node {
 	if !c.d.Accepts(h.Handler.Type) {
 		return pd.Get(neverRuns) // encodeHook checked it is there
 	}
-	return c.encodeHandler(ds, h, i, pd, a, native)
+	return c.encodeHandler(ds, h, i, pd, a, native, kin)
+}
+
+// lastEvent is the table's native event for the canonical event a
+// chunk's last hook asked about (nativeEvent): a config's hooks come
+// grouped by event, so most hooks ask what the one before them did, and
+// asking the vocabulary again for each was ~1 % of a large conversion.
+type lastEvent struct {
+	event string
+	row   vocab.NativeEvent
+	found bool // row is the table's; false: it has none for event
+}
+
+// tableEvent is the first native event of the tool's table that names
+// no tools for the canonical event, remembered in last.
+func (c *Codec) tableEvent(event string, last *lastEvent) (vocab.NativeEvent, bool) {
+	if last.event == event { // the zero lastEvent answers "" rightly: no row
+		return last.row, last.found
+	}
+	*last = lastEvent{event: event}
+	for _, r := range c.Names.EncodeEvent(c.d.Slug, event) {
+		if len(r.Tools) == 0 {
+			last.row, last.found = r, true
+			break
+		}
+	}
+	return last.row, last.found
 }
 
 // nativeEvent finds the native event name a hook is written under.
-func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int) (string, vocab.NativeEvent, bool) {
+func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int, last *lastEvent) (string, vocab.NativeEvent, bool) {
 	prefix := "vendor." + c.d.Slug + "."
 	if strings.HasPrefix(h.Event, prefix) {
 		native := strings.TrimPrefix(h.Event, prefix)
 		return native, vocab.NativeEvent{Provider: c.d.Slug, Event: h.Event, Name: native, Matcher: vocab.MatchValue}, true
 	}
-	for _, r := range c.Names.EncodeEvent(c.d.Slug, h.Event) {
-		if len(r.Tools) == 0 {
-			return r.Name, r, true
-		}
+	if r, ok := c.tableEvent(h.Event, last); ok {
+		return r.Name, r, true
 	}
 	if bytes.Contains(h.ProviderData[c.d.Slug], []byte(`"$event"`)) {
 		// A name the tool's own config held that hookconv only reads
@@ -481,8 +509,9 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	return noMatcher
 }
 
-// groupExtra returns the documented group keys a hook carries.
-func (c *Codec) groupExtra(h *canonical.Hook, pd *node.Node) *node.Node {
+// groupExtra returns the documented group keys a hook carries; kin is
+// c.kin(h).
+func (c *Codec) groupExtra(h *canonical.Hook, pd *node.Node, kin []string) *node.Node {
 	if g := pd.Get("$group"); g != nil && g.Kind == node.Object && len(g.Fields) > 0 {
 		// Only the keys the decoder keeps: a hand-edited "$group" may
 		// hold others, which would reach the group as they are.
@@ -502,7 +531,7 @@ func (c *Codec) groupExtra(h *canonical.Hook, pd *node.Node) *node.Node {
 	// The group keys a kindred tool documents too (Gemini's sequential,
 	// for Qwen Code).
 	var carried []node.Field
-	for _, slug := range c.kin(h) {
+	for _, slug := range kin {
 		if g := providers.OwnData(h, slug).Get("$group"); g != nil && g.Kind == node.Object {
 			for _, f := range g.Fields {
 				if slices.Contains(c.d.GroupKeys, f.Key) {
@@ -593,7 +622,7 @@ func compact(n *node.Node) string {
 
 // encodeHandler writes one handler object: type, the mapped fields in the
 // dialect's order, then the carried native keys in their original order.
-func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, a *node.Arena, native string) *node.Node {
+func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, a *node.Arena, native string, kin []string) *node.Node {
 	hd := &h.Handler
 	// Collected on the stack and copied once: a large config has
 	// thousands of handlers, and growing each one's slice is most of
@@ -637,7 +666,7 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	if len(c.d.Extra) > 0 {
 		// The handler keys a kindred tool documents too (description,
 		// between Gemini CLI and Qwen Code).
-		for _, slug := range c.kin(h) {
+		for _, slug := range kin {
 			other := providers.OwnData(h, slug)
 			for _, k := range c.d.Extra {
 				if v := other.Get(k); v != nil && pd.Get(k) == nil && !slices.ContainsFunc(fields, func(f node.Field) bool { return f.Key == k }) && c.fits(k, v) {
