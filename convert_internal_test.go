@@ -170,7 +170,7 @@ func TestMatcherKey(t *testing.T) {
 		{"factory-droid", canonical.Pattern{Regex: "Edit"}, "tool:Create\x00tool:Edit"},
 	} {
 		prov, _ := names.Provider(tc.slug)
-		if got := matcherKey(tc.m, prov, names); got != tc.want {
+		if got := matcherKey(tc.m, &prov, names); got != tc.want {
 			t.Errorf("%s: matcherKey(%s) = %q, want %q", tc.slug, canonical.MatcherText(tc.m), got, tc.want)
 		}
 	}

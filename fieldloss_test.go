@@ -53,7 +53,7 @@ func TestNoSilentFieldLoss(t *testing.T) {
 				// A tool that names tools only through its events
 				// (Windsurf) writes one hook per category: together they
 				// hold the matcher.
-				if slices.Contains(lost, "matcher") && unionKey(backs, prov, names) == matcherKey(h.Matcher, prov, names) {
+				if slices.Contains(lost, "matcher") && unionKey(backs, prov, names) == matcherKey(h.Matcher, &prov, names) {
 					lost = slices.DeleteFunc(lost, func(f string) bool { return f == "matcher" })
 				}
 				if !found {
@@ -129,7 +129,7 @@ func unionKey(hooks []*canonical.Hook, prov vocab.Provider, names *vocab.Tables)
 		if h.Matcher == nil {
 			return "*"
 		}
-		keys = appendMatcherKeys(keys, h.Matcher, prov, names)
+		keys = appendMatcherKeys(keys, h.Matcher, &prov, names)
 	}
 	slices.Sort(keys)
 	return strings.Join(slices.Compact(keys), "\x00")
@@ -139,7 +139,7 @@ func unionKey(hooks []*canonical.Hook, prov vocab.Provider, names *vocab.Tables)
 func lostFields(h, back *canonical.Hook, prov vocab.Provider, names *vocab.Tables) []string {
 	var lost []string
 	a, b := &h.Handler, &back.Handler
-	if matcherKey(h.Matcher, prov, names) != matcherKey(back.Matcher, prov, names) {
+	if matcherKey(h.Matcher, &prov, names) != matcherKey(back.Matcher, &prov, names) {
 		lost = append(lost, "matcher")
 	}
 	if roundTimeout(a.Timeout, prov) != roundTimeout(b.Timeout, prov) && !(a.Timeout == 0 || b.Timeout == 0 && prov.TimeoutUnit == "") {

@@ -580,7 +580,7 @@ func project(h *canonical.Hook, prov vocab.Provider) projection {
 	case canonical.HandlerMCPTool:
 		run = hd.Server + "/" + hd.Tool
 	}
-	matcher := matcherKey(h.Matcher, prov, names)
+	matcher := matcherKey(h.Matcher, &prov, names)
 	if raw := h.ProviderData[prov.Slug]; len(prov.FilterKeys) > 0 && bytes.Contains(raw, []byte(`"$group"`)) {
 		// Group keys that narrow the matcher (Droid's commandRegex) make
 		// a group of their own: hooks are grouped, and compared, with
@@ -624,7 +624,7 @@ func roundTimeout(t float64, prov vocab.Provider) float64 {
 // matcherKey spells a matcher as the set of native alternatives the
 // target matches, so two canonical forms that mean the same to the target
 // ("Bash" and "shell"; {"pattern": "^Bash$"} and "shell") compare equal.
-func matcherKey(m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) string {
+func matcherKey(m canonical.Matcher, prov *vocab.Provider, names *vocab.Tables) string {
 	if m == nil {
 		return "*"
 	}
@@ -701,7 +701,7 @@ func anchoredGroup(re string) (string, bool) {
 // writes as file_edit is (QA: keying the name alone was HC900); an
 // alias such as Droid's "Bash" so reads as shell. Any other name is
 // itself.
-func appendNativeName(keys []string, name string, prov vocab.Provider, names *vocab.Tables) []string {
+func appendNativeName(keys []string, name string, prov *vocab.Provider, names *vocab.Tables) []string {
 	tools := names.DecodeTools(prov.Slug, name)
 	if len(tools) == 0 {
 		return append(keys, "tool:"+name)
@@ -713,14 +713,14 @@ func appendNativeName(keys []string, name string, prov vocab.Provider, names *vo
 }
 
 // appendPrimary appends the key of a canonical tool's primary native name.
-func appendPrimary(keys []string, tool string, prov vocab.Provider, names *vocab.Tables) []string {
+func appendPrimary(keys []string, tool string, prov *vocab.Provider, names *vocab.Tables) []string {
 	if w, ok := names.EncodeTool(prov.Slug, tool); ok {
 		keys = append(keys, "tool:"+w.Name)
 	}
 	return keys
 }
 
-func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, names *vocab.Tables) []string {
+func appendMatcherKeys(keys []string, m canonical.Matcher, prov *vocab.Provider, names *vocab.Tables) []string {
 	switch m := m.(type) {
 	case canonical.ToolName:
 		if rows := names.EncodeTools(prov.Slug, string(m)); len(rows) > 0 {
@@ -785,7 +785,7 @@ func appendMatcherKeys(keys []string, m canonical.Matcher, prov vocab.Provider, 
 		// A name the target finds anywhere in a tool's name (Gemini
 		// CLI's "shell"), as its decoder reads it: the tools whose names
 		// hold it.
-		if tools, ok := providers.ToolsHolding(names, prov, inner); ok {
+		if tools, ok := providers.ToolsHolding(names, *prov, inner); ok {
 			return appendMatcherKeys(keys, providers.Single(tools), prov, names)
 		}
 		// Inside its one group too: an encoder groups a pattern with
