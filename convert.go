@@ -1117,6 +1117,11 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 		writer, _ = a.(providers.OwnKeyWriter)
 		groups, _ = a.(providers.GroupKeyWriter)
 	}
+	// The providers-table row of the last slug read, kept: a row is ~800
+	// bytes, copied out for each hook, and a large config's hooks carry
+	// the same tool's data.
+	var source vocab.Provider
+	sourceSlug, sourceRead := "", false
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		var buf [4]string // most hooks carry one provider's data, or none
@@ -1134,7 +1139,10 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				data = providers.OwnData(h, slug)
 				parsed[string(h.ProviderData[slug])] = data
 			}
-			source, _ := vocab.Default().Provider(slug)
+			if !sourceRead || slug != sourceSlug {
+				source, _ = vocab.Default().Provider(slug)
+				sourceSlug, sourceRead = slug, true
+			}
 			if slug == to {
 				// Back to its own tool through a manifest: its fields are
 				// written again, but a setting outside "hooks" that turned
