@@ -238,10 +238,14 @@ func PlanAnswering(m *canonical.Manifest, source, target string, names *vocab.Ta
 	chunkDiags := make([]diag.List, len(chunks))
 	unixOnly := make([][]int, len(chunks)) // stand-ins that block nothing on Windows
 	ids := caps.IDs()
+	// The target's and the source's providers-table rows, read once: a
+	// row is ~800 bytes, and the planner asks them of most hooks.
+	targetRow, targetKnown := names.Provider(target)
+	sourceRow, _ := names.Provider(source)
 	parallel.Do(chunks, func(c int, r parallel.Range) {
 		var co coLoaders
 		for i := r.From; i < r.To; i++ {
-			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, deny: deny, neverRan: neverRanIn(&m.Hooks[i]), co: &co, diags: &chunkDiags[c]}
+			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, deny: deny, neverRan: neverRanIn(&m.Hooks[i]), co: &co, diags: &chunkDiags[c], targetRow: &targetRow, targetKnown: targetKnown, sourceRow: &sourceRow}
 			kept[i] = p.plan(ids, &out.Hooks[i])
 			if p.unixOnly {
 				unixOnly[c] = append(unixOnly[c], i)
@@ -297,6 +301,12 @@ type planner struct {
 	// co remembers CoLoader's answers for the planners of one chunk;
 	// nil: none remembered.
 	co *coLoaders
+	// targetRow is the target's providers-table row, shared by the
+	// planners of a conversion (read only); targetKnown says it has one.
+	targetRow   *vocab.Provider
+	targetKnown bool
+	// sourceRow is the source's row, likewise (zero for a manifest).
+	sourceRow *vocab.Provider
 }
 
 // coLoaders remembers CoLoader's last answer. A config's guards share
@@ -560,7 +570,12 @@ func (p *planner) denyReadByScript() bool {
 	if from == "" || from == p.target {
 		return false
 	}
-	if prov, _ := p.names.Provider(from); prov.Generated {
+	generated := p.sourceRow.Generated
+	if from != p.source {
+		prov, _ := p.names.Provider(from)
+		generated = prov.Generated
+	}
+	if generated {
 		return false // its hooks answer in the canonical contract, which HC425 does not compare
 	}
 	s, ok := p.caps.SupportOf(from, capStructuredOutput)
@@ -1038,7 +1053,7 @@ func (p *planner) blockHook(id, stdout string, exit int) canonical.Hook {
 		OriginFile:   h.OriginFile,
 		Ordinal:      h.Ordinal,
 	}
-	if prov, _ := p.names.Provider(p.target); prov.WindowsShell == "cmd" {
+	if p.targetRow.WindowsShell == "cmd" {
 		// The stand-in is an sh line, which cmd runs as one echo that
 		// exits 0 (QA q2 F5).
 		if s, ok := p.caps.SupportOf(p.target, capPlatformCommands); ok && s.Level != LevelNone && slices.Contains(s.Platforms, "windows") {
@@ -1384,7 +1399,7 @@ func (p *planner) checkExitBlocks(kept *canonical.Hook) {
 // that now blocks (QA q2 F11c: a false HC207 on a Claude Code round trip
 // through a manifest).
 func (p *planner) inBackground(kept *canonical.Hook) bool {
-	prov, ok := p.names.Provider(p.target)
+	prov, ok := p.targetRow, p.targetKnown
 	raw := kept.ProviderData[p.target]
 	if !ok || len(prov.BackgroundKeys) == 0 || len(raw) == 0 {
 		return false
