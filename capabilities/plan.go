@@ -83,12 +83,14 @@ const (
 	// end its loop may keep the agent from ever stopping there.
 	CodeContinueCap = "HC211"
 	// CodeStandInWindows (warning, once per conversion): the target runs
-	// hook commands with cmd on Windows (the providers table's
-	// windows_shell: Kiro CLI 2.x) and holds no Windows command of a
-	// hook's own, so the stand-ins degradation "block" wrote, sh lines,
-	// block nothing there: cmd reads ";" as text, and the line exits 0.
-	// Where the target holds one (Codex's commandWindows), the stand-in
-	// gets a cmd form instead.
+	// hook commands with cmd or PowerShell on Windows (the providers
+	// table's windows_shell: Kiro CLI 2.x, Gemini CLI) and holds no
+	// Windows command of a hook's own, so the stand-ins degradation
+	// "block" wrote, sh lines, block nothing there: cmd reads ";" as text,
+	// and the line exits 0; PowerShell rejects ">&2" and exits 1. Where
+	// the target holds one (Codex's commandWindows, OpenCode's
+	// platform.windows, Copilot CLI's powershell), the stand-in gets a
+	// form in that field's shell instead.
 	CodeStandInWindows = "HC215"
 )
 
@@ -253,7 +255,7 @@ func PlanAnswering(m *canonical.Manifest, source, target string, names *vocab.Ta
 		}
 	})
 	if hooks := slices.Concat(unixOnly...); len(hooks) > 0 {
-		chunkDiags = append(chunkDiags, standInsOnWindows(m, hooks, target))
+		chunkDiags = append(chunkDiags, standInsOnWindows(m, hooks, target, names))
 	}
 	n := 0
 	for i := range out.Hooks {
@@ -1053,11 +1055,12 @@ func (p *planner) blockHook(id, stdout string, exit int) canonical.Hook {
 		OriginFile:   h.OriginFile,
 		Ordinal:      h.Ordinal,
 	}
-	if p.targetRow.WindowsShell == "cmd" {
+	if prov := p.targetRow; vocab.ShellNotPOSIX(prov.WindowsShell) {
 		// The stand-in is an sh line, which cmd runs as one echo that
-		// exits 0 (QA q2 F5).
-		if s, ok := p.caps.SupportOf(p.target, capPlatformCommands); ok && s.Level != LevelNone && slices.Contains(s.Platforms, "windows") {
-			kept.Handler.Platform = map[string]string{"windows": p.cmdStandIn(id, stdout != "", exit)}
+		// exits 0 (QA q2 F5), and PowerShell rejects (">&2" is no
+		// redirection there) with exit 1, which blocks nothing.
+		if p.holdsWindowsCommand() {
+			kept.Handler.Platform = map[string]string{"windows": p.windowsStandIn(prov.WindowsCommandShell(), id, stdout != "", exit)}
 		} else {
 			p.unixOnly = true
 		}
@@ -1071,6 +1074,54 @@ func (p *planner) blockHook(id, stdout string, exit int) canonical.Hook {
 		"%s uses %s, %s; replaced by a hook that always blocks the action %s",
 		p.label(), id, p.unsupported(id), how)
 	return kept
+}
+
+// holdsWindowsCommand reports whether the target holds a Windows command
+// beside its default one (the capabilities table's platform_commands:
+// every OS at level full, else its platforms).
+func (p *planner) holdsWindowsCommand() bool {
+	s, ok := p.caps.SupportOf(p.target, capPlatformCommands)
+	return ok && (s.Level == LevelFull || s.Level != LevelNone && slices.Contains(s.Platforms, "windows"))
+}
+
+// windowsStandIn is the stand-in's command for the target's Windows
+// command field, whose shell is shell: cmd or PowerShell.
+func (p *planner) windowsStandIn(shell, id string, answer bool, exit int) string {
+	if shell == "powershell" {
+		return p.psStandIn(id, answer, exit)
+	}
+	return p.cmdStandIn(id, answer, exit)
+}
+
+// psStandIn is the stand-in's command for PowerShell (Copilot CLI's
+// powershell key): the target's JSON deny first where it blocks only on
+// one (answer), then the reason on stderr, then exit. Each text is a
+// single-quoted string (psQuote), which PowerShell expands nothing in.
+func (p *planner) psStandIn(id string, answer bool, exit int) string {
+	msg := blockMessage(p.h.DisplayName(p.i), id, p.target)
+	cmd := "[Console]::Error.WriteLine(" + psQuote(msg) + "); exit " + strconv.Itoa(exit)
+	if answer && p.deny != nil {
+		if stdout, _, ok := p.deny(p.target, p.h.Event, msg); ok && stdout != "" {
+			cmd = "[Console]::Out.WriteLine(" + psQuote(stdout) + "); " + cmd
+		}
+	}
+	return cmd
+}
+
+// psQuote is s as a PowerShell single-quoted string: each quote
+// character doubled, the typographic ones too (‘ ’ ‚ ‛), which PowerShell
+// also reads as single quotes.
+func psQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('\'')
+	for _, r := range s {
+		if strings.ContainsRune("'\u2018\u2019\u201a\u201b", r) {
+			b.WriteRune(r)
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('\'')
+	return b.String()
 }
 
 // cmdStandIn is the stand-in's command for cmd /C (a Windows command the
@@ -1106,14 +1157,20 @@ func cmdText(s string) string {
 
 // standInsOnWindows is the once-per-conversion warning (HC215) that the
 // stand-ins of hooks (indexes into m) block nothing on Windows, where
-// target runs commands with cmd and holds no Windows command of theirs.
-func standInsOnWindows(m *canonical.Manifest, hooks []int, target string) diag.List {
+// target runs commands with cmd or PowerShell (the providers table's
+// windows_shell) and holds no Windows command of theirs.
+func standInsOnWindows(m *canonical.Manifest, hooks []int, target string, names *vocab.Tables) diag.List {
 	first := &m.Hooks[hooks[0]]
+	prov, _ := names.Provider(target)
+	how := "cmd /C there, which reads the stand-in's \";\" as text and exits 0"
+	if prov.WindowsShell == "powershell" {
+		how = "PowerShell there, which rejects the stand-in's \">&2\" as a parse error and exits 1, which blocks nothing"
+	}
 	var ds diag.List
 	ds.Warnf(CodeStandInWindows, first.PosOf(""), fmt.Sprintf("hooks[%d]", hooks[0]),
 		"on Windows machines keep these guards in a tool that holds them, or set their degradation to \"exclude\" and write a command for "+target,
-		"%d hook(s) replaced under degradation \"block\" by a hook that always blocks (the first: %s) block nothing on Windows: %s runs hook commands with cmd /C there, which reads the stand-in's \";\" as text and exits 0, and has no Windows command of a hook's own to hold a cmd form",
-		len(hooks), first.DisplayName(hooks[0]), target)
+		"%d hook(s) replaced under degradation \"block\" by a hook that always blocks (the first: %s) block nothing on Windows: %s runs hook commands with %s, and has no Windows command of a hook's own to hold a form in that shell",
+		len(hooks), first.DisplayName(hooks[0]), target, how)
 	if first.OriginFile != "" {
 		ds = ds.WithFile(first.OriginFile)
 	}

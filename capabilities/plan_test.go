@@ -167,9 +167,11 @@ func TestPlanCapabilities(t *testing.T) {
 			code: CodeCapabilityExcluded, severity: diag.Warning, contains: []string{"mcp_tool_handler"}},
 		{name: "mcp_tool_handler/warn cannot be honoured", target: "gemini-cli", hook: with(mcpHook, degrade("mcp_tool_handler", "warn")),
 			code: CodeCapabilityReduced, severity: diag.Warning, contains: []string{"cannot run at all; excluded"}},
-		{name: "mcp_tool_handler/block", target: "gemini-cli", hook: with(mcpHook, degrade("mcp_tool_handler", "block")),
+		// (Not gemini-cli, which runs PowerShell on Windows: HC215 there,
+		// TestPlanBlockStandInWindows.)
+		{name: "mcp_tool_handler/block", target: "qwen-code", hook: with(mcpHook, degrade("mcp_tool_handler", "block")),
 			want: func(canonical.Hook) canonical.Hook {
-				return blocked("mcp", before, `echo 'hookconv: hook "mcp" needs mcp_tool_handler, which gemini-cli does not support; blocked' >&2; exit 2`)
+				return blocked("mcp", before, `echo 'hookconv: hook "mcp" needs mcp_tool_handler, which qwen-code does not support; blocked' >&2; exit 2`)
 			},
 			code: CodeCapabilityBlocked, severity: diag.Warning},
 
@@ -1272,6 +1274,36 @@ func TestPlanBlockStandInWindows(t *testing.T) {
 	}
 	if len(out.Hooks) != 3 || out.Hooks[0].Handler.Platform != nil {
 		t.Errorf("kiro-agent: hooks %+v", out.Hooks)
+	}
+
+	// Node's shell: true runs cmd.exe on Windows: VS Code's windows key
+	// and OpenCode's plugin's platform.windows hold the cmd form (QA q2
+	// w1 F2). Copilot CLI's powershell key gets a PowerShell form, the
+	// name single-quoted, its quotes doubled.
+	mcp := canonical.Hook{Name: "it's", Event: before, Blocking: true,
+		Handler:     canonical.Handler{Type: canonical.HandlerMCPTool, Server: "github", Tool: "check"},
+		Degradation: map[string]canonical.Strategy{"mcp_tool_handler": "block"}}
+	for target, want := range map[string]string{
+		"opencode":        `echo hookconv: hook "it_s" needs mcp_tool_handler, which opencode does not support; blocked 1>&2& exit 2`,
+		"vs-code-copilot": `echo hookconv: hook "it_s" needs mcp_tool_handler, which vs-code-copilot does not support; blocked 1>&2& exit 2`,
+		"copilot-cli":     `[Console]::Error.WriteLine('hookconv: hook "it''s" needs mcp_tool_handler, which copilot-cli does not support; blocked'); exit 2`,
+	} {
+		out, diags := plan(target, mcp)
+		if got := out.Hooks[0].Handler.Platform["windows"]; got != want {
+			t.Errorf("%s: Windows command\n%s\nwant\n%s", target, got, want)
+		}
+		if slices.ContainsFunc(diags, func(d diag.Diagnostic) bool { return d.Code == CodeStandInWindows }) {
+			t.Errorf("%s: HC215 %v", target, diags)
+		}
+	}
+
+	// Gemini CLI runs PowerShell on Windows and holds no Windows command
+	// (QA q2 w1 F7).
+	_, diags = plan("gemini-cli", mcp)
+	if !slices.ContainsFunc(diags, func(d diag.Diagnostic) bool {
+		return d.Code == CodeStandInWindows && strings.Contains(d.Message, "PowerShell")
+	}) {
+		t.Errorf("gemini-cli: want HC215 naming PowerShell; got %v", diags)
 	}
 
 	// A tool that runs sh on Windows (Claude Code: Git Bash): nothing to say.

@@ -265,9 +265,16 @@ type Provider struct {
 	Shell string `toml:"shell" json:"shell,omitempty"`
 	// WindowsShell is the program the tool runs a hook's command with on
 	// Windows where the reference says: "cmd" (Codex's %COMSPEC% /C, Kiro
-	// CLI 2.x's cmd /C), whose ";" separates no commands; "" elsewhere or
-	// undocumented. The block strategy's sh stand-in exits 0 there.
+	// CLI 2.x's cmd /C, Node's shell: true in VS Code and OpenCode's
+	// plugin), whose ";" separates no commands; "powershell" (Gemini CLI,
+	// Copilot CLI); "bash" (Claude Code's Git Bash); "" when undocumented.
+	// The block strategy's sh stand-in blocks nothing under cmd or
+	// PowerShell.
 	WindowsShell string `toml:"windows_shell" json:"windows_shell,omitempty"`
+	// WindowsFieldShell is the program the tool runs its Windows command
+	// field with where that is not WindowsShell (Windsurf's "powershell"
+	// key, Cline's <Event>.ps1); "" means WindowsShell.
+	WindowsFieldShell string `toml:"windows_field_shell" json:"windows_field_shell,omitempty"`
 	// AccountShells are, for a tool whose Shell is "$SHELL", the shells
 	// by file name it runs a hook's command with where the user's account
 	// names one (Codex: zsh, bash, sh). Where it names another (fish),
@@ -615,6 +622,23 @@ func DecodeTable(fsys FS, name string, v any) error {
 func (e Event) name() string    { return e.Name }
 func (e Tool) name() string     { return e.Name }
 func (p Provider) slug() string { return p.Slug }
+
+// WindowsCommandShell is the program the tool runs its Windows command
+// field with (Codex's commandWindows, Copilot CLI's powershell):
+// WindowsFieldShell, else WindowsShell; "" when undocumented.
+func (p Provider) WindowsCommandShell() string {
+	if p.WindowsFieldShell != "" {
+		return p.WindowsFieldShell
+	}
+	return p.WindowsShell
+}
+
+// ShellNotPOSIX reports whether shell, a WindowsShell value, reads no sh
+// syntax: cmd and PowerShell, where an sh line such as hookconv's
+// stand-in ("echo … >&2; exit 2") exits without blocking.
+func ShellNotPOSIX(shell string) bool {
+	return shell == "cmd" || shell == "powershell"
+}
 
 // HandlerTimeout is how long, in seconds, the tool lets a hook of the
 // canonical handler type typ run when it sets no timeout; 0 when the

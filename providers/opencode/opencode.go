@@ -19,10 +19,12 @@
 // Bun, OpenCode's runtime, and under Node, which the tests use.
 //
 // runtime contract of the generated plugin:
-//   - The command runs with bash -c where bash is installed (hook commands
-//     written for other tools often use bash syntax; Cline's script does
-//     the same), else /bin/sh -c (cmd.exe on Windows, with
-//     handler.platform's command for the OS when there is one), in
+//   - On Linux and macOS the command runs with bash -c where bash is
+//     installed (hook commands written for other tools often use bash
+//     syntax; Cline's script does the same), else /bin/sh -c; on Windows
+//     always with cmd.exe (Node's shell: true; the providers table's
+//     windows_shell). handler.platform's command for the OS runs instead
+//     when there is one. It runs in
 //     handler.cwd relative to the project directory (ctx.directory), with
 //     handler.env added to the environment.
 //   - stdin is a JSON object: hook_event_name (OpenCode's name), hookconv_event

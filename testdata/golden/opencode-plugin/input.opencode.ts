@@ -11,9 +11,11 @@
 // How a hook runs. OpenCode calls the plugin hook EVENTS names for the hook's
 // event ("tool.execute.before"), or delivers a bus event ("session.idle")
 // through the event hook. On tool hooks the matcher is tested against the
-// tool's id (bash, read, edit, …). The command runs with bash -c where bash is
-// installed (hook commands written for other tools often use bash syntax),
-// else /bin/sh -c (cmd.exe on Windows), in the project directory, with the
+// tool's id (bash, read, edit, …). On Linux and macOS the command runs with
+// bash -c where bash is installed (hook commands written for other tools
+// often use bash syntax), else /bin/sh -c; on Windows always with cmd.exe
+// (Node's shell: true), bash or not, so a hook needs a cmd command there
+// (handler.platform.windows). It runs in the project directory, with the
 // event as JSON on stdin, and is killed after handler.timeout seconds
 // (DEFAULT_TIMEOUT when unset). Exit 0: stdout may hold a JSON answer
 // (decision, reason, updated_input, context). Exit 2: a blocking hook stops
