@@ -1196,8 +1196,8 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 				// only tools with a shell key of their own carry it.
 				ds.Warnf(CodePowerShell, h.PosOf(""), fmt.Sprintf("hooks[%d].provider_data.%s.shell", h.SourceIndex(i), slug),
 					"run it through PowerShell explicitly (pwsh -NoProfile -File script.ps1), or rewrite the command for sh",
-					"%s: its command is PowerShell (%s's \"shell\": %q), but %s runs it with its usual shell, where it fails: a syntax error (exit 2 in sh and bash, with a message) blocks every call where exit 2 blocks, and any other failure lets every call through",
-					h.DisplayName(i), source.Name, v.Text, to)
+					"%s: its command is PowerShell (%s's \"shell\": %q), but %s, where it fails: a syntax error (exit 2 in sh and bash, with a message) blocks every call where exit 2 blocks, and any other failure lets every call through",
+					h.DisplayName(i), source.Name, v.Text, runsPowerShellWhere(target))
 			}
 			if v := data.Get("$disabled"); v != nil && v.Kind == node.String {
 				ds.Warnf(CodeDisabledHook, h.PosOf(""), hookPath(h, i),
@@ -1694,6 +1694,17 @@ func sourceMatcher(h *canonical.Hook, from string, memo *providers.DataMemo) (st
 		return "", false
 	}
 	return v.Text, true
+}
+
+// runsPowerShellWhere says where target runs a PowerShell command with a
+// shell that is not PowerShell: everywhere, or, where its Windows shell is
+// PowerShell (the providers table's windows_shell: Gemini CLI, Copilot
+// CLI), on Linux and macOS only.
+func runsPowerShellWhere(target vocab.Provider) string {
+	if target.WindowsShell == "powershell" {
+		return target.Slug + " runs it with PowerShell on Windows only, and with its usual shell on Linux and macOS"
+	}
+	return target.Slug + " runs it with its usual shell"
 }
 
 // widenedSiblings warns about a source matcher that named only some of
