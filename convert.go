@@ -934,6 +934,10 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			res.Diagnostics = append(res.Diagnostics, rewriteProjectDir(planned, to, s.repoPlace())...)
 			res.Diagnostics = append(res.Diagnostics, anchorRelativePrograms(planned, m, from, to, s.Scripts)...)
 			res.Diagnostics = append(res.Diagnostics, assumedTopLevel(planned, m, s.repoPlace())...)
+			res.Diagnostics = append(res.Diagnostics, windowsShellMoved(planned, m, from, to)...)
+			if ds, about := posixOnWindows(planned, m, from, to); len(ds) > 0 {
+				res.sayAbout(ds, [][]int{about})
+			}
 			// The plan is final here: the checks below only read it, and
 			// are put off (the stages after copy what they change).
 			planned := planned

@@ -39,6 +39,7 @@ func ExampleConvert() {
 		fmt.Printf("%s:\n%s", name, res.Files[name])
 	}
 	// Output:
+	// .claude/settings.json:6:19: info: 1 command hook(s) written for Claude Code, which runs them with bash on Windows, get no Windows command in gemini-cli, which runs hook commands with PowerShell there: on Windows their commands, in sh's syntax or running a ./path, fail, and a failing guard blocks nothing where only exit 2 blocks (hook 1); none is blocking [HC219]
 	// .gemini/settings.json:
 	// {
 	//   "hooks": {
@@ -68,9 +69,9 @@ func ExampleDecodeSource() {
 		fmt.Println(to, res.Files.Paths(), res.Diagnostics.Codes())
 	}
 	// Output:
-	// gemini-cli [.gemini/settings.json] []
+	// gemini-cli [.gemini/settings.json] [HC219]
 	// cursor [.cursor/hooks.json] [HC406]
-	// codex [.codex/hooks.json] [HC405 HC212 HC330]
+	// codex [.codex/hooks.json] [HC219 HC405 HC212 HC330]
 }
 
 // Validate a hooks/1.0 manifest and print what is wrong with it, one
@@ -158,6 +159,7 @@ func ExampleConvertProject() {
 	fmt.Println("files:", res.Files.Paths())
 	// Output:
 	// from: claude-code
+	// .claude/settings.json warning HC219
 	// .claude/settings.json info HC425
 	// .claude/settings.json info HC432
 	// .claude/settings.local.json warning HC440

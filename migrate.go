@@ -92,6 +92,14 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// (HC563), and a command that needs a plugin's variable the target's
 	// config never sets (HC424).
 	CodePowerShell: true, CodeBashOnly: true, cline.CodePowerShell: true, CodePluginVar: true,
+	// So does a Windows command the target runs with another shell than
+	// its source did (HC218: Copilot CLI's PowerShell in Codex's cmd), on
+	// Windows. Not a command without one that the source ran with bash
+	// on Windows and the target runs with cmd or PowerShell (HC219): the
+	// source's copy guards no Windows user of the target, and keeping
+	// every Claude Code guard going to Codex would hold back a project no
+	// one opens on Windows; the warning says it, and --strict fails.
+	CodeWindowsShell: true,
 	// So may one that reads a variable the source tool's settings set
 	// for every hook, which the target never sets (HC440), or one the
 	// source tool itself sets for its hooks and the target does not: a

@@ -179,6 +179,15 @@ func (t *Tables) SupportOf(provider, capability string) (Support, bool) {
 	return table.Row(t.Support, t.supportIndex, [2]string{provider, capability})
 }
 
+// HoldsWindowsCommand reports whether provider holds a Windows command
+// beside its default one (platform_commands: every OS at level full,
+// else its platforms): Codex's commandWindows, Copilot CLI's powershell,
+// OpenCode's platform.windows.
+func (t *Tables) HoldsWindowsCommand(provider string) bool {
+	s, ok := t.SupportOf(provider, capPlatformCommands)
+	return ok && (s.Level == LevelFull || s.Level != LevelNone && slices.Contains(s.Platforms, "windows"))
+}
+
 // BlockingOf returns what a blocking hook can do on provider's event.
 func (t *Tables) BlockingOf(provider, event string) (Blocking, bool) {
 	return table.Row(t.Blocking, t.blockingIndex, [2]string{provider, event})

@@ -1059,7 +1059,7 @@ func (p *planner) blockHook(id, stdout string, exit int) canonical.Hook {
 		// The stand-in is an sh line, which cmd runs as one echo that
 		// exits 0 (QA q2 F5), and PowerShell rejects (">&2" is no
 		// redirection there) with exit 1, which blocks nothing.
-		if p.holdsWindowsCommand() {
+		if p.caps.HoldsWindowsCommand(p.target) {
 			kept.Handler.Platform = map[string]string{"windows": p.windowsStandIn(prov.WindowsCommandShell(), id, stdout != "", exit)}
 		} else {
 			p.unixOnly = true
@@ -1074,14 +1074,6 @@ func (p *planner) blockHook(id, stdout string, exit int) canonical.Hook {
 		"%s uses %s, %s; replaced by a hook that always blocks the action %s",
 		p.label(), id, p.unsupported(id), how)
 	return kept
-}
-
-// holdsWindowsCommand reports whether the target holds a Windows command
-// beside its default one (the capabilities table's platform_commands:
-// every OS at level full, else its platforms).
-func (p *planner) holdsWindowsCommand() bool {
-	s, ok := p.caps.SupportOf(p.target, capPlatformCommands)
-	return ok && (s.Level == LevelFull || s.Level != LevelNone && slices.Contains(s.Platforms, "windows"))
 }
 
 // windowsStandIn is the stand-in's command for the target's Windows
