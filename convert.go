@@ -938,6 +938,9 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 			if ds, about := posixOnWindows(planned, m, from, to); len(ds) > 0 {
 				res.sayAbout(ds, [][]int{about})
 			}
+			if ds, about := nowhereOnWindows(planned, to); len(ds) > 0 {
+				res.sayAbout(ds, [][]int{about})
+			}
 			// The plan is final here: the checks below only read it, and
 			// are put off (the stages after copy what they change).
 			planned := planned

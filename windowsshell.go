@@ -17,8 +17,9 @@ import (
 // table's windows_shell and windows_field_shell) differ: a command moved
 // between them fails there, and a failing guard lets every call through.
 const (
-	CodeWindowsShell   = "HC218" // a hook's Windows command goes to a Windows field the target runs with another shell (PowerShell's to Codex's cmd, cmd's to Copilot CLI's or Windsurf's PowerShell): it fails there (warning)
-	CodePOSIXOnWindows = "HC219" // once per conversion: commands of a tool that runs them with bash on Windows (Claude Code) go without a Windows command to a tool that runs cmd or PowerShell there (Codex, Copilot CLI): on Windows they fail (a warning when one is blocking, else an info)
+	CodeWindowsShell     = "HC218" // a hook's Windows command goes to a Windows field the target runs with another shell (PowerShell's to Codex's cmd, cmd's to Copilot CLI's or Windsurf's PowerShell): it fails there (warning)
+	CodePOSIXOnWindows   = "HC219" // once per conversion: commands of a tool that runs them with bash on Windows (Claude Code) go without a Windows command to a tool that runs cmd or PowerShell there (Codex, Copilot CLI): on Windows they fail (a warning when one is blocking, else an info)
+	CodeNowhereOnWindows = "HC474" // once per conversion: the target on Windows runs a hook's Windows command alone (Cline's <Event>.ps1), which hookconv does not write: hooks without one run nowhere there (a warning when one is blocking, else an info)
 )
 
 // shellNames are the windows_shell values as a message names them.
@@ -206,6 +207,55 @@ func plainWords(command string, windowsPaths bool) bool {
 // shellSpecial are the characters sh, cmd or PowerShell read as more than
 // text, the backslash last.
 const shellSpecial = "\"'`$;&|<>()*?[]{}~%!#^,@\t\n\r\\"
+
+// nowhereOnWindows says once per conversion (HC474) that the hooks of m
+// run nowhere on Windows: the target runs a hook's Windows command field
+// alone there (the providers table's windows_field_only: Cline's
+// <Event>.ps1) and hookconv writes none. A hook with a Windows command of
+// its own is said apart (Cline's HC576). A warning naming the blocking
+// hooks when one is blocking, else an info; the source hooks it is about
+// (the blocking ones) go with it, for check to count. migrate
+// --remove-source does not keep a hook for it, as for HC219.
+func nowhereOnWindows(m *canonical.Manifest, to string) (diag.List, []int) {
+	target, _ := vocab.Default().Provider(to)
+	if !target.WindowsFieldOnly || capabilities.Default().HoldsWindowsCommand(to) {
+		return nil, nil
+	}
+	var blocking, firstAll []int // indexes into m
+	all := 0
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Platform["windows"] != "" {
+			continue
+		}
+		if all++; len(firstAll) < 3 {
+			firstAll = append(firstAll, i)
+		}
+		if h.Blocking {
+			blocking = append(blocking, i)
+		}
+	}
+	if all == 0 {
+		return nil, nil
+	}
+	msg := fmt.Sprintf("%d hook(s) run nowhere on Windows: %s runs only a hook's Windows command there (a %s script), which hookconv does not write", all, target.Name, shellNames[target.WindowsCommandShell()])
+	hint := "on Windows machines keep these hooks in a tool that runs them there, or write the Windows scripts by hand"
+	var ds diag.List
+	if len(blocking) > 0 {
+		first := &m.Hooks[blocking[0]]
+		ds.Warnf(CodeNowhereOnWindows, first.PosOf(""), fmt.Sprintf("hooks[%d]", first.SourceIndex(blocking[0])), hint,
+			"%s: %d blocking (%s), whose guards are lost there", msg, len(blocking), firstNames(m, blocking, len(blocking)))
+	} else {
+		first := &m.Hooks[firstAll[0]]
+		ds.Infof(CodeNowhereOnWindows, first.PosOf(""), fmt.Sprintf("hooks[%d]", first.SourceIndex(firstAll[0])), hint,
+			"%s (%s); none is blocking", msg, firstNames(m, firstAll, all))
+	}
+	about := make([]int, len(blocking))
+	for k, i := range blocking {
+		about[k] = m.Hooks[i].SourceIndex(i)
+	}
+	return ds, about
+}
 
 // firstNames names up to three of the hooks (indexes into m), and says
 // how many more there are of total.

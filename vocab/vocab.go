@@ -275,6 +275,10 @@ type Provider struct {
 	// field with where that is not WindowsShell (Windsurf's "powershell"
 	// key, Cline's <Event>.ps1); "" means WindowsShell.
 	WindowsFieldShell string `toml:"windows_field_shell" json:"windows_field_shell,omitempty"`
+	// WindowsFieldOnly is set where the tool on Windows runs a hook's
+	// Windows command field alone, never its command (Cline's
+	// <Event>.ps1): a hook written without one runs nowhere there.
+	WindowsFieldOnly bool `toml:"windows_field_only" json:"windows_field_only,omitempty"`
 	// AccountShells are, for a tool whose Shell is "$SHELL", the shells
 	// by file name it runs a hook's command with where the user's account
 	// names one (Codex: zsh, bash, sh). Where it names another (fish),
