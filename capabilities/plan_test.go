@@ -1500,3 +1500,21 @@ func TestPlanContinueCap(t *testing.T) {
 		})
 	}
 }
+
+// TestPSQuote: a PowerShell single-quoted string expands nothing, and
+// each quote character in it is doubled, the typographic ones too, which
+// PowerShell also reads as single quotes: no hook name can end the
+// string of a PowerShell stand-in.
+func TestPSQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		`plain`:           `'plain'`,
+		`it's`:            `'it''s'`,
+		"it\u2019s $x `n": "'it\u2019\u2019s $x `n'",
+		"\u2018a\u201b":   "'\u2018\u2018a\u201b\u201b'",
+		`"q" & | ; %P%`:   `'"q" & | ; %P%'`,
+	} {
+		if got := psQuote(in); got != want {
+			t.Errorf("psQuote(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
