@@ -48,7 +48,10 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		read   []string    // every documented argument its text reads
 		unseen inputUnseen // why its text may not be all that reads the input
 	}
-	texts := map[string]reading{} // by command: thousands of hooks may run one script
+	// By command and cwd, as readInput keeps them: thousands of hooks may
+	// run one script, and a hook with a cwd of its own runs another
+	// folder's script under the same command.
+	texts := map[[2]string]reading{}
 	findingsOf := map[findingKey][]inputKey{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -60,7 +63,8 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		if len(pairs) == 0 {
 			continue
 		}
-		r, seen := texts[h.Handler.Command]
+		tk := [2]string{h.Handler.Command, h.Handler.Cwd}
+		r, seen := texts[tk]
 		if !seen {
 			var text string
 			text, r.unseen = scripts.readInput(&h.Handler)
@@ -70,7 +74,7 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 				// recognises: not a hook that reads nothing.
 				r.unseen = unseenRead
 			}
-			texts[h.Handler.Command] = r
+			texts[tk] = r
 		}
 		// What a hook is warned about depends on its tools and on what its
 		// text reads, not on the hook: worked out once for each (a large

@@ -218,6 +218,44 @@ func TestInputFields(t *testing.T) {
 	}
 }
 
+// TestInputFieldsByCwd converts two VS Code Copilot guards that run
+// ./check.sh, one from the project's folder and one from a cwd of its
+// own, to OpenCode, which keeps the cwd: the project's check.sh reads
+// command_line, which OpenCode's bash does not send; b/check.sh, which
+// hookconv does not read, may read anything. Each hook's reading is its
+// own: before, the first hook's was taken for both, so the project's
+// guard went unwarned after the other, and the other was warned about
+// for what the project's script reads.
+func TestInputFieldsByCwd(t *testing.T) {
+	project := fstest.MapFS{
+		"check.sh":   {Data: []byte("#!/bin/sh\njq -r .tool_input.command_line | grep -q 'rm -rf' && { echo no >&2; exit 2; }; exit 0\n")},
+		"b/check.sh": {Data: []byte("#!/bin/sh\njq -r .tool_input.command | grep -q 'rm -rf' && { echo no >&2; exit 2; }; exit 0\n")},
+	}
+	const (
+		inRoot = `{"type": "command", "command": "./check.sh"}`
+		inB    = `{"type": "command", "command": "./check.sh", "cwd": "b"}`
+	)
+	for _, tc := range []struct {
+		name  string
+		hooks string
+		want  string // the one HC419 finding about tool arguments
+	}{
+		{"the cwd's hook first", inB + ", " + inRoot, "1 blocking hook(s) on tool events (hook 2) read command_line"},
+		{"the project's hook first", inRoot + ", " + inB, "1 blocking hook(s) on tool events (hook 1) read command_line"},
+	} {
+		src := DecodeSource("vs-code-copilot", providers.Files{".github/hooks/guard.json": []byte(`{"hooks": {"PreToolUse": [` + tc.hooks + `]}}`)})
+		src.Scripts = &Scripts{FS: project}
+		res := src.Convert("opencode", nil, Options{})
+		var got []string
+		for _, d := range res.Diagnostics {
+			if d.Code == CodePayloadShape && strings.Contains(d.Message, "tool input of") {
+				got = append(got, d.Message)
+			}
+		}
+		checkOneWarning(t, tc.name, got, tc.want)
+	}
+}
+
 // TestInputFieldsKept checks that migrate --remove-source keeps a guard
 // whose target's tool lacks the argument it reads.
 func TestInputFieldsKept(t *testing.T) {
