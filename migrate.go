@@ -1773,12 +1773,12 @@ func RemoveMigrated(in providers.Files, r Removal) (providers.Files, diag.List) 
 }
 
 // keptUntrusted says what the source tool makes of the hooks a file it
-// keeps, rewritten from before to after, holds: Codex skips the hooks of
-// a rewritten file until they are approved again in /hooks (the adapter's
-// AfterEncode, HC330). Said as a warning where a kept hook is blocking
-// (QA: the guards --remove-source keeps, because the target weakens
-// them, were then off in Codex too, and nothing said so), as the info it
-// is elsewhere.
+// keeps, rewritten from before to after, holds: Codex skips those the
+// rewrite moved (cutting a hook before them) until they are approved
+// again in /hooks (the adapter's AfterEncode, HC330). Said as a warning
+// where a kept hook is blocking (QA: the guards --remove-source keeps,
+// because the target weakens them, were then off in Codex too, and
+// nothing said so), as the info it is elsewhere.
 func keptUntrusted(src providers.Adapter, p string, before, after []byte, keep *canonical.Manifest) diag.List {
 	a, ok := src.(*nested.Adapter)
 	if !ok || a.AfterEncode == nil || after == nil || len(keep.Hooks) == 0 {
@@ -1794,7 +1794,7 @@ func keptUntrusted(src providers.Adapter, p string, before, after []byte, keep *
 	for i := range ds {
 		if guards > 0 && ds[i].Severity == diag.Info {
 			ds[i].Severity = diag.Warning
-			ds[i].Message += fmt.Sprintf(": the %d blocking hook(s) this file keeps do not guard anything in %s until then", guards, src.Slug())
+			ds[i].Message += fmt.Sprintf("; any of the %d blocking hook(s) this file keeps among them guards nothing in %s until then", guards, src.Slug())
 		}
 	}
 	return ds.WithFile(p)

@@ -90,7 +90,7 @@ var codes = []Code{
 	{ID: "HC326", Package: "providers", Name: "CodeBadPattern", Summary: "a native matcher hookconv cannot read as a regular expression (error): converting it could only widen or drop it."},
 	{ID: "HC327", Package: "providers/canonicalfmt", Name: "CodeYAML", Summary: "the manifest could not be written as YAML (a value YAML has no spelling for); nothing is written (error)."},
 	{ID: "HC328", Package: "providers", Name: "CodeUnconverted", Summary: "a handler of a type its tool documents and runs but hookconv has no canonical form for (Qwen Code's function) is not converted, and the rest of the file is (warning). A file holding one is never written back from its hooks, which would lose it (HasSkipped)."},
-	{ID: "HC330", Package: "providers/codex", Name: "CodeTrust", Summary: "notes that Codex will ask to trust rewritten hooks again."},
+	{ID: "HC330", Package: "providers/codex", Name: "CodeTrust", Summary: "notes which hooks of a written file Codex will ask to approve (again) before it runs them: those the write added, changed or moved."},
 	{ID: "HC331", Package: "providers/codex", Name: "CodeCommentsDropped", Summary: "rewriting config.toml's hook tables drops the comments inside them (warning)."},
 	{ID: "HC341", Package: "providers/flat", Name: "CodeMCPServerLost", Summary: "the tool spells MCP tools without their server (warning)"},
 	{ID: "HC342", Package: "providers/flat", Name: "CodeVersion", Summary: "missing or unexpected \"version\" (warning)"},

@@ -6,15 +6,18 @@ package codex
 
 import (
 	"bytes"
-	"github.com/hookconv/hookconv/internal/node"
+	"runtime"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 )
 
-// CodeTrust notes that Codex will ask to trust rewritten hooks again.
+// CodeTrust notes which hooks of a written file Codex will ask to
+// approve (again) before it runs them: those the write added, changed or
+// moved.
 const CodeTrust = "HC330"
 
 // CodeCommentsDropped: rewriting config.toml's hook tables drops the
@@ -74,12 +77,19 @@ func New() *nested.Adapter {
 	a.AfterEncode = func(files, existing providers.Files) diag.List {
 		var ds diag.List
 		for _, p := range files.Paths() {
-			if prev, ok := existing[p]; ok && bytes.Equal(prev, files[p]) {
+			prev, ok := existing[p]
+			if ok && bytes.Equal(prev, files[p]) {
 				continue // not rewritten: trust stays as it was
 			}
-			ds.Infof(CodeTrust, diag.Pos{}, "", "review and trust them in Codex with /hooks",
-				"Codex treats hooks in a rewritten file as untrusted and skips them until they are approved again")
-			ds = ds.WithFile(p)
+			// Codex hashes the command it runs on its own system, which is
+			// taken to be this one (as readCodexApprovals does).
+			note := reapprovalNote(p, prev, files[p], runtime.GOOS)
+			if note == "" {
+				continue
+			}
+			var d diag.List
+			d.Infof(CodeTrust, diag.Pos{}, "", "review and trust them in Codex with /hooks", "%s", note)
+			ds = append(ds, d.WithFile(p)...)
 		}
 		return ds
 	}

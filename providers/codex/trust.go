@@ -188,24 +188,39 @@ func Approvals(files providers.Files, dir string, state TrustState, goos string)
 
 // appendEvent appends the approvals of one event's groups.
 func appendEvent(out []Approval, file, abs string, ev node.Field, state TrustState, goos string) []Approval {
-	if ev.Value == nil || ev.Value.Kind != node.Array {
-		return out
-	}
 	label := eventLabel(ev.Key)
+	eachHandler(ev, func(g, h int, group, handler *node.Node) {
+		key := hookKey(abs, label, g, h)
+		s := state[key]
+		hash, _ := HookHash(ev.Key, group, handler, goos) // "" when it cannot be shown
+		out = append(out, Approval{File: file, Pos: handler.Pos, Key: key, Hash: hash, Disabled: s.Disabled,
+			Runs: hash != "" && !s.Disabled && s.TrustedHash == hash})
+	})
+	return out
+}
+
+// eachHandler calls fn with every handler of one event's groups, in file
+// order, with the group's and the handler's indexes that Codex keys its
+// approval by.
+func eachHandler(ev node.Field, fn func(g, h int, group, handler *node.Node)) {
+	if ev.Value == nil || ev.Value.Kind != node.Array {
+		return
+	}
 	for g, group := range ev.Value.Items {
 		handlers := group.Get("hooks")
 		if handlers == nil || handlers.Kind != node.Array {
 			continue
 		}
 		for h, handler := range handlers.Items {
-			key := abs + ":" + label + ":" + strconv.Itoa(g) + ":" + strconv.Itoa(h)
-			s := state[key]
-			hash, _ := HookHash(ev.Key, group, handler, goos) // "" when it cannot be shown
-			out = append(out, Approval{File: file, Pos: handler.Pos, Key: key, Hash: hash, Disabled: s.Disabled,
-				Runs: hash != "" && !s.Disabled && s.TrustedHash == hash})
+			fn(g, h, group, handler)
 		}
 	}
-	return out
+}
+
+// hookKey is the [hooks.state] key of the handler h of group g of the
+// event labelled label (eventLabel) in the hooks file at path (hook_key).
+func hookKey(path, label string, g, h int) string {
+	return path + ":" + label + ":" + strconv.Itoa(g) + ":" + strconv.Itoa(h)
 }
 
 // eventLabel is the event's name in hook keys and hashes: its snake_case
