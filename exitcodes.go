@@ -14,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/internal/shlex"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/cline"
+	"github.com/hookconv/hookconv/providers/opencode"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -179,8 +180,9 @@ var exitOther = lazy.Regexp(`(?m)(?:^|[;&|{()]|\b(?:then|else|do))\s*exit\s+["']
 // table row does not list Gemini's any-code blocking, which holds only
 // for plain-text output. Under the shim, hookconv run --from reads the
 // exit as the source does (its crash_blocks), so only a shim without
-// that --from (one written before it, rewrapped) is said; so does the
-// script hookconv generates for Cline (cline.BlocksOnSourceExit).
+// that --from (one written before it, rewrapped) is said; so do the
+// script hookconv generates for Cline (cline.BlocksOnSourceExit) and
+// OpenCode's plugin (opencode.BlocksOnSourceExit).
 func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts *Scripts) diag.List {
 	if to == "canonical" || from == to && !shim {
 		return nil
@@ -242,6 +244,9 @@ func otherExitBlocks(m *canonical.Manifest, from, to string, shim bool, scripts 
 		}
 		if !shim && to == cline.Slug && cline.BlocksOnSourceExit(h) {
 			continue // Cline's script reads it as run --from does
+		}
+		if !shim && to == opencode.Slug && opencode.BlocksOnSourceExit(h) {
+			continue // so does OpenCode's plugin
 		}
 		command := h.Handler.Command
 		if shimmedFor(command) != "" {

@@ -20,6 +20,7 @@ import (
 	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/cline"
+	"github.com/hookconv/hookconv/providers/opencode"
 )
 
 // CodeStopUnread: command hooks whose command, or a project script it
@@ -207,8 +208,10 @@ func spellsAnswer(text, form string) bool {
 }
 
 // reads reports whether the answer form of kind of the hook, written for
-// source, reaches the agent in to. OpenCode's generated plugin gives no
-// feedback, and stops only for a blocking hook on an event it can block;
+// source, reaches the agent in to. OpenCode's generated plugin passes
+// feedback on as context where run --from would
+// (opencode.CarriesFeedback), and stops only for a blocking hook on an
+// event it can block;
 // Cline's generated script stops and passes feedback on as context
 // wherever run --from would answer Cline so (cline.Stops,
 // cline.CarriesFeedback). Under the shim hookconv run carries a stop
@@ -223,6 +226,8 @@ func (t *answerTable) reads(to, source string, h *canonical.Hook, form string, k
 		return cline.CarriesFeedback(h, source)
 	case generated && to == cline.Slug:
 		return cline.Stops(h, source)
+	case generated && to == opencode.Slug && kind == feedbackAnswer:
+		return opencode.CarriesFeedback(h, source)
 	case generated:
 		return kind == stopAnswer && h.Blocking && canBlock(to, h.Event)
 	case shim && kind == feedbackAnswer && !h.Blocking:

@@ -70,11 +70,12 @@ func TestProgramEventIsRun(t *testing.T) {
 	tb := Default()
 	tools := []string{"shell", "file_read", "file_edit", "file_write", "search", "web_fetch"}
 	for _, from := range tb.Slugs() {
-		for _, ev := range []string{"before_tool_execute", "agent_stop", "before_prompt", "session_start"} {
+		for _, ev := range []string{"before_tool_execute", "after_tool_execute", "agent_stop", "before_prompt", "session_start"} {
 			pe, ok := tb.ProgramEvent(from, ev, tools)
 			if !ok {
 				continue
 			}
+			checkExitsAndFeedbackAreRun(t, tb, pe, from, ev)
 			for _, tool := range append([]string{""}, tools...) {
 				in := Input{Event: ev, Tool: tool, SessionID: "ses_1", Cwd: "/p", Prompt: "hi", TranscriptPath: "/t"}
 				if ev != "before_tool_execute" {
@@ -103,6 +104,51 @@ func TestProgramEventIsRun(t *testing.T) {
 			}
 		}
 	}
+}
+
+// checkExitsAndFeedbackAreRun checks that a program is told run --from's
+// own reading of exits (crash_blocks) and of feedback (feedback_json) on
+// the event: the answers resolve reads, not a second list.
+func checkExitsAndFeedbackAreRun(t *testing.T, tb *Tables, pe ProgramEvent, from, ev string) {
+	t.Helper()
+	s := tb.Answers(from, SourceEvent(from, &Input{Event: ev}))
+	if pe.CrashBlocks != (s.plainDeny(3, []byte("no"), "") != "") {
+		t.Errorf("%s %s: CrashBlocks %v, but run --from reads a plain exit 3 as %q", from, ev, pe.CrashBlocks, s.plainDeny(3, []byte("no"), ""))
+	}
+	var want []string
+	for _, as := range s.feedback {
+		want = append(want, mustJSON(t, ProgramLine{Path: as.path, Value: json.RawMessage(as.value)}))
+	}
+	var got []string
+	for _, l := range pe.Feedback {
+		got = append(got, mustJSON(t, l))
+		// Each line is an answer run --from takes for feedback.
+		answer := map[string]any{}
+		var v any
+		if err := json.Unmarshal(l.Value, &v); err != nil {
+			t.Fatal(err)
+		}
+		setPath(answer, l.Path, v)
+		if b := []byte(mustJSON(t, answer)); !s.feedsBack(b) {
+			t.Errorf("%s %s: feedback %s is not feedback to run --from", from, ev, b)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s %s: program feedback %v, run --from's %v", from, ev, got, want)
+	}
+}
+
+// setPath sets v at a path of keys in obj, making the objects between.
+func setPath(obj map[string]any, path []string, v any) {
+	for _, key := range path[:len(path)-1] {
+		next, ok := obj[key].(map[string]any)
+		if !ok {
+			next = map[string]any{}
+			obj[key] = next
+		}
+		obj = next
+	}
+	obj[path[len(path)-1]] = v
 }
 
 func mustJSON(t *testing.T, v any) string {

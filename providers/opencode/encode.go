@@ -357,6 +357,12 @@ func sourceForms(r *runtime, m *canonical.Manifest) string {
 				list = indent("[\n  " + strings.Join(forms, ",\n  ") + ",\n]")
 			}
 			members = append(members, [2]string{"forms", list}, [2]string{"decides", jsJSON(pe.Decides)})
+			if pe.CrashBlocks {
+				members = append(members, [2]string{"crash_blocks", "true"})
+			}
+			if len(pe.Feedback) > 0 {
+				members = append(members, [2]string{"feedback", jsJSON(pe.Feedback)})
+			}
 			events = append(events, [2]string{ev, indent(jsObject(members))})
 		}
 		sources = append(sources, [2]string{from, indent(jsObject(events))})

@@ -428,7 +428,13 @@ func TestPluginSources(t *testing.T) {
 			},
 			// Other tools and events, and answers the plugin ignores in
 			// any form (continue, systemMessage).
-			[]string{`"gemini-cli"`, `"agent_stop"`, `"what":"stop"`, `"what":"system_message"`}},
+			[]string{`"gemini-cli"`, `"agent_stop"`, `"what":"stop"`, `"what":"system_message"`, `"crash_blocks"`, `"feedback"`}},
+		// What run --from reads besides forms: Gemini CLI's plain-text
+		// exit 3 blocks; Claude Code's PostToolUse decision "block" is
+		// feedback.
+		{"gemini guard and claude feedback", `{"event": "before_tool_execute", "handler": {"type": "command", "command": "x"}, "blocking": true, "provider_data": {"gemini-cli": {"$from": true}}},
+			{"event": "after_tool_execute", "handler": {"type": "command", "command": "y"}, "provider_data": {"claude-code": {"$from": true}}}`,
+			[]string{`      "crash_blocks": true,`, `      "feedback": [{"path":["decision"],"value":"block"}],`}, nil},
 		{"two tools", `{"event": "agent_stop", "handler": {"type": "command", "command": "x"}, "provider_data": {"gemini-cli": {"$from": true}}},
 			{"event": "agent_stop", "handler": {"type": "command", "command": "y"}, "provider_data": {"claude-code": {"$from": true}}}`,
 			[]string{`  "claude-code": {`, `  "gemini-cli": {`, `      "event": "AfterAgent",`, `      "event": "Stop",`}, []string{`"before_tool_execute"`}},

@@ -485,3 +485,79 @@ func TestPluginRunsSourceHooks(t *testing.T) {
 		t.Errorf("the Stop hook's block was not read (want %q):\n%s", want, log)
 	}
 }
+
+// TestPluginReadsSourceExitsAndFeedback proves that the plugin reads what
+// hookconv run --from reads otherwise than the canonical contract: a
+// Gemini CLI guard's plain-text exit 3 blocks with its text (crash_blocks;
+// JSON printed so, or a hook of the canonical contract, is a failed hook),
+// and a Claude Code PostToolUse hook that is not blocking has its decision
+// "block" passed on as context on the tool's result (feedback), not
+// dropped as a deny of a hook that cannot block.
+func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed; the generated plugin's runtime is not tested")
+	}
+	claude := map[string]any{"claude-code": map[string]any{"$from": true}}
+	gemini := map[string]any{"gemini-cli": map[string]any{"$from": true}}
+	only := func(word, rest string) string {
+		return `input=$(cat); case "$input" in *` + word + `*) ;; *) exit 0;; esac; ` + rest
+	}
+	guard := func(name, word, rest string, data map[string]any) map[string]any {
+		h := map[string]any{"name": name, "event": "before_tool_execute", "matcher": "shell", "blocking": true,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only(word, rest)}}
+		if data != nil {
+			h["provider_data"] = data
+		}
+		return h
+	}
+	hooks := []map[string]any{
+		guard("gemini exit 3", "plain3", `echo "gemini says no"; exit 3`, gemini),
+		guard("gemini stderr exit 3", "stderr3", `echo "no on stderr" >&2; exit 3`, gemini),
+		guard("gemini json exit 3", "json3", `echo '{"decision": "allow"}'; exit 3`, gemini),
+		guard("canonical exit 3", "canon3", `echo "canonical says no"; exit 3`, nil),
+		{"name": "claude feedback", "event": "after_tool_execute", "matcher": "shell", "provider_data": claude,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("lint",
+				`echo '{"decision": "block", "reason": "lint failed: fix it"}'`)}},
+		{"name": "canonical feedback", "event": "after_tool_execute", "matcher": "shell",
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("canonfeed",
+				`echo '{"decision": "block", "reason": "not read"}'`)}},
+	}
+	before := func(command string) map[string]any {
+		return map[string]any{"hook": "tool.execute.before",
+			"input":  map[string]any{"tool": "bash", "sessionID": "ses_test", "callID": "call_1"},
+			"output": map[string]any{"args": map[string]any{"command": command}}}
+	}
+	after := func(command string) map[string]any {
+		return map[string]any{"hook": "tool.execute.after",
+			"input":  map[string]any{"tool": "bash", "sessionID": "ses_test", "callID": "call_1", "args": map[string]any{"command": command}},
+			"output": map[string]any{"title": command, "output": "done", "metadata": map[string]any{}}}
+	}
+	steps := []map[string]any{
+		before("echo plain3"),
+		before("echo stderr3"),
+		before("echo json3"),
+		before("echo canon3"),
+		after("echo lint"),
+		after("echo canonfeed"),
+	}
+	res, log := runHarness(t, node, hooks, steps)
+	t.Logf("plugin log:\n%s", log)
+	for i, want := range []string{"gemini says no", "no on stderr", "", ""} {
+		if got := res.Steps[i].Message; res.Steps[i].Threw != (want != "") || got != want {
+			t.Errorf("step %d: threw %v %q, want %q", i, res.Steps[i].Threw, got, want)
+		}
+	}
+	for i, want := range map[int]string{4: "done\n\nlint failed: fix it", 5: "done"} {
+		var out struct{ Output string }
+		if err := json.Unmarshal(res.Steps[i].Output, &out); err != nil {
+			t.Fatal(err)
+		}
+		if res.Steps[i].Threw || out.Output != want {
+			t.Errorf("step %d: threw %v, output %q, want %q", i, res.Steps[i].Threw, out.Output, want)
+		}
+	}
+	if want := `hook "canonical feedback" answered "deny", which only a blocking hook can do here; ignored`; !strings.Contains(log, want) {
+		t.Errorf("the canonical hook's deny was read otherwise (want %q):\n%s", want, log)
+	}
+}

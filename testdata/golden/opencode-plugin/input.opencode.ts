@@ -199,7 +199,9 @@ const MAX_TIMER_MS = 2147483647;
  * canonical tool) are added to the hook's stdin, a value or the payload's
  * field named by from; forms are that tool's JSON answers (every must line
  * holds; take carries a value); decides lists the values its deciding
- * fields are read with.
+ * fields are read with; crash_blocks says a blocking hook's plain-text exit
+ * other than 0, 1 and 2 blocks; feedback are the answers (lines) whose
+ * deny, from a hook that is not blocking, is feedback passed on as context.
  */
 const SOURCES = {};
 
@@ -310,6 +312,8 @@ function decide(name, hook, label, source, r, call) {
     warn(`${name}: ${label} ${failure(r)}; the action proceeds`);
     return false;
   }
+  const plain = canBlock ? sourceDeny(source, r) : "";
+  if (plain !== "") return block(name, call, plain);
   if (r.error || r.code !== 0) {
     if (r.code === 2 && canBlock) {
       return block(name, call, r.stderr.trim() || `${label} blocked ${toolOf(call.input) || name} (exit 2)`);
@@ -330,8 +334,49 @@ function decide(name, hook, label, source, r, call) {
     warn(`${name}: ${label} printed something other than a JSON object on exit 0: a hook error; the action proceeds`);
     return false;
   }
-  if (source) answer = withSourceAnswer(name, label, source, answer, canBlock);
+  if (source) {
+    const own = answer;
+    answer = withSourceAnswer(name, label, source, own, canBlock);
+    if (hook.blocking !== true) answer = withFeedbackAsContext(source, own, answer);
+  }
   return answerWith(name, label, answer, call, canBlock);
+}
+
+/**
+ * The plain text a hook written for another tool printed, its stdout else
+ * its stderr, when it exited with a code other than 0, 1 and 2 and that tool
+ * blocks on such an exit (crash_blocks: Gemini CLI's "echo no; exit 3"), as
+ * `hookconv run --from` reads it; "" otherwise, and for JSON, which that
+ * tool reads as an answer.
+ */
+function sourceDeny(source, r) {
+  if (!source || !source.crash_blocks || r.error || typeof r.code !== "number" || r.code <= 2) return "";
+  const text = r.stdout.trim() || r.stderr.trim();
+  if (text === "") return "";
+  try {
+    JSON.parse(text);
+    return "";
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The answer of a hook that is not blocking, read, with a deny that its own
+ * answer (own, as it printed it) gives in its tool's form of feedback on
+ * what already happened (feedback: Claude Code's PostToolUse decision
+ * "block") turned into context, the reason its text, as `hookconv run
+ * --from` passes it on: no block was meant.
+ */
+function withFeedbackAsContext(source, own, answer) {
+  const reason = typeof answer.reason === "string" ? answer.reason.trim() : "";
+  if (readDecision(answer.decision) !== "deny" || reason === "") return answer;
+  if (!(source.feedback || []).some((line) => holds(own, line))) return answer;
+  const context = typeof answer.context === "string" && answer.context !== "" ? `${answer.context}\n${reason}` : reason;
+  const fed = { ...answer, context };
+  delete fed.decision;
+  delete fed.reason;
+  return fed;
 }
 
 /** How much a decision stops: deny over ask over allow over none. */
