@@ -216,8 +216,8 @@ func spellsAnswer(text, form string) bool {
 // wherever run --from would answer Cline so (cline.Stops,
 // cline.CarriesFeedback). Under the shim hookconv run carries a stop
 // (the target's stop, or a deny where it can block the action), and a
-// feedback of a hook that is not blocking as context, where the target
-// takes some after the tool (hookrun's CarriesFeedback). Otherwise the
+// feedback as context, a blocking hook's too, where the target takes
+// some after the tool (hookrun's CarriesFeedback). Otherwise the
 // target reads the same line in its own stop rule or feedback_json for
 // the event.
 func (t *answerTable) reads(to, source string, h *canonical.Hook, form string, kind answerKind, shim, generated bool) bool {
@@ -230,10 +230,8 @@ func (t *answerTable) reads(to, source string, h *canonical.Hook, form string, k
 		return opencode.CarriesFeedback(h, source)
 	case generated:
 		return kind == stopAnswer && h.Blocking && canBlock(to, h.Event)
-	case shim && kind == feedbackAnswer && !h.Blocking:
-		return t.contracts.CarriesFeedback(source, to, h.Event)
 	case shim && kind == feedbackAnswer:
-		return slices.Contains(t.forms(to, h.Event, kind), form)
+		return t.contracts.CarriesFeedback(source, to, h.Event)
 	case shim:
 		_, ok := t.contracts.Rule(to, hookrun.WhatStop, hookrun.EventRef{Canonical: h.Event})
 		return ok || canBlock(to, h.Event)

@@ -224,12 +224,15 @@ func resolve(r Result, p Policy) Outcome {
 	}
 	o.Log = stderr
 	switch {
-	case !p.Blocking && o.Decision == DecisionDeny && o.Reason != "" && p.Source.feedsBack(stdout):
+	case o.Decision == DecisionDeny && o.Reason != "" && p.Source.feedsBack(stdout):
 		// The hook's own tool gives this answer to the agent as
 		// feedback on what already happened, not as a block (Claude
 		// Code's PostToolUse decision "block"): its reason reaches the
 		// agent as context, which the target takes in its own form
-		// there (QA: dropped, HC465).
+		// there (QA: dropped, HC465). So for a blocking hook too: its
+		// tool never blocked with it (reference part 1 §1.10, the tool
+		// already ran), and a deny here would be Cline's cancel, which
+		// stops the whole task.
 		o.Context = joinLines(o.Context, o.Reason)
 		o.Decision, o.Reason = DecisionNone, ""
 	case !p.Blocking && (o.Decision == DecisionDeny || o.Decision == DecisionAsk):

@@ -44,8 +44,8 @@ type ProgramEvent struct {
 	// Feedback are the answers the source gives the agent on the event
 	// as feedback on what already happened, not as a block (its
 	// feedback_json: Claude Code's PostToolUse decision "block"): run
-	// --from passes such an answer of a hook that is not blocking on as
-	// context, its reason the text.
+	// --from passes such an answer on as context, its reason the text,
+	// whether or not the hook is blocking.
 	Feedback []ProgramLine `json:"feedback,omitempty"`
 }
 

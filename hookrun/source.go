@@ -304,8 +304,8 @@ func feedbackOn(c *Contract, event string) []assignment {
 
 // feedsBack reports whether a hook's exit-0 output is one of the
 // source's feedback answers on the event: a decision the source gives
-// the agent as feedback, which a hook that is not blocking may give
-// (nothing is blocked by it). s may be nil.
+// the agent as feedback, which blocks nothing, whatever the hook's
+// blocking flag. s may be nil.
 func (s *SourceAnswers) feedsBack(stdout []byte) bool {
 	if s == nil || len(s.feedback) == 0 {
 		return false
@@ -318,8 +318,8 @@ func (s *SourceAnswers) feedsBack(stdout []byte) bool {
 }
 
 // CarriesFeedback reports whether hookconv run --from from hands to's
-// agent the feedback a hook that is not blocking gives on the canonical
-// event in from's own form (Claude Code's PostToolUse decision "block"
+// agent the feedback a hook gives on the canonical event in from's own
+// form (Claude Code's PostToolUse decision "block"
 // with a reason): from gives such feedback there (its feedback_json),
 // and to takes context there (its context rule), in which run passes
 // the reason on. convert --shim warns only where it does not (HC465).

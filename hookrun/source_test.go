@@ -202,27 +202,32 @@ func TestSourcePlainContext(t *testing.T) {
 	}
 }
 
-// TestSourceFeedback: a hook that is not blocking answering its tool's
-// feedback after a tool (Claude Code's PostToolUse decision "block")
-// gives the agent its reason as context, which the target takes there;
-// elsewhere, and from the canonical contract, the decision is dropped.
+// TestSourceFeedback: a hook answering its tool's feedback after a tool
+// (Claude Code's PostToolUse decision "block") gives the agent its reason
+// as context, which the target takes there, whether or not it is
+// blocking: its tool never blocked with it (reference part 1 §1.10: the
+// tool already ran); elsewhere, and from the canonical contract, the
+// decision is dropped.
 func TestSourceFeedback(t *testing.T) {
 	const block = `{"decision":"block","reason":"lint failed"}`
 	tests := []struct {
 		name, from, event, out string
 		context                string
+		blocking               bool
 	}{
-		{"claude PostToolUse", "claude-code", "after_tool_execute", block, "lint failed"},
-		{"claude PostToolUse, context too", "claude-code", "after_tool_execute", `{"decision":"block","reason":"lint failed","hookSpecificOutput":{"additionalContext":"see log"}}`, "see log\nlint failed"},
-		{"gemini AfterTool deny", "gemini-cli", "after_tool_execute", `{"decision":"deny","reason":"lint failed"}`, "lint failed"},
-		{"claude tool call: a deny, dropped", "claude-code", "before_tool_execute", block, ""},
-		{"canonical hook: dropped", "", "after_tool_execute", block, ""},
-		{"no reason: nothing to pass on", "claude-code", "after_tool_execute", `{"decision":"block"}`, ""},
+		{"claude PostToolUse, blocking", "claude-code", "after_tool_execute", block, "lint failed", true},
+		{"gemini AfterTool deny, blocking", "gemini-cli", "after_tool_execute", `{"decision":"deny","reason":"lint failed"}`, "lint failed", true},
+		{"claude PostToolUse", "claude-code", "after_tool_execute", block, "lint failed", false},
+		{"claude PostToolUse, context too", "claude-code", "after_tool_execute", `{"decision":"block","reason":"lint failed","hookSpecificOutput":{"additionalContext":"see log"}}`, "see log\nlint failed", false},
+		{"gemini AfterTool deny", "gemini-cli", "after_tool_execute", `{"decision":"deny","reason":"lint failed"}`, "lint failed", false},
+		{"claude tool call: a deny, dropped", "claude-code", "before_tool_execute", block, "", false},
+		{"canonical hook: dropped", "", "after_tool_execute", block, "", false},
+		{"no reason: nothing to pass on", "claude-code", "after_tool_execute", `{"decision":"block"}`, "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			in := Input{Event: tc.event}
-			p := Policy{Name: "./h"}
+			p := Policy{Name: "./h", Blocking: tc.blocking}
 			if tc.from != "" {
 				p.Source = Default().Answers(tc.from, SourceEvent(tc.from, &in))
 			}

@@ -73,7 +73,7 @@ type sourceRunOf struct {
 // its exits, its stops): convert marks such a hook with the tool in the
 // script's manifest, by which the script and the next conversion know it.
 func ReadsAsSource(h *canonical.Hook, from string) bool {
-	return hookrun.Default().PlainContext(from, h.Event) || blocksOnSourceExit(h, from) || !h.Blocking && (Stops(h, from) || CarriesFeedback(h, from))
+	return hookrun.Default().PlainContext(from, h.Event) || blocksOnSourceExit(h, from) || CarriesFeedback(h, from) || !h.Blocking && Stops(h, from)
 }
 
 // BlocksOnSourceExit reports whether the generated script cancels when
@@ -146,12 +146,13 @@ var takesStop = sync.OnceValue(func() map[string]bool {
 })
 
 // CarriesFeedback reports whether the generated script passes on, as
-// context, the reason of a decision a hook that is not blocking gives
-// where the tool it was written for (from) reads it as feedback on what
-// already happened (ProgramEvent.Feedback: Claude Code's PostToolUse
-// decision "block"), as run --from hands it to Cline
-// (contextModification): Cline takes context on the event. convert then
-// says nothing of such feedback (HC465).
+// context, the reason of a decision a hook gives where the tool it was
+// written for (from) reads it as feedback on what already happened
+// (ProgramEvent.Feedback: Claude Code's PostToolUse decision "block"),
+// as run --from hands it to Cline (contextModification), a blocking
+// hook's too: Cline takes context on the event, where it cannot cancel
+// (a blocking hook's decision would cancel there otherwise). convert
+// then says nothing of such feedback (HC465).
 func CarriesFeedback(h *canonical.Hook, from string) bool {
 	return len(feedbackDecisions(h, from)) > 0
 }
@@ -159,7 +160,7 @@ func CarriesFeedback(h *canonical.Hook, from string) bool {
 // feedbackDecisions are the values of "decision" that CarriesFeedback
 // passes on for the hook (the script reads that key alone).
 func feedbackDecisions(h *canonical.Hook, from string) []string {
-	if h.Blocking || h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || !TakesContext(h.Event) {
+	if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || !TakesContext(h.Event) || h.Blocking && canCancel(h.Event) {
 		return nil
 	}
 	return sourceRunFor(h, from).decisions
@@ -175,4 +176,13 @@ func decisionsOf(feedback []hookrun.ProgramLine) []string {
 		}
 	}
 	return out
+}
+
+// canCancel reports whether Cline cancels for a blocking hook on the
+// canonical event (its blocking row does not only observe): there the
+// script reads a blocking hook's decision as a cancel before any
+// feedback.
+func canCancel(event string) bool {
+	b, ok := capabilities.Default().BlockingOf(Slug, event)
+	return ok && b.Behaviour != capabilities.Observe
 }

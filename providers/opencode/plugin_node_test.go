@@ -490,9 +490,9 @@ func TestPluginRunsSourceHooks(t *testing.T) {
 // hookconv run --from reads otherwise than the canonical contract: a
 // Gemini CLI guard's plain-text exit 3 blocks with its text (crash_blocks;
 // JSON printed so, or a hook of the canonical contract, is a failed hook),
-// and a Claude Code PostToolUse hook that is not blocking has its decision
-// "block" passed on as context on the tool's result (feedback), not
-// dropped as a deny of a hook that cannot block.
+// and a Claude Code PostToolUse hook has its decision "block" passed on as
+// context on the tool's result (feedback), not dropped as a deny of a
+// hook that cannot block, a blocking one's too.
 func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -519,6 +519,10 @@ func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
 		{"name": "claude feedback", "event": "after_tool_execute", "matcher": "shell", "provider_data": claude,
 			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("lint",
 				`echo '{"decision": "block", "reason": "lint failed: fix it"}'`)}},
+		// A blocking one's too: its tool never blocked with it.
+		{"name": "claude blocking feedback", "event": "after_tool_execute", "matcher": "shell", "blocking": true, "provider_data": claude,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("blockfeed",
+				`echo '{"decision": "block", "reason": "tests fail"}'`)}},
 		{"name": "canonical feedback", "event": "after_tool_execute", "matcher": "shell",
 			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("canonfeed",
 				`echo '{"decision": "block", "reason": "not read"}'`)}},
@@ -540,6 +544,7 @@ func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
 		before("echo canon3"),
 		after("echo lint"),
 		after("echo canonfeed"),
+		after("echo blockfeed"),
 	}
 	res, log := runHarness(t, node, hooks, steps)
 	t.Logf("plugin log:\n%s", log)
@@ -548,7 +553,7 @@ func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
 			t.Errorf("step %d: threw %v %q, want %q", i, res.Steps[i].Threw, got, want)
 		}
 	}
-	for i, want := range map[int]string{4: "done\n\nlint failed: fix it", 5: "done"} {
+	for i, want := range map[int]string{4: "done\n\nlint failed: fix it", 5: "done", 6: "done\n\ntests fail"} {
 		var out struct{ Output string }
 		if err := json.Unmarshal(res.Steps[i].Output, &out); err != nil {
 			t.Fatal(err)

@@ -31,14 +31,14 @@ func BlocksOnSourceExit(h *canonical.Hook) bool {
 }
 
 // CarriesFeedback reports whether the generated plugin passes on, as
-// context on the tool's result, the reason of a decision a hook that is
-// not blocking gives where the tool it was written for (from) reads it
-// as feedback on what already happened (ProgramEvent.Feedback: Claude
-// Code's PostToolUse decision "block"), as hookconv run --from passes it
-// on where the target takes context. convert then says nothing of such
-// feedback (HC465).
+// context on the tool's result, the reason of a decision a hook gives
+// where the tool it was written for (from) reads it as feedback on what
+// already happened (ProgramEvent.Feedback: Claude Code's PostToolUse
+// decision "block"), as hookconv run --from passes it on, a blocking
+// hook's too, where the target takes context. convert then says nothing
+// of such feedback (HC465).
 func CarriesFeedback(h *canonical.Hook, from string) bool {
-	if h.Blocking || !waitedFor(h) {
+	if !waitedFor(h) || h.Blocking && canBlockOn(h.Event) {
 		return false
 	}
 	pe, ok := programEvent(from, h.Event)

@@ -337,7 +337,7 @@ function decide(name, hook, label, source, r, call) {
   if (source) {
     const own = answer;
     answer = withSourceAnswer(name, label, source, own, canBlock);
-    if (hook.blocking !== true) answer = withFeedbackAsContext(source, own, answer);
+    if (!canBlock) answer = withFeedbackAsContext(source, own, answer);
   }
   return answerWith(name, label, answer, call, canBlock);
 }
@@ -362,11 +362,11 @@ function sourceDeny(source, r) {
 }
 
 /**
- * The answer of a hook that is not blocking, read, with a deny that its own
- * answer (own, as it printed it) gives in its tool's form of feedback on
- * what already happened (feedback: Claude Code's PostToolUse decision
+ * The answer of a hook that cannot block here, read, with a deny that its
+ * own answer (own, as it printed it) gives in its tool's form of feedback
+ * on what already happened (feedback: Claude Code's PostToolUse decision
  * "block") turned into context, the reason its text, as `hookconv run
- * --from` passes it on: no block was meant.
+ * --from` passes it on: no block was meant, even of a blocking hook.
  */
 function withFeedbackAsContext(source, own, answer) {
   const reason = typeof answer.reason === "string" ? answer.reason.trim() : "";
