@@ -10,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/cline"
 )
 
@@ -232,4 +233,74 @@ func (s *Scripts) clineAnswer(hd *canonical.Handler) (cancelAnswer, inputUnseen)
 		}
 	}
 	return cancelAnswer{}, lines
+}
+
+// shimReadsCancel returns a test of HC564's warnings (a Cline guard
+// blocks by printing {"cancel": true}, which no other tool reads): true
+// for each about hooks the shim wraps with hookconv run --from cline,
+// which reads that answer as Cline's deny (the contracts table's rules
+// for Cline) and answers the target's own deny, on events where the
+// target blocks. A hook whose Windows command runs unwrapped (shimmed,
+// the plan's hooks), or that lands where the target only observes, keeps
+// the warning. A warning names its hook by path (clineCancels), or by
+// the script it was read from (the decoder's). decoded is the manifest
+// the paths refer to.
+func shimReadsCancel(decoded, shimmed *canonical.Manifest, to string) func(diag.Diagnostic) bool {
+	read := make([]bool, len(decoded.Hooks))
+	for i := range read {
+		read[i] = true
+	}
+	for k := range shimmed.Hooks {
+		h := &shimmed.Hooks[k]
+		src := h.SourceIndex(k)
+		if src < 0 || src >= len(read) {
+			continue
+		}
+		if !readsCancel(h, to) {
+			read[src] = false
+		}
+	}
+	return func(d diag.Diagnostic) bool {
+		if d.Code != cline.CodeClineOutput || d.Severity != diag.Warning {
+			return false
+		}
+		if i, ok := providers.HookOfPath(d.Path); ok {
+			return i < len(read) && read[i]
+		}
+		about := false
+		for i := range decoded.Hooks {
+			if d.File != "" && decoded.Hooks[i].OriginFile == d.File {
+				if !read[i] {
+					return false
+				}
+				about = true
+			}
+		}
+		return about
+	}
+}
+
+// readsCancel reports whether a planned hook's {"cancel": true} blocks in
+// to under the shim: hookconv run --from cline runs its every command
+// (on every platform) and to blocks on the hook's event.
+func readsCancel(h *canonical.Hook, to string) bool {
+	if h.Handler.Type != canonical.HandlerCommand || !canBlock(to, h.Event) {
+		return false
+	}
+	if !shimmedFromCline(h.Handler.Command) {
+		return false
+	}
+	for _, command := range h.Handler.Platform {
+		if !shimmedFromCline(command) {
+			return false // this platform's command runs unwrapped
+		}
+	}
+	return true
+}
+
+// shimmedFromCline reports whether a command runs under hookconv run
+// --from cline.
+func shimmedFromCline(command string) bool {
+	prefix, _, _, ok := splitShim(command)
+	return ok && strings.Contains(prefix+" ", " --from "+cline.Slug+" ")
 }

@@ -149,3 +149,35 @@ func TestClineCancels(t *testing.T) {
 		})
 	}
 }
+
+// TestReadsCancel: under the shim a Cline guard's {"cancel": true} blocks
+// in the target only where hookconv run --from cline runs its every
+// command and the target blocks on the event (HC564 is dropped there).
+func TestReadsCancel(t *testing.T) {
+	wrapped := func(from, event string) string {
+		return "hookconv run --provider claude-code --from " + from + " --event " + event + " --blocking -- bash -c '.clinerules/hooks/PreToolUse'"
+	}
+	tests := []struct {
+		name, to, event, command string
+		platform                 map[string]string
+		want                     bool
+	}{
+		{"wrapped from cline", "claude-code", "before_tool_execute", wrapped("cline", "before_tool_execute"), nil, true},
+		{"wrapped from another tool", "claude-code", "before_tool_execute", wrapped("claude-code", "before_tool_execute"), nil, false},
+		{"not wrapped", "claude-code", "before_tool_execute", ".clinerules/hooks/PreToolUse", nil, false},
+		{"Windows command unwrapped", "claude-code", "before_tool_execute", wrapped("cline", "before_tool_execute"),
+			map[string]string{"windows": "powershell -File guard.ps1"}, false},
+		{"Windows command wrapped too", "claude-code", "before_tool_execute", wrapped("cline", "before_tool_execute"),
+			map[string]string{"windows": wrapped("cline", "before_tool_execute")}, true},
+		{"target only observes", "copilot-cli", "before_prompt", wrapped("cline", "before_prompt"), nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := &canonical.Hook{Event: tt.event, Blocking: true,
+				Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: tt.command, Platform: tt.platform}}
+			if got := readsCancel(h, tt.to); got != tt.want {
+				t.Errorf("readsCancel = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -411,7 +411,10 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		if prov, _ := vocab.Default().Provider(to); !prov.Generated {
 			denies := shimDenies(res.Decoded, res.Planned, to)
 			failsClosed := shimFailsClosed(res.Planned)
-			res.dropNotes(func(d diag.Diagnostic) bool { return structuredNote(d) || denies(d) || failsClosed(d) })
+			cancels := shimReadsCancel(res.Decoded, res.Planned, to)
+			res.dropNotes(func(d diag.Diagnostic) bool {
+				return structuredNote(d) || denies(d) || failsClosed(d) || cancels(d)
+			})
 		}
 		res.Diagnostics = append(res.Diagnostics, sds...)
 	}
@@ -527,8 +530,9 @@ func (res *Conversion) joinPutOff(encoded bool) {
 // dropNotes drops, from the diagnostics, the notes drop reports, keeping
 // the places of the checks put off: each moves back by the notes dropped
 // before it. Under the shim these are the notes about structured output
-// inferred from "blocking" (withoutStructuredNotes) and the exits to which
-// the shim gives the answer the target reads (shimDenies).
+// inferred from "blocking" (withoutStructuredNotes), the exits to which
+// the shim gives the answer the target reads (shimDenies), and Cline's
+// cancel that hookconv run --from cline reads (shimReadsCancel).
 func (res *Conversion) dropNotes(drop func(diag.Diagnostic) bool) {
 	// The places as they were, which the notes' indexes are compared
 	// with: compared with a place already moved back, a run of notes
