@@ -26,8 +26,8 @@ func BlocksOnSourceExit(h *canonical.Hook) bool {
 	if !h.Blocking || !waitedFor(h) || !canBlockOn(h.Event) {
 		return false
 	}
-	pe, ok := programEvent(capabilities.MarkedSource(h), h.Event)
-	return ok && pe.CrashBlocks
+	r := programEventFor(capabilities.MarkedSource(h), h.Event)
+	return r.ok && r.pe.CrashBlocks
 }
 
 // CarriesFeedback reports whether the generated plugin passes on, as
@@ -41,8 +41,7 @@ func CarriesFeedback(h *canonical.Hook, from string) bool {
 	if !waitedFor(h) || h.Blocking && canBlockOn(h.Event) {
 		return false
 	}
-	pe, ok := programEvent(from, h.Event)
-	return ok && len(pe.Feedback) > 0 && hookrun.Default().CarriesFeedback(from, Slug, h.Event)
+	return programEventFor(from, h.Event).feeds
 }
 
 // waitedFor reports whether the plugin reads what the hook's command
@@ -67,35 +66,37 @@ var defaultRuntime = sync.OnceValue(func() *runtime {
 	return buildRuntime(vocab.Default(), capabilities.Default(), prov)
 })
 
-// programEvent is what SOURCES holds for a hook of from's on the event
-// (sourceForms' ProgramEvent); false for the canonical contract's hooks
-// and a generated program's, which SOURCES leaves out, and for all where
-// the plugin's contract says it reads no hook as its tool does.
-func programEvent(from, event string) (hookrun.ProgramEvent, bool) {
+// programEventFor is what SOURCES holds for a hook of from's on the
+// event (sourceForms' ProgramEvent), with what the plugin reads of it;
+// not ok for the canonical contract's hooks and a generated program's,
+// which SOURCES leaves out, and for all where the plugin's contract says
+// it reads no hook as its tool does.
+func programEventFor(from, event string) programEventOf {
 	if c, ok := hookrun.Default().Contract(Slug); from == "" || !ok || !c.SourceAnswers {
-		return hookrun.ProgramEvent{}, false
+		return programEventOf{}
 	}
 	if p, _ := vocab.Default().Provider(from); p.Generated {
-		return hookrun.ProgramEvent{}, false
+		return programEventOf{}
 	}
 	k := [2]string{from, event}
 	programEvents.RLock()
 	r, seen := programEvents.by[k]
 	programEvents.RUnlock()
 	if seen {
-		return r.pe, r.ok
+		return r
 	}
 	r.pe, r.ok = hookrun.Default().ProgramEvent(from, event, nil)
+	r.feeds = r.ok && len(r.pe.Feedback) > 0 && hookrun.Default().CarriesFeedback(from, Slug, event)
 	programEvents.Lock()
 	if programEvents.by == nil {
 		programEvents.by = map[[2]string]programEventOf{}
 	}
 	programEvents.by[k] = r
 	programEvents.Unlock()
-	return r.pe, r.ok
+	return r
 }
 
-// programEvents holds programEvent's answers by tool and event: the
+// programEvents holds programEventFor's answers by tool and event: the
 // tables do not change, and a large config asks for the same few
 // thousands of times.
 var programEvents struct {
@@ -105,6 +106,7 @@ var programEvents struct {
 
 // programEventOf is one of programEvents' answers.
 type programEventOf struct {
-	pe hookrun.ProgramEvent
-	ok bool
+	pe    hookrun.ProgramEvent
+	ok    bool
+	feeds bool // the plugin passes the feedback on as context (CarriesFeedback)
 }
