@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/shlex"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
 	"github.com/hookconv/hookconv/vocab"
@@ -179,75 +180,101 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 	// A source that runs hooks in the session's folder too already ran
 	// a Windows command's relative path from there: nothing is new.
 	source, _ := vocab.Default().Provider(from)
-	fromRoot := source.HookCwd != "session"
-	var ds diag.List
-	for i := range m.Hooks {
-		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Cwd != "" {
-			continue // another folder: the target runs it there
+	a := hookAnchoring{src: src, to: to, anchor: anchor, files: files, place: place, found: found, fromRoot: source.HookCwd != "session"}
+	// Each hook is anchored on its own, and for a large config to a tool
+	// that runs hooks in the session's folder this is the plan's longest
+	// stretch (Codex: some 18 ms of CPU for 10,000 handlers, every one
+	// read word by word), which kept the second core idle: in chunks at
+	// once, their diagnostics joined in hook order.
+	chunks := parallel.Chunks(len(m.Hooks))
+	said := make([]diag.List, len(chunks))
+	parallel.Do(chunks, func(k int, r parallel.Range) {
+		for i := r.From; i < r.To; i++ {
+			a.hook(&said[k], &m.Hooks[i], i)
 		}
-		base, project := anchor, files
-		if cwd := sourceCwd(src, h, i); cwd != "" {
-			dir, ok := plainFolder(cwd)
-			if !ok {
-				continue // a folder not spelled plainly: left, its loss said (HC202)
-			}
-			if dir != "." {
-				if files != nil {
-					sub, err := fs.Sub(files, dir)
-					if err != nil {
-						continue
-					}
-					project = sub
-				}
-				base = anchor + "/" + dir
-			}
-		}
-		var did anchoring
-		h.Handler.Command = did.anchor(h.Handler.Command, base, project, found)
-		for _, k := range sortedkeys.Of(h.Handler.Platform) {
-			if k != "windows" {
-				h.Handler.Platform[k] = did.anchor(h.Handler.Platform[k], base, project, found)
-			}
-		}
-		at, field := h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i))
-		if win := windowsRelative(h.Handler.Platform["windows"], project); len(win) > 0 && fromRoot {
-			ds.Warnf(CodeProjectDir, h.PosOf("handler.platform.windows"), fmt.Sprintf("hooks[%d].handler.platform.windows", h.SourceIndex(i)),
-				"start the Windows command's paths with the project's folder, or keep the hook in the source tool",
-				"%s: %s runs hooks in the folder the session starts in, and the Windows command runs %s by a path relative to the project's root, which hookconv does not rewrite in a Windows command: in a session started in a subfolder the file is not found and the hook fails (a blocking hook then no longer blocks as it did)",
-				h.DisplayName(i), to, strings.Join(win, ", "))
-		}
-		if len(did.modules) > 0 && fromRoot {
-			// python -m looks for the module in the folder it runs in
-			// (sys.path[0]): from a subfolder it is not found, exit 1,
-			// and the hook fails open. No path to anchor: warned.
-			slices.Sort(did.modules)
-			ds.Warnf(CodeProjectDir, at, field,
-				"run the module's file by its path (python3 pkg/mod.py), which hookconv starts at the project's folder, or keep the hook in the source tool",
-				"%s: %s runs hooks in the folder the session starts in, and the command runs the project's Python module %s with python -m, which Python looks for in that folder, not the project's root: in a session started in a subfolder the module is not found and the hook fails (a blocking hook then lets every action through)",
-				h.DisplayName(i), to, strings.Join(did.modules, ", "))
-		}
-		if len(did.nested) > 0 && fromRoot {
-			slices.Sort(did.nested)
-			ds.Warnf(CodeProjectDir, at, field,
-				"start the path with the project's folder as git finds it ("+gitTopLevel+"/…), or keep the hook in the source tool",
-				"%s: %s runs hooks in the folder the session starts in, and the code the command gives a shell with -c runs %s by a path relative to the project's root, which hookconv does not rewrite there: in a session started in a subfolder it is not found and the hook fails (a blocking hook then lets every action through)",
-				h.DisplayName(i), to, strings.Join(did.nested, ", "))
-		}
-		if len(did.paths)+len(did.dirs) == 0 {
-			continue
-		}
-		if !found {
-			rel := slices.Compact(slices.Sorted(slices.Values(append(did.paths, did.dirs...))))
-			ds.Warnf(CodeProjectDir, at, field, "rename the folder, or start the path with the project's folder as git finds it ("+gitTopLevel+"/…)",
-				"%s: %s runs hooks in the folder the session starts in, and the command runs %s by a path relative to the project's root, whose path in its git repository (%s) cannot be quoted safely: in a session started in a subfolder the command is not found (a blocking hook then lets every action through)",
-				h.DisplayName(i), to, strings.Join(rel, ", "), place.Sub)
-			continue
-		}
-		ds.Infof(CodeProjectDir, at, field, "",
-			"%s: %s runs hooks in the folder the session starts in, not the project's root; the command %s from %s instead", h.DisplayName(i), to, did.said(), base)
+	})
+	return slices.Concat(said...)
+}
+
+// hookAnchoring is what anchorRelativePrograms anchors each hook by: the
+// same for all of them, and only read, so that hooks can be anchored at
+// once.
+type hookAnchoring struct {
+	src      *canonical.Manifest // the source manifest, whose hooks m's name by SourceIndex
+	to       string
+	anchor   string    // what a relative path is written after
+	files    fs.FS     // the project's files; nil when not known
+	place    RepoPlace // the project's place in its repository
+	found    bool      // the anchor can be written: the project's place quotes safely
+	fromRoot bool      // the source runs hooks in the project's root
+}
+
+// hook anchors the relative programs of h, the plan's hook i, in place,
+// and says in ds what the target's folder changes for it (HC405).
+func (a *hookAnchoring) hook(ds *diag.List, h *canonical.Hook, i int) {
+	if h.Handler.Type != canonical.HandlerCommand || h.Handler.Cwd != "" {
+		return // another folder: the target runs it there
 	}
-	return ds
+	base, project := a.anchor, a.files
+	if cwd := sourceCwd(a.src, h, i); cwd != "" {
+		dir, ok := plainFolder(cwd)
+		if !ok {
+			return // a folder not spelled plainly: left, its loss said (HC202)
+		}
+		if dir != "." {
+			if a.files != nil {
+				sub, err := fs.Sub(a.files, dir)
+				if err != nil {
+					return
+				}
+				project = sub
+			}
+			base = a.anchor + "/" + dir
+		}
+	}
+	var did anchoring
+	h.Handler.Command = did.anchor(h.Handler.Command, base, project, a.found)
+	for _, k := range sortedkeys.Of(h.Handler.Platform) {
+		if k != "windows" {
+			h.Handler.Platform[k] = did.anchor(h.Handler.Platform[k], base, project, a.found)
+		}
+	}
+	at, field := h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i))
+	if win := windowsRelative(h.Handler.Platform["windows"], project); len(win) > 0 && a.fromRoot {
+		ds.Warnf(CodeProjectDir, h.PosOf("handler.platform.windows"), fmt.Sprintf("hooks[%d].handler.platform.windows", h.SourceIndex(i)),
+			"start the Windows command's paths with the project's folder, or keep the hook in the source tool",
+			"%s: %s runs hooks in the folder the session starts in, and the Windows command runs %s by a path relative to the project's root, which hookconv does not rewrite in a Windows command: in a session started in a subfolder the file is not found and the hook fails (a blocking hook then no longer blocks as it did)",
+			h.DisplayName(i), a.to, strings.Join(win, ", "))
+	}
+	if len(did.modules) > 0 && a.fromRoot {
+		// python -m looks for the module in the folder it runs in
+		// (sys.path[0]): from a subfolder it is not found, exit 1,
+		// and the hook fails open. No path to anchor: warned.
+		slices.Sort(did.modules)
+		ds.Warnf(CodeProjectDir, at, field,
+			"run the module's file by its path (python3 pkg/mod.py), which hookconv starts at the project's folder, or keep the hook in the source tool",
+			"%s: %s runs hooks in the folder the session starts in, and the command runs the project's Python module %s with python -m, which Python looks for in that folder, not the project's root: in a session started in a subfolder the module is not found and the hook fails (a blocking hook then lets every action through)",
+			h.DisplayName(i), a.to, strings.Join(did.modules, ", "))
+	}
+	if len(did.nested) > 0 && a.fromRoot {
+		slices.Sort(did.nested)
+		ds.Warnf(CodeProjectDir, at, field,
+			"start the path with the project's folder as git finds it ("+gitTopLevel+"/…), or keep the hook in the source tool",
+			"%s: %s runs hooks in the folder the session starts in, and the code the command gives a shell with -c runs %s by a path relative to the project's root, which hookconv does not rewrite there: in a session started in a subfolder it is not found and the hook fails (a blocking hook then lets every action through)",
+			h.DisplayName(i), a.to, strings.Join(did.nested, ", "))
+	}
+	if len(did.paths)+len(did.dirs) == 0 {
+		return
+	}
+	if !a.found {
+		rel := slices.Compact(slices.Sorted(slices.Values(append(did.paths, did.dirs...))))
+		ds.Warnf(CodeProjectDir, at, field, "rename the folder, or start the path with the project's folder as git finds it ("+gitTopLevel+"/…)",
+			"%s: %s runs hooks in the folder the session starts in, and the command runs %s by a path relative to the project's root, whose path in its git repository (%s) cannot be quoted safely: in a session started in a subfolder the command is not found (a blocking hook then lets every action through)",
+			h.DisplayName(i), a.to, strings.Join(rel, ", "), a.place.Sub)
+		return
+	}
+	ds.Infof(CodeProjectDir, at, field, "",
+		"%s: %s runs hooks in the folder the session starts in, not the project's root; the command %s from %s instead", h.DisplayName(i), a.to, did.said(), base)
 }
 
 // windowsRelative lists the files of project a Windows command names by a
