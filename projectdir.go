@@ -186,14 +186,7 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 	// stretch (Codex: some 18 ms of CPU for 10,000 handlers, every one
 	// read word by word), which kept the second core idle: in chunks at
 	// once, their diagnostics joined in hook order.
-	chunks := parallel.Chunks(len(m.Hooks))
-	said := make([]diag.List, len(chunks))
-	parallel.Do(chunks, func(k int, r parallel.Range) {
-		for i := r.From; i < r.To; i++ {
-			a.hook(&said[k], &m.Hooks[i], i)
-		}
-	})
-	return slices.Concat(said...)
+	return parallel.Each(len(m.Hooks), func(ds *diag.List, i int) { a.hook(ds, &m.Hooks[i], i) })
 }
 
 // hookAnchoring is what anchorRelativePrograms anchors each hook by: the

@@ -17,6 +17,7 @@ package parallel
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -178,6 +179,25 @@ func InChunks[T any](chunks []Range, said diag.List, saidEnd func(i int) int, wo
 	all = append(all, said[read:]...)
 	clear(results[m:]) // the moved results' old slots: let what they hold go
 	return results[:m], all
+}
+
+// Each calls work for every item of [0, n), in chunks at once (Chunks,
+// Do), each chunk saying what it finds in a list of its own, and returns
+// those lists joined in item order: what calling work for each item in
+// turn on one goroutine would have said. For a check that changes, or
+// only reads, each hook apart from the others.
+func Each(n int, work func(ds *diag.List, i int)) diag.List {
+	chunks := Chunks(n)
+	said := make([]diag.List, len(chunks))
+	Do(chunks, func(k int, r Range) {
+		for i := r.From; i < r.To; i++ {
+			work(&said[k], i)
+		}
+	})
+	if len(said) == 1 {
+		return said[0]
+	}
+	return slices.Concat(said...)
 }
 
 // Both runs f and g, which must not depend on each other: at once, on the

@@ -3,8 +3,11 @@ package parallel
 import (
 	"runtime"
 	"slices"
+	"strconv"
 	"sync/atomic"
 	"testing"
+
+	"github.com/hookconv/hookconv/diag"
 )
 
 // withChunkSize runs the rest of the test with ChunkSize set to size and
@@ -142,4 +145,44 @@ func TestBoth(t *testing.T) {
 			t.Errorf("GOMAXPROCS %d: ran %v, want f then g", procs, order)
 		}
 	}
+}
+
+func TestEach(t *testing.T) {
+	for _, procs := range []int{1, 4} {
+		withChunkSize(t, 3, procs)
+		for _, n := range []int{0, 1, 3, 10, 100} {
+			// Each item says its number, twice for every third: the list
+			// must read 0, 0, 1, 2, 3, 3, … whatever chunk said which.
+			var want []string
+			for i := range n {
+				for range 1 + boolInt(i%3 == 0) {
+					want = append(want, strconv.Itoa(i))
+				}
+			}
+			var ran atomic.Int32
+			got := Each(n, func(ds *diag.List, i int) {
+				ran.Add(1)
+				for range 1 + boolInt(i%3 == 0) {
+					ds.Infof("HC000", diag.Pos{}, "", "", "%d", i)
+				}
+			})
+			var said []string
+			for _, d := range got {
+				said = append(said, d.Message)
+			}
+			if !slices.Equal(said, want) {
+				t.Errorf("GOMAXPROCS %d, n %d: said %v, want %v", procs, n, said, want)
+			}
+			if int(ran.Load()) != n {
+				t.Errorf("GOMAXPROCS %d, n %d: work ran %d times", procs, n, ran.Load())
+			}
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
