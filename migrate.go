@@ -407,16 +407,6 @@ func (s *Source) MigrateApproved(to string, existing, switches providers.Files, 
 		if got, _ := dst.Decode(res.Files); got != nil {
 			written = identities(prov, got, beside)
 			final = []*canonical.Manifest{got, beside}
-			if slices.ContainsFunc(existing.Paths(), func(p string) bool { _, rewritten := res.Files[p]; return !rewritten }) {
-				// Read with the files it does not rewrite too: a setting
-				// in one (Codex's [features] in config.toml) may turn off
-				// the hooks of another. (Only then: it is a second decode.)
-				all := maps.Clone(existing)
-				maps.Copy(all, res.Files)
-				if whole, _ := dst.Decode(all); whole != nil {
-					final = []*canonical.Manifest{whole, beside}
-				}
-			}
 		}
 		for p, b := range res.Files {
 			if prev, ok := existing[p]; ok && bytes.Equal(prev, b) {
@@ -427,15 +417,13 @@ func (s *Source) MigrateApproved(to string, existing, switches providers.Files, 
 			return mig
 		}
 	}
-	if len(switches) > 0 {
-		// Files the tool loads beside the one written, whose settings
-		// may turn its hooks off (Claude's settings.local.json).
-		all := maps.Clone(existing)
-		if all == nil {
-			all = providers.Files{}
-		}
-		maps.Copy(all, res.Files)
-		maps.Copy(all, switches)
+	// Read with the files it does not rewrite and those it loads beside
+	// them, whose settings may turn its hooks off (Codex's [features] in
+	// config.toml, Claude's settings.local.json): the copies already
+	// there too, whether or not this run writes a file (QA: a second run
+	// removed a guard whose copy config.toml had turned off).
+	// (A single file was read whole already.)
+	if all := loadedTogether(existing, res.Files, switches); len(all) > 1 {
 		if whole, _ := dst.Decode(all); whole != nil {
 			final = []*canonical.Manifest{whole, beside}
 		}
@@ -1440,13 +1428,7 @@ func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, besi
 	if res.Files == nil || !hasContent(dst, existing) && !hasContent(dst, beside) {
 		return nil
 	}
-	all := maps.Clone(beside)
-	if all == nil {
-		all = providers.Files{}
-	}
-	maps.Copy(all, existing)
-	maps.Copy(all, res.Files)
-	got, _ := dst.Decode(all)
+	got, _ := dst.Decode(loadedTogether(beside, existing, res.Files))
 	prov := newMigTarget(to, place)
 	off := switchedOff(prov, got)
 	if len(off) == 0 {
@@ -1460,6 +1442,18 @@ func (res *Conversion) switchedOffInTarget(dst providers.Adapter, existing, besi
 		}
 	}
 	return ds
+}
+
+// loadedTogether is the target's files the tool loads together, as one
+// set to decode: each layer's files over the one before (the files
+// written last). Decoded together, a setting in one file marks the hooks
+// of another that it turns off.
+func loadedTogether(layers ...providers.Files) providers.Files {
+	all := providers.Files{}
+	for _, files := range layers {
+		maps.Copy(all, files)
+	}
+	return all
 }
 
 // identities is the set of identities of the manifests' hooks.
