@@ -342,7 +342,8 @@ func readApprovals(dir, to string) *hookconv.Approvals {
 		ap.Data, ap.Err = nil, nil
 	}
 	// The tool names the project's files by their absolute paths, as
-	// its working directory gives them: symbolic links resolved.
+	// its working directory gives them (getcwd): symbolic links resolved,
+	// however the project was named here.
 	if real, err := realPath(dir); err == nil {
 		ap.Dir = real
 	} else {
@@ -677,13 +678,16 @@ func gitMode(m fs.FileMode) string {
 
 // realPath is p with every link resolved, absolute: paths named from the
 // current folder and links to absolute paths compare equal when they are
-// one file.
+// one file. p is made absolute first: a relative path ("." in a folder
+// reached through a link) is resolved from the current folder as the
+// shell spelled it ($PWD, which os.Getwd returns), whose links
+// EvalSymlinks would not see in "." (QA q3 F4).
 func realPath(p string) (string, error) {
-	real, err := filepath.EvalSymlinks(p)
+	abs, err := filepath.Abs(p)
 	if err != nil {
 		return "", err
 	}
-	return filepath.Abs(real)
+	return filepath.EvalSymlinks(abs)
 }
 
 // write stages every file before renaming any into place.
