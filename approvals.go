@@ -35,6 +35,11 @@ type Approvals struct {
 	// Dir is the project's absolute directory, symbolic links resolved:
 	// the tool keys an approval by its hooks file's absolute path.
 	Dir string
+	// Trust are the folders whose trust the tool applies to the project
+	// (Codex's [projects."<folder>"]), in the order it looks them up: Dir,
+	// as spelled too, then the root of the git checkout holding it. None
+	// given: Dir alone.
+	Trust []string
 }
 
 // approvalReader reads a tool's approvals: where it keeps them, given the
@@ -42,7 +47,7 @@ type Approvals struct {
 // files it runs under them. The tool's own adapter package knows both.
 type approvalReader struct {
 	path func(getenv func(string) string, home string) (string, bool)
-	read func(files providers.Files, ap *Approvals) ([]codex.Approval, diag.List)
+	read func(files providers.Files, ap *Approvals) (copies []codex.Approval, off string, ds diag.List)
 }
 
 // approvalReaders are the readers, by the slug of the tool whose
@@ -53,16 +58,23 @@ var approvalReaders = map[string]approvalReader{
 	codex.Dialect.Slug: {path: codex.ApprovalsPath, read: readCodexApprovals},
 }
 
-// readCodexApprovals reads Codex's [hooks.state] for the handlers of files.
-func readCodexApprovals(files providers.Files, ap *Approvals) ([]codex.Approval, diag.List) {
+// readCodexApprovals reads Codex's [hooks.state] for the handlers of
+// files, and off: why Codex's user config lets none of the project's
+// hooks run ([features] hooks = false, the project not trusted), "" when
+// it may (or nothing was read: nothing then counts as approved).
+func readCodexApprovals(files providers.Files, ap *Approvals) (copies []codex.Approval, off string, ds diag.List) {
 	if ap == nil {
-		return codex.Approvals(files, "", nil, runtime.GOOS), nil
+		return codex.Approvals(files, "", nil, runtime.GOOS), "", nil
 	}
 	if ap.Err != nil {
-		return codex.Approvals(files, ap.Dir, nil, runtime.GOOS), codex.UnreadableApprovals(ap.File, ap.Err)
+		return codex.Approvals(files, ap.Dir, nil, runtime.GOOS), "", codex.UnreadableApprovals(ap.File, ap.Err)
 	}
-	state, ds := codex.ReadTrustState(ap.File, ap.Data)
-	return codex.Approvals(files, ap.Dir, state, runtime.GOOS), ds
+	user, ds := codex.ReadUserConfig(ap.File, ap.Data)
+	trust := ap.Trust
+	if len(trust) == 0 {
+		trust = []string{ap.Dir}
+	}
+	return codex.Approvals(files, ap.Dir, user.State, runtime.GOOS), user.ProjectHooksOff(trust), ds
 }
 
 // ApprovalsFile is the file the tool to keeps its approvals of hooks in,
@@ -102,8 +114,10 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 	}
 	runs := map[copyAt]bool{}
 	off := map[copyAt]bool{}
+	notLoaded := "" // why the user's config lets none of the copies run
 	if r, ok := approvalReaders[prov.Slug]; ok {
-		approvals, ds := r.read(files, ap)
+		approvals, why, ds := r.read(files, ap)
+		notLoaded = why
 		res.Diagnostics = append(res.Diagnostics, ds...)
 		for _, a := range approvals {
 			at := copyAt{a.File, a.Pos.Offset}
@@ -123,6 +137,15 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 			continue
 		}
 		running, turnedOff := copiesRun(forms[i], holders, runs, off)
+		if running && notLoaded != "" {
+			// Approved, but never loaded: not migrated, as a hook the
+			// project's own config.toml turns off (QA q3 F1). (A copy
+			// not approved yet is said by HC470 below: approving it is
+			// the first step either way.)
+			mig.Migrated[src] = false
+			res.Diagnostics = append(res.Diagnostics, warnNotLoaded(h, i, prov.Provider, notLoaded, ap.File)...)
+			continue
+		}
 		if running {
 			continue
 		}
@@ -139,6 +162,21 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 		}
 	}
 	res.sayUnapproved(prov, ap, unapproved, disabled)
+}
+
+// warnNotLoaded warns (HC409) that planned hook h (the i-th), approved
+// in the target, never runs there: the user's config (file) lets none of
+// the project's hooks load, for the reason why.
+func warnNotLoaded(h *canonical.Hook, i int, prov vocab.Provider, why, file string) diag.List {
+	hint := "remove the setting that turns it off, if the hook should run there"
+	if strings.HasPrefix(why, "no ") || strings.HasPrefix(why, "[projects.") {
+		hint = "trust the project in " + prov.Name + " (it asks when it starts in an untrusted folder), if the hook should run there"
+	}
+	var w diag.List
+	w.Warnf(CodeDisabledHook, h.PosOf(""), hookPath(h, i), hint,
+		"%s goes into %s's config, whose copy is approved, but %s loads none of the project's hooks (%s in %s): it will not run there (and --remove-source keeps it in the source)",
+		h.DisplayName(i), prov.Name, prov.Name, why, file)
+	return w.WithFile(h.OriginFile)
 }
 
 // copiesRun reports whether every copy of a hook's forms in the target

@@ -16,7 +16,8 @@ import (
 // TestMigrateApproved: a hook Codex already holds is Pending (kept by
 // --remove-source) unless its copy is approved there as it is and on;
 // which ones are not is said once (HC470), an approvals file that is not
-// TOML (HC471).
+// TOML (HC471). An approved copy that Codex's user config keeps from
+// loading (hooks off, the project not trusted) is not migrated (HC409).
 func TestMigrateApproved(t *testing.T) {
 	in := providers.Files{".claude/settings.json": []byte(`{"hooks": {
   "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard-check"}]}],
@@ -27,8 +28,13 @@ func TestMigrateApproved(t *testing.T) {
 	dir := filepath.FromSlash("/p")
 	// The hashes Codex computes for the two copies (pinned apart in
 	// providers/codex's tests).
-	state := func(guard, done string) []byte {
+	trust := func(folder, level string) string {
+		return fmt.Sprintf("[projects.%q]\ntrust_level = %q\n", folder, level)
+	}
+	trusted := trust(dir, "trusted")
+	state := func(guard, done string, more ...string) []byte {
 		var b strings.Builder
+		b.WriteString(strings.Join(more, ""))
 		for _, a := range codex.Approvals(existing, dir, nil, runtime.GOOS) {
 			line := guard
 			if strings.Contains(a.Key, ":stop:") {
@@ -40,22 +46,33 @@ func TestMigrateApproved(t *testing.T) {
 	}
 	const approved, off, stale = `trusted_hash = "HASH"`, "enabled = false\ntrusted_hash = \"HASH\"", `trusted_hash = "sha256:0"`
 	for _, tc := range []struct {
-		name    string
-		ap      *Approvals
-		pending []bool
-		says    string // in the one HC470 or HC471
+		name     string
+		ap       *Approvals
+		pending  []bool
+		migrated []bool // nil: both
+		says     string // in the one HC470, HC471 or HC409
 	}{
-		{"no approvals given", nil, []bool{true, true}, `"hook 1" (not approved), "hook 2" (not approved)`},
-		{"no approvals file", &Approvals{File: "c.toml", Dir: dir}, []bool{true, true}, `"hook 1" (not approved)`},
-		{"both approved", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, approved)}, []bool{false, false}, ""},
-		{"one approved for another hook", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, stale)}, []bool{false, true}, `copies of "hook 2" (not approved)`},
-		{"one turned off", &Approvals{File: "c.toml", Dir: dir, Data: state(off, approved)}, []bool{true, false}, `"hook 1" (turned off: enabled = false)`},
-		{"approved in another project", &Approvals{File: "c.toml", Dir: filepath.FromSlash("/q"), Data: state(approved, approved)}, []bool{true, true}, "not approved"},
-		{"not TOML", &Approvals{File: "c.toml", Dir: dir, Data: []byte("[hooks.state\n")}, []bool{true, true}, "not valid TOML"},
+		{"no approvals given", nil, []bool{true, true}, nil, `"hook 1" (not approved), "hook 2" (not approved)`},
+		{"no approvals file", &Approvals{File: "c.toml", Dir: dir}, []bool{true, true}, nil, `"hook 1" (not approved)`},
+		{"both approved", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, approved, trusted)}, []bool{false, false}, nil, ""},
+		{"one approved for another hook", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, stale, trusted)}, []bool{false, true}, nil, `copies of "hook 2" (not approved)`},
+		{"one turned off", &Approvals{File: "c.toml", Dir: dir, Data: state(off, approved, trusted)}, []bool{true, false}, nil, `"hook 1" (turned off: enabled = false)`},
+		{"approved in another project", &Approvals{File: "c.toml", Dir: filepath.FromSlash("/q"), Data: state(approved, approved, trusted)}, []bool{true, true}, nil, "not approved"},
+		{"not TOML", &Approvals{File: "c.toml", Dir: dir, Data: []byte("[hooks.state\n")}, []bool{true, true}, nil, "not valid TOML"},
+		{"approved, hooks off in the user's config", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, approved, "[features]\nhooks = false\n", trusted)}, []bool{false, false}, []bool{false, false}, `loads none of the project's hooks ([features] hooks = false in c.toml)`},
+		{"approved, the project not trusted", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, approved, trust(dir, "untrusted"))}, []bool{false, false}, []bool{false, false}, `trust_level = "untrusted" in c.toml`},
+		{"approved, no trust said", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, approved)}, []bool{false, false}, []bool{false, false}, `(no [projects.`},
+		{"trusted at the checkout's root", &Approvals{File: "c.toml", Dir: dir, Trust: []string{dir, "/r"}, Data: state(approved, approved, trust("/r", "trusted"))}, []bool{false, false}, nil, ""},
+		{"the folder's own trust first", &Approvals{File: "c.toml", Dir: dir, Trust: []string{dir, "/r"}, Data: state(approved, approved, trust(dir, "untrusted"), trust("/r", "trusted"))}, []bool{false, false}, []bool{false, false}, "untrusted"},
+		{"hooks off, copies not approved: approving comes first", &Approvals{File: "c.toml", Dir: dir, Data: state(stale, approved, "[features]\nhooks = false\n", trusted)}, []bool{true, false}, []bool{true, false}, `"hook 1" (not approved)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mig := DecodeSource("claude-code", in).MigrateApproved("codex", existing, nil, tc.ap)
-			if mig.Present != 2 || !slices.Equal(mig.Migrated, []bool{true, true}) {
+			migrated := tc.migrated
+			if migrated == nil {
+				migrated = []bool{true, true}
+			}
+			if mig.Present != 2 || !slices.Equal(mig.Migrated, migrated) {
 				t.Fatalf("present %d, migrated %v: %v", mig.Present, mig.Migrated, mig.Diagnostics)
 			}
 			pending := mig.Pending
@@ -70,7 +87,7 @@ func TestMigrateApproved(t *testing.T) {
 			}
 			var said []diag.Diagnostic
 			for _, d := range mig.Diagnostics {
-				if d.Code == CodeUnapproved || d.Code == codex.CodeApprovalsUnreadable {
+				if d.Code == CodeUnapproved || d.Code == codex.CodeApprovalsUnreadable || d.Code == CodeDisabledHook {
 					said = append(said, d)
 				}
 			}

@@ -119,7 +119,9 @@ func TestScripts(t *testing.T) {
 				ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o644))
 			},
 			// codexapprove DIR approves, in $CODEX_HOME/config.toml, every
-			// hook of DIR's Codex files as they are, as /hooks would: for
+			// hook of DIR's Codex files as they are, as /hooks would, and
+			// trusts DIR, as a person has when /hooks lists the project's
+			// hooks (Codex loads an untrusted project's none): for
 			// scripts about something else that migrate --remove-source
 			// to Codex. (The hash itself is pinned by values computed
 			// apart: providers/codex's tests,
@@ -230,7 +232,8 @@ func warningCodes(text string) []string {
 }
 
 // codexApprove appends to $CODEX_HOME/config.toml the approval of every
-// hook in dir's .codex files (codexapprove).
+// hook in dir's .codex files, and dir's trust unless the file has it
+// (codexapprove).
 func codexApprove(ts *testscript.TestScript, dir string) {
 	files := providers.Files{}
 	for _, p := range []string{".codex/hooks.json", ".codex/config.toml"} {
@@ -251,6 +254,10 @@ func codexApprove(ts *testscript.TestScript, dir string) {
 		ts.Fatalf("codexapprove: set CODEX_HOME")
 	}
 	ts.Check(os.MkdirAll(home, 0o755))
+	trust := "[projects." + strconv.Quote(real) + "]"
+	if had, err := os.ReadFile(filepath.Join(home, "config.toml")); err != nil || !strings.Contains(string(had), trust) {
+		fmt.Fprintf(&b, "\n%s\ntrust_level = \"trusted\"\n", trust)
+	}
 	f, err := os.OpenFile(filepath.Join(home, "config.toml"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	ts.Check(err)
 	_, err = f.WriteString(b.String())

@@ -349,7 +349,27 @@ func readApprovals(dir, to string) *hookconv.Approvals {
 	} else {
 		ap.Dir, _ = filepath.Abs(dir)
 	}
+	ap.Trust = []string{ap.Dir}
+	if root, ok := checkoutRoot(ap.Dir); ok && root != ap.Dir {
+		ap.Trust = append(ap.Trust, root)
+	}
 	return ap
+}
+
+// checkoutRoot is the nearest folder holding dir (itself included) that
+// holds a .git, as Codex finds a project's root (project_root_markers'
+// default); false for none.
+func checkoutRoot(dir string) (string, bool) {
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false
+		}
+		d = parent
+	}
 }
 
 // approvalHints fits the hints of the diagnostics about hooks a target

@@ -91,25 +91,37 @@ func ApprovalsPath(getenv func(string) string, home string) (string, bool) {
 // (nil data) approves nothing. A file that is not valid TOML approves
 // nothing either, and is said (HC471): Codex cannot read it.
 func ReadTrustState(file string, data []byte) (TrustState, diag.List) {
-	state := TrustState{}
+	u, ds := ReadUserConfig(file, data)
+	return u.State, ds
+}
+
+// ReadUserConfig reads what Codex's user config.toml, file's contents
+// data, says of a project's hooks: no file (nil data) approves nothing
+// and trusts no project. A file that is not valid TOML approves nothing
+// either, and is said (HC471): Codex cannot read it.
+func ReadUserConfig(file string, data []byte) (UserConfig, diag.List) {
+	u := UserConfig{State: TrustState{}}
 	if data == nil {
-		return state, nil
+		return u, nil
 	}
 	var doc map[string]any
 	if _, err := toml.Decode(string(data), &doc); err != nil {
 		var ds diag.List
 		ds.Warnf(CodeApprovalsUnreadable, parseErrorPos(data, err), "", "fix the TOML syntax (Codex cannot start with the file as it is), then run the migration again",
 			"Codex's approvals file is not valid TOML (%s): no Codex hook counts as approved, so --remove-source keeps the source's hooks whose copies are Codex's", parseErrorText(err))
-		return state, ds.WithFile(file)
+		return u, ds.WithFile(file)
 	}
 	hooks, _ := doc["hooks"].(map[string]any)
 	entries, _ := hooks[stateKey].(map[string]any)
 	for key, v := range entries {
 		if s, ok := hookState(v); ok && strings.TrimSpace(key) != "" {
-			state[strings.TrimSpace(key)] = s
+			u.State[strings.TrimSpace(key)] = s
 		}
 	}
-	return state, nil
+	u.File = file
+	u.HooksOff = featuresOff(doc)
+	u.TrustLevels = trustLevels(doc)
+	return u, nil
 }
 
 // UnreadableApprovals says that the approvals file could not be read
