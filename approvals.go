@@ -47,7 +47,18 @@ type Approvals struct {
 // files it runs under them. The tool's own adapter package knows both.
 type approvalReader struct {
 	path func(getenv func(string) string, home string) (string, bool)
-	read func(files providers.Files, ap *Approvals) (copies []codex.Approval, off string, ds diag.List)
+	read func(files providers.Files, ap *Approvals) (copies []codex.Approval, off gate, ds diag.List)
+	// unknown says why nothing is approved, and how to mend it, where
+	// the tool's approvals file cannot be found (Approvals.File "").
+	unknown func() (why, hint string)
+}
+
+// gate is why a tool's user config lets none of the project's hooks
+// run: why is the setting ("" for none), untrusted whether it is the
+// project's trust.
+type gate struct {
+	why       string
+	untrusted bool
 }
 
 // approvalReaders are the readers, by the slug of the tool whose
@@ -55,39 +66,46 @@ type approvalReader struct {
 // has none here has nothing approved: --remove-source keeps every hook it
 // holds.
 var approvalReaders = map[string]approvalReader{
-	codex.Dialect.Slug: {path: codex.ApprovalsPath, read: readCodexApprovals},
+	codex.Dialect.Slug: {path: codex.ApprovalsPath, read: readCodexApprovals, unknown: codex.UnknownApprovals},
 }
 
 // readCodexApprovals reads Codex's [hooks.state] for the handlers of
 // files, and off: why Codex's user config lets none of the project's
 // hooks run ([features] hooks = false, the project not trusted), "" when
 // it may (or nothing was read: nothing then counts as approved).
-func readCodexApprovals(files providers.Files, ap *Approvals) (copies []codex.Approval, off string, ds diag.List) {
-	if ap == nil {
-		return codex.Approvals(files, "", nil, runtime.GOOS), "", nil
+func readCodexApprovals(files providers.Files, ap *Approvals) (copies []codex.Approval, off gate, ds diag.List) {
+	if ap == nil || ap.File == "" {
+		return codex.Approvals(files, "", nil, runtime.GOOS), gate{}, nil
 	}
 	if ap.Err != nil {
-		return codex.Approvals(files, ap.Dir, nil, runtime.GOOS), "", codex.UnreadableApprovals(ap.File, ap.Err)
+		return codex.Approvals(files, ap.Dir, nil, runtime.GOOS), gate{}, codex.UnreadableApprovals(ap.File, ap.Err)
 	}
 	user, ds := codex.ReadUserConfig(ap.File, ap.Data)
 	trust := ap.Trust
 	if len(trust) == 0 {
 		trust = []string{ap.Dir}
 	}
-	return codex.Approvals(files, ap.Dir, user.State, runtime.GOOS), user.ProjectHooksOff(trust), ds
+	off.why, off.untrusted = user.ProjectHooksOff(trust)
+	return codex.Approvals(files, ap.Dir, user.State, runtime.GOOS), off, ds
 }
 
 // ApprovalsFile is the file the tool to keeps its approvals of hooks in,
 // given the environment (getenv) and the user's home directory ("" when
-// unknown); false for a tool that runs its hooks unapproved, or whose
-// approvals hookconv cannot read or find: none is then approved.
+// unknown): "" where it cannot be found (Codex's without CODEX_HOME or a
+// home directory), which an Approvals of no File says; false for a tool
+// that runs its hooks unapproved, or whose approvals hookconv cannot
+// read: none is then approved, and nothing more is said.
 func ApprovalsFile(to string, getenv func(string) string, home string) (string, bool) {
 	prov, ok := vocab.Default().Provider(to)
 	r, known := approvalReaders[to]
 	if !ok || !prov.NeedsApproval || !known {
 		return "", false
 	}
-	return r.path(getenv, home)
+	file, found := r.path(getenv, home)
+	if !found {
+		return "", true
+	}
+	return file, true
 }
 
 // copyAt is where a hook's copy starts in a target's file.
@@ -114,8 +132,9 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 	}
 	runs := map[copyAt]bool{}
 	off := map[copyAt]bool{}
-	notLoaded := "" // why the user's config lets none of the copies run
-	if r, ok := approvalReaders[prov.Slug]; ok {
+	var notLoaded gate // why the user's config lets none of the copies run
+	r, ok := approvalReaders[prov.Slug]
+	if ok {
 		approvals, why, ds := r.read(files, ap)
 		notLoaded = why
 		res.Diagnostics = append(res.Diagnostics, ds...)
@@ -130,6 +149,7 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 		addedNow[i] = true
 	}
 	var unapproved, disabled []string
+	where := "" // a file holding copies not run
 	for i := range res.Planned.Hooks {
 		h := &res.Planned.Hooks[i]
 		src := h.SourceIndex(i)
@@ -137,7 +157,7 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 			continue
 		}
 		running, turnedOff := copiesRun(forms[i], holders, runs, off)
-		if running && notLoaded != "" {
+		if running && notLoaded.why != "" {
 			// Approved, but never loaded: not migrated, as a hook the
 			// project's own config.toml turns off (QA q3 F1). (A copy
 			// not approved yet is said by HC470 below: approving it is
@@ -160,22 +180,53 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 		case !addedNow[i]: // a hook added now is said by HC330
 			unapproved = append(unapproved, strconv.Quote(h.DisplayName(i)))
 		}
+		if where == "" {
+			where = copyFile(forms[i], holders)
+		}
+	}
+	if ap != nil && ap.File == "" && where != "" && r.unknown != nil {
+		res.sayApprovalsUnknown(prov, r, where)
+		return
 	}
 	res.sayUnapproved(prov, ap, unapproved, disabled)
+}
+
+// copyFile is the target's file holding one of a hook's copies, "" for
+// none.
+func copyFile(forms []projection, holders map[projection][]*canonical.Hook) string {
+	for _, f := range forms {
+		for _, c := range holders[f] {
+			if c.OriginFile != "" {
+				return c.OriginFile
+			}
+		}
+	}
+	return ""
+}
+
+// sayApprovalsUnknown says, once, at the target's file holding the
+// copies, that none of them counts as approved since the tool's
+// approvals file cannot be found: approving them in the tool would not
+// change that (QA q3 F5).
+func (res *Conversion) sayApprovalsUnknown(prov migTarget, r approvalReader, where string) {
+	why, hint := r.unknown()
+	var ds diag.List
+	ds.Infof(CodeUnapproved, diag.Pos{}, "", hint, "%s runs the migrated hooks only once approved, and %s", prov.Name, why)
+	res.Diagnostics = append(res.Diagnostics, ds.WithFile(where)...)
 }
 
 // warnNotLoaded warns (HC409) that planned hook h (the i-th), approved
 // in the target, never runs there: the user's config (file) lets none of
 // the project's hooks load, for the reason why.
-func warnNotLoaded(h *canonical.Hook, i int, prov vocab.Provider, why, file string) diag.List {
+func warnNotLoaded(h *canonical.Hook, i int, prov vocab.Provider, off gate, file string) diag.List {
 	hint := "remove the setting that turns it off, if the hook should run there"
-	if strings.HasPrefix(why, "no ") || strings.HasPrefix(why, "[projects.") {
+	if off.untrusted {
 		hint = "trust the project in " + prov.Name + " (it asks when it starts in an untrusted folder), if the hook should run there"
 	}
 	var w diag.List
 	w.Warnf(CodeDisabledHook, h.PosOf(""), hookPath(h, i), hint,
 		"%s goes into %s's config, whose copy is approved, but %s loads none of the project's hooks (%s in %s): it will not run there (and --remove-source keeps it in the source)",
-		h.DisplayName(i), prov.Name, prov.Name, why, file)
+		h.DisplayName(i), prov.Name, prov.Name, off.why, file)
 	return w.WithFile(h.OriginFile)
 }
 

@@ -54,6 +54,7 @@ func TestMigrateApproved(t *testing.T) {
 	}{
 		{"no approvals given", nil, []bool{true, true}, nil, `"hook 1" (not approved), "hook 2" (not approved)`},
 		{"no approvals file", &Approvals{File: "c.toml", Dir: dir}, []bool{true, true}, nil, `"hook 1" (not approved)`},
+		{"approvals file not to be found", &Approvals{Dir: dir, Data: state(approved, approved, trusted)}, []bool{true, true}, nil, "where it keeps its approvals is not known here"},
 		{"both approved", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, approved, trusted)}, []bool{false, false}, nil, ""},
 		{"one approved for another hook", &Approvals{File: "c.toml", Dir: dir, Data: state(approved, stale, trusted)}, []bool{false, true}, nil, `copies of "hook 2" (not approved)`},
 		{"one turned off", &Approvals{File: "c.toml", Dir: dir, Data: state(off, approved, trusted)}, []bool{true, false}, nil, `"hook 1" (turned off: enabled = false)`},
@@ -102,15 +103,15 @@ func TestMigrateApproved(t *testing.T) {
 }
 
 // TestApprovalsFile: only a tool whose row needs approval keeps an
-// approvals file; Codex's without a home directory is none (not the
-// project's own .codex/config.toml).
+// approvals file; Codex's without a home directory is not to be found
+// ("", not the project's own .codex/config.toml).
 func TestApprovalsFile(t *testing.T) {
 	none := func(string) string { return "" }
 	if got, ok := ApprovalsFile("codex", none, "/home/u"); !ok || got != filepath.Join("/home/u", ".codex", "config.toml") {
 		t.Errorf("codex: %q %v", got, ok)
 	}
-	if got, ok := ApprovalsFile("codex", none, ""); ok {
-		t.Errorf("codex without a home: %q", got)
+	if got, ok := ApprovalsFile("codex", none, ""); !ok || got != "" {
+		t.Errorf("codex without a home: %q %v, want \"\" (not to be found) true", got, ok)
 	}
 	if got, ok := ApprovalsFile("claude-code", none, "/home/u"); ok {
 		t.Errorf("claude-code: %q", got)

@@ -337,7 +337,9 @@ func readApprovals(dir, to string) *hookconv.Approvals {
 		return nil
 	}
 	ap := &hookconv.Approvals{File: file}
-	ap.Data, ap.Err = os.ReadFile(file)
+	if file != "" { // "": not to be found, which the library says
+		ap.Data, ap.Err = os.ReadFile(file)
+	}
 	if errors.Is(ap.Err, fs.ErrNotExist) {
 		ap.Data, ap.Err = nil, nil
 	}

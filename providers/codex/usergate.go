@@ -24,7 +24,6 @@ package codex
 //     does not count on that, in the safe direction.
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/hookconv/hookconv/internal/node"
@@ -47,28 +46,36 @@ type UserConfig struct {
 
 // ProjectHooksOff says why Codex loads none of a project's hooks under
 // the user config: the setting that turns them off, as a person would
-// look for it; "" when it loads them. folders are the folders whose
-// trust counts for the project, in the order Codex looks them up: the
-// project's own (links resolved, then as spelled), then its checkout's
+// look for it ("" when it loads them), and whether that is the project's
+// trust. folders are the folders whose trust counts for the project, in
+// the order Codex looks them up: the project's own, then its checkout's
 // root.
-func (u UserConfig) ProjectHooksOff(folders []string) string {
+func (u UserConfig) ProjectHooksOff(folders []string) (why string, untrusted bool) {
 	if u.HooksOff != "" {
-		return u.HooksOff
+		return u.HooksOff, false
 	}
-	for _, f := range slices.Compact(slices.Clone(folders)) {
+	for _, f := range folders {
 		level, ok := u.TrustLevels[f]
 		if !ok {
 			continue
 		}
 		if level == "trusted" {
-			return ""
+			return "", false
 		}
-		return "[projects." + strconv.Quote(f) + "] trust_level = " + strconv.Quote(level)
+		return "[projects." + strconv.Quote(f) + "] trust_level = " + strconv.Quote(level), true
 	}
 	if len(folders) == 0 {
-		return "no project trusted"
+		return "no project trusted", true
 	}
-	return "no [projects." + strconv.Quote(folders[0]) + "] trust_level = \"trusted\""
+	return "no [projects." + strconv.Quote(folders[0]) + "] trust_level = \"trusted\"", true
+}
+
+// UnknownApprovals is why no copy counts as approved when the file Codex
+// keeps its approvals in cannot be found (ApprovalsPath: neither
+// CODEX_HOME nor a home directory is known), and how to mend it.
+func UnknownApprovals() (why, hint string) {
+	return "where it keeps its approvals is not known here (neither CODEX_HOME nor a home directory is set), so none counts as approved",
+		"set CODEX_HOME to the folder Codex keeps its config.toml in (~/.codex of the user who runs Codex), or HOME"
 }
 
 // featuresOff is the feature flag of a config.toml's document that turns

@@ -27,7 +27,7 @@ func TestProjectHooksOff(t *testing.T) {
 			if len(ds) > 0 {
 				t.Fatalf("unexpected diagnostics %v", ds)
 			}
-			if got := u.ProjectHooksOff(tt.folders); got != tt.want {
+			if got, _ := u.ProjectHooksOff(tt.folders); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
