@@ -37,8 +37,8 @@ type Approvals struct {
 	Dir string
 	// Trust are the folders whose trust the tool applies to the project
 	// (Codex's [projects."<folder>"]), in the order it looks them up: Dir,
-	// as spelled too, then the root of the git checkout holding it. None
-	// given: Dir alone.
+	// then the root of the git checkout holding it. None given: Dir
+	// alone.
 	Trust []string
 }
 
@@ -126,6 +126,10 @@ type copyAt struct {
 // copies nobody had approved). Every copy standing for a hook must run:
 // approved, not turned off. The hook stays Migrated: the target holds
 // it, and what it holds it with (a weaker guard, HC414) is still said.
+// But a hook whose copies are approved while the tool's user config lets
+// none of the project's hooks load (Codex's [features] hooks = false, a
+// project not trusted) is not Migrated, and said (HC409), as one the
+// project's own config turns off.
 func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][]projection, files providers.Files, final []*canonical.Manifest, ap *Approvals, added []int) {
 	if !prov.NeedsApproval {
 		return
@@ -135,8 +139,8 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 	var notLoaded gate // why the user's config lets none of the copies run
 	r, ok := approvalReaders[prov.Slug]
 	if ok {
-		approvals, why, ds := r.read(files, ap)
-		notLoaded = why
+		approvals, gated, ds := r.read(files, ap)
+		notLoaded = gated
 		res.Diagnostics = append(res.Diagnostics, ds...)
 		for _, a := range approvals {
 			at := copyAt{a.File, a.Pos.Offset}
