@@ -245,13 +245,14 @@ exit 0
 		return
 	}
 	plans := w.plans
-	needTool, needRun, needAsync := false, false, false
+	needTool, needRun, needAsync, needKind := false, false, false, false
 	for _, p := range plans {
 		sh := p.sh
 		if !p.run {
 			continue
 		}
 		needTool = needTool || p.cond != ""
+		needKind = needKind || p.crash
 		if sh.h.Handler.Async {
 			needAsync = true
 		} else {
@@ -274,6 +275,11 @@ exit 0
 	}
 	if needRun {
 		w.text(runHelpers)
+	}
+	if needKind {
+		// Only hc_done's CRASH branch reads it: most scripts go without
+		// the parser.
+		w.text(kindHelper)
 	}
 	if needAsync {
 		w.text(asyncHelper)
@@ -807,19 +813,6 @@ hc_run() {
 	if [ -f "$hc_dir/late" ]; then hc_late=1; fi
 }
 
-# hc_kind FILE: "none" when FILE holds only blanks, "json" when it holds
-# what looks like one JSON value (an object, a list, a string, a literal),
-# "text" otherwise.
-hc_kind() {
-	tr -d ' \t\r\n' <"$1" | LC_ALL=C awk '
-		{ s = s $0 }
-		END {
-			if (s == "") print "none"
-			else if (s ~ /^[{["]/ || s ~ /^(true|false|null|-?[0-9][0-9.eE+-]*)$/) print "json"
-			else print "text"
-		}'
-}
-
 # hc_done LABEL MAYBLOCK ONLATE SECONDS [TEXT [CRASH [STOPS [FEEDS]]]]:
 # acts on the result of the hook hc_run ran. MAYBLOCK is 1 for a blocking
 # hook on an event Cline can cancel; ONLATE is "block" when a timeout
@@ -942,6 +935,107 @@ hc_done() {
 		done
 	fi
 	hc_warn "$1 asked to block, but only a blocking hook can block here; ignored"
+}
+`
+
+// kindHelper tells JSON output from plain text, for hc_done's CRASH
+// argument (spec §5; reference part 1 §2.9).
+const kindHelper = `
+# hc_kind FILE: "none" when FILE holds only blanks, "json" when it holds
+# one valid JSON value (an object, a list, a string, a number, a literal)
+# and "text" otherwise: the rule run --from applies (Go's json.Valid on
+# the trimmed text, as Gemini CLI's JSON.parse), so plain text that
+# starts with "[", "{" or a quote is still text (QA: "[policy] denied"
+# with exit 3 was taken for JSON, and the guard let the call through).
+# Parsed with awk, as the other helpers, one character at a time; a NUL
+# byte becomes another control character, which JSON does not allow
+# either.
+hc_kind() {
+	tr '\000' '\001' <"$1" | LC_ALL=C awk '
+		BEGIN {
+			for (i = 1; i < 32; i++) if (i != 9 && i != 10 && i != 13) ctl = ctl sprintf("%c", i)
+			inner = ctl "\t\n\r"
+		}
+		{ s = s (NR > 1 ? "\n" : "") $0 }
+		END {
+			sub(/^[ \t\n\r\v\f]+/, "", s)
+			sub(/[ \t\n\r\v\f]+$/, "", s)
+			if (s == "") print "none"
+			else if (valid(s)) print "json"
+			else print "text"
+		}
+		# valid: s is one JSON value. want is what may come next: v a
+		# value, a a value or "]", k a key or "}", K a key, ":" a colon,
+		# "," a comma or the close of the innermost list or object, e the
+		# end. open holds the open lists and objects, innermost last.
+		function valid(s,    n, i, j, c, d, open, want, top) {
+			n = length(s)
+			want = "v"
+			for (i = 1; i <= n; i++) {
+				c = substr(s, i, 1)
+				if (c == " " || c == "\t" || c == "\n" || c == "\r") continue
+				if (want == "e" || index(ctl, c)) return 0
+				top = substr(open, d, 1)
+				if (want == ":") {
+					if (c != ":") return 0
+					want = "v"
+					continue
+				}
+				if (want == ",") {
+					if (c == ",") {
+						want = top == "{" ? "K" : "v"
+						continue
+					}
+					if (!(c == "}" && top == "{") && !(c == "]" && top == "[")) return 0
+					d--
+					want = d ? "," : "e"
+					continue
+				}
+				if ((want == "a" && c == "]") || (want == "k" && c == "}")) {
+					d--
+					want = d ? "," : "e"
+					continue
+				}
+				if (want == "k" || want == "K") {
+					if (c != "\"" || !(i = str(s, i, n))) return 0
+					want = ":"
+					continue
+				}
+				if (c == "{" || c == "[") {
+					# Go stops at this depth too.
+					if (++d > 10000) return 0
+					open = substr(open, 1, d - 1) c
+					want = c == "{" ? "k" : "a"
+					continue
+				}
+				if (c == "\"") {
+					if (!(i = str(s, i, n))) return 0
+				} else {
+					for (j = i; j <= n && index("-+.0123456789eEtrufalsn", substr(s, j, 1)); j++) ;
+					c = substr(s, i, j - i)
+					if (c !~ /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && c !~ /^(true|false|null)$/) return 0
+					i = j - 1
+				}
+				want = d ? "," : "e"
+			}
+			return want == "e"
+		}
+		# str: the position of the quote that ends the string opened at
+		# i, 0 when it is no valid JSON string.
+		function str(s, i, n,    c) {
+			for (i++; i <= n; i++) {
+				c = substr(s, i, 1)
+				if (c == "\"") return i
+				if (index(inner, c)) return 0
+				if (c != "\\") continue
+				c = substr(s, ++i, 1)
+				if (c == "u") {
+					if (substr(s, i + 1, 4) !~ /^[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]$/) return 0
+					i += 4
+				} else if (c == "" || !index("\"\\/bfnrt", c)) return 0
+			}
+			return 0
+		}'
 }
 `
 
