@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -24,12 +26,18 @@ const CodeReadAsLikeliest = "HC216"
 // would send the user to --from for a file that --from does not mend
 // (QA F3). What points to one tool, in this order:
 //
-//   - its text names a manifest's spec ("spec": "hooks/1.0");
+//   - it is a program hookconv generated for the tool (a Cline script,
+//     an OpenCode plugin: the adapter knows its header);
 //   - it lies in the folder of one of a tool's config paths, in that
 //     path's language (.opencode/plugins/guard.ts beside OpenCode's
 //     hookconv.ts);
+//   - it could be a manifest document (mayBeManifest) and its text names
+//     a manifest's spec ("spec": "hooks/1.0");
 //   - its name is a manifest's (the providers table's canonical paths:
 //     hooks.json, hooks.yaml).
+//
+// Programs come first: a generated one quotes its manifest in comments,
+// which made the spec rule read it as a broken manifest (QA F6).
 //
 // It returns "" and no diagnostics where nothing points to one tool, or
 // the input is a readable config (then its tool is unknown for another
@@ -63,11 +71,16 @@ var manifestSpec = lazy.Regexp(`(?m)(?:^|[{,\s])"?spec"?\s*:\s*["']?(hooks/[0-9]
 // likeliest is LikelySource's choice for the input at slash-separated
 // path p that is no readable config, and why it was made.
 func likeliest(p string, src []byte) (slug, why string) {
-	if m := manifestSpec().FindSubmatch(src); m != nil {
-		return "canonical", fmt.Sprintf("its text names a manifest's spec (%s)", m[1])
+	if slug := generatedFor(src); slug != "" {
+		return slug, fmt.Sprintf("its header says hookconv generated it for %s", slug)
 	}
 	if slug, folder := inConfigFolder(p); slug != "" {
 		return slug, fmt.Sprintf("it lies in %s, beside %s's config, in its language", folder, slug)
+	}
+	if mayBeManifest(src) {
+		if m := manifestSpec().FindSubmatch(src); m != nil {
+			return "canonical", fmt.Sprintf("its text names a manifest's spec (%s)", m[1])
+		}
 	}
 	manifest, _ := vocab.Default().Provider("canonical")
 	for _, cp := range manifest.Paths {
@@ -77,6 +90,46 @@ func likeliest(p string, src []byte) (slug, why string) {
 	}
 	return "", ""
 }
+
+// generatedFor returns the tool whose adapter generated the program src
+// (providers.Generator), "" where none did.
+func generatedFor(src []byte) string {
+	for _, slug := range providers.Slugs() {
+		a, _ := providers.Get(slug)
+		if g, ok := a.(providers.Generator); ok && g.Generated(src) {
+			return slug
+		}
+	}
+	return ""
+}
+
+// mayBeManifest reports whether src could be a manifest document that
+// does not parse: its first line that is neither blank nor a YAML
+// comment opens a JSON object, starts a YAML document (---) or is a
+// YAML mapping's key (spec:, "hooks":). A shebang, a // comment or a
+// line of code is a program's, whose comments and strings may quote a
+// manifest without being one.
+func mayBeManifest(src []byte) bool {
+	src = bytes.TrimPrefix(src, []byte("\uFEFF"))
+	if bytes.HasPrefix(src, []byte("#!")) {
+		return false
+	}
+	for line := range bytes.Lines(src) {
+		line = bytes.TrimSpace(line)
+		switch {
+		case len(line) == 0, line[0] == '#':
+			continue
+		case line[0] == '{', bytes.HasPrefix(line, []byte("---")):
+			return true
+		}
+		return yamlKeyLine().Match(line)
+	}
+	return true // blank: only its name can tell
+}
+
+// yamlKeyLine matches a YAML mapping line: a plain or quoted key, a
+// colon, then a blank or the line's end.
+var yamlKeyLine = lazy.Regexp(`^(?:[A-Za-z_$][\w.$-]*|"[^"]*"|'[^']*')\s*:(?:\s|$)`)
 
 // inConfigFolder returns the one tool one of whose config paths lies in
 // p's folder (a folder the tool loads files from) and is in p's language

@@ -178,6 +178,17 @@ func Slugs() []string {
 	return out
 }
 
+// Generator is an adapter that writes programs (a hook script, a plugin)
+// and knows one it wrote by its content. Such a program is code, not a
+// config that parses, so only its header tells its tool where its path
+// cannot (standard input, a copy in another folder); its comments quote
+// a manifest, which is no evidence the file is one (QA F6).
+type Generator interface {
+	// Generated reports whether src is a file the adapter's Encode
+	// wrote: it has the header and the manifest markers written there.
+	Generated(src []byte) bool
+}
+
 // ExecutableFiles is implemented by adapters some of whose files are
 // programs the tool runs directly (Cline runs .clinerules/hooks/<Event>,
 // and treats a script without the executable bit as disabled).

@@ -95,6 +95,13 @@ func (a *Adapter) decodeFile(p string, src []byte) ([]decoded, diag.List) {
 	base := path.Base(p)
 	name, ext := splitName(base)
 	row, exact := a.event(name)
+	if ev := headerEvent(src); row.Name == "" && ev != "" && a.Generated(src) {
+		// A generated script read under a name that is no event
+		// (standard input, a copy): its header names the event it was
+		// written for (QA F6: such a script was not read).
+		name, ext = ev, ""
+		row, exact = a.event(ev)
+	}
 	if row.Name == "" {
 		if e := path.Ext(base); e != "" && ext == "" {
 			ds.Infof(CodeNotScript, diag.Pos{}, "", "", "%s is not a hook script: Cline runs only files named after an event, without an extension or with one of %s; ignored",
@@ -644,4 +651,27 @@ func posAt(src []byte, i int) diag.Pos {
 	line := 1 + bytes.Count(src[:i], []byte("\n"))
 	col := i - bytes.LastIndexByte(src[:i], '\n')
 	return diag.Pos{Line: line, Column: col, Offset: i}
+}
+
+// headerEvent is the event named in a generated script's header
+// ("# Cline PreToolUse hook script, ..."), "" when the second line is no
+// such header.
+func headerEvent(src []byte) string {
+	_, rest, _ := bytes.Cut(src, newline)
+	second, _, _ := bytes.Cut(rest, newline)
+	f := strings.Fields(string(second))
+	if len(f) < 4 || f[0] != "#" || f[1] != "Cline" || f[3] != "hook" {
+		return ""
+	}
+	return f[2]
+}
+
+// Generated reports whether src is a script hookconv generated: its
+// header's second line says so and a line holds the manifest's begin
+// marker. A hand-written script that merely mentions hookconv is not.
+func (a *Adapter) Generated(src []byte) bool {
+	_, rest, _ := bytes.Cut(src, newline)
+	second, _, _ := bytes.Cut(rest, newline)
+	return bytes.HasPrefix(second, []byte("# Cline ")) && bytes.Contains(second, []byte(generatedBy)) &&
+		(bytes.Contains(src, []byte("\n"+beginMarker+"\n")) || bytes.Contains(src, []byte("\n"+beginMarker+"\r\n")))
 }
