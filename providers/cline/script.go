@@ -847,7 +847,8 @@ hc_done() {
 		return
 		;;
 	*)
-		if [ "$2" = 1 ] && [ "${6-0}" = 1 ]; then
+		# Exit 1 with plain text is a warning there, not a deny.
+		if [ "$2" = 1 ] && [ "${6-0}" = 1 ] && [ "$hc_st" != 1 ]; then
 			hc_f=$hc_dir/out
 			[ "$(hc_kind "$hc_f")" != none ] || hc_f=$hc_dir/err
 			if [ "$(hc_kind "$hc_f")" = text ]; then
