@@ -164,6 +164,10 @@ type Contract struct {
 	// prints plain text, where the tool's events can block: a crash or a
 	// missing interpreter (127) too (Gemini CLI).
 	CrashBlocks bool `toml:"crash_blocks"`
+	// AnswersAnyExit says a JSON object the hook printed (stdout, else
+	// stderr) is its answer whatever its exit code but 2 (Gemini CLI:
+	// "echo '{\"decision\": \"deny\"}'; exit 1" denies).
+	AnswersAnyExit bool `toml:"answers_any_exit"`
 	// ClientPlaces says, for a tool whose clients send different payloads
 	// (Cline's VS Code extension and its CLI/SDK runtime), where each keeps
 	// the tool's name and input: "client: tool-path tool-input-path"

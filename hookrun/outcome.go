@@ -161,6 +161,12 @@ func resolve(r Result, p Policy) Outcome {
 		code = 1
 		notes = append(notes, fmt.Sprintf("hookconv: %s exited 2 but is not blocking: a warning, not a block", name))
 	}
+	// A source that reads a JSON answer whatever the code (Gemini CLI,
+	// reference part 1 §2.9) denied with one on exit 1 or 3 (QA F2:
+	// run --from took it for a hook error, and the call went ahead).
+	if answer := p.Source.answerOnFailure(code, r.Stdout, stderr); answer != nil && !r.StdoutTruncated {
+		r.Stdout, code = answer, 0
+	}
 	// A source that blocks on any other code with plain text (Gemini
 	// CLI: "believe the code", reference part 1 §2.9) blocked a guard
 	// exiting 3 so (QA q3 F1: under --shim it was a hook error, and the

@@ -209,6 +209,10 @@ type SourceAnswers struct {
 	// crashBlocks: the source blocks on any exit but 0 and 1 with plain
 	// text (the contracts table's crash_blocks: Gemini CLI).
 	crashBlocks bool
+	// answersAnyExit: a JSON object the hook printed is its answer
+	// whatever the exit code (the contracts table's answers_any_exit:
+	// Gemini CLI).
+	answersAnyExit bool
 	// feedback are the answers the source gives the agent on the event
 	// as feedback on what already happened, not as a block (its
 	// feedback_json: Claude Code's PostToolUse decision "block").
@@ -239,7 +243,7 @@ func (t *Tables) Answers(from string, ev EventRef) *SourceAnswers {
 	if !ok {
 		return nil
 	}
-	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}, merges: c.MergesInput, plainContext: t.PlainContext(from, ev.Canonical), crashBlocks: c.CrashBlocks}
+	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}, merges: c.MergesInput, plainContext: t.PlainContext(from, ev.Canonical), crashBlocks: c.CrashBlocks, answersAnyExit: c.AnswersAnyExit}
 	for _, what := range sourceWhats {
 		if r, ok := t.Rule(from, what, ev); ok && len(r.Set) > 0 {
 			s.forms = append(s.forms, formOf(what, r.Set))
@@ -495,6 +499,26 @@ func (s *SourceAnswers) plainDeny(code int, stdout []byte, stderr string) string
 	}
 	if text == "" || json.Valid([]byte(text)) {
 		return ""
+	}
+	return text
+}
+
+// answerOnFailure returns the JSON object a hook exiting code (not 0,
+// not 2) printed, its stdout, else its stderr, as the source reads it
+// (Gemini CLI parses stdout.trim() || stderr.trim() before it looks at
+// the code, reference part 1 §2.9), where the source reads such an
+// answer whatever the code (answers_any_exit); nil otherwise, and for
+// plain text, which plainDeny reads. s may be nil.
+func (s *SourceAnswers) answerOnFailure(code int, stdout []byte, stderr string) []byte {
+	if s == nil || !s.answersAnyExit || code == 0 || code == 2 {
+		return nil
+	}
+	text := bytes.TrimSpace(stdout)
+	if len(text) == 0 {
+		text = []byte(stderr)
+	}
+	if len(text) == 0 || text[0] != '{' || !json.Valid(text) {
+		return nil
 	}
 	return text
 }

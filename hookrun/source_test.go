@@ -470,8 +470,10 @@ func FuzzSourceAnswers(f *testing.F) {
 
 // TestSourceCrashBlocks: a source that blocks on any exit but 0 and 1
 // with plain text (Gemini CLI, reference part 1 §2.9) has its guard's
-// exit 3 read as the deny it was there (QA q3 F1); exit 1, JSON output, a
-// hook that is not blocking and other sources are hook errors as before.
+// exit 3 read as the deny it was there (QA q3 F1), and a JSON object on
+// any exit but 2 read as the answer (answers_any_exit, QA F2); exit 1
+// with plain text, a hook that is not blocking and other sources are
+// hook errors as before.
 func TestSourceCrashBlocks(t *testing.T) {
 	tests := []struct {
 		name, from     string
@@ -483,7 +485,15 @@ func TestSourceCrashBlocks(t *testing.T) {
 		{"gemini exit 3, reason on stdout", "gemini-cli", 3, "no rm\n", "", true, Outcome{Decision: DecisionDeny, Reason: "no rm"}},
 		{"gemini exit 127, stderr", "gemini-cli", 127, "", "sh: guard: not found\n", true, Outcome{Decision: DecisionDeny, Reason: "sh: guard: not found"}},
 		{"gemini exit 1 allows", "gemini-cli", 1, "careful\n", "", true, Outcome{Error: "hookconv: ./h failed with exit code 1"}},
-		{"gemini exit 3 with JSON", "gemini-cli", 3, `{"decision":"allow"}`, "", true, Outcome{Error: "hookconv: ./h failed with exit code 3"}},
+		// answers_any_exit: a JSON object is the answer whatever the
+		// code but 2 (QA F2: a deny on exit 1 or 3 was a hook error).
+		{"gemini exit 3 with JSON", "gemini-cli", 3, `{"decision":"allow"}`, "", true, Outcome{Decision: DecisionAllow}},
+		{"gemini exit 1, a JSON deny", "gemini-cli", 1, `{"decision":"deny","reason":"no rm"}`, "", true, Outcome{Decision: DecisionDeny, Reason: "no rm"}},
+		{"gemini exit 3, a JSON deny", "gemini-cli", 3, `{"decision":"block"}` + "\n", "", true, Outcome{Decision: DecisionDeny, Reason: "denied by ./h"}},
+		{"gemini exit 1, a JSON deny on stderr", "gemini-cli", 1, "", `{"decision":"deny","reason":"no"}`, true, Outcome{Decision: DecisionDeny, Reason: "no", Log: `{"decision":"deny","reason":"no"}`}},
+		{"gemini exit 1, a JSON deny, not blocking", "gemini-cli", 1, `{"decision":"deny","reason":"no"}`, "", false, Outcome{Notes: []string{`hookconv: ./h decided "deny" but is not blocking: the action proceeds: no`}}},
+		{"gemini exit 1, JSON that is no object", "gemini-cli", 1, `[1]`, "", true, Outcome{Error: "hookconv: ./h failed with exit code 1"}},
+		{"claude exit 1, a JSON deny", "claude-code", 1, `{"decision":"block","reason":"no"}`, "", true, Outcome{Error: "hookconv: ./h failed with exit code 1"}},
 		{"gemini exit 3 silent", "gemini-cli", 3, "", "", true, Outcome{Error: "hookconv: ./h failed with exit code 3"}},
 		{"gemini exit 3, not blocking", "gemini-cli", 3, "no\n", "", false, Outcome{Error: "hookconv: ./h failed with exit code 3"}},
 		{"claude exit 3", "claude-code", 3, "no\n", "", true, Outcome{Error: "hookconv: ./h failed with exit code 3"}},

@@ -236,6 +236,7 @@ type plan struct {
 	crash   bool     // a plain-text exit but 0, 1 and 2 blocks (BlocksOnSourceExit)
 	stops   bool     // continue: false cancels where a deny would not (StopsWherever)
 	feeds   []string // the decisions whose reason is feedback, passed on as context (CarriesFeedback)
+	anyExit bool     // a JSON object is the answer on any exit but 2 (answersAnyExit)
 }
 
 func (w *scriptWriter) body() {
@@ -255,7 +256,7 @@ exit 0
 			continue
 		}
 		needTool = needTool || p.cond != ""
-		needKind = needKind || p.crash
+		needKind = needKind || p.crash || p.anyExit
 		if sh.h.Handler.Async {
 			needAsync = true
 		} else {
@@ -312,7 +313,7 @@ func (w *scriptWriter) plan(sh scriptHook) plan {
 	if len(decoded) > 0 {
 		from = decoded[0] // capabilities.MarkedSource
 	}
-	p := plan{sh: sh, label: jsonInner(label), run: true, text: forwardsPlainText(h, decoded), source: from, crash: blocksOnSourceExit(h, from)}
+	p := plan{sh: sh, label: jsonInner(label), run: true, text: forwardsPlainText(h, decoded), source: from, crash: blocksOnSourceExit(h, from), anyExit: answersAnyExit(h, from)}
 	p.stops = Stops(h, from) && !(h.Blocking && w.canCancel())
 	p.feeds = feedbackDecisions(h, from)
 	hd := &h.Handler
@@ -618,7 +619,7 @@ func (w *scriptWriter) hook(p plan) {
 // to the last that is set: a hook that needs none gets none, so that its
 // line stays as it was.
 func (p plan) flags() string {
-	set := []string{" 0", " 0", " 0", " 0"}
+	set := []string{" 0", " 0", " 0", " 0", " 0"}
 	for i, on := range []bool{p.text, p.crash, p.stops} {
 		if on {
 			set[i] = " 1"
@@ -626,6 +627,9 @@ func (p plan) flags() string {
 	}
 	if len(p.feeds) > 0 {
 		set[3] = " " + shq(strings.Join(p.feeds, " "))
+	}
+	if p.anyExit {
+		set[4] = " 1"
 	}
 	for len(set) > 0 && set[len(set)-1] == " 0" {
 		set = set[:len(set)-1]
@@ -816,7 +820,21 @@ hc_run() {
 	if [ -f "$hc_dir/late" ]; then hc_late=1; fi
 }
 
-# hc_done LABEL MAYBLOCK ONLATE SECONDS [TEXT [CRASH [STOPS [FEEDS]]]]:
+# hc_fail LABEL MAYBLOCK ONLATE SECONDS [TEXT [CRASH ...]]: hc_done's
+# hook that failed (an exit but 0 and 2) with no answer to read.
+hc_fail() {
+	# Exit 1 with plain text is a warning there, not a deny.
+	if [ "$2" = 1 ] && [ "${6-0}" = 1 ] && [ "$hc_st" != 1 ]; then
+		hc_f=$hc_dir/out
+		[ "$(hc_kind "$hc_f")" != none ] || hc_f=$hc_dir/err
+		if [ "$(hc_kind "$hc_f")" = text ]; then
+			hc_cancel "$(hc_esc "$hc_f")"
+		fi
+	fi
+	hc_warn "$1 failed (exit $hc_st); ignored"
+}
+
+# hc_done LABEL MAYBLOCK ONLATE SECONDS [TEXT [CRASH [STOPS [FEEDS [ANYEXIT]]]]]:
 # acts on the result of the hook hc_run ran. MAYBLOCK is 1 for a blocking
 # hook on an event Cline can cancel; ONLATE is "block" when a timeout
 # must block; TEXT is 1 for a hook whose plain-text stdout is context, as
@@ -826,7 +844,9 @@ hc_run() {
 # MAYBLOCK is 0 (a stop is no deny: run --from answers Cline with a
 # cancel too); FEEDS lists the decisions that tool gives the agent with
 # their reason as feedback on what already happened: here that reason is
-# context.
+# context; ANYEXIT is 1 where that tool reads a JSON object the hook
+# printed (its stdout, else its stderr) as its answer whatever the exit
+# but 2.
 hc_done() {
 	cat "$hc_dir/err" >&2
 	if [ "$hc_late" = 1 ]; then
@@ -847,16 +867,15 @@ hc_done() {
 		return
 		;;
 	*)
-		# Exit 1 with plain text is a warning there, not a deny.
-		if [ "$2" = 1 ] && [ "${6-0}" = 1 ] && [ "$hc_st" != 1 ]; then
-			hc_f=$hc_dir/out
-			[ "$(hc_kind "$hc_f")" != none ] || hc_f=$hc_dir/err
-			if [ "$(hc_kind "$hc_f")" = text ]; then
-				hc_cancel "$(hc_esc "$hc_f")"
-			fi
+		hc_f=$hc_dir/out
+		if [ "${9-0}" = 1 ] && hc_object "$hc_f"; then
+			: # read below as exit 0's answer
+		elif [ "${9-0}" = 1 ] && [ "$(hc_kind "$hc_f")" = none ] && hc_object "$hc_dir/err"; then
+			cp "$hc_dir/err" "$hc_f"
+		else
+			hc_fail "$@"
+			return
 		fi
-		hc_warn "$1 failed (exit $hc_st); ignored"
-		return
 		;;
 	esac
 	# Exit 0: stdout is nothing, or a JSON object.
@@ -1040,6 +1059,11 @@ hc_kind() {
 			}
 			return 0
 		}'
+}
+
+# hc_object FILE: FILE holds one valid JSON object (hc_kind's rule).
+hc_object() {
+	[ "$(hc_kind "$1")" = json ] && [ "$(tr -d ' \t\r\n' <"$1" | cut -c1)" = "{" ]
 }
 `
 

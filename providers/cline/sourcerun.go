@@ -70,10 +70,10 @@ type sourceRunOf struct {
 
 // ReadsAsSource reports whether the script reads a hook written for from
 // otherwise than one of the canonical contract (its plain-text context,
-// its exits, its stops): convert marks such a hook with the tool in the
+// its exits, its JSON answer on any exit, its stops): convert marks such a hook with the tool in the
 // script's manifest, by which the script and the next conversion know it.
 func ReadsAsSource(h *canonical.Hook, from string) bool {
-	return hookrun.Default().PlainContext(from, h.Event) || blocksOnSourceExit(h, from) || CarriesFeedback(h, from) || !h.Blocking && Stops(h, from)
+	return hookrun.Default().PlainContext(from, h.Event) || blocksOnSourceExit(h, from) || answersAnyExit(h, from) || CarriesFeedback(h, from) || !h.Blocking && Stops(h, from)
 }
 
 // BlocksOnSourceExit reports whether the generated script cancels when
@@ -185,4 +185,17 @@ func decisionsOf(feedback []hookrun.ProgramLine) []string {
 func canCancel(event string) bool {
 	b, ok := capabilities.Default().BlockingOf(Slug, event)
 	return ok && b.Behaviour != capabilities.Observe
+}
+
+// answersAnyExit reports whether the script reads a JSON object the hook
+// printed on any exit but 2 (its stdout, else its stderr) as its answer,
+// as the tool it was written for does (the contracts table's
+// answers_any_exit: Gemini CLI's "echo '{\"decision\": \"deny\"}'; exit 1"
+// denies) and as hookconv run --from does.
+func answersAnyExit(h *canonical.Hook, from string) bool {
+	if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
+		return false
+	}
+	c, ok := hookrun.Default().Contract(from)
+	return ok && c.AnswersAnyExit
 }
