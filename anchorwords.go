@@ -25,30 +25,61 @@ func (w rawWord) plain(command string) bool {
 	return command[w.from:w.to] == w.text
 }
 
-// topCommands splits command into its simple commands at the top level,
-// in order, each its words past the redirections (2>/dev/null, >&2) and
-// the files they name, read in its code view (shlex.CodeViews), whose
-// quoted text is blanked, so that only the shell's own blanks and
-// operators split; a word may expand ($X, in double quotes too, or a
-// glob) where its expand view says so. What runs in a subshell or a command substitution
-// ((…), $(…)) is left out, and so is the rest of the simple command it
-// stands in; so is a comment. ok is false for a command that is not read
-// so simply: quotes that do not close, a backquote or a here-document,
-// whose text the code view reads as code.
-func topCommands(command string) (cmds [][]rawWord, ok bool) {
+// scopedCommand is a simple command's words, with the subshells it runs
+// in (scope: an id for each, outermost first), which a cd in one of them
+// cannot leave.
+type scopedCommand struct {
+	words []rawWord
+	scope []int
+}
+
+// within reports whether c runs inside every subshell of scope: a cd
+// run in scope changes c's folder when it comes before c.
+func (c scopedCommand) within(scope []int) bool {
+	return len(c.scope) >= len(scope) && (len(scope) == 0 || c.scope[len(scope)-1] == scope[len(scope)-1])
+}
+
+// topCommands splits command into its simple commands, in order, each
+// its words past the redirections (2>/dev/null, >&2) and the files they
+// name, read in its code view (shlex.CodeViews), whose quoted text is
+// blanked, so that only the shell's own blanks and operators split; a
+// word may expand ($X, in double quotes too, or a glob) where its expand
+// view says so. What runs in a subshell that opens a command ((./x.sh),
+// ! (…)) is read as commands of their own, in the subshell's scope:
+// there a relative path is read from the same folder (QA q3 F3: left,
+// they failed open from a subfolder). What runs in a command
+// substitution ($(…)) is left out, and so is the rest of the simple
+// command it stands in, whose words are what it printed; so are
+// arithmetic (((…))), a process substitution (<(…)), a function's
+// parentheses and a comment. ok is false for a command that is not read so simply: quotes
+// that do not close, a backquote or a here-document, whose text the code
+// view reads as code.
+func topCommands(command string) (cmds []scopedCommand, ok bool) {
 	code, expand, ok := shlex.CodeViews(command)
 	if !ok || strings.Contains(command, "`") || strings.Contains(strings.ReplaceAll(code, "<<<", ""), "<<") {
 		return nil, false
 	}
-	var cur []rawWord
-	start, depth := -1, 0
-	redirect, skipping, comment := false, false, false
+	// frame is what a subshell interrupts: the words of the command
+	// around it (! or if before it).
+	type frame struct {
+		cur      []rawWord
+		skipping bool
+	}
+	var (
+		cur                         []rawWord
+		frames                      []frame
+		scope                       []int
+		scopes                      int
+		start                       = -1
+		opaque                      int // depth in parentheses not read (arithmetic, <(…))
+		redirect, skipping, comment bool
+	)
 	end := func() {
 		if skipping {
 			cur = append(cur, rawWord{dynamic: true}) // words not known from here
 		}
 		if len(cur) > 0 {
-			cmds = append(cmds, cur)
+			cmds = append(cmds, scopedCommand{words: cur, scope: slices.Clone(scope)})
 		}
 		cur, skipping, redirect = nil, false, false
 	}
@@ -59,7 +90,7 @@ func topCommands(command string) (cmds [][]rawWord, ok bool) {
 		from := start
 		start = -1
 		switch {
-		case depth > 0 || skipping:
+		case opaque > 0 || skipping:
 		case redirect:
 			redirect = false // the file a redirection names
 		case beforeRedirect && strings.Trim(command[from:i], "0123456789") == "":
@@ -73,6 +104,12 @@ func topCommands(command string) (cmds [][]rawWord, ok bool) {
 			}
 			cur = append(cur, rawWord{from: from, to: i, text: ws[0].Text, dynamic: strings.ContainsAny(code[from:i], "*?[{~") || strings.Contains(expand[from:i], "$")})
 		}
+	}
+	open := func() {
+		frames = append(frames, frame{cur: cur, skipping: skipping})
+		scopes++
+		scope = append(scope, scopes)
+		cur, skipping, redirect = nil, false, false
 	}
 	for i := 0; i < len(code); i++ {
 		c := code[i]
@@ -88,6 +125,8 @@ func topCommands(command string) (cmds [][]rawWord, ok bool) {
 			comment = true
 		case c == ' ' || c == '\t':
 			flush(i, false)
+		case opaque == 0 && c == '(' && start < 0 && !skipping && !redirect && !strings.HasPrefix(code[i:], "((") && onlyKeywords(cur):
+			open() // a subshell
 		case c == '<' || c == '>' || c == '&' && i+1 < len(code) && code[i+1] == '>':
 			flush(i, true)
 			for i+1 < len(code) && strings.IndexByte("<>&|", code[i+1]) >= 0 {
@@ -96,18 +135,24 @@ func topCommands(command string) (cmds [][]rawWord, ok bool) {
 			redirect = true
 		case c == '(':
 			flush(i, false)
-			depth++
+			opaque++
+		case c == ')' && opaque == 0 && len(frames) > 0:
+			flush(i, false)
+			end()
+			f := frames[len(frames)-1]
+			frames, scope = frames[:len(frames)-1], scope[:len(scope)-1]
+			cur, skipping = f.cur, f.skipping
 		case c == ')':
 			flush(i, false)
-			if depth > 0 {
-				depth--
+			if opaque > 0 {
+				opaque--
 			}
-			// After $(…) the command goes on with what it printed: its
+			// After (…) the command goes on with what it printed: its
 			// words are not known until the next operator.
-			skipping = skipping || depth == 0 && len(cur) > 0
+			skipping = skipping || opaque == 0 && len(cur) > 0
 		case c == ';' || c == '&' || c == '|' || c == '\n':
 			flush(i, false)
-			if depth == 0 {
+			if opaque == 0 {
 				end()
 			}
 		default:
@@ -121,6 +166,22 @@ func topCommands(command string) (cmds [][]rawWord, ok bool) {
 	return cmds, true
 }
 
+// keywords are the shell's words that may open a simple command and run
+// it in the same folder: !, a group, an if's or a loop's parts, time.
+var keywords = []string{"!", "{", "if", "then", "elif", "else", "while", "until", "do", "time"}
+
+// onlyKeywords reports whether words, the start of a command, are all
+// keywords (! (./x.sh), if (…)), after which a parenthesis opens a
+// subshell.
+func onlyKeywords(words []rawWord) bool {
+	for _, w := range words {
+		if !slices.Contains(keywords, w.text) {
+			return false
+		}
+	}
+	return true
+}
+
 // launcher is how a program that runs a script or another program reads
 // its words: an interpreter (bash, python3, node), or a runner that
 // starts one (uv run, npx, deno run).
@@ -132,6 +193,8 @@ type launcher struct {
 	module      []string // options that run a Python module by name (-m)
 	shell       bool     // a POSIX shell: a group of letters holding c or s is -c or -s
 	slashOnly   bool     // a name without a slash is looked up in PATH first (source, .)
+	wrapper     bool     // runs a program, found as the command's own is (nohup ./x.sh, sudo, xargs)
+	positional  int      // words a wrapper reads before its program (timeout's duration)
 }
 
 // launchers are the interpreters and runners whose script, named by a
@@ -163,6 +226,15 @@ var launchers = func() map[string]launcher {
 		"uvx":    {valued: []string{"--from", "--with", "--python", "-p"}},
 		"pipx":   {subs: []string{"run"}, subRequired: true},
 		"poetry": {subs: []string{"run"}, subRequired: true, stop: []string{"-C", "--directory"}},
+		// Wrappers run the program that follows in the folder they run in
+		// (QA q3 F3: nohup ./x.sh, sudo ./x.sh and xargs ./x.sh were left
+		// relative, and failed open from a subfolder).
+		"nohup":   {wrapper: true},
+		"nice":    {wrapper: true, valued: []string{"-n", "--adjustment"}},
+		"timeout": {wrapper: true, positional: 1, valued: []string{"-s", "--signal", "-k", "--kill-after"}},
+		"command": {wrapper: true, stop: []string{"-v", "-V"}},
+		"sudo":    {wrapper: true, valued: []string{"-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from", "-U", "--other-user", "-r", "--role", "-t", "--type", "-T", "--command-timeout"}, stop: []string{"-D", "--chdir", "-i", "--login", "-s", "--shell", "-e", "--edit", "-l", "--list", "-v", "--validate", "-k", "-K"}},
+		"xargs":   {wrapper: true, valued: []string{"-I", "-n", "--max-args", "-P", "--max-procs", "-L", "--max-lines", "-d", "--delimiter", "-a", "--arg-file", "-E", "-s", "--max-chars"}},
 	}
 	return m
 }()
@@ -170,16 +242,17 @@ var launchers = func() map[string]launcher {
 // scriptWord finds, in a simple command's words, the project file its
 // program runs by a relative path: the program itself (./hooks/x.sh,
 // "my dir/g.sh"), or the script an interpreter or runner is given
-// (bash scripts/a.sh, npx tsx scripts/x.ts), past assignments, exec and
-// env. It returns the word's index, or -1; the module a python -m runs,
-// or ""; and the code a shell is given with -c, or "". A cd's folder is
-// the cd's own business: cdWord.
-func scriptWord(words []rawWord) (at int, module, code string) {
+// (bash scripts/a.sh, npx tsx scripts/x.ts), past keywords (!, {, then),
+// assignments, exec, env and wrappers (nohup, sudo, xargs). It returns
+// the word's index, or -1, and whether it is run as a program; the
+// module a python -m runs, or ""; and the code a shell is given with
+// -c, or "". A cd's folder is the cd's own business: cdWord.
+func scriptWord(words []rawWord) (at int, program bool, module, code string) {
 	i := programAt(words)
 	for i >= 0 && i < len(words) {
 		w := words[i]
 		if w.dynamic {
-			return -1, "", ""
+			return -1, false, "", ""
 		}
 		name := w.text
 		if strings.HasPrefix(name, "/") {
@@ -191,41 +264,51 @@ func scriptWord(words []rawWord) (at int, module, code string) {
 		}
 		if !ok {
 			if strings.Contains(w.text, "/") && !strings.HasPrefix(w.text, "/") {
-				return i, "", "" // a program run by its path
+				return i, true, "", "" // a program run by its path
 			}
-			return -1, "", "" // looked up in PATH, or absolute
+			return -1, false, "", "" // looked up in PATH, or absolute
 		}
 		i++
 		if i < len(words) && slices.Contains(l.subs, words[i].text) {
 			i++
 		} else if l.subRequired {
-			return -1, "", ""
+			return -1, false, "", ""
 		}
 		var stop bool
 		if i, module, code, stop = launcherOptions(words, i, l); stop {
-			return -1, module, code
+			return -1, false, module, code
+		}
+		if l.wrapper {
+			i += l.positional
+			continue // its program, read as the command's own
 		}
 		if i >= len(words) || words[i].dynamic {
-			return -1, "", ""
+			return -1, false, "", ""
 		}
 		next := words[i].text
 		if _, nested := launchers[next]; nested || interpreterLang(next) != "" {
 			continue // npx tsx …, uv run python3 …: that program's words
 		}
 		if l.slashOnly && !strings.Contains(next, "/") {
-			return -1, "", ""
+			return -1, false, "", ""
 		}
-		return i, "", ""
+		return i, false, "", ""
 	}
-	return -1, "", ""
+	return -1, false, "", ""
 }
 
-// programAt returns the index of a simple command's program, past its
-// assignments, exec, and env with its options and assignments; -1 where
+// programAt returns the index of a simple command's program, past the
+// keywords that open it (!, {, if, then, time), its assignments, exec, and env with its options and assignments; -1 where
 // env is given an option hookconv does not read (-C another folder, -S
 // words split again).
 func programAt(words []rawWord) int {
 	i := 0
+	for i < len(words) && slices.Contains(keywords, words[i].text) {
+		if words[i].text == "time" && i+1 < len(words) && words[i+1].text == "-p" {
+			i++
+		}
+		i++
+	}
 	// An assignment's value may expand (PATH="$PATH"): it names no
 	// program.
 	for i < len(words) && assignment().MatchString(words[i].text) {
@@ -344,13 +427,13 @@ func projectEntry(project fs.FS, text string, dir bool) (string, bool) {
 
 // fileByLook reports whether words[at], the file scriptWord found there,
 // names a file by its look alone, as it must where the project's files
-// are not known: the program run by its path (which is all scriptWord
-// finds as the program), a path starting ./, or a script file's
+// are not known: the program run by its path (program: which is all
+// scriptWord finds as a program), a path starting ./, or a script file's
 // extension. A runner's word without them names a package's program
 // (npx prettier, uv run pytest, npx @biomejs/biome), no project file.
-func fileByLook(words []rawWord, at int) bool {
+func fileByLook(words []rawWord, at int, program bool) bool {
 	text := words[at].text
-	return at == programAt(words) || strings.HasPrefix(text, "./") || hasScriptExtension(text)
+	return program || strings.HasPrefix(text, "./") || hasScriptExtension(text)
 }
 
 // projectModule reports whether a Python module named with dots
@@ -369,4 +452,37 @@ func projectModule(project fs.FS, name string) bool {
 		}
 	}
 	return false
+}
+
+// fileTests are the unary tests of test and [ that look at a file.
+var fileTests = []string{"-e", "-f", "-r", "-s", "-w", "-x"}
+
+// testedFile returns the index of the file a command that is one file
+// test names ([ -x ./x.sh ], test -f scripts/a.sh, [[ -e a.sh ]]), or
+// -1. An if that tests its guard before running it (if [ -x ./x.sh ];
+// then ./x.sh; fi) must find the file where the guard is run from, or
+// it skips the guard, silently (QA q3 F3).
+func testedFile(words []rawWord) int {
+	i := programAt(words)
+	if i < 0 || i+2 >= len(words) {
+		return -1
+	}
+	var closing string
+	switch words[i].text {
+	case "test":
+	case "[":
+		closing = "]"
+	case "[[":
+		closing = "]]"
+	default:
+		return -1
+	}
+	if !slices.Contains(fileTests, words[i+1].text) || words[i+2].dynamic {
+		return -1
+	}
+	rest := words[i+3:]
+	if closing == "" && len(rest) == 0 || closing != "" && len(rest) == 1 && rest[0].text == closing {
+		return i + 2
+	}
+	return -1
 }

@@ -1282,7 +1282,10 @@ func prefixReadings(command string) (string, []string) {
 			}
 			closing := shlex.SkipBlanks(plain, end+1)
 			inner := strings.TrimSpace(trimmed[1:end])
-			if _, _, to, captured := capturedCall(strings.TrimSpace(plain[1:end])); inner == "" || strings.ContainsAny(plain[1:end], "{}()`") && (!captured || to != len(inner)) {
+			// The project's folder as git finds it, which anchorCommand
+			// writes before a relative path ({ "$(git …)"/guard.sh; }),
+			// is a path, no substitution read here (QA q3 F3).
+			if _, _, to, captured := capturedCall(strings.TrimSpace(plain[1:end])); inner == "" || strings.ContainsAny(strings.ReplaceAll(plain[1:end], gitTopLevel, ""), "{}()`") && (!captured || to != len(inner)) {
 				done = true // a compound or a substitution inside
 				break
 			}

@@ -382,16 +382,17 @@ func sortedList(names []string) string {
 
 // anchorCommand writes anchor before each relative path of command that
 // names a file of project run as a program or as an interpreter's
-// script (scriptWord), and before the folder of a cd into one of
-// project's folders, and says what it did. The path is written cleaned,
-// quoted where it needs to be (subWord): "my dir/g.sh" and my\ dir/g.sh
-// become <anchor>/'my dir/g.sh'. Only simple commands at the top level
-// count, up to the first cd (what follows runs in the folder the cd
-// changed into, which is right once the cd's folder is anchored), and
-// not a command hookconv does not read simply (topCommands): what runs
-// in a subshell or a command substitution ($(x.sh)) is left as it is,
-// which the readers of a script's exits (HC431) do not follow through
-// git's top level. Arguments other than the script are left too: what
+// script (scriptWord), or tested as a file by an if ([ -x ./x.sh ]:
+// testedFile), and before the folder of a cd into one of project's
+// folders, and says what it did. The path is written cleaned, quoted
+// where it needs to be (subWord): "my dir/g.sh" and my\ dir/g.sh become
+// <anchor>/'my dir/g.sh'. Simple commands at the top level and in
+// subshells count, up to a cd (what follows it in its subshell runs in
+// the folder the cd changed into, which is right once the cd's folder
+// is anchored), and not a command hookconv does not read simply
+// (topCommands): what runs in a command substitution ($(x.sh)) is left
+// as it is, which the readers of a script's exits (HC431) do not follow
+// through git's top level. Arguments other than the script are left too: what
 // they mean to the program is not known. A nil project is one whose
 // files are not known: a path counts when it names a file by its look
 // (fileByLook), and a cd's folder when it is relative.
@@ -411,7 +412,13 @@ func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
 		b.WriteString(anchor + "/" + subWord(clean))
 		last = w.to
 	}
-	for _, words := range cmds {
+	var cdScope []int // where a cd ran: what follows there runs in its folder
+	cdRan := false
+	for _, c := range cmds {
+		if cdRan && c.within(cdScope) {
+			continue // in the folder the cd changed into
+		}
+		words := c.words
 		if at, cd := cdWord(words); cd {
 			if at >= 0 {
 				if clean, ok := projectEntry(project, words[at].text, true); ok {
@@ -419,9 +426,17 @@ func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
 					a.dirs = append(a.dirs, words[at].text)
 				}
 			}
-			break // what follows runs in the folder the cd changed into
+			cdRan, cdScope = true, c.scope
+			continue
 		}
-		at, module, code := scriptWord(words)
+		if at := testedFile(words); at >= 0 {
+			if clean, ok := projectEntry(project, words[at].text, false); ok && (project != nil || fileByLook(words, at, false)) {
+				rewrite(words[at], clean)
+				a.paths = append(a.paths, words[at].text)
+			}
+			continue
+		}
+		at, program, module, code := scriptWord(words)
 		if module != "" && projectModule(project, module) {
 			a.modules = appendNew(a.modules, module)
 		}
@@ -433,7 +448,7 @@ func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
 		if at < 0 {
 			continue
 		}
-		if clean, ok := projectEntry(project, words[at].text, false); ok && (project != nil || fileByLook(words, at)) {
+		if clean, ok := projectEntry(project, words[at].text, false); ok && (project != nil || fileByLook(words, at, program)) {
 			rewrite(words[at], clean)
 			a.paths = append(a.paths, words[at].text)
 		}

@@ -444,7 +444,27 @@ func TestAnchorCommand(t *testing.T) {
 		{"cd nowhere && bash scripts/a.sh", "cd nowhere && bash scripts/a.sh", nil, nil, nil},
 		{`cd "$X" && bash scripts/a.sh`, `cd "$X" && bash scripts/a.sh`, nil, nil, nil},
 		{"if cd tools; then bash scripts/a.sh; fi", "if cd tools; then bash scripts/a.sh; fi", nil, nil, nil},
-		{"(cd tools && scripts/ctx.sh) && bash scripts/a.sh", "(cd tools && scripts/ctx.sh) && bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
+		// A subshell's cd changes only the subshell's folder.
+		{"(cd tools && scripts/ctx.sh) && bash scripts/a.sh", "(cd " + a + "/tools && scripts/ctx.sh) && bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
+		{"(cd nowhere && scripts/a.sh); (scripts/a.sh)", "(cd nowhere && scripts/a.sh); (" + a + "/scripts/a.sh)", []string{"scripts/a.sh"}, nil, nil},
+		{"cd nowhere; (scripts/a.sh)", "cd nowhere; (scripts/a.sh)", nil, nil, nil},
+		// Keywords, wrappers, subshells and an if's file
+		// test run the path from the hook's folder too (QA q3 F3).
+		{"(./scripts/a.sh)", "(" + a + "/scripts/a.sh)", []string{"./scripts/a.sh"}, nil, nil},
+		{"if [ -x ./scripts/a.sh ]; then ./scripts/a.sh; fi", "if [ -x " + a + "/scripts/a.sh ]; then " + a + "/scripts/a.sh; fi", []string{"./scripts/a.sh", "./scripts/a.sh"}, nil, nil},
+		{"test -f scripts/a.sh && bash scripts/a.sh", "test -f " + a + "/scripts/a.sh && bash " + a + "/scripts/a.sh", []string{"scripts/a.sh", "scripts/a.sh"}, nil, nil},
+		{"time ./scripts/a.sh", "time " + a + "/scripts/a.sh", []string{"./scripts/a.sh"}, nil, nil},
+		{"time -p ./scripts/a.sh", "time -p " + a + "/scripts/a.sh", []string{"./scripts/a.sh"}, nil, nil},
+		{"nohup ./scripts/a.sh", "nohup " + a + "/scripts/a.sh", []string{"./scripts/a.sh"}, nil, nil},
+		{"sudo -u bob ./scripts/a.sh", "sudo -u bob " + a + "/scripts/a.sh", []string{"./scripts/a.sh"}, nil, nil},
+		{"{ ./scripts/a.sh; }", "{ " + a + "/scripts/a.sh; }", []string{"./scripts/a.sh"}, nil, nil},
+		{"! ./scripts/a.sh || exit 2", "! " + a + "/scripts/a.sh || exit 2", []string{"./scripts/a.sh"}, nil, nil},
+		{"xargs ./scripts/a.sh", "xargs " + a + "/scripts/a.sh", []string{"./scripts/a.sh"}, nil, nil},
+		{"timeout 5 nice -n 2 bash scripts/a.sh", "timeout 5 nice -n 2 bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
+		{"sudo -D /tmp ./scripts/a.sh", "sudo -D /tmp ./scripts/a.sh", nil, nil, nil}, // another folder
+		{"command -v scripts/a.sh", "command -v scripts/a.sh", nil, nil, nil},         // a look-up, nothing run
+		{"[ -d scripts ] && echo scripts/a.sh", "[ -d scripts ] && echo scripts/a.sh", nil, nil, nil},
+		{"cat <(./scripts/a.sh)", "cat <(./scripts/a.sh)", nil, nil, nil},
 		// A Python module: not rewritten, named where it is the project's.
 		{"python3 -m guards.check || exit 2", "python3 -m guards.check || exit 2", nil, nil, []string{"guards.check"}},
 		{"uv run -m guards.check", "uv run -m guards.check", nil, nil, []string{"guards.check"}},
@@ -468,6 +488,7 @@ func TestAnchorCommand(t *testing.T) {
 		{"source a.py", "source a.py", nil, nil, nil}, // looked up in PATH first
 		{"bash scripts/a.sh `x`", "bash scripts/a.sh `x`", nil, nil, nil},
 		{"out=$(bash scripts/a.sh) || exit 2", "out=$(bash scripts/a.sh) || exit 2", nil, nil, nil},
+		{"echo $(./scripts/a.sh)", "echo $(./scripts/a.sh)", nil, nil, nil},
 		{"bash scripts/a.sh # see scripts/x.py", "bash " + a + "/scripts/a.sh # see scripts/x.py", []string{"scripts/a.sh"}, nil, nil},
 		{"bash 'scripts/a.sh", "bash 'scripts/a.sh", nil, nil, nil}, // quotes that do not close
 	}
