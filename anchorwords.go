@@ -486,3 +486,105 @@ func testedFile(words []rawWord) int {
 	}
 	return -1
 }
+
+// pathSeparators end a word where leftRelative looks for paths: the
+// shell's blanks, operators and quotes, and the $ and = that open an
+// expansion or a value (out=scripts/a.sh, $(git …)/a.sh).
+const pathSeparators = " \t\n;&|()<>{}`'\"=$"
+
+// leftRelative lists the paths command still names relative to the
+// folder the hook runs in that name a file of project (a nil project's
+// files are not known: a path starting ./ or ../, or holding a slash
+// and a script's extension), or, starting ../, a script outside it:
+// what anchorCommand left as written, in a command substitution
+// (echo $(./x.sh)), as another program's argument, after a cd it did
+// not anchor, or outside the project (../tools/guard.sh). From a
+// subfolder each names nothing; the caller says so (QA q3 F3: left
+// unsaid, a guard failed open). Text in single quotes is left out (echo
+// 'see ./x.sh' names no file the command opens), and so are a word with
+// a backslash, a comment, and whatever follows a cd into a folder
+// spelled with a variable or absolute (cd "$(git rev-parse
+// --show-toplevel)" && ./x.sh, right as it is) or into one
+// anchorCommand anchored. It reads the command's bytes as they are, and
+// allocates only for what it finds: it runs for every hook.
+func leftRelative(command string, project fs.FS) []string {
+	if !strings.Contains(command, "/") {
+		return nil
+	}
+	var left []string
+	start := -1
+	cd, escaped, single, double := false, false, false, false
+	// word ends the word before i and says whether the scan stops there:
+	// after a cd into a folder that is not relative.
+	word := func(i int) (stop bool) {
+		if start < 0 {
+			return cd && i < len(command) && (command[i] == '"' || command[i] == '$')
+		}
+		w := command[start:i]
+		start = -1
+		if escaped {
+			escaped, cd = false, false
+			return false
+		}
+		if cd && (strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~")) {
+			return true
+		}
+		cd = w == "cd" || w == "pushd"
+		if relativeFile(project, w) {
+			left = appendNew(left, w)
+		}
+		return false
+	}
+	for i := 0; i < len(command); i++ {
+		c := command[i]
+		switch {
+		case single:
+			single = c != '\''
+			continue
+		case c == '\\':
+			if start < 0 {
+				start = i
+			}
+			escaped = true
+			i++
+			continue
+		case c == '#' && start < 0 && !double && (i == 0 || strings.IndexByte(" \t\n;&|", command[i-1]) >= 0):
+			for i < len(command) && command[i] != '\n' {
+				i++ // a comment
+			}
+			continue
+		case strings.IndexByte(pathSeparators, c) < 0:
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if word(i) {
+			return left
+		}
+		switch {
+		case c == '\'' && !double:
+			single = true
+		case c == '"':
+			double = !double
+		}
+	}
+	word(len(command))
+	return left
+}
+
+// relativeFile reports whether word is a relative path leftRelative
+// counts.
+func relativeFile(project fs.FS, word string) bool {
+	if !strings.Contains(word, "/") || strings.ContainsAny(word, "*?[~:") || strings.HasPrefix(word, "/") || strings.HasPrefix(word, "-") {
+		return false
+	}
+	if strings.HasPrefix(strings.TrimPrefix(word, "./"), "../") {
+		return hasScriptExtension(word) // outside the project
+	}
+	if project == nil {
+		return strings.HasPrefix(word, "./") || hasScriptExtension(word)
+	}
+	_, ok := projectEntry(project, word, false)
+	return ok
+}

@@ -256,6 +256,9 @@ func (a *hookAnchoring) hook(ds *diag.List, h *canonical.Hook, i int) {
 			"%s: %s runs hooks in the folder the session starts in, and the code the command gives a shell with -c runs %s by a path relative to the project's root, which hookconv does not rewrite there: in a session started in a subfolder it is not found and the hook fails (a blocking hook then lets every action through)",
 			h.DisplayName(i), a.to, strings.Join(did.nested, ", "))
 	}
+	if len(did.left) > 0 && a.fromRoot {
+		*ds = append(*ds, leftAsWritten(h, i, a.to, did.left)...)
+	}
 	if len(did.paths)+len(did.dirs) == 0 {
 		return
 	}
@@ -268,6 +271,25 @@ func (a *hookAnchoring) hook(ds *diag.List, h *canonical.Hook, i int) {
 	}
 	ds.Infof(CodeProjectDir, at, field, "",
 		"%s: %s runs hooks in the folder the session starts in, not the project's root; the command %s from %s instead", h.DisplayName(i), a.to, did.said(), base)
+}
+
+// leftAsWritten says that h's command still runs or reads the project
+// files left by a path relative to the project's root, which target,
+// running hooks in the session's folder, does not find from a
+// subfolder: a warning for a blocking hook, which makes migrate
+// --remove-source keep it in the source, and an info for another.
+func leftAsWritten(h *canonical.Hook, i int, to string, left []string) diag.List {
+	slices.Sort(left)
+	var ds diag.List
+	at, field := h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i))
+	hint := "start the path with the project's folder as git finds it (\"" + gitTopLevel + "\"/…), or keep the hook in the source tool"
+	const format = "%s: %s runs hooks in the folder the session starts in, and the command names %s by a path relative to the project's root where hookconv does not rewrite it (in a command substitution, as another program's argument, after a cd, or outside the project): in a session started in a subfolder it is not found%s"
+	if h.Blocking {
+		ds.Warnf(CodeProjectDir, at, field, hint, format, h.DisplayName(i), to, strings.Join(left, ", "), " and the hook fails (a blocking hook then lets every action through)")
+	} else {
+		ds.Infof(CodeProjectDir, at, field, hint, format, h.DisplayName(i), to, strings.Join(left, ", "), "")
+	}
+	return ds
 }
 
 // windowsRelative lists the files of project a Windows command names by a
@@ -338,6 +360,11 @@ type anchoring struct {
 	// command: not rewritten, since the anchor would have to be quoted
 	// for the shell inside too.
 	nested []string
+	// left are the relative paths to project files the command still
+	// names once anchored (leftRelative): in a command substitution, as
+	// another program's argument, after a cd not anchored, or outside
+	// the project.
+	left []string
 }
 
 // anchor anchors command at base (anchorCommand) and adds what it did
@@ -351,6 +378,11 @@ func (a *anchoring) anchor(command, base string, project fs.FS, write bool) stri
 	a.nested = appendNew(a.nested, did.nested...)
 	if !write {
 		return command
+	}
+	for _, p := range leftRelative(out, project) {
+		if !slices.Contains(a.nested, p) {
+			a.left = appendNew(a.left, p)
+		}
 	}
 	return out
 }

@@ -340,17 +340,17 @@ func TestAnchorRelativePrograms(t *testing.T) {
 		{"codex", "bash hooks/protect.sh", inRepo, "bash " + top + "/hooks/protect.sh", "info", ""},
 		{"codex", "bash hooks/protect.sh", RepoPlace{Known: true, InRepo: true, Sub: "a`b"}, "bash hooks/protect.sh", "warning", ""},
 		{"codex", "bash -c 'hooks/protect.sh'", inRepo, "bash -c 'hooks/protect.sh'", "warning", ""},
-		{"codex", "cd sub && ./hooks/protect.sh", inRepo, "cd sub && ./hooks/protect.sh", "", ""},
+		{"codex", "cd sub && ./hooks/protect.sh", inRepo, "cd sub && ./hooks/protect.sh", "info", ""}, // left, said (QA q3 F3)
 		{"codex", "cd hooks && ./protect.sh", inRepo, "cd " + top + "/hooks && ./protect.sh", "info", ""},
 		// A Python module run by name: nothing to anchor, warned about
 		// where it is the project's (python -m finds it in the folder the
 		// hook runs in).
 		{"codex", "python3 -m hooks.protect || exit 2", RepoPlace{Known: true, InRepo: true, Sub: "x"}, "python3 -m hooks.protect || exit 2", "warning", ""},
 		{"codex", "python3 -m http.server", inRepo, "python3 -m http.server", "", ""},
-		{"codex", "../hooks/protect.sh", inRepo, "../hooks/protect.sh", "", ""},
-		{"codex", "out=$(./hooks/protect.sh)", inRepo, "out=$(./hooks/protect.sh)", "", ""}, // not followed by HC431
+		{"codex", "../hooks/protect.sh", inRepo, "../hooks/protect.sh", "info", ""},
+		{"codex", "out=$(./hooks/protect.sh)", inRepo, "out=$(./hooks/protect.sh)", "info", ""}, // not followed by HC431: left, said
 		{"codex", "echo 'x; ./hooks/protect.sh'", inRepo, "echo 'x; ./hooks/protect.sh'", "", ""},
-		{"codex", "./hooks/protect.sh$X", inRepo, "./hooks/protect.sh$X", "", ""},
+		{"codex", "./hooks/protect.sh$X", inRepo, "./hooks/protect.sh$X", "info", ""},
 		{"claude-code", "./hooks/protect.sh", inRepo, "./hooks/protect.sh", "", ""},
 		{"gemini-cli", "./hooks/protect.sh", inRepo, "./hooks/protect.sh", "", ""},
 		// A source entry's cwd the target dropped (Copilot CLI's, relative
@@ -512,6 +512,63 @@ func TestAnchorCommand(t *testing.T) {
 	} {
 		if got, did := anchorCommand(command, a, project); got != command || !slices.Equal(did.nested, want) {
 			t.Errorf("%s: rewritten %s, nested %q; want %q", command, got, did.nested, want)
+		}
+	}
+}
+
+// TestLeftRelative: the relative paths to project files a command still
+// names once anchored, which anchorRelativePrograms reports (QA q3 F3:
+// echo $(./x.sh) and ../tools/guard.sh were written unchanged, and
+// nothing was said), and what it leaves unsaid.
+func TestLeftRelative(t *testing.T) {
+	project := fstest.MapFS{
+		"x.sh":         {Data: []byte("exit 2\n")},
+		"scripts/a.sh": {Data: []byte("exit 2\n")},
+		"conf/a.json":  {Data: []byte("{}\n")},
+	}
+	const top = `"$(git rev-parse --show-toplevel)"`
+	for _, tt := range []struct {
+		command string
+		project fs.FS
+		want    []string
+	}{
+		{"echo $(./x.sh)", project, []string{"./x.sh"}},
+		{`out="$(scripts/a.sh)" || exit 2`, project, []string{"scripts/a.sh"}},
+		{"../tools/guard.sh", project, []string{"../tools/guard.sh"}},
+		{"jq . conf/a.json scripts/a.sh", project, []string{"conf/a.json", "scripts/a.sh"}},
+		{"cd lib && ./x.sh", project, []string{"./x.sh"}},
+		{"echo $(./x.sh) $(./y.sh)", nil, []string{"./x.sh", "./y.sh"}},
+		{"cat conf/a.json", nil, nil}, // files not known: no script's look
+		// Left unsaid: anchored, absolute, quoted as text, a comment, a
+		// file the project lacks, after a cd into a known folder.
+		{top + "/x.sh; " + top + "/scripts/a.sh", project, nil},
+		{`"$(git rev-parse --show-toplevel)/my dir"/x.sh`, project, nil},
+		{"/opt/x.sh && ~/x.sh", project, nil},
+		{"echo 'see ./x.sh'", project, nil},
+		{"true # ./x.sh", project, nil},
+		{"./missing.sh", project, nil},
+		{`cd "$CLAUDE_PROJECT_DIR" && ./x.sh`, project, nil},
+		{"cd " + top + "/lib && ../x.sh", project, nil},
+		{"cd /srv && ./x.sh", project, nil},
+	} {
+		if got := leftRelative(tt.command, tt.project); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: left %q, want %q", tt.command, got, tt.want)
+		}
+	}
+}
+
+// TestAnchorLeftBlocking: a blocking hook whose command keeps a relative
+// project path is warned about (HC405), which makes migrate
+// --remove-source keep it; another is told (an info).
+func TestAnchorLeftBlocking(t *testing.T) {
+	project := fstest.MapFS{"x.sh": {Data: []byte("exit 2\n"), Mode: 0o755}}
+	for _, blocking := range []bool{true, false} {
+		h := canonical.Hook{Event: "before_tool_execute", Blocking: blocking, Handler: canonical.Handler{Type: canonical.HandlerCommand, Command: "echo $(./x.sh)"}}
+		m := &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}
+		ds := anchorRelativePrograms(m, &canonical.Manifest{Spec: canonical.SpecVersion, Hooks: []canonical.Hook{h}}, "claude-code", "codex", &Scripts{FS: project, Repo: RepoPlace{Known: true, InRepo: true}})
+		want := map[bool]string{true: "warning", false: "info"}[blocking]
+		if len(ds) != 1 || ds[0].Code != CodeProjectDir || ds[0].Severity.String() != want {
+			t.Errorf("blocking %v: %v; want one %s %s", blocking, ds, want, CodeProjectDir)
 		}
 	}
 }
