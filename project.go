@@ -119,6 +119,12 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 		}
 	}
 	rels := ProviderFiles(from, fsys)
+	if len(rels) == 0 && !plugin {
+		// --from names a tool whose plugin file is all the folder holds:
+		// read it, as the folder would be without --from (QA q3 F7: the
+		// detector offered cursor, and --from cursor found nothing).
+		plugin = pluginFileOf(fsys, from)
+	}
 	if plugin && !slices.Contains(rels, "hooks/hooks.json") {
 		// A tool's plugin file at a path not among the tool's project
 		// paths (a Cursor plugin's, known by its event names): the file
@@ -159,6 +165,13 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 		return ProjectSource{}, noSourcef("no %s configuration found in %s", from, dir)
 	}
 	return ProjectSource{From: from, Files: files, Diagnostics: append(ds.WithFile(dir), skipped...)}, nil
+}
+
+// pluginFileOf reports whether fsys holds a plugin's hooks/hooks.json
+// that could be from's (DetectSource lists it).
+func pluginFileOf(fsys fs.FS, from string) bool {
+	src, err := fs.ReadFile(fsys, "hooks/hooks.json")
+	return err == nil && slices.Contains(DetectSource("hooks/hooks.json", src), from)
 }
 
 // findSourceTool settles which tool's config a project holds, for
@@ -483,10 +496,17 @@ func SourceScripts(from string, in providers.Files) *Scripts {
 // disk (keyed by their paths there; "-" or "<stdin>" for standard input)
 // run from: the project (or plugin: plugin is true) whose config the
 // files are, the same for all of them; ok is false when there is none
-// (stdin, a file at no path of the tool's, files of two projects).
+// (stdin, a file at no path of the tool's, files of two projects). A
+// plugin's hooks/hooks.json of a tool that runs hooks in the folder
+// holding its config but keeps none at that path (a Cursor plugin's,
+// which FindProjectSource reads when its folder is converted) runs its
+// relative paths from the plugin's folder, the folder above hooks/.
 func SourceRoot(slug string, in providers.Files) (dir string, plugin, ok bool) {
 	for i, p := range in.Paths() {
 		root, inPlugin, found := ProjectRoot(slug, p)
+		if !found {
+			root, found = pluginFolder(slug, p)
+		}
 		if abs, err := filepath.Abs(p); !found && err == nil && p != "-" && p != "<stdin>" {
 			// settings.json named from inside .claude/ (QA): the path
 			// as a whole says where the project is.
@@ -503,6 +523,20 @@ func SourceRoot(slug string, in providers.Files) (dir string, plugin, ok bool) {
 		dir, plugin = root, inPlugin
 	}
 	return dir, plugin, dir != ""
+}
+
+// pluginFolder returns the folder of a plugin's hooks file p
+// (<folder>/hooks/hooks.json) where slug's tool keeps no config at that
+// path and runs hooks in the folder holding its config (the providers
+// table's hook_cwd "project": Cursor): there the file's relative paths
+// name the plugin's own files (QA q3 F7: a Cursor plugin's
+// ./scripts/deny.sh in repo/sub was anchored at repo/scripts/deny.sh).
+func pluginFolder(slug, p string) (string, bool) {
+	prov, ok := vocab.Default().Provider(slug)
+	if !ok || prov.HookCwd != "project" || p == "-" || p == "<stdin>" || !providers.IsPluginHooksFile(p) || slices.Contains(prov.Paths, "hooks/hooks.json") {
+		return "", false
+	}
+	return filepath.Dir(filepath.Dir(filepath.Clean(p))), true
 }
 
 // FindRepoPlace finds where folder dir lies in a git repository: the
