@@ -500,15 +500,16 @@ const pathSeparators = " \t\n;&|()<>{}`'\"=$"
 // (echo $(./x.sh)), as another program's argument, after a cd it did
 // not anchor, or outside the project (../tools/guard.sh). From a
 // subfolder each names nothing; the caller says so (QA q3 F3: left
-// unsaid, a guard failed open). Text in single quotes is left out (echo
-// 'see ./x.sh' names no file the command opens), and so are a word with
-// a backslash, a comment, and whatever follows a cd into a folder
+// unsaid, a guard failed open), a Windows path among them
+// (.\scripts\win.ps1: windowsPath). Text in single quotes is left out
+// (echo 'see ./x.sh' names no file the command opens), and so are
+// another word with a backslash, a comment, and whatever follows a cd into a folder
 // spelled with a variable or absolute (cd "$(git rev-parse
 // --show-toplevel)" && ./x.sh, right as it is) or into one
 // anchorCommand anchored. It reads the command's bytes as they are, and
 // allocates only for what it finds: it runs for every hook.
 func leftRelative(command string, project fs.FS) []string {
-	if !strings.Contains(command, "/") {
+	if !strings.ContainsAny(command, `/\`) {
 		return nil
 	}
 	var left []string
@@ -524,6 +525,9 @@ func leftRelative(command string, project fs.FS) []string {
 		start = -1
 		if escaped {
 			escaped, cd = false, false
+			if windowsPath(w) && relativeFile(project, strings.ReplaceAll(w, `\`, "/")) {
+				left = appendNew(left, w) // .\scripts\win.ps1 (QA q3 F8)
+			}
 			return false
 		}
 		if cd && (strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~")) {
@@ -571,6 +575,14 @@ func leftRelative(command string, project fs.FS) []string {
 	}
 	word(len(command))
 	return left
+}
+
+// windowsPath reports whether word, which holds a backslash, is a
+// Windows path to a file (.\scripts\win.ps1, hooks\g.ps1): starting .\
+// or with a script's extension, no slash, and no backslash escaping a
+// blank or a quote, as a POSIX word's (my\ dir).
+func windowsPath(word string) bool {
+	return (strings.HasPrefix(word, `.\`) || hasScriptExtension(word)) && !strings.ContainsAny(word, "/ \t'\"") && !strings.HasSuffix(word, `\`)
 }
 
 // relativeFile reports whether word is a relative path leftRelative

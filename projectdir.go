@@ -283,7 +283,7 @@ func leftAsWritten(h *canonical.Hook, i int, to string, left []string) diag.List
 	var ds diag.List
 	at, field := h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i))
 	hint := "start the path with the project's folder as git finds it (\"" + gitTopLevel + "\"/…), or keep the hook in the source tool"
-	const format = "%s: %s runs hooks in the folder the session starts in, and the command names %s by a path relative to the project's root where hookconv does not rewrite it (in a command substitution, as another program's argument, after a cd, or outside the project): in a session started in a subfolder it is not found%s"
+	const format = "%s: %s runs hooks in the folder the session starts in, and the command names %s by a path relative to the project's root where hookconv does not rewrite it (in a command substitution, as another program's argument, after a cd, outside the project, or a Windows path): in a session started in a subfolder it is not found%s"
 	if h.Blocking {
 		ds.Warnf(CodeProjectDir, at, field, hint, format, h.DisplayName(i), to, strings.Join(left, ", "), " and the hook fails (a blocking hook then lets every action through)")
 	} else {

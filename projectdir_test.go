@@ -539,6 +539,11 @@ func TestLeftRelative(t *testing.T) {
 		{"cd lib && ./x.sh", project, []string{"./x.sh"}},
 		{"echo $(./x.sh) $(./y.sh)", nil, []string{"./x.sh", "./y.sh"}},
 		{"cat conf/a.json", nil, nil}, // files not known: no script's look
+		// Windows paths (QA q3 F8), not a POSIX word's escapes.
+		{`powershell -File .\scripts\a.sh`, project, []string{`.\scripts\a.sh`}},
+		{`.\x.sh`, nil, []string{`.\x.sh`}},
+		{`scripts\missing.ps1`, project, nil},
+		{`cat my\ dir/x.sh`, project, nil},
 		// Left unsaid: anchored, absolute, quoted as text, a comment, a
 		// file the project lacks, after a cd into a known folder.
 		{top + "/x.sh; " + top + "/scripts/a.sh", project, nil},
