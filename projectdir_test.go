@@ -3,6 +3,7 @@ package hookconv
 import (
 	"io/fs"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -613,4 +614,32 @@ func TestAnchorWindowsRelative(t *testing.T) {
 			t.Errorf("%s -> %s %q: diagnostics %v, want a warning: %v", tt.from, tt.to, tt.windows, ds, tt.warned)
 		}
 	}
+}
+
+// FuzzAnchorCommand: anchoring and the scan for paths left as written
+// never panic, and every path said left is text of the command, which
+// stays as written where nothing was anchored.
+func FuzzAnchorCommand(f *testing.F) {
+	for _, seed := range []string{
+		"(./x.sh)", "echo $(./x.sh)", "if [ -x ./x.sh ]; then ./x.sh; fi", "time -p ./x.sh",
+		"sudo -u bob ./x.sh", "{ ./x.sh; }", "! ./x.sh || exit 2", "xargs ./x.sh",
+		"(cd sub && ./y.sh) && ./x.sh", "cat <(./x.sh)", "../tools/guard.sh", `powershell -File .\scripts\w.ps1`,
+		"f() { ./x.sh; }; f", "case $x in a) ./x.sh;; esac", "$((1+2)) ./x.sh", "echo 'a' # ./x.sh",
+	} {
+		f.Add(seed)
+	}
+	project := fstest.MapFS{"x.sh": {Data: []byte("exit 2\n")}, "sub/y.sh": {Data: []byte("exit 0\n")}}
+	f.Fuzz(func(t *testing.T, command string) {
+		for _, p := range []fs.FS{project, nil} {
+			out, did := anchorCommand(command, `"$(git rev-parse --show-toplevel)"`, p)
+			if len(did.paths)+len(did.dirs) == 0 && out != command {
+				t.Fatalf("%q: rewritten %q, nothing said anchored", command, out)
+			}
+			for _, l := range leftRelative(out, p) {
+				if !strings.Contains(out, l) {
+					t.Fatalf("%q: left %q, not in %q", command, l, out)
+				}
+			}
+		}
+	})
 }
