@@ -95,8 +95,8 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 // peaked at 752 MiB, the collection put off too long): the tools that write one
 // file per hook or generated code allocate the most. A tool not listed
 // allocates what the Claude-shaped family does; validating, which
-// converts nothing, gets the family's figure too, though it allocates
-// about a third of it. TestAllocPerInputByte keeps the figures true.
+// converts nothing, has a figure of its own. TestAllocPerInputByte keeps
+// the figures true.
 var allocPerInputByte = map[string]int{
 	"claude-code": 59, "gemini-cli": 61, "codex": 70, "factory-droid": 58,
 	"cursor": 72, "copilot-cli": 95, "vs-code-copilot": 70,
@@ -106,6 +106,15 @@ var allocPerInputByte = map[string]int{
 
 // defaultAllocPerInputByte is the Claude-shaped family's (qwen-code: 55).
 const defaultAllocPerInputByte = 55
+
+// validateAllocPerInputByte is what validate allocates per byte of a
+// manifest, which it reads and checks but converts to nothing
+// (TestAllocPerInputByte: 15; a tool's own config, which it decodes and
+// lints, 22, and a large one is collected once more). Validate once took
+// the family's figure, and with collections put off until the heap held
+// that much, 100,000 hooks peaked at 707 MiB where 321 MiB had done; at
+// 22, 531 MiB, and slower, for faulting in pages it never used.
+const validateAllocPerInputByte = 15
 
 // prepareHeap readies the heap for converting n bytes of input to each of
 // the command's targets: a large input is converted in memory backed by
@@ -123,14 +132,16 @@ func prepareHeap(e *env, n int) {
 // heapEstimate is what converting n bytes of input to each of targets
 // allocates in all, and in the largest of the conversions, with a fifth
 // more: the process also reads its input and prints its diagnostics.
+// No targets is validate's reading.
 func heapEstimate(targets []string, n int) (total, largest int) {
+	if len(targets) == 0 {
+		return n * validateAllocPerInputByte * 6 / 5, n * validateAllocPerInputByte * 6 / 5
+	}
 	for _, t := range targets {
 		perByte := cmp.Or(allocPerInputByte[t], defaultAllocPerInputByte)
 		total += perByte
 		largest = max(largest, perByte)
 	}
-	total = cmp.Or(total, defaultAllocPerInputByte)
-	largest = cmp.Or(largest, defaultAllocPerInputByte)
 	return n * total * 6 / 5, n * largest * 6 / 5
 }
 
