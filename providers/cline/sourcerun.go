@@ -13,6 +13,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/internal/memo"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -35,31 +36,19 @@ func sourceRunFor(h *canonical.Hook, from string) sourceRunOf {
 		return sourceRunOf{}
 	}
 	k := [2]string{from, h.Event}
-	sourceRuns.RLock()
-	r, seen := sourceRuns.by[k]
-	sourceRuns.RUnlock()
-	if seen {
+	if r, seen := sourceRuns.Load(k); seen {
 		return r
 	}
 	pe, ok := hookrun.Default().ProgramEvent(from, h.Event, nil)
-	r = sourceRunOf{pe: pe, ok: ok, decisions: decisionsOf(pe.Feedback)}
-	sourceRuns.Lock()
-	if sourceRuns.by == nil {
-		sourceRuns.by = map[[2]string]sourceRunOf{}
-	}
-	sourceRuns.by[k] = r
-	sourceRuns.Unlock()
+	r := sourceRunOf{pe: pe, ok: ok, decisions: decisionsOf(pe.Feedback)}
+	sourceRuns.Store(k, r)
 	return r
 }
 
 // sourceRuns holds sourceRun's answers by tool and event: the tables do
 // not change, and a large config asks for the same few thousands of
-// times. (A map under a lock: a sync.Map's key, boxed, would allocate on
-// every lookup.)
-var sourceRuns struct {
-	sync.RWMutex
-	by map[[2]string]sourceRunOf
-}
+// times.
+var sourceRuns memo.Map[[2]string, sourceRunOf]
 
 // sourceRunOf is one of sourceRuns' answers.
 type sourceRunOf struct {

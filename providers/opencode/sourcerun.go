@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/internal/memo"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -79,30 +80,20 @@ func programEventFor(from, event string) programEventOf {
 		return programEventOf{}
 	}
 	k := [2]string{from, event}
-	programEvents.RLock()
-	r, seen := programEvents.by[k]
-	programEvents.RUnlock()
-	if seen {
+	if r, seen := programEvents.Load(k); seen {
 		return r
 	}
+	var r programEventOf
 	r.pe, r.ok = hookrun.Default().ProgramEvent(from, event, nil)
 	r.feeds = r.ok && len(r.pe.Feedback) > 0 && hookrun.Default().CarriesFeedback(from, Slug, event)
-	programEvents.Lock()
-	if programEvents.by == nil {
-		programEvents.by = map[[2]string]programEventOf{}
-	}
-	programEvents.by[k] = r
-	programEvents.Unlock()
+	programEvents.Store(k, r)
 	return r
 }
 
 // programEvents holds programEventFor's answers by tool and event: the
 // tables do not change, and a large config asks for the same few
 // thousands of times.
-var programEvents struct {
-	sync.RWMutex
-	by map[[2]string]programEventOf
-}
+var programEvents memo.Map[[2]string, programEventOf]
 
 // programEventOf is one of programEvents' answers.
 type programEventOf struct {
