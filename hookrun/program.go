@@ -41,6 +41,12 @@ type ProgramEvent struct {
 	// such exit as a deny, its stdout (else its stderr) the reason,
 	// where a block stops an action (Policy.Continues).
 	CrashBlocks bool `json:"crash_blocks,omitempty"`
+	// AnswersAnyExit says the source reads a JSON object the hook printed
+	// (its stdout, else its stderr) as its answer whatever the exit code
+	// but 2 (the contracts table's answers_any_exit: Gemini CLI's
+	// "echo '{\"decision\": \"deny\"}'; exit 1" denies), as run --from
+	// reads it.
+	AnswersAnyExit bool `json:"answers_any_exit,omitempty"`
 	// Feedback are the answers the source gives the agent on the event
 	// as feedback on what already happened, not as a block (its
 	// feedback_json: Claude Code's PostToolUse decision "block"): run
@@ -122,6 +128,7 @@ func (t *Tables) ProgramEvent(from, event string, tools []string) (ProgramEvent,
 	s := t.Answers(from, SourceEvent(from, &in))
 	pe.Event = s.eventName()
 	pe.CrashBlocks = s.crashBlocks
+	pe.AnswersAnyExit = s.answersAnyExit
 	for _, as := range s.feedback {
 		pe.Feedback = append(pe.Feedback, ProgramLine{Path: as.path, Value: json.RawMessage(as.value)})
 	}

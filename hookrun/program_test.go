@@ -112,6 +112,9 @@ func TestProgramEventIsRun(t *testing.T) {
 func checkExitsAndFeedbackAreRun(t *testing.T, tb *Tables, pe ProgramEvent, from, ev string) {
 	t.Helper()
 	s := tb.Answers(from, SourceEvent(from, &Input{Event: ev}))
+	if got := s.answerOnFailure(1, []byte(`{"decision": "deny"}`), ""); pe.AnswersAnyExit != (got != nil) {
+		t.Errorf("%s %s: AnswersAnyExit %v, but run --from reads a JSON answer on exit 1 as %q", from, ev, pe.AnswersAnyExit, got)
+	}
 	if pe.CrashBlocks != (s.plainDeny(3, []byte("no"), "") != "") {
 		t.Errorf("%s %s: CrashBlocks %v, but run --from reads a plain exit 3 as %q", from, ev, pe.CrashBlocks, s.plainDeny(3, []byte("no"), ""))
 	}

@@ -360,6 +360,9 @@ func sourceForms(r *runtime, m *canonical.Manifest) string {
 			if pe.CrashBlocks {
 				members = append(members, [2]string{"crash_blocks", "true"})
 			}
+			if pe.AnswersAnyExit {
+				members = append(members, [2]string{"answers_any_exit", "true"})
+			}
 			if len(pe.Feedback) > 0 {
 				members = append(members, [2]string{"feedback", jsJSON(pe.Feedback)})
 			}

@@ -516,6 +516,10 @@ func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
 		guard("gemini stderr exit 3", "stderr3", `echo "no on stderr" >&2; exit 3`, gemini),
 		guard("gemini json exit 3", "json3", `echo '{"decision": "allow"}'; exit 3`, gemini),
 		guard("canonical exit 3", "canon3", `echo "canonical says no"; exit 3`, nil),
+		// Gemini reads a JSON answer whatever the exit (answers_any_exit).
+		guard("gemini json deny exit 1", "jsondeny1", `echo '{"decision": "deny", "reason": "json says no"}'; exit 1`, gemini),
+		guard("gemini json deny stderr exit 3", "jsondeny3", `echo '{"decision": "deny", "reason": "stderr json says no"}' >&2; exit 3`, gemini),
+		guard("canonical json deny exit 1", "canonjson1", `echo '{"decision": "deny", "reason": "not read"}'; exit 1`, nil),
 		{"name": "claude feedback", "event": "after_tool_execute", "matcher": "shell", "provider_data": claude,
 			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("lint",
 				`echo '{"decision": "block", "reason": "lint failed: fix it"}'`)}},
@@ -545,10 +549,13 @@ func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
 		after("echo lint"),
 		after("echo canonfeed"),
 		after("echo blockfeed"),
+		before("echo jsondeny1"),
+		before("echo jsondeny3"),
+		before("echo canonjson1"),
 	}
 	res, log := runHarness(t, node, hooks, steps)
 	t.Logf("plugin log:\n%s", log)
-	for i, want := range []string{"gemini says no", "no on stderr", "", ""} {
+	for i, want := range map[int]string{0: "gemini says no", 1: "no on stderr", 2: "", 3: "", 7: "json says no", 8: "stderr json says no", 9: ""} {
 		if got := res.Steps[i].Message; res.Steps[i].Threw != (want != "") || got != want {
 			t.Errorf("step %d: threw %v %q, want %q", i, res.Steps[i].Threw, got, want)
 		}

@@ -314,6 +314,8 @@ function decide(name, hook, label, source, r, call) {
   }
   const plain = canBlock ? sourceDeny(source, r) : "";
   if (plain !== "") return block(name, call, plain);
+  const failed = sourceAnswerOnFailure(source, r);
+  if (failed !== undefined) return answerOf(name, label, source, failed, call, canBlock);
   if (r.error || r.code !== 0) {
     if (r.code === 2 && canBlock) {
       return block(name, call, r.stderr.trim() || `${label} blocked ${toolOf(call.input) || name} (exit 2)`);
@@ -334,6 +336,14 @@ function decide(name, hook, label, source, r, call) {
     warn(`${name}: ${label} printed something other than a JSON object on exit 0: a hook error; the action proceeds`);
     return false;
   }
+  return answerOf(name, label, source, answer, call, canBlock);
+}
+
+/**
+ * Applies a hook's JSON answer, read in its own tool's forms where it was
+ * written for another tool.
+ */
+function answerOf(name, label, source, answer, call, canBlock) {
   if (source) {
     const own = answer;
     answer = withSourceAnswer(name, label, source, own, canBlock);
@@ -358,6 +368,25 @@ function sourceDeny(source, r) {
     return "";
   } catch {
     return text;
+  }
+}
+
+/**
+ * The JSON object a hook written for another tool printed, its stdout else
+ * its stderr, when it exited with a code other than 0 and 2 and that tool
+ * reads such an answer whatever the code (answers_any_exit: Gemini CLI's
+ * "echo '{\"decision\": \"deny\"}'; exit 1" denies), as `hookconv run
+ * --from` reads it; undefined otherwise.
+ */
+function sourceAnswerOnFailure(source, r) {
+  if (!source || !source.answers_any_exit || r.error || r.timedOut || typeof r.code !== "number" || r.code === 0 || r.code === 2) return undefined;
+  const text = r.stdout.trim() || r.stderr.trim();
+  if (!text.startsWith("{")) return undefined;
+  try {
+    const answer = JSON.parse(text);
+    return answer !== null && typeof answer === "object" && !Array.isArray(answer) ? answer : undefined;
+  } catch {
+    return undefined;
   }
 }
 
