@@ -420,8 +420,10 @@ type migration struct {
 	// "already there".
 	read []string
 	// removal is what --remove-source takes out of the source
-	// (hookconv.PlanRemoval), once planned.
-	removal hookconv.Removal
+	// (hookconv.PlanRemoval), once planned; keptWhole the source files it
+	// leaves as they are though a target holds some of their hooks.
+	removal   hookconv.Removal
+	keptWhole []removalSummaryJSON
 }
 
 // fromHere names the target's files in diagnostics as the source's are
@@ -520,7 +522,38 @@ func (m *migration) removeSource(in providers.Files, decoded *canonical.Manifest
 		}
 		m.changes = append(m.changes, c)
 	}
+	m.keptWhole = keptWhole(decoded, files, m.dir)
 	return ds
+}
+
+// keptWhole lists the source files --remove-source leaves as they are,
+// each hook in them kept (for the reasons the warnings give: HC409,
+// HC414, HC470), with how many: the summary says nothing was removed
+// there, where it would otherwise say nothing at all (QA: the hooks kept
+// because Codex's hooks were switched off left no line).
+func keptWhole(decoded *canonical.Manifest, rewritten providers.Files, dir string) []removalSummaryJSON {
+	if decoded == nil {
+		return nil
+	}
+	var out []removalSummaryJSON
+	at := map[string]int{} // a file's index in out
+	for _, h := range decoded.Hooks {
+		if _, ok := rewritten[h.OriginFile]; ok || h.OriginFile == "" {
+			continue
+		}
+		k, seen := at[h.OriginFile]
+		if !seen {
+			rel, err := filepath.Rel(dir, h.OriginFile)
+			if err != nil {
+				rel = h.OriginFile
+			}
+			k = len(out)
+			at[h.OriginFile] = k
+			out = append(out, removalSummaryJSON{File: filepath.ToSlash(rel)})
+		}
+		out[k].Kept++
+	}
+	return out
 }
 
 func (m *migration) printDiff(e *env) error {
@@ -972,6 +1005,9 @@ func (m *migration) printSummary(e *env, format string, written bool) error {
 				removal = append(removal, removalSummaryJSON{File: here(c.rel), Removed: c.removed, Kept: c.stayed})
 			}
 		}
+		for _, r := range m.keptWhole {
+			removal = append(removal, removalSummaryJSON{File: here(r.File), Kept: r.Kept})
+		}
 		sum.Removal = &removal
 	}
 	if format == diag.FormatJSON {
@@ -1012,7 +1048,12 @@ func (m *migration) printSummary(e *env, format string, written bool) error {
 			kept = fmt.Sprintf(", %d kept there", r.Kept)
 		}
 		line := fmt.Sprintf("%s: %d migrated hooks removed from %s%s\n", m.from, r.Removed, r.File, kept)
-		if !written {
+		switch {
+		case r.Removed == 0 && slices.ContainsFunc(m.keptWhole, func(k removalSummaryJSON) bool { return here(k.File) == r.File }):
+			// A file left as it is (keptWhole): its hooks all stay, for
+			// the reasons the warnings give.
+			line = fmt.Sprintf("%s: %s left as it is, its %d hooks kept there (the warnings say why)\n", m.from, r.File, r.Kept)
+		case !written:
 			line = fmt.Sprintf("%s: %d migrated hooks removed%s (would write %s)\n", m.from, r.Removed, kept, r.File)
 		}
 		if _, err := io.WriteString(e.stdout, line); err != nil {
