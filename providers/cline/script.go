@@ -249,14 +249,13 @@ exit 0
 		return
 	}
 	plans := w.plans
-	needTool, needRun, needAsync, needKind := false, false, false, false
+	needTool, needRun, needAsync := false, false, false
 	for _, p := range plans {
 		sh := p.sh
 		if !p.run {
 			continue
 		}
 		needTool = needTool || p.cond != ""
-		needKind = needKind || p.crash || p.anyExit
 		if sh.h.Handler.Async {
 			needAsync = true
 		} else {
@@ -278,11 +277,8 @@ exit 0
 		w.text(toolHelpers)
 	}
 	if needRun {
+		// hc_done reads every hook's answer with the parser.
 		w.text(runHelpers)
-	}
-	if needKind {
-		// Only hc_done's CRASH branch reads it: most scripts go without
-		// the parser.
 		w.text(kindHelper)
 	}
 	if needAsync {
@@ -878,15 +874,11 @@ hc_done() {
 		fi
 		;;
 	esac
-	# Exit 0: stdout is nothing, or a JSON object.
-	hc_shape=$(tr -d ' \t\r\n' <"$hc_dir/out" | LC_ALL=C awk '
-		{ s = s $0 }
-		END {
-			if (s == "") print "none"
-			else if (substr(s, 1, 1) == "{" && substr(s, length(s)) == "}") print "json"
-			else print "text"
-		}')
-	case $hc_shape in
+	# Exit 0: stdout is nothing, or a JSON object (run --from's test:
+	# the trimmed text is valid JSON and starts with "{"); anything else,
+	# invalid JSON such as {"decision": "deny",} too, is text, which
+	# blocks nothing (spec §5: a hook error).
+	case $(hc_kind "$hc_dir/out" object) in
 	none) return ;;
 	text)
 		if [ "${5-0}" = 1 ]; then
@@ -903,7 +895,7 @@ hc_done() {
 	# Cline's own "contextModification", which hooks written for those
 	# tools print.
 	for hc_k in context additionalContext contextModification; do
-		hc_v=$(hc_json "$hc_k" "$hc_dir/out")
+		hc_v=$(hc_answer "$hc_k hookSpecificOutput.$hc_k" first)
 		case $hc_v in
 		s:?*)
 			hc_ctx=$hc_ctx$hc_sep${hc_v#s:}
@@ -914,22 +906,18 @@ hc_done() {
 	done
 	# A block: hooks/1.0 "decision" deny or ask ("block" is Claude Code's
 	# older spelling) or "continue": false; Claude Code's
-	# "permissionDecision"; Cline's own "cancel": true.
+	# "permissionDecision"; Cline's own "cancel": true. A key given twice
+	# decides by the value that stops, as run --from reads it.
 	hc_why=
 	hc_stop=0
-	case $(hc_json decision "$hc_dir/out") in
-	s:deny | s:ask | s:block) hc_stop=1 hc_why=$(hc_json reason "$hc_dir/out") ;;
-	esac
-	if [ "$hc_stop" = 0 ]; then
-		case $(hc_json permissionDecision "$hc_dir/out") in
-		s:deny | s:ask) hc_stop=1 hc_why=$(hc_json permissionDecisionReason "$hc_dir/out") ;;
-		esac
-	fi
-	if [ "$hc_stop" = 0 ] && [ "$(hc_json continue "$hc_dir/out")" = l:false ]; then
-		hc_stop=1 hc_why=$(hc_json stopReason "$hc_dir/out")
-	fi
-	if [ "$hc_stop" = 0 ] && [ "$(hc_json cancel "$hc_dir/out")" = l:true ]; then
-		hc_stop=1 hc_why=$(hc_json errorMessage "$hc_dir/out")
+	if hc_says decision s:deny s:ask s:block; then
+		hc_stop=1 hc_why=$(hc_answer reason first)
+	elif hc_says 'permissionDecision hookSpecificOutput.permissionDecision' s:deny s:ask; then
+		hc_stop=1 hc_why=$(hc_answer 'permissionDecisionReason hookSpecificOutput.permissionDecisionReason' first)
+	elif hc_says continue l:false; then
+		hc_stop=1 hc_why=$(hc_answer stopReason first)
+	elif hc_says cancel l:true; then
+		hc_stop=1 hc_why=$(hc_answer errorMessage first)
 	fi
 	[ "$hc_stop" = 1 ] || return
 	case $hc_why in
@@ -939,8 +927,8 @@ hc_done() {
 	if [ "$2" = 1 ]; then
 		hc_cancel "${hc_why:-hookconv: $1 blocked the action}"
 	fi
-	if [ "${7-0}" = 1 ] && [ "$(hc_json continue "$hc_dir/out")" = l:false ]; then
-		hc_why=$(hc_json stopReason "$hc_dir/out")
+	if [ "${7-0}" = 1 ] && hc_says continue l:false; then
+		hc_why=$(hc_answer stopReason first)
 		case $hc_why in
 		s:*) hc_why=${hc_why#s:} ;;
 		*) hc_why= ;;
@@ -948,9 +936,8 @@ hc_done() {
 		hc_cancel "${hc_why:-hookconv: $1 stopped the agent}"
 	fi
 	if [ "${8-0}" != 0 ] && [ -n "$hc_why" ]; then
-		hc_v=$(hc_json decision "$hc_dir/out")
 		for hc_k in $8; do
-			if [ "$hc_v" = "s:$hc_k" ]; then
+			if hc_says decision "s:$hc_k"; then
 				hc_ctx=$hc_ctx$hc_sep$hc_why
 				hc_sep='\n'
 				return
@@ -964,8 +951,9 @@ hc_done() {
 // kindHelper tells JSON output from plain text, for hc_done's CRASH
 // argument (spec §5; reference part 1 §2.9).
 const kindHelper = `
-# hc_kind FILE: "none" when FILE holds only blanks, "json" when it holds
-# one valid JSON value (an object, a list, a string, a number, a literal)
+# hc_kind FILE [object]: "none" when FILE holds only blanks, "json" when
+# it holds one valid JSON value (an object, a list, a string, a number, a
+# literal; only an object with "object")
 # and "text" otherwise: the rule run --from applies (Go's json.Valid on
 # the trimmed text, as Gemini CLI's JSON.parse), so plain text that
 # starts with "[", "{" or a quote is still text (QA: "[policy] denied"
@@ -974,17 +962,21 @@ const kindHelper = `
 # byte becomes another control character, which JSON does not allow
 # either.
 hc_kind() {
-	tr '\000' '\001' <"$1" | LC_ALL=C awk '
+	tr '\000' '\001' <"$1" | LC_ALL=C awk -v object="${2-}" '
 		BEGIN {
 			for (i = 1; i < 32; i++) if (i != 9 && i != 10 && i != 13) ctl = ctl sprintf("%c", i)
 			inner = ctl "\t\n\r"
+			# Unicode White_Space in UTF-8, which bytes.TrimSpace in Go
+			# trims before run --from reads the text (QA F3: a leading \v
+			# or a trailing no-break space made a deny text).
+			blank = "([ \t\n\r\v\f]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+"
 		}
 		{ s = s (NR > 1 ? "\n" : "") $0 }
 		END {
-			sub(/^[ \t\n\r\v\f]+/, "", s)
-			sub(/[ \t\n\r\v\f]+$/, "", s)
+			sub("^" blank, "", s)
+			sub(blank "$", "", s)
 			if (s == "") print "none"
-			else if (valid(s)) print "json"
+			else if (valid(s) && (object == "" || substr(s, 1, 1) == "{")) print "json"
 			else print "text"
 		}
 		# valid: s is one JSON value. want is what may come next: v a
@@ -1063,7 +1055,89 @@ hc_kind() {
 
 # hc_object FILE: FILE holds one valid JSON object (hc_kind's rule).
 hc_object() {
-	[ "$(hc_kind "$1")" = json ] && [ "$(tr -d ' \t\r\n' <"$1" | cut -c1)" = "{" ]
+	[ "$(hc_kind "$1" object)" = json ]
+}
+
+# hc_answer KEYS [first]: the values of the KEYS (space-separated paths:
+# a top-level key, or OBJECT.KEY for a key of a top-level object) in the
+# JSON object hc_done reads ($hc_dir/out, which hc_object checked), one a
+# line in order, only the first with "first": "s:" and a string's text,
+# still JSON-escaped, "l:" and a literal (true, false, null, a number),
+# or "o:" for an object or a list. A key at another place is no answer
+# (QA F3: a guard's {"checks": [{"decision": "allow"}], "decision":
+# "deny"} went through). The JSON being valid, strings hold no raw
+# newline, and folding newlines leaves it one line.
+hc_answer() {
+	tr '\n\r' '  ' <"$hc_dir/out" | LC_ALL=C awk -v keys="$1" -v first="${2-}" '
+		BEGIN {
+			n = split(keys, ks, " ")
+			for (i = 1; i <= n; i++) want[ks[i]] = 1
+		}
+		{ s = s $0 }
+		END {
+			# d is the depth; at each: obj (an object, not a list), key
+			# (a key comes next), name (the key whose value comes) and
+			# pre (the path to there).
+			n = length(s)
+			for (i = 1; i <= n; i++) {
+				c = substr(s, i, 1)
+				if (c == "\"") {
+					j = strend(s, i, n)
+					if (obj[d] && key[d]) name[d] = substr(s, i + 1, j - i - 1)
+					else if (at(d)) say("s:" substr(s, i + 1, j - i - 1))
+					i = j
+				} else if (c == "{" || c == "[") {
+					if (at(d)) say("o:")
+					pre[d + 1] = d ? pre[d] name[d] "." : ""
+					d++
+					obj[d] = key[d] = c == "{"
+					name[d] = obj[d] ? "" : "\001"
+				} else if (c == "}" || c == "]") {
+					d--
+				} else if (c == ":") {
+					key[d] = 0
+				} else if (c == ",") {
+					if (obj[d]) key[d] = 1
+				} else if (at(d) && match(substr(s, i), /^[-+.0-9a-zA-Z]+/)) {
+					say("l:" substr(s, i, RLENGTH))
+					i += RLENGTH - 1
+				}
+			}
+		}
+		# at: a value of one of the keys comes at depth d.
+		function at(d) {
+			return d && obj[d] && !key[d] && ((pre[d] name[d]) in want)
+		}
+		function say(v) {
+			print v
+			if (first != "") exit
+		}
+		# strend: the position of the quote that ends the string opened at i.
+		function strend(s, i, n,    c) {
+			for (i++; i <= n; i++) {
+				c = substr(s, i, 1)
+				if (c == "\\") i++
+				else if (c == "\"") return i
+			}
+			return n
+		}'
+}
+
+# hc_says KEYS VALUE...: a value of the KEYS in the answer (hc_answer)
+# is one of the VALUEs.
+hc_says() {
+	hc_said=$(hc_answer "$1")
+	shift
+	for hc_w in "$@"; do
+		case "
+$hc_said
+" in
+		*"
+$hc_w
+"*) return 0 ;;
+		esac
+	done
+	return 1
 }
 `
 
