@@ -955,6 +955,11 @@ func (res *Conversion) plan(s *Source, to string) (providers.Adapter, bool) {
 					notes.Diagnostics = append(notes.Diagnostics, doubleRun(s.Files, from, to, switchedOffFiles(m, from, s.Files))...)
 				}
 			})
+		} else if s.Scripts != nil && s.Scripts.PluginFolder {
+			// A Cursor plugin's hooks written to the project's own
+			// .cursor/hooks.json run from the project's root, not the
+			// plugin's folder their paths start at (QA y2 F1).
+			res.Diagnostics = append(res.Diagnostics, anchorRelativePrograms(planned, m, from, to, s.Scripts)...)
 		}
 	}
 	// hookconv's own programs (OpenCode's plugin, Cline's scripts) hold

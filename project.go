@@ -489,7 +489,18 @@ func SourceScripts(from string, in providers.Files) *Scripts {
 	if !ok {
 		return nil
 	}
-	return &Scripts{FS: os.DirFS(root), Plugin: plugin, Repo: FindRepoPlace(root)}
+	return &Scripts{FS: os.DirFS(root), Plugin: plugin, PluginFolder: inPluginFolder(from, in), Repo: FindRepoPlace(root)}
+}
+
+// inPluginFolder reports whether SourceRoot takes the folder of a plugin
+// kept in a project for the files' (pluginFolder), not a project's root.
+func inPluginFolder(from string, in providers.Files) bool {
+	for _, p := range in.Paths() {
+		_, _, found := ProjectRoot(from, p)
+		_, plugin := pluginFolder(from, p)
+		return !found && plugin
+	}
+	return false
 }
 
 // SourceRoot finds the folder the hooks of config files read from the

@@ -149,7 +149,7 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 // whose hooks m's name by SourceIndex.
 func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts *Scripts) diag.List {
 	target, ok := vocab.Default().Provider(to)
-	if !ok || target.HookCwd != "session" || scripts != nil && scripts.Plugin {
+	if !ok || scripts != nil && scripts.Plugin {
 		return nil
 	}
 	var files fs.FS // nil: the project's files are not known
@@ -157,10 +157,18 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 	if scripts != nil {
 		files, place = scripts.FS, scripts.Repo
 	}
+	// A plugin's folder below the project's root (a Cursor plugin's in
+	// a subfolder) is where its paths start, and a target that runs
+	// hooks from the project's root does not run them there either.
+	fromPlugin := scripts != nil && scripts.PluginFolder && target.HookCwd != "session" && !(place.InRepo && place.Sub == "")
+	if target.HookCwd != "session" && !fromPlugin {
+		return nil
+	}
 	anchor := `"$` + target.ProjectDirVar + `"`
 	found := true
-	if target.ProjectDirVar == "" {
-		if _, inRepo := place.topLevel(); !inRepo {
+	if target.ProjectDirVar == "" || fromPlugin {
+		_, inRepo := place.topLevel()
+		if !inRepo && !fromPlugin {
 			// No repository: the target knows the project by the folder
 			// the session starts in, so its config loads only there,
 			// where the relative path is found.
@@ -170,17 +178,24 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 		if place.Known {
 			sub = place.Sub
 		}
-		anchor = `"` + gitTopLevel + `"`
+		root := gitTopLevel
+		if target.ProjectDirVar != "" {
+			root = "$" + target.ProjectDirVar
+		}
+		anchor = `"` + root + `"`
 		if sub != "" {
 			quoted, ok := subInQuotes(sub)
 			found = ok
-			anchor = `"` + gitTopLevel + "/" + quoted + `"`
+			anchor = `"` + root + "/" + quoted + `"`
 		}
+		// In no repository the plugin's place in the project is not
+		// known: the paths are left, and said to be lost.
+		found = found && inRepo
 	}
 	// A source that runs hooks in the session's folder too already ran
 	// a Windows command's relative path from there: nothing is new.
 	source, _ := vocab.Default().Provider(from)
-	a := hookAnchoring{src: src, to: to, anchor: anchor, files: files, place: place, found: found, fromRoot: source.HookCwd != "session"}
+	a := hookAnchoring{src: src, to: to, anchor: anchor, files: files, place: place, found: found, fromRoot: source.HookCwd != "session" && !fromPlugin, fromPlugin: fromPlugin}
 	// Each hook is anchored on its own, and for a large config to a tool
 	// that runs hooks in the session's folder this is the plan's longest
 	// stretch (Codex: some 18 ms of CPU for 10,000 handlers, every one
@@ -200,6 +215,10 @@ type hookAnchoring struct {
 	place    RepoPlace // the project's place in its repository
 	found    bool      // the anchor can be written: the project's place quotes safely
 	fromRoot bool      // the source runs hooks in the project's root
+	// fromPlugin says the paths start at a plugin's folder below the
+	// project's root, which the target, running hooks from that root,
+	// does not run them in (a Cursor plugin's to Claude Code).
+	fromPlugin bool
 }
 
 // hook anchors the relative programs of h, the plan's hook i, in place,
@@ -262,6 +281,10 @@ func (a *hookAnchoring) hook(ds *diag.List, h *canonical.Hook, i int) {
 	if len(did.paths)+len(did.dirs) == 0 {
 		return
 	}
+	if a.fromPlugin {
+		a.pluginSaid(ds, h, i, did)
+		return
+	}
 	if !a.found {
 		rel := slices.Compact(slices.Sorted(slices.Values(append(did.paths, did.dirs...))))
 		ds.Warnf(CodeProjectDir, at, field, "rename the folder, or start the path with the project's folder as git finds it ("+gitTopLevel+"/…)",
@@ -271,6 +294,27 @@ func (a *hookAnchoring) hook(ds *diag.List, h *canonical.Hook, i int) {
 	}
 	ds.Infof(CodeProjectDir, at, field, "",
 		"%s: %s runs hooks in the folder the session starts in, not the project's root; the command %s from %s instead", h.DisplayName(i), a.to, did.said(), base)
+}
+
+// pluginSaid says, for a hook of a plugin kept below the project's root,
+// what anchoring its plugin-relative paths did: from where the target
+// runs hooks, the project's root, they name nothing (exit 127), and a
+// blocking hook lets the action through (QA y2 F1: a Cursor plugin's
+// ./scripts/g.sh to Claude Code, silently). The project is taken for
+// the git repository's top level, which the info says, since hookconv
+// does not know where the output goes.
+func (a *hookAnchoring) pluginSaid(ds *diag.List, h *canonical.Hook, i int, did anchoring) {
+	at, field := h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i))
+	if !a.found {
+		rel := slices.Compact(slices.Sorted(slices.Values(append(did.paths, did.dirs...))))
+		ds.Warnf(CodeProjectDir, at, field, "write the paths from the project's root, or put the project under git (git init) and convert again",
+			"%s: the command runs %s by a path relative to the plugin's folder, but %s runs hooks from the project's root, and hookconv cannot tell where the plugin lies in the project (no git repository, or a path it cannot quote): the command is not found there (a blocking hook then lets every action through)",
+			h.DisplayName(i), strings.Join(rel, ", "), a.to)
+		return
+	}
+	ds.Infof(CodeProjectDir, at, field, "if the project "+a.to+" runs is not that repository's top level, write the paths from its root",
+		"%s: %s runs hooks from the project's root, not the plugin's folder (%s) the command's paths start at; the command %s from %s instead, taking the project for the git repository's top level",
+		h.DisplayName(i), a.to, a.place.Sub, did.said(), a.anchor)
 }
 
 // leftAsWritten says that h's command still runs or reads the project

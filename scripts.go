@@ -226,6 +226,11 @@ type Scripts struct {
 	// Plugin says the config is a plugin's or extension's hooks file,
 	// whose commands name their scripts through the plugin's folder.
 	Plugin bool
+	// PluginFolder says the commands run from the folder of a plugin
+	// kept in a project (a Cursor plugin's hooks/hooks.json in a
+	// subfolder: SourceRoot), which a target running hooks from the
+	// project's root does not run them in.
+	PluginFolder bool
 	// Repo is where the folder lies in a git repository: a target with
 	// no project variable finds the project through git.
 	Repo RepoPlace
