@@ -534,7 +534,7 @@ func leftRelative(command string, project fs.FS) []string {
 			return true
 		}
 		cd = w == "cd" || w == "pushd"
-		if relativeFile(project, w) {
+		if relativeFile(project, w) || bareProjectFile(project, w) {
 			left = appendNew(left, w)
 		}
 		return false
@@ -575,6 +575,23 @@ func leftRelative(command string, project fs.FS) []string {
 	}
 	word(len(command))
 	return left
+}
+
+// bareProjectFile reports whether word, a name with no slash, is a file
+// at the top of project, known to be there: another program's argument
+// (./g.sh policy.json) read from the folder the hook runs in, which from
+// a subfolder is not found, as config/policy.json is not (QA y2 F2: the
+// one was reported, the other not). Only a name with a dot is looked up
+// (policy.json, .env), as a data file's mostly is, which spares program
+// names and words (git, jq, exit) a look-up each; a name that is no file
+// of the project is not guessed at.
+func bareProjectFile(project fs.FS, word string) bool {
+	if project == nil || !strings.Contains(word, ".") || word == "." || word == ".." || strings.HasPrefix(word, "-") ||
+		strings.Trim(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+@-") != "" {
+		return false
+	}
+	st, err := fs.Stat(project, word)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // windowsPath reports whether word, which holds a backslash, is a

@@ -526,6 +526,7 @@ func TestLeftRelative(t *testing.T) {
 		"x.sh":         {Data: []byte("exit 2\n")},
 		"scripts/a.sh": {Data: []byte("exit 2\n")},
 		"conf/a.json":  {Data: []byte("{}\n")},
+		"policy.json":  {Data: []byte("{}\n")},
 	}
 	const top = `"$(git rev-parse --show-toplevel)"`
 	for _, tt := range []struct {
@@ -540,6 +541,10 @@ func TestLeftRelative(t *testing.T) {
 		{"cd lib && ./x.sh", project, []string{"./x.sh"}},
 		{"echo $(./x.sh) $(./y.sh)", nil, []string{"./x.sh", "./y.sh"}},
 		{"cat conf/a.json", nil, nil}, // files not known: no script's look
+		// A bare name, when the project holds it (QA y2 F2); not guessed.
+		{top + "/x.sh policy.json", project, []string{"policy.json"}},
+		{top + "/x.sh nothere.json conf", project, nil},
+		{top + "/x.sh policy.json", nil, nil},
 		// Windows paths (QA q3 F8), not a POSIX word's escapes.
 		{`powershell -File .\scripts\a.sh`, project, []string{`.\scripts\a.sh`}},
 		{`.\x.sh`, nil, []string{`.\x.sh`}},
