@@ -57,10 +57,7 @@ func recorded(t *testing.T, name string) map[string]any {
 // passing one does not, a non-blocking exit 2 does not, a hook for another
 // tool does not run, stdin carries the event, a timeout kills the command.
 func TestPluginRunsUnderNode(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed; the generated plugin's runtime is not tested")
-	}
+	node := needNode(t)
 	dir := t.TempDir()
 	project := filepath.Join(dir, "project")
 	if err := os.MkdirAll(filepath.Join(project, "sub"), 0o755); err != nil {
@@ -334,10 +331,7 @@ func waitGone(t *testing.T, pid int) {
 // shared manifests loads in Node: OpenCode skips a plugin with a syntax
 // error silently (real-clients.md), so a broken one would go unnoticed.
 func TestPluginSyntax(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed")
-	}
+	node := needNode(t)
 	sources := []string{rich, `{"spec": "hooks/1.0", "hooks": [{"event": "agent_stop", "handler": {"type": "command", "command": "x"}}]}`}
 	for i, src := range sources {
 		files, _ := adapter(t).Encode(manifest(t, src), nil)
@@ -410,16 +404,8 @@ func runHarness(t *testing.T, node string, hooks []map[string]any, steps []map[s
 // too (Claude's hookSpecificOutput.permissionDecision, its Stop's decision
 // "block"). A hook without provenance marks keeps the canonical reading.
 func TestPluginRunsSourceHooks(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed; the generated plugin's runtime is not tested")
-	}
-	claude := map[string]any{"claude-code": map[string]any{"$from": true}}
-	gemini := map[string]any{"gemini-cli": map[string]any{"$from": true}}
-	// only runs the rest of a command when the tool's command holds word.
-	only := func(word, rest string) string {
-		return `input=$(cat); case "$input" in *` + word + `*) ;; *) exit 0;; esac; ` + rest
-	}
+	node := needNode(t)
+	claude, gemini := readFrom("claude-code"), readFrom("gemini-cli")
 	claudeDeny := `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "claude says no"}}'`
 	hooks := []map[string]any{
 		{"name": "claude json deny", "event": "before_tool_execute", "matcher": "shell", "blocking": true, "provider_data": claude,
@@ -441,12 +427,12 @@ func TestPluginRunsSourceHooks(t *testing.T) {
 		// A Windsurf hook answering JSON the plugin reads no form of (its
 		// forms list is empty): ignored, not a TypeError (QA q4 F1).
 		{"name": "windsurf json", "event": "before_tool_execute", "matcher": "shell",
-			"provider_data": map[string]any{"windsurf": map[string]any{"$from": true}},
+			"provider_data": readFrom("windsurf"),
 			"handler":       map[string]any{"type": "command", "timeout": 10, "command": only("windsurf", `echo '{"status": "ok"}'`)}},
 		// Cursor nests the working directory in a list: the run's value
 		// is put in there too, not the name SOURCES gives it.
 		{"name": "cursor roots", "event": "before_tool_execute", "matcher": "shell", "blocking": true,
-			"provider_data": map[string]any{"cursor": map[string]any{"$from": true}},
+			"provider_data": readFrom("cursor"),
 			"handler": map[string]any{"type": "command", "timeout": 10, "command": only("rootcheck",
 				`printf %s "$input" | grep -q '"workspace_roots":\["/' || { echo "no workspace root" >&2; exit 2; }; exit 0`)}},
 		{"name": "claude stop", "event": "agent_stop", "blocking": true, "provider_data": claude,
@@ -494,15 +480,8 @@ func TestPluginRunsSourceHooks(t *testing.T) {
 // context on the tool's result (feedback), not dropped as a deny of a
 // hook that cannot block, a blocking one's too.
 func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed; the generated plugin's runtime is not tested")
-	}
-	claude := map[string]any{"claude-code": map[string]any{"$from": true}}
-	gemini := map[string]any{"gemini-cli": map[string]any{"$from": true}}
-	only := func(word, rest string) string {
-		return `input=$(cat); case "$input" in *` + word + `*) ;; *) exit 0;; esac; ` + rest
-	}
+	node := needNode(t)
+	claude, gemini := readFrom("claude-code"), readFrom("gemini-cli")
 	guard := func(name, word, rest string, data map[string]any) map[string]any {
 		h := map[string]any{"name": name, "event": "before_tool_execute", "matcher": "shell", "blocking": true,
 			"handler": map[string]any{"type": "command", "timeout": 10, "command": only(word, rest)}}
@@ -572,4 +551,26 @@ func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
 	if want := `hook "canonical feedback" answered "deny", which only a blocking hook can do here; ignored`; !strings.Contains(log, want) {
 		t.Errorf("the canonical hook's deny was read otherwise (want %q):\n%s", want, log)
 	}
+}
+
+// needNode returns node's path, or skips the test where it is not
+// installed: the generated plugin's runtime is then not tested.
+func needNode(t *testing.T) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed; the generated plugin's runtime is not tested")
+	}
+	return node
+}
+
+// readFrom is a hook's provider_data marking it as read from slug's
+// config, which the plugin runs as hookconv run --from does.
+func readFrom(slug string) map[string]any {
+	return map[string]any{slug: map[string]any{"$from": true}}
+}
+
+// only runs the rest of a command when the tool's command holds word.
+func only(word, rest string) string {
+	return `input=$(cat); case "$input" in *` + word + `*) ;; *) exit 0;; esac; ` + rest
 }
