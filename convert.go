@@ -192,6 +192,15 @@ type Options struct {
 	// run beside the converted ones, and HC406 says so. The source's own
 	// config is left out: the source-side HC406 covers it.
 	AlsoRun map[string]providers.Files
+	// Platforms are the systems the converted hooks run on (the zero
+	// value: every one; when it is zero, the Source's Platforms). Without
+	// Windows among them, what fails on Windows alone is not said
+	// (HC215, HC218, HC219, HC405 about a Windows command, HC410, HC474,
+	// HC576), and one info (HC217) names the codes left unsaid; nor, under
+	// the shim, is a guard's Windows command left unwrapped a reason to
+	// warn that it does not block (HC208, HC209). The files written are
+	// the same.
+	Platforms Platforms
 }
 
 // ConvertWith runs the pipeline as Convert does, with opts: the
@@ -235,6 +244,11 @@ type Source struct {
 	// turn the converted hooks off there (HC409); Convert and Migrate do
 	// not read it (they take the target's files as an argument).
 	Project map[string]ProjectTarget
+	// Platforms are the systems the converted hooks run on (the zero
+	// value: every one), for every conversion of the Source: Migrate and
+	// Portability, which take no Options, and Convert unless its
+	// Options.Platforms is set. See Options.Platforms.
+	Platforms Platforms
 
 	// env is where the source's settings set variables for every hook
 	// (Claude Code's "env"), the first such file's.
@@ -364,6 +378,15 @@ func DecodeSourceBeside(from string, in, beside providers.Files) *Source {
 	return s
 }
 
+// platforms are the systems a conversion of s with opts is for:
+// opts.Platforms when set, else s's (a nil s: every one).
+func (s *Source) platforms(opts Options) Platforms {
+	if opts.Platforms != 0 || s == nil {
+		return opts.Platforms
+	}
+	return s.Platforms
+}
+
 // ConvertOnce converts as Convert does, for the last time: the
 // conversion's Decoded is the Source's own list of hooks, not a copy of
 // it (4.3 MB of the 60 a 10,000-handler conversion allocated). The
@@ -384,6 +407,7 @@ func (s *Source) ConvertOnce(to string, existing providers.Files, opts Options) 
 func (s *Source) Convert(to string, existing providers.Files, opts Options) (res Conversion) {
 	defer s.take()()
 	defer res.sortDiagnostics()
+	defer res.forPlatforms(s.platforms(opts), to)
 	dst, ok := res.plan(s, to)
 	if !ok {
 		return res
@@ -409,8 +433,11 @@ func (s *Source) Convert(to string, existing providers.Files, opts Options) (res
 		var sds diag.List
 		res.Planned, sds = Shim(res.Planned, s.From, to)
 		if prov, _ := vocab.Default().Provider(to); !prov.Generated {
-			denies := shimDenies(res.Decoded, res.Planned, to)
-			failsClosed := shimFailsClosed(res.Planned)
+			// A Windows command runs unwrapped only where Windows is
+			// among the platforms declared.
+			windows := s.platforms(opts).Has(PlatformWindows)
+			denies := shimDenies(res.Decoded, res.Planned, to, windows)
+			failsClosed := shimFailsClosed(res.Planned, windows)
 			cancels := shimReadsCancel(res.Decoded, res.Planned, to)
 			res.dropNotes(func(d diag.Diagnostic) bool {
 				return structuredNote(d) || denies(d) || failsClosed(d) || cancels(d)
@@ -582,14 +609,15 @@ func standInDeny(target, event, reason string) (string, int, bool) {
 // event (Cursor's beforeSubmitPrompt continue: false, its stop's
 // followup_message), where the contracts table has one. A hook whose
 // Windows command the target keeps (shimmed, the plan's hooks) keeps its
-// warning, since that command runs unwrapped. decoded is the manifest
-// the warnings' hook indexes refer to; a planned hook is found by its
-// place in the source, which its copy keeps.
-func shimDenies(decoded, shimmed *canonical.Manifest, to string) func(diag.Diagnostic) bool {
+// warning where the hooks run on Windows (windows: it is among the
+// platforms declared), since that command runs unwrapped. decoded is the
+// manifest the warnings' hook indexes refer to; a planned hook is found
+// by its place in the source, which its copy keeps.
+func shimDenies(decoded, shimmed *canonical.Manifest, to string, windows bool) func(diag.Diagnostic) bool {
 	contracts := hookrun.Default()
 	unwrapped := map[diag.Pos]bool{}
 	for i := range shimmed.Hooks {
-		if h := &shimmed.Hooks[i]; h.Handler.Platform["windows"] != "" && shimmedFor(h.Handler.Platform["windows"]) == "" {
+		if h := &shimmed.Hooks[i]; windows && unwrappedOnWindows(h) {
 			unwrapped[h.PosOf("blocking")] = true
 		}
 	}
@@ -617,12 +645,13 @@ func shimDenies(decoded, shimmed *canonical.Manifest, to string) func(diag.Diagn
 // shimFailsClosed returns a test of the plan's HC209 warnings (the
 // source blocked when a guard failed, the target does not): true for each
 // hook the shim runs with --failure-action block, which makes a failure
-// block in any target, unless its Windows command stays unwrapped.
-func shimFailsClosed(shimmed *canonical.Manifest) func(diag.Diagnostic) bool {
+// block in any target, unless its Windows command stays unwrapped where
+// the hooks run on Windows (windows).
+func shimFailsClosed(shimmed *canonical.Manifest, windows bool) func(diag.Diagnostic) bool {
 	closed := map[int]bool{}
 	for k := range shimmed.Hooks {
 		h := &shimmed.Hooks[k]
-		if strings.Contains(h.Handler.Command, " --failure-action block ") && (h.Handler.Platform["windows"] == "" || shimmedFor(h.Handler.Platform["windows"]) != "") {
+		if strings.Contains(h.Handler.Command, " --failure-action block ") && !(windows && unwrappedOnWindows(h)) {
 			closed[h.SourceIndex(k)] = true
 		}
 	}
@@ -633,6 +662,13 @@ func shimFailsClosed(shimmed *canonical.Manifest) func(diag.Diagnostic) bool {
 		i, ok := providers.HookOfPath(d.Path)
 		return ok && closed[i]
 	}
+}
+
+// unwrappedOnWindows reports whether h, a hook of the shim's plan, has a
+// Windows command the shim left unwrapped (HC410): on Windows it answers
+// in the target's own contract.
+func unwrappedOnWindows(h *canonical.Hook) bool {
+	return h.Handler.Platform["windows"] != "" && shimmedFor(h.Handler.Platform["windows"]) == ""
 }
 
 // allShimmed reports whether m has command hooks and every one of them

@@ -297,6 +297,8 @@ func (s *Source) MigrateApproved(to string, existing, switches providers.Files, 
 	defer s.take()()
 	res := &mig.Conversion
 	defer res.sortDiagnostics()
+	// Early returns too; the kept hooks below are read after it.
+	defer res.forPlatforms(s.platforms(Options{}), to)
 	dst, ok := res.plan(s, to)
 	if !ok {
 		return mig
@@ -508,6 +510,9 @@ func (s *Source) MigrateApproved(to string, existing, switches providers.Files, 
 	// After localHooks: a personal hook the run adds to Codex sits in its
 	// shared config from now on, approved or not (QA q4 F2).
 	res.requireApproval(&mig, prov, forms, targetFilesAfter(existing, res.Files), final, approvals, addedNow)
+	// What fails on Windows alone keeps no hook where the project
+	// declares no Windows.
+	res.forPlatforms(s.platforms(Options{}), to)
 	weakened := res.hooksNamed(weakensBlocking)
 	warnedDeny := res.hooksNamed(map[string]bool{CodeDenyAnswer: true}) // HC425 as a warning, not an info
 	unproven := map[int]bool{}

@@ -608,6 +608,8 @@ type ProjectOptions struct {
 	// diagnostics (ReadProjectTarget). "" converts into no existing file, as
 	// hookconv convert does to standard output.
 	Into string
+	// Platforms is Options.Platforms.
+	Platforms Platforms
 }
 
 // ProjectConversion is the result of ConvertProject.
@@ -654,7 +656,7 @@ func ConvertProject(dir, from, to string, opts ProjectOptions) (ProjectConversio
 			return ProjectConversion{}, err
 		}
 	}
-	copts.Shim = opts.Shim
+	copts.Shim, copts.Platforms = opts.Shim, opts.Platforms
 	source, settings := openSource(found.From, found.Files)
 	res.Conversion = source.Convert(to, res.Existing, copts)
 	res.Diagnostics = append(slices.Clip(found.Diagnostics), res.Diagnostics...)

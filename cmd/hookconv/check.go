@@ -12,7 +12,7 @@ import (
 )
 
 func newCheckCmd(e *env) *cobra.Command {
-	var from, to, format string
+	var from, to, format, platformList string
 	var strict bool
 	cmd := &cobra.Command{
 		Use:   "check [--from P] --to Q[,R...] [INPUT]",
@@ -46,6 +46,8 @@ also in settings.local.json, Gemini CLI's hooksConfig, Codex's [features]
 hooks = false): a hook they would turn off is not "full" there (HC409),
 as convert -o and migrate say.
 
+` + platformsHelp + `
+
 The table goes to standard output; the reasons, per target, to standard
 error (in every format but json, whose report holds them). Nothing is
 written. Exit status: 0, or 1 with --strict when any hook is not "full"
@@ -66,6 +68,10 @@ none a target of the run, and none named (HC469: name it with --from).`,
 				input = args[0]
 			}
 			targets, err := targetList(to)
+			if err != nil {
+				return err
+			}
+			platforms, err := declaredPlatforms(cmd, platformList)
 			if err != nil {
 				return err
 			}
@@ -100,6 +106,7 @@ none a target of the run, and none named (HC469: name it with --from).`,
 				return exitError{exitProblems}
 			}
 			source := hookconv.OpenSource(slug, in)
+			source.Platforms = platforms
 			if source.Project, err = projectTargets(slug, in, targets); err != nil {
 				return usagef("%v", err)
 			}
@@ -181,6 +188,7 @@ none a target of the run, and none named (HC469: name it with --from).`,
 	onceStringVar(cmd.Flags(), &to, "to", "", "", "target tool slugs, comma-separated (required)", "a list of targets goes in one --to, comma-separated: --to codex,gemini-cli")
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, json or markdown")
 	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when any hook loses anything on any target")
+	platformsFlag(cmd, &platformList)
 	return cmd
 }
 
@@ -277,10 +285,12 @@ func nonNil(ds diag.List) []diag.Diagnostic {
 }
 
 // withoutInfo keeps the warnings and errors: the report is about loss.
+// And the info that the platforms declared left warnings about Windows
+// unsaid (HC217): a reader of the report must know why they are not there.
 func withoutInfo(ds diag.List) diag.List {
 	var out diag.List
 	for _, d := range ds {
-		if d.Severity != diag.Info {
+		if d.Severity != diag.Info || d.Code == hookconv.CodeWindowsNotDeclared {
 			out = append(out, d)
 		}
 	}

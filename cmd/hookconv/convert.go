@@ -23,7 +23,7 @@ import (
 )
 
 func newConvertCmd(e *env) *cobra.Command {
-	var from, to, out, format string
+	var from, to, out, format, platformList string
 	var strict, shim bool
 	cmd := &cobra.Command{
 		Use:   "convert [--from P] --to Q [INPUT] [-o OUT]",
@@ -58,6 +58,8 @@ hookconv on PATH wherever they run. For Codex, which runs a hook with the shell 
 account (zsh by default on macOS), this keeps a command written for sh or
 bash read as it was (HC443).
 
+` + platformsHelp + `
+
 Exit status: 0 on success (warnings allowed), 1 on errors (or warnings,
 with --strict); nothing is written then. 1 also when the project holds no
 config of the source tool, or the output cannot be written. 2 when the
@@ -74,6 +76,10 @@ none named (HC469: name it with --from).`,
 			}
 			if to == "" {
 				return usagef("--to is required; targets: %s", strings.Join(providers.Slugs(), ", "))
+			}
+			platforms, err := declaredPlatforms(cmd, platformList)
+			if err != nil {
+				return err
 			}
 			if err := checkSlug("--to", to); err != nil {
 				return err
@@ -160,7 +166,7 @@ none named (HC469: name it with --from).`,
 			source := hookconv.DecodeSourceBeside(slug, in, settings)
 			source.Scripts = hookconv.SourceScripts(slug, in)
 			// One conversion of this Source: it hands over its hooks, no copy.
-			res := source.ConvertOnce(to, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun})
+			res := source.ConvertOnce(to, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun, Platforms: platforms})
 			all := append(ds, res.Diagnostics...)
 			sources := map[string][]byte{}
 			for _, files := range []providers.Files{settings, in} {
@@ -215,6 +221,7 @@ none named (HC469: name it with --from).`,
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
 	cmd.Flags().BoolVar(&shim, "shim", false, "wrap each command in hookconv run, so hooks written to the canonical contract work on the target (hookconv must be on PATH there)")
+	platformsFlag(cmd, &platformList)
 	return cmd
 }
 

@@ -24,7 +24,7 @@ import (
 )
 
 func newMigrateCmd(e *env) *cobra.Command {
-	var from, to, format string
+	var from, to, format, platformList string
 	var dryRun, check, removeSource, strict bool
 	cmd := &cobra.Command{
 		Use:   "migrate [--from P] --to Q[,R...] [DIR]",
@@ -85,6 +85,8 @@ Without --from, the source is the tool whose config the project holds;
 the targets' configs are left out (a second run finds the first one's),
 and the tool taken so is named (HC468).
 
+` + platformsHelp + `
+
 Exit status: 0 on success, 1 on errors (or warnings, with --strict), when
 the project holds no config of the source tool, under --check when the
 run would change a file, or when the output (the
@@ -108,6 +110,10 @@ with --from).`,
 				return usagef("--check and --dry-run are two previews (the summary and exit status, or the diff); give one")
 			}
 			targets, err := targetList(to)
+			if err != nil {
+				return err
+			}
+			platforms, err := declaredPlatforms(cmd, platformList)
 			if err != nil {
 				return err
 			}
@@ -205,6 +211,7 @@ with --from).`,
 			// settings.json), so --remove-source keeps such hooks (HC409).
 			source := hookconv.DecodeSourceBeside(slug, in, hookconv.SettingsBeside(slug, in, false))
 			source.Scripts = hookconv.SourceScripts(slug, in)
+			source.Platforms = platforms
 			// What reading the source said is said once, before the
 			// targets, not again under each of them.
 			all = append(all, source.Diagnostics...)
@@ -323,6 +330,7 @@ with --from).`,
 	cmd.Flags().BoolVar(&removeSource, "remove-source", false, "remove the migrated hooks from the source config")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing written) on warnings too")
 	cmd.Flags().StringVarP(&format, "format", "f", diag.FormatText, "diagnostics format: text, json or github")
+	platformsFlag(cmd, &platformList)
 	return cmd
 }
 
