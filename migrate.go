@@ -98,7 +98,9 @@ var weakensBlocking = map[string]bool{CodeWeakerCopy: true, CodeSilentExitTwo: t
 	// on Windows and the target runs with cmd or PowerShell (HC219): the
 	// source's copy guards no Windows user of the target, and keeping
 	// every Claude Code guard going to Codex would hold back a project no
-	// one opens on Windows; the warning says it, and --strict fails.
+	// one opens on Windows; the warning says it, and --strict fails
+	// (unless the project's platforms leave Windows out: then neither is
+	// said, forPlatforms).
 	CodeWindowsShell: true,
 	// So may one that reads a variable the source tool's settings set
 	// for every hook, which the target never sets (HC440), or one the
