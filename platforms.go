@@ -148,7 +148,25 @@ func (res *Conversion) forPlatforms(platforms Platforms, to string) {
 	}
 	var info diag.List
 	info.Infof(CodeWindowsNotDeclared, diag.Pos{}, "", "declare windows too (--platforms, HOOKCONV_PLATFORMS) if the project is used on Windows",
-		"Windows is not among the declared platforms (%s): %d warning(s) and %d info(s) about what fails only on Windows in %s not said (%s)",
-		platforms.String(), warnings, infos, name, strings.Join(codes, ", "))
+		"Windows is not among the declared platforms (%s): what fails only on Windows in %s is not said (%s: %s)",
+		platforms.String(), name, counted(warnings, infos), strings.Join(codes, ", "))
 	res.Diagnostics = append(res.Diagnostics, info.WithFile(file)...)
+}
+
+// counted says how many warnings and infos were left unsaid: "1 warning",
+// "2 warnings and 1 info".
+func counted(warnings, infos int) string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{warnings, "warning"}, {infos, "info"}} {
+		switch {
+		case c.n == 1:
+			parts = append(parts, "1 "+c.what)
+		case c.n > 1:
+			parts = append(parts, fmt.Sprintf("%d %ss", c.n, c.what))
+		}
+	}
+	return strings.Join(parts, " and ")
 }

@@ -202,3 +202,20 @@ func TestConvertProjectPlatforms(t *testing.T) {
 		}
 	}
 }
+
+func TestCounted(t *testing.T) {
+	for _, c := range []struct {
+		warnings, infos int
+		want            string
+	}{
+		{1, 0, "1 warning"},
+		{2, 0, "2 warnings"},
+		{0, 1, "1 info"},
+		{2, 3, "2 warnings and 3 infos"},
+		{1, 1, "1 warning and 1 info"},
+	} {
+		if got := counted(c.warnings, c.infos); got != c.want {
+			t.Errorf("counted(%d, %d) = %q, want %q", c.warnings, c.infos, got, c.want)
+		}
+	}
+}
