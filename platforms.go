@@ -8,6 +8,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/cline"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -91,8 +92,12 @@ func (p Platforms) String() string {
 // or runs by a path from the project's root (HC405 about the Windows
 // command); commands that fail under the target's Windows shell (HC219),
 // run nowhere there (HC474), or stand-ins that block nothing there
-// (HC215). On Linux and macOS each of them runs as it did.
-func aboutWindowsAlone(d diag.Diagnostic) bool {
+// (HC215); or a target with no per-OS commands dropping a hook's
+// handler.platform that held a Windows command alone (HC202): every OS
+// ran handler.command but Windows, and still does. On Linux and macOS
+// each of them runs as it did. decoded is the manifest the diagnostics'
+// hook indexes count in.
+func aboutWindowsAlone(d diag.Diagnostic, decoded *canonical.Manifest) bool {
 	if d.Severity == diag.Error {
 		return false
 	}
@@ -101,6 +106,13 @@ func aboutWindowsAlone(d diag.Diagnostic) bool {
 		return true
 	case CodeProjectDir:
 		return strings.HasSuffix(d.Path, ".handler.platform.windows")
+	case capabilities.CodeCapabilityReduced:
+		i, ok := providers.HookOfPath(d.Path)
+		if !ok || decoded == nil || i >= len(decoded.Hooks) || !strings.HasSuffix(d.Path, "].handler.platform") {
+			return false
+		}
+		p := decoded.Hooks[i].Handler.Platform
+		return len(p) == 1 && p["windows"] != ""
 	}
 	return false
 }
@@ -122,7 +134,7 @@ func (res *Conversion) forPlatforms(platforms Platforms, to string) {
 	var warnings, infos int
 	file := "" // the first one's: the source's config, as the others say
 	res.dropNotes(func(d diag.Diagnostic) bool {
-		if !aboutWindowsAlone(d) {
+		if !aboutWindowsAlone(d, res.Decoded) {
 			return false
 		}
 		if file == "" {

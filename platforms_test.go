@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
 )
@@ -158,9 +159,20 @@ func TestAboutWindowsAlone(t *testing.T) {
 		{"HC419", "", diag.Warning, false},
 		{"HC346", "", diag.Warning, false},
 		{"HC219", "hooks[0]", diag.Error, false},
+		// HC202: a handler.platform dropped is about Windows alone when
+		// it held a Windows command and nothing else (hook 0), not when
+		// it held Linux's too (hook 1), nor for another capability.
+		{"HC202", "hooks[0].handler.platform", diag.Warning, true},
+		{"HC202", "hooks[1].handler.platform", diag.Warning, false},
+		{"HC202", "hooks[0].handler.env", diag.Warning, false},
+		{"HC202", "hooks[2].handler.platform", diag.Warning, false},
 	} {
+		decoded := &canonical.Manifest{Hooks: []canonical.Hook{
+			{Handler: canonical.Handler{Platform: map[string]string{"windows": "g.cmd"}}},
+			{Handler: canonical.Handler{Platform: map[string]string{"windows": "h.cmd", "linux": "./hl.sh"}}},
+		}}
 		d := diag.Diagnostic{Code: tt.code, Path: tt.path, Severity: tt.sev}
-		if got := aboutWindowsAlone(d); got != tt.want {
+		if got := aboutWindowsAlone(d, decoded); got != tt.want {
 			t.Errorf("aboutWindowsAlone(%s %s at %q) = %v, want %v", tt.sev, tt.code, tt.path, got, tt.want)
 		}
 	}
