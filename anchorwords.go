@@ -302,13 +302,7 @@ func scriptWord(words []rawWord) (at int, program bool, module, code string) {
 // env is given an option hookconv does not read (-C another folder, -S
 // words split again).
 func programAt(words []rawWord) int {
-	i := 0
-	for i < len(words) && slices.Contains(keywords, words[i].text) {
-		if words[i].text == "time" && i+1 < len(words) && words[i+1].text == "-p" {
-			i++
-		}
-		i++
-	}
+	i := pastKeywords(words)
 	// An assignment's value may expand (PATH="$PATH"): it names no
 	// program.
 	for i < len(words) && assignment().MatchString(words[i].text) {
@@ -332,6 +326,20 @@ func programAt(words []rawWord) int {
 		default:
 			return i
 		}
+	}
+	return i
+}
+
+// pastKeywords returns the index of the first word of a simple command
+// past the keywords that open it (!, {, if, then, time -p), which run
+// what follows in the same folder.
+func pastKeywords(words []rawWord) int {
+	i := 0
+	for i < len(words) && slices.Contains(keywords, words[i].text) {
+		if words[i].text == "time" && i+1 < len(words) && words[i+1].text == "-p" {
+			i++
+		}
+		i++
 	}
 	return i
 }
@@ -376,16 +384,20 @@ func launcherOptions(words []rawWord, i int, l launcher) (next int, module, code
 
 // cdWord returns the index of the folder a cd or pushd command changes
 // into, or -1; cd reports whether the command may change the folder the
-// rest runs in: a cd, or a command that holds one as a word where it is
-// not read here (if cd x; then, echo cd), which is taken for one.
+// rest runs in: a cd, past the keywords that open it ({ cd x, if cd x,
+// then cd x, which change the folder as a cd alone does: QA, a brace
+// group's and an if's cd were left as written while a subshell's was
+// anchored), or a command that holds one as a word where it is not read
+// here (echo cd, X=1 cd x), which is taken for one.
 func cdWord(words []rawWord) (at int, cd bool) {
 	if !slices.ContainsFunc(words, func(w rawWord) bool { return w.text == "cd" || w.text == "pushd" || w.text == "popd" }) {
 		return -1, false
 	}
-	if words[0].text != "cd" && words[0].text != "pushd" {
+	i := pastKeywords(words)
+	if i == len(words) || words[i].text != "cd" && words[i].text != "pushd" {
 		return -1, true
 	}
-	i := 1
+	i++
 	for i < len(words) && (words[i].text == "-P" || words[i].text == "-L") {
 		i++
 	}
