@@ -396,13 +396,19 @@ type nativeAnswer struct {
 // one); a form of carried values alone (Cursor's followup_message on a
 // stop) when it carries its own value. Strings are compared without
 // case, as parseOutput reads a decision: a hook that says "Deny" means
-// to. Notes name a deciding value no form reads.
+// to. Notes name a deciding value no form reads. Output that is more
+// than one JSON value ({"decision":"deny"}{"decision":"allow"}, or an
+// object a line) is no answer, as it is no JSON to the tools that parse
+// it whole (JSON.parse) and to spec §5, which makes it a hook error (QA:
+// the first object was read as the answer, where Cline's script and
+// OpenCode's plugin took the output for a hook error).
 func (s *SourceAnswers) read(stdout []byte) nativeAnswer {
 	var n nativeAnswer
 	var root any
-	dec := json.NewDecoder(bytes.NewReader(bytes.TrimSpace(stdout)))
+	text := bytes.TrimSpace(stdout)
+	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.UseNumber()
-	if s == nil || dec.Decode(&root) != nil {
+	if s == nil || dec.Decode(&root) != nil || dec.InputOffset() != int64(len(text)) {
 		return n
 	}
 	obj, ok := root.(map[string]any)

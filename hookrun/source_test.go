@@ -511,6 +511,51 @@ func TestSourceCrashBlocks(t *testing.T) {
 	}
 }
 
+// TestSourceAnswerOneValue: output that holds more than one JSON value
+// is no answer in the source's forms either: on exit 0 it is the hook
+// error spec §5 makes of output that is not JSON, as Cline's script and
+// OpenCode's plugin read it (JSON.parse), whichever value denies (QA:
+// run --from read the first object as the answer). On exit 3 Gemini
+// CLI's plain-text block reads it as the text it is.
+func TestSourceAnswerOneValue(t *testing.T) {
+	tests := []struct {
+		name, from string
+		code       int
+		stdout     string
+		want       Outcome
+	}{
+		{"gemini deny then allow", "gemini-cli", 0, `{"decision":"deny"}{"decision":"allow"}`,
+			Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "{\"decision\":\"deny\"}{\"decision\":\"allow\"}"`}},
+		{"gemini allow then deny", "gemini-cli", 0, `{"decision":"allow"}{"decision":"deny"}`,
+			Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "{\"decision\":\"allow\"}{\"decision\":\"deny\"}"`}},
+		{"gemini a deny a line", "gemini-cli", 0, "{\"decision\":\"deny\"}\n{\"decision\":\"deny\"}\n",
+			Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "{\"decision\":\"deny\"}…"`}},
+		{"claude deny then more", "claude-code", 0, `{"hookSpecificOutput":{"permissionDecision":"deny"}} {}`,
+			Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "{\"hookSpecificOutput\":{\"permissionDecision\":\"deny\"}} {}"`}},
+		{"cursor deny then a number", "cursor", 0, `{"permission":"deny"}1`,
+			Outcome{Error: `hookconv: ./h: exited 0 with output that is not a JSON object: "{\"permission\":\"deny\"}1"`}},
+		{"gemini exit 1, two objects", "gemini-cli", 1, `{"decision":"deny"}{"decision":"deny"}`,
+			Outcome{Error: "hookconv: ./h failed with exit code 1"}},
+		{"gemini exit 3, two objects are text", "gemini-cli", 3, `{"decision":"allow"}{"decision":"allow"}`,
+			Outcome{Decision: DecisionDeny, Reason: `{"decision":"allow"}{"decision":"allow"}`}},
+		{"gemini exit 2, no reason from two objects", "gemini-cli", 2, `{"reason":"a"}{"reason":"b"}`,
+			Outcome{Decision: DecisionDeny, Reason: "blocked by ./h (exit 2)"}},
+		{"one object and blanks", "gemini-cli", 0, "\n {\"decision\":\"deny\",\"reason\":\"no\"} \n",
+			Outcome{Decision: DecisionDeny, Reason: "no"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Event: "before_tool_execute", Tool: "shell"}
+			p := Policy{Blocking: true, Name: "./h", Source: Default().Answers(tc.from, SourceEvent(tc.from, &in))}
+			got := Resolve(exit(tc.code, tc.stdout, ""), p)
+			got.Blocking = false
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestSourceEventMCP checks the source's native event run --from names
 // for an MCP call: the split event of MCP calls where the source splits
 // the event by tool, its one event otherwise.

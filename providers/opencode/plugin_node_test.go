@@ -553,6 +553,42 @@ func TestPluginReadsSourceExitsAndFeedback(t *testing.T) {
 	}
 }
 
+// TestPluginTwoObjectsAreAHookError: a hook written for another tool
+// that prints two JSON objects in a row on exit 0, on one line or two,
+// printed no JSON answer: a hook error that blocks nothing (spec §5),
+// whichever of them denies, as hookconv run --from and Cline's script
+// read it (QA: run --from read the first object as the answer). On exit
+// 3 Gemini CLI's plain-text block reads the text as it is.
+func TestPluginTwoObjectsAreAHookError(t *testing.T) {
+	node := needNode(t)
+	claude, gemini := readFrom("claude-code"), readFrom("gemini-cli")
+	guard := func(name, word, rest string, data map[string]any) map[string]any {
+		return map[string]any{"name": name, "event": "before_tool_execute", "matcher": "shell", "blocking": true, "provider_data": data,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only(word, rest)}}
+	}
+	hooks := []map[string]any{
+		guard("gemini deny then allow", "denyfirst", `printf '%s' '{"decision": "deny", "reason": "first"}{"decision": "allow"}'`, gemini),
+		guard("gemini a deny a line", "lines", `printf '%s\n%s\n' '{"decision": "deny"}' '{"decision": "deny"}'`, gemini),
+		guard("claude deny then more", "claudetwo", `printf '%s' '{"hookSpecificOutput": {"permissionDecision": "deny"}} {}'`, claude),
+		guard("gemini two on exit 3", "twothree", `printf '%s' '{"decision": "allow"}{"decision": "allow"}'; exit 3`, gemini),
+	}
+	call := func(command string) map[string]any {
+		return map[string]any{"hook": "tool.execute.before",
+			"input":  map[string]any{"tool": "bash", "sessionID": "ses_test", "callID": "call_1"},
+			"output": map[string]any{"args": map[string]any{"command": command}}}
+	}
+	res, log := runHarness(t, node, hooks, []map[string]any{call("echo denyfirst"), call("echo lines"), call("echo claudetwo"), call("echo twothree")})
+	t.Logf("plugin log:\n%s", log)
+	for i, want := range []string{"", "", "", `{"decision": "allow"}{"decision": "allow"}`} {
+		if got := res.Steps[i].Message; res.Steps[i].Threw != (want != "") || got != want {
+			t.Errorf("step %d: threw %v %q, want %q", i, res.Steps[i].Threw, got, want)
+		}
+	}
+	if n := strings.Count(log, "printed something other than a JSON object on exit 0: a hook error"); n != 3 {
+		t.Errorf("%d hook errors said, want 3:\n%s", n, log)
+	}
+}
+
 // needNode returns node's path, or skips the test where it is not
 // installed: the generated plugin's runtime is then not tested.
 func needNode(t *testing.T) string {
