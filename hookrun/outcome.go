@@ -264,9 +264,15 @@ func resolve(r Result, p Policy) Outcome {
 }
 
 // parseOutput reads stdout of a hook that exited 0: empty is {}, anything
-// but a JSON object is an error. What decides — decision, continue — is
-// read in favour of stopping: a field spelled in another case
-// ("Decision") is read with a note, a field given twice decides by its
+// but a JSON object is an error. A field is read by its name as the spec
+// spells it: one in another case ("Decision") is no field of the answer,
+// as it is none to any tool (JSON.parse, Go's and serde's decoders, zod:
+// Claude Code, Gemini CLI, Codex, Cursor, Cline, OpenCode's plugin) and
+// to Cline's generated script, and a note says it is not read (QA: it was
+// read as "decision", so run --from blocked where the hook's own tool, the
+// script and the plugin let the action go; before that, it was allowed
+// silently). What decides — decision, continue — is read in favour of
+// stopping: a field given twice decides by its
 // strongest value (deny over ask over allow; continue false), and beside
 // a deny or an ask a deciding or rewriting field of the wrong type is
 // left out with a note. Otherwise such a field is an error (the hook's
@@ -286,8 +292,8 @@ func parseOutput(stdout []byte) (Outcome, error) {
 		return Outcome{}, err
 	}
 	var o Outcome
-	// all returns the values of key, in any case, noting other spellings
-	// and repeats.
+	// all returns the values of key, noting a spelling in another case,
+	// which is not read, and repeats.
 	all := func(key string) []json.RawMessage {
 		var out []json.RawMessage
 		for _, f := range fields {
@@ -295,7 +301,8 @@ func parseOutput(stdout []byte) (Outcome, error) {
 				continue
 			}
 			if f.key != key {
-				o.Notes = append(o.Notes, fmt.Sprintf("hookconv: output field %q is read as %q", f.key, key))
+				o.Notes = append(o.Notes, fmt.Sprintf("hookconv: output field %q is not read: the field is %q, and no tool reads a field's name in another case", f.key, key))
+				continue
 			}
 			out = append(out, f.raw)
 		}

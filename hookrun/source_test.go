@@ -82,6 +82,10 @@ func TestSourceAnswers(t *testing.T) {
 		// Gemini CLI: decision deny/block (the canonical words) and its context.
 		{"gemini deny", gem, tool, "shell", `{"decision":"deny","reason":"no"}`, true,
 			Outcome{Decision: DecisionDeny, Reason: "no"}},
+		// A key in another case is none to Gemini CLI (output.decision),
+		// nor to any tool (QA F2 item 3): not read, and said.
+		{"gemini deny in another case", gem, tool, "shell", `{"Decision":"deny","reason":"no"}`, true,
+			Outcome{Reason: "no", Notes: []string{`hookconv: output field "Decision" is not read: the field is "decision", and no tool reads a field's name in another case`}}},
 		{"gemini context", gem, "after_tool_execute", "shell", `{"hookSpecificOutput":{"hookEventName":"AfterTool","additionalContext":"c"}}`, true,
 			Outcome{Context: "c"}},
 

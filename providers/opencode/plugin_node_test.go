@@ -589,6 +589,24 @@ func TestPluginTwoObjectsAreAHookError(t *testing.T) {
 	}
 }
 
+// TestPluginKeyInAnotherCase: "Decision" is no field of the answer, to
+// the plugin (answer.decision) as to every tool and to hookconv run
+// --from (QA F2 item 3: run --from read it as "decision" and blocked).
+func TestPluginKeyInAnotherCase(t *testing.T) {
+	node := needNode(t)
+	hooks := []map[string]any{
+		{"name": "gemini Decision", "event": "before_tool_execute", "matcher": "shell", "blocking": true, "provider_data": readFrom("gemini-cli"),
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": `echo '{"Decision": "deny", "reason": "no"}'`}},
+	}
+	step := map[string]any{"hook": "tool.execute.before",
+		"input":  map[string]any{"tool": "bash", "sessionID": "ses_test", "callID": "call_1"},
+		"output": map[string]any{"args": map[string]any{"command": "ls"}}}
+	res, log := runHarness(t, node, hooks, []map[string]any{step})
+	if res.Steps[0].Threw {
+		t.Errorf("the call was blocked (%q); want it let through\n%s", res.Steps[0].Message, log)
+	}
+}
+
 // needNode returns node's path, or skips the test where it is not
 // installed: the generated plugin's runtime is then not tested.
 func needNode(t *testing.T) string {
