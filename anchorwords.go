@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookconv/hookconv/internal/shlex"
 )
@@ -504,6 +505,10 @@ func testedFile(words []rawWord) int {
 // expansion or a value (out=scripts/a.sh, $(git …)/a.sh).
 const pathSeparators = " \t\n;&|()<>{}`'\"=$"
 
+// commandOpeners are the separators after which a word names a program
+// (cmd; x, a | x, $(x, (x, { x, `x), not an argument.
+const commandOpeners = ";&|(\n{`"
+
 // leftRelative lists the paths command still names relative to the
 // folder the hook runs in that name a file of project (a nil project's
 // files are not known: a path starting ./ or ../, or holding a slash
@@ -513,20 +518,27 @@ const pathSeparators = " \t\n;&|()<>{}`'\"=$"
 // not anchor, or outside the project (../tools/guard.sh). From a
 // subfolder each names nothing; the caller says so (QA q3 F3: left
 // unsaid, a guard failed open), a Windows path among them
-// (.\scripts\win.ps1: windowsPath). Text in single quotes is left out
-// (echo 'see ./x.sh' names no file the command opens), and so are
-// another word with a backslash, a comment, and whatever follows a cd into a folder
-// spelled with a variable or absolute (cd "$(git rev-parse
-// --show-toplevel)" && ./x.sh, right as it is) or into one
-// anchorCommand anchored. It reads the command's bytes as they are, and
-// allocates only for what it finds: it runs for every hook.
+// (.\scripts\win.ps1: windowsPath), and a bare name that is a file at
+// the project's top, given as an argument (bareProjectFile). Text in
+// single quotes is left out (echo 'see ./x.sh' names no file the
+// command opens), and so are another word with a backslash, a comment,
+// and whatever follows a cd into a folder spelled with a variable or
+// absolute (cd "$(git rev-parse --show-toplevel)" && ./x.sh, right as
+// it is) or into one anchorCommand anchored. It reads the command's
+// bytes as they are, and allocates only for what it finds: it runs for
+// every hook.
 func leftRelative(command string, project fs.FS) []string {
-	if !strings.ContainsAny(command, `/\`) {
-		return nil
+	if project == nil && !strings.ContainsAny(command, `/\`) {
+		return nil // no path, and no bare name is looked up
 	}
 	var left []string
-	start := -1
+	start, opened := -1, -1 // opened: where the double quotes open
 	cd, escaped, single, double := false, false, false, false
+	// program says the next word names a program (git, hookconv, make),
+	// looked up in PATH, not in the folder: the command's first, and the
+	// first past the keywords and wrappers that run it (if, then, exec,
+	// sudo and its options).
+	program := true
 	// word ends the word before i and says whether the scan stops there:
 	// after a cd into a folder that is not relative.
 	word := func(i int) (stop bool) {
@@ -534,7 +546,13 @@ func leftRelative(command string, project fs.FS) []string {
 			return cd && i < len(command) && (command[i] == '"' || command[i] == '$')
 		}
 		w := command[start:i]
+		// A bare name amid text in double quotes is prose or code
+		// (python3 -c "…['status']…"), not an argument: one in double
+		// quotes is all they hold ("policy").
+		prose := double && (start != opened+1 || i == len(command) || command[i] != '"')
 		start = -1
+		named := program
+		program = program && (slices.Contains(keywords, w) || runsNext(w) || strings.HasPrefix(w, "-"))
 		if escaped {
 			escaped, cd = false, false
 			if windowsPath(w) && relativeFile(project, strings.ReplaceAll(w, `\`, "/")) {
@@ -546,7 +564,7 @@ func leftRelative(command string, project fs.FS) []string {
 			return true
 		}
 		cd = w == "cd" || w == "pushd"
-		if relativeFile(project, w) || bareProjectFile(project, w) {
+		if relativeFile(project, w) || !named && !prose && bareProjectFile(project, w) {
 			left = appendNew(left, w)
 		}
 		return false
@@ -578,33 +596,93 @@ func leftRelative(command string, project fs.FS) []string {
 		if word(i) {
 			return left
 		}
+		if strings.IndexByte(commandOpeners, c) >= 0 {
+			program = true
+		}
 		switch {
 		case c == '\'' && !double:
 			single = true
 		case c == '"':
-			double = !double
+			double, opened = !double, i
 		}
 	}
 	word(len(command))
 	return left
 }
 
+// runsNext reports whether word is a command that runs the program its
+// next word names (exec, env, nohup, sudo: the launchers table's
+// wrappers), which is then no argument read from the folder.
+func runsNext(word string) bool {
+	if word == "exec" || word == "env" {
+		return true
+	}
+	l, ok := launchers[word]
+	return ok && l.wrapper
+}
+
 // bareProjectFile reports whether word, a name with no slash, is a file
 // at the top of project, known to be there: another program's argument
-// (./g.sh policy.json) read from the folder the hook runs in, which from
-// a subfolder is not found, as config/policy.json is not (QA y2 F2: the
-// one was reported, the other not). Only a name with a dot is looked up
-// (policy.json, .env), as a data file's mostly is, which spares program
-// names and words (git, jq, exit) a look-up each; a name that is no file
-// of the project is not guessed at.
+// (./g.sh policy.json, ./g.sh Makefile, ./g.sh policy) read from the
+// folder the hook runs in, which from a subfolder is not found, as
+// config/policy.json is not (QA y2 F2: the one was reported, the other
+// not; QA F2 item 4: a name without a dot was not looked up). A name
+// that is no file of the project is not guessed at: a plain word (echo
+// done, git status) is a path only where the project holds that file.
+// The caller leaves out a word that names a program, looked up in PATH.
 func bareProjectFile(project fs.FS, word string) bool {
-	if project == nil || !strings.Contains(word, ".") || word == "." || word == ".." || strings.HasPrefix(word, "-") ||
+	if project == nil || word == "." || word == ".." || strings.HasPrefix(word, "-") ||
 		strings.Trim(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+@-") != "" {
+		return false
+	}
+	if l, ok := project.(listedTop); ok && !l.mayHold(word) {
 		return false
 	}
 	st, err := fs.Stat(project, word)
 	return err == nil && st.Mode().IsRegular()
 }
+
+// listedTop is a project's files with the names at its top listed once,
+// for bareProjectFile: it looks up every word of every command that may
+// be a file's name, and a large config's tens of thousands of words then
+// cost a map look-up each, not a stat (10,000 hooks to Codex: half a
+// second). The other look-ups go to the files as they are.
+type listedTop struct {
+	fs.FS
+	names func() map[string]bool // lower-cased; nil where the top cannot be listed
+}
+
+// withListedTop wraps a project's files (nil for none) in a listedTop.
+func withListedTop(files fs.FS) fs.FS {
+	if files == nil {
+		return nil
+	}
+	return listedTop{FS: files, names: sync.OnceValue(func() map[string]bool {
+		entries, err := fs.ReadDir(files, ".")
+		if err != nil {
+			return nil
+		}
+		names := make(map[string]bool, len(entries))
+		for _, e := range entries {
+			names[strings.ToLower(e.Name())] = true
+		}
+		return names
+	})}
+}
+
+// mayHold reports whether the top may hold name: the listing names it in
+// any case (a folder that tells no case apart, as macOS's, finds
+// Makefile as makefile: fs.Stat decides), or there is none.
+func (l listedTop) mayHold(name string) bool {
+	names := l.names()
+	return names == nil || names[strings.ToLower(name)]
+}
+
+// Stat, ReadFile and ReadDir go to the files' own, which the embedded
+// interface does not carry: an os.DirFS stats a path in one call.
+func (l listedTop) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(l.FS, name) }
+func (l listedTop) ReadFile(name string) ([]byte, error)       { return fs.ReadFile(l.FS, name) }
+func (l listedTop) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(l.FS, name) }
 
 // windowsPath reports whether word, which holds a backslash, is a
 // Windows path to a file (.\scripts\win.ps1, hooks\g.ps1): starting .\

@@ -155,7 +155,7 @@ func anchorRelativePrograms(m, src *canonical.Manifest, from, to string, scripts
 	var files fs.FS // nil: the project's files are not known
 	var place RepoPlace
 	if scripts != nil {
-		files, place = scripts.FS, scripts.Repo
+		files, place = withListedTop(scripts.FS), scripts.Repo
 	}
 	// A plugin's folder below the project's root (a Cursor plugin's in
 	// a subfolder) is where its paths start, and a target that runs

@@ -536,6 +536,9 @@ func TestLeftRelative(t *testing.T) {
 		"scripts/a.sh": {Data: []byte("exit 2\n")},
 		"conf/a.json":  {Data: []byte("{}\n")},
 		"policy.json":  {Data: []byte("{}\n")},
+		"Makefile":     {Data: []byte("all:\n")},
+		"policy":       {Data: []byte("deny rm\n")},
+		"hookconv":     {Data: []byte("\x7fELF"), Mode: 0o755},
 	}
 	const top = `"$(git rev-parse --show-toplevel)"`
 	for _, tt := range []struct {
@@ -554,6 +557,19 @@ func TestLeftRelative(t *testing.T) {
 		{top + "/x.sh policy.json", project, []string{"policy.json"}},
 		{top + "/x.sh nothere.json conf", project, nil},
 		{top + "/x.sh policy.json", nil, nil},
+		// Without a dot too, where the project holds the file (QA F2
+		// item 4); a plain word is no path where it holds none, and a
+		// word that names a program is looked up in PATH.
+		{top + "/x.sh Makefile", project, []string{"Makefile"}},
+		{top + "/x.sh --rules=policy && cat policy", project, []string{"policy"}},
+		{"grep -qf policy", project, []string{"policy"}},
+		{"echo done; git status", project, nil},
+		{"hookconv run --provider codex -- sh -c 'x'", project, nil},
+		{"exec hookconv run; true | hookconv run; if hookconv run; then :; fi; x=$(hookconv version)", project, nil},
+		{"nohup -- hookconv run", project, nil},
+		{top + `/x.sh "policy"`, project, []string{"policy"}},
+		{`echo "the policy is: deny"; python3 -c "print('policy')"`, project, nil}, // prose and code in quotes
+		{top + "/x.sh policy", nil, nil},
 		// Windows paths (QA q3 F8), not a POSIX word's escapes.
 		{`powershell -File .\scripts\a.sh`, project, []string{`.\scripts\a.sh`}},
 		{`.\x.sh`, nil, []string{`.\x.sh`}},
