@@ -1,6 +1,7 @@
 package hookconv
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -71,6 +72,11 @@ func (t *hookTally) add(h *canonical.Hook, i int) {
 // guard failing closed loses no protection, but an agent whose every
 // tool call is denied for a missing "uv" should not come as a surprise.
 // Under the shim, a crash is a hook error, which lets the action through.
+// A hook of a program hookconv generated (Cline's scripts, OpenCode's
+// plugin) that the program ran by the crash rule of the tool it was
+// written for (a Gemini CLI guard's: generatedBlocksOnCrash) blocked on
+// a crash there already, and is not counted (QA F2 item 5: a plugin
+// converted from Gemini CLI and back was said to have let it go on).
 func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files providers.Files) (diag.List, [][]int) {
 	if !onlyTargetExits(from, to, shim, func(c *hookrun.Contract) bool { return c.CrashBlocks }) {
 		return nil, nil
@@ -80,7 +86,7 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	t := newHookTally()
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || caps.FailedClosed(h, from) {
+		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Async || caps.FailedClosed(h, from) || generatedBlocksOnCrash(h, from) {
 			continue
 		}
 		blocks, seen := canBlock[h.Event]
@@ -110,6 +116,21 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 	return ds, [][]int{t.hooks}
 }
 
+// generatedBlocksOnCrash reports whether the program hookconv generated
+// for from blocks on h's crash: Cline's script and OpenCode's plugin run
+// a blocking hook written for a tool that blocks on any exit but 0 and 1
+// with plain text (its marks: Gemini CLI) by that rule, as hookconv run
+// --from does (BlocksOnSourceExit). False for any other source.
+func generatedBlocksOnCrash(h *canonical.Hook, from string) bool {
+	switch from {
+	case cline.Slug:
+		return cline.BlocksOnSourceExit(h)
+	case opencode.Slug:
+		return opencode.BlocksOnSourceExit(h)
+	}
+	return false
+}
+
 // crashUnblocked notes (HC209, an info), once per conversion, the
 // blocking command hooks on events both tools can block, going from a
 // tool where any exit code but 0 and 1 blocks with plain-text output (the
@@ -123,18 +144,38 @@ func crashBlocks(m *canonical.Manifest, from, to string, shim bool, files provid
 // code blocks on another code only when the output is plain text, and a
 // guard that meant to deny says so by exit 2 or its JSON answer, which
 // the target reads (otherExitBlocks warns about an explicit exit 3).
-// Under the shim nothing is said, as for HC432.
+// Under the shim nothing is said, as for HC432. From a program hookconv
+// generated (Cline's scripts, OpenCode's plugin), the hooks it ran by
+// such a tool's crash rule (generatedBlocksOnCrash: a Gemini CLI guard's)
+// are said, which the tables' row for the program alone would leave out
+// (QA F2 item 5, HC432's mirror).
 func crashUnblocked(m *canonical.Manifest, from, to string, shim bool, files providers.Files) (diag.List, [][]int) {
 	crash := func(c *hookrun.Contract) bool { return c.CrashBlocks }
-	if to == "canonical" || from == "canonical" || !onlyTargetExits(to, from, shim, crash) {
+	generated := from == cline.Slug || from == opencode.Slug
+	switch {
+	case to == "canonical" || from == "canonical":
+		return nil, nil
+	case generated:
+		// The program's own row blocks on no crash: the target's decides.
+		if target, ok := hookrun.Default().Contract(to); shim || from == to || ok && target.CrashBlocks {
+			return nil, nil
+		}
+	case !onlyTargetExits(to, from, shim, crash):
 		return nil, nil // the source's crash blocks, the target's does not
 	}
 	caps := capabilities.Default()
 	t := newHookTally()
+	var ruleOf string // the tool whose crash rule the generated program applied
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || h.Handler.Async {
 			continue
+		}
+		if generated {
+			if !generatedBlocksOnCrash(h, from) {
+				continue
+			}
+			ruleOf = cmp.Or(ruleOf, markedSource(h))
 		}
 		src, ok := caps.BlockingOf(from, h.Event)
 		if !ok || src.Behaviour == capabilities.Observe {
@@ -149,11 +190,15 @@ func crashUnblocked(m *canonical.Manifest, from, to string, shim bool, files pro
 	if t.n == 0 {
 		return nil, nil
 	}
+	who := ToolName(from)
+	if generated {
+		who = fmt.Sprintf("%s, running hooks written for %s as %s does,", who, ToolName(ruleOf), ToolName(ruleOf))
+	}
 	var ds diag.List
 	ds.Infof(capabilities.CodeFailOpen, m.Hooks[t.first].PosOf("handler.command"), "",
 		"make the scripts deny with exit 2 (the reason on stderr), and exit 2 when they cannot decide",
 		"%d blocking command hook(s) on %s: %s blocks when a hook exits with any code but 0 and 1 and prints plain text, so a crash or a missing interpreter (exit 127) blocked the action there; %s does not block on a crash, so there it lets the action go on",
-		t.n, strings.Join(t.events, ", "), ToolName(from), ToolName(to))
+		t.n, strings.Join(t.events, ", "), who, ToolName(to))
 	ds = atFirstHook(ds, m, t.first, files)
 	return ds, [][]int{t.hooks}
 }
