@@ -1124,9 +1124,12 @@ hc_answer() {
 }
 
 # hc_says KEYS VALUE...: a value of the KEYS in the answer (hc_answer)
-# is one of the VALUEs.
+# is one of the VALUEs (in lower case), a string's compared in any case
+# and without the blanks around it, as run --from and OpenCode's plugin
+# read a decision: "Deny" and " deny " deny (QA F2: the script let them
+# through where run --from cancelled).
 hc_says() {
-	hc_said=$(hc_answer "$1")
+	hc_said=$(hc_answer "$1" | LC_ALL=C tr '[:upper:]' '[:lower:]' | sed 's/^s: */s:/; s/ *$//')
 	shift
 	for hc_w in "$@"; do
 		case "
