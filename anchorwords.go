@@ -91,6 +91,13 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 		from := start
 		start = -1
 		switch {
+		case opaque == 0 && skipping && (command[from:i] == "cd" || command[from:i] == "pushd"):
+			// A cd among words not read (a case arm's, a function's body)
+			// is kept, unread, for cdWord: what follows it may run in its
+			// folder, and is not anchored at the project's root (QA F2
+			// item 1: case x in x) cd sub && ./g.sh had ./g.sh anchored
+			// there, another file than the one it ran).
+			cur = append(cur, rawWord{from: from, to: i, text: command[from:i], dynamic: true})
 		case opaque > 0 || skipping:
 		case redirect:
 			redirect = false // the file a redirection names
@@ -528,8 +535,8 @@ const commandOpeners = ";&|(\n{`"
 // bytes as they are, and allocates only for what it finds: it runs for
 // every hook.
 func leftRelative(command string, project fs.FS) []string {
-	if project == nil && !strings.ContainsAny(command, `/\`) {
-		return nil // no path, and no bare name is looked up
+	if project == nil && !strings.ContainsAny(command, `/\`) && !strings.Contains(command, "cd") {
+		return nil // no path, no cd, and no bare name is looked up
 	}
 	var left []string
 	start, opened := -1, -1 // opened: where the double quotes open
@@ -562,6 +569,14 @@ func leftRelative(command string, project fs.FS) []string {
 		}
 		if cd && (strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~")) {
 			return true
+		}
+		if cd {
+			if _, ok := projectEntry(project, w, true); ok {
+				// A cd into a project folder left as written (in a
+				// case arm, a function's body): from a subfolder it
+				// fails, and what it was to run with it.
+				left = appendNew(left, w)
+			}
 		}
 		cd = w == "cd" || w == "pushd"
 		if relativeFile(project, w) || !named && !prose && bareProjectFile(project, w) {

@@ -454,6 +454,11 @@ func TestAnchorCommand(t *testing.T) {
 		{"if false; then :; else cd tools; scripts/ctx.sh; fi", "if false; then :; else cd " + a + "/tools; scripts/ctx.sh; fi", nil, []string{"tools"}, nil},
 		{"{ cd nowhere && scripts/a.sh; }", "{ cd nowhere && scripts/a.sh; }", nil, nil, nil},
 		{"X=1 cd tools && scripts/a.sh", "X=1 cd tools && scripts/a.sh", nil, nil, nil}, // not read: taken for a cd
+		// A cd in a case arm or a function's body is not read, but taken
+		// for one: what follows is left, not anchored at the root.
+		{"case x in x) cd tools && scripts/a.sh;; esac", "case x in x) cd tools && scripts/a.sh;; esac", nil, nil, nil},
+		{"f() { cd tools && scripts/a.sh; }; f", "f() { cd tools && scripts/a.sh; }; f", nil, nil, nil},
+		{"x=$(cd tools && pwd); bash scripts/a.sh", "x=$(cd tools && pwd); bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
 		// A subshell's cd changes only the subshell's folder.
 		{"(cd tools && scripts/ctx.sh) && bash scripts/a.sh", "(cd " + a + "/tools && scripts/ctx.sh) && bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
 		{"(cd nowhere && scripts/a.sh); (scripts/a.sh)", "(cd nowhere && scripts/a.sh); (" + a + "/scripts/a.sh)", []string{"scripts/a.sh"}, nil, nil},
@@ -551,6 +556,9 @@ func TestLeftRelative(t *testing.T) {
 		{"../tools/guard.sh", project, []string{"../tools/guard.sh"}},
 		{"jq . conf/a.json scripts/a.sh", project, []string{"conf/a.json", "scripts/a.sh"}},
 		{"cd lib && ./x.sh", project, []string{"./x.sh"}},
+		// A cd into a project folder left as written (QA F2 item 1).
+		{"case x in x) cd scripts && ./a.sh;; esac", project, []string{"scripts"}},
+		{"f() { cd scripts; }; f", nil, []string{"scripts"}},
 		{"echo $(./x.sh) $(./y.sh)", nil, []string{"./x.sh", "./y.sh"}},
 		{"cat conf/a.json", nil, nil}, // files not known: no script's look
 		// A bare name, when the project holds it (QA y2 F2); not guessed.
