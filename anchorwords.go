@@ -660,8 +660,9 @@ func bareProjectFile(project fs.FS, word string) bool {
 // listedTop is a project's files with the names at its top listed once,
 // for bareProjectFile: it looks up every word of every command that may
 // be a file's name, and a large config's tens of thousands of words then
-// cost a map look-up each, not a stat (10,000 hooks to Codex: half a
-// second). The other look-ups go to the files as they are.
+// cost a map look-up each, not a stat (10,000 hooks of 19 words to
+// Codex: 110,000 stats, 0.1 s of CPU more, measured). The other look-ups
+// go to the files as they are.
 type listedTop struct {
 	fs.FS
 	names func() map[string]bool // lower-cased; nil where the top cannot be listed
