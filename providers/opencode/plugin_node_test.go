@@ -607,6 +607,38 @@ func TestPluginKeyInAnotherCase(t *testing.T) {
 	}
 }
 
+// TestPluginDecisionGivenTwice: a "decision" given twice decides by the
+// one that stops most, as hookconv run and Cline's script read it (QA F2
+// item 2: JSON.parse kept the last, so {"decision": "deny", "decision":
+// "allow"} let the call through where run --from denied).
+func TestPluginDecisionGivenTwice(t *testing.T) {
+	node := needNode(t)
+	guard := func(name, word, out string, data map[string]any) map[string]any {
+		h := map[string]any{"name": name, "event": "before_tool_execute", "matcher": "shell", "blocking": true,
+			"handler": map[string]any{"type": "command", "timeout": 10, "command": only(word, "printf '%s' '"+out+"'")}}
+		if data != nil {
+			h["provider_data"] = data
+		}
+		return h
+	}
+	hooks := []map[string]any{
+		guard("deny then allow", "denyfirst", `{"decision": "deny", "reason": "first", "decision": "allow"}`, nil),
+		guard("allow then deny", "denylast", `{"decision": "allow", "decision": "deny", "reason": "last"}`, readFrom("gemini-cli")),
+		guard("nested", "nested", `{"checks": {"decision": "deny"}, "decision": "allow", "x": "\"decision\": \"deny\""}`, nil),
+	}
+	call := func(command string) map[string]any {
+		return map[string]any{"hook": "tool.execute.before",
+			"input":  map[string]any{"tool": "bash", "sessionID": "ses_test", "callID": "call_1"},
+			"output": map[string]any{"args": map[string]any{"command": command}}}
+	}
+	res, log := runHarness(t, node, hooks, []map[string]any{call("echo denyfirst"), call("echo denylast"), call("echo nested")})
+	for i, want := range []string{"first", "last", ""} {
+		if got := res.Steps[i].Message; res.Steps[i].Threw != (want != "") || got != want {
+			t.Errorf("step %d: threw %v %q, want %q\n%s", i, res.Steps[i].Threw, got, want, log)
+		}
+	}
+}
+
 // needNode returns node's path, or skips the test where it is not
 // installed: the generated plugin's runtime is then not tested.
 func needNode(t *testing.T) string {

@@ -328,7 +328,7 @@ function decide(name, hook, label, source, r, call) {
   if (text === "") return false;
   let answer;
   try {
-    answer = JSON.parse(text);
+    answer = parseAnswer(text);
   } catch {
     answer = undefined;
   }
@@ -337,6 +337,68 @@ function decide(name, hook, label, source, r, call) {
     return false;
   }
   return answerOf(name, label, source, answer, call, canBlock);
+}
+
+/**
+ * A hook's JSON output, parsed (it throws where it is no JSON), with a
+ * "decision" given more than once at its top level read as the one that
+ * stops most, as `hookconv run` and the Cline scripts read it: JSON.parse
+ * keeps the last alone, and {"decision": "deny", "decision": "allow"}
+ * would let the action through.
+ */
+function parseAnswer(text) {
+  const answer = JSON.parse(text);
+  if (answer === null || typeof answer !== "object" || Array.isArray(answer)) return answer;
+  const given = topLevelValues(text, "decision").filter((v) => typeof v === "string");
+  if (given.length < 2) return answer;
+  const strongest = given.reduce((a, b) => (strength(readDecision(b)) > strength(readDecision(a)) ? b : a));
+  return { ...answer, decision: strongest };
+}
+
+/** The values of key at the top level of a JSON object's text, in order, each time it is given. */
+function topLevelValues(text, key) {
+  const values = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    else if (c === '"') {
+      const end = stringEnd(text, i);
+      let j = end + 1;
+      while (j < text.length && " \t\r\n".includes(text[j])) j++;
+      if (depth === 1 && text[j] === ":") {
+        const stop = valueEnd(text, j + 1);
+        if (JSON.parse(text.slice(i, end + 1)) === key) values.push(JSON.parse(text.slice(j + 1, stop)));
+        i = stop - 1;
+      } else {
+        i = end;
+      }
+    }
+  }
+  return values;
+}
+
+/** The index of the quote that closes the JSON string opened at i. */
+function stringEnd(text, i) {
+  for (let j = i + 1; j < text.length; j++) {
+    if (text[j] === "\\") j++;
+    else if (text[j] === '"') return j;
+  }
+  return text.length;
+}
+
+/** The index of the comma or brace that ends the JSON value starting at i. */
+function valueEnd(text, i) {
+  let depth = 0;
+  for (let j = i; j < text.length; j++) {
+    const c = text[j];
+    if (c === '"') j = stringEnd(text, j);
+    else if (c === "{" || c === "[") depth++;
+    else if (depth > 0 && (c === "}" || c === "]")) depth--;
+    else if (depth === 0 && (c === "," || c === "}")) return j;
+  }
+  return text.length;
 }
 
 /**
@@ -383,7 +445,7 @@ function sourceAnswerOnFailure(source, r) {
   const text = r.stdout.trim() || r.stderr.trim();
   if (!text.startsWith("{")) return undefined;
   try {
-    const answer = JSON.parse(text);
+    const answer = parseAnswer(text);
     return answer !== null && typeof answer === "object" && !Array.isArray(answer) ? answer : undefined;
   } catch {
     return undefined;
