@@ -164,10 +164,21 @@ type Contract struct {
 	// prints plain text, where the tool's events can block: a crash or a
 	// missing interpreter (127) too (Gemini CLI).
 	CrashBlocks bool `toml:"crash_blocks"`
-	// AnswersAnyExit says a JSON object the hook printed (stdout, else
-	// stderr) is its answer whatever its exit code but 2 (Gemini CLI:
-	// "echo '{\"decision\": \"deny\"}'; exit 1" denies).
+	// AnswersAnyExit says a JSON object the hook printed on stdout (on
+	// stderr too, with AnswerOnStderr) is its answer whatever its exit
+	// code but 2 (Gemini CLI: "echo '{\"decision\": \"deny\"}'; exit 1"
+	// denies; Cline's {"cancel": true} with exit 1 cancels).
 	AnswersAnyExit bool `toml:"answers_any_exit"`
+	// AnswerOnStderr says the tool reads a JSON object on stderr as the
+	// answer when stdout is empty (Gemini CLI: stdout.trim() ||
+	// stderr.trim(), reference part 1 §2.9).
+	AnswerOnStderr bool `toml:"answer_on_stderr"`
+	// AnswerInText says the tool finds a hook's JSON answer among other
+	// text on stdout: all of stdout where it is JSON, else the text from
+	// its first "{" to its last "}" where that is (Cline's hook-factory.ts:
+	// stdout.match(/\{[\s\S]*\}/)), so debug text printed before or
+	// after the answer is tolerated.
+	AnswerInText bool `toml:"answer_in_text"`
 	// ClientPlaces says, for a tool whose clients send different payloads
 	// (Cline's VS Code extension and its CLI/SDK runtime), where each keeps
 	// the tool's name and input: "client: tool-path tool-input-path"

@@ -161,6 +161,11 @@ func resolve(r Result, p Policy) Outcome {
 		code = 1
 		notes = append(notes, fmt.Sprintf("hookconv: %s exited 2 but is not blocking: a warning, not a block", name))
 	}
+	// A source that finds its answer among debug text on stdout
+	// (Cline) reads that answer alone; a cut output is read as cut.
+	if !r.StdoutTruncated {
+		r.Stdout = p.Source.answerText(r.Stdout)
+	}
 	// A source that reads a JSON answer whatever the code (Gemini CLI,
 	// reference part 1 §2.9) denied with one on exit 1 or 3 (QA F2:
 	// run --from took it for a hook error, and the call went ahead).

@@ -47,6 +47,14 @@ type ProgramEvent struct {
 	// "echo '{\"decision\": \"deny\"}'; exit 1" denies), as run --from
 	// reads it.
 	AnswersAnyExit bool `json:"answers_any_exit,omitempty"`
+	// AnswerOnStderr says the source reads that answer on stderr too
+	// where stdout is empty (answer_on_stderr: Gemini CLI), and
+	// AnswerInText that it finds it among other text on stdout: all of
+	// stdout where that is JSON, else the text from its first "{" to its
+	// last "}" where that is (answer_in_text: Cline), as run --from reads
+	// them.
+	AnswerOnStderr bool `json:"answer_on_stderr,omitempty"`
+	AnswerInText   bool `json:"answer_in_text,omitempty"`
 	// Feedback are the answers the source gives the agent on the event
 	// as feedback on what already happened, not as a block (its
 	// feedback_json: Claude Code's PostToolUse decision "block"): run
@@ -129,6 +137,8 @@ func (t *Tables) ProgramEvent(from, event string, tools []string) (ProgramEvent,
 	pe.Event = s.eventName()
 	pe.CrashBlocks = s.crashBlocks
 	pe.AnswersAnyExit = s.answersAnyExit
+	pe.AnswerOnStderr = s.answerOnStderr
+	pe.AnswerInText = s.answerInText
 	for _, as := range s.feedback {
 		pe.Feedback = append(pe.Feedback, ProgramLine{Path: as.path, Value: json.RawMessage(as.value)})
 	}

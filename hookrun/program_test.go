@@ -115,6 +115,12 @@ func checkExitsAndFeedbackAreRun(t *testing.T, tb *Tables, pe ProgramEvent, from
 	if got := s.answerOnFailure(1, []byte(`{"decision": "deny"}`), ""); pe.AnswersAnyExit != (got != nil) {
 		t.Errorf("%s %s: AnswersAnyExit %v, but run --from reads a JSON answer on exit 1 as %q", from, ev, pe.AnswersAnyExit, got)
 	}
+	if got := s.answerOnFailure(1, nil, `{"decision": "deny"}`); pe.AnswerOnStderr != (got != nil) {
+		t.Errorf("%s %s: AnswerOnStderr %v, but run --from reads a JSON answer on stderr as %q", from, ev, pe.AnswerOnStderr, got)
+	}
+	if got := s.answerText([]byte("checking\n{}\n")); pe.AnswerInText != (string(got) == "{}") {
+		t.Errorf("%s %s: AnswerInText %v, but run --from reads an answer after text as %q", from, ev, pe.AnswerInText, got)
+	}
 	if pe.CrashBlocks != (s.plainDeny(3, []byte("no"), "") != "") {
 		t.Errorf("%s %s: CrashBlocks %v, but run --from reads a plain exit 3 as %q", from, ev, pe.CrashBlocks, s.plainDeny(3, []byte("no"), ""))
 	}

@@ -211,8 +211,12 @@ type SourceAnswers struct {
 	crashBlocks bool
 	// answersAnyExit: a JSON object the hook printed is its answer
 	// whatever the exit code (the contracts table's answers_any_exit:
-	// Gemini CLI).
-	answersAnyExit bool
+	// Gemini CLI, Cline); answerOnStderr: on stderr too where stdout is
+	// empty (answer_on_stderr: Gemini CLI).
+	answersAnyExit, answerOnStderr bool
+	// answerInText: the source finds the answer among other text on
+	// stdout (answer_in_text: Cline), as answerText does.
+	answerInText bool
 	// feedback are the answers the source gives the agent on the event
 	// as feedback on what already happened, not as a block (its
 	// feedback_json: Claude Code's PostToolUse decision "block").
@@ -243,7 +247,7 @@ func (t *Tables) Answers(from string, ev EventRef) *SourceAnswers {
 	if !ok {
 		return nil
 	}
-	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}, merges: c.MergesInput, plainContext: t.PlainContext(from, ev.Canonical), crashBlocks: c.CrashBlocks, answersAnyExit: c.AnswersAnyExit}
+	s := &SourceAnswers{From: from, Event: ev, decides: map[string][]string{}, merges: c.MergesInput, plainContext: t.PlainContext(from, ev.Canonical), crashBlocks: c.CrashBlocks, answersAnyExit: c.AnswersAnyExit, answerOnStderr: c.AnswerOnStderr, answerInText: c.AnswerInText}
 	for _, what := range sourceWhats {
 		if r, ok := t.Rule(from, what, ev); ok && len(r.Set) > 0 {
 			s.forms = append(s.forms, formOf(what, r.Set))
@@ -510,23 +514,52 @@ func (s *SourceAnswers) plainDeny(code int, stdout []byte, stderr string) string
 }
 
 // answerOnFailure returns the JSON object a hook exiting code (not 0,
-// not 2) printed, its stdout, else its stderr, as the source reads it
-// (Gemini CLI parses stdout.trim() || stderr.trim() before it looks at
-// the code, reference part 1 §2.9), where the source reads such an
-// answer whatever the code (answers_any_exit); nil otherwise, and for
-// plain text, which plainDeny reads. s may be nil.
+// not 2) printed, its stdout, else, where the source reads it there
+// (answer_on_stderr), its stderr, as the source reads it (Gemini CLI
+// parses stdout.trim() || stderr.trim() before it looks at the code,
+// reference part 1 §2.9; Cline parses stdout alone, reference part 2
+// §6.5), where the source reads such an answer whatever the code
+// (answers_any_exit); nil otherwise, and for plain text, which plainDeny
+// reads. stdout is read as answerText leaves it. s may be nil.
 func (s *SourceAnswers) answerOnFailure(code int, stdout []byte, stderr string) []byte {
 	if s == nil || !s.answersAnyExit || code == 0 || code == 2 {
 		return nil
 	}
-	text := bytes.TrimSpace(stdout)
-	if len(text) == 0 {
+	text := bytes.TrimSpace(s.answerText(stdout))
+	if len(text) == 0 && s.answerOnStderr {
 		text = []byte(stderr)
 	}
 	if len(text) == 0 || text[0] != '{' || !json.Valid(text) {
 		return nil
 	}
 	return text
+}
+
+// answerText returns the JSON answer the source finds in a hook's
+// stdout where it tolerates other text around it (answer_in_text:
+// Cline's hook-factory.ts parses all of stdout, else
+// stdout.match(/\{[\s\S]*\}/), the text from the first "{" to the last
+// "}"): stdout itself where it is JSON or holds no such text, else that
+// text where it is JSON. Anything else, and the stdout of a source that
+// reads it whole, is returned as it is, for the canonical reading to
+// take for the hook error it is: plain text without braces, two JSON
+// objects, a stray brace in the debug text (a Cline guard was lost
+// under --shim: Cline reads "checking...\n{\"cancel\": true}" as a
+// cancel, run --from cline read it as a hook error, and the call went
+// ahead). s may be nil.
+func (s *SourceAnswers) answerText(stdout []byte) []byte {
+	if s == nil || !s.answerInText {
+		return stdout
+	}
+	text := bytes.TrimSpace(stdout)
+	if len(text) == 0 || json.Valid(text) {
+		return stdout
+	}
+	first, last := bytes.IndexByte(text, '{'), bytes.LastIndexByte(text, '}')
+	if first < 0 || last < first || !json.Valid(text[first:last+1]) {
+		return stdout
+	}
+	return text[first : last+1]
 }
 
 // eventName names the event for messages.

@@ -617,3 +617,52 @@ func TestShimPayloadNested(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceAnswerInText: a Cline hook's answer is found among the debug
+// text around it and read whatever the exit code, as Cline's
+// hook-factory.ts reads it (answer_in_text, answers_any_exit: JSON.parse
+// of stdout, else of its first "{" to its last "}"; reference part 2
+// §6.5); run --from cline took "checking...\n{"cancel": true}" and a
+// cancel on exit 1 for hook errors, and the call went ahead. What Cline
+// finds no JSON in stays the hook error it was, plain text on exit 0
+// included, and no other tool's answer is dug out of text.
+func TestSourceAnswerInText(t *testing.T) {
+	// A cancel is Cline's stop too: it ends the task (reference part 2 §6.5).
+	const notJSON = "hookconv: ./h: exited 0 with output that is not a JSON object: "
+	tests := []struct {
+		name, from     string
+		code           int
+		stdout, stderr string
+		want           Outcome
+	}{
+		{"text before", "cline", 0, "checking...\n{\"cancel\":true,\"errorMessage\":\"no rm\"}\n", "", Outcome{Decision: DecisionDeny, Reason: "no rm", Stop: true}},
+		{"text after", "cline", 0, "{\"cancel\":true,\"errorMessage\":\"no rm\"}\ndone\n", "", Outcome{Decision: DecisionDeny, Reason: "no rm", Stop: true}},
+		{"text around, nested braces", "cline", 0, "step 1\n{\"cancel\": true, \"errorMessage\": \"no {rm}\", \"x\": {\"y\": {}}}\nbye", "", Outcome{Decision: DecisionDeny, Reason: "no {rm}", Stop: true}},
+		{"text around an allow", "cline", 0, "ok\n{\"cancel\":false,\"contextModification\":\"tests pass\"}\n", "", Outcome{Context: "tests pass"}},
+		{"exit 1 with JSON", "cline", 1, "{\"cancel\":true,\"errorMessage\":\"no rm\"}", "oops\n", Outcome{Decision: DecisionDeny, Reason: "no rm", Log: "oops", Stop: true}},
+		{"exit 3, text and JSON", "cline", 3, "checking...\n{\"cancel\":true}", "", Outcome{Decision: DecisionDeny, Reason: "denied by ./h", Stop: true}},
+		{"exit 2, reason from the embedded answer", "cline", 2, "checking...\n{\"cancel\":true,\"errorMessage\":\"no rm\"}", "", Outcome{Decision: DecisionDeny, Reason: "no rm"}},
+		// What Cline finds no JSON in.
+		{"plain text, exit 0", "cline", 0, "checking...\n", "", Outcome{Error: notJSON + `"checking..."`}},
+		{"a stray brace before", "cline", 0, "loading {config\n{\"cancel\":true}", "", Outcome{Error: notJSON + `"loading {config…"`}},
+		{"a stray brace after", "cline", 0, "{\"cancel\":true}\nbye}", "", Outcome{Error: notJSON + `"{\"cancel\":true}…"`}},
+		{"two objects", "cline", 0, "{\"cancel\":true} {\"cancel\":true}", "", Outcome{Error: notJSON + `"{\"cancel\":true} {\"cancel\":true}"`}},
+		{"unclosed", "cline", 0, "checking {\"cancel\":true", "", Outcome{Error: notJSON + `"checking {\"cancel\":true"`}},
+		{"exit 1, plain text", "cline", 1, "checking...\n", "", Outcome{Error: "hookconv: ./h failed with exit code 1"}},
+		{"exit 1, stderr is not read", "cline", 1, "", `{"cancel":true}`, Outcome{Error: `{"cancel":true}`}},
+		// Others read stdout whole.
+		{"claude, text before", "claude-code", 0, "checking...\n{\"decision\":\"block\",\"reason\":\"no\"}", "", Outcome{Error: notJSON + `"checking...…"`}},
+		{"gemini, text before", "gemini-cli", 1, "checking...\n{\"decision\":\"deny\"}", "", Outcome{Error: "hookconv: ./h failed with exit code 1"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Event: "before_tool_execute", Tool: "shell"}
+			p := Policy{Blocking: true, Name: "./h", Source: Default().Answers(tc.from, SourceEvent(tc.from, &in))}
+			got := Resolve(exit(tc.code, tc.stdout, tc.stderr), p)
+			got.Blocking = false
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
