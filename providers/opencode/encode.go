@@ -363,6 +363,9 @@ func sourceForms(r *runtime, m *canonical.Manifest) string {
 			if pe.AnswersAnyExit {
 				members = append(members, [2]string{"answers_any_exit", "true"})
 			}
+			if pe.AnswerOnStderr {
+				members = append(members, [2]string{"answer_on_stderr", "true"})
+			}
 			if len(pe.Feedback) > 0 {
 				members = append(members, [2]string{"feedback", jsJSON(pe.Feedback)})
 			}

@@ -434,15 +434,16 @@ function sourceDeny(source, r) {
 }
 
 /**
- * The JSON object a hook written for another tool printed, its stdout else
- * its stderr, when it exited with a code other than 0 and 2 and that tool
+ * The JSON object a hook written for another tool printed, its stdout else,
+ * where that tool reads it there (answer_on_stderr: Gemini CLI), its
+ * stderr, when it exited with a code other than 0 and 2 and that tool
  * reads such an answer whatever the code (answers_any_exit: Gemini CLI's
  * "echo '{\"decision\": \"deny\"}'; exit 1" denies), as `hookconv run
  * --from` reads it; undefined otherwise.
  */
 function sourceAnswerOnFailure(source, r) {
   if (!source || !source.answers_any_exit || r.error || r.timedOut || typeof r.code !== "number" || r.code === 0 || r.code === 2) return undefined;
-  const text = r.stdout.trim() || r.stderr.trim();
+  const text = r.stdout.trim() || (source.answer_on_stderr ? r.stderr.trim() : "");
   if (!text.startsWith("{")) return undefined;
   try {
     const answer = parseAnswer(text);
