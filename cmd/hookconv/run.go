@@ -110,7 +110,11 @@ What the hook answers (hooks/1.0 §5), resolved in this order:
      replaces the whole input with it. Output that is no JSON object, on
      an event where TOOL adds a hook's plain-text stdout to the agent's
      context (Claude Code's SessionStart and UserPromptSubmit), is the
-     hook's context, not a hook error. A decision given
+     hook's context, not a hook error. Where TOOL reads a JSON answer
+     whatever the exit code (Gemini CLI, on stdout else stderr; Cline, on
+     stdout), one given with an exit but 2 is read as on exit 0; where TOOL
+     finds it among debug text (Cline: all of stdout, else the text from
+     its first { to its last }), that text is the answer. A decision given
      both ways is decided by the one that stops most (deny over ask over
      allow), as a field given twice is; the other fields are the
      canonical ones where both are given. Output that is no canonical
