@@ -207,10 +207,14 @@ func (idx lineIndex) line(file string, src []byte, n int) ([]byte, bool) {
 	if n > len(starts) {
 		return nil, false
 	}
-	line := src[starts[n-1]:]
-	if j := bytes.IndexByte(line, '\n'); j >= 0 {
-		line = line[:j]
+	// The line ends where the next one starts, from the table: scanning
+	// for the newline would read a one-line (minified) file to its end
+	// for each of its diagnostics.
+	end := len(src)
+	if n < len(starts) {
+		end = starts[n] - 1
 	}
+	line := src[starts[n-1]:end]
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	if n == 1 {
 		// A byte order mark is no part of the text: the parsers count

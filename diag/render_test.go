@@ -186,3 +186,51 @@ func TestCaretIndentWide(t *testing.T) {
 		}
 	}
 }
+
+// lineIndex.line takes each line's end from the line-starts table: the
+// last line runs to the end of src with or without a final newline, a
+// carriage return before the newline is no part of the line, and a line
+// past the end is not there.
+func TestLineIndexLine(t *testing.T) {
+	src := []byte("one\r\ntwo\n\nlast")
+	for _, tc := range []struct {
+		n    int
+		want string
+		ok   bool
+	}{
+		{1, "one", true},
+		{2, "two", true},
+		{3, "", true},
+		{4, "last", true},
+		{5, "", false},
+		{0, "", false},
+	} {
+		got, ok := lineIndex{}.line("a.json", src, tc.n)
+		if string(got) != tc.want || ok != tc.ok {
+			t.Errorf("line %d = %q, %v; want %q, %v", tc.n, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// BenchmarkRenderOneLine renders n warnings about a one-line (minified)
+// file of n hooks, too long to quote: the time per diagnostic should not
+// grow with n (it did, when each one scanned the rest of the file for
+// its line's end).
+func BenchmarkRenderOneLine(b *testing.B) {
+	for _, n := range []int{10000, 100000} {
+		b.Run(fmt.Sprintf("hooks=%d", n), func(b *testing.B) {
+			src := []byte("{\"hooks\": [" + strings.Repeat("{\"type\": \"command\", \"command\": \"g\"},", n) + "{}]}\n")
+			ds := make(List, n)
+			for i := range ds {
+				ds[i] = Diagnostic{File: "a.json", Pos: Pos{Line: 1, Column: 12 + 37*i}, Severity: Warning, Code: "HC704", Message: "duplicate hook"}
+			}
+			r := Renderer{Format: FormatText, Sources: map[string][]byte{"a.json": src}}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := r.Render(io.Discard, ds); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
