@@ -148,6 +148,7 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 		}
 	}
 	holders := holdersOf(prov, final...)
+	states := copyStates(holders, runs, off)
 	addedNow := map[int]bool{}
 	for _, i := range added {
 		addedNow[i] = true
@@ -160,7 +161,7 @@ func (res *Conversion) requireApproval(mig *Migration, prov migTarget, forms [][
 		if src >= len(mig.Migrated) || !mig.Migrated[src] {
 			continue
 		}
-		running, turnedOff := copiesRun(forms[i], holders, runs, off)
+		running, turnedOff := copiesRun(forms[i], states)
 		if running && notLoaded.why != "" {
 			// Approved, but never loaded: not migrated, as a hook the
 			// project's own config.toml turns off (QA q3 F1). (A copy
@@ -234,19 +235,40 @@ func warnNotLoaded(h *canonical.Hook, i int, prov vocab.Provider, off gate, file
 	return w.WithFile(h.OriginFile)
 }
 
+// copyState is what the target does with the copies of one form: run
+// them all, turn one off.
+type copyState struct {
+	running, turnedOff bool
+}
+
+// copyStates folds, once per form, the approvals of the target's copies
+// (holders) into whether they all run and whether one is turned off. Done
+// per planned hook instead, the walk over a form's copies repeats for
+// each hook of that form: a config of n identical hooks took n² steps
+// (QA: 40,000 hooks, every second the same, 14 s of CPU to --to codex).
+func copyStates(holders map[projection][]*canonical.Hook, runs, off map[copyAt]bool) map[projection]copyState {
+	states := make(map[projection]copyState, len(holders))
+	for f, copies := range holders {
+		st := copyState{running: len(copies) > 0}
+		for _, c := range copies {
+			at := copyAt{c.OriginFile, c.Origin.Offset}
+			st.running = st.running && runs[at]
+			st.turnedOff = st.turnedOff || off[at]
+		}
+		states[f] = st
+	}
+	return states
+}
+
 // copiesRun reports whether every copy of a hook's forms in the target
-// runs there, and whether one is turned off.
-func copiesRun(forms []projection, holders map[projection][]*canonical.Hook, runs, off map[copyAt]bool) (running, turnedOff bool) {
+// runs there (a form with no copy does not: its zero state), and whether
+// one is turned off.
+func copiesRun(forms []projection, states map[projection]copyState) (running, turnedOff bool) {
 	running = len(forms) > 0
 	for _, f := range forms {
-		if len(holders[f]) == 0 {
-			running = false
-		}
-		for _, c := range holders[f] {
-			at := copyAt{c.OriginFile, c.Origin.Offset}
-			running = running && runs[at]
-			turnedOff = turnedOff || off[at]
-		}
+		st := states[f]
+		running = running && st.running
+		turnedOff = turnedOff || st.turnedOff
 	}
 	return running, turnedOff
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/codex"
@@ -115,5 +116,73 @@ func TestApprovalsFile(t *testing.T) {
 	}
 	if got, ok := ApprovalsFile("claude-code", none, "/home/u"); ok {
 		t.Errorf("claude-code: %q", got)
+	}
+}
+
+// copyStates folds each form's copies once; copiesRun then says a hook
+// runs only when every copy of each of its forms runs, and is turned off
+// when one copy is. A form with no copy in the target does not run.
+func TestCopiesRun(t *testing.T) {
+	hook := func(file string, offset int) *canonical.Hook {
+		h := &canonical.Hook{OriginFile: file}
+		h.Origin.Offset = offset
+		return h
+	}
+	approved := projection{Event: "PreToolUse", Run: "approved"}
+	oneOff := projection{Event: "PreToolUse", Run: "one-off"}
+	oneNot := projection{Event: "PreToolUse", Run: "one-not-approved"}
+	absent := projection{Event: "PreToolUse", Run: "absent"}
+	holders := map[projection][]*canonical.Hook{
+		approved: {hook("a.json", 1), hook("b.json", 1)},
+		oneOff:   {hook("a.json", 2), hook("a.json", 3)},
+		oneNot:   {hook("a.json", 4), hook("a.json", 5)},
+	}
+	runs := map[copyAt]bool{{"a.json", 1}: true, {"b.json", 1}: true, {"a.json", 2}: true, {"a.json", 4}: true}
+	off := map[copyAt]bool{{"a.json", 3}: true}
+	states := copyStates(holders, runs, off)
+	for _, tc := range []struct {
+		name               string
+		forms              []projection
+		running, turnedOff bool
+	}{
+		{"every copy approved", []projection{approved}, true, false},
+		{"one copy turned off", []projection{oneOff}, false, true},
+		{"one copy not approved", []projection{oneNot}, false, false},
+		{"no copy", []projection{absent}, false, false},
+		{"no form", nil, false, false},
+		{"approved and one turned off", []projection{approved, oneOff}, false, true},
+		{"approved and absent", []projection{approved, absent}, false, false},
+	} {
+		running, turnedOff := copiesRun(tc.forms, states)
+		if running != tc.running || turnedOff != tc.turnedOff {
+			t.Errorf("%s: running %v, turned off %v; want %v, %v", tc.name, running, turnedOff, tc.running, tc.turnedOff)
+		}
+	}
+}
+
+// BenchmarkMigrateDuplicatesToCodex migrates, to Codex, settings of n
+// PreToolUse hooks of which every second is the same Bash guard (QA's
+// genaltc.py): Codex needs approvals, whose check once walked every copy
+// of a hook for each hook of the same identity (n² steps). The time per
+// hook should stay flat from 2,000 to 20,000.
+func BenchmarkMigrateDuplicatesToCodex(b *testing.B) {
+	for _, n := range []int{2000, 20000} {
+		var groups []string
+		for i := range n {
+			if i%2 == 0 {
+				groups = append(groups, `{"matcher": "Bash", "hooks": [{"type": "command", "command": "g"}]}`)
+			} else {
+				groups = append(groups, fmt.Sprintf(`{"matcher": "mcp__s__t%d", "hooks": [{"type": "command", "command": "m"}]}`, i))
+			}
+		}
+		in := providers.Files{".claude/settings.json": []byte(`{"hooks": {"PreToolUse": [` + strings.Join(groups, ",") + `]}}`)}
+		b.Run(fmt.Sprintf("hooks=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if mig := Migrate("claude-code", "codex", in, nil); mig.Files == nil {
+					b.Fatal(mig.Diagnostics)
+				}
+			}
+		})
 	}
 }
