@@ -1099,12 +1099,35 @@ func (res *Conversion) encode(dst providers.Adapter, planned *canonical.Manifest
 	res.Diagnostics = append(res.Diagnostics, eds...)
 	res.Diagnostics = append(res.Diagnostics, unsafePaths(files, existing)...)
 	if !res.Diagnostics.HasErrors() {
+		res.Diagnostics = append(res.Diagnostics, tooLargeToReadBack(files, to)...)
+	}
+	if !res.Diagnostics.HasErrors() {
 		res.Diagnostics = append(res.Diagnostics, asRead(verify(dst, planned, files, eds, to), files, existing, dst)...)
 	}
 	res.pointAtFiles(planned)
 	if !res.Diagnostics.HasErrors() {
 		res.Files = files
 	}
+}
+
+// tooLargeToReadBack refuses (HC102) output files larger than hookconv
+// reads (canonical.MaxFileSize): verify could not read them back, and
+// nor could a later validate, convert from them or migrate into them, so
+// writing them would leave a config hookconv refuses. Said plainly, not
+// as the internal error (HC900) verify's failed decoding would be (QA):
+// the plan is sound, it is only too large for one file.
+func tooLargeToReadBack(files providers.Files, to string) diag.List {
+	var ds diag.List
+	for _, p := range files.Paths() {
+		if n := len(files[p]); n > canonical.MaxFileSize {
+			var d diag.List
+			d.Errorf(canonical.CodeTooLarge, diag.Pos{}, "", "split the hooks into smaller configs (by event, or by project) and convert each",
+				"the %s output would be %.1f MiB, larger than the %d MiB hookconv reads back: it could not check it, nor read it later; nothing is written",
+				to, float64(n)/(1<<20), canonical.MaxFileSize>>20)
+			ds = append(ds, d.WithFile(p)...)
+		}
+	}
+	return ds
 }
 
 // unsafePaths refuses output files that would land outside the project:

@@ -731,3 +731,41 @@ func TestSameInEachGroup(t *testing.T) {
 		})
 	}
 }
+
+// paddedAdapter is the canonical adapter writing each file with white
+// space after it, up to past the size hookconv reads.
+type paddedAdapter struct{ providers.Adapter }
+
+func (a paddedAdapter) Encode(m *canonical.Manifest, existing providers.Files) (providers.Files, diag.List) {
+	files, ds := a.Adapter.Encode(m, existing)
+	for p, data := range files {
+		files[p] = append(data, strings.Repeat(" ", canonical.MaxFileSize)...)
+	}
+	return files, ds
+}
+
+// An output larger than hookconv reads back is refused, said as that
+// (HC102, with what to do), not as the internal error (HC900) verify's
+// read-back would report (QA F9: a 41 MiB OpenCode plugin).
+func TestEncodeTooLargeToReadBack(t *testing.T) {
+	dst, _ := providers.Get("canonical")
+	planned, ds := canonical.Parse("m.json", []byte(`{"spec": "hooks/1.0", "hooks": [{"event": "before_tool_execute", "matcher": "shell", "handler": {"type": "command", "command": "./g.sh"}}]}`))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	var res Conversion
+	res.encode(paddedAdapter{dst}, planned, nil, "canonical")
+	if res.Files != nil {
+		t.Errorf("files written: %v", res.Files.Paths())
+	}
+	var codes []string
+	for _, d := range res.Diagnostics {
+		codes = append(codes, d.Code)
+		if d.Code == canonical.CodeTooLarge && (!strings.Contains(d.Message, "larger than the 32 MiB hookconv reads back") || !strings.Contains(d.Hint, "split the hooks")) {
+			t.Errorf("HC102 says %q (hint %q)", d.Message, d.Hint)
+		}
+	}
+	if !slices.Equal(codes, []string{canonical.CodeTooLarge}) {
+		t.Errorf("codes %v, want just %s: %v", codes, canonical.CodeTooLarge, res.Diagnostics)
+	}
+}
