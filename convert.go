@@ -350,6 +350,13 @@ func DecodeSourceBeside(from string, in, beside providers.Files) *Source {
 		m, ds = src.Decode(in)
 	}
 	s.Diagnostics = ds
+	if paths := in.Paths(); len(paths) > 0 {
+		native := in
+		if from == "canonical" {
+			native = nil
+		}
+		s.Diagnostics = append(s.Diagnostics, nulCommands(m, paths[0], native)...)
+	}
 	if m != nil && from == "canonical" {
 		for _, p := range in.Paths() {
 			s.Diagnostics = append(s.Diagnostics, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(p)...)

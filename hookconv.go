@@ -24,6 +24,7 @@ func ValidateManifest(name string, src []byte) (*canonical.Manifest, diag.List) 
 	if m != nil {
 		ds = append(ds, canonical.Check(m, capabilities.DefaultVocabulary()).WithFile(name)...)
 		ds = append(ds, groupMarkNotes(m).WithFile(name)...)
+		ds = append(ds, nulCommands(m, name, nil)...)
 	}
 	ds.Sort()
 	return m, ds
@@ -79,6 +80,7 @@ func LintNative(slug, name string, src []byte) (*canonical.Manifest, diag.List) 
 			rules = append(rules, lint.Rules(vocab.Default(), slug, root).WithFile(p)...)
 		})
 		ds = append(ds, rules...)
+		ds = append(ds, nulCommands(m, name, files)...)
 		ds.Sort()
 		return m, ds
 	}
@@ -86,6 +88,7 @@ func LintNative(slug, name string, src []byte) (*canonical.Manifest, diag.List) 
 	if root, err := node.ParseJSON(src, node.JSONOptions{JSONC: true}); err == nil {
 		ds = append(ds, lint.Rules(vocab.Default(), slug, root).WithFile(name)...)
 	}
+	ds = append(ds, nulCommands(m, name, files)...)
 	ds.Sort()
 	return m, ds
 }

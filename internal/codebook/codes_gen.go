@@ -172,6 +172,7 @@ var codes = []Code{
 	{ID: "HC469", Package: ".", Name: "CodeSeveralSources", Summary: "a project holding several tools' configs, none named as the source: name one with --from (error)"},
 	{ID: "HC470", Package: ".", Name: "CodeUnapproved", Summary: "a target that runs a hook only once a person has approved it (Codex's /hooks) holds migrated hooks whose copies there are not approved, or are turned off, so it does not run them; --remove-source keeps their source hooks (info)."},
 	{ID: "HC471", Package: "providers/codex", Name: "CodeApprovalsUnreadable", Summary: "Codex's approvals file (config.toml in CODEX_HOME) cannot be read or is not valid TOML, so no hook counts as approved there (warning)."},
+	{ID: "HC473", Package: ".", Name: "CodeCommandNUL", Summary: "a command handler's command, one of its per-OS commands, or an argument of its exec form holds a NUL character: no tool can run it (error)."},
 	{ID: "HC474", Package: ".", Name: "CodeNowhereOnWindows", Summary: "once per conversion: the target on Windows runs a hook's Windows command alone (Cline's <Event>.ps1), which hookconv does not write: hooks without one run nowhere there (a warning when one is blocking, else an info)"},
 	{ID: "HC500", Package: "providers/kiro", Name: "CodeShape", Summary: "a value of the wrong shape; the hook is not read (error)."},
 	{ID: "HC501", Package: "providers/kiro", Name: "CodeVersion", Summary: "\"version\" missing or not \"v1\"; read as v1 (warning)."},
