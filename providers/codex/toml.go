@@ -43,8 +43,8 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 		return nil, ds.WithFile(path)
 	}
 	var doc map[string]any
-	if _, err := toml.Decode(string(src), &doc); err != nil {
-		ds.Errorf(nested.CodeShape, parseErrorPos(src, err), "", "fix the TOML syntax", "invalid TOML: %s", parseErrorText(err))
+	if err := decodeTOML(src, &doc); err != nil {
+		ds.Errorf(syntaxCode(err), parseErrorPos(src, err), "", "fix the TOML syntax", "invalid TOML: %s", parseErrorText(err))
 		return nil, ds.WithFile(path)
 	}
 	root := &node.Node{Kind: node.Object}
@@ -395,6 +395,9 @@ func firstHooksHeader(src []byte) diag.Pos {
 // token at fault: a duplicate key's start, the end of a header missing
 // its "]". Line 1, column 1 when the error carries no offset.
 func parseErrorPos(src []byte, err error) diag.Pos {
+	if se, ok := err.(*node.SyntaxError); ok {
+		return se.Pos
+	}
 	var pe toml.ParseError
 	if !errors.As(err, &pe) {
 		return diag.Pos{Line: 1, Column: 1}
@@ -413,6 +416,9 @@ func parseErrorPos(src []byte, err error) diag.Pos {
 // parseErrorText is a TOML parse error's message without the decoder's
 // "toml: line N:" prefix, whose line parseErrorPos corrects.
 func parseErrorText(err error) string {
+	if se, ok := err.(*node.SyntaxError); ok {
+		return se.Msg
+	}
 	var pe toml.ParseError
 	if !errors.As(err, &pe) {
 		return firstLine(err.Error())
@@ -526,8 +532,8 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 			ds.Errorf(nested.CodeShape, se.Pos, "", se.Hint, "cannot merge into invalid TOML: %s", se.Msg)
 			return nil, ds
 		}
-		if _, err := toml.Decode(string(existing), &probe); err != nil {
-			ds.Errorf(nested.CodeShape, parseErrorPos(existing, err), "", "fix the TOML first", "cannot merge into invalid TOML: %s", parseErrorText(err))
+		if err := decodeTOML(existing, &probe); err != nil {
+			ds.Errorf(syntaxCode(err), parseErrorPos(existing, err), "", "fix the TOML first", "cannot merge into invalid TOML: %s", parseErrorText(err))
 			return nil, ds
 		}
 		switch h := probe["hooks"].(type) {
@@ -644,7 +650,7 @@ func writeTables(b *strings.Builder, hooks *node.Node) {
 // state Codex keeps beside them).
 func sameSettings(existing map[string]any, out []byte) bool {
 	var merged map[string]any
-	if _, err := toml.Decode(string(out), &merged); err != nil {
+	if err := decodeTOML(out, &merged); err != nil {
 		return false
 	}
 	return reflect.DeepEqual(withoutHooks(existing), withoutHooks(merged))

@@ -48,8 +48,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
@@ -105,7 +103,7 @@ func ReadUserConfig(file string, data []byte) (UserConfig, diag.List) {
 		return u, nil
 	}
 	var doc map[string]any
-	if _, err := toml.Decode(string(data), &doc); err != nil {
+	if err := decodeTOML(data, &doc); err != nil {
 		var ds diag.List
 		ds.Warnf(CodeApprovalsUnreadable, parseErrorPos(data, err), "", "fix the TOML syntax (Codex cannot start with the file as it is), then run the migration again",
 			"Codex's approvals file is not valid TOML (%s): no Codex hook counts as approved, so --remove-source keeps the source's hooks whose copies are Codex's", parseErrorText(err))
