@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/readfile"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -145,9 +146,9 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 				read[abs] = true
 			}
 		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			ds.Errorf("HC100", diag.Pos{}, "", "", "cannot read %s: %v", p, err)
+		b, rds := readfile.Read(p)
+		if rds != nil {
+			ds = append(ds, rds...)
 			continue
 		}
 		files[p] = b
@@ -435,19 +436,25 @@ func ReadProjectTarget(root, to string) (existing providers.Files, opts Options,
 // "env", which hold for the named file's hooks; QA: converting
 // settings.json alone missed the local file's env). Their hooks are not
 // converted. None for standard input, a plugin's hooks or a manifest.
-func SettingsBeside(from string, in providers.Files, otherConfigs bool) providers.Files {
+//
+// A file there that cannot be read whole (no regular file, larger than
+// canonical.MaxFileSize, or refused) is an HC100 or HC102 error in ds, as
+// it is when the project is converted, where it is read as one of the
+// tool's configs: its settings could turn the hooks off, so the
+// conversion cannot say what runs without it.
+func SettingsBeside(from string, in providers.Files, otherConfigs bool) (beside providers.Files, ds diag.List) {
 	if len(in) == 0 || from == "canonical" {
-		return nil
+		return nil, nil
 	}
 	root, plugin, ok := SourceRoot(from, in)
 	if !ok || plugin {
-		return nil
+		return nil, nil
 	}
 	var named []os.FileInfo
 	for _, p := range in.Paths() {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil // standard input
+			return nil, nil // standard input
 		}
 		named = append(named, st)
 	}
@@ -456,7 +463,7 @@ func SettingsBeside(from string, in providers.Files, otherConfigs bool) provider
 	if otherConfigs && len(in) == 1 {
 		patterns = append(slices.Clone(prov.Paths), patterns...)
 	}
-	var beside providers.Files
+	tried := map[string]bool{}
 	for _, pattern := range patterns {
 		if strings.ContainsAny(pattern, "*?[") || providers.IsPluginHooksFile(pattern) {
 			continue
@@ -465,17 +472,21 @@ func SettingsBeside(from string, in providers.Files, otherConfigs bool) provider
 		if st, err := os.Stat(p); err != nil || slices.ContainsFunc(named, func(n os.FileInfo) bool { return os.SameFile(st, n) }) {
 			continue
 		}
-		if _, dup := beside[p]; dup {
+		if tried[p] {
+			continue // a switch path that is also a config path
+		}
+		tried[p] = true
+		b, rds := readfile.Read(p)
+		if rds != nil {
+			ds = append(ds, rds...)
 			continue
 		}
-		if b, err := os.ReadFile(p); err == nil {
-			if beside == nil {
-				beside = providers.Files{}
-			}
-			beside[p] = b
+		if beside == nil {
+			beside = providers.Files{}
 		}
+		beside[p] = b
 	}
-	return beside
+	return beside, ds
 }
 
 // SourceScripts opens the folder the commands of config files read from
@@ -591,8 +602,9 @@ func OpenSource(from string, in providers.Files) *Source {
 // openSource is OpenSource, with the settings files it read beside in
 // (for a diagnostic renderer to quote).
 func openSource(from string, in providers.Files) (*Source, providers.Files) {
-	settings := SettingsBeside(from, in, true)
+	settings, ds := SettingsBeside(from, in, true)
 	s := DecodeSourceBeside(from, in, settings)
+	s.Diagnostics = append(ds, s.Diagnostics...)
 	s.Scripts = SourceScripts(from, in)
 	return s, settings
 }

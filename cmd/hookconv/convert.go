@@ -162,8 +162,9 @@ none named (HC469: name it with --from).`,
 			if alsoRun == nil {
 				alsoRun = map[string]providers.Files{}
 			}
-			settings := hookconv.SettingsBeside(slug, in, true)
+			settings, sds := hookconv.SettingsBeside(slug, in, true)
 			source := hookconv.DecodeSourceBeside(slug, in, settings)
+			source.Diagnostics = append(sds, source.Diagnostics...)
 			source.Scripts = hookconv.SourceScripts(slug, in)
 			// One conversion of this Source: it hands over its hooks, no copy.
 			res := source.ConvertOnce(to, existing, hookconv.Options{Shim: shim, Project: root != "", Beside: beside, AlsoRun: alsoRun, Platforms: platforms})

@@ -209,7 +209,9 @@ with --from).`,
 			// Read once, for every target; with the settings files that
 			// turn the source's hooks off (Copilot CLI's repository
 			// settings.json), so --remove-source keeps such hooks (HC409).
-			source := hookconv.DecodeSourceBeside(slug, in, hookconv.SettingsBeside(slug, in, false))
+			settings, sds := hookconv.SettingsBeside(slug, in, false)
+			source := hookconv.DecodeSourceBeside(slug, in, settings)
+			source.Diagnostics = append(sds, source.Diagnostics...)
 			source.Scripts = hookconv.SourceScripts(slug, in)
 			source.Platforms = platforms
 			// What reading the source said is said once, before the
