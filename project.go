@@ -363,7 +363,10 @@ func foreignPrograms(dir, from string) string {
 // file migrate looks for hooks in, IsSwitchPath for those whose settings
 // turn its hooks off (read also where they are none of its hook
 // configs: Copilot CLI's repository settings.json). Keys are
-// slash-separated paths relative to root; nil when there is none.
+// slash-separated paths relative to root; nil when there is none. A file
+// that cannot be read whole (refused, no regular file, larger than
+// canonical.MaxFileSize) makes the error an *UnreadableError holding an
+// HC100 or HC102 diagnostic for each such file.
 func TargetFiles(root, slug string, read func(slug, rel string) bool) (providers.Files, error) {
 	files := providers.Files{}
 	fsys := os.DirFS(root)
@@ -377,20 +380,43 @@ func TargetFiles(root, slug string, read func(slug, rel string) bool) (providers
 			}
 		}
 	}
+	var unread diag.List
 	for _, rel := range rels {
 		if !read(slug, rel) {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %v", filepath.Join(root, rel), err)
+		b, rds := readfile.Read(filepath.Join(root, filepath.FromSlash(rel)))
+		if rds != nil {
+			unread = append(unread, rds...)
+			continue
 		}
 		files[rel] = b
+	}
+	if unread != nil {
+		return nil, &UnreadableError{Diagnostics: unread}
 	}
 	if len(files) == 0 {
 		return nil, nil
 	}
 	return files, nil
+}
+
+// UnreadableError is the error of TargetFiles, ReadProjectTarget and
+// ConvertProject when a target file found in the project could not be
+// read: its diagnostics are an HC100 or HC102 error for each such file,
+// named by its path on the disk. They are problems of the project, not
+// of the call: hookconv says them as it says an unreadable input, and
+// exits 1.
+type UnreadableError struct {
+	Diagnostics diag.List
+}
+
+func (e *UnreadableError) Error() string {
+	msgs := make([]string, len(e.Diagnostics))
+	for i, d := range e.Diagnostics {
+		msgs[i] = d.Message
+	}
+	return strings.Join(msgs, "; ")
 }
 
 // ReadProjectTarget reads what converting into the project directory root

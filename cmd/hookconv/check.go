@@ -108,7 +108,20 @@ none a target of the run, and none named (HC469: name it with --from).`,
 			source := hookconv.OpenSource(slug, in)
 			source.Platforms = platforms
 			if source.Project, err = projectTargets(slug, in, targets); err != nil {
-				return usagef("%v", err)
+				unread, err := targetReadProblems(err)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				// No hook can be checked against a target whose files could
+				// not be read (their settings may turn the hooks off).
+				if format == "json" {
+					if err := writeReportJSON(e, nil, unread, nil, ""); err != nil {
+						return err
+					}
+				} else if err := r.Render(e.stderr, unread); err != nil {
+					return err
+				}
+				return exitError{exitProblems}
 			}
 			hooks, general, generalTargets := source.PortabilityByTarget(targets)
 			general = append(ds, general...)

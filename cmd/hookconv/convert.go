@@ -125,7 +125,7 @@ none named (HC469: name it with --from).`,
 						return usagef("-o %s is %s's own %s folder: name the project directory that holds %s instead", out, to, folder, folder)
 					}
 					if existing, project, err = hookconv.ReadProjectTarget(root, to); err != nil {
-						return usagef("%v", err)
+						return targetReadFailure(e, format, err)
 					}
 					if to == "canonical" {
 						for p := range existing {
@@ -155,7 +155,7 @@ none named (HC469: name it with --from).`,
 			beside := project.Beside
 			if root == "" && out != "" {
 				if beside, err = besideFiles(out, to); err != nil {
-					return usagef("%v", err)
+					return targetReadFailure(e, format, err)
 				}
 			}
 			alsoRun := project.AlsoRun

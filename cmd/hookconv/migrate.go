@@ -223,12 +223,19 @@ with --from).`,
 			var doubleRuns diag.List // HC406, held back under --remove-source
 			for _, to := range targets {
 				existing, err := hookconv.TargetFiles(dir, to, hookconv.IsMigrationPath)
+				switches, serr := hookconv.TargetFiles(dir, to, hookconv.IsSwitchPath)
+				unread, err := targetReadProblems(err, serr)
 				if err != nil {
 					return usagef("%v", err)
 				}
-				switches, err := hookconv.TargetFiles(dir, to, hookconv.IsSwitchPath)
-				if err != nil {
-					return usagef("%v", err)
+				if unread != nil {
+					// Nothing is migrated to a target whose files could
+					// not be read; the run fails, writing nothing.
+					all = append(all, unread...)
+					if err := show("== "+slug+" -> "+to, unread); err != nil {
+						return err
+					}
+					continue
 				}
 				mig := source.MigrateApproved(to, existing, switches, readApprovals(dir, to))
 				mig.Diagnostics = fromHere(dir, withoutAny(mig.Diagnostics, source.Diagnostics), sources, existing, switches, mig.Files)

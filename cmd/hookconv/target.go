@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 
+	"github.com/hookconv/hookconv"
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 )
@@ -114,4 +116,39 @@ func renderAndFail(e *env, format string, ds diag.List) error {
 		return err
 	}
 	return exitError{exitProblems}
+}
+
+// targetReadProblems sorts the errors of reading a target's files in a
+// project: the files that could not be read (*hookconv.UnreadableError)
+// are diagnostics, said as an unreadable input is, with exit 1 (QA: check
+// and migrate said "hookconv: cannot read …" with no code and exited 2,
+// the status of a wrong command line); any other error is returned. A
+// file two reads failed on is said once.
+func targetReadProblems(errs ...error) (diag.List, error) {
+	var ds diag.List
+	for _, err := range errs {
+		var ue *hookconv.UnreadableError
+		switch {
+		case err == nil:
+		case errors.As(err, &ue):
+			for _, d := range ue.Diagnostics {
+				if !slices.ContainsFunc(ds, func(o diag.Diagnostic) bool { return o.File == d.File && o.Message == d.Message }) {
+					ds = append(ds, d)
+				}
+			}
+		default:
+			return nil, err
+		}
+	}
+	return ds, nil
+}
+
+// targetReadFailure ends a conversion whose target's files in a project
+// could not be read: their diagnostics, exit 1 (targetReadProblems).
+func targetReadFailure(e *env, format string, err error) error {
+	unread, err := targetReadProblems(err)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	return renderAndFail(e, format, unread)
 }
