@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/readfile"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -341,7 +342,7 @@ func ProviderFiles(slug string, fsys fs.FS) []string {
 			// times for Claude Code: 27 MB and two collections before a
 			// 100,000-hook conversion began).
 			if isSettingsPath(prov, m) {
-				if src, err := fs.ReadFile(fsys, m); err == nil && settingsWithoutHooks(prov, m, src) {
+				if src, err := readfile.FromFS(fsys, m); err == nil && settingsWithoutHooks(prov, m, src) {
 					continue
 				}
 			}

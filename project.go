@@ -171,7 +171,7 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 // pluginFileOf reports whether fsys holds a plugin's hooks/hooks.json
 // that could be from's (DetectSource lists it).
 func pluginFileOf(fsys fs.FS, from string) bool {
-	src, err := fs.ReadFile(fsys, "hooks/hooks.json")
+	src, err := readfile.FromFS(fsys, "hooks/hooks.json")
 	return err == nil && slices.Contains(DetectSource("hooks/hooks.json", src), from)
 }
 
@@ -194,7 +194,7 @@ func findSourceTool(fsys fs.FS, dir string, targets []string) (from string, plug
 	if len(found) == 0 {
 		// Only a plugin's or an extension's hooks/hooks.json: its
 		// event names may still tell whose it is.
-		if src, err := fs.ReadFile(fsys, "hooks/hooks.json"); err == nil {
+		if src, err := readfile.FromFS(fsys, "hooks/hooks.json"); err == nil {
 			switch cands := DetectSource("hooks/hooks.json", src); len(cands) {
 			case 1:
 				found, plugin = cands, true
@@ -208,7 +208,7 @@ func findSourceTool(fsys fs.FS, dir string, targets []string) (from string, plug
 		// known by its content: "hooks.json" alone names nothing.
 		prov, _ := vocab.Default().Provider("canonical")
 		for _, name := range prov.Paths {
-			if src, err := fs.ReadFile(fsys, name); err == nil && slices.Equal(DetectSource(name, src), []string{"canonical"}) {
+			if src, err := readfile.FromFS(fsys, name); err == nil && slices.Equal(DetectSource(name, src), []string{"canonical"}) {
 				found = []string{"canonical"}
 				break
 			}
@@ -303,7 +303,7 @@ func byContent(fsys fs.FS, found []string) []string {
 	}
 	var named []string
 	for _, name := range files {
-		src, err := fs.ReadFile(fsys, name)
+		src, err := readfile.FromFS(fsys, name)
 		if err != nil {
 			return found
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/hookconv/hookconv"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/atomicfile"
+	"github.com/hookconv/hookconv/internal/readfile"
 	"github.com/hookconv/hookconv/internal/suggest"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
@@ -289,9 +290,12 @@ func configOwner(p, to string) (vocab.Provider, bool) {
 // an empty document ({}), another tool's config (through a link too)
 // included.
 func manifestOutput(out string) error {
-	b, err := os.ReadFile(out)
+	// Read as the -o file is then (readTarget), which says what stops it
+	// being read: a FIFO is not waited on (QA: --to canonical -o FIFO
+	// hung here, before readTarget refused it).
+	b, err := readfile.Bytes(out)
 	if err != nil {
-		return nil // nothing there yet
+		return nil // nothing there yet, or readTarget says why not
 	}
 	trimmed := bytes.TrimSpace(b)
 	if len(trimmed) == 0 || strings.Join(strings.Fields(string(trimmed)), "") == "{}" || slices.Contains(hookconv.DetectSource(out, b), "canonical") {

@@ -17,6 +17,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/atomicfile"
+	"github.com/hookconv/hookconv/internal/readfile"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/codex"
 	"github.com/rogpeppe/go-internal/diff"
@@ -355,7 +356,9 @@ func readApprovals(dir, to string) *hookconv.Approvals {
 	}
 	ap := &hookconv.Approvals{File: file}
 	if file != "" { // "": not to be found, which the library says
-		ap.Data, ap.Err = os.ReadFile(file)
+		// CODEX_HOME is the user's to set: no FIFO waited on, no
+		// /dev/zero read until memory runs out.
+		ap.Data, ap.Err = readfile.Bytes(file)
 	}
 	if errors.Is(ap.Err, fs.ErrNotExist) {
 		ap.Data, ap.Err = nil, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/hookconv/hookconv"
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/readfile"
 )
 
 // readTarget reads the -o file a conversion merges into: nil when it is
@@ -35,12 +36,9 @@ func readTarget(out string) ([]byte, diag.List, error) {
 			"file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20)
 		return nil, ds.WithFile(out), nil
 	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check the file's permissions", "cannot read %s: %v", out, unwrapPathError(err))
-		return nil, ds.WithFile(out), nil
-	}
-	return b, nil, nil
+	// Swapped for a FIFO since the Stat, it is not waited on.
+	b, rds := readfile.Read(out)
+	return b, rds, nil
 }
 
 // fileKind names what a path that is no regular file is, for messages.

@@ -12,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/readfile"
 	"github.com/hookconv/hookconv/vocab"
 	"github.com/spf13/cobra"
 )
@@ -265,7 +266,7 @@ func configsInToolFolder(dir string, tool map[string]string) {
 		if info, err := d.Info(); err != nil || info.Size() > canonical.MaxFileSize {
 			return nil
 		}
-		src, err := os.ReadFile(full)
+		src, err := readfile.Bytes(full) // a FIFO swapped in is not waited on
 		if err != nil {
 			return nil
 		}

@@ -24,30 +24,58 @@ import (
 // checked on the open file, so a path swapped for a FIFO after a Stat
 // cannot block the read either.
 func Read(path string) ([]byte, diag.List) {
+	b, err := Bytes(path)
+	var ds diag.List
+	switch e := err.(type) {
+	case nil:
+		return b, nil
+	case *tooLargeError:
+		ds.Errorf(canonical.CodeTooLarge, diag.Pos{}, "", "check that this is the file you meant; hook configs are a few kilobytes", "%s", e.msg)
+	case *notRegularError:
+		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "replace it with a plain file, or remove it", "cannot read %s: %v", path, err)
+	default:
+		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check the file's permissions", "cannot read %s: %v", path, pathError(err))
+	}
+	return nil, ds.WithFile(path)
+}
+
+// Bytes is Read for a caller that says a failure its own way: the error
+// of opening (an *fs.PathError, fs.ErrNotExist for no file) or reading,
+// or one that says the file is no regular file or too large.
+func Bytes(path string) ([]byte, error) {
 	f, err := openNoWait(path)
 	if err != nil {
-		return nil, unreadable(path, "check the file's permissions", "cannot read %s: %v", path, pathError(err))
+		return nil, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	switch {
 	case err != nil:
-		return nil, unreadable(path, "check the file's permissions", "cannot read %s: %v", path, pathError(err))
+		return nil, err
 	case !st.Mode().IsRegular():
-		return nil, unreadable(path, "replace it with a plain file, or remove it",
-			"cannot read %s: it is %s, not a regular file", path, Kind(st.Mode()))
+		return nil, &notRegularError{Kind(st.Mode())}
 	case st.Size() > canonical.MaxFileSize:
-		return nil, tooLarge(path, fmt.Sprintf("file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20))
+		return nil, &tooLargeError{fmt.Sprintf("file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20)}
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, st.Size()+bytes.MinRead))
 	if _, err := buf.ReadFrom(io.LimitReader(f, canonical.MaxFileSize+1)); err != nil {
-		return nil, unreadable(path, "check the file's permissions", "cannot read %s: %v", path, pathError(err))
+		return nil, err
 	}
 	if buf.Len() > canonical.MaxFileSize { // it grew after Stat
-		return nil, tooLarge(path, fmt.Sprintf("file is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20))
+		return nil, &tooLargeError{fmt.Sprintf("file is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20)}
 	}
 	return buf.Bytes(), nil
 }
+
+// notRegularError is a path that names no regular file.
+type notRegularError struct{ kind string }
+
+func (e *notRegularError) Error() string { return "it is " + e.kind + ", not a regular file" }
+
+// tooLargeError is a file larger than canonical.MaxFileSize.
+type tooLargeError struct{ msg string }
+
+func (e *tooLargeError) Error() string { return e.msg }
 
 // Kind names what a path that is no regular file is, for messages.
 func Kind(m fs.FileMode) string {
@@ -64,18 +92,6 @@ func Kind(m fs.FileMode) string {
 	return "not a plain file"
 }
 
-func unreadable(path, hint, format string, args ...any) diag.List {
-	var ds diag.List
-	ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", hint, format, args...)
-	return ds.WithFile(path)
-}
-
-func tooLarge(path, msg string) diag.List {
-	var ds diag.List
-	ds.Errorf(canonical.CodeTooLarge, diag.Pos{}, "", "check that this is the file you meant; hook configs are a few kilobytes", "%s", msg)
-	return ds.WithFile(path)
-}
-
 // pathError is err without the *fs.PathError around it, whose path the
 // message names already.
 func pathError(err error) error {
@@ -83,4 +99,35 @@ func pathError(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// FromFS is Bytes for a file of a folder searched through an fs.FS
+// (detection reads the files it finds to tell whose they are): only a
+// regular file (links followed) of at most canonical.MaxFileSize is read,
+// and at most that much of it. An fs.FS cannot open without waiting, so
+// a FIFO is refused by its Stat: one swapped in between Stat and Open
+// could still block.
+func FromFS(fsys fs.FS, name string) ([]byte, error) {
+	st, err := fs.Stat(fsys, name)
+	switch {
+	case err != nil:
+		return nil, err
+	case !st.Mode().IsRegular():
+		return nil, &notRegularError{Kind(st.Mode())}
+	case st.Size() > canonical.MaxFileSize:
+		return nil, &tooLargeError{fmt.Sprintf("file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20)}
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, canonical.MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > canonical.MaxFileSize {
+		return nil, &tooLargeError{fmt.Sprintf("file is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20)}
+	}
+	return b, nil
 }
