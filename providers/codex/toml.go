@@ -395,7 +395,8 @@ func firstHooksHeader(src []byte) diag.Pos {
 // token at fault: a duplicate key's start, the end of a header missing
 // its "]". Line 1, column 1 when the error carries no offset.
 func parseErrorPos(src []byte, err error) diag.Pos {
-	if se, ok := err.(*node.SyntaxError); ok {
+	var se *node.SyntaxError
+	if errors.As(err, &se) {
 		return se.Pos
 	}
 	var pe toml.ParseError
@@ -416,7 +417,8 @@ func parseErrorPos(src []byte, err error) diag.Pos {
 // parseErrorText is a TOML parse error's message without the decoder's
 // "toml: line N:" prefix, whose line parseErrorPos corrects.
 func parseErrorText(err error) string {
-	if se, ok := err.(*node.SyntaxError); ok {
+	var se *node.SyntaxError
+	if errors.As(err, &se) {
 		return se.Msg
 	}
 	var pe toml.ParseError

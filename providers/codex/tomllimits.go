@@ -1,6 +1,7 @@
 package codex
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/BurntSushi/toml"
@@ -52,6 +53,10 @@ func checkTOMLLimits(src []byte) error {
 		dots    int  // the dots of the chain of key parts at the cursor
 		keyDots = -1 // the dots of the key before =, until its value starts
 	)
+	levels := 0 // of every key and header so far
+	tooMuch := func(i int) error {
+		return &tomlTooLarge{&node.SyntaxError{Msg: fmt.Sprintf("its keys name more than %d levels in all, the most hookconv reads", maxTOMLLevels), Pos: offsetPos(src, i)}}
+	}
 	tooDeep := func(i int, what string) error {
 		return &node.SyntaxError{Msg: fmt.Sprintf("nesting deeper than %d levels%s", node.MaxDepth, what), Pos: offsetPos(src, i)}
 	}
@@ -72,6 +77,9 @@ func checkTOMLLimits(src []byte) error {
 			if header == 0 {
 				header = dots + 1
 				nested = header
+				if levels += header; levels > maxTOMLLevels {
+					return tooMuch(i)
+				}
 			}
 			if i+1 < len(src) && src[i+1] == ']' {
 				i++
@@ -90,6 +98,9 @@ func checkTOMLLimits(src []byte) error {
 			inValue = len(open) > 0 && !open[len(open)-1].table
 			dots = 0
 		case c == '=':
+			if levels += nested + dots + 1; levels > maxTOMLLevels {
+				return tooMuch(i)
+			}
 			inValue, keyDots = true, dots
 			dots = 0
 			continue // keyDots holds for the value that follows
@@ -153,11 +164,31 @@ func skipTOMLString(src []byte, i int) int {
 	return len(src)
 }
 
+// maxTOMLLevels bounds the levels all keys and table headers of a file
+// name together (a.b = 1 names two, and so does c = 1 under [t]): the
+// decoder keeps each key's whole path, so a file within the nesting limit
+// still took more than 3 GB for two million keys 254 levels deep (27 MB).
+// A config as hookconv writes it names about 15 per handler: 1.5 million
+// for 100,000 handlers, 4.4 million for the 32 MiB it reads at most.
+const maxTOMLLevels = 8 << 20
+
+// tomlTooLarge is a file past maxTOMLLevels: HC102, as a file past
+// canonical.MaxFileSize is.
+type tomlTooLarge struct{ se *node.SyntaxError }
+
+func (e *tomlTooLarge) Error() string { return e.se.Error() }
+func (e *tomlTooLarge) Unwrap() error { return e.se }
+
 // syntaxCode is the code of a TOML decoding error: a file beyond the
-// limits is HC101, as a JSON or YAML one is; any other error is the
-// decoder's, HC301.
+// nesting limit is HC101, as a JSON or YAML one is, one whose keys name
+// too many levels HC102; any other error is the decoder's, HC301.
 func syntaxCode(err error) string {
-	if _, ok := err.(*node.SyntaxError); ok {
+	var big *tomlTooLarge
+	var se *node.SyntaxError
+	switch {
+	case errors.As(err, &big):
+		return canonical.CodeTooLarge
+	case errors.As(err, &se):
 		return canonical.CodeSyntax
 	}
 	return nested.CodeShape

@@ -83,6 +83,24 @@ func TestTOMLLimitsReject(t *testing.T) {
 	}
 }
 
+// TestTOMLLevelsInAll: keys within the nesting limit, but so many of
+// them so deep that the decoder would hold gigabytes, are HC102 at the
+// key that passes maxTOMLLevels.
+func TestTOMLLevelsInAll(t *testing.T) {
+	line := nestTables("a", 250, "1") // keys of 1 to 251 levels: 31,626 in all
+	lines := maxTOMLLevels/31626 + 1
+	src := strings.Repeat(line, lines)
+	err := checkTOMLLimits([]byte(src))
+	var se *node.SyntaxError
+	if !errors.As(err, &se) || se.Pos.Line != lines || syntaxCode(err) != canonical.CodeTooLarge ||
+		se.Msg != "its keys name more than 8388608 levels in all, the most hookconv reads" {
+		t.Fatalf("got %v (%s)", err, syntaxCode(err))
+	}
+	if err := checkTOMLLimits([]byte(strings.Repeat(line, lines-1))); err != nil {
+		t.Errorf("one line fewer: %v", err)
+	}
+}
+
 // TestParseTooDeepTOML: the reader says HC101 of a config.toml nested too
 // deep, as the JSON reader does, rather than hand it to the decoder,
 // whose memory grows with the square of the depth (QA: 8000 levels took
