@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
@@ -44,7 +45,11 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 	}
 	var doc map[string]any
 	if err := decodeTOML(src, &doc); err != nil {
-		ds.Errorf(syntaxCode(err), parseErrorPos(src, err), "", "fix the TOML syntax", "invalid TOML: %s", parseErrorText(err))
+		code, hint := syntaxCode(err), "fix the TOML syntax"
+		if code == canonical.CodeTooLarge {
+			hint = "check that this is the file you meant; hook configs are a few kilobytes"
+		}
+		ds.Errorf(code, parseErrorPos(src, err), "", hint, "invalid TOML: %s", parseErrorText(err))
 		return nil, ds.WithFile(path)
 	}
 	root := &node.Node{Kind: node.Object}

@@ -96,6 +96,10 @@ func TestTOMLLevelsInAll(t *testing.T) {
 		se.Msg != "its keys name more than 8388608 levels in all, the most hookconv reads" {
 		t.Fatalf("got %v (%s)", err, syntaxCode(err))
 	}
+	_, ds := tomlFormat{}.Parse("config.toml", []byte(src))
+	if len(ds) != 1 || ds[0].Code != canonical.CodeTooLarge || !strings.HasPrefix(ds[0].Hint, "check that this is the file you meant") {
+		t.Errorf("Parse: got %v", ds)
+	}
 	if err := checkTOMLLimits([]byte(strings.Repeat(line, lines-1))); err != nil {
 		t.Errorf("one line fewer: %v", err)
 	}
