@@ -425,7 +425,8 @@ func (e *UnreadableError) Error() string {
 // Options with Project set, Beside holding the files whose settings can
 // turn the written hooks off (IsSwitchPath), and AlsoRun the configs of
 // the tools whose hooks the target also runs (keyed by their paths on
-// the disk).
+// the disk). A file among them that cannot be read makes the error an
+// *UnreadableError.
 func ReadProjectTarget(root, to string) (existing providers.Files, opts Options, err error) {
 	if existing, err = TargetFiles(root, to, IsMigrationPath); err != nil {
 		return nil, Options{}, err

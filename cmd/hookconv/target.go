@@ -30,7 +30,7 @@ func readTarget(out string) ([]byte, diag.List, error) {
 		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check the path and its permissions", "cannot read %s: %v", out, unwrapPathError(err))
 		return nil, ds.WithFile(out), nil
 	case !st.Mode().IsRegular(): // a directory is a project root, taken before
-		return nil, nil, usagef("-o %s is not a regular file (%s); name a file, or use -o - for standard output", out, fileKind(st.Mode()))
+		return nil, nil, usagef("-o %s is not a regular file (%s); name a file, or use -o - for standard output", out, readfile.Kind(st.Mode()))
 	case st.Size() > canonical.MaxFileSize:
 		ds.Errorf(canonical.CodeTooLarge, diag.Pos{}, "", "check that this is the file you meant; hook configs are a few kilobytes",
 			"file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20)
@@ -39,19 +39,6 @@ func readTarget(out string) ([]byte, diag.List, error) {
 	// Swapped for a FIFO since the Stat, it is not waited on.
 	b, rds := readfile.Read(out)
 	return b, rds, nil
-}
-
-// fileKind names what a path that is no regular file is, for messages.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a plain file"
 }
 
 // writeFailure is a write that failed once the conversion had succeeded.
