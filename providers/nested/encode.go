@@ -37,10 +37,9 @@ type group struct {
 	extra    *node.Node // documented group keys ($group)
 	handlers []*node.Node
 	at       int // its place in its event's groups
-	// tools is its matcher as the decoder reads it, once read (read):
-	// passesSameTools asks it of a group again for each hook after it.
-	tools canonical.Matcher
-	read  bool
+	// same is what passesSameTools compares of it (appendSameKey), once its
+	// event's groups are indexed.
+	same string
 }
 
 // eventGroups is the list of groups of one native event.
@@ -49,6 +48,10 @@ type eventGroups struct {
 	groups []*group
 	latest map[groupKey]*group // the newest group of each key
 	noted  bool                // the event's note was said
+	// lastSame is the newest group for each appendSameKey among the first
+	// indexed groups (indexSame).
+	lastSame map[string]*group
+	indexed  int
 }
 
 // EncodeTree renders hooks as the value of a native "hooks" key: events in
@@ -116,7 +119,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		for _, mt := range matchers {
 			key := groupKey{event: e.native, matcher: mt.text, hasMatcher: mt.present, group: compact(e.extra)}
 			g := ev.latest[key]
-			if g == nil || e.newGroup || c.passesSameTools(ev, g, mt) {
+			if g == nil || e.newGroup || c.passesSameTools(ev, g) {
 				g = &group{key: key, matcher: mt, extra: e.extra, at: len(ev.groups)}
 				ev.groups = append(ev.groups, g)
 				ev.latest[key] = g
@@ -144,40 +147,99 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	return out, ds
 }
 
-// passesSameTools reports whether a hook matching mt, put into group g,
-// would run before a hook it follows that matches the same tools: one in
-// a group after g whose matcher is spelled otherwise ("run_shell_command"
-// after "^run_shell_command$", a target's own groups that migrate merges
-// into) and whose group keys narrow it no differently (the providers
-// table's filter_keys: Droid's commandRegex makes another group). Such a
-// hook opens a group of its own at the end instead, so the hooks for one
-// set of tools keep their order, as verify expects (QA: HC900) and as a
-// tool that runs them one after the other (Gemini CLI's "sequential")
-// runs them. Most groups are the event's last, and nothing is decoded
-// for them.
-func (c *Codec) passesSameTools(ev *eventGroups, g *group, mt writtenMatcher) bool {
+// passesSameTools reports whether a hook put into group g would run
+// before a hook it follows that matches the same tools: one in a group
+// after g whose matcher is spelled otherwise ("run_shell_command" after
+// "^run_shell_command$", a target's own groups that migrate merges into)
+// and whose group keys narrow it no differently (the providers table's
+// filter_keys: Droid's commandRegex makes another group). Such a hook
+// opens a group of its own at the end instead, so the hooks for one set
+// of tools keep their order, as verify expects (QA: HC900) and as a tool
+// that runs them one after the other (Gemini CLI's "sequential") runs
+// them. Most groups are the event's last, and nothing is decoded for
+// them.
+//
+// The groups are looked up by what the question compares (appendSameKey), not
+// scanned: a manifest whose hooks alternate between two matchers asked
+// it of every later group for each hook, quadratic (QA: 50,000 hooks
+// took 7.5 s).
+func (c *Codec) passesSameTools(ev *eventGroups, g *group) bool {
 	if g.at == len(ev.groups)-1 {
 		return false
 	}
-	// The hook joins g for its matcher's text, g's own: read once per
-	// group, not per hook (a large config's hooks mostly join a group
-	// that is not their event's last).
-	if !g.read {
-		g.tools, g.read = c.readMatcher(mt), true
+	c.indexSame(ev)
+	return ev.lastSame[g.same] != g
+}
+
+// indexSame files the event's groups not yet filed under their appendSameKey,
+// each the newest of its key so far: g is then the newest for its tools
+// unless a later group is.
+func (c *Codec) indexSame(ev *eventGroups) {
+	if ev.lastSame == nil {
+		ev.lastSame = map[string]*group{}
 	}
-	want := g.tools
-	for _, later := range ev.groups[g.at+1:] {
-		if slices.ContainsFunc(c.Prov.FilterKeys, func(k string) bool { return !node.SameValue(later.extra.Get(k), g.extra.Get(k)) }) {
-			continue
-		}
-		if !later.read {
-			later.tools, later.read = c.readMatcher(later.matcher), true
-		}
-		if sameTools(later.tools, want) {
-			return true
-		}
+	var buf []byte
+	for _, g := range ev.groups[ev.indexed:] {
+		buf = c.appendSameKey(buf[:0], g)
+		g.same = string(buf)
+		ev.lastSame[g.same] = g
 	}
-	return false
+	ev.indexed = len(ev.groups)
+}
+
+// appendSameKey appends the key two groups share exactly when
+// passesSameTools counts them as one: the tools their matchers fire for
+// (appendToolsKey) and the values of the filter keys.
+func (c *Codec) appendSameKey(b []byte, g *group) []byte {
+	b = appendToolsKey(b, c.readMatcher(g.matcher))
+	for _, k := range c.Prov.FilterKeys {
+		b = node.AppendValueKey(b, g.extra.Get(k))
+	}
+	return b
+}
+
+// appendToolsKey appends the key two matchers share exactly when they
+// name the same tools: the same matcher, or lists of the same members in
+// another order ("Write|Edit", "Edit|Write"), so a list's member keys
+// are sorted. It is prefix-free, so keys appended after it are told
+// apart. The lists readMatcher returns hold each member once (single).
+func appendToolsKey(b []byte, m canonical.Matcher) []byte {
+	list, ok := m.(canonical.AnyOf)
+	if !ok {
+		return appendMatcherKey(b, m)
+	}
+	keys := make([]string, len(list))
+	for i, x := range list {
+		keys[i] = string(appendMatcherKey(nil, x))
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for _, k := range keys {
+		b = append(b, k...)
+	}
+	return append(b, '}')
+}
+
+// appendMatcherKey appends a prefix-free key two matchers share exactly
+// when canonical.SameMatcher holds (a list's members in order).
+func appendMatcherKey(b []byte, m canonical.Matcher) []byte {
+	switch m := m.(type) {
+	case nil:
+		return append(b, '*')
+	case canonical.ToolName:
+		return strconv.AppendQuote(append(b, 'n'), string(m))
+	case canonical.Pattern:
+		return strconv.AppendQuote(append(b, 'p'), m.Regex)
+	case canonical.MCP:
+		return strconv.AppendQuote(strconv.AppendQuote(append(b, 'm'), m.Server), m.Tool)
+	case canonical.AnyOf:
+		b = append(b, '[')
+		for _, x := range m {
+			b = appendMatcherKey(b, x)
+		}
+		return append(b, ']')
+	}
+	return strconv.AppendQuote(append(b, '?'), fmt.Sprintf("%T%#v", m, m))
 }
 
 // readMatcher is the canonical form of a group's matcher as written
@@ -187,20 +249,6 @@ func (c *Codec) readMatcher(mt writtenMatcher) canonical.Matcher {
 		return nil
 	}
 	return c.decodeMatcher(mt.text)
-}
-
-// sameTools reports whether two matchers name the same tools: the same
-// matcher, or lists of the same members in another order ("Write|Edit",
-// "Edit|Write").
-func sameTools(a, b canonical.Matcher) bool {
-	x, xList := a.(canonical.AnyOf)
-	y, yList := b.(canonical.AnyOf)
-	if !xList || !yList {
-		return canonical.SameMatcher(a, b)
-	}
-	return len(x) == len(y) && !slices.ContainsFunc(x, func(m canonical.Matcher) bool {
-		return !slices.ContainsFunc(y, func(n canonical.Matcher) bool { return canonical.SameMatcher(m, n) })
-	})
 }
 
 // encodedHook is one hook as encoded, before grouping.
