@@ -787,15 +787,17 @@ func (c *Codec) canonicalPatterns(m canonical.Matcher, claudeRules bool) canonic
 			}
 			return canonical.Pattern{Regex: "^(" + strings.Join(names, "|") + ")$"}
 		}
-		var out canonical.AnyOf
+		var out onceEach[canonical.Matcher] // only tool names: hashable
 		for _, name := range names {
 			if _, canon := c.Names.Tool(name); canon {
 				// A literal spelled like a canonical tool (shell) would
 				// read as that tool: kept a pattern, anchored.
 				return canonical.Pattern{Regex: providers.FromWholeName(p.Regex)}
 			}
-			var known bool
-			if out, known = providers.AppendTools(out, c.Names, c.d.Slug, name); known {
+			if known := c.Names.DecodeTools(c.d.Slug, name); len(known) > 0 {
+				for _, t := range known { // providers.AppendTools, through out
+					out.add(canonical.ToolName(t))
+				}
 				continue
 			}
 			tools := []canonical.Matcher{canonical.ToolName(name)} // a literal native name
@@ -810,15 +812,13 @@ func (c *Codec) canonicalPatterns(m canonical.Matcher, claudeRules bool) canonic
 				}
 			}
 			for _, t := range tools {
-				if !slices.Contains(out, t) {
-					out = append(out, t)
-				}
+				out.add(t)
 			}
 		}
-		if len(out) == 0 {
+		if len(out.list) == 0 {
 			return canonical.Pattern{Regex: providers.EmptyNameOnly} // "|": the empty name only
 		}
-		return providers.Single(out)
+		return providers.Single(out.list)
 	}
 	return providers.MapPatterns(m, providers.FromWholeName)
 }

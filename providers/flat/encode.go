@@ -431,15 +431,8 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 			ds.Warnf(code, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "", format, args...)
 		}
 	}
-	var parts []string
-	addPart := func(p string) {
-		for _, x := range parts {
-			if x == p {
-				return
-			}
-		}
-		parts = append(parts, p)
-	}
+	var once onceEach[string]
+	addPart := once.add
 	for _, x := range members {
 		switch x := x.(type) {
 		case canonical.ToolName:
@@ -492,6 +485,7 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 			}
 		}
 	}
+	parts := once.list
 	if len(parts) == 0 {
 		if ds != nil {
 			ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), providers.NeverFiresHint(h, providers.ToolsInstead(c.Prov.Name, c.Prov.Slug)),
