@@ -58,6 +58,34 @@ func TestLongMatcherListsOnceEach(t *testing.T) {
 	}
 }
 
+// TestLongMCPListsOnceEach: Cursor's MCP:<tool> names, more than a few
+// and some repeated, read as each MCP tool once, in order
+// (providers.DecodeNameList, which verify reads Cursor's matchers with).
+func TestLongMCPListsOnceEach(t *testing.T) {
+	var native []string
+	for i := range 40 {
+		native = append(native, fmt.Sprintf("MCP:t%d", i%25))
+	}
+	src := `{"version":1,"hooks":{"preToolUse":[{"command":"g","matcher":"` + strings.Join(native, "|") + `"}]}}`
+	conv := Convert("cursor", "canonical", providers.Files{".cursor/hooks.json": []byte(src)}, nil)
+	if conv.Diagnostics.HasErrors() {
+		t.Fatal(conv.Diagnostics)
+	}
+	m, ds := canonical.Parse("hooks.json", conv.Files["hooks.json"])
+	if ds.HasErrors() || len(m.Hooks) != 1 {
+		t.Fatalf("%v\n%s", ds, conv.Files["hooks.json"])
+	}
+	list, _ := m.Hooks[0].Matcher.(canonical.AnyOf)
+	if len(list) != 25 {
+		t.Fatalf("read as %d matchers, want 25: %v", len(list), m.Hooks[0].Matcher)
+	}
+	for i, x := range list {
+		if want := (canonical.MCP{Server: canonical.AnyServer, Tool: fmt.Sprintf("t%d", i)}); x != canonical.Matcher(want) {
+			t.Errorf("matcher %d is %v, want %v", i, x, want)
+		}
+	}
+}
+
 // BenchmarkLongMatcher converts one hook whose matcher lists N and 10N
 // names, and one of ".*" written N and 10N times, to Copilot CLI (each
 // verified by reading it back): the time grows with N, not N².

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/internal/uniq"
 	"github.com/hookconv/hookconv/vocab"
 )
 
@@ -19,6 +20,16 @@ func AppendTools(list canonical.AnyOf, names *vocab.Tables, slug, native string)
 		}
 	}
 	return list, len(tools) > 0
+}
+
+// AddTools adds to list every canonical tool of a native name, as
+// AppendTools appends them, for a list that may grow long (uniq.List).
+func AddTools(list *uniq.List[canonical.Matcher], names *vocab.Tables, slug, native string) bool {
+	tools := names.DecodeTools(slug, native)
+	for _, t := range tools {
+		list.Add(canonical.ToolName(t))
+	}
+	return len(tools) > 0
 }
 
 // Single is a list's one member, the list itself when it has more, and
@@ -76,30 +87,26 @@ func DecodeNameList(native string, names *vocab.Tables, slug, mcpAll string) can
 	if s == "" || s == "*" || AnyName(s) {
 		return nil
 	}
-	var out canonical.AnyOf
+	var out uniq.List[canonical.Matcher] // tool names and MCP tools: hashable
 	for _, p := range strings.Split(s, "|") {
 		if mcpAll != "" && p == mcpAll {
-			if m := (canonical.MCP{Server: canonical.AnyServer}); !slices.Contains(out, canonical.Matcher(m)) {
-				out = append(out, m)
-			}
+			out.Add(canonical.MCP{Server: canonical.AnyServer})
 			continue
 		}
 		var known bool
 		if tool, ok := serverlessMCPTool(names, slug, p); ok {
 			// Cursor's MCP:<tool>: that tool of whichever server.
-			if m := (canonical.MCP{Server: canonical.AnyServer, Tool: tool}); !slices.Contains(out, canonical.Matcher(m)) {
-				out = append(out, m)
-			}
+			out.Add(canonical.MCP{Server: canonical.AnyServer, Tool: tool})
 			continue
 		}
 		if !strings.ContainsAny(p, canonical.RegexSyntax) { // a name, not a regex
-			out, known = AppendTools(out, names, slug, p)
+			known = AddTools(&out, names, slug, p)
 		}
 		if !known {
 			return canonical.Pattern{Regex: native}
 		}
 	}
-	return Single(out)
+	return Single(out.Items)
 }
 
 // SplitAlternation splits a regex on its top-level '|', unwrapping one

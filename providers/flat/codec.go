@@ -14,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/internal/suggest"
+	"github.com/hookconv/hookconv/internal/uniq"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -787,17 +788,14 @@ func (c *Codec) canonicalPatterns(m canonical.Matcher, claudeRules bool) canonic
 			}
 			return canonical.Pattern{Regex: "^(" + strings.Join(names, "|") + ")$"}
 		}
-		var out onceEach[canonical.Matcher] // only tool names: hashable
+		var out uniq.List[canonical.Matcher] // tool names only: hashable
 		for _, name := range names {
 			if _, canon := c.Names.Tool(name); canon {
 				// A literal spelled like a canonical tool (shell) would
 				// read as that tool: kept a pattern, anchored.
 				return canonical.Pattern{Regex: providers.FromWholeName(p.Regex)}
 			}
-			if known := c.Names.DecodeTools(c.d.Slug, name); len(known) > 0 {
-				for _, t := range known { // providers.AppendTools, through out
-					out.add(canonical.ToolName(t))
-				}
+			if providers.AddTools(&out, c.Names, c.d.Slug, name) {
 				continue
 			}
 			tools := []canonical.Matcher{canonical.ToolName(name)} // a literal native name
@@ -812,13 +810,13 @@ func (c *Codec) canonicalPatterns(m canonical.Matcher, claudeRules bool) canonic
 				}
 			}
 			for _, t := range tools {
-				out.add(t)
+				out.Add(t)
 			}
 		}
-		if len(out.list) == 0 {
+		if len(out.Items) == 0 {
 			return canonical.Pattern{Regex: providers.EmptyNameOnly} // "|": the empty name only
 		}
-		return providers.Single(out.list)
+		return providers.Single(out.Items)
 	}
 	return providers.MapPatterns(m, providers.FromWholeName)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/parallel"
+	"github.com/hookconv/hookconv/internal/uniq"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/nested"
 	"github.com/hookconv/hookconv/vocab"
@@ -431,8 +432,8 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 			ds.Warnf(code, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "", format, args...)
 		}
 	}
-	var once onceEach[string]
-	addPart := once.add
+	var parts uniq.List[string]
+	addPart := parts.Add
 	for _, x := range members {
 		switch x := x.(type) {
 		case canonical.ToolName:
@@ -485,15 +486,14 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 			}
 		}
 	}
-	parts := once.list
-	if len(parts) == 0 {
+	if len(parts.Items) == 0 {
 		if ds != nil {
 			ds.Warnf(nested.CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), providers.NeverFiresHint(h, providers.ToolsInstead(c.Prov.Name, c.Prov.Slug)),
 				"%s: nothing of its matcher exists in %s, so it could never fire; not written%s", h.DisplayName(i), c.Prov.Name, providers.GuardLost(h, c.Prov.Name))
 		}
 		return "", false
 	}
-	return providers.JoinAlternatives(parts), true
+	return providers.JoinAlternatives(parts.Items), true
 }
 
 // value renders a canonical field the way the dialect writes it.
