@@ -720,30 +720,29 @@ func appendPrimary(keys []string, tool string, prov *vocab.Provider, names *voca
 	return keys
 }
 
-// skipOpenEnds trims the open ends (.*) of a pattern that opens at its
-// start as appendMatcherKeys would, one pair at a time, without asking at
-// each step what it asks of a pattern: one that starts with ".*" and has
-// no "|" is no name, list, group, alternation or MCP tool to it, so all
-// it can do is key what is left, or the pattern itself when nothing is
-// (every tool, the target's every MCP tool, a server's tools, which it is
-// still asked). ".*" written 100,000 times was that many calls deep,
-// each looking through the rest of it (QA: 14 s).
+// skipOpenEnds trims the open ends (.*) of a pattern as appendMatcherKeys
+// would, one pair at a time, without asking at each step what it asks of
+// a pattern: one with an open end and no "|" is no group, name, list,
+// alternation or MCP tool to it (a .* at its start or end is none of
+// them), so all it can do is key what is left, or the pattern itself
+// when nothing is (every tool, the target's every MCP tool, a server's
+// tools, which are still asked). ".*" written 100,000 times was that
+// many calls deep, each looking through the rest of it (QA: 14 s).
 func skipOpenEnds(re string, prov *vocab.Provider) string {
-	if !strings.HasPrefix(re, ".*") || strings.Contains(re, "|") {
+	if providers.OpenEndsTrimmed(re) == re || strings.Contains(re, "|") {
 		return re
 	}
 	all := providers.ServerlessMCPAll(prov.MCP)
-	for strings.HasPrefix(re, ".*") {
+	for {
 		trimmed := providers.OpenEndsTrimmed(re)
 		if trimmed == re || trimmed == "" || trimmed == "^" || trimmed == "$" || providers.AnyName(re) || re == all {
-			break
+			return re
 		}
 		if _, ok := providers.MCPServerMatcher(prov.MCPServer, re); ok {
-			break
+			return re
 		}
 		re = trimmed
 	}
-	return re
 }
 
 func appendMatcherKeys(keys []string, m canonical.Matcher, prov *vocab.Provider, names *vocab.Tables) []string {

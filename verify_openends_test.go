@@ -18,7 +18,8 @@ import (
 func TestSkipOpenEndsAsksNothing(t *testing.T) {
 	names := vocab.Default()
 	cores := []string{"", "^", "$", "Bash", "^Bash$", "shell", "run_shell_command", "mcp__s__.*", "mcp__s__t", "mcp_s_.*",
-		"MCP:.*", "MCP:x", "s_.*", "@s", "(Bash)", "^(Bash|Edit)$", "Bash|Edit", "(a|b)", `\.`, ".+", ".*?", "*", "a.*b"}
+		"MCP:.*", "MCP:x", "s_.*", "@s", "@s.", "(Bash)", "^(Bash|Edit)$", "Bash|Edit", "(a|b)", `\.`, `a\`, ".+", ".*?", "*", "a.*b",
+		"mcp__s__", "mcp__.*__t", "mcp_s_", "s_", "(a)b", "a(b)", "^(a)", "(?:a)", "(?i)a", "[.*]", "^Bash", "Bash$", "a{2}", `\Qa.*`}
 	skipped := 0
 	for _, prov := range names.Providers {
 		for _, core := range cores {
@@ -83,8 +84,8 @@ func askedOf(re string, prov *vocab.Provider, names *vocab.Tables) string {
 }
 
 // TestOpenEndsRepeated: a pattern of ".*" written many times is keyed
-// as every tool, as ".*" is, and a name behind many is keyed as the
-// name behind one.
+// as every tool, as ".*" is, and a name behind or before many is keyed
+// as the name behind or before one.
 func TestOpenEndsRepeated(t *testing.T) {
 	names := vocab.Default()
 	for _, slug := range []string{"cursor", "copilot-cli", "claude-code", "gemini-cli"} {
@@ -97,6 +98,9 @@ func TestOpenEndsRepeated(t *testing.T) {
 		}
 		if got, want := key(strings.Repeat(".*", 1000)+"Bash"+strings.Repeat(".*", 999)), key(".*Bash"); got != want {
 			t.Errorf("%s: Bash behind 1,000 open ends keyed %q, behind one %q", slug, got, want)
+		}
+		if got, want := key("^Bash"+strings.Repeat(".*", 1000)), key("^Bash.*"); got != want {
+			t.Errorf("%s: ^Bash before 1,000 open ends keyed %q, before one %q", slug, got, want)
 		}
 	}
 }
