@@ -187,11 +187,20 @@ func InChunks[T any](chunks []Range, said diag.List, saidEnd func(i int) int, wo
 // turn on one goroutine would have said. For a check that changes, or
 // only reads, each hook apart from the others.
 func Each(n int, work func(ds *diag.List, i int)) diag.List {
+	return EachWith(n, func(_ *struct{}, ds *diag.List, i int) { work(ds, i) })
+}
+
+// EachWith is Each for work that keeps what it learns from one item for
+// the next (a cache of values many items share): each chunk's items get
+// a state of their own, s, zero before the chunk's first item, so that
+// no two goroutines share one.
+func EachWith[S any](n int, work func(s *S, ds *diag.List, i int)) diag.List {
 	chunks := Chunks(n)
 	said := make([]diag.List, len(chunks))
 	Do(chunks, func(k int, r Range) {
+		var s S
 		for i := r.From; i < r.To; i++ {
-			work(&said[k], i)
+			work(&s, &said[k], i)
 		}
 	})
 	if len(said) == 1 {

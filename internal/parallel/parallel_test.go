@@ -180,6 +180,24 @@ func TestEach(t *testing.T) {
 	}
 }
 
+func TestEachWith(t *testing.T) {
+	withChunkSize(t, 3, 4)
+	// Each item says how many items its state saw before it: a state is
+	// the chunk's own, new at each chunk's start.
+	got := EachWith(10, func(seen *int, ds *diag.List, i int) {
+		ds.Infof("HC000", diag.Pos{}, "", "", "%d:%d", i, *seen)
+		*seen++
+	})
+	var said []string
+	for _, d := range got {
+		said = append(said, d.Message)
+	}
+	want := []string{"0:0", "1:1", "2:2", "3:0", "4:1", "5:2", "6:0", "7:1", "8:2", "9:0"}
+	if !slices.Equal(said, want) {
+		t.Errorf("said %v, want %v", said, want)
+	}
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1
