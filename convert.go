@@ -1184,10 +1184,6 @@ func structuredNote(d diag.Diagnostic) bool {
 // foreignNotes says what of other tools' native fields the target will not
 // get, and warns about pattern matchers moving between tools.
 func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
-	var ds diag.List
-	// The hooks of a large config carry the same few provider_data values
-	// (a group's layout marks): read each distinct one once.
-	parsed := map[string]*node.Node{}
 	target, _ := vocab.Default().Provider(to)
 	carries := func(slug, key string) bool { return false }
 	var writer providers.OwnKeyWriter
@@ -1199,12 +1195,9 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 		writer, _ = a.(providers.OwnKeyWriter)
 		groups, _ = a.(providers.GroupKeyWriter)
 	}
-	// The providers-table row of the last slug read, kept: a row is ~800
-	// bytes, copied out for each hook, and a large config's hooks carry
-	// the same tool's data.
-	var source vocab.Provider
-	sourceSlug, sourceRead := "", false
-	for i := range m.Hooks {
+	// In chunks at once, each with its own foreignRead: one core read a
+	// large config's every hook here while the other idled.
+	return parallel.EachWith(len(m.Hooks), func(st *foreignRead, ds *diag.List, i int) {
 		h := &m.Hooks[i]
 		var buf [4]string // most hooks carry one provider's data, or none
 		slugs := buf[:0]
@@ -1216,15 +1209,19 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 			if slug == to && from == to {
 				continue
 			}
-			data, ok := parsed[string(h.ProviderData[slug])]
+			data, ok := st.parsed[string(h.ProviderData[slug])]
 			if !ok {
 				data = providers.OwnData(h, slug)
-				parsed[string(h.ProviderData[slug])] = data
+				if st.parsed == nil {
+					st.parsed = map[string]*node.Node{}
+				}
+				st.parsed[string(h.ProviderData[slug])] = data
 			}
-			if !sourceRead || slug != sourceSlug {
-				source, _ = vocab.Default().Provider(slug)
-				sourceSlug, sourceRead = slug, true
+			if !st.sourceRead || slug != st.sourceSlug {
+				st.source, _ = vocab.Default().Provider(slug)
+				st.sourceSlug, st.sourceRead = slug, true
 			}
+			source := &st.source
 			if slug == to {
 				// Back to its own tool through a manifest: its fields are
 				// written again, but a setting outside "hooks" that turned
@@ -1234,8 +1231,8 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 						"add the setting to the converted file, or delete the hook, if it should stay off",
 						"%s was turned off in %s (%s), a setting outside \"hooks\" that is not written back: it will run", h.DisplayName(i), source.Name, v.Text)
 				}
-				ds = append(ds, ownDataNotes(h, i, source, data, writer)...)
-				ds = append(ds, groupKeyNotes(h, i, source, data, groups)...)
+				*ds = append(*ds, ownDataNotes(h, i, *source, data, writer)...)
+				*ds = append(*ds, groupKeyNotes(h, i, *source, data, groups)...)
 				continue
 			}
 			for _, k := range source.DeferralKeys {
@@ -1334,7 +1331,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 			}
 		}
 		if ev, _ := vocab.Default().Event(h.Event); from == to || ev.Subject != "tool" || !takesToolMatcher(to, h.Event) {
-			continue
+			return
 		}
 		// A pattern the target's JavaScript cannot read: HC438 says more.
 		if hasPattern(h.Matcher) && !jsUnreadable(h.Matcher, from, to) {
@@ -1427,8 +1424,21 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 					"%s: %s has no canonical tool for %s; passed to %s as written, where it matches only a tool of that exact name", h.DisplayName(i), from, strings.Join(usual, ", "), to)
 			}
 		}
-	}
-	return ds
+	})
+}
+
+// foreignRead is what foreignNotes remembers from one hook for the next
+// of its chunk.
+type foreignRead struct {
+	// parsed holds each distinct provider_data value read: the hooks of
+	// a large config carry the same few (a group's layout marks).
+	parsed map[string]*node.Node
+	// source is the providers-table row of the last slug read, kept: a
+	// row is ~800 bytes, copied out for each hook, and a large config's
+	// hooks carry the same tool's data.
+	source     vocab.Provider
+	sourceSlug string
+	sourceRead bool
 }
 
 // patternPassed says how a pattern reaches the target: as written, or
@@ -1795,19 +1805,15 @@ func runsPowerShellWhere(target vocab.Provider) string {
 // its shell tools, so a PowerShell-only guard would also run for Bash. (A
 // lone "Bash", the primary name, is the ordinary spelling of shell.)
 func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
-	var ds diag.List
 	names := vocab.Default()
-	var memo providers.DataMemo
-	// Each matcher's names, split once: a large config has thousands of
-	// hooks under a few matchers.
-	split := map[string][]string{}
-	for i := range m.Hooks {
+	// In chunks at once, each with its own siblingsRead.
+	return parallel.EachWith(len(m.Hooks), func(st *siblingsRead, ds *diag.List, i int) {
 		h := &m.Hooks[i]
-		native, ok := sourceMatcher(h, from, &memo)
+		native, ok := sourceMatcher(h, from, &st.memo)
 		if !ok {
-			continue
+			return
 		}
-		parts, seen := split[native]
+		parts, seen := st.split[native]
 		if !seen {
 			var ok bool
 			if parts, ok = providers.SplitAlternation(strings.TrimSpace(native)); ok {
@@ -1815,10 +1821,13 @@ func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
 					parts[j] = strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
 				}
 			}
-			split[native] = parts
+			if st.split == nil {
+				st.split = map[string][]string{}
+			}
+			st.split[native] = parts
 		}
 		if len(parts) == 0 {
-			continue
+			return
 		}
 		for _, t := range toolNames(h.Matcher) {
 			natives := names.EncodeTools(from, t)
@@ -1842,8 +1851,16 @@ func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
 				"%s: its %s matcher names %s, not %s; hookconv reads both as %s, which %s matches with all its %s tools, so the hook now also runs for the others",
 				h.DisplayName(i), from, strings.Join(named, " and "), natives[0].Name, t, to, t)
 		}
-	}
-	return ds
+	})
+}
+
+// siblingsRead is what widenedSiblings remembers from one hook for the
+// next of its chunk: the provider_data read, and each matcher's names,
+// split once (a large config has thousands of hooks under a few
+// matchers).
+type siblingsRead struct {
+	memo  providers.DataMemo
+	split map[string][]string
 }
 
 // toolNames lists the canonical tool names of a matcher.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -35,8 +36,10 @@ func lossyEvents(m *canonical.Manifest, from, to string) diag.List {
 	}
 	names := vocab.Default()
 	dstProv, _ := names.Provider(to)
-	var ds diag.List
-	for i := range m.Hooks {
+	// In chunks at once, each remembering whether the last hook's source
+	// and event differed in lossiness: a large config's hooks come in
+	// runs of one event, and most differ in nothing.
+	return parallel.EachWith(len(m.Hooks), func(last *lossyPair, ds *diag.List, i int) {
 		h := &m.Hooks[i]
 		src := from
 		if from == "canonical" {
@@ -47,19 +50,19 @@ func lossyEvents(m *canonical.Manifest, from, to string) diag.List {
 			// errorOccurred hook, through a manifest, was warned about
 			// on its way back to Copilot CLI).
 			if src = markedSource(h); src == to {
-				continue
+				return
 			}
 		}
-		dst, ok := writtenRow(names, to, h.Event)
-		if !ok {
-			continue
+		if !last.known || last.src != src || last.event != h.Event {
+			*last = lossyPair{src: src, event: h.Event, known: true, differ: lossyDiffer(names, src, to, h.Event)}
 		}
+		if !last.differ {
+			return // most hooks: nothing to say, and nothing spelled
+		}
+		dst, _ := writtenRow(names, to, h.Event)
 		var row vocab.NativeEvent
 		if src != "" {
 			row, _ = writtenRow(names, src, h.Event)
-		}
-		if row.Lossy == dst.Lossy {
-			continue // most hooks: nothing to say, and nothing spelled
 		}
 		ev, _ := names.Event(h.Event)
 		means := strings.TrimSuffix(ev.Summary, ".")
@@ -67,21 +70,38 @@ func lossyEvents(m *canonical.Manifest, from, to string) diag.List {
 			means = strings.ToLower(means[:1]) + means[1:] // inside a sentence
 		}
 		srcProv, _ := names.Provider(src)
-		switch {
-		case row.Lossy && !dst.Lossy:
+		if row.Lossy {
 			ds.Warnf(CodeLossyEvent, h.PosOf(""), hookPath(h, i), "keep the hook in "+srcProv.Name+" if it matters for the other cases, or filter inside the hook",
 				"%s: %s's %s fires %s; %s runs it for %s alone (%s): for fewer cases",
 				h.DisplayName(i), srcProv.Name, row.Name, row.LossyNote, dstProv.Name, h.Event, means)
-		case dst.Lossy && !row.Lossy:
+		} else {
 			ds.Warnf(CodeLossyTarget, h.PosOf(""), hookPath(h, i), "make the hook check its payload and return early for the cases it is not meant for",
 				"%s (%s: %s): %s runs it on %s, which fires %s: for more cases",
 				h.DisplayName(i), h.Event, means, dstProv.Name, dst.Name, dst.LossyNote)
-		default:
-			continue
 		}
-		ds[len(ds)-1].File = h.OriginFile // as the planner's diagnostics are
+		(*ds)[len(*ds)-1].File = h.OriginFile // as the planner's diagnostics are
+	})
+}
+
+// lossyPair is lossyEvents' memory of the last source and event it read.
+type lossyPair struct {
+	src, event    string
+	known, differ bool
+}
+
+// lossyDiffer reports whether a hook on event, read from src ("" for
+// none), is written to to under a native event and only one of the two
+// is lossy.
+func lossyDiffer(names *vocab.Tables, src, to, event string) bool {
+	dst, ok := writtenRow(names, to, event)
+	if !ok {
+		return false
 	}
-	return ds
+	var row vocab.NativeEvent
+	if src != "" {
+		row, _ = writtenRow(names, src, event)
+	}
+	return row.Lossy != dst.Lossy
 }
 
 // unwatchedFiles warns (HC344, as the encoder does for a file matcher it
@@ -100,24 +120,25 @@ func unwatchedFiles(m *canonical.Manifest, from, to string) diag.List {
 	}
 	names := vocab.Default()
 	dstProv, _ := names.Provider(to)
-	var ds diag.List
-	for i := range m.Hooks {
+	// In chunks at once: a plain pass over a large config's hooks, which
+	// kept one core busy while the other idled.
+	return parallel.Each(len(m.Hooks), func(ds *diag.List, i int) {
 		h := &m.Hooks[i]
 		if h.Matcher != nil {
-			continue
+			return
 		}
 		dst, ok := writtenRow(names, to, h.Event)
 		if !ok || !dst.NeedsMatcher {
-			continue
+			return
 		}
 		src := from
 		if from == "canonical" {
 			if src = markedSource(h); src == to {
-				continue
+				return
 			}
 		}
 		if row, ok := decodedRow(names, h, src); src != "" && ok && row.NeedsMatcher {
-			continue
+			return
 		}
 		ran := "for every file"
 		if src != "" {
@@ -126,7 +147,6 @@ func unwatchedFiles(m *canonical.Manifest, from, to string) diag.List {
 		ds.Warnf(providers.CodeMatcherIgnored, h.PosOf(""), hookPath(h, i), "write the "+dst.Name+" matcher as the file names to watch (.envrc|.env)",
 			"%s: it ran %s; %s's %s without a matcher watches no file (only those a SessionStart hook adds with watchPaths), so it may never run",
 			h.DisplayName(i), ran, dstProv.Name, dst.Name)
-		ds[len(ds)-1].File = h.OriginFile // as the planner's diagnostics are
-	}
-	return ds
+		(*ds)[len(*ds)-1].File = h.OriginFile // as the planner's diagnostics are
+	})
 }
