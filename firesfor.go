@@ -52,7 +52,7 @@ func firesFor(m *canonical.Manifest, from, to string) diag.List {
 	// its matcher, kept one core busy some 2.5 ms of the plan while the
 	// other idled. Those that could never fire are dropped after.
 	never := make([]bool, len(m.Hooks))
-	ds := parallel.Each(len(m.Hooks), func(ds *diag.List, i int) {
+	ds := parallel.EachWith(len(m.Hooks), func(rows *providerRows, ds *diag.List, i int) {
 		h := &m.Hooks[i]
 		if ev, _ := names.Event(h.Event); ev.Subject == "tool" {
 			return // most hooks of a large config: never fitted
@@ -67,7 +67,7 @@ func firesFor(m *canonical.Manifest, from, to string) diag.List {
 			}
 		}
 		said := len(*ds)
-		never[i] = !fitFiresFor(ds, names, h, i, src, to)
+		never[i] = !fitFiresFor(ds, names, rows, h, i, src, to)
 		for j := said; j < len(*ds); j++ {
 			(*ds)[j].File = h.OriginFile // as the planner's diagnostics are
 		}
@@ -97,7 +97,7 @@ func keepHook(m *canonical.Manifest, n, i int) int {
 
 // fitFiresFor fits one hook; it returns false when the hook could never
 // fire on the target.
-func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, from, to string) bool {
+func fitFiresFor(ds *diag.List, names *vocab.Tables, rows *providerRows, h *canonical.Hook, i int, from, to string) bool {
 	src, ok := decodedRow(names, h, from)
 	if !ok {
 		return true
@@ -109,8 +109,7 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 	if ev, _ := names.Event(h.Event); ev.Subject == "tool" {
 		return true
 	}
-	srcProv, _ := names.Provider(from)
-	dstProv, _ := names.Provider(to)
+	srcProv, dstProv := rows.of(names, from), rows.of(names, to)
 	matcher := ""
 	if bytes.Contains(h.ProviderData[from], []byte(`"$matcher"`)) {
 		if v := providers.OwnData(h, from).Get("$matcher"); v != nil && v.Kind == node.String {
@@ -189,7 +188,7 @@ func fitFiresFor(ds *diag.List, names *vocab.Tables, h *canonical.Hook, i int, f
 // fitMatcher fits a source value matcher to a target event that fires
 // only for dst.FiresFor and takes no matcher. It returns false when none
 // of the matcher's values ever occurs there.
-func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, src, dst vocab.NativeEvent, dstProv vocab.Provider) bool {
+func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, src, dst vocab.NativeEvent, dstProv *vocab.Provider) bool {
 	matches := func(v string) bool { return slices.Contains(nested.SplitValues(matcher), v) }
 	if strings.ContainsAny(matcher, canonical.RegexSyntaxBesidesBar) {
 		re, err := regexp.Compile(matcher)
@@ -229,6 +228,27 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, s
 	// the encoder must not report the source's as lost.
 	withoutData(h, from, "$matcher")
 	return true
+}
+
+// providerRows remembers the providers-table rows the hooks of one chunk
+// asked for (firesFor): a row is ~800 bytes, and copying out the
+// source's and the target's for each of a large config's hooks cost more
+// than the rest of fitting most of them.
+type providerRows struct {
+	slugs []string
+	rows  []*vocab.Provider
+}
+
+// of is names.Provider(slug), read once.
+func (r *providerRows) of(names *vocab.Tables, slug string) *vocab.Provider {
+	for k, s := range r.slugs {
+		if s == slug {
+			return r.rows[k]
+		}
+	}
+	row, _ := names.Provider(slug)
+	r.slugs, r.rows = append(r.slugs, slug), append(r.rows, &row)
+	return &row
 }
 
 // writtenRow is the row a hook on event is written under for provider
