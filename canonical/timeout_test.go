@@ -2,6 +2,7 @@ package canonical
 
 import (
 	"math"
+	"strconv"
 	"testing"
 )
 
@@ -57,6 +58,26 @@ func TestTimeoutUnitsNeverShortens(t *testing.T) {
 					t.Errorf("TimeoutUnits(%v, %v) = %v, not rounded, but reads back as %v", s, perSecond, n, n/perSecond)
 				}
 			}
+		}
+	}
+}
+
+// TestNumberTextWhole checks NumberText's shortcut for whole numbers
+// against the spelling it stands for, FormatFloat's, at and around the
+// edges of the numbers it takes.
+func TestNumberTextWhole(t *testing.T) {
+	values := []float64{0, math.Copysign(0, -1), 0.5, 1, 1.5, 2, 9, 10, 99, 100, 101, 999.999, 1000, 3600, 86400, 123456789,
+		1e14, 1e15 - 1, 1e15, 1e15 + 2, 1e16, 1e21, 1e22, -1, -30, 1e-7, math.MaxFloat64, math.Nextafter(1, 0), math.Nextafter(1e15, 0)}
+	for i := range 1000 {
+		values = append(values, float64(i), float64(i)+0.25, float64(i)*997)
+	}
+	for _, f := range values {
+		want := strconv.FormatFloat(f, 'f', -1, 64)
+		if f != 0 && math.Abs(f) < 1e-6 {
+			want = strconv.FormatFloat(f, 'g', -1, 64)
+		}
+		if got := NumberText(f); got != want {
+			t.Errorf("NumberText(%v) = %q, want %q", f, got, want)
 		}
 	}
 }

@@ -192,6 +192,12 @@ func Number(f float64) *node.Node {
 // NumberText is the text of Number(f), for an encoder that makes its
 // nodes elsewhere (an arena).
 func NumberText(f float64) string {
+	if f >= 1 && f < 1e15 && f == math.Trunc(f) {
+		// A whole number, as nearly every timeout is: FormatInt spells it
+		// as FormatFloat does, at a fraction of the cost, and under 100
+		// without allocating (a large config writes thousands).
+		return strconv.FormatInt(int64(f), 10)
+	}
 	if f != 0 && math.Abs(f) < 1e-6 {
 		// A timeout too small for a float64's decimals to end soon
 		// (1e-400 in a manifest is kept as 5e-324): an exponent, not

@@ -623,8 +623,8 @@ func (c *Codec) kin(h *canonical.Hook) []string {
 // Carries reports whether the tool writes keys of slug's as its own: slug
 // is its fork, or the tool it forked.
 func (c *Codec) Carries(slug string) bool {
-	other, ok := c.Names.Provider(slug)
-	return ok && (c.Prov.ForkOf == slug || other.ForkOf == c.d.Slug)
+	forkOf, ok := c.Names.ForkOf(slug)
+	return ok && (c.Prov.ForkOf == slug || forkOf == c.d.Slug)
 }
 
 // CarriesKey reports whether the tool writes slug's native key as its own
