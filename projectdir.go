@@ -52,8 +52,9 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 	target, _ := vocab.Default().Provider(to)
 	foreign := foreignProjectVars(target)
 	spellings := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(varSpellings(strings.Join(foreign, "|"))) })
-	var ds diag.List
-	for i := range m.Hooks {
+	// In chunks at once: each hook's commands are its own, and reading
+	// a large config's every one kept one core busy while the other idled.
+	return parallel.Each(len(m.Hooks), func(ds *diag.List, i int) {
 		h := &m.Hooks[i]
 		var changed []string
 		unquotable := false
@@ -81,7 +82,7 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 				h.DisplayName(i), strings.Join(kept, ", "), to)
 		}
 		if len(changed) == 0 {
-			continue
+			return
 		}
 		slices.Sort(changed)
 		changed = slices.Compact(changed)
@@ -99,13 +100,12 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 				ds.Warnf(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), hint,
 					"%s: %s sets no %s; the command uses %s instead, but %s: the command fails (a blocking hook then lets every action through)",
 					h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with, why)
-				continue
+				return
 			}
 		}
 		ds.Infof(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), "",
 			"%s: %s sets no %s; the command uses %s instead", h.DisplayName(i), to, "$"+strings.Join(changed, ", $"), with)
-	}
-	return ds
+	})
 }
 
 // anchorRelativePrograms rewrites, for a target that runs hooks in the

@@ -9,6 +9,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -121,11 +122,17 @@ func posixOnWindows(m, decoded *canonical.Manifest, from, to string) (diag.List,
 	all := 0
 	var firstAll []int // the first three of all, to name when none blocks
 	anchored := false
-	var memo providers.DataMemo
+	// Which hooks it is about, found in chunks at once (each with its own
+	// memo of provider_data read); counted and named in order after.
+	posix := make([]bool, len(m.Hooks))
+	parallel.EachWith(len(m.Hooks), func(memo *providers.DataMemo, _ *diag.List, i int) {
+		h := &m.Hooks[i]
+		posix[i] = h.Handler.Type == canonical.HandlerCommand && h.Handler.Platform["windows"] == "" && !plainWords(h.Handler.Command, false) &&
+			ranCommand(decoded, h, i) && !runsOwnShell(h, from, source.ShellKey, memo)
+	})
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand || h.Handler.Platform["windows"] != "" || plainWords(h.Handler.Command, false) ||
-			!ranCommand(decoded, h, i) || runsOwnShell(h, from, source.ShellKey, &memo) {
+		if !posix[i] {
 			continue
 		}
 		if all++; len(firstAll) < 3 {
