@@ -246,8 +246,9 @@ func PlanAnswering(m *canonical.Manifest, source, target string, names *vocab.Ta
 	sourceRow, _ := names.Provider(source)
 	parallel.Do(chunks, func(c int, r parallel.Range) {
 		var co coLoaders
+		var rows chunkRows
 		for i := r.From; i < r.To; i++ {
-			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, deny: deny, neverRan: neverRanIn(&m.Hooks[i]), co: &co, diags: &chunkDiags[c], targetRow: &targetRow, targetKnown: targetKnown, sourceRow: &sourceRow}
+			p := planner{h: &m.Hooks[i], i: i, source: source, target: target, names: names, caps: caps, mayFail: mayFail, deny: deny, neverRan: neverRanIn(&m.Hooks[i]), co: &co, rows: &rows, diags: &chunkDiags[c], targetRow: &targetRow, targetKnown: targetKnown, sourceRow: &sourceRow}
 			kept[i] = p.plan(ids, &out.Hooks[i])
 			if p.unixOnly {
 				unixOnly[c] = append(unixOnly[c], i)
@@ -303,6 +304,9 @@ type planner struct {
 	// co remembers CoLoader's answers for the planners of one chunk;
 	// nil: none remembered.
 	co *coLoaders
+	// rows remembers the capability tables' rows the planners of one
+	// chunk read; nil: none remembered.
+	rows *chunkRows
 	// targetRow is the target's providers-table row, shared by the
 	// planners of a conversion (read only); targetKnown says it has one.
 	targetRow   *vocab.Provider
@@ -329,6 +333,76 @@ func (c *coLoaders) of(from, file string) string {
 		c.from, c.file, c.other, c.known = from, file, CoLoader(from, file), true
 	}
 	return c.other
+}
+
+// chunkRows remembers the blocking and support rows the planners of one
+// chunk asked for: each hook asks several (its target's, its source's,
+// by event and by capability), a large config's hooks ask the same few,
+// and hashing the tables' two-string keys for every asking was ~7 % of
+// a 10,000-handler plan's CPU. A few dozen rows at most are kept, found
+// by comparing names that are nearly always the tables' own strings.
+type chunkRows struct {
+	blocking []blockingRow
+	support  []supportRow
+}
+
+type blockingRow struct {
+	provider, event string
+	row             Blocking
+	ok              bool
+}
+
+type supportRow struct {
+	provider, capability string
+	row                  Support
+	ok                   bool
+}
+
+// rowsKept is how many rows of each kind a chunkRows keeps: past it, a
+// chunk's hooks ask something new of nearly every row, and a list scanned
+// would cost more than the index.
+const rowsKept = 32
+
+// blockingOf is p.caps.BlockingOf, remembered for the chunk.
+func (p *planner) blockingOf(provider, event string) (Blocking, bool) {
+	m := p.rows
+	if m == nil {
+		return p.caps.BlockingOf(provider, event)
+	}
+	for k := range m.blocking {
+		if r := &m.blocking[k]; r.event == event && r.provider == provider {
+			return r.row, r.ok
+		}
+	}
+	b, ok := p.caps.BlockingOf(provider, event)
+	if len(m.blocking) < rowsKept {
+		m.blocking = append(m.blocking, blockingRow{provider: provider, event: event, row: b, ok: ok})
+	}
+	return b, ok
+}
+
+// supportOf is p.caps.SupportOf, remembered for the chunk.
+func (p *planner) supportOf(provider, capability string) (Support, bool) {
+	m := p.rows
+	if m == nil {
+		return p.caps.SupportOf(provider, capability)
+	}
+	for k := range m.support {
+		if r := &m.support[k]; r.capability == capability && r.provider == provider {
+			return r.row, r.ok
+		}
+	}
+	s, ok := p.caps.SupportOf(provider, capability)
+	if len(m.support) < rowsKept {
+		m.support = append(m.support, supportRow{provider: provider, capability: capability, row: s, ok: ok})
+	}
+	return s, ok
+}
+
+// continues is p.caps.Continues, from the rows remembered.
+func (p *planner) continues(provider, event string) bool {
+	b, ok := p.blockingOf(provider, event)
+	return ok && b.Behaviour == Retry
 }
 
 // neverRanIn returns the tool whose config hook h was read from where
@@ -521,7 +595,7 @@ func (p *planner) unsupported(id string) string {
 	if id == capAgentPrompt {
 		// "agent_prompt" alone does not say why an instruction cannot be
 		// carried over: the target's note does (its prompt hooks decide).
-		if s, ok := p.caps.SupportOf(p.target, id); ok && s.Note != "" {
+		if s, ok := p.supportOf(p.target, id); ok && s.Note != "" {
 			return "which " + p.target + " does not support: " + s.Note
 		}
 	}
@@ -540,11 +614,11 @@ func (p *planner) answersByExitCode() bool {
 	if _, chosen := p.h.Degradation[capStructuredOutput]; chosen || slices.Contains(p.h.Capabilities, capStructuredOutput) {
 		return false
 	}
-	if s, ok := p.caps.SupportOf(p.source, capStructuredOutput); ok {
+	if s, ok := p.supportOf(p.source, capStructuredOutput); ok {
 		return s.Level == LevelNone
 	}
 	// A manifest (no source row): its hook decoded from the target's own tool.
-	s, ok := p.caps.SupportOf(p.target, capStructuredOutput)
+	s, ok := p.supportOf(p.target, capStructuredOutput)
 	return ok && s.Level == LevelNone && p.decodedFromTarget()
 }
 
@@ -565,7 +639,7 @@ func (p *planner) denyReadByScript() bool {
 	if _, chosen := h.Degradation[capStructuredOutput]; chosen || slices.Contains(h.Capabilities, capStructuredOutput) {
 		return false
 	}
-	if b, ok := p.caps.BlockingOf(p.target, h.Event); !ok || !b.ExitTwoBlocks() {
+	if b, ok := p.blockingOf(p.target, h.Event); !ok || !b.ExitTwoBlocks() {
 		return false // where exit 2 does not block, HC202 says what does not
 	}
 	from := p.writtenFor()
@@ -580,7 +654,7 @@ func (p *planner) denyReadByScript() bool {
 	if generated {
 		return false // its hooks answer in the canonical contract, which HC425 does not compare
 	}
-	s, ok := p.caps.SupportOf(from, capStructuredOutput)
+	s, ok := p.supportOf(from, capStructuredOutput)
 	return ok && s.Level != LevelNone
 }
 
@@ -697,7 +771,7 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 	var partial []Support
 	var lacking []lack
 	for _, id := range used {
-		s, ok := p.caps.SupportOf(p.target, id)
+		s, ok := p.supportOf(p.target, id)
 		if !ok {
 			// No row: the tables claim nothing about this provider, so
 			// nothing is degraded (e.g. the canonical manifest itself).
@@ -793,7 +867,7 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 // agentStop hook that blocks until the tests pass ran at most 8 times
 // there, and for ever in Claude Code).
 func (p *planner) checkContinueCap(kept *canonical.Hook) {
-	if !kept.Blocking || !p.caps.Continues(p.target, kept.Event) {
+	if !kept.Blocking || !p.continues(p.target, kept.Event) {
 		return
 	}
 	from := p.source
@@ -806,7 +880,7 @@ func (p *planner) checkContinueCap(kept *canonical.Hook) {
 			}
 		}
 	}
-	if from == "" || from == p.target || !p.caps.Continues(from, kept.Event) {
+	if from == "" || from == p.target || !p.continues(from, kept.Event) {
 		return
 	}
 	had := p.continueCap(from, p.h)
@@ -829,7 +903,7 @@ func (p *planner) checkContinueCap(kept *canonical.Hook) {
 // row's cap_key in h's provider_data for tool: a number, or null for no
 // cap); 0 for no cap.
 func (p *planner) continueCap(tool string, h *canonical.Hook) int {
-	b, ok := p.caps.BlockingOf(tool, h.Event)
+	b, ok := p.blockingOf(tool, h.Event)
 	if !ok {
 		return 0
 	}
@@ -853,7 +927,7 @@ func (p *planner) continueCap(tool string, h *canonical.Hook) int {
 // blocks there: HC202 said "only exit code 2 blocks" of Kiro IDE 0.x and
 // OpenHook too, where nothing blocks (HC204 on the same hook, QA).
 func (p *planner) exitStillBlocks(event string) (what, fix string) {
-	b, ok := p.caps.BlockingOf(p.target, event)
+	b, ok := p.blockingOf(p.target, event)
 	switch {
 	case ok && b.Behaviour == Observe:
 		return "no exit code blocks either: " + p.target + " only observes " + event,
@@ -871,7 +945,7 @@ func (p *planner) exitStillBlocks(event string) (what, fix string) {
 // blockHelps reports whether degradation "block" can stand in for the
 // hook on the target: not where a block makes the agent go on working
 // (Tables.Continues), where it would never let the agent stop (HC210).
-func (p *planner) blockHelps() bool { return !p.caps.Continues(p.target, p.h.Event) }
+func (p *planner) blockHelps() bool { return !p.continues(p.target, p.h.Event) }
 
 // suggestsBlock reports whether a hint may offer degradation "block":
 // where it helps (blockHelps), for a hook its author made blocking, on an
@@ -883,7 +957,7 @@ func (p *planner) suggestsBlock() bool {
 	if !p.blockHelps() || !p.h.Blocking {
 		return false
 	}
-	b, ok := p.caps.BlockingOf(p.target, p.h.Event)
+	b, ok := p.blockingOf(p.target, p.h.Event)
 	return !ok || b.Behaviour != Observe
 }
 
@@ -1006,7 +1080,7 @@ func (p *planner) reduce(kept *canonical.Hook, id string) {
 // that exits 2 there would only look like a guard (QA q2 F1: exit 2 on
 // Claude Code's PermissionRequest let every request through).
 func (p *planner) standInAnswer(id string) (stdout string, exit int, ok bool) {
-	b, known := p.caps.BlockingOf(p.target, p.h.Event)
+	b, known := p.blockingOf(p.target, p.h.Event)
 	if !known || b.ExitTwoBlocks() || b.Exit == "contract" {
 		return "", 2, true
 	}
@@ -1172,7 +1246,7 @@ func standInsOnWindows(m *canonical.Manifest, hooks []int, target string, names 
 // curlFailure says what the curl command's failure (exit 1) does on the
 // target's event: nothing, or where any non-zero exit blocks, a block.
 func (p *planner) curlFailure(event string) string {
-	if b, ok := p.caps.BlockingOf(p.target, event); ok && b.Behaviour != Observe && b.Exit == "nonzero" {
+	if b, ok := p.blockingOf(p.target, event); ok && b.Behaviour != Observe && b.Exit == "nonzero" {
 		return "an unreachable URL or an HTTP error exits 1, which " + p.target + " treats as a block there"
 	}
 	return "an unreachable URL or an HTTP error exits 1, which never blocks"
@@ -1185,9 +1259,9 @@ func (p *planner) checkBlocking(kept *canonical.Hook) {
 		p.checkExitBlocks(kept)
 		return
 	}
-	b, ok := p.caps.BlockingOf(p.target, kept.Event)
+	b, ok := p.blockingOf(p.target, kept.Event)
 	if ok && b.Behaviour != Observe && b.Exit == "json" && kept.Handler.Type == canonical.HandlerCommand {
-		src, ok := p.caps.BlockingOf(p.source, kept.Event)
+		src, ok := p.blockingOf(p.source, kept.Event)
 		switch {
 		case p.standIn:
 			// hookconv's stand-in prints the target's own JSON deny.
@@ -1251,14 +1325,14 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 		// fail open).
 		return
 	}
-	if p.caps.Continues(p.target, kept.Event) {
+	if p.continues(p.target, kept.Event) {
 		// There a block keeps the agent working (Claude Code's Stop): a
 		// failure that lets it stop instead is the safe outcome, no guard
 		// lost (QA: the warning kept such hooks in the source).
 		return
 	}
 	var how string // built only when warning: this runs for every guard of a large config
-	if src, ok := p.caps.BlockingOf(from, kept.Event); ok && src.Exit == "nonzero" {
+	if src, ok := p.blockingOf(from, kept.Event); ok && src.Exit == "nonzero" {
 		how = "when a hook on " + kept.Event + " exits with any non-zero code (exit 1, a crash, a missing interpreter)"
 	} else if other := p.co.of(from, p.h.OriginFile); other != "" && p.failsClosed(other, kept.Event) {
 		// Another tool loads the file as its own too (Copilot CLI, every
@@ -1284,7 +1358,7 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 // failsClosed reports whether slug stops the action on any non-zero exit
 // of a hook on event.
 func (p *planner) failsClosed(slug, event string) bool {
-	b, ok := p.caps.BlockingOf(slug, event)
+	b, ok := p.blockingOf(slug, event)
 	return ok && b.Exit == "nonzero"
 }
 
@@ -1345,7 +1419,7 @@ func (p *planner) checkExitNowBlocks(kept *canonical.Hook, target Blocking) {
 	if from == "" || from == p.target {
 		return
 	}
-	src, ok := p.caps.BlockingOf(from, kept.Event)
+	src, ok := p.blockingOf(from, kept.Event)
 	if !ok || src.Behaviour == Observe || src.Exit != "json" {
 		return
 	}
@@ -1406,7 +1480,7 @@ func (p *planner) exitIgnored(b Blocking) {
 // prompt or agent hook is a question to a model whose "no" is a block
 // wherever the event blocks at all, so it is warned about there too.
 func (p *planner) checkExitBlocks(kept *canonical.Hook) {
-	b, ok := p.caps.BlockingOf(p.target, kept.Event)
+	b, ok := p.blockingOf(p.target, kept.Event)
 	if !ok || b.Behaviour == Observe || kept.Handler.Async || p.inBackground(kept) {
 		return // an async hook runs beside the action: its exit stops nothing
 	}
