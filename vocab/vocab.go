@@ -705,17 +705,6 @@ func (t *Tables) Provider(slug string) (Provider, bool) {
 	return table.Row(t.Providers, t.providerIndex, slug)
 }
 
-// ForkOf returns the ForkOf of the provider with the given slug, and
-// whether there is one: what the encoders ask of every hook's other
-// tools, without copying out the ~800-byte row (Provider).
-func (t *Tables) ForkOf(slug string) (string, bool) {
-	i, ok := t.providerIndex[slug]
-	if !ok {
-		return "", false
-	}
-	return t.Providers[i].ForkOf, true
-}
-
 // HookVar is one of the variables a tool sets for its hooks (an entry
 // of its row's hook_vars).
 type HookVar struct {

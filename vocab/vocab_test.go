@@ -624,24 +624,3 @@ func TestHandlerTimeout(t *testing.T) {
 		}
 	}
 }
-
-// TestForkOf checks ForkOf against each provider's row.
-func TestForkOf(t *testing.T) {
-	tables := Default()
-	forks := 0
-	for _, p := range tables.Providers {
-		got, ok := tables.ForkOf(p.Slug)
-		if !ok || got != p.ForkOf {
-			t.Errorf("ForkOf(%q) = %q, %v; want %q, true", p.Slug, got, ok, p.ForkOf)
-		}
-		if got != "" {
-			forks++
-		}
-	}
-	if forks == 0 {
-		t.Error("no provider is a fork of another: the test checks nothing")
-	}
-	if got, ok := tables.ForkOf("no-such-tool"); ok || got != "" {
-		t.Errorf(`ForkOf("no-such-tool") = %q, %v; want "", false`, got, ok)
-	}
-}

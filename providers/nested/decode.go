@@ -86,6 +86,10 @@ var genericFields = map[string]string{
 type Codec struct {
 	d *Dialect
 	providers.Rows
+	// carried holds the slugs of the tools whose keys this one writes as
+	// its own (Carries), found on first use: the encoder asks of every
+	// hook's every tool.
+	carried func() map[string]bool
 }
 
 // New returns the codec of a dialect; its tables load on first use.
@@ -93,7 +97,9 @@ func New(d *Dialect) *Codec {
 	familyMu.Lock()
 	defer familyMu.Unlock()
 	family[d.Slug] = true
-	return &Codec{d: d}
+	c := &Codec{d: d}
+	c.carried = sync.OnceValue(c.carriedSlugs)
+	return c
 }
 
 // family holds the slugs of the tools this codec serves. Their value

@@ -86,6 +86,13 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 	a := arenas[0]
 	var events []*eventGroups
 	byEvent := map[string]*eventGroups{}
+	// The last hook's event and group, by key: a large config's hooks
+	// come in runs of one event and one group, and hashing their keys
+	// for each of thousands of hooks was most of this loop's work.
+	// lastGroup is always what ev.latest holds for lastKey.
+	var lastEvent *eventGroups
+	var lastKey groupKey
+	var lastGroup *group
 	k, from := 0, 0 // the chunk of hook i, and where its diagnostics start
 	for i := range encoded {
 		e := &encoded[i]
@@ -99,11 +106,14 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		if !e.ok {
 			continue
 		}
-		ev := byEvent[e.native]
-		if ev == nil {
-			ev = &eventGroups{native: e.native, latest: map[groupKey]*group{}}
-			byEvent[e.native] = ev
-			events = append(events, ev)
+		ev := lastEvent
+		if ev == nil || ev.native != e.native {
+			if ev = byEvent[e.native]; ev == nil {
+				ev = &eventGroups{native: e.native, latest: map[groupKey]*group{}}
+				byEvent[e.native] = ev
+				events = append(events, ev)
+			}
+			lastEvent, lastGroup = ev, nil
 		}
 		// The event's note, at the first hook it is about (a note about
 		// exit codes is not about an http hook).
@@ -118,12 +128,16 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		}
 		for _, mt := range matchers {
 			key := groupKey{event: e.native, matcher: mt.text, hasMatcher: mt.present, group: compact(e.extra)}
-			g := ev.latest[key]
+			g := lastGroup
+			if g == nil || key != lastKey {
+				g = ev.latest[key]
+			}
 			if g == nil || e.newGroup || c.passesSameTools(ev, g) {
 				g = &group{key: key, matcher: mt, extra: e.extra, at: len(ev.groups)}
 				ev.groups = append(ev.groups, g)
 				ev.latest[key] = g
 			}
+			lastKey, lastGroup = key, g
 			g.handlers = append(g.handlers, e.handler)
 		}
 	}
@@ -623,8 +637,20 @@ func (c *Codec) kin(h *canonical.Hook) []string {
 // Carries reports whether the tool writes keys of slug's as its own: slug
 // is its fork, or the tool it forked.
 func (c *Codec) Carries(slug string) bool {
-	forkOf, ok := c.Names.ForkOf(slug)
-	return ok && (c.Prov.ForkOf == slug || forkOf == c.d.Slug)
+	return c.carried()[slug]
+}
+
+// carriedSlugs lists the tools Carries holds for: the tool this one is a
+// fork of, and the forks of this one.
+func (c *Codec) carriedSlugs() map[string]bool {
+	c.load()
+	carried := map[string]bool{}
+	for _, p := range c.Names.Providers {
+		if c.Prov.ForkOf == p.Slug || p.ForkOf == c.d.Slug {
+			carried[p.Slug] = true
+		}
+	}
+	return carried
 }
 
 // CarriesKey reports whether the tool writes slug's native key as its own

@@ -3,6 +3,8 @@ package nested
 import (
 	"reflect"
 	"testing"
+
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // TestTableEventRemembered: the native event an encoder remembers from
@@ -24,5 +26,32 @@ func TestTableEventRemembered(t *testing.T) {
 		if event == "before_tool_execute" && (!found || row.Name != "BeforeTool") {
 			t.Errorf("%q: %v %q, want gemini-cli's BeforeTool", event, found, row.Name)
 		}
+	}
+}
+
+// TestCarries: the tools a codec carries the keys of, found once, are
+// those the providers table names as this tool's fork or the tool it
+// forked, and no others (Qwen Code and Gemini CLI carry each other's).
+func TestCarries(t *testing.T) {
+	names := vocab.Default()
+	pairs := 0
+	for _, slug := range []string{"gemini-cli", "qwen-code", "claude-code", "factory-droid"} {
+		c := New(&Dialect{Slug: slug})
+		c.load()
+		for _, other := range names.Providers {
+			want := c.Prov.ForkOf == other.Slug || other.ForkOf == slug
+			if got := c.Carries(other.Slug); got != want {
+				t.Errorf("%s carries %s: %v, want %v", slug, other.Slug, got, want)
+			}
+			if want {
+				pairs++
+			}
+		}
+		if c.Carries("no-such-tool") {
+			t.Errorf("%s carries an unknown tool", slug)
+		}
+	}
+	if pairs == 0 {
+		t.Error("no codec carries another tool's keys: the test checks nothing")
 	}
 }
