@@ -243,8 +243,12 @@ func fitMatcher(ds *diag.List, h *canonical.Hook, i int, from, matcher string, s
 // source's and the target's for each of a large config's hooks cost more
 // than the rest of fitting most of them.
 type providerRows struct {
-	slugs []string
-	rows  []*vocab.Provider
+	// The rows read, in the order first asked for: a chunk's hooks
+	// name the target and one or two sources, and past len(slugs) the
+	// rows are not kept.
+	n     int
+	slugs [4]string
+	rows  [4]*vocab.Provider
 	// last is the words of the last HC427 about a source's event that
 	// fires for values the target's event does not list (said).
 	last firesForWords
@@ -271,13 +275,16 @@ func (r *providerRows) said(from, event, src, dst string, spell func() (hint, me
 
 // of is names.Provider(slug), read once.
 func (r *providerRows) of(names *vocab.Tables, slug string) *vocab.Provider {
-	for k, s := range r.slugs {
+	for k, s := range r.slugs[:r.n] {
 		if s == slug {
 			return r.rows[k]
 		}
 	}
 	row, _ := names.Provider(slug)
-	r.slugs, r.rows = append(r.slugs, slug), append(r.rows, &row)
+	if r.n < len(r.slugs) {
+		r.slugs[r.n], r.rows[r.n] = slug, &row
+		r.n++
+	}
 	return &row
 }
 

@@ -36,6 +36,7 @@ func lossyEvents(m *canonical.Manifest, from, to string) diag.List {
 	}
 	names := vocab.Default()
 	dstProv, _ := names.Provider(to)
+	dstName := dstProv.Name // the closure's own: the row stays on the stack
 	// In chunks at once, each remembering whether the last hook's source
 	// and event differed in lossiness: a large config's hooks come in
 	// runs of one event, and most differ in nothing.
@@ -73,11 +74,11 @@ func lossyEvents(m *canonical.Manifest, from, to string) diag.List {
 		if row.Lossy {
 			ds.Warnf(CodeLossyEvent, h.PosOf(""), hookPath(h, i), "keep the hook in "+srcProv.Name+" if it matters for the other cases, or filter inside the hook",
 				"%s: %s's %s fires %s; %s runs it for %s alone (%s): for fewer cases",
-				h.DisplayName(i), srcProv.Name, row.Name, row.LossyNote, dstProv.Name, h.Event, means)
+				h.DisplayName(i), srcProv.Name, row.Name, row.LossyNote, dstName, h.Event, means)
 		} else {
 			ds.Warnf(CodeLossyTarget, h.PosOf(""), hookPath(h, i), "make the hook check its payload and return early for the cases it is not meant for",
 				"%s (%s: %s): %s runs it on %s, which fires %s: for more cases",
-				h.DisplayName(i), h.Event, means, dstProv.Name, dst.Name, dst.LossyNote)
+				h.DisplayName(i), h.Event, means, dstName, dst.Name, dst.LossyNote)
 		}
 		(*ds)[len(*ds)-1].File = h.OriginFile // as the planner's diagnostics are
 	})
@@ -120,6 +121,7 @@ func unwatchedFiles(m *canonical.Manifest, from, to string) diag.List {
 	}
 	names := vocab.Default()
 	dstProv, _ := names.Provider(to)
+	dstName := dstProv.Name // the closure's own: the row stays on the stack
 	// In chunks at once: a plain pass over a large config's hooks, which
 	// kept one core busy while the other idled.
 	return parallel.Each(len(m.Hooks), func(ds *diag.List, i int) {
@@ -146,7 +148,7 @@ func unwatchedFiles(m *canonical.Manifest, from, to string) diag.List {
 		}
 		ds.Warnf(providers.CodeMatcherIgnored, h.PosOf(""), hookPath(h, i), "write the "+dst.Name+" matcher as the file names to watch (.envrc|.env)",
 			"%s: it ran %s; %s's %s without a matcher watches no file (only those a SessionStart hook adds with watchPaths), so it may never run",
-			h.DisplayName(i), ran, dstProv.Name, dst.Name)
+			h.DisplayName(i), ran, dstName, dst.Name)
 		(*ds)[len(*ds)-1].File = h.OriginFile // as the planner's diagnostics are
 	})
 }

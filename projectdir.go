@@ -51,6 +51,8 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 	}
 	target, _ := vocab.Default().Provider(to)
 	foreign := foreignProjectVars(target)
+	// What the closure reads of the row, its own: the row stays on the stack.
+	targetName, projectDirVar := target.Name, target.ProjectDirVar
 	spellings := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(varSpellings(strings.Join(foreign, "|"))) })
 	// In chunks at once: each hook's commands are its own, and reading
 	// a large config's every one kept one core busy while the other idled.
@@ -77,7 +79,7 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 		}
 		if len(kept) > 0 {
 			ds.Warnf(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)),
-				"spell it $NAME, ${NAME} or ${NAME:-default}, which hookconv rewrites, or write the scripts' paths relative to the folder "+target.Name+" runs hooks from",
+				"spell it $NAME, ${NAME} or ${NAME:-default}, which hookconv rewrites, or write the scripts' paths relative to the folder "+targetName+" runs hooks from",
 				"%s: the command uses %s, a form hookconv does not rewrite; %s sets no such variable, so it is empty there and the command fails (a blocking hook then lets every action through)",
 				h.DisplayName(i), strings.Join(kept, ", "), to)
 		}
@@ -86,16 +88,16 @@ func rewriteProjectDir(m *canonical.Manifest, to string, place RepoPlace) diag.L
 		}
 		slices.Sort(changed)
 		changed = slices.Compact(changed)
-		with := "$" + target.ProjectDirVar
-		if target.ProjectDirVar == "" {
+		with := "$" + projectDirVar
+		if projectDirVar == "" {
 			with = top
 			if !found || unquotable {
 				why := "the project is in no git repository, so git finds no project there"
-				hint := "put the project under git (git init), or write the scripts' paths relative to the folder " + target.Name + " runs hooks from"
+				hint := "put the project under git (git init), or write the scripts' paths relative to the folder " + targetName + " runs hooks from"
 				if found {
 					with = gitTopLevel
 					why = "the project's path in its git repository (" + place.Sub + ") cannot be quoted safely where the command names the variable (in single quotes, a backquoted command, a here-document, a Windows command, or quotes that do not close)"
-					hint = "name the variable outside single quotes, backquotes and here-documents, or write the scripts' paths relative to the folder " + target.Name + " runs hooks from"
+					hint = "name the variable outside single quotes, backquotes and here-documents, or write the scripts' paths relative to the folder " + targetName + " runs hooks from"
 				}
 				ds.Warnf(CodeProjectDir, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d].handler.command", h.SourceIndex(i)), hint,
 					"%s: %s sets no %s; the command uses %s instead, but %s: the command fails (a blocking hook then lets every action through)",

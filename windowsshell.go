@@ -125,10 +125,11 @@ func posixOnWindows(m, decoded *canonical.Manifest, from, to string) (diag.List,
 	// Which hooks it is about, found in chunks at once (each with its own
 	// memo of provider_data read); counted and named in order after.
 	posix := make([]bool, len(m.Hooks))
+	shellKey := source.ShellKey // the closure's own: the row stays on the stack
 	parallel.EachWith(len(m.Hooks), func(memo *providers.DataMemo, _ *diag.List, i int) {
 		h := &m.Hooks[i]
 		posix[i] = h.Handler.Type == canonical.HandlerCommand && h.Handler.Platform["windows"] == "" && !plainWords(h.Handler.Command, false) &&
-			ranCommand(decoded, h, i) && !runsOwnShell(h, from, source.ShellKey, memo)
+			ranCommand(decoded, h, i) && !runsOwnShell(h, from, shellKey, memo)
 	})
 	for i := range m.Hooks {
 		h := &m.Hooks[i]

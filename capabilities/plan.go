@@ -375,6 +375,9 @@ func (p *planner) blockingOf(provider, event string) (Blocking, bool) {
 		}
 	}
 	b, ok := p.caps.BlockingOf(provider, event)
+	if m.blocking == nil {
+		m.blocking = make([]blockingRow, 0, 4) // most chunks: no growth
+	}
 	if len(m.blocking) < rowsKept {
 		m.blocking = append(m.blocking, blockingRow{provider: provider, event: event, row: b, ok: ok})
 	}
@@ -393,6 +396,9 @@ func (p *planner) supportOf(provider, capability string) (Support, bool) {
 		}
 	}
 	s, ok := p.caps.SupportOf(provider, capability)
+	if m.support == nil {
+		m.support = make([]supportRow, 0, 4)
+	}
 	if len(m.support) < rowsKept {
 		m.support = append(m.support, supportRow{provider: provider, capability: capability, row: s, ok: ok})
 	}

@@ -187,6 +187,13 @@ func InChunks[T any](chunks []Range, said diag.List, saidEnd func(i int) int, wo
 // turn on one goroutine would have said. For a check that changes, or
 // only reads, each hook apart from the others.
 func Each(n int, work func(ds *diag.List, i int)) diag.List {
+	if !worthSplitting(n) {
+		var ds diag.List
+		for i := range n {
+			work(&ds, i)
+		}
+		return ds
+	}
 	return EachWith(n, func(_ *struct{}, ds *diag.List, i int) { work(ds, i) })
 }
 
@@ -195,6 +202,16 @@ func Each(n int, work func(ds *diag.List, i int)) diag.List {
 // a state of their own, s, zero before the chunk's first item, so that
 // no two goroutines share one.
 func EachWith[S any](n int, work func(s *S, ds *diag.List, i int)) diag.List {
+	if !worthSplitting(n) {
+		// One chunk: the caller's, without the lists a split needs (a
+		// typical conversion's few hooks pass through a dozen of these).
+		var s S
+		var ds diag.List
+		for i := range n {
+			work(&s, &ds, i)
+		}
+		return ds
+	}
 	chunks := Chunks(n)
 	said := make([]diag.List, len(chunks))
 	Do(chunks, func(k int, r Range) {
