@@ -90,6 +90,9 @@ type Codec struct {
 	// its own (Carries), found on first use: the encoder asks of every
 	// hook's every tool.
 	carried func() map[string]bool
+	// neverFires holds the words of the codec's warnings about a tool
+	// matcher it cannot write (spellNeverFires), spelled on first use.
+	neverFires func() neverFiresWords
 }
 
 // New returns the codec of a dialect; its tables load on first use.
@@ -99,6 +102,7 @@ func New(d *Dialect) *Codec {
 	family[d.Slug] = true
 	c := &Codec{d: d}
 	c.carried = sync.OnceValue(c.carriedSlugs)
+	c.neverFires = sync.OnceValue(c.spellNeverFires)
 	return c
 }
 

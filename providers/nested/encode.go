@@ -306,14 +306,27 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 	var split []writtenMatcher
 	if row.Matcher == vocab.MatchTool {
 		mt, lost, ok := c.encodeMatcher(h.Matcher)
-		for _, l := range lost {
-			ds.Warnf(CodeLostMatcher, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), "",
-				"%s: %s has no %s equivalent; that part of the matcher is dropped", h.DisplayName(i), l, c.Prov.Name)
-		}
-		if !ok {
-			ds.Warnf(CodeNeverFires, h.PosOf("matcher"), fmt.Sprintf("hooks[%d].matcher", h.SourceIndex(i)), providers.NeverFiresHint(h, providers.ToolsInstead(c.Prov.Name, c.Prov.Slug)),
-				"%s: nothing of its matcher exists in %s, so it could never fire; not written%s", h.DisplayName(i), c.Prov.Name, providers.GuardLost(h, c.Prov.Name))
-			return encodedHook{}
+		if len(lost) > 0 || !ok {
+			// Said of thousands of hooks of a large config whose matchers
+			// name what the tool lacks (Qwen Code, an MCP tool): the words
+			// but the hook's name and index are the codec's own, spelled
+			// once (neverFiresWords), the rest joined as Warnf's format
+			// would have.
+			path, name := "hooks["+strconv.Itoa(h.SourceIndex(i))+"].matcher", h.DisplayName(i)
+			w := c.neverFires()
+			for _, l := range lost {
+				ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeLostMatcher, Pos: h.PosOf("matcher"), Path: path,
+					Message: name + ": " + l + w.noEquivalent})
+			}
+			if !ok {
+				hint, lostGuard := "", ""
+				if h.Blocking { // as NeverFiresHint and GuardLost say
+					hint, lostGuard = w.hint, w.guardLost
+				}
+				ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeNeverFires, Pos: h.PosOf("matcher"), Path: path, Hint: hint,
+					Message: name + w.nothingLeft + lostGuard})
+				return encodedHook{}
+			}
 		}
 		wm := writtenMatcher{text: mt, present: mt != ""}
 		if v := pd.Get("$matcher"); v != nil && v.Kind == node.String && canonical.SameMatcher(c.decodeMatcher(v.Text), h.Matcher) {
@@ -638,6 +651,25 @@ func (c *Codec) kin(h *canonical.Hook) []string {
 // is its fork, or the tool it forked.
 func (c *Codec) Carries(slug string) bool {
 	return c.carried()[slug]
+}
+
+// neverFiresWords are the words of the codec's HC310 and HC311 about a
+// tool matcher, but for the hook's name: the same for every hook.
+type neverFiresWords struct {
+	noEquivalent, nothingLeft string // after the lost part, after the name
+	hint, guardLost           string // for a blocking hook
+}
+
+// spellNeverFires spells neverFiresWords, as the warnings' formats do.
+func (c *Codec) spellNeverFires() neverFiresWords {
+	c.load()
+	guard := &canonical.Hook{Blocking: true}
+	return neverFiresWords{
+		noEquivalent: " has no " + c.Prov.Name + " equivalent; that part of the matcher is dropped",
+		nothingLeft:  ": nothing of its matcher exists in " + c.Prov.Name + ", so it could never fire; not written",
+		hint:         providers.NeverFiresHint(guard, providers.ToolsInstead(c.Prov.Name, c.Prov.Slug)),
+		guardLost:    providers.GuardLost(guard, c.Prov.Name),
+	}
 }
 
 // carriedSlugs lists the tools Carries holds for: the tool this one is a
