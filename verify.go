@@ -93,7 +93,10 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	prov, _ := vocab.Default().Provider(to)
 	// What the files should hold is worked out while they are decoded: the
 	// two do not depend on each other, and for a large config each takes
-	// milliseconds.
+	// milliseconds. The decode, some four times longer, goes first (the
+	// caller's goroutine takes it): the helper may start late, or find
+	// no core free while the contract checks run beside verify
+	// (Convert), and the decode then waited behind the other.
 	var (
 		want     []projection
 		wantKeys map[matcherGroup]bool
@@ -101,8 +104,8 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 		dds      diag.List
 	)
 	parallel.Both(len(planned.Hooks),
-		func() { want, wantKeys = planProjections(dst, planned, encodeDiags, prov) },
-		func() { got, dds = dst.Decode(files) })
+		func() { got, dds = dst.Decode(files) },
+		func() { want, wantKeys = planProjections(dst, planned, encodeDiags, prov) })
 	if dds.HasErrors() || got == nil {
 		ds.Errorf(CodeVerify, diag.Pos{}, "", "please report this as a hookconv bug",
 			"internal error: the %s output does not decode: %v", to, dds)
