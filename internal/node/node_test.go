@@ -523,6 +523,7 @@ func TestRepeats(t *testing.T) {
 		{`{"a": 1, "a": 2, "a": 3}`, []string{": a", ": a"}},
 		{`{"hooks": {"Stop": [{"hooks": [{"command": "a", "command": "b"}]}], "Stop": []}}`,
 			[]string{"hooks: Stop", "hooks.Stop[0].hooks[0]: command"}},
+		{`[[{"x": 1}, 2], [{"y": {"z": 1, "z": 2}}]]`, []string{"[1][0].y: z"}},
 		{many, []string{"big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k",
 			"big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k", "big: k"}},
 	}
