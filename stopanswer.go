@@ -76,7 +76,6 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 		kind                answerKind
 	}
 	var groups hookGroups[key]
-	texts := map[[2]string]string{} // by command and cwd: a large config runs one script from many hooks
 	answers := &answerTable{contracts: contracts}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -97,12 +96,9 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 			if !slices.ContainsFunc(forms, func(f string) bool { return !answers.reads(to, source, h, f, kind, shim, generated) }) {
 				continue // whatever the hook answers, the target reads it: its text need not be read
 			}
-			tk := [2]string{h.Handler.Command, h.Handler.Cwd}
-			text, seen := texts[tk]
-			if !seen {
-				text = scripts.readAnswers(&h.Handler)
-				texts[tk] = text
-			}
+			// Remembered by scripts, by command: a map of its own here
+			// made an entry for each of a large config's commands.
+			text := scripts.readAnswers(&h.Handler)
 			for _, f := range forms {
 				if !spellsAnswer(text, f) {
 					continue
