@@ -48,6 +48,20 @@ func eventNameTests(m *canonical.Manifest, from, to string, files providers.File
 	// native name tested, or "".
 	type cacheKey struct{ layout, event, command, cwd string }
 	found := map[cacheKey]string{}
+	// Whether the event's names differ, for the last layout and event
+	// asked about: the hooks of a large config come in long runs of one
+	// event, and the names are looked up in the tables each time.
+	var last struct {
+		layout, event string
+		differ, set   bool
+	}
+	valuesDiffer := func(layout, event string) bool {
+		if !last.set || last.layout != layout || last.event != event {
+			last.layout, last.event, last.set = layout, event, true
+			last.differ = eventValuesDiffer(names, layout, to, event)
+		}
+		return last.differ
+	}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
 		if h.Handler.Type != canonical.HandlerCommand {
@@ -58,7 +72,7 @@ func eventNameTests(m *canonical.Manifest, from, to string, files providers.File
 			continue
 		}
 		src, ok := contracts.Contract(layout)
-		if layout == to || !ok || len(src.Event) == 0 || !eventValuesDiffer(names, layout, to, h.Event) {
+		if layout == to || !ok || len(src.Event) == 0 || !valuesDiffer(layout, h.Event) {
 			continue
 		}
 		if programGives(contracts, dst, h, from, src.Event[0], func(c *hookrun.Contract) []string { return c.Event }) {
