@@ -1644,13 +1644,20 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 	// none, and a large config has thousands.
 	if strings.Contains(command, "$") {
 		for _, v := range rootVars {
+			// Each form names v: a command that does not is left
+			// without building the forms or looking for each one.
+			if !strings.Contains(expanded, v) {
+				continue
+			}
 			for _, form := range []string{`"$` + v + `"`, `"${` + v + `}"`, `${` + v + `}`} {
 				expanded = strings.ReplaceAll(expanded, form, rootMark)
 			}
 			expanded = replaceVar(expanded, v)
 		}
-		expanded = strings.ReplaceAll(expanded, `"`+gitTopLevel+`"`, rootMark)
-		expanded = strings.ReplaceAll(expanded, gitTopLevel, rootMark)
+		if strings.Contains(expanded, gitTopLevel) {
+			expanded = strings.ReplaceAll(expanded, `"`+gitTopLevel+`"`, rootMark)
+			expanded = strings.ReplaceAll(expanded, gitTopLevel, rootMark)
+		}
 	}
 	// Relative paths mean nothing sure after a cd, nor in a command with
 	// backslashes (Windows paths, escapes this reader does not follow).
@@ -1729,9 +1736,13 @@ func replaceVar(s, name string) string {
 // replaceVarWith replaces $name not followed by a name character with
 // with.
 func replaceVarWith(s, name, with string) string {
+	ref := "$" + name
+	if !strings.Contains(s, ref) {
+		return s // most commands: no copy
+	}
 	var b strings.Builder
 	for {
-		i := strings.Index(s, "$"+name)
+		i := strings.Index(s, ref)
 		if i < 0 {
 			b.WriteString(s)
 			return b.String()
