@@ -49,13 +49,11 @@ func Bytes(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	st, err := f.Stat()
-	switch {
-	case err != nil:
+	if err == nil {
+		err = readable(st)
+	}
+	if err != nil {
 		return nil, err
-	case !st.Mode().IsRegular():
-		return nil, &notRegularError{Kind(st.Mode())}
-	case st.Size() > canonical.MaxFileSize:
-		return nil, &tooLargeError{fmt.Sprintf("file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20)}
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, st.Size()+bytes.MinRead))
 	if _, err := buf.ReadFrom(io.LimitReader(f, canonical.MaxFileSize+1)); err != nil {
@@ -109,13 +107,11 @@ func pathError(err error) error {
 // could still block.
 func FromFS(fsys fs.FS, name string) ([]byte, error) {
 	st, err := fs.Stat(fsys, name)
-	switch {
-	case err != nil:
+	if err == nil {
+		err = readable(st)
+	}
+	if err != nil {
 		return nil, err
-	case !st.Mode().IsRegular():
-		return nil, &notRegularError{Kind(st.Mode())}
-	case st.Size() > canonical.MaxFileSize:
-		return nil, &tooLargeError{fmt.Sprintf("file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20)}
 	}
 	f, err := fsys.Open(name)
 	if err != nil {
@@ -130,4 +126,16 @@ func FromFS(fsys fs.FS, name string) ([]byte, error) {
 		return nil, &tooLargeError{fmt.Sprintf("file is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20)}
 	}
 	return b, nil
+}
+
+// readable says why a file of st is not read, if it is not: only a
+// regular file of at most canonical.MaxFileSize is.
+func readable(st fs.FileInfo) error {
+	switch {
+	case !st.Mode().IsRegular():
+		return &notRegularError{Kind(st.Mode())}
+	case st.Size() > canonical.MaxFileSize:
+		return &tooLargeError{fmt.Sprintf("file is %.1f MiB; hookconv reads at most %d MiB", float64(st.Size())/(1<<20), canonical.MaxFileSize>>20)}
+	}
+	return nil
 }
