@@ -18,6 +18,7 @@ import (
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/hookrun"
+	"github.com/hookconv/hookconv/internal/parallel"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/providers/cline"
 	"github.com/hookconv/hookconv/vocab"
@@ -50,29 +51,60 @@ func (res *Conversion) contractNotes(s *Source, to string, shim bool) []int {
 		scripts = &Scripts{}
 		scripts.Expect(len(res.Planned.Hooks))
 	}
-	res.sayAbout(payloadShape(res.Planned, s.From, to, s.Files, shim))
-	res.sayAbout(inputFields(res.Planned, s.From, to, s.Files, shim, scripts))
-	res.sayAbout(notedInputUnsent(res.Planned, s.From, to, s.Files, shim, scripts))
-	res.sayAbout(payloadFields(res.Planned, s.From, to, s.Files, shim, scripts))
-	res.sayAbout(toolNameTests(res.Planned, s.From, to, s.Files, shim, scripts))
-	res.sayAbout(eventNameTests(res.Planned, s.From, to, s.Files, shim, scripts))
-	res.sayAbout(plainContext(res.Planned, s.From, to, s.Files, shim))
-	res.sayAbout(jsonContextUnread(res.Planned, s.From, to, s.Files, shim, scripts))
-	denied, about, counted := denyAnswer(res.Planned, s.From, to, s.Files, shim, scripts)
-	res.sayAbout(denied, about)
-	res.sayAbout(failClosedAnswers(res.Planned, s.From, to, s.Files, shim, scripts))
-	res.sayAbout(unreadAnswers(res.Planned, s.From, to, s.Files, shim, scripts))
-	res.Diagnostics = append(res.Diagnostics, silentExitTwo(res.Planned, res.Decoded, s.From, to, shim, scripts)...)
-	res.Diagnostics = append(res.Diagnostics, otherExitBlocks(res.Planned, s.From, to, shim, scripts)...)
-	res.Diagnostics = append(res.Diagnostics, plainStdoutInvalid(res.Planned, s.From, to, shim)...)
-	res.sayAbout(crashBlocks(res.Planned, s.From, to, shim, s.Files))
-	res.sayAbout(crashUnblocked(res.Planned, s.From, to, shim, s.Files))
-	res.sayAbout(shorterDefaultTimeout(res.Planned, s.From, to))
-	res.sayAbout(settingsEnvLost(res.Planned, to, s.Files, scripts, s.env))
-	if !shim {
-		res.Diagnostics = append(res.Diagnostics, bashOnlyCommands(res.Planned, s.From, to)...)
-		res.sayAbout(zshOtherwise(res.Planned, s.From, to))
+	m := res.Planned
+	// The checks that read no script share nothing with those that do
+	// (whose Scripts is for one goroutine): on a large input they run
+	// beside them, on a core encoding leaves idle once it is done (a
+	// 10,000-handler conversion to Codex: the checks outlast encode and
+	// verify by some 5 ms). Each check's diagnostics are said below in
+	// the order they always were.
+	type said struct {
+		ds    diag.List
+		about [][]int
 	}
+	var shape, context, crash, uncrashed, timeouts, zsh said
+	var plainStdout, bashOnly diag.List
+	aside := func() {
+		shape.ds, shape.about = payloadShape(m, s.From, to, s.Files, shim)
+		context.ds, context.about = plainContext(m, s.From, to, s.Files, shim)
+		plainStdout = plainStdoutInvalid(m, s.From, to, shim)
+		crash.ds, crash.about = crashBlocks(m, s.From, to, shim, s.Files)
+		uncrashed.ds, uncrashed.about = crashUnblocked(m, s.From, to, shim, s.Files)
+		timeouts.ds, timeouts.about = shorterDefaultTimeout(m, s.From, to)
+		if !shim {
+			bashOnly = bashOnlyCommands(m, s.From, to)
+			zsh.ds, zsh.about = zshOtherwise(m, s.From, to)
+		}
+	}
+	var input, unsent, fields, toolNames, eventNames, jsonContext, denied, failClosed, unread, env said
+	var counted []int
+	var silentTwo, otherExits diag.List
+	reading := func() {
+		input.ds, input.about = inputFields(m, s.From, to, s.Files, shim, scripts)
+		unsent.ds, unsent.about = notedInputUnsent(m, s.From, to, s.Files, shim, scripts)
+		fields.ds, fields.about = payloadFields(m, s.From, to, s.Files, shim, scripts)
+		toolNames.ds, toolNames.about = toolNameTests(m, s.From, to, s.Files, shim, scripts)
+		eventNames.ds, eventNames.about = eventNameTests(m, s.From, to, s.Files, shim, scripts)
+		jsonContext.ds, jsonContext.about = jsonContextUnread(m, s.From, to, s.Files, shim, scripts)
+		denied.ds, denied.about, counted = denyAnswer(m, s.From, to, s.Files, shim, scripts)
+		failClosed.ds, failClosed.about = failClosedAnswers(m, s.From, to, s.Files, shim, scripts)
+		unread.ds, unread.about = unreadAnswers(m, s.From, to, s.Files, shim, scripts)
+		silentTwo = silentExitTwo(m, res.Decoded, s.From, to, shim, scripts)
+		otherExits = otherExitBlocks(m, s.From, to, shim, scripts)
+		env.ds, env.about = settingsEnvLost(m, to, s.Files, scripts, s.env)
+	}
+	parallel.Both(len(m.Hooks), reading, aside)
+	for _, c := range []said{shape, input, unsent, fields, toolNames, eventNames, context, jsonContext, denied, failClosed, unread} {
+		res.sayAbout(c.ds, c.about)
+	}
+	res.Diagnostics = append(res.Diagnostics, silentTwo...)
+	res.Diagnostics = append(res.Diagnostics, otherExits...)
+	res.Diagnostics = append(res.Diagnostics, plainStdout...)
+	for _, c := range []said{crash, uncrashed, timeouts, env} {
+		res.sayAbout(c.ds, c.about)
+	}
+	res.Diagnostics = append(res.Diagnostics, bashOnly...)
+	res.sayAbout(zsh.ds, zsh.about)
 	return counted
 }
 
