@@ -431,6 +431,12 @@ func projectEntry(project fs.FS, text string, dir bool) (string, bool) {
 	for strings.HasPrefix(rel, "./") {
 		rel = strings.TrimLeft(rel[2:], "/")
 	}
+	if !dir && strings.HasSuffix(rel, "/") {
+		// A path that ends in a slash names a folder, which runs as no
+		// file: cleaned, "0/" would be anchored as the file "0" (fuzz:
+		// a command whose meaning the anchoring changed).
+		return "", false
+	}
 	clean := path.Clean(rel)
 	if clean == "." || !fs.ValidPath(clean) {
 		return "", false
