@@ -32,6 +32,10 @@ func (w rawWord) plain(command string) bool {
 type scopedCommand struct {
 	words []rawWord
 	scope []int
+	// conditional says the command may not run, or runs apart: it
+	// follows &&, || or a pipe (whose parts run in subshells), so a cd
+	// there leaves the folder of what follows unknown.
+	conditional bool
 }
 
 // within reports whether c runs inside every subshell of scope: a cd
@@ -74,13 +78,14 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 		start                       = -1
 		opaque                      int // depth in parentheses not read (arithmetic, <(…))
 		redirect, skipping, comment bool
+		conditional                 bool // the command being read follows &&, || or |
 	)
 	end := func() {
 		if skipping {
 			cur = append(cur, rawWord{dynamic: true}) // words not known from here
 		}
 		if len(cur) > 0 {
-			cmds = append(cmds, scopedCommand{words: cur, scope: slices.Clone(scope)})
+			cmds = append(cmds, scopedCommand{words: cur, scope: slices.Clone(scope), conditional: conditional})
 		}
 		cur, skipping, redirect = nil, false, false
 	}
@@ -114,6 +119,9 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 		}
 	}
 	open := func() {
+		// A subshell's first command runs whenever the subshell does:
+		// a cd there changes the folder of what follows it inside.
+		conditional = false
 		frames = append(frames, frame{cur: cur, skipping: skipping})
 		scopes++
 		scope = append(scope, scopes)
@@ -162,6 +170,9 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 			flush(i, false)
 			if opaque == 0 {
 				end()
+				// What follows && or || may not run, what follows a
+				// pipe runs in a subshell; a lone & runs it apart too.
+				conditional = c == '&' || c == '|'
 			}
 		default:
 			if start < 0 {
@@ -177,6 +188,10 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 // keywords are the shell's words that may open a simple command and run
 // it in the same folder: !, a group, an if's or a loop's parts, time.
 var keywords = []string{"!", "{", "if", "then", "elif", "else", "while", "until", "do", "time"}
+
+// conditionalKeywords are the keywords after which a command may not run,
+// or may run more than once: an if's branches, a loop's body.
+var conditionalKeywords = map[string]bool{"then": true, "elif": true, "else": true, "do": true, "while": true, "until": true}
 
 // onlyKeywords reports whether words, the start of a command, are all
 // keywords (! (./x.sh), if (…)), after which a parenthesis opens a
@@ -397,12 +412,21 @@ func launcherOptions(words []rawWord, i int, l launcher) (next int, module, code
 // group's and an if's cd were left as written while a subshell's was
 // anchored), or a command that holds one as a word where it is not read
 // here (echo cd, X=1 cd x), which is taken for one.
-func cdWord(words []rawWord) (at int, cd bool) {
+func cdWord(c scopedCommand) (at int, cd bool) {
+	words := c.words
 	if !slices.ContainsFunc(words, func(w rawWord) bool { return w.text == "cd" || w.text == "pushd" || w.text == "popd" }) {
 		return -1, false
 	}
 	i := pastKeywords(words)
 	if i == len(words) || words[i].text != "cd" && words[i].text != "pushd" {
+		return -1, true
+	}
+	if c.conditional || slices.ContainsFunc(words[:i], func(w rawWord) bool { return conditionalKeywords[w.text] }) {
+		// A cd that may not run (x && cd sub, then cd sub, do cd sub)
+		// leaves the folder of what follows unknown: it is taken for a
+		// cd not read here, as before (QA: if …; then cd sub; fi;
+		// ./g.sh had ./g.sh left relative with an info, a guard lost
+		// from a subfolder with nothing said).
 		return -1, true
 	}
 	i++

@@ -497,7 +497,7 @@ func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
 			continue // in the folder the cd changed into
 		}
 		words := c.words
-		if at, cd := cdWord(words); cd {
+		if at, cd := cdWord(c); cd {
 			if at >= 0 {
 				if clean, ok := projectEntry(project, words[at].text, true); ok {
 					rewrite(words[at], clean)

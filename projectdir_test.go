@@ -450,8 +450,18 @@ func TestAnchorCommand(t *testing.T) {
 		{"if cd tools; then bash scripts/a.sh; fi", "if cd " + a + "/tools; then bash scripts/a.sh; fi", nil, []string{"tools"}, nil},
 		{"{ cd tools && scripts/ctx.sh; }", "{ cd " + a + "/tools && scripts/ctx.sh; }", nil, []string{"tools"}, nil},
 		{"{ cd tools; scripts/ctx.sh; } && bash scripts/a.sh", "{ cd " + a + "/tools; scripts/ctx.sh; } && bash scripts/a.sh", nil, []string{"tools"}, nil},
-		{"if true; then cd tools && scripts/ctx.sh; fi", "if true; then cd " + a + "/tools && scripts/ctx.sh; fi", nil, []string{"tools"}, nil},
-		{"if false; then :; else cd tools; scripts/ctx.sh; fi", "if false; then :; else cd " + a + "/tools; scripts/ctx.sh; fi", nil, []string{"tools"}, nil},
+		// A cd that may not run (an if's branch, a loop's body, after
+		// && or ||, in a pipe) leaves the folder of what follows
+		// unknown: taken for a cd not read, so what follows is left and
+		// said (QA: if …; then cd sub; fi; ./g.sh had the cd anchored,
+		// ./g.sh left with an info, a guard lost from a subfolder).
+		{"if true; then cd tools && scripts/ctx.sh; fi", "if true; then cd tools && scripts/ctx.sh; fi", nil, nil, nil},
+		{"if false; then :; else cd tools; scripts/ctx.sh; fi", "if false; then :; else cd tools; scripts/ctx.sh; fi", nil, nil, nil},
+		{"if [ -n \"$X\" ]; then cd tools; fi; scripts/a.sh", "if [ -n \"$X\" ]; then cd tools; fi; scripts/a.sh", nil, nil, nil},
+		{"[ -n \"$X\" ] && { cd tools; }; scripts/a.sh", "[ -n \"$X\" ] && { cd tools; }; scripts/a.sh", nil, nil, nil},
+		{"true || cd tools; scripts/a.sh", "true || cd tools; scripts/a.sh", nil, nil, nil},
+		{"for d in tools; do cd $d; done; scripts/a.sh", "for d in tools; do cd $d; done; scripts/a.sh", nil, nil, nil},
+		{"true && (cd tools && scripts/ctx.sh)", "true && (cd " + a + "/tools && scripts/ctx.sh)", nil, []string{"tools"}, nil},
 		{"{ cd nowhere && scripts/a.sh; }", "{ cd nowhere && scripts/a.sh; }", nil, nil, nil},
 		{"X=1 cd tools && scripts/a.sh", "X=1 cd tools && scripts/a.sh", nil, nil, nil}, // not read: taken for a cd
 		// A cd in a case arm or a function's body is not read, but taken
