@@ -676,6 +676,13 @@ func runsNext(word string) bool {
 // done, git status) is a path only where the project holds that file.
 // The caller leaves out a word that names a program, looked up in PATH.
 func bareProjectFile(project fs.FS, word string) bool {
+	// A name without a dot is read as a word, not a file (QA q2 F3: grep
+	// -q Makefile, test "$f" = Dockerfile, make lint beside a file named
+	// lint were warned of, and --strict failed on common guards): only a
+	// file's name with an extension, policy.json, is looked up.
+	if !strings.Contains(word, ".") {
+		return false
+	}
 	if project == nil || word == "." || word == ".." || strings.HasPrefix(word, "-") ||
 		strings.Trim(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+@-") != "" {
 		return false

@@ -578,14 +578,15 @@ func TestLeftRelative(t *testing.T) {
 		// Without a dot too, where the project holds the file (QA F2
 		// item 4); a plain word is no path where it holds none, and a
 		// word that names a program is looked up in PATH.
-		{top + "/x.sh Makefile", project, []string{"Makefile"}},
-		{top + "/x.sh --rules=policy && cat policy", project, []string{"policy"}},
-		{"grep -qf policy", project, []string{"policy"}},
+		{top + "/x.sh Makefile", project, nil}, // no dot: a word (QA q2 F3)
+		{top + "/x.sh --rules=policy && cat policy", project, nil},
+		{"grep -qf policy", project, nil},
+		{"grep -q Makefile && exit 2", project, nil},
 		{"echo done; git status", project, nil},
 		{"hookconv run --provider codex -- sh -c 'x'", project, nil},
 		{"exec hookconv run; true | hookconv run; if hookconv run; then :; fi; x=$(hookconv version)", project, nil},
 		{"nohup -- hookconv run", project, nil},
-		{top + `/x.sh "policy"`, project, []string{"policy"}},
+		{top + `/x.sh "policy"`, project, nil},
 		{`echo "the policy is: deny"; python3 -c "print('policy')"`, project, nil}, // prose and code in quotes
 		{top + "/x.sh policy", nil, nil},
 		// Windows paths (QA q3 F8), not a POSIX word's escapes.
