@@ -148,7 +148,19 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 		}
 		b, rds := readfile.Read(p)
 		if rds != nil {
-			ds = append(ds, rds...)
+			// Such a file only says whether the hooks run (HC409) or
+			// adds hooks of its own: one that cannot be read (a FIFO, a
+			// link to /dev/zero, a folder, no permission) is warned of,
+			// never waited on, and the conversion goes on (QA q2 F4: an
+			// unreadable settings.local.json stopped it, exit 1).
+			for _, d := range rds {
+				if d.Severity == diag.Error {
+					d.Severity = diag.Warning
+					d.Message += "; whether it turns the hooks off, or holds hooks of its own, was not checked"
+					d.Hint = "make it a readable regular file, or move it away, and convert again"
+				}
+				ds = append(ds, d)
+			}
 			continue
 		}
 		files[p] = b
@@ -505,7 +517,19 @@ func SettingsBeside(from string, in providers.Files, otherConfigs bool) (beside 
 		tried[p] = true
 		b, rds := readfile.Read(p)
 		if rds != nil {
-			ds = append(ds, rds...)
+			// Such a file only says whether the hooks run (HC409) or
+			// adds hooks of its own: one that cannot be read (a FIFO, a
+			// link to /dev/zero, a folder, no permission) is warned of,
+			// never waited on, and the conversion goes on (QA q2 F4: an
+			// unreadable settings.local.json stopped it, exit 1).
+			for _, d := range rds {
+				if d.Severity == diag.Error {
+					d.Severity = diag.Warning
+					d.Message += "; whether it turns the hooks off, or holds hooks of its own, was not checked"
+					d.Hint = "make it a readable regular file, or move it away, and convert again"
+				}
+				ds = append(ds, d)
+			}
 			continue
 		}
 		if beside == nil {
