@@ -92,7 +92,8 @@ func (p Platforms) String() string {
 // or runs by a path from the project's root (HC405 about the Windows
 // command); commands that fail under the target's Windows shell (HC219),
 // run nowhere there (HC474), or stand-ins that block nothing there
-// (HC215); or a target with no per-OS commands dropping a hook's
+// (HC215), or a source entry with only a Windows command, which is not
+// converted (HC346); or a target with no per-OS commands dropping a hook's
 // handler.platform that held a Windows command alone (HC202): every OS
 // ran handler.command but Windows, and still does. On Linux and macOS
 // each of them runs as it did. decoded is the manifest the diagnostics'
@@ -102,7 +103,7 @@ func aboutWindowsAlone(d diag.Diagnostic, decoded *canonical.Manifest) bool {
 		return false
 	}
 	switch d.Code {
-	case CodeWindowsShell, CodePOSIXOnWindows, CodeNowhereOnWindows, CodeShimWindows, cline.CodeWindows, capabilities.CodeStandInWindows:
+	case CodeWindowsShell, CodePOSIXOnWindows, CodeNowhereOnWindows, CodeShimWindows, cline.CodeWindows, capabilities.CodeStandInWindows, providers.CodeWindowsOnly:
 		return true
 	case CodeProjectDir:
 		return strings.HasSuffix(d.Path, ".handler.platform.windows")

@@ -157,8 +157,8 @@ func TestAboutWindowsAlone(t *testing.T) {
 		{"HC405", "hooks[0].handler.platform.windows", diag.Warning, true},
 		{"HC405", "hooks[0].handler.command", diag.Warning, false},
 		{"HC419", "", diag.Warning, false},
-		{"HC346", "", diag.Warning, false},
 		{"HC219", "hooks[0]", diag.Error, false},
+		{"HC346", "", diag.Warning, true},
 		// HC202: a handler.platform dropped is about Windows alone when
 		// it held a Windows command and nothing else (hook 0), not when
 		// it held Linux's too (hook 1), nor for another capability.
