@@ -196,10 +196,10 @@ type Options struct {
 	// value: every one; when it is zero, the Source's Platforms). Without
 	// Windows among them, what fails on Windows alone is not said
 	// (HC215, HC218, HC219, HC405 about a Windows command, HC410, HC474,
-	// HC576, HC202 dropping a hook's Windows command alone, HC346), and one info (HC217) names the codes left unsaid; nor, under
-	// the shim, is a guard's Windows command left unwrapped a reason to
-	// warn that it does not block (HC208, HC209). The files written are
-	// the same.
+	// HC576, HC202 dropping a hook's Windows command alone, HC346), and
+	// one info (HC217) names the codes left unsaid; nor, under the shim,
+	// is a guard's Windows command left unwrapped a reason to warn that
+	// it does not block (HC208, HC209). The files written are the same.
 	Platforms Platforms
 }
 
