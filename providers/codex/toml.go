@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/lazy"
 	"github.com/hookconv/hookconv/internal/node"
@@ -45,11 +44,8 @@ func (tomlFormat) Parse(path string, src []byte) (*node.Node, diag.List) {
 	}
 	var doc map[string]any
 	if err := decodeTOML(src, &doc); err != nil {
-		code, hint := syntaxCode(err), "fix the TOML syntax"
-		if code == canonical.CodeTooLarge {
-			hint = "check that this is the file you meant; hook configs are a few kilobytes"
-		}
-		ds.Errorf(code, parseErrorPos(src, err), "", hint, "invalid TOML: %s", parseErrorText(err))
+		what, hint := tomlProblem(err, "fix the TOML syntax")
+		ds.Errorf(syntaxCode(err), parseErrorPos(src, err), "", hint, "%s: %s", what, parseErrorText(err))
 		return nil, ds.WithFile(path)
 	}
 	root := &node.Node{Kind: node.Object}
@@ -540,7 +536,8 @@ func (f tomlFormat) Render(hooks *node.Node, existing []byte) ([]byte, diag.List
 			return nil, ds
 		}
 		if err := decodeTOML(existing, &probe); err != nil {
-			ds.Errorf(syntaxCode(err), parseErrorPos(existing, err), "", "fix the TOML first", "cannot merge into invalid TOML: %s", parseErrorText(err))
+			what, hint := tomlProblem(err, "fix the TOML first")
+			ds.Errorf(syntaxCode(err), parseErrorPos(existing, err), "", hint, "cannot merge into %s: %s", what, parseErrorText(err))
 			return nil, ds
 		}
 		switch h := probe["hooks"].(type) {

@@ -58,7 +58,7 @@ func checkTOMLLimits(src []byte) error {
 		return &tomlTooLarge{&node.SyntaxError{Msg: fmt.Sprintf("its keys name more than %d levels in all, the most hookconv reads", maxTOMLLevels), Pos: offsetPos(src, i)}}
 	}
 	tooDeep := func(i int, what string) error {
-		return &node.SyntaxError{Msg: fmt.Sprintf("nesting deeper than %d levels%s", node.MaxDepth, what), Pos: offsetPos(src, i)}
+		return &node.SyntaxError{Msg: fmt.Sprintf("nesting deeper than %d levels%s", node.MaxDepth, what), Pos: offsetPos(src, i), Hint: beyondLimits}
 	}
 	for i := 0; i < len(src); i++ {
 		c := src[i]
@@ -175,6 +175,25 @@ const maxTOMLLevels = 8 << 20
 // tomlTooLarge is a file past maxTOMLLevels: HC102, as a file past
 // canonical.MaxFileSize is.
 type tomlTooLarge struct{ se *node.SyntaxError }
+
+// beyondLimits is the hint of a TOML file checkTOMLLimits refuses: the
+// file may be valid TOML, which hookconv does not read that deep (QA q2
+// F8: "fix the TOML syntax" was said of a legal 257-part key).
+const beyondLimits = "the TOML may be valid, but hookconv reads at most 256 levels (each part of a dotted key counts as one), and a Codex config needs a few: check that this is the file you meant"
+
+// tomlProblem is what a TOML decoding error is called and its hint: a
+// file beyond hookconv's limits is no syntax error (limit: a hint of its
+// own), any other is invalid TOML, with fix as the hint.
+func tomlProblem(err error, fix string) (what, hint string) {
+	var se *node.SyntaxError
+	if errors.As(err, &se) && se.Hint == beyondLimits {
+		return "TOML beyond what hookconv reads", beyondLimits
+	}
+	if syntaxCode(err) == canonical.CodeTooLarge {
+		return "TOML beyond what hookconv reads", "check that this is the file you meant; hook configs are a few kilobytes"
+	}
+	return "invalid TOML", fix
+}
 
 func (e *tomlTooLarge) Error() string { return e.se.Error() }
 func (e *tomlTooLarge) Unwrap() error { return e.se }
