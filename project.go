@@ -148,19 +148,7 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 		}
 		b, rds := readfile.Read(p)
 		if rds != nil {
-			// Such a file only says whether the hooks run (HC409) or
-			// adds hooks of its own: one that cannot be read (a FIFO, a
-			// link to /dev/zero, a folder, no permission) is warned of,
-			// never waited on, and the conversion goes on (QA q2 F4: an
-			// unreadable settings.local.json stopped it, exit 1).
-			for _, d := range rds {
-				if d.Severity == diag.Error {
-					d.Severity = diag.Warning
-					d.Message += "; whether it turns the hooks off, or holds hooks of its own, was not checked"
-					d.Hint = "make it a readable regular file, or move it away, and convert again"
-				}
-				ds = append(ds, d)
-			}
+			ds = append(ds, unreadSourceFile(rds)...)
 			continue
 		}
 		files[p] = b
@@ -517,19 +505,7 @@ func SettingsBeside(from string, in providers.Files, otherConfigs bool) (beside 
 		tried[p] = true
 		b, rds := readfile.Read(p)
 		if rds != nil {
-			// Such a file only says whether the hooks run (HC409) or
-			// adds hooks of its own: one that cannot be read (a FIFO, a
-			// link to /dev/zero, a folder, no permission) is warned of,
-			// never waited on, and the conversion goes on (QA q2 F4: an
-			// unreadable settings.local.json stopped it, exit 1).
-			for _, d := range rds {
-				if d.Severity == diag.Error {
-					d.Severity = diag.Warning
-					d.Message += "; whether it turns the hooks off, or holds hooks of its own, was not checked"
-					d.Hint = "make it a readable regular file, or move it away, and convert again"
-				}
-				ds = append(ds, d)
-			}
+			ds = append(ds, unreadSourceFile(rds)...)
 			continue
 		}
 		if beside == nil {
@@ -745,4 +721,25 @@ func onDisk(root string, ds diag.List, existing, written providers.Files, source
 		}
 	}
 	return ds
+}
+
+// unreadSourceFile turns the errors of reading one of the source tool's
+// files found in the project (a config beside the one converted, a
+// settings file that can turn the hooks off) into warnings: such a file
+// that cannot be read (a FIFO, a link to /dev/zero, a folder, no
+// permission) is never waited on, and the conversion goes on with the
+// others, the warning saying what was not checked (QA q2 F4: an
+// unreadable settings.local.json stopped it, exit 1); --strict fails on
+// it.
+func unreadSourceFile(rds diag.List) diag.List {
+	out := make(diag.List, 0, len(rds))
+	for _, d := range rds {
+		if d.Severity == diag.Error {
+			d.Severity = diag.Warning
+			d.Message += "; whether it turns the hooks off, or holds hooks of its own, was not checked"
+			d.Hint = "make it a readable regular file, or move it away, and convert again"
+		}
+		out = append(out, d)
+	}
+	return out
 }
