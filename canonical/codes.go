@@ -3,9 +3,9 @@ package canonical
 // Diagnostic codes of the manifest parser and validator. They are stable:
 // scripts and `hookconv explain` key on them, so a code is never reused.
 const (
-	CodeUnreadable       = "HC100" // the file cannot be read
-	CodeSyntax           = "HC101" // not JSON / YAML
-	CodeTooLarge         = "HC102" // the file is larger than 32 MiB (MaxFileSize)
+	CodeUnreadable       = "HC100" // the file cannot be read (an error; a warning for one of the source tool's files found beside the one converted, which the conversion goes on without)
+	CodeSyntax           = "HC101" // not JSON / YAML / TOML, or nested deeper than hookconv reads (256 levels; in TOML each part of a dotted key counts as one)
+	CodeTooLarge         = "HC102" // the file is larger than 32 MiB (MaxFileSize), or an output would be, which hookconv could not read back (nothing is written); a Codex TOML whose keys name more than 8,388,608 levels in all
 	CodeNotObject        = "HC103" // the document is not an object
 	CodeDuplicateKey     = "HC104" // an object repeats a key
 	CodeUnwritable       = "HC105" // the output cannot be written: nothing was written

@@ -3,9 +3,9 @@
 package codebook
 
 var codes = []Code{
-	{ID: "HC100", Package: "canonical", Name: "CodeUnreadable", Summary: "the file cannot be read"},
-	{ID: "HC101", Package: "canonical", Name: "CodeSyntax", Summary: "not JSON / YAML"},
-	{ID: "HC102", Package: "canonical", Name: "CodeTooLarge", Summary: "the file is larger than 32 MiB (MaxFileSize)"},
+	{ID: "HC100", Package: "canonical", Name: "CodeUnreadable", Summary: "the file cannot be read (an error; a warning for one of the source tool's files found beside the one converted, which the conversion goes on without)"},
+	{ID: "HC101", Package: "canonical", Name: "CodeSyntax", Summary: "not JSON / YAML / TOML, or nested deeper than hookconv reads (256 levels; in TOML each part of a dotted key counts as one)"},
+	{ID: "HC102", Package: "canonical", Name: "CodeTooLarge", Summary: "the file is larger than 32 MiB (MaxFileSize), or an output would be, which hookconv could not read back (nothing is written); a Codex TOML whose keys name more than 8,388,608 levels in all"},
 	{ID: "HC103", Package: "canonical", Name: "CodeNotObject", Summary: "the document is not an object"},
 	{ID: "HC104", Package: "canonical", Name: "CodeDuplicateKey", Summary: "an object repeats a key"},
 	{ID: "HC105", Package: "canonical", Name: "CodeUnwritable", Summary: "the output cannot be written: nothing was written"},
