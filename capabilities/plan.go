@@ -342,20 +342,18 @@ func (c *coLoaders) of(from, file string) string {
 // a 10,000-handler plan's CPU. A few dozen rows at most are kept, found
 // by comparing names that are nearly always the tables' own strings.
 type chunkRows struct {
-	blocking []blockingRow
-	support  []supportRow
+	blocking keptRows[Blocking]
+	support  keptRows[Support]
 }
 
-type blockingRow struct {
-	provider, event string
-	row             Blocking
-	ok              bool
-}
+// keptRows are the rows of one table a chunk asked for, by provider and
+// the second half of the table's key (an event, a capability).
+type keptRows[R any] []keptRow[R]
 
-type supportRow struct {
-	provider, capability string
-	row                  Support
-	ok                   bool
+type keptRow[R any] struct {
+	provider, key string
+	row           R
+	ok            bool
 }
 
 // rowsKept is how many rows of each kind a chunkRows keeps: past it, a
@@ -363,46 +361,38 @@ type supportRow struct {
 // would cost more than the index.
 const rowsKept = 32
 
-// blockingOf is p.caps.BlockingOf, remembered for the chunk.
-func (p *planner) blockingOf(provider, event string) (Blocking, bool) {
-	m := p.rows
-	if m == nil {
-		return p.caps.BlockingOf(provider, event)
-	}
-	for k := range m.blocking {
-		if r := &m.blocking[k]; r.event == event && r.provider == provider {
+// of returns the row for (provider, key), asking lookUp only for one
+// not asked before, and keeping it while there are fewer than rowsKept.
+func (rows *keptRows[R]) of(provider, key string, lookUp func(provider, key string) (R, bool)) (R, bool) {
+	for k := range *rows {
+		if r := &(*rows)[k]; r.key == key && r.provider == provider {
 			return r.row, r.ok
 		}
 	}
-	b, ok := p.caps.BlockingOf(provider, event)
-	if m.blocking == nil {
-		m.blocking = make([]blockingRow, 0, 4) // most chunks: no growth
+	row, ok := lookUp(provider, key)
+	if *rows == nil {
+		*rows = make(keptRows[R], 0, 4) // most chunks: no growth
 	}
-	if len(m.blocking) < rowsKept {
-		m.blocking = append(m.blocking, blockingRow{provider: provider, event: event, row: b, ok: ok})
+	if len(*rows) < rowsKept {
+		*rows = append(*rows, keptRow[R]{provider: provider, key: key, row: row, ok: ok})
 	}
-	return b, ok
+	return row, ok
+}
+
+// blockingOf is p.caps.BlockingOf, remembered for the chunk.
+func (p *planner) blockingOf(provider, event string) (Blocking, bool) {
+	if p.rows == nil {
+		return p.caps.BlockingOf(provider, event)
+	}
+	return p.rows.blocking.of(provider, event, p.caps.BlockingOf)
 }
 
 // supportOf is p.caps.SupportOf, remembered for the chunk.
 func (p *planner) supportOf(provider, capability string) (Support, bool) {
-	m := p.rows
-	if m == nil {
+	if p.rows == nil {
 		return p.caps.SupportOf(provider, capability)
 	}
-	for k := range m.support {
-		if r := &m.support[k]; r.capability == capability && r.provider == provider {
-			return r.row, r.ok
-		}
-	}
-	s, ok := p.caps.SupportOf(provider, capability)
-	if m.support == nil {
-		m.support = make([]supportRow, 0, 4)
-	}
-	if len(m.support) < rowsKept {
-		m.support = append(m.support, supportRow{provider: provider, capability: capability, row: s, ok: ok})
-	}
-	return s, ok
+	return p.rows.support.of(provider, capability, p.caps.SupportOf)
 }
 
 // continues is p.caps.Continues, from the rows remembered.
