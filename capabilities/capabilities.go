@@ -93,6 +93,12 @@ type Blocking struct {
 	// (Cursor's loop_limit), read from the hook's provider_data.
 	ContinueCap int    `toml:"continue_cap" json:"continue_cap,omitempty"`
 	CapKey      string `toml:"cap_key" json:"cap_key,omitempty"`
+	// FailClosedKey is the handler key that makes one hook fail closed
+	// there (Claude Code's onFailure: "block"): a hook that cannot start,
+	// times out, exits with another code than 0 or 2, or prints invalid
+	// JSON blocks, as exit 2 does. "" where the tool has none, or ignores
+	// it on the event.
+	FailClosedKey string `toml:"fail_closed_key" json:"fail_closed_key,omitempty"`
 }
 
 // ExitTwoBlocks reports whether a hook that exits 2 blocks there: the
@@ -191,6 +197,25 @@ func (t *Tables) HoldsWindowsCommand(provider string) bool {
 // BlockingOf returns what a blocking hook can do on provider's event.
 func (t *Tables) BlockingOf(provider, event string) (Blocking, bool) {
 	return table.Row(t.Blocking, t.blockingIndex, [2]string{provider, event})
+}
+
+// FailClosedKey is the handler key that makes a hook on provider's event
+// fail closed (Blocking.FailClosedKey), "" for none.
+func (t *Tables) FailClosedKey(provider, event string) string {
+	b, _ := t.BlockingOf(provider, event)
+	return b.FailClosedKey
+}
+
+// ProviderFailClosedKey is the handler key that makes a hook of
+// provider's fail closed on some event, "" when it has none: a tool that
+// reads it on every hook (Cursor's failClosed) reads it so.
+func (t *Tables) ProviderFailClosedKey(provider string) string {
+	for _, b := range t.Blocking {
+		if b.Provider == provider && b.FailClosedKey != "" {
+			return b.FailClosedKey
+		}
+	}
+	return ""
 }
 
 // Continues reports whether a block on provider's event makes the agent

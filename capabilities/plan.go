@@ -396,6 +396,13 @@ func (p *planner) supportOf(provider, capability string) (Support, bool) {
 }
 
 // continues is p.caps.Continues, from the rows remembered.
+// failClosedKey is the target's handler key that makes a hook on event
+// fail closed (Blocking.FailClosedKey), "" for none.
+func (p *planner) failClosedKey(event string) string {
+	b, _ := p.blockingOf(p.target, event)
+	return b.FailClosedKey
+}
+
 func (p *planner) continues(provider, event string) bool {
 	b, ok := p.blockingOf(provider, event)
 	return ok && b.Behaviour == Retry
@@ -1325,6 +1332,12 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 		// There a block keeps the agent working (Claude Code's Stop): a
 		// failure that lets it stop instead is the safe outcome, no guard
 		// lost (QA: the warning kept such hooks in the source).
+		return
+	}
+	if kept.Handler.TimeoutAction == canonical.TimeoutBlock && !kept.Handler.Async && p.failClosedKey(kept.Event) != "" {
+		// The target makes this one hook fail closed too (Claude Code's
+		// onFailure, Cursor's failClosed), which its encoder writes for
+		// a timeout that must block.
 		return
 	}
 	var how string // built only when warning: this runs for every guard of a large config

@@ -186,6 +186,28 @@ func (d *Data) Set(key string, v *node.Node) {
 	d.fields = append(d.fields, node.Field{Key: key, Value: v})
 }
 
+// Get returns key's value, nil when it is not set.
+func (d *Data) Get(key string) *node.Node {
+	for i := range d.fields {
+		if d.fields[i].Key == key {
+			return d.fields[i].Value
+		}
+	}
+	return nil
+}
+
+// Take removes key and returns its value, nil when it is not set.
+func (d *Data) Take(key string) *node.Node {
+	for i := range d.fields {
+		if d.fields[i].Key == key {
+			v := d.fields[i].Value
+			d.fields = append(d.fields[:i], d.fields[i+1:]...)
+			return v
+		}
+	}
+	return nil
+}
+
 // Empty reports whether nothing has been set.
 func (d *Data) Empty() bool { return len(d.fields) == 0 }
 

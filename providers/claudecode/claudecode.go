@@ -29,7 +29,10 @@ var Dialect = &nested.Dialect{
 	},
 	// Documented keys with no canonical field; "once" only matters in skill
 	// frontmatter but is documented, so it is carried rather than dropped.
-	Extra: []string{"if", "args", "asyncRewake", "shell", "once", "continueOnBlock"},
+	// "onFailure" (2.1.295 on) is read as timeout_action where the
+	// blocking table gives it as the event's fail-closed key, and carried
+	// elsewhere: Claude Code reads any value but "continue" as "block".
+	Extra: []string{"if", "args", "asyncRewake", "shell", "once", "continueOnBlock", "onFailure"},
 	// Reference part 1 §1.6.
 	KeyShapes: map[string]string{
 		"if": "string", "asyncRewake": "bool", "shell": "bash|powershell",

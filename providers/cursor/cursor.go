@@ -27,7 +27,6 @@ var Dialect = &flat.Dialect{
 	Types:       []string{canonical.HandlerCommand, canonical.HandlerPrompt},
 	DefaultType: canonical.HandlerCommand,
 	Timeout:     nested.Seconds,
-	FailClosed:  "failClosed",
 	MCPAll:      "MCP:.*",
 }
 

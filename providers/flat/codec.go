@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
@@ -34,6 +35,10 @@ const (
 type Codec struct {
 	d *Dialect
 	providers.Rows
+	// failClosed is failClosedKey's answer, looked up once: it is asked
+	// for every entry.
+	failClosedOnce sync.Once
+	failClosed     string
 }
 
 // New returns the codec of a dialect; tables load on first use.
@@ -41,11 +46,22 @@ func New(d *Dialect) *Codec { return &Codec{d: d} }
 
 func (c *Codec) load() { c.Load(c.d.Slug) }
 
+// failClosedKey is the entry key that makes a crash or a timeout block
+// (Cursor's "failClosed": the blocking table's fail_closed_key), "" when
+// the tool has none. The tool reads it on every entry.
+func (c *Codec) failClosedKey() string {
+	c.failClosedOnce.Do(func() {
+		c.load()
+		c.failClosed = c.Caps.ProviderFailClosedKey(c.d.Slug)
+	})
+	return c.failClosed
+}
+
 // WritesOwnKey implements providers.OwnKeyWriter: of the tool's own
-// provider_data, the dialect's Extra keys and its FailClosed key are
+// provider_data, the dialect's Extra keys and its fail-closed key are
 // written, as the encoder's entry does.
 func (c *Codec) WritesOwnKey(key string) bool {
-	return slices.Contains(c.d.Extra, key) || key == c.d.FailClosed && key != ""
+	return slices.Contains(c.d.Extra, key) || key == c.failClosedKey() && key != ""
 }
 
 // numberIs reports whether a JSON number's text is n: 1, 1.0 and 1e0 are
@@ -280,8 +296,8 @@ func (c *Codec) unknownKeyHint(n *node.Node, key string) string {
 	for _, f := range append(slices.Clone(c.d.Fields), c.d.Aliases...) {
 		known = append(known, f.Native)
 	}
-	if c.d.FailClosed != "" {
-		known = append(known, c.d.FailClosed)
+	if c.failClosedKey() != "" {
+		known = append(known, c.failClosedKey())
 	}
 	known = slices.DeleteFunc(known, func(k string) bool { return n.Get(k) != nil })
 	if s := suggest.Closest(key, known, 2); s != "" {
@@ -399,7 +415,7 @@ func (c *Codec) decodeEntry(ds *diag.List, file string, n *node.Node, path func(
 				continue
 			}
 			matcher = f.Value
-		case f.Key == c.d.FailClosed && c.d.FailClosed != "":
+		case f.Key == c.failClosedKey() && c.failClosedKey() != "":
 			if f.Value.Kind != node.Bool {
 				ds.Errorf(nested.CodeShape, f.Value.Pos, fp(), "write true or false", "%s must be a boolean", f.Key)
 				continue

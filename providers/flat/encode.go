@@ -108,7 +108,7 @@ func (c *Codec) encodeHook(p *encodedPart, m *canonical.Manifest, i int, a *node
 		return
 	}
 	providers.WarnUnwritten(ds, h, i, c.Prov.Name, c.d.writes)
-	if c.d.FailClosed == "" { // with failClosed a timeout blocks
+	if c.failClosedKey() == "" { // with failClosed a timeout blocks
 		providers.WarnTimeoutFailOpen(ds, h, i, c.Prov)
 	}
 	for _, row := range rows {
@@ -205,12 +205,12 @@ func (c *Codec) entry(ds *diag.List, h *canonical.Hook, i int, pd *node.Node, ro
 		providers.WarnMatcherIgnored(ds, c.Names, h, i, c.Prov, row.Name)
 	}
 	for _, f := range pd.Fields {
-		if slices.Contains(c.d.Extra, f.Key) || (f.Key == c.d.FailClosed && c.d.FailClosed != "") {
+		if slices.Contains(c.d.Extra, f.Key) || (f.Key == c.failClosedKey() && c.failClosedKey() != "") {
 			add(f.Key, f.Value)
 		}
 	}
-	if c.d.FailClosed != "" && h.Blocking && h.Handler.TimeoutAction == canonical.TimeoutBlock && !slices.ContainsFunc(fields, func(f node.Field) bool { return f.Key == c.d.FailClosed }) {
-		add(c.d.FailClosed, a.New(node.Node{Kind: node.Bool, Bool: true}))
+	if c.failClosedKey() != "" && h.Blocking && h.Handler.TimeoutAction == canonical.TimeoutBlock && !slices.ContainsFunc(fields, func(f node.Field) bool { return f.Key == c.failClosedKey() }) {
+		add(c.failClosedKey(), a.New(node.Node{Kind: node.Bool, Bool: true}))
 	}
 	return a.New(node.Node{Kind: node.Object, Fields: a.Fields(fields)}), true
 }

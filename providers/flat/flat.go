@@ -65,9 +65,6 @@ type Dialect struct {
 	DefaultType string
 	// Timeout is the unit of "timeout".
 	Timeout nested.Unit
-	// FailClosed names the entry key that makes a crash or a timeout block
-	// ("failClosed"), or "" when the tool has none.
-	FailClosed string
 	// MCPAll is how the tool's matcher says "every MCP tool" ("MCP:.*"
 	// for Cursor), or "" when it cannot.
 	MCPAll string

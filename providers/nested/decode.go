@@ -545,9 +545,34 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe && !c.runsInBackground(n, h) {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true
+		c.readFailClosed(&extra, b, h)
 	}
 	return extra, true
 }
+
+// readFailClosed reads the handler key that makes a blocking hook fail
+// closed on its event (Claude Code's onFailure): any value but "continue"
+// makes a failure block, a timeout too, which is the canonical
+// timeout_action "block"; the mark says that crashes and invalid output
+// block as well, for the warning where a target lets them through. The
+// key is not carried then: the encoder writes it back from the
+// timeout_action. Where the tool ignores it (an async hook, Stop), it is
+// carried as written.
+func (c *Codec) readFailClosed(extra *providers.Data, b capabilities.Blocking, h *canonical.Hook) {
+	if b.FailClosedKey == "" {
+		return
+	}
+	if v := extra.Get(b.FailClosedKey); v == nil || v.Kind == node.String && v.Text == failOpenValue {
+		return
+	}
+	extra.Take(b.FailClosedKey)
+	extra.Set("$failClosed", &node.Node{Kind: node.Bool, Bool: true})
+	h.Handler.TimeoutAction = canonical.TimeoutBlock
+}
+
+// failOpenValue is the fail-closed key's value that leaves failures
+// letting the action through (Claude Code's onFailure default).
+const failOpenValue = "continue"
 
 // handlerType reads handler n's type into h and reports whether it is one
 // hookconv converts; it reports the problem when not.

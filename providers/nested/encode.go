@@ -784,10 +784,38 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	if v := c.carriedShell(h, pd, execForm); v != nil {
 		fields = append(fields, field(c.Prov.ShellKey, v))
 	}
+	failClosed := false
+	if key := c.failClosedKey(h); key != "" {
+		// A timeout that must block, as every failure does where the
+		// key says "block" (Claude Code's onFailure): honoured, not
+		// warned about.
+		failClosed = true
+		if !slices.ContainsFunc(fields, func(f node.Field) bool { return f.Key == key }) {
+			fields = append(fields, field(key, a.String(failClosedValue)))
+		}
+	}
 	o := a.New(node.Node{Kind: node.Object, Fields: a.Fields(fields)})
 	providers.WarnUnwritten(ds, h, i, c.Prov.Name, func(f string) bool { return slices.Contains(written, f) })
-	providers.WarnTimeoutFailOpen(ds, h, i, c.Prov)
+	if !failClosed {
+		providers.WarnTimeoutFailOpen(ds, h, i, c.Prov)
+	}
 	return o
+}
+
+// failClosedValue is the fail-closed key's value that makes a failure
+// block (Claude Code's onFailure: "block").
+const failClosedValue = "block"
+
+// failClosedKey is the handler key that makes h fail closed in the
+// target (the blocking table's fail_closed_key for its event), when h is
+// a blocking hook whose timeout must block (timeout_action "block"); ""
+// otherwise. An async hook blocks nothing, and the tool ignores the key
+// there.
+func (c *Codec) failClosedKey(h *canonical.Hook) string {
+	if !h.Blocking || h.Handler.TimeoutAction != canonical.TimeoutBlock || h.Handler.Async {
+		return ""
+	}
+	return c.Caps.FailClosedKey(c.d.Slug, h.Event)
 }
 
 // carriedShell is the shell another tool's handler named (Claude Code's
