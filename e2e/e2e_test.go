@@ -191,6 +191,12 @@ var cases = []caseSpec{
 		only: []string{"copilot"}, events: []string{evTool}},
 	{name: "shim-block-vscode-file", from: "cursor", input: cursorGuard, block: true, shim: true, target: "vs-code-copilot",
 		only: []string{"copilot"}, events: []string{evTool}},
+	// A Cursor guard with failClosed: true that fails (exit 1) denies in
+	// Cursor; converted to Claude Code it gets onFailure: "block" (2.1.295
+	// on), under which exit 1 blocks as exit 2 does. hook-error-exit1
+	// shows the same exit 1 lets the call run without it.
+	{name: "fail-closed-exit1", from: "cursor", input: cursorFailClosedGuard, block: true, only: []string{"claude"},
+		denyHow: `exit 1 under failClosed (Claude Code's onFailure "block")`, events: []string{evTool}},
 	{name: "nonblocking-exit2", from: "canonical", input: failingManifest("block"), mustRun: true, exit: 2, events: []string{evTool}},
 	{name: "hook-error-exit1", from: "canonical", input: failingManifest("fail"), mustRun: true, exit: 1, events: []string{evTool}},
 }

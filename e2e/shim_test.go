@@ -92,6 +92,15 @@ func cursorGuard(c *runCtx) providers.Files {
 	return providers.Files{".cursor/hooks.json": []byte(mustJSON(cfg))}
 }
 
+// cursorFailClosedGuard: a Cursor shell guard marked failClosed that
+// fails (exit 1, its reason on stderr) rather than denying.
+func cursorFailClosedGuard(c *runCtx) providers.Files {
+	cfg := map[string]any{"version": 1, "hooks": map[string]any{
+		"preToolUse": []any{map[string]any{"command": c.rsh + " " + evTool + " fail", "matcher": "Shell", "failClosed": true, "timeout": 30}},
+	}}
+	return providers.Files{".cursor/hooks.json": []byte(mustJSON(cfg))}
+}
+
 // claudeJSONGuard: a Claude Code Bash guard that denies in JSON on exit
 // 0, in the form hookconv run reads ({"decision": "deny", "reason": …},
 // as HC425's hint says to write it): the shim must turn that into the

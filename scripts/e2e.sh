@@ -9,7 +9,8 @@
 #   tools: claude gemini codex copilot qwen droid opencode cline (default: all)
 # Env:   E2E_CACHE   install folder (default $HOME/.cache/hookconv-e2e)
 #        E2E_CASES   comma list of cases (default: all): fire, block,
-#                    from-claude, exec-form, nonblocking-exit2, hook-error-exit1,
+#                    from-claude, exec-form, fail-closed-exit1, nonblocking-exit2,
+#                    hook-error-exit1,
 #                    shim-block, shim-block-json, shim-claude-json-deny,
 #                    shim-block-claude-file, shim-block-vscode-file (the shim
 #                    cases build hookconv and put it on the tool's PATH),
@@ -32,7 +33,7 @@ tools=()
 for a in "$@"; do
 	case "$a" in
 	--install-only) install_only=1 ;;
-	-h | --help) sed -n '2,19p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,20p' "$0"; exit 0 ;;
 	*) tools+=("$a") ;;
 	esac
 done
