@@ -68,6 +68,11 @@ var truthTable = []struct {
 	{"a headless ask with a wrong type is a deny", Policy{Blocking: true, Headless: true, TimeoutAction: TimeoutWarn, Name: "./h"}, exit(0, `{"decision":"ask","reason":5}`, ""), Outcome{Decision: DecisionDeny, Reason: "(hookconv: the hook asks for confirmation and nobody can answer here: denied)", Notes: []string{`hookconv: output field "reason" must be string; left out`}}},
 	{"continue false with a wrong reason stops", blocking, exit(0, `{"continue":false,"reason":5}`, ""), Outcome{Stop: true, Notes: []string{`hookconv: output field "reason" must be string; left out`}}},
 	{"of two decisions the deny decides", blocking, exit(0, `{"decision":"allow","decision":"deny"}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h", Notes: []string{`hookconv: output field "decision" is given 2 times; the one that stops most decides`}}},
+	// A repeated decision that is no string is left out beside a deny,
+	// in either order, as OpenCode's plugin reads it (QA: the plugin
+	// kept JSON.parse's last, 1, and let the call through).
+	{"a block, then a number", blocking, exit(0, `{"decision":"block","decision":1}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h", Notes: []string{`hookconv: output field "decision" is given 2 times; the one that stops most decides`, `hookconv: decision "block" is read as "deny"`, `hookconv: output field "decision" must be string; left out`}}},
+	{"true, then a block", blocking, exit(0, `{"decision":true,"decision":"block"}`, ""), Outcome{Decision: DecisionDeny, Reason: "denied by ./h", Notes: []string{`hookconv: output field "decision" is given 2 times; the one that stops most decides`, `hookconv: decision "block" is read as "deny"`, `hookconv: output field "decision" must be string; left out`}}},
 	// A key in another case is no field to any tool, nor to Cline's
 	// script or OpenCode's plugin: not read, and said (QA F2 item 3).
 	{"a key in another case is not read", blocking, exit(0, `{"Decision":"deny"}`, ""), Outcome{Notes: []string{`hookconv: output field "Decision" is not read: the field is "decision", and no tool reads a field's name in another case`}}},

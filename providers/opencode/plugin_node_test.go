@@ -625,14 +625,22 @@ func TestPluginDecisionGivenTwice(t *testing.T) {
 		guard("deny then allow", "denyfirst", `{"decision": "deny", "reason": "first", "decision": "allow"}`, nil),
 		guard("allow then deny", "denylast", `{"decision": "allow", "decision": "deny", "reason": "last"}`, readFrom("gemini-cli")),
 		guard("nested", "nested", `{"checks": {"decision": "deny"}, "decision": "allow", "x": "\"decision\": \"deny\""}`, nil),
+		// A value that is no string beside a string decision decides
+		// nothing, as run leaves it out (QA: kept last by JSON.parse,
+		// it let {"decision": "block", "decision": 1} through).
+		guard("block then a number", "blocknumber", `{"decision": "block", "reason": "number", "decision": 1}`, nil),
+		guard("true then block", "trueblock", `{"decision": true, "decision": "block", "reason": "bool"}`, nil),
+		guard("deny then null", "denynull", `{"decision": "deny", "reason": "null", "decision": null}`, readFrom("claude-code")),
+		guard("allow then a number", "allownumber", `{"decision": "allow", "decision": 1}`, nil),
 	}
 	call := func(command string) map[string]any {
 		return map[string]any{"hook": "tool.execute.before",
 			"input":  map[string]any{"tool": "bash", "sessionID": "ses_test", "callID": "call_1"},
 			"output": map[string]any{"args": map[string]any{"command": command}}}
 	}
-	res, log := runHarness(t, node, hooks, []map[string]any{call("echo denyfirst"), call("echo denylast"), call("echo nested")})
-	for i, want := range []string{"first", "last", ""} {
+	res, log := runHarness(t, node, hooks, []map[string]any{call("echo denyfirst"), call("echo denylast"), call("echo nested"),
+		call("echo blocknumber"), call("echo trueblock"), call("echo denynull"), call("echo allownumber")})
+	for i, want := range []string{"first", "last", "", "number", "bool", "null", ""} {
 		if got := res.Steps[i].Message; res.Steps[i].Threw != (want != "") || got != want {
 			t.Errorf("step %d: threw %v %q, want %q\n%s", i, res.Steps[i].Threw, got, want, log)
 		}

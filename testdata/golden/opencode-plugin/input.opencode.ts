@@ -344,14 +344,19 @@ function decide(name, hook, label, source, r, call) {
  * "decision" given more than once at its top level read as the one that
  * stops most, as `hookconv run` and the Cline scripts read it: JSON.parse
  * keeps the last alone, and {"decision": "deny", "decision": "allow"}
- * would let the action through.
+ * would let the action through. A value that is no string (1, true,
+ * null) beside a string decides nothing, as run leaves it out there:
+ * kept last by JSON.parse, it hid the deny before it (QA:
+ * {"decision": "block", "decision": 1} let the call through where run
+ * denied).
  */
 function parseAnswer(text) {
   const answer = JSON.parse(text);
   if (answer === null || typeof answer !== "object" || Array.isArray(answer)) return answer;
-  const given = topLevelValues(text, "decision").filter((v) => typeof v === "string");
-  if (given.length < 2) return answer;
-  const strongest = given.reduce((a, b) => (strength(readDecision(b)) > strength(readDecision(a)) ? b : a));
+  const given = topLevelValues(text, "decision");
+  const strings = given.filter((v) => typeof v === "string");
+  if (given.length < 2 || strings.length === 0) return answer;
+  const strongest = strings.reduce((a, b) => (strength(readDecision(b)) > strength(readDecision(a)) ? b : a));
   return { ...answer, decision: strongest };
 }
 
