@@ -1127,9 +1127,38 @@ hc_answer() {
 # is one of the VALUEs (in lower case), a string's compared in any case
 # and without the blanks around it, as run --from and OpenCode's plugin
 # read a decision: "Deny" and " deny " deny (QA F2: the script let them
-# through where run --from cancelled).
+# through where run --from cancelled). The blanks are those run trims (Go's
+# strings.TrimSpace: Unicode's white space), spelled as JSON escapes
+# (\n, \u00a0) or as they are (QA: "block\n" cancelled in run and
+# went through here).
 hc_says() {
-	hc_said=$(hc_answer "$1" | LC_ALL=C tr '[:upper:]' '[:lower:]' | sed 's/^s: */s:/; s/ *$//')
+	hc_said=$(hc_answer "$1" | LC_ALL=C tr '[:upper:]' '[:lower:]' | LC_ALL=C awk '
+		BEGIN {
+			n = split("\\t \\n \\r \\f \\u0009 \\u000a \\u000b \\u000c \\u000d \\u0020 \\u0085 \\u00a0 \\u1680 \\u2000 \\u2001 \\u2002 \\u2003 \\u2004 \\u2005 \\u2006 \\u2007 \\u2008 \\u2009 \\u200a \\u2028 \\u2029 \\u202f \\u205f \\u3000", blank, " ")
+			m = split("\302\205 \302\240 \341\232\200 \342\200\200 \342\200\201 \342\200\202 \342\200\203 \342\200\204 \342\200\205 \342\200\206 \342\200\207 \342\200\210 \342\200\211 \342\200\212 \342\200\250 \342\200\251 \342\200\257 \342\201\237 \343\200\200", raw, " ")
+			for (i = 1; i <= m; i++) blank[n + i] = raw[i]
+			blank[0] = " "
+		}
+		!/^s:/ { print; next }
+		{
+			v = substr($0, 3)
+			do {
+				cut = 0
+				for (i in blank) {
+					b = blank[i]
+					k = length(b)
+					if (substr(v, 1, k) == b) {
+						v = substr(v, k + 1)
+						cut = 1
+					}
+					if (length(v) >= k && substr(v, length(v) - k + 1) == b) {
+						v = substr(v, 1, length(v) - k)
+						cut = 1
+					}
+				}
+			} while (cut)
+			print "s:" v
+		}')
 	shift
 	for hc_w in "$@"; do
 		case "
