@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/hookconv/hookconv/internal/shlex"
+	"github.com/hookconv/hookconv/vocab"
 )
 
 // rawWord is a word of a command as the shell splits it: its bytes in
@@ -559,9 +560,11 @@ const commandOpeners = ";&|(\n{`"
 // the project's top, given as an argument (bareProjectFile). Text in
 // single quotes is left out (echo 'see ./x.sh' names no file the
 // command opens), and so are another word with a backslash, a comment,
-// and whatever follows a cd into a folder spelled with a variable or
-// absolute (cd "$(git rev-parse --show-toplevel)" && ./x.sh, right as
-// it is) or into one anchorCommand anchored. It reads the command's
+// and whatever follows a cd into an absolute folder (cd /srv, cd
+// "$(git rev-parse --show-toplevel)" && ./x.sh, right as it is: see
+// absoluteFolder) or into one anchorCommand anchored. After a cd into a
+// folder not known here (cd $d, cd "$(…)"), what follows is read by its
+// look, as where the project's files are not known. It reads the command's
 // bytes as they are, and allocates only for what it finds: it runs for
 // every hook.
 func leftRelative(command string, project fs.FS) []string {
@@ -571,6 +574,11 @@ func leftRelative(command string, project fs.FS) []string {
 	var left []string
 	start, opened := -1, -1 // opened: where the double quotes open
 	cd, escaped, single, double := false, false, false, false
+	// lost says a cd changed into a folder not known here (cd $d, cd
+	// "$(…)"): what follows is read by its look, as where the project's
+	// files are not known, since no path from the root tells whether it
+	// is there.
+	lost := false
 	// program says the next word names a program (git, hookconv, make),
 	// looked up in PATH, not in the folder: the command's first, and the
 	// first past the keywords and wrappers that run it (if, then, exec,
@@ -580,7 +588,18 @@ func leftRelative(command string, project fs.FS) []string {
 	// after a cd into a folder that is not relative.
 	word := func(i int) (stop bool) {
 		if start < 0 {
-			return cd && i < len(command) && (command[i] == '"' || command[i] == '$')
+			if !cd || i == len(command) || command[i] != '"' && command[i] != '$' {
+				return false
+			}
+			if absoluteFolder(command[i:]) {
+				return true // cd "$(git rev-parse --show-toplevel)"/sub: right as it is
+			}
+			// cd $d, cd "$DIR": a folder not known, as a cd in a loop
+			// changes into (QA: for d in sub; do cd $d; done; ./g.sh had
+			// ./g.sh left with nothing said, a guard lost from a
+			// subfolder).
+			cd, lost = false, true
+			return false
 		}
 		w := command[start:i]
 		// A bare name amid text in double quotes is prose or code
@@ -609,6 +628,12 @@ func leftRelative(command string, project fs.FS) []string {
 			}
 		}
 		cd = w == "cd" || w == "pushd"
+		if lost {
+			if relativeFile(nil, w) {
+				left = appendNew(left, w)
+			}
+			return false
+		}
 		if relativeFile(project, w) || !named && !prose && bareProjectFile(project, w) {
 			left = appendNew(left, w)
 		}
@@ -654,6 +679,45 @@ func leftRelative(command string, project fs.FS) []string {
 	word(len(command))
 	return left
 }
+
+// absoluteFolder reports whether rest, what a cd is given from a quote
+// or a $ on, names a folder that is the same from wherever the hook runs:
+// the project's root as git finds it ($(git rev-parse --show-toplevel),
+// which anchoring writes), a tool's project, plugin or data folder, or
+// the home folder, each as a variable ("$CLAUDE_PROJECT_DIR"/sub,
+// ${HOME}), quoted or not.
+func absoluteFolder(rest string) bool {
+	rest = strings.TrimPrefix(rest, `"`)
+	if strings.HasPrefix(rest, gitTopLevel) {
+		return true
+	}
+	name, ok := strings.CutPrefix(rest, "$")
+	if !ok {
+		return false
+	}
+	name = strings.TrimPrefix(name, "{")
+	end := strings.IndexFunc(name, func(r rune) bool {
+		return r != '_' && (r < 'A' || r > 'Z') && (r < 'a' || r > 'z') && (r < '0' || r > '9')
+	})
+	if end >= 0 {
+		name = name[:end]
+	}
+	return slices.Contains(absoluteFolderVars(), name)
+}
+
+// absoluteFolderVars are the variables that name a folder the same from
+// wherever a hook runs: every tool's project, plugin and data folder
+// (the providers table's), and HOME.
+var absoluteFolderVars = sync.OnceValue(func() []string {
+	vars := []string{"HOME"}
+	for _, p := range vocab.Default().Providers {
+		vars = append(vars, p.ProjectDirVar)
+		vars = append(vars, p.AlsoSets...)
+		vars = append(vars, p.PluginRootVars...)
+		vars = append(vars, p.PluginDataVars...)
+	}
+	return slices.DeleteFunc(vars, func(v string) bool { return v == "" })
+})
 
 // runsNext reports whether word is a command that runs the program its
 // next word names (exec, env, nohup, sudo: the launchers table's

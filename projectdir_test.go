@@ -605,6 +605,17 @@ func TestLeftRelative(t *testing.T) {
 		{`cd "$CLAUDE_PROJECT_DIR" && ./x.sh`, project, nil},
 		{"cd " + top + "/lib && ../x.sh", project, nil},
 		{"cd /srv && ./x.sh", project, nil},
+		{`cd "${HOME}/x" && ./x.sh; cd $CLAUDE_PLUGIN_ROOT/lib; ./x.sh`, project, nil},
+		{`cd "$GEMINI_PROJECT_DIR"/sub && ./x.sh`, project, nil},
+		// After a cd into a folder not known here (a variable, a command
+		// substitution, in a loop or not), what follows is read by its
+		// look: its folder is not the root (QA: for d in sub; do cd $d;
+		// done; ./g.sh had ./g.sh left with nothing said).
+		{"for d in scripts; do cd $d; done; ./a.sh", project, []string{"./a.sh"}},
+		{`cd "$DIR"; ./x.sh && cat conf/a.json`, project, []string{"./x.sh"}},
+		{`cd "$(dirname "$0")" && bash lib/g.sh`, project, []string{"lib/g.sh"}},
+		{"cd $(echo scripts); ./a.sh", nil, []string{"./a.sh"}},
+		{"cd ${PROJECT_HOME}; ./a.sh", nil, []string{"./a.sh"}},
 	} {
 		if got := leftRelative(tt.command, tt.project); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: left %q, want %q", tt.command, got, tt.want)
