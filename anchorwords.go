@@ -33,10 +33,19 @@ func (w rawWord) plain(command string) bool {
 type scopedCommand struct {
 	words []rawWord
 	scope []int
-	// conditional says the command may not run, or runs apart: it
-	// follows &&, || or a pipe (whose parts run in subshells), so a cd
-	// there leaves the folder of what follows unknown.
-	conditional bool
+	// joined is the operator that joins the command to the one before
+	// it in its subshell: "" for the first, ";" (a newline too), "&&",
+	// "||", "|" or "&". After &&, || or a pipe (whose parts run in
+	// subshells) or beside a lone & the command may not run, or runs
+	// apart, so a cd there leaves the folder of what follows unknown,
+	// but for what only runs once it succeeded (cdWord).
+	joined string
+}
+
+// conditional reports whether c may not run, or runs apart: it follows
+// &&, || or a pipe, or a lone &.
+func (c scopedCommand) conditional() bool {
+	return c.joined != "" && c.joined != ";"
 }
 
 // within reports whether c runs inside every subshell of scope: a cd
@@ -79,14 +88,14 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 		start                       = -1
 		opaque                      int // depth in parentheses not read (arithmetic, <(…))
 		redirect, skipping, comment bool
-		conditional                 bool // the command being read follows &&, || or |
+		joined                      string // the operator before the command being read
 	)
 	end := func() {
 		if skipping {
 			cur = append(cur, rawWord{dynamic: true}) // words not known from here
 		}
 		if len(cur) > 0 {
-			cmds = append(cmds, scopedCommand{words: cur, scope: slices.Clone(scope), conditional: conditional})
+			cmds = append(cmds, scopedCommand{words: cur, scope: slices.Clone(scope), joined: joined})
 		}
 		cur, skipping, redirect = nil, false, false
 	}
@@ -122,7 +131,7 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 	open := func() {
 		// A subshell's first command runs whenever the subshell does:
 		// a cd there changes the folder of what follows it inside.
-		conditional = false
+		joined = ""
 		frames = append(frames, frame{cur: cur, skipping: skipping})
 		scopes++
 		scope = append(scope, scopes)
@@ -173,7 +182,14 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 				end()
 				// What follows && or || may not run, what follows a
 				// pipe runs in a subshell; a lone & runs it apart too.
-				conditional = c == '&' || c == '|'
+				joined = string(c)
+				switch {
+				case c == '\n' || c == ';':
+					joined = ";"
+				case i+1 < len(code) && code[i+1] == c:
+					joined = code[i : i+2] // && or ||
+					i++
+				}
 			}
 		default:
 			if start < 0 {
@@ -413,7 +429,8 @@ func launcherOptions(words []rawWord, i int, l launcher) (next int, module, code
 // group's and an if's cd were left as written while a subshell's was
 // anchored), or a command that holds one as a word where it is not read
 // here (echo cd, X=1 cd x), which is taken for one.
-func cdWord(c scopedCommand) (at int, cd bool) {
+func cdWord(cmds []scopedCommand, n int) (at int, cd bool) {
+	c := cmds[n]
 	words := c.words
 	if !slices.ContainsFunc(words, func(w rawWord) bool { return w.text == "cd" || w.text == "pushd" || w.text == "popd" }) {
 		return -1, false
@@ -422,7 +439,7 @@ func cdWord(c scopedCommand) (at int, cd bool) {
 	if i == len(words) || words[i].text != "cd" && words[i].text != "pushd" {
 		return -1, true
 	}
-	if c.conditional || slices.ContainsFunc(words[:i], func(w rawWord) bool { return conditionalKeywords[w.text] }) {
+	if c.conditional() && !onlyAfterCd(cmds, n) || slices.ContainsFunc(words[:i], func(w rawWord) bool { return conditionalKeywords[w.text] }) {
 		// A cd that may not run (x && cd sub, then cd sub, do cd sub)
 		// leaves the folder of what follows unknown: it is taken for a
 		// cd not read here, as before (QA: if …; then cd sub; fi;
@@ -441,6 +458,46 @@ func cdWord(c scopedCommand) (at int, cd bool) {
 		return -1, true // cd alone, cd -, cd "$X": somewhere not known here
 	}
 	return i, true
+}
+
+// onlyAfterCd reports whether cmds[n], a cd joined by && (x && cd sub),
+// is followed in its subshell only by what runs once it succeeded: each
+// command joined by && (or a pipe, within a pipeline that does), or in a
+// brace group so joined, up to the subshell's end; a group around the
+// cd closes with the status of its last command. Then what follows runs
+// in the cd's folder or not at all, as after a cd that runs (x && cd sub
+// && ./g.sh); where the cd did not run, nothing of what follows did. Not
+// after ||, which runs the cd where x failed and what follows where it
+// succeeded (x || cd sub && ./g.sh), nor where a ; or a || lets the rest
+// run whether or not the cd ran (x && cd sub; ./g.sh), nor a subshell of
+// its own, whose joining is not kept.
+func onlyAfterCd(cmds []scopedCommand, n int) bool {
+	c := cmds[n]
+	if c.joined != "&&" {
+		return false
+	}
+	depth := 0 // brace groups opened after the cd and still open
+	for i, f := range cmds[n+1:] {
+		if !f.within(c.scope) {
+			break // past the subshell's end
+		}
+		if len(f.scope) != len(c.scope) {
+			return false
+		}
+		if len(f.words) > 0 && f.words[0].text == "}" {
+			depth-- // after the ; that ends the group's last command
+			continue
+		}
+		if depth <= 0 && f.joined != "&&" && (f.joined != "|" || i == 0) {
+			return false
+		}
+		for _, w := range f.words[:pastKeywords(f.words)] {
+			if w.text == "{" {
+				depth++
+			}
+		}
+	}
+	return true
 }
 
 // projectEntry cleans a word's text that names a path relative to the

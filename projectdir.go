@@ -492,12 +492,12 @@ func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
 	}
 	var cdScope []int // where a cd ran: what follows there runs in its folder
 	cdRan := false
-	for _, c := range cmds {
+	for n, c := range cmds {
 		if cdRan && c.within(cdScope) {
 			continue // in the folder the cd changed into
 		}
 		words := c.words
-		if at, cd := cdWord(c); cd {
+		if at, cd := cdWord(cmds, n); cd {
 			if at >= 0 {
 				if clean, ok := projectEntry(project, words[at].text, true); ok {
 					rewrite(words[at], clean)

@@ -462,6 +462,30 @@ func TestAnchorCommand(t *testing.T) {
 		{"true || cd tools; scripts/a.sh", "true || cd tools; scripts/a.sh", nil, nil, nil},
 		{"for d in tools; do cd $d; done; scripts/a.sh", "for d in tools; do cd $d; done; scripts/a.sh", nil, nil, nil},
 		{"true && (cd tools && scripts/ctx.sh)", "true && (cd " + a + "/tools && scripts/ctx.sh)", nil, []string{"tools"}, nil},
+		// A cd after && that only what runs once it succeeded follows
+		// (each joined by &&, to the subshell's end) is read: what follows
+		// runs in its folder, or not at all (QA: x && cd sub && ./g.sh was
+		// left and warned of). Not after ||, nor where a ;, a || or a
+		// group lets the rest run whether or not the cd ran.
+		{"true && cd tools && scripts/ctx.sh", "true && cd " + a + "/tools && scripts/ctx.sh", nil, []string{"tools"}, nil},
+		{"x || y && cd tools && scripts/ctx.sh | tee log", "x || y && cd " + a + "/tools && scripts/ctx.sh | tee log", nil, []string{"tools"}, nil},
+		{"(true && cd tools && scripts/ctx.sh); bash scripts/a.sh", "(true && cd " + a + "/tools && scripts/ctx.sh); bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
+		{"true && cd tools", "true && cd " + a + "/tools", nil, []string{"tools"}, nil},
+		{"true && cd tools; scripts/a.sh", "true && cd tools; scripts/a.sh", nil, nil, nil},
+		{"true || cd tools && scripts/a.sh", "true || cd tools && scripts/a.sh", nil, nil, nil},
+		{"true && cd tools && scripts/ctx.sh; scripts/a.sh", "true && cd tools && scripts/ctx.sh; scripts/a.sh", nil, nil, nil},
+		{"true && cd tools && scripts/ctx.sh || scripts/a.sh", "true && cd tools && scripts/ctx.sh || scripts/a.sh", nil, nil, nil},
+		{"true && cd tools\nscripts/a.sh", "true && cd tools\nscripts/a.sh", nil, nil, nil},
+		{"true && cd tools | cat && scripts/a.sh", "true && cd tools | cat && scripts/a.sh", nil, nil, nil},
+		{"true && cd tools & scripts/a.sh", "true && cd tools & scripts/a.sh", nil, nil, nil},
+		{"true && cd tools && { scripts/ctx.sh; }; scripts/a.sh", "true && cd tools && { scripts/ctx.sh; }; scripts/a.sh", nil, nil, nil},
+		{"true && cd tools && (scripts/ctx.sh)", "true && cd tools && (scripts/ctx.sh)", nil, nil, nil},
+		{"{ true && cd tools && scripts/ctx.sh; }; scripts/a.sh", "{ true && cd tools && scripts/ctx.sh; }; scripts/a.sh", nil, nil, nil},
+		{"{ true && cd tools && scripts/ctx.sh; } || scripts/a.sh", "{ true && cd tools && scripts/ctx.sh; } || scripts/a.sh", nil, nil, nil},
+		{"true && cd tools && { scripts/ctx.sh; scripts/ctx.sh; }", "true && cd " + a + "/tools && { scripts/ctx.sh; scripts/ctx.sh; }", nil, []string{"tools"}, nil},
+		{"{ true && cd tools && scripts/ctx.sh; } && scripts/ctx.sh", "{ true && cd " + a + "/tools && scripts/ctx.sh; } && scripts/ctx.sh", nil, []string{"tools"}, nil},
+		{"true && { cd tools; } && scripts/ctx.sh", "true && { cd " + a + "/tools; } && scripts/ctx.sh", nil, []string{"tools"}, nil},
+		{"true && { cd tools; scripts/ctx.sh; }", "true && { cd tools; scripts/ctx.sh; }", nil, nil, nil},
 		{"{ cd nowhere && scripts/a.sh; }", "{ cd nowhere && scripts/a.sh; }", nil, nil, nil},
 		{"X=1 cd tools && scripts/a.sh", "X=1 cd tools && scripts/a.sh", nil, nil, nil}, // not read: taken for a cd
 		// A cd in a case arm or a function's body is not read, but taken
