@@ -40,6 +40,19 @@ type scopedCommand struct {
 	// apart, so a cd there leaves the folder of what follows unknown,
 	// but for what only runs once it succeeded (cdWord).
 	joined string
+	// body is the function whose body holds the command (f() { cd sub;
+	// }), "" for one that runs where it stands.
+	body string
+}
+
+// funcDef is a function's definition that topCommands reads: name() {
+// …; }, its bytes in the command (from the name to the closing brace)
+// and its body's commands, cmds[first:last+1], the closing brace last.
+type funcDef struct {
+	name        string
+	from, to    int
+	first, last int
+	scope       []int // the subshells the definition stands in
 }
 
 // conditional reports whether c may not run, or runs apart: it follows
@@ -65,14 +78,17 @@ func (c scopedCommand) within(scope []int) bool {
 // they failed open from a subfolder). What runs in a command
 // substitution ($(…)) is left out, and so is the rest of the simple
 // command it stands in, whose words are what it printed; so are
-// arithmetic (((…))), a process substitution (<(…)), a function's
-// parentheses and a comment. ok is false for a command that is not read so simply: quotes
-// that do not close, a backquote or a here-document, whose text the code
-// view reads as code.
-func topCommands(command string) (cmds []scopedCommand, ok bool) {
+// arithmetic (((…))), a process substitution (<(…)), a comment and
+// a function's definition but for the plain one, name() { …; }, whose
+// body's commands are read with the function's name (body), the
+// definition among defs. ok is false for a command that is not read so
+// simply: quotes that do not close, a backquote or a here-document,
+// whose text the code view reads as code, or a function's body that
+// does not close.
+func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool) {
 	code, expand, ok := shlex.CodeViews(command)
 	if !ok || strings.Contains(command, "`") || strings.Contains(strings.ReplaceAll(code, "<<<", ""), "<<") {
-		return nil, false
+		return nil, nil, false
 	}
 	// frame is what a subshell interrupts: the words of the command
 	// around it (! or if before it).
@@ -88,14 +104,31 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 		start                       = -1
 		opaque                      int // depth in parentheses not read (arithmetic, <(…))
 		redirect, skipping, comment bool
-		joined                      string // the operator before the command being read
+		joined                      string  // the operator before the command being read
+		def                         funcDef // the function whose body is being read, if its name is set
+		braces                      int     // the brace groups open in its body, its own among them
 	)
 	end := func() {
 		if skipping {
 			cur = append(cur, rawWord{dynamic: true}) // words not known from here
 		}
 		if len(cur) > 0 {
-			cmds = append(cmds, scopedCommand{words: cur, scope: slices.Clone(scope), joined: joined})
+			cmds = append(cmds, scopedCommand{words: cur, scope: slices.Clone(scope), joined: joined, body: def.name})
+			if def.name != "" {
+				if cur[0].text == "}" {
+					braces--
+				}
+				for _, w := range cur[:pastKeywords(cur)] {
+					if w.text == "{" {
+						braces++
+					}
+				}
+				if braces == 0 {
+					def.to, def.last = cur[0].to, len(cmds)-1
+					defs = append(defs, def)
+					def = funcDef{}
+				}
+			}
 		}
 		cur, skipping, redirect = nil, false, false
 	}
@@ -151,6 +184,15 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 			comment = true
 		case c == ' ' || c == '\t':
 			flush(i, false)
+		case opaque == 0 && c == '(' && !skipping && !redirect && def.name == "" && len(frames) == 0 && funcNamed(command, cur, start, i) && funcBrace(code, i) > 0:
+			// name() {: the body's commands are read as the function's
+			// (QA: its cd was taken for one that ran where it stood,
+			// called or not).
+			flush(i, false)
+			def = funcDef{name: cur[0].text, from: cur[0].from, first: len(cmds), scope: slices.Clone(scope)}
+			// The body's first command runs whenever the function does.
+			cur, braces, joined = nil, 1, ""
+			i = funcBrace(code, i) // past the brace that opens the body
 		case opaque == 0 && c == '(' && start < 0 && !skipping && !redirect && !strings.HasPrefix(code[i:], "((") && onlyKeywords(cur):
 			open() // a subshell
 		case c == '<' || c == '>' || c == '&' && i+1 < len(code) && code[i+1] == '>':
@@ -199,7 +241,47 @@ func topCommands(command string) (cmds []scopedCommand, ok bool) {
 	}
 	flush(len(code), false)
 	end()
-	return cmds, true
+	if def.name != "" {
+		return nil, nil, false // a body that does not close
+	}
+	return cmds, defs, true
+}
+
+// funcNamed reports whether the parenthesis at i follows a function's
+// name alone: the word from start, or cur's one word, plain.
+func funcNamed(command string, cur []rawWord, start, i int) bool {
+	var name string
+	switch {
+	case start >= 0 && len(cur) == 0:
+		name = command[start:i]
+	case start < 0 && len(cur) == 1 && cur[0].plain(command):
+		name = cur[0].text
+	default:
+		return false
+	}
+	if name == "" || name[0] >= '0' && name[0] <= '9' || slices.Contains(keywords, name) {
+		return false
+	}
+	return strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == ""
+}
+
+// funcBrace returns where the brace that opens a function's body lies
+// when the parenthesis at i is closed and, with blanks between, followed
+// by one: () {. 0 otherwise.
+func funcBrace(code string, i int) int {
+	j := i + 1
+	for j < len(code) && (code[j] == ' ' || code[j] == '\t') {
+		j++
+	}
+	if j == len(code) || code[j] != ')' {
+		return 0
+	}
+	for j++; j < len(code) && strings.IndexByte(" \t\n", code[j]) >= 0; j++ {
+	}
+	if j+1 >= len(code) || code[j] != '{' || strings.IndexByte(" \t\n", code[j+1]) < 0 {
+		return 0
+	}
+	return j
 }
 
 // keywords are the shell's words that may open a simple command and run

@@ -411,6 +411,10 @@ type anchoring struct {
 	// another program's argument, after a cd not anchored, or outside
 	// the project.
 	left []string
+	// unrun are the spans of the anchored command that never run: the
+	// definitions of functions not called, which leftRelative passes
+	// over (f() { cd sub; }; ./g.sh runs ./g.sh where it stands).
+	unrun [][2]int
 }
 
 // anchor anchors command at base (anchorCommand) and adds what it did
@@ -425,7 +429,15 @@ func (a *anchoring) anchor(command, base string, project fs.FS, write bool) stri
 	if !write {
 		return command
 	}
-	for _, p := range leftRelative(out, project) {
+	scan := out
+	if len(did.unrun) > 0 {
+		b := []byte(out)
+		for _, span := range did.unrun {
+			copy(b[span[0]:span[1]], strings.Repeat(" ", span[1]-span[0]))
+		}
+		scan = string(b)
+	}
+	for _, p := range leftRelative(scan, project) {
 		if !slices.Contains(a.nested, p) {
 			a.left = appendNew(a.left, p)
 		}
@@ -479,40 +491,32 @@ func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
 	if strings.Contains(command, "\x00") || !strings.ContainsAny(command, "/.") && !strings.Contains(command, "cd") {
 		return command, a // most commands run no relative path
 	}
-	cmds, ok := topCommands(command)
+	cmds, defs, ok := topCommands(command)
 	if !ok {
 		return command, a
 	}
-	var b strings.Builder
-	last := 0
-	rewrite := func(w rawWord, clean string) {
-		b.WriteString(command[last:w.from])
-		b.WriteString(anchor + "/" + subWord(clean))
-		last = w.to
-	}
-	var cdScope []int // where a cd ran: what follows there runs in its folder
-	cdRan := false
-	for n, c := range cmds {
-		if cdRan && c.within(cdScope) {
-			continue // in the folder the cd changed into
-		}
+	var edits []edit
+	// step anchors what list[n] runs, read where it stands (mayCd: a cd
+	// there may be read), and reports whether it may change the folder
+	// of what follows.
+	step := func(list []scopedCommand, n int, mayCd bool) bool {
+		c := list[n]
 		words := c.words
-		if at, cd := cdWord(cmds, n); cd {
-			if at >= 0 {
+		if at, cd := cdWord(list, n); cd {
+			if at >= 0 && mayCd {
 				if clean, ok := projectEntry(project, words[at].text, true); ok {
-					rewrite(words[at], clean)
+					edits = append(edits, edit{words[at].from, words[at].to, anchor + "/" + subWord(clean)})
 					a.dirs = append(a.dirs, words[at].text)
 				}
 			}
-			cdRan, cdScope = true, c.scope
-			continue
+			return true
 		}
 		if at := testedFile(words); at >= 0 {
 			if clean, ok := projectEntry(project, words[at].text, false); ok && (project != nil || fileByLook(words, at, false)) {
-				rewrite(words[at], clean)
+				edits = append(edits, edit{words[at].from, words[at].to, anchor + "/" + subWord(clean)})
 				a.paths = append(a.paths, words[at].text)
 			}
-			continue
+			return false
 		}
 		at, program, module, code := scriptWord(words)
 		if module != "" && projectModule(project, module) {
@@ -524,18 +528,197 @@ func anchorCommand(command, anchor string, project fs.FS) (string, anchoring) {
 			a.modules = appendNew(a.modules, inner.modules...)
 		}
 		if at < 0 {
-			continue
+			return false
 		}
 		if clean, ok := projectEntry(project, words[at].text, false); ok && (project != nil || fileByLook(words, at, program)) {
-			rewrite(words[at], clean)
+			edits = append(edits, edit{words[at].from, words[at].to, anchor + "/" + subWord(clean)})
 			a.paths = append(a.paths, words[at].text)
 		}
+		return false
 	}
-	if last == 0 {
+	calls := funcCalls(command, cmds, defs)
+	var cdScope []int // where a cd ran: what follows there runs in its folder
+	cdRan := false
+	for n, c := range cmds {
+		if cdRan && c.within(cdScope) {
+			continue // in the folder the cd changed into
+		}
+		if c.body != "" {
+			// A function's body runs where the function is called. One
+			// not followed so (called twice, conditionally, by a word not
+			// read) that may cd leaves what follows its definition in a
+			// folder not known.
+			if d := defOf(defs, n); d != nil && d.last == n && calls[d.name] == notFollowed && slices.ContainsFunc(cmds[d.first:n+1], func(b scopedCommand) bool {
+				_, cd := cdWord([]scopedCommand{b}, 0)
+				return cd
+			}) {
+				cdRan, cdScope = true, c.scope
+			}
+			continue
+		}
+		if d := calledAt(defs, calls, n); d != nil {
+			// The function's one call, where it stands: its body runs here.
+			body := cmds[d.first : d.last+1]
+			var inCd bool
+			var inScope []int
+			for m, b := range body {
+				if inCd && b.within(inScope) {
+					continue
+				}
+				// A cd that may not run in the body leaves the folder
+				// after the call unknown, whatever follows it there.
+				if step(body, m, !b.conditional()) {
+					inCd, inScope = true, b.scope
+					if len(b.scope) == len(d.scope) {
+						cdRan, cdScope = true, c.scope
+					}
+				}
+			}
+			continue
+		}
+		if step(cmds, n, true) {
+			cdRan, cdScope = true, c.scope
+		}
+	}
+	for _, d := range defs {
+		if calls[d.name] == notCalled {
+			a.unrun = append(a.unrun, [2]int{d.from, d.to})
+		}
+	}
+	if len(edits) == 0 {
 		return command, a
 	}
+	return applyEdits(command, edits, a.unrun), a
+}
+
+// edit replaces a command's bytes from, to with text.
+type edit struct {
+	from, to int
+	text     string
+}
+
+// applyEdits writes command with edits, which do not overlap, made, and
+// moves the spans of unrun (bytes of command, none holding an edit) to
+// where they lie in what it writes.
+func applyEdits(command string, edits []edit, unrun [][2]int) string {
+	slices.SortFunc(edits, func(x, y edit) int { return x.from - y.from })
+	size := len(command)
+	for _, e := range edits {
+		size += len(e.text) - (e.to - e.from)
+	}
+	var b strings.Builder
+	b.Grow(size) // one allocation: it runs for every hook anchored
+	last := 0
+	for _, e := range edits {
+		b.WriteString(command[last:e.from])
+		b.WriteString(e.text)
+		last = e.to
+	}
 	b.WriteString(command[last:])
-	return b.String(), a
+	for k, span := range unrun {
+		shift := 0
+		for _, e := range edits {
+			if e.from < span[0] {
+				shift += len(e.text) - (e.to - e.from)
+			}
+		}
+		unrun[k] = [2]int{span[0] + shift, span[1] + shift}
+	}
+	return b.String()
+}
+
+// How a function is called, for anchorCommand: not at all, or not so
+// that its body's cd is followed; otherwise calls holds the index of its
+// one call.
+const (
+	notCalled   = -1
+	notFollowed = -2
+)
+
+// funcCalls tells, for each function defs name, the index in cmds of
+// its one call that anchorCommand follows: a command of its name alone
+// as the program, after the definition, in its subshell, not in
+// another's body, run where it stands (not after &&, ||, a keyword) and
+// in the shell itself (not a pipeline's part, nor beside &); where the
+// name is the only other word of the command by its name. notCalled where
+// the name is not found in the command again, notFollowed otherwise (a
+// second call, a call in $(…) or after &&, a name defined twice).
+func funcCalls(command string, cmds []scopedCommand, defs []funcDef) map[string]int {
+	if len(defs) == 0 {
+		return nil // most commands define none
+	}
+	calls := make(map[string]int, len(defs))
+	for i, d := range defs {
+		if _, twice := calls[d.name]; twice || slices.ContainsFunc(defs[i+1:], func(o funcDef) bool { return o.name == d.name }) {
+			calls[d.name] = notFollowed
+			continue
+		}
+		named := wordsNamed(command, d.name, d.from, d.to)
+		if named == 0 {
+			calls[d.name] = notCalled
+			continue
+		}
+		calls[d.name] = notFollowed
+		if named != 1 {
+			continue
+		}
+		for n := d.last + 1; n < len(cmds); n++ {
+			c := cmds[n]
+			if c.body != "" || len(c.words) == 0 || c.words[0].text != d.name || !c.words[0].plain(command) {
+				continue
+			}
+			alone := n+1 == len(cmds) || cmds[n+1].joined != "|" && cmds[n+1].joined != "&"
+			if !c.conditional() && slices.Equal(c.scope, d.scope) && alone {
+				calls[d.name] = n
+			}
+			break
+		}
+	}
+	return calls
+}
+
+// wordsNamed counts the words of command outside from, to spelled as
+// name, whole (not part of a longer name).
+func wordsNamed(command, name string, from, to int) int {
+	count := 0
+	for i := 0; ; {
+		j := strings.Index(command[i:], name)
+		if j < 0 {
+			return count
+		}
+		at, end := i+j, i+j+len(name)
+		i = end
+		if at >= from && at < to || at > 0 && nameByte(command[at-1]) || end < len(command) && nameByte(command[end]) {
+			continue
+		}
+		count++
+	}
+}
+
+// nameByte reports whether b may be part of a function's name.
+func nameByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// defOf returns the definition whose body holds cmds[n], or nil.
+func defOf(defs []funcDef, n int) *funcDef {
+	for i := range defs {
+		if defs[i].first <= n && n <= defs[i].last {
+			return &defs[i]
+		}
+	}
+	return nil
+}
+
+// calledAt returns the definition of the function cmds[n] is the one
+// followed call of (funcCalls), or nil.
+func calledAt(defs []funcDef, calls map[string]int, n int) *funcDef {
+	for i := range defs {
+		if calls[defs[i].name] == n {
+			return &defs[i]
+		}
+	}
+	return nil
 }
 
 // projectDirRewriter returns a function that rewrites, in one command, the

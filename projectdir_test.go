@@ -491,7 +491,25 @@ func TestAnchorCommand(t *testing.T) {
 		// A cd in a case arm or a function's body is not read, but taken
 		// for one: what follows is left, not anchored at the root.
 		{"case x in x) cd tools && scripts/a.sh;; esac", "case x in x) cd tools && scripts/a.sh;; esac", nil, nil, nil},
-		{"f() { cd tools && scripts/a.sh; }; f", "f() { cd tools && scripts/a.sh; }; f", nil, nil, nil},
+		// A function's body runs where its one call stands, followed
+		// there; not called, it runs nothing; called otherwise (twice,
+		// after &&, in $(…), in a pipe), a cd in it leaves what follows
+		// its definition in a folder not known (QA: f() { cd sub; };
+		// ./g.sh had the cd taken for one that ran).
+		{"f() { cd tools && scripts/a.sh; }; f", "f() { cd " + a + "/tools && scripts/a.sh; }; f", nil, []string{"tools"}, nil},
+		{"f() { cd tools; }; f; scripts/ctx.sh", "f() { cd " + a + "/tools; }; f; scripts/ctx.sh", nil, []string{"tools"}, nil},
+		{"f() {\n  cd tools\n}\nf\nscripts/ctx.sh", "f() {\n  cd " + a + "/tools\n}\nf\nscripts/ctx.sh", nil, []string{"tools"}, nil},
+		{"f() { cd tools; }; bash scripts/a.sh", "f() { cd tools; }; bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
+		{"f () { bash scripts/a.sh; }; f", "f () { bash " + a + "/scripts/a.sh; }; f", []string{"scripts/a.sh"}, nil, nil},
+		{"f() { (cd tools); }; f; bash scripts/a.sh", "f() { (cd " + a + "/tools); }; f; bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
+		{"f() { cd tools; }; true && f; scripts/a.sh", "f() { cd tools; }; true && f; scripts/a.sh", nil, nil, nil},
+		{"f() { cd tools; }; f; f; scripts/a.sh", "f() { cd tools; }; f; f; scripts/a.sh", nil, nil, nil},
+		{"f() { true && cd tools; }; f; scripts/a.sh", "f() { true && cd tools; }; f; scripts/a.sh", nil, nil, nil},
+		{"f() { cd tools; }; x=$(f); bash scripts/a.sh", "f() { cd tools; }; x=$(f); bash scripts/a.sh", nil, nil, nil},
+		{"f() { cd tools; }; f | cat; bash scripts/a.sh", "f() { cd tools; }; f | cat; bash scripts/a.sh", nil, nil, nil},
+		{"f() { cd tools; }; f() { :; }; f; bash scripts/a.sh", "f() { cd tools; }; f() { :; }; f; bash scripts/a.sh", nil, nil, nil},
+		{"f() { cd tools; }; echo f; bash scripts/a.sh", "f() { cd tools; }; echo f; bash scripts/a.sh", nil, nil, nil},
+		{"f() { cd tools; }; ff; bash scripts/a.sh", "f() { cd tools; }; ff; bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
 		{"x=$(cd tools && pwd); bash scripts/a.sh", "x=$(cd tools && pwd); bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
 		// A subshell's cd changes only the subshell's folder.
 		{"(cd tools && scripts/ctx.sh) && bash scripts/a.sh", "(cd " + a + "/tools && scripts/ctx.sh) && bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
@@ -643,6 +661,27 @@ func TestLeftRelative(t *testing.T) {
 	} {
 		if got := leftRelative(tt.command, tt.project); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: left %q, want %q", tt.command, got, tt.want)
+		}
+	}
+}
+
+// TestAnchorUnrunFunction: the definition of a function not called runs
+// nothing, and a cd there is no folder left relative (QA: f() { cd sub;
+// }; ./g.sh was warned of sub); a called one's is.
+func TestAnchorUnrunFunction(t *testing.T) {
+	project := fstest.MapFS{"scripts/a.sh": {Data: []byte("exit 2\n")}, "x.sh": {Data: []byte("exit 2\n")}}
+	for _, tt := range []struct {
+		command, want string
+		left          []string
+	}{
+		{"f() { cd scripts; }; ./x.sh", `f() { cd scripts; }; "$R"/x.sh`, nil},
+		{"g() { ./a.sh; }; f() { true && cd scripts; }; bash scripts/a.sh", `g() { ./a.sh; }; f() { true && cd scripts; }; bash "$R"/scripts/a.sh`, nil},
+		{"f() { true && cd scripts; }; f; ./a.sh", "f() { true && cd scripts; }; f; ./a.sh", []string{"scripts"}},
+		{"f() { cd scripts; }; f; f", "f() { cd scripts; }; f; f", []string{"scripts"}},
+	} {
+		var a anchoring
+		if got := a.anchor(tt.command, `"$R"`, project, true); got != tt.want || !slices.Equal(a.left, tt.left) {
+			t.Errorf("%s: %s, left %q; want %s, left %q", tt.command, got, a.left, tt.want, tt.left)
 		}
 	}
 }
