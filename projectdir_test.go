@@ -748,6 +748,8 @@ func FuzzAnchorCommand(f *testing.F) {
 		"sudo -u bob ./x.sh", "{ ./x.sh; }", "! ./x.sh || exit 2", "xargs ./x.sh",
 		"(cd sub && ./y.sh) && ./x.sh", "cat <(./x.sh)", "../tools/guard.sh", `powershell -File .\scripts\w.ps1`,
 		"f() { ./x.sh; }; f", "case $x in a) ./x.sh;; esac", "$((1+2)) ./x.sh", "echo 'a' # ./x.sh",
+		"f() { cd sub; }; f; ./y.sh", "f() {\n cd sub\n}\n./x.sh", "g() { (cd sub); }; g && g", "x && cd sub && ./y.sh | cat",
+		"for d in sub; do cd $d; done; ./x.sh", `cd "$DIR" && ./x.sh`,
 	} {
 		f.Add(seed)
 	}
@@ -757,6 +759,11 @@ func FuzzAnchorCommand(f *testing.F) {
 			out, did := anchorCommand(command, `"$(git rev-parse --show-toplevel)"`, p)
 			if len(did.paths)+len(did.dirs) == 0 && out != command {
 				t.Fatalf("%q: rewritten %q, nothing said anchored", command, out)
+			}
+			for _, span := range did.unrun {
+				if span[0] < 0 || span[0] > span[1] || span[1] > len(out) {
+					t.Fatalf("%q: span %v not run out of %q", command, span, out)
+				}
 			}
 			for _, l := range leftRelative(out, p) {
 				if !strings.Contains(out, l) {
