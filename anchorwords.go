@@ -510,7 +510,10 @@ func launcherOptions(words []rawWord, i int, l launcher) (next int, module, code
 // then cd x, which change the folder as a cd alone does: QA, a brace
 // group's and an if's cd were left as written while a subshell's was
 // anchored), or a command that holds one as a word where it is not read
-// here (echo cd, X=1 cd x), which is taken for one.
+// here (echo cd, X=1 cd x), which is taken for one. A cd that may not
+// run (an if's branch, a loop's body, after || or in a pipe) is taken
+// for one not read too, but for one after && that only what runs once
+// it succeeded follows in cmds (onlyAfterCd).
 func cdWord(cmds []scopedCommand, n int) (at int, cd bool) {
 	c := cmds[n]
 	words := c.words
