@@ -221,6 +221,12 @@ func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool)
 		case c == ';' || c == '&' || c == '|' || c == '\n':
 			flush(i, false)
 			if opaque == 0 {
+				if c == '\n' && len(cur) == 0 && !skipping {
+					// A newline after an operator, or a blank line, ends
+					// no command: x &&<newline>cd sub still follows &&
+					// (it was read as after a ;, the cd as one that ran).
+					continue
+				}
 				end()
 				// What follows && or || may not run, what follows a
 				// pipe runs in a subshell; a lone & runs it apart too.
