@@ -114,11 +114,12 @@ func TestToolNameTests(t *testing.T) {
 		{"under the shim", "kiro-agent", "claude-code", kiro(kiroGuard), true, ""},
 		{"cursor to codex", "cursor", "codex", cursor(`[ "$(jq -r .tool_name)" = Shell ] && exit 2; exit 0`), false,
 			`test the tool's name against "Shell" (cursor's name for shell; codex sends "Bash")`},
-		// VS Code's names the reference gives are in the tables (part 2
-		// §2.5); its file_read tool is not.
+		// VS Code's names are in the tables as its hooks get them
+		// (toolNames.ts; QA q3 F2: not the docs' runTerminalCommand); it
+		// has no web search tool there.
 		{"to vs code", "claude-code", "vs-code-copilot", claude("Bash", `jq -e '.tool_name == "Bash"' && exit 2; exit 0`), false,
-			`(claude-code's name for shell; vs-code-copilot sends "runTerminalCommand")`},
-		{"to vs code, a tool not in its table", "claude-code", "vs-code-copilot", claude("Read", `jq -e '.tool_name == "Read"' && exit 2; exit 0`), false,
+			`(claude-code's name for shell; vs-code-copilot sends "run_in_terminal")`},
+		{"to vs code, a tool not in its table", "claude-code", "vs-code-copilot", claude("WebSearch", `jq -e '.tool_name == "WebSearch"' && exit 2; exit 0`), false,
 			`vs-code-copilot sends its own name, which hookconv's tools table does not hold`},
 		{"claude to codex, same name", "claude-code", "codex", claude("Bash", `jq -e '.tool_name == "Bash"' && exit 2; exit 0`), false, ""},
 		{"claude Write to codex", "claude-code", "codex", claude("Write", `jq -e '.tool_name == "Write"' && exit 2; exit 0`), false, `codex sends "apply_patch")`},

@@ -104,8 +104,8 @@ func TestNormalise(t *testing.T) {
 		{
 			name:     "vs code terminal",
 			provider: "vs-code-copilot",
-			payload:  `{"sessionId":"s","hookEventName":"PreToolUse","tool_name":"runTerminalCommand","tool_input":{"command":"ls"}}`,
-			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","session_id":"s","tool":"shell","native_tool":"runTerminalCommand","tool_input":{"command":"ls"},"source":"vs-code-copilot","native":{"sessionId":"s","hookEventName":"PreToolUse","tool_name":"runTerminalCommand","tool_input":{"command":"ls"}}}`,
+			payload:  `{"sessionId":"s","hookEventName":"PreToolUse","tool_name":"run_in_terminal","tool_input":{"command":"ls"}}`,
+			want:     `{"event":"before_tool_execute","native_event":"PreToolUse","session_id":"s","tool":"shell","native_tool":"run_in_terminal","tool_input":{"command":"ls"},"source":"vs-code-copilot","native":{"sessionId":"s","hookEventName":"PreToolUse","tool_name":"run_in_terminal","tool_input":{"command":"ls"}}}`,
 		},
 		{
 			name:     "claude mcp tool",
