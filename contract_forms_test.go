@@ -28,9 +28,14 @@ func TestDenyFormsPromptStop(t *testing.T) {
 		{"codex", "agent_stop", "continue = false", false},
 		{"claude-code", "subagent_stop", "continue = false", false},
 		{"windsurf", "before_prompt", "continue = false", false},
-		// VS Code only observes prompts: its continue = false ends the
-		// session, no block of the prompt (HC204 says it cannot block).
-		{"vs-code-copilot", "before_prompt", "continue = false", false},
+		// VS Code's UserPromptSubmit ends the request on continue =
+		// false as on decision "block" (HookAbortError, QA q3 F1).
+		{"vs-code-copilot", "before_prompt", "continue = false", true},
+		{"vs-code-copilot", "before_prompt", `decision = "block"`, true},
+		// Its Stop reads either spelling of the decision.
+		{"vs-code-copilot", "agent_stop", `hookSpecificOutput.decision = "block"`, true},
+		{"vs-code-copilot", "agent_stop", `decision = "block"`, true},
+		{"vs-code-copilot", "subagent_stop", `hookSpecificOutput.decision = "block"`, true},
 	} {
 		c, ok := contracts.Contract(tc.slug)
 		if !ok {

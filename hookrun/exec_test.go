@@ -333,9 +333,11 @@ func TestRunAccountShell(t *testing.T) {
 // Copilot's recorded Claude-compatible payloads and on Claude's own,
 // blocks in both tools: exit 2 with the reason on stderr on PreToolUse
 // (Claude Code: part 1 §1.9; VS Code: part 2 §2.8), decision "block" on
-// Claude's Stop (part 1 §1.10; part 2 §1.10). VS Code's Stop has no
-// answer both read: the shim says so (QA: a deny in Claude's nested form,
-// exit 0, let the call run under Copilot CLI).
+// Claude's Stop (part 1 §1.10; part 2 §1.10). On VS Code's Stop the deny
+// is both spellings of decision "block": the top-level one Copilot CLI
+// (and older VS Code builds) read, the nested one the newest VS Code reads
+// (QA: a deny in the nested form alone, exit 0, let the agent stop under
+// Copilot CLI; QA q3 F6: and under older VS Code builds).
 func TestRunSharedFiles(t *testing.T) {
 	deny := []string{"sh", "-c", `cat >/dev/null; echo "no rm" >&2; exit 2`}
 	for _, tc := range []struct {
@@ -348,8 +350,7 @@ func TestRunSharedFiles(t *testing.T) {
 		{"vs-code-copilot", "copilot-claudecompat/PreToolUse.json", 2, "", "no rm\n"},
 		{"claude-code", "copilot-claudecompat/Stop.json", 0, `{"decision":"block","reason":"no rm"}` + "\n", ""},
 		{"claude-code", "claude/Stop.json", 0, `{"decision":"block","reason":"no rm"}` + "\n", ""},
-		{"vs-code-copilot", "copilot-claudecompat/Stop.json", 0, `{"hookSpecificOutput":{"hookEventName":"Stop","decision":"block","reason":"no rm"}}` + "\n",
-			"hookconv: GitHub Copilot CLI also runs the hooks written for vs-code-copilot and may not read this deny as a block on Stop\n"},
+		{"vs-code-copilot", "copilot-claudecompat/Stop.json", 0, `{"hookSpecificOutput":{"hookEventName":"Stop","decision":"block","reason":"no rm"},"decision":"block","reason":"no rm"}` + "\n", ""},
 	} {
 		payload, err := os.ReadFile(filepath.Join(payloadDir, tc.payload))
 		if err != nil {

@@ -157,9 +157,11 @@ and of VS Code's .github/hooks files, run's command and all, and reads
 only its own answers there. With --provider claude-code or
 vs-code-copilot a deny is answered in a form both tools read as a block
 where there is one (exit 2 with the reason on stderr on PreToolUse,
-decision "block" on Claude Code's Stop), else in the tool's own form with
-a warning naming Copilot CLI (VS Code's Stop); an ask or a rewrite, which
-only the tool's JSON says, gets the same warning.
+decision "block" on Claude Code's Stop, and on VS Code's Stop and
+SubagentStop beside the hookSpecificOutput decision VS Code reads), else
+in the tool's own form with a warning naming Copilot CLI (Claude Code's
+PermissionRequest); an ask or a rewrite, which only the tool's JSON says,
+gets the same warning.
 
 Exit codes are the tool's: run ends with the code the tool reads (usually
 0, 2 to block, 1 for a hook error). A mistake in run's own command line (a
