@@ -21,14 +21,15 @@ import (
 
 // CodeSilentExitTwo (warning): a blocking hook that exits 2 with nothing
 // written to standard error goes to a tool that blocks on exit 2 only
-// with a reason there (Codex): the exit is a failure and the action goes
-// ahead. --remove-source keeps such a hook in the source.
+// with a reason there (Codex; VS Code's Stop and SubagentStop): the exit
+// is a failure and the action goes ahead. --remove-source keeps such a
+// hook in the source.
 const CodeSilentExitTwo = "HC431"
 
 // CodeExitTwoNowBlocks (info): a hook exits 2 with nothing written to
 // standard error in a tool that blocks on exit 2 only with a reason there
-// (Codex: the hook failed and the action went ahead), and goes to one
-// where exit 2 blocks alone: the action is now stopped.
+// (Codex, VS Code's Stop: the hook failed and the action went ahead), and
+// goes to one where exit 2 blocks alone: the action is now stopped.
 const CodeExitTwoNowBlocks = "HC433"
 
 // CodeShorterDefaultTimeout (info): hooks that set no timeout get the
@@ -418,9 +419,9 @@ func ToolName(slug string) string {
 }
 
 // onlyTargetExits reports whether the target's contract reads a hook's
-// exit code as rule says (Exit2NeedsStderr, CrashBlocks) and the source's
-// does not: only then do the hooks meet a rule they were not written for.
-// Under the shim, hookconv run answers the target itself.
+// exit code as rule says (CrashBlocks) and the source's does not: only
+// then do the hooks meet a rule they were not written for. Under the
+// shim, hookconv run answers the target itself.
 func onlyTargetExits(from, to string, shim bool, rule func(*hookrun.Contract) bool) bool {
 	if from == to || shim || to == "canonical" {
 		return false
@@ -435,49 +436,84 @@ func onlyTargetExits(from, to string, shim bool, rule func(*hookrun.Contract) bo
 }
 
 // silentExitTwo warns (HC431) about each blocking command hook that exits
-// 2 without writing to standard error first, when the target blocks on
-// exit 2 only with a reason on stderr (the contracts table's
-// exit2_needs_stderr: Codex reads an exit 2 with empty stderr as a failed
-// hook, and fails open) and the source blocks on the exit alone. Under
-// the shim, hookconv run writes the reason itself. The other way round
-// (from Codex), such a hook never blocked in its source and blocks in the
+// 2 without writing to standard error first, on an event where the
+// target blocks on exit 2 only with a reason on stderr (the contracts
+// table's exit2_needs_stderr: Codex reads an exit 2 with empty stderr as
+// a failed hook, and fails open; exit2_needs_stderr_on: VS Code's Stop
+// lets the agent stop) and the source blocks on the exit alone. Under the
+// shim, hookconv run writes the reason itself. The other way round (from
+// Codex), such a hook never blocked in its source and blocks in the
 // target: said as information (HC433).
 func silentExitTwo(m, source *canonical.Manifest, from, to string, shim bool, scripts *Scripts) diag.List {
-	needsStderr := func(c *hookrun.Contract) bool { return c.Exit2NeedsStderr }
+	if from == to || to == "canonical" {
+		return nil
+	}
+	contracts := hookrun.Default()
+	src, _ := contracts.Contract(from)
+	dst, _ := contracts.Contract(to)
 	var ds diag.List
-	switch {
-	case onlyTargetExits(from, to, shim, needsStderr):
-		name := ToolName(to)
-		for _, e := range silentExits(m, nil, from, to, scripts) {
-			h := &m.Hooks[e.index]
-			if e.dropped != "" {
-				ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(e.index)),
-					"drop the redirection, so that the script's reason reaches "+name+", or convert with --shim",
-					"%s blocks by exiting 2, and its command sends the script's stderr away (%s): %s blocks on exit 2 only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
-					h.DisplayName(e.index), e.dropped, name)
-				continue
-			}
-			ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(e.index)),
-				`write the reason to stderr before exiting 2 (echo "blocked: …" >&2; exit 2), or convert with --shim`,
-				"%s blocks by exiting 2, and %s writes nothing to stderr before it does: %s blocks on exit 2 only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
-				h.DisplayName(e.index), e.what, name)
-		}
-	case to != "canonical" && onlyTargetExits(to, from, false, needsStderr):
+	if !shim && dst != nil && dst.NeedsStderrSomewhere() {
+		ds = append(ds, silentExitWarnings(m, from, to, scripts, dst, src)...)
+	}
+	if from != "canonical" && src != nil && src.NeedsStderrSomewhere() {
 		// hookconv run answers by the canonical contract, where exit 2
 		// blocks alone: the shim changes nothing here, and what it wraps
 		// is read.
-		was, name := ToolName(from), ToolName(to)
-		for _, e := range silentExits(m, source, from, to, scripts) {
-			h := &m.Hooks[e.index]
-			how := e.what + " writes nothing to stderr before it does"
-			if e.dropped != "" {
-				how = "its command sends the script's stderr away (" + e.dropped + ")"
-			}
-			ds.Infof(CodeExitTwoNowBlocks, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(e.index)),
-				`if it is meant to block, write the reason to stderr (echo "blocked: …" >&2; exit 2); if not, exit 1`,
-				"%s exits 2, and %s: %s took that for a failed hook and let the action go ahead; %s blocks on exit 2 alone, so the action is now stopped",
-				h.DisplayName(e.index), how, was, name)
+		ds = append(ds, exitTwoNowBlocks(m, source, from, to, scripts, src, dst)...)
+	}
+	return ds
+}
+
+// onlyNeeds reports whether tool a needs a reason on stderr with an exit
+// 2 at the canonical event and tool b does not (a nil contract: the
+// canonical one, where exit 2 blocks alone).
+func onlyNeeds(a, b *hookrun.Contract, event string) bool {
+	return a != nil && a.NeedsStderr(event) && (b == nil || !b.NeedsStderr(event))
+}
+
+// silentExitWarnings is silentExitTwo's HC431, for a target (dst) that
+// needs a reason on stderr where the source (src) does not.
+func silentExitWarnings(m *canonical.Manifest, from, to string, scripts *Scripts, dst, src *hookrun.Contract) diag.List {
+	name := ToolName(to)
+	var ds diag.List
+	on := func(event string) bool { return onlyNeeds(dst, src, event) }
+	for _, e := range silentExitsOn(m, nil, from, to, scripts, on) {
+		h := &m.Hooks[e.index]
+		where := "" // Codex's rule holds everywhere; VS Code's on its Stop events
+		if !dst.Exit2NeedsStderr {
+			where = " at " + h.Event
 		}
+		if e.dropped != "" {
+			ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(e.index)),
+				"drop the redirection, so that the script's reason reaches "+name+", or convert with --shim",
+				"%s blocks by exiting 2, and its command sends the script's stderr away (%s): %s blocks on exit 2%s only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
+				h.DisplayName(e.index), e.dropped, name, where)
+			continue
+		}
+		ds.Warnf(CodeSilentExitTwo, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(e.index)),
+			`write the reason to stderr before exiting 2 (echo "blocked: …" >&2; exit 2), or convert with --shim`,
+			"%s blocks by exiting 2, and %s writes nothing to stderr before it does: %s blocks on exit 2%s only with a reason on stderr, and takes a silent exit 2 for a failed hook, so the action goes ahead",
+			h.DisplayName(e.index), e.what, name, where)
+	}
+	return ds
+}
+
+// exitTwoNowBlocks is silentExitTwo's HC433, for a source (src) that
+// needed a reason on stderr where the target (dst) does not.
+func exitTwoNowBlocks(m, source *canonical.Manifest, from, to string, scripts *Scripts, src, dst *hookrun.Contract) diag.List {
+	was, name := ToolName(from), ToolName(to)
+	var ds diag.List
+	on := func(event string) bool { return onlyNeeds(src, dst, event) }
+	for _, e := range silentExitsOn(m, source, from, to, scripts, on) {
+		h := &m.Hooks[e.index]
+		how := e.what + " writes nothing to stderr before it does"
+		if e.dropped != "" {
+			how = "its command sends the script's stderr away (" + e.dropped + ")"
+		}
+		ds.Infof(CodeExitTwoNowBlocks, h.PosOf("handler.command"), fmt.Sprintf("hooks[%d]", h.SourceIndex(e.index)),
+			`if it is meant to block, write the reason to stderr (echo "blocked: …" >&2; exit 2); if not, exit 1`,
+			"%s exits 2, and %s: %s took that for a failed hook and let the action go ahead; %s blocks on exit 2 alone, so the action is now stopped",
+			h.DisplayName(e.index), how, was, name)
 	}
 	return ds
 }
@@ -1184,6 +1220,13 @@ type silentExit struct {
 // hooks were planned from, is given and its command was not wrapped: then
 // the wrapped command is read.
 func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Scripts) []silentExit {
+	return silentExitsOn(m, unshim, from, to, scripts, nil)
+}
+
+// silentExitsOn is silentExits for the hooks on the events on says yes
+// to (every event where on is nil): a hook elsewhere is not read at all
+// (VS Code needs a reason on stderr on its Stop events alone).
+func silentExitsOn(m, unshim *canonical.Manifest, from, to string, scripts *Scripts, on func(event string) bool) []silentExit {
 	caps := capabilities.Default()
 	// A manifest's hooks speak the canonical contract, where exit 2 blocks.
 	exitBlocks := func(slug, event string) bool {
@@ -1194,7 +1237,7 @@ func silentExits(m, unshim *canonical.Manifest, from, to string, scripts *Script
 	var found []silentExit
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || !exitBlocks(to, h.Event) || !exitBlocks(from, h.Event) {
+		if !h.Blocking || h.Handler.Type != canonical.HandlerCommand || on != nil && !on(h.Event) || !exitBlocks(to, h.Event) || !exitBlocks(from, h.Event) {
 			continue
 		}
 		if shimmedFor(h.Handler.Command) != "" {

@@ -145,6 +145,10 @@ type Contract struct {
 	// wrote a reason to stderr: an exit 2 with empty stderr is a failed
 	// hook there, and the action goes ahead (Codex).
 	Exit2NeedsStderr bool `toml:"exit2_needs_stderr"`
+	// Exit2NeedsStderrOn lists the canonical events on which alone the
+	// tool does so (VS Code's Stop and SubagentStop take an exit 2's
+	// stderr as the reason to go on, and an empty one as none).
+	Exit2NeedsStderrOn []string `toml:"exit2_needs_stderr_on"`
 	// OwnAnswersOnly says the tool reads only its own contract's answers,
 	// also in the hook files of the tools it loads besides its own (the
 	// providers table's also_reads): Copilot CLI reads flat fields and its
@@ -192,6 +196,19 @@ type Contract struct {
 // (Contract.ClientPlaces).
 type ClientPlace struct {
 	Client, Tool, ToolInput string
+}
+
+// NeedsStderr reports whether the tool blocks on exit 2 at the canonical
+// event only when the hook wrote a reason to stderr (Exit2NeedsStderr,
+// Exit2NeedsStderrOn).
+func (c *Contract) NeedsStderr(event string) bool {
+	return c.Exit2NeedsStderr || slices.Contains(c.Exit2NeedsStderrOn, event)
+}
+
+// NeedsStderrSomewhere reports whether the tool needs a reason on stderr
+// with an exit 2 on any event: only then can NeedsStderr be true.
+func (c *Contract) NeedsStderrSomewhere() bool {
+	return c.Exit2NeedsStderr || len(c.Exit2NeedsStderrOn) > 0
 }
 
 // Clients parses the contract's client_places; a line of another form is
