@@ -54,6 +54,7 @@ func jsonContextUnread(m *canonical.Manifest, from, to string, files providers.F
 		return nil, nil
 	}
 	contracts := hookrun.Default()
+	toContract, _ := contracts.Contract(to)
 	type key struct{ source, event, form string }
 	var groups hookGroups[key]
 	fields := map[[2]string]string{} // per (tool, event): its context field, worked out once
@@ -88,8 +89,8 @@ func jsonContextUnread(m *canonical.Manifest, from, to string, files providers.F
 		if !shim {
 			read = fieldOf(to, h.Event)
 		}
-		if form == "" || form == read {
-			continue
+		if form == "" || form == read || !shim && toContract.ReadsContextAt(h.Event, form) {
+			continue // the target reads the source's form too
 		}
 		// A text that is the command itself (no script read) is read as
 		// it stands: its scan is shorter than a key and a map entry per

@@ -141,6 +141,11 @@ type Contract struct {
 	// (Codex's PermissionRequest: updatedPermissions): a script written
 	// for a tool that honours them turns an approval into a denial (HC452).
 	FailsClosedJSON []string `toml:"fails_closed_json"`
+	// ContextJSON lists other keys ("event: path", canonical event) the
+	// tool reads a hook's context from, besides its context rule's (VS
+	// Code's UserPromptSubmit: a top-level additionalContext too): a hook
+	// answering so gives context there (HC453), and run --from reads it.
+	ContextJSON []string `toml:"context_json"`
 	// Exit2NeedsStderr says the tool blocks on exit 2 only when the hook
 	// wrote a reason to stderr: an exit 2 with empty stderr is a failed
 	// hook there, and the action goes ahead (Codex).
@@ -196,6 +201,12 @@ type Contract struct {
 // (Contract.ClientPlaces).
 type ClientPlace struct {
 	Client, Tool, ToolInput string
+}
+
+// ReadsContextAt reports whether the tool also reads a hook's context at
+// path on the canonical event (ContextJSON). c may be nil.
+func (c *Contract) ReadsContextAt(event, path string) bool {
+	return c != nil && slices.Contains(c.ContextJSON, event+": "+path)
 }
 
 // NeedsStderr reports whether the tool blocks on exit 2 at the canonical

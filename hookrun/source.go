@@ -253,6 +253,11 @@ func (t *Tables) Answers(from string, ev EventRef) *SourceAnswers {
 			s.forms = append(s.forms, formOf(what, r.Set))
 		}
 	}
+	for _, l := range c.ContextJSON {
+		if e, path, ok := strings.Cut(l, ": "); ok && e == ev.Canonical {
+			s.forms = append(s.forms, formOf(WhatContext, []string{path + " = $context"}))
+		}
+	}
 	s.feedback = feedbackOn(c, ev.Canonical)
 	var lines []string
 	if ev.Canonical == denyEventName {
