@@ -136,6 +136,9 @@ type parser struct {
 	arena  Arena
 	fields []Field
 	items  []*Node
+	// repeats counts the objects read so far that repeat a key: one
+	// that has not grown while a value was read holds none (Node.unique).
+	repeats int
 }
 
 func (p *parser) node(n Node) *Node {
@@ -260,7 +263,7 @@ func (p *parser) literal(start diag.Pos, word string, n Node) (*Node, error) {
 func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 	p.off++ // {
 	n := p.node(Node{Kind: Object, Pos: start})
-	base := len(p.fields)
+	base, repeats := len(p.fields), p.repeats
 	for closed, err := p.first(&objects, start); !closed; closed, err = p.next(&objects, start) {
 		if err != nil {
 			return nil, err
@@ -291,6 +294,10 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 	}
 	n.Fields = p.arena.Fields(p.fields[base:])
 	p.fields = p.fields[:base]
+	if repeatedKeys(n.Fields) != nil {
+		p.repeats++
+	}
+	n.unique = p.repeats == repeats
 	p.off++ // }
 	n.End = int32(p.off)
 	return n, nil
@@ -299,7 +306,7 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 	p.off++ // [
 	n := p.node(Node{Kind: Array, Pos: start})
-	base := len(p.items)
+	base, repeats := len(p.items), p.repeats
 	for closed, err := p.first(&arrays, start); !closed; closed, err = p.next(&arrays, start) {
 		if err != nil {
 			return nil, err
@@ -312,6 +319,7 @@ func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 	}
 	n.Items = p.arena.Items(p.items[base:])
 	p.items = p.items[:base]
+	n.unique = p.repeats == repeats
 	p.off++ // ]
 	n.End = int32(p.off)
 	return n, nil

@@ -58,6 +58,12 @@ func (k Kind) Article() string {
 type Node struct {
 	Kind Kind
 	Bool bool // beside Kind, so the two share one word: trees of big configs hold many nodes
+	// unique is set by the JSON parser on an object or array in which
+	// no object, at any depth, repeats a key: Repeats then need not walk
+	// it again (the 46,000 nodes of a 10,000-handler config: 0.3 ms,
+	// on the path every conversion waits for). A byte of the word Kind
+	// and Bool share.
+	unique bool
 	// End is the byte offset just past the value in JSON input; -1 when
 	// the document was YAML (yaml.v3 reports no offsets). An int32 in the
 	// word Kind and Bool share, which leaves a node 96 bytes, not 104: a

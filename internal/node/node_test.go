@@ -538,6 +538,13 @@ func TestRepeats(t *testing.T) {
 			t.Errorf("%s: repeats %q, want %q", tt.src, got, tt.want)
 		}
 	}
+	// A tree built by hand, which no parser marked, is walked.
+	built := &Node{Kind: Array, Items: []*Node{{Kind: Object, Fields: []Field{{Key: "k", Value: &Node{}}, {Key: "k", Value: &Node{}}}}}}
+	var got []string
+	Repeats(built, func(path string, f Field) { got = append(got, path+": "+f.Key) })
+	if strings.Join(got, "|") != "[0]: k" {
+		t.Errorf("a tree built by hand: repeats %q, want [0]: k", got)
+	}
 	n, _ := ParseJSON([]byte(`{"a": 1, "b": 2, "a": 3}`), JSONOptions{})
 	var keys []string
 	for _, f := range n.LastFields() {
@@ -545,6 +552,33 @@ func TestRepeats(t *testing.T) {
 	}
 	if got := strings.Join(keys, ","); got != "b=2,a=3" {
 		t.Errorf("LastFields = %s, want b=2,a=3", got)
+	}
+}
+
+// TestParsedUnique: the parser marks the objects and arrays in which no
+// object repeats a key, at any depth, and only those: Repeats skips them.
+func TestParsedUnique(t *testing.T) {
+	n, err := ParseJSON([]byte(`{"a": [{"x": 1}, {"y": {"z": 1, "z": 2}}], "b": {"c": [1]}}`), JSONOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := n.Get("a"), n.Get("b")
+	for _, tt := range []struct {
+		what string
+		n    *Node
+		want bool
+	}{
+		{"the root", n, false},
+		{"a", a, false},
+		{"a[0]", a.Items[0], true},
+		{"a[1]", a.Items[1], false},
+		{"a[1].y", a.Items[1].Get("y"), false},
+		{"b", b, true},
+		{"b.c", b.Get("c"), true},
+	} {
+		if tt.n.unique != tt.want {
+			t.Errorf("%s: unique = %t, want %t", tt.what, tt.n.unique, tt.want)
+		}
 	}
 }
 
