@@ -195,8 +195,9 @@ func (c *Codec) DecodeTree(file string, root *node.Node) ([]canonical.Hook, diag
 	}
 	groups := make([]readGroup, 0, groupCount)
 	seen := map[groupKey]bool{}
+	readings := map[string]*matcherReading{}
 	for _, f := range eventFields {
-		groups = c.readEvent(&ds, f, seen, groups)
+		groups = c.readEvent(&ds, f, seen, readings, groups)
 	}
 	total := 0
 	for gi := range groups {
@@ -224,7 +225,7 @@ type readGroup struct {
 	// row is the event's, shared by its groups: a row is 216 bytes, and a
 	// large config has thousands of groups.
 	row          *vocab.NativeEvent
-	path         string // hooks.PreToolUse[0]
+	path         groupPath // hooks.PreToolUse[0]
 	handlers     []*node.Node
 	matcher      canonical.Matcher // tool events: the matcher, decoded
 	matcherText  string
@@ -245,6 +246,80 @@ type readGroup struct {
 	// bytes, and a large config has thousands of such handlers. Shared
 	// maps are never written into (Conversion.Decoded; SetData copies).
 	sharedData map[string]json.RawMessage
+	// openingData is the provider_data of the group's first handler
+	// when the group repeats an earlier one's key and the handler keeps
+	// nothing else (matcherReading.opening).
+	openingData map[string]json.RawMessage
+}
+
+// groupPath names a group in diagnostics: hooks.PreToolUse[0]. It is
+// spelled out only when a diagnostic needs it (String), which for the
+// thousands of groups of a large config is rarely.
+type groupPath struct {
+	event string // the event's key
+	index int    // the group's index in the event's list
+}
+
+func (p groupPath) String() string { return "hooks." + p.event + "[" + strconv.Itoa(p.index) + "]" }
+
+// key is the path of one of the group's keys.
+func (p groupPath) key(k string) string { return p.String() + "." + k }
+
+// matcherReading is what one spelling of a group's matcher reads as. A
+// large config spells a few matchers thousands of times ("Bash" guards):
+// each spelling is decoded, encoded back, checked and kept as data once
+// (DecodeTree's readings), not once per group.
+type matcherReading struct {
+	// matcher is the spelling decoded as a tool matcher; keepSpelling,
+	// that encoding it back spells it otherwise ("*", "^(Bash)$", an
+	// alias). Both are set when decoded is.
+	decoded      bool
+	matcher      canonical.Matcher
+	keepSpelling bool
+	// checked: the matcher's patterns compile, so CheckPatterns has
+	// nothing to say of it. Not set for one that does not compile: each
+	// group of that spelling is told, at its own position.
+	checked bool
+	// data is {"$matcher": the spelling}, and shared the provider_data
+	// of handlers that keep nothing else (readGroup.sharedData): made on
+	// first use.
+	data   json.RawMessage
+	shared map[string]json.RawMessage
+	// opening is the provider_data of the first handler of a group
+	// that repeats an earlier one's key, when it keeps nothing else:
+	// "$newGroup", after the spelling where that is kept (index 1).
+	// Made on first use, shared as shared is: in a large config most
+	// groups repeat one of a few keys.
+	opening [2]map[string]json.RawMessage
+}
+
+// openingData returns r.opening[keep] (see there), made on first use for
+// spelling text.
+func (r *matcherReading) openingData(slug, text string, keep bool) map[string]json.RawMessage {
+	i := 0
+	if keep {
+		i = 1
+	}
+	if r.opening[i] == nil {
+		var d providers.Data
+		if keep {
+			d.Set("$matcher", &node.Node{Kind: node.String, Text: text})
+		}
+		d.Set("$newGroup", &newGroupMark)
+		r.opening[i] = map[string]json.RawMessage{slug: d.Raw()}
+	}
+	return r.opening[i]
+}
+
+// reading returns the reading of matcher spelling text, made on first
+// use.
+func reading(readings map[string]*matcherReading, text string) *matcherReading {
+	r := readings[text]
+	if r == nil {
+		r = &matcherReading{}
+		readings[text] = r
+	}
+	return r
 }
 
 // newGroupMark is the value of "$newGroup", one node for every handler
@@ -289,7 +364,7 @@ func EventRow(names *vocab.Tables, slug, native string) (row vocab.NativeEvent, 
 // not know: kept for its own provider, excluded elsewhere.
 func VendorEvent(slug, native string) string { return "vendor." + slug + "." + native }
 
-func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, groups []readGroup) []readGroup {
+func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, readings map[string]*matcherReading, groups []readGroup) []readGroup {
 	if providers.HoldsNoHook(f.Value) {
 		switch {
 		case slices.Contains(c.Prov.HooksSettings, f.Key):
@@ -320,29 +395,29 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 		return groups
 	}
 	for gi, g := range list {
-		path := "hooks." + f.Key + "[" + strconv.Itoa(gi) + "]"
+		path := groupPath{f.Key, gi}
 		if g.Kind != node.Object {
-			ds.Errorf(CodeShape, g.Pos, path, `each group is {"matcher": ..., "hooks": [...]}`, "%s must be an object, not %s", path, g.Kind.Article())
+			ds.Errorf(CodeShape, g.Pos, path.String(), `each group is {"matcher": ..., "hooks": [...]}`, "%s must be an object, not %s", path, g.Kind.Article())
 			continue
 		}
 		handlers := g.Get("hooks")
 		group := g
 		if handlers == nil && (g.Get("command") != nil || g.Get("type") != nil) {
-			ds.Warnf(CodeUndocumented, g.Pos, path, `wrap it: {"hooks": [ {...} ]}`,
+			ds.Warnf(CodeUndocumented, g.Pos, path.String(), `wrap it: {"hooks": [ {...} ]}`,
 				"a handler placed directly in the %s list, without a group; read as a group of one", f.Key)
 			handlers = &node.Node{Kind: node.Array, Items: []*node.Node{g}}
 			group = &node.Node{Kind: node.Object}
 		}
 		if handlers == nil {
-			ds.Errorf(CodeShape, g.Pos, path+".hooks", `add "hooks": [ {"type": "command", "command": "..."} ]`, "group has no \"hooks\" list")
+			ds.Errorf(CodeShape, g.Pos, path.key("hooks"), `add "hooks": [ {"type": "command", "command": "..."} ]`, "group has no \"hooks\" list")
 			continue
 		}
 		if handlers.Kind != node.Array {
-			ds.Errorf(CodeShape, handlers.Pos, path+".hooks", "write a list of handlers", "\"hooks\" must be a list, not %s", handlers.Kind.Article())
+			ds.Errorf(CodeShape, handlers.Pos, path.key("hooks"), "write a list of handlers", "\"hooks\" must be a list, not %s", handlers.Kind.Article())
 			continue
 		}
 		if len(handlers.Items) == 0 {
-			ds.Warnf(CodeEmptyGroup, g.Pos, path, "remove the group", "group has no handlers; dropped")
+			ds.Warnf(CodeEmptyGroup, g.Pos, path.String(), "remove the group", "group has no handlers; dropped")
 			continue
 		}
 		rg := readGroup{row: &row, path: path, handlers: handlers.Items,
@@ -354,16 +429,23 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 		}
 		rg.repeats = seen[key]
 		seen[key] = true
-		// The group's matcher, read once for all its handlers.
+		// The group's matcher, read once for all its handlers (and
+		// once for all groups that spell it alike).
+		r := reading(readings, rg.matcherText)
 		if row.Matcher == vocab.MatchTool {
-			rg.matcher = c.decodeMatcher(rg.matcherText)
-			// Keep the native spelling when writing the canonical form
-			// back would spell it differently ("*", "^(Bash)$", an
-			// alias), so the round trip is exact.
-			again, _, ok := c.encodeMatcher(rg.matcher)
-			rg.keepSpelling = rg.hasMatcher && (rg.matcher == nil || !ok || again != rg.matcherText)
+			if !r.decoded {
+				r.decoded = true
+				r.matcher = c.decodeMatcher(rg.matcherText)
+				// Keep the native spelling when writing the canonical
+				// form back would spell it differently ("*",
+				// "^(Bash)$", an alias), so the round trip is exact.
+				again, _, ok := c.encodeMatcher(r.matcher)
+				r.keepSpelling = r.matcher == nil || !ok || again != rg.matcherText
+			}
+			rg.matcher = r.matcher
+			rg.keepSpelling = rg.hasMatcher && r.keepSpelling
 		}
-		if row.Matcher == vocab.MatchTool && rg.hasMatcher {
+		if row.Matcher == vocab.MatchTool && rg.hasMatcher && !r.checked {
 			at := group.Pos
 			if m := group.Get("matcher"); m != nil {
 				at = m.Pos
@@ -371,7 +453,8 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 			// A matcher that is no pattern drops the group's hooks, but
 			// their handlers are still read: every other problem of the
 			// group is reported in the same run.
-			rg.badMatcher = !providers.CheckPatterns(ds, rg.matcher, at, path+".matcher", c.Prov.Name)
+			rg.badMatcher = !providers.CheckPatterns(ds, rg.matcher, at, path.key("matcher"), c.Prov.Name)
+			r.checked = !rg.badMatcher
 		}
 		if rg.badMatcher {
 			rg.diagsEnd = len(*ds)
@@ -380,11 +463,18 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, g
 		}
 		if rg.keepSpelling || row.Matcher != vocab.MatchTool && rg.hasMatcher {
 			// Most handlers keep nothing else: one copy serves them all
-			// (a large file is thousands of "Bash" guards).
-			var d providers.Data
-			d.Set("$matcher", &node.Node{Kind: node.String, Text: rg.matcherText})
-			rg.matcherData = d.Raw()
-			rg.sharedData = map[string]json.RawMessage{c.d.Slug: rg.matcherData}
+			// (a large file is thousands of "Bash" guards), in every
+			// group that spells the matcher alike.
+			if r.data == nil {
+				var d providers.Data
+				d.Set("$matcher", &node.Node{Kind: node.String, Text: rg.matcherText})
+				r.data = d.Raw()
+				r.shared = map[string]json.RawMessage{c.d.Slug: r.data}
+			}
+			rg.matcherData, rg.sharedData = r.data, r.shared
+		}
+		if rg.repeats && rg.extra == nil && !rg.readOnly {
+			rg.openingData = r.openingData(c.d.Slug, rg.matcherText, rg.matcherData != nil)
 		}
 		rg.diagsEnd = len(*ds)
 		groups = append(groups, rg)
@@ -403,9 +493,15 @@ func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi 
 	if g.row.Matcher == vocab.MatchTool {
 		h.Matcher = canonical.CloneMatcher(g.matcher)
 	}
-	if extra.Empty() && g.extra == nil && !(g.repeats && hi == 0) && g.matcherData != nil && !g.readOnly {
-		h.ProviderData = g.sharedData
-		return true
+	if extra.Empty() && g.extra == nil && !g.readOnly {
+		switch {
+		case g.repeats && hi == 0:
+			h.ProviderData = g.openingData
+			return true
+		case g.matcherData != nil:
+			h.ProviderData = g.sharedData
+			return true
+		}
 	}
 	if g.row.Matcher == vocab.MatchTool {
 		if g.keepSpelling {
@@ -431,7 +527,7 @@ func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi 
 
 // groupFields reads a group's matcher (and whether it has the key at all)
 // and its documented extra keys.
-func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, bool, *node.Node) {
+func (c *Codec) groupFields(ds *diag.List, g *node.Node, path groupPath) (string, bool, *node.Node) {
 	matcher, has := "", false
 	var extra *node.Node // most groups have none
 	for _, f := range g.Fields {
@@ -439,12 +535,12 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 		case f.Key == "hooks":
 		case f.Key == "matcher":
 			if f.Value.Kind != node.String {
-				ds.Errorf(CodeShape, f.Value.Pos, path+".matcher", "write the matcher as a string", "matcher must be a string, not %s", f.Value.Kind.Article())
+				ds.Errorf(CodeShape, f.Value.Pos, path.key("matcher"), "write the matcher as a string", "matcher must be a string, not %s", f.Value.Kind.Article())
 				continue
 			}
 			matcher, has = f.Value.Text, true
 		case slices.Contains(c.d.GroupKeys, f.Key):
-			if !c.shapeOK(ds, f, path+"."+f.Key) {
+			if !c.shapeOK(ds, f, path.key(f.Key)) {
 				continue
 			}
 			if extra == nil {
@@ -452,7 +548,7 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path string) (string, b
 			}
 			extra.Fields = append(extra.Fields, f)
 		default:
-			ds.Warnf(CodeUnknownKey, f.KeyPos, path+"."+f.Key, c.unknownGroupKeyHint(g, f.Key),
+			ds.Warnf(CodeUnknownKey, f.KeyPos, path.key(f.Key), c.unknownGroupKeyHint(g, f.Key),
 				"%q is not %s group key; dropped", f.Key, diag.A(c.Prov.Name))
 		}
 	}
@@ -625,11 +721,13 @@ func (c *Codec) runsInBackground(n *node.Node, h *canonical.Hook) bool {
 // It is spelled out only when a diagnostic needs it, which for the
 // thousands of handlers of a large config is rarely.
 type handlerPath struct {
-	group   string // the group's path: hooks.PreToolUse[0]
-	handler int    // the handler's index in the group
+	group   groupPath // the group's path: hooks.PreToolUse[0]
+	handler int       // the handler's index in the group
 }
 
-func (p handlerPath) String() string { return p.group + ".hooks[" + strconv.Itoa(p.handler) + "]" }
+func (p handlerPath) String() string {
+	return p.group.key("hooks") + "[" + strconv.Itoa(p.handler) + "]"
+}
 
 // key is the path of one of the handler's keys.
 func (p handlerPath) key(k string) string { return p.String() + "." + k }

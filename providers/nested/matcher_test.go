@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookconv/hookconv/canonical"
+	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/providers"
 	_ "github.com/hookconv/hookconv/providers/all"
 	"github.com/hookconv/hookconv/providers/providertest"
@@ -99,5 +101,49 @@ func TestDecodeInvalidRegexExact(t *testing.T) {
 				t.Errorf("written back: %v\n%s", ds, out[path])
 			}
 		})
+	}
+}
+
+// TestMatcherSpellingsReadAlike: a config's groups that spell a matcher
+// alike read alike (DecodeTree reads each spelling once), and one that
+// is no pattern is reported at every group that spells it, each at its
+// own position, and drops every such group's hooks.
+func TestMatcherSpellingsReadAlike(t *testing.T) {
+	src := `{"hooks": {"PreToolUse": [
+  {"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}]},
+  {"matcher": "(", "hooks": [{"type": "command", "command": "b"}]},
+  {"matcher": "Bash", "hooks": [{"type": "command", "command": "c"}]},
+  {"matcher": "(", "hooks": [{"type": "command", "command": "d"}]},
+  {"matcher": "*", "hooks": [{"type": "command", "command": "e"}]}
+], "PostToolUse": [
+  {"matcher": "*", "hooks": [{"type": "command", "command": "f"}]}
+]}}`
+	p, _ := providers.Get("claude-code")
+	m, ds := p.Decode(providers.Files{".claude/settings.json": []byte(src)})
+	var bad []string
+	for _, d := range ds {
+		if d.Code == providers.CodeBadPattern {
+			bad = append(bad, d.Path+"@"+strconv.Itoa(d.Pos.Line))
+		}
+	}
+	if want := "hooks.PreToolUse[1].matcher@3 hooks.PreToolUse[3].matcher@5"; strings.Join(bad, " ") != want {
+		t.Errorf("HC326 at %q, want %q", bad, want)
+	}
+	var got []string
+	for _, h := range m.Hooks {
+		matcher := "-"
+		if h.Matcher != nil {
+			matcher = string(node.AppendCompact(nil, canonical.MatcherNode(h.Matcher)))
+		}
+		got = append(got, h.Handler.Command+" "+h.Event+" "+matcher+" "+string(h.ProviderData["claude-code"]))
+	}
+	want := []string{
+		`a before_tool_execute "shell" {"$matcher":"Bash"}`,
+		`c before_tool_execute "shell" {"$matcher":"Bash","$newGroup":true}`,
+		`e before_tool_execute - {"$matcher":"*"}`,
+		`f after_tool_execute - {"$matcher":"*"}`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("hooks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
