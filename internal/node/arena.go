@@ -47,12 +47,18 @@ func block[T any](n int) []T {
 
 // New returns a pointer to a copy of n.
 func (a *Arena) New(n Node) *Node {
+	x := a.alloc()
+	*x = n
+	return x
+}
+
+// alloc returns a new zero node.
+func (a *Arena) alloc() *Node {
 	if len(a.nodes) == 0 {
 		a.nodes = block[Node](a.blockSize(1))
 	}
 	x := &a.nodes[0]
 	a.nodes = a.nodes[1:]
-	*x = n
 	return x
 }
 
