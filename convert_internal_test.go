@@ -226,6 +226,9 @@ func TestVerify(t *testing.T) {
 		{"a matcher widened", written(bash, `{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "c"}]}`, stop), nil, false},
 		{"a hook under another event", `{"hooks": {"PreToolUse": [` + bash + `, ` + edit + `], "SubagentStop": [` + stop + `]}}`, nil, false},
 		{"an async flag added", written(bash, `{"matcher": "Edit", "hooks": [{"type": "command", "command": "c", "async": true}]}`, stop), nil, false},
+		// Verify keys a matcher once for a run of neighbours that share
+		// it: the next one's own is keyed again.
+		{"the second of two neighbours widened", written(`{"matcher": "Bash", "hooks": [{"type": "command", "command": "a", "timeout": 5}]}, {"matcher": "Bash|Edit", "hooks": [{"type": "command", "command": "b"}]}`, edit, stop), nil, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := providers.Files{".claude/settings.json": []byte(tc.output)}

@@ -22,3 +22,28 @@ func BenchmarkDecodeSource10k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkVerify10k runs only verify on the encoded 10,000-handler
+// conversion: the target's decode of the output, then the comparisons,
+// which end the encode goroutine beside the contract checks.
+func BenchmarkVerify10k(b *testing.B) {
+	for _, to := range benchTargets {
+		b.Run("to="+to, func(b *testing.B) {
+			var res Conversion
+			dst, ok := res.plan(benchSource(), to)
+			if !ok {
+				b.Fatal(res.Diagnostics)
+			}
+			files, eds := dst.Encode(res.Planned, nil)
+			if eds.HasErrors() {
+				b.Fatal(eds)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if ds := verify(dst, res.Planned, files, eds, to); ds.HasErrors() {
+					b.Fatal(ds)
+				}
+			}
+		})
+	}
+}

@@ -56,12 +56,13 @@ func planProjections(dst providers.Adapter, planned *canonical.Manifest, encodeD
 		planned = expanded
 	}
 	want := make([]projection, 0, len(planned.Hooks))
+	var keys matcherKeys
 	for i := range planned.Hooks {
 		mark := marks.of(planned.Hooks[i].SourceIndex(i))
 		if mark&markSkipped != 0 {
 			continue
 		}
-		p := project(&planned.Hooks[i], prov)
+		p := keys.project(&planned.Hooks[i], &prov)
 		if mark&markAsPrompt != 0 {
 			p.Type = canonical.HandlerPrompt
 		}
@@ -133,11 +134,20 @@ func verify(dst providers.Adapter, planned *canonical.Manifest, files providers.
 	// Each written hook is projected on its own: in chunks at once.
 	have := make([]projection, len(got.Hooks))
 	parallel.Do(parallel.Chunks(len(got.Hooks)), func(_ int, r parallel.Range) {
+		var keys matcherKeys
+		// Whether the last group seen is only planned trimmed: hooks
+		// of one group are neighbours.
+		var last matcherGroup
+		lastTrimmed, seen := false, false
 		for i := r.From; i < r.To; i++ {
-			p := project(&got.Hooks[i], prov)
+			p := keys.project(&got.Hooks[i], &prov)
 			trimmed := p
 			trimmed.Matcher = partialMatcher
-			if !wantKeys[p.group()] && wantKeys[trimmed.group()] || partial[trimmed] && !exact[p] {
+			if g := p.group(); !seen || g != last {
+				last, seen = g, true
+				lastTrimmed = !wantKeys[g] && wantKeys[trimmed.group()]
+			}
+			if lastTrimmed || partial[trimmed] && !exact[p] {
 				// A matcher the encoder had to trim reads back differently.
 				p = trimmed
 			}
@@ -480,6 +490,12 @@ func orderByGroup(list []projection) groupOrder {
 	idOf := make([]int32, len(list))
 	var sizes []int32
 	for i, p := range list {
+		if i > 0 && p.group() == list[i-1].group() {
+			// In the group of the one before, as most are: no look-up.
+			idOf[i] = idOf[i-1]
+			sizes[idOf[i]]++
+			continue
+		}
 		id, ok := ids[p.group()]
 		if !ok {
 			id = len(sizes)
@@ -569,6 +585,30 @@ func (m hookMarks) of(i int) uint8 {
 }
 
 func project(h *canonical.Hook, prov vocab.Provider) projection {
+	var keys matcherKeys
+	return keys.project(h, &prov)
+}
+
+// matcherKeys keys matchers for one target (matcherKey), remembering the
+// last it keyed: the hooks of a group are neighbours with equal matchers,
+// and keying one asks the vocabulary several times. Use one per
+// goroutine.
+type matcherKeys struct {
+	last  canonical.Matcher
+	key   string
+	keyed bool
+}
+
+// of is matcherKey(m, prov, names).
+func (k *matcherKeys) of(m canonical.Matcher, prov *vocab.Provider, names *vocab.Tables) string {
+	if !k.keyed || !canonical.SameMatcher(m, k.last) {
+		k.last, k.key, k.keyed = m, matcherKey(m, prov, names), true
+	}
+	return k.key
+}
+
+// project is project(h, *prov), its matcher keyed by k.
+func (k *matcherKeys) project(h *canonical.Hook, prov *vocab.Provider) projection {
 	names := vocab.Default()
 	hd := &h.Handler
 	run := hd.Command
@@ -583,7 +623,7 @@ func project(h *canonical.Hook, prov vocab.Provider) projection {
 	case canonical.HandlerMCPTool:
 		run = hd.Server + "/" + hd.Tool
 	}
-	matcher := matcherKey(h.Matcher, &prov, names)
+	matcher := k.of(h.Matcher, prov, names)
 	if raw := h.ProviderData[prov.Slug]; len(prov.FilterKeys) > 0 && bytes.Contains(raw, []byte(`"$group"`)) {
 		// Group keys that narrow the matcher (Droid's commandRegex) make
 		// a group of their own: hooks are grouped, and compared, with
@@ -603,7 +643,7 @@ func project(h *canonical.Hook, prov vocab.Provider) projection {
 		Matcher: matcher,
 		Type:    hd.Type,
 		Run:     run,
-		Timeout: roundTimeout(hd.Timeout, prov),
+		Timeout: roundTimeout(hd.Timeout, *prov),
 		Async:   hd.Async,
 	}
 }
