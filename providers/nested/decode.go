@@ -225,6 +225,7 @@ type readGroup struct {
 	// row is the event's, shared by its groups: a row is 216 bytes, and a
 	// large config has thousands of groups.
 	row          *vocab.NativeEvent
+	blocks       bool      // the tool honours exit 2 on the event (capabilities), found once for its groups
 	path         groupPath // hooks.PreToolUse[0]
 	handlers     []*node.Node
 	matcher      canonical.Matcher // tool events: the matcher, decoded
@@ -379,6 +380,8 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, r
 	}
 	row, known := EventRow(c.Names, c.d.Slug, f.Key)
 	canonEvent := row.Event
+	b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event)
+	blocks := ok && b.Behaviour != capabilities.Observe
 	if !known {
 		ds.Warnf(CodeUnknownEvent, f.KeyPos, "hooks."+f.Key, providers.UnknownEventHint(c.Names, c.d.Slug, f.Key),
 			"%s is not %s event hookconv knows; kept as %s", f.Key, diag.A(c.Prov.Name), canonEvent)
@@ -420,7 +423,7 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, r
 			ds.Warnf(CodeEmptyGroup, g.Pos, path.String(), "remove the group", "group has no handlers; dropped")
 			continue
 		}
-		rg := readGroup{row: &row, path: path, handlers: handlers.Items,
+		rg := readGroup{row: &row, blocks: blocks, path: path, handlers: handlers.Items,
 			readOnly: known && row.Alias && len(c.Names.EncodeEvent(c.d.Slug, row.Event)) == 0}
 		rg.matcherText, rg.hasMatcher, rg.extra = c.groupFields(ds, group, path)
 		key := groupKey{event: f.Key, matcher: rg.matcherText, hasMatcher: rg.hasMatcher}
@@ -486,7 +489,7 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, r
 // zero, and reports whether it was decoded. Safe to call for several
 // handlers at once.
 func (c *Codec) decodeGroupHandler(ds *diag.List, file string, g *readGroup, hi int, h *canonical.Hook) bool {
-	extra, ok := c.decodeHandler(ds, file, g.handlers[hi], handlerPath{g.path, hi}, *g.row, h)
+	extra, ok := c.decodeHandler(ds, file, g.handlers[hi], handlerPath{g.path, hi}, g, h)
 	if !ok || g.badMatcher {
 		return false
 	}
@@ -557,8 +560,8 @@ func (c *Codec) groupFields(ds *diag.List, g *node.Node, path groupPath) (string
 
 // decodeHandler decodes handler n into h, which must be zero, and returns
 // its native fields with no canonical home.
-func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handlerPath, row vocab.NativeEvent, h *canonical.Hook) (providers.Data, bool) {
-	h.Event, h.Origin, h.OriginFile = row.Event, n.Pos, file
+func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handlerPath, g *readGroup, h *canonical.Hook) (providers.Data, bool) {
+	h.Event, h.Origin, h.OriginFile = g.row.Event, n.Pos, file
 	if n.Kind != node.Object {
 		ds.Errorf(CodeShape, n.Pos, at.String(), `a handler is {"type": "command", "command": "..."}`, "%s must be an object, not %s", at, n.Kind.Article())
 		return providers.Data{}, false
@@ -638,7 +641,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 	if providers.NothingToRun(ds, CodeShape, &h.Handler, n.Pos, at.String) {
 		return providers.Data{}, false
 	}
-	if b, ok := c.Caps.BlockingOf(c.d.Slug, row.Event); ok && b.Behaviour != capabilities.Observe && !c.runsInBackground(n, h) {
+	if g.blocks && !c.runsInBackground(n, h) {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true
 		c.readFailClosed(&extra, b, h)
