@@ -145,17 +145,20 @@ type parser struct {
 // set in place: the caller fills in the rest.
 func (p *parser) node(kind Kind, start diag.Pos) *Node {
 	if len(p.arena.nodes) == 0 {
-		// Size blocks by what is left: a value with its white space and
-		// punctuation takes ~16 bytes in the configs hookconv reads (a
-		// denser document only takes more blocks). Too generous an
-		// estimate is waste that adds up over the thousands of small
-		// files some tools keep, one per hook.
-		p.arena.Expect = max(4, (len(p.src)-p.off)/16)
+		p.expect()
 	}
 	n := p.arena.alloc()
 	n.Kind, n.Pos = kind, start
 	return n
 }
+
+// expect sizes the arena's next block by what is left to read, asked
+// only when a block runs out: a value with its white space and
+// punctuation takes ~16 bytes in the configs hookconv reads (a denser
+// document only takes more blocks). Too generous an estimate is waste
+// that adds up over the thousands of small files some tools keep, one
+// per hook.
+func (p *parser) expect() { p.arena.Expect = max(4, (len(p.src)-p.off)/16) }
 
 func (p *parser) pos() diag.Pos {
 	return diag.Pos{Line: p.line, Column: p.off - p.lineStart + 1, Offset: p.off}
@@ -301,6 +304,9 @@ func (p *parser) object(start diag.Pos, depth int) (*Node, error) {
 		}
 		p.fields = append(p.fields, Field{Key: key, KeyPos: keyPos, Value: v})
 	}
+	if len(p.arena.fields) < len(p.fields)-base {
+		p.expect()
+	}
 	n.Fields = p.arena.Fields(p.fields[base:])
 	p.fields = p.fields[:base]
 	if repeatedKeys(n.Fields) != nil {
@@ -325,6 +331,9 @@ func (p *parser) array(start diag.Pos, depth int) (*Node, error) {
 			return nil, err
 		}
 		p.items = append(p.items, v)
+	}
+	if len(p.arena.items) < len(p.items)-base {
+		p.expect()
 	}
 	n.Items = p.arena.Items(p.items[base:])
 	p.items = p.items[:base]
