@@ -689,3 +689,44 @@ func TestBlankJSON(t *testing.T) {
 		})
 	}
 }
+
+// FuzzRepeatsMarked: on any document, Repeats and LastFields say of the
+// parsed tree, which the parser marked (Node.unique), what they say of
+// the same tree built by hand, which they walk whole.
+func FuzzRepeatsMarked(f *testing.F) {
+	for _, s := range []string{`{"a": 1, "a": 2}`, `[{"x": {"y": 1, "y": [{"z": 1}]}}, {"x": 1}]`, `{"a": {"b": {}}, "c": [[], {}]}`, `"s"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		n, err := ParseJSON([]byte(src), JSONOptions{JSONC: true})
+		if err != nil {
+			return
+		}
+		built := unmarked(n)
+		spell := func(n *Node) string {
+			var got []string
+			Repeats(n, func(path string, f Field) { got = append(got, path+": "+f.Key) })
+			if n.Kind == Object {
+				for _, f := range n.LastFields() {
+					got = append(got, "last "+f.Key)
+				}
+			}
+			return strings.Join(got, "|")
+		}
+		if got, want := spell(n), spell(built); got != want {
+			t.Errorf("%s: parsed %q, built %q", src, got, want)
+		}
+	})
+}
+
+// unmarked is a copy of n with no node marked unique.
+func unmarked(n *Node) *Node {
+	c := &Node{Kind: n.Kind, Bool: n.Bool, Text: n.Text}
+	for _, f := range n.Fields {
+		c.Fields = append(c.Fields, Field{Key: f.Key, Value: unmarked(f.Value)})
+	}
+	for _, it := range n.Items {
+		c.Items = append(c.Items, unmarked(it))
+	}
+	return c
+}
