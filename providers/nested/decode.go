@@ -226,6 +226,7 @@ type readGroup struct {
 	// large config has thousands of groups.
 	row          *vocab.NativeEvent
 	blocks       bool      // the tool honours exit 2 on the event (capabilities), found once for its groups
+	failClosed   string    // the handler key that makes a hook fail closed there (capabilities), "" for none
 	path         groupPath // hooks.PreToolUse[0]
 	handlers     []*node.Node
 	matcher      canonical.Matcher // tool events: the matcher, decoded
@@ -423,7 +424,7 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, r
 			ds.Warnf(CodeEmptyGroup, g.Pos, path.String(), "remove the group", "group has no handlers; dropped")
 			continue
 		}
-		rg := readGroup{row: &row, blocks: blocks, path: path, handlers: handlers.Items,
+		rg := readGroup{row: &row, blocks: blocks, failClosed: b.FailClosedKey, path: path, handlers: handlers.Items,
 			readOnly: known && row.Alias && len(c.Names.EncodeEvent(c.d.Slug, row.Event)) == 0}
 		rg.matcherText, rg.hasMatcher, rg.extra = c.groupFields(ds, group, path)
 		key := groupKey{event: f.Key, matcher: rg.matcherText, hasMatcher: rg.hasMatcher}
@@ -644,27 +645,27 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 	if g.blocks && !c.runsInBackground(n, h) {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true
-		c.readFailClosed(&extra, b, h)
+		readFailClosed(&extra, g.failClosed, h)
 	}
 	return extra, true
 }
 
-// readFailClosed reads the handler key that makes a blocking hook fail
-// closed on its event (Claude Code's onFailure): any value but "continue"
+// readFailClosed reads key, the handler key that makes a blocking hook
+// fail closed on its event (Claude Code's onFailure): any value but "continue"
 // makes a failure block, a timeout too, which is the canonical
 // timeout_action "block"; the mark says that crashes and invalid output
 // block as well, for the warning where a target lets them through. The
 // key is not carried then: the encoder writes it back from the
 // timeout_action. Where the tool ignores it (an async hook, Stop), it is
 // carried as written.
-func (c *Codec) readFailClosed(extra *providers.Data, b capabilities.Blocking, h *canonical.Hook) {
-	if b.FailClosedKey == "" {
+func readFailClosed(extra *providers.Data, key string, h *canonical.Hook) {
+	if key == "" {
 		return
 	}
-	if v := extra.Get(b.FailClosedKey); v == nil || v.Kind == node.String && v.Text == failOpenValue {
+	if v := extra.Get(key); v == nil || v.Kind == node.String && v.Text == failOpenValue {
 		return
 	}
-	extra.Take(b.FailClosedKey)
+	extra.Take(key)
 	extra.Set("$failClosed", &node.Node{Kind: node.Bool, Bool: true})
 	h.Handler.TimeoutAction = canonical.TimeoutBlock
 }
