@@ -93,7 +93,15 @@ type linter struct {
 	// group's matcher) to where it first appeared; nil when duplicates
 	// are not looked for.
 	seen map[string]diag.Pos
+	// clean holds the matchers the rules found nothing in, by event and
+	// spelling: a large config's thousands of groups spell a few
+	// matchers, and the rules (a tool-name look-up per name, an edit
+	// distance to each) cost more than the decode of the group.
+	clean map[cleanMatcher]bool
 }
+
+// cleanMatcher is a matcher spelling under one native event.
+type cleanMatcher struct{ event, text string }
 
 // at is where in the file a rule looks: an item of an event's list, one
 // of a nested group's handlers (handler ≥ 0), a key of either. It is
@@ -167,6 +175,25 @@ func (l *linter) matcher(event string, row vocab.NativeEvent, m *node.Node, p at
 	if m == nil || m.Kind != node.String || strings.TrimSpace(m.Text) == "" || m.Text == "*" {
 		return
 	}
+	// What the rules say depends on the event and the spelling alone; a
+	// spelling they found fault with is read again at each place, to be
+	// said there too.
+	k := cleanMatcher{event, m.Text}
+	if l.clean[k] {
+		return
+	}
+	before := len(l.ds)
+	l.matcherRules(event, row, m, p)
+	if len(l.ds) == before {
+		if l.clean == nil {
+			l.clean = map[cleanMatcher]bool{}
+		}
+		l.clean[k] = true
+	}
+}
+
+// matcherRules applies the matcher rules for the event's kind of matcher.
+func (l *linter) matcherRules(event string, row vocab.NativeEvent, m *node.Node, p at) {
 	switch row.Matcher {
 	case vocab.MatchNone:
 		ignores := l.prov.Name + " ignores matchers on " + event

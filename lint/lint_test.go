@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -16,6 +17,10 @@ func TestRules(t *testing.T) {
 		want            []string
 	}{
 		{"matcher on an event without one", "claude-code", `{"hooks":{"Stop":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeMatcherIgnored}},
+		// A spelling found at fault is said at each group that spells it;
+		// one found clean is not read again (the rules' memo).
+		{"one ignored matcher in two groups", "claude-code", `{"hooks":{"Stop":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]},{"matcher":"Bash","hooks":[{"type":"command","command":"y"}]}]}}`, []string{CodeMatcherIgnored, CodeMatcherIgnored}},
+		{"a clean matcher then a faulty one under another event", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}],"Stop":[{"matcher":"Bash","hooks":[{"type":"command","command":"y"}]}]}}`, []string{CodeMatcherIgnored}},
 		{"no matcher there", "claude-code", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]}]}}`, nil},
 		{"MCP server without a tool", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"Bash|mcp__github","hooks":[{"type":"command","command":"x"}]}]}}`, []string{CodeNeverMatches}},
 		{"MCP server with every tool", "claude-code", `{"hooks":{"PreToolUse":[{"matcher":"mcp__github__.*","hooks":[{"type":"command","command":"x"}]}]}}`, nil},
@@ -109,6 +114,27 @@ func TestMatcherIgnoredUndocumented(t *testing.T) {
 		ds := Rules(vocab.Default(), tt.slug, root)
 		if len(ds) != 1 || ds[0].Code != CodeMatcherIgnored || !strings.Contains(ds[0].Message, tt.want) {
 			t.Errorf("%s: %v, want %s saying %q", tt.slug, ds, CodeMatcherIgnored, tt.want)
+		}
+	}
+}
+
+// BenchmarkConversionRules10k lints the 10,000-handler Claude Code file
+// that BenchmarkConvert10k converts (scripts/genmanifest): the rules run
+// beside its decode, on the conversion's critical path.
+func BenchmarkConversionRules10k(b *testing.B) {
+	out, err := exec.Command("go", "run", "../scripts/genmanifest", "-claude", "10000").Output()
+	if err != nil {
+		b.Fatal(err)
+	}
+	root, err := node.ParseJSON(out, node.JSONOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	names := vocab.Default()
+	b.ReportAllocs()
+	for b.Loop() {
+		if ds := ConversionRules(names, "claude-code", root); len(ds) != 0 {
+			b.Fatalf("the generated file is clean, got %v", ds)
 		}
 	}
 }
