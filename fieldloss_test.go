@@ -142,7 +142,7 @@ func lostFields(h, back *canonical.Hook, prov vocab.Provider, names *vocab.Table
 	if matcherKey(h.Matcher, &prov, names) != matcherKey(back.Matcher, &prov, names) {
 		lost = append(lost, "matcher")
 	}
-	if roundTimeout(a.Timeout, prov) != roundTimeout(b.Timeout, prov) && !(a.Timeout == 0 || b.Timeout == 0 && prov.TimeoutUnit == "") {
+	if roundTimeout(a.Timeout, a.Type, prov) != roundTimeout(b.Timeout, b.Type, prov) && !(a.Timeout == 0 || b.Timeout == 0 && prov.TimeoutUnit == "") {
 		lost = append(lost, "timeout")
 	}
 	if a.Timeout != 0 && b.Timeout == 0 && !slices.Contains(lost, "timeout") {

@@ -23,7 +23,10 @@ func TestTimeoutRounding(t *testing.T) {
 	timeouts := []float64{0.0004, 1.0004, 1.1, 2.5, 30}
 	targets := map[string][]want{
 		"gemini-cli": {{0.001, true}, {1.001, true}, {1.1, false}, {2.5, false}, {30, false}},
-		"qwen-code":  {{0.001, true}, {1.001, true}, {1.1, false}, {2.5, false}, {30, false}},
+		// Qwen Code since 0.24.0 reads a timeout below 1000 in seconds:
+		// 0.0004 s is written 1000 (ms), the shortest every release
+		// reads alike, not 1 (1 s there, 1 ms in older releases).
+		"qwen-code":  {{1, true}, {1.001, true}, {1.1, false}, {2.5, false}, {30, false}},
 		"kiro-agent": {{0.001, true}, {1.001, true}, {1.1, false}, {2.5, false}, {30, false}},
 		"codex":      {{1, true}, {2, true}, {2, true}, {3, true}, {30, false}},
 		// Seconds with fractions: nothing to round.
@@ -189,4 +192,49 @@ func withCode(ds diag.List, code string) []diag.Diagnostic {
 		}
 	}
 	return out
+}
+
+// TestQwenTimeoutSeconds: Qwen Code since 0.24.0 reads a command timeout
+// below 1000 in seconds and one of 1000 or more in milliseconds (QA q3
+// F3: "timeout": 10, the 1.x docs' example, was read as 10 ms and written
+// to Claude Code as 0.01 s, where the guard timed out and let the action
+// through). A value below 1000 is warned about for the releases before,
+// which read it in milliseconds; an http timeout stays seconds.
+func TestQwenTimeoutSeconds(t *testing.T) {
+	for _, tt := range []struct {
+		timeout string
+		typ     string
+		want    float64
+		warn    string // part of the HC703 message; "" for none
+	}{
+		{"10", "command", 10, "timeout 10 is 10 seconds there, but 10 ms in the releases before it"},
+		{"0.5", "command", 0.5, "timeout 0.5 is 0.5 seconds there, but 0.5 ms"},
+		{"999", "command", 999, "timeout 999 is 17 minutes there"},
+		{"1000", "command", 1, ""},
+		{"10000", "command", 10, ""},
+		{"10", "http", 10, ""},
+	} {
+		t.Run(tt.typ+"/"+tt.timeout, func(t *testing.T) {
+			field := `"command": "./guard.sh"`
+			if tt.typ == "http" {
+				field = `"url": "https://example.com/hook"`
+			}
+			src := DecodeSource("qwen-code", providers.Files{".qwen/settings.json": []byte(`{"hooks": {"PreToolUse": [{"hooks": [
+  {"type": "` + tt.typ + `", ` + field + `, "timeout": ` + tt.timeout + `}]}]}}`)})
+			if src.Diagnostics.HasErrors() || len(src.Manifest.Hooks) != 1 {
+				t.Fatalf("does not read as one hook: %v", src.Diagnostics)
+			}
+			if got := src.Manifest.Hooks[0].Handler.Timeout; got != tt.want {
+				t.Errorf("timeout %s reads as %v s, want %v s", tt.timeout, got, tt.want)
+			}
+			warns := withCode(src.Diagnostics, "HC703")
+			switch {
+			case tt.warn == "" && len(warns) != 0:
+				t.Errorf("want no HC703, got %v", warns)
+			case tt.warn != "" && (len(warns) != 1 || warns[0].Severity != diag.Warning || !strings.Contains(warns[0].Message, tt.warn) ||
+				!strings.Contains(warns[0].Message, "since 0.24.0")):
+				t.Errorf("want one HC703 warning saying %q, got %v", tt.warn, warns)
+			}
+		})
+	}
 }

@@ -643,14 +643,15 @@ func (k *matcherKeys) project(h *canonical.Hook, prov *vocab.Provider) projectio
 		Matcher: matcher,
 		Type:    hd.Type,
 		Run:     run,
-		Timeout: roundTimeout(hd.Timeout, *prov),
+		Timeout: roundTimeout(hd.Timeout, hd.Type, *prov),
 		Async:   hd.Async,
 	}
 }
 
 // roundTimeout applies the target's unit as its encoder does
-// (canonical.TimeoutUnits): up to the next whole millisecond or second.
-func roundTimeout(t float64, prov vocab.Provider) float64 {
+// (canonical.TimeoutUnits): up to the next whole millisecond or second,
+// and a command hook's to at least the target's SecondsBelow ms.
+func roundTimeout(t float64, typ string, prov vocab.Provider) float64 {
 	switch {
 	case t <= 0, prov.TimeoutUnit == "": // no timeout in the format: dropped, with a warning
 		return 0
@@ -659,6 +660,9 @@ func roundTimeout(t float64, prov vocab.Provider) float64 {
 		return n
 	case prov.TimeoutUnit == "ms":
 		ms, _ := canonical.TimeoutUnits(t, 1000)
+		if typ == canonical.HandlerCommand {
+			ms = max(ms, prov.SecondsBelow)
+		}
 		return ms / 1000
 	}
 	return t

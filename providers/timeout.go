@@ -50,6 +50,27 @@ func ReadTimeout(ds *diag.List, code string, f node.Field, path func() string, p
 	return t / perSecond, true
 }
 
+// ReadSplitTimeout reads a native timeout in milliseconds that the tool
+// reads in seconds when it is below secondsBelow (vocab.Provider's
+// SecondsBelow: Qwen Code since 0.24.0 reads "timeout": 10 as 10 s and
+// 10000 as 10 s too) and returns it in seconds, as the newest release
+// reads it. A value below secondsBelow is warned about (HC703): the
+// releases before since read it in milliseconds, a time no hook runs in,
+// so a guard there times out and lets the action through.
+func ReadSplitTimeout(ds *diag.List, code string, f node.Field, path func() string, secondsBelow float64, tool, since string) (seconds float64, ok bool) {
+	t, isNumber := f.Value.Float()
+	if !isNumber || t <= 0 || t >= secondsBelow || math.IsNaN(t) {
+		return ReadTimeout(ds, code, f, path, 1000, tool)
+	}
+	v := f.Value
+	ms, _ := canonical.TimeoutUnits(t, 1000)
+	ms = max(ms, secondsBelow) // what every release reads alike
+	ds.Warnf(lint.CodeTimeoutUnit, v.Pos, path(), "write "+canonical.NumberText(ms)+", milliseconds, which every release reads as "+humanSeconds(ms/1000),
+		"%s reads a %s below %s as seconds since %s: %s %s is %s there, but %s ms in the releases before it, where a guard times out and lets the action through",
+		tool, f.Key, strconv.FormatFloat(secondsBelow, 'f', -1, 64), since, f.Key, v.Text, humanSeconds(t), v.Text)
+	return t, true
+}
+
 // Thresholds of the unit warning: a timeout in seconds this large is
 // almost surely milliseconds (real configs have 5000 meaning 5 s, which
 // is 83 minutes), and one in milliseconds this small almost surely

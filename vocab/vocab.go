@@ -317,6 +317,17 @@ type Provider struct {
 	// generated plugin); 0 when none is known. A longer timeout is written
 	// as this one: set longer, the timer fires at once and kills the hook.
 	MaxTimeout float64 `toml:"max_timeout" json:"max_timeout,omitempty"`
+	// SecondsBelow, for a tool whose timeout_unit is "ms", is the number
+	// below which the tool reads a command hook's timeout in seconds
+	// instead (Qwen Code's hook-timeout.ts: 10 is 10 s, 1000 or more is
+	// still read as legacy milliseconds); 0 when every value is in
+	// timeout_unit. hookconv writes no command timeout below it, so the
+	// releases that read every value in milliseconds read the same time.
+	SecondsBelow float64 `toml:"seconds_below" json:"seconds_below,omitempty"`
+	// SecondsSince is the first release that reads timeouts below
+	// SecondsBelow in seconds: the ones before it read them in
+	// milliseconds, a time no hook can run in.
+	SecondsSince string `toml:"seconds_since" json:"seconds_since,omitempty"`
 	// SwitchPaths are other config files of the tool whose settings turn
 	// off the hooks of the one hookconv writes (Claude Code's
 	// settings.local.json); read only for that.

@@ -807,7 +807,7 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 		hd.Input = json.RawMessage(node.AppendCompact(nil, v))
 	case "timeout":
 		unit := c.d.Timeout(h.Handler.Type)
-		if t, ok := providers.ReadTimeout(ds, CodeShape, f, path, unit.PerSecond(), c.Prov.Name); ok {
+		if t, ok := c.readTimeout(ds, f, path, unit); ok {
 			hd.Timeout = t
 			if unit == IntSeconds && (t != math.Trunc(t) || strings.ContainsAny(v.Text, ".eE")) {
 				// Codex's timeout is an unsigned integer (serde): a
@@ -827,6 +827,17 @@ func (c *Codec) setField(ds *diag.List, h *canonical.Hook, canon string, f node.
 			}
 		}
 	}
+}
+
+// readTimeout reads a handler's timeout written in unit, as the newest
+// release of the tool reads it: where the tool reads a millisecond value
+// below its SecondsBelow in seconds (Qwen Code's command hooks), so does
+// hookconv.
+func (c *Codec) readTimeout(ds *diag.List, f node.Field, path func() string, unit Unit) (float64, bool) {
+	if unit == Millis && c.Prov.SecondsBelow > 0 {
+		return providers.ReadSplitTimeout(ds, CodeShape, f, path, c.Prov.SecondsBelow, c.Prov.Name, c.Prov.SecondsSince)
+	}
+	return providers.ReadTimeout(ds, CodeShape, f, path, unit.PerSecond(), c.Prov.Name)
 }
 
 // shapeOK reports whether f, a documented key without a canonical field,

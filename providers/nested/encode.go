@@ -876,7 +876,10 @@ func (c *Codec) canonicalValue(ds *diag.List, h *canonical.Hook, i int, canon st
 			}
 		}
 	case "timeout":
-		return EncodeTimeout(ds, h, i, c.Prov.Name, c.d.Timeout(hd.Type), a)
+		if u := c.d.Timeout(hd.Type); u != Millis || c.Prov.SecondsBelow == 0 || hd.Timeout*1000 >= c.Prov.SecondsBelow || hd.Timeout <= 0 {
+			return EncodeTimeout(ds, h, i, c.Prov.Name, u, a)
+		}
+		return c.encodeShortTimeout(ds, h, i, a)
 	}
 	return nil
 }
@@ -908,6 +911,22 @@ func EncodeTimeout(ds *diag.List, h *canonical.Hook, i int, tool string, u Unit,
 			strconv.FormatFloat(t, 'g', -1, 64), canonical.NumberText(n), short) // 'g': 5e-324, not 330 digits (QA)
 	}
 	return number(a, n)
+}
+
+// encodeShortTimeout writes a command timeout shorter than SecondsBelow
+// ms for a tool that reads a number below SecondsBelow in seconds and one
+// at or above it in milliseconds (Qwen Code since 0.24.0; before, every
+// number was milliseconds): as SecondsBelow ms, the shortest timeout
+// every release reads alike, with the rounding said (CodeTimeoutRounded).
+// In milliseconds below it the newest releases would read seconds (500 ms
+// as 500 s), and in seconds the older ones milliseconds.
+func (c *Codec) encodeShortTimeout(ds *diag.List, h *canonical.Hook, i int, a *node.Arena) *node.Node {
+	p := c.Prov
+	ms := canonical.NumberText(p.SecondsBelow)
+	ds.Infof(CodeTimeoutRounded, h.PosOf("handler.timeout"), fmt.Sprintf("hooks[%d].handler.timeout", h.SourceIndex(i)), "",
+		"%s: %s reads a timeout below %s in seconds since %s and in milliseconds before it; timeout %s s rounded up to %s ms, which both read as %s s",
+		h.DisplayName(i), p.Name, ms, p.SecondsSince, strconv.FormatFloat(h.Handler.Timeout, 'g', -1, 64), ms, canonical.NumberText(p.SecondsBelow/1000))
+	return number(a, p.SecondsBelow)
 }
 
 // number is canonical.Number(f), carved from a when a is not nil.

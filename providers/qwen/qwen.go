@@ -1,6 +1,8 @@
 // Package qwen is the Qwen Code adapter: Claude Code's shape in
 // .qwen/settings.json, with the unit trap that command timeouts are in
-// milliseconds while http and prompt timeouts are in seconds.
+// milliseconds (since 0.24.0, a value below 1000 in seconds: the
+// providers table's seconds_below) while http and prompt timeouts are in
+// seconds.
 package qwen
 
 import (
