@@ -633,9 +633,15 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 		}
 		// The exec form, as the shell command that runs the same program
 		// with the same argv (providers/execform.go).
-		extra.Set("$exec", &node.Node{Kind: node.String, Text: h.Handler.Command})
+		program := h.Handler.Command
+		extra.Set("$exec", &node.Node{Kind: node.String, Text: program})
 		extra.Set("$args", execArgs)
-		h.Handler.Command = providers.ExecCommand(h.Handler.Command, argv, c.d.ExecPlaceholders)
+		h.Handler.Command = providers.ExecCommand(program, argv, c.d.ExecPlaceholders)
+		if c.d.ExecArgsUnread != "" {
+			ds.Warnf(CodeUndocumented, execArgs.Pos, at.key("args"), "write one shell command, "+strconv.Quote(h.Handler.Command)+", which every release runs",
+				"%s's docs run \"command\" with \"args\" without a shell, but %s and older run %q alone through bash, without its arguments; read as the docs say: %s",
+				c.Prov.Name, c.d.ExecArgsUnread, program, h.Handler.Command)
+		}
 	} else if execArgs != nil {
 		extra.Set("args", execArgs)
 	}

@@ -96,6 +96,13 @@ type Dialect struct {
 	// ExecPlaceholders are the ${NAME}s the tool substitutes in it.
 	ExecArgs         bool
 	ExecPlaceholders []string
+	// ExecArgsUnread names the newest release of a tool whose docs give
+	// "args" the exec form (ExecArgs) that still does not read it (Qwen
+	// Code: its 1.x docs do, 0.24.4 runs "command" alone through bash).
+	// "args" is read as the docs say, with a warning (CodeUndocumented),
+	// and the encoder writes the shell command it folds into, which every
+	// release runs the same, never the exec form.
+	ExecArgsUnread string
 	// SyncEvents are native events whose hooks the tool runs
 	// synchronously even when async (Codex's SessionEnd): async is not
 	// written there.

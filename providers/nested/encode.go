@@ -738,7 +738,7 @@ func (c *Codec) encodeHandler(ds *diag.List, h *canonical.Hook, i int, pd *node.
 	written := make([]string, 0, 8)
 	var program, argv *node.Node
 	execForm := false
-	if c.d.ExecArgs && hd.Type == canonical.HandlerCommand {
+	if c.d.ExecArgs && c.d.ExecArgsUnread == "" && hd.Type == canonical.HandlerCommand {
 		program, argv, execForm = providers.ExecForm(pd, hd.Command, c.d.ExecPlaceholders)
 	}
 	for _, f := range c.d.Fields {

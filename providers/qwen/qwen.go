@@ -41,6 +41,13 @@ var Dialect = &nested.Dialect{
 		}
 		return nested.Seconds
 	},
+	// The 1.x hooks docs (qwenlm.github.io/qwen-code-docs/1.x/en/users/
+	// hooks): "Using args invokes an executable directly without a shell";
+	// 0.24.4, the newest release, spawns bash -c with "command" alone and
+	// never reads "args" (hookRunner.ts executeCommandHook), nor does
+	// 0.15.10. Read as the docs say, written as one shell command.
+	ExecArgs:       true,
+	ExecArgsUnread: "0.24.4",
 	ExactList:      nested.ClaudeExactList,
 	ListSeparators: "|,",
 	// disableAllHooks (reference §7.4).
