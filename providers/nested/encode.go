@@ -442,6 +442,23 @@ func (c *Codec) nativeEvent(ds *diag.List, h *canonical.Hook, i int, last *lastE
 // valuesShared reports whether another family's value matcher (Copilot
 // CLI's "auto" on preCompact) names values its own event and the target's
 // row both list, spelled alike: the same trigger, so it keeps its meaning.
+// textMatcher reports whether a matcher of slug's on event is a filter of
+// one tool's own (vocab.MatchText) on either side, the target's row or
+// slug's: another tool compares it with something else (Qwen Code's
+// InstructionsLoaded matches the file's path, Claude Code's the load
+// reason), so it is not carried, even within the family.
+func textMatcher(names *vocab.Tables, slug, event string, row vocab.NativeEvent) bool {
+	if row.Matcher == vocab.MatchText {
+		return true
+	}
+	for _, src := range names.EncodeEvent(slug, event) {
+		if !src.Alias && src.Matcher == vocab.MatchText {
+			return true
+		}
+	}
+	return false
+}
+
 func valuesShared(names *vocab.Tables, slug, event, text string, row vocab.NativeEvent) bool {
 	if len(row.Values) == 0 {
 		return false
@@ -505,7 +522,7 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 			providers.WarnValueMatcherUndocumented(ds, c.Names, h, i, c.d.Slug, c.Prov.Name, row.Name)
 			return noMatcher
 		}
-		if !inFamily(slug) && !valuesShared(c.Names, slug, h.Event, text, row) {
+		if textMatcher(c.Names, slug, h.Event, row) || !inFamily(slug) && !valuesShared(c.Names, slug, h.Event, text, row) {
 			ds.Warnf(CodeMatcherDropped, h.PosOf(""), fmt.Sprintf("hooks[%d]", h.SourceIndex(i)), "filter inside the hook script if it matters, or write the matcher "+row.Name+" expects",
 				"%s: its %s matcher %q means something else on %s %s; dropped, so it now runs every time",
 				h.DisplayName(i), slug, text, c.Prov.Name, row.Name)
