@@ -137,8 +137,8 @@ func TestMayMatchMCP(t *testing.T) {
 		{"^(Read|Write)", "claude-code", true}, // no literal prefix: unsure
 		{"^@git", "kiro-agent", true},
 		{"^execute_bash$", "kiro-agent", false},
-		{".*bash", "copilot-cli", false}, // no mcp template
-		{"(?i)^bash", "opencode", true},  // {server}_{tool}: any start
+		{".*bash", "copilot-cli", true}, // {server}-{tool}: any start
+		{"(?i)^bash", "opencode", true}, // {server}_{tool}: any start
 	} {
 		re := regexp.MustCompile(tc.expr)
 		if got := mayMatchMCP(re, tc.expr, tc.slug); got != tc.want {

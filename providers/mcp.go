@@ -19,6 +19,25 @@ func MCPServerPattern(template, server string) string {
 	return strings.ReplaceAll(template, "{server}", regexp.QuoteMeta(server))
 }
 
+// MCPMatcher spells an MCP matcher with a provider's templates (the mcp
+// and mcp_server columns of the providers table): the text, whether it is
+// a regex, and false where they cannot say it. One tool of every server
+// is a regex over the tool names (Cursor's MCP:<tool> as
+// ^mcp__.*__<tool>$).
+func MCPMatcher(mcp, mcpServer string, x canonical.MCP) (text string, regex, ok bool) {
+	switch {
+	case x.Tool != "" && x.Server == canonical.AnyServer && mcp != "":
+		return "^" + MCPName(mcp, ".*", regexp.QuoteMeta(x.Tool)) + "$", true, true
+	case x.Tool != "" && mcp != "":
+		return MCPName(mcp, x.Server, x.Tool), false, true
+	case x.Tool == "" && x.Server == canonical.AnyServer && mcpServer != "":
+		return strings.ReplaceAll(mcpServer, "{server}", ".*"), true, true
+	case x.Tool == "" && mcpServer != "":
+		return MCPServerPattern(mcpServer, x.Server), true, true
+	}
+	return "", false, false
+}
+
 // ParseMCP reads a native MCP tool name back into server and tool. When
 // the separator can also occur inside names (Gemini's single "_"), the
 // server is taken to end at the first separator, the reading Gemini's own

@@ -76,6 +76,42 @@ func serverlessMCPTool(names *vocab.Tables, slug, part string) (string, bool) {
 	return tool, true
 }
 
+// serverMCP reads one alternative of a matcher as MCP tools where the tool
+// spells them with their server and no prefix of its own (Copilot CLI's
+// <server>-<tool>, its providers row's mcp): a name the tool has no tool
+// of is every server and tool it may name (my-server-list_items is
+// my-server's list_items or my's server-list_items: nothing in the name
+// says which), and the tool's "every tool of a server" pattern that
+// server's tools. Only for names holding the separator, so a plain name
+// of the tool's own stays one.
+func serverMCP(names *vocab.Tables, slug, part string) ([]canonical.Matcher, bool) {
+	prov, _ := names.Provider(slug)
+	if !strings.Contains(prov.MCP, "{server}") {
+		return nil, false
+	}
+	if !strings.ContainsAny(part, canonical.RegexSyntax) {
+		if _, native := names.DecodeTool(slug, part); native {
+			return nil, false
+		}
+		first, more, ok := ParseMCPSplits(prov.MCP, part)
+		if !ok {
+			return nil, false
+		}
+		out := []canonical.Matcher{first}
+		for _, m := range more {
+			out = append(out, m)
+		}
+		return out, true
+	}
+	if m, ok := MCPServerMatcher(prov.MCPServer, part); ok {
+		return []canonical.Matcher{m}, true
+	}
+	if tool, ok := AnyServerTool(prov.MCP, part); ok {
+		return []canonical.Matcher{canonical.MCP{Server: canonical.AnyServer, Tool: tool}}, true
+	}
+	return nil, false
+}
+
 // DecodeNameList reads a tool matcher that is a regex over the tool's
 // native names (Cursor, Copilot, Kiro): "A|B" of names the tool has
 // becomes canonical tools, mcpAll (the tool's spelling of "every MCP
@@ -89,6 +125,14 @@ func DecodeNameList(native string, names *vocab.Tables, slug, mcpAll string) can
 	}
 	var out uniq.List[canonical.Matcher] // tool names and MCP tools: hashable
 	for _, p := range strings.Split(s, "|") {
+		if mcps, ok := serverMCP(names, slug, p); ok {
+			// Copilot CLI's <server>-<tool>: every server and tool the
+			// name may name, or a server's tools.
+			for _, m := range mcps {
+				out.Add(m)
+			}
+			continue
+		}
 		if mcpAll != "" && p == mcpAll {
 			out.Add(canonical.MCP{Server: canonical.AnyServer})
 			continue

@@ -461,6 +461,17 @@ func (c *Codec) encodeMatcher(ds *diag.List, h *canonical.Hook, i int, m canonic
 			addPart(re)
 		case canonical.MCP:
 			switch {
+			case strings.Contains(c.Prov.MCP, "{server}"):
+				// Names with their server (Copilot CLI's <server>-<tool>).
+				text, regex, ok := providers.MCPMatcher(c.Prov.MCP, c.Prov.MCPServer, x)
+				switch {
+				case !ok:
+					warn(nested.CodeLostMatcher, "%s: %s cannot express the MCP matcher %s; dropped", h.DisplayName(i), c.Prov.Name, canonical.MatcherText(x))
+				case !regex && strings.ContainsAny(text, canonical.RegexSyntax):
+					addPart("^" + regexp.QuoteMeta(text) + "$") // a name with a "." in it, as the tool's regex reads it
+				default:
+					addPart(text)
+				}
 			case x.Tool != "" && c.Prov.MCP != "":
 				name := strings.ReplaceAll(c.Prov.MCP, "{tool}", x.Tool)
 				if strings.ContainsAny(name, canonical.RegexSyntax) {

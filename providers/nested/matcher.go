@@ -213,17 +213,9 @@ func (c *Codec) encodeMatcher(m canonical.Matcher) (native string, lost []string
 		case canonical.Pattern:
 			parts = append(parts, matcherPart{text: x.Regex, regex: true})
 		case canonical.MCP:
-			switch {
-			case x.Tool != "" && x.Server == canonical.AnyServer && c.Prov.MCP != "":
-				// One tool of every server (Cursor's MCP:<tool>).
-				parts = append(parts, matcherPart{text: "^" + providers.MCPName(c.Prov.MCP, ".*", regexp.QuoteMeta(x.Tool)) + "$", regex: true})
-			case x.Tool != "" && c.Prov.MCP != "":
-				parts = append(parts, matcherPart{text: providers.MCPName(c.Prov.MCP, x.Server, x.Tool)})
-			case x.Tool == "" && x.Server == canonical.AnyServer && c.Prov.MCPServer != "":
-				parts = append(parts, matcherPart{text: strings.ReplaceAll(c.Prov.MCPServer, "{server}", ".*"), regex: true})
-			case x.Tool == "" && c.Prov.MCPServer != "":
-				parts = append(parts, matcherPart{text: providers.MCPServerPattern(c.Prov.MCPServer, x.Server), regex: true})
-			default:
+			if text, regex, ok := providers.MCPMatcher(c.Prov.MCP, c.Prov.MCPServer, x); ok {
+				parts = append(parts, matcherPart{text: text, regex: regex})
+			} else {
 				lost = append(lost, canonical.MatcherText(x))
 			}
 		}
