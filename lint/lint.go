@@ -27,8 +27,10 @@ import (
 )
 
 // Rule codes. Every code has a one-line description in `hookconv explain`.
-// CodeTimeoutUnit is reported by the decoders (providers.ReadTimeout), at
-// the tool's own timeout key, not by these rules.
+// CodeTimeoutUnit is reported by the decoders (providers.ReadTimeout and
+// ReadSplitTimeout, which also says a Qwen Code timeout that its releases
+// before 0.24.0 read in another unit), at the tool's own timeout key, not
+// by these rules.
 const (
 	CodeMatcherIgnored = "HC701" // a matcher on an event that ignores matchers (warning)
 	CodeNeverMatches   = "HC702" // a matcher that can never match: no tool, or no value the event has (warning)
