@@ -336,11 +336,14 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 	payload, read := ReadPayloadWithin(stdin, opt.Timeout)
 	in, warns := t.Normalise(opt.Provider, opt.Event, payload)
 	var answers *SourceAnswers
+	var alias *argAlias
 	if opt.From != "" {
+		given := in.ToolInput
+		in.ToolInput, alias = t.sourceArgs(opt.From, &in)
 		in.Own = t.ownFields(opt.From, &in)
 		answers = t.Answers(opt.From, SourceEvent(opt.From, &in))
 		if answers != nil {
-			answers.input = in.ToolInput
+			answers.input = given
 		}
 	}
 	env := Env(os.Environ(), opt.Provider, &in)
@@ -378,6 +381,8 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 		Name:          commandLine(opt.Command),
 		Source:        answers,
 	})
+	// The tool reads a rewrite in its own arguments' names alone.
+	out.UpdatedInput = alias.undo(out.UpdatedInput)
 	for _, w := range warns {
 		out.Notes = append(out.Notes, "hookconv: "+w)
 	}

@@ -935,6 +935,25 @@ func (t *Tables) ToolInput(provider, native string) []string {
 	return nil
 }
 
+// ActsOn returns the argument of a provider's native tool that says what
+// the call acts on (the command a shell runs, the file a file tool
+// changes): the first of its documented arguments, as the table orders
+// them, where that means what its name says (no InputNote) and what the
+// same name means elsewhere (not InputOwn). ok is false otherwise, and
+// for a tool whose arguments no source documents. Two tools' ActsOn
+// hold the same thing under their own names (Claude Code's file_path,
+// Kiro CLI's path): hookconv run --from hands a script written for one
+// the other's under the name it reads.
+func (t *Tables) ActsOn(provider, native string) (string, bool) {
+	for _, n := range t.of(provider).tools {
+		if n.Name == native && len(n.Input) > 0 {
+			first := n.Input[0]
+			return first, n.InputNote == "" && !slices.Contains(n.InputOwn, first)
+		}
+	}
+	return "", false
+}
+
 // SharedInput returns the row's documented arguments that mean what the
 // same names mean in other tools: Input less InputOwn. The slice may be
 // the row's own: do not change it.

@@ -71,7 +71,11 @@ event (preToolUse {toolName, parameters}, tool_call {name, input},
 userPromptSubmit, turn.outputText) and workspaceRoots. The tool's
 input and response stay at tool_input and tool_response, with the
 arguments the calling tool sends (and so do Cline's parameters): an
-argument it does not send is not there.
+argument it does not send is not there, but the one that says what the
+call acts on is also under TOOL's name for it where the two name it
+otherwise (a Claude Code guard on Write run by Kiro CLI finds fs_write's
+path at tool_input.file_path too; a rewrite that changes it changes
+path).
 Fields the payload lacks are left out; a payload that is not JSON still
 runs the hook, with a warning. Where neither the payload nor --event
 names the event (Copilot CLI's camelCase payloads: convert writes
