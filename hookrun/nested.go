@@ -15,8 +15,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/hookconv/hookconv/vocab"
 )
 
 // nestedTree is the values being built below the payload's top, with
@@ -176,35 +174,31 @@ func (t *Tables) nestedFields(from string, c *Contract, in *Input, ev EventRef, 
 	return out
 }
 
-// sourceArgs is the input's tool input with its arguments under the
-// names from's tool (named tool there) hands its hooks, where the
-// vocabulary documents both tools' arguments (NativeTool.Input): the
-// input holds the arguments of the tool that ran the hook (in.Source's
-// in.NativeTool), and a guard written for from reads from's names
-// (Cline's write_to_file path, where Claude Code's Write sends
-// file_path). A name both tools use stays; the argument saying what the
-// call acts on, first in each list, takes from's name; others stay as
-// they are. Unchanged where either tool's arguments are undocumented,
-// where either's first holds what its name does not say (input_note:
-// Codex's apply_patch sends the patch as command), and for an input
-// that is no object.
+// sourceArgs is the input's tool input with the argument that says
+// what the call acts on under the name from's tool (named tool there)
+// gives it (actsOnNames), in place of the name of the tool that ran the
+// hook (in.Source's in.NativeTool): a guard written for from reads from's
+// names where from's payload nests them (Cline's write_to_file path,
+// where Claude Code's Write sends file_path). Other arguments stay as
+// they are. Unchanged where actsOnNames finds no such pair (either
+// tool's arguments undocumented, either's first holding what its name
+// does not say, as Codex's apply_patch sends the patch as command), and
+// for an input that is no object.
 func sourceArgs(from, tool string, in *Input) json.RawMessage {
-	names := vocab.Default()
-	theirs, ours := names.ToolInput(in.Source, in.NativeTool), names.ToolInput(from, tool)
-	if len(theirs) == 0 || len(ours) == 0 || theirs[0] == ours[0] || slices.Contains(ours, theirs[0]) ||
-		names.ToolInputNote(in.Source, in.NativeTool) != "" || names.ToolInputNote(from, tool) != "" {
+	own, target, ok := actsOnNames(from, tool, in.Source, in.NativeTool)
+	if !ok {
 		return in.ToolInput
 	}
 	var args map[string]json.RawMessage
 	if json.Unmarshal(in.ToolInput, &args) != nil || args == nil {
 		return in.ToolInput
 	}
-	subject, ok := args[theirs[0]]
-	if _, taken := args[ours[0]]; !ok || taken {
+	subject, ok := args[target]
+	if _, taken := args[own]; !ok || taken {
 		return in.ToolInput
 	}
-	delete(args, theirs[0])
-	args[ours[0]] = subject
+	delete(args, target)
+	args[own] = subject
 	out, err := json.Marshal(args) // keys sorted: the same input, the same bytes
 	if err != nil {
 		return in.ToolInput

@@ -339,8 +339,8 @@ func Run(ctx context.Context, opt Options, stdin io.Reader, stdout, stderr io.Wr
 	var alias *argAlias
 	if opt.From != "" {
 		given := in.ToolInput
-		in.ToolInput, alias = t.sourceArgs(opt.From, &in)
 		in.Own = t.ownFields(opt.From, &in)
+		in.ToolInput, alias = t.withSourceArg(opt.From, &in)
 		answers = t.Answers(opt.From, SourceEvent(opt.From, &in))
 		if answers != nil {
 			answers.input = given

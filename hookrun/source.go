@@ -143,7 +143,7 @@ func sourceTool(from string, in *Input) (string, bool) {
 // response stay at tool_input and tool_response only: their shapes and
 // argument names are the target's (HC419 says where they differ), and a
 // copy under another top-level key would hide that; within the input,
-// sourceArgs names the argument the call acts on as the source does. Fields the source
+// withSourceArg names the argument the call acts on as the source does. Fields the source
 // nests (Windsurf's tool_info, Cline's preToolUse) are built as its
 // payload holds them (nestedFields).
 func (t *Tables) ownFields(from string, in *Input) []ownField {

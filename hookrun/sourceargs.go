@@ -12,6 +12,7 @@ package hookrun
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -24,16 +25,16 @@ type argAlias struct {
 	value       json.RawMessage
 }
 
-// sourceArgs returns the input's tool input with the argument that says
-// what the call acts on also under the name the source tool's own tool
-// for the job gives it (vocab's ActsOn: Claude Code's Write reads
+// withSourceArg returns the input's tool input with the argument that
+// says what the call acts on also under the name the source tool's own
+// tool for the job gives it (SourceArg: Claude Code's Write reads
 // file_path, Kiro CLI's fs_write sends path), and the alias it added;
-// the tool input as it is and nil where the two name it alike, either
-// tool's arguments are not documented or that argument is not what its
-// name says, or the input already holds the source's name. The member
-// is appended to the input's own text, which is otherwise handed on
-// byte for byte.
-func (t *Tables) sourceArgs(from string, in *Input) (json.RawMessage, *argAlias) {
+// the tool input as it is and nil where SourceArg finds none or the
+// input already holds the source's name. The member is appended to the
+// input's own text, which is otherwise handed on byte for byte. (A copy
+// the source nests, Cline's preToolUse.parameters, is the source's own
+// place: there the argument is renamed, by sourceArgs.)
+func (t *Tables) withSourceArg(from string, in *Input) (json.RawMessage, *argAlias) {
 	if in.Tool == "" || len(in.ToolInput) == 0 {
 		return in.ToolInput, nil
 	}
@@ -60,20 +61,28 @@ func (t *Tables) sourceArgs(from string, in *Input) (json.RawMessage, *argAlias)
 
 // SourceArg returns the name (own) under which run --from from also
 // hands a hook the argument of to's native tool, a tool for the
-// canonical tool job, that says what the call acts on (target): ok where
-// the two tools name it otherwise and both names say what they hold
-// (sourceArgs). convert --shim leaves the argument out of what a guard
-// finds missing (HC419).
+// canonical tool job, that says what the call acts on (target): ok
+// where actsOnNames finds the two tools name it otherwise. convert
+// --shim leaves the argument out of what a guard finds missing (HC419).
 func SourceArg(from, to, job, native string) (own, target string, ok bool) {
-	names := vocab.Default()
-	if target, ok = names.ActsOn(to, native); !ok {
-		return "", "", false
-	}
 	tool, ok := sourceTool(from, &Input{Tool: job, NativeTool: native})
 	if !ok {
 		return "", "", false
 	}
-	if own, ok = names.ActsOn(from, tool); !ok || own == target {
+	return actsOnNames(from, tool, to, native)
+}
+
+// actsOnNames returns the names from's tool and to's native tool give
+// the argument the call acts on (vocab's ActsOn: the first documented,
+// where it says what it holds): ok where both are known and differ, and
+// from's tool sends no argument of to's name, which a guard written for
+// it may read as its own.
+func actsOnNames(from, tool, to, native string) (own, target string, ok bool) {
+	names := vocab.Default()
+	if target, ok = names.ActsOn(to, native); !ok {
+		return "", "", false
+	}
+	if own, ok = names.ActsOn(from, tool); !ok || own == target || slices.Contains(names.ToolInput(from, tool), target) {
 		return "", "", false
 	}
 	return own, target, true

@@ -49,7 +49,7 @@ func TestSourceArgs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tables := Default()
 			in, _ := tables.Normalise(tc.provider, "", []byte(tc.payload))
-			got, _ := tables.sourceArgs(tc.from, &in)
+			got, _ := tables.withSourceArg(tc.from, &in)
 			if string(got) != tc.want {
 				t.Errorf("tool_input %s\nwant       %s", got, tc.want)
 			}
