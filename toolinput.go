@@ -34,9 +34,17 @@ import (
 // that names none is warned about only when hookconv could not read all
 // it runs and the source's tool's first argument (the command, the path)
 // is not among the target's. Beside each warning, the source hooks it is
-// about. Under the shim the payload's layout differs already (HC419).
+// about.
+//
+// Under the shim, hookconv run hands a hook the target's tool input too,
+// with the argument the call acts on also under the source's name for it
+// (hookrun.SourceArg: Claude Code's file_path for Kiro CLI's path): the
+// other arguments a guard reads are the target's, and one the target's
+// tool does not send is missing there as it is without the shim (QA q4
+// F1: convert --shim said nothing, and a guard reading Write's content
+// under Kiro CLI let every call through).
 func inputFields(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int) {
-	contracts, dst, ok := targetContract(from, to, shim)
+	contracts, dst, ok := argsContract(from, to, shim)
 	if !ok || len(dst.Tool) == 0 || len(dst.ToolInput) == 0 || !documentsInput(to) {
 		return nil, nil
 	}
@@ -50,26 +58,27 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 	}
 	// By command and cwd, as readInput keeps them: thousands of hooks may
 	// run one script, and a hook with a cwd of its own runs another
-	// folder's script under the same command.
-	texts := map[[2]string]reading{}
+	// folder's script under the same command; and by where the hook's
+	// payload keeps the tool input.
+	texts := map[[3]string]reading{}
 	findingsOf := map[findingKey][]inputKey{}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		source, ok := inputGuardSource(h, from, to, names, contracts, dst)
+		source, input, ok := inputGuardSource(h, from, to, names, contracts, dst, shim)
 		if !ok {
 			continue
 		}
-		pk, pairs := pairsOf.of(source, h.Matcher, func() []inputPair { return toolPairs(names, h.Matcher, source, to) })
+		pk, pairs := pairsOf.of(source, h.Matcher, func() []inputPair { return toolPairs(names, h.Matcher, source, to, shim) })
 		if len(pairs) == 0 {
 			continue
 		}
-		tk := [2]string{h.Handler.Command, h.Handler.Cwd}
+		tk := [3]string{h.Handler.Command, h.Handler.Cwd, input}
 		r, seen := texts[tk]
 		if !seen {
 			var text string
 			text, r.unseen = scripts.readInput(&h.Handler)
-			r.read = fieldsRead(text, allFields(), dst.ToolInput[0])
-			if len(r.read) == 0 && namesInput(text, dst.ToolInput[0]) {
+			r.read = fieldsRead(text, allFields(), input)
+			if len(r.read) == 0 && namesInput(text, input) {
 				// It reads the tool's input, and no argument hookconv
 				// recognises: not a hook that reads nothing.
 				r.unseen = unseenRead
@@ -83,7 +92,7 @@ func inputFields(m *canonical.Manifest, from, to string, files providers.Files, 
 		fk := findingKey{pk, strings.Join(r.read, "\x00"), r.unseen}
 		mine, seen := findingsOf[fk]
 		if !seen {
-			mine = findings(pairs, r.read, r.unseen, source, to, dst.ToolInput[0])
+			mine = findings(pairs, r.read, r.unseen, source, to, input)
 			findingsOf[fk] = mine
 		}
 		for _, k := range mine {
@@ -151,30 +160,70 @@ func (c *perMatcher[T]) of(source string, matcher canonical.Matcher, work func()
 
 // inputGuardSource returns the tool a hook of m was written for, when it
 // is a blocking command hook on a tool event whose payload keeps the
-// tool's input where the target's does (dst): what the tool argument
-// checks (inputFields, notedInputUnsent) read. Elsewhere (another layout,
-// a native event with the input at the payload's top, the Claude-named
-// events of Copilot CLI) payloadShape speaks, or nothing is known.
-func inputGuardSource(h *canonical.Hook, from, to string, names *vocab.Tables, contracts *hookrun.Tables, dst *hookrun.Contract) (string, bool) {
+// tool's input where the target's does (dst), or under the shim where
+// hookconv run --from gives it (the source's own place: tool_input,
+// Windsurf's tool_info), and the path of that place: what the tool
+// argument checks (inputFields, notedInputUnsent) read. Elsewhere
+// (another layout, a native event with the input at the payload's top,
+// the Claude-named events of Copilot CLI) payloadShape speaks, or
+// nothing is known.
+func inputGuardSource(h *canonical.Hook, from, to string, names *vocab.Tables, contracts *hookrun.Tables, dst *hookrun.Contract, shim bool) (source, input string, ok bool) {
 	if !h.Blocking || h.Handler.Type != canonical.HandlerCommand {
-		return "", false
+		return "", "", false
 	}
 	if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
-		return "", false
+		return "", "", false
 	}
-	source := from
+	source = from
 	if from == "canonical" {
 		if source = markedSource(h); source == "" || source == to {
-			return "", false
+			return "", "", false
 		}
 	}
 	if slug, _ := topLevelEvent(h, from, contracts); slug != "" || spelledAsClaude(h, source) {
-		return "", false
+		return "", "", false
 	}
-	if src, ok := contracts.Contract(source); !ok || !sameInputPlace(src, dst) {
-		return "", false
+	src, ok := contracts.Contract(source)
+	if !ok {
+		return "", "", false
 	}
-	return source, true
+	placed := sameInputPlace(src, dst)
+	if shim {
+		placed = shimGivesInput(contracts, src, dst)
+	}
+	if !placed {
+		return "", "", false
+	}
+	return source, src.ToolInput[0], true
+}
+
+// argsContract is targetContract for the checks of the tool arguments a
+// hook reads, which hold under the shim too (hookconv run hands the
+// hook the target's tool input): ok under --shim where the target runs
+// the shim, not a program hookconv generates, which hands its hooks the
+// target's payload as it is.
+func argsContract(from, to string, shim bool) (contracts *hookrun.Tables, dst *hookrun.Contract, ok bool) {
+	if !shim {
+		return targetContract(from, to, shim)
+	}
+	if from == to || to == "canonical" {
+		return nil, nil, false
+	}
+	if p, _ := vocab.Default().Provider(to); p.Generated {
+		return nil, nil, false
+	}
+	contracts = hookrun.Default()
+	dst, ok = contracts.Contract(to)
+	return contracts, dst, ok
+}
+
+// shimGivesInput reports whether hookconv run --from hands a hook of
+// src's the tool's input where src's payload keeps it (its first path),
+// with the arguments spelled as src spells them (else payloadShape
+// warns): dst is the target's contract, whose arguments they are.
+func shimGivesInput(contracts *hookrun.Tables, src, dst *hookrun.Contract) bool {
+	return len(src.ToolInput) > 0 && src.CamelCaseArgs == dst.CamelCaseArgs &&
+		slices.Contains(contracts.ShimPayload(src.Slug, dst.Slug).ToolInput, src.ToolInput[0])
 }
 
 // inputKey is one HC419 finding about tool arguments: the tools and the
@@ -226,7 +275,7 @@ func findings(pairs []inputPair, reads []string, unseen inputUnseen, source, to,
 				continue // it reads the target's own argument too
 			}
 			for _, f := range read {
-				if !slices.Contains(p.fields, f) {
+				if !p.has(f) {
 					lacking = append(lacking, f)
 				}
 			}
@@ -235,7 +284,7 @@ func findings(pairs []inputPair, reads []string, unseen inputUnseen, source, to,
 			// source's tool reads first is the argument that says what
 			// the call acts on.
 			for _, f := range p.firstFields {
-				if !slices.Contains(p.fields, f) {
+				if !p.has(f) {
 					lacking = appendNew(lacking, f)
 				}
 			}
@@ -265,6 +314,16 @@ func findings(pairs []inputPair, reads []string, unseen inputUnseen, source, to,
 // apply_patch sends the patch as command), where the filter would take
 // one thing for another and the table's note says what it holds.
 func inputHint(p inputPair, field, source, to, input string) string {
+	if p.shim && p.targetNote == "" {
+		// Under the shim the target's arguments sit beside the one
+		// hookconv run names as the source does: a jq filter reading
+		// either would offer another argument for this one.
+		also := ""
+		if p.given != "" {
+			also = fmt.Sprintf(", with %s also as %s's %s", p.givenAs, source, p.given)
+		}
+		return fmt.Sprintf("read what %s's %s sends (%s) instead of %s: under the shim, hookconv run hands them %s's tool input%s", to, p.target, andList(p.fields), field, to, also)
+	}
 	if note := p.targetNote; note != "" {
 		return fmt.Sprintf("read what %s's %s sends instead of %s: %s", to, p.target, field, note)
 	}
@@ -294,13 +353,37 @@ type inputPair struct {
 	// tools' first argument holds where its name does not say so
 	// (vocab's input_note).
 	targetNote, sourceNote string
+	// shim says the hooks run under the shim; given is then the
+	// source's name for the argument the call acts on, which hookconv
+	// run hands them besides the target's arguments (hookrun.SourceArg),
+	// givenAs the target's name for it.
+	shim           bool
+	given, givenAs string
+}
+
+// has reports whether the hooks find argument f in the target tool's
+// input: one it sends, or one hookconv run adds under the shim.
+func (p *inputPair) has(f string) bool {
+	return f == p.given || slices.Contains(p.fields, f)
+}
+
+// shimGiven returns the name under which hookconv run --from from hands
+// a hook the argument of to's native tool that says what the call acts
+// on, and the target's name for it, where the two differ.
+func shimGiven(names *vocab.Tables, from, to, native string) (own, target string) {
+	n, ok := names.DecodeTool(to, native)
+	if !ok {
+		return "", ""
+	}
+	own, target, _ = hookrun.SourceArg(from, to, n.Tool, native)
+	return own, target
 }
 
 // toolPairs returns the target's documented native tools that a matcher
 // selects, each with the source's native tools for the same jobs. A
 // pattern selects the jobs of the names it matches on both sides; an MCP
 // matcher none (no arguments are known for MCP tools).
-func toolPairs(names *vocab.Tables, mt canonical.Matcher, from, to string) []inputPair {
+func toolPairs(names *vocab.Tables, mt canonical.Matcher, from, to string, shim bool) []inputPair {
 	jobs := jobsOf(names, mt, from)
 	if hasPattern(mt) {
 		// A pattern names native tools: keep the jobs it selects in the
@@ -323,6 +406,10 @@ func toolPairs(names *vocab.Tables, mt canonical.Matcher, from, to string) []inp
 			if k < 0 {
 				out = append(out, inputPair{target: t.Name, fields: fields, known: true, targetNote: names.ToolInputNote(to, t.Name)})
 				k = len(out) - 1
+				if shim {
+					out[k].shim = true
+					out[k].given, out[k].givenAs = shimGiven(names, from, to, t.Name)
+				}
 			}
 			p := &out[k]
 			sources := names.EncodeTools(from, job)
@@ -585,7 +672,7 @@ func notedInputUnsent(m *canonical.Manifest, from, to string, files providers.Fi
 	var notedOf perMatcher[[]notedTool]
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		source, ok := inputGuardSource(h, from, to, names, contracts, dst)
+		source, _, ok := inputGuardSource(h, from, to, names, contracts, dst, false)
 		if !ok {
 			continue
 		}

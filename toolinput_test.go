@@ -71,7 +71,7 @@ func TestToolPairs(t *testing.T) {
 		{"mcp", canonical.MCP{Server: "fs"}, "claude-code", "codex", nil},
 	} {
 		var got []pair
-		for _, p := range toolPairs(names, tc.matcher, tc.from, tc.to) {
+		for _, p := range toolPairs(names, tc.matcher, tc.from, tc.to, false) {
 			got = append(got, pair{p.target, strings.Join(p.sources, ","), p.known})
 		}
 		if !slices.Equal(got, tc.want) {
@@ -201,9 +201,18 @@ func TestInputFields(t *testing.T) {
 		// says what it reads.
 		{"unknown source", "gemini-cli", "codex", providers.Files{".gemini/settings.json": []byte(`{"hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": ` + strconv.Quote(readsPath) + `}]}]}}`)}, false,
 			"read file_path from the tool input of gemini-cli's write_file;"},
-		// Under the shim the payload is hookconv run's: its layout is
-		// warned about instead.
-		{"shim", "claude-code", "codex", claude("PreToolUse", "Write|Edit", readsPath), true, ""},
+		// Under the shim, hookconv run hands the hook the target's tool
+		// input, with the argument the call acts on also under the
+		// source's name for it where both name one (QA q4 F1: said
+		// nothing, and the guard let every call through). apply_patch's
+		// command is a patch, no path: file_path is missing there still
+		// (the old expectation, none, was wrong).
+		{"shim", "claude-code", "codex", claude("PreToolUse", "Write|Edit", readsPath), true,
+			"read file_path from the tool input of claude-code's Write and Edit; codex's apply_patch, which the hook runs for there, sends command instead"},
+		{"shim, the path named as the source does", "claude-code", "kiro-agent", claude("PreToolUse", "Write|Edit", readsPath), true, ""},
+		{"shim, an argument of the source's own", "claude-code", "kiro-agent", claude("PreToolUse", "Write", `jq -r '.tool_input.content' | grep -q SECRET && exit 2; exit 0`), true,
+			"read content from the tool input of claude-code's Write; kiro-agent's fs_write, which the hook runs for there, sends path, file_text"},
+		{"shim, a script not read", "claude-code", "kiro-agent", claude("PreToolUse", "Write", "./missing.sh"), true, ""},
 	} {
 		src := DecodeSource(tc.from, tc.in)
 		src.Scripts = &Scripts{FS: project}
