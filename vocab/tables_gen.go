@@ -243,7 +243,6 @@ var generatedNativeEvents = []NativeEvent{
 	{Provider: "cline", Event: "session_end", Name: "SessionShutdown", Matcher: "none", Note: "only the Cline SDK/CLI runs SessionShutdown; the VS Code extension never does"},
 	{Provider: "opencode", Event: "before_tool_execute", Name: "tool.execute.before", Matcher: "tool"},
 	{Provider: "opencode", Event: "after_tool_execute", Name: "tool.execute.after", Matcher: "tool"},
-	{Provider: "opencode", Event: "permission_request", Name: "permission.ask", Matcher: "tool"},
 	{Provider: "opencode", Event: "before_prompt", Name: "chat.message", Matcher: "none"},
 	{Provider: "opencode", Event: "prompt_expansion", Name: "command.execute.before", Matcher: "none"},
 	{Provider: "opencode", Event: "session_start", Name: "session.created", Matcher: "none"},

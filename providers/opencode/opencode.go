@@ -36,8 +36,8 @@
 //     table's max_timeout: a JavaScript timer set longer fires at once).
 //   - Exit 2 of a blocking hook, a "deny" or "ask" answer, or a timeout with
 //     timeout_action "block" stops the action on the OpenCode hooks where a
-//     plugin can (capabilities' blocking table: tool.execute.before throws,
-//     permission.ask is denied). Everything else that goes wrong is logged
+//     plugin can (capabilities' blocking table: tool.execute.before
+//     throws). Everything else that goes wrong is logged
 //     and the action proceeds: a non-blocking hook never blocks.
 //   - On exit 0, updated_input replaces the tool's arguments on
 //     tool.execute.before and context is added to tool results and to

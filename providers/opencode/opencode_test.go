@@ -66,7 +66,7 @@ const rich = `{
     {"name": "ctx", "event": "session_start", "handler": {"type": "command", "command": "cat ctx.md", "timeout": 5}},
     {"name": "stop", "event": "agent_stop", "handler": {"type": "command", "command": "notify-send done", "timeout": 1}},
     {"name": "deleted", "event": "vendor.opencode.session.deleted", "handler": {"type": "command", "command": "cleanup", "timeout": 3}},
-    {"name": "ask", "event": "permission_request", "matcher": "file_edit", "handler": {"type": "command", "command": "./perm.sh", "timeout": 4}, "blocking": true},
+    {"name": "edits", "event": "before_tool_execute", "matcher": "file_edit", "handler": {"type": "command", "command": "./perm.sh", "timeout": 4}, "blocking": true},
     {"name": "ünïcødé ✓", "event": "before_prompt", "handler": {"type": "command", "command": "printf '\u2028 line sep'", "timeout": 2}},
     {"name": "// hookconv:manifest:end", "event": "before_prompt", "handler": {"type": "command", "command": "echo '\n// hookconv:manifest:end\nconst MANIFEST = {}'", "timeout": 2}}
   ]

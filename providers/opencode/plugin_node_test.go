@@ -95,8 +95,6 @@ func TestPluginRunsUnderNode(t *testing.T) {
 			"handler": map[string]any{"type": "command", "command": "sleep 2; touch " + q("async-done"), "async": true, "timeout": 10}},
 		{"name": "idle", "event": "agent_stop",
 			"handler": map[string]any{"type": "command", "command": "cat > " + q("idle.json"), "timeout": 10}},
-		{"name": "permission", "event": "permission_request", "matcher": "shell", "blocking": true,
-			"handler": map[string]any{"type": "command", "command": "exit 2", "timeout": 10}},
 		{"name": "context", "event": "after_tool_execute", "matcher": "shell",
 			"handler": map[string]any{"type": "command", "command": `echo '{"context": "formatted"}'`, "timeout": 10}},
 		// bash syntax, as a guard written for Claude Code may use: sh (dash)
@@ -140,12 +138,10 @@ func TestPluginRunsUnderNode(t *testing.T) {
 		call("envtool", map[string]any{}),                                                     // 6: env and cwd
 		call("asynctool", map[string]any{}),                                                   // 7: async
 		{"event": idle},                                                                       // 8: bus event
-		{"hook": "permission.ask", "input": map[string]any{"id": "per_1", "type": "bash", "sessionID": "ses_test", "title": "run"}, "output": map[string]any{"status": "ask"}},  // 9
-		{"hook": "permission.ask", "input": map[string]any{"id": "per_2", "type": "edit", "sessionID": "ses_test", "title": "edit"}, "output": map[string]any{"status": "ask"}}, // 10
-		{"hook": "tool.execute.after", "input": after["input"], "output": after["output"]},                                                                                      // 11
-		call("bashsyntax", map[string]any{"command": "rm -rf /"}),                                                                                                               // 12: bash guard
-		call("longtool", map[string]any{}), // 13: 30-day timeout
-		call("blockme", map[string]any{}),  // 14: JSON "block"
+		{"hook": "tool.execute.after", "input": after["input"], "output": after["output"]},    // 9
+		call("bashsyntax", map[string]any{"command": "rm -rf /"}),                             // 10: bash guard
+		call("longtool", map[string]any{}),                                                    // 11: 30-day timeout
+		call("blockme", map[string]any{}),                                                     // 12: JSON "block"
 	}
 	scenario, err := json.Marshal(map[string]any{"directory": project, "steps": steps})
 	if err != nil {
@@ -170,7 +166,7 @@ func TestPluginRunsUnderNode(t *testing.T) {
 	if len(res.Exports) != 1 || res.Exports[0] != "HookconvPlugin" {
 		t.Errorf("exports %v, want only the plugin", res.Exports)
 	}
-	if want := "tool.execute.before,permission.ask,tool.execute.after,event"; strings.Join(res.Hooks, ",") != want {
+	if want := "tool.execute.before,tool.execute.after,event"; strings.Join(res.Hooks, ",") != want {
 		t.Errorf("hooks %v, want %s", res.Hooks, want)
 	}
 	if len(res.Steps) != len(steps) {
@@ -238,8 +234,8 @@ func TestPluginRunsUnderNode(t *testing.T) {
 	if !step[5].Threw || step[5].Message != "json says no" {
 		t.Errorf("JSON deny: threw %v %q", step[5].Threw, step[5].Message)
 	}
-	if !step[14].Threw || step[14].Message != "block says no" {
-		t.Errorf(`JSON "block": threw %v %q, want a deny`, step[14].Threw, step[14].Message)
+	if !step[12].Threw || step[12].Message != "block says no" {
+		t.Errorf(`JSON "block": threw %v %q, want a deny`, step[12].Threw, step[12].Message)
 	}
 	if pwd := strings.TrimSpace(read("pwd.txt")); pwd != filepath.Join(project, "sub") {
 		t.Errorf("cwd %q, want %q", pwd, filepath.Join(project, "sub"))
@@ -260,26 +256,19 @@ func TestPluginRunsUnderNode(t *testing.T) {
 		ev["hookconv_event"] != "agent_stop" || ev["session_id"] != "ses_dfddfef7effe5M58jtzxpRotJQ" || fmt.Sprint(ev["event"]) != fmt.Sprint(idle) {
 		t.Errorf("session.idle payload: %v %v", ev, err)
 	}
-	// permission.ask: the matcher is tested against the permission type.
-	if s := outputOf(9)["status"]; s != "deny" {
-		t.Errorf("bash permission: status %v, want deny", s)
-	}
-	if s := outputOf(10)["status"]; s != "ask" {
-		t.Errorf("edit permission: status %v, want ask (the hook is for shell)", s)
-	}
 	// A guard in bash syntax runs with bash where it is installed.
-	if _, err := exec.LookPath("bash"); err == nil && (!step[12].Threw || step[12].Message != "bash says no") {
-		t.Errorf("bash guard: threw %v %q, want blocked: the command did not run with bash", step[12].Threw, step[12].Message)
+	if _, err := exec.LookPath("bash"); err == nil && (!step[10].Threw || step[10].Message != "bash says no") {
+		t.Errorf("bash guard: threw %v %q, want blocked: the command did not run with bash", step[10].Threw, step[10].Message)
 	}
 	// A timeout past 2³¹−1 ms is cut to that, not fired at once.
-	if !step[13].Threw || step[13].Message != "long says no" || step[13].MS < 400 {
-		t.Errorf("30-day timeout: threw %v %q after %d ms, want blocked by the guard after 0.5 s", step[13].Threw, step[13].Message, step[13].MS)
+	if !step[11].Threw || step[11].Message != "long says no" || step[11].MS < 400 {
+		t.Errorf("30-day timeout: threw %v %q after %d ms, want blocked by the guard after 0.5 s", step[11].Threw, step[11].Message, step[11].MS)
 	}
 	if strings.Contains(stderr.String(), "TimeoutOverflowWarning") {
 		t.Errorf("a timer was set past what it holds:\n%s", stderr.String())
 	}
 	// context reaches the tool's result.
-	if o, _ := outputOf(11)["output"].(string); o != "hi\n\n\nformatted" {
+	if o, _ := outputOf(9)["output"].(string); o != "hi\n\n\nformatted" {
 		t.Errorf("tool.execute.after output %q, want the context appended", o)
 	}
 }

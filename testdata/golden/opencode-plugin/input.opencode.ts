@@ -20,7 +20,7 @@
 // (DEFAULT_TIMEOUT when unset). Exit 0: stdout may hold a JSON answer
 // (decision, reason, updated_input, context). Exit 2: a blocking hook stops
 // the action where OpenCode lets a plugin do so (it throws on
-// tool.execute.before, denies on permission.ask). Any other exit, and exit 2
+// tool.execute.before). Any other exit, and exit 2
 // of a non-blocking hook, is a hook error: logged, and the action proceeds.
 //
 // A hook read from another tool's config (its provider_data marks name the
@@ -153,7 +153,6 @@ const EVENTS = {
   "after_compact": "session.compacted",
   "error_occurred": "session.error",
   "file_changed": "file.edited",
-  "permission_request": "permission.ask",
   "prompt_expansion": "command.execute.before",
 };
 
@@ -161,10 +160,10 @@ const EVENTS = {
 const PLUGIN_HOOKS = ["tool.execute.before", "tool.execute.after", "permission.ask", "chat.message", "chat.params", "chat.headers", "command.execute.before", "shell.env", "tool.definition", "experimental.chat.messages.transform", "experimental.chat.system.transform", "experimental.provider.small_model", "experimental.session.compacting", "experimental.compaction.autocontinue", "experimental.text.complete"];
 
 /** Plugin hooks about one tool call or permission: a hook's matcher is tested there. */
-const TOOL_HOOKS = ["tool.execute.before", "tool.execute.after", "permission.ask"];
+const TOOL_HOOKS = ["tool.execute.before", "tool.execute.after"];
 
 /** Plugin hooks on which a blocking hook can stop the action. */
-const BLOCKING_HOOKS = ["tool.execute.before", "permission.ask"];
+const BLOCKING_HOOKS = ["tool.execute.before"];
 
 /** OpenCode's tool ids for each canonical tool name ([] where OpenCode has none). */
 const TOOLS = {
