@@ -867,7 +867,7 @@ func (res *Conversion) warnOneAgent(existing, beside providers.Files, prov vocab
 		}
 	}
 	if len(files) == 0 {
-		return false
+		return res.warnAgentGuards(i, written, existing)
 	}
 	hint := fmt.Sprintf("to give an agent the hooks, convert into its file, which merges them into its \"hooks\" and keeps the rest: hookconv convert --to %s -o %s <source config>", prov.Slug, files[0])
 	if i >= 0 {
@@ -877,18 +877,61 @@ func (res *Conversion) warnOneAgent(existing, beside providers.Files, prov vocab
 		d.Hint = hint
 		return true
 	}
-	src, ok := res.Files[written]
-	verb := "are merged into"
-	if !ok {
-		src, verb = existing[written], "are already in" // a rerun of migrate, which writes nothing
-	}
-	name := kiroagent.AgentName(written, src)
+	verb, name := res.agentWritten(written, existing)
 	var ds diag.List
 	ds.Warnf(kiroagent.CodeNewAgent, diag.Pos{}, "", hint,
 		"the hooks %s the Kiro CLI agent %q, which runs them only in its own sessions (kiro-cli chat --agent %s); the project's agent(s) %s do not run them; migrate --remove-source keeps them in the source",
 		verb, name, name, andList(names))
 	res.Diagnostics = append(res.Diagnostics, ds.WithFile(written)...)
 	return true
+}
+
+// warnAgentGuards warns (HC545) where the kiro-agent hooks hold a guard
+// and go into the default agent's file, written (the encoder's note, the
+// i-th diagnostic, made a warning), merged into or already there, and
+// reports whether it did: migrate --remove-source then keeps the
+// source's hooks. Kiro CLI runs an agent's hooks only in the sessions
+// started with it, or, where the user setting chat.defaultAgent names
+// it, in those started without --agent (Amazon Q Developer CLI's agent
+// settings: --agent, then chat.defaultAgent, then the built-in default);
+// a session of the built-in agent runs none of them. A guard that does
+// not run by default is a guard lost (QA q4 F3: said as an info); other
+// hooks stay an info, which says how to start the agent. Said on every
+// run alike, so a second migrate keeps what the first kept.
+func (res *Conversion) warnAgentGuards(i int, written string, existing providers.Files) bool {
+	guards := 0
+	for k := range res.Planned.Hooks {
+		if res.Planned.Hooks[k].Blocking {
+			guards++
+		}
+	}
+	if guards == 0 {
+		return false
+	}
+	verb, name := res.agentWritten(written, existing)
+	hint := fmt.Sprintf("make it the agent sessions start with (kiro-cli settings chat.defaultAgent %s), or pass your agent's file with -o to add the hooks to it instead", name)
+	unrun := fmt.Sprintf("Kiro CLI runs its hooks, %d guard(s) among them, only in the sessions of that agent, not in those of its built-in default agent; migrate --remove-source keeps them in the source", guards)
+	if i >= 0 {
+		d := &res.Diagnostics[i]
+		d.Severity, d.Message, d.Hint = diag.Warning, d.Message+": "+unrun, hint
+		return true
+	}
+	var ds diag.List
+	ds.Warnf(kiroagent.CodeNewAgent, diag.Pos{}, "", hint, "the hooks %s the Kiro CLI agent %q (kiro-cli chat --agent %s): %s", verb, name, name, unrun)
+	res.Diagnostics = append(res.Diagnostics, ds.WithFile(written)...)
+	return true
+}
+
+// agentWritten says how the hooks reach the agent file written, one the
+// conversion writes or, on a rerun of migrate, which writes nothing, one
+// that holds them already, and the agent's name.
+func (res *Conversion) agentWritten(written string, existing providers.Files) (verb, name string) {
+	src, ok := res.Files[written]
+	verb = "are merged into"
+	if !ok {
+		src, verb = existing[written], "are already in"
+	}
+	return verb, kiroagent.AgentName(written, src)
 }
 
 // shadows reports whether p is one of the target's files whose presence

@@ -14,14 +14,19 @@ import (
 // those agents, whose sessions do not run them, whether default.json is
 // new or merged into (QA: merged into silently), and that migrate then
 // keeps the source's hook; alone, or into an agent's own file, it is no
-// warning and the hook is migrated.
+// warning and the hook is migrated. A new agent alone holding a guard
+// warns too (QA q4 F3): Kiro CLI runs its hooks only in its own
+// sessions, or where chat.defaultAgent names it, and the guard is lost
+// in those of the built-in default agent.
 func TestOneAgent(t *testing.T) {
 	const def, dev, rev = ".kiro/agents/default.json", ".kiro/agents/dev.json", ".kiro/agents/review.json"
 	source := providers.Files{".claude/settings.json": []byte(`{"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo done"}]}]}}`)}
 	written := `{"name": "default", "tools": ["*"], "hooks": {"postToolUse": [{"matcher": "execute_bash", "command": "echo done"}]}}`
 	agents := providers.Files{dev: []byte(`{"name": "dev", "tools": ["*"]}`), rev: []byte(`{"name": "rev"}`)}
+	guard := providers.Files{".claude/settings.json": []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}]}}`)}
 	for _, tc := range []struct {
 		name             string
+		source           providers.Files // the PostToolUse hook above when nil
 		existing, beside providers.Files
 		severity         diag.Severity // of HC545
 		want             string        // in its message; "" for no HC545
@@ -34,8 +39,18 @@ func TestOneAgent(t *testing.T) {
 		{name: "new beside agents", beside: agents, severity: diag.Warning, want: `is a new Kiro CLI agent "default"`},
 		{name: "merged alone", existing: providers.Files{def: []byte(`{"name": "default", "tools": ["*"]}`)}},
 		{name: "new alone", severity: diag.Info, want: `is a new Kiro CLI agent "default"`},
+		{name: "new alone, a guard", source: guard, severity: diag.Warning,
+			want: `start it with kiro-cli chat --agent default: Kiro CLI runs its hooks, 1 guard(s) among them, only in the sessions of that agent, not in those of its built-in default agent`},
+		{name: "merged alone, a guard", source: guard, existing: providers.Files{def: []byte(`{"name": "default", "tools": ["*"]}`)}, severity: diag.Warning,
+			want: `the hooks are merged into the Kiro CLI agent "default" (kiro-cli chat --agent default): Kiro CLI runs its hooks, 1 guard(s) among them, only in the sessions of that agent`},
+		{name: "already there, a guard", source: guard, existing: providers.Files{def: []byte(`{"name": "default", "tools": ["*"], "hooks": {"preToolUse": [{"matcher": "execute_bash", "command": "./guard.sh"}]}}`)}, severity: diag.Warning,
+			want: `(kiro-cli chat --agent default): Kiro CLI runs its hooks, 1 guard(s) among them`}, // "already in" for migrate
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			source := source
+			if tc.source != nil {
+				source = tc.source
+			}
 			mig := DecodeSource("claude-code", source).Migrate("kiro-agent", tc.existing, tc.beside)
 			conv := DecodeSource("claude-code", source).Convert("kiro-agent", tc.existing, Options{Beside: tc.beside})
 			for stage, ds := range map[string]diag.List{"migrate": mig.Diagnostics, "convert": conv.Diagnostics} {

@@ -67,7 +67,8 @@ const (
 	CodeExpanded = "HC544"
 	// CodeNewAgent (info): the hooks went into a new agent file, which
 	// also got a "name" and "tools". The pipeline makes it a warning where
-	// the project has agents of its own, which do not run those hooks,
+	// the hooks hold a guard, which runs only in that agent's sessions,
+	// or the project has agents of its own, which do not run those hooks,
 	// and says it as a warning too where the hooks were merged into an
 	// existing default.json beside such agents.
 	CodeNewAgent = "HC545"
