@@ -286,6 +286,9 @@ func TestEncodeTools(t *testing.T) {
 		{"codex", "file_write", []string{"apply_patch"}},
 		{"gemini-cli", "file_read", []string{"read_file", "read_many_files"}},
 		{"claude-code", "list_dir", nil},
+		// Kiro CLI 3.x's tools in Kiro's v1 files are 2.x's (QA q4 F4).
+		{"kiro", "search", []string{"grep"}},
+		{"kiro", "agent", []string{"use_subagent", "delegate"}},
 	} {
 		var got []string
 		for _, n := range tb.EncodeTools(tt.provider, tt.tool) {

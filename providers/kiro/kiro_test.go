@@ -181,7 +181,10 @@ func TestMatchers(t *testing.T) {
 		// a target's tools).
 		{"web", `["web_search","web_fetch"]`, false},
 		{"web|write", `["web_search","web_fetch","file_write","file_edit"]`, false},
-		{"@builtin", `["shell","file_read","file_write","file_edit","web_search","web_fetch"]`, false},
+		// Every built-in tool of the table, Kiro CLI's search, find and
+		// subagent tools too (QA q4 F4).
+		{"@builtin", `["shell","file_read","file_write","file_edit","web_search","web_fetch","search","find","agent"]`, false},
+		{"grep|glob", `["search","find"]`, true},
 		{"@mcp", `{"mcp":{"server":"*"}}`, false},
 		{"@mcp.*", `{"pattern":"@mcp.*"}`, true},
 		{"@powers", `{"pattern":"@powers"}`, true},
