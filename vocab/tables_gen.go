@@ -429,6 +429,7 @@ var generatedNativeTools = []NativeTool{
 	{Provider: "opencode", Tool: "file_edit", Name: "edit"},
 	{Provider: "opencode", Tool: "file_edit", Name: "apply_patch"},
 	{Provider: "opencode", Tool: "file_write", Name: "apply_patch", WriteOnly: true},
+	{Provider: "opencode", Tool: "file_edit", Name: "multiedit"},
 	{Provider: "opencode", Tool: "search", Name: "grep"},
 	{Provider: "opencode", Tool: "find", Name: "glob"},
 	{Provider: "opencode", Tool: "list_dir", Name: "list"},

@@ -289,6 +289,8 @@ func TestEncodeTools(t *testing.T) {
 		// Kiro CLI 3.x's tools in Kiro's v1 files are 2.x's (QA q4 F4).
 		{"kiro", "search", []string{"grep"}},
 		{"kiro", "agent", []string{"use_subagent", "delegate"}},
+		// OpenCode's older releases' multiedit edits too (QA q4 F5).
+		{"opencode", "file_edit", []string{"edit", "apply_patch", "multiedit"}},
 	} {
 		var got []string
 		for _, n := range tb.EncodeTools(tt.provider, tt.tool) {

@@ -170,7 +170,7 @@ const TOOLS = {
   "shell": ["bash"],
   "file_read": ["read"],
   "file_write": ["write", "apply_patch"],
-  "file_edit": ["edit", "apply_patch"],
+  "file_edit": ["edit", "apply_patch", "multiedit"],
   "file_delete": [],
   "search": ["grep"],
   "find": ["glob"],
