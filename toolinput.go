@@ -189,7 +189,7 @@ func inputGuardSource(h *canonical.Hook, from, to string, names *vocab.Tables, c
 	}
 	placed := sameInputPlace(src, dst)
 	if shim {
-		placed = shimGivesInput(contracts, src, dst)
+		placed = shimGivesInput(src, dst)
 	}
 	if !placed {
 		return "", "", false
@@ -220,11 +220,23 @@ func argsContract(from, to string, shim bool) (contracts *hookrun.Tables, dst *h
 // shimGivesInput reports whether hookconv run --from hands a hook of
 // src's the tool's input where src's payload keeps it (its first path),
 // with the arguments spelled as src spells them (else payloadShape
-// warns): dst is the target's contract, whose arguments they are.
-func shimGivesInput(contracts *hookrun.Tables, src, dst *hookrun.Contract) bool {
-	return len(src.ToolInput) > 0 && src.CamelCaseArgs == dst.CamelCaseArgs &&
-		slices.Contains(contracts.ShimPayload(src.Slug, dst.Slug).ToolInput, src.ToolInput[0])
+// warns): dst is the target's contract, whose arguments they are. Kept
+// per source and target: it is asked for every hook of a large config
+// (ShimPayload builds a contract each time), and the tables do not
+// change.
+func shimGivesInput(src, dst *hookrun.Contract) bool {
+	key := [2]string{src.Slug, dst.Slug}
+	if given, ok := shimInputPlaces.Load(key); ok {
+		return given.(bool)
+	}
+	given := len(src.ToolInput) > 0 && src.CamelCaseArgs == dst.CamelCaseArgs &&
+		slices.Contains(hookrun.Default().ShimPayload(src.Slug, dst.Slug).ToolInput, src.ToolInput[0])
+	shimInputPlaces.Store(key, given)
+	return given
 }
+
+// shimInputPlaces holds shimGivesInput's answers by source and target.
+var shimInputPlaces sync.Map
 
 // inputKey is one HC419 finding about tool arguments: the tools and the
 // arguments it is about, and whether the hook's text was unread.
