@@ -267,12 +267,20 @@ func writePrintable(b *bufio.Writer, line []byte) {
 // combining mark).
 func appendCaretIndent(dst, line []byte, col int) []byte {
 	for i := 0; i < len(line) && i < col-1; {
-		r, size := utf8.DecodeRune(line[i:]) // an invalid byte decodes as one RuneError
-		i += size
-		if r == '\t' {
-			dst = append(dst, '\t')
+		if c := line[i]; c < utf8.RuneSelf {
+			// ASCII, nearly every byte before a config's caret: one cell,
+			// or a tab, without decoding (cellWidth's tables were a
+			// quarter of rendering a large config's warnings).
+			i++
+			if c == '\t' {
+				dst = append(dst, '\t')
+			} else {
+				dst = append(dst, ' ')
+			}
 			continue
 		}
+		r, size := utf8.DecodeRune(line[i:]) // an invalid byte decodes as one RuneError
+		i += size
 		for range cellWidth(r) {
 			dst = append(dst, ' ')
 		}
