@@ -26,7 +26,7 @@ func TestFiresForRows(t *testing.T) {
 		if tt.data != "" {
 			h.ProviderData = map[string]json.RawMessage{"cline": json.RawMessage(tt.data)}
 		}
-		if r, ok := decodedRow(names, h, "cline"); !ok || r.Name != tt.want {
+		if r, ok := decodedRow(names, h, "cline", &lastRow{}); !ok || r.Name != tt.want {
 			t.Errorf("decodedRow(%s) = %q, %v; want %q", tt.data, r.Name, ok, tt.want)
 		}
 	}

@@ -124,12 +124,12 @@ func unwatchedFiles(m *canonical.Manifest, from, to string) diag.List {
 	dstName := dstProv.Name // the closure's own: the row stays on the stack
 	// In chunks at once: a plain pass over a large config's hooks, which
 	// kept one core busy while the other idled.
-	return parallel.Each(len(m.Hooks), func(ds *diag.List, i int) {
+	return parallel.EachWith(len(m.Hooks), func(last *eventRows, ds *diag.List, i int) {
 		h := &m.Hooks[i]
 		if h.Matcher != nil {
 			return
 		}
-		dst, ok := writtenRow(names, to, h.Event)
+		dst, ok := last.dst.of(names, to, h.Event)
 		if !ok || !dst.NeedsMatcher {
 			return
 		}
@@ -139,7 +139,7 @@ func unwatchedFiles(m *canonical.Manifest, from, to string) diag.List {
 				return
 			}
 		}
-		if row, ok := decodedRow(names, h, src); src != "" && ok && row.NeedsMatcher {
+		if row, ok := decodedRow(names, h, src, &last.src); src != "" && ok && row.NeedsMatcher {
 			return
 		}
 		ran := "for every file"

@@ -344,6 +344,13 @@ func (c *coLoaders) of(from, file string) string {
 type chunkRows struct {
 	blocking keptRows[Blocking]
 	support  keptRows[Support]
+	// written is whether the target writes the event the chunk's last
+	// hook was on (noEvent): asked of every hook, and runs of hooks share
+	// one event.
+	written struct {
+		event       string
+		known, some bool
+	}
 }
 
 // keptRows are the rows of one table a chunk asked for, by provider and
@@ -393,6 +400,19 @@ func (p *planner) supportOf(provider, capability string) (Support, bool) {
 		return p.caps.SupportOf(provider, capability)
 	}
 	return p.rows.support.of(provider, capability, p.caps.SupportOf)
+}
+
+// writes reports whether the target's events table has a row for the
+// canonical event, remembered for the chunk's next hook.
+func (p *planner) writes(event string) bool {
+	if p.rows == nil {
+		return len(p.names.EncodeEvent(p.target, event)) > 0
+	}
+	w := &p.rows.written
+	if !w.known || w.event != event {
+		w.event, w.known, w.some = event, true, len(p.names.EncodeEvent(p.target, event)) > 0
+	}
+	return w.some
 }
 
 // continues is p.caps.Continues, from the rows remembered.
@@ -733,7 +753,7 @@ func (p *planner) plan(ids []string, kept *canonical.Hook) bool {
 	// reads and never writes there (Codex's StopFailure, "read only":
 	// codex-cli loads none), which its decoder recorded ("$event"): it
 	// was dropped even on a same-tool conversion (QA F7).
-	noEvent := len(p.names.EncodeEvent(p.target, h.Event)) == 0 // asked once: this runs for every hook
+	noEvent := !p.writes(h.Event) // asked once: this runs for every hook
 	if noEvent && p.readOnlyOwn() {
 		copyHook(kept, h)
 		return true
