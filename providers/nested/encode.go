@@ -2,6 +2,7 @@ package nested
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -76,7 +77,7 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 		arenas[k] = a
 		ds := &chunkDiags[k]
 		var memo providers.DataMemo
-		var last lastEvent
+		var last lastAsked
 		for i := r.From; i < r.To; i++ {
 			encoded[i] = c.encodeHook(ds, m, i, a, &memo, &last)
 			encoded[i].diagsEnd = len(*ds)
@@ -284,9 +285,9 @@ type encodedHook struct {
 
 // encodeHook encodes hook i of m on its own: its event, matchers and
 // handler, carving nodes from a; memo and last are its chunk's.
-func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.Arena, memo *providers.DataMemo, last *lastEvent) encodedHook {
+func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.Arena, memo *providers.DataMemo, last *lastAsked) encodedHook {
 	h := &m.Hooks[i]
-	native, row, ok := c.nativeEvent(ds, h, i, last)
+	native, row, ok := c.nativeEvent(ds, h, i, &last.event)
 	if !ok {
 		return encodedHook{}
 	}
@@ -305,7 +306,7 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 	var matcher writtenMatcher
 	var split []writtenMatcher
 	if row.Matcher == vocab.MatchTool {
-		mt, lost, ok := c.encodeMatcher(h.Matcher)
+		mt, lost, ok := last.matcher.encoded(c, h.Matcher)
 		if len(lost) > 0 || !ok {
 			// Said of thousands of hooks of a large config whose matchers
 			// name what the tool lacks (Qwen Code, an MCP tool): the words
@@ -385,6 +386,36 @@ func (c *Codec) handlerNode(ds *diag.List, h *canonical.Hook, i int, pd *node.No
 		return pd.Get(neverRuns) // encodeHook checked it is there
 	}
 	return c.encodeHandler(ds, h, i, pd, a, native, kin)
+}
+
+// lastAsked is what a chunk's last hook asked of the tables and of the
+// matcher's translation, kept for the next: a config's hooks come grouped
+// by event and by matcher.
+type lastAsked struct {
+	event   lastEvent
+	matcher lastMatcher
+}
+
+// lastMatcher is encodeMatcher's answer for the tool matcher a chunk's
+// last hook had. The hooks of a group share theirs, and translating it
+// again for each (its names looked up and joined, MCP names spelled) was
+// most of a large config's encoding allocations (BenchmarkEncode10k to
+// Gemini CLI: ~9,000 of 26,000).
+type lastMatcher struct {
+	m     canonical.Matcher
+	known bool
+	text  string
+	lost  []string // the same list for every hook given it: only read
+	ok    bool
+}
+
+// encoded is c.encodeMatcher(m), remembered for the next hook.
+func (l *lastMatcher) encoded(c *Codec, m canonical.Matcher) (native string, lost []string, ok bool) {
+	if !l.known || !canonical.SameMatcher(l.m, m) {
+		native, lost, ok = c.encodeMatcher(m)
+		*l = lastMatcher{m: m, known: true, text: native, lost: lost, ok: ok}
+	}
+	return l.text, l.lost, l.ok
 }
 
 // lastEvent is the table's native event for the canonical event a
@@ -498,6 +529,9 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		// tool matcher, whose loss the caller reports.
 		return noMatcher
 	}
+	if !spellsMatcher(h.ProviderData, c.d.Slug) {
+		return noMatcher // most hooks: their keys not sorted to find none
+	}
 	for _, slug := range sortedkeys.Of(h.ProviderData) {
 		// Carried data is compact JSON: without the key spelled out it
 		// holds no "$matcher" (most hooks carry only layout marks), and
@@ -599,6 +633,17 @@ func (c *Codec) valueMatchers(ds *diag.List, h *canonical.Hook, i int, pd *node.
 		return []writtenMatcher{{text: text, present: true}}
 	}
 	return noMatcher
+}
+
+// spellsMatcher reports whether the data of a tool other than own holds
+// a "$matcher" key (the bytes tell: carried data is compact JSON).
+func spellsMatcher(data map[string]json.RawMessage, own string) bool {
+	for slug, raw := range data {
+		if slug != own && bytes.Contains(raw, []byte(`"$matcher"`)) {
+			return true
+		}
+	}
+	return false
 }
 
 // groupExtra returns the documented group keys a hook carries; kin is

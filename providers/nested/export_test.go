@@ -20,7 +20,7 @@ func (c *Codec) OracleEncodeTree(m *canonical.Manifest) (*node.Node, int) {
 	var (
 		ds     diag.List
 		memo   providers.DataMemo
-		last   lastEvent
+		last   lastAsked
 		events []*eventGroups
 		passed int
 	)
