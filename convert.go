@@ -1341,6 +1341,9 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 						"%s is disabled in %s (%q: false), but it is converted enabled: it will run in %s", h.DisplayName(i), source.Name, key, to)
 				}
 			}
+			if onlyMarks(data) {
+				continue // most hooks: layout marks alone, not sorted to find nothing
+			}
 			var names []string
 			for _, f := range membersByName(data) {
 				if f.Key == "$group" {
@@ -1373,7 +1376,7 @@ func foreignNotes(m, decoded *canonical.Manifest, from, to string) diag.List {
 					"%s: %s-only fields not rendered for %s: %s", h.DisplayName(i), slug, to, strings.Join(names, ", "))
 			}
 		}
-		if ev, _ := vocab.Default().Event(h.Event); from == to || ev.Subject != "tool" || !takesToolMatcher(to, h.Event) {
+		if ev, _ := vocab.Default().Event(h.Event); from == to || ev.Subject != "tool" || !st.takesToolMatcher(to, h.Event) {
 			return
 		}
 		// A pattern the target's JavaScript cannot read: HC438 says more.
@@ -1482,6 +1485,21 @@ type foreignRead struct {
 	source     vocab.Provider
 	sourceSlug string
 	sourceRead bool
+	// takes is takesToolMatcher's answer for the event of the last hook
+	// asked about, kept while the hooks that follow share it.
+	takes struct {
+		event        string
+		known, takes bool
+	}
+}
+
+// takesToolMatcher is takesToolMatcher(to, event), remembered for the
+// next hook (to is the same for every hook of a conversion).
+func (st *foreignRead) takesToolMatcher(to, event string) bool {
+	if t := &st.takes; !t.known || t.event != event {
+		t.event, t.known, t.takes = event, true, takesToolMatcher(to, event)
+	}
+	return st.takes.takes
 }
 
 // patternPassed says how a pattern reaches the target: as written, or
@@ -1988,6 +2006,18 @@ func groupKeyNotes(h *canonical.Hook, i int, prov vocab.Provider, data *node.Nod
 			"%s: %s = %s is not written: %s's hook groups have no key %q (%s)", h.DisplayName(i), at, node.AppendCompact(nil, f.Value), prov.Name, f.Key, theirs)
 	}
 	return ds
+}
+
+// onlyMarks reports whether every member of a hook's data is a layout
+// mark ("$newGroup", "$matcher", …) foreignNotes says nothing about: none
+// is "$group" or "$commandFilter", the marks that hold a tool's keys.
+func onlyMarks(data *node.Node) bool {
+	for _, f := range data.Fields {
+		if !strings.HasPrefix(f.Key, "$") || f.Key == "$group" || f.Key == "$commandFilter" {
+			return false
+		}
+	}
+	return true
 }
 
 // membersByName returns an object's members in name order; a repeated
