@@ -2159,7 +2159,9 @@ func alsoRun(configs map[string]providers.Files, from, to string) diag.List {
 // hookPath is the diagnostic path of hook i (of a planned or decoded
 // manifest) as the source numbers it, spelled only when something is
 // said: most hooks of a large config need none.
-func hookPath(h *canonical.Hook, i int) string { return fmt.Sprintf("hooks[%d]", h.SourceIndex(i)) }
+func hookPath(h *canonical.Hook, i int) string {
+	return "hooks[" + strconv.Itoa(h.SourceIndex(i)) + "]"
+}
 
 // fileOf returns the origin file of the hook a diagnostic path names.
 func fileOf(m *canonical.Manifest, path string) string {

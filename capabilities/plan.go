@@ -1688,6 +1688,13 @@ func vendorSlug(event string) (string, bool) {
 // secret from the tool's environment.
 func shellQuote(s string) string {
 	var b strings.Builder
+	b.Grow(len(s) + 2)
+	writeShellQuoted(&b, s)
+	return b.String()
+}
+
+// writeShellQuoted writes s to b as shellQuote spells it.
+func writeShellQuoted(b *strings.Builder, s string) {
 	b.WriteByte('\'')
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -1700,7 +1707,6 @@ func shellQuote(s string) string {
 		}
 	}
 	b.WriteByte('\'')
-	return b.String()
 }
 
 // startsReference reports whether c, after a "$", makes a variable
@@ -1790,6 +1796,9 @@ func HTTPAsCurl(hd *canonical.Handler) string {
 // the given headers (sorted by name), as an http handler would.
 func curlCommand(url string, headers map[string]string, allowed []string) string {
 	var b strings.Builder
+	// Written into one buffer made at about its size: a large config
+	// converts thousands of http hooks to such commands.
+	b.Grow(len(url) + 96)
 	// --fail turns HTTP errors into a failing exit; "|| exit 1" then makes
 	// every curl failure (a refused connection exits 7) a plain hook error.
 	// As with a real http hook, an unreachable endpoint must not block:
@@ -1802,12 +1811,16 @@ func curlCommand(url string, headers map[string]string, allowed []string) string
 		}
 	}
 	if !hasType {
-		b.WriteString(" -H " + shellQuote("Content-Type: application/json"))
+		b.WriteString(" -H ")
+		writeShellQuoted(&b, "Content-Type: application/json")
 	}
 	for _, name := range sortedkeys.Of(headers) {
-		b.WriteString(" -H " + headerWord(name+": "+headers[name], allowed))
+		b.WriteString(" -H ")
+		b.WriteString(headerWord(name+": "+headers[name], allowed))
 	}
-	b.WriteString(" --data-binary @- " + shellQuote(url) + " || exit 1")
+	b.WriteString(" --data-binary @- ")
+	writeShellQuoted(&b, url)
+	b.WriteString(" || exit 1")
 	return b.String()
 }
 
