@@ -1890,7 +1890,8 @@ func widenedSiblings(m *canonical.Manifest, from, to string) diag.List {
 		if len(parts) == 0 {
 			return
 		}
-		for _, t := range toolNames(h.Matcher) {
+		var buf [4]string // most matchers name a tool or two
+		for _, t := range appendToolNames(buf[:0], h.Matcher) {
 			natives := names.EncodeTools(from, t)
 			if len(natives) < 2 || slices.Contains(parts, natives[0].Name) {
 				continue
@@ -1925,18 +1926,20 @@ type siblingsRead struct {
 }
 
 // toolNames lists the canonical tool names of a matcher.
-func toolNames(m canonical.Matcher) []string {
+func toolNames(m canonical.Matcher) []string { return appendToolNames(nil, m) }
+
+// appendToolNames appends toolNames(m) to out: into a caller's buffer
+// for a check of every hook (widenedSiblings), not a list made for each.
+func appendToolNames(out []string, m canonical.Matcher) []string {
 	switch m := m.(type) {
 	case canonical.ToolName:
-		return []string{string(m)}
+		return append(out, string(m))
 	case canonical.AnyOf:
-		var out []string
 		for _, x := range m {
-			out = append(out, toolNames(x)...)
+			out = appendToolNames(out, x)
 		}
-		return out
 	}
-	return nil
+	return out
 }
 
 // ownDataNotes says what of hook h's provider_data for the target (prov)
