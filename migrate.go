@@ -15,6 +15,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/hookrun"
 	"github.com/hookconv/hookconv/internal/jsonedit"
 	"github.com/hookconv/hookconv/internal/node"
 	"github.com/hookconv/hookconv/internal/sortedkeys"
@@ -203,6 +204,23 @@ var losesSetting = map[string]bool{"HC404": true, "HC409": true, "HC341": true, 
 	// hook that is not blocking too (Claude Code's PostToolUse).
 	CodeJSONContextUnread: true, CodeStopUnread: true, CodeFeedbackUnread: true}
 
+// failsThere are the warnings weakensBlocking counts for a guard because
+// its copy fails, or finds nothing, in the target: they hold for a hook
+// that only watches too, whose copy then does nothing there, so removing
+// it from the source would lose its job (QA q5 F2: a git-ai checkpoint
+// hook reading Windsurf's tool_info was removed from Windsurf though
+// Cursor's payload has none, HC419; a plugin's ${CLAUDE_PLUGIN_ROOT}
+// log hook though the target's project config never sets it, HC424). So
+// for a variable the source's settings (HC440) or the source tool
+// (HC441) set and the target does not, a project directory git does not
+// find (HC405's warning), and a Windows command run by another shell
+// (HC218, said only where the project declares Windows). HC419 is said
+// of every hook on a tool event whose payload moves, since hookconv
+// cannot tell whether a script reads it: keeping one that does not is
+// the safe mistake. (HC421 and HC439, a command the target's shell
+// cannot run, are losesSetting's: the shell is the setting lost.)
+var failsThere = map[string]bool{CodePayloadShape: true, CodePluginVar: true, CodeSettingsEnv: true, CodeToolOnlyVar: true, CodeProjectDir: true, CodeWindowsShell: true}
+
 // Migration is the result of Migrate for one target.
 type Migration struct {
 	// Target is the target's slug.
@@ -249,6 +267,10 @@ type Migration struct {
 	// for fewer cases than the source does (a warning says which):
 	// removing it from the source would lose those cases.
 	Narrowed []bool
+	// Fails tells, per decoded source hook, whether a warning says the
+	// target's copy fails or finds nothing there (failsThere): removing
+	// it from the source would lose what it does, guard or not.
+	Fails []bool
 }
 
 // Migrate converts the source hooks for the target like Convert, then
@@ -527,14 +549,24 @@ func (s *Source) MigrateApproved(to string, existing, switches providers.Files, 
 	}
 	narrowed := res.hooksNamed(narrowsCoverage)
 	altered := res.hooksNamed(losesSetting)
+	fails := res.hooksNamed(failsThere)
+	for src := range fails {
+		// HC419 is said of every hook on a tool event whose payload
+		// moves: one that only watches counts where it visibly reads it.
+		if h := &res.Decoded.Hooks[src]; !h.Blocking && !res.hooksNamedBy(src, failsThere, CodePayloadShape) && !readsMovedPayload(h, s.From, s.Scripts) {
+			delete(fails, src)
+		}
+	}
 	foreign := res.hooksNamed(settingInfos)
 	mig.Narrowed = make([]bool, len(res.Decoded.Hooks))
 	mig.Altered = make([]bool, len(res.Decoded.Hooks))
 	mig.Unproven = make([]bool, len(res.Decoded.Hooks))
+	mig.Fails = make([]bool, len(res.Decoded.Hooks))
 	for src := range res.Decoded.Hooks {
 		mig.Weakened[src] = res.Decoded.Hooks[src].Blocking && weakened[src]
 		mig.Unproven[src] = mig.Weakened[src] && unproven[src]
 		mig.Narrowed[src] = narrowed[src]
+		mig.Fails[src] = fails[src]
 		mig.Altered[src] = altered[src] || foreign[src] && res.Decoded.Hooks[src].Blocking
 	}
 	return mig
@@ -1214,6 +1246,47 @@ func (res *Conversion) hooksNamed(codes map[string]bool) map[int]bool {
 	return named
 }
 
+// hooksNamedBy reports whether a warning of codes other than but names
+// the decoded source hook src.
+func (res *Conversion) hooksNamedBy(src int, codes map[string]bool, but string) bool {
+	for _, d := range res.Diagnostics {
+		if d.Severity == diag.Warning && codes[d.Code] && d.Code != but && slices.Contains(res.hooksOf(d), src) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsMovedPayload reports whether h's command, or a script it runs that
+// hookconv reads, names a key where its source's payload keeps the tool's
+// name or input (Windsurf's tool_info, Copilot CLI's toolArgs): a hook
+// that only watches and reads them finds nothing in a target that keeps
+// them elsewhere (HC419), while one that reads none of them (npx
+// prettier --write .) loses nothing there, and may leave the source.
+func readsMovedPayload(h *canonical.Hook, from string, scripts *Scripts) bool {
+	_, layout := payloadSource(h, from)
+	src, ok := hookrun.Default().Contract(layout)
+	if !ok {
+		return false
+	}
+	text, _ := scripts.readInput(&h.Handler)
+	for _, place := range slices.Concat(src.Tool, src.ToolInput) {
+		// A place is a path (tool_info.mcp_tool_name) or an object of
+		// them ({command=tool_info.command_line,cwd=tool_info.cwd}):
+		// the payload's own key opens each path.
+		for part := range strings.FieldsFuncSeq(place, func(r rune) bool { return strings.ContainsRune("{},", r) }) {
+			_, p, _ := strings.Cut(part, "=")
+			if p == "" {
+				p = part
+			}
+			if key, _, _ := strings.Cut(p, "."); key != "" && namesInput(text, key) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // migTarget is a migration's target as identity reads its hooks: its
 // row of the providers table, and project, which writes the spellings of
 // the project directory a command may hold there as one
@@ -1571,11 +1644,12 @@ func targetForm(dst providers.Adapter, h *canonical.Hook, prov migTarget) (form 
 }
 
 // keepReasons are the encoder's warnings in ds that make --remove-source
-// keep a hook (weakensBlocking, narrowsCoverage, losesSetting).
+// keep a hook (weakensBlocking, narrowsCoverage, losesSetting,
+// failsThere).
 func keepReasons(ds diag.List) diag.List {
 	var out diag.List
 	for _, d := range ds {
-		if d.Severity == diag.Warning && (weakensBlocking[d.Code] || narrowsCoverage[d.Code] || losesSetting[d.Code]) {
+		if d.Severity == diag.Warning && (weakensBlocking[d.Code] || narrowsCoverage[d.Code] || losesSetting[d.Code] || failsThere[d.Code]) {
 			out = append(out, d)
 		}
 	}

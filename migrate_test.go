@@ -566,3 +566,38 @@ func TestMigratePartialNativeCopy(t *testing.T) {
 		})
 	}
 }
+
+// TestMigrateFailsThere: a hook that only watches, whose copy a warning
+// says fails or reads nothing in the target, is flagged Fails, so
+// PlanRemoval keeps it in the source (QA q5 F2); one whose copy works is
+// not.
+func TestMigrateFailsThere(t *testing.T) {
+	for _, tc := range []struct {
+		name, from, to, path, src string
+		fails                     bool
+	}{
+		{"payload moved (HC419)", "windsurf", "cursor", ".windsurf/hooks.json",
+			`{"hooks":{"post_write_code":[{"command":"jq -r .tool_info.file_path | xargs git-ai checkpoint"}]}}`, true},
+		// HC419 is said of every hook whose payload moves: one that
+		// reads none of it loses nothing, and leaves the source.
+		{"payload moved, not read", "windsurf", "cursor", ".windsurf/hooks.json",
+			`{"hooks":{"post_write_code":[{"command":"npx prettier --write ."}]}}`, false},
+		{"plugin variable (HC424)", "claude-code", "gemini-cli", "hooks/hooks.json",
+			`{"hooks":{"PostToolUse":[{"matcher":"Write","hooks":[{"type":"command","command":"bash ${CLAUDE_PLUGIN_ROOT}/log.sh"}]}]}}`, true},
+		{"works there", "claude-code", "gemini-cli", ".claude/settings.json",
+			`{"hooks":{"PostToolUse":[{"matcher":"Write","hooks":[{"type":"command","command":"npm run lint"}]}]}}`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mig := Migrate(tc.from, tc.to, providers.Files{tc.path: []byte(tc.src)}, nil)
+			if mig.Diagnostics.HasErrors() || len(mig.Fails) != 1 || mig.Decoded.Hooks[0].Blocking {
+				t.Fatalf("fails %v, diagnostics %v; want one watcher", mig.Fails, mig.Diagnostics)
+			}
+			if mig.Fails[0] != tc.fails {
+				t.Errorf("Fails = %v, want %v; diagnostics %v", mig.Fails[0], tc.fails, mig.Diagnostics.Codes())
+			}
+			if removed := PlanRemoval(tc.from, []Migration{mig}).Removes(0); removed == tc.fails {
+				t.Errorf("removed = %v, want %v", removed, !tc.fails)
+			}
+		})
+	}
+}

@@ -86,6 +86,7 @@ func PlanRemoval(from string, migs []Migration) Removal {
 	weakened := make([][]string, n)
 	lessPower := make([]bool, n)
 	provenLoss := make([]bool, n)
+	fails := make([]bool, n) // a target's copy of a hook that only watches may fail or read nothing
 	for _, mig := range migs {
 		for i, ok := range mig.Migrated {
 			if ok && i < n && i < len(mig.Pending) && mig.Pending[i] {
@@ -99,6 +100,9 @@ func PlanRemoval(from string, migs []Migration) Removal {
 				if i >= len(mig.Unproven) || !mig.Unproven[i] || i < len(mig.Narrowed) && mig.Narrowed[i] {
 					provenLoss[i] = true
 				}
+			case i < len(mig.Fails) && mig.Fails[i]:
+				weakened[i] = append(weakened[i], mig.Target)
+				fails[i] = true
 			case i < len(mig.Altered) && mig.Altered[i]:
 				weakened[i] = append(weakened[i], mig.Target)
 			default:
@@ -123,6 +127,10 @@ func PlanRemoval(from string, migs []Migration) Removal {
 		}
 		at, path, targets := h.Origin, fmt.Sprintf("hooks[%d]", i), strings.Join(weakened[i], " and ")
 		switch {
+		case !lessPower[i] && fails[i]:
+			w.Warnf(CodeKeptInSource, at, path, "remove it by hand once its copy works there",
+				"%s stays in the %s config: %s %s it, but its copy there may fail or find nothing to read (see the diagnostics above)",
+				h.DisplayName(i), from, targets, verb)
 		case !lessPower[i]: // every target only dropped a setting
 			w.Warnf(CodeKeptInSource, at, path, "remove it by hand if the hook as the target holds it is enough",
 				"%s stays in the %s config: %s %s it without a setting it has here (see the diagnostics above)",

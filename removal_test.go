@@ -49,6 +49,10 @@ func TestPlanRemoval(t *testing.T) {
 			remove: []bool{true, false}, codes: []string{CodeKeptInSource}, says: "runs it for fewer cases"},
 		{name: "altered by two", migs: []Migration{{Target: "codex", Migrated: []bool{true, true}, Altered: []bool{false, true}}, {Target: "cursor", Migrated: []bool{true, true}, Altered: []bool{false, true}}},
 			remove: []bool{true, false}, codes: []string{CodeKeptInSource}, says: "codex and cursor hold it without a setting"},
+		// A watcher whose copy fails or reads nothing there (QA q5 F2:
+		// HC419, HC424): kept, and said so, not as a lost setting.
+		{name: "fails there", migs: []Migration{full("codex"), {Target: "cursor", Migrated: []bool{true, true}, Fails: []bool{false, true}, Altered: []bool{false, true}}},
+			remove: []bool{true, false}, codes: []string{CodeKeptInSource}, says: "cursor holds it, but its copy there may fail or find nothing"},
 		{name: "failed target", migs: []Migration{full("codex"), {Target: "cursor"}}, remove: []bool{false, false}},
 		// Held, but not run until its copy is approved (Codex's /hooks):
 		// kept, silently (HC330 or HC470 says why).
