@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/readfile"
 	"github.com/hookconv/hookconv/providers"
@@ -93,8 +94,13 @@ type ProjectSource struct {
 // manifest at the top known by their content; a project holding the
 // configs of several tools is settled by leaving out targets (after a
 // first migration the targets' configs are there too) and then by the
-// files' content. It fails when the tool cannot be settled, and with an
-// error wrapping ErrNoSource when the project holds no config of it.
+// files' content. It fails when the tool cannot be settled, with an
+// error wrapping ErrNoSource when the project holds no config of it, and
+// with an *UnreadableError when configs are there but none could be read
+// (no permission, a FIFO or folder at a config's path, a tool's folder
+// that cannot be searched): such a project is not one without hooks. One
+// config of several that cannot be read is an HC100 warning in
+// Diagnostics, the others read.
 func FindProjectSource(dir, from string, targets []string) (ProjectSource, error) {
 	// A mistyped or missing project is not one without a config: a
 	// caller walking many projects must not skip it as empty (QA q4 F5).
@@ -133,6 +139,7 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 		rels = append(rels, "hooks/hooks.json")
 	}
 	files := providers.Files{}
+	var unread diag.List      // the files that could not be read
 	read := map[string]bool{} // by real path
 	for _, rel := range rels {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -148,11 +155,26 @@ func FindProjectSource(dir, from string, targets []string) (ProjectSource, error
 		}
 		b, rds := readfile.Read(p)
 		if rds != nil {
-			ds = append(ds, unreadSourceFile(rds)...)
+			unread = append(unread, rds...)
 			continue
 		}
 		files[p] = b
 	}
+	if len(files) == 0 {
+		// Not one of the tool's configs could be read: the project is
+		// not one without hooks, and a run over many projects must not
+		// pass it as migrated (QA q5 F1: a chmod 000 settings.json
+		// gave "0 hooks added", exit 0). Its files are errors.
+		if len(unread) == 0 {
+			unread = unreadableConfigs(fsys, dir, []string{from})
+		}
+		if len(unread) > 0 {
+			return ProjectSource{}, &UnreadableError{Diagnostics: unread}
+		}
+	}
+	// One file of several that cannot be read (a settings.local.json
+	// beside a readable settings.json) is a warning: the others convert.
+	ds = append(ds, unreadSourceFile(unread)...)
 	// Files the tool does not load are not read, but a file in its own
 	// form among them was meant as its hooks: say it is skipped.
 	skipped := NotLoadedFiles(from, dir, fsys)
@@ -242,12 +264,83 @@ func findSourceTool(fsys fs.FS, dir string, targets []string) (from string, plug
 	}
 	switch len(found) {
 	case 0:
+		// A config or folder of some tool that is there but cannot be
+		// read is no project without hooks (QA q5 F1: an unreadable
+		// .claude gave the message fleet scripts skip on).
+		if unread := unreadableConfigs(fsys, dir, providers.Slugs()); len(unread) > 0 {
+			return "", false, "", &UnreadableError{Diagnostics: unread}
+		}
 		return "", false, "", noSourcef("no hook configuration found in %s; name the file, or the tool with --from", dir)
 	case 1:
 		return found[0], plugin, note, nil
 	default:
 		return "", false, "", choosef("%s has hook configs of several tools (%s); choose one with --from", dir, strings.Join(found, ", "))
 	}
+}
+
+// unreadableConfigs reports, as HC100 errors named by their paths on the
+// disk (dir joined), the config paths of the tools slugs in fsys that
+// something is at but that cannot be read, which ProviderFiles passes
+// over as absent: a folder on the way that refuses to be searched (named
+// itself: chmod 000 .claude), a folder a glob's files are in that refuses
+// to be listed, or no regular file at a file's path (a FIFO, a folder).
+// Each is said once.
+func unreadableConfigs(fsys fs.FS, dir string, slugs []string) diag.List {
+	var ds diag.List
+	said := map[string]bool{}
+	add := func(rel string, err error) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if said[p] {
+			return
+		}
+		said[p] = true
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		var d diag.List
+		d.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check its permissions, or move it away: hooks in it were not looked for", "cannot read %s: %v", p, err)
+		ds = append(ds, d.WithFile(p)...)
+	}
+	for _, slug := range slugs {
+		prov, ok := vocab.Default().Provider(slug)
+		if !ok {
+			continue
+		}
+		for _, pattern := range prov.Paths {
+			rel := pattern
+			if isGlob(pattern) {
+				rel = path.Dir(pattern)
+				if _, err := fs.ReadDir(fsys, rel); errors.Is(err, fs.ErrPermission) {
+					add(refusingFolder(fsys, rel), err)
+				}
+				continue
+			}
+			st, err := fs.Stat(fsys, rel)
+			switch {
+			case errors.Is(err, fs.ErrPermission):
+				add(refusingFolder(fsys, rel), err)
+			case err == nil && !st.Mode().IsRegular():
+				add(rel, fmt.Errorf("it is %s, not a regular file", readfile.Kind(st.Mode())))
+			}
+		}
+	}
+	return ds
+}
+
+// refusingFolder is the folder that refused the path rel: rel itself when
+// it can be looked at (a folder that cannot be listed), else the
+// deepest folder above it that can (one that cannot be searched).
+func refusingFolder(fsys fs.FS, rel string) string {
+	if _, err := fs.Stat(fsys, rel); err == nil {
+		return rel
+	}
+	for rel = path.Dir(rel); rel != "."; rel = path.Dir(rel) {
+		if _, err := fs.Stat(fsys, rel); err == nil {
+			return rel
+		}
+	}
+	return "."
 }
 
 // isAre is the verb for n things.
@@ -403,8 +496,10 @@ func TargetFiles(root, slug string, read func(slug, rel string) bool) (providers
 
 // UnreadableError is the error of TargetFiles, ReadProjectTarget and
 // ConvertProject when a target file found in the project could not be
-// read: its diagnostics are an HC100 or HC102 error for each such file,
-// named by its path on the disk. They are problems of the project, not
+// read, and of FindProjectSource (and so ConvertProject) when no source
+// config could be read but one is there: its diagnostics are an HC100 or
+// HC102 error for each such file or folder, named by its path on the
+// disk. They are problems of the project, not
 // of the call: hookconv says them as it says an unreadable input, and
 // exits 1.
 type UnreadableError struct {

@@ -102,7 +102,15 @@ none a target of the run, and none named (HC469: name it with --from).`,
 			}
 			r := diag.Renderer{Format: diag.FormatText, Color: useColor(e.stderr), Sources: sources}
 			if in == nil {
-				_ = r.Render(e.stderr, ds)
+				// The input could not be read: the report says so in
+				// json, as for a project without config.
+				if format == "json" {
+					if err := writeReportJSON(e, nil, ds, nil, ""); err != nil {
+						return err
+					}
+				} else {
+					_ = r.Render(e.stderr, ds)
+				}
 				return exitError{exitProblems}
 			}
 			source := hookconv.OpenSource(slug, in)

@@ -370,9 +370,13 @@ func readSource(e *env, input, from string) (providers.Files, string, diag.List,
 // (hookconv.FindProjectSource), its errors told apart as the command
 // reports them: no config of the tool, or several tools' configs and a
 // choice to make (exit 1 and exit 2, an HC401 or HC469 error in the json
-// and github formats).
+// and github formats). Configs there that none could be read of are, as
+// an unreadable input is, no files and their HC100 errors.
 func readProject(e *env, dir, from string) (providers.Files, string, diag.List, error) {
 	found, err := hookconv.FindProjectSource(dir, from, e.targets)
+	if unread, rerr := targetReadProblems(err); rerr == nil && unread != nil {
+		return nil, "", unread, nil
+	}
 	if errors.Is(err, hookconv.ErrNoSource) {
 		return nil, "", nil, noSourcef("%v", err)
 	}

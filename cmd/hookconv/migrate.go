@@ -72,7 +72,11 @@ beside --dry-run (a usage error): give one of the two.
 
 With --format json the summary is one JSON document on standard output
 (the README's "Migrating a repository" gives its shape), the
-diagnostics one on standard error.
+diagnostics one on standard error. Where --check or --dry-run fails (exit
+1 for a reason other than "would change"), standard output holds instead
+one JSON document with an "error" key saying why, "source" and the
+"diagnostics" that fail it, as check's report has: a script tells the two
+exit-1 cases apart by that key.
 
 --remove-source removes the hooks that every target now holds
 from the source config, keeping the rest of that file. A hook stays, with
@@ -91,7 +95,8 @@ and the tool taken so is named (HC468).
 ` + platformsHelp + `
 
 Exit status: 0 on success, 1 on errors (or warnings, with --strict), when
-the project holds no config of the source tool, under --check when the
+the project holds no config of the source tool, or none of its configs
+can be read, or DIR is not there (HC100), under --check when the
 run would change a file, or when the output (the
 diff, the summary) cannot be written: the message says whether the files
 were. 2 when the command line is wrong, or incomplete: the configs of
@@ -138,7 +143,17 @@ with --from).`,
 			if len(args) == 1 {
 				dir = args[0]
 			}
-			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			// A preview's failure is said on standard output too, in
+			// json, where a script reads the summary (printFailure).
+			preview := format == diag.FormatJSON && (check || dryRun)
+			if st, err := os.Stat(dir); err != nil {
+				// A project that is not there is no mistyped flag: HC100,
+				// exit 1, as every other command says it (QA q5 F5: exit
+				// 2 made a fleet script stop, or misread it).
+				var ds diag.List
+				ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check the path", "cannot read %s: %v", dir, unwrapPathError(err))
+				return failWith(e, format, preview, "", ds.WithFile(dir))
+			} else if !st.IsDir() {
 				return usagef("%s is not a directory; migrate works on a project directory", dir)
 			}
 			e.targets = targets
@@ -158,7 +173,18 @@ with --from).`,
 			}
 			in, slug, ds, err := readProject(e, dir, from)
 			if err != nil {
+				var ns noSourceError
+				if preview && errors.As(err, &ns) {
+					if err := printFailure(e, from, ns.Error(), ns.diagnostics()); err != nil {
+						return err
+					}
+				}
 				return sourceMissing(e, format, err)
+			}
+			if in == nil {
+				// No source config could be read (QA q5 F1): its errors,
+				// exit 1, whatever the mode.
+				return failWith(e, format, preview, from, ds)
 			}
 			if slices.Contains(targets, slug) {
 				return usagef("--to %s is the source tool; name other targets", slug)
@@ -285,6 +311,11 @@ with --from).`,
 				if err := released(); err != nil {
 					return err
 				}
+				if preview {
+					if err := printFailure(e, slug, failureMessage(all, strict), failing(all, strict)); err != nil {
+						return err
+					}
+				}
 				if err := renderUnlessText(e, r, shown); err != nil {
 					return err
 				}
@@ -293,13 +324,20 @@ with --from).`,
 				}
 				return exitError{exitProblems}
 			}
-			if check {
+			if check || dryRun {
 				if err := plan.check(e.stderr); err != nil {
 					if rerr := released(); rerr != nil {
 						return rerr
 					}
+					if preview {
+						if perr := printFailure(e, slug, err.Error()+"; nothing would be written", nil); perr != nil {
+							return perr
+						}
+					}
 					return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "nothing would be written"})
 				}
+			}
+			if check {
 				if err := plan.printSummary(e, format, false); err != nil {
 					return err
 				}
@@ -309,9 +347,6 @@ with --from).`,
 				return nil
 			}
 			if dryRun {
-				if err := plan.check(e.stderr); err != nil {
-					return reportWrite(e, r, shown, writeFailure{err: err, code: exitProblems, outcome: "nothing would be written"})
-				}
 				// The diff first, then the diagnostics of the json and
 				// github formats, with the diff's failure among them: one
 				// document on standard error.
@@ -1083,4 +1118,76 @@ func (m *migration) printSummary(e *env, format string, written bool) error {
 		}
 	}
 	return nil
+}
+
+// failureJSON is what --check and --dry-run print on standard output
+// under --format json when the run would fail (exit 1), in the place of
+// the summary or the diff: why, and the diagnostics that fail it, as
+// check's report holds them. Exit 1 also means "would change" under
+// --check, so an empty output told a script nothing (QA q5 F7).
+type failureJSON struct {
+	// Source is the source tool's slug; "" when it was not settled.
+	Source string `json:"source"`
+	// Error says why the run would fail.
+	Error string `json:"error"`
+	// Diagnostics are the errors (and, under --strict, the warnings)
+	// that fail it; [] when the error says it all.
+	Diagnostics []diag.Diagnostic `json:"diagnostics"`
+}
+
+// printFailure prints a preview's failureJSON on standard output.
+func printFailure(e *env, source, msg string, ds diag.List) error {
+	b, err := json.MarshalIndent(failureJSON{Source: source, Error: msg, Diagnostics: nonNil(ds)}, "", "  ")
+	if err != nil {
+		return err
+	}
+	if _, err := e.stdout.Write(append(b, '\n')); err != nil {
+		return stdoutFailed(err)
+	}
+	return nil
+}
+
+// failWith ends a migration that failed before anything was converted:
+// the failure on standard output when preview (printFailure), the
+// diagnostics on standard error, exit 1.
+func failWith(e *env, format string, preview bool, source string, ds diag.List) error {
+	if preview {
+		msg := "nothing would be written"
+		if len(ds) > 0 {
+			msg = ds[0].Message + "; " + msg
+		}
+		if err := printFailure(e, source, msg, ds); err != nil {
+			return err
+		}
+	}
+	return renderAndFail(e, format, ds)
+}
+
+// failing are the diagnostics that fail a run: its errors, and its
+// warnings under --strict.
+func failing(ds diag.List, strict bool) diag.List {
+	var out diag.List
+	for _, d := range ds {
+		if d.Severity == diag.Error || (strict && d.Severity == diag.Warning) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// failureMessage says why a run fails on ds, for failureJSON.
+func failureMessage(ds diag.List, strict bool) string {
+	s := func(n int) string {
+		if n == 1 {
+			return ""
+		}
+		return "s"
+	}
+	if n := ds.Count(diag.Error); n > 0 {
+		return fmt.Sprintf("%d error%s; nothing would be written", n, s(n))
+	}
+	if n := ds.Count(diag.Warning); strict && n > 0 {
+		return fmt.Sprintf("%d warning%s, failing --strict; nothing would be written", n, s(n))
+	}
+	return "nothing would be written"
 }
