@@ -240,6 +240,7 @@ with --from).`,
 			// settings.json), so --remove-source keeps such hooks (HC409).
 			settings, sds := hookconv.SettingsBeside(slug, in, false)
 			source := hookconv.DecodeSourceBeside(slug, in, settings)
+			source.Diagnostics = migratedAway(source.Diagnostics)
 			source.Diagnostics = append(sds, source.Diagnostics...)
 			source.Scripts = hookconv.SourceScripts(slug, in)
 			source.Platforms = platforms
@@ -1190,4 +1191,22 @@ func failureMessage(ds diag.List, strict bool) string {
 		return fmt.Sprintf("%d warning%s, failing --strict; nothing would be written", n, s(n))
 	}
 	return "nothing would be written"
+}
+
+// migratedAway makes the warning that the source holds no hooks (HC401)
+// an info: the source config is there (a project without one is an
+// error before this), and one left with no hooks is what migrate
+// --remove-source leaves, so a rerun, --strict or --check --strict
+// included, finds the migration finished: exit 0, every target
+// "unchanged" (QA q5 F4: it failed for ever on a finished migration).
+// convert keeps the warning: there the input was given to be converted.
+func migratedAway(ds diag.List) diag.List {
+	for i, d := range ds {
+		if d.Code == hookconv.CodeNothingDecoded && d.Severity == diag.Warning {
+			ds[i].Severity = diag.Info
+			ds[i].Message = "the source config holds no hooks: nothing to migrate (an earlier migrate --remove-source moves them all out)"
+			ds[i].Hint = ""
+		}
+	}
+	return ds
 }
