@@ -1097,7 +1097,9 @@ type fileHooks struct {
 // order of the tool's paths, that already holds hooks, else the default
 // path (written new when absent). So no second file of hooks appears
 // beside the first, which would make the tool warn and, for a hook
-// in both, run it twice. The other files' hooks come back as beside:
+// in both, run it twice. A tool that WritesDefault (Copilot CLI's
+// .github/hooks/*.json, any number of files) gets its default file. The
+// other files' hooks come back as beside:
 // already there, and left alone. ok is false, with HC408, when a file
 // cannot be read.
 func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Files, prov vocab.Provider) (t targetFiles, ok bool) {
@@ -1124,7 +1126,7 @@ func (res *Conversion) targetHooks(dst providers.Adapter, existing providers.Fil
 		if read[i] = res.readExisting(dst, one, prov); read[i] == nil {
 			return t, false
 		}
-		if chosen < 0 && len(read[i].Hooks) > 0 {
+		if chosen < 0 && len(read[i].Hooks) > 0 && !prov.WritesDefault {
 			chosen = i
 		}
 	}

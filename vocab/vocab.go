@@ -199,6 +199,12 @@ type Provider struct {
 	// file, at a path both read, to that provider.
 	VersionedAs   string `toml:"versioned_as" json:"versioned_as,omitempty"`
 	LoadsAllPaths bool   `toml:"loads_all_paths" json:"loads_all_paths,omitempty"`
+	// WritesDefault, for a tool that LoadsAllPaths, has migrate write its
+	// default file (made when absent) whatever file holds hooks: the tool
+	// runs any number of files of a folder (Copilot CLI's and VS Code's
+	// .github/hooks/*.json), so the others are the user's, left alone,
+	// their hooks counted as there.
+	WritesDefault bool `toml:"writes_default" json:"writes_default,omitempty"`
 	// NeedsApproval tools run a hook of a project file only once a person
 	// has approved it, and ask again when the hook is added, changed or
 	// moved (Codex's /hooks): a hook written there guards nothing until

@@ -33,7 +33,9 @@ func newMigrateCmd(e *env) *cobra.Command {
 		Long: `Migrate reads the hooks of one tool in a project directory (default ".")
 and writes them into each target tool's config at its default path
 (for Codex: into .codex/config.toml instead when it holds hooks and
-.codex/hooks.json none; a hook in either file counts as there).
+.codex/hooks.json none; a hook in either file counts as there; for
+Copilot CLI and VS Code, a hook in any .github/hooks/*.json counts as
+there, the others left alone).
 
 Existing target files are merged into, not replaced: every other setting,
 its order, indentation and comments stay; the target's own hooks stay, and
