@@ -1261,7 +1261,9 @@ func (res *Conversion) hooksNamedBy(src int, codes map[string]bool, but string) 
 
 // readsMovedPayload reports whether h's command, or a script it runs that
 // hookconv reads, names a key where its source's payload keeps the tool's
-// name or input (Windsurf's tool_info, Copilot CLI's toolArgs): a hook
+// name or input (Windsurf's tool_info, Copilot CLI's toolArgs), or runs a
+// program hookconv cannot see into that it tells the source tool's name
+// (an agent integration's CLI, which parses that tool's payload): a hook
 // that only watches and reads them finds nothing in a target that keeps
 // them elsewhere (HC419), while one that reads none of them (npx
 // prettier --write .) loses nothing there, and may leave the source.
@@ -1271,7 +1273,13 @@ func readsMovedPayload(h *canonical.Hook, from string, scripts *Scripts) bool {
 	if !ok {
 		return false
 	}
-	text, _ := scripts.readInput(&h.Handler)
+	text, unseen := scripts.readInput(&h.Handler)
+	if unseen == unseenProgram && namesTool(h.Handler.Command, from) {
+		// A program hookconv cannot see into, told which tool runs it
+		// (sumo forward cursor …, oak ci hook … --agent windsurf): it
+		// reads that tool's payload.
+		return true
+	}
 	for _, place := range slices.Concat(src.Tool, src.ToolInput) {
 		// A place is a path (tool_info.mcp_tool_name) or an object of
 		// them ({command=tool_info.command_line,cwd=tool_info.cwd}):
@@ -1287,6 +1295,14 @@ func readsMovedPayload(h *canonical.Hook, from string, scripts *Scripts) bool {
 		}
 	}
 	return false
+}
+
+// namesTool reports whether command names the tool slug as a word: the
+// slug, or its first part (claude for claude-code, copilot for
+// copilot-cli).
+func namesTool(command, slug string) bool {
+	first, _, _ := strings.Cut(slug, "-")
+	return namesInput(command, slug) || namesInput(command, first)
 }
 
 // migTarget is a migration's target as identity reads its hooks: its

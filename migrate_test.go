@@ -582,6 +582,10 @@ func TestMigrateFailsThere(t *testing.T) {
 		// reads none of it loses nothing, and leaves the source.
 		{"payload moved, not read", "windsurf", "cursor", ".windsurf/hooks.json",
 			`{"hooks":{"post_write_code":[{"command":"npx prettier --write ."}]}}`, false},
+		// A program hookconv cannot read that is told the source tool
+		// parses that tool's payload (QA q5 F2: a69's oak, a34's sumo).
+		{"a program told the tool", "windsurf", "cursor", ".windsurf/hooks.json",
+			`{"hooks":{"post_write_code":[{"command":"oak ci hook post_write_code --agent windsurf"}]}}`, true},
 		{"plugin variable (HC424)", "claude-code", "gemini-cli", "hooks/hooks.json",
 			`{"hooks":{"PostToolUse":[{"matcher":"Write","hooks":[{"type":"command","command":"bash ${CLAUDE_PLUGIN_ROOT}/log.sh"}]}]}}`, true},
 		{"works there", "claude-code", "gemini-cli", ".claude/settings.json",

@@ -87,8 +87,8 @@ only observes there), runs it for fewer cases, already holds a weaker copy
 of it, holds it without one of its settings (a condition such as
 Claude's "if", the config being switched off), or holds a copy that a
 warning says fails or finds nothing there (a payload that keeps the
-fields elsewhere, HC419; a plugin's variable, HC424), guard or not:
-removing it would lose that.
+fields its script reads elsewhere, HC419; a plugin's variable, HC424),
+guard or not: removing it would lose that.
 
 Without --from, the source is the tool whose config the project holds;
 the targets' configs are left out (a second run finds the first one's),
