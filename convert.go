@@ -375,8 +375,15 @@ func DecodeSourceBeside(from string, in, beside providers.Files) *Source {
 	}
 	if len(m.Hooks) == 0 {
 		var w diag.List
-		w.Warnf(CodeNothingDecoded, diag.Pos{}, "", "check the input path and --from", "the input holds no hooks; nothing was written")
-		if paths := in.Paths(); len(paths) == 1 {
+		paths := in.Paths()
+		read := ""
+		if len(paths) > 1 {
+			// A project's files read together (Codex's hooks.json and
+			// config.toml): each named, not "<input>" (QA q5 F1).
+			read = " (" + strings.Join(paths, ", ") + ")"
+		}
+		w.Warnf(CodeNothingDecoded, diag.Pos{}, "", "check the input path and --from", "the input holds no hooks%s; nothing was written", read)
+		if len(paths) > 0 {
 			w = w.WithFile(paths[0]) // name the file, as the decoder's notes do
 		}
 		s.Diagnostics = append(s.Diagnostics, w...)

@@ -165,3 +165,19 @@ func TestUnreadableConfigs(t *testing.T) {
 		})
 	}
 }
+
+// TestNothingDecodedNamed: a source of several files holding no hooks is
+// said at its first file, naming them all, not as "<input>" (QA q5 F1).
+func TestNothingDecodedNamed(t *testing.T) {
+	in := map[string][]byte{".codex/hooks.json": []byte(`{"hooks": {}}`), ".codex/config.toml": []byte("model = \"x\"\n")}
+	s := OpenSource("codex", in)
+	var got []diag.Diagnostic
+	for _, d := range s.Diagnostics {
+		if d.Code == CodeNothingDecoded {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || got[0].File != ".codex/config.toml" || !strings.Contains(got[0].Message, ".codex/config.toml, .codex/hooks.json") {
+		t.Errorf("HC401 = %v; want one at .codex/config.toml naming both files", got)
+	}
+}
