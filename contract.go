@@ -319,6 +319,42 @@ func programGives(contracts *hookrun.Tables, dst *hookrun.Contract, h *canonical
 	return given != nil && slices.Contains(paths(given), path)
 }
 
+// memo keeps what work gives for each key, and the last few keys asked
+// with their answers: a large config's hooks come in runs of one event
+// (and one tool), and a check asks of a hook by its source and by the
+// target, so most asks are one of the last few again, answered by
+// comparing keys rather than hashing one into a map of every key.
+type memo[K comparable, V any] struct {
+	by     map[K]V
+	recent [4]struct {
+		key   K
+		value V
+		set   bool
+	}
+	next int // the entry of recent the next new answer takes
+}
+
+// of returns what work gives for k, calling work only the first time.
+func (c *memo[K, V]) of(k K, work func() V) V {
+	for i := range c.recent {
+		if r := &c.recent[i]; r.set && r.key == k {
+			return r.value
+		}
+	}
+	v, seen := c.by[k]
+	if !seen {
+		v = work()
+		if c.by == nil {
+			c.by = map[K]V{}
+		}
+		c.by[k] = v
+	}
+	r := &c.recent[c.next]
+	r.key, r.value, r.set = k, v, true
+	c.next = (c.next + 1) % len(c.recent)
+	return v
+}
+
 // shownHooks is how many hooks a once-per-conversion warning names.
 const shownHooks = 3
 
@@ -571,17 +607,11 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 	var groups hookGroups[key]
 	// Each tool's forms on an event, worked out once: a large config has
 	// thousands of guards on a handful of events.
-	known := map[[2]string][]string{}
-	var coLoaders map[string]string   // per hook file, the tool that loads it as its own too ("" for none)
-	shimReads := map[[3]string]bool{} // whether hookconv run --from reads a form, by source, event and form
+	var known memo[[2]string, []string]
+	var coLoaders map[string]string     // per hook file, the tool that loads it as its own too ("" for none)
+	var shimReads memo[[3]string, bool] // whether hookconv run --from reads a form, by source, event and form
 	formsOf := func(c *hookrun.Contract, event string) []string {
-		k := [2]string{c.Slug, event}
-		forms, ok := known[k]
-		if !ok {
-			forms = denyForms(contracts, c, event)
-			known[k] = forms
-		}
-		return forms
+		return known.of([2]string{c.Slug, event}, func() []string { return denyForms(contracts, c, event) })
 	}
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
@@ -613,13 +643,7 @@ func denyAnswer(m *canonical.Manifest, from, to string, files providers.Files, s
 			if shimFrom == "" {
 				return false
 			}
-			k := [3]string{shimFrom, h.Event, f}
-			read, ok := shimReads[k]
-			if !ok {
-				read = contracts.ReadsAsDeny(shimFrom, h.Event, f)
-				shimReads[k] = read
-			}
-			return read
+			return shimReads.of([3]string{shimFrom, h.Event, f}, func() bool { return contracts.ReadsAsDeny(shimFrom, h.Event, f) })
 		}
 		// The forms a script written for tool source may answer with
 		// that the reader does not read, grouped under k; false when

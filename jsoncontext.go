@@ -57,15 +57,9 @@ func jsonContextUnread(m *canonical.Manifest, from, to string, files providers.F
 	toContract, _ := contracts.Contract(to)
 	type key struct{ source, event, form string }
 	var groups hookGroups[key]
-	fields := map[[2]string]string{} // per (tool, event): its context field, worked out once
+	var fields memo[[2]string, string] // per (tool, event): its context field, worked out once
 	fieldOf := func(slug, event string) string {
-		k := [2]string{slug, event}
-		f, ok := fields[k]
-		if !ok {
-			f = contextField(contracts, slug, event)
-			fields[k] = f
-		}
-		return f
+		return fields.of([2]string{slug, event}, func() string { return contextField(contracts, slug, event) })
 	}
 	// By command, form and target key: a large config runs one script
 	// from thousands of hooks.

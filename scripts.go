@@ -253,6 +253,15 @@ type Scripts struct {
 	// thousands) and, for 10,000 hooks, some 3 MB.
 	known map[string]int32
 	facts []commandFacts
+	// last is the command factsOf found last, and its place: the readers
+	// of one hook ask of its command several times in a row (readInput,
+	// inline, readScript, scriptPathsOf…), and each check asks of the
+	// hooks in their order, in which their facts were mostly made. A
+	// comparison with the last command and the few made after it costs
+	// less than a look-up in a map of thousands.
+	last    string
+	lastAt  int32
+	hasLast bool
 	// programs holds each Python or Node script read (readProgram) by
 	// path and language, nil for none; programCalls the same by command.
 	programs     map[string]*program
@@ -369,6 +378,7 @@ func (s *Scripts) byOwnFolder(name string, b []byte, shell bool) besideAnswer {
 // HC441's checks each read every hook's text, and a large config runs
 // one script from thousands of hooks.
 type commandFacts struct {
+	command           string // the command these are facts of
 	paths             []scriptRef
 	hasPaths, unread  bool
 	read              [forExit + 1]readAnswer
@@ -382,23 +392,54 @@ type commandFacts struct {
 // nothing yet for a command not asked about before. A place, not a
 // pointer: reading one command may learn of others, which grows facts.
 func (s *Scripts) factsOf(command string) int32 {
-	if k, ok := s.known[command]; ok {
-		return k
+	k, ok := s.nearLast(command)
+	if !ok {
+		k, ok = s.known[command]
 	}
-	if s.known == nil {
-		s.known = make(map[string]int32, s.commands)
-		s.facts = make([]commandFacts, 0, s.commands)
+	if !ok {
+		if s.known == nil {
+			s.known = make(map[string]int32, s.commands)
+			s.facts = make([]commandFacts, 0, s.commands)
+		}
+		k = int32(len(s.facts))
+		s.known[command] = k
+		s.facts = append(s.facts, commandFacts{command: command})
 	}
-	k := int32(len(s.facts))
-	s.known[command] = k
-	s.facts = append(s.facts, commandFacts{})
+	s.last, s.lastAt, s.hasLast = command, k, true
 	return k
 }
+
+// nearLast returns the place of command's facts when it is the command
+// asked about last or one of the few whose facts were made after it
+// (nearby), without a look-up in known.
+func (s *Scripts) nearLast(command string) (int32, bool) {
+	if !s.hasLast {
+		return 0, false
+	}
+	if command == s.last {
+		return s.lastAt, true
+	}
+	end := min(int(s.lastAt)+1+nearby, len(s.facts))
+	for k := int(s.lastAt) + 1; k < end; k++ {
+		if s.facts[k].command == command {
+			return int32(k), true
+		}
+	}
+	return 0, false
+}
+
+// nearby is how many facts after the last asked nearLast compares: a
+// check that skips a few hooks (another event, an http hook) still
+// finds the next one's.
+const nearby = 4
 
 // unreadCommand reports whether command is known to run no script read
 // here, whatever the purpose.
 func (s *Scripts) unreadCommand(command string) bool {
-	k, ok := s.known[command]
+	k, ok := s.nearLast(command)
+	if !ok {
+		k, ok = s.known[command]
+	}
 	return ok && s.facts[k].unread
 }
 
@@ -424,6 +465,30 @@ type (
 // readFile reads a file of the project, or fails without opening it when
 // its folder's listing does not name it.
 func (s *Scripts) readFile(name string) ([]byte, error) {
+	if !s.listedFile(name) {
+		return nil, fs.ErrNotExist
+	}
+	if b, ok := s.texts[name]; ok {
+		return b, nil
+	}
+	// Only a regular file of a script's size: not a FIFO, a device
+	// (/dev/zero through a link) or anything that is no script.
+	if st, err := fs.Stat(s.FS, name); err != nil || !st.Mode().IsRegular() || st.Size() > maxScript {
+		return nil, fs.ErrInvalid
+	}
+	b, err := fs.ReadFile(s.FS, name)
+	if err == nil {
+		if s.texts == nil {
+			s.texts = map[string][]byte{}
+		}
+		s.texts[name] = b
+	}
+	return b, err
+}
+
+// listedFile reports whether the listing of a project file's folder
+// names it (each folder listed once): readFile opens no other.
+func (s *Scripts) listedFile(name string) bool {
 	dir, base := path.Split(name)
 	dir = strings.TrimSuffix(dir, "/")
 	if dir == "" {
@@ -445,25 +510,7 @@ func (s *Scripts) readFile(name string) ([]byte, error) {
 		}
 		s.listed[dir] = names
 	}
-	if !names[base] {
-		return nil, fs.ErrNotExist
-	}
-	if b, ok := s.texts[name]; ok {
-		return b, nil
-	}
-	// Only a regular file of a script's size: not a FIFO, a device
-	// (/dev/zero through a link) or anything that is no script.
-	if st, err := fs.Stat(s.FS, name); err != nil || !st.Mode().IsRegular() || st.Size() > maxScript {
-		return nil, fs.ErrInvalid
-	}
-	b, err := fs.ReadFile(s.FS, name)
-	if err == nil {
-		if s.texts == nil {
-			s.texts = map[string][]byte{}
-		}
-		s.texts[name] = b
-	}
-	return b, err
+	return names[base]
 }
 
 // maxScript is the largest script read: hook scripts are small, and a
@@ -607,10 +654,26 @@ func (s *Scripts) plainCall(hd *canonical.Handler) (canonical.Handler, bool) {
 	// The project folder spelled as git finds it (what a target without
 	// a project variable gets) is a path, not a program run.
 	command := strings.ReplaceAll(call.Command, gitTopLevel, "")
-	if strings.ContainsAny(command, ";&|<>`\n") || strings.Contains(command, "$(") {
+	if breaksCall(command) {
 		return canonical.Handler{}, false
 	}
 	return call, true
+}
+
+// callBreaks marks the bytes no plain call holds: ;, &, |, <, >, `, a
+// newline ($ too, which breaks one when ( follows).
+var callBreaks = [256]bool{';': true, '&': true, '|': true, '<': true, '>': true, '`': true, '\n': true, '$': true}
+
+// breaksCall reports whether command holds one of ;&|<>`, a newline or
+// $(: one pass, for plainCall asks it of every hook's command several
+// times (strings.ContainsAny builds its set on each call).
+func breaksCall(command string) bool {
+	for i := 0; i < len(command); i++ {
+		if c := command[i]; callBreaks[c] && (c != '$' || i+1 < len(command) && command[i+1] == '(') {
+			return true
+		}
+	}
+	return false
 }
 
 // projectRefs is scriptPathsOf for a command of this project's config
@@ -638,7 +701,9 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 		return "", false
 	}
 	refs := s.projectRefs(hd.Command)
-	if len(refs) != 1 {
+	if len(refs) != 1 || !s.listedFile(refs[0].path) {
+		// A script its folder's listing lacks is read by no purpose
+		// (readFile fails): known before the command's words are read.
 		return unread()
 	}
 	runs, traces := shellRuns(hd.Command)

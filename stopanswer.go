@@ -70,7 +70,7 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 	if _, ok := contracts.Contract(to); !ok {
 		return nil, nil
 	}
-	generated := generatedTool(to)
+	generated, fromGenerated := generatedTool(to), generatedTool(from)
 	type key struct {
 		source, event, form string
 		kind                answerKind
@@ -83,7 +83,7 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 			continue
 		}
 		source := from
-		if from == "canonical" || generatedTool(from) {
+		if from == "canonical" || fromGenerated {
 			if source = markedSource(h); source == "" || generatedTool(source) {
 				continue // the canonical contract, which the target's own program or hookconv run reads
 			}
@@ -141,7 +141,7 @@ func unreadAnswers(m *canonical.Manifest, from, to string, files providers.Files
 // few for every hook of a large config.
 type answerTable struct {
 	contracts *hookrun.Tables
-	cache     map[answerKey][]string
+	cache     memo[answerKey, []string]
 }
 
 // answerKey names one answerForms reading.
@@ -152,16 +152,7 @@ type answerKey struct {
 
 // forms is answerForms(slug, event, kind), read once.
 func (t *answerTable) forms(slug, event string, kind answerKind) []string {
-	k := answerKey{slug, event, kind}
-	forms, ok := t.cache[k]
-	if !ok {
-		if t.cache == nil {
-			t.cache = map[answerKey][]string{}
-		}
-		forms = answerForms(t.contracts, slug, event, kind)
-		t.cache[k] = forms
-	}
-	return forms
+	return t.cache.of(answerKey{slug, event, kind}, func() []string { return answerForms(t.contracts, slug, event, kind) })
 }
 
 // answerForms are the literal answers ("path = value") slug reads on
