@@ -9,9 +9,10 @@ import (
 	"github.com/hookconv/hookconv/providers"
 )
 
-// BenchmarkContractNotes10k runs only the contract checks (contractNotes)
-// on the plan of the 10,000-handler Claude Code settings file, as the CLI
-// does from a project folder (a Scripts with a file system): the per-hook
+// BenchmarkContractNotes10k runs only the contract checks (contractNotes,
+// after toolOnlyVars, as runPutOff runs them) on the plan of the
+// 10,000-handler Claude Code settings file, as the CLI does from a
+// project folder (a Scripts with a file system): the per-hook
 // cost of reading every hook's command and scripts, apart from decoding,
 // planning and encoding. Each target three ways: with none of the
 // scripts the commands run on disk (the CLI's 10,000-handler case: every
@@ -48,6 +49,9 @@ func BenchmarkContractNotes10k(b *testing.B) {
 				for b.Loop() {
 					s.Scripts = &Scripts{FS: p.fs}
 					s.Scripts.Expect(len(res.Planned.Hooks))
+					// As the CLI's conversion runs them (runPutOff): the
+					// tool's variables first, on the same Scripts.
+					toolOnlyVars(res.Planned, s.From, to, s.Scripts)
 					notes := Conversion{Planned: res.Planned, Decoded: res.Decoded}
 					notes.contractNotes(s, to, false)
 				}
