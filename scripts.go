@@ -660,9 +660,36 @@ func (s *Scripts) plainCall(hd *canonical.Handler) (canonical.Handler, bool) {
 	return call, true
 }
 
-// callBreaks marks the bytes no plain call holds: ;, &, |, <, >, `, a
+// byteSet is a set of bytes, looked for in a string in one pass:
+// strings.ContainsAny builds its set anew on each call, and the readers
+// ask of every hook's command.
+type byteSet [256]bool
+
+// bytesOf returns the set of the bytes of chars.
+func bytesOf(chars string) *byteSet {
+	var b byteSet
+	for i := 0; i < len(chars); i++ {
+		b[chars[i]] = true
+	}
+	return &b
+}
+
+// in reports whether s holds a byte of the set (strings.ContainsAny).
+func (b *byteSet) in(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b[s[i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// callBreaks holds the bytes no plain call holds: ;, &, |, <, >, `, a
 // newline ($ too, which breaks one when ( follows).
-var callBreaks = [256]bool{';': true, '&': true, '|': true, '<': true, '>': true, '`': true, '\n': true, '$': true}
+var callBreaks = bytesOf(";&|<>`\n$")
+
+// pathBreaks holds the bytes that make a word no sure path (scriptPaths).
+var pathBreaks = bytesOf("$*?[{~: \t\n\x00")
 
 // breaksCall reports whether command holds one of ;&|<>`, a newline or
 // $(: one pass, for plainCall asks it of every hook's command several
@@ -1701,7 +1728,7 @@ type scriptRef struct {
 // says whether plain relative paths count (they are relative to where the
 // tool runs the command, which is the project for project configs).
 func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
-	if strings.ContainsAny(command, "\x00`") {
+	if strings.IndexByte(command, 0) >= 0 || strings.IndexByte(command, '`') >= 0 {
 		return nil
 	}
 	expanded := command
@@ -1775,7 +1802,7 @@ func scriptPaths(command string, rootVars []string, relative bool) []scriptRef {
 		default:
 			continue
 		}
-		if rel == "" || strings.ContainsAny(rel, "$*?[{~: \t\n\x00") || strings.HasPrefix(rel, "/") {
+		if rel == "" || pathBreaks.in(rel) || strings.HasPrefix(rel, "/") {
 			continue
 		}
 		// path.Clean copies a path it changes: the ./ that most

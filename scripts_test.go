@@ -601,3 +601,38 @@ func TestCompiledProgram(t *testing.T) {
 		}
 	}
 }
+
+// TestBreaksCall checks breaksCall against what it stands for: one of
+// ;&|<>` or a newline, or $(.
+func TestBreaksCall(t *testing.T) {
+	for _, c := range []string{"", "./hooks/a.sh --flag", "a; b", "a && b", "a | b", "a < f", "a > f", "a `b`", "a\nb",
+		"echo $HOME", "echo $(date)", "a $", "$", "$(", "echo ${X}", "cd \"$CLAUDE_PROJECT_DIR\" && x.sh"} {
+		want := strings.ContainsAny(c, ";&|<>`\n") || strings.Contains(c, "$(")
+		if got := breaksCall(c); got != want {
+			t.Errorf("breaksCall(%q) = %v, want %v", c, got, want)
+		}
+	}
+}
+
+// TestFactsOfPlaces checks that a command's facts keep one place however
+// it is found: as the last asked, as one made after the last, or in the
+// map.
+func TestFactsOfPlaces(t *testing.T) {
+	s := &Scripts{}
+	commands := []string{"a.sh", "b.sh", "c.sh", "d.sh", "e.sh", "f.sh", "g.sh", "h.sh"}
+	for _, c := range commands {
+		s.factsOf(c)
+	}
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5, 6, 7}, {7, 6, 5, 0}, {0, 5, 1, 7, 2, 2, 3}, {3, 4, 4, 3}} {
+		for _, k := range order {
+			// A copy with other backing bytes: found by its text.
+			c := strings.Clone(commands[k])
+			if got := s.factsOf(c); got != int32(k) || s.facts[got].command != c {
+				t.Fatalf("order %v: factsOf(%q) = %d, want %d", order, c, got, k)
+			}
+		}
+	}
+	if len(s.facts) != len(commands) || len(s.known) != len(commands) {
+		t.Errorf("%d facts, %d known, want %d", len(s.facts), len(s.known), len(commands))
+	}
+}
