@@ -636,6 +636,9 @@ func namesInput(text, input string) bool {
 // whole word. A word such as "path" alone may be anything (os.path, a
 // message's prose).
 func readsField(text, f, input string) bool {
+	if !strings.Contains(text, f) {
+		return false // most texts name few of the fields asked about: nothing else to work out
+	}
 	key := input[strings.LastIndexByte(input, '.')+1:]
 	distinct := strings.ContainsFunc(f, func(r rune) bool { return r == '_' || 'A' <= r && r <= 'Z' })
 	for start, end := range wholeWords(text, f) {
