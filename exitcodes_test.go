@@ -2166,3 +2166,46 @@ func TestCrashUnblocked(t *testing.T) {
 		}
 	}
 }
+
+// TestSpellsExitTwo checks that spellsExitTwo holds wherever exitTwo
+// matches (it only spares the expression texts it cannot match), on
+// texts built from the pieces an exit 2 is spelled with, and that it
+// turns away the curl commands http hooks become.
+func TestSpellsExitTwo(t *testing.T) {
+	pieces := []string{"exit", "exit", " ", "\t", "\n", "\r", "\f", "\v", `"`, "'", "0", "00", "2", "25", "258", "514", "770", "1026", "1", "7", "x", "_", "é", ";", "&", "|", "{", "(", ")", "then", "else", "do", "if", "return", "$", "#"}
+	seed := uint64(1)
+	next := func(n int) int {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return int(seed>>33) % n
+	}
+	matched := 0
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + next(8) {
+			b.WriteString(pieces[next(len(pieces))])
+		}
+		text := b.String()
+		if exitTwo().MatchString(text) {
+			matched++
+			if !spellsExitTwo(text) {
+				t.Fatalf("exitTwo matches %q, spellsExitTwo says it cannot", text)
+			}
+		}
+	}
+	if matched < 100 {
+		t.Fatalf("only %d of the texts built hold an exit 2: the pieces test too little", matched)
+	}
+	for _, text := range []string{
+		"curl -sS --fail -X POST --data-binary @- 'http://localhost:8080/2' || exit 1",
+		"exit 20", "exit 0", "exit", "exit2", "myexit", "exit 1026x",
+	} {
+		if spellsExitTwo(text) {
+			t.Errorf("spellsExitTwo(%q) = true, want false", text)
+		}
+	}
+	for _, text := range []string{"exit 2", "exit\t'02'", "x; exit 258", "exit \"0770\"", "exit 1026;", "exit 2é"} {
+		if !spellsExitTwo(text) || !exitTwo().MatchString(text) {
+			t.Errorf("%q: spellsExitTwo %v, exitTwo %v, want both", text, spellsExitTwo(text), exitTwo().MatchString(text))
+		}
+	}
+}

@@ -207,6 +207,39 @@ func (c exitCode) is(number string) bool {
 	return number != "0"
 }
 
+// spellsExitTwo reports whether text holds what every match of exitTwo
+// holds: "exit", blanks, an optional quote, zeros and one of its codes
+// ending a word (exit 2, exit "0258"). Only such a text is searched with
+// the expression, which costs microseconds a hook: a large config's
+// http hooks become curl … 'http://…/2' || exit 1, whose 2 lets them
+// through mayExitTwo.
+func spellsExitTwo(text string) bool {
+	for rest := text; ; {
+		i := strings.Index(rest, "exit")
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len("exit"):]
+		after := strings.TrimLeft(rest, " \t\n\f\r") // \s, as the expression reads it
+		if len(after) == len(rest) {
+			continue // no blank after the word
+		}
+		if after != "" && (after[0] == '"' || after[0] == '\'') {
+			after = after[1:]
+		}
+		after = strings.TrimLeft(after, "0")
+		for _, code := range exitTwoCodes {
+			if strings.HasPrefix(after, code) && (len(after) == len(code) || !wordByte(after[len(code)])) {
+				return true
+			}
+		}
+	}
+}
+
+// exitTwoCodes are the codes exitTwo matches: 2, and what the shell
+// keeps as 2 (its low byte).
+var exitTwoCodes = []string{"2", "258", "514", "770", "1026"}
+
 // mayExitTwo reports whether text can hold an exit 2 at all: exitTwo's
 // every code has a 2, and an exit through a variable resolves only to
 // a number the text spells. The regexps are not run on the many hooks
@@ -517,6 +550,8 @@ func exitsAt(text, plain string, code exitCode) [][]int {
 	re := exitTwo()
 	if code.failing() {
 		re = exitFailing()
+	} else if !spellsExitTwo(text) {
+		return nil // the expression would try every byte, and find none
 	}
 	locs := re.FindAllStringIndex(text, -1)
 	return slices.DeleteFunc(locs, func(loc []int) bool {
