@@ -319,11 +319,12 @@ func programGives(contracts *hookrun.Tables, dst *hookrun.Contract, h *canonical
 	return given != nil && slices.Contains(paths(given), path)
 }
 
-// memo keeps what work gives for each key, and the last few keys asked
-// with their answers: a large config's hooks come in runs of one event
-// (and one tool), and a check asks of a hook by its source and by the
-// target, so most asks are one of the last few again, answered by
-// comparing keys rather than hashing one into a map of every key.
+// memo keeps what work gives for each key: the last few keys asked with
+// their answers, the others in a map. A large config's hooks come in
+// runs of one event (and one tool), and a check asks of a hook by its
+// source and by the target, so most asks are one of the last few again,
+// answered by comparing keys rather than hashing one into a map of every
+// key; a small config's few keys need no map.
 type memo[K comparable, V any] struct {
 	by     map[K]V
 	recent [4]struct {
@@ -344,12 +345,16 @@ func (c *memo[K, V]) of(k K, work func() V) V {
 	v, seen := c.by[k]
 	if !seen {
 		v = work()
+	}
+	r := &c.recent[c.next]
+	if r.set {
+		// The answer it held is kept in the map: a small config's few
+		// keys never need one.
 		if c.by == nil {
 			c.by = map[K]V{}
 		}
-		c.by[k] = v
+		c.by[r.key] = r.value
 	}
-	r := &c.recent[c.next]
 	r.key, r.value, r.set = k, v, true
 	c.next = (c.next + 1) % len(c.recent)
 	return v

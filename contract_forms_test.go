@@ -55,3 +55,20 @@ func TestDenyFormsPromptStop(t *testing.T) {
 		t.Errorf("claude-code before_prompt forms = %q, want decision = \"block\" first", forms)
 	}
 }
+
+// TestMemo checks that memo calls work once per key, however the keys
+// come: runs of one, alternating, more keys than it keeps at hand.
+func TestMemo(t *testing.T) {
+	var c memo[int, int]
+	calls := map[int]int{}
+	for _, k := range []int{1, 1, 2, 1, 2, 3, 4, 5, 6, 1, 7, 2, 8, 9, 1, 3, 5, 7, 9, 2, 4, 6, 8} {
+		if got := c.of(k, func() int { calls[k]++; return k * 10 }); got != k*10 {
+			t.Fatalf("of(%d) = %d, want %d", k, got, k*10)
+		}
+	}
+	for k, n := range calls {
+		if n != 1 {
+			t.Errorf("work for %d ran %d times, want once", k, n)
+		}
+	}
+}
