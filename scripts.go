@@ -468,6 +468,11 @@ func (s *Scripts) readFile(name string) ([]byte, error) {
 	if !s.listedFile(name) {
 		return nil, fs.ErrNotExist
 	}
+	return s.readListed(name)
+}
+
+// readListed is readFile for a file its folder's listing names.
+func (s *Scripts) readListed(name string) ([]byte, error) {
 	if b, ok := s.texts[name]; ok {
 		return b, nil
 	}
@@ -728,7 +733,12 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 		return "", false
 	}
 	refs := s.projectRefs(hd.Command)
-	if len(refs) != 1 || !s.listedFile(refs[0].path) {
+	if len(refs) != 1 {
+		return unread()
+	}
+	key := readKey{refs[0].path, p}
+	v, seen := s.visible[key]
+	if !seen && !s.listedFile(refs[0].path) {
 		// A script its folder's listing lacks is read by no purpose
 		// (readFile fails): known before the command's words are read.
 		return unread()
@@ -740,10 +750,8 @@ func (s *Scripts) readWhole(hd *canonical.Handler, p purpose) (string, bool) {
 		// whose $0 it is).
 		return unread()
 	}
-	key := readKey{refs[0].path, p}
-	v, seen := s.visible[key]
 	if !seen {
-		b, err := s.readFile(refs[0].path)
+		b, err := s.readListed(refs[0].path)
 		if err != nil || !shellScript(refs[0].path, b) {
 			return unread()
 		}
