@@ -31,12 +31,14 @@ var Dialect = &nested.Dialect{
 	// frontmatter but is documented, so it is carried rather than dropped.
 	// "onFailure" (2.1.295 on) is read as timeout_action where the
 	// blocking table gives it as the event's fail-closed key, and carried
-	// elsewhere: Claude Code reads any value but "continue" as "block".
+	// elsewhere. Its settings schema takes "continue" or "block" alone on
+	// command and http hooks (another value is a settings error there);
+	// only mcp_tool hooks read any other value as "block".
 	Extra: []string{"if", "args", "asyncRewake", "shell", "once", "continueOnBlock", "onFailure"},
 	// Reference part 1 §1.6.
 	KeyShapes: map[string]string{
 		"if": "string", "asyncRewake": "bool", "shell": "bash|powershell",
-		"once": "bool", "continueOnBlock": "bool",
+		"once": "bool", "continueOnBlock": "bool", "onFailure": "continue|block",
 	},
 	PositiveTimeout: true,
 	Types:           canonical.HandlerTypes(),

@@ -657,8 +657,8 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 }
 
 // readFailClosed reads key, the handler key that makes a blocking hook
-// fail closed on its event (Claude Code's onFailure): any value but "continue"
-// makes a failure block, a timeout too, which is the canonical
+// fail closed on its event (Claude Code's onFailure, whose shape the
+// dialect's KeyShapes checked): "block" makes a failure block, a timeout too, which is the canonical
 // timeout_action "block"; the mark says that crashes and invalid output
 // block as well, for the warning where a target lets them through. The
 // key is not carried then: the encoder writes it back from the
@@ -668,7 +668,7 @@ func readFailClosed(extra *providers.Data, key string, h *canonical.Hook) {
 	if key == "" {
 		return
 	}
-	if v := extra.Get(key); v == nil || v.Kind == node.String && v.Text == failOpenValue {
+	if v := extra.Get(key); v == nil || v.Kind != node.String || v.Text == failOpenValue {
 		return
 	}
 	extra.Take(key)
