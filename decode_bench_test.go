@@ -29,18 +29,14 @@ func BenchmarkDecodeSource10k(b *testing.B) {
 func BenchmarkVerify10k(b *testing.B) {
 	for _, to := range benchTargets {
 		b.Run("to="+to, func(b *testing.B) {
-			var res Conversion
-			dst, ok := res.plan(benchSource(), to)
-			if !ok {
-				b.Fatal(res.Diagnostics)
-			}
-			files, eds := dst.Encode(res.Planned, nil)
+			dst, planned := benchPlan(b, to)
+			files, eds := dst.Encode(planned, nil)
 			if eds.HasErrors() {
 				b.Fatal(eds)
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if ds := verify(dst, res.Planned, files, eds, to); ds.HasErrors() {
+				if ds := verify(dst, planned, files, eds, to); ds.HasErrors() {
 					b.Fatal(ds)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/internal/benchdata"
 	"github.com/hookconv/hookconv/providers"
 )
@@ -45,19 +46,27 @@ func BenchmarkPlan10k(b *testing.B) {
 	}
 }
 
+// benchPlan plans the 10,000-handler conversion to to, for the
+// benchmarks of the stages after the plan.
+func benchPlan(b *testing.B, to string) (providers.Adapter, *canonical.Manifest) {
+	b.Helper()
+	var res Conversion
+	dst, ok := res.plan(benchSource(), to)
+	if !ok {
+		b.Fatal(res.Diagnostics)
+	}
+	return dst, res.Planned
+}
+
 // BenchmarkEncode10k runs only the target's encoder on the plan of the
 // 10,000-handler conversion, into no existing file.
 func BenchmarkEncode10k(b *testing.B) {
 	for _, to := range benchTargets {
 		b.Run("to="+to, func(b *testing.B) {
-			var res Conversion
-			dst, ok := res.plan(benchSource(), to)
-			if !ok {
-				b.Fatal(res.Diagnostics)
-			}
+			dst, planned := benchPlan(b, to)
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, ds := dst.Encode(res.Planned, nil); ds.HasErrors() {
+				if _, ds := dst.Encode(planned, nil); ds.HasErrors() {
 					b.Fatal(ds)
 				}
 			}
