@@ -38,7 +38,9 @@ type scopedCommand struct {
 	// "||", "|" or "&". After &&, || or a pipe (whose parts run in
 	// subshells) or beside a lone & the command may not run, or runs
 	// apart, so a cd there leaves the folder of what follows unknown,
-	// but for what only runs once it succeeded (cdWord).
+	// but for what only runs once it succeeded (cdWord). The list a lone
+	// & ends (cd sub && ./g.sh &) runs in a subshell of its own, which
+	// scope holds (backgrounded).
 	joined string
 	// body is the function whose body holds the command (f() { cd sub;
 	// }), "" for one that runs where it stands.
@@ -95,6 +97,7 @@ func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool)
 	type frame struct {
 		cur      []rawWord
 		skipping bool
+		lists    []int
 	}
 	var (
 		cur                         []rawWord
@@ -107,6 +110,11 @@ func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool)
 		joined                      string  // the operator before the command being read
 		def                         funcDef // the function whose body is being read, if its name is set
 		braces                      int     // the brace groups open in its body, its own among them
+		// lists holds where, in cmds, the list being read began, for each
+		// group (a brace group, an if, a loop, a case) open in the
+		// subshell, its own last: what a lone & ends from there runs in
+		// the background.
+		lists = []int{0}
 	)
 	end := func() {
 		if skipping {
@@ -114,7 +122,9 @@ func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool)
 		}
 		if len(cur) > 0 {
 			cmds = append(cmds, scopedCommand{words: cur, scope: slices.Clone(scope), joined: joined, body: def.name})
-			if def.name != "" {
+			if def.name == "" {
+				lists = groupLists(lists, cur, len(cmds)-1)
+			} else {
 				if cur[0].text == "}" {
 					braces--
 				}
@@ -127,6 +137,9 @@ func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool)
 					def.to, def.last = cur[0].to, len(cmds)-1
 					defs = append(defs, def)
 					def = funcDef{}
+					// A definition a lone & ends defines nothing here;
+					// its body is not read as backgrounded.
+					lists[len(lists)-1] = len(cmds)
 				}
 			}
 		}
@@ -165,7 +178,8 @@ func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool)
 		// A subshell's first command runs whenever the subshell does:
 		// a cd there changes the folder of what follows it inside.
 		joined = ""
-		frames = append(frames, frame{cur: cur, skipping: skipping})
+		frames = append(frames, frame{cur: cur, skipping: skipping, lists: lists})
+		lists = []int{len(cmds)}
 		scopes++
 		scope = append(scope, scopes)
 		cur, skipping, redirect = nil, false, false
@@ -209,7 +223,7 @@ func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool)
 			end()
 			f := frames[len(frames)-1]
 			frames, scope = frames[:len(frames)-1], scope[:len(scope)-1]
-			cur, skipping = f.cur, f.skipping
+			cur, skipping, lists = f.cur, f.skipping, f.lists
 		case c == ')':
 			flush(i, false)
 			if opaque > 0 {
@@ -237,6 +251,17 @@ func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool)
 				case i+1 < len(code) && code[i+1] == c:
 					joined = code[i : i+2] // && or ||
 					i++
+				case c == '|' && i+1 < len(code) && code[i+1] == '&':
+					i++ // |&, a pipe of both outputs: no lone &
+				case c == '&' && def.name == "":
+					// The list a lone & ends runs in a subshell: a cd in
+					// it changes no folder of what follows (QA q6 F5:
+					// cd sub & ./g.sh had ./g.sh read in sub).
+					scopes++
+					backgrounded(cmds[lists[len(lists)-1]:], len(scope), scopes)
+				}
+				if joined == ";" || joined == "&" {
+					lists[len(lists)-1] = len(cmds)
 				}
 			}
 		default:
@@ -251,6 +276,33 @@ func topCommands(command string) (cmds []scopedCommand, defs []funcDef, ok bool)
 		return nil, nil, false // a body that does not close
 	}
 	return cmds, defs, true
+}
+
+// groupLists returns lists, the starts of the lists being read, with the
+// groups cur, cmds[at], opens pushed (each starts a list at cmds[at])
+// and the one it closes (}, fi, done, esac) popped: cmds[at] then
+// belongs to the list around the group. A closing word with no group
+// open is taken for none.
+func groupLists(lists []int, cur []rawWord, at int) []int {
+	if closer := cur[0].text; (closer == "}" || closer == "fi" || closer == "done" || closer == "esac") && len(lists) > 1 {
+		lists = lists[:len(lists)-1]
+	}
+	k := pastKeywords(cur)
+	for j, w := range cur[:min(k+1, len(cur))] {
+		if j < k && (w.text == "{" || w.text == "if" || w.text == "while" || w.text == "until") || j == k && (w.text == "for" || w.text == "case" || w.text == "select") {
+			lists = append(lists, at)
+		}
+	}
+	return lists
+}
+
+// backgrounded puts cmds, a list a lone & ends, in the subshell id, at
+// depth in the scope of each (the subshells around the list come
+// before it, those in it after).
+func backgrounded(cmds []scopedCommand, depth, id int) {
+	for k := range cmds {
+		cmds[k].scope = slices.Insert(cmds[k].scope, depth, id)
+	}
 }
 
 // funcNamed reports whether the parenthesis at i follows a function's

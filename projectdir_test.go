@@ -480,7 +480,7 @@ func TestAnchorCommand(t *testing.T) {
 		{"true &&\n\n  cd tools &&\n  scripts/ctx.sh\n", "true &&\n\n  cd " + a + "/tools &&\n  scripts/ctx.sh\n", nil, []string{"tools"}, nil},
 		{"true ||\ncd tools\nscripts/a.sh", "true ||\ncd tools\nscripts/a.sh", nil, nil, nil},
 		{"true && cd tools | cat && scripts/a.sh", "true && cd tools | cat && scripts/a.sh", nil, nil, nil},
-		{"true && cd tools & scripts/a.sh", "true && cd tools & scripts/a.sh", nil, nil, nil},
+		{"true && cd tools & scripts/a.sh", "true && cd " + a + "/tools & " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
 		{"true && cd tools && { scripts/ctx.sh; }; scripts/a.sh", "true && cd tools && { scripts/ctx.sh; }; scripts/a.sh", nil, nil, nil},
 		{"true && cd tools && (scripts/ctx.sh)", "true && cd tools && (scripts/ctx.sh)", nil, nil, nil},
 		{"{ true && cd tools && scripts/ctx.sh; }; scripts/a.sh", "{ true && cd tools && scripts/ctx.sh; }; scripts/a.sh", nil, nil, nil},
@@ -518,6 +518,17 @@ func TestAnchorCommand(t *testing.T) {
 		{"(cd tools && scripts/ctx.sh) && bash scripts/a.sh", "(cd " + a + "/tools && scripts/ctx.sh) && bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
 		{"(cd nowhere && scripts/a.sh); (scripts/a.sh)", "(cd nowhere && scripts/a.sh); (" + a + "/scripts/a.sh)", []string{"scripts/a.sh"}, nil, nil},
 		{"cd nowhere; (scripts/a.sh)", "cd nowhere; (scripts/a.sh)", nil, nil, nil},
+		// So does a backgrounded list's (cd sub &, cd sub && x &): the
+		// list runs in a subshell, what follows in the hook's folder
+		// (QA q6 F5: cd sub & ./g.sh had ./g.sh left, read in sub).
+		{"cd tools & bash scripts/a.sh", "cd " + a + "/tools & bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
+		{"cd tools && scripts/ctx.sh & wait; bash scripts/a.sh", "cd " + a + "/tools && scripts/ctx.sh & wait; bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
+		{"cd tools &\nbash scripts/a.sh", "cd " + a + "/tools &\nbash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
+		{"{ cd tools; } & bash scripts/a.sh", "{ cd " + a + "/tools; } & bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, []string{"tools"}, nil},
+		{"{ true; cd tools & bash scripts/a.sh; }", "{ true; cd " + a + "/tools & bash " + a + "/scripts/a.sh; }", []string{"scripts/a.sh"}, []string{"tools"}, nil},
+		{"if true; then cd tools & fi; bash scripts/a.sh", "if true; then cd tools & fi; bash " + a + "/scripts/a.sh", []string{"scripts/a.sh"}, nil, nil},
+		{"cd tools; scripts/ctx.sh & scripts/ctx.sh", "cd " + a + "/tools; scripts/ctx.sh & scripts/ctx.sh", nil, []string{"tools"}, nil},
+		{"true |& cd tools; scripts/a.sh", "true |& cd tools; scripts/a.sh", nil, nil, nil},
 		// Keywords, wrappers, subshells and an if's file
 		// test run the path from the hook's folder too (QA q3 F3).
 		{"(./scripts/a.sh)", "(" + a + "/scripts/a.sh)", []string{"./scripts/a.sh"}, nil, nil},
@@ -753,6 +764,7 @@ func FuzzAnchorCommand(f *testing.F) {
 		"f() { ./x.sh; }; f", "case $x in a) ./x.sh;; esac", "$((1+2)) ./x.sh", "echo 'a' # ./x.sh",
 		"f() { cd sub; }; f; ./y.sh", "f() {\n cd sub\n}\n./x.sh", "g() { (cd sub); }; g && g", "x && cd sub && ./y.sh | cat",
 		"for d in sub; do cd $d; done; ./x.sh", `cd "$DIR" && ./x.sh`,
+		"cd sub & ./x.sh", "cd sub && ./y.sh & wait; ./x.sh", "{ cd sub; } & ./x.sh", "x |& cd sub; ./x.sh", "f() { cd sub; } & ./x.sh",
 	} {
 		f.Add(seed)
 	}
