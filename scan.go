@@ -2,6 +2,7 @@ package hookconv
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/capabilities"
 	"github.com/hookconv/hookconv/diag"
+	"github.com/hookconv/hookconv/internal/readfile"
 	"github.com/hookconv/hookconv/providers"
 	"github.com/hookconv/hookconv/vocab"
 )
@@ -101,22 +103,37 @@ func Scan(fsys fs.FS) ([]Found, error) {
 // FollowFile returns what a search of fsys reads at p (d its entry): a
 // regular file, or the file a link leads to, which is followed as the
 // tools and a path named on the command line follow it. info is nil for
-// anything else (a folder or a link to one: the walk does not follow
-// those, so a loop cannot trap it); err says why a link leads to nothing
-// readable (it dangles), which a search should report (hookconv reports
-// HC100) rather than skip the file without a word.
+// a folder or a link to one (the walk does not follow those, so a loop
+// cannot trap it). err says why p is there but not readable: a link that
+// dangles, or a named pipe, socket or device, which a read could wait on
+// for ever; a search should report it (hookconv reports HC100) rather
+// than skip the file without a word (QA: a FIFO at .claude/settings.json
+// left validate saying it found nothing, exit 0).
 func FollowFile(fsys fs.FS, p string, d fs.DirEntry) (info fs.FileInfo, err error) {
 	switch t := d.Type(); {
 	case t.IsRegular():
 		return d.Info()
-	case t&fs.ModeSymlink == 0:
+	case t.IsDir():
 		return nil, nil
+	case t&fs.ModeSymlink == 0:
+		return nil, notRegular(t)
 	}
 	info, err = fs.Stat(fsys, p)
-	if err != nil || !info.Mode().IsRegular() {
+	switch {
+	case err != nil:
 		return nil, err
+	case info.IsDir():
+		return nil, nil
+	case !info.Mode().IsRegular():
+		return nil, notRegular(info.Mode())
 	}
 	return info, nil
+}
+
+// notRegular is the error for a file of mode m that is no regular file
+// nor folder.
+func notRegular(m fs.FileMode) error {
+	return fmt.Errorf("it is %s, not a regular file", readfile.Kind(m))
 }
 
 // configPath reports whether a path could be a hook config by its name

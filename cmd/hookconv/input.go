@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/hookconv/hookconv/diag"
 	"github.com/hookconv/hookconv/internal/hugeheap"
 	"github.com/hookconv/hookconv/internal/node"
+	"github.com/hookconv/hookconv/internal/readfile"
 )
 
 // stdinName is how standard input is named in diagnostics.
@@ -37,7 +37,9 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 		prepareHeap(e, len(src))
 		return stdinName, src, nil
 	}
-	f, err := os.Open(arg)
+	// Opened without waiting: a named pipe nothing writes to would
+	// otherwise block the open for ever (QA q6 F2); it reads as empty.
+	f, err := readfile.Open(arg)
 	if err != nil {
 		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "check the path", "cannot read %s: %v", arg, unwrapPathError(err))
 		return arg, nil, ds.WithFile(arg)
@@ -68,6 +70,11 @@ func readInput(e *env, arg string) (name string, src []byte, ds diag.List) {
 		return arg, nil, ds.WithFile(arg)
 	}
 	src = buf.Bytes()
+	if len(src) == 0 && st != nil && st.Mode()&fs.ModeNamedPipe != 0 {
+		ds.Errorf(canonical.CodeUnreadable, diag.Pos{}, "", "name a plain file, or give the config on standard input (-)",
+			"cannot read %s: it is a named pipe, and nothing wrote to it", arg)
+		return arg, nil, ds.WithFile(arg)
+	}
 	if len(src) > canonical.MaxFileSize { // it grew after Stat, or Stat could not tell (a pipe)
 		ds.Errorf(canonical.CodeTooLarge, diag.Pos{}, "", "check that this is the file you meant; hook configs are a few kilobytes",
 			"file is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20)

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 
 	"github.com/hookconv/hookconv/canonical"
 	"github.com/hookconv/hookconv/diag"
@@ -63,6 +64,14 @@ func Bytes(path string) ([]byte, error) {
 		return nil, &tooLargeError{fmt.Sprintf("file is larger than %d MiB, the most hookconv reads", canonical.MaxFileSize>>20)}
 	}
 	return buf.Bytes(), nil
+}
+
+// Open opens path for reading without waiting: a FIFO's open does not
+// block for a writer, and a read of one that has none ends at once with
+// nothing read (a pipe with a writer, <(cat file), is read as it comes).
+// For a caller that reads what is not a regular file too: the named input.
+func Open(path string) (*os.File, error) {
+	return openNoWait(path)
 }
 
 // notRegularError is a path that names no regular file.
