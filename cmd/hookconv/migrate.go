@@ -1202,13 +1202,26 @@ func failureMessage(ds diag.List, strict bool) string {
 // included, finds the migration finished: exit 0, every target
 // "unchanged" (QA q5 F4: it failed for ever on a finished migration).
 // convert keeps the warning: there the input was given to be converted.
+//
+// A source whose hooks were read but skipped (a Kiro 0.x file, HC504; a
+// Cline PreToolUse.ps1 alone, HC346) is no finished migration: the
+// decoder warned of each, and HC401 stays a warning that says so (QA q6
+// F4: the info claimed an earlier migration that never happened).
 func migratedAway(ds diag.List) diag.List {
+	skipped := slices.ContainsFunc(ds, func(d diag.Diagnostic) bool {
+		return d.Code != hookconv.CodeNothingDecoded && d.Severity >= diag.Warning
+	})
 	for i, d := range ds {
-		if d.Code == hookconv.CodeNothingDecoded && d.Severity == diag.Warning {
-			ds[i].Severity = diag.Info
-			ds[i].Message = "the source config holds no hooks: nothing to migrate (an earlier migrate --remove-source moves them all out)"
-			ds[i].Hint = ""
+		if d.Code != hookconv.CodeNothingDecoded || d.Severity != diag.Warning {
+			continue
 		}
+		if skipped {
+			ds[i].Message = "the source config holds no hooks hookconv can convert (the warnings above say what was skipped): nothing was migrated"
+			continue
+		}
+		ds[i].Severity = diag.Info
+		ds[i].Message = "the source config holds no hooks: nothing to migrate (an earlier migrate --remove-source moves them all out)"
+		ds[i].Hint = ""
 	}
 	return ds
 }
