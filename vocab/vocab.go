@@ -100,6 +100,13 @@ type NativeEvent struct {
 	// 0 otherwise.
 	MaxTimeout float64 `toml:"max_timeout" json:"max_timeout,omitempty"`
 	Note       string  `toml:"note" json:"note,omitempty"`
+	// Since is the first release of the tool that fires the event, where
+	// older ones still in use skip a hook on it (Qwen Code's
+	// UserPromptExpansion: 0.21.2; Codex's SessionEnd: 0.145): the note
+	// says so, and is a warning for a blocking hook, whose guard is lost
+	// there (HC322), so check rates it lossy and --remove-source keeps
+	// its source hook.
+	Since string `toml:"since" json:"since,omitempty"`
 	// MatcherUndocumented says the row's matcher kind is hookconv's
 	// assumption: the tool documents no matcher on the event (Codex's
 	// StopFailure), so messages about it say so.

@@ -84,7 +84,7 @@ var codes = []Code{
 	{ID: "HC319", Package: "providers", Name: "CodeNotWritten", Summary: "a hook the target cannot hold (no native event for it, a handler it cannot run) was not written (warning)."},
 	{ID: "HC320", Package: "providers", Name: "CodeJSONC", Summary: "comments or trailing commas in a strict-JSON file (warning)"},
 	{ID: "HC321", Package: "providers/nested", Name: "CodeTypeNeverRuns", Summary: "a handler of a type its own tool never runs (warning)"},
-	{ID: "HC322", Package: "providers/nested", Name: "CodeEventNote", Summary: "what to know about an event hooks were written under (info)"},
+	{ID: "HC322", Package: "providers/nested", Name: "CodeEventNote", Summary: "what to know about an event hooks were written under (info; a warning for a blocking hook on an event older releases skip)"},
 	{ID: "HC323", Package: "providers", Name: "CodeReplaced", Summary: "hooks already in the -o file are replaced (warning)"},
 	{ID: "HC324", Package: "providers", Name: "CodeMerge", Summary: "the -o file cannot be merged into (error)"},
 	{ID: "HC325", Package: "providers", Name: "CodeAgentAsPrompt", Summary: "an agent handler written as a prompt handler (warning)"},

@@ -52,8 +52,9 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			from = e.diagsEnd
 			if e.note != "" && !noted[e.event] {
 				noted[e.event] = true
-				h := &m.Hooks[e.hook]
-				ds.Infof(nested.CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(e.hook)), "", "%s", e.note)
+				if h := &m.Hooks[e.hook]; !e.warned {
+					ds.Infof(nested.CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(e.hook)), "", "%s", e.note)
+				}
 			}
 			list := lists[e.event]
 			if list == nil {
@@ -81,6 +82,7 @@ type encodedPart struct {
 type encodedEntry struct {
 	hook        int    // the hook's index in the manifest
 	event, note string // the native event, and what this hook must know about it (vocab.NativeEvent.NoteOn)
+	warned      bool   // the note was said as a warning at the hook (nested.WarnGatedGuard)
 	entry       *node.Node
 	diagsEnd    int // the end of the diagnostics said up to this entry, in its part's list
 }
@@ -113,7 +115,9 @@ func (c *Codec) encodeHook(p *encodedPart, m *canonical.Manifest, i int, a *node
 	}
 	for _, row := range rows {
 		if entry, ok := c.entry(ds, h, i, pd, row, a); ok {
-			p.entries = append(p.entries, encodedEntry{hook: i, event: row.Name, note: row.NoteOn(h.Handler.Type == canonical.HandlerCommand), entry: entry, diagsEnd: len(*ds)})
+			note := row.NoteOn(h.Handler.Type == canonical.HandlerCommand)
+			warned := nested.WarnGatedGuard(ds, h, i, &row, note)
+			p.entries = append(p.entries, encodedEntry{hook: i, event: row.Name, note: note, warned: warned, entry: entry, diagsEnd: len(*ds)})
 		}
 	}
 }

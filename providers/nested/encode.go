@@ -21,8 +21,25 @@ import (
 // Further encoder codes.
 const (
 	CodeEventDropped = providers.CodeNotWritten // no native event for the hook (warning)
-	CodeEventNote    = "HC322"                  // what to know about an event hooks were written under (info)
+	CodeEventNote    = "HC322"                  // what to know about an event hooks were written under (info; a warning for a blocking hook on an event older releases skip)
 )
+
+// WarnGatedGuard warns (HC322, at the hook) about blocking hook i written
+// under row, an event the tool's releases before row.Since skip (Qwen
+// Code's UserPromptExpansion before 0.21.2): there its guard is lost,
+// which the event's note, an info said once, leaves unweighed (QA q6 F1:
+// check rated it full and --remove-source dropped the source's guard).
+// It reports whether it warned: the note need not be said again as an
+// info at that hook.
+func WarnGatedGuard(ds *diag.List, h *canonical.Hook, i int, row *vocab.NativeEvent, note string) bool {
+	if row.Since == "" || !h.Blocking || note == "" {
+		return false
+	}
+	ds.Warnf(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)),
+		"keep the hook in its source too wherever releases before "+row.Since+" are in use",
+		"%s blocks, but %s: its guard is lost there", h.DisplayName(i), note)
+	return true
+}
 
 // writtenMatcher is a group's matcher as written; present is false when
 // the group has no "matcher" key at all.
@@ -117,11 +134,13 @@ func (c *Codec) EncodeTree(m *canonical.Manifest) (*node.Node, diag.List) {
 			lastEvent, lastGroup = ev, nil
 		}
 		// The event's note, at the first hook it is about (a note about
-		// exit codes is not about an http hook).
+		// exit codes is not about an http hook), unless a warning at
+		// the hook said it.
 		if e.note != "" && !ev.noted {
 			ev.noted = true
-			h := &m.Hooks[i]
-			ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", e.note)
+			if h := &m.Hooks[i]; !e.warned {
+				ds.Infof(CodeEventNote, h.PosOf("event"), fmt.Sprintf("hooks[%d].event", h.SourceIndex(i)), "", "%s", e.note)
+			}
 		}
 		matchers := e.split
 		if matchers == nil {
@@ -271,6 +290,7 @@ type encodedHook struct {
 	ok     bool // false: the hook is not written (a diagnostic says why)
 	native string
 	note   string // what the hook must know about the native event (vocab.NativeEvent.NoteOn)
+	warned bool   // the note was said as a warning at the hook (WarnGatedGuard)
 	// matcher is the matcher of the group the hook joins, or split, when
 	// set, those of the groups it joins (one per value, for a tool that
 	// takes one exact value). A field, not a list of one: every hook has
@@ -359,10 +379,12 @@ func (c *Codec) encodeHook(ds *diag.List, m *canonical.Manifest, i int, a *node.
 	// Its kindred tools' data, looked for once for both the handler and
 	// the group (a map walk and a providers-table row each time).
 	kin := c.kin(h)
+	note := row.NoteOn(h.Handler.Type == canonical.HandlerCommand)
 	return encodedHook{
 		ok:       true,
 		native:   native,
-		note:     row.NoteOn(h.Handler.Type == canonical.HandlerCommand),
+		note:     note,
+		warned:   WarnGatedGuard(ds, h, i, &row, note),
 		matcher:  matcher,
 		split:    split,
 		handler:  c.handlerNode(ds, h, i, pd, a, native, kin),
