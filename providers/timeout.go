@@ -95,12 +95,21 @@ func wrongUnit(ds *diag.List, f node.Field, path func() string, perSecond float6
 }
 
 // humanSeconds spells a number of seconds in the largest unit it fills.
+// One of them is said in the singular (QA q6 F6: "1 seconds").
 func humanSeconds(s float64) string {
 	switch {
 	case s >= 3600:
-		return strconv.FormatFloat(s/3600, 'f', 1, 64) + " hours"
+		return units(strconv.FormatFloat(s/3600, 'f', 1, 64), "hour")
 	case s >= 60:
-		return strconv.FormatFloat(s/60, 'f', 0, 64) + " minutes"
+		return units(strconv.FormatFloat(s/60, 'f', 0, 64), "minute")
 	}
-	return strconv.FormatFloat(s, 'f', -1, 64) + " seconds"
+	return units(strconv.FormatFloat(s, 'f', -1, 64), "second")
+}
+
+// units is n of unit, in the singular for exactly 1.
+func units(n, unit string) string {
+	if n == "1" {
+		return n + " " + unit
+	}
+	return n + " " + unit + "s"
 }

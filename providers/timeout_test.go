@@ -94,3 +94,17 @@ func TestReadTimeoutUnit(t *testing.T) {
 		})
 	}
 }
+
+// TestHumanSeconds: one unit is said in the singular (QA q6 F6: a Qwen
+// Code "timeout": 1 was "1 seconds"), more in the plural.
+func TestHumanSeconds(t *testing.T) {
+	for s, want := range map[float64]string{
+		1: "1 second", 0.5: "0.5 seconds", 2: "2 seconds",
+		60: "1 minute", 89: "1 minute", 90: "2 minutes",
+		3600: "1.0 hours", 7200: "2.0 hours",
+	} {
+		if got := humanSeconds(s); got != want {
+			t.Errorf("humanSeconds(%v) = %q, want %q", s, got, want)
+		}
+	}
+}
