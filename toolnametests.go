@@ -40,10 +40,14 @@ const CodeToolNameTest = "HC446"
 // names no tools at all, or only some (tools_partial: VS Code, whose
 // names hookconv knows from docs examples only).
 // Where the target keeps the tool's name elsewhere (Windsurf, Cline,
-// Copilot CLI's camelCase payload) or under --shim (hookrun hands the
-// hook the canonical name at "tool"), payloadShape warns instead. Beside
-// each warning, the source hooks it is about.
+// Copilot CLI's camelCase payload), payloadShape warns instead; under
+// --shim hookrun hands the hook the source's own name, except on a
+// target event that names no tool (shimToolNameTests). Beside each
+// warning, the source hooks it is about.
 func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files, shim bool, scripts *Scripts) (ds diag.List, about [][]int) {
+	if shim {
+		return shimToolNameTests(m, from, to, files, scripts)
+	}
 	contracts, dst, ok := targetContract(from, to, shim)
 	if !ok || len(dst.Tool) == 0 {
 		return nil, nil
@@ -700,4 +704,108 @@ func allowsOn(text, name string) bool {
 		found = found || zero
 	}
 	return found
+}
+
+// shimToolNameTests warns (HC446) under --shim, once per source, target
+// event and names tested, when command hooks on tool events test the
+// source's name for a tool and land on a target event that stands for
+// several tools and whose payload names none (Windsurf's pre_write_code,
+// for writes and edits alike; reference part 2 §4.4): hookconv run then
+// knows no tool to hand them, neither at "tool" nor at the source's
+// tool_name, and no such test is true (QA: a Write|Edit guard testing
+// Edit let every write through, and nothing was said). Elsewhere under
+// the shim run --from hands the source's own name, and there is nothing
+// to say. A generated target runs the hook on its own payload, shim or
+// not, and is left to payloadShape.
+func shimToolNameTests(m *canonical.Manifest, from, to string, files providers.Files, scripts *Scripts) (ds diag.List, about [][]int) {
+	names := vocab.Default()
+	if generatedTool(to) || to == "canonical" {
+		return nil, nil
+	}
+	type key struct{ source, event, tests string }
+	var groups hookGroups[key]
+	for i := range m.Hooks {
+		h := &m.Hooks[i]
+		if h.Handler.Type != canonical.HandlerCommand {
+			continue
+		}
+		if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
+			continue
+		}
+		source, layout := payloadSource(h, from)
+		src, ok := hookrun.Default().Contract(layout)
+		if source == "" || !ok || len(src.Tool) == 0 {
+			continue
+		}
+		rows := namelessRows(names, to, h)
+		if len(rows) == 0 {
+			continue
+		}
+		text, _ := scripts.readInput(&h.Handler)
+		if !namesInput(text, src.Tool[0]) {
+			continue
+		}
+		text = blankComments(text)
+		for _, row := range rows {
+			var tested []string
+			for _, n := range sentNames(names, layout) {
+				if slices.ContainsFunc(names.DecodeTools(layout, n), func(t string) bool { return slices.Contains(row.Tools, t) }) && testsName(text, n) {
+					tested = append(tested, strconv.Quote(n))
+				}
+			}
+			if len(tested) > 0 {
+				groups.add(key{source, row.Name, andList(tested)}, h, i)
+			}
+		}
+	}
+	for _, k := range groups.keys {
+		g := groups.by[k]
+		h := &m.Hooks[g.first]
+		row := namelessRows(names, to, h)
+		var w diag.List
+		w.Warnf(CodeToolNameTest, h.PosOf("handler.command"), "",
+			"drop the test of the tool's name there, or tell the calls apart by the tool_input hookconv run hands them",
+			"%d command hook(s) on tool events (%s) test the tool's name against %s (%s's names), and under --shim run on %s's %s, whose payload names no tool (it stands for %s alike): hookconv run hands them no tool_name, so no such test is true there: a guard that blocks on it lets every such call through, and a hook that lets such calls through early checks them as any other's",
+			g.n, g.listed(), k.tests, k.source, to, k.event, andList(toolsOf(row, k.event)))
+		ds = append(ds, inHookFile(w, h, files)...)
+		about = append(about, g.hooks)
+	}
+	return ds, about
+}
+
+// namelessRows returns the target's split events hook h runs on (its
+// matcher's tools', or every one without a matcher) that stand for
+// several tools: their payload names none, so hookrun cannot tell which
+// tool a call is (canonicalTool).
+func namelessRows(names *vocab.Tables, to string, h *canonical.Hook) []vocab.NativeEvent {
+	var tools []string
+	members := canonical.AnyOf{h.Matcher}
+	if a, ok := h.Matcher.(canonical.AnyOf); ok {
+		members = a
+	}
+	for _, x := range members {
+		if t, ok := x.(canonical.ToolName); ok {
+			tools = append(tools, string(t))
+		}
+	}
+	var out []vocab.NativeEvent
+	for _, r := range names.EncodeEvent(to, h.Event) {
+		if len(r.Tools) < 2 || r.Matcher != "none" {
+			continue
+		}
+		if h.Matcher == nil || slices.ContainsFunc(tools, func(t string) bool { return slices.Contains(r.Tools, t) }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// toolsOf returns the tools of the row named event among rows.
+func toolsOf(rows []vocab.NativeEvent, event string) []string {
+	for _, r := range rows {
+		if r.Name == event {
+			return r.Tools
+		}
+	}
+	return nil
 }
