@@ -561,17 +561,28 @@ func throughLink(root, dst string) (string, error) {
 	}
 	real, err := filepath.EvalSymlinks(dst)
 	if err != nil {
-		return "", fmt.Errorf("%s is a symbolic link that leads nowhere: %w", dst, err)
+		return "", fileError{dst, fmt.Errorf("%s is a symbolic link that leads nowhere: %w", dst, err)}
 	}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return "", err
 	}
 	if rel, err := relAbs(realRoot, real); err != nil || !filepath.IsLocal(rel) {
-		return "", fmt.Errorf("%s is a symbolic link leading outside %s", dst, root)
+		return "", fileError{dst, fmt.Errorf("%s is a symbolic link leading outside %s", dst, root)}
 	}
 	return real, nil
 }
+
+// fileError is a failure to write one file, which the json and github
+// formats' HC105 name as its file (QA q5 F8: a link leading out of the
+// project was an error of no file, line 0).
+type fileError struct {
+	file string
+	err  error
+}
+
+func (e fileError) Error() string { return e.err.Error() }
+func (e fileError) Unwrap() error { return e.err }
 
 // insideRoot refuses a destination whose nearest existing folder resolves
 // (through symbolic links) outside the project root: a .claude link to a

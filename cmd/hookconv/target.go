@@ -53,6 +53,23 @@ type writeFailure struct {
 
 func (w writeFailure) Error() string { return w.err.Error() }
 
+// fileName is the file the write failed on: the one given, else the one
+// the error names (a link refused, a file the system would not write).
+func (w writeFailure) fileName() string {
+	if w.file != "" {
+		return w.file
+	}
+	var fe fileError
+	if errors.As(w.err, &fe) {
+		return fe.file
+	}
+	var pe *fs.PathError
+	if errors.As(w.err, &pe) {
+		return pe.Path
+	}
+	return ""
+}
+
 // reportWrite ends a command that wrote its result: it renders ds, the
 // diagnostics not yet shown (none in the text format, where they come
 // before the output), with an HC105 error for a failed write in the json
@@ -77,7 +94,7 @@ func reportWrite(e *env, r diag.Renderer, ds diag.List, err error) error {
 	} else {
 		var w diag.List
 		w.Errorf(canonical.CodeUnwritable, diag.Pos{}, "", "", "%v; %s", failed.err, outcome)
-		if rerr := r.Render(e.stderr, append(ds, w.WithFile(failed.file)...)); rerr != nil {
+		if rerr := r.Render(e.stderr, append(ds, w.WithFile(failed.fileName())...)); rerr != nil {
 			return rerr
 		}
 	}
