@@ -99,6 +99,20 @@ type Blocking struct {
 	// JSON blocks, as exit 2 does. "" where the tool has none, or ignores
 	// it on the event.
 	FailClosedKey string `toml:"fail_closed_key" json:"fail_closed_key,omitempty"`
+	// FailClosedTypes are the handler types the key is read on (Claude
+	// Code's command, http and mcp_tool hooks; its prompt and agent hooks
+	// have no onFailure); empty: every type.
+	FailClosedTypes []string `toml:"fail_closed_types" json:"fail_closed_types,omitempty"`
+}
+
+// FailClosedKeyFor is the row's fail-closed key for a handler of type
+// handlerType, "" where the tool has none or does not read it on that
+// type.
+func (b Blocking) FailClosedKeyFor(handlerType string) string {
+	if len(b.FailClosedTypes) > 0 && !slices.Contains(b.FailClosedTypes, handlerType) {
+		return ""
+	}
+	return b.FailClosedKey
 }
 
 // ExitTwoBlocks reports whether a hook that exits 2 blocks there: the
@@ -199,11 +213,11 @@ func (t *Tables) BlockingOf(provider, event string) (Blocking, bool) {
 	return table.Row(t.Blocking, t.blockingIndex, [2]string{provider, event})
 }
 
-// FailClosedKey is the handler key that makes a hook on provider's event
-// fail closed (Blocking.FailClosedKey), "" for none.
-func (t *Tables) FailClosedKey(provider, event string) string {
+// FailClosedKey is the handler key that makes a hook of handlerType on
+// provider's event fail closed (Blocking.FailClosedKeyFor), "" for none.
+func (t *Tables) FailClosedKey(provider, event, handlerType string) string {
 	b, _ := t.BlockingOf(provider, event)
-	return b.FailClosedKey
+	return b.FailClosedKeyFor(handlerType)
 }
 
 // ProviderFailClosedKey is the handler key that makes a hook of

@@ -416,11 +416,12 @@ func (p *planner) writes(event string) bool {
 }
 
 // continues is p.caps.Continues, from the rows remembered.
-// failClosedKey is the target's handler key that makes a hook on event
-// fail closed (Blocking.FailClosedKey), "" for none.
-func (p *planner) failClosedKey(event string) string {
+// failClosedKey is the target's handler key that makes a hook of
+// handlerType on event fail closed (Blocking.FailClosedKeyFor), "" for
+// none.
+func (p *planner) failClosedKey(event, handlerType string) string {
 	b, _ := p.blockingOf(p.target, event)
-	return b.FailClosedKey
+	return b.FailClosedKeyFor(handlerType)
 }
 
 func (p *planner) continues(provider, event string) bool {
@@ -1354,7 +1355,7 @@ func (p *planner) checkFailOpen(kept *canonical.Hook) {
 		// lost (QA: the warning kept such hooks in the source).
 		return
 	}
-	if kept.Handler.TimeoutAction == canonical.TimeoutBlock && !kept.Handler.Async && p.failClosedKey(kept.Event) != "" {
+	if kept.Handler.TimeoutAction == canonical.TimeoutBlock && !kept.Handler.Async && p.failClosedKey(kept.Event, kept.Handler.Type) != "" {
 		// The target makes this one hook fail closed too (Claude Code's
 		// onFailure, Cursor's failClosed), which its encoder writes for
 		// a timeout that must block.

@@ -225,9 +225,9 @@ type readGroup struct {
 	// row is the event's, shared by its groups: a row is 216 bytes, and a
 	// large config has thousands of groups.
 	row          *vocab.NativeEvent
-	blocks       bool      // the tool honours exit 2 on the event (capabilities), found once for its groups
-	failClosed   string    // the handler key that makes a hook fail closed there (capabilities), "" for none
-	path         groupPath // hooks.PreToolUse[0]
+	blocks       bool                   // the tool honours exit 2 on the event (capabilities), found once for its groups
+	failClosed   *capabilities.Blocking // the event's row, shared by its groups: its fail-closed key (onFailure) and the handler types it is read on
+	path         groupPath              // hooks.PreToolUse[0]
 	handlers     []*node.Node
 	matcher      canonical.Matcher // tool events: the matcher, decoded
 	matcherText  string
@@ -424,7 +424,7 @@ func (c *Codec) readEvent(ds *diag.List, f node.Field, seen map[groupKey]bool, r
 			ds.Warnf(CodeEmptyGroup, g.Pos, path.String(), "remove the group", "group has no handlers; dropped")
 			continue
 		}
-		rg := readGroup{row: &row, blocks: blocks, failClosed: b.FailClosedKey, path: path, handlers: handlers.Items,
+		rg := readGroup{row: &row, blocks: blocks, failClosed: &b, path: path, handlers: handlers.Items,
 			readOnly: known && row.Alias && len(c.Names.EncodeEvent(c.d.Slug, row.Event)) == 0}
 		rg.matcherText, rg.hasMatcher, rg.extra = c.groupFields(ds, group, path)
 		key := groupKey{event: f.Key, matcher: rg.matcherText, hasMatcher: rg.hasMatcher}
@@ -651,7 +651,7 @@ func (c *Codec) decodeHandler(ds *diag.List, file string, n *node.Node, at handl
 	if g.blocks && !c.runsInBackground(n, h) {
 		// The tool honours exit 2 here: keep that behaviour (spec §7).
 		h.Blocking = true
-		readFailClosed(&extra, g.failClosed, h)
+		readFailClosed(&extra, g.failClosed.FailClosedKeyFor(h.Handler.Type), h)
 	}
 	return extra, true
 }

@@ -899,7 +899,7 @@ func (c *Codec) failClosedKey(h *canonical.Hook) string {
 	if !h.Blocking || h.Handler.TimeoutAction != canonical.TimeoutBlock || h.Handler.Async {
 		return ""
 	}
-	return c.Caps.FailClosedKey(c.d.Slug, h.Event)
+	return c.Caps.FailClosedKey(c.d.Slug, h.Event, h.Handler.Type)
 }
 
 // carriedShell is the shell another tool's handler named (Claude Code's
