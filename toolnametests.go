@@ -66,10 +66,7 @@ func toolNameTests(m *canonical.Manifest, from, to string, files providers.Files
 	found := map[[3]string][]nameFinding{} // by layout, command and cwd: thousands of hooks may run one script
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand {
-			continue
-		}
-		if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
+		if !toolCommand(names, h) {
 			continue
 		}
 		// Copilot CLI's hooks under Claude Code's event names get
@@ -726,10 +723,7 @@ func shimToolNameTests(m *canonical.Manifest, from, to string, files providers.F
 	var groups hookGroups[key]
 	for i := range m.Hooks {
 		h := &m.Hooks[i]
-		if h.Handler.Type != canonical.HandlerCommand {
-			continue
-		}
-		if ev, _ := names.Event(h.Event); ev.Subject != "tool" {
+		if !toolCommand(names, h) {
 			continue
 		}
 		source, layout := payloadSource(h, from)
@@ -808,4 +802,14 @@ func toolsOf(rows []vocab.NativeEvent, event string) []string {
 		}
 	}
 	return nil
+}
+
+// toolCommand reports whether h is a command hook on a tool event: the
+// hooks whose script may test the tool's name.
+func toolCommand(names *vocab.Tables, h *canonical.Hook) bool {
+	if h.Handler.Type != canonical.HandlerCommand {
+		return false
+	}
+	ev, _ := names.Event(h.Event)
+	return ev.Subject == "tool"
 }
